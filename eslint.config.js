@@ -1,0 +1,109 @@
+// Lint rules double as the architecture's fence: who may import what is checked here (ENGINEERING.md).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { readdirSync, existsSync } from 'node:fs';
+
+const ourPackages = ['@khel/money', '@khel/contract', '@khel/exchange', '@khel/server', '@khel/web', '@khel/backoffice'];
+
+/** Forbid every workspace package except the allowed ones. */
+function onlyPackages(allowed) {
+  return ourPackages
+    .filter((name) => !allowed.includes(name))
+    .map((name) => ({ name, message: `This layer may not import ${name} (see ENGINEERING.md).` }));
+}
+
+/** A feature never imports another feature (bulletproof-react): one zone per feature folder. */
+function featureZones(app) {
+  const dir = `apps/${app}/src/features`;
+  if (!existsSync(dir)) return [];
+  const features = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return features.map((feature) => ({
+    target: `./${dir}/${feature}`,
+    from: `./${dir}`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature; lift the shared part into components/ or lib/.',
+  }));
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '.e2e-artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['packages/money/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: onlyPackages([]) }] },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money']) }] },
+  },
+  {
+    files: ['packages/exchange/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money']) }] },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/exchange']),
+          patterns: [
+            { group: ['../*/*-repository', '../*/*-repository.js'], message: 'One module uses another only through its service.' },
+            { group: ['../*/*-routes', '../*/*-routes.js'], message: 'Routes are wired in app.ts, not imported by other modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Inside a module: routes → service → repository. Routes never reach the database directly.
+    files: ['apps/server/src/modules/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/exchange']),
+          patterns: [{ group: ['./*-repository', './*-repository.js', '../*/*-repository', '../../db/*'], message: 'Routes call services; only repositories touch the database.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Only the db layer and repositories may hold a database driver.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='pg']", message: 'Only src/db touches the database driver.' },
+        { selector: "ImportDeclaration[source.value='@electric-sql/pglite']", message: 'Only src/db touches the database driver.' },
+      ],
+    },
+  },
+  ...['web', 'backoffice'].map((app) => ({
+    files: [`apps/${app}/**/*.{ts,tsx}`],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money', '@khel/contract']) }],
+      'import-x/no-restricted-paths': ['error', { zones: featureZones(app) }],
+    },
+  })),
+);

@@ -1,0 +1,2 @@
+export * from './paise.js';
+export * from './odds.js';
