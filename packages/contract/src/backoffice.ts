@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ROLE_IDS } from './constants.js';
+import { envelope } from './envelope.js';
+
+const roleIdSchema = z.number().int().refine((value) => (ROLE_IDS as number[]).includes(value), 'Unknown role');
+
+export const permissionFlagsSchema = z.object({
+  allowHome: z.boolean(),
+  allowLiveCasino: z.boolean(),
+  allowSlots: z.boolean(),
+  allowStatements: z.boolean(),
+  allowProfitLoss: z.boolean(),
+});
+export type PermissionFlags = z.infer<typeof permissionFlagsSchema>;
+
+/** A user as operators see them in the list and detail views. */
+export const backofficeUserSchema = permissionFlagsSchema.extend({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  mobile_no: z.string(),
+  role: z.number().int(),
+  referralAllow: z.boolean(),
+  referralCode: z.string(),
+  phoneVerified: z.boolean(),
+  suspended: z.boolean(),
+  suspendedReason: z.string().nullable(),
+  selfExcludedUntil: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type BackofficeUser = z.infer<typeof backofficeUserSchema>;
+
+export const userListQuerySchema = z.object({
+  search: z.string().trim().max(80).optional(),
+  role: z.coerce.number().int().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userListEnvelope = envelope(z.object({ items: z.array(backofficeUserSchema), total: z.number().int() }));
+export const backofficeUserEnvelope = envelope(backofficeUserSchema);
+
+export const idParamsSchema = z.object({ id: z.string().uuid('Unknown id') });
+
+/** Every field optional: an operator changes what they touch. A reason is required for a suspension. */
+export const userUpdateRequestSchema = permissionFlagsSchema
+  .partial()
+  .extend({
+    role: roleIdSchema.optional(),
+    referralAllow: z.boolean().optional(),
+    suspended: z.boolean().optional(),
+    suspendedReason: z.string().trim().max(300).optional(),
+  })
+  .refine((body) => body.suspended !== true || (body.suspendedReason ?? '').length > 0, {
+    message: 'Give a reason for the suspension',
+    path: ['suspendedReason'],
+  });
+export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
+
+/** Image uploads travel as data URLs; the server checks the bytes, not the declared type. */
+export const imageDataUrlSchema = z.string().max(7_000_000, 'Image is larger than 5 MB').startsWith('data:', 'Upload an image');
+
+export const brandingUpdateRequestSchema = z.object({
+  siteName: z.string().trim().min(1, 'Site name is required').max(60).optional(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c').optional(),
+  logoImg: imageDataUrlSchema.optional(),
+  faviconImg: imageDataUrlSchema.optional(),
+});
+export type BrandingUpdateRequest = z.infer<typeof brandingUpdateRequestSchema>;
+
+export const bannerCreateRequestSchema = z.object({ baseImage: imageDataUrlSchema, order: z.number().int().min(0).max(1000) });
+export const bannerUpdateRequestSchema = z.object({ order: z.number().int().min(0).max(1000) });
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  targetId: z.string().uuid().optional(),
+});
+export const auditListEnvelope = envelope(z.object({ items: z.array(auditEntrySchema), total: z.number().int() }));

@@ -1,0 +1,51 @@
+/** The specification's business constants (§9) and role ids (§6), written once. */
+
+export const ROLES = {
+  DIRECTOR: 1,
+  SUPPORT_ADMIN: 2,
+  AGENT: 3,
+  PLAYER: 4,
+  CREDIT_AGENT: 5,
+  CREDIT_PLAYER: 6,
+} as const;
+export type RoleId = (typeof ROLES)[keyof typeof ROLES];
+export const ROLE_IDS = Object.values(ROLES) as RoleId[];
+export const ROLE_NAMES: Record<RoleId, string> = {
+  1: 'Director',
+  2: 'Support admin',
+  3: 'Agent',
+  4: 'Player',
+  5: 'Credit agent',
+  6: 'Credit player',
+};
+/** Roles that may sign in to the back office. */
+export const OPERATOR_ROLES: readonly RoleId[] = [ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN];
+
+/** wallet '1' = main balance, '2' = bonus (spec §3). */
+export const WALLETS = { MAIN: '1', BONUS: '2' } as const;
+export type WalletId = (typeof WALLETS)[keyof typeof WALLETS];
+
+export const MIN_DEPOSIT_RUPEES = 200;
+export const QUICK_DEPOSIT_AMOUNTS = [500, 1000, 5000, 10000] as const;
+export const OTP_LENGTH = 4;
+export const OTP_RESEND_COUNTDOWN_SECONDS = 10;
+export const DESKTOP_TOAST_AUTO_CLOSE_MS = 3000;
+export const SHARED_TOAST_DELAY_MS = 100;
+export const SHARED_TOAST_VISIBLE_MS = 4500;
+export const BANNER_AUTOPLAY_MS = 2500;
+export const BANK_ACCOUNT_TYPES = ['savings', 'current'] as const;
+export const DEFAULT_CHIP_VALUES = [100, 1000, 2000, 5000, 10000, 20000, 50000, 100000] as const;
+export const MARKET_TYPES = ['BOOKMAKER', 'EXCHANGE', 'FANCY'] as const;
+
+/** Only India and the US are offered (spec §2, PRODUCT.md §3). */
+export const PHONE_COUNTRIES = [
+  { iso: 'in', name: 'India', dialCode: '91', nationalPattern: /^[6-9]\d{9}$/ },
+  { iso: 'us', name: 'United States', dialCode: '1', nationalPattern: /^[2-9]\d{2}[2-9]\d{6}$/ },
+] as const;
+export type PhoneCountryIso = (typeof PHONE_COUNTRIES)[number]['iso'];
+
+export const MONEY_MODES = ['play', 'real'] as const;
+export type MoneyMode = (typeof MONEY_MODES)[number];
+
+/** Routes a visitor may see without a token (spec §4). */
+export const PUBLIC_ROUTES = ['/login', '/register', '/forgot-password'] as const;

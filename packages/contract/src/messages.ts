@@ -1,0 +1,32 @@
+/** Messages the specification fixes word for word (§5, §8), plus the brief's (§6). */
+export const MESSAGES = {
+  nameRequired: 'Name is required',
+  mobileRequired: 'Mobile No is required',
+  passwordRequired: 'Password is required',
+  confirmPasswordRequired: 'Confirm Password is required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  otpRequired: 'Otp is required',
+  depositAmountRequired: 'Please enter amount',
+  depositProofRequired: 'Please provide reference-id or upload a screenshot.',
+  /** PRODUCT.md §6 replaces the specification's 'Enter Amount > 200'. */
+  depositMinimum: 'Minimum deposit is ₹200',
+  fillAllFields: 'Please fill all Fields',
+  upiAdded: 'Your UPI has been added',
+  upiUpdated: 'Your UPI has been updated',
+  bankAdded: 'Bank Account has been added',
+  passwordChanged: 'Password Changed',
+  loggedOut: 'Logged Out',
+  walletChanged: 'Wallet Changed',
+  noData: 'No Data Available',
+  // Our own, where the specification is silent.
+  mobileInvalid: 'Enter a valid mobile number',
+  passwordTooShort: 'Password must be at least 8 characters',
+  ageConfirmRequired: 'You must confirm that you are 18 or older',
+  otpSent: 'OTP sent',
+  otpVerified: 'Mobile number verified',
+  signedUp: 'OTP sent to your mobile number',
+  loggedIn: 'Logged in',
+  resetOtpSent: 'If this number is registered, we have sent it an OTP',
+  passwordReset: 'Password reset, please log in',
+  playMoneyNotice: 'Play money: chips have no cash value',
+} as const;
