@@ -1,0 +1,104 @@
+/**
+ * Bookmaker and fancy bets are against the house and fill at once at the live quote, or not at all
+ * (PRODUCT.md §4). These pure functions answer whether a bet request is accepted against the quote
+ * the server holds at the moment of the check. Stake and profit limits come in as arguments because
+ * they are configured per market type and overridden per sport, event and market.
+ */
+import { percentProfitPaise } from '@khel/money';
+import { isValidStakePaise, type BetRejectReason } from './reason-codes.js';
+
+export type QuoteStatus = 'open' | 'suspended' | 'closed';
+
+export interface StakeLimits {
+  minStakePaise: number;
+  maxStakePaise: number;
+  /** Largest amount the bet may win. */
+  maxProfitPaise: number;
+}
+
+export type Acceptance = { accepted: true } | { accepted: false; reason: BetRejectReason };
+
+const ACCEPTED: Acceptance = { accepted: true };
+
+function refuse(reason: BetRejectReason): Acceptance {
+  return { accepted: false, reason };
+}
+
+/** Percent rates in hundredths: a bookmaker rate of 45 (win ₹45 per ₹100) is 4500. */
+export interface BookmakerRunnerQuote {
+  runnerId: string;
+  /** null when the house is not offering that side (shown as a suspended cell). */
+  backRateHundredths: number | null;
+  layRateHundredths: number | null;
+  suspended?: boolean;
+}
+
+export interface BookmakerQuote {
+  status: QuoteStatus;
+  runners: readonly BookmakerRunnerQuote[];
+}
+
+export interface BookmakerBetRequest {
+  runnerId: string;
+  side: 'back' | 'lay';
+  /** The rate the player saw and asked for. */
+  rateHundredths: number;
+  stakePaise: number;
+}
+
+/** What a bookmaker bet can win: a back wins rate × stake, a lay wins the backer's stake. */
+export function bookmakerProfitPaise(side: 'back' | 'lay', rateHundredths: number, stakePaise: number): number {
+  return side === 'back' ? percentProfitPaise(rateHundredths, stakePaise) : stakePaise;
+}
+
+function checkStake(stakePaise: number, profitPaise: number, limits: StakeLimits): Acceptance {
+  if (!isValidStakePaise(stakePaise)) return refuse('INVALID_STAKE');
+  if (stakePaise < limits.minStakePaise) return refuse('BELOW_MIN_STAKE');
+  if (stakePaise > limits.maxStakePaise) return refuse('ABOVE_MAX_STAKE');
+  if (profitPaise > limits.maxProfitPaise) return refuse('ABOVE_MAX_PROFIT');
+  return ACCEPTED;
+}
+
+/** BMK-1..BMK-4: accept a bookmaker bet only at the live rate, inside the limits. */
+export function checkBookmakerBet(quote: BookmakerQuote, request: BookmakerBetRequest, limits: StakeLimits): Acceptance {
+  if (quote.status === 'closed') return refuse('MARKET_CLOSED');
+  if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
+  const runner = quote.runners.find((candidate) => candidate.runnerId === request.runnerId);
+  if (runner === undefined) return refuse('UNKNOWN_RUNNER');
+  const liveRate = request.side === 'back' ? runner.backRateHundredths : runner.layRateHundredths;
+  if (runner.suspended === true || liveRate === null) return refuse('RUNNER_SUSPENDED');
+  if (liveRate !== request.rateHundredths) return refuse('ODDS_CHANGED');
+  return checkStake(request.stakePaise, bookmakerProfitPaise(request.side, liveRate, request.stakePaise), limits);
+}
+
+/** A fancy quote: NO and YES lines in runs, each with a rate in hundredths (100 = even money = 10000). */
+export interface FancyQuote {
+  status: QuoteStatus;
+  noLineRuns: number | null;
+  noRateHundredths: number | null;
+  yesLineRuns: number | null;
+  yesRateHundredths: number | null;
+}
+
+export interface FancyBetRequest {
+  side: 'yes' | 'no';
+  lineRuns: number;
+  rateHundredths: number;
+  stakePaise: number;
+}
+
+/** What a fancy bet can win: YES wins rate × stake, NO wins the stake (PRODUCT.md §4). */
+export function fancyProfitPaise(side: 'yes' | 'no', rateHundredths: number, stakePaise: number): number {
+  return side === 'yes' ? percentProfitPaise(rateHundredths, stakePaise) : stakePaise;
+}
+
+/** FAN-1..FAN-3: accept a fancy bet only at the live line and rate, inside the limits. */
+export function checkFancyBet(quote: FancyQuote, request: FancyBetRequest, limits: StakeLimits): Acceptance {
+  if (quote.status === 'closed') return refuse('MARKET_CLOSED');
+  if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
+  const liveLine = request.side === 'yes' ? quote.yesLineRuns : quote.noLineRuns;
+  const liveRate = request.side === 'yes' ? quote.yesRateHundredths : quote.noRateHundredths;
+  if (liveLine === null || liveRate === null) return refuse('RUNNER_SUSPENDED');
+  if (liveLine !== request.lineRuns || liveRate !== request.rateHundredths) return refuse('ODDS_CHANGED');
+  return checkStake(request.stakePaise, fancyProfitPaise(request.side, liveRate, request.stakePaise), limits);
+}
