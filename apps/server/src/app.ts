@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthSchema } from '@khel/contract';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { Clock } from './lib/clock.js';
+import { systemClock } from './lib/clock.js';
+import { createAuthGuards } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerStaticApps } from './plugins/static-apps.js';
+import { createAuditRepository } from './modules/audit/audit-repository.js';
+import { auditRoutes } from './modules/audit/audit-routes.js';
+import { createAuditService } from './modules/audit/audit-service.js';
+import { createIdentityRepository } from './modules/identity/identity-repository.js';
+import { identityAdminRoutes } from './modules/identity/identity-admin-routes.js';
+import { identityRoutes } from './modules/identity/identity-routes.js';
+import { createIdentityService } from './modules/identity/identity-service.js';
+import { createOtpService } from './modules/identity/otp-service.js';
+import { createSettingsRepository } from './modules/settings/settings-repository.js';
+import { settingsRoutes } from './modules/settings/settings-routes.js';
+import { createSettingsService } from './modules/settings/settings-service.js';
+import { createSmsRepository } from './modules/sms/sms-repository.js';
+import { smsDevRoutes } from './modules/sms/sms-routes.js';
+import { createOutboxSmsService } from './modules/sms/sms-service.js';
+import { createThrottleRepository } from './modules/throttle/throttle-repository.js';
+import { createThrottleService } from './modules/throttle/throttle-service.js';
+import { createWalletService } from './modules/wallet/wallet-service.js';
+
+/** The largest JSON body we read: a 5 MB image as base64 plus its fields. Larger is HTTP 413. */
+export const BODY_LIMIT_BYTES = 7 * 1024 * 1024;
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Services by module, for the process (demo data, bootstrap) and for tests. */
+export function createServices(db: Database, config: Config, clock: Clock) {
+  const audit = createAuditService(createAuditRepository(db), clock);
+  const throttle = createThrottleService(createThrottleRepository(db), clock);
+  const sms = createOutboxSmsService(createSmsRepository(db), clock);
+  const settings = createSettingsService({ repository: createSettingsRepository(db), audit, clock, moneyMode: config.MONEY_MODE });
+  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE });
+  const identityRepository = createIdentityRepository(db);
+  const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName() });
+  const identity = createIdentityService({
+    repository: identityRepository,
+    otp,
+    throttle,
+    wallet,
+    audit,
+    clock,
+    sessionIdleMs: config.SESSION_IDLE_MINUTES * 60 * 1000,
+    sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000,
+    moneyMode: config.MONEY_MODE,
+    realMoneyJurisdictions: config.realMoneyJurisdictions,
+  });
+  return { audit, throttle, sms, settings, wallet, identity };
+}
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Wiring in Fastify's load order: framework settings and external plugins (security headers, rate
+ * limit, OpenAPI), then app plugins (errors, auth), then routes, then the static apps.
+ */
+export async function buildApp(options: { config: Config; db: Database; clock?: Clock }): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const services = createServices(db, config, clock);
+
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', allowList: (request) => !request.url.startsWith('/api/') });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Khel API', version: '1.0.0', description: 'Every call of the player app and the back office. Envelope: { meta: { code, message, error? }, data }.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  const guards = createAuthGuards(app, services.identity);
+
+  const startedAt = Date.now();
+  app.get('/api/health', { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: healthSchema } } }, async () => {
+    await db.query('select 1');
+    return { status: 'ok' as const, database: db.kind, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
+  });
+
+  await app.register(identityRoutes(services.identity, guards));
+  await app.register(identityAdminRoutes(services.identity, guards));
+  await app.register(settingsRoutes(services.settings, guards));
+  await app.register(auditRoutes(services.audit, guards));
+  if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
+
+  await registerStaticApps(app, {
+    webDir: config.WEB_DIST_DIR ?? resolve(here, '../../web/dist'),
+    backofficeDir: config.BACKOFFICE_DIST_DIR ?? resolve(here, '../../backoffice/dist'),
+  });
+
+  // Throttle events older than every window are pruned now and then; unref so tests and shutdown are not held.
+  const pruneTimer = setInterval(() => void services.throttle.prune().catch(() => undefined), 60 * 60 * 1000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+
+  return { app, services };
+}

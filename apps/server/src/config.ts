@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MONEY_MODES } from '@khel/contract';
+
+/**
+ * Configuration is read once from the environment and validated at boot; a bad value stops the
+ * process with a message naming the variable, before anything listens.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./.data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
+    MONEY_MODE: z.enum(MONEY_MODES).default('play'),
+    /** Comma-separated ISO country codes licensed for real money (PRODUCT.md §5). */
+    REAL_MONEY_JURISDICTIONS: z.string().default(''),
+    BOOTSTRAP_DIRECTOR_MOBILE: z.string().optional(),
+    BOOTSTRAP_DIRECTOR_PASSWORD: z.string().min(8, 'BOOTSTRAP_DIRECTOR_PASSWORD needs at least 8 characters').optional(),
+    DEMO_DATA: booleanFromEnv.optional(),
+    SMS_ADAPTER: z.enum(['outbox']).default('outbox'),
+    ALLOW_OUTBOX_IN_PRODUCTION: booleanFromEnv.default(false),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
+    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(7 * 24),
+    /** Requests per minute per IP across the whole API; OTP and login have their own tighter limits. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    WEB_DIST_DIR: z.string().optional(),
+    BACKOFFICE_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((config, ctx) => {
+    if ((config.BOOTSTRAP_DIRECTOR_MOBILE === undefined) !== (config.BOOTSTRAP_DIRECTOR_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOOTSTRAP_DIRECTOR_MOBILE'],
+        message: 'Set BOOTSTRAP_DIRECTOR_MOBILE and BOOTSTRAP_DIRECTOR_PASSWORD together',
+      });
+    }
+    if (config.NODE_ENV === 'production' && config.SMS_ADAPTER === 'outbox' && !config.ALLOW_OUTBOX_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_ADAPTER'],
+        message: 'The outbox SMS adapter sends no real SMS; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to use it anyway',
+      });
+    }
+  });
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config extends Omit<RawConfig, 'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA'> {
+  realMoneyJurisdictions: string[];
+  demoData: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings in the environment mean "unset", as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'config'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const { REAL_MONEY_JURISDICTIONS, DEMO_DATA, ...rest } = parsed.data;
+  const realMoneyJurisdictions = REAL_MONEY_JURISDICTIONS.split(',')
+    .map((code) => code.trim().toLowerCase())
+    .filter((code) => code.length > 0);
+  return { ...rest, realMoneyJurisdictions, demoData: DEMO_DATA ?? rest.MONEY_MODE === 'play' };
+}

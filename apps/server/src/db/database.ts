@@ -1,0 +1,29 @@
+/**
+ * The one database interface the repositories see. Two drivers implement it: PGlite (PostgreSQL
+ * compiled to WASM, the embedded default) and node-postgres against a PostgreSQL server. Both run
+ * the same SQL and migrations; bigint columns come back as JS numbers (paise stay far below 2^53).
+ */
+export interface QueryResult<Row> {
+  rows: Row[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** int8 → number, refusing values JavaScript cannot hold exactly rather than rounding them. */
+export function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`int8 value ${text} is outside the safe integer range`);
+  return value;
+}

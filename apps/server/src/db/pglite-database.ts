@@ -1,0 +1,27 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, QueryResult, Queryable } from './database.js';
+import { parseInt8 } from './database.js';
+
+const INT8_OID = 20;
+
+/** Embedded PostgreSQL. dataDir undefined = in memory (tests). One connection: PGlite serialises. */
+export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  const pg = await PGlite.create(dataDir, { parsers: { [INT8_OID]: (value: string) => parseInt8(value) } });
+
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await target.query<Row>(sql, params);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(sql: string): Promise<void> {
+      await target.exec(sql);
+    },
+  });
+
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  };
+}

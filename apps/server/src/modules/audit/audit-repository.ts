@@ -1,0 +1,50 @@
+import type { Queryable } from '../../db/database.js';
+
+export interface AuditRecord {
+  actorId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+}
+
+export interface AuditRow {
+  id: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  created_at: Date;
+}
+
+export function createAuditRepository(db: Queryable) {
+  return {
+    async insert(record: AuditRecord, at: Date): Promise<void> {
+      await db.query(
+        'insert into audit_log (actor_id, action, target_type, target_id, details, ip, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
+        [record.actorId, record.action, record.targetType, record.targetId, JSON.stringify(record.details), record.ip, at],
+      );
+    },
+    async list(query: { targetId?: string; limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
+      const where = query.targetId === undefined ? '' : 'where a.target_id = $3';
+      const params: unknown[] = [query.limit, query.offset];
+      if (query.targetId !== undefined) params.push(query.targetId);
+      const rows = await db.query<AuditRow>(
+        `select a.id, a.actor_id, u.name as actor_name, a.action, a.target_type, a.target_id, a.details, a.ip, a.created_at
+         from audit_log a left join users u on u.id = a.actor_id ${where}
+         order by a.created_at desc, a.id limit $1 offset $2`,
+        params,
+      );
+      const total = await db.query<{ count: number }>(
+        `select count(*)::int as count from audit_log a ${query.targetId === undefined ? '' : 'where a.target_id = $1'}`,
+        query.targetId === undefined ? [] : [query.targetId],
+      );
+      return { rows: rows.rows, total: total.rows[0]?.count ?? 0 };
+    },
+  };
+}
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditListEnvelope, auditListQuerySchema } from '@khel/contract';
+import { ok } from '../../lib/envelope.js';
+import type { AuthGuards } from '../../plugins/auth.js';
+import type { AuditService } from './audit-service.js';
+
+export function auditRoutes(audit: AuditService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/v1/backoffice/audit-log',
+      { preHandler: guards.requireOperator, schema: { tags: ['backoffice'], summary: 'The append-only audit log, newest first', querystring: auditListQuerySchema, response: { 200: auditListEnvelope } } },
+      async (request) => ok(await audit.list(request.query)),
+    );
+  };
+}

@@ -1,0 +1,64 @@
+import { ROLES } from '@khel/contract';
+import type { IdentityService } from '../identity/identity-service.js';
+import type { SettingsService } from '../settings/settings-service.js';
+
+/** Demo accounts a fresh play-mode start creates and prints (README, e2e tests). */
+export const DEMO_ACCOUNTS = {
+  director: { name: 'Demo Director', mobileNo: '919999900000', password: 'demo-director-1', role: ROLES.DIRECTOR },
+  player: { name: 'Demo Player', mobileNo: '919999900001', password: 'demo-player-1', role: ROLES.PLAYER },
+} as const;
+
+const BRAND_COLOR = '#f5a524';
+
+function logoSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40">
+  <rect x="2" y="6" width="28" height="28" rx="8" fill="${BRAND_COLOR}"/>
+  <path d="M11 12v16M11 20l9-8M13 19l8 9" stroke="#111" stroke-width="3.2" stroke-linecap="round" fill="none"/>
+  <text x="38" y="28" font-family="Arial, Helvetica, sans-serif" font-size="22" font-weight="700" fill="${BRAND_COLOR}">Khel</text>
+</svg>`;
+}
+
+function faviconSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32">
+  <rect width="32" height="32" rx="8" fill="${BRAND_COLOR}"/>
+  <path d="M10 7v18M10 16l10-9M12 15l9 10" stroke="#111" stroke-width="3.4" stroke-linecap="round" fill="none"/>
+</svg>`;
+}
+
+function bannerSvg(title: string, subtitle: string, from: string, to: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <rect width="1200" height="400" fill="url(#g)"/>
+  <circle cx="1030" cy="200" r="150" fill="#ffffff" opacity="0.08"/>
+  <circle cx="1080" cy="120" r="70" fill="#ffffff" opacity="0.08"/>
+  <text x="80" y="190" font-family="Arial, Helvetica, sans-serif" font-size="68" font-weight="700" fill="#ffffff">${title}</text>
+  <text x="80" y="260" font-family="Arial, Helvetica, sans-serif" font-size="34" fill="#ffffff" opacity="0.9">${subtitle}</text>
+</svg>`;
+}
+
+const BANNERS = [
+  ['T20 nights are live', 'Back and lay every ball on the exchange', '#0f766e', '#134e4a'],
+  ['Fancy markets', 'Session runs, wickets and more, settled ball by ball', '#7c2d12', '#b45309'],
+  ['Live casino and slots', 'Dragon Tiger, Andar Bahar and our house slots', '#312e81', '#6d28d9'],
+] as const;
+
+/**
+ * Fresh play-mode databases get branding, banners, a demo director and a demo player, through the
+ * same services an operator uses. Runs on every start and changes nothing once the data exists.
+ */
+export async function seedDemoData(services: { identity: IdentityService; settings: SettingsService }): Promise<void> {
+  const { identity, settings } = services;
+  if ((await settings.banners()).length === 0 && (await identity.findByMobile(DEMO_ACCOUNTS.director.mobileNo)) === null) {
+    const logo = await settings.storeTrustedImage('image/svg+xml', Buffer.from(logoSvg()));
+    const favicon = await settings.storeTrustedImage('image/svg+xml', Buffer.from(faviconSvg()));
+    await settings.seedBranding({ siteName: 'Khel', color: BRAND_COLOR, logoMediaId: logo, faviconMediaId: favicon });
+    for (const [index, [title, subtitle, from, to]] of BANNERS.entries()) {
+      const media = await settings.storeTrustedImage('image/svg+xml', Buffer.from(bannerSvg(title, subtitle, from, to)));
+      await settings.seedBanner(media, index + 1);
+    }
+  }
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    if ((await identity.findByMobile(account.mobileNo)) !== null) continue;
+    await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy: null, verified: true });
+  }
+}

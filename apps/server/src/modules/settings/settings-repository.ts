@@ -1,0 +1,62 @@
+import type { Queryable } from '../../db/database.js';
+
+export interface SiteSettingsRow {
+  site_name: string;
+  color: string;
+  logo_media_id: string | null;
+  favicon_media_id: string | null;
+}
+
+export interface BannerRow {
+  id: string;
+  media_id: string;
+  sort_order: number;
+}
+
+export interface MediaRow {
+  content_type: string;
+  bytes: Buffer | Uint8Array;
+  sha256: string;
+}
+
+export function createSettingsRepository(db: Queryable) {
+  return {
+    async siteSettings(): Promise<SiteSettingsRow | null> {
+      const result = await db.query<SiteSettingsRow>('select site_name, color, logo_media_id, favicon_media_id from site_settings where id = 1');
+      return result.rows[0] ?? null;
+    },
+    async upsertSiteSettings(row: SiteSettingsRow, at: Date): Promise<void> {
+      await db.query(
+        `insert into site_settings (id, site_name, color, logo_media_id, favicon_media_id, updated_at) values (1, $1, $2, $3, $4, $5)
+         on conflict (id) do update set site_name = excluded.site_name, color = excluded.color,
+           logo_media_id = excluded.logo_media_id, favicon_media_id = excluded.favicon_media_id, updated_at = excluded.updated_at`,
+        [row.site_name, row.color, row.logo_media_id, row.favicon_media_id, at],
+      );
+    },
+    async insertMedia(contentType: string, bytes: Buffer, sha256: string): Promise<string> {
+      const result = await db.query<{ id: string }>('insert into media (content_type, bytes, sha256) values ($1, $2, $3) returning id', [contentType, bytes, sha256]);
+      return (result.rows[0] as { id: string }).id;
+    },
+    async media(id: string): Promise<MediaRow | null> {
+      const result = await db.query<MediaRow>('select content_type, bytes, sha256 from media where id = $1', [id]);
+      return result.rows[0] ?? null;
+    },
+    async banners(): Promise<BannerRow[]> {
+      const result = await db.query<BannerRow>('select id, media_id, sort_order from banners order by sort_order, created_at, id');
+      return result.rows;
+    },
+    async insertBanner(mediaId: string, order: number): Promise<BannerRow> {
+      const result = await db.query<BannerRow>('insert into banners (media_id, sort_order) values ($1, $2) returning id, media_id, sort_order', [mediaId, order]);
+      return result.rows[0] as BannerRow;
+    },
+    async updateBannerOrder(id: string, order: number): Promise<BannerRow | null> {
+      const result = await db.query<BannerRow>('update banners set sort_order = $2 where id = $1 returning id, media_id, sort_order', [id, order]);
+      return result.rows[0] ?? null;
+    },
+    async deleteBanner(id: string): Promise<boolean> {
+      const result = await db.query('delete from banners where id = $1', [id]);
+      return result.rowCount === 1;
+    },
+  };
+}
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,110 @@
+import type { AppSettings, Banner, BrandingUpdateRequest } from '@khel/contract';
+import type { Clock } from '../../lib/clock.js';
+import { fail } from '../../lib/app-error.js';
+import { sha256Hex } from '../../lib/crypto.js';
+import type { AuditService } from '../audit/audit-service.js';
+import type { Caller } from '../identity/identity-service.js';
+import { MAX_IMAGE_BYTES, decodeDataUrl, sniffRasterType } from './image-check.js';
+import type { SettingsRepository } from './settings-repository.js';
+
+export const DEFAULT_BRANDING = { siteName: 'Khel', color: '#f5a524' } as const;
+
+const mediaUrl = (id: string | null, fallback: string) => (id === null ? fallback : `/api/v1/media/${id}`);
+
+/** Branding, banners and the images they use. */
+export function createSettingsService(deps: { repository: SettingsRepository; audit: AuditService; clock: Clock; moneyMode: 'play' | 'real' }) {
+  const { repository, audit, clock } = deps;
+
+  async function storeUploadedImage(dataUrl: string): Promise<string> {
+    const bytes = decodeDataUrl(dataUrl);
+    if (bytes === null || bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) fail('UNSUPPORTED_IMAGE');
+    const type = sniffRasterType(bytes);
+    if (type === null) fail('UNSUPPORTED_IMAGE');
+    return repository.insertMedia(type, bytes, sha256Hex(bytes));
+  }
+
+  async function currentSettings() {
+    return (
+      (await repository.siteSettings()) ?? { site_name: DEFAULT_BRANDING.siteName, color: DEFAULT_BRANDING.color, logo_media_id: null, favicon_media_id: null }
+    );
+  }
+
+  return {
+    async appSettings(): Promise<AppSettings> {
+      const row = await currentSettings();
+      return {
+        siteName: row.site_name,
+        color: row.color,
+        logoImg: mediaUrl(row.logo_media_id, '/logo.svg'),
+        faviconImg: mediaUrl(row.favicon_media_id, '/favicon.svg'),
+        moneyMode: deps.moneyMode,
+        currency: 'INR',
+      };
+    },
+
+    async siteName(): Promise<string> {
+      return (await currentSettings()).site_name;
+    },
+
+    async banners(): Promise<Banner[]> {
+      const rows = await repository.banners();
+      return rows.map((row) => ({ _id: row.id, baseImage: `/api/v1/media/${row.media_id}`, order: row.sort_order }));
+    },
+
+    async media(id: string) {
+      return (await repository.media(id)) ?? fail('NOT_FOUND', 'Image not found');
+    },
+
+    /** Trusted images made by our own code (demo data); uploads go through storeUploadedImage. */
+    async storeTrustedImage(contentType: 'image/svg+xml' | 'image/png', bytes: Buffer): Promise<string> {
+      return repository.insertMedia(contentType, bytes, sha256Hex(bytes));
+    },
+
+    async seedBranding(row: { siteName: string; color: string; logoMediaId: string | null; faviconMediaId: string | null }): Promise<void> {
+      if ((await repository.siteSettings()) !== null) return;
+      await repository.upsertSiteSettings(
+        { site_name: row.siteName, color: row.color, logo_media_id: row.logoMediaId, favicon_media_id: row.faviconMediaId },
+        clock.now(),
+      );
+    },
+
+    async seedBanner(mediaId: string, order: number): Promise<void> {
+      await repository.insertBanner(mediaId, order);
+    },
+
+    async updateBranding(actor: Caller, request: BrandingUpdateRequest, ip: string): Promise<AppSettings> {
+      const current = await currentSettings();
+      const next = {
+        site_name: request.siteName ?? current.site_name,
+        color: request.color?.toLowerCase() ?? current.color,
+        logo_media_id: request.logoImg === undefined ? current.logo_media_id : await storeUploadedImage(request.logoImg),
+        favicon_media_id: request.faviconImg === undefined ? current.favicon_media_id : await storeUploadedImage(request.faviconImg),
+      };
+      await repository.upsertSiteSettings(next, clock.now());
+      const changed = Object.fromEntries(
+        (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] !== current[key]).map((key) => [key, { from: current[key], to: next[key] }]),
+      );
+      await audit.record({ actorId: actor.userId, action: 'branding.update', targetType: 'site_settings', targetId: null, details: changed, ip });
+      return this.appSettings();
+    },
+
+    async createBanner(actor: Caller, baseImage: string, order: number, ip: string): Promise<Banner> {
+      const mediaId = await storeUploadedImage(baseImage);
+      const row = await repository.insertBanner(mediaId, order);
+      await audit.record({ actorId: actor.userId, action: 'banner.create', targetType: 'banner', targetId: row.id, details: { order }, ip });
+      return { _id: row.id, baseImage: `/api/v1/media/${row.media_id}`, order: row.sort_order };
+    },
+
+    async updateBanner(actor: Caller, id: string, order: number, ip: string): Promise<Banner> {
+      const row = (await repository.updateBannerOrder(id, order)) ?? fail('NOT_FOUND', 'Banner not found');
+      await audit.record({ actorId: actor.userId, action: 'banner.update', targetType: 'banner', targetId: id, details: { order }, ip });
+      return { _id: row.id, baseImage: `/api/v1/media/${row.media_id}`, order: row.sort_order };
+    },
+
+    async deleteBanner(actor: Caller, id: string, ip: string): Promise<void> {
+      if (!(await repository.deleteBanner(id))) fail('NOT_FOUND', 'Banner not found');
+      await audit.record({ actorId: actor.userId, action: 'banner.delete', targetType: 'banner', targetId: id, details: {}, ip });
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,81 @@
+import type { Queryable } from '../../db/database.js';
+
+export type PlayerAccountKind = 'player_main' | 'player_bonus' | 'player_referral';
+export type HouseAccountKind = 'play_chips_issuer' | 'house_cash' | 'clearing_bank' | 'clearing_upi' | 'commission' | 'market_pool' | 'casino_house';
+
+export interface PlayerBalancesRow {
+  kind: PlayerAccountKind;
+  balance_paise: number;
+  exposure_paise: number;
+}
+
+export interface JournalPosting {
+  kind: string;
+  idempotencyKey: string | null;
+  description: string;
+  actorId: string | null;
+  details: Record<string, unknown>;
+  entries: { accountId: number; amountPaise: number }[];
+  at: Date;
+}
+
+export function createWalletRepository(db: Queryable) {
+  return {
+    async openPlayerAccounts(userId: string, kinds: PlayerAccountKind[]): Promise<void> {
+      for (const kind of kinds) {
+        await db.query(
+          `insert into ledger_accounts (kind, user_id, is_player) values ($1, $2, true)
+           on conflict (user_id, kind) where user_id is not null do nothing`,
+          [kind, userId],
+        );
+      }
+    },
+    async playerAccountId(userId: string, kind: PlayerAccountKind): Promise<number | null> {
+      const result = await db.query<{ id: number }>('select id from ledger_accounts where user_id = $1 and kind = $2', [userId, kind]);
+      return result.rows[0]?.id ?? null;
+    },
+    /** House accounts are made on first use; ref distinguishes e.g. one market pool from another. */
+    async houseAccountId(kind: HouseAccountKind, ref = ''): Promise<number> {
+      await db.query(
+        `insert into ledger_accounts (kind, ref, is_player) values ($1, $2, false)
+         on conflict (kind, ref) where user_id is null do nothing`,
+        [kind, ref],
+      );
+      const result = await db.query<{ id: number }>('select id from ledger_accounts where kind = $1 and ref = $2 and user_id is null', [kind, ref]);
+      return (result.rows[0] as { id: number }).id;
+    },
+    async playerBalances(userId: string): Promise<PlayerBalancesRow[]> {
+      const result = await db.query<PlayerBalancesRow>(
+        'select kind, balance_paise, exposure_paise from ledger_accounts where user_id = $1',
+        [userId],
+      );
+      return result.rows;
+    },
+    async findTransactionByKey(idempotencyKey: string): Promise<{ id: number; kind: string; details: Record<string, unknown> } | null> {
+      const result = await db.query<{ id: number; kind: string; details: Record<string, unknown> }>(
+        'select id, kind, details from journal_transactions where idempotency_key = $1',
+        [idempotencyKey],
+      );
+      return result.rows[0] ?? null;
+    },
+    /** Writes one journal transaction and its entries; run inside a database transaction. */
+    async insertTransaction(posting: JournalPosting): Promise<number> {
+      const result = await db.query<{ id: number }>(
+        `insert into journal_transactions (kind, idempotency_key, description, actor_id, details, created_at)
+         values ($1, $2, $3, $4, $5, $6) returning id`,
+        [posting.kind, posting.idempotencyKey, posting.description, posting.actorId, JSON.stringify(posting.details), posting.at],
+      );
+      const transactionId = (result.rows[0] as { id: number }).id;
+      for (const entry of posting.entries) {
+        await db.query('insert into journal_entries (transaction_id, account_id, amount_paise, created_at) values ($1, $2, $3, $4)', [
+          transactionId,
+          entry.accountId,
+          entry.amountPaise,
+          posting.at,
+        ]);
+      }
+      return transactionId;
+    },
+  };
+}
+export type WalletRepository = ReturnType<typeof createWalletRepository>;

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { OPERATOR_ROLES } from '@khel/contract';
+import type { RoleId } from '@khel/contract';
+import { AppError } from '../lib/app-error.js';
+import { HttpError } from '../lib/http-error.js';
+import type { Caller, IdentityService } from '../modules/identity/identity-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The caller of an authenticated route; the guard has run, so it is always set there. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (request.caller === null) throw new HttpError(401, 'UNAUTHENTICATED');
+  return request.caller;
+}
+
+/**
+ * Guards for routes. A missing, unknown, expired or revoked token is HTTP 401; a session ended because
+ * the account was suspended or self-excluded answers meta.code 401 with the reason (spec §4 treats the
+ * two differently: /login versus /).
+ */
+export function createAuthGuards(app: FastifyInstance, identity: IdentityService) {
+  app.decorateRequest('caller', null);
+
+  const requireUser: preHandlerAsyncHookHandler = async (request) => {
+    const token = bearerToken(request);
+    if (token === null) throw new HttpError(401, 'UNAUTHENTICATED');
+    const result = await identity.authenticate(token);
+    if (result.kind === 'invalid') throw new HttpError(401, 'UNAUTHENTICATED');
+    if (result.kind === 'ended') throw new AppError('SESSION_ENDED', result.message);
+    request.caller = result.caller;
+  };
+
+  const requireRole = (roles: readonly RoleId[]): preHandlerAsyncHookHandler =>
+    async function (this: FastifyInstance, request, reply) {
+      await requireUser.call(this, request, reply);
+      if (!roles.includes(callerOf(request).role as RoleId)) throw new AppError('FORBIDDEN');
+    };
+
+  return { requireUser, requireRole, requireOperator: requireRole(OPERATOR_ROLES) };
+}
+export type AuthGuards = ReturnType<typeof createAuthGuards>;

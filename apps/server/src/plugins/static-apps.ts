@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { HttpError } from '../lib/http-error.js';
+
+export interface StaticApps {
+  webDir: string;
+  backofficeDir: string;
+}
+
+/**
+ * Serves the built player app at / and the back office at /backoffice/ from the same port as the API.
+ * Hashed assets are cached for a year; index.html never, so a deploy reaches players at once.
+ * Unknown paths under an app fall back to its index.html (client-side routes); under /api they are 404.
+ */
+export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps): Promise<void> {
+  const indexes = new Map<string, string>();
+  const mount = async (root: string, prefix: string, decorateReply: boolean) => {
+    if (!existsSync(join(root, 'index.html'))) return;
+    indexes.set(prefix, readFileSync(join(root, 'index.html'), 'utf8'));
+    await app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, path) {
+        res.header('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  };
+  await mount(dirs.backofficeDir, '/backoffice/', true);
+  await mount(dirs.webDir, '/', false);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
+      throw new HttpError(404, 'ROUTE_NOT_FOUND');
+    }
+    const prefix = path.startsWith('/backoffice') ? '/backoffice/' : '/';
+    const html = indexes.get(prefix);
+    if (html === undefined) throw new HttpError(404, 'ROUTE_NOT_FOUND', 'The web app is not built: run npm run build');
+    return reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,72 @@
+import { loadConfig, ConfigError } from './config.js';
+import type { Config } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/open-database.js';
+import { migrate } from './db/migrate.js';
+import { DEMO_ACCOUNTS, seedDemoData } from './modules/demo/demo-seed.js';
+import { realMoneyConfigProblems } from './modules/identity/jurisdictions.js';
+
+/** The process: configuration, database, migrations, demo data, listen, and a graceful stop. */
+async function main(): Promise<void> {
+  const bootStartedMs = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+    const problems = realMoneyConfigProblems(config.MONEY_MODE, config.realMoneyJurisdictions);
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrate(db);
+  const { app, services } = await buildApp({ config, db });
+  if (config.demoData) await seedDemoData(services);
+  if (config.BOOTSTRAP_DIRECTOR_MOBILE !== undefined && config.BOOTSTRAP_DIRECTOR_PASSWORD !== undefined) {
+    const created = await services.identity.bootstrapDirector(config.BOOTSTRAP_DIRECTOR_MOBILE, config.BOOTSTRAP_DIRECTOR_PASSWORD);
+    if (created) app.log.info({ mobile_no: config.BOOTSTRAP_DIRECTOR_MOBILE }, 'bootstrap director created');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const port = new URL(address).port;
+  const url = `http://localhost:${port}`;
+  const lines = [
+    '',
+    `  Khel is running (${config.MONEY_MODE === 'play' ? 'play money' : 'REAL MONEY'}, ${db.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+    `  Player app:   ${url}/`,
+    `  Back office:  ${url}/backoffice/`,
+    `  API docs:     ${url}/api/docs`,
+  ];
+  if (config.demoData) {
+    lines.push(
+      `  Demo player:   mobile ${DEMO_ACCOUNTS.player.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.player.password}`,
+      `  Demo director: mobile ${DEMO_ACCOUNTS.director.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.director.password}`,
+    );
+  }
+  if (config.NODE_ENV !== 'production') lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);
+  lines.push(`  Ready in ${Math.round(performance.now() - bootStartedMs)} ms`, '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
