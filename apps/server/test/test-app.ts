@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { ROLES } from '@khel/contract';
+import { buildApp } from '../src/app.js';
+import type { Services } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Config } from '../src/config.js';
+import type { Database } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { openPgliteDatabase } from '../src/db/pglite-database.js';
+import { openPostgresDatabase } from '../src/db/postgres-database.js';
+import { ManualClock } from '../src/lib/clock.js';
+
+/** The PostgreSQL server of this machine (or TEST_DATABASE_URL): each test file gets its own database on it. */
+export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  db: Database;
+  url: string | null;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server (TEST_DB=postgres). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const db = await openPgliteDatabase(undefined);
+    await migrate(db);
+    return { db, url: null, drop: () => db.close() };
+  }
+  const name = `khel_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = openPostgresDatabase(url.toString(), { max: 10 });
+  await migrate(db);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Database;
+  clock: ManualClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { db, drop } = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
+  const { app, services } = await buildApp({ config, db, clock });
+  await app.ready();
+  return {
+    app,
+    services,
+    db,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  body: { meta: { code: number; message: string; error?: string; token?: string; issues?: { path: string; message: string }[] }; data: unknown; message?: string };
+  raw: LightMyRequestResponse;
+}
+
+let ipCounter = 0;
+/** Each test can speak from its own address so per-IP limits of one test do not leak into another. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { body?: unknown; token?: string; ip?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const raw = await app.inject({
+    method,
+    url,
+    payload: options.body === undefined ? undefined : (options.body as object),
+    headers: { ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }), ...options.headers },
+    remoteAddress: options.ip ?? '127.0.0.1',
+  });
+  let body: Answer['body'];
+  try {
+    body = raw.json();
+  } catch {
+    body = { meta: { code: raw.statusCode, message: raw.body }, data: null };
+  }
+  return { status: raw.statusCode, body, raw };
+}
+
+let mobileCounter = 0;
+/** A fresh valid Indian mobile number per call. */
+export function nextMobile(): string {
+  mobileCounter += 1;
+  return `9197${String(process.pid % 1000).padStart(3, '0')}${String(mobileCounter).padStart(5, '0')}`;
+}
+
+export async function latestOtp(services: Services, mobileNo: string): Promise<string> {
+  const [message] = await services.sms.outbox(mobileNo);
+  const code = message?.body.match(/^(\d{4})\b/)?.[1];
+  if (code === undefined) throw new Error(`no OTP in the outbox for ${mobileNo}`);
+  return code;
+}
+
+export const PASSWORD = 'monsoon-rain-42';
+
+/** Signs a player up through the API, verifies the phone, and answers the token and user id. */
+export async function signUpPlayer(t: TestApp, mobileNo = nextMobile(), extra: Record<string, unknown> = {}): Promise<{ token: string; userId: string; mobileNo: string }> {
+  const ip = nextIp();
+  const signUp = await call(t.app, 'POST', '/api/v1/signUp', {
+    ip,
+    body: { name: 'Ravi Kumar', mobile_no: mobileNo, password: PASSWORD, confirmPassword: PASSWORD, ageConfirmed: true, ...extra },
+  });
+  if (signUp.body.meta.code !== 200) throw new Error(`sign-up failed: ${signUp.body.meta.message}`);
+  const verify = await call(t.app, 'POST', '/api/v1/verify-otp', { ip, body: { mobile_no: mobileNo, otp: await latestOtp(t.services, mobileNo) } });
+  if (verify.body.meta.code !== 200) throw new Error(`verify failed: ${verify.body.meta.message}`);
+  return { token: verify.body.meta.token as string, userId: (verify.body.data as { _id: string })._id, mobileNo };
+}
+
+/** An operator made directly through the service (as bootstrap does), logged in through the API. */
+export async function createOperator(t: TestApp, role: number = ROLES.DIRECTOR): Promise<{ token: string; userId: string }> {
+  const mobileNo = nextMobile();
+  const user = await t.services.identity.createAccount({ name: 'Op Erator', mobileNo, password: PASSWORD, role, referredBy: null, verified: true });
+  const login = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
+  return { token: login.body.meta.token as string, userId: user.id };
+}
