@@ -1,0 +1,144 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+
+/** Repository root, from e2e/support. */
+export const ROOT = resolve(import.meta.dirname, '../..');
+const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1366, height: 900 } as const;
+
+export const DEMO = {
+  player: { mobileNo: '919999900001', national: '9999900001', password: 'demo-player-1' },
+  director: { mobileNo: '919999900000', national: '9999900000', password: 'demo-director-1' },
+} as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface RunningProduct {
+  baseUrl: string;
+  process: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built product (`npm run build` first) as a real process on a free port, with a fresh
+ * embedded database in a temporary folder and demo data, and waits until it serves.
+ */
+export async function startProduct(options: { env?: Record<string, string> } = {}): Promise<RunningProduct> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'khel-e2e-'));
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok && output.includes('Ready in')) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+
+  return {
+    baseUrl,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, through playwright-core (no downloaded browser builds here). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** The newest OTP the outbox SMS adapter holds for a number. */
+export async function readOtp(baseUrl: string, mobileNo: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/dev/sms-outbox?mobile_no=${mobileNo}`);
+  const body = (await response.json()) as { data: { body: string }[] | null };
+  const code = body.data?.[0]?.body.match(/^(\d{4})\b/)?.[1];
+  if (code === undefined) throw new Error(`no OTP for ${mobileNo}`);
+  return code;
+}
+
+/** A JSON call to the running product; answers the parsed envelope. */
+export async function api<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<{ status: number; meta: { code: number; message: string; token?: string; error?: string }; data: T }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const json = (await response.json()) as { meta: { code: number; message: string; token?: string }; data: T };
+  return { status: response.status, ...json };
+}
+
+/** Logs in through the API and answers the token. */
+export async function loginToken(baseUrl: string, mobileNo: string, password: string): Promise<string> {
+  const answer = await api(baseUrl, 'POST', '/api/v1/login', { body: { mobile_no: mobileNo, password } });
+  if (answer.meta.token === undefined) throw new Error(`login failed: ${answer.meta.message}`);
+  return answer.meta.token;
+}
+
+let mobileSeq = 0;
+/** A fresh Indian mobile number that no other test run uses at the same time. */
+export function freshMobile(): { mobileNo: string; national: string } {
+  mobileSeq += 1;
+  const national = `7${String(process.pid % 10000).padStart(4, '0')}${String(mobileSeq).padStart(5, '0')}`;
+  return { mobileNo: `91${national}`, national };
+}
+
+export function cleanupDir(path: string): void {
+  rmSync(path, { recursive: true, force: true });
+}
