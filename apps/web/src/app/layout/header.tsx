@@ -1,0 +1,86 @@
+import { Link, NavLink } from 'react-router';
+import type { AppSettings } from '@khel/contract';
+import { PlayMoneyNotice } from '../../components/play-money-notice';
+import { Skeleton } from '../../components/ui/spinner';
+import { openSignUp } from '../../features/auth/hooks/use-auth-modal';
+import { Balance } from '../../features/wallet/components/balance';
+import { hasPlayAccess, isCreditPlayer, landingPath } from '../../lib/auth/permissions';
+import { useSession } from '../../lib/auth/session';
+import { NavIcon } from './nav-icon';
+import { navItemsFor } from './nav-items';
+import { ProfileMenu } from './profile-menu';
+import { ThemeToggle } from './theme-toggle';
+
+function Brand({ settings, loading, to }: { settings: AppSettings | undefined; loading: boolean; to: string }) {
+  if (loading) return <Skeleton className="brand brand--loading" />;
+  const name = settings?.siteName ?? '';
+  return (
+    <Link to={to} className="brand" aria-label={name ? `${name} home` : 'Home'}>
+      {settings?.logoImg ? <img className="brand__logo" src={settings.logoImg} alt={name} /> : <span className="brand__name">{name}</span>}
+    </Link>
+  );
+}
+
+/**
+ * Header (spec §2): logo, navigation by permission, Login for visitors; for members the D / W / Bonus
+ * shortcuts (not for credit players), the balance when any play area is allowed, and the profile menu.
+ */
+export function Header({ settings, settingsLoading }: { settings: AppSettings | undefined; settingsLoading: boolean }) {
+  const { user } = useSession();
+  const items = navItemsFor(user);
+  const playMoney = settings?.moneyMode === 'play';
+  const home = user ? landingPath(user) : '/login';
+
+  return (
+    <>
+      <header className="app-header">
+        <div className="app-header__inner">
+          <Brand settings={settings} loading={settingsLoading} to={home === '/no-access' ? '/no-access' : home} />
+          {items.length > 0 ? (
+            <nav className="main-nav" aria-label="Main">
+              {items.map((item) => (
+                <NavLink key={item.to} to={item.to} end className="main-nav__item">
+                  <NavIcon icon={item.icon} />
+                  <span>{item.label}</span>
+                </NavLink>
+              ))}
+            </nav>
+          ) : null}
+          <div className="app-header__actions">
+            {user ? (
+              <>
+                {!isCreditPlayer(user) ? (
+                  <nav className="shortcuts" aria-label="Wallet shortcuts">
+                    <Link to="/deposit" className="shortcut shortcut--deposit" aria-label="Deposit" title="Deposit">
+                      D
+                    </Link>
+                    <Link to="/withdrawal" className="shortcut shortcut--withdrawal" aria-label="Withdrawal" title="Withdrawal">
+                      W
+                    </Link>
+                    <Link to="/bonus" className="shortcut shortcut--bonus" aria-label="Bonus" title="Bonus">
+                      Bonus
+                    </Link>
+                  </nav>
+                ) : null}
+                {hasPlayAccess(user) ? <Balance user={user} playMoney={playMoney} /> : null}
+                <ThemeToggle />
+                <ProfileMenu user={user} />
+              </>
+            ) : (
+              <>
+                <ThemeToggle />
+                <Link to="/login" className="button button--secondary button--small">
+                  Login
+                </Link>
+                <button type="button" className="button button--primary button--small" onClick={() => openSignUp()}>
+                  Sign Up
+                </button>
+              </>
+            )}
+          </div>
+        </div>
+      </header>
+      <PlayMoneyNotice variant="bar" />
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { Profile } from '@khel/contract';
+import { openChangePassword } from '../../features/auth/hooks/use-auth-modal';
+import { useLogout } from '../../features/auth/api/logout';
+import { MyBetsModal } from '../../features/bets/components/my-bets-modal';
+import { WalletSwitch } from '../../features/wallet/components/wallet-switch';
+import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess } from '../../lib/auth/permissions';
+
+/**
+ * The profile dropdown (spec §2): My Bets, Referral Bonus, Account Statements, Profit And Loss, Change
+ * Password, Logout. On phones it opens as a sheet showing the username with an ID badge. A disclosure
+ * (button + panel), so Tab moves through it naturally; Escape and a click outside close it.
+ */
+export function ProfileMenu({ user }: { user: Profile }) {
+  const [open, setOpen] = useState(false);
+  const [betsOpen, setBetsOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const logout = useLogout();
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent | MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onPointer);
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+  };
+
+  return (
+    <div className="profile-menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="profile-menu__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label="Account menu"
+        data-testid="profile-menu-button"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path d="M4 21a8 8 0 0116 0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
+        <span className="profile-menu__username">{user.username}</span>
+      </button>
+      {open ? (
+        <>
+          <div className="profile-menu__scrim" aria-hidden="true" onClick={() => setOpen(false)} />
+          <div id={panelId} className="profile-menu__panel" data-testid="profile-menu">
+            <div className="profile-menu__identity">
+              <span className="badge badge--id">ID</span>
+              <strong data-testid="menu-username">{user.username}</strong>
+              <span className="muted profile-menu__name">{user.name}</span>
+            </div>
+            {canUseBonusWallet(user) && hasPlayAccess(user) ? <WalletSwitch user={user} /> : null}
+            <ul className="profile-menu__list">
+              <li>
+                <button
+                  type="button"
+                  className="profile-menu__item"
+                  onClick={() => {
+                    close();
+                    setBetsOpen(true);
+                  }}
+                >
+                  My Bets
+                </button>
+              </li>
+              {canUseReferralBonus(user) ? (
+                <li>
+                  <Link className="profile-menu__item" to="/referral-bonus" onClick={close}>
+                    Referral Bonus
+                  </Link>
+                </li>
+              ) : null}
+              {user.allowStatements ? (
+                <li>
+                  <Link className="profile-menu__item" to="/statements" onClick={close}>
+                    Account Statements
+                  </Link>
+                </li>
+              ) : null}
+              {user.allowProfitLoss ? (
+                <li>
+                  <Link className="profile-menu__item" to="/profit-loss" onClick={close}>
+                    Profit And Loss
+                  </Link>
+                </li>
+              ) : null}
+              <li>
+                <button
+                  type="button"
+                  className="profile-menu__item"
+                  onClick={() => {
+                    close();
+                    openChangePassword();
+                  }}
+                >
+                  Change Password
+                </button>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className="profile-menu__item profile-menu__item--danger"
+                  onClick={() => {
+                    close();
+                    void logout();
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            </ul>
+          </div>
+        </>
+      ) : null}
+      <MyBetsModal open={betsOpen} onClose={() => setBetsOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { PageLoader } from '../../components/ui/spinner';
+import { Toaster } from '../../components/ui/toaster';
+import { AuthModals } from '../../features/auth/components/auth-modals';
+import { openSignUp } from '../../features/auth/hooks/use-auth-modal';
+import { useAppSettings, useApplyBranding } from '../../lib/app-settings';
+import { useUserDataQuery } from '../../lib/auth/get-user-data';
+import { guardRedirect, isPublicRoute, type GuardStatus } from '../../lib/auth/permissions';
+import { endSession, useSession } from '../../lib/auth/session';
+import { useProfileRefresh } from '../../lib/auth/use-profile-refresh';
+import { registerNavigate } from '../../lib/navigation';
+import { BottomNav } from './bottom-nav';
+import { Header } from './header';
+
+/**
+ * The shell around every page: startup and route guard (spec §4), header and bottom bar, toasts and
+ * the auth dialogs. Pages below it never check permissions themselves.
+ */
+export function RootLayout() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const session = useSession();
+  const userQuery = useUserDataQuery();
+  const settings = useAppSettings();
+  useApplyBranding(settings.data);
+
+  useEffect(() => registerNavigate((to) => void navigate(to)), [navigate]);
+  useProfileRefresh(session.loggedIn && !session.rejected, () => void userQuery.refetch());
+
+  const status: GuardStatus = session.token === null || session.rejected ? 'visitor' : session.user ? 'member' : 'loading';
+  const redirect = guardRedirect({ pathname, search, status, verified: session.verified, user: session.user });
+
+  // ?referral_code= on any page opens Sign Up with the code filled in (spec §2). Only visitors: a
+  // signed-in player has no use for a second account. /register fills its own form instead.
+  const referralCode = searchParams.get('referral_code');
+  useEffect(() => {
+    if (redirect !== null || status !== 'visitor' || !referralCode || pathname === '/register') return;
+    openSignUp(referralCode);
+    const next = new URLSearchParams(searchParams);
+    next.delete('referral_code');
+    setSearchParams(next, { replace: true });
+  }, [redirect, status, referralCode, pathname, searchParams, setSearchParams]);
+
+  if (redirect !== null) return <Navigate to={redirect} replace />;
+
+  const waitingForProfile = status === 'loading' || (status === 'member' && isPublicRoute(pathname) && !session.verified);
+  if (waitingForProfile && userQuery.isError) {
+    return (
+      <main className="page page--center" id="main">
+        <h1>We could not load your account</h1>
+        <p className="muted">Check your connection and try again.</p>
+        <div className="row">
+          <Button onClick={() => void userQuery.refetch()} loading={userQuery.isFetching}>
+            Try again
+          </Button>
+          <Button variant="secondary" onClick={() => endSession()}>
+            Log in again
+          </Button>
+        </div>
+      </main>
+    );
+  }
+  if (waitingForProfile) return <PageLoader label="Loading your account" />;
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header settings={settings.data} settingsLoading={settings.isPending} />
+      <main className="page" id="main" tabIndex={-1}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <BottomNav />
+      <Toaster />
+      <AuthModals siteName={settings.data?.siteName} />
+    </div>
+  );
+}

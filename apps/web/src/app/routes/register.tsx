@@ -1,0 +1,19 @@
+import { useSearchParams } from 'react-router';
+import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { openVerifyOtp } from '../../features/auth/hooks/use-auth-modal';
+import { useAppSettings } from '../../lib/app-settings';
+
+/** /register: the Sign Up form as a page; ?referral_code= fills the referral field. */
+export default function RegisterPage() {
+  const [params] = useSearchParams();
+  const settings = useAppSettings();
+  const referralCode = params.get('referral_code') ?? '';
+  return (
+    <div className="auth-page">
+      <div className="card auth-card">
+        <h1 className="page-title">Sign Up</h1>
+        <SignUpForm key={referralCode} referralCode={referralCode} siteName={settings.data?.siteName} onOtpSent={openVerifyOtp} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { OTP_RESEND_COUNTDOWN_SECONDS } from '@khel/contract';
+import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+
+/**
+ * Resend OTP (spec §4): after a click the button is replaced by an m:ss countdown of 10 seconds, then
+ * the button returns. The countdown starts on the click itself so a slow network cannot cause a burst
+ * of resends.
+ */
+export function ResendOtp({ onResend, label = 'Resend OTP' }: { onResend: () => void; label?: string }) {
+  const { remaining, start, running } = useCountdown();
+  if (running) {
+    return (
+      <p className="resend" data-testid="resend-countdown" aria-live="polite">
+        <span className="visually-hidden">You can resend the code in </span>
+        <span className="resend__timer">{formatCountdown(remaining)}</span>
+      </p>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="link-button"
+      onClick={() => {
+        start(OTP_RESEND_COUNTDOWN_SECONDS);
+        onResend();
+      }}
+    >
+      {label}
+    </button>
+  );
+}

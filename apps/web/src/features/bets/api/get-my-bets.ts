@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiHttpError, apiRequest, shouldRetry } from '../../../lib/api-client';
+
+/**
+ * A bet row as spec §3 describes it. Web-only until the contract gains the bets schemas; checked
+ * leniently by hand so an extra field never blanks the list and a malformed row is skipped, not shown.
+ */
+export interface SlugRef {
+  slugName: string;
+  name?: string;
+}
+export interface BetRow {
+  _id: string;
+  selection: string;
+  selectionType: string;
+  odds: number;
+  stake: number;
+  oddsSize?: number;
+  marketType: string;
+  createdAt: string;
+  sportId: SlugRef;
+  leagueId: SlugRef;
+  eventId: SlugRef;
+  event?: string;
+}
+
+function isSlugRef(value: unknown): value is SlugRef {
+  return typeof value === 'object' && value !== null && typeof (value as SlugRef).slugName === 'string';
+}
+
+export function isBetRow(value: unknown): value is BetRow {
+  if (typeof value !== 'object' || value === null) return false;
+  const row = value as Record<string, unknown>;
+  return (
+    typeof row._id === 'string' &&
+    typeof row.selection === 'string' &&
+    typeof row.selectionType === 'string' &&
+    typeof row.odds === 'number' &&
+    typeof row.stake === 'number' &&
+    typeof row.marketType === 'string' &&
+    typeof row.createdAt === 'string' &&
+    isSlugRef(row.sportId) &&
+    isSlugRef(row.leagueId) &&
+    isSlugRef(row.eventId)
+  );
+}
+
+export type BetStatus = 'open' | 'settled';
+
+/**
+ * GET /api/v1/my-bets?status=open|settled (PRODUCT.md §3). The server gains this call with the sports
+ * exchange; until then a 404 means "no bets to show", not an error worth a toast.
+ */
+export async function getMyBets(status: BetStatus): Promise<BetRow[]> {
+  try {
+    const envelope = await apiRequest<unknown>('/my-bets', { query: { status }, quietStatuses: [404, 501], warningToast: false });
+    if (envelope.meta.code !== 200) return [];
+    return Array.isArray(envelope.data) ? envelope.data.filter(isBetRow) : [];
+  } catch (error) {
+    if (error instanceof ApiHttpError && (error.status === 404 || error.status === 501)) return [];
+    throw error;
+  }
+}
+
+export function useMyBets(status: BetStatus, enabled: boolean) {
+  return useQuery({ queryKey: ['my-bets', status], queryFn: () => getMyBets(status), enabled, retry: shouldRetry });
+}
+
+export interface BetGroup {
+  key: string;
+  eventName: string;
+  href: string;
+  bets: BetRow[];
+}
+
+/** Bets grouped by event, newest group first, each with the link to its event page (spec §2). */
+export function groupBetsByEvent(bets: readonly BetRow[]): BetGroup[] {
+  const groups = new Map<string, BetGroup>();
+  for (const bet of bets) {
+    const key = `${bet.sportId.slugName}/${bet.leagueId.slugName}/${bet.eventId.slugName}`;
+    let group = groups.get(key);
+    if (!group) {
+      const params = new URLSearchParams({ sport: bet.sportId.slugName, league: bet.leagueId.slugName, event: bet.eventId.slugName });
+      group = { key, eventName: bet.event ?? bet.eventId.name ?? bet.eventId.slugName, href: `/event?${params.toString()}`, bets: [] };
+      groups.set(key, group);
+    }
+    group.bets.push(bet);
+  }
+  const latest = (group: BetGroup) => Math.max(...group.bets.map((bet) => Date.parse(bet.createdAt) || 0));
+  return [...groups.values()].sort((a, b) => latest(b) - latest(a));
+}

@@ -1,0 +1,34 @@
+import { useId } from 'react';
+import { WALLETS, type Profile, type WalletId } from '@khel/contract';
+import { formatPaise, rupeesToPaise } from '@khel/money';
+import { useSwitchWallet } from '../api/switch-wallet';
+
+/** Main / bonus wallet choice (spec §4 wallet switch). Not offered to credit players (spec §6). */
+export function WalletSwitch({ user }: { user: Profile }) {
+  const name = useId();
+  const switchWallet = useSwitchWallet();
+  const options: { id: WalletId; label: string; paise: number }[] = [
+    { id: WALLETS.MAIN, label: 'Main Wallet', paise: (rupeesToPaise(user.balance) ?? 0) + (rupeesToPaise(user.exposure) ?? 0) },
+    { id: WALLETS.BONUS, label: 'Bonus Wallet', paise: (rupeesToPaise(user.bonus) ?? 0) + (rupeesToPaise(user.bonusExposure) ?? 0) },
+  ];
+  return (
+    <fieldset className="wallet-switch" disabled={switchWallet.isPending} aria-busy={switchWallet.isPending || undefined}>
+      <legend className="wallet-switch__legend">Wallet</legend>
+      {options.map((option) => (
+        <label key={option.id} className="wallet-switch__option">
+          <input
+            type="radio"
+            name={name}
+            value={option.id}
+            checked={user.wallet === option.id}
+            onChange={() => {
+              if (user.wallet !== option.id) switchWallet.mutate(option.id);
+            }}
+          />
+          <span className="wallet-switch__label">{option.label}</span>
+          <span className="wallet-switch__amount">{formatPaise(option.paise)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

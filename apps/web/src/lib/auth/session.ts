@@ -1,0 +1,92 @@
+import { profileSchema, type Profile } from '@khel/contract';
+import { createStore, useStore } from '../create-store';
+import { navigateTo } from '../navigation';
+import { STORAGE_KEYS, local, session } from '../storage';
+
+/**
+ * The session of spec §3's shared client state (loggedIn, userData) plus what the guards need to know:
+ * whether the stored profile was confirmed by the server in this page load, and whether the server has
+ * refused the stored token (spec §4 keeps that token in storage after an HTTP 401, so we must remember
+ * not to send it again).
+ */
+export interface SessionState {
+  token: string | null;
+  user: Profile | null;
+  loggedIn: boolean;
+  verified: boolean;
+  rejected: boolean;
+}
+
+function readStoredUser(): Profile | null {
+  const raw = local.get(STORAGE_KEYS.userData);
+  if (raw === null) return null;
+  try {
+    const parsed = profileSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function fromStorage(): SessionState {
+  const token = local.get(STORAGE_KEYS.token);
+  const user = token === null ? null : readStoredUser();
+  return { token, user, loggedIn: token !== null && user !== null, verified: false, rejected: false };
+}
+
+export const sessionStore = createStore<SessionState>(fromStorage());
+
+/** Re-reads storage: at startup and in tests. */
+export function loadSession(): void {
+  sessionStore.set(fromStorage());
+}
+
+export function useSession(): SessionState {
+  return useStore(sessionStore);
+}
+
+/** The token to send, or null when there is none or the server has refused it. */
+export function currentToken(): string | null {
+  const state = sessionStore.get();
+  return state.rejected ? null : state.token;
+}
+
+/** Login and OTP verification: store token and user data, clear the temporary sign-up number (spec §4). */
+export function startSession(token: string, user: Profile): void {
+  local.set(STORAGE_KEYS.token, token);
+  local.set(STORAGE_KEYS.userData, JSON.stringify(user));
+  session.clear();
+  sessionStore.set({ token, user, loggedIn: true, verified: true, rejected: false });
+}
+
+/** A fresh profile from the server (getUserData, wallet switch). */
+export function updateUser(user: Profile): void {
+  local.set(STORAGE_KEYS.userData, JSON.stringify(user));
+  sessionStore.set((state) => ({ ...state, user, loggedIn: true, verified: true }));
+}
+
+/** change_password revokes every session and answers a new token for this one. */
+export function replaceToken(token: string): void {
+  local.set(STORAGE_KEYS.token, token);
+  sessionStore.set((state) => ({ ...state, token, rejected: false }));
+}
+
+/** Logout: remove the token and user data, mark the user logged out (spec §4). */
+export function endSession(): void {
+  local.remove(STORAGE_KEYS.token);
+  local.remove(STORAGE_KEYS.userData);
+  sessionStore.set({ token: null, user: null, loggedIn: false, verified: false, rejected: false });
+}
+
+/** Spec §4: a response body with meta.code 401 removes userData and token and goes to /. */
+export function expireFromMeta401(): void {
+  endSession();
+  navigateTo('/');
+}
+
+/** Spec §4: an HTTP 401 removes userData and goes to /login (the token stays in storage, unused). */
+export function expireFromHttp401(): void {
+  local.remove(STORAGE_KEYS.userData);
+  sessionStore.set((state) => ({ ...state, user: null, loggedIn: false, verified: false, rejected: true }));
+  navigateTo('/login');
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The API server serves the built app from the same origin; in development Vite proxies to it so the
+// browser still sees one origin (no CORS, same cookies and storage as production).
+const apiTarget = process.env.KHEL_API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Phones on slow networks: keep the first load small and let route pages arrive on demand.
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/ws': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/ws': { target: apiTarget, ws: true, changeOrigin: true },
+    },
+  },
+});
