@@ -174,7 +174,7 @@ function placeRejection(market: ExchangeMarket, command: PlaceCommand, priceInde
   if (market.status === 'suspended') return 'MARKET_SUSPENDED';
   if (command.expectedVersion !== undefined && command.expectedVersion !== market.version) return 'MARKET_VERSION_CHANGED';
   if (!market.runners.has(command.runnerId)) return 'UNKNOWN_RUNNER';
-  if (market.liveOffers.has(command.offerId) || market.finishedOfferIds.has(command.offerId)) return 'DUPLICATE_OFFER_ID';
+  if (market.liveOffers.has(command.offerId)) return 'DUPLICATE_OFFER_ID';
   if (priceIndex < 0) return 'PRICE_NOT_ON_LADDER';
   if (!isValidStakePaise(command.stakePaise)) return 'INVALID_STAKE';
   return null;
@@ -204,10 +204,7 @@ function place(market: ExchangeMarket, command: PlaceCommand, events: ExchangeEv
     command.side === 'back'
       ? matchBack(market, runner.lays, command, priceIndex, events)
       : matchLay(market, runner.backs, command, priceIndex, events);
-  if (remainingPaise === 0) {
-    market.finishedOfferIds.add(command.offerId);
-    return;
-  }
+  if (remainingPaise === 0) return;
   const offer: RestingOffer = {
     offerId: command.offerId,
     ownerId: command.ownerId,
@@ -303,7 +300,6 @@ function takeLevel(
       if (maker.remainingPaise === 0) {
         unlinkOffer(book, maker);
         market.liveOffers.delete(maker.offerId);
-        market.finishedOfferIds.add(maker.offerId);
       }
     }
     maker = next;
@@ -314,7 +310,8 @@ function takeLevel(
 function cancelRejection(market: ExchangeMarket, command: CancelCommand, offer: RestingOffer | undefined): RejectReason | null {
   if (market.status === 'closed') return 'MARKET_CLOSED';
   if (market.status === 'suspended') return 'MARKET_SUSPENDED';
-  if (offer === undefined) return market.finishedOfferIds.has(command.offerId) ? 'OFFER_NOT_OPEN' : 'UNKNOWN_OFFER';
+  // Never placed, or already fully matched, cancelled or lapsed: either way nothing is left to cancel.
+  if (offer === undefined) return 'OFFER_NOT_OPEN';
   if (offer.ownerId !== command.ownerId) return 'NOT_OFFER_OWNER';
   if (command.reducePaise !== undefined && !(Number.isSafeInteger(command.reducePaise) && command.reducePaise > 0)) {
     return 'INVALID_REDUCTION';
@@ -326,7 +323,7 @@ function cancel(market: ExchangeMarket, command: CancelCommand, events: Exchange
   const offer = market.liveOffers.get(command.offerId);
   const reason = cancelRejection(market, command, offer);
   if (reason !== null || offer === undefined) {
-    events.push(reject(command, reason ?? 'UNKNOWN_OFFER'));
+    events.push(reject(command, reason ?? 'OFFER_NOT_OPEN'));
     return;
   }
   const runner = market.runners.get(offer.runnerId) as RunnerBook;
@@ -339,7 +336,6 @@ function cancel(market: ExchangeMarket, command: CancelCommand, events: Exchange
   if (offer.remainingPaise === 0) {
     unlinkOffer(book, offer);
     market.liveOffers.delete(offer.offerId);
-    market.finishedOfferIds.add(offer.offerId);
   }
   events.push({
     type: 'cancelled',
@@ -411,7 +407,6 @@ function lapseOffers(market: ExchangeMarket, command: MarketCommand, reason: Lap
     offer.remainingPaise = 0;
     unlinkOffer(book, offer);
     market.liveOffers.delete(offer.offerId);
-    market.finishedOfferIds.add(offer.offerId);
     events.push({
       type: 'lapsed',
       seq: command.seq,
