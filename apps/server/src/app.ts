@@ -80,6 +80,8 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON only: Fastify's built-in text/plain parser would let a text body reach validation instead of a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -11,7 +11,9 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       const result = await target.query<Row>(sql, params);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite reports affectedRows = 0 for a SELECT; a statement that returns rows counts its rows, as node-postgres does.
+      const rowCount = result.fields.length > 0 ? result.rows.length : (result.affectedRows ?? 0);
+      return { rows: result.rows, rowCount };
     },
     async exec(sql: string): Promise<void> {
       await target.exec(sql);

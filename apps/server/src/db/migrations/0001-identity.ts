@@ -104,6 +104,8 @@ create table banners (
 -- Every operator action on money or permissions, never changed afterwards (PRODUCT.md §7).
 create table audit_log (
   id uuid primary key default gen_random_uuid(),
+  -- Insertion order, so entries written in the same instant still list in the order they happened.
+  seq bigint generated always as identity,
   actor_id uuid references users(id),
   action text not null,
   target_type text not null,
@@ -112,8 +114,8 @@ create table audit_log (
   ip text,
   created_at timestamptz not null default now()
 );
-create index audit_log_created_idx on audit_log (created_at desc);
-create index audit_log_target_idx on audit_log (target_id, created_at desc);
+create index audit_log_seq_idx on audit_log (seq desc);
+create index audit_log_target_idx on audit_log (target_id, seq desc);
 
 create function refuse_change() returns trigger language plpgsql as $$
 begin

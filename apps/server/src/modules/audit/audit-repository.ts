@@ -36,7 +36,7 @@ export function createAuditRepository(db: Queryable) {
       const rows = await db.query<AuditRow>(
         `select a.id, a.actor_id, u.name as actor_name, a.action, a.target_type, a.target_id, a.details, a.ip, a.created_at
          from audit_log a left join users u on u.id = a.actor_id ${where}
-         order by a.created_at desc, a.id limit $1 offset $2`,
+         order by a.seq desc limit $1 offset $2`,
         params,
       );
       const total = await db.query<{ count: number }>(
