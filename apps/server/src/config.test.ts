@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { realMoneyConfigProblems } from './modules/identity/jurisdictions.js';
+import type { TestApp } from '../test/test-app.js';
+import { PASSWORD, call, createTestApp } from '../test/test-app.js';
+
+describe('configuration is validated at boot', () => {
+  it('has defaults for a fresh clone', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './.data', MONEY_MODE: 'play', demoData: true, NODE_ENV: 'development' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres://'],
+    [{ MONEY_MODE: 'cash' }, 'MONEY_MODE'],
+    [{ BOOTSTRAP_DIRECTOR_MOBILE: '919812345678' }, 'together'],
+    [{ BOOTSTRAP_DIRECTOR_MOBILE: '919812345678', BOOTSTRAP_DIRECTOR_PASSWORD: 'short' }, 'at least 8'],
+    [{ NODE_ENV: 'production' }, 'ALLOW_OUTBOX_IN_PRODUCTION'],
+  ])('refuses %o, naming the problem', (env, fragment) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(fragment);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('refuses real money without a licensed jurisdiction, and never for India', () => {
+    expect(realMoneyConfigProblems('play', [])).toEqual([]);
+    expect(realMoneyConfigProblems('real', [])[0]).toContain('at least one licensed jurisdiction');
+    expect(realMoneyConfigProblems('real', ['in'])[0]).toContain('Promotion and Regulation of Online Gaming Act, 2025');
+    expect(realMoneyConfigProblems('real', ['xx'])[0]).toContain('unknown jurisdiction');
+    expect(realMoneyConfigProblems('real', ['us'])).toEqual([]);
+  });
+});
+
+describe('real-money mode refuses players outside the configured jurisdictions', () => {
+  let t: TestApp;
+  it('signs up a US number and refuses an Indian one', async () => {
+    t = await createTestApp({ MONEY_MODE: 'real', REAL_MONEY_JURISDICTIONS: 'us' });
+    try {
+      const body = (mobileNo: string) => ({ name: 'Sam', mobile_no: mobileNo, password: PASSWORD, confirmPassword: PASSWORD, ageConfirmed: true });
+      const india = await call(t.app, 'POST', '/api/v1/signUp', { body: body('919876501234') });
+      expect(india.body.meta).toMatchObject({ code: 403, error: 'JURISDICTION_BLOCKED' });
+      const us = await call(t.app, 'POST', '/api/v1/signUp', { body: body('12025550143') });
+      expect(us.body.meta.code).toBe(200);
+      const settings = await call(t.app, 'GET', '/api/v1/app-settings');
+      expect(settings.body.data).toMatchObject({ moneyMode: 'real' });
+    } finally {
+      await t.close();
+    }
+  });
+});
