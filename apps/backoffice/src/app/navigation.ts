@@ -1,0 +1,25 @@
+import { ROLES } from '@khel/contract';
+import type { RoleId } from '@khel/contract';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Roles that see the item; every operator when absent. The server checks again on every call. */
+  roles?: readonly RoleId[];
+}
+
+/**
+ * The sidebar, in order. A new desk (deposits, events, casino…) adds one line here and one route in
+ * router.tsx; nothing else in the shell changes.
+ */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/users', label: 'Users' },
+  { to: '/banners', label: 'Banners' },
+  { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
+  { to: '/audit-log', label: 'Audit log' },
+];
+
+export function navItemsFor(role: number | undefined): NavItem[] {
+  if (role === undefined) return [];
+  return NAV_ITEMS.filter((item) => item.roles === undefined || item.roles.includes(role as RoleId));
+}

@@ -1,0 +1,43 @@
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { ROLES } from '@khel/contract';
+import { LoginPage } from '../features/auth/components/login-page';
+import { AuditLogPage } from '../features/audit/components/audit-log-page';
+import { BannersPage } from '../features/banners/components/banners-page';
+import { BrandingPage } from '../features/branding/components/branding-page';
+import { UsersPage } from '../features/users/components/users-page';
+import { AppShell } from './layout/app-shell';
+import { RequireOperator, RequireRole } from './require-operator';
+import { NotFoundRoute } from './routes/not-found-route';
+import { RouteError } from './routes/route-error';
+import { UserDetailRoute } from './routes/user-detail-route';
+
+/** Paths are relative to the /backoffice/ basename. New desks add a child route here and a NAV_ITEMS line. */
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: '/',
+    element: (
+      <RequireOperator>
+        <AppShell />
+      </RequireOperator>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/users" replace /> },
+      { path: 'users', element: <UsersPage /> },
+      { path: 'users/:id', element: <UserDetailRoute /> },
+      { path: 'banners', element: <BannersPage /> },
+      {
+        path: 'branding',
+        element: (
+          <RequireRole roles={[ROLES.DIRECTOR]}>
+            <BrandingPage />
+          </RequireRole>
+        ),
+      },
+      { path: 'audit-log', element: <AuditLogPage /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];

@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+import { ROLE_NAMES } from '@khel/contract';
+import type { RoleId } from '@khel/contract';
+import { formatDateTime } from '../../../lib/format';
+
+const FIELD_LABELS: Record<string, string> = {
+  allowHome: 'Sports home',
+  allowLiveCasino: 'Live casino',
+  allowSlots: 'Slots',
+  allowStatements: 'Statements',
+  allowProfitLoss: 'Profit & loss',
+  referralAllow: 'Referrals',
+  suspended: 'Suspended',
+  suspendedReason: 'Suspension reason',
+  role: 'Role',
+  site_name: 'Site name',
+  siteName: 'Site name',
+  color: 'Colour',
+  logo_media_id: 'Logo',
+  favicon_media_id: 'Favicon',
+  logoImg: 'Logo',
+  faviconImg: 'Favicon',
+  order: 'Order',
+  selfExcludedUntil: 'Self-excluded until',
+  lastLoginAt: 'Last login',
+  phoneVerified: 'Phone verified',
+};
+
+const ACTION_LABELS: Record<string, string> = {
+  'user.update': 'User changed',
+  'user.bootstrap_director': 'Director account created',
+  'branding.update': 'Branding changed',
+  'banner.create': 'Banner added',
+  'banner.update': 'Banner reordered',
+  'banner.delete': 'Banner removed',
+};
+
+/** 'deposit.approve' → 'Deposit approve' for actions added later that have no label here yet. */
+export function actionLabel(action: string): string {
+  const known = ACTION_LABELS[action];
+  if (known !== undefined) return known;
+  const text = action.replace(/[._]+/g, ' ').trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function fieldLabel(field: string): string {
+  const known = FIELD_LABELS[field];
+  if (known !== undefined) return known;
+  const words = field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function formatValue(field: string, value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return <span className="muted">none</span>;
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (field === 'role' && typeof value === 'number') return ROLE_NAMES[value as RoleId] ?? `Role ${value}`;
+  if (field === 'color' && typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value)) {
+    return (
+      <span className="color-value">
+        <span className="color-chip" style={{ background: value }} aria-hidden="true" />
+        {value}
+      </span>
+    );
+  }
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
+  if (field.endsWith('media_id') && typeof value === 'string') return 'new image';
+  if (typeof value === 'object') return <code>{JSON.stringify(value)}</code>;
+  return String(value);
+}
+
+function isChange(value: unknown): value is { from: unknown; to: unknown } {
+  return typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
+}
+
+/**
+ * An entry's details as lines a person reads: a `{ from, to }` pair becomes "Slots: on → off", any
+ * other value is shown as it is. Unknown shapes from later modules still render, just less prettily.
+ */
+export function AuditDetails({ details }: { details: Record<string, unknown> }) {
+  const entries = Object.entries(details);
+  if (entries.length === 0) return <span className="muted">No details</span>;
+  return (
+    <ul className="audit-details">
+      {entries.map(([field, value]) => (
+        <li key={field}>
+          <span className="audit-field">{fieldLabel(field)}:</span>{' '}
+          {isChange(value) ? (
+            field.endsWith('media_id') ? (
+              value.from === null ? 'added' : 'replaced'
+            ) : (
+              <>
+                <span className="audit-from">{formatValue(field, value.from)}</span> <span aria-label="changed to">→</span>{' '}
+                <span className="audit-to">{formatValue(field, value.to)}</span>
+              </>
+            )
+          ) : (
+            formatValue(field, value)
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

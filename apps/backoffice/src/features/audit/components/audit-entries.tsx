@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import type { AuditEntry } from '@khel/contract';
+import { formatDateTime } from '../../../lib/format';
+import { AuditDetails, actionLabel } from './audit-details';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Target({ entry }: { entry: AuditEntry }) {
+  if (entry.targetType === 'user' && entry.targetId !== null && UUID.test(entry.targetId)) {
+    return <Link to={`/users/${entry.targetId}`}>User</Link>;
+  }
+  const kind = entry.targetType.replace(/_/g, ' ');
+  return <span>{kind}</span>;
+}
+
+/** Newest first, as the server sends them. `showTarget` is off where the page is about one target. */
+export function AuditEntries({ entries, showTarget = true }: { entries: AuditEntry[]; showTarget?: boolean }) {
+  return (
+    <table className="data-table responsive-table audit-table">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">What</th>
+          {showTarget ? <th scope="col">Target</th> : null}
+          <th scope="col">Details</th>
+          <th scope="col">From</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={entry._id}>
+            <td data-label="When">
+              <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+            </td>
+            <td data-label="Who">{entry.actorName ?? (entry.actorId === null ? 'System' : 'Unknown operator')}</td>
+            <td data-label="What" className="cell-primary">
+              {actionLabel(entry.action)}
+            </td>
+            {showTarget ? (
+              <td data-label="Target">
+                <Target entry={entry} />
+              </td>
+            ) : null}
+            <td data-label="Details">
+              <AuditDetails details={entry.details} />
+            </td>
+            <td data-label="From" className="muted small">
+              {entry.ip ?? '—'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { ROLE_NAMES } from '@khel/contract';
+import type { BackofficeUser, RoleId } from '@khel/contract';
+import { formatDateTime, formatMobileNo } from '../../../lib/format';
+import { UserStatusBadge } from './user-status';
+
+export function roleName(role: number): string {
+  return ROLE_NAMES[role as RoleId] ?? `Role ${role}`;
+}
+
+/** One markup for both layouts: a table on wide screens, stacked cards on phones (CSS, data-label). */
+export function UsersList({ users }: { users: BackofficeUser[] }) {
+  return (
+    <table className="data-table responsive-table">
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Mobile</th>
+          <th scope="col">Role</th>
+          <th scope="col">Status</th>
+          <th scope="col">Joined</th>
+          <th scope="col">Last login</th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => (
+          <tr key={user._id}>
+            <td data-label="Name" className="cell-primary">
+              <Link to={`/users/${user._id}`} className="row-link">
+                {user.name || user.username}
+              </Link>
+              <span className="muted small">{user.username}</span>
+            </td>
+            <td data-label="Mobile">{formatMobileNo(user.mobile_no)}</td>
+            <td data-label="Role">{roleName(user.role)}</td>
+            <td data-label="Status">
+              <UserStatusBadge user={user} />
+            </td>
+            <td data-label="Joined">{formatDateTime(user.createdAt)}</td>
+            <td data-label="Last login">{formatDateTime(user.lastLoginAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
