@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider, createQueryClient } from './provider';
 import { routes } from './router';
 
