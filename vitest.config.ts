@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // the PostgreSQL server (DATABASE_URL or the machine's 127.0.0.1:5432/test).
 export default defineConfig({
   test: {
+    reporters: ['default', ['json', { outputFile: '.test-report.json' }]],
     projects: [
       'packages/money',
       'packages/contract',
