@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -101,7 +102,18 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', allowList: (request) => !request.url.startsWith('/api/') });
+  // With Redis, every process counts against the same per-IP window; without it, each process counts alone.
+  const redis = config.REDIS_URL === undefined ? null : new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable'));
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => undefined);
+  });
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    ...(redis === null ? {} : { redis, nameSpace: config.RATE_LIMIT_NAMESPACE, skipOnError: true }),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Khel API', version: '1.0.0', description: 'Every call of the player app and the back office. Envelope: { meta: { code, message, error? }, data }.' },
