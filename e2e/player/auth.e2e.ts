@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DEMO, freshMobile, launchBrowser, readOtp, startProduct, type RunningProduct } from '../support/harness.js';
+import { VIEWPORTS, createVerifiedUser, openPage, pathOf, uiLogin, waitForPath } from './support.js';
+
+/** The player's identity journeys in a real browser against the real server, at desktop and phone sizes. */
+describe('player identity journeys', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  describe.each(VIEWPORTS)('%s', (_label, viewport) => {
+    it('signs up, verifies the OTP from the outbox and lands on / logged in with the header balance', async () => {
+      const { context, page } = await openPage(browser, viewport);
+      const { mobileNo, national } = freshMobile();
+      await page.goto(`${product.baseUrl}/register`);
+      const form = page.getByTestId('sign-up-form');
+      // The spec's messages first, word for word.
+      await form.getByRole('button', { name: 'Sign Up' }).click();
+      await form.getByText('Name is required').waitFor();
+      await form.getByText('Mobile No is required').waitFor();
+      await form.getByLabel('Name').fill('Browser Player');
+      await form.getByLabel('Mobile No').fill(national);
+      await form.getByLabel('Password', { exact: true }).fill('e2e-Secret-77');
+      await form.getByLabel('Confirm Password').fill('e2e-Secret-77');
+      await form.getByRole('checkbox').check();
+      await form.getByRole('button', { name: 'Sign Up' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Verify Otp' });
+      await dialog.waitFor();
+      expect(await page.evaluate(() => window.sessionStorage.getItem('mobile_no'))).toBe(mobileNo);
+      const otp = await readOtp(product.baseUrl, mobileNo);
+      await dialog.getByLabel('Digit 1 of 4').click();
+      await page.keyboard.type(otp);
+      expect(await dialog.getByLabel('Digit 4 of 4').inputValue()).toBe(otp[3]);
+      await dialog.getByRole('button', { name: 'Verify' }).click();
+
+      await page.getByTestId('balance-amount').waitFor();
+      expect(['/', '/slots']).toContain(pathOf(page));
+      expect(await page.getByTestId('balance-amount').textContent()).toMatch(/^₹\d[\d,]*\.\d{2}$/);
+      expect(await page.getByTestId('exposure-amount').textContent()).toMatch(/Exp -?₹/);
+      const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('userData'), session: sessionStorage.length }));
+      expect(stored.token).toBeTruthy();
+      expect(JSON.parse(stored.user ?? '{}').mobile_no).toBe(mobileNo);
+      expect(stored.session).toBe(0);
+      await context.close();
+    });
+
+    it('opens Sign Up with the referral code from ?referral_code= on any page', async () => {
+      const { context, page } = await openPage(browser, viewport);
+      await page.goto(`${product.baseUrl}/slots?referral_code=FRIEND42`);
+      const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel(/Referral Code/).inputValue()).toBe('FRIEND42');
+      expect(pathOf(page)).toBe('/login');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await context.close();
+    });
+
+    it('logs out with a Logged Out toast and no session left', async () => {
+      const { context, page } = await openPage(browser, viewport);
+      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
+      await page.getByTestId('balance-amount').waitFor();
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByTestId('profile-menu').getByRole('button', { name: 'Logout' }).click();
+      await waitForPath(page, '/login');
+      await page.getByTestId('toast').filter({ hasText: 'Logged Out' }).waitFor();
+      expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')])).toEqual([null, null]);
+      await context.close();
+    });
+  });
+
+  it('resets a forgotten password with the OTP, then logs in with the new one (phone)', async () => {
+    const user = await createVerifiedUser(product.baseUrl);
+    const { context, page } = await openPage(browser, VIEWPORTS[1][1]);
+    await page.goto(`${product.baseUrl}/login`);
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
+    await dialog.getByLabel('Mobile No').fill(user.national);
+    // The verify OTP of the sign-up went out moments ago; the server spaces sends 10 s apart.
+    await new Promise((done) => setTimeout(done, 10_500));
+    await dialog.getByRole('button', { name: 'Send OTP' }).click();
+    await dialog.getByTestId('reset-password-form').waitFor();
+    const otp = await readOtp(product.baseUrl, user.mobileNo);
+    await dialog.getByLabel('Digit 1 of 4').click();
+    await page.keyboard.type(otp);
+    await dialog.getByLabel('New Password').fill('Fresh-pass-88');
+    await dialog.getByLabel('Confirm Password').fill('Fresh-pass-88');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/login');
+    await uiLogin(page, product.baseUrl, user.national, 'Fresh-pass-88');
+    await page.getByTestId('balance-amount').waitFor();
+    await context.close();
+  });
+
+  it('changes the password: toast, new token kept, old sessions revoked (desktop)', async () => {
+    const user = await createVerifiedUser(product.baseUrl);
+    const { context, page } = await openPage(browser, VIEWPORTS[0][1]);
+    await uiLogin(page, product.baseUrl, user.national, user.password);
+    await page.getByTestId('balance-amount').waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByTestId('profile-menu').getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.getByLabel('Old Password').fill('not-the-password');
+    await dialog.getByLabel('New Password').fill('Changed-pass-99');
+    await dialog.getByLabel('Confirm Password').fill('Changed-pass-99');
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await dialog.getByTestId('change-password-error').waitFor();
+    await dialog.getByLabel('Old Password').fill(user.password);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Password Changed' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // The API session from sign-up was revoked; this page's new token still works after a reload.
+    const old = await fetch(`${product.baseUrl}/api/v1/getUserData`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(old.status).toBe(401);
+    await page.reload();
+    await page.getByTestId('balance-amount').waitFor();
+    expect(pathOf(page)).not.toBe('/login');
+    await context.close();
+  });
+});

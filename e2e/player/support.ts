@@ -1,0 +1,67 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO, PHONE, api, freshMobile, loginToken, readOtp } from '../support/harness.js';
+
+export type Viewport = { width: number; height: number };
+
+/** A fresh browser context (own storage) at a screen size; phones get touch and mobile emulation. */
+export async function openPage(browser: Browser, viewport: Viewport): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = viewport.width === PHONE.width;
+  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export interface TestUser {
+  mobileNo: string;
+  national: string;
+  password: string;
+  token: string;
+  id: string;
+}
+
+/** Signs a player up through the API and verifies the phone with the OTP from the dev outbox. */
+export async function createVerifiedUser(baseUrl: string, password = 'e2e-Secret-77'): Promise<TestUser> {
+  const { mobileNo, national } = freshMobile();
+  const signUp = await api(baseUrl, 'POST', '/api/v1/signUp', {
+    body: { name: 'E2E Player', mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true },
+  });
+  if (signUp.meta.code !== 200) throw new Error(`signUp failed: ${signUp.meta.message}`);
+  const otp = await readOtp(baseUrl, mobileNo);
+  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp } });
+  if (verify.meta.code !== 200 || verify.meta.token === undefined) throw new Error(`verify failed: ${verify.meta.message}`);
+  return { mobileNo, national, password, token: verify.meta.token, id: verify.data._id };
+}
+
+export type Flags = Partial<Record<'allowHome' | 'allowLiveCasino' | 'allowSlots' | 'allowStatements' | 'allowProfitLoss' | 'referralAllow', boolean>> & { role?: number };
+
+/** Sets permission flags through the back-office API, as an operator would. */
+export async function setFlags(baseUrl: string, mobileNo: string, flags: Flags): Promise<void> {
+  const director = await loginToken(baseUrl, DEMO.director.mobileNo, DEMO.director.password);
+  const found = await api<{ items: { _id: string }[] }>(baseUrl, 'GET', `/api/v1/backoffice/users?search=${mobileNo}`, { token: director });
+  const id = found.data.items[0]?._id;
+  if (id === undefined) throw new Error(`no user ${mobileNo}`);
+  const update = await api(baseUrl, 'PUT', `/api/v1/backoffice/users/${id}`, { token: director, body: flags });
+  if (update.meta.code !== 200) throw new Error(`flag update failed: ${update.meta.message}`);
+}
+
+/** Logs in through the login page with an Indian number. */
+export async function uiLogin(page: Page, baseUrl: string, national: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Mobile No').fill(national);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+}
+
+export const VIEWPORTS = [
+  ['desktop', { width: 1366, height: 900 }],
+  ['phone', PHONE],
+] as const;
