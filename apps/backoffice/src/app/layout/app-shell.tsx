@@ -75,8 +75,9 @@ export function AppShell() {
           ☰
         </button>
         <div className="brand">
+          {/* The logo usually carries the name already; the text then stays for screen readers only. */}
           {logo === '' ? <span className="brand-mark" aria-hidden="true" /> : <img src={logo} alt="" className="brand-logo" />}
-          <span className="brand-name">{siteName}</span>
+          <span className={logo === '' ? 'brand-name' : 'visually-hidden'}>{siteName}</span>
           <span className="brand-tag">Back office</span>
         </div>
         <div className="topbar-actions">

@@ -26,10 +26,12 @@ export function UsersList({ users }: { users: BackofficeUser[] }) {
         {users.map((user) => (
           <tr key={user._id}>
             <td data-label="Name" className="cell-primary">
-              <Link to={`/users/${user._id}`} className="row-link">
-                {user.name || user.username}
-              </Link>
-              <span className="muted small">{user.username}</span>
+              <div>
+                <Link to={`/users/${user._id}`} className="row-link">
+                  {user.name || user.username}
+                </Link>
+                <span className="muted small">{user.username}</span>
+              </div>
             </td>
             <td data-label="Mobile">{formatMobileNo(user.mobile_no)}</td>
             <td data-label="Role">{roleName(user.role)}</td>
