@@ -3,13 +3,15 @@
  * exchange engine and through nodejs-order-book in the same process, with the same ids, prices and
  * sizes. Prints throughput of both, their ratio, and our per-command latency.
  *
- *   npx tsx packages/exchange/bench/engine-bench.ts [operations] [seed]
+ *   npx tsx packages/exchange/bench/engine-bench.ts [operations] [seed] [cancelShare]
  */
 import { OrderBook, Side as PeerSide, type LimitOrderOptions } from 'nodejs-order-book';
 import { applyCommand, createExchangeMarket, indexToPrice, type ExchangeCommand } from '../src/index.js';
 
 const OPERATIONS = Number(process.argv[2] ?? 500_000);
 const SEED = Number(process.argv[3] ?? 42);
+/** Share of commands that are cancels (default 0.3). The peer's cancel walks its price queue, so this moves the ratio most. */
+const CANCEL_SHARE = Number(process.argv[4] ?? 0.3);
 const ROUNDS = 5;
 
 /** mulberry32: a tiny deterministic PRNG, so every run and both engines see the same workload. */
@@ -29,11 +31,11 @@ type Op =
   | { kind: 'cancel'; offerId: string; ownerId: string };
 
 /**
- * 55 % passive places within ±8 ticks of a mid price (these often cross a little), 30 % cancels of a
- * recent offer (some already filled: both engines must look it up and refuse), 15 % aggressive places
- * 6–12 ticks through the mid that sweep several levels.
+ * By default 55 % passive places within ±8 ticks of a mid price (these often cross a little), 30 %
+ * cancels of a recent offer (some already filled: both engines must look it up and refuse), 15 %
+ * aggressive places 6–12 ticks through the mid that sweep several levels.
  */
-function workload(operations: number, seed: number): Op[] {
+function workload(operations: number, seed: number, cancelShare = CANCEL_SHARE): Op[] {
   const random = mulberry32(seed);
   const int = (n: number) => Math.floor(random() * n);
   const MID = 100; // ladder index of 2.02
@@ -41,7 +43,7 @@ function workload(operations: number, seed: number): Op[] {
   const recent: { offerId: string; ownerId: string }[] = [];
   for (let i = 0; i < operations; i++) {
     const roll = random();
-    if (roll < 0.3 && recent.length > 0) {
+    if (roll < cancelShare && recent.length > 0) {
       const target = recent[recent.length - 1 - int(Math.min(recent.length, 2000))] as { offerId: string; ownerId: string };
       ops.push({ kind: 'cancel', ...target });
       continue;
@@ -169,7 +171,7 @@ const peerOpsPerSecond = OPERATIONS / (median(peerMs) / 1000);
 const counts = ops.reduce((c, op) => ({ ...c, [op.kind]: (c[op.kind] ?? 0) + 1 }), {} as Record<string, number>);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-console.log(`\nExchange engine benchmark — ${fmt(OPERATIONS)} commands (${fmt(counts.place ?? 0)} places, ${fmt(counts.cancel ?? 0)} cancels), seed ${SEED}, Node ${process.version}`);
+console.log(`\nExchange engine benchmark — ${fmt(OPERATIONS)} commands (${fmt(counts.place ?? 0)} places, ${fmt(counts.cancel ?? 0)} cancels), seed ${SEED}, cancel share ${CANCEL_SHARE}, Node ${process.version}`);
 console.log(`Median of ${ROUNDS} rounds after warm-up. Fills: ours ${fmt(ourFills)}, peer ${fmt(peerFills)} (ours never self-matches; the peer has no owners).\n`);
 console.table([
   { engine: '@khel/exchange', 'ops/s': fmt(ourOpsPerSecond), 'median ms': median(ourMs).toFixed(1), 'p50 ns': fmt(ourLatency.p50), 'p99 ns': fmt(ourLatency.p99), 'p99.9 ns': fmt(ourLatency.p999) },
