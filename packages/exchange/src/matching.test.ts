@@ -5,6 +5,7 @@ import {
   createExchangeMarket,
   listRestingOffers,
   readDepth,
+  readMarketDepth,
   restoreMarket,
   snapshotMarket,
   type ExchangeCommand,
@@ -381,6 +382,10 @@ describe('MAT-12 depth', () => {
       ],
     });
     expect(readDepth(market, 'nope')).toBeNull();
+    expect(readMarketDepth(market, 1)).toEqual([
+      { runnerId: 'A', availableToBackPaise: [{ priceHundredths: 290, amountPaise: 100 }], availableToLayPaise: [{ priceHundredths: 300, amountPaise: 150 }] },
+      { runnerId: 'B', availableToBackPaise: [], availableToLayPaise: [] },
+    ]);
   });
 });
 
@@ -400,5 +405,21 @@ describe('MAT-13 snapshots', () => {
     ];
     for (const command of later) expect(applyCommand(copy, command)).toEqual(applyCommand(market, command));
     expect(snapshotMarket(copy)).toEqual(snapshotMarket(market));
+  });
+
+  it.each([
+    ['an off-ladder price', { priceHundredths: 201 }],
+    ['an unknown runner', { runnerId: 'Z' }],
+    ['an empty remainder', { remainingPaise: 0 }],
+  ])('MAT-13 a corrupt snapshot (%s) is refused, not run', (_name, change) => {
+    const { market, run } = harness();
+    run(place('B1', 'p1', 'back', 200, 1000));
+    const snapshot = snapshotMarket(market);
+    const offer = snapshot.offers[0] as (typeof snapshot.offers)[number];
+    expect(() => restoreMarket({ ...snapshot, offers: [{ ...offer, ...change }] })).toThrow(/corrupt/);
+  });
+
+  it('MAT-13 a market with the same runner twice is a caller bug', () => {
+    expect(() => createExchangeMarket({ marketId: 'm', runnerIds: ['A', 'A'] })).toThrow(/duplicate runner/);
   });
 });
