@@ -16,7 +16,13 @@ function sniff(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | n
 async function readHead(file: Blob, length: number): Promise<Uint8Array> {
   const slice = file.slice(0, length);
   if (typeof slice.arrayBuffer === 'function') return new Uint8Array(await slice.arrayBuffer());
-  return new Uint8Array(await new Response(slice).arrayBuffer());
+  // Older engines (and jsdom) have no Blob.arrayBuffer; FileReader works everywhere.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsArrayBuffer(slice);
+  });
 }
 
 function readAsDataUrl(file: Blob, type: string): Promise<string> {

@@ -50,7 +50,8 @@ function BrandingForm({ current }: { current: AppSettings }) {
     ...(logo !== null ? { logoImg: logo } : {}),
     ...(favicon !== null ? { faviconImg: favicon } : {}),
   };
-  const dirty = Object.keys(changes).length > 0;
+  // A half-typed colour counts as a change, so Save stays available and explains what is wrong.
+  const dirty = Object.keys(changes).length > 0 || colorText.toLowerCase() !== current.color.toLowerCase();
   const previewColor = HEX.test(color) ? color : current.color;
 
   function reset() {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { AuditDetails, actionLabel, fieldLabel } from './audit-details';
+
+describe('audit details', () => {
+  it('reads a user change as "field: before → after" in words', () => {
+    const { container } = render(
+      <AuditDetails
+        details={{
+          allowSlots: { from: true, to: false },
+          role: { from: 4, to: 2 },
+          suspendedReason: { from: null, to: 'Chargeback fraud' },
+        }}
+      />,
+    );
+    const lines = [...container.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual(['Slots: on → off', 'Role: Player → Support admin', 'Suspension reason: none → Chargeback fraud']);
+  });
+
+  it('shows colours with a swatch and images as replaced, never as media ids', () => {
+    const { container } = render(
+      <AuditDetails details={{ color: { from: '#f5a524', to: '#1e88e5' }, logo_media_id: { from: 'a1', to: 'b2' }, favicon_media_id: { from: null, to: 'c3' } }} />,
+    );
+    expect(container.textContent).toContain('Colour: #f5a524 → #1e88e5');
+    expect(container.querySelectorAll('.color-chip')).toHaveLength(2);
+    expect(container.textContent).toContain('Logo: replaced');
+    expect(container.textContent).toContain('Favicon: added');
+    expect(container.textContent).not.toContain('b2');
+  });
+
+  it('still renders plain values and says when there is nothing', () => {
+    const { container, rerender } = render(<AuditDetails details={{ order: 3 }} />);
+    expect(container.textContent).toBe('Order: 3');
+    rerender(<AuditDetails details={{}} />);
+    expect(screen.getByText('No details')).toBeTruthy();
+  });
+
+  it('names actions and fields it has never seen in readable words', () => {
+    expect(actionLabel('user.update')).toBe('User changed');
+    expect(actionLabel('deposit.approve')).toBe('Deposit approve');
+    expect(fieldLabel('maxStakePaise')).toBe('Max stake paise');
+    expect(fieldLabel('bank_name')).toBe('Bank name');
+  });
+});
