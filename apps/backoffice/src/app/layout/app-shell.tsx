@@ -36,6 +36,9 @@ export function AppShell() {
 
   useEffect(() => {
     if (!drawerOpen) return;
+    // The drawer is a small menu: keyboard users land on its current (or first) item.
+    const sidebar = document.getElementById('sidebar');
+    (sidebar?.querySelector<HTMLElement>('.nav-link.active') ?? sidebar?.querySelector<HTMLElement>('.nav-link'))?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setDrawerOpen(false);

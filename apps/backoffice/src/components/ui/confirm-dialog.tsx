@@ -22,7 +22,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger = fa
       dismissible={!busy}
       footer={
         <>
-          <Button onClick={onClose} disabled={busy}>
+          <Button onClick={onClose} disabled={busy} data-autofocus>
             Cancel
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} busy={busy} onClick={onConfirm}>

@@ -15,7 +15,7 @@ export interface DialogProps {
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: focus moves in on open (the first field, else the first button), Tab stays inside,
+ * A modal dialog: focus moves in on open (data-autofocus, else the first field), Tab stays inside,
  * Escape and the backdrop close it, and focus returns to what opened it.
  */
 export function Dialog({ open, title, onClose, children, footer, dismissible = true }: DialogProps) {
@@ -32,7 +32,12 @@ export function Dialog({ open, title, onClose, children, footer, dismissible = t
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    const first = panel?.querySelector<HTMLElement>('input, select, textarea') ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
+    // An element marked data-autofocus wins (Cancel, in a destructive confirmation); else the first field.
+    const first =
+      panel?.querySelector<HTMLElement>('[data-autofocus]') ??
+      panel?.querySelector<HTMLElement>('input, select, textarea') ??
+      panel?.querySelector<HTMLElement>(FOCUSABLE) ??
+      panel;
     first?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
