@@ -6,3 +6,4 @@ export * from './phone.js';
 export * from './identity.js';
 export * from './settings.js';
 export * from './backoffice.js';
+export * from './responsible-gambling.js';

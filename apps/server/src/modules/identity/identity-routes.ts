@@ -13,6 +13,8 @@ import {
   profileEnvelope,
   profileSchema,
   resetPasswordRequestSchema,
+  selfExclusionEnvelope,
+  selfExclusionRequestSchema,
   signUpRequestSchema,
   verifyOtpRequestSchema,
 } from '@khel/contract';
@@ -124,6 +126,23 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards): F
       async (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
         return ok(await identity.profile(callerOf(request)));
+      },
+    );
+
+    app.post(
+      '/api/v1/self-exclusion',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags,
+          summary: 'Self-exclude for a number of days: every session ends and login is refused until then',
+          body: selfExclusionRequestSchema,
+          response: { 200: selfExclusionEnvelope },
+        },
+      },
+      async (request) => {
+        const until = await identity.selfExclude(callerOf(request), request.body.days, request.body.password, request.ip);
+        return ok({ selfExcludedUntil: until }, `You are self-excluded until ${until.slice(0, 10)}`);
       },
     );
 

@@ -328,6 +328,23 @@ export function createIdentityService(deps: {
       return true;
     },
 
+    /**
+     * The player closes their own account for a period: every session ends at once and login is
+     * refused until it passes. A longer period may replace a shorter one, never the reverse.
+     */
+    async selfExclude(caller: Caller, days: number, password: string, ip: string): Promise<string> {
+      const user = await requireUser(caller.userId);
+      if (!(await verifyPassword(user.password_hash, password))) fail('WRONG_OLD_PASSWORD', 'Password is incorrect');
+      const now = clock.now();
+      const requested = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
+      const current = user.self_excluded_until;
+      const until = current !== null && current.getTime() > requested.getTime() ? current : requested;
+      await repository.setSelfExcludedUntil(user.id, until);
+      await repository.revokeAllSessions(user.id, now, 'self_excluded');
+      await audit.record({ actorId: user.id, action: 'user.self_exclude', targetType: 'user', targetId: user.id, details: { days, until: until.toISOString() }, ip });
+      return until.toISOString();
+    },
+
     async findByMobile(mobileNo: string): Promise<UserRow | null> {
       return repository.findByMobile(mobileNo);
     },

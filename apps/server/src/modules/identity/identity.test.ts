@@ -330,3 +330,33 @@ describe('wallet switch', () => {
     expect(answer.body.meta).toMatchObject({ code: 403, error: 'FORBIDDEN' });
   });
 });
+
+describe('self-exclusion (PRODUCT.md §7)', () => {
+  it('ends every session at once, and refuses login until the period passes', async () => {
+    const player = await signUpPlayer(t);
+    const other = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD }, ip: nextIp() });
+    const wrong = await call(t.app, 'POST', '/api/v1/self-exclusion', { token: player.token, body: { days: 7, password: 'not-mine-at-all' } });
+    expect(wrong.body.meta.code).toBe(400);
+    const bad = await call(t.app, 'POST', '/api/v1/self-exclusion', { token: player.token, body: { days: 3, password: PASSWORD } });
+    expect(bad.body.meta).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
+
+    const excluded = await call(t.app, 'POST', '/api/v1/self-exclusion', { token: player.token, body: { days: 7, password: PASSWORD } });
+    expect(excluded.body.meta.code).toBe(200);
+    for (const token of [player.token, other.body.meta.token]) {
+      const after = await call(t.app, 'GET', '/api/v1/getUserData', { token });
+      expect(after.body.meta).toMatchObject({ code: 401, error: 'SESSION_ENDED' });
+    }
+    const login = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD }, ip: nextIp() });
+    expect(login.body.meta.error).toBe('ACCOUNT_SELF_EXCLUDED');
+    t.clock.advanceMs(7 * 24 * 60 * 60 * 1000 + 1000);
+    const later = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD }, ip: nextIp() });
+    expect(later.body.meta.code).toBe(200);
+
+    // A new exclusion after the first has passed starts its own period.
+    await call(t.app, 'POST', '/api/v1/self-exclusion', { token: later.body.meta.token, body: { days: 30, password: PASSWORD } });
+    const relogin = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD }, ip: nextIp() });
+    expect(relogin.body.meta.error).toBe('ACCOUNT_SELF_EXCLUDED');
+    const until = (await t.db.query<{ self_excluded_until: Date }>('select self_excluded_until from users where id = $1', [player.userId])).rows[0]?.self_excluded_until;
+    expect(until?.getTime()).toBe(t.clock.now().getTime() + 30 * 24 * 60 * 60 * 1000);
+  });
+});
