@@ -154,6 +154,10 @@ describe('back office in a real browser', () => {
     expect(settings.data.color).toBe('#1e88e5');
     // The back office repaints itself at once.
     await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand'))).toBe('#1e88e5');
+    // And after a reload, although the public answer may sit in the browser's HTTP cache for a while.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Branding' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand'))).toBe('#1e88e5');
     await context.close();
   });
 

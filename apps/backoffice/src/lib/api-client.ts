@@ -38,6 +38,8 @@ export interface ApiOptions {
    */
   token?: string;
   signal?: AbortSignal;
+  /** The browser's HTTP cache mode: 'no-cache' revalidates a response the server allows to be cached. */
+  cache?: RequestCache;
 }
 
 export interface ApiResult<T> {
@@ -95,6 +97,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
       headers,
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -6,7 +6,9 @@ import { apiRequest } from './api-client';
 export const appSettingsQueryKey = ['app-settings'] as const;
 
 export async function getAppSettings(): Promise<AppSettings> {
-  return (await apiRequest<AppSettings>('/app-settings')).data;
+  // The public answer may be cached by browsers for a while; the operator who just changed the
+  // branding must see it after a reload, so always revalidate.
+  return (await apiRequest<AppSettings>('/app-settings', { cache: 'no-cache' })).data;
 }
 
 export function useAppSettings() {

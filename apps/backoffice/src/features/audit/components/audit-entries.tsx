@@ -7,7 +7,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Target({ entry }: { entry: AuditEntry }) {
   if (entry.targetType === 'user' && entry.targetId !== null && UUID.test(entry.targetId)) {
-    return <Link to={`/users/${entry.targetId}`}>User</Link>;
+    // Entries carry no target name; a short id tells rows apart and the link leads to the name.
+    return (
+      <Link to={`/users/${entry.targetId}`} title={entry.targetId}>
+        User {entry.targetId.slice(0, 8)}
+      </Link>
+    );
   }
   const kind = entry.targetType.replace(/_/g, ' ');
   return <span>{kind}</span>;
