@@ -17,7 +17,7 @@ describe('player identity journeys', () => {
 
   describe.each(VIEWPORTS)('%s', (_label, viewport) => {
     it('signs up, verifies the OTP from the outbox and lands on / logged in with the header balance', async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page, errors } = await openPage(browser, viewport);
       const { mobileNo, national } = freshMobile();
       await page.goto(`${product.baseUrl}/register`);
       const form = page.getByTestId('sign-up-form');
@@ -49,6 +49,7 @@ describe('player identity journeys', () => {
       expect(stored.token).toBeTruthy();
       expect(JSON.parse(stored.user ?? '{}').mobile_no).toBe(mobileNo);
       expect(stored.session).toBe(0);
+      expect(errors).toEqual([]);
       await context.close();
     });
 

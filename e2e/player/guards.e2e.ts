@@ -42,7 +42,7 @@ describe('player route guards', () => {
       [{ ...ALL, allowSlots: false, allowHome: false, allowLiveCasino: false }, '/no-access', []],
     ])('after login with %o lands on %s and shows only the permitted navigation', async (flags, landing, nav) => {
       await setFlags(product.baseUrl, user.mobileNo, flags);
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page, errors } = await openPage(browser, viewport);
       await uiLogin(page, product.baseUrl, user.national, user.password);
       await waitForPath(page, landing);
       const bar = label === 'phone' ? page.getByTestId('bottom-nav') : page.getByRole('navigation', { name: 'Main' });
@@ -61,6 +61,7 @@ describe('player route guards', () => {
         await waitForPath(page, expected);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
       }
+      expect(errors).toEqual([]);
       await context.close();
     });
 

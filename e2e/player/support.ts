@@ -4,11 +4,14 @@ import { DEMO, PHONE, api, freshMobile, loginToken, readOtp } from '../support/h
 export type Viewport = { width: number; height: number };
 
 /** A fresh browser context (own storage) at a screen size; phones get touch and mobile emulation. */
-export async function openPage(browser: Browser, viewport: Viewport): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(browser: Browser, viewport: Viewport): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const phone = viewport.width === PHONE.width;
   const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  return { context, page };
+  // Uncaught exceptions in the page fail the tests that check them.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
 }
 
 export interface TestUser {

@@ -63,7 +63,8 @@ export function Header({ settings, settingsLoading }: { settings: AppSettings | 
                   </nav>
                 ) : null}
                 {hasPlayAccess(user) ? <Balance user={user} playMoney={playMoney} /> : null}
-                <ThemeToggle />
+                {/* On phones the theme switch moves into the menu to leave room for the balance. */}
+                <ThemeToggle className="desktop-only" />
                 <ProfileMenu user={user} />
               </>
             ) : (

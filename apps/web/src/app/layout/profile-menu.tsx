@@ -5,6 +5,7 @@ import { openChangePassword } from '../../features/auth/hooks/use-auth-modal';
 import { useLogout } from '../../features/auth/api/logout';
 import { MyBetsModal } from '../../features/bets/components/my-bets-modal';
 import { WalletSwitch } from '../../features/wallet/components/wallet-switch';
+import { ThemeToggle } from './theme-toggle';
 import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess } from '../../lib/auth/permissions';
 
 /**
@@ -116,6 +117,9 @@ export function ProfileMenu({ user }: { user: Profile }) {
                 >
                   Change Password
                 </button>
+              </li>
+              <li className="phone-only">
+                <ThemeToggle withLabel />
               </li>
               <li>
                 <button

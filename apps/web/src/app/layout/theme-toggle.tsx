@@ -1,11 +1,17 @@
 import { useTheme } from '../../lib/theme';
 
 /** Light/dark switch; the choice is kept in localStorage `theme` (spec §3). */
-export function ThemeToggle() {
+export function ThemeToggle({ className, withLabel = false }: { className?: string; withLabel?: boolean }) {
   const { theme, toggle } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
-    <button type="button" className="icon-button" onClick={toggle} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} data-testid="theme-toggle">
+    <button
+      type="button"
+      className={withLabel ? `profile-menu__item theme-row ${className ?? ''}` : `icon-button ${className ?? ''}`}
+      onClick={toggle}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+    >
       {theme === 'dark' ? (
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -16,6 +22,7 @@ export function ThemeToggle() {
           <path d="M20 14.5A8 8 0 019.5 4a8 8 0 1010.5 10.5z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
         </svg>
       )}
+      {withLabel ? <span aria-hidden="true">{next === 'light' ? 'Light theme' : 'Dark theme'}</span> : null}
     </button>
   );
 }
