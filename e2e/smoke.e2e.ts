@@ -29,6 +29,16 @@ describe('the product process', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('sends the built assets precompressed and cached for a year', async () => {
+    const html = await (await fetch(`${product.baseUrl}/`)).text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${product.baseUrl}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
   it('logs the demo player in', async () => {
     const login = await api(product.baseUrl, 'POST', '/api/v1/login', { body: { mobile_no: '919999900001', password: 'demo-player-1' } });
     expect(login.meta.code).toBe(200);
