@@ -32,6 +32,20 @@ describe('user detail', () => {
     expect(screen.getByRole('combobox', { name: 'Role' })).toBeTruthy();
   });
 
+  it('changes a role only after a confirmation that says what it grants', async () => {
+    const api = stubDetail(1);
+    renderApp(path, { token: 't' });
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Role' }), '2');
+    await user.click(screen.getByRole('button', { name: 'Save role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the role of Demo Player' });
+    expect(within(dialog).getByText('This gives Demo Player access to the back office.')).toBeTruthy();
+    expect(api.callsTo('PUT', `/backoffice/users/${PLAYER._id}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('PUT', `/backoffice/users/${PLAYER._id}`)[0]?.body).toEqual({ role: 2 });
+  });
+
   it('hides the role select from a support admin', async () => {
     stubDetail(2);
     renderApp(path, { token: 't' });

@@ -51,6 +51,7 @@ export function UserDetail({ userId }: { userId: string }) {
   const [suspendOpen, setSuspendOpen] = useState(false);
   const [unsuspendOpen, setUnsuspendOpen] = useState(false);
   const [roleDraft, setRoleDraft] = useState<number | null>(null);
+  const [roleConfirmOpen, setRoleConfirmOpen] = useState(false);
 
   if (query.isPending) return <LoadingBlock label="Loading user…" />;
   if (query.isError) {
@@ -135,7 +136,7 @@ export function UserDetail({ userId }: { userId: string }) {
             </SelectField>
             {roleDraft !== null && roleDraft !== user.role ? (
               <div className="button-row">
-                <Button variant="primary" busy={update.isPending && pendingFlag === null} onClick={() => save({ role: roleDraft as RoleId }, () => setRoleDraft(null))}>
+                <Button variant="primary" onClick={() => setRoleConfirmOpen(true)} disabled={update.isPending}>
                   Save role
                 </Button>
                 <Button onClick={() => setRoleDraft(null)} disabled={update.isPending}>
@@ -198,6 +199,30 @@ export function UserDetail({ userId }: { userId: string }) {
         onConfirm={(reason) => save({ suspended: true, suspendedReason: reason }, () => setSuspendOpen(false))}
         />
       ) : null}
+      <ConfirmDialog
+        open={roleConfirmOpen && roleDraft !== null}
+        title={`Change the role of ${displayName}`}
+        confirmLabel="Change role"
+        busy={update.isPending}
+        onClose={() => setRoleConfirmOpen(false)}
+        onConfirm={() =>
+          save({ role: roleDraft as RoleId }, () => {
+            setRoleConfirmOpen(false);
+            setRoleDraft(null);
+          })
+        }
+      >
+        <p>
+          {roleName(user.role)} → <strong>{roleName(roleDraft ?? user.role)}</strong>
+        </p>
+        {/* Granting or removing back-office access is the change most worth a second look. */}
+        {OPERATOR_ROLES.includes((roleDraft ?? user.role) as RoleId) && !OPERATOR_ROLES.includes(user.role as RoleId) ? (
+          <p>This gives {displayName} access to the back office.</p>
+        ) : null}
+        {!OPERATOR_ROLES.includes((roleDraft ?? user.role) as RoleId) && OPERATOR_ROLES.includes(user.role as RoleId) ? (
+          <p>This removes {displayName}&apos;s access to the back office.</p>
+        ) : null}
+      </ConfirmDialog>
       <ConfirmDialog
         open={unsuspendOpen}
         title={`Unsuspend ${displayName}`}
