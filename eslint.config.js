@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
-const ourPackages = ['@khel/money', '@khel/contract', '@khel/exchange', '@khel/server', '@khel/web', '@khel/backoffice'];
+const ourPackages = ['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim', '@khel/server', '@khel/web', '@khel/backoffice'];
 
 /** Forbid every workspace package except the allowed ones. */
 function onlyPackages(allowed) {
@@ -53,7 +53,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money']) }] },
   },
   {
-    files: ['packages/exchange/src/**/*.ts'],
+    // Pure packages: no I/O, and of ours only money.
+    files: ['packages/exchange/src/**/*.ts', 'packages/casino-games/src/**/*.ts', 'packages/sports-sim/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money']) }] },
   },
   {
@@ -62,7 +63,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/exchange']),
+          paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim']),
           patterns: [
             { group: ['../*/*-repository', '../*/*-repository.js'], message: 'One module uses another only through its service.' },
             { group: ['../*/*-routes', '../*/*-routes.js'], message: 'Routes are wired in app.ts, not imported by other modules.' },
@@ -78,7 +79,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/exchange']),
+          paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim']),
           patterns: [{ group: ['./*-repository', './*-repository.js', '../*/*-repository', '../../db/*'], message: 'Routes call services; only repositories touch the database.' }],
         },
       ],

@@ -9,6 +9,8 @@ export default defineConfig({
       'packages/money',
       'packages/contract',
       'packages/exchange',
+      'packages/casino-games',
+      'packages/sports-sim',
       {
         extends: './apps/server/vitest.config.ts',
         test: { name: 'server:pglite', root: './apps/server', env: { TEST_DB: 'pglite' } },
