@@ -46,7 +46,7 @@ export function createServices(db: Database, config: Config, clock: Clock) {
   const audit = createAuditService(createAuditRepository(db), clock);
   const throttle = createThrottleService(createThrottleRepository(db), clock);
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
-  const settings = createSettingsService({ repository: createSettingsRepository(db), audit, clock, moneyMode: config.MONEY_MODE });
+  const settings = createSettingsService({ db, repository: createSettingsRepository(db), audit, clock, moneyMode: config.MONEY_MODE });
   const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE });
   const identityRepository = createIdentityRepository(db);
   const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName() });
@@ -139,6 +139,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
 
   await registerStaticApps(app, {
+    rereadIndex: config.NODE_ENV === 'development',
     webDir: config.WEB_DIST_DIR ?? resolve(here, '../../web/dist'),
     backofficeDir: config.BACKOFFICE_DIST_DIR ?? resolve(here, '../../backoffice/dist'),
   });

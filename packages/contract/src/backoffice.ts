@@ -72,6 +72,8 @@ export type BrandingUpdateRequest = z.infer<typeof brandingUpdateRequestSchema>;
 
 export const bannerCreateRequestSchema = z.object({ baseImage: imageDataUrlSchema, order: z.number().int().min(0).max(1000) });
 export const bannerUpdateRequestSchema = z.object({ order: z.number().int().min(0).max(1000) });
+/** The whole banner order at once: ids first to last. One transaction, one audit entry. */
+export const bannerReorderRequestSchema = z.object({ ids: z.array(z.string().uuid()).min(1).max(100) });
 
 export const auditEntrySchema = z.object({
   _id: z.string(),
@@ -80,6 +82,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** A readable name of the target when it is a user (name and mobile number). */
+  targetName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   createdAt: z.string(),

@@ -45,6 +45,8 @@ export const loginRequestSchema = z
     mobile_no: mobileNoSchema.optional(),
     username: z.string().trim().min(1).max(40).optional(),
     password: requiredString(MESSAGES.passwordRequired, MAX_PASSWORD_LENGTH),
+    /** 'backoffice': refuse non-operators before a session is made (the back office's login). */
+    audience: z.enum(['player', 'backoffice']).optional(),
   })
   .refine((body) => body.mobile_no !== undefined || body.username !== undefined, {
     message: MESSAGES.mobileRequired,

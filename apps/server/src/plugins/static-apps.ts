@@ -7,6 +7,8 @@ import { HttpError } from '../lib/http-error.js';
 export interface StaticApps {
   webDir: string;
   backofficeDir: string;
+  /** Development: read index.html per request so a rebuild shows without a restart. */
+  rereadIndex?: boolean;
 }
 
 /**
@@ -15,10 +17,12 @@ export interface StaticApps {
  * Unknown paths under an app fall back to its index.html (client-side routes); under /api they are 404.
  */
 export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps): Promise<void> {
-  const indexes = new Map<string, string>();
+  const indexes = new Map<string, () => string>();
   const mount = async (root: string, prefix: string, decorateReply: boolean) => {
-    if (!existsSync(join(root, 'index.html'))) return;
-    indexes.set(prefix, readFileSync(join(root, 'index.html'), 'utf8'));
+    const indexPath = join(root, 'index.html');
+    if (!existsSync(indexPath)) return;
+    const cached = readFileSync(indexPath, 'utf8');
+    indexes.set(prefix, dirs.rereadIndex === true ? () => readFileSync(indexPath, 'utf8') : () => cached);
     await app.register(fastifyStatic, {
       root,
       prefix,
@@ -40,7 +44,7 @@ export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps)
       throw new HttpError(404, 'ROUTE_NOT_FOUND');
     }
     const prefix = path.startsWith('/backoffice') ? '/backoffice/' : '/';
-    const html = indexes.get(prefix);
+    const html = indexes.get(prefix)?.();
     if (html === undefined) throw new HttpError(404, 'ROUTE_NOT_FOUND', 'The web app is not built: run npm run build');
     return reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });

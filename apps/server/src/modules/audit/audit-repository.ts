@@ -16,6 +16,7 @@ export interface AuditRow {
   action: string;
   target_type: string;
   target_id: string | null;
+  target_name: string | null;
   details: Record<string, unknown>;
   ip: string | null;
   created_at: Date;
@@ -34,8 +35,12 @@ export function createAuditRepository(db: Queryable) {
       const params: unknown[] = [query.limit, query.offset];
       if (query.targetId !== undefined) params.push(query.targetId);
       const rows = await db.query<AuditRow>(
-        `select a.id, a.actor_id, u.name as actor_name, a.action, a.target_type, a.target_id, a.details, a.ip, a.created_at
-         from audit_log a left join users u on u.id = a.actor_id ${where}
+        `select a.id, a.actor_id, u.name as actor_name, a.action, a.target_type, a.target_id,
+           case when tu.id is null then null else tu.name || ' (' || tu.mobile_no || ')' end as target_name,
+           a.details, a.ip, a.created_at
+         from audit_log a
+         left join users u on u.id = a.actor_id
+         left join users tu on a.target_type = 'user' and tu.id::text = a.target_id ${where}
          order by a.seq desc limit $1 offset $2`,
         params,
       );

@@ -23,6 +23,7 @@ export function createAuditService(repository: AuditRepository, clock: Clock) {
           action: row.action,
           targetType: row.target_type,
           targetId: row.target_id,
+          targetName: row.target_name,
           details: row.details,
           ip: row.ip,
           createdAt: row.created_at.toISOString(),

@@ -43,7 +43,7 @@ describe('back office: users', () => {
     expect(profile.body.data).toMatchObject({ allowSlots: false, referralAllow: false });
     const audit = await call(t.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${player.userId}`, { token: director.token });
     const [entry] = (audit.body.data as { items: { action: string; actorId: string; ip: string; details: Record<string, unknown> }[] }).items;
-    expect(entry).toMatchObject({ action: 'user.update', actorId: director.userId, ip: '203.0.113.9' });
+    expect(entry).toMatchObject({ action: 'user.update', actorId: director.userId, ip: '203.0.113.9', targetName: `Ravi Kumar (${player.mobileNo})` });
     expect(entry?.details).toEqual({ allowSlots: { from: true, to: false }, referralAllow: { from: true, to: false } });
   });
 
@@ -85,6 +85,8 @@ describe('back office: users', () => {
       expect(await fresh.services.identity.bootstrapDirector('919812345679', 'boot-strap-pass-1')).toBe(false);
       const login = await call(fresh.app, 'POST', '/api/v1/login', { body: { mobile_no: '919812345678', password: 'boot-strap-pass-1' } });
       expect(login.body.data).toMatchObject({ role: ROLES.DIRECTOR });
+      const audit = await call(fresh.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${(login.body.data as { _id: string })._id}`, { token: login.body.meta.token });
+      expect((audit.body.data as { items: { action: string }[] }).items.map((item) => item.action)).toEqual(['user.bootstrap_director']);
     } finally {
       await fresh.close();
     }

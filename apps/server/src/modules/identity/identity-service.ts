@@ -234,6 +234,9 @@ export function createIdentityService(deps: {
         await throttle.record(LOGIN_RULES.perAccount.bucket, identifier.toLowerCase());
         fail('INVALID_CREDENTIALS');
       }
+      if (request.audience === 'backoffice' && !OPERATOR_ROLES.includes(user.role as never)) {
+        fail('FORBIDDEN', 'This is not an operator account');
+      }
       assertJurisdiction(user.mobile_no);
       assertMayEnter(user);
       if (user.phone_verified_at === null) {
@@ -317,14 +320,16 @@ export function createIdentityService(deps: {
     async bootstrapDirector(mobileNo: string, password: string): Promise<boolean> {
       if (await repository.anyWithRole(ROLES.DIRECTOR)) return false;
       const existing = await repository.findByMobile(mobileNo);
+      let directorId: string;
       if (existing !== null) {
         await repository.updateUser(existing.id, { role: ROLES.DIRECTOR });
         await repository.setPassword(existing.id, await hashPassword(password));
         await repository.markPhoneVerified(existing.id, clock.now());
+        directorId = existing.id;
       } else {
-        await createAccount({ name: 'Director', mobileNo, password, role: ROLES.DIRECTOR, referredBy: null, verified: true });
+        directorId = (await createAccount({ name: 'Director', mobileNo, password, role: ROLES.DIRECTOR, referredBy: null, verified: true })).id;
       }
-      await audit.record({ actorId: null, action: 'user.bootstrap_director', targetType: 'user', targetId: mobileNo, details: {}, ip: null });
+      await audit.record({ actorId: null, action: 'user.bootstrap_director', targetType: 'user', targetId: directorId, details: { mobile_no: mobileNo }, ip: null });
       return true;
     },
 

@@ -200,6 +200,20 @@ describe('login', () => {
     expect(await t.services.sms.outbox(mobileNo)).toHaveLength(2);
   });
 
+  it('refuses a player at the back-office login without opening a session', async () => {
+    const player = await signUpPlayer(t);
+    const before = await t.db.query('select id from sessions where user_id = $1', [player.userId]);
+    const answer = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD, audience: 'backoffice' }, ip: nextIp() });
+    expect(answer.body.meta).toMatchObject({ code: 403, error: 'FORBIDDEN', message: 'This is not an operator account' });
+    expect(answer.body.meta.token).toBeUndefined();
+    const after = await t.db.query('select id from sessions where user_id = $1', [player.userId]);
+    expect(after.rowCount).toBe(before.rowCount);
+    const operator = await createOperator(t);
+    const mobile = (await t.db.query<{ mobile_no: string }>('select mobile_no from users where id = $1', [operator.userId])).rows[0]?.mobile_no;
+    const ok = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: mobile, password: PASSWORD, audience: 'backoffice' }, ip: nextIp() });
+    expect(ok.body.meta.code).toBe(200);
+  });
+
   it('refuses a self-excluded account', async () => {
     const player = await signUpPlayer(t);
     await t.db.query(`update users set self_excluded_until = $2 where id = $1`, [player.userId, new Date(t.clock.now().getTime() + 86_400_000)]);

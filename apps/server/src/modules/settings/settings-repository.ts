@@ -21,6 +21,14 @@ export interface MediaRow {
 
 export function createSettingsRepository(db: Queryable) {
   return {
+    /** Renumbers banners 1..n in the given order; answers false (and changes nothing) if the ids are not exactly the banners. */
+    async reorderBanners(ids: string[]): Promise<boolean> {
+      const current = await db.query<{ id: string }>('select id from banners');
+      const known = new Set(current.rows.map((row) => row.id));
+      if (known.size !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) return false;
+      for (const [index, id] of ids.entries()) await db.query('update banners set sort_order = $2 where id = $1', [id, index + 1]);
+      return true;
+    },
     async siteSettings(): Promise<SiteSettingsRow | null> {
       const result = await db.query<SiteSettingsRow>('select site_name, color, logo_media_id, favicon_media_id from site_settings where id = 1');
       return result.rows[0] ?? null;

@@ -4,6 +4,7 @@ import {
   appSettingsEnvelope,
   bannerCreateRequestSchema,
   bannerListEnvelope,
+  bannerReorderRequestSchema,
   bannerSchema,
   bannerUpdateRequestSchema,
   brandingUpdateRequestSchema,
@@ -23,7 +24,8 @@ export function settingsRoutes(settings: SettingsService, guards: AuthGuards): F
       '/api/v1/app-settings',
       { schema: { tags: ['settings'], summary: 'Site branding and money mode (public)', response: { 200: appSettingsEnvelope } } },
       async (_request, reply) => {
-        void reply.header('Cache-Control', 'public, max-age=30');
+        // Revalidated on every load so an operator's change reaches players at once.
+        void reply.header('Cache-Control', 'no-cache');
         return ok(await settings.appSettings());
       },
     );
@@ -32,7 +34,7 @@ export function settingsRoutes(settings: SettingsService, guards: AuthGuards): F
       '/api/v1/advertisement',
       { schema: { tags: ['settings'], summary: 'Home banners sorted by order (public)', response: { 200: bannerListEnvelope } } },
       async (_request, reply) => {
-        void reply.header('Cache-Control', 'public, max-age=30');
+        void reply.header('Cache-Control', 'no-cache');
         return ok(await settings.banners());
       },
     );
@@ -72,6 +74,12 @@ export function settingsRoutes(settings: SettingsService, guards: AuthGuards): F
       '/api/v1/backoffice/banners',
       { preHandler: director, schema: { tags, summary: 'Add a banner (audited)', body: bannerCreateRequestSchema, response: { 200: envelope(bannerSchema) } } },
       async (request) => ok(await settings.createBanner(callerOf(request), request.body.baseImage, request.body.order, request.ip), 'Banner added'),
+    );
+
+    app.put(
+      '/api/v1/backoffice/banners/order',
+      { preHandler: director, schema: { tags, summary: 'Set the whole banner order at once (one transaction, audited)', body: bannerReorderRequestSchema, response: { 200: bannerListEnvelope } } },
+      async (request) => ok(await settings.reorderBanners(callerOf(request), request.body.ids, request.ip), 'Banners reordered'),
     );
 
     app.put(

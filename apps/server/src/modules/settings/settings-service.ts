@@ -5,14 +5,16 @@ import { sha256Hex } from '../../lib/crypto.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import { MAX_IMAGE_BYTES, decodeDataUrl, sniffRasterType } from './image-check.js';
+import type { Database } from '../../db/database.js';
 import type { SettingsRepository } from './settings-repository.js';
+import { createSettingsRepository } from './settings-repository.js';
 
 export const DEFAULT_BRANDING = { siteName: 'Khel', color: '#f5a524' } as const;
 
 const mediaUrl = (id: string | null, fallback: string) => (id === null ? fallback : `/api/v1/media/${id}`);
 
 /** Branding, banners and the images they use. */
-export function createSettingsService(deps: { repository: SettingsRepository; audit: AuditService; clock: Clock; moneyMode: 'play' | 'real' }) {
+export function createSettingsService(deps: { db: Database; repository: SettingsRepository; audit: AuditService; clock: Clock; moneyMode: 'play' | 'real' }) {
   const { repository, audit, clock } = deps;
 
   async function storeUploadedImage(dataUrl: string): Promise<string> {
@@ -99,6 +101,13 @@ export function createSettingsService(deps: { repository: SettingsRepository; au
       const row = (await repository.updateBannerOrder(id, order)) ?? fail('NOT_FOUND', 'Banner not found');
       await audit.record({ actorId: actor.userId, action: 'banner.update', targetType: 'banner', targetId: id, details: { order }, ip });
       return { _id: row.id, baseImage: `/api/v1/media/${row.media_id}`, order: row.sort_order };
+    },
+
+    async reorderBanners(actor: Caller, ids: string[], ip: string): Promise<Banner[]> {
+      const done = await deps.db.transaction((tx) => createSettingsRepository(tx).reorderBanners(ids));
+      if (!done) fail('CONFLICT', 'The banner list has changed, reload and try again');
+      await audit.record({ actorId: actor.userId, action: 'banner.reorder', targetType: 'banner', targetId: null, details: { ids }, ip });
+      return this.banners();
     },
 
     async deleteBanner(actor: Caller, id: string, ip: string): Promise<void> {

@@ -89,6 +89,20 @@ describe('operators edit branding and banners (audited)', () => {
     expect(actions).toEqual(['banner.delete', 'banner.update', 'banner.create']);
   });
 
+  it('sets the whole banner order in one call, and refuses a stale list', async () => {
+    const director = await createOperator(t, ROLES.DIRECTOR);
+    const before = (await call(t.app, 'GET', '/api/v1/advertisement')).body.data as { _id: string }[];
+    const reversed = before.map((banner) => banner._id).reverse();
+    const answer = await call(t.app, 'PUT', '/api/v1/backoffice/banners/order', { token: director.token, body: { ids: reversed } });
+    expect((answer.body.data as { _id: string; order: number }[]).map((banner) => banner._id)).toEqual(reversed);
+    const stale = await call(t.app, 'PUT', '/api/v1/backoffice/banners/order', { token: director.token, body: { ids: reversed.slice(1) } });
+    expect(stale.body.meta).toMatchObject({ code: 409, error: 'CONFLICT' });
+    const after = (await call(t.app, 'GET', '/api/v1/advertisement')).body.data as { _id: string }[];
+    expect(after.map((banner) => banner._id)).toEqual(reversed);
+    expect(answer.raw.headers['cache-control']).toBeUndefined();
+    expect((await call(t.app, 'GET', '/api/v1/advertisement')).raw.headers['cache-control']).toBe('no-cache');
+  });
+
   it('keeps branding to directors and the back office to operators', async () => {
     const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
     const player = await signUpPlayer(t);
