@@ -65,6 +65,24 @@ describe('player identity journeys', () => {
       await context.close();
     });
 
+    it('switches to the bonus wallet with a Wallet Changed toast and back', async () => {
+      const user = await createVerifiedUser(product.baseUrl);
+      const { context, page } = await openPage(browser, viewport);
+      await uiLogin(page, product.baseUrl, user.national, user.password);
+      await page.getByTestId('balance-amount').waitFor();
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('radio', { name: /Bonus Wallet/ }).click();
+      await page.getByTestId('toast').filter({ hasText: 'Wallet Changed' }).waitFor();
+      await page.getByTestId('header-balance').getByText('Bonus', { exact: true }).waitFor();
+      expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData'))) ?? '{}').wallet).toBe('2');
+      await page.reload();
+      await page.getByTestId('header-balance').getByText('Bonus', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('radio', { name: /Main Wallet/ }).click();
+      await page.getByTestId('header-balance').getByText('Main', { exact: true }).waitFor();
+      await context.close();
+    });
+
     it('logs out with a Logged Out toast and no session left', async () => {
       const { context, page } = await openPage(browser, viewport);
       await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);

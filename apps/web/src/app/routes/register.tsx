@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { PendingVerification } from '../../features/auth/components/pending-verification';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { openVerifyOtp } from '../../features/auth/hooks/use-auth-modal';
 import { useAppSettings } from '../../lib/app-settings';
@@ -12,6 +13,7 @@ export default function RegisterPage() {
     <div className="auth-page">
       <div className="card auth-card">
         <h1 className="page-title">Sign Up</h1>
+        <PendingVerification />
         <SignUpForm key={referralCode} referralCode={referralCode} siteName={settings.data?.siteName} onOtpSent={openVerifyOtp} />
       </div>
     </div>

@@ -108,6 +108,17 @@ describe('Verify Otp (spec §4)', () => {
     await screen.findByTestId('balance-amount');
   });
 
+  it('brings a pending sign-up back from sessionStorage on the login page', async () => {
+    window.sessionStorage.setItem('mobile_no', '919876543210');
+    stubFetch(base);
+    renderApp('/login');
+    const notice = await screen.findByTestId('pending-verification');
+    expect(notice.textContent).toContain('+91 98765 43210');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Enter the code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Otp' });
+    expect(within(dialog).getByTestId('otp-mobile').textContent).toBe('+91 98765 43210');
+  });
+
   it('a wrong code keeps the dialog open with a warning', async () => {
     stubFetch({ ...base, 'POST /verify-otp': business(400, 'Invalid OTP', { error: 'OTP_INVALID' }) });
     renderApp('/login');

@@ -7,6 +7,8 @@ import { useSwitchWallet } from '../api/switch-wallet';
 export function WalletSwitch({ user }: { user: Profile }) {
   const name = useId();
   const switchWallet = useSwitchWallet();
+  // Show the choice at once while the server confirms it; a refusal puts the old one back.
+  const selected = switchWallet.isPending && switchWallet.variables ? switchWallet.variables : user.wallet;
   const options: { id: WalletId; label: string; paise: number }[] = [
     { id: WALLETS.MAIN, label: 'Main Wallet', paise: (rupeesToPaise(user.balance) ?? 0) + (rupeesToPaise(user.exposure) ?? 0) },
     { id: WALLETS.BONUS, label: 'Bonus Wallet', paise: (rupeesToPaise(user.bonus) ?? 0) + (rupeesToPaise(user.bonusExposure) ?? 0) },
@@ -20,9 +22,9 @@ export function WalletSwitch({ user }: { user: Profile }) {
             type="radio"
             name={name}
             value={option.id}
-            checked={user.wallet === option.id}
+            checked={selected === option.id}
             onChange={() => {
-              if (user.wallet !== option.id) switchWallet.mutate(option.id);
+              if (selected !== option.id) switchWallet.mutate(option.id);
             }}
           />
           <span className="wallet-switch__label">{option.label}</span>
