@@ -1,0 +1,164 @@
+/**
+ * Provably fair randomness (SPEC.md PF-1..PF-7). Every outcome of every game is a pure function of
+ * (serverSeed, clientSeed, nonce): the server commits to SHA-256(serverSeed) before the round, reveals
+ * serverSeed after it, and anyone can recompute the outcome with the algorithm below.
+ *
+ * Bytes: HMAC-SHA256(key = UTF-8(serverSeed), message = UTF-8(`${clientSeed}:${nonce}:${cursor}`)) for
+ * cursor = 0, 1, 2, … concatenated. Integers: 4 bytes big-endian, uniform in [0, n) by rejection (no
+ * modulo bias). The generator is deterministic; node:crypto is used only as a hash function.
+ */
+import { createHash, createHmac } from 'node:crypto';
+
+export interface RoundSeeds {
+  /** 64 lowercase hex characters (32 bytes from a CSPRNG, made by the server). Secret until revealed. */
+  serverSeed: string;
+  /** Chosen by the player (slots) or the table's public seed (shared table rounds). 1–64 characters. */
+  clientSeed: string;
+  /** Counts the rounds played on one (serverSeed, clientSeed) pair: 0, 1, 2, … */
+  nonce: number;
+}
+
+export const SEED_REASONS = ['INVALID_SERVER_SEED', 'INVALID_CLIENT_SEED', 'INVALID_NONCE'] as const;
+export type SeedReason = (typeof SEED_REASONS)[number];
+
+const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
+// Printable characters only, so a seed can be typed into the verify page and shown without ambiguity.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+export const MAX_CLIENT_SEED_LENGTH = 64;
+
+/** PF-1: null when the seeds are well formed, else the first reason in SEED_REASONS order. */
+export function checkSeeds(seeds: RoundSeeds): SeedReason | null {
+  if (typeof seeds.serverSeed !== 'string' || !SERVER_SEED_PATTERN.test(seeds.serverSeed)) return 'INVALID_SERVER_SEED';
+  if (
+    typeof seeds.clientSeed !== 'string' ||
+    seeds.clientSeed.length === 0 ||
+    seeds.clientSeed.length > MAX_CLIENT_SEED_LENGTH ||
+    CONTROL_CHARACTERS.test(seeds.clientSeed)
+  ) {
+    return 'INVALID_CLIENT_SEED';
+  }
+  if (!Number.isSafeInteger(seeds.nonce) || seeds.nonce < 0) return 'INVALID_NONCE';
+  return null;
+}
+
+function assertSeeds(seeds: RoundSeeds): void {
+  const reason = checkSeeds(seeds);
+  if (reason !== null) throw new Error(`${reason}: seeds must be checked with checkSeeds before a round is played`);
+}
+
+/** PF-2: the commitment shown before the round: SHA-256 of the UTF-8 server seed, lowercase hex. */
+export function hashServerSeed(serverSeed: string): string {
+  return createHash('sha256').update(serverSeed, 'utf8').digest('hex');
+}
+
+/** PF-2: true when the revealed seed matches the hash shown before the round. */
+export function verifyServerSeed(serverSeed: string, serverSeedHash: string): boolean {
+  return hashServerSeed(serverSeed) === serverSeedHash.toLowerCase();
+}
+
+/** PF-3: one 32-byte block of the outcome stream. */
+export function outcomeBlock(seeds: RoundSeeds, cursor: number): Buffer {
+  return createHmac('sha256', seeds.serverSeed).update(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`, 'utf8').digest();
+}
+
+const TWO_POW_32 = 0x1_0000_0000;
+const BLOCK_BYTES = 32;
+
+/**
+ * The outcome stream of one round (PF-3..PF-6). Games draw from it in a fixed, documented order, so
+ * the same seeds give the same outcome on the server, in the tests and on the verify page.
+ */
+export class OutcomeStream {
+  readonly #seeds: RoundSeeds;
+  #cursor = 0;
+  #block: Buffer;
+  #offset = 0;
+  #bytesRead = 0;
+
+  constructor(seeds: RoundSeeds) {
+    assertSeeds(seeds);
+    this.#seeds = seeds;
+    this.#block = outcomeBlock(seeds, 0);
+  }
+
+  /** PF-4: the next 4 bytes, big-endian. Blocks hold 32 bytes, so a value never spans two blocks. */
+  nextUint32(): number {
+    if (this.#offset === BLOCK_BYTES) {
+      this.#cursor += 1;
+      this.#block = outcomeBlock(this.#seeds, this.#cursor);
+      this.#offset = 0;
+    }
+    const value = this.#block.readUInt32BE(this.#offset);
+    this.#offset += 4;
+    this.#bytesRead += 4;
+    return value;
+  }
+
+  /**
+   * PF-5: a uniform integer in [0, n) for 1 ≤ n ≤ 2^32, without modulo bias: values at or above the
+   * largest multiple of n that fits in 32 bits are thrown away and the next 4 bytes are drawn.
+   */
+  nextInt(n: number): number {
+    if (!Number.isSafeInteger(n) || n < 1 || n > TWO_POW_32) throw new Error(`nextInt: n must be an integer in 1..2^32, got ${n}`);
+    const limit = TWO_POW_32 - (TWO_POW_32 % n);
+    for (;;) {
+      const value = this.nextUint32();
+      if (value < limit) return value % n;
+    }
+  }
+
+  /** PF-6: a uniform float in [0, 1) with 32 bits of resolution: uint32 / 2^32. */
+  nextFloat(): number {
+    return this.nextUint32() / TWO_POW_32;
+  }
+
+  /** PF-6: an index into `weights` (non-negative integers, positive sum) with probability weight / sum. */
+  nextWeighted(weights: readonly number[]): number {
+    let total = 0;
+    for (const w of weights) total += w;
+    let draw = this.nextInt(total);
+    for (let i = 0; i < weights.length; i += 1) {
+      const w = weights[i] ?? 0;
+      if (draw < w) return i;
+      draw -= w;
+    }
+    throw new Error('nextWeighted: unreachable');
+  }
+
+  /** How many bytes of the stream this round used (shown on the verify page). */
+  get bytesRead(): number {
+    return this.#bytesRead;
+  }
+}
+
+export function createOutcomeStream(seeds: RoundSeeds): OutcomeStream {
+  return new OutcomeStream(seeds);
+}
+
+/**
+ * PF-7: a partial Fisher–Yates shuffle of [0, 1, …, size − 1]: step i (i = 0, 1, …) swaps position i
+ * with position i + nextInt(size − i). The first `count` positions are final after `count` steps,
+ * so dealing k cards from a full shuffle and drawing k with this function give the same cards.
+ * Steps run while i < min(count, size − 1): the last position of a full shuffle needs no draw.
+ */
+export function shuffleFirst(stream: OutcomeStream, size: number, count: number): number[] {
+  if (!Number.isSafeInteger(size) || size < 1) throw new Error('shuffleFirst: size must be a positive integer');
+  if (!Number.isSafeInteger(count) || count < 0 || count > size) throw new Error('shuffleFirst: count must be in 0..size');
+  const deck = new Array<number>(size);
+  for (let i = 0; i < size; i += 1) deck[i] = i;
+  const steps = Math.min(count, size - 1);
+  for (let i = 0; i < steps; i += 1) {
+    const j = i + stream.nextInt(size - i);
+    const held = deck[i] as number;
+    deck[i] = deck[j] as number;
+    deck[j] = held;
+  }
+  deck.length = count;
+  return deck;
+}
+
+/** PF-7: the full shuffle (every position), for the verify page. */
+export function shuffle(stream: OutcomeStream, size: number): number[] {
+  return shuffleFirst(stream, size, size);
+}
