@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
 
 /**
  * Every route of spec §2. Pages are split out with React.lazy so a phone on a slow network downloads
@@ -26,6 +27,7 @@ const EventPage = page(() => import('./routes/event'));
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/live-casino', element: <LiveCasinoPage /> },
