@@ -100,6 +100,24 @@ describe('player route guards', () => {
     });
   });
 
+  it('hides deposit, withdrawal, bonus, the bonus wallet and referral bonus from a credit player (phone)', async () => {
+    const credit = await createVerifiedUser(product.baseUrl);
+    await setFlags(product.baseUrl, credit.mobileNo, { ...ALL, role: 6, referralAllow: true });
+    const { context, page } = await openPage(browser, VIEWPORTS[1][1]);
+    await uiLogin(page, product.baseUrl, credit.national, credit.password);
+    await page.getByTestId('balance-amount').waitFor();
+    expect(await page.getByRole('link', { name: 'Deposit' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Bonus' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByTestId('profile-menu');
+    await menu.getByTestId('menu-username').waitFor();
+    expect(await menu.getByRole('radio').count()).toBe(0);
+    expect(await menu.getByRole('link', { name: 'Referral Bonus' }).count()).toBe(0);
+    await page.goto(`${product.baseUrl}/deposit`);
+    await waitForPath(page, '/slots');
+    await context.close();
+  });
+
   it('applies the operator brand colour, favicon and site name, and shows the play-money notice', async () => {
     const { context, page } = await openPage(browser, VIEWPORTS[0][1]);
     await page.goto(`${product.baseUrl}/login`);
