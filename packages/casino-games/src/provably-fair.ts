@@ -137,25 +137,50 @@ export function createOutcomeStream(seeds: RoundSeeds): OutcomeStream {
 }
 
 /**
- * PF-7: a partial Fisher–Yates shuffle of [0, 1, …, size − 1]: step i (i = 0, 1, …) swaps position i
- * with position i + nextInt(size − i). The first `count` positions are final after `count` steps,
- * so dealing k cards from a full shuffle and drawing k with this function give the same cards.
- * Steps run while i < min(count, size − 1): the last position of a full shuffle needs no draw.
+ * PF-7: a Fisher–Yates shuffle of [0, 1, …, size − 1] run one step at a time: step i (i = 0, 1, …)
+ * swaps position i with position i + nextInt(size − i) and hands out position i, which is final from
+ * then on. So the first k cards of a full shuffle and k cards dealt one by one are the same cards,
+ * and a game that stops early (Andar Bahar) uses only the draws it needs. The last position of the
+ * shoe needs no draw.
  */
-export function shuffleFirst(stream: OutcomeStream, size: number, count: number): number[] {
-  if (!Number.isSafeInteger(size) || size < 1) throw new Error('shuffleFirst: size must be a positive integer');
-  if (!Number.isSafeInteger(count) || count < 0 || count > size) throw new Error('shuffleFirst: count must be in 0..size');
-  const deck = new Array<number>(size);
-  for (let i = 0; i < size; i += 1) deck[i] = i;
-  const steps = Math.min(count, size - 1);
-  for (let i = 0; i < steps; i += 1) {
-    const j = i + stream.nextInt(size - i);
-    const held = deck[i] as number;
-    deck[i] = deck[j] as number;
-    deck[j] = held;
+export class ShuffleDealer {
+  readonly #stream: OutcomeStream;
+  readonly #deck: Uint16Array | number[];
+  #dealt = 0;
+
+  constructor(stream: OutcomeStream, size: number) {
+    if (!Number.isSafeInteger(size) || size < 1) throw new Error('ShuffleDealer: size must be a positive integer');
+    this.#stream = stream;
+    this.#deck = size <= 0xffff ? new Uint16Array(size) : new Array<number>(size);
+    for (let i = 0; i < size; i += 1) this.#deck[i] = i;
   }
-  deck.length = count;
-  return deck;
+
+  get remaining(): number {
+    return this.#deck.length - this.#dealt;
+  }
+
+  next(): number {
+    const i = this.#dealt;
+    const size = this.#deck.length;
+    if (i >= size) throw new Error('ShuffleDealer: the shoe is empty');
+    if (i < size - 1) {
+      const j = i + this.#stream.nextInt(size - i);
+      const held = this.#deck[i] as number;
+      this.#deck[i] = this.#deck[j] as number;
+      this.#deck[j] = held;
+    }
+    this.#dealt += 1;
+    return this.#deck[i] as number;
+  }
+}
+
+/** PF-7: the first `count` positions of a shuffle of `size`. */
+export function shuffleFirst(stream: OutcomeStream, size: number, count: number): number[] {
+  if (!Number.isSafeInteger(count) || count < 0 || count > size) throw new Error('shuffleFirst: count must be in 0..size');
+  const dealer = new ShuffleDealer(stream, size);
+  const out = new Array<number>(count);
+  for (let k = 0; k < count; k += 1) out[k] = dealer.next();
+  return out;
 }
 
 /** PF-7: the full shuffle (every position), for the verify page. */

@@ -4,9 +4,18 @@ export interface Ratio {
   denominator: bigint;
 }
 
+function gcd(a: bigint, b: bigint): bigint {
+  let x = a < 0n ? -a : a;
+  let y = b;
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x;
+}
+
+/** A fraction in lowest terms. */
 export function ratio(numerator: bigint, denominator: bigint): Ratio {
   if (denominator <= 0n) throw new Error('ratio: denominator must be positive');
-  return { numerator, denominator };
+  const g = gcd(numerator, denominator);
+  return g > 1n ? { numerator: numerator / g, denominator: denominator / g } : { numerator, denominator };
 }
 
 /** A float for display and for statistical tests; exact maths stays in bigints. */
