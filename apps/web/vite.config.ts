@@ -14,6 +14,11 @@ export default defineConfig({
     // Phones on slow networks: keep the first load small and let route pages arrive on demand.
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      // The contract package only declares schemas and constants; marking it free of side effects lets
+      // the bundler drop the schemas this app never uses (the back office's, for one).
+      treeshake: { moduleSideEffects: (id: string) => !/packages[\\/]contract[\\/]/.test(id) },
+    },
   },
   server: {
     port: 5173,
