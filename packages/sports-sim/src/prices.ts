@@ -77,7 +77,8 @@ function levelSize(config: ExchangeQuoteConfig, level: number, liabilityScale: n
 export function exchangeQuote(probability: number, rng: Rng, config: ExchangeQuoteConfig = DEFAULT_EXCHANGE_QUOTE): ExchangeRunnerQuote {
   const spread = Math.max(1, Math.floor(config.spreadTicks));
   const fairReal = probability > 0 ? 100 / probability : MAX_LADDER_PRICE;
-  const lo = ladderIndexAtOrBelow(fairReal);
+  // Below 1.01 no back price can be at or under the fair price: lo = −1 leaves the back side empty.
+  const lo = fairReal < MIN_LADDER_PRICE ? -1 : ladderIndexAtOrBelow(fairReal);
   const hi = ladderIndexAtOrAbove(fairReal);
   const rest = Math.max(0, spread - (hi - lo));
   const below = Math.floor(rest / 2);
