@@ -26,6 +26,8 @@ import { identityAdminRoutes } from './modules/identity/identity-admin-routes.js
 import { identityRoutes } from './modules/identity/identity-routes.js';
 import { createIdentityService } from './modules/identity/identity-service.js';
 import { createOtpService } from './modules/identity/otp-service.js';
+import { createMediaRepository } from './modules/media/media-repository.js';
+import { createMediaService } from './modules/media/media-service.js';
 import { createSettingsRepository } from './modules/settings/settings-repository.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { createSettingsService } from './modules/settings/settings-service.js';
@@ -35,6 +37,18 @@ import { createOutboxSmsService } from './modules/sms/sms-service.js';
 import { createThrottleRepository } from './modules/throttle/throttle-repository.js';
 import { createThrottleService } from './modules/throttle/throttle-service.js';
 import { createWalletService } from './modules/wallet/wallet-service.js';
+import { adjustmentsRoutes } from './modules/adjustments/adjustments-routes.js';
+import { createAdjustmentsService } from './modules/adjustments/adjustments-service.js';
+import { depositsRoutes } from './modules/deposits/deposits-routes.js';
+import { createDepositsService } from './modules/deposits/deposits-service.js';
+import { createIdempotencyService } from './modules/idempotency/idempotency-service.js';
+import { createPaymentAccountsRepository } from './modules/payment-accounts/payment-accounts-repository.js';
+import { paymentAccountsRoutes } from './modules/payment-accounts/payment-accounts-routes.js';
+import { createPaymentAccountsService } from './modules/payment-accounts/payment-accounts-service.js';
+import { statementsRoutes } from './modules/statements/statements-routes.js';
+import { createStatementsService } from './modules/statements/statements-service.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes.js';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
 
 /** The largest JSON body we read: a 5 MB image as base64 plus its fields. Larger is HTTP 413. */
 export const BODY_LIMIT_BYTES = 7 * 1024 * 1024;
@@ -46,7 +60,8 @@ export function createServices(db: Database, config: Config, clock: Clock) {
   const audit = createAuditService(createAuditRepository(db), clock);
   const throttle = createThrottleService(createThrottleRepository(db), clock);
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
-  const settings = createSettingsService({ db, repository: createSettingsRepository(db), audit, clock, moneyMode: config.MONEY_MODE });
+  const media = createMediaService(createMediaRepository(db));
+  const settings = createSettingsService({ db, repository: createSettingsRepository(db), media, audit, clock, moneyMode: config.MONEY_MODE });
   const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE });
   const identityRepository = createIdentityRepository(db);
   const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName() });
@@ -62,7 +77,14 @@ export function createServices(db: Database, config: Config, clock: Clock) {
     moneyMode: config.MONEY_MODE,
     realMoneyJurisdictions: config.realMoneyJurisdictions,
   });
-  return { audit, throttle, sms, settings, wallet, identity };
+  const idempotency = createIdempotencyService({ db, clock });
+  const accounts = createPaymentAccountsService({ repository: createPaymentAccountsRepository(db), audit, clock });
+  const secondApprovalAbovePaise = config.SECOND_APPROVAL_ABOVE_RUPEES * 100;
+  const deposits = createDepositsService({ db, wallet, idempotency, media, accounts, audit, clock, secondApprovalAbovePaise });
+  const withdrawals = createWithdrawalsService({ db, wallet, idempotency, accounts, audit, clock, secondApprovalAbovePaise });
+  const adjustments = createAdjustmentsService({ db, wallet, audit, clock, secondApprovalAbovePaise });
+  const statements = createStatementsService({ wallet, clock });
+  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -136,6 +158,11 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(identityAdminRoutes(services.identity, guards));
   await app.register(settingsRoutes(services.settings, guards));
   await app.register(auditRoutes(services.audit, guards));
+  await app.register(paymentAccountsRoutes(services.accounts, guards));
+  await app.register(depositsRoutes(services.deposits, guards));
+  await app.register(withdrawalsRoutes(services.withdrawals, guards));
+  await app.register(adjustmentsRoutes(services.adjustments, guards));
+  await app.register(statementsRoutes(services.statements, guards));
   if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
 
   await registerStaticApps(app, {

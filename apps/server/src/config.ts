@@ -33,6 +33,8 @@ const configSchema = z
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(7 * 24),
     /** Requests per minute per IP across the whole API; OTP and login have their own tighter limits. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Deposits, withdrawals and adjustments above this many rupees need a second operator (PRODUCT.md §7). */
+    SECOND_APPROVAL_ABOVE_RUPEES: z.coerce.number().int().min(0).default(50_000),
     /** Key prefix of the rate-limit counters in Redis, so installations sharing a Redis do not mix. */
     RATE_LIMIT_NAMESPACE: z.string().default('khel-rate-limit-'),
     WEB_DIST_DIR: z.string().optional(),

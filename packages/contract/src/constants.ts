@@ -26,6 +26,9 @@ export const WALLETS = { MAIN: '1', BONUS: '2' } as const;
 export type WalletId = (typeof WALLETS)[keyof typeof WALLETS];
 
 export const MIN_DEPOSIT_RUPEES = 200;
+export const MIN_WITHDRAWAL_RUPEES = 100;
+export const DEPOSIT_LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
+export type DepositLimitPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number];
 export const QUICK_DEPOSIT_AMOUNTS = [500, 1000, 5000, 10000] as const;
 export const OTP_LENGTH = 4;
 export const OTP_RESEND_COUNTDOWN_SECONDS = 10;

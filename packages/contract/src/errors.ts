@@ -24,6 +24,12 @@ export const ERRORS = {
   NOT_FOUND: { metaCode: 404, message: 'Not found' },
   CONFLICT: { metaCode: 409, message: 'This change conflicts with the current state' },
   UNSUPPORTED_IMAGE: { metaCode: 422, message: 'Upload a PNG, JPEG or WebP image of at most 5 MB' },
+  WALLET_INSUFFICIENT_FUNDS: { metaCode: 422, message: 'Insufficient balance' },
+  DUPLICATE_REFERENCE_ID: { metaCode: 409, message: 'This reference id has already been used' },
+  DEPOSIT_LIMIT_REACHED: { metaCode: 422, message: 'This deposit would exceed your deposit limit' },
+  IDEMPOTENCY_KEY_REUSED: { metaCode: 422, message: 'This Idempotency-Key was used for a different request' },
+  ALREADY_DECIDED: { metaCode: 409, message: 'This request has already been decided' },
+  SECOND_APPROVER_REQUIRED: { metaCode: 409, message: 'A second operator must approve this amount' },
   // Transport-level codes: these travel with a real HTTP status, never inside a 200.
   UNAUTHENTICATED: { metaCode: 401, message: 'Please log in again' },
   SESSION_ENDED: { metaCode: 401, message: 'Your session has ended, please log in again' },

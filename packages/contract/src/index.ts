@@ -7,3 +7,4 @@ export * from './identity.js';
 export * from './settings.js';
 export * from './backoffice.js';
 export * from './responsible-gambling.js';
+export * from './money.js';

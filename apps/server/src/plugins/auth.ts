@@ -47,6 +47,13 @@ export function createAuthGuards(app: FastifyInstance, identity: IdentityService
       if (!roles.includes(callerOf(request).role as RoleId)) throw new AppError('FORBIDDEN');
     };
 
-  return { requireUser, requireRole, requireOperator: requireRole(OPERATOR_ROLES) };
+  /** A player permission flag (spec §6) the route needs, e.g. allowStatements for /statements. */
+  const requirePermission = (flag: keyof Caller['permissions'], what: string): preHandlerAsyncHookHandler =>
+    async function (this: FastifyInstance, request, reply) {
+      await requireUser.call(this, request, reply);
+      if (!callerOf(request).permissions[flag]) throw new AppError('FORBIDDEN', `You do not have access to ${what}`);
+    };
+
+  return { requireUser, requireRole, requirePermission, requireOperator: requireRole(OPERATOR_ROLES) };
 }
 export type AuthGuards = ReturnType<typeof createAuthGuards>;

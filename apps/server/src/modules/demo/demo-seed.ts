@@ -1,5 +1,6 @@
 import { ROLES } from '@khel/contract';
 import type { IdentityService } from '../identity/identity-service.js';
+import type { PaymentAccountsService } from '../payment-accounts/payment-accounts-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 
 /** Demo accounts a fresh play-mode start creates and prints (README, e2e tests). */
@@ -46,8 +47,13 @@ const BANNERS = [
  * Fresh play-mode databases get branding, banners, a demo director and a demo player, through the
  * same services an operator uses. Runs on every start and changes nothing once the data exists.
  */
-export async function seedDemoData(services: { identity: IdentityService; settings: SettingsService }): Promise<void> {
-  const { identity, settings } = services;
+export async function seedDemoData(services: { identity: IdentityService; settings: SettingsService; accounts: PaymentAccountsService }): Promise<void> {
+  const { identity, settings, accounts } = services;
+  // Demo receiving accounts: play mode asks for no real payment, but the deposit flow is the real one.
+  await accounts.seedReceivingAccounts([
+    { type: 'upi', accountNumber: 'khel.demo@okaxis', accountHolderName: 'Khel Demo (play money)' },
+    { type: 'bank', accountNumber: '50100012345678', accountHolderName: 'Khel Demo (play money)', bankName: 'HDFC Bank', ifscCode: 'HDFC0000123', accountType: 'current' },
+  ]);
   if ((await settings.banners()).length === 0 && (await identity.findByMobile(DEMO_ACCOUNTS.director.mobileNo)) === null) {
     const logo = await settings.storeTrustedImage('image/svg+xml', Buffer.from(logoSvg()));
     const favicon = await settings.storeTrustedImage('image/svg+xml', Buffer.from(faviconSvg()));

@@ -31,6 +31,8 @@ export interface Caller {
   userId: string;
   sessionId: string;
   role: number;
+  /** The per-user permission flags (spec §6), as they were when the request was authenticated. */
+  permissions: { allowHome: boolean; allowLiveCasino: boolean; allowSlots: boolean; allowStatements: boolean; allowProfitLoss: boolean };
 }
 
 export type AuthResult =
@@ -302,7 +304,22 @@ export function createIdentityService(deps: {
         return { kind: 'invalid' };
       }
       if (now.getTime() - found.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await repository.touchSession(found.session_id, now);
-      return { kind: 'ok', caller: { userId: found.user.id, sessionId: found.session_id, role: found.user.role } };
+      const user = found.user;
+      return {
+        kind: 'ok',
+        caller: {
+          userId: user.id,
+          sessionId: found.session_id,
+          role: user.role,
+          permissions: {
+            allowHome: user.allow_home,
+            allowLiveCasino: user.allow_live_casino,
+            allowSlots: user.allow_slots,
+            allowStatements: user.allow_statements,
+            allowProfitLoss: user.allow_profit_loss,
+          },
+        },
+      };
     },
 
     async profile(caller: Caller): Promise<Profile> {

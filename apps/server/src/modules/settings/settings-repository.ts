@@ -13,12 +13,6 @@ export interface BannerRow {
   sort_order: number;
 }
 
-export interface MediaRow {
-  content_type: string;
-  bytes: Buffer | Uint8Array;
-  sha256: string;
-}
-
 export function createSettingsRepository(db: Queryable) {
   return {
     /** Renumbers banners 1..n in the given order; answers false (and changes nothing) if the ids are not exactly the banners. */
@@ -40,14 +34,6 @@ export function createSettingsRepository(db: Queryable) {
            logo_media_id = excluded.logo_media_id, favicon_media_id = excluded.favicon_media_id, updated_at = excluded.updated_at`,
         [row.site_name, row.color, row.logo_media_id, row.favicon_media_id, at],
       );
-    },
-    async insertMedia(contentType: string, bytes: Buffer, sha256: string): Promise<string> {
-      const result = await db.query<{ id: string }>('insert into media (content_type, bytes, sha256) values ($1, $2, $3) returning id', [contentType, bytes, sha256]);
-      return (result.rows[0] as { id: string }).id;
-    },
-    async media(id: string): Promise<MediaRow | null> {
-      const result = await db.query<MediaRow>('select content_type, bytes, sha256 from media where id = $1', [id]);
-      return result.rows[0] ?? null;
     },
     async banners(): Promise<BannerRow[]> {
       const result = await db.query<BannerRow>('select id, media_id, sort_order from banners order by sort_order, created_at, id');

@@ -43,7 +43,7 @@ export function settingsRoutes(settings: SettingsService, guards: AuthGuards): F
       '/api/v1/media/:id',
       { schema: { tags: ['settings'], summary: 'An image (immutable: a new upload gets a new id)', params: idParamsSchema } },
       async (request, reply) => {
-        const media = await settings.media(request.params.id);
+        const media = await settings.publicMedia(request.params.id);
         // Served as an inert image even if a browser is pointed at it directly.
         return reply
           .header('Content-Type', media.content_type)

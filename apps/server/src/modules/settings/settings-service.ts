@@ -1,10 +1,9 @@
 import type { AppSettings, Banner, BrandingUpdateRequest } from '@khel/contract';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
-import { sha256Hex } from '../../lib/crypto.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
-import { MAX_IMAGE_BYTES, decodeDataUrl, sniffRasterType } from './image-check.js';
+import type { MediaService } from '../media/media-service.js';
 import type { Database } from '../../db/database.js';
 import type { SettingsRepository } from './settings-repository.js';
 import { createSettingsRepository } from './settings-repository.js';
@@ -14,16 +13,16 @@ export const DEFAULT_BRANDING = { siteName: 'Khel', color: '#f5a524' } as const;
 const mediaUrl = (id: string | null, fallback: string) => (id === null ? fallback : `/api/v1/media/${id}`);
 
 /** Branding, banners and the images they use. */
-export function createSettingsService(deps: { db: Database; repository: SettingsRepository; audit: AuditService; clock: Clock; moneyMode: 'play' | 'real' }) {
-  const { repository, audit, clock } = deps;
-
-  async function storeUploadedImage(dataUrl: string): Promise<string> {
-    const bytes = decodeDataUrl(dataUrl);
-    if (bytes === null || bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) fail('UNSUPPORTED_IMAGE');
-    const type = sniffRasterType(bytes);
-    if (type === null) fail('UNSUPPORTED_IMAGE');
-    return repository.insertMedia(type, bytes, sha256Hex(bytes));
-  }
+export function createSettingsService(deps: {
+  db: Database;
+  repository: SettingsRepository;
+  media: MediaService;
+  audit: AuditService;
+  clock: Clock;
+  moneyMode: 'play' | 'real';
+}) {
+  const { repository, media, audit, clock } = deps;
+  const storeUploadedImage = (dataUrl: string) => media.storeUpload(dataUrl);
 
   async function currentSettings() {
     return (
@@ -53,13 +52,16 @@ export function createSettingsService(deps: { db: Database; repository: Settings
       return rows.map((row) => ({ _id: row.id, baseImage: `/api/v1/media/${row.media_id}`, order: row.sort_order }));
     },
 
-    async media(id: string) {
-      return (await repository.media(id)) ?? fail('NOT_FOUND', 'Image not found');
+    /** A public image; private ones (deposit screenshots) are served only by their owners' routes. */
+    async publicMedia(id: string) {
+      const found = await media.find(id);
+      if (found === null || found.private) fail('NOT_FOUND', 'Image not found');
+      return found;
     },
 
     /** Trusted images made by our own code (demo data); uploads go through storeUploadedImage. */
     async storeTrustedImage(contentType: 'image/svg+xml' | 'image/png', bytes: Buffer): Promise<string> {
-      return repository.insertMedia(contentType, bytes, sha256Hex(bytes));
+      return media.storeTrusted(contentType, bytes);
     },
 
     async seedBranding(row: { siteName: string; color: string; logoMediaId: string | null; faviconMediaId: string | null }): Promise<void> {

@@ -1,12 +1,30 @@
 import type { Queryable } from '../../db/database.js';
 
 export type PlayerAccountKind = 'player_main' | 'player_bonus' | 'player_referral';
-export type HouseAccountKind = 'play_chips_issuer' | 'house_cash' | 'clearing_bank' | 'clearing_upi' | 'commission' | 'market_pool' | 'casino_house';
+export type HouseAccountKind =
+  | 'play_chips_issuer'
+  | 'house_cash'
+  | 'clearing_bank'
+  | 'clearing_upi'
+  | 'withdrawal_hold'
+  | 'commission'
+  | 'market_pool'
+  | 'casino_house';
 
 export interface PlayerBalancesRow {
   kind: PlayerAccountKind;
   balance_paise: number;
   exposure_paise: number;
+}
+
+export interface StatementRow {
+  id: number;
+  amount_paise: number;
+  created_at: Date;
+  kind: string;
+  description: string;
+  details: Record<string, unknown>;
+  balance_paise: number;
 }
 
 export interface JournalPosting {
@@ -43,6 +61,35 @@ export function createWalletRepository(db: Queryable) {
       );
       const result = await db.query<{ id: number }>('select id from ledger_accounts where kind = $1 and ref = $2 and user_id is null', [kind, ref]);
       return (result.rows[0] as { id: number }).id;
+    },
+    /** Moves a player account's exposure; the CHECK on the row refuses it when it would overdraw. */
+    async addExposure(accountId: number, deltaPaise: number): Promise<void> {
+      await db.query('update ledger_accounts set exposure_paise = exposure_paise + $2 where id = $1', [accountId, deltaPaise]);
+    },
+    /**
+     * A player account's journal lines from..to with the running balance after each. The running sum
+     * is over the whole history, so it is right whatever range is asked.
+     */
+    async statementLines(accountId: number, from: Date, to: Date, kinds: string[] | null): Promise<StatementRow[]> {
+      const result = await db.query<StatementRow>(
+        `select * from (
+           select e.id, e.amount_paise, e.created_at, j.kind, j.description, j.details,
+                  sum(e.amount_paise) over (order by e.id) as balance_paise
+           from journal_entries e join journal_transactions j on j.id = e.transaction_id
+           where e.account_id = $1 and e.created_at < $3
+         ) lines
+         where created_at >= $2 and ($4::text[] is null or kind = any($4::text[]))
+         order by id`,
+        [accountId, from, to, kinds],
+      );
+      return result.rows;
+    },
+    async balanceBefore(accountId: number, before: Date): Promise<number> {
+      const result = await db.query<{ total: number }>(
+        'select coalesce(sum(amount_paise), 0)::bigint as total from journal_entries where account_id = $1 and created_at < $2',
+        [accountId, before],
+      );
+      return result.rows[0]?.total ?? 0;
     },
     async playerBalances(userId: string): Promise<PlayerBalancesRow[]> {
       const result = await db.query<PlayerBalancesRow>(

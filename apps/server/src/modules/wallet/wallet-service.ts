@@ -1,7 +1,8 @@
 import { ROLES } from '@khel/contract';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import type { PlayerAccountKind } from './wallet-repository.js';
+import { AppError, fail } from '../../lib/app-error.js';
+import type { HouseAccountKind, PlayerAccountKind, StatementRow } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
 
 export interface PlayerBalances {
@@ -12,50 +13,117 @@ export interface PlayerBalances {
   referralBonusPaise: number;
 }
 
+export type PlayerWallet = 'main' | 'bonus' | 'referral';
+
+/** Which account an entry hits: a player's wallet, or a house account (ref tells market pools apart). */
+export type AccountRef = { userId: string; wallet: PlayerWallet } | { house: HouseAccountKind; ref?: string };
+
+export interface Posting {
+  kind: string;
+  /** A natural unique key (e.g. `deposit-approve:<id>`): the same key never posts twice. */
+  idempotencyKey?: string;
+  description: string;
+  actorId?: string | null;
+  /** What statements and reports need to describe the line (deposit id, event, market, provider, …). */
+  details?: Record<string, unknown>;
+  entries: { account: AccountRef; amountPaise: number }[];
+}
+
 /** Play chips a new player starts with in play mode, so every part of the product can be tried. */
 export const PLAY_CHIPS_WELCOME_PAISE = 10_000_00;
 
 const PLAYER_ROLES: readonly number[] = [ROLES.PLAYER, ROLES.CREDIT_PLAYER];
+const KIND_OF_WALLET: Record<PlayerWallet, PlayerAccountKind> = { main: 'player_main', bonus: 'player_bonus', referral: 'player_referral' };
+
+/** The CHECK that keeps an available balance from going negative, as either driver reports it. */
+function isOverdraw(error: unknown): boolean {
+  return error instanceof Error && /available_balance_never_negative/.test(`${error.message} ${(error as { constraint?: string }).constraint ?? ''}`);
+}
 
 /**
  * Player wallets on the double-entry journal. Every movement is one balanced journal transaction in
- * one database transaction; the database refuses a negative available balance.
+ * one database transaction; the database refuses a negative available balance, and this service turns
+ * that refusal into WALLET_INSUFFICIENT_FUNDS.
  */
 export function createWalletService(deps: { db: Database; clock: Clock; moneyMode: 'play' | 'real' }) {
   const { db, clock } = deps;
-  const repositoryFor = (queryable: Queryable) => createWalletRepository(queryable);
-  const repository = repositoryFor(db);
+  const repository = createWalletRepository(db);
+
+  async function accountId(tx: Queryable, account: AccountRef): Promise<number> {
+    const repo = createWalletRepository(tx);
+    if ('house' in account) return repo.houseAccountId(account.house, account.ref ?? '');
+    const id = await repo.playerAccountId(account.userId, KIND_OF_WALLET[account.wallet]);
+    return id ?? fail('NOT_FOUND', 'This wallet does not exist for the account');
+  }
+
+  /** Posts one balanced journal transaction inside the caller's database transaction. */
+  async function post(tx: Queryable, posting: Posting): Promise<number> {
+    const sum = posting.entries.reduce((total, entry) => total + entry.amountPaise, 0);
+    if (sum !== 0 || posting.entries.some((entry) => !Number.isSafeInteger(entry.amountPaise) || entry.amountPaise === 0)) {
+      throw new Error(`unbalanced or malformed posting ${posting.kind}: sum ${sum}`);
+    }
+    const entries = [];
+    for (const entry of posting.entries) entries.push({ accountId: await accountId(tx, entry.account), amountPaise: entry.amountPaise });
+    try {
+      return await createWalletRepository(tx).insertTransaction({
+        kind: posting.kind,
+        idempotencyKey: posting.idempotencyKey ?? null,
+        description: posting.description,
+        actorId: posting.actorId ?? null,
+        details: posting.details ?? {},
+        entries,
+        at: clock.now(),
+      });
+    } catch (error) {
+      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      throw error;
+    }
+  }
+
+  /** Reserves (negative delta) or releases (positive) exposure on a player's wallet. */
+  async function addExposure(tx: Queryable, userId: string, wallet: PlayerWallet, deltaPaise: number): Promise<void> {
+    const id = await accountId(tx, { userId, wallet });
+    try {
+      await createWalletRepository(tx).addExposure(id, deltaPaise);
+    } catch (error) {
+      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      throw error;
+    }
+  }
 
   return {
+    post,
+    addExposure,
+
+    /** Runs fn in one database transaction; a posting inside it commits or rolls back with everything else. */
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return db.transaction(fn);
+    },
+
     /** Opens the wallets a role uses; a player in play mode also gets the welcome play chips. */
     async openAccountsFor(userId: string, role: number): Promise<void> {
       if (!PLAYER_ROLES.includes(role)) return;
       const kinds: PlayerAccountKind[] = role === ROLES.CREDIT_PLAYER ? ['player_main'] : ['player_main', 'player_bonus', 'player_referral'];
       await db.transaction(async (tx) => {
-        const repo = repositoryFor(tx);
+        const repo = createWalletRepository(tx);
         await repo.openPlayerAccounts(userId, kinds);
         if (deps.moneyMode !== 'play') return;
         const key = `play-chips-welcome:${userId}`;
         if ((await repo.findTransactionByKey(key)) !== null) return;
-        const main = (await repo.playerAccountId(userId, 'player_main')) as number;
-        const issuer = await repo.houseAccountId('play_chips_issuer');
-        await repo.insertTransaction({
+        await post(tx, {
           kind: 'play_chips_grant',
           idempotencyKey: key,
           description: 'Welcome play chips',
-          actorId: null,
-          details: {},
           entries: [
-            { accountId: issuer, amountPaise: -PLAY_CHIPS_WELCOME_PAISE },
-            { accountId: main, amountPaise: PLAY_CHIPS_WELCOME_PAISE },
+            { account: { house: 'play_chips_issuer' }, amountPaise: -PLAY_CHIPS_WELCOME_PAISE },
+            { account: { userId, wallet: 'main' }, amountPaise: PLAY_CHIPS_WELCOME_PAISE },
           ],
-          at: clock.now(),
         });
       });
     },
 
-    async balancesOf(userId: string): Promise<PlayerBalances> {
-      const rows = await repository.playerBalances(userId);
+    async balancesOf(userId: string, tx?: Queryable): Promise<PlayerBalances> {
+      const rows = await (tx === undefined ? repository : createWalletRepository(tx)).playerBalances(userId);
       const find = (kind: PlayerAccountKind) => rows.find((row) => row.kind === kind);
       return {
         mainBalancePaise: find('player_main')?.balance_paise ?? 0,
@@ -64,6 +132,21 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
         bonusExposurePaise: find('player_bonus')?.exposure_paise ?? 0,
         referralBonusPaise: find('player_referral')?.balance_paise ?? 0,
       };
+    },
+
+    /** Journal lines of one wallet between two instants, with the running balance after each line. */
+    async statement(
+      userId: string,
+      wallet: PlayerWallet,
+      from: Date,
+      to: Date,
+      kinds: string[] | null = null,
+    ): Promise<{ openingBalancePaise: number; closingBalancePaise: number; lines: StatementRow[] }> {
+      const id = await repository.playerAccountId(userId, KIND_OF_WALLET[wallet]);
+      if (id === null) return { openingBalancePaise: 0, closingBalancePaise: 0, lines: [] };
+      const opening = await repository.balanceBefore(id, from);
+      const closing = await repository.balanceBefore(id, to);
+      return { openingBalancePaise: opening, closingBalancePaise: closing, lines: await repository.statementLines(id, from, to, kinds) };
     },
   };
 }

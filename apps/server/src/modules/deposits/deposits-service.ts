@@ -1,0 +1,196 @@
+import { MESSAGES, ROLES } from '@khel/contract';
+import type { DateRangeQuery, Deposit, DepositCreate, DepositLimit, DepositLimitPeriod } from '@khel/contract';
+import { formatPaise, paiseToRupees, rupeesToPaise } from '@khel/money';
+import type { Database } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail } from '../../lib/app-error.js';
+import { indiaDateRange } from '../../lib/india-time.js';
+import type { AuditService } from '../audit/audit-service.js';
+import type { IdempotencyService } from '../idempotency/idempotency-service.js';
+import type { Caller } from '../identity/identity-service.js';
+import type { MediaService } from '../media/media-service.js';
+import type { PaymentAccountsService } from '../payment-accounts/payment-accounts-service.js';
+import type { WalletService } from '../wallet/wallet-service.js';
+import { assertWithinLimits, depositLimitsView, effectiveLimit, requestLimitChange } from './deposit-limits.js';
+import type { DepositRow } from './deposits-repository.js';
+import { createDepositsRepository } from './deposits-repository.js';
+
+/** UTRs are compared without case, spaces or dashes: "utr 1234-5678" and "UTR12345678" are one reference. */
+export function referenceKey(txnRef: string): string {
+  return txnRef.toUpperCase().replace(/[\s-]/g, '');
+}
+
+function toDeposit(row: DepositRow): Deposit & { player: { _id: string; name: string; username: string; mobile_no: string }; firstApprovedBy: string | null; decidedBy: string | null } {
+  return {
+    _id: row.id,
+    amount: paiseToRupees(row.amount_paise),
+    type: row.type,
+    txnRef: row.txn_ref,
+    screenShot: row.thumbnail_bytes === null ? null : `data:image/jpeg;base64,${Buffer.from(row.thumbnail_bytes).toString('base64')}`,
+    screenShotUrl: row.screenshot_media_id === null ? null : `/api/v1/deposit-screenshot/${row.id}`,
+    status: row.status,
+    reason: row.reason,
+    account: { _id: row.receiving_account_id, type: row.type, accountNumber: row.account_number, accountHolderName: row.account_holder_name },
+    awaitingSecondApproval: row.status === 'pending' && row.first_approved_by !== null,
+    createdAt: row.created_at.toISOString(),
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    player: { _id: row.user_id, name: row.player_name, username: row.player_username, mobile_no: row.player_mobile_no },
+    firstApprovedBy: row.first_approved_by,
+    decidedBy: row.decided_by,
+  };
+}
+
+function playerView(deposit: ReturnType<typeof toDeposit>): Deposit {
+  const { player: _player, firstApprovedBy: _first, decidedBy: _decided, ...rest } = deposit;
+  return rest;
+}
+
+/**
+ * Deposit requests: the player pays outside the app, then tells us the amount, the receiving account,
+ * and a reference id (UTR) or a screenshot; an operator approves (the main wallet is credited through
+ * the journal) or rejects. Above the second-approval amount, two different operators must approve.
+ */
+export function createDepositsService(deps: {
+  db: Database;
+  wallet: WalletService;
+  idempotency: IdempotencyService;
+  media: MediaService;
+  accounts: PaymentAccountsService;
+  audit: AuditService;
+  clock: Clock;
+  secondApprovalAbovePaise: number;
+}) {
+  const { db, wallet, idempotency, media, accounts, audit, clock } = deps;
+  const repository = createDepositsRepository(db);
+
+  return {
+    async create(caller: Caller, body: DepositCreate, idempotencyKey: string | undefined): Promise<Deposit> {
+      if (caller.role === ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Credit players do not deposit');
+      const account = await accounts.receivingAccount(body.accountId);
+      if (account === null || !account.active || account.type !== body.type) fail('VALIDATION_FAILED', 'Choose the account you paid into');
+      const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', MESSAGES.depositAmountRequired);
+      const txnRef = body.txnRef !== undefined && body.txnRef.length > 0 ? body.txnRef : null;
+      // Decoding and re-encoding is CPU work: done before the transaction, so no lock waits on it.
+      const screenshot = body.baseImage !== undefined && body.baseImage.length > 0 ? await media.reencodeScreenshot(body.baseImage) : null;
+
+      return idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'deposit.create', body }, async (tx) => {
+        const repo = createDepositsRepository(tx);
+        await repo.lockUser(caller.userId);
+        await assertWithinLimits(repo, caller.userId, amountPaise, clock.now());
+        const screenshotId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.full, tx);
+        const thumbnailId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.thumbnail, tx);
+        const id = await repo.insert({
+          userId: caller.userId,
+          amountPaise,
+          receivingAccountId: account.id,
+          type: body.type,
+          txnRef,
+          txnRefKey: txnRef === null ? null : referenceKey(txnRef),
+          screenshotMediaId: screenshotId,
+          thumbnailMediaId: thumbnailId,
+          at: clock.now(),
+        });
+        if (id === null) fail('DUPLICATE_REFERENCE_ID');
+        return playerView(toDeposit((await repo.find(id)) as DepositRow));
+      });
+    },
+
+    async listForPlayer(caller: Caller, query: DateRangeQuery): Promise<Deposit[]> {
+      const { from, to } = indiaDateRange(query, clock.now());
+      return (await repository.listForUser(caller.userId, from, to)).map((row) => playerView(toDeposit(row)));
+    },
+
+    /** The full screenshot, for its owner or an operator. */
+    async screenshot(caller: Caller, depositId: string, isOperator: boolean): Promise<Buffer> {
+      const row = await repository.find(depositId);
+      if (row === null || (!isOperator && row.user_id !== caller.userId) || row.screenshot_media_id === null) fail('NOT_FOUND', 'Screenshot not found');
+      const image = (await media.find(row.screenshot_media_id)) ?? fail('NOT_FOUND', 'Screenshot not found');
+      return Buffer.from(image.bytes);
+    },
+
+    // Responsible gambling: deposit limits
+
+    async limits(caller: Caller): Promise<DepositLimit[]> {
+      return depositLimitsView(repository, caller.userId, clock.now());
+    },
+
+    async setLimit(caller: Caller, period: DepositLimitPeriod, amountRupees: number | null, ip: string): Promise<DepositLimit[]> {
+      const now = clock.now();
+      const amountPaise = amountRupees === null ? null : (rupeesToPaise(amountRupees) ?? fail('VALIDATION_FAILED', 'Enter a limit'));
+      await db.transaction(async (tx) => {
+        const repo = createDepositsRepository(tx);
+        await repo.lockUser(caller.userId);
+        const current = effectiveLimit(
+          (await repo.limits(caller.userId)).find((row) => row.period === period),
+          now,
+        );
+        const next = requestLimitChange(current, period, amountPaise, now);
+        await repo.saveLimit(caller.userId, next, now);
+      });
+      await audit.record({ actorId: caller.userId, action: 'deposit_limit.set', targetType: 'user', targetId: caller.userId, details: { period, amount: amountRupees }, ip });
+      return depositLimitsView(repository, caller.userId, now);
+    },
+
+    // Back office
+
+    async deskList(status: 'pending' | 'approved' | 'rejected', page: number, pageSize: number) {
+      const { rows, total } = await repository.listByStatus(status, pageSize, (page - 1) * pageSize);
+      return { items: rows.map(toDeposit), total };
+    },
+
+    async approve(actor: Caller, id: string, ip: string) {
+      const outcome = await db.transaction(async (tx) => {
+        const repo = createDepositsRepository(tx);
+        const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Deposit not found');
+        if (row.status !== 'pending') fail('ALREADY_DECIDED');
+        if (row.amount_paise > deps.secondApprovalAbovePaise) {
+          if (row.first_approved_by === null) {
+            await repo.setFirstApproval(id, actor.userId);
+            return 'first' as const;
+          }
+          if (row.first_approved_by === actor.userId) fail('SECOND_APPROVER_REQUIRED');
+        }
+        const clearing = row.type === 'upi' ? 'clearing_upi' : 'clearing_bank';
+        await wallet.post(tx, {
+          kind: 'deposit',
+          idempotencyKey: `deposit-approve:${id}`,
+          description: `Deposit by ${row.type === 'upi' ? 'UPI' : 'bank transfer'}${row.txn_ref === null ? '' : `, ref ${row.txn_ref}`}`,
+          actorId: actor.userId,
+          details: { depositId: id, txnRef: row.txn_ref },
+          entries: [
+            { account: { house: clearing }, amountPaise: -row.amount_paise },
+            { account: { userId: row.user_id, wallet: 'main' }, amountPaise: row.amount_paise },
+          ],
+        });
+        await repo.decide(id, 'approved', actor.userId, null, clock.now());
+        return 'approved' as const;
+      });
+      const deposit = toDeposit((await repository.find(id)) as DepositRow);
+      await audit.record({
+        actorId: actor.userId,
+        action: outcome === 'first' ? 'deposit.first_approval' : 'deposit.approve',
+        targetType: 'user',
+        targetId: deposit.player._id,
+        details: { depositId: id, amount: deposit.amount, txnRef: deposit.txnRef },
+        ip,
+      });
+      return {
+        deposit,
+        message: outcome === 'first' ? `First approval recorded: a second operator must approve ${formatPaise(rupeesToPaise(deposit.amount) ?? 0)}` : 'Deposit approved, the wallet is credited',
+      };
+    },
+
+    async reject(actor: Caller, id: string, reason: string, ip: string) {
+      await db.transaction(async (tx) => {
+        const repo = createDepositsRepository(tx);
+        const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Deposit not found');
+        if (row.status !== 'pending') fail('ALREADY_DECIDED');
+        await repo.decide(id, 'rejected', actor.userId, reason, clock.now());
+      });
+      const deposit = toDeposit((await repository.find(id)) as DepositRow);
+      await audit.record({ actorId: actor.userId, action: 'deposit.reject', targetType: 'user', targetId: deposit.player._id, details: { depositId: id, amount: deposit.amount, reason }, ip });
+      return deposit;
+    },
+  };
+}
+export type DepositsService = ReturnType<typeof createDepositsService>;

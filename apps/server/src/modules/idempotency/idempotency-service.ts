@@ -1,0 +1,58 @@
+import type { Database, Queryable } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail } from '../../lib/app-error.js';
+import { sha256Hex } from '../../lib/crypto.js';
+import { createIdempotencyRepository } from './idempotency-repository.js';
+
+function isDuplicateKey(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${(error as { constraint?: string }).constraint ?? ''}` : '';
+  return /idempotency_keys_pkey/.test(text);
+}
+
+/**
+ * The Idempotency-Key header (PRODUCT.md §4): the first answer is stored in the same database
+ * transaction as the change it made, so either both exist or neither does (a crash in between loses
+ * nothing and doubles nothing). A retry replays the stored answer; the same key with another body or
+ * on another route is refused. Two racing requests with one key: the second waits on the key's row,
+ * then replays the first's answer. A business refusal stores nothing, so a retry is judged afresh.
+ */
+export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps;
+
+  return {
+    async run<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      if (scope.key === undefined) return db.transaction(fn);
+      const key = scope.key;
+      const requestHash = sha256Hex(JSON.stringify(scope.body ?? null));
+      for (let attempt = 0; ; attempt += 1) {
+        const existing = await createIdempotencyRepository(db).find(scope.userId, key);
+        if (existing !== null) {
+          if (existing.request_hash !== requestHash || existing.route !== scope.route) fail('IDEMPOTENCY_KEY_REUSED');
+          return existing.response as T;
+        }
+        try {
+          return await db.transaction(async (tx) => {
+            const result = await fn(tx);
+            await createIdempotencyRepository(tx).insert(scope.userId, key, scope.route, requestHash, result, clock.now());
+            return result;
+          });
+        } catch (error) {
+          // Another request with this key committed first: ours rolled back whole; replay theirs.
+          if (isDuplicateKey(error) && attempt === 0) continue;
+          throw error;
+        }
+      }
+    },
+  };
+}
+export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
+
+/** Reads and checks the header: printable, at most 100 characters. */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  const key = Array.isArray(value) ? value[0] : value;
+  if (key === undefined || key.length === 0) return undefined;
+  if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key)) fail('VALIDATION_FAILED', 'Idempotency-Key must be 1–100 printable characters');
+  return key;
+}
