@@ -35,9 +35,16 @@ describe('audit details', () => {
     expect(screen.getByText('No details')).toBeTruthy();
   });
 
+  it('reads money entries: the amount in rupees, the wallet, no request ids', () => {
+    const { container } = render(<AuditDetails details={{ adjustmentId: '827b8c82-2102-437a-a1c5-30ccf9e00da5', wallet: 'main', amount: -100250.5, reason: 'Goodwill' }} />);
+    const lines = [...container.querySelectorAll('li')].map((li) => li.textContent);
+    expect(lines).toEqual(['Wallet: main wallet', 'Amount: -₹1,00,250.50', 'Reason: Goodwill']);
+    expect(actionLabel('deposit.first_approval')).toBe('Deposit: first approval');
+  });
+
   it('names actions and fields it has never seen in readable words', () => {
     expect(actionLabel('user.update')).toBe('User changed');
-    expect(actionLabel('deposit.approve')).toBe('Deposit approve');
+    expect(actionLabel('casino.game_update')).toBe('Casino game update');
     expect(fieldLabel('maxStakePaise')).toBe('Max stake paise');
     expect(fieldLabel('bank_name')).toBe('Bank name');
   });

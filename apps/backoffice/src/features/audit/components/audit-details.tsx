@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ROLE_NAMES } from '@khel/contract';
+import { formatRupees } from '@khel/money';
 import type { RoleId } from '@khel/contract';
 import { formatDateTime } from '../../../lib/format';
 
@@ -24,7 +25,15 @@ const FIELD_LABELS: Record<string, string> = {
   selfExcludedUntil: 'Self-excluded until',
   lastLoginAt: 'Last login',
   phoneVerified: 'Phone verified',
+  amount: 'Amount',
+  txnRef: 'Reference id',
+  reason: 'Reason',
+  wallet: 'Wallet',
+  ids: 'Order',
 };
+
+/** Ids of the request an entry is about: the target and the action already say which; never shown. */
+const HIDDEN_FIELDS = new Set(['depositId', 'withdrawalId', 'adjustmentId']);
 
 const ACTION_LABELS: Record<string, string> = {
   'user.update': 'User changed',
@@ -33,6 +42,22 @@ const ACTION_LABELS: Record<string, string> = {
   'banner.create': 'Banner added',
   'banner.update': 'Banner reordered',
   'banner.delete': 'Banner removed',
+  'banner.reorder': 'Banners reordered',
+  'deposit.first_approval': 'Deposit: first approval',
+  'deposit.approve': 'Deposit approved',
+  'deposit.reject': 'Deposit rejected',
+  'withdrawal.first_approval': 'Withdrawal: first approval',
+  'withdrawal.approve': 'Withdrawal paid',
+  'withdrawal.reject': 'Withdrawal rejected',
+  'adjustment.apply': 'Adjustment applied',
+  'adjustment.request': 'Adjustment requested',
+  'adjustment.approve': 'Adjustment approved',
+  'adjustment.reject': 'Adjustment rejected',
+  'receiving_account.create': 'Receiving account added',
+  'receiving_account.activate': 'Receiving account activated',
+  'receiving_account.deactivate': 'Receiving account deactivated',
+  'deposit_limit.set': 'Deposit limit set',
+  'user.self_exclude': 'Self-excluded',
 };
 
 /** 'deposit.approve' → 'Deposit approve' for actions added later that have no label here yet. */
@@ -53,6 +78,9 @@ export function fieldLabel(field: string): string {
 function formatValue(field: string, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return <span className="muted">none</span>;
   if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (field === 'ids' && Array.isArray(value)) return `${value.length} banners in a new order`;
+  if (field === 'amount' && typeof value === 'number') return formatRupees(value);
+  if (field === 'wallet' && typeof value === 'string') return `${value} wallet`;
   if (field === 'role' && typeof value === 'number') return ROLE_NAMES[value as RoleId] ?? `Role ${value}`;
   if (field === 'color' && typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value)) {
     return (
@@ -77,7 +105,7 @@ function isChange(value: unknown): value is { from: unknown; to: unknown } {
  * other value is shown as it is. Unknown shapes from later modules still render, just less prettily.
  */
 export function AuditDetails({ details }: { details: Record<string, unknown> }) {
-  const entries = Object.entries(details);
+  const entries = Object.entries(details).filter(([field]) => !HIDDEN_FIELDS.has(field));
   if (entries.length === 0) return <span className="muted">No details</span>;
   return (
     <ul className="audit-details">

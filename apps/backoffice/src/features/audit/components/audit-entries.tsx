@@ -7,15 +7,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Target({ entry }: { entry: AuditEntry }) {
   if (entry.targetType === 'user' && entry.targetId !== null && UUID.test(entry.targetId)) {
-    // Entries carry no target name; a short id tells rows apart and the link leads to the name.
+    // The server names users ("Ravi Kumar (919876543210)"); a short id is only the fallback.
     return (
       <Link to={`/users/${entry.targetId}`} title={entry.targetId}>
-        User {entry.targetId.slice(0, 8)}
+        {entry.targetName ?? `User ${entry.targetId.slice(0, 8)}`}
       </Link>
     );
   }
   const kind = entry.targetType.replace(/_/g, ' ');
-  return <span>{kind}</span>;
+  return <span>{entry.targetName ? `${kind}: ${entry.targetName}` : kind}</span>;
 }
 
 /** Newest first, as the server sends them. `showTarget` is off where the page is about one target. */

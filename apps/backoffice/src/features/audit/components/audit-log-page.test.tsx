@@ -13,6 +13,7 @@ function entry(index: number): AuditEntry {
     action: 'user.update',
     targetType: 'user',
     targetId: backofficeUser()._id,
+    targetName: 'Demo Player (919999900001)',
     details: { allowSlots: { from: true, to: false } },
     ip: '127.0.0.1',
     createdAt: '2025-06-01T10:00:00.000Z',
@@ -32,7 +33,7 @@ describe('audit log page', () => {
     expect(row).not.toBeNull();
     expect(within(row as HTMLElement).getByText('Demo Director')).toBeTruthy();
     expect(within(row as HTMLElement).getByText('127.0.0.1')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /^User / }).getAttribute('href')).toBe(`/users/${backofficeUser()._id}`);
+    expect(screen.getByRole('link', { name: 'Demo Player (919999900001)' }).getAttribute('href')).toBe(`/users/${backofficeUser()._id}`);
     expect(api.callsTo('GET', '/backoffice/audit-log')[0]?.query.get('page')).toBe('1');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));

@@ -14,19 +14,18 @@ async function fillAndSubmit(national: string, password: string) {
 }
 
 describe('login page', () => {
-  it('refuses a player account, logs its new session out and keeps no token', async () => {
+  it('asks with the back-office audience, shows the refusal of a player account and keeps no token', async () => {
     const api = stubApi({
       'GET /app-settings': () => ok(SETTINGS),
-      'POST /login': () => ok(profile({ role: 4, name: 'Demo Player' }), 'Logged in', { token: 'player-token' }),
-      'POST /logout': () => ok(null, 'Logged Out'),
+      'POST /login': () => fail(403, 'This is not an operator account', 'FORBIDDEN'),
     });
     const { router } = renderApp('/login');
     await fillAndSubmit('9999900001', 'demo-player-1');
 
     expect(await screen.findByText(NOT_AN_OPERATOR_MESSAGE)).toBeTruthy();
-    expect(api.callsTo('POST', '/login')[0]?.body).toEqual({ mobile_no: '919999900001', password: 'demo-player-1' });
-    await waitFor(() => expect(api.callsTo('POST', '/logout')).toHaveLength(1));
-    expect(api.callsTo('POST', '/logout')[0]?.authorization).toBe('Bearer player-token');
+    expect(api.callsTo('POST', '/login')[0]?.body).toEqual({ mobile_no: '919999900001', password: 'demo-player-1', audience: 'backoffice' });
+    // No session was opened, so there is nothing to log out.
+    expect(api.callsTo('POST', '/logout')).toHaveLength(0);
     expect(window.localStorage.getItem('bo_token')).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
     expect(api.callsTo('GET', '/getUserData')).toHaveLength(0);
@@ -74,7 +73,7 @@ describe('login page', () => {
     await fillAndSubmit('2025550123', 'wrong-password');
 
     expect(await screen.findByText('Invalid mobile number or password')).toBeTruthy();
-    expect(api.callsTo('POST', '/login')[0]?.body).toEqual({ mobile_no: '12025550123', password: 'wrong-password' });
+    expect(api.callsTo('POST', '/login')[0]?.body).toEqual({ mobile_no: '12025550123', password: 'wrong-password', audience: 'backoffice' });
   });
 });
 

@@ -4,36 +4,38 @@ import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { bannersQueryKey } from './get-banners';
 
-export async function updateBanner(id: string, order: number): Promise<Banner> {
-  return (await apiRequest<Banner>(`/backoffice/banners/${encodeURIComponent(id)}`, { method: 'PUT', body: { order } })).data;
+/** The whole order, first to last, in one call: one transaction and one audit entry on the server. */
+export async function reorderBanners(ids: string[]): Promise<Banner[]> {
+  const { data } = await apiRequest<Banner[]>('/backoffice/banners/order', { method: 'PUT', body: { ids } });
+  return [...data].sort((a, b) => a.order - b.order);
 }
 
 /**
- * Moves one banner and renumbers the list 0…n-1, sending only the banners whose order changed.
- * Renumbering (rather than swapping two values) also untangles banners that share an order.
+ * The ids in their new order after moving one banner a step up (-1) or down (1); null when the move
+ * goes past either end or the banner is unknown.
  */
-export function reorderPlan(banners: readonly Banner[], id: string, direction: -1 | 1): { id: string; order: number }[] {
-  const list = [...banners];
-  const from = list.findIndex((banner) => banner._id === id);
+export function moveBanner(banners: readonly Banner[], id: string, direction: -1 | 1): string[] | null {
+  const ids = banners.map((banner) => banner._id);
+  const from = ids.indexOf(id);
   const to = from + direction;
-  if (from < 0 || to < 0 || to >= list.length) return [];
-  const [moved] = list.splice(from, 1);
-  if (moved === undefined) return [];
-  list.splice(to, 0, moved);
-  return list.map((banner, index) => ({ id: banner._id, order: index, before: banner.order })).filter((item) => item.order !== item.before).map(({ id: bannerId, order }) => ({ id: bannerId, order }));
+  if (from < 0 || to < 0 || to >= ids.length) return null;
+  ids.splice(from, 1);
+  ids.splice(to, 0, id);
+  return ids;
 }
 
 export function useReorderBanners() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (plan: { id: string; order: number }[]) => {
-      for (const item of plan) await updateBanner(item.id, item.order);
+    mutationFn: reorderBanners,
+    onSuccess: (banners) => {
+      queryClient.setQueryData(bannersQueryKey, banners);
+      toast.success('Banner order saved');
     },
-    // Refresh whatever happened, a half-applied plan included, so the screen shows the server's order.
+    // Refresh whatever happened: a refused (stale) order must show the server's current one.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: bannersQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['audit-log'] });
     },
-    onSuccess: () => toast.success('Banner order saved'),
   });
 }

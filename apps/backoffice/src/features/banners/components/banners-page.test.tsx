@@ -16,11 +16,10 @@ function stubBanners(role: number) {
     'GET /app-settings': () => ok(SETTINGS),
     'GET /getUserData': () => ok(profile({ role })),
     'GET /backoffice/banners': () => ok(list),
-    'PUT /backoffice/banners/:id': (call) => {
-      const id = call.path.split('/').pop();
-      const order = (call.body as { order: number }).order;
-      list = list.map((banner) => (banner._id === id ? { ...banner, order } : banner));
-      return ok(list.find((banner) => banner._id === id));
+    'PUT /backoffice/banners/order': (call) => {
+      const ids = (call.body as { ids: string[] }).ids;
+      list = ids.map((id, order) => ({ ...(list.find((banner) => banner._id === id) as Banner), order }));
+      return ok(list, 'Banners reordered');
     },
     'DELETE /backoffice/banners/:id': (call) => {
       list = list.filter((banner) => banner._id !== call.path.split('/').pop());
@@ -55,15 +54,13 @@ describe('banners page', () => {
     expect(await screen.findByText('Banner removed')).toBeTruthy();
   });
 
-  it('moves a banner up by renumbering the list', async () => {
+  it('moves a banner up with one PUT of the whole order', async () => {
     const api = stubBanners(1);
     renderApp('/banners', { token: 't' });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Move banner 2 up' }));
-    await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
-    expect(api.calls.filter((call) => call.method === 'PUT').map((call) => [call.path, call.body])).toEqual([
-      ['/backoffice/banners/b2', { order: 0 }],
-      ['/backoffice/banners/b1', { order: 1 }],
-    ]);
+    await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/backoffice/banners/order')[0]?.body).toEqual({ ids: ['b2', 'b1'] });
     expect(await screen.findByText('Banner order saved')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Banner 1' }).getAttribute('src')).toBe('/api/v1/media/2'));
   });
 });

@@ -12,7 +12,7 @@ import { isDirector, useProfile } from '../../../lib/auth/get-user-data';
 import { useCreateBanner } from '../api/create-banner';
 import { useDeleteBanner } from '../api/delete-banner';
 import { useBanners } from '../api/get-banners';
-import { reorderPlan, useReorderBanners } from '../api/update-banner';
+import { moveBanner, useReorderBanners } from '../api/update-banner';
 
 export function BannersPage() {
   const profile = useProfile();
@@ -80,8 +80,8 @@ function BannerList({ banners, canEdit }: { banners: Banner[]; canEdit: boolean 
   const busy = reorder.isPending || remove.isPending;
 
   function move(id: string, direction: -1 | 1) {
-    const plan = reorderPlan(banners, id, direction);
-    if (plan.length > 0) reorder.mutate(plan);
+    const ids = moveBanner(banners, id, direction);
+    if (ids !== null) reorder.mutate(ids);
   }
 
   return (
