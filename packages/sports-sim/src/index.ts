@@ -108,3 +108,22 @@ export {
   type TennisPlayerScore,
   type TennisScorePanel,
 } from './score-panel.js';
+export { CRICKET_LEAGUE, CRICKET_TEAMS, FOOTBALL_LEAGUE, FOOTBALL_TEAMS, TENNIS_LEAGUE, TENNIS_PLAYERS } from './catalogue.js';
+export {
+  DEFAULT_FEED,
+  SPORTS,
+  advanceFeed,
+  createFeed,
+  type EventSpec,
+  type FeedAction,
+  type FeedConfig,
+  type FeedEvent,
+  type FeedState,
+  type MarketKind,
+  type MarketSpec,
+  type MarketType,
+  type RunnerSpec,
+  type SettlementResult,
+  type SimState,
+  type Sport,
+} from './feed.js';

@@ -117,6 +117,16 @@ describe('TEN-4 win probabilities', () => {
     expect(p0).toBeLessThanOrEqual(high);
   });
 
+  it('TEN-4 a long deuce or tie-break is worth the same as the equivalent short one', () => {
+    const base = start();
+    const at = (points: [number, number], tiebreak: boolean) =>
+      tennisWinProbabilities({ ...base, games: tiebreak ? [6, 6] : [2, 3], points, tiebreak })[0];
+    expect(at([7, 7], false)).toBeCloseTo(at([3, 3], false), 12);
+    expect(at([8, 7], false)).toBeCloseTo(at([4, 3], false), 12);
+    expect(at([11, 10], true)).toBeCloseTo(at([7, 6], true), 12);
+    expect(at([10, 10], true)).toBeCloseTo(at([6, 6], true), 12);
+  });
+
   it('TEN-4 probabilities are in [0, 1], sum to 1 and are 1 on the winner once finished, along random matches', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), (seed) => {

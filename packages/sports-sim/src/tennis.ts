@@ -113,22 +113,60 @@ export function nextPoint(state: TennisMatchState, rng: Rng): { state: TennisMat
   return { state: next, pointWinner };
 }
 
+/**
+ * Memo tables of P(player 0 wins) per score, one per pair of serve chances. The value of a score
+ * depends only on the score and the pair, so the tables are shared across calls (a cache of a pure
+ * function): the first call of a match solves it in a few milliseconds, later calls read one slot.
+ */
+const tables = new Map<string, Float64Array>();
+const MAX_TABLES = 16;
+const TABLE_SIZE = 2 * 2 * 8 * 8 * 9 * 9 * 2 * 2;
+
+/** Long deuces and tie-breaks fold back to an equivalent score (same leader, same serving order). */
+function foldPoints(a: number, b: number, tiebreak: boolean): [number, number] {
+  const floor = tiebreak ? 8 : 4;
+  const step = tiebreak ? 2 : 1; // a tie-break's serving order repeats every 4 points: fold 2 each
+  while (a >= floor && b >= floor) {
+    a -= step;
+    b -= step;
+  }
+  return [a, b];
+}
+
+function tableFor(serveWin: [number, number]): Float64Array {
+  const key = `${serveWin[0]}|${serveWin[1]}`;
+  let table = tables.get(key);
+  if (table === undefined) {
+    if (tables.size >= MAX_TABLES) tables.delete(tables.keys().next().value as string);
+    table = new Float64Array(TABLE_SIZE).fill(Number.NaN);
+    tables.set(key, table);
+  }
+  return table;
+}
+
 /** TEN-4: [P(player 0 wins), P(player 1 wins)] from the current score. */
 export function tennisWinProbabilities(state: TennisMatchState): [number, number] {
   if (state.status === 'finished') return state.winner === 0 ? [1, 0] : [0, 1];
   const [s0, s1] = state.serveWin;
-  const memo = new Map<string, number>();
+  const memo = tableFor(state.serveWin);
   const pWinPoint = (server: 0 | 1): number => (server === 0 ? s0 : 1 - s1); // P(player 0 wins the point)
+  /** The score after `w` wins the current game or tie-break outright. */
+  const finish = (s: Score, w: 0 | 1): Score => {
+    const onePointAway = s.tiebreak ? 6 : 3;
+    const { setEnded: _set, matchWinner: _match, ...score } = scorePoint({ ...s, points: w === 0 ? [onePointAway, 0] : [0, onePointAway] }, w);
+    return score;
+  };
   const solve = (s: Score): number => {
     if (s.setsWon[0] >= SETS_TO_WIN) return 1;
     if (s.setsWon[1] >= SETS_TO_WIN) return 0;
-    const key = `${s.setsWon}|${s.games}|${s.points}|${s.tiebreak ? 1 : 0}|${s.server}`;
-    const hit = memo.get(key);
-    if (hit !== undefined) return hit;
+    const [a, b] = foldPoints(s.points[0], s.points[1], s.tiebreak);
+    const index =
+      ((((((s.setsWon[0] * 2 + s.setsWon[1]) * 8 + s.games[0]) * 8 + s.games[1]) * 9 + a) * 9 + b) * 2 + (s.tiebreak ? 1 : 0)) * 2 + s.server;
+    const hit = memo[index] as number;
+    if (!Number.isNaN(hit)) return hit;
+    const folded: Score = { ...s, points: [a, b] };
     let value: number;
-    const [a, b] = s.points;
-    const level = a === b && a >= (s.tiebreak ? 6 : 3);
-    if (level) {
+    if (a === b && a >= (s.tiebreak ? 6 : 3)) {
       // From deuce or a level tie-break score, two points at a time: in a game both on one serve,
       // in a tie-break one on each serve. Win both → the game; split → level again.
       const p1 = pWinPoint(s.tiebreak ? tiebreakServer(s.server, a + b) : s.server);
@@ -136,20 +174,13 @@ export function tennisWinProbabilities(state: TennisMatchState): [number, number
       const both0 = p1 * p2;
       const both1 = (1 - p1) * (1 - p2);
       const gameTo0 = both0 / (both0 + both1);
-      const won = (w: 0 | 1): number => solve(finish(s, w));
-      value = gameTo0 * won(0) + (1 - gameTo0) * won(1);
+      value = gameTo0 * solve(finish(folded, 0)) + (1 - gameTo0) * solve(finish(folded, 1));
     } else {
       const p = pWinPoint(s.tiebreak ? tiebreakServer(s.server, a + b) : s.server);
-      value = p * solve(scorePoint(s, 0)) + (1 - p) * solve(scorePoint(s, 1));
+      value = p * solve(scorePoint(folded, 0)) + (1 - p) * solve(scorePoint(folded, 1));
     }
-    memo.set(key, value);
+    memo[index] = value;
     return value;
-  };
-  /** The score after `w` wins the current game or tie-break outright. */
-  const finish = (s: Score, w: 0 | 1): Score => {
-    const onePointAway = s.tiebreak ? 6 : 3;
-    const { setEnded: _set, matchWinner: _match, ...score } = scorePoint({ ...s, points: w === 0 ? [onePointAway, 0] : [0, onePointAway] }, w);
-    return score;
   };
   const p0 = solve(state);
   return [p0, 1 - p0];
