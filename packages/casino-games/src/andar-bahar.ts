@@ -1,5 +1,5 @@
 /**
- * Andar Bahar (SPEC.md AB-1..AB-4): the first card of a freshly shuffled shoe is the joker; cards are
+ * Andar Bahar (SPEC.md AB-1..AB-3): the first card of a freshly shuffled shoe is the joker; cards are
  * then dealt alternately to the two sides, the first side configured (Andar by default), until a
  * card of the joker's rank appears. Its side wins.
  */

@@ -1,5 +1,5 @@
 /**
- * Dragon Tiger (SPEC.md DT-1..DT-6): one card to Dragon, one to Tiger from a freshly shuffled shoe;
+ * Dragon Tiger (SPEC.md DT-1..DT-5): one card to Dragon, one to Tiger from a freshly shuffled shoe;
  * the higher rank wins (ace low, king high, suits do not rank). Settlement and the exact theory by
  * enumeration of every ordered pair of shoe cards.
  */

@@ -64,7 +64,7 @@ describe('TBL-1 table configuration', () => {
 });
 
 describe('TBL-3..TBL-6 one round, step by step', () => {
-  it('TBL-3 opening publishes the hash, keeps the seed secret and uses nonce = round number', () => {
+  it('TBL-3/TBL-8 opening publishes the hash, the view keeps the seed secret and uses nonce = round number', () => {
     const table = openTable();
     const view = tableView(table, T0 + 5_000);
     expect(view.round).toMatchObject({ roundNumber: 1, nonce: 1, phase: 'betting', serverSeedHash: hashServerSeed(SEED_A), serverSeed: null, result: null, bettingMsLeft: 10_000 });
