@@ -130,6 +130,32 @@ export function expectedRunsUntil(legalBalls: number, wickets: number, untilBall
   return table[legalBalls * (WICKETS_PER_INNINGS + 1) + wickets] as number;
 }
 
+let nextWicketTable: Float64Array | null = null;
+
+/**
+ * Expected runs still to come before the next wicket falls (or the innings ends at 120 balls), from
+ * `legalBalls` bowled and `wickets` down: the fall-of-wicket projection (FANCY-7). A wicket adds no
+ * runs in the ball model, so the expectation stops at the wicket ball.
+ */
+export function expectedRunsToNextWicket(legalBalls: number, wickets: number): number {
+  if (legalBalls >= BALLS_PER_INNINGS || wickets >= WICKETS_PER_INNINGS) return 0;
+  if (nextWicketTable === null) {
+    const table = new Float64Array((BALLS_PER_INNINGS + 1) * WICKETS_PER_INNINGS);
+    for (let w = 0; w < WICKETS_PER_INNINGS; w++) {
+      for (let b = BALLS_PER_INNINGS - 1; b >= 0; b--) {
+        let sum = 0;
+        for (const o of deliveryOutcomes(b, w)) {
+          if (o.kind !== 'legal') sum += o.probability * o.runs;
+          else if (!o.wicket) sum += o.probability * (o.runs + (table[(b + 1) * WICKETS_PER_INNINGS + w] as number));
+        }
+        table[b * WICKETS_PER_INNINGS + w] = sum / (1 - EXTRA_PROBABILITY);
+      }
+    }
+    nextWicketTable = table;
+  }
+  return nextWicketTable[legalBalls * WICKETS_PER_INNINGS + wickets] as number;
+}
+
 /** Chases longer than this are treated as hopeless (probability 0); no simulated total comes near. */
 export const MAX_NEED = 420;
 

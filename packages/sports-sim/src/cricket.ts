@@ -31,6 +31,8 @@ export interface InningsState {
   sixes: number;
   /** Runs on the board at the end of each completed over: runsAtOver[5] is the 6-over score. */
   runsAtOver: number[];
+  /** The total when each wicket fell: fallOfWickets[2] is the score at the fall of the 3rd wicket. */
+  fallOfWickets: number[];
   /** Labels of the last six deliveries, oldest first ("1", "4", "W", "Wd", "Nb4" …). */
   lastBalls: string[];
   /** Runs needed to win (first-innings total + 1) in the chase, null in the first innings. */
@@ -100,6 +102,7 @@ function newInnings(battingTeam: TeamIndex, target: number | null): InningsState
     fours: 0,
     sixes: 0,
     runsAtOver: [],
+    fallOfWickets: [],
     lastBalls: [],
     target,
     endReason: null,
@@ -189,6 +192,7 @@ export function nextBall(state: CricketMatchState, rng: Rng): { state: CricketMa
     sixes: before.sixes + (outcome.batRuns === 6 ? 1 : 0),
     lastBalls: [...before.lastBalls, label(outcome.kind, outcome.batRuns, outcome.wicket)].slice(-6),
     runsAtOver: before.runsAtOver,
+    fallOfWickets: outcome.wicket ? [...before.fallOfWickets, before.runs + outcome.runs] : before.fallOfWickets,
   };
   if (legal && innings.legalBalls % BALLS_PER_OVER === 0) innings.runsAtOver = [...before.runsAtOver, innings.runs];
 

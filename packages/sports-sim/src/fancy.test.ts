@@ -9,6 +9,8 @@ import {
   fancyQuote,
   fancyResult,
   fancySessions,
+  fallOfWicketSession,
+  sessionProjection,
   nextBall,
   startInnings,
   type CricketMatchState,
@@ -26,11 +28,14 @@ const session = (state: CricketMatchState, id: string): FancySession => {
 describe('FANCY-2 sessions', () => {
   it('FANCY-2 four sessions per innings; the chase adds its own once it starts', () => {
     const first = matchAt({});
-    expect(fancySessions(first).map((s) => s.id)).toEqual(['inn1-6ov', 'inn1-10ov', 'inn1-15ov', 'inn1-20ov']);
+    expect(fancySessions(first).map((s) => s.id)).toEqual(['inn1-6ov', 'inn1-10ov', 'inn1-15ov', 'inn1-20ov', 'inn1-fow1']);
     expect(fancySessions(first)[0]?.name).toBe('6 over runs IND');
-    const chase = matchAt({ runs: 150, legalBalls: 120 }, {});
-    expect(fancySessions(chase).map((s) => s.id).slice(4)).toEqual(['inn2-6ov', 'inn2-10ov', 'inn2-15ov', 'inn2-20ov']);
-    expect(fancySessions(chase)[4]?.name).toBe('6 over runs AUS');
+    expect(fancySessions(first)[4]?.name).toBe('Fall of 1st wkt IND');
+    const chase = matchAt({ runs: 150, wickets: 10, legalBalls: 110 }, { wickets: 2 });
+    const ids = fancySessions(chase).map((s) => s.id);
+    expect(ids.filter((id) => id.startsWith('inn1-fow'))).toHaveLength(10);
+    expect(ids.filter((id) => id.startsWith('inn2'))).toEqual(['inn2-6ov', 'inn2-10ov', 'inn2-15ov', 'inn2-20ov', 'inn2-fow1', 'inn2-fow2', 'inn2-fow3']);
+    expect(fancySessions(chase).find((s) => s.id === 'inn2-fow3')?.name).toBe('Fall of 3rd wkt AUS');
   });
 });
 
@@ -113,7 +118,7 @@ describe('FANCY-4 quote status', () => {
 
   it('FANCY-4 a session of an innings not in play is NOT_STARTED (the chase during the innings break)', () => {
     const atBreak: CricketMatchState = { ...matchAt({ runs: 150, legalBalls: 120, endReason: 'oversComplete' }), status: 'inningsBreak' };
-    const chase6: FancySession = { id: 'inn2-6ov', innings: 1, overs: 6, name: '6 over runs AUS' };
+    const chase6: FancySession = { id: 'inn2-6ov', innings: 1, kind: 'overs', overs: 6, name: '6 over runs AUS' };
     expect(fancyQuote(atBreak, chase6, { ballRunning: false })).toEqual({ status: 'suspended', reason: 'NOT_STARTED' });
   });
 });
@@ -127,6 +132,65 @@ describe('FANCY-5 results', () => {
     ['the chase won after the over: settled', matchAt({ runs: 60, legalBalls: 120, endReason: 'oversComplete' }, { runs: 61, legalBalls: 40, endReason: 'targetReached', runsAtOver: [8, 16, 24, 30, 40, 50] }), 'inn2-6ov', { status: 'settled', runs: 50 }],
   ] as const)('FANCY-5 %s', (_name, state, id, expected) => {
     expect(fancyResult(state, session(state, id))).toEqual(expected);
+  });
+});
+
+describe('FANCY-7 fall of wicket', () => {
+  it.each([
+    ['pending during the partnership', matchAt({ runs: 30, wickets: 2, legalBalls: 20, fallOfWickets: [4, 19] }), 'inn1-fow3', { status: 'pending' }],
+    ['the total when the wicket fell', matchAt({ runs: 80, wickets: 3, legalBalls: 60, fallOfWickets: [4, 19, 66] }), 'inn1-fow3', { status: 'settled', runs: 66 }],
+    ['no wicket by the end of the innings: the final total', matchAt({ runs: 170, wickets: 2, legalBalls: 120, endReason: 'oversComplete', fallOfWickets: [4, 19] }), 'inn1-fow3', { status: 'settled', runs: 170 }],
+    ['the chase won first: void', matchAt({ runs: 100, legalBalls: 120, endReason: 'oversComplete' }, { runs: 101, wickets: 0, legalBalls: 70, endReason: 'targetReached' }), 'inn2-fow1', { status: 'void', reason: 'TARGET_REACHED' }],
+  ] as const)('FANCY-7 %s', (_name, state, id, expected) => {
+    expect(fancyResult(state, session(state, id))).toEqual(expected);
+  });
+
+  it('FANCY-7 quoted only during its partnership, round the projection', () => {
+    const state = matchAt({ runs: 30, wickets: 2, legalBalls: 20, fallOfWickets: [4, 19] });
+    const quote = fancyQuote(state, session(state, 'inn1-fow3'), { ballRunning: false });
+    if (quote.status !== 'open') throw new Error('open');
+    const projected = sessionProjection(state.innings[0] as InningsState, session(state, 'inn1-fow3'));
+    expect(projected).toBeGreaterThan(40);
+    expect(projected).toBeLessThan(80);
+    expect(Math.abs((quote.noLineRuns + quote.yesLineRuns) / 2 - projected)).toBeLessThanOrEqual(0.5);
+    const fow2: FancySession = { id: 'inn1-fow2', innings: 0, kind: 'fallOfWicket', wicket: 2, name: '' };
+    expect(fancyQuote(state, fow2, { ballRunning: false })).toEqual({ status: 'closed' });
+    const fow5: FancySession = { id: 'inn1-fow5', innings: 0, kind: 'fallOfWicket', wicket: 5, name: '' };
+    expect(fancyQuote(state, fow5, { ballRunning: false })).toEqual({ status: 'suspended', reason: 'NOT_STARTED' });
+  });
+
+  it('FANCY-7 calibration: at the start of every partnership the projection is unbiased over 2,000 innings', () => {
+    const rng = createRng(7070);
+    let error = 0;
+    let squared = 0;
+    let count = 0;
+    for (let i = 0; i < 2000; i++) {
+      let s = startInnings(createCricketMatch(TEAMS, 0));
+      const open: { wicket: number; projected: number }[] = [];
+      const note = (): void => {
+        const inn = s.innings[0] as InningsState;
+        if (inn.wickets < 10 && inn.legalBalls < 120 && !open.some((o) => o.wicket === inn.wickets + 1)) {
+          open.push({ wicket: inn.wickets + 1, projected: sessionProjection(inn, fallOfWicketSession(s, 0, inn.wickets + 1)) });
+        }
+      };
+      note();
+      while (s.status === 'inPlay') {
+        s = nextBall(s, rng).state;
+        note();
+      }
+      for (const o of open) {
+        const result = fancyResult(s, fallOfWicketSession(s, 0, o.wicket));
+        if (result.status !== 'settled') throw new Error('first-innings sessions always settle');
+        const e = result.runs - o.projected;
+        error += e;
+        squared += e * e;
+        count++;
+      }
+    }
+    const mean = error / count;
+    const se = Math.sqrt(squared / count - mean * mean) / Math.sqrt(count);
+    console.log(`FANCY-7 fall of wicket: mean error ${mean.toFixed(2)} runs (se ${se.toFixed(2)}, n ${count})`);
+    expect(Math.abs(mean)).toBeLessThan(4 * se);
   });
 });
 
@@ -164,7 +228,7 @@ describe('FANCY-6 calibration over 2,000 seeded innings', () => {
       pairs.forEach(([at, overs], k) => {
         const projected = projections.get(k * 1000 + at);
         if (projected === undefined) return; // all out before the checkpoint
-        const result = fancyResult(s, { id: 'x', innings: 0, overs, name: '' });
+        const result = fancyResult(s, { id: 'x', innings: 0, kind: 'overs', overs, name: '' });
         if (result.status !== 'settled') throw new Error('first-innings sessions always settle');
         const e = result.runs - projected;
         const acc = sums[k] as { error: number; squared: number; count: number };

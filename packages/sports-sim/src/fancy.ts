@@ -3,31 +3,59 @@
  * the exact expected total at the session's end from the current state (cricket-model.ts), so
  * over many innings the lines neither over- nor under-shoot (the calibration test measures it).
  */
-import { BALLS_PER_OVER, OVERS_PER_INNINGS, expectedRunsUntil } from './cricket-model.js';
+import { BALLS_PER_OVER, OVERS_PER_INNINGS, WICKETS_PER_INNINGS, expectedRunsToNextWicket, expectedRunsUntil } from './cricket-model.js';
 import type { CricketMatchState, InningsState } from './cricket.js';
 
-export interface FancySession {
-  /** Stable id: `inn1-6ov` is the first innings' 6-over runs. */
-  id: string;
-  innings: 0 | 1;
-  overs: number;
-  /** "6 over runs IND". */
-  name: string;
+/**
+ * A session: runs at the end of an over (`inn1-6ov`, "6 over runs IND") or the total at the fall of
+ * a wicket (`inn1-fow3`, "Fall of 3rd wkt IND").
+ */
+export type FancySession = { id: string; innings: 0 | 1; name: string } & (
+  | { kind: 'overs'; overs: number }
+  | { kind: 'fallOfWicket'; wicket: number }
+);
+
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${suffix}`;
+}
+
+function battingShortName(state: CricketMatchState, innings: 0 | 1): string {
+  const batting = state.innings[innings]?.battingTeam ?? (innings === 0 ? state.battingFirst : state.battingFirst === 0 ? 1 : 0);
+  return state.teams[batting].shortName;
+}
+
+/** FANCY-7: the fall-of-wicket session for wicket n (1–10) of an innings. */
+export function fallOfWicketSession(state: CricketMatchState, innings: 0 | 1, wicket: number): FancySession {
+  return { id: `inn${innings + 1}-fow${wicket}`, innings, kind: 'fallOfWicket', wicket, name: `Fall of ${ordinal(wicket)} wkt ${battingShortName(state, innings)}` };
 }
 
 /** The sessions offered per innings (FANCY-2). */
 export const SESSION_OVERS: readonly number[] = [6, 10, 15, 20];
 
+/** FANCY-2: the over sessions of an innings and the fall of its first wicket. */
 export function sessionsForInnings(state: CricketMatchState, innings: 0 | 1): FancySession[] {
-  const batting = state.innings[innings]?.battingTeam ?? (innings === 0 ? state.battingFirst : state.battingFirst === 0 ? 1 : 0);
-  const team = state.teams[batting].shortName;
-  return SESSION_OVERS.map((overs) => ({ id: `inn${innings + 1}-${overs}ov`, innings, overs, name: `${overs} over runs ${team}` }));
+  const team = battingShortName(state, innings);
+  const overs = SESSION_OVERS.map((n): FancySession => ({ id: `inn${innings + 1}-${n}ov`, innings, kind: 'overs', overs: n, name: `${n} over runs ${team}` }));
+  return [...overs, fallOfWicketSession(state, innings, 1)];
 }
 
-/** Every session of the match so far: the first innings' from the start, the chase's once it starts. */
+/**
+ * Every session of the match so far: each started innings' over sessions and the fall-of-wicket
+ * sessions up to the next wicket to fall.
+ */
 export function fancySessions(state: CricketMatchState): FancySession[] {
-  const list = sessionsForInnings(state, 0);
-  return state.innings.length > 1 ? [...list, ...sessionsForInnings(state, 1)] : list;
+  const list: FancySession[] = [];
+  const count = Math.max(1, state.innings.length) as 1 | 2;
+  for (let i = 0; i < count; i++) {
+    const innings = i as 0 | 1;
+    list.push(...sessionsForInnings(state, innings));
+    const fallen = state.innings[innings]?.wickets ?? 0;
+    const last = Math.min(WICKETS_PER_INNINGS, fallen + 1);
+    for (let w = 2; w <= last; w++) list.push(fallOfWicketSession(state, innings, w));
+  }
+  return list;
 }
 
 export interface FancyConfig {
@@ -67,6 +95,16 @@ export function fancyProjection(innings: InningsState, overs: number): number {
   return innings.runs + expectedRunsUntil(innings.legalBalls, innings.wickets, untilBalls);
 }
 
+/** FANCY-7: expected total when the next wicket falls (or at the innings' end if none does). */
+export function fallOfWicketProjection(innings: InningsState): number {
+  return innings.runs + expectedRunsToNextWicket(innings.legalBalls, innings.wickets);
+}
+
+/** The projection of any session from its innings (FANCY-1, FANCY-7). */
+export function sessionProjection(innings: InningsState, session: FancySession): number {
+  return session.kind === 'overs' ? fancyProjection(innings, session.overs) : fallOfWicketProjection(innings);
+}
+
 /** FANCY-3: NO and YES lines round a projection: NO = round(P − gap/2), YES = NO + gap ≥ NO. */
 export function fancyLines(projectedRuns: number, gapRuns: number): { noLineRuns: number; yesLineRuns: number } {
   const gap = Math.max(0, Math.floor(gapRuns));
@@ -80,15 +118,15 @@ export type FancyResult =
   | { status: 'void'; reason: 'TARGET_REACHED' };
 
 /**
- * FANCY-5: a session's result. It settles at the runs on the board at the end of its over, or at
- * the final total if the innings ended before (all out); a chase won before the session's over
- * voids it (the runs were capped by the target, not by the session).
+ * FANCY-5 / FANCY-7: a session's result. It settles at the runs on the board at the end of its over
+ * (or at the fall of its wicket), or at the final total if the innings ended before (all out, 20
+ * overs); a chase won before the session's end voids it (the runs were capped by the target).
  */
 export function fancyResult(state: CricketMatchState, session: FancySession): FancyResult {
   const innings = state.innings[session.innings];
   if (innings === undefined) return { status: 'pending' };
-  const atOver = innings.runsAtOver[session.overs - 1];
-  if (atOver !== undefined) return { status: 'settled', runs: atOver };
+  const atEnd = session.kind === 'overs' ? innings.runsAtOver[session.overs - 1] : innings.fallOfWickets[session.wicket - 1];
+  if (atEnd !== undefined) return { status: 'settled', runs: atEnd };
   if (innings.endReason === 'targetReached') return { status: 'void', reason: 'TARGET_REACHED' };
   if (innings.endReason !== null) return { status: 'settled', runs: innings.runs };
   return { status: 'pending' };
@@ -111,8 +149,11 @@ export function fancyQuote(
     return { status: 'suspended', reason: 'NOT_STARTED' };
   }
   if (options.ballRunning) return { status: 'suspended', reason: 'BALL_RUNNING' };
-  if (session.overs * BALLS_PER_OVER - innings.legalBalls <= config.closeBeforeBalls) return { status: 'suspended', reason: 'SESSION_CLOSING' };
-  const projected = fancyProjection(innings, session.overs);
+  const ballsLeft = (session.kind === 'overs' ? session.overs * BALLS_PER_OVER : OVERS_PER_INNINGS * BALLS_PER_OVER) - innings.legalBalls;
+  if (ballsLeft <= config.closeBeforeBalls) return { status: 'suspended', reason: 'SESSION_CLOSING' };
+  // A fall-of-wicket session is quoted only during the partnership it is about.
+  if (session.kind === 'fallOfWicket' && innings.wickets !== session.wicket - 1) return { status: 'suspended', reason: 'NOT_STARTED' };
+  const projected = sessionProjection(innings, session);
   if (innings.target !== null && projected >= innings.target) return { status: 'suspended', reason: 'TARGET_NEAR' };
   const { noLineRuns, yesLineRuns } = fancyLines(projected, config.gapRuns);
   return {

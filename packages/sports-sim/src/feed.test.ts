@@ -50,7 +50,7 @@ describe('FEED-1 / FEED-2 events and markets', () => {
   });
 
   it.each([
-    ['cricket', ['EXCHANGE:matchOdds:2', 'BOOKMAKER:bookmaker:2', 'FANCY:fancy:0', 'FANCY:fancy:0', 'FANCY:fancy:0', 'FANCY:fancy:0']],
+    ['cricket', ['EXCHANGE:matchOdds:2', 'BOOKMAKER:bookmaker:2', 'FANCY:fancy:0', 'FANCY:fancy:0', 'FANCY:fancy:0', 'FANCY:fancy:0', 'FANCY:fancy:0']],
     ['football', ['EXCHANGE:matchOdds:3', 'BOOKMAKER:bookmaker:3', 'EXCHANGE:overUnder25:2']],
     ['tennis', ['EXCHANGE:matchOdds:2', 'BOOKMAKER:bookmaker:2']],
   ] as const)('FEED-2 a %s event has its markets', (sport, shape) => {
@@ -106,6 +106,7 @@ describe('FEED-3..FEED-5 four hours of the feed', () => {
     }
     // Chase sessions were created and several settled on runs.
     expect([...markets.keys()].some((id) => id.endsWith('/inn2-6ov'))).toBe(true);
+    expect([...markets.keys()].some((id) => id.endsWith('/inn1-fow5'))).toBe(true);
     expect([...settled.keys()].filter((id) => id.includes('/inn')).length).toBeGreaterThan(20);
   });
 

@@ -8,7 +8,7 @@
 import { CRICKET_LEAGUE, CRICKET_TEAMS, FOOTBALL_LEAGUE, FOOTBALL_TEAMS, TENNIS_LEAGUE, TENNIS_PLAYERS } from './catalogue.js';
 import { cricketWinProbabilities } from './cricket-odds.js';
 import { createCricketMatch, nextBall, startInnings, toss, type CricketMatchState } from './cricket.js';
-import { DEFAULT_FANCY, fancyQuote, fancyResult, sessionsForInnings, type FancyConfig, type FancyQuoteResult, type FancySession } from './fancy.js';
+import { DEFAULT_FANCY, fallOfWicketSession, fancyQuote, fancyResult, sessionsForInnings, type FancyConfig, type FancyQuoteResult, type FancySession } from './fancy.js';
 import {
   createFootballMatch,
   footballOutcomeProbabilities,
@@ -361,6 +361,13 @@ function stepEvent(event: FeedEvent, nowMs: number, config: FeedConfig): FeedAct
         event.ballRunning = false;
         const { state, ball } = nextBall(sim, rng);
         event.sim = state;
+        const batting = state.innings[ball.innings];
+        if (ball.wicket && batting && batting.endReason === null) {
+          // FANCY-7: the next partnership's fall-of-wicket session opens.
+          const market = fancyMarket(id, fallOfWicketSession(state, ball.innings, batting.wickets + 1));
+          event.markets = [...event.markets, market];
+          actions.push({ type: 'createMarket', eventId: id, market });
+        }
         // A wicket or the end of an innings briefly suspends the exchange (one step).
         exchangeSuspended = ball.wicket || ball.inningsEnded !== null;
         if (state.status === 'finished') event.status = 'finished';

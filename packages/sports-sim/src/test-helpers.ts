@@ -14,6 +14,7 @@ export function innings(partial: Partial<InningsState> & { battingTeam: TeamInde
     fours: 0,
     sixes: 0,
     runsAtOver: [],
+    fallOfWickets: [],
     lastBalls: [],
     target: null,
     endReason: null,
