@@ -126,7 +126,8 @@ describe('header (spec §2)', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     // The theme row is the phone's (CSS hides it on desktop, jsdom renders both).
-    expect(labels).toEqual(['My Bets', 'Referral Bonus', 'Account Statements', 'Profit And Loss', 'Change Password', 'Light theme', 'Logout']);
+    // Payment Accounts and Responsible Gambling are ours (README decisions), after the spec's items.
+    expect(labels).toEqual(['My Bets', 'Referral Bonus', 'Account Statements', 'Profit And Loss', 'Payment Accounts', 'Responsible Gambling', 'Change Password', 'Light theme', 'Logout']);
     await userEvent.click(within(menu).getByRole('button', { name: 'My Bets' }));
     const dialog = await screen.findByRole('dialog', { name: 'My Bets' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');

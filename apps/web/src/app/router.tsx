@@ -23,6 +23,8 @@ const ReferralBonusPage = page(() => import('./routes/referral-bonus'));
 const StatementsPage = page(() => import('./routes/statements'));
 const ProfitLossPage = page(() => import('./routes/profit-loss'));
 const EventPage = page(() => import('./routes/event'));
+const PaymentAccountsPage = page(() => import('./routes/payment-accounts'));
+const ResponsibleGamblingPage = page(() => import('./routes/responsible-gambling'));
 
 export const routes: RouteObject[] = [
   {
@@ -43,6 +45,9 @@ export const routes: RouteObject[] = [
       { path: '/statements', element: <StatementsPage /> },
       { path: '/profit-loss', element: <ProfitLossPage /> },
       { path: '/event', element: <EventPage /> },
+      // Not in spec §2: where payment accounts and responsible gambling live (README decisions).
+      { path: '/payment-accounts', element: <PaymentAccountsPage /> },
+      { path: '/responsible-gambling', element: <ResponsibleGamblingPage /> },
       // Unknown paths: the guard sends members to their landing page and visitors to /login.
       { path: '*', element: null },
     ],

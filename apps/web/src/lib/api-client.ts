@@ -144,3 +144,40 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiHttpError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }
+
+/**
+ * An authorised binary download (a deposit's full screenshot): `url` is a same-origin path the API
+ * answered (e.g. /api/v1/deposit-screenshot/<id>). An <img src> cannot carry the bearer header, so the
+ * image is fetched here and shown through an object URL. Failures toast and end sessions like apiRequest.
+ */
+export async function apiBlob(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  if (!url.startsWith('/api/')) throw new ApiHttpError(0, 'Unexpected address');
+  const token = currentToken();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token === null ? {} : { Authorization: `Bearer ${token}` }, ...(options.signal ? { signal: options.signal } : {}) });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    toast.error('Network error, please check your connection');
+    throw new ApiHttpError(0, 'Network error');
+  }
+  if (!response.ok) {
+    const body = await readJson(response);
+    const message = typeof (body as TransportBody | undefined)?.message === 'string' ? String((body as TransportBody).message) : '';
+    if (message !== '') toast.error(message);
+    if (response.status === 401 && token !== null) expireFromHttp401();
+    throw new ApiHttpError(response.status, message || `HTTP ${response.status}`);
+  }
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type.includes('application/json')) {
+    // A business answer (meta.code) instead of the image: same handling as any other call.
+    const body = await readJson(response);
+    if (isEnvelope(body)) {
+      toast.warning(body.meta.message);
+      if (body.meta.code === 401) expireFromMeta401();
+      throw new ApiBusinessError(body.meta);
+    }
+    throw new ApiHttpError(response.status, 'Unexpected response');
+  }
+  return response.blob();
+}

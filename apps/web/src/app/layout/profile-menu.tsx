@@ -6,11 +6,12 @@ import { useLogout } from '../../features/auth/api/logout';
 import { MyBetsModal } from '../../features/bets/components/my-bets-modal';
 import { WalletSwitch } from '../../features/wallet/components/wallet-switch';
 import { ThemeToggle } from './theme-toggle';
-import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess } from '../../lib/auth/permissions';
+import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess, isCreditPlayer } from '../../lib/auth/permissions';
 
 /**
  * The profile dropdown (spec §2): My Bets, Referral Bonus, Account Statements, Profit And Loss, Change
- * Password, Logout. On phones it opens as a sheet showing the username with an ID badge. A disclosure
+ * Password, Logout, plus Payment Accounts and Responsible Gambling (README decisions). On phones it
+ * opens as a sheet showing the username with an ID badge. A disclosure
  * (button + panel), so Tab moves through it naturally; Escape and a click outside close it.
  */
 export function ProfileMenu({ user }: { user: Profile }) {
@@ -106,6 +107,18 @@ export function ProfileMenu({ user }: { user: Profile }) {
                   </Link>
                 </li>
               ) : null}
+              {!isCreditPlayer(user) ? (
+                <li>
+                  <Link className="profile-menu__item" to="/payment-accounts" onClick={close}>
+                    Payment Accounts
+                  </Link>
+                </li>
+              ) : null}
+              <li>
+                <Link className="profile-menu__item" to="/responsible-gambling" onClick={close}>
+                  Responsible Gambling
+                </Link>
+              </li>
               <li>
                 <button
                   type="button"

@@ -1,9 +1,42 @@
-import { MoneyPage } from './money-page';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MIN_DEPOSIT_RUPEES } from '@khel/contract';
+import { formatRupees } from '@khel/money';
+import { DepositHistory } from '../../features/deposits/components/deposit-history';
+import { DepositModal, type DepositMethod } from '../../features/deposits/components/deposit-modal';
+import { MoneyScreen } from './money-page';
+import '../../styles/money.css';
 
+/**
+ * /deposit: choose UPI or a bank transfer (each opens its modal of spec §2), the player's deposits by
+ * date, and the way to payment accounts and to deposit limits.
+ */
 export default function DepositPage() {
+  const [method, setMethod] = useState<DepositMethod | null>(null);
   return (
-    <MoneyPage title="Deposit" emptyTitle="Deposits are not open yet" testId="deposit-empty">
-      <p>Deposits by UPI or bank transfer will be available here soon.</p>
-    </MoneyPage>
+    <MoneyScreen title="Deposit" intro={`Pay into one of our accounts, then tell us the amount and the reference. Minimum deposit is ${formatRupees(MIN_DEPOSIT_RUPEES)}.`}>
+      <section className="stack" aria-labelledby="deposit-method-title">
+        <h2 id="deposit-method-title" className="section-title">
+          How do you want to pay?
+        </h2>
+        <div className="method-grid">
+          <button type="button" className="method-card" onClick={() => setMethod('upi')} data-testid="deposit-upi">
+            <strong>UPI</strong>
+            <span className="muted">Scan the QR or pay to our UPI ID from any UPI app</span>
+          </button>
+          <button type="button" className="method-card" onClick={() => setMethod('bank')} data-testid="deposit-bank">
+            <strong>Bank transfer</strong>
+            <span className="muted">IMPS, NEFT or RTGS to our bank account</span>
+          </button>
+        </div>
+      </section>
+      <nav className="money-links" aria-label="Money settings">
+        <Link to="/payment-accounts">Payment accounts</Link>
+        <Link to="/responsible-gambling">Deposit limits and breaks</Link>
+      </nav>
+      <DepositHistory />
+      <DepositModal method="upi" open={method === 'upi'} onClose={() => setMethod(null)} />
+      <DepositModal method="bank" open={method === 'bank'} onClose={() => setMethod(null)} />
+    </MoneyScreen>
   );
 }

@@ -1,10 +1,15 @@
-import { MESSAGES } from '@khel/contract';
-import { MoneyPage } from './money-page';
+import { ProfitLossView } from '../../features/statements/components/profit-loss-view';
+import { canUseBonusWallet } from '../../lib/auth/permissions';
+import { useSession } from '../../lib/auth/session';
+import { MoneyScreen } from './money-page';
+import '../../styles/money.css';
 
+/** /profit-loss (needs allowProfitLoss): net results by sport, event, market and casino provider. */
 export default function ProfitLossPage() {
+  const { user } = useSession();
   return (
-    <MoneyPage title="Profit And Loss" emptyTitle={MESSAGES.noData} testId="profit-loss-empty">
-      <p>Your profit and loss by sport, event and casino game will be listed here by date.</p>
-    </MoneyPage>
+    <MoneyScreen title="Profit And Loss">
+      <ProfitLossView offerBonus={user ? canUseBonusWallet(user) : false} />
+    </MoneyScreen>
   );
 }

@@ -1,10 +1,15 @@
-import { MESSAGES } from '@khel/contract';
-import { MoneyPage } from './money-page';
+import { StatementView } from '../../features/statements/components/statement-view';
+import { canUseBonusWallet } from '../../lib/auth/permissions';
+import { useSession } from '../../lib/auth/session';
+import { MoneyScreen } from './money-page';
+import '../../styles/money.css';
 
+/** /statements (needs allowStatements): the account statement with its running balance. */
 export default function StatementsPage() {
+  const { user } = useSession();
   return (
-    <MoneyPage title="Account Statements" emptyTitle={MESSAGES.noData} testId="statements-empty">
-      <p>Every credit and debit of your main and bonus wallets will be listed here by date.</p>
-    </MoneyPage>
+    <MoneyScreen title="Account Statements">
+      <StatementView offerBonus={user ? canUseBonusWallet(user) : false} />
+    </MoneyScreen>
   );
 }

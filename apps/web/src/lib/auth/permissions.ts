@@ -56,6 +56,12 @@ export function isRouteAllowed(pathname: string, user: Flags): boolean {
       return !isCreditPlayer(user);
     case '/referral-bonus':
       return canUseReferralBonus(user);
+    // Saved accounts serve deposits and withdrawals, which credit players do not have.
+    case '/payment-accounts':
+      return !isCreditPlayer(user);
+    // Limits and self-exclusion are open to every member (PRODUCT.md §7).
+    case '/responsible-gambling':
+      return true;
     default:
       return false;
   }

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { toast } from '../../lib/toast';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Falls through to the selection fallback (plain-http pages have no async clipboard).
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  return copied;
+}
+
+/** Copies a value (a UPI id, an account number) and says so; `label` names what is copied for screen readers. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <button
+      type="button"
+      className="copy-button"
+      aria-label={`Copy ${label}`}
+      onClick={() => {
+        void copyText(value).then((ok) => {
+          if (ok) setCopied(true);
+          else toast.warning('Could not copy, please select the text');
+        });
+      }}
+    >
+      <span aria-hidden="true">{copied ? 'Copied' : 'Copy'}</span>
+      <span className="visually-hidden" role="status">
+        {copied ? `${label} copied` : ''}
+      </span>
+    </button>
+  );
+}

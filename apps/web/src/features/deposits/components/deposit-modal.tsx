@@ -1,0 +1,203 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { MIN_DEPOSIT_RUPEES, QUICK_DEPOSIT_AMOUNTS, type DepositCreate } from '@khel/contract';
+import { formatRupees } from '@khel/money';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Skeleton } from '../../../components/ui/spinner';
+import { cleanAmountInput, parseAmount } from '../../../lib/amount';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { toast } from '../../../lib/toast';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { useCreateDeposit } from '../api/create-deposit';
+import { useReceivingAccounts } from '../api/get-receiving-accounts';
+import { ACCEPTED_IMAGE_TYPES, ImageTooLargeError, prepareScreenshot } from '../utils/compress-image';
+import { validateDeposit } from '../utils/validate-deposit';
+import { ReceivingAccountDetails } from './receiving-account-details';
+
+export type DepositMethod = 'upi' | 'bank';
+
+export const DEPOSIT_TITLES: Record<DepositMethod, string> = { upi: 'Deposit By UPI', bank: 'Deposit By Account' };
+
+interface Screenshot {
+  name: string;
+  dataUrl: string;
+}
+
+/** Waits this long after the last keystroke before asking for a QR with the new amount. */
+const AMOUNT_DEBOUNCE_MS = 500;
+
+/**
+ * The form of Deposit By UPI / Deposit By Account (spec §2, §5). It lives inside the modal, so closing
+ * the modal (by hand or on meta.code 200) forgets every field (spec §4).
+ */
+function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => void }) {
+  const id = useId();
+  const phone = !useMediaQuery(DESKTOP_QUERY);
+  const [amount, setAmount] = useState('');
+  const [txnRef, setTxnRef] = useState('');
+  const [screenshot, setScreenshot] = useState<Screenshot | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const idempotency = useIdempotencyKey();
+  const deposit = useCreateDeposit();
+
+  // Only UPI QR codes carry the amount; a valid amount of at least the minimum is worth a new QR.
+  const typed = parseAmount(useDebouncedValue(amount, AMOUNT_DEBOUNCE_MS));
+  const qrAmount = method === 'upi' && typed !== null && typed >= MIN_DEPOSIT_RUPEES ? typed : undefined;
+  const receiving = useReceivingAccounts(qrAmount);
+  const accounts = (receiving.data ?? []).filter((account) => account.type === method);
+  const account = accounts.find((entry) => entry._id === chosenId) ?? accounts[0];
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      toast.warning('Choose a PNG, JPEG or WebP image');
+      return;
+    }
+    setPreparing(true);
+    try {
+      setScreenshot({ name: file.name, dataUrl: await prepareScreenshot(file) });
+    } catch (error) {
+      toast.warning(error instanceof ImageTooLargeError ? error.message : 'Could not read the image, please choose another');
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (deposit.isPending || preparing) return;
+    const result = validateDeposit({ amount, txnRef, hasScreenshot: screenshot !== null });
+    if (!result.ok) {
+      toast.warning(result.message);
+      return;
+    }
+    if (!account) {
+      toast.warning('No account is open for deposits right now, please try again later');
+      return;
+    }
+    const reference = txnRef.trim();
+    const body: DepositCreate = {
+      amount: result.amount,
+      accountId: account._id,
+      type: method,
+      ...(reference !== '' ? { txnRef: reference } : {}),
+      ...(screenshot ? { baseImage: screenshot.dataUrl } : {}),
+    };
+    try {
+      const envelope = await deposit.mutateAsync({ body, idempotencyKey: idempotency.keyFor(body) });
+      if (envelope.meta.code === 200) {
+        idempotency.done();
+        onDone();
+      }
+      // Non-200: the API client has shown meta.message; the modal stays open with the fields as typed.
+    } catch {
+      // No answer or a transport failure (toasted): sending again reuses the same Idempotency-Key.
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate data-testid="deposit-form">
+      <section className="stack" aria-label="Pay into this account">
+        <p className="form__intro">
+          {method === 'upi' ? 'Pay with any UPI app to the UPI ID below, then tell us the amount and the reference.' : 'Transfer to the bank account below (IMPS, NEFT or RTGS), then tell us the amount and the reference.'}
+        </p>
+        {receiving.isPending ? (
+          <div className="stack" aria-busy="true">
+            <Skeleton height={method === 'upi' ? '200px' : '120px'} />
+          </div>
+        ) : !account ? (
+          <p className="no-data" data-testid="no-receiving-account">
+            No {method === 'upi' ? 'UPI' : 'bank'} account is open for deposits right now.
+          </p>
+        ) : (
+          <>
+            {accounts.length > 1 ? (
+              <div className="segmented" role="group" aria-label="Account to pay into">
+                {accounts.map((entry, index) => (
+                  <button key={entry._id} type="button" aria-pressed={entry._id === account._id} onClick={() => setChosenId(entry._id)}>
+                    {method === 'upi' ? entry.accountNumber : (entry.bankName ?? `Account ${index + 1}`)}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+            <ReceivingAccountDetails account={account} phone={phone} />
+          </>
+        )}
+      </section>
+
+      <TextField
+        id={`${id}-amount`}
+        label="Amount (₹)"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={`At least ${formatRupees(MIN_DEPOSIT_RUPEES)}`}
+        value={amount}
+        onChange={(event) => setAmount(cleanAmountInput(event.target.value))}
+      />
+      <div className="quick-amounts" role="group" aria-label="Quick amounts">
+        {QUICK_DEPOSIT_AMOUNTS.map((value) => (
+          <button key={value} type="button" className="chip" aria-pressed={parseAmount(amount) === value} onClick={() => setAmount(String(value))}>
+            {formatRupees(value).replace(/\.00$/, '')}
+          </button>
+        ))}
+      </div>
+      <TextField
+        id={`${id}-ref`}
+        label="Reference ID (UTR)"
+        autoComplete="off"
+        maxLength={40}
+        hint="The 12-digit UTR or transaction id shown by your payment app"
+        value={txnRef}
+        onChange={(event) => setTxnRef(event.target.value)}
+      />
+      <div className="field">
+        <span className="field__label" id={`${id}-shot-label`}>
+          Payment screenshot
+        </span>
+        {screenshot ? (
+          <div className="upload-preview" data-testid="screenshot-preview">
+            <img src={screenshot.dataUrl} alt="Selected payment screenshot" />
+            <div className="upload-preview__meta">
+              <span className="upload-preview__name">{screenshot.name}</span>
+              <button type="button" className="link-button" onClick={() => setScreenshot(null)}>
+                Remove
+              </button>
+            </div>
+          </div>
+        ) : (
+          <label className="upload" aria-busy={preparing || undefined}>
+            <input
+              className="visually-hidden"
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              aria-labelledby={`${id}-shot-label`}
+              data-testid="screenshot-input"
+              onChange={(event) => void onFile(event)}
+            />
+            <span>{preparing ? 'Preparing image…' : 'Upload screenshot'}</span>
+            <span className="muted upload__hint">PNG, JPEG or WebP, up to 5 MB</span>
+          </label>
+        )}
+      </div>
+      <p className="field__hint">Give the reference ID, a screenshot, or both.</p>
+      <Button type="submit" block loading={deposit.isPending} loadingLabel="Submitting…" disabled={preparing}>
+        Submit Deposit
+      </Button>
+    </form>
+  );
+}
+
+/** Deposit By UPI / Deposit By Account (spec §2). */
+export function DepositModal({ method, open, onClose }: { method: DepositMethod; open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} title={DEPOSIT_TITLES[method]} onClose={onClose} className="modal--wide" testId="deposit-modal">
+      <DepositForm method={method} onDone={onClose} />
+    </Modal>
+  );
+}

@@ -1,0 +1,127 @@
+import { useId, useState, type FormEvent } from 'react';
+import { DEPOSIT_LIMIT_PERIODS, type DepositLimit, type DepositLimitPeriod } from '@khel/contract';
+import { formatRupees } from '@khel/money';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Skeleton } from '../../../components/ui/spinner';
+import { cleanAmountInput, parseAmount } from '../../../lib/amount';
+import { formatDateTime } from '../../../lib/dates';
+import { toast } from '../../../lib/toast';
+import { useDepositLimits } from '../api/get-deposit-limits';
+import { useSetDepositLimit } from '../api/set-deposit-limit';
+
+const PERIOD_NAMES: Record<DepositLimitPeriod, { title: string; span: string }> = {
+  daily: { title: 'Daily limit', span: 'today' },
+  weekly: { title: 'Weekly limit', span: 'this week' },
+  monthly: { title: 'Monthly limit', span: 'this month' },
+};
+
+export const LIMIT_REQUIRED_MESSAGE = 'Enter a limit';
+
+function LimitCard({ limit }: { limit: DepositLimit }) {
+  const id = useId();
+  const [value, setValue] = useState('');
+  const save = useSetDepositLimit();
+  const names = PERIOD_NAMES[limit.period];
+  const over = limit.amount !== null && limit.used >= limit.amount;
+
+  const submit = async (amount: number | null) => {
+    if (save.isPending) return;
+    try {
+      const envelope = await save.mutateAsync({ period: limit.period, amount });
+      if (envelope.meta.code === 200) setValue('');
+    } catch {
+      // Toasted by the API client.
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const amount = parseAmount(value);
+    if (amount === null) {
+      toast.warning(LIMIT_REQUIRED_MESSAGE);
+      return;
+    }
+    void submit(amount);
+  };
+
+  return (
+    <li className="limit-card" data-testid={`limit-${limit.period}`}>
+      <div className="limit-card__head">
+        <h3 className="limit-card__title">{names.title}</h3>
+        <strong data-testid="limit-amount">{limit.amount === null ? 'No limit' : formatRupees(limit.amount)}</strong>
+      </div>
+      {limit.amount !== null ? (
+        <progress className={`limit-bar${over ? ' limit-bar--full' : ''}`} max={limit.amount} value={Math.min(limit.used, limit.amount)} aria-label={`${names.title} used`}>
+          {formatRupees(limit.used)}
+        </progress>
+      ) : null}
+      <p className="muted" data-testid="limit-used">
+        {formatRupees(limit.used)} deposited {names.span}
+        {limit.amount !== null ? ` of ${formatRupees(limit.amount)}` : ''}
+      </p>
+      {limit.pendingEffectiveAt !== null && (limit.pendingRemoval || limit.pendingAmount !== null) ? (
+        <p className="banner banner--info" data-testid="limit-pending">
+          {limit.pendingRemoval
+            ? `The limit will be removed on ${formatDateTime(limit.pendingEffectiveAt)}.`
+            : `The limit rises to ${formatRupees(limit.pendingAmount ?? 0)} on ${formatDateTime(limit.pendingEffectiveAt)}.`}
+        </p>
+      ) : null}
+      <form className="limit-card__form" onSubmit={onSubmit} noValidate>
+        <TextField
+          id={`${id}-amount`}
+          label={`New ${limit.period} limit (₹)`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={value}
+          onChange={(event) => setValue(cleanAmountInput(event.target.value))}
+        />
+        <div className="row">
+          <Button type="submit" className="button--small" loading={save.isPending && save.variables?.amount !== null} loadingLabel="Saving…">
+            Save limit
+          </Button>
+          {limit.amount !== null && !limit.pendingRemoval ? (
+            <Button type="button" variant="secondary" className="button--small" loading={save.isPending && save.variables?.amount === null} loadingLabel="Removing…" onClick={() => void submit(null)}>
+              Remove limit
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </li>
+  );
+}
+
+/**
+ * Self-set deposit limits (PRODUCT.md §7), enforced by the server: what each period has used against its
+ * limit, the changes still waiting, and why raising one waits.
+ */
+export function DepositLimits() {
+  const limits = useDepositLimits();
+  const byPeriod = new Map(limits.data?.map((limit) => [limit.period, limit]));
+  return (
+    <section className="stack" aria-labelledby="deposit-limits-title" data-testid="deposit-limits">
+      <h2 id="deposit-limits-title" className="section-title">
+        Deposit limits
+      </h2>
+      <p className="muted">
+        Cap what you can deposit in a day, a week or a month. Lowering a limit takes effect at once; raising or removing one takes effect
+        after 24 hours, so a decision made in the heat of the moment has time to cool.
+      </p>
+      {limits.isPending ? (
+        <div className="stack" aria-busy="true">
+          <Skeleton height="120px" />
+          <Skeleton height="120px" />
+        </div>
+      ) : limits.isError ? (
+        <p className="no-data">We could not load your limits.</p>
+      ) : (
+        <ul className="limit-list">
+          {DEPOSIT_LIMIT_PERIODS.map((period) => {
+            const limit = byPeriod.get(period);
+            return limit ? <LimitCard key={period} limit={limit} /> : null;
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { MESSAGES, MIN_WITHDRAWAL_RUPEES } from '@khel/contract';
+import { parseAmount } from '../../../lib/amount';
+
+export const CHOOSE_ACCOUNT_MESSAGE = 'Choose the account to be paid into';
+
+/** Amount required, an account chosen, then at least ₹100 (MESSAGES.withdrawalMinimum). */
+export function validateWithdrawal(input: { amount: string; accountId: string | null }): { ok: true; amount: number; accountId: string } | { ok: false; message: string } {
+  const amount = parseAmount(input.amount);
+  if (amount === null) return { ok: false, message: MESSAGES.withdrawalAmountRequired };
+  if (input.accountId === null) return { ok: false, message: CHOOSE_ACCOUNT_MESSAGE };
+  if (amount < MIN_WITHDRAWAL_RUPEES) return { ok: false, message: MESSAGES.withdrawalMinimum };
+  return { ok: true, amount, accountId: input.accountId };
+}
