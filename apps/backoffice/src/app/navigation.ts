@@ -1,11 +1,16 @@
 import { ROLES } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 
+/** Queues whose waiting items the sidebar counts (see app/pending-counts.ts). */
+export type NavCount = 'pendingDeposits' | 'pendingWithdrawals';
+
 export interface NavItem {
   to: string;
   label: string;
   /** Roles that see the item; every operator when absent. The server checks again on every call. */
   roles?: readonly RoleId[];
+  /** A count of waiting items shown beside the label. */
+  count?: NavCount;
 }
 
 /**
@@ -14,6 +19,9 @@ export interface NavItem {
  */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/users', label: 'Users' },
+  { to: '/deposits', label: 'Deposits', count: 'pendingDeposits' },
+  { to: '/withdrawals', label: 'Withdrawals', count: 'pendingWithdrawals' },
+  { to: '/receiving-accounts', label: 'Receiving accounts' },
   { to: '/banners', label: 'Banners' },
   { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
   { to: '/audit-log', label: 'Audit log' },

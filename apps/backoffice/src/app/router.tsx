@@ -5,6 +5,9 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { AuditLogPage } from '../features/audit/components/audit-log-page';
 import { BannersPage } from '../features/banners/components/banners-page';
 import { BrandingPage } from '../features/branding/components/branding-page';
+import { DepositsPage } from '../features/deposits/components/deposits-page';
+import { ReceivingAccountsPage } from '../features/receiving-accounts/components/receiving-accounts-page';
+import { WithdrawalsPage } from '../features/withdrawals/components/withdrawals-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { AppShell } from './layout/app-shell';
 import { RequireOperator, RequireRole } from './require-operator';
@@ -27,6 +30,9 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/users" replace /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'users/:id', element: <UserDetailRoute /> },
+      { path: 'deposits', element: <DepositsPage /> },
+      { path: 'withdrawals', element: <WithdrawalsPage /> },
+      { path: 'receiving-accounts', element: <ReceivingAccountsPage /> },
       { path: 'banners', element: <BannersPage /> },
       {
         path: 'branding',

@@ -124,6 +124,31 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   throw new ApiError(200, meta.code, meta.message, meta.error, meta.issues);
 }
 
+/**
+ * A binary resource behind the bearer token (a deposit screenshot): an <img> cannot send the header,
+ * so the bytes are fetched here and shown through an object URL. `url` is a full path from the API
+ * (`/api/v1/deposit-screenshot/<id>`). Session endings behave as in apiRequest.
+ */
+export async function apiBlob(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const token = currentToken();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token === null ? {} : { Authorization: `Bearer ${token}` }, ...(options.signal ? { signal: options.signal } : {}) });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 0, 'Network error, please check your connection');
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && !type.includes('json')) return response.blob();
+  // Failures come as JSON: an HTTP error, or an envelope with a business outcome (not found…).
+  const body = await readJson(response);
+  const meta = metaOf(body);
+  const bodyMessage = typeof (body as { message?: unknown } | undefined)?.message === 'string' ? (body as { message: string }).message : '';
+  const message = bodyMessage || meta?.message || HTTP_MESSAGES[response.status] || `Request failed (HTTP ${response.status})`;
+  if ((response.status === 401 || meta?.code === 401) && token !== null) endSession(message);
+  throw new ApiError(response.status, meta?.code ?? response.status, message, meta?.error, meta?.issues);
+}
+
 /** React Query must not retry answers that will not change: business outcomes and 4xx. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && (error.status === 200 || (error.status >= 400 && error.status < 500))) return false;

@@ -15,6 +15,12 @@ export function useAppSettings() {
   return useQuery({ queryKey: appSettingsQueryKey, queryFn: getAppSettings, staleTime: 5 * 60_000 });
 }
 
+/** True while the operator runs the product with play chips (PRODUCT.md §5): money screens say so. */
+export function usePlayMoney(): boolean {
+  const { data } = useAppSettings();
+  return data?.moneyMode !== 'real';
+}
+
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** Readable text on a brand-coloured surface: dark on light colours, white on dark ones. */

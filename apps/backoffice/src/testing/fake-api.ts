@@ -51,6 +51,7 @@ export function stubApi(handlers: Record<string, Handler>) {
     const handler = handlers[`${method} ${path}`] ?? Object.entries(handlers).find(([key]) => matches(key, method, path))?.[1];
     if (handler === undefined) return json(404, { message: `No stub for ${method} ${path}`, meta: { code: 404, message: 'No stub' } });
     const result = handler(call);
+    if (result instanceof Response) return result;
     if (result instanceof HttpFailure) return json(result.status, { message: result.message, meta: { code: result.status, message: result.message } });
     return json(200, result);
   });

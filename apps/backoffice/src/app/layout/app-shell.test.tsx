@@ -10,6 +10,8 @@ function stubShell(role: number) {
     'GET /getUserData': () => ok(profile({ role })),
     'GET /backoffice/users': () => ok({ items: [], total: 0 }),
     'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
+    'GET /backoffice/deposits': (call) => ok({ items: [], total: call.query.get('status') === 'pending' ? 3 : 0 }),
+    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
     'POST /logout': () => ok(null, 'Logged Out'),
   });
 }
@@ -19,7 +21,18 @@ describe('app shell', () => {
     stubShell(1);
     renderApp('/', { token: 't' });
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
-    await waitFor(() => expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Users', 'Banners', 'Branding', 'Audit log']));
+    // Waiting deposits are counted beside the link (and read out as "3 pending"); an empty queue shows no count.
+    await waitFor(() =>
+      expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+        'Users',
+        'Deposits3, 3 pending',
+        'Withdrawals',
+        'Receiving accounts',
+        'Banners',
+        'Branding',
+        'Audit log',
+      ]),
+    );
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
     await waitFor(() => expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#1e88e5'));
     expect(document.title).toBe('Khel Test · Back office');

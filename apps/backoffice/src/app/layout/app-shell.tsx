@@ -8,6 +8,7 @@ import { logout } from '../../lib/auth/logout';
 import { useTheme } from '../../lib/theme';
 import { toast } from '../../lib/toast';
 import { navItemsFor } from '../navigation';
+import { usePendingCounts } from '../pending-counts';
 
 /**
  * Sidebar on wide screens; on phones the same navigation slides in as a drawer behind a menu button.
@@ -51,6 +52,7 @@ export function AppShell() {
 
   const user = profile.data;
   const items = navItemsFor(user?.role);
+  const counts = usePendingCounts(user !== undefined);
   const siteName = settings.data?.siteName ?? '';
   const logo = settings.data?.logoImg ?? '';
 
@@ -104,7 +106,15 @@ export function AppShell() {
           {items.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}>
-                {item.label}
+                <span>{item.label}</span>
+                {item.count !== undefined && (counts[item.count] ?? 0) > 0 ? (
+                  <>
+                    <span className="nav-count" aria-hidden="true">
+                      {counts[item.count]}
+                    </span>
+                    <span className="visually-hidden">, {counts[item.count]} pending</span>
+                  </>
+                ) : null}
               </NavLink>
             </li>
           ))}

@@ -1,0 +1,10 @@
+import { usePendingDepositCount } from '../features/deposits/api/get-deposits';
+import { usePendingWithdrawalCount } from '../features/withdrawals/api/get-withdrawals';
+import type { NavCount } from './navigation';
+
+/** The queues' waiting items for the sidebar; polled, and refreshed at once after each decision. */
+export function usePendingCounts(enabled: boolean): Record<NavCount, number | undefined> {
+  const deposits = usePendingDepositCount(enabled);
+  const withdrawals = usePendingWithdrawalCount(enabled);
+  return { pendingDeposits: deposits.data, pendingWithdrawals: withdrawals.data };
+}
