@@ -10,6 +10,7 @@ export type StubHandler = (request: { method: string; path: string; search: URLS
 export interface RecordedCall {
   method: string;
   path: string;
+  search: URLSearchParams;
   body: unknown;
   headers: Headers;
 }
@@ -35,7 +36,7 @@ export function stubFetch(routes: Record<string, StubResponse | StubHandler>) {
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const headers = new Headers(init?.headers);
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body, headers });
+    calls.push({ method, path, search: url.searchParams, body, headers });
     const entry = routes[`${method} ${path}`];
     const answer = typeof entry === 'function' ? entry({ method, path, search: url.searchParams, body, headers }) : entry;
     const response = answer ?? { status: 404, body: { message: 'No such endpoint', meta: { code: 404, message: 'No such endpoint' } } };
