@@ -1,5 +1,5 @@
 /**
- * STAT-1/STAT-2 for Andar Bahar: half a million rounds dealt by dealTableRound (what revealRound
+ * STAT-1/STAT-2 for Andar Bahar: a million rounds dealt by dealTableRound (what revealRound
  * calls) from fixed seeds, settled by settleAndarBahar, checked against the exact theory.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,12 +15,12 @@ import {
 } from './index.js';
 import { Moments, Z, checkFrequencies, checkMean, describeChiSquare, describeMean } from './testing/statistics.js';
 
-const AB_ROUNDS = 500_000;
+const AB_ROUNDS = 1_000_000;
 /** ₹1 a bet: 0.9 of a stake is whole paise, so nothing is lost to rounding. */
 const STAKE_PAISE = 100;
 const SERVER_SEED = hashServerSeed('khel casino-games statistical test: tables');
 
-describe('STAT-1/STAT-2 Andar Bahar: half a million rounds against the exact theory', () => {
+describe('STAT-1/STAT-2 Andar Bahar: one million rounds against the exact theory', () => {
   it('STAT-1/STAT-2 RTP per bet, winning side and the deciding card’s position are within the 4.5 σ intervals', () => {
     const started = performance.now();
     const rules = DEFAULT_ANDAR_BAHAR_CONFIG;

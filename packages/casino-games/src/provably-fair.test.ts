@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createHash, createHmac } from 'node:crypto';
 import { checkSeeds, createOutcomeStream, hashServerSeed, outcomeBlock, shuffle, shuffleFirst, verifyServerSeed, type RoundSeeds } from './index.js';
-import { seedsArb } from './testing/arbitraries.js';
+import { seedsArb, serverSeedArb } from './testing/arbitraries.js';
+import { hmacKey, hmacSha256Words } from './hmac-sha256.js';
 
 const SEED_ONE = `${'0'.repeat(63)}1`;
 const VECTOR: RoundSeeds = { serverSeed: SEED_ONE, clientSeed: 'khel', nonce: 0 };
@@ -56,6 +57,32 @@ function referenceUint32s(seeds: RoundSeeds, count: number): number[] {
   for (let i = 0; i < count; i += 1) out.push(((bytes[4 * i]! << 24) | (bytes[4 * i + 1]! << 16) | (bytes[4 * i + 2]! << 8) | bytes[4 * i + 3]!) >>> 0);
   return out;
 }
+
+const wordsHex = (words: Int32Array): string => Array.from(words, (w) => (w >>> 0).toString(16).padStart(8, '0')).join('');
+
+describe('PF-3 the in-package HMAC-SHA256 equals node:crypto', () => {
+  it('PF-3 RFC 4231 test case 2 (key "Jefe")', () => {
+    expect(wordsHex(hmacSha256Words(hmacKey('Jefe'), 'what do ya want for nothing?', new Int32Array(8)))).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
+  });
+
+  it('PF-3 every message length across the padding boundaries, and any Unicode client seed', () => {
+    const key = hmacKey(SEED_ONE);
+    for (let length = 0; length <= 200; length += 1) {
+      const message = 'x'.repeat(length);
+      expect(wordsHex(hmacSha256Words(key, message, new Int32Array(8)))).toBe(createHmac('sha256', SEED_ONE).update(message, 'utf8').digest('hex'));
+    }
+    fc.assert(
+      fc.property(serverSeedArb, fc.string({ minLength: 1, maxLength: 64, unit: 'binary' }), fc.nat(), fc.nat(1_000), (serverSeed, clientSeed, nonce, cursor) => {
+        const seeds = { serverSeed, clientSeed, nonce };
+        fc.pre(checkSeeds(seeds) === null);
+        expect(outcomeBlock(seeds, cursor).toString('hex')).toBe(createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:${cursor}`, 'utf8').digest('hex'));
+      }),
+      { seed: 107, numRuns: 500 },
+    );
+  });
+});
 
 describe('PF-3..PF-7 properties', () => {
   it('PF-3/PF-4 the stream is the concatenation of blocks for cursor 0, 1, 2, … read 4 bytes at a time', () => {

@@ -5,9 +5,11 @@
  *
  * Bytes: HMAC-SHA256(key = UTF-8(serverSeed), message = UTF-8(`${clientSeed}:${nonce}:${cursor}`)) for
  * cursor = 0, 1, 2, … concatenated. Integers: 4 bytes big-endian, uniform in [0, n) by rejection (no
- * modulo bias). The generator is deterministic; node:crypto is used only as a hash function.
+ * modulo bias). The generator is deterministic. node:crypto hashes the commitment; the stream's HMAC is
+ * computed in-package (hmac-sha256.ts, for speed) and checked against node:crypto in the tests.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { hmacKey, hmacSha256Words, type HmacKey } from './hmac-sha256.js';
 
 export interface RoundSeeds {
   /** 64 lowercase hex characters (32 bytes from a CSPRNG, made by the server). Secret until revealed. */
@@ -57,13 +59,35 @@ export function verifyServerSeed(serverSeed: string, serverSeedHash: string): bo
   return hashServerSeed(serverSeed) === serverSeedHash.toLowerCase();
 }
 
-/** PF-3: one 32-byte block of the outcome stream. */
+// One server seed is used for many blocks (a slot's seed pair, every block of an Andar Bahar round),
+// so its HMAC key states are kept for the next call. Same input, same output: still a pure function.
+let cachedSeed = '';
+let cachedKey: HmacKey | null = null;
+
+function keyFor(serverSeed: string): HmacKey {
+  if (cachedKey === null || cachedSeed !== serverSeed) {
+    cachedKey = hmacKey(serverSeed);
+    cachedSeed = serverSeed;
+  }
+  return cachedKey;
+}
+
+/** PF-3: block `cursor` of the outcome stream as 8 big-endian words, written into `out`. */
+function outcomeWords(seeds: RoundSeeds, cursor: number, out: Int32Array): Int32Array {
+  return hmacSha256Words(keyFor(seeds.serverSeed), `${seeds.clientSeed}:${seeds.nonce}:${cursor}`, out);
+}
+
+/** PF-3: one 32-byte block of the outcome stream, for the verify page. */
 export function outcomeBlock(seeds: RoundSeeds, cursor: number): Buffer {
-  return createHmac('sha256', seeds.serverSeed).update(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`, 'utf8').digest();
+  assertSeeds(seeds);
+  const words = outcomeWords(seeds, cursor, new Int32Array(8));
+  const block = Buffer.alloc(32);
+  for (let i = 0; i < 8; i += 1) block.writeInt32BE(words[i] as number, 4 * i);
+  return block;
 }
 
 const TWO_POW_32 = 0x1_0000_0000;
-const BLOCK_BYTES = 32;
+const WORDS_PER_BLOCK = 8;
 
 /**
  * The outcome stream of one round (PF-3..PF-6). Games draw from it in a fixed, documented order, so
@@ -72,25 +96,25 @@ const BLOCK_BYTES = 32;
 export class OutcomeStream {
   readonly #seeds: RoundSeeds;
   #cursor = 0;
-  #block: Buffer;
-  #offset = 0;
+  readonly #words = new Int32Array(8);
+  #word = 0;
   #bytesRead = 0;
 
   constructor(seeds: RoundSeeds) {
     assertSeeds(seeds);
     this.#seeds = seeds;
-    this.#block = outcomeBlock(seeds, 0);
+    outcomeWords(seeds, 0, this.#words);
   }
 
   /** PF-4: the next 4 bytes, big-endian. Blocks hold 32 bytes, so a value never spans two blocks. */
   nextUint32(): number {
-    if (this.#offset === BLOCK_BYTES) {
+    if (this.#word === WORDS_PER_BLOCK) {
       this.#cursor += 1;
-      this.#block = outcomeBlock(this.#seeds, this.#cursor);
-      this.#offset = 0;
+      outcomeWords(this.#seeds, this.#cursor, this.#words);
+      this.#word = 0;
     }
-    const value = this.#block.readUInt32BE(this.#offset);
-    this.#offset += 4;
+    const value = (this.#words[this.#word] as number) >>> 0;
+    this.#word += 1;
     this.#bytesRead += 4;
     return value;
   }

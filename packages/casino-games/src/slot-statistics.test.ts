@@ -75,11 +75,11 @@ function checks(config: SlotConfig, theory: SlotTheory, tally: SlotTally): { mea
   return { means, frequencies };
 }
 
-function report(title: string, result: { means: MeanCheck[]; frequencies: ChiSquareCheck[] }, tally: SlotTally): string {
+function report(failWord: string, title: string, result: { means: MeanCheck[]; frequencies: ChiSquareCheck[] }, tally: SlotTally): string {
   return [
     `[casino-games] ${title}: ${tally.spins.toLocaleString('en-IN')} spins in ${(tally.elapsedMs / 1000).toFixed(1)} s, z = ${Z}`,
-    ...result.means.map((c) => `  ${describeMean(c)}`),
-    ...result.frequencies.map((c) => `  ${describeChiSquare(c)}`),
+    ...result.means.map((c) => `  ${describeMean(c, failWord)}`),
+    ...result.frequencies.map((c) => `  ${describeChiSquare(c, failWord)}`),
   ].join('\n');
 }
 
@@ -105,7 +105,7 @@ describe('STAT-1..STAT-4 slot: one million spins against the exact theory', () =
     const theory = slotTheory(DEFAULT_SLOT_CONFIG);
     const tally = simulate(DEFAULT_SLOT_CONFIG, SPINS, 'stat-slot');
     const result = checks(DEFAULT_SLOT_CONFIG, theory, tally);
-    console.log(report(`${DEFAULT_SLOT_CONFIG.name} (theoretical RTP ${(ratioToNumber(theory.rtp) * 100).toFixed(4)} %)`, result, tally));
+    console.log(report('FAIL', `${DEFAULT_SLOT_CONFIG.name} (theoretical RTP ${(ratioToNumber(theory.rtp) * 100).toFixed(4)} %)`, result, tally));
     expect(tally.spins).toBeGreaterThanOrEqual(1_000_000);
     for (const c of result.means) expect(c.pass, describeMean(c)).toBe(true);
     for (const c of result.frequencies) expect(c.pass, describeChiSquare(c)).toBe(true);
@@ -114,7 +114,7 @@ describe('STAT-1..STAT-4 slot: one million spins against the exact theory', () =
     // priced at 10× instead of 5× the line stake, the same returns would fall outside it.
     const mispriced = mispricedTen(DEFAULT_SLOT_CONFIG);
     const wrong = checkMean('RTP against a Ten × 3 = 10× paytable', tally.returns, ratioToNumber(slotTheory(mispriced).rtp));
-    console.log(`  control: ${describeMean(wrong)}`);
+    console.log(`  control: ${describeMean(wrong, 'DETECTED')}`);
     expect(wrong.pass).toBe(false);
   });
 
@@ -124,7 +124,7 @@ describe('STAT-1..STAT-4 slot: one million spins against the exact theory', () =
     const tally = simulate(rigged, CONTROL_SPINS, 'stat-slot-control');
     const result = checks(DEFAULT_SLOT_CONFIG, honest, tally);
     console.log(
-      report(`control, reel 3 one Ten → Tiger (its true RTP ${(ratioToNumber(slotTheory(rigged).rtp) * 100).toFixed(4)} %), checked against the shipped theory`, result, tally),
+      report('DETECTED', `control, reel 3 one Ten → Tiger (its true RTP ${(ratioToNumber(slotTheory(rigged).rtp) * 100).toFixed(4)} %), checked against the shipped theory`, result, tally),
     );
     const failed = [...result.means, ...result.frequencies].filter((c) => !c.pass).map((c) => c.name);
     // One Ten of 38 moved on one reel: 0.9 points of RTP, too little for the RTP interval at this

@@ -84,11 +84,11 @@ function dragonTigerChecks(tally: DragonTigerTally): { means: MeanCheck[]; frequ
   return { means, frequencies };
 }
 
-function report(title: string, rounds: number, elapsedMs: number, result: { means: MeanCheck[]; frequencies: ChiSquareCheck[] }): string {
+function report(failWord: string, title: string, rounds: number, elapsedMs: number, result: { means: MeanCheck[]; frequencies: ChiSquareCheck[] }): string {
   return [
     `[casino-games] ${title}: ${rounds.toLocaleString('en-IN')} rounds in ${(elapsedMs / 1000).toFixed(1)} s, z = ${Z}`,
-    ...result.means.map((c) => `  ${describeMean(c)}`),
-    ...result.frequencies.map((c) => `  ${describeChiSquare(c)}`),
+    ...result.means.map((c) => `  ${describeMean(c, failWord)}`),
+    ...result.frequencies.map((c) => `  ${describeChiSquare(c, failWord)}`),
   ].join('\n');
 }
 
@@ -96,7 +96,7 @@ describe('STAT-1..STAT-4 Dragon Tiger: one million rounds against the exact theo
   it('STAT-1/STAT-2 RTP per bet, winners, rank pairs and card faces are within the 4.5 σ intervals', () => {
     const tally = simulateDragonTiger(DEFAULT_DRAGON_TIGER_CONFIG, DT_ROUNDS, 'stat-dragon-tiger');
     const result = dragonTigerChecks(tally);
-    console.log(report('Dragon Tiger, one deck (theory: Dragon/Tiger RTP 97.0588 %, Tie 70.5882 %)', tally.rounds, tally.elapsedMs, result));
+    console.log(report('FAIL', 'Dragon Tiger, one deck (theory: Dragon/Tiger RTP 97.0588 %, Tie 70.5882 %)', tally.rounds, tally.elapsedMs, result));
     expect(tally.rounds).toBeGreaterThanOrEqual(1_000_000);
     for (const c of result.means) expect(c.pass, describeMean(c)).toBe(true);
     for (const c of result.frequencies) expect(c.pass, describeChiSquare(c)).toBe(true);
@@ -105,7 +105,7 @@ describe('STAT-1..STAT-4 Dragon Tiger: one million rounds against the exact theo
   it('STAT-4 control: an eight-deck shoe passed off as one deck is detected', () => {
     const tally = simulateDragonTiger({ ...DEFAULT_DRAGON_TIGER_CONFIG, decks: 8 }, DT_CONTROL_ROUNDS, 'stat-dragon-tiger-control');
     const result = dragonTigerChecks(tally);
-    console.log(report('control: eight decks checked against the one-deck theory', tally.rounds, tally.elapsedMs, result));
+    console.log(report('DETECTED', 'control: eight decks checked against the one-deck theory', tally.rounds, tally.elapsedMs, result));
     const failed = [...result.means, ...result.frequencies].filter((c) => !c.pass).map((c) => c.name);
     expect(failed).toEqual(expect.arrayContaining(['tie RTP', 'winners (Dragon / Tiger / Tie)', 'Dragon rank × Tiger rank (169 cells)']));
   });

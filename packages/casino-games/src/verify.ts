@@ -19,6 +19,13 @@ export type VerifyFailure = (typeof VERIFY_FAILURES)[number];
 
 export type Verification<T> = { valid: true; recomputed: T } | { valid: false; failure: VerifyFailure; recomputed: T | null };
 
+/** JSON with object keys sorted, so a result read back from a database (jsonb reorders keys) compares equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 function checkPublished(published: PublishedSeeds): VerifyFailure | null {
   if (checkSeeds(published) !== null) return 'MALFORMED_SEEDS';
   if (!verifyServerSeed(published.serverSeed, published.serverSeedHash)) return 'HASH_MISMATCH';
@@ -31,7 +38,7 @@ export function verifyTableRound(game: TableGame, published: PublishedSeeds, cla
   if (failure === 'MALFORMED_SEEDS') return { valid: false, failure, recomputed: null };
   const recomputed = dealTableRound(game, published);
   if (failure !== null) return { valid: false, failure, recomputed };
-  if (JSON.stringify(recomputed) !== JSON.stringify(claimed)) return { valid: false, failure: 'RESULT_MISMATCH', recomputed };
+  if (canonical(recomputed) !== canonical(claimed)) return { valid: false, failure: 'RESULT_MISMATCH', recomputed };
   return { valid: true, recomputed };
 }
 

@@ -117,10 +117,11 @@ export function checkFrequencies(
   return { name, statistic, degreesOfFreedom, critical, worst, pass: statistic < critical };
 }
 
-export function describeMean(c: MeanCheck): string {
-  return `${c.name}: measured ${c.measured.toFixed(5)}, expected ${c.expected.toFixed(5)}, SE ${c.standardError.toFixed(5)}, z ${c.z.toFixed(2)}, interval [${c.low.toFixed(5)}, ${c.high.toFixed(5)}] ${c.pass ? 'ok' : 'FAIL'}`;
+/** `failWord` is "FAIL" for a real check and "DETECTED" for a control that is meant to fail. */
+export function describeMean(c: MeanCheck, failWord = 'FAIL'): string {
+  return `${c.name}: measured ${c.measured.toFixed(5)}, expected ${c.expected.toFixed(5)}, SE ${c.standardError.toFixed(5)}, z ${c.z.toFixed(2)}, interval [${c.low.toFixed(5)}, ${c.high.toFixed(5)}] ${c.pass ? 'ok' : failWord}`;
 }
 
-export function describeChiSquare(c: ChiSquareCheck): string {
-  return `${c.name}: χ² ${c.statistic.toFixed(1)} on ${c.degreesOfFreedom} df, critical ${c.critical.toFixed(1)} ${c.pass ? 'ok' : `FAIL (worst: ${c.worst.category} observed ${c.worst.observed}, expected ${c.worst.expected.toFixed(1)})`}`;
+export function describeChiSquare(c: ChiSquareCheck, failWord = 'FAIL'): string {
+  return `${c.name}: χ² ${c.statistic.toFixed(1)} on ${c.degreesOfFreedom} df, critical ${c.critical.toFixed(1)} ${c.pass ? 'ok' : `${failWord} (worst: ${c.worst.category} observed ${c.worst.observed}, expected ${c.worst.expected.toFixed(1)})`}`;
 }
