@@ -53,7 +53,7 @@ async function requestDeposit(baseUrl: string, player: Player, amount: number): 
   return { id: answer.data._id, txnRef };
 }
 
-async function logIn(browser: Browser, baseUrl: string, national: string, password: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+async function logIn(browser: Browser, baseUrl: string, national: string, password: string, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/backoffice/`);
