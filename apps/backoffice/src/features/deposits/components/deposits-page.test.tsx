@@ -208,5 +208,19 @@ describe('deposits desk', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:shot-1');
     });
+
+    it('decides from the screenshot dialog', async () => {
+      const withShot = deposit({ screenShot: 'data:image/jpeg;base64,AAAA', screenShotUrl: `/api/v1/deposit-screenshot/${deposit()._id}` });
+      const api = stubDesk([withShot]);
+      renderApp('/deposits', { token: 't' });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: /View the screenshot/ }));
+      const viewer = await screen.findByRole('dialog', { name: /^Screenshot/ });
+      await user.click(within(viewer).getByRole('button', { name: 'Approve…' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Approve this deposit' });
+      expect(document.activeElement?.textContent).toBe('Cancel');
+      await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(api.callsTo('POST', `/backoffice/deposits/${deposit()._id}/approve`)).toHaveLength(1));
+    });
   });
 });

@@ -140,7 +140,21 @@ export function DepositsPage() {
         </ReasonDialog>
       ) : null}
 
-      {viewing !== null ? <ScreenshotDialog deposit={viewing} onClose={() => setViewing(null)} /> : null}
+      {viewing !== null ? (
+        <ScreenshotDialog
+          deposit={viewing}
+          canApprove={!(viewing.awaitingSecondApproval && viewing.firstApprovedBy === me)}
+          onClose={() => setViewing(null)}
+          onApprove={() => {
+            setViewing(null);
+            setApproving(viewing);
+          }}
+          onReject={() => {
+            setViewing(null);
+            setRejecting(viewing);
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -255,10 +269,35 @@ function DepositTable({ deposits, me, onApprove, onReject, onView }: DepositTabl
   );
 }
 
-function ScreenshotDialog({ deposit, onClose }: { deposit: DeskDeposit; onClose: () => void }) {
+interface ScreenshotDialogProps {
+  deposit: DeskDeposit;
+  canApprove: boolean;
+  onClose: () => void;
+  onApprove: () => void;
+  onReject: () => void;
+}
+
+/** The full-size proof, with the decision at hand: the operator decides while looking at it. */
+function ScreenshotDialog({ deposit, canApprove, onClose, onApprove, onReject }: ScreenshotDialogProps) {
   const image = useDepositScreenshot(deposit.screenShotUrl);
   return (
-    <Dialog open title={`Screenshot: ${describe(deposit)}`} onClose={onClose}>
+    <Dialog
+      open
+      title={`Screenshot: ${describe(deposit)}`}
+      onClose={onClose}
+      footer={
+        deposit.status === 'pending' ? (
+          <>
+            <Button variant="danger" onClick={onReject}>
+              Reject…
+            </Button>
+            <Button variant="primary" onClick={onApprove} disabled={!canApprove}>
+              Approve…
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
       {deposit.screenShotUrl === null ? (
         deposit.screenShot === null ? null : <img src={deposit.screenShot} alt="Payment screenshot (preview)" className="screenshot-full" />
       ) : image.isPending ? (
