@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MIN_DEPOSIT_RUPEES } from '@khel/contract';
-import { formatRupees } from '@khel/money';
+import { MESSAGES } from '@khel/contract';
 import { DepositHistory } from '../../features/deposits/components/deposit-history';
 import { DepositModal, type DepositMethod } from '../../features/deposits/components/deposit-modal';
 import { MoneyScreen } from './money-page';
@@ -14,7 +13,7 @@ import '../../styles/money.css';
 export default function DepositPage() {
   const [method, setMethod] = useState<DepositMethod | null>(null);
   return (
-    <MoneyScreen title="Deposit" intro={`Pay into one of our accounts, then tell us the amount and the reference. Minimum deposit is ${formatRupees(MIN_DEPOSIT_RUPEES)}.`}>
+    <MoneyScreen title="Deposit" intro={`Pay into one of our accounts, then tell us the amount and the reference. ${MESSAGES.depositMinimum}.`}>
       <section className="stack" aria-labelledby="deposit-method-title">
         <h2 id="deposit-method-title" className="section-title">
           How do you want to pay?

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { MIN_DEPOSIT_RUPEES, QUICK_DEPOSIT_AMOUNTS, type DepositCreate } from '@khel/contract';
 import { formatRupees } from '@khel/money';
+import { PlayMoneyNotice } from '../../../components/play-money-notice';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -103,6 +104,7 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="deposit-form">
+      <PlayMoneyNotice />
       <section className="stack" aria-label="Pay into this account">
         <p className="form__intro">
           {method === 'upi' ? 'Pay with any UPI app to the UPI ID below, then tell us the amount and the reference.' : 'Transfer to the bank account below (IMPS, NEFT or RTGS), then tell us the amount and the reference.'}
