@@ -66,6 +66,10 @@ describe('route guard', () => {
     for (const pathname of ['/deposit', '/withdrawal', '/bonus', '/referral-bonus']) expect(isRouteAllowed(pathname, credit)).toBe(false);
     expect(isRouteAllowed('/deposit', makeProfile())).toBe(true);
     expect(isRouteAllowed('/referral-bonus', makeProfile({ referralAllow: false }))).toBe(false);
+    // Payment accounts serve deposits and withdrawals; responsible gambling is for every member.
+    expect(isRouteAllowed('/payment-accounts', credit)).toBe(false);
+    expect(isRouteAllowed('/payment-accounts', makeProfile())).toBe(true);
+    expect(isRouteAllowed('/responsible-gambling', credit)).toBe(true);
   });
 });
 
