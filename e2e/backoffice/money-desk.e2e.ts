@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
 import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
+import { tinyPng } from './png.js';
 
 /** Deposits and withdrawals above this need two operators (the server's SECOND_APPROVAL_ABOVE_RUPEES). */
 const SECOND_APPROVAL_ABOVE = 50_000;
@@ -39,14 +40,14 @@ function freshRef(): string {
 }
 
 /** The player asks for a deposit into the first receiving account the deposit screens offer. */
-async function requestDeposit(baseUrl: string, player: Player, amount: number): Promise<{ id: string; txnRef: string }> {
+async function requestDeposit(baseUrl: string, player: Player, amount: number, screenshot?: Buffer): Promise<{ id: string; txnRef: string }> {
   const accounts = await api<{ _id: string; type: 'upi' | 'bank' }[]>(baseUrl, 'GET', '/api/v1/admin-account-details', { token: player.token });
   const account = accounts.data[0];
   expect(account, 'the demo data has a receiving account').toBeDefined();
   const txnRef = freshRef();
   const answer = await api<{ _id: string; status: string }>(baseUrl, 'POST', '/api/v1/admin-deposit-request', {
     token: player.token,
-    body: { amount, accountId: account?._id, txnRef, type: account?.type },
+    body: { amount, accountId: account?._id, txnRef, type: account?.type, ...(screenshot === undefined ? {} : { baseImage: `data:image/png;base64,${screenshot.toString('base64')}` }) },
   });
   expect(answer.meta.code, answer.meta.message).toBe(200);
   expect(answer.data.status).toBe('pending');
@@ -107,15 +108,22 @@ describe('the money desk in a real browser', () => {
     await context.close();
   });
 
-  it('rejects a deposit only with a reason, and the player sees it', async () => {
+  it('shows the full screenshot, rejects from it only with a reason, and the player sees it', async () => {
     const player = await createPlayer(product.baseUrl, 'Deposit Rejected');
     const before = await balanceOf(product.baseUrl, player.token);
-    const { id, txnRef } = await requestDeposit(product.baseUrl, player, 800);
+    const { id, txnRef } = await requestDeposit(product.baseUrl, player, 800, tinyPng(120, 240, [229, 57, 53, 255]));
 
     const { context, page } = await logIn(browser, product.baseUrl, DEMO.director.national, DEMO.director.password);
     await page.goto(`${product.baseUrl}/backoffice/deposits`);
     const row = page.locator('tbody tr', { hasText: txnRef });
-    await row.getByRole('button', { name: /^Reject the deposit/ }).click();
+    // The thumbnail comes with the list; the full image is fetched with the bearer header.
+    await row.getByRole('button', { name: /^View the screenshot of the deposit of ₹800.00/ }).click();
+    const viewer = page.getByRole('dialog', { name: /^Screenshot: ₹800.00 by Deposit Rejected/ });
+    const full = viewer.getByRole('img', { name: 'Payment screenshot' });
+    await full.waitFor();
+    await expect.poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([120, 240]);
+    expect(await full.getAttribute('src')).toMatch(/^blob:/);
+    await viewer.getByRole('button', { name: 'Reject…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject this deposit' });
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await dialog.getByText('Give a reason').waitFor();
