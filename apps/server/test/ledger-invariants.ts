@@ -21,11 +21,14 @@ export async function ledgerViolations(db: Queryable): Promise<string[]> {
   const negative = await db.query<{ id: number }>('select id from ledger_accounts where is_player and balance_paise + exposure_paise < 0 limit 5');
   for (const row of negative.rows) problems.push(`account ${row.id} has a negative available balance`);
   const doubled = await db.query<{ key: string; n: number }>(
-    `select details->>'depositId' as key, count(*)::int as n from journal_transactions where kind = 'deposit' group by 1 having count(*) > 1
+    `select details->>'depositId' as key, count(*)::int as n from journal_transactions
+       where kind = 'deposit' and details ? 'depositId' group by 1 having count(*) > 1
      union all
-     select details->>'withdrawalId', count(*)::int from journal_transactions where kind = 'withdrawal_hold' group by 1 having count(*) > 1
+     select details->>'withdrawalId', count(*)::int from journal_transactions
+       where kind = 'withdrawal_hold' and details ? 'withdrawalId' group by 1 having count(*) > 1
      union all
-     select details->>'withdrawalId', count(*)::int from journal_transactions where kind in ('withdrawal_paid', 'withdrawal_release') group by 1 having count(*) > 1`,
+     select details->>'withdrawalId', count(*)::int from journal_transactions
+       where kind in ('withdrawal_paid', 'withdrawal_release') and details ? 'withdrawalId' group by 1 having count(*) > 1`,
   );
   for (const row of doubled.rows) problems.push(`request ${row.key} moved money ${row.n} times`);
   // Every request's money matches its status: approved deposits credited once, every withdrawal held once,

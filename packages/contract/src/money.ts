@@ -221,16 +221,22 @@ const deskPlayerSchema = z.object({ _id: z.string(), name: z.string(), username:
 export const deskDepositSchema = depositSchema.extend({
   player: deskPlayerSchema,
   firstApprovedBy: z.string().nullable(),
+  firstApprovedByName: z.string().nullable(),
   decidedBy: z.string().nullable(),
+  decidedByName: z.string().nullable(),
 });
+export type DeskDeposit = z.infer<typeof deskDepositSchema>;
 export const deskDepositListEnvelope = envelope(z.object({ items: z.array(deskDepositSchema), total: z.number().int() }));
 export const deskDepositEnvelope = envelope(deskDepositSchema);
 
 export const deskWithdrawalSchema = withdrawalSchema.extend({
   player: deskPlayerSchema,
   firstApprovedBy: z.string().nullable(),
+  firstApprovedByName: z.string().nullable(),
   decidedBy: z.string().nullable(),
+  decidedByName: z.string().nullable(),
 });
+export type DeskWithdrawal = z.infer<typeof deskWithdrawalSchema>;
 export const deskWithdrawalListEnvelope = envelope(z.object({ items: z.array(deskWithdrawalSchema), total: z.number().int() }));
 export const deskWithdrawalEnvelope = envelope(deskWithdrawalSchema);
 

@@ -11,12 +11,12 @@ export function adjustmentsRoutes(adjustments: AdjustmentsService, guards: AuthG
   return async (app) => {
     app.get(
       '/api/v1/backoffice/users/:id/adjustments',
-      { preHandler: guards.requireOperator, schema: { tags, summary: "A player's manual adjustments", params: idParamsSchema, response: { 200: adjustmentListEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags, summary: "A player's manual adjustments", params: idParamsSchema, response: { 200: adjustmentListEnvelope } } },
       async (request) => ok(await adjustments.listForUser(request.params.id)),
     );
     app.post(
       '/api/v1/backoffice/users/:id/adjustments',
-      { preHandler: guards.requireOperator, schema: { tags, summary: 'Credit or debit a wallet with a reason (journal entry; a second operator above the configured amount)', params: idParamsSchema, body: adjustmentCreateSchema, response: { 200: adjustmentEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags, summary: 'Credit or debit a wallet with a reason (journal entry; a second operator above the configured amount)', params: idParamsSchema, body: adjustmentCreateSchema, response: { 200: adjustmentEnvelope } } },
       async (request) => {
         const { adjustment, message } = await adjustments.create(callerOf(request), request.params.id, request.body, request.ip);
         return ok(adjustment, message);
@@ -24,12 +24,12 @@ export function adjustmentsRoutes(adjustments: AdjustmentsService, guards: AuthG
     );
     app.post(
       '/api/v1/backoffice/adjustments/:id/approve',
-      { preHandler: guards.requireOperator, schema: { tags, summary: 'Second approval of a large adjustment', params: idParamsSchema, response: { 200: adjustmentEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags, summary: 'Second approval of a large adjustment', params: idParamsSchema, response: { 200: adjustmentEnvelope } } },
       async (request) => ok(await adjustments.approve(callerOf(request), request.params.id, request.ip), 'Adjustment applied'),
     );
     app.post(
       '/api/v1/backoffice/adjustments/:id/reject',
-      { preHandler: guards.requireOperator, schema: { tags, summary: 'Reject a pending adjustment', params: idParamsSchema, response: { 200: adjustmentEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags, summary: 'Reject a pending adjustment', params: idParamsSchema, response: { 200: adjustmentEnvelope } } },
       async (request) => ok(await adjustments.reject(callerOf(request), request.params.id, request.ip), 'Adjustment rejected'),
     );
   };

@@ -47,6 +47,7 @@ export function createAdjustmentsService(deps: { db: Database; wallet: WalletSer
   return {
     async create(actor: Caller, userId: string, body: { wallet: 'main' | 'bonus'; amount: number; reason: string }, ip: string) {
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter a non-zero amount with at most two decimals');
+      if (!(await wallet.hasWallet(userId, body.wallet))) fail('NOT_FOUND', 'This player has no such wallet');
       const row = await db.transaction(async (tx) => {
         const created = await createAdjustmentsRepository(tx).insert({ userId, wallet: body.wallet, amountPaise, reason: body.reason, requestedBy: actor.userId, at: clock.now() });
         return Math.abs(amountPaise) > deps.secondApprovalAbovePaise ? created : apply(tx, created, actor.userId);

@@ -8,7 +8,7 @@ export function auditRoutes(audit: AuditService, guards: AuthGuards): FastifyPlu
   return async (app) => {
     app.get(
       '/api/v1/backoffice/audit-log',
-      { preHandler: guards.requireOperator, schema: { tags: ['backoffice'], summary: 'The append-only audit log, newest first', querystring: auditListQuerySchema, response: { 200: auditListEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags: ['backoffice'], summary: 'The append-only audit log, newest first', querystring: auditListQuerySchema, response: { 200: auditListEnvelope } } },
       async (request) => ok(await audit.list(request.query)),
     );
   };

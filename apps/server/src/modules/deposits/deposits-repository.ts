@@ -22,6 +22,8 @@ export interface DepositRow {
   player_name: string;
   player_username: string;
   player_mobile_no: string;
+  first_approved_by_name: string | null;
+  decided_by_name: string | null;
 }
 
 export interface DepositLimitRow {
@@ -35,11 +37,14 @@ export interface DepositLimitRow {
 const SELECT = `select d.id, d.user_id, d.amount_paise, d.receiving_account_id, d.type, d.txn_ref, d.screenshot_media_id, d.thumbnail_media_id,
     d.status, d.reason, d.first_approved_by, d.decided_by, d.created_at, d.decided_at,
     r.account_number, r.account_holder_name, t.bytes as thumbnail_bytes,
-    u.name as player_name, u.username as player_username, u.mobile_no as player_mobile_no
+    u.name as player_name, u.username as player_username, u.mobile_no as player_mobile_no,
+    fa.name as first_approved_by_name, db.name as decided_by_name
   from deposit_requests d
   join receiving_accounts r on r.id = d.receiving_account_id
   join users u on u.id = d.user_id
-  left join media t on t.id = d.thumbnail_media_id`;
+  left join media t on t.id = d.thumbnail_media_id
+  left join users fa on fa.id = d.first_approved_by
+  left join users db on db.id = d.decided_by`;
 
 export function createDepositsRepository(db: Queryable) {
   return {

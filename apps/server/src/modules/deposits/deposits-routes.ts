@@ -28,7 +28,7 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     app.post(
       '/api/v1/admin-deposit-request',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         schema: {
           tags,
           summary: 'Ask for a deposit to be credited: amount, receiving account, and a reference id (UTR) or a screenshot',
@@ -42,13 +42,13 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
 
     app.get(
       '/api/v1/admin-deposit-request',
-      { preHandler: guards.requireUser, schema: { tags, summary: "The player's deposit requests in a date range (India dates, inclusive)", querystring: dateRangeQuerySchema, response: { 200: depositListEnvelope } } },
+      { preValidation: guards.requireUser, schema: { tags, summary: "The player's deposit requests in a date range (India dates, inclusive)", querystring: dateRangeQuerySchema, response: { 200: depositListEnvelope } } },
       async (request) => ok(await deposits.listForPlayer(callerOf(request), request.query)),
     );
 
     app.get(
       '/api/v1/deposit-screenshot/:id',
-      { preHandler: guards.requireUser, schema: { tags, summary: "A deposit's screenshot (its owner or an operator), re-encoded JPEG", params: idParamsSchema } },
+      { preValidation: guards.requireUser, schema: { tags, summary: "A deposit's screenshot (its owner or an operator), re-encoded JPEG", params: idParamsSchema } },
       async (request, reply) => {
         const caller = callerOf(request);
         const bytes = await deposits.screenshot(caller, request.params.id, OPERATOR_ROLES.includes(caller.role as RoleId));
@@ -63,14 +63,14 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
 
     app.get(
       '/api/v1/deposit-limits',
-      { preHandler: guards.requireUser, schema: { tags: ['responsible gambling'], summary: 'Self-set deposit limits with what each period has used', response: { 200: depositLimitListEnvelope } } },
+      { preValidation: guards.requireUser, schema: { tags: ['responsible gambling'], summary: 'Self-set deposit limits with what each period has used', response: { 200: depositLimitListEnvelope } } },
       async (request) => ok(await deposits.limits(callerOf(request))),
     );
 
     app.put(
       '/api/v1/deposit-limits',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         schema: { tags: ['responsible gambling'], summary: 'Set a limit: lowering applies at once, raising or removing after 24 hours', body: depositLimitUpdateSchema, response: { 200: depositLimitListEnvelope } },
       },
       async (request) => ok(await deposits.setLimit(callerOf(request), request.body.period, request.body.amount, request.ip), 'Deposit limit saved'),
@@ -79,12 +79,12 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     const deskTags = ['backoffice'];
     app.get(
       '/api/v1/backoffice/deposits',
-      { preHandler: guards.requireOperator, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
       async (request) => ok(await deposits.deskList(request.query.status, request.query.page, request.query.pageSize)),
     );
     app.post(
       '/api/v1/backoffice/deposits/:id/approve',
-      { preHandler: guards.requireOperator, schema: { tags: deskTags, summary: 'Approve: credit the main wallet (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskDepositEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Approve: credit the main wallet (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskDepositEnvelope } } },
       async (request) => {
         const { deposit, message } = await deposits.approve(callerOf(request), request.params.id, request.ip);
         return ok(deposit, message);
@@ -92,7 +92,7 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     );
     app.post(
       '/api/v1/backoffice/deposits/:id/reject',
-      { preHandler: guards.requireOperator, schema: { tags: deskTags, summary: 'Reject with a reason', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskDepositEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Reject with a reason', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskDepositEnvelope } } },
       async (request) => ok(await deposits.reject(callerOf(request), request.params.id, request.body.reason, request.ip), 'Deposit rejected'),
     );
   };

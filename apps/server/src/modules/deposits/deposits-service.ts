@@ -1,5 +1,5 @@
 import { MESSAGES, ROLES } from '@khel/contract';
-import type { DateRangeQuery, Deposit, DepositCreate, DepositLimit, DepositLimitPeriod } from '@khel/contract';
+import type { DateRangeQuery, Deposit, DepositCreate, DepositLimit, DepositLimitPeriod, DeskDeposit } from '@khel/contract';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -20,7 +20,7 @@ export function referenceKey(txnRef: string): string {
   return txnRef.toUpperCase().replace(/[\s-]/g, '');
 }
 
-function toDeposit(row: DepositRow): Deposit & { player: { _id: string; name: string; username: string; mobile_no: string }; firstApprovedBy: string | null; decidedBy: string | null } {
+function toDeposit(row: DepositRow): DeskDeposit {
   return {
     _id: row.id,
     amount: paiseToRupees(row.amount_paise),
@@ -36,12 +36,14 @@ function toDeposit(row: DepositRow): Deposit & { player: { _id: string; name: st
     decidedAt: row.decided_at?.toISOString() ?? null,
     player: { _id: row.user_id, name: row.player_name, username: row.player_username, mobile_no: row.player_mobile_no },
     firstApprovedBy: row.first_approved_by,
+    firstApprovedByName: row.first_approved_by_name,
     decidedBy: row.decided_by,
+    decidedByName: row.decided_by_name,
   };
 }
 
-function playerView(deposit: ReturnType<typeof toDeposit>): Deposit {
-  const { player: _player, firstApprovedBy: _first, decidedBy: _decided, ...rest } = deposit;
+function playerView(deposit: DeskDeposit): Deposit {
+  const { player: _player, firstApprovedBy: _first, firstApprovedByName: _firstName, decidedBy: _decided, decidedByName: _decidedName, ...rest } = deposit;
   return rest;
 }
 

@@ -341,3 +341,31 @@ describe('deposit limits (PRODUCT.md §7)', () => {
     expect((lower.body.data as { period: string }[]).find((limit) => limit.period === 'daily')).toMatchObject({ amount: 200, pendingAmount: null });
   });
 });
+
+describe('desk edge cases', () => {
+  it('answers NOT_FOUND for an unknown player’s adjustment or ledger', async () => {
+    const director2 = await createOperator(t, ROLES.DIRECTOR);
+    const ghost = '00000000-0000-4000-8000-000000000999';
+    const adjustment = await call(t.app, 'POST', `/api/v1/backoffice/users/${ghost}/adjustments`, { token: director2.token, body: { wallet: 'main', amount: 5, reason: 'ghost' } });
+    expect(adjustment.status).toBe(200);
+    expect(adjustment.body.meta.error).toBe('NOT_FOUND');
+    const ledger = await call(t.app, 'GET', `/api/v1/backoffice/users/${ghost}/ledger`, { token: director2.token });
+    expect(ledger.body.meta.error).toBe('NOT_FOUND');
+  });
+
+  it('checks who is calling before what they sent', async () => {
+    const player = await signUpPlayer(t);
+    const asPlayer = await call(t.app, 'POST', '/api/v1/backoffice/receiving-accounts', { token: player.token, body: { type: 'upi' } });
+    expect(asPlayer.body.meta.error).toBe('FORBIDDEN');
+    const anonymous = await call(t.app, 'POST', '/api/v1/admin-deposit-request', { body: { amount: 'lots' } });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('names the operators who approved', async () => {
+    const operator = await createOperator(t, ROLES.DIRECTOR);
+    const player = await signUpPlayer(t);
+    const id = ((await deposit(player.token, 300)).body.data as { _id: string })._id;
+    const approved = await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/approve`, { token: operator.token });
+    expect(approved.body.data).toMatchObject({ decidedBy: operator.userId, decidedByName: 'Op Erator', firstApprovedByName: null });
+  });
+});

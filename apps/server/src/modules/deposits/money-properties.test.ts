@@ -37,7 +37,7 @@ async function runScenario(ops: Op[], batchSize: number): Promise<void> {
   try {
     await seedDemoData(t.services);
     const operators = [await createOperator(t, ROLES.DIRECTOR), await createOperator(t, ROLES.SUPPORT_ADMIN)];
-    const players = [];
+    const players: { token: string; userId: string; mobileNo: string; accountId: string }[] = [];
     for (let i = 0; i < PLAYERS; i += 1) {
       const player = await signUpPlayer(t);
       const account = await call(t.app, 'POST', '/api/v1/account-details', { token: player.token, body: { type: 'upi', accountNumber: `p${i}@okaxis`, accountHolderName: `Player ${i}` } });

@@ -12,20 +12,20 @@ export function identityAdminRoutes(identity: IdentityService, guards: AuthGuard
   return async (app) => {
     app.get(
       '/api/v1/backoffice/users',
-      { preHandler: guards.requireOperator, schema: { tags, summary: 'List and search users', querystring: userListQuerySchema, response: { 200: userListEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags, summary: 'List and search users', querystring: userListQuerySchema, response: { 200: userListEnvelope } } },
       async (request) => ok(await identity.listUsers(request.query)),
     );
 
     app.get(
       '/api/v1/backoffice/users/:id',
-      { preHandler: guards.requireOperator, schema: { tags, summary: 'One user', params: idParamsSchema, response: { 200: backofficeUserEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags, summary: 'One user', params: idParamsSchema, response: { 200: backofficeUserEnvelope } } },
       async (request) => ok(await identity.getUser(request.params.id)),
     );
 
     app.put(
       '/api/v1/backoffice/users/:id',
       {
-        preHandler: guards.requireOperator,
+        preValidation: guards.requireOperator,
         schema: { tags, summary: 'Change role, permission flags, referralAllow or suspension (audited)', params: idParamsSchema, body: userUpdateRequestSchema, response: { 200: backofficeUserEnvelope } },
       },
       async (request) => ok(await identity.updateUser(callerOf(request), request.params.id, request.body, request.ip), 'User updated'),

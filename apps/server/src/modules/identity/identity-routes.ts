@@ -78,7 +78,7 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards): F
 
     app.post(
       '/api/v1/logout',
-      { preHandler: guards.requireUser, schema: { tags, summary: 'End this session', body: logoutRequestSchema.optional(), response: { 200: emptyEnvelope } } },
+      { preValidation: guards.requireUser, schema: { tags, summary: 'End this session', body: logoutRequestSchema.optional(), response: { 200: emptyEnvelope } } },
       async (request) => {
         await identity.logout(callerOf(request));
         return ok(null, MESSAGES.loggedOut);
@@ -88,7 +88,7 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards): F
     app.post(
       '/api/v1/change_password',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         schema: {
           tags,
           summary: 'Change the password; every session ends and meta.token carries a new one for this device',
@@ -122,7 +122,7 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards): F
 
     app.get(
       '/api/v1/getUserData',
-      { preHandler: guards.requireUser, schema: { tags, summary: 'The profile with balances', response: { 200: profileEnvelope } } },
+      { preValidation: guards.requireUser, schema: { tags, summary: 'The profile with balances', response: { 200: profileEnvelope } } },
       async (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
         return ok(await identity.profile(callerOf(request)));
@@ -132,7 +132,7 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards): F
     app.post(
       '/api/v1/self-exclusion',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         schema: {
           tags,
           summary: 'Self-exclude for a number of days: every session ends and login is refused until then',
@@ -149,7 +149,7 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards): F
     app.put(
       '/api/v1/wallet',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         schema: {
           tags,
           summary: "Choose the wallet bets and games use: '1' main, '2' bonus",

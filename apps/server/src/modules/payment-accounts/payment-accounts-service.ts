@@ -105,13 +105,20 @@ export function createPaymentAccountsService(deps: { repository: PaymentAccounts
 
     async addReceivingAccount(actor: Caller, request: PaymentAccountCreate, ip: string): Promise<AdminAccount> {
       const row = await repository.insertReceivingAccount(fieldsOf(request));
-      await audit.record({ actorId: actor.userId, action: 'receiving_account.create', targetType: 'receiving_account', targetId: row.id, details: { type: row.type, accountNumber: row.account_number }, ip });
+      await audit.record({ actorId: actor.userId, action: 'receiving_account.create', targetType: 'receiving_account', targetId: row.id, details: { type: row.type, accountNumber: row.account_number, accountHolderName: row.account_holder_name }, ip });
       return toAdminAccount(row);
     },
 
     async setReceivingAccountActive(actor: Caller, id: string, active: boolean, ip: string): Promise<AdminAccount> {
       const row = (await repository.setReceivingAccountActive(id, active)) ?? fail('NOT_FOUND', 'Account not found');
-      await audit.record({ actorId: actor.userId, action: active ? 'receiving_account.activate' : 'receiving_account.deactivate', targetType: 'receiving_account', targetId: id, details: {}, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: active ? 'receiving_account.activate' : 'receiving_account.deactivate',
+        targetType: 'receiving_account',
+        targetId: id,
+        details: { type: row.type, accountNumber: row.account_number, accountHolderName: row.account_holder_name },
+        ip,
+      });
       return toAdminAccount(row);
     },
 

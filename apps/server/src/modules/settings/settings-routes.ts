@@ -60,37 +60,37 @@ export function settingsRoutes(settings: SettingsService, guards: AuthGuards): F
 
     app.put(
       '/api/v1/backoffice/branding',
-      { preHandler: director, schema: { tags, summary: 'Change site name, brand colour, logo or favicon (audited)', body: brandingUpdateRequestSchema, response: { 200: appSettingsEnvelope } } },
+      { preValidation: director, schema: { tags, summary: 'Change site name, brand colour, logo or favicon (audited)', body: brandingUpdateRequestSchema, response: { 200: appSettingsEnvelope } } },
       async (request) => ok(await settings.updateBranding(callerOf(request), request.body, request.ip), 'Branding updated'),
     );
 
     app.get(
       '/api/v1/backoffice/banners',
-      { preHandler: guards.requireOperator, schema: { tags, summary: 'Banners', response: { 200: bannerListEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags, summary: 'Banners', response: { 200: bannerListEnvelope } } },
       async () => ok(await settings.banners()),
     );
 
     app.post(
       '/api/v1/backoffice/banners',
-      { preHandler: director, schema: { tags, summary: 'Add a banner (audited)', body: bannerCreateRequestSchema, response: { 200: envelope(bannerSchema) } } },
+      { preValidation: director, schema: { tags, summary: 'Add a banner (audited)', body: bannerCreateRequestSchema, response: { 200: envelope(bannerSchema) } } },
       async (request) => ok(await settings.createBanner(callerOf(request), request.body.baseImage, request.body.order, request.ip), 'Banner added'),
     );
 
     app.put(
       '/api/v1/backoffice/banners/order',
-      { preHandler: director, schema: { tags, summary: 'Set the whole banner order at once (one transaction, audited)', body: bannerReorderRequestSchema, response: { 200: bannerListEnvelope } } },
+      { preValidation: director, schema: { tags, summary: 'Set the whole banner order at once (one transaction, audited)', body: bannerReorderRequestSchema, response: { 200: bannerListEnvelope } } },
       async (request) => ok(await settings.reorderBanners(callerOf(request), request.body.ids, request.ip), 'Banners reordered'),
     );
 
     app.put(
       '/api/v1/backoffice/banners/:id',
-      { preHandler: director, schema: { tags, summary: 'Reorder a banner (audited)', params: idParamsSchema, body: bannerUpdateRequestSchema, response: { 200: envelope(bannerSchema) } } },
+      { preValidation: director, schema: { tags, summary: 'Reorder a banner (audited)', params: idParamsSchema, body: bannerUpdateRequestSchema, response: { 200: envelope(bannerSchema) } } },
       async (request) => ok(await settings.updateBanner(callerOf(request), request.params.id, request.body.order, request.ip), 'Banner updated'),
     );
 
     app.delete(
       '/api/v1/backoffice/banners/:id',
-      { preHandler: director, schema: { tags, summary: 'Remove a banner (audited)', params: idParamsSchema, response: { 200: emptyEnvelope } } },
+      { preValidation: director, schema: { tags, summary: 'Remove a banner (audited)', params: idParamsSchema, response: { 200: emptyEnvelope } } },
       async (request) => {
         await settings.deleteBanner(callerOf(request), request.params.id, request.ip);
         return ok(null, 'Banner removed');

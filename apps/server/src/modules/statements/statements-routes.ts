@@ -16,28 +16,28 @@ export function statementsRoutes(statements: StatementsService, guards: AuthGuar
   return async (app) => {
     app.get(
       '/api/v1/account-statement',
-      { preHandler: permissions.requireStatements, schema: { tags, summary: 'Every wallet line with the running balance (isChecked=true: the bonus wallet)', querystring: statementQuerySchema, response: { 200: statementEnvelope } } },
+      { preValidation: permissions.requireStatements, schema: { tags, summary: 'Every wallet line with the running balance (isChecked=true: the bonus wallet)', querystring: statementQuerySchema, response: { 200: statementEnvelope } } },
       async (request) => ok(await statements.accountStatement(callerOf(request).userId, walletOf(request.query.isChecked), request.query)),
     );
     app.get(
       '/api/v1/transaction',
-      { preHandler: permissions.requireStatements, schema: { tags, summary: 'Deposits, withdrawals and other wallet movements', querystring: statementQuerySchema, response: { 200: statementEnvelope } } },
+      { preValidation: permissions.requireStatements, schema: { tags, summary: 'Deposits, withdrawals and other wallet movements', querystring: statementQuerySchema, response: { 200: statementEnvelope } } },
       async (request) => ok(await statements.transactions(callerOf(request).userId, walletOf(request.query.isChecked), request.query)),
     );
     app.get(
       '/api/v1/result-transaction',
-      { preHandler: permissions.requireStatements, schema: { tags, summary: 'Results of bets and casino rounds', querystring: statementQuerySchema, response: { 200: statementEnvelope } } },
+      { preValidation: permissions.requireStatements, schema: { tags, summary: 'Results of bets and casino rounds', querystring: statementQuerySchema, response: { 200: statementEnvelope } } },
       async (request) => ok(await statements.results(callerOf(request).userId, walletOf(request.query.isChecked), request.query)),
     );
     app.get(
       '/api/v1/profit-loss',
-      { preHandler: permissions.requireProfitLoss, schema: { tags, summary: 'Net result by sport, event and market, and by casino provider', querystring: statementQuerySchema, response: { 200: profitLossEnvelope } } },
+      { preValidation: permissions.requireProfitLoss, schema: { tags, summary: 'Net result by sport, event and market, and by casino provider', querystring: statementQuerySchema, response: { 200: profitLossEnvelope } } },
       async (request) => ok(await statements.profitLoss(callerOf(request).userId, walletOf(request.query.isChecked), request.query)),
     );
     app.get(
       '/api/v1/backoffice/users/:id/ledger',
-      { preHandler: guards.requireOperator, schema: { tags: ['backoffice'], summary: "A player's wallet ledger with running balance", params: idParamsSchema, querystring: ledgerQuerySchema, response: { 200: statementEnvelope } } },
-      async (request) => ok(await statements.accountStatement(request.params.id, request.query.wallet, request.query)),
+      { preValidation: guards.requireOperator, schema: { tags: ['backoffice'], summary: "A player's wallet ledger with running balance", params: idParamsSchema, querystring: ledgerQuerySchema, response: { 200: statementEnvelope } } },
+      async (request) => ok(await statements.ledger(request.params.id, request.query.wallet, request.query)),
     );
   };
 }

@@ -1,6 +1,7 @@
 import type { StatementLine } from '@khel/contract';
 import { paiseToRupees } from '@khel/money';
 import type { Clock } from '../../lib/clock.js';
+import { fail } from '../../lib/app-error.js';
 import { indiaDateRange } from '../../lib/india-time.js';
 import type { PlayerWallet, WalletService } from '../wallet/wallet-service.js';
 
@@ -45,6 +46,12 @@ export function createStatementsService(deps: { wallet: WalletService; clock: Cl
   const isResult = (kind: string) => (RESULT_KINDS as readonly string[]).includes(kind);
 
   return {
+    /** An operator's view of any player's wallet; an unknown player or wallet is NOT_FOUND. */
+    async ledger(userId: string, walletName: PlayerWallet, range: Range) {
+      if (!(await wallet.hasWallet(userId, walletName))) fail('NOT_FOUND', 'This player has no such wallet');
+      return statement(userId, walletName, range, () => true);
+    },
+
     /** Every line with its running balance. */
     accountStatement: (userId: string, walletName: PlayerWallet, range: Range) => statement(userId, walletName, range, () => true),
     /** Deposits, withdrawals and other wallet movements (not results of play). */

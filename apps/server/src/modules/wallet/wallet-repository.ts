@@ -105,23 +105,40 @@ export function createWalletRepository(db: Queryable) {
       );
       return result.rows[0] ?? null;
     },
-    /** Writes one journal transaction and its entries; run inside a database transaction. */
-    async insertTransaction(posting: JournalPosting): Promise<number> {
-      const result = await db.query<{ id: number }>(
-        `insert into journal_transactions (kind, idempotency_key, description, actor_id, details, created_at)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
-        [posting.kind, posting.idempotencyKey, posting.description, posting.actorId, JSON.stringify(posting.details), posting.at],
+    /** The ids of a player's wallet accounts by kind, in one query. */
+    async playerAccountIds(userIds: string[]): Promise<{ id: number; user_id: string; kind: PlayerAccountKind }[]> {
+      const result = await db.query<{ id: number; user_id: string; kind: PlayerAccountKind }>(
+        'select id, user_id, kind from ledger_accounts where user_id = any($1::uuid[])',
+        [userIds],
       );
-      const transactionId = (result.rows[0] as { id: number }).id;
-      for (const entry of posting.entries) {
-        await db.query('insert into journal_entries (transaction_id, account_id, amount_paise, created_at) values ($1, $2, $3, $4)', [
-          transactionId,
-          entry.accountId,
-          entry.amountPaise,
+      return result.rows;
+    },
+    /**
+     * Writes one journal transaction and all its entries in a single statement (one round trip); run
+     * inside a database transaction, where the balance check is deferred to commit.
+     */
+    async insertTransaction(posting: JournalPosting): Promise<number> {
+      const result = await db.query<{ transaction_id: number }>(
+        `with created as (
+           insert into journal_transactions (kind, idempotency_key, description, actor_id, details, created_at)
+           values ($1, $2, $3, $4, $5, $6) returning id
+         )
+         insert into journal_entries (transaction_id, account_id, amount_paise, created_at)
+         select created.id, entry.account_id, entry.amount_paise, $6
+         from created, unnest($7::bigint[], $8::bigint[]) as entry(account_id, amount_paise)
+         returning transaction_id`,
+        [
+          posting.kind,
+          posting.idempotencyKey,
+          posting.description,
+          posting.actorId,
+          JSON.stringify(posting.details),
           posting.at,
-        ]);
-      }
-      return transactionId;
+          posting.entries.map((entry) => entry.accountId),
+          posting.entries.map((entry) => entry.amountPaise),
+        ],
+      );
+      return (result.rows[0] as { transaction_id: number }).transaction_id;
     },
   };
 }

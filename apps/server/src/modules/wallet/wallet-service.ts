@@ -49,11 +49,41 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
   const { db, clock } = deps;
   const repository = createWalletRepository(db);
 
+  /**
+   * House account ids never change once made. The fixed ones (ref '') are created by a migration, so
+   * the row read is always committed and its id is cached. A per-market account (a ref) is created on
+   * first use inside the caller's transaction and not cached: that transaction may still roll back.
+   * (Everything goes through the caller's transaction: PGlite has one connection, and a query outside
+   * an open transaction would wait for it forever.)
+   */
+  const houseIds = new Map<string, number>();
+  async function houseAccountId(tx: Queryable, kind: HouseAccountKind, ref: string): Promise<number> {
+    const cacheKey = `${kind}:${ref}`;
+    const cached = houseIds.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const id = await createWalletRepository(tx).houseAccountId(kind, ref);
+    if (ref === '') houseIds.set(cacheKey, id);
+    return id;
+  }
+
+  /** Resolves every entry's account: house ones from the cache, player ones in one query. */
+  async function accountIds(tx: Queryable, accounts: AccountRef[]): Promise<number[]> {
+    const userIds = [...new Set(accounts.flatMap((account) => ('userId' in account ? [account.userId] : [])))];
+    const playerRows = userIds.length === 0 ? [] : await createWalletRepository(tx).playerAccountIds(userIds);
+    const ids: number[] = [];
+    for (const account of accounts) {
+      if ('house' in account) {
+        ids.push(await houseAccountId(tx, account.house, account.ref ?? ''));
+        continue;
+      }
+      const row = playerRows.find((candidate) => candidate.user_id === account.userId && candidate.kind === KIND_OF_WALLET[account.wallet]);
+      ids.push(row?.id ?? fail('NOT_FOUND', 'This wallet does not exist for the account'));
+    }
+    return ids;
+  }
+
   async function accountId(tx: Queryable, account: AccountRef): Promise<number> {
-    const repo = createWalletRepository(tx);
-    if ('house' in account) return repo.houseAccountId(account.house, account.ref ?? '');
-    const id = await repo.playerAccountId(account.userId, KIND_OF_WALLET[account.wallet]);
-    return id ?? fail('NOT_FOUND', 'This wallet does not exist for the account');
+    return (await accountIds(tx, [account]))[0] as number;
   }
 
   /** Posts one balanced journal transaction inside the caller's database transaction. */
@@ -62,8 +92,11 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     if (sum !== 0 || posting.entries.some((entry) => !Number.isSafeInteger(entry.amountPaise) || entry.amountPaise === 0)) {
       throw new Error(`unbalanced or malformed posting ${posting.kind}: sum ${sum}`);
     }
-    const entries = [];
-    for (const entry of posting.entries) entries.push({ accountId: await accountId(tx, entry.account), amountPaise: entry.amountPaise });
+    const ids = await accountIds(
+      tx,
+      posting.entries.map((entry) => entry.account),
+    );
+    const entries = posting.entries.map((entry, index) => ({ accountId: ids[index] as number, amountPaise: entry.amountPaise }));
     try {
       return await createWalletRepository(tx).insertTransaction({
         kind: posting.kind,
@@ -120,6 +153,11 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
           ],
         });
       });
+    },
+
+    /** Whether the player has this wallet (credit players have only main; operators none). */
+    async hasWallet(userId: string, walletName: PlayerWallet): Promise<boolean> {
+      return (await repository.playerAccountId(userId, KIND_OF_WALLET[walletName])) !== null;
     },
 
     async balancesOf(userId: string, tx?: Queryable): Promise<PlayerBalances> {

@@ -16,11 +16,16 @@ export interface WithdrawalRow {
   player_name: string;
   player_username: string;
   player_mobile_no: string;
+  first_approved_by_name: string | null;
+  decided_by_name: string | null;
 }
 
 const SELECT = `select w.id, w.user_id, w.amount_paise, w.payment_account_id, w.account_snapshot, w.status, w.reason, w.first_approved_by,
-    w.decided_by, w.created_at, w.decided_at, u.name as player_name, u.username as player_username, u.mobile_no as player_mobile_no
-  from withdrawal_requests w join users u on u.id = w.user_id`;
+    w.decided_by, w.created_at, w.decided_at, u.name as player_name, u.username as player_username, u.mobile_no as player_mobile_no,
+    fa.name as first_approved_by_name, db.name as decided_by_name
+  from withdrawal_requests w join users u on u.id = w.user_id
+  left join users fa on fa.id = w.first_approved_by
+  left join users db on db.id = w.decided_by`;
 
 export function createWithdrawalsRepository(db: Queryable) {
   return {

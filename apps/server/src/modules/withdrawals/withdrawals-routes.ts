@@ -24,26 +24,26 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
     app.post(
       '/api/v1/withdrawal-request',
       {
-        preHandler: guards.requireUser,
+        preValidation: guards.requireUser,
         schema: { tags, summary: 'Ask to withdraw to a saved account; the amount is held at once', description: 'Send an Idempotency-Key header: a retry replays the first answer.', body: withdrawalCreateSchema, response: { 200: withdrawalEnvelope } },
       },
       async (request) => ok(await withdrawals.create(callerOf(request), request.body, idempotencyKeyOf(request.headers)), MESSAGES.withdrawalSubmitted),
     );
     app.get(
       '/api/v1/withdrawal-request',
-      { preHandler: guards.requireUser, schema: { tags, summary: "The player's withdrawal requests in a date range", querystring: dateRangeQuerySchema, response: { 200: withdrawalListEnvelope } } },
+      { preValidation: guards.requireUser, schema: { tags, summary: "The player's withdrawal requests in a date range", querystring: dateRangeQuerySchema, response: { 200: withdrawalListEnvelope } } },
       async (request) => ok(await withdrawals.listForPlayer(callerOf(request), request.query)),
     );
 
     const deskTags = ['backoffice'];
     app.get(
       '/api/v1/backoffice/withdrawals',
-      { preHandler: guards.requireOperator, schema: { tags: deskTags, summary: 'Withdrawal requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskWithdrawalListEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Withdrawal requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskWithdrawalListEnvelope } } },
       async (request) => ok(await withdrawals.deskList(request.query.status, request.query.page, request.query.pageSize)),
     );
     app.post(
       '/api/v1/backoffice/withdrawals/:id/approve',
-      { preHandler: guards.requireOperator, schema: { tags: deskTags, summary: 'Mark paid (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskWithdrawalEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Mark paid (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskWithdrawalEnvelope } } },
       async (request) => {
         const { withdrawal, message } = await withdrawals.approve(callerOf(request), request.params.id, request.ip);
         return ok(withdrawal, message);
@@ -51,7 +51,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
     );
     app.post(
       '/api/v1/backoffice/withdrawals/:id/reject',
-      { preHandler: guards.requireOperator, schema: { tags: deskTags, summary: 'Reject with a reason and release the held amount', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskWithdrawalEnvelope } } },
+      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Reject with a reason and release the held amount', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskWithdrawalEnvelope } } },
       async (request) => ok(await withdrawals.reject(callerOf(request), request.params.id, request.body.reason, request.ip), 'Withdrawal rejected, amount released'),
     );
   };

@@ -1,5 +1,5 @@
 import { ROLES } from '@khel/contract';
-import type { DateRangeQuery, PaymentAccount, Withdrawal, WithdrawalCreate } from '@khel/contract';
+import type { DateRangeQuery, DeskWithdrawal, PaymentAccount, Withdrawal, WithdrawalCreate } from '@khel/contract';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -17,7 +17,7 @@ function masked(account: PaymentAccount): string {
   return account.type === 'upi' ? account.accountNumber : `${account.bankName ?? 'bank'} ····${account.accountNumber.slice(-4)}`;
 }
 
-function toWithdrawal(row: WithdrawalRow) {
+function toWithdrawal(row: WithdrawalRow): DeskWithdrawal {
   return {
     _id: row.id,
     amount: paiseToRupees(row.amount_paise),
@@ -29,12 +29,14 @@ function toWithdrawal(row: WithdrawalRow) {
     decidedAt: row.decided_at?.toISOString() ?? null,
     player: { _id: row.user_id, name: row.player_name, username: row.player_username, mobile_no: row.player_mobile_no },
     firstApprovedBy: row.first_approved_by,
+    firstApprovedByName: row.first_approved_by_name,
     decidedBy: row.decided_by,
+    decidedByName: row.decided_by_name,
   };
 }
 
-function playerView(withdrawal: ReturnType<typeof toWithdrawal>): Withdrawal {
-  const { player: _player, firstApprovedBy: _first, decidedBy: _decided, ...rest } = withdrawal;
+function playerView(withdrawal: DeskWithdrawal): Withdrawal {
+  const { player: _player, firstApprovedBy: _first, firstApprovedByName: _firstName, decidedBy: _decided, decidedByName: _decidedName, ...rest } = withdrawal;
   return rest;
 }
 

@@ -1,0 +1,131 @@
+// Ledger throughput on the PostgreSQL server, and the invariant checker at one million journal entries.
+// Run: npx tsx apps/server/bench/ledger-bench.ts   (or npm run bench -- ledger)
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate } from '../src/db/migrate.js';
+import { openPostgresDatabase } from '../src/db/postgres-database.js';
+import { systemClock } from '../src/lib/clock.js';
+import { createWalletService } from '../src/modules/wallet/wallet-service.js';
+import { ledgerViolations } from '../test/ledger-invariants.js';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PLAYERS = 256;
+const SECONDS_PER_LEVEL = Number(process.env.BENCH_SECONDS ?? 5);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `khel_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function throughput(): Promise<void> {
+  await withDatabase(async (url) => {
+    const db = openPostgresDatabase(url, { max: 40 });
+    await migrate(db);
+    const wallet = createWalletService({ db, clock: systemClock, moneyMode: 'play' });
+    const players: string[] = [];
+    for (let i = 0; i < PLAYERS; i += 1) {
+      const user = await db.query<{ id: string }>(
+        `insert into users (name, username, mobile_no, password_hash, role, referral_code, age_confirmed_at) values ($1, $1, $2, 'x', 4, $1, now()) returning id`,
+        [`bench${i}`, `91900000${String(i).padStart(4, '0')}`],
+      );
+      const id = (user.rows[0] as { id: string }).id;
+      await wallet.openAccountsFor(id, 4);
+      players.push(id);
+    }
+    console.log(`\n== Ledger: journal transactions per second on PostgreSQL (${PLAYERS} players, ${SECONDS_PER_LEVEL} s per level)`);
+    console.log('  each transaction: one database transaction posting a balanced pair (house clearing ↔ player wallet)');
+    console.log('  clients   tx/s      p50 ms   p99 ms');
+    for (const clients of [1, 8, 32]) {
+      const latencies: number[] = [];
+      const deadline = performance.now() + SECONDS_PER_LEVEL * 1000;
+      let counter = 0;
+      const worker = async () => {
+        while (performance.now() < deadline) {
+          counter += 1;
+          const player = players[(counter * 7919) % players.length] as string;
+          const credit = counter % 3 !== 0;
+          const amountPaise = 100 + (counter % 5000);
+          const started = performance.now();
+          await db.transaction((tx) =>
+            wallet.post(tx, {
+              kind: credit ? 'deposit' : 'withdrawal_hold',
+              description: 'bench',
+              entries: [
+                { account: { house: 'clearing_upi' }, amountPaise: credit ? -amountPaise : amountPaise },
+                { account: { userId: player, wallet: 'main' }, amountPaise: credit ? amountPaise : -amountPaise },
+              ],
+            }),
+          );
+          latencies.push(performance.now() - started);
+        }
+      };
+      const started = performance.now();
+      await Promise.all(Array.from({ length: clients }, worker));
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      console.log(
+        `  ${String(clients).padStart(7)}   ${(latencies.length / seconds).toFixed(0).padStart(6)}   ${percentile(latencies, 50).toFixed(2).padStart(6)}   ${percentile(latencies, 99).toFixed(2).padStart(6)}`,
+      );
+    }
+    const violations = await ledgerViolations(db);
+    console.log(`  invariants after the run: ${violations.length === 0 ? 'all hold' : violations.join('; ')}`);
+    await db.close();
+  });
+}
+
+async function checkerAtOneMillion(): Promise<void> {
+  await withDatabase(async (url) => {
+    const db = openPostgresDatabase(url, { max: 4 });
+    await migrate(db);
+    console.log('\n== Ledger invariant checker at 1,000,000 journal entries (PostgreSQL)');
+    const loadStarted = performance.now();
+    await db.exec(`
+      insert into users (id, name, username, mobile_no, password_hash, role, referral_code, age_confirmed_at)
+        select gen_random_uuid(), 'p' || i, 'p' || i, '9180' || lpad(i::text, 8, '0'), 'x', 4, 'R' || i, now() from generate_series(1, 1000) i;
+      insert into ledger_accounts (kind, user_id, is_player) select 'player_main', id, true from users;
+      insert into ledger_accounts (kind, ref, is_player) values ('clearing_upi', '', false);
+    `);
+    // Bulk load with triggers off (superuser), then set the cached balances from the journal once:
+    // the checker is what is being timed, not a million trigger calls.
+    await db.transaction(async (tx) => {
+      await tx.exec(`set local session_replication_role = replica;
+        insert into journal_transactions (kind, description) select 'deposit', 'bulk' from generate_series(1, 500000);
+        insert into journal_entries (transaction_id, account_id, amount_paise)
+          select j.id, p.id, 1000 + (j.id % 997)
+          from journal_transactions j join (select id, row_number() over (order by id) - 1 as n from ledger_accounts where is_player) p on p.n = j.id % 1000;
+        insert into journal_entries (transaction_id, account_id, amount_paise)
+          select j.id, (select id from ledger_accounts where kind = 'clearing_upi'), -(1000 + (j.id % 997)) from journal_transactions j;`);
+    });
+    await db.exec(`update ledger_accounts a set balance_paise = s.total from (select account_id, sum(amount_paise) as total from journal_entries group by account_id) s where s.account_id = a.id and a.is_player;
+      analyze journal_entries; analyze journal_transactions; analyze ledger_accounts;`);
+    const entries = await db.query<{ n: number }>('select count(*)::int as n from journal_entries');
+    console.log(`  loaded ${entries.rows[0]?.n.toLocaleString('en-IN')} entries in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+    const timings: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const started = performance.now();
+      const violations = await ledgerViolations(db);
+      timings.push(performance.now() - started);
+      if (violations.length > 0) throw new Error(violations.join('; '));
+    }
+    timings.sort((a, b) => a - b);
+    console.log(`  full check (zero-sum per transaction and overall, cached = journal, no negative available, no double moves): median ${(timings[1] ?? 0).toFixed(0)} ms of 3 runs`);
+    await db.close();
+  });
+}
+
+await throughput();
+await checkerAtOneMillion();
