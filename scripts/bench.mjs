@@ -90,6 +90,7 @@ async function startup() {
 ensureBuilt();
 if (wants('web')) initialJavaScript();
 if (wants('startup')) await startup();
+if (wants('ledger')) run('npx', ['tsx', 'apps/server/bench/ledger-bench.ts']);
 if (wants('exchange')) {
   console.log('\n== Exchange engine against nodejs-order-book (same seeded workload, same process)');
   run('npx', ['tsx', 'packages/exchange/bench/engine-bench.ts']);

@@ -97,7 +97,6 @@ async function checkerAtOneMillion(): Promise<void> {
       insert into users (id, name, username, mobile_no, password_hash, role, referral_code, age_confirmed_at)
         select gen_random_uuid(), 'p' || i, 'p' || i, '9180' || lpad(i::text, 8, '0'), 'x', 4, 'R' || i, now() from generate_series(1, 1000) i;
       insert into ledger_accounts (kind, user_id, is_player) select 'player_main', id, true from users;
-      insert into ledger_accounts (kind, ref, is_player) values ('clearing_upi', '', false);
     `);
     // Bulk load with triggers off (superuser), then set the cached balances from the journal once:
     // the checker is what is being timed, not a million trigger calls.
