@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
-const ourPackages = ['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim', '@khel/server', '@khel/web', '@khel/backoffice'];
+const ourPackages = ['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim', '@khel/server', '@khel/web', '@khel/backoffice', '@khel/house-casino'];
 
 /** Forbid every workspace package except the allowed ones. */
 function onlyPackages(allowed) {
@@ -96,6 +96,12 @@ export default tseslint.config(
         { selector: "ImportDeclaration[source.value='@electric-sql/pglite']", message: 'Only src/db touches the database driver.' },
       ],
     },
+  },
+  {
+    // The house provider's own pages: its game maths, never the exchange or the player app.
+    files: ['apps/house-casino/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money', '@khel/casino-games']) }] },
   },
   ...['web', 'backoffice'].map((app) => ({
     files: [`apps/${app}/**/*.{ts,tsx}`],

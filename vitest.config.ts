@@ -21,6 +21,7 @@ export default defineConfig({
       },
       'apps/web',
       'apps/backoffice',
+      'apps/house-casino',
       'e2e',
     ],
   },

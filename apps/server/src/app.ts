@@ -163,12 +163,15 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(withdrawalsRoutes(services.withdrawals, guards));
   await app.register(adjustmentsRoutes(services.adjustments, guards));
   await app.register(statementsRoutes(services.statements, guards));
+  // casino wiring (modules/casino) goes here
+  // sports wiring (modules/sports) goes here
   if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
 
   await registerStaticApps(app, {
     rereadIndex: config.NODE_ENV === 'development',
     webDir: config.WEB_DIST_DIR ?? resolve(here, '../../web/dist'),
     backofficeDir: config.BACKOFFICE_DIST_DIR ?? resolve(here, '../../backoffice/dist'),
+    houseCasinoDir: resolve(here, '../../house-casino/dist'),
   });
 
   // Throttle events older than every window are pruned now and then; unref so tests and shutdown are not held.

@@ -7,6 +7,7 @@ import { HttpError } from '../lib/http-error.js';
 export interface StaticApps {
   webDir: string;
   backofficeDir: string;
+  houseCasinoDir: string;
   /** Development: read index.html per request so a rebuild shows without a restart. */
   rereadIndex?: boolean;
 }
@@ -36,6 +37,7 @@ export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps)
     });
   };
   await mount(dirs.backofficeDir, '/backoffice/', true);
+  await mount(dirs.houseCasinoDir, '/house-casino/', false);
   await mount(dirs.webDir, '/', false);
 
   app.setNotFoundHandler((request, reply) => {
@@ -43,7 +45,7 @@ export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps)
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
       throw new HttpError(404, 'ROUTE_NOT_FOUND');
     }
-    const prefix = path.startsWith('/backoffice') ? '/backoffice/' : '/';
+    const prefix = path.startsWith('/backoffice') ? '/backoffice/' : path.startsWith('/house-casino') ? '/house-casino/' : '/';
     const html = indexes.get(prefix)?.();
     if (html === undefined) throw new HttpError(404, 'ROUTE_NOT_FOUND', 'The web app is not built: run npm run build');
     return reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
