@@ -8,3 +8,4 @@ export * from './settings.js';
 export * from './backoffice.js';
 export * from './responsible-gambling.js';
 export * from './money.js';
+export * from './sports.js';

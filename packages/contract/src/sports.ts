@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { rupeesToPaise } from '@khel/money';
+import { envelope } from './envelope.js';
+
+/** Market types (spec §9) and states (issue: open, suspended, in-play, closed, settled, voided). */
+export const marketTypeSchema = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY']);
+export type MarketType = z.infer<typeof marketTypeSchema>;
+export const MARKET_STATUSES = ['open', 'suspended', 'closed', 'settled', 'voided'] as const;
+export type MarketStatus = (typeof MARKET_STATUSES)[number];
+export const EVENT_STATUSES = ['upcoming', 'in_play', 'finished', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+/** One price level of a ladder side: decimal odds and the amount available there (rupees). */
+export const priceLevelSchema = z.object({ price: z.number(), size: z.number() });
+export type PriceLevel = z.infer<typeof priceLevelSchema>;
+
+export const runnerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** EXCHANGE: best three prices to back (the lay offers waiting), best first. */
+  back: z.array(priceLevelSchema),
+  /** EXCHANGE: best three prices to lay (the back offers waiting), best first. */
+  lay: z.array(priceLevelSchema),
+  /** BOOKMAKER: the house's rates, Indian style (45 = 45 per 100); null = not offered. */
+  backRate: z.number().nullable(),
+  layRate: z.number().nullable(),
+  /** Settled markets: whether this runner won. */
+  winner: z.boolean().nullable(),
+});
+export type Runner = z.infer<typeof runnerSchema>;
+
+/** FANCY: the NO and YES lines in runs with their rates (100 = even money). */
+export const fancyLineSchema = z.object({
+  noLine: z.number().nullable(),
+  noRate: z.number().nullable(),
+  yesLine: z.number().nullable(),
+  yesRate: z.number().nullable(),
+});
+export type FancyLine = z.infer<typeof fancyLineSchema>;
+
+export const marketSchema = z.object({
+  _id: z.string(),
+  eventId: z.string(),
+  name: z.string(),
+  marketType: marketTypeSchema,
+  status: z.enum(MARKET_STATUSES),
+  inPlay: z.boolean(),
+  /** Why it is suspended, e.g. BALL_RUNNING (shown as "Ball running"). */
+  suspendReason: z.string().nullable(),
+  /** Bumped on every state change; a delayed bet is refused if it moved. */
+  version: z.number().int(),
+  betDelaySeconds: z.number().int(),
+  minStake: z.number(),
+  maxStake: z.number(),
+  maxProfit: z.number(),
+  runners: z.array(runnerSchema),
+  fancy: fancyLineSchema.nullable(),
+  /** Settled markets: the winner's id or the run total. */
+  result: z.string().nullable(),
+});
+export type Market = z.infer<typeof marketSchema>;
+
+export const scoreSchema = z.object({
+  sport: z.string(),
+  /** Short lines for the Score panel, e.g. "IND 145/3 (16.2)", "AUS need 23 from 14 balls". */
+  home: z.string(),
+  away: z.string(),
+  status: z.string(),
+  detail: z.array(z.string()),
+  updatedAt: z.string(),
+});
+export type Score = z.infer<typeof scoreSchema>;
+
+const slugged = z.object({ _id: z.string(), name: z.string(), slugName: z.string() });
+
+export const eventSummarySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slugName: z.string(),
+  sport: slugged,
+  league: slugged,
+  startTime: z.string(),
+  status: z.enum(EVENT_STATUSES),
+  inPlay: z.boolean(),
+  score: scoreSchema.nullable(),
+  /** The match-odds market with its best prices, for the Home lists. */
+  mainMarket: marketSchema.nullable(),
+  marketCount: z.number().int(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+export const eventDetailSchema = eventSummarySchema.extend({
+  markets: z.array(marketSchema),
+  /** The event's live stream URL, or null (the Tv toggle then says there is no stream). */
+  streamUrl: z.string().nullable(),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+export const sportSchema = slugged.extend({
+  leagues: z.array(slugged.extend({ eventCount: z.number().int(), liveCount: z.number().int() })),
+  eventCount: z.number().int(),
+  liveCount: z.number().int(),
+});
+export type Sport = z.infer<typeof sportSchema>;
+
+export const sportListEnvelope = envelope(z.array(sportSchema));
+export const eventListQuerySchema = z.object({
+  sport: z.string().max(60).optional(),
+  league: z.string().max(80).optional(),
+  inPlay: z.enum(['true', 'false']).optional(),
+});
+export const eventListEnvelope = envelope(z.array(eventSummarySchema));
+export const eventQuerySchema = z.object({
+  sport: z.string({ error: 'sport is required' }).min(1).max(60),
+  league: z.string({ error: 'league is required' }).min(1).max(80),
+  event: z.string({ error: 'event is required' }).min(1).max(120),
+});
+export const eventEnvelope = envelope(eventDetailSchema);
+
+/** POST /api/v1/place-bet (with an Idempotency-Key header). */
+export const placeBetSchema = z.object({
+  marketId: z.string({ error: 'Choose a market' }).uuid('Choose a market'),
+  /** The runner (EXCHANGE, BOOKMAKER); absent for FANCY. */
+  selectionId: z.string().uuid('Choose a selection').optional(),
+  /** back/lay; on a FANCY market back = YES, lay = NO. */
+  selectionType: z.enum(['back', 'lay'], { error: 'Choose back or lay' }),
+  /** EXCHANGE: decimal odds on the ladder; BOOKMAKER: the rate (45); FANCY: the line in runs. */
+  odds: z.number({ error: 'Enter the odds' }).positive('Enter the odds').max(1000),
+  /** FANCY: the rate (100 = even money); BOOKMAKER: not used. */
+  oddsSize: z.number().positive().max(100_000).optional(),
+  stake: z
+    .number({ error: 'Enter a stake' })
+    .refine((value) => rupeesToPaise(value) !== null && value > 0, 'Enter a stake with at most two decimals'),
+  /** EXCHANGE: keep the unmatched part when the market goes in play. */
+  keepInPlay: z.boolean().optional(),
+});
+export type PlaceBet = z.infer<typeof placeBetSchema>;
+
+export const BET_STATUSES = ['pending', 'unmatched', 'matched', 'cancelled', 'lapsed', 'settled', 'voided'] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+
+/** The specification's Bet row (§3) plus the state a player needs. */
+export const betRowSchema = z.object({
+  _id: z.string(),
+  marketId: z.string(),
+  marketName: z.string(),
+  selection: z.string(),
+  selectionId: z.string().nullable(),
+  selectionType: z.enum(['back', 'lay']),
+  odds: z.number(),
+  oddsSize: z.number().nullable(),
+  stake: z.number(),
+  matchedStake: z.number(),
+  unmatchedStake: z.number(),
+  marketType: marketTypeSchema,
+  status: z.enum(BET_STATUSES),
+  /** Why a bet lapsed or was refused after its delay (MARKET_SUSPENDED, PRICE_MOVED, …). */
+  lapseReason: z.string().nullable(),
+  /** Settled: the bet's result, rupees (commission is on the market, see statements). */
+  profitLoss: z.number().nullable(),
+  /** For a pending in-play bet: when its delay ends. */
+  delayUntil: z.string().nullable(),
+  wallet: z.enum(['main', 'bonus']),
+  createdAt: z.string(),
+  sportId: slugged,
+  leagueId: slugged,
+  eventId: slugged,
+  event: z.string(),
+});
+export type BetRow = z.infer<typeof betRowSchema>;
+export const betEnvelope = envelope(betRowSchema);
+export const betListEnvelope = envelope(z.array(betRowSchema));
+export const myBetsQuerySchema = z.object({ status: z.enum(['open', 'settled']).default('open') });
+export const betsByMarketQuerySchema = z.object({ marketId: z.string().uuid('Choose a market') });
+export const cancelBetSchema = z.object({ betId: z.string({ error: 'Choose a bet' }).uuid('Choose a bet') });
+
+// Back office: sports
+
+const rupees = (message: string) => z.number({ error: message }).refine((value) => rupeesToPaise(value) !== null && value >= 0, message);
+
+export const sportCreateSchema = z.object({ name: z.string().trim().min(1, 'Name is required').max(60) });
+export const leagueCreateSchema = z.object({ sportId: z.string().uuid('Choose a sport'), name: z.string().trim().min(1, 'Name is required').max(80) });
+export const eventCreateSchema = z.object({
+  leagueId: z.string().uuid('Choose a league'),
+  name: z.string().trim().min(3, 'Name is required').max(120),
+  startTime: z.string().datetime({ error: 'Start time looks like 2026-11-21T14:00:00Z' }),
+  streamUrl: z.string().url().max(500).nullable().optional(),
+});
+export const eventUpdateSchema = z.object({
+  status: z.enum(EVENT_STATUSES).optional(),
+  streamUrl: z.string().url().max(500).nullable().optional(),
+  startTime: z.string().datetime().optional(),
+});
+export const marketCreateSchema = z.object({
+  eventId: z.string().uuid('Choose an event'),
+  marketType: marketTypeSchema,
+  name: z.string().trim().min(1, 'Name is required').max(80),
+  /** EXCHANGE and BOOKMAKER: at least two runners. */
+  runners: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
+  betDelaySeconds: z.number().int().min(0).max(30).optional(),
+  minStake: rupees('Enter a minimum stake').optional(),
+  maxStake: rupees('Enter a maximum stake').optional(),
+  maxProfit: rupees('Enter a maximum profit').optional(),
+});
+export const marketUpdateSchema = z.object({
+  status: z.enum(['open', 'suspended', 'closed']).optional(),
+  inPlay: z.boolean().optional(),
+  betDelaySeconds: z.number().int().min(0).max(30).optional(),
+  minStake: rupees('Enter a minimum stake').optional(),
+  maxStake: rupees('Enter a maximum stake').optional(),
+  maxProfit: rupees('Enter a maximum profit').optional(),
+});
+export const bookmakerRatesSchema = z.object({
+  runners: z.array(z.object({ runnerId: z.string().uuid(), backRate: z.number().int().min(1).max(10_000).nullable(), layRate: z.number().int().min(1).max(10_000).nullable() })).min(1),
+});
+export const fancyLineUpdateSchema = z
+  .object({ noLine: z.number().int().min(0).max(1000), noRate: z.number().int().min(1).max(1000), yesLine: z.number().int().min(0).max(1000), yesRate: z.number().int().min(1).max(1000) })
+  .refine((line) => line.yesLine >= line.noLine, { message: 'The YES line must not be below the NO line', path: ['yesLine'] });
+/** Declare the result: a winning runner (EXCHANGE, BOOKMAKER) or the run total (FANCY). */
+export const settleMarketSchema = z.object({ winnerId: z.string().uuid().optional(), runs: z.number().int().min(0).max(2000).optional() });
+export const voidMarketSchema = z.object({ reason: z.string().trim().min(1, 'Give a reason').max(200) });
+
+export const marketBookSchema = z.object({
+  market: marketSchema,
+  /** Every bet on the market (house liquidity aside). */
+  bets: z.array(betRowSchema.extend({ player: z.object({ _id: z.string(), name: z.string(), mobile_no: z.string() }) })),
+  /** The house's result if each runner (or run total band) won, rupees. */
+  houseExposure: z.array(z.object({ outcome: z.string(), profitLoss: z.number() })),
+});
+export const marketBookEnvelope = envelope(marketBookSchema);
+export const marketEnvelope = envelope(marketSchema);
+
+// WebSocket /ws (PRODUCT.md §3): one socket, JSON messages.
+export const wsClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().max(200) }),
+  z.object({ type: z.literal('subscribe'), marketIds: z.array(z.string().uuid()).max(200).default([]), eventIds: z.array(z.string().uuid()).max(50).default([]) }),
+  z.object({ type: z.literal('unsubscribe'), marketIds: z.array(z.string().uuid()).max(200).default([]), eventIds: z.array(z.string().uuid()).max(50).default([]) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
+
+export type WsServerMessage =
+  | { type: 'market'; market: Market }
+  | { type: 'score'; eventId: string; score: Score }
+  | { type: 'bet'; bet: BetRow }
+  | { type: 'balance'; balance: number; exposure: number; bonus: number; bonusExposure: number }
+  | { type: 'authenticated'; userId: string }
+  | { type: 'error'; message: string }
+  | { type: 'pong' };
