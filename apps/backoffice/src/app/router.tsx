@@ -6,6 +6,9 @@ import { AuditLogPage } from '../features/audit/components/audit-log-page';
 import { BannersPage } from '../features/banners/components/banners-page';
 import { BrandingPage } from '../features/branding/components/branding-page';
 import { DepositsPage } from '../features/deposits/components/deposits-page';
+import { EventPage } from '../features/sports/components/event-page';
+import { MarketPage } from '../features/sports/components/market-page';
+import { SportsPage } from '../features/sports/components/sports-page';
 import { ReceivingAccountsPage } from '../features/receiving-accounts/components/receiving-accounts-page';
 import { WithdrawalsPage } from '../features/withdrawals/components/withdrawals-page';
 import { UsersPage } from '../features/users/components/users-page';
@@ -33,6 +36,9 @@ export const routes: RouteObject[] = [
       { path: 'deposits', element: <DepositsPage /> },
       { path: 'withdrawals', element: <WithdrawalsPage /> },
       { path: 'receiving-accounts', element: <ReceivingAccountsPage /> },
+      { path: 'sports', element: <SportsPage /> },
+      { path: 'sports/:sport/:league/:event', element: <EventPage /> },
+      { path: 'sports/:sport/:league/:event/markets/:marketId', element: <MarketPage /> },
       { path: 'banners', element: <BannersPage /> },
       {
         path: 'branding',

@@ -49,3 +49,28 @@ describe('audit details', () => {
     expect(fieldLabel('bank_name')).toBe('Bank name');
   });
 });
+
+describe('sports desk entries', () => {
+  it('names every sports action', () => {
+    expect(actionLabel('sport.create')).toBe('Sport added');
+    expect(actionLabel('league.create')).toBe('League added');
+    expect(actionLabel('event.create')).toBe('Event added');
+    expect(actionLabel('event.update')).toBe('Event changed');
+    expect(actionLabel('market.create')).toBe('Market added');
+    expect(actionLabel('market.update')).toBe('Market changed');
+    expect(actionLabel('market.rates')).toBe('Bookmaker rates set');
+    expect(actionLabel('market.fancy_line')).toBe('Fancy line set');
+    expect(actionLabel('market.settle')).toBe('Result declared');
+    expect(actionLabel('market.void')).toBe('Market voided');
+    expect(actionLabel('market.correct')).toBe('Result corrected');
+  });
+
+  it('reads market limits in rupees and seconds, without ids', () => {
+    const { container } = render(
+      <AuditDetails details={{ marketId: '827b8c82-2102-437a-a1c5-30ccf9e00da5', maxStake: { from: 50000, to: 25000 }, betDelaySeconds: { from: 0, to: 5 }, runners: ['India', 'Australia'] }} />,
+    );
+    const lines = [...container.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual(['Maximum stake: ₹50,000.00 → ₹25,000.00', 'Bet delay: 0 s → 5 s', 'Runners: India, Australia']);
+    expect(fieldLabel('yesLine')).toBe('YES line');
+  });
+});

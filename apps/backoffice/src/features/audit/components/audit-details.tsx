@@ -30,10 +30,30 @@ const FIELD_LABELS: Record<string, string> = {
   reason: 'Reason',
   wallet: 'Wallet',
   ids: 'Order',
+  betDelaySeconds: 'Bet delay',
+  minStake: 'Minimum stake',
+  maxStake: 'Maximum stake',
+  maxProfit: 'Maximum profit',
+  inPlay: 'In play',
+  marketType: 'Market type',
+  startTime: 'Starts',
+  streamUrl: 'Stream',
+  noLine: 'NO line',
+  noRate: 'NO rate',
+  yesLine: 'YES line',
+  yesRate: 'YES rate',
+  backRate: 'Back rate',
+  layRate: 'Lay rate',
+  winnerId: 'Winner',
+  runs: 'Runs',
+  runners: 'Runners',
 };
 
+/** Money fields shown in rupees. */
+const RUPEE_FIELDS = new Set(['amount', 'minStake', 'maxStake', 'maxProfit']);
+
 /** Ids of the request an entry is about: the target and the action already say which; never shown. */
-const HIDDEN_FIELDS = new Set(['depositId', 'withdrawalId', 'adjustmentId']);
+const HIDDEN_FIELDS = new Set(['depositId', 'withdrawalId', 'adjustmentId', 'marketId', 'eventId', 'sportId', 'leagueId']);
 
 const ACTION_LABELS: Record<string, string> = {
   'user.update': 'User changed',
@@ -58,6 +78,17 @@ const ACTION_LABELS: Record<string, string> = {
   'receiving_account.deactivate': 'Receiving account deactivated',
   'deposit_limit.set': 'Deposit limit set',
   'user.self_exclude': 'Self-excluded',
+  'sport.create': 'Sport added',
+  'league.create': 'League added',
+  'event.create': 'Event added',
+  'event.update': 'Event changed',
+  'market.create': 'Market added',
+  'market.update': 'Market changed',
+  'market.rates': 'Bookmaker rates set',
+  'market.fancy_line': 'Fancy line set',
+  'market.settle': 'Result declared',
+  'market.void': 'Market voided',
+  'market.correct': 'Result corrected',
 };
 
 /** 'deposit.approve' → 'Deposit approve' for actions added later that have no label here yet. */
@@ -79,7 +110,9 @@ function formatValue(field: string, value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return <span className="muted">none</span>;
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (field === 'ids' && Array.isArray(value)) return `${value.length} banners in a new order`;
-  if (field === 'amount' && typeof value === 'number') return formatRupees(value);
+  if (RUPEE_FIELDS.has(field) && typeof value === 'number') return formatRupees(value);
+  if (field === 'betDelaySeconds' && typeof value === 'number') return `${value} s`;
+  if (field === 'runners' && Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ');
   if (field === 'wallet' && typeof value === 'string') return `${value} wallet`;
   if (field === 'role' && typeof value === 'number') return ROLE_NAMES[value as RoleId] ?? `Role ${value}`;
   if (field === 'color' && typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value)) {

@@ -1,0 +1,100 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Market, bookmakerRatesSchema, fancyLineUpdateSchema, marketCreateSchema, marketUpdateSchema } from '@khel/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { useRefreshSports } from './keys';
+
+export type MarketCreate = ReturnType<typeof marketCreateSchema.parse>;
+export type MarketUpdate = ReturnType<typeof marketUpdateSchema.parse>;
+export type BookmakerRates = ReturnType<typeof bookmakerRatesSchema.parse>;
+export type FancyLineUpdate = ReturnType<typeof fancyLineUpdateSchema.parse>;
+export interface SettleBody {
+  winnerId?: string;
+  runs?: number;
+}
+
+export interface MarketAnswer {
+  market: Market;
+  message: string;
+}
+
+const marketPath = (id: string, action = '') => `/backoffice/markets/${encodeURIComponent(id)}${action}`;
+
+async function send(method: 'POST' | 'PUT', path: string, body: unknown): Promise<MarketAnswer> {
+  const { data, message } = await apiRequest<Market>(path, { method, body });
+  return { market: data, message };
+}
+
+export const createMarket = (body: MarketCreate) => send('POST', '/backoffice/markets', body);
+/** Suspend, resume, close, turn in play, bet delay and limits. */
+export const updateMarket = (id: string, body: MarketUpdate) => send('PUT', marketPath(id), body);
+export const setBookmakerRates = (id: string, body: BookmakerRates) => send('PUT', marketPath(id, '/bookmaker-rates'), body);
+export const setFancyLine = (id: string, body: FancyLineUpdate) => send('PUT', marketPath(id, '/fancy-line'), body);
+export const settleMarket = (id: string, body: SettleBody) => send('POST', marketPath(id, '/settle'), body);
+export const voidMarket = (id: string, reason: string) => send('POST', marketPath(id, '/void'), { reason });
+export const correctMarket = (id: string, body: SettleBody) => send('POST', marketPath(id, '/correct'), body);
+
+export function useCreateMarket() {
+  const refresh = useRefreshSports();
+  return useMutation({
+    mutationFn: createMarket,
+    meta: { quiet: true },
+    onSuccess: ({ market, message }) => toast.success(message || `${market.name} added`),
+    onSettled: () => refresh(),
+  });
+}
+
+/** `success` words the toast for the change made (the server's message wins when it has one). */
+export function useUpdateMarket() {
+  const refresh = useRefreshSports();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: MarketUpdate; success?: string }) => updateMarket(id, body),
+    onSuccess: ({ message }, { success }) => toast.success(success ?? (message || 'Market saved')),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useSetBookmakerRates() {
+  const refresh = useRefreshSports();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: BookmakerRates }) => setBookmakerRates(id, body),
+    onSuccess: ({ message }) => toast.success(message || 'Rates published'),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useSetFancyLine() {
+  const refresh = useRefreshSports();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: FancyLineUpdate }) => setFancyLine(id, body),
+    onSuccess: ({ message }) => toast.success(message || 'Line published'),
+    onSettled: () => refresh(),
+  });
+}
+
+export function useSettleMarket() {
+  const refresh = useRefreshSports();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SettleBody }) => settleMarket(id, body),
+    onSuccess: ({ message }) => toast.success(message || 'Market settled'),
+    onSettled: () => refresh({ money: true }),
+  });
+}
+
+export function useCorrectMarket() {
+  const refresh = useRefreshSports();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SettleBody }) => correctMarket(id, body),
+    onSuccess: ({ message }) => toast.success(message || 'Result corrected'),
+    onSettled: () => refresh({ money: true }),
+  });
+}
+
+export function useVoidMarket() {
+  const refresh = useRefreshSports();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => voidMarket(id, reason),
+    onSuccess: ({ message }) => toast.success(message || 'Market voided, every stake returned'),
+    onSettled: () => refresh({ money: true }),
+  });
+}
