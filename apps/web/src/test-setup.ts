@@ -2,6 +2,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authModalStore } from './features/auth/hooks/use-auth-modal';
 import { loadSession } from './lib/auth/session';
+import { liveClient } from './lib/live/live-client';
+import { FakeWebSocket } from './testing/fake-socket';
 import { resetToasts } from './lib/toast';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
@@ -10,12 +12,16 @@ beforeEach(() => {
   window.sessionStorage.clear();
   loadSession();
   resetToasts();
+  // No real sockets in jsdom: the app's live client talks to a fake a test can drive.
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
   authModalStore.set({ kind: null });
   document.documentElement.removeAttribute('data-theme');
 });
 
 afterEach(() => {
   cleanup();
+  liveClient.setToken(null);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

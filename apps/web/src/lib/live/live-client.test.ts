@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLiveClient, type SocketLike } from './live-client';
+
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  closed = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  drop() {
+    this.readyState = 3;
+    this.onerror?.({});
+    this.onclose?.({});
+  }
+  receive(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+}
+
+const last = () => FakeSocket.all.at(-1) as FakeSocket;
+const M1 = '00000000-0000-4000-8000-000000000001';
+const M2 = '00000000-0000-4000-8000-000000000002';
+const E1 = '00000000-0000-4000-8000-0000000000e1';
+
+function client() {
+  return createLiveClient({ url: () => 'ws://test/ws', createSocket: (url) => new FakeSocket(url), backoffMs: [500, 1000, 4000], pingMs: 20_000 });
+}
+
+describe('live client (WebSocket /ws)', () => {
+  beforeEach(() => {
+    FakeSocket.all = [];
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('connects for a token, authenticates, subscribes and delivers messages', () => {
+    const live = client();
+    const seen: unknown[] = [];
+    live.onMessage((message) => seen.push(message));
+    const off = live.subscribe({ marketIds: [M1], eventIds: [E1] });
+    expect(FakeSocket.all).toHaveLength(0); // nothing without a token
+    live.setToken('tok');
+    expect(live.status.get()).toBe('connecting');
+    last().open();
+    expect(live.status.get()).toBe('live');
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 'tok' },
+      { type: 'subscribe', marketIds: [M1], eventIds: [E1] },
+    ]);
+    last().receive({ type: 'balance', balance: 10, exposure: -2, bonus: 0, bonusExposure: 0 });
+    expect(seen).toEqual([{ type: 'balance', balance: 10, exposure: -2, bonus: 0, bonusExposure: 0 }]);
+    off();
+    expect(last().sent.at(-1)).toEqual({ type: 'unsubscribe', marketIds: [M1], eventIds: [E1] });
+  });
+
+  it('counts subscriptions: a market shared by two screens is unsubscribed only when both leave', () => {
+    const live = client();
+    live.setToken('tok');
+    last().open();
+    const a = live.subscribe({ marketIds: [M1] });
+    const b = live.subscribe({ marketIds: [M1, M2] });
+    expect(last().sent.slice(1)).toEqual([
+      { type: 'subscribe', marketIds: [M1], eventIds: [] },
+      { type: 'subscribe', marketIds: [M2], eventIds: [] },
+    ]);
+    a();
+    a(); // twice is harmless
+    expect(last().sent).toHaveLength(3);
+    b();
+    expect(last().sent.at(-1)).toEqual({ type: 'unsubscribe', marketIds: [M1, M2], eventIds: [] });
+  });
+
+  it('reconnects with backoff, re-authenticates and resubscribes everything, then tells listeners', () => {
+    const live = client();
+    const reconnected = vi.fn();
+    live.onReconnect(reconnected);
+    live.setToken('tok');
+    live.subscribe({ marketIds: [M1, M2], eventIds: [E1] });
+    last().open();
+    expect(reconnected).not.toHaveBeenCalled();
+
+    last().drop();
+    expect(live.status.get()).toBe('reconnecting');
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(499);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+
+    // The second try fails too: the wait grows.
+    last().drop();
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    last().drop();
+    vi.advanceTimersByTime(4000);
+    expect(FakeSocket.all).toHaveLength(4);
+
+    last().open();
+    expect(live.status.get()).toBe('live');
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 'tok' },
+      { type: 'subscribe', marketIds: [M1, M2], eventIds: [E1] },
+    ]);
+    expect(reconnected).toHaveBeenCalledTimes(1);
+
+    // After a good connection the backoff starts again from the first step.
+    last().drop();
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.all).toHaveLength(5);
+  });
+
+  it('pings to keep the connection alive and closes for good on logout', () => {
+    const live = client();
+    live.setToken('tok');
+    const socket = last();
+    socket.open();
+    vi.advanceTimersByTime(20_000);
+    expect(socket.sent.at(-1)).toEqual({ type: 'ping' });
+    live.setToken(null);
+    expect(socket.closed).toBe(true);
+    expect(live.status.get()).toBe('idle');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('re-authenticates an open socket when the token changes and ignores junk frames', () => {
+    const live = client();
+    const seen = vi.fn();
+    live.onMessage(seen);
+    live.setToken('tok');
+    last().open();
+    live.setToken('tok-2');
+    expect(last().sent.at(-1)).toEqual({ type: 'auth', token: 'tok-2' });
+    last().onmessage?.({ data: 'not json' });
+    last().onmessage?.({ data: '42' });
+    expect(seen).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,189 @@
+import type { WsClientMessage, WsServerMessage } from '@khel/contract';
+import { createStore, type Store } from '../create-store';
+
+/**
+ * The one WebSocket of the app (PRODUCT.md §3, /ws): prices, suspensions, scores, the player's own
+ * bets and balance. Subscriptions are counted per market and event, so two screens showing the same
+ * market share it; after a reconnect (with backoff) the client authenticates again and re-sends every
+ * subscription, and the server answers each with a fresh snapshot.
+ */
+export type LiveStatus = 'idle' | 'connecting' | 'live' | 'reconnecting';
+
+/** The part of the browser's WebSocket the client uses; tests pass a fake. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export interface LiveClientOptions {
+  url: () => string;
+  createSocket?: (url: string) => SocketLike;
+  /** Delays before reconnect attempts 1, 2, 3 …; the last repeats. */
+  backoffMs?: readonly number[];
+  pingMs?: number;
+}
+
+export interface LiveTopics {
+  marketIds?: readonly string[];
+  eventIds?: readonly string[];
+}
+
+type Listener = (message: WsServerMessage) => void;
+
+const OPEN = 1;
+export const DEFAULT_BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000] as const;
+
+export interface LiveClient {
+  status: Store<LiveStatus>;
+  /** Starts (or re-authenticates) the connection for a token; null closes it. */
+  setToken(token: string | null): void;
+  subscribe(topics: LiveTopics): () => void;
+  onMessage(listener: Listener): () => void;
+  /** Called after every reconnect (not the first connect): callers refresh what the socket may have missed. */
+  onReconnect(listener: () => void): () => void;
+}
+
+export function createLiveClient(options: LiveClientOptions): LiveClient {
+  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+  const backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
+  const pingMs = options.pingMs ?? 25_000;
+  const status = createStore<LiveStatus>('idle');
+  const listeners = new Set<Listener>();
+  const reconnectListeners = new Set<() => void>();
+  const markets = new Map<string, number>();
+  const events = new Map<string, number>();
+
+  let token: string | null = null;
+  let socket: SocketLike | null = null;
+  let attempts = 0;
+  let everOpened = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let pingTimer: ReturnType<typeof setInterval> | null = null;
+
+  const send = (message: WsClientMessage) => {
+    if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const stopTimers = () => {
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    if (pingTimer !== null) clearInterval(pingTimer);
+    retryTimer = null;
+    pingTimer = null;
+  };
+
+  const connect = () => {
+    stopTimers();
+    status.set(everOpened || attempts > 0 ? 'reconnecting' : 'connecting');
+    const current = createSocket(options.url());
+    socket = current;
+    current.onopen = () => {
+      if (socket !== current) return;
+      const reconnected = everOpened;
+      attempts = 0;
+      everOpened = true;
+      status.set('live');
+      if (token !== null) send({ type: 'auth', token });
+      if (markets.size > 0 || events.size > 0) send({ type: 'subscribe', marketIds: [...markets.keys()], eventIds: [...events.keys()] });
+      pingTimer = setInterval(() => send({ type: 'ping' }), pingMs);
+      if (reconnected) for (const listener of reconnectListeners) listener();
+    };
+    current.onmessage = (event) => {
+      if (socket !== current || typeof event.data !== 'string') return;
+      let message: WsServerMessage;
+      try {
+        message = JSON.parse(event.data) as WsServerMessage;
+      } catch {
+        return;
+      }
+      if (typeof message !== 'object' || message === null || typeof message.type !== 'string') return;
+      for (const listener of [...listeners]) listener(message);
+    };
+    current.onerror = () => undefined; // onclose follows and schedules the retry
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      stopTimers();
+      if (token === null) {
+        status.set('idle');
+        return;
+      }
+      status.set('reconnecting');
+      const delay = backoff[Math.min(attempts, backoff.length - 1)] ?? 1000;
+      attempts += 1;
+      retryTimer = setTimeout(connect, delay);
+    };
+  };
+
+  const disconnect = () => {
+    stopTimers();
+    const current = socket;
+    socket = null;
+    attempts = 0;
+    everOpened = false;
+    if (current) {
+      current.onopen = current.onmessage = current.onclose = current.onerror = null;
+      current.close(1000, 'logout');
+    }
+    status.set('idle');
+  };
+
+  const change = (map: Map<string, number>, ids: readonly string[], delta: 1 | -1): string[] => {
+    const changed: string[] = [];
+    for (const id of new Set(ids)) {
+      const count = (map.get(id) ?? 0) + delta;
+      if (count <= 0) {
+        if (map.delete(id)) changed.push(id);
+      } else {
+        if (count === 1 && delta === 1) changed.push(id);
+        map.set(id, count);
+      }
+    }
+    return changed;
+  };
+
+  return {
+    status,
+    setToken(next) {
+      if (next === token) return;
+      token = next;
+      if (next === null) disconnect();
+      else if (socket === null) connect();
+      else send({ type: 'auth', token: next });
+    },
+    subscribe({ marketIds = [], eventIds = [] }) {
+      const addedMarkets = change(markets, marketIds, 1);
+      const addedEvents = change(events, eventIds, 1);
+      if (addedMarkets.length > 0 || addedEvents.length > 0) send({ type: 'subscribe', marketIds: addedMarkets, eventIds: addedEvents });
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        const goneMarkets = change(markets, marketIds, -1);
+        const goneEvents = change(events, eventIds, -1);
+        if (goneMarkets.length > 0 || goneEvents.length > 0) send({ type: 'unsubscribe', marketIds: goneMarkets, eventIds: goneEvents });
+      };
+    },
+    onMessage(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
+  };
+}
+
+/** Same origin: ws:// or wss:// by the page's protocol. */
+export function liveUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws`;
+}
+
+/** The app's one client. */
+export const liveClient: LiveClient = createLiveClient({ url: liveUrl });

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { WsServerMessage } from '@khel/contract';
+import { sessionStore, updateUser, useSession } from '../auth/session';
+import { useStore } from '../create-store';
+import { liveClient, type LiveStatus, type LiveTopics } from './live-client';
+
+export function useLiveStatus(): LiveStatus {
+  return useStore(liveClient.status);
+}
+
+/** Calls the listener for every message while mounted (the latest listener, without resubscribing). */
+export function useLiveMessages(listener: (message: WsServerMessage) => void): void {
+  useEffect(() => liveClient.onMessage(listener), [listener]);
+}
+
+/** Subscribes to markets and events while mounted; the key keeps the effect stable across renders. */
+export function useLiveTopics(topics: LiveTopics): void {
+  const marketKey = [...(topics.marketIds ?? [])].sort().join(',');
+  const eventKey = [...(topics.eventIds ?? [])].sort().join(',');
+  useEffect(() => {
+    const marketIds = marketKey === '' ? [] : marketKey.split(',');
+    const eventIds = eventKey === '' ? [] : eventKey.split(',');
+    if (marketIds.length === 0 && eventIds.length === 0) return undefined;
+    return liveClient.subscribe({ marketIds, eventIds });
+  }, [marketKey, eventKey]);
+}
+
+/**
+ * The signed-in player's side of the socket, mounted once in the header: connects with the session's
+ * token, moves the header balance and exposure on every `balance` message, refreshes My Bets on every
+ * `bet`, and after a reconnect reloads what the socket may have missed.
+ */
+export function useLiveAccount(): void {
+  const { token, rejected, user } = useSession();
+  const queryClient = useQueryClient();
+  const loggedIn = user !== null;
+  const usable = loggedIn && !rejected ? token : null;
+
+  useEffect(() => {
+    liveClient.setToken(usable);
+  }, [usable]);
+
+  useEffect(() => {
+    const offMessage = liveClient.onMessage((message) => {
+      if (message.type === 'balance') {
+        const current = sessionStore.get().user;
+        if (current) updateUser({ ...current, balance: message.balance, exposure: message.exposure, bonus: message.bonus, bonusExposure: message.bonusExposure });
+      } else if (message.type === 'bet') {
+        void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
+      }
+    });
+    const offReconnect = liveClient.onReconnect(() => {
+      void queryClient.invalidateQueries({ queryKey: ['userData'] });
+      void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
+    });
+    return () => {
+      offMessage();
+      offReconnect();
+    };
+  }, [queryClient]);
+}
