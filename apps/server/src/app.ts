@@ -48,6 +48,7 @@ import { createPaymentAccountsService } from './modules/payment-accounts/payment
 import { statementsRoutes } from './modules/statements/statements-routes.js';
 import { createStatementsService } from './modules/statements/statements-service.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes.js';
+import { createCasinoServices, registerCasino } from './modules/casino/casino-module.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
 
 /** The largest JSON body we read: a 5 MB image as base64 plus its fields. Larger is HTTP 413. */
@@ -84,7 +85,8 @@ export function createServices(db: Database, config: Config, clock: Clock) {
   const withdrawals = createWithdrawalsService({ db, wallet, idempotency, accounts, audit, clock, secondApprovalAbovePaise });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, secondApprovalAbovePaise });
   const statements = createStatementsService({ wallet, clock });
-  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements };
+  const casino = createCasinoServices({ db, wallet, audit, clock });
+  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -164,6 +166,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(adjustmentsRoutes(services.adjustments, guards));
   await app.register(statementsRoutes(services.statements, guards));
   // casino wiring (modules/casino) goes here
+  await registerCasino(app, services.casino, guards);
   // sports wiring (modules/sports) goes here
   if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
 

@@ -9,3 +9,4 @@ export * from './backoffice.js';
 export * from './responsible-gambling.js';
 export * from './money.js';
 export * from './sports.js';
+export * from './casino.js';

@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  casinoWalletAuthenticateSchema,
+  casinoWalletBalanceSchema,
+  casinoWalletCreditSchema,
+  casinoWalletDebitSchema,
+  casinoWalletResponseSchema,
+  casinoWalletRollbackSchema,
+} from '@khel/contract';
+import { HttpError } from '../../lib/http-error.js';
+import type { ProviderRow } from './casino-repository.js';
+import type { CasinoWalletService } from './casino-wallet-service.js';
+
+const tags = ['casino wallet'];
+const description =
+  'Called by casino providers. Headers: X-Provider (the provider code) and X-Signature = hex(HMAC-SHA256(provider secret, raw body)). ' +
+  'The body carries `timestamp` (ms since the epoch), which must be within 30 s of the server clock. A bad or missing signature or a stale timestamp is HTTP 401 and changes nothing. ' +
+  'Debit, credit and rollback are idempotent by transactionId: a retry answers the first answer; the same id with a different body is TRANSACTION_MISMATCH.';
+
+/** The raw bytes of each request, kept for the signature (the JSON parser of this plugin only). */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+const providers = new WeakMap<FastifyRequest, ProviderRow>();
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Signed provider callbacks under /api/v1/casino-wallet/… (PRODUCT.md §4 "Casino wallet"). */
+export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Encapsulated: only these routes parse JSON into a buffer first, so the signature covers the exact bytes.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      const bytes = body as Buffer;
+      rawBodies.set(request, bytes);
+      try {
+        done(null, JSON.parse(bytes.toString('utf8')));
+      } catch {
+        const error = new Error('The request body is not valid JSON') as Error & { statusCode: number };
+        error.statusCode = 400;
+        done(error, undefined);
+      }
+    });
+
+    // Before validation: an unsigned, badly signed or stale request is refused before its body is even checked.
+    app.addHook('preValidation', async (request) => {
+      const raw = rawBodies.get(request) ?? Buffer.alloc(0);
+      const timestamp = (request.body as { timestamp?: unknown } | undefined)?.timestamp;
+      const check = await casinoWallet.checkSignature(header(request, 'x-provider'), header(request, 'x-signature'), raw, timestamp);
+      if (!check.ok) throw new HttpError(401, 'UNAUTHENTICATED', check.reason);
+      providers.set(request, check.provider);
+    });
+    const providerOf = (request: FastifyRequest): ProviderRow => providers.get(request) as ProviderRow;
+    const response = { 200: casinoWalletResponseSchema };
+
+    app.post(
+      '/api/v1/casino-wallet/authenticate',
+      { schema: { tags, description, summary: 'Exchange the launch token for the player id, name and balance', body: casinoWalletAuthenticateSchema, response } },
+      async (request) => casinoWallet.authenticate(providerOf(request), request.body.token),
+    );
+    app.post(
+      '/api/v1/casino-wallet/balance',
+      { schema: { tags, description, summary: "The player's available balance in the selected wallet", body: casinoWalletBalanceSchema, response } },
+      async (request) => casinoWallet.balance(providerOf(request), request.body.playerId),
+    );
+    app.post(
+      '/api/v1/casino-wallet/debit',
+      { schema: { tags, description, summary: 'Take a stake from the selected wallet (main or bonus, recorded with the round)', body: casinoWalletDebitSchema, response } },
+      async (request) => casinoWallet.debit(providerOf(request), request.body),
+    );
+    app.post(
+      '/api/v1/casino-wallet/credit',
+      { schema: { tags, description, summary: "Pay a round's winnings (0 closes a lost round) into the wallet its stake came from", body: casinoWalletCreditSchema, response } },
+      async (request) => casinoWallet.credit(providerOf(request), request.body),
+    );
+    app.post(
+      '/api/v1/casino-wallet/rollback',
+      {
+        schema: {
+          tags,
+          description,
+          summary: 'Return a debit (refused once its round is credited); a rollback of an unknown debit is recorded so the late debit is refused',
+          body: casinoWalletRollbackSchema,
+          response,
+        },
+      },
+      async (request) => casinoWallet.rollback(providerOf(request), request.body),
+    );
+  };
+}

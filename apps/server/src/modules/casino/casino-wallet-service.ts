@@ -1,0 +1,397 @@
+import { ROLES } from '@khel/contract';
+import type { CasinoWalletCredit, CasinoWalletDebit, CasinoWalletResponse, CasinoWalletResult, CasinoWalletRollback, CasinoWalletStatus } from '@khel/contract';
+import { paiseToRupees, rupeesToPaise } from '@khel/money';
+import type { Database, Queryable } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import { hmacHex, safeEqualHex, sha256Hex } from '../../lib/crypto.js';
+import { indiaDayMonthYear } from '../../lib/india-time.js';
+import type { WalletService } from '../wallet/wallet-service.js';
+import type { GameRow, PlayerRow, ProviderRow, TransactionRow } from './casino-repository.js';
+import { createCasinoRepository } from './casino-repository.js';
+
+/** A signed call older or newer than this (against our clock) is refused as a possible replay. */
+export const SIGNATURE_WINDOW_MS = 30_000;
+/** Providers and games are read at most this often per process; a back-office change clears the cache at once. */
+const CACHE_MS = 10_000;
+
+const META_CODE: Record<CasinoWalletStatus, number> = {
+  OK: 200,
+  INVALID_REQUEST: 400,
+  TOKEN_INVALID: 403,
+  PLAYER_NOT_FOUND: 404,
+  PLAYER_BLOCKED: 403,
+  GAME_NOT_FOUND: 404,
+  TRANSACTION_MISMATCH: 409,
+  TRANSACTION_ROLLED_BACK: 409,
+  ROUND_NOT_FOUND: 404,
+  ROUND_CLOSED: 409,
+  ROUND_ALREADY_CREDITED: 409,
+  INSUFFICIENT_FUNDS: 422,
+};
+const MESSAGE: Record<CasinoWalletStatus, string> = {
+  OK: 'Success',
+  INVALID_REQUEST: 'The request is not valid',
+  TOKEN_INVALID: 'The launch token is unknown or expired',
+  PLAYER_NOT_FOUND: 'No such player',
+  PLAYER_BLOCKED: 'The player may not play this game now',
+  GAME_NOT_FOUND: 'No such game for this provider',
+  TRANSACTION_MISMATCH: 'This transaction id was used for a different request',
+  TRANSACTION_ROLLED_BACK: 'This transaction was rolled back before it arrived',
+  ROUND_NOT_FOUND: 'No debit in this round',
+  ROUND_CLOSED: 'This round is closed',
+  ROUND_ALREADY_CREDITED: 'This round was credited; it cannot be rolled back',
+  INSUFFICIENT_FUNDS: 'Insufficient balance',
+};
+
+/** A refusal raised inside a database transaction: it rolls back whatever the call had written. */
+class Refusal extends Error {
+  constructor(
+    readonly status: CasinoWalletStatus,
+    readonly wallet: 'main' | 'bonus' | null = null,
+  ) {
+    super(status);
+  }
+}
+/** A tombstone clashed with a debit committing at that moment: run the rollback again, it will find the debit. */
+class RetryRollback extends Error {}
+
+export function walletAnswer(status: CasinoWalletStatus, data: Partial<CasinoWalletResult> = {}): CasinoWalletResponse {
+  return {
+    meta: { code: META_CODE[status], message: MESSAGE[status], status },
+    data: { status, balance: null, currency: 'INR', transactionId: null, reference: null, wallet: null, playerId: null, playerName: null, ...data },
+  };
+}
+
+/** What the same transaction id must carry on a retry (the timestamp differs between retries). */
+function requestHash(kind: string, parts: (string | number)[]): string {
+  return sha256Hex(`${kind}|${parts.join('|')}`);
+}
+
+/** The wallet a stake comes from: the one the player selected; credit players have only main. */
+function stakeWallet(player: PlayerRow): 'main' | 'bonus' {
+  return player.role !== ROLES.CREDIT_PLAYER && player.wallet === '2' ? 'bonus' : 'main';
+}
+
+function isBlocked(player: PlayerRow, now: Date): boolean {
+  return player.suspended_at !== null || (player.self_excluded_until !== null && player.self_excluded_until > now);
+}
+
+export type SignatureCheck = { ok: true; provider: ProviderRow } | { ok: false; reason: string };
+
+/**
+ * The seamless wallet providers call back (PRODUCT.md §4 "Casino wallet"). Each call that changes money
+ * is one database transaction holding its casino_transactions row (unique per provider and transaction
+ * id), its journal posting and its round update, so a retry replays the stored answer and no id ever
+ * applies twice. Refusals store nothing (a retry is judged afresh), except a rollback of an unknown
+ * debit, which leaves a tombstone under the debit's id so the late debit is refused.
+ */
+export function createCasinoWalletService(deps: { db: Database; wallet: WalletService; clock: Clock }) {
+  const { db, wallet, clock } = deps;
+  const repository = createCasinoRepository(db);
+
+  const providerCache = new Map<string, { row: ProviderRow | null; at: number }>();
+  const gameCache = new Map<string, { row: GameRow | null; at: number }>();
+
+  async function provider(code: string): Promise<ProviderRow | null> {
+    const cached = providerCache.get(code);
+    if (cached !== undefined && Date.now() - cached.at < CACHE_MS) return cached.row;
+    const row = await repository.providerByCode(code);
+    providerCache.set(code, { row, at: Date.now() });
+    return row;
+  }
+  async function game(providerId: number, code: string): Promise<GameRow | null> {
+    const key = `${providerId}:${code}`;
+    const cached = gameCache.get(key);
+    if (cached !== undefined && Date.now() - cached.at < CACHE_MS) return cached.row;
+    const row = await repository.gameByCode(providerId, code);
+    gameCache.set(key, { row, at: Date.now() });
+    return row;
+  }
+
+  async function availablePaise(tx: Queryable | undefined, userId: string, which: 'main' | 'bonus'): Promise<number> {
+    const balances = await wallet.balancesOf(userId, tx);
+    return which === 'main' ? balances.mainBalancePaise + balances.mainExposurePaise : balances.bonusBalancePaise + balances.bonusExposurePaise;
+  }
+
+  function description(provider: ProviderRow, game: GameRow): string {
+    return `${game.is_slot ? 'Slots' : 'Live Casino'} / ${provider.name} / ${indiaDayMonthYear(clock.now())}`;
+  }
+
+  /** A transaction id already taken: the stored answer if it is the same request, else a refusal. */
+  function replay(existing: TransactionRow, kind: 'debit' | 'credit' | 'rollback', hash: string): CasinoWalletResponse {
+    if (kind === 'debit' && existing.kind === 'rollback_tombstone') return walletAnswer('TRANSACTION_ROLLED_BACK', { transactionId: existing.transaction_id });
+    if (existing.kind !== kind || existing.request_hash !== hash || existing.response === null) return walletAnswer('TRANSACTION_MISMATCH', { transactionId: existing.transaction_id });
+    return existing.response as CasinoWalletResponse;
+  }
+
+  /** Runs a money call; a refusal becomes its answer with the player's current balance. */
+  async function guarded(
+    userId: string,
+    transactionId: string,
+    fn: () => Promise<CasinoWalletResponse>,
+  ): Promise<CasinoWalletResponse> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof Refusal) {
+        const which = error.wallet ?? 'main';
+        const balance = await availablePaise(undefined, userId, which).catch(() => null);
+        return walletAnswer(error.status, { transactionId, playerId: userId, wallet: error.wallet, balance: balance === null ? null : paiseToRupees(balance) });
+      }
+      throw error;
+    }
+  }
+
+  async function knownPlayer(tx: Queryable, userId: string): Promise<PlayerRow> {
+    return (await createCasinoRepository(tx).player(userId)) ?? (() => { throw new Refusal('PLAYER_NOT_FOUND'); })();
+  }
+
+  return {
+    provider,
+
+    /** Forgets cached providers and games (after a back-office change). */
+    invalidate(): void {
+      providerCache.clear();
+      gameCache.clear();
+    },
+
+    /**
+     * X-Provider names the provider, X-Signature is hex(HMAC-SHA256(secret, raw body)) compared in
+     * constant time, and the body's timestamp must lie within 30 s of our clock.
+     */
+    async checkSignature(providerCode: string | undefined, signature: string | undefined, rawBody: Buffer, timestampMs: unknown): Promise<SignatureCheck> {
+      if (providerCode === undefined || signature === undefined) return { ok: false, reason: 'Unsigned request' };
+      const row = await provider(providerCode);
+      if (row === null || !row.active) return { ok: false, reason: 'Unknown provider' };
+      if (!/^[0-9a-fA-F]{64}$/.test(signature) || !safeEqualHex(hmacHex(row.secret, rawBody.toString('utf8')), signature.toLowerCase())) return { ok: false, reason: 'Bad signature' };
+      if (typeof timestampMs !== 'number' || !Number.isFinite(timestampMs) || Math.abs(clock.now().getTime() - timestampMs) > SIGNATURE_WINDOW_MS) {
+        return { ok: false, reason: 'Stale or missing timestamp' };
+      }
+      return { ok: true, provider: row };
+    },
+
+    /** The launch token → the player, with the balance of the selected wallet. */
+    async authenticate(provider: ProviderRow, token: string): Promise<CasinoWalletResponse> {
+      const session = await repository.sessionByTokenHash(sha256Hex(token));
+      if (session === null || session.provider_id !== provider.id || session.expires_at <= clock.now()) return walletAnswer('TOKEN_INVALID');
+      const player = await repository.player(session.user_id);
+      if (player === null) return walletAnswer('PLAYER_NOT_FOUND');
+      if (isBlocked(player, clock.now())) return walletAnswer('PLAYER_BLOCKED', { playerId: player.id });
+      const which = stakeWallet(player);
+      return walletAnswer('OK', { playerId: player.id, playerName: player.username, wallet: which, balance: paiseToRupees(await availablePaise(undefined, player.id, which)) });
+    },
+
+    async balance(provider: ProviderRow, playerId: string): Promise<CasinoWalletResponse> {
+      void provider;
+      const player = await repository.player(playerId);
+      if (player === null) return walletAnswer('PLAYER_NOT_FOUND');
+      const which = stakeWallet(player);
+      return walletAnswer('OK', { playerId, playerName: player.username, wallet: which, balance: paiseToRupees(await availablePaise(undefined, playerId, which)) });
+    },
+
+    async debit(provider: ProviderRow, body: CasinoWalletDebit): Promise<CasinoWalletResponse> {
+      const amountPaise = rupeesToPaise(body.amount) ?? 0;
+      const gameRow = await game(provider.id, body.gameCode);
+      if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
+      const hash = requestHash('debit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
+      return guarded(body.playerId, body.transactionId, () =>
+        db.transaction(async (tx) => {
+          const repo = createCasinoRepository(tx);
+          const player = await knownPlayer(tx, body.playerId);
+          const which = stakeWallet(player);
+          const now = clock.now();
+          const rowId = await repo.claimTransaction({
+            providerId: provider.id,
+            transactionId: body.transactionId,
+            kind: 'debit',
+            roundId: body.roundId,
+            userId: player.id,
+            wallet: which,
+            amountPaise,
+            debitTransactionId: null,
+            requestHash: hash,
+            at: now,
+          });
+          if (rowId === null) return replay((await repo.findTransaction(provider.id, body.transactionId)) as TransactionRow, 'debit', hash);
+          if (isBlocked(player, now) || !(gameRow.is_slot ? player.allow_slots : player.allow_live_casino) || !gameRow.enabled) throw new Refusal('PLAYER_BLOCKED', which);
+          const round = await repo.openRoundForUpdate({ providerId: provider.id, roundId: body.roundId, userId: player.id, gameId: gameRow.id, wallet: which, at: now });
+          if (round.status !== 'open') throw new Refusal('ROUND_CLOSED', which);
+          // A round's stakes all come from one wallet: the one its first debit used.
+          const roundWallet = round.wallet;
+          let journalId: number;
+          try {
+            journalId = await wallet.post(tx, {
+              kind: 'casino_debit',
+              idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
+              description: description(provider, gameRow),
+              details: { provider: provider.name, providerCode: provider.code, gameCode: gameRow.code, roundId: body.roundId, kind: 'debit', transactionId: body.transactionId },
+              entries: [
+                { account: { userId: player.id, wallet: roundWallet }, amountPaise: -amountPaise },
+                { account: { house: 'casino_house', ref: provider.code }, amountPaise },
+              ],
+            });
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS') throw new Refusal('INSUFFICIENT_FUNDS', roundWallet);
+            if (error instanceof AppError && error.code === 'NOT_FOUND') throw new Refusal('PLAYER_NOT_FOUND', null);
+            throw error;
+          }
+          await repo.updateRound(round.id, { stakePaise: amountPaise });
+          const answer = walletAnswer('OK', {
+            transactionId: body.transactionId,
+            reference: String(journalId),
+            playerId: player.id,
+            playerName: player.username,
+            wallet: roundWallet,
+            balance: paiseToRupees(await availablePaise(tx, player.id, roundWallet)),
+          });
+          await repo.completeTransaction(rowId, { amountPaise, wallet: roundWallet, journalTransactionId: journalId, response: answer });
+          return answer;
+        }),
+      );
+    },
+
+    async credit(provider: ProviderRow, body: CasinoWalletCredit): Promise<CasinoWalletResponse> {
+      const amountPaise = rupeesToPaise(body.amount) ?? 0;
+      const gameRow = await game(provider.id, body.gameCode);
+      if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
+      const hash = requestHash('credit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
+      return guarded(body.playerId, body.transactionId, () =>
+        db.transaction(async (tx) => {
+          const repo = createCasinoRepository(tx);
+          const player = await knownPlayer(tx, body.playerId);
+          const now = clock.now();
+          const rowId = await repo.claimTransaction({
+            providerId: provider.id,
+            transactionId: body.transactionId,
+            kind: 'credit',
+            roundId: body.roundId,
+            userId: player.id,
+            wallet: null,
+            amountPaise,
+            debitTransactionId: null,
+            requestHash: hash,
+            at: now,
+          });
+          if (rowId === null) return replay((await repo.findTransaction(provider.id, body.transactionId)) as TransactionRow, 'credit', hash);
+          const round = await repo.roundForUpdate(provider.id, body.roundId, player.id);
+          if (round === null) throw new Refusal('ROUND_NOT_FOUND', stakeWallet(player));
+          if (round.status === 'rolled_back') throw new Refusal('ROUND_CLOSED', round.wallet);
+          let journalId: number | null = null;
+          if (amountPaise > 0) {
+            journalId = await wallet.post(tx, {
+              kind: 'casino_credit',
+              idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
+              description: description(provider, gameRow),
+              details: { provider: provider.name, providerCode: provider.code, gameCode: gameRow.code, roundId: body.roundId, kind: 'credit', transactionId: body.transactionId },
+              entries: [
+                { account: { house: 'casino_house', ref: provider.code }, amountPaise: -amountPaise },
+                { account: { userId: player.id, wallet: round.wallet }, amountPaise },
+              ],
+            });
+          }
+          await repo.updateRound(round.id, { payoutPaise: amountPaise, status: 'credited', settledAt: now });
+          const answer = walletAnswer('OK', {
+            transactionId: body.transactionId,
+            reference: journalId === null ? null : String(journalId),
+            playerId: player.id,
+            playerName: player.username,
+            wallet: round.wallet,
+            balance: paiseToRupees(await availablePaise(tx, player.id, round.wallet)),
+          });
+          await repo.completeTransaction(rowId, { amountPaise, wallet: round.wallet, journalTransactionId: journalId, response: answer });
+          return answer;
+        }),
+      );
+    },
+
+    async rollback(provider: ProviderRow, body: CasinoWalletRollback): Promise<CasinoWalletResponse> {
+      if (body.transactionId === body.debitTransactionId) return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
+      const gameRow = await game(provider.id, body.gameCode);
+      if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
+      const hash = requestHash('rollback', [body.playerId, body.roundId, body.gameCode, body.debitTransactionId]);
+      const attempt = () =>
+        db.transaction(async (tx) => {
+          const repo = createCasinoRepository(tx);
+          const player = await knownPlayer(tx, body.playerId);
+          const now = clock.now();
+          const rowId = await repo.claimTransaction({
+            providerId: provider.id,
+            transactionId: body.transactionId,
+            kind: 'rollback',
+            roundId: body.roundId,
+            userId: player.id,
+            wallet: null,
+            amountPaise: 0,
+            debitTransactionId: body.debitTransactionId,
+            requestHash: hash,
+            at: now,
+          });
+          if (rowId === null) return replay((await repo.findTransaction(provider.id, body.transactionId)) as TransactionRow, 'rollback', hash);
+          const debit = await repo.findTransaction(provider.id, body.debitTransactionId);
+          let journalId: number | null = null;
+          let amountPaise = 0;
+          let which: 'main' | 'bonus' = stakeWallet(player);
+          if (debit === null) {
+            // The debit never arrived (yet): record a tombstone under its id, so when it comes it is refused.
+            const tombstone = await repo.claimTransaction({
+              providerId: provider.id,
+              transactionId: body.debitTransactionId,
+              kind: 'rollback_tombstone',
+              roundId: body.roundId,
+              userId: player.id,
+              wallet: null,
+              amountPaise: 0,
+              debitTransactionId: null,
+              requestHash: requestHash('tombstone', [body.playerId, body.roundId]),
+              at: now,
+            });
+            if (tombstone === null) throw new RetryRollback();
+            await repo.completeTransaction(tombstone, { amountPaise: 0, wallet: null, journalTransactionId: null, response: walletAnswer('TRANSACTION_ROLLED_BACK', { transactionId: body.debitTransactionId }) });
+          } else if (debit.kind === 'debit') {
+            if (debit.user_id !== player.id || debit.round_id !== body.roundId) throw new Refusal('INVALID_REQUEST', which);
+            const round = (await repo.roundForUpdate(provider.id, debit.round_id, player.id)) ?? (() => { throw new Refusal('ROUND_NOT_FOUND', which); })();
+            which = round.wallet;
+            if (round.status === 'credited') throw new Refusal('ROUND_ALREADY_CREDITED', which);
+            // Another rollback id for a debit already returned: nothing more moves.
+            if ((await repo.rollbackOf(provider.id, debit.transaction_id)) === null) {
+              amountPaise = debit.amount_paise;
+              journalId = await wallet.post(tx, {
+                kind: 'casino_rollback',
+                idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
+                description: description(provider, gameRow),
+                details: { provider: provider.name, providerCode: provider.code, gameCode: gameRow.code, roundId: body.roundId, kind: 'rollback', transactionId: body.transactionId, debitTransactionId: debit.transaction_id },
+                entries: [
+                  { account: { house: 'casino_house', ref: provider.code }, amountPaise: -amountPaise },
+                  { account: { userId: player.id, wallet: round.wallet }, amountPaise },
+                ],
+              });
+              const fullyReturned = round.rolled_back_paise + amountPaise >= round.stake_paise;
+              await repo.updateRound(round.id, { rolledBackPaise: amountPaise, ...(fullyReturned ? { status: 'rolled_back' as const, settledAt: now } : {}) });
+            }
+          } else if (debit.kind !== 'rollback_tombstone') {
+            throw new Refusal('INVALID_REQUEST', which);
+          }
+          const answer = walletAnswer('OK', {
+            transactionId: body.transactionId,
+            reference: journalId === null ? null : String(journalId),
+            playerId: player.id,
+            playerName: player.username,
+            wallet: which,
+            balance: paiseToRupees(await availablePaise(tx, player.id, which)),
+          });
+          await repo.completeTransaction(rowId, { amountPaise, wallet: which, journalTransactionId: journalId, response: answer });
+          return answer;
+        });
+      return guarded(body.playerId, body.transactionId, async () => {
+        try {
+          return await attempt();
+        } catch (error) {
+          if (error instanceof RetryRollback) return attempt();
+          throw error;
+        }
+      });
+    },
+  };
+}
+export type CasinoWalletService = ReturnType<typeof createCasinoWalletService>;

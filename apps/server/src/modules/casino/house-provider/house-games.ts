@@ -1,0 +1,60 @@
+import { DEFAULT_ANDAR_BAHAR_CONFIG, DEFAULT_DRAGON_TIGER_CONFIG, DEFAULT_SLOT_CONFIG } from '@khel/casino-games';
+import type { SlotConfig, TableConfig } from '@khel/casino-games';
+
+/** The house provider's code in casino_providers (made by migration 0006). */
+export const HOUSE_PROVIDER_CODE = 'khel-house';
+
+export interface HouseSlot {
+  code: string;
+  title: string;
+  config: SlotConfig;
+  minStakePaise: number;
+  maxStakePaise: number;
+}
+
+export interface HouseTable {
+  code: string;
+  title: string;
+  config: TableConfig;
+  /** How long the reveal animation runs before the round is settled. */
+  revealMs: number;
+  /** How long the settled result stays on screen before the next round opens. */
+  pauseMs: number;
+}
+
+/** Royal Bengal: 20 lines, so ₹1 a line at ₹20 (every pay exact, SLOT-5). */
+export const HOUSE_SLOTS: HouseSlot[] = [{ code: 'royal-bengal', title: 'Royal Bengal', config: DEFAULT_SLOT_CONFIG, minStakePaise: 10_00, maxStakePaise: 10_000_00 }];
+
+/** The live-style tables: every player at a table shares its rounds; the game code is the table id. */
+export const HOUSE_TABLES: HouseTable[] = [
+  {
+    code: 'dragon-tiger',
+    title: 'Dragon Tiger',
+    config: {
+      tableId: 'dragon-tiger',
+      game: { kind: 'dragon-tiger', rules: DEFAULT_DRAGON_TIGER_CONFIG },
+      clientSeed: 'khel-dragon-tiger',
+      bettingWindowMs: 15_000,
+      minStakePaise: 10_00,
+      maxStakePaise: 50_000_00,
+      historyLength: 60,
+    },
+    revealMs: 4_000,
+    pauseMs: 4_000,
+  },
+  {
+    code: 'andar-bahar',
+    title: 'Andar Bahar',
+    config: {
+      tableId: 'andar-bahar',
+      game: { kind: 'andar-bahar', rules: DEFAULT_ANDAR_BAHAR_CONFIG },
+      clientSeed: 'khel-andar-bahar',
+      bettingWindowMs: 15_000,
+      minStakePaise: 10_00,
+      maxStakePaise: 50_000_00,
+      historyLength: 60,
+    },
+    revealMs: 8_000,
+    pauseMs: 4_000,
+  },
+];
