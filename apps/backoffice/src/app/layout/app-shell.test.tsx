@@ -28,6 +28,7 @@ describe('app shell', () => {
         'Deposits3, 3 pending',
         'Withdrawals',
         'Receiving accounts',
+        'Sports',
         'Banners',
         'Branding',
         'Audit log',
