@@ -6,6 +6,7 @@ import { openSignUp } from '../../features/auth/hooks/use-auth-modal';
 import { Balance } from '../../features/wallet/components/balance';
 import { hasPlayAccess, isCreditPlayer, landingPath } from '../../lib/auth/permissions';
 import { useSession } from '../../lib/auth/session';
+import { useLiveAccount } from '../../lib/live/use-live';
 import { NavIcon } from './nav-icon';
 import { navItemsFor } from './nav-items';
 import { ProfileMenu } from './profile-menu';
@@ -27,6 +28,8 @@ function Brand({ settings, loading, to }: { settings: AppSettings | undefined; l
  */
 export function Header({ settings, settingsLoading }: { settings: AppSettings | undefined; settingsLoading: boolean }) {
   const { user } = useSession();
+  // Balance and exposure move live on the socket's balance messages (PRODUCT.md §3).
+  useLiveAccount();
   const items = navItemsFor(user);
   const playMoney = settings?.moneyMode === 'play';
   const home = user ? landingPath(user) : '/login';

@@ -1,17 +1,13 @@
-import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state';
+import { useSearchParams } from 'react-router';
+import { EventView } from '../../features/sports/components/event-view';
+import '../../styles/sports.css';
 
-/** /event?sport=&league=&event=: one event with its markets, score and TV once the sports feed is served. */
+/** /event?sport=&league=&event= (spec §2): one event with its markets, live score / TV and the slip. */
 export default function EventPage() {
   const [params] = useSearchParams();
+  const sport = params.get('sport');
+  const league = params.get('league');
   const event = params.get('event');
-  return (
-    <div className="stack-lg">
-      <h1 className="page-title">{event ? event.replace(/-/g, ' ') : 'Event'}</h1>
-      <EmptyState title="This event is not available" testId="event-empty">
-        <p>Markets, live score and TV for this event are not available right now.</p>
-        <Link to="/">Back to Home</Link>
-      </EmptyState>
-    </div>
-  );
+  const slugs = sport && league && event ? { sport, league, event } : null;
+  return <EventView key={`${sport}/${league}/${event}`} slugs={slugs} />;
 }

@@ -1,28 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
+import type { BetRow as ContractBetRow } from '@khel/contract';
 import { ApiHttpError, apiRequest, shouldRetry } from '../../../lib/api-client';
 
 /**
- * A bet row as spec §3 describes it. Web-only until the contract gains the bets schemas; checked
- * leniently by hand so an extra field never blanks the list and a malformed row is skipped, not shown.
+ * A bet row of My Bets: the contract's betRowSchema (spec §3 plus matched / unmatched amounts, status,
+ * lapse reason, result). Checked leniently by hand so an extra or missing optional field never blanks
+ * the list; a row without the essentials is skipped, not shown.
  */
 export interface SlugRef {
   slugName: string;
   name?: string;
 }
-export interface BetRow {
-  _id: string;
-  selection: string;
-  selectionType: string;
-  odds: number;
-  stake: number;
-  oddsSize?: number;
-  marketType: string;
-  createdAt: string;
-  sportId: SlugRef;
-  leagueId: SlugRef;
-  eventId: SlugRef;
-  event?: string;
-}
+type Essentials = 'selection' | 'odds' | 'stake' | 'createdAt';
+export type BetRow = Pick<ContractBetRow, Essentials> &
+  Partial<Omit<ContractBetRow, Essentials | 'sportId' | 'leagueId' | 'eventId' | 'selectionType' | 'marketType'>> & {
+    _id: string;
+    selectionType: string;
+    marketType: string;
+    sportId: SlugRef;
+    leagueId: SlugRef;
+    eventId: SlugRef;
+  };
 
 function isSlugRef(value: unknown): value is SlugRef {
   return typeof value === 'object' && value !== null && typeof (value as SlugRef).slugName === 'string';

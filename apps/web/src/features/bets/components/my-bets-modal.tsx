@@ -2,17 +2,91 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@khel/contract';
 import { formatRupees } from '@khel/money';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Skeleton } from '../../../components/ui/spinner';
-import { groupBetsByEvent, useMyBets, type BetGroup, type BetStatus } from '../api/get-my-bets';
+import { lapseReasonText } from '../../../lib/bet-text';
+import { useCancelBet } from '../api/cancel-bet';
+import { groupBetsByEvent, useMyBets, type BetGroup, type BetRow, type BetStatus } from '../api/get-my-bets';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+const isFancy = (bet: BetRow) => bet.marketType.toUpperCase() === 'FANCY';
+const sideLabel = (bet: BetRow) => (isFancy(bet) ? (bet.selectionType === 'back' ? 'YES' : 'NO') : bet.selectionType.toUpperCase());
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Bet delay',
+  unmatched: 'Unmatched',
+  matched: 'Matched',
+  cancelled: 'Cancelled',
+  lapsed: 'Lapsed',
+  settled: 'Settled',
+  voided: 'Voided',
+};
+
+function statusOf(bet: BetRow): string | null {
+  if (!bet.status) return null;
+  if (bet.status === 'unmatched' && (bet.matchedStake ?? 0) > 0) return 'Partly matched';
+  return STATUS_LABELS[bet.status] ?? bet.status;
+}
+
+function BetItem({ bet }: { bet: BetRow }) {
+  const cancel = useCancelBet();
+  const unmatched = bet.unmatchedStake ?? 0;
+  const cancellable = (bet.status === 'unmatched' || (bet.status === 'matched' && unmatched > 0)) && unmatched > 0;
+  const status = statusOf(bet);
+  return (
+    <li className={`bet-row bet-row--${bet.selectionType}`} data-testid="bet-row" data-status={bet.status ?? ''}>
+      <span className="bet-row__selection">
+        {bet.selection} <span className="badge">{sideLabel(bet)}</span>
+        {status ? (
+          <span className={`badge bet-status bet-status--${bet.status ?? ''}`} data-testid="bet-status">
+            {status}
+          </span>
+        ) : null}
+      </span>
+      <span className="bet-row__market muted">{bet.marketName ? `${bet.marketName} · ${bet.marketType}` : bet.marketType}</span>
+      <span>
+        {isFancy(bet) ? 'Runs' : 'Odds'} <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
+      </span>
+      <span>
+        Stake <strong>{formatRupees(bet.stake)}</strong>
+      </span>
+      {bet.matchedStake !== undefined && unmatched > 0 ? (
+        <span>
+          Matched <strong>{formatRupees(bet.matchedStake)}</strong> · Unmatched <strong data-testid="bet-unmatched">{formatRupees(unmatched)}</strong>
+        </span>
+      ) : null}
+      {bet.profitLoss !== null && bet.profitLoss !== undefined ? (
+        <span>
+          Result{' '}
+          <strong className={bet.profitLoss > 0 ? 'amount--plus' : bet.profitLoss < 0 ? 'amount--minus' : ''} data-testid="bet-result">
+            {formatRupees(bet.profitLoss)}
+          </strong>
+        </span>
+      ) : null}
+      {bet.status === 'lapsed' ? <span className="bet-row__note muted">{lapseReasonText(bet.lapseReason)}</span> : null}
+      <time className="muted" dateTime={bet.createdAt}>
+        {dateTime.format(new Date(bet.createdAt))}
+      </time>
+      {cancellable ? (
+        <span className="bet-row__actions">
+          <Button variant="secondary" className="button--small" loading={cancel.isPending} loadingLabel="Cancelling…" onClick={() => cancel.mutate(bet._id)} data-testid="cancel-bet">
+            Cancel unmatched
+          </Button>
+        </span>
+      ) : null}
+    </li>
+  );
+}
 
 function BetGroupPanel({ group, onNavigate }: { group: BetGroup; onNavigate: () => void }) {
   const [open, setOpen] = useState(true);
   const panelId = `bets-${group.key.replace(/[^a-z0-9]/gi, '-')}`;
+  const unmatched = group.bets.filter((bet) => (bet.unmatchedStake ?? 0) > 0 || bet.status === 'pending');
+  const others = group.bets.filter((bet) => !unmatched.includes(bet));
   return (
-    <section className="bet-group">
+    <section className="bet-group" data-testid="bet-group">
       <div className="bet-group__header">
         <button type="button" className="bet-group__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
           <span aria-hidden="true" className={`chevron${open ? ' chevron--open' : ''}`} />
@@ -24,25 +98,28 @@ function BetGroupPanel({ group, onNavigate }: { group: BetGroup; onNavigate: () 
         </Link>
       </div>
       {open ? (
-        <ul id={panelId} className="bet-list">
-          {group.bets.map((bet) => (
-            <li key={bet._id} className={`bet-row bet-row--${bet.selectionType}`}>
-              <span className="bet-row__selection">
-                {bet.selection} <span className="badge">{bet.selectionType.toUpperCase()}</span>
-              </span>
-              <span className="bet-row__market muted">{bet.marketType}</span>
-              <span>
-                Odds <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
-              </span>
-              <span>
-                Stake <strong>{formatRupees(bet.stake)}</strong>
-              </span>
-              <time className="muted" dateTime={bet.createdAt}>
-                {dateTime.format(new Date(bet.createdAt))}
-              </time>
-            </li>
-          ))}
-        </ul>
+        <div id={panelId}>
+          {unmatched.length > 0 ? (
+            <>
+              <h3 className="bet-list__title">Unmatched</h3>
+              <ul className="bet-list">
+                {unmatched.map((bet) => (
+                  <BetItem key={bet._id} bet={bet} />
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {others.length > 0 ? (
+            <>
+              {unmatched.length > 0 ? <h3 className="bet-list__title">Matched</h3> : null}
+              <ul className="bet-list">
+                {others.map((bet) => (
+                  <BetItem key={bet._id} bet={bet} />
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
       ) : null}
     </section>
   );

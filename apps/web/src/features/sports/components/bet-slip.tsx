@@ -1,0 +1,364 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_CHIP_VALUES, type BetRow, type Market, type PlaceBet } from '@khel/contract';
+import { formatPaise, formatRupees } from '@khel/money';
+import { Button } from '../../../components/ui/button';
+import { lapseReasonText } from '../../../lib/bet-text';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { isOnLadder, nearestOnLadder, stepOdds } from '../../../lib/ladder';
+import { useLiveMessages } from '../../../lib/live/use-live';
+import { getBetsByMarket } from '../api/get-bets-by-market';
+import { placeBet } from '../api/place-bet';
+import { closeSlip, type SlipSelection } from '../hooks/use-bet-slip';
+import { useLiveMarket } from '../hooks/live-markets';
+import { chipLabel, parseStake, slipPreview } from '../utils/slip-math';
+import { marketBlock } from './market-state';
+
+type Outcome =
+  | { kind: 'idle' }
+  | { kind: 'placing' }
+  | { kind: 'pending'; bet: BetRow }
+  | { kind: 'done'; bet: BetRow }
+  | { kind: 'refused'; code: string | undefined; message: string };
+
+/** The live price for what the slip holds (bookmaker rate, fancy line and rate); null for exchange. */
+function livePrice(market: Market, selection: SlipSelection): { odds: number; oddsSize: number | null } | null | 'gone' {
+  if (selection.marketType === 'EXCHANGE') return null;
+  if (selection.marketType === 'BOOKMAKER') {
+    const runner = market.runners.find((item) => item._id === selection.runnerId);
+    const rate = selection.side === 'back' ? runner?.backRate : runner?.layRate;
+    return rate === null || rate === undefined ? 'gone' : { odds: rate, oddsSize: null };
+  }
+  const fancy = market.fancy;
+  const line = selection.side === 'back' ? fancy?.yesLine : fancy?.noLine;
+  const rate = selection.side === 'back' ? fancy?.yesRate : fancy?.noRate;
+  return line === null || line === undefined || rate === null || rate === undefined ? 'gone' : { odds: line, oddsSize: rate };
+}
+
+function sideName(selection: SlipSelection): string {
+  if (selection.marketType === 'FANCY') return selection.side === 'back' ? 'Yes' : 'No';
+  return selection.side === 'back' ? 'Back' : 'Lay';
+}
+
+function priceText(marketType: SlipSelection['marketType'], odds: number, oddsSize: number | null): string {
+  if (marketType === 'FANCY') return `${odds} runs @ ${oddsSize ?? 100}`;
+  if (marketType === 'BOOKMAKER') return `rate ${odds}`;
+  return String(odds);
+}
+
+/** The words for a refusal: the brief's wording for the common ones, the server's message otherwise. */
+function refusalText(code: string | undefined, message: string): string {
+  switch (code) {
+    case 'ODDS_CHANGED':
+      return 'Odds changed';
+    case 'MARKET_SUSPENDED':
+      return 'Market suspended';
+    case 'MARKET_CLOSED':
+      return 'Market closed';
+    case 'WALLET_INSUFFICIENT_FUNDS':
+      return 'Insufficient balance';
+    default:
+      return message || 'The bet was not placed';
+  }
+}
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function BetResult({ bet }: { bet: BetRow }) {
+  if (bet.status === 'lapsed' || bet.status === 'cancelled') {
+    return (
+      <p className="slip__message slip__message--error" role="alert" data-testid="slip-result">
+        Bet lapsed: {lapseReasonText(bet.lapseReason)}
+      </p>
+    );
+  }
+  if (bet.status === 'unmatched' || bet.unmatchedStake > 0) {
+    return (
+      <p className="slip__message slip__message--info" role="status" data-testid="slip-result">
+        {bet.matchedStake > 0 ? `Partly matched: ${formatRupees(bet.matchedStake)} matched, ` : 'Bet placed, unmatched: '}
+        {formatRupees(bet.unmatchedStake)} waiting for a match. You can cancel it in My Bets.
+      </p>
+    );
+  }
+  return (
+    <p className="slip__message slip__message--success" role="status" data-testid="slip-result">
+      Bet matched: {formatRupees(bet.matchedStake || bet.stake)} at {bet.marketType === 'FANCY' ? `${bet.odds} runs` : bet.odds}
+    </p>
+  );
+}
+
+/**
+ * The bet slip: side and price, odds stepped by ladder ticks (exchange), stake with the default chips
+ * of spec §9, the live profit / liability preview (@khel/money), and the server's answer in place:
+ * odds changed, suspended, below the minimum, insufficient balance, and a bet delay counted down to
+ * the time the server gave, then the final state from the socket (or a poll if the socket is quiet).
+ */
+export function BetSlip({ selection, variant }: { selection: SlipSelection; variant: 'sheet' | 'inline' }) {
+  const market = useLiveMarket(selection.market);
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  const [odds, setOdds] = useState(selection.odds);
+  const [oddsText, setOddsText] = useState(String(selection.odds));
+  const [oddsSize, setOddsSize] = useState(selection.oddsSize);
+  const [stakeText, setStakeText] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const stakeRef = useRef<HTMLInputElement>(null);
+  const pendingId = outcome.kind === 'pending' ? outcome.bet._id : null;
+  const now = useNow(pendingId !== null);
+
+  useEffect(() => {
+    stakeRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // The final state of a delayed bet arrives on the socket as a `bet` message.
+  useLiveMessages(
+    useRefCallback((message) => {
+      if (message.type !== 'bet' || pendingId === null || message.bet._id !== pendingId) return;
+      if (message.bet.status !== 'pending') setOutcome({ kind: 'done', bet: message.bet });
+    }),
+  );
+
+  // Fallback: once the delay is over, ask for the bet by market until it has left 'pending'.
+  const delayUntil = outcome.kind === 'pending' ? Date.parse(outcome.bet.delayUntil ?? '') : Number.NaN;
+  useEffect(() => {
+    if (pendingId === null) return undefined;
+    let stopped = false;
+    const start = Number.isNaN(delayUntil) ? 1000 : Math.max(0, delayUntil - Date.now()) + 1500;
+    let timer = setTimeout(function poll() {
+      void getBetsByMarket(selection.market._id)
+        .then((bets) => {
+          if (stopped) return;
+          const bet = bets.find((item) => item._id === pendingId);
+          if (bet && bet.status !== 'pending') setOutcome({ kind: 'done', bet });
+          else timer = setTimeout(poll, 2000);
+        })
+        .catch(() => {
+          if (!stopped) timer = setTimeout(poll, 3000);
+        });
+    }, start);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [pendingId, delayUntil, selection.market._id]);
+
+  useEffect(() => {
+    if (outcome.kind === 'done') {
+      void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
+      void queryClient.invalidateQueries({ queryKey: ['userData'] });
+    }
+  }, [outcome, queryClient]);
+
+  const stake = parseStake(stakeText);
+  const preview = stake === null ? null : slipPreview({ marketType: selection.marketType, side: selection.side, odds, oddsSize, stake });
+  const block = marketBlock(market);
+  const live = livePrice(market, selection);
+  const moved = live !== null && live !== 'gone' && (live.odds !== odds || live.oddsSize !== oddsSize) ? live : null;
+  const exchange = selection.marketType === 'EXCHANGE';
+  const oddsValid = !exchange || isOnLadder(odds);
+  const busy = outcome.kind === 'placing' || outcome.kind === 'pending';
+
+  const changeOdds = (next: number) => {
+    setOdds(next);
+    setOddsText(String(next));
+    if (outcome.kind === 'refused') setOutcome({ kind: 'idle' });
+  };
+
+  const takeLivePrice = () => {
+    if (!moved) return;
+    setOdds(moved.odds);
+    setOddsText(String(moved.odds));
+    setOddsSize(moved.oddsSize);
+    setOutcome({ kind: 'idle' });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (stake === null || busy || block !== null || !oddsValid) return;
+    const body: PlaceBet = {
+      marketId: selection.market._id,
+      ...(selection.runnerId !== null ? { selectionId: selection.runnerId } : {}),
+      selectionType: selection.side,
+      odds,
+      ...(selection.marketType === 'FANCY' ? { oddsSize: oddsSize ?? 100 } : {}),
+      stake,
+    };
+    setOutcome({ kind: 'placing' });
+    try {
+      const envelope = await placeBet(body, idempotency.keyFor(body));
+      if (envelope.meta.code === 200 && envelope.data) {
+        idempotency.done();
+        const bet = envelope.data;
+        setOutcome(bet.status === 'pending' ? { kind: 'pending', bet } : { kind: 'done', bet });
+        if (bet.status !== 'pending') setStakeText('');
+      } else {
+        setOutcome({ kind: 'refused', code: envelope.meta.error, message: envelope.meta.message });
+      }
+    } catch {
+      // Transport failure: already toasted by the API client; the same key is reused on a retry.
+      setOutcome({ kind: 'refused', code: undefined, message: 'The bet was not placed, please try again' });
+    }
+  };
+
+  const secondsLeft = outcome.kind === 'pending' && !Number.isNaN(delayUntil) ? Math.max(0, Math.ceil((delayUntil - now) / 1000)) : null;
+
+  return (
+    <form className={`slip slip--${selection.side} slip--${variant}`} onSubmit={(event) => void submit(event)} aria-label="Bet slip" data-testid="bet-slip" noValidate>
+      <header className="slip__header">
+        <div>
+          <p className="slip__title">
+            <span className={`badge slip__side slip__side--${selection.side}`}>{sideName(selection)}</span> <strong data-testid="slip-selection">{selection.label}</strong>
+          </p>
+          <p className="muted slip__market">
+            {selection.eventName} · {market.name}
+          </p>
+        </div>
+        <button type="button" className="slip__close" aria-label="Close bet slip" onClick={closeSlip}>
+          ×
+        </button>
+      </header>
+
+      <div className="slip__fields">
+        <label className="slip__field">
+          <span>{selection.marketType === 'FANCY' ? 'Runs' : selection.marketType === 'BOOKMAKER' ? 'Rate' : 'Odds'}</span>
+          {exchange ? (
+            <span className="stepper">
+              <button type="button" aria-label="Lower odds" onClick={() => changeOdds(stepOdds(odds, -1))} disabled={busy}>
+                −
+              </button>
+              <input
+                inputMode="decimal"
+                value={oddsText}
+                aria-label="Odds"
+                data-testid="slip-odds"
+                aria-invalid={!oddsValid || undefined}
+                onChange={(event) => {
+                  setOddsText(event.target.value);
+                  const value = Number(event.target.value);
+                  if (Number.isFinite(value) && value > 0) setOdds(value);
+                }}
+                onBlur={() => changeOdds(nearestOnLadder(odds))}
+                disabled={busy}
+              />
+              <button type="button" aria-label="Higher odds" onClick={() => changeOdds(stepOdds(odds, 1))} disabled={busy}>
+                +
+              </button>
+            </span>
+          ) : (
+            <output className="slip__fixed-price" data-testid="slip-odds">
+              {priceText(selection.marketType, odds, oddsSize)}
+            </output>
+          )}
+        </label>
+        <label className="slip__field">
+          <span>Stake</span>
+          <input
+            ref={stakeRef}
+            inputMode="decimal"
+            value={stakeText}
+            placeholder={`Min ${market.minStake.toLocaleString('en-IN')}`}
+            aria-label="Stake"
+            data-testid="slip-stake"
+            onChange={(event) => {
+              setStakeText(event.target.value);
+              if (outcome.kind === 'refused' || outcome.kind === 'done') setOutcome({ kind: 'idle' });
+            }}
+            disabled={busy}
+          />
+        </label>
+      </div>
+
+      <div className="chips" role="group" aria-label="Stake chips">
+        {DEFAULT_CHIP_VALUES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className="chip"
+            onClick={() => {
+              setStakeText(String(value));
+              if (outcome.kind !== 'pending') setOutcome({ kind: 'idle' });
+            }}
+            disabled={busy}
+          >
+            {chipLabel(value)}
+          </button>
+        ))}
+      </div>
+
+      {!oddsValid ? <p className="slip__hint slip__message--error">Odds must be on the price ladder; we will use {nearestOnLadder(odds)}.</p> : null}
+
+      <dl className="slip__preview" data-testid="slip-preview">
+        <div>
+          <dt>{selection.side === 'back' ? 'Profit' : 'Win'}</dt>
+          <dd className="positive" data-testid="slip-profit">
+            {preview ? formatPaise(preview.winPaise) : '–'}
+          </dd>
+        </div>
+        <div>
+          <dt>{selection.side === 'back' ? 'Stake at risk' : 'Liability'}</dt>
+          <dd className="negative" data-testid="slip-liability">
+            {preview ? formatPaise(-preview.lossPaise) : '–'}
+          </dd>
+        </div>
+      </dl>
+
+      {moved && outcome.kind !== 'pending' ? (
+        <p className="slip__message slip__message--warning" data-testid="slip-moved">
+          {selection.marketType === 'FANCY' ? 'Line' : 'Rate'} now {priceText(selection.marketType, moved.odds, moved.oddsSize)}.{' '}
+          <button type="button" className="link-button" onClick={takeLivePrice}>
+            Use it
+          </button>
+        </p>
+      ) : null}
+      {live === 'gone' && block === null ? <p className="slip__message slip__message--warning">This price is no longer offered.</p> : null}
+      {block !== null ? (
+        <p className="slip__message slip__message--warning" role="status" data-testid="slip-blocked">
+          {block === 'Suspended' ? 'Market suspended' : block}: betting is paused.
+        </p>
+      ) : null}
+      {outcome.kind === 'refused' ? (
+        <p className="slip__message slip__message--error" role="alert" data-testid="slip-error">
+          {refusalText(outcome.code, outcome.message)}
+          {outcome.code === 'ODDS_CHANGED' && moved ? ' — tap "Use it" to take the new price.' : ''}
+        </p>
+      ) : null}
+      {outcome.kind === 'pending' ? (
+        <p className="slip__message slip__message--info" role="status" data-testid="slip-pending">
+          Bet delay: {secondsLeft !== null && secondsLeft > 0 ? `${secondsLeft}s` : 'checking'}… the bet is held by the server before it is matched.
+        </p>
+      ) : null}
+      {outcome.kind === 'done' ? <BetResult bet={outcome.bet} /> : null}
+
+      <div className="slip__actions">
+        <Button type="button" variant="secondary" onClick={closeSlip}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={stake === null || block !== null || !oddsValid || outcome.kind === 'pending'} loading={outcome.kind === 'placing'} loadingLabel="Placing…" data-testid="place-bet">
+          Place bet
+        </Button>
+      </div>
+      <p className="muted slip__limits">
+        Min {formatRupees(market.minStake)} · Max {formatRupees(market.maxStake)} · Max profit {formatRupees(market.maxProfit)}
+        {market.betDelaySeconds > 0 && market.inPlay ? ` · Delay ${market.betDelaySeconds}s` : ''}
+      </p>
+    </form>
+  );
+}
+
+/** A stable callback that always runs the latest closure (the socket listener must not resubscribe on every render). */
+function useRefCallback<A extends unknown[]>(callback: (...args: A) => void): (...args: A) => void {
+  const ref = useRef(callback);
+  useEffect(() => {
+    ref.current = callback;
+  });
+  const [stable] = useState(() => (...args: A) => ref.current(...args));
+  return stable;
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { EventSummary, Market } from '@khel/contract';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/spinner';
+import { useLiveTopics } from '../../../lib/live/use-live';
+import { eventHref } from '../api/get-event';
+import { useEvents } from '../api/get-events';
+import { useSports } from '../api/get-sports';
+import { openSlip } from '../hooks/use-bet-slip';
+import { useLiveMarket, useLiveScore } from '../hooks/live-markets';
+import { LiveIndicator } from './live-indicator';
+import { SuspendedOverlay, marketBlock } from './market-state';
+import { PriceCell, compactAmount } from './price-cell';
+
+const startFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+
+function MainPrices({ market: loaded, eventName }: { market: Market; eventName: string }) {
+  const market = useLiveMarket(loaded);
+  const block = marketBlock(market);
+  return (
+    <div className="event-row__prices" data-testid="event-prices">
+      {market.runners.slice(0, 3).map((runner) => {
+        const back = runner.back[0];
+        const lay = runner.lay[0];
+        return (
+          <div key={runner._id} className="event-row__runner">
+            <span className="event-row__runner-name">{runner.name}</span>
+            <span className="event-row__pair">
+              <PriceCell
+                side="back"
+                price={back?.price}
+                size={back ? compactAmount(back.size) : null}
+                disabled={block !== null}
+                label={`Back ${runner.name}`}
+                onSelect={back ? () => openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side: 'back', odds: back.price, oddsSize: null }) : undefined}
+              />
+              <PriceCell
+                side="lay"
+                price={lay?.price}
+                size={lay ? compactAmount(lay.size) : null}
+                disabled={block !== null}
+                label={`Lay ${runner.name}`}
+                onSelect={lay ? () => openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side: 'lay', odds: lay.price, oddsSize: null }) : undefined}
+              />
+            </span>
+          </div>
+        );
+      })}
+      {block !== null ? <SuspendedOverlay text={block} /> : null}
+    </div>
+  );
+}
+
+function EventRow({ event }: { event: EventSummary }) {
+  const score = useLiveScore(event._id, event.score);
+  return (
+    <li className="event-row" data-testid="event-row" data-event={event.slugName}>
+      <div className="event-row__info">
+        <Link to={eventHref(event)} className="event-row__name">
+          {event.name}
+        </Link>
+        <span className="event-row__meta muted">
+          {event.inPlay ? <span className="badge badge--live">Live</span> : startFormat.format(new Date(event.startTime))}
+          {score && event.inPlay ? <span className="event-row__score">{[score.home, score.away].filter(Boolean).join(' · ')}</span> : null}
+          <span>
+            {event.league.name} · {event.marketCount} markets
+          </span>
+        </span>
+      </div>
+      {event.mainMarket ? <MainPrices market={event.mainMarket} eventName={event.name} /> : <span className="muted event-row__no-market">Markets open soon</span>}
+    </li>
+  );
+}
+
+function EventSection({ title, events, testId }: { title: string; events: EventSummary[]; testId: string }) {
+  if (events.length === 0) return null;
+  return (
+    <section className="stack-sm" aria-label={title} data-testid={testId}>
+      <h3 className="event-section__title">{title}</h3>
+      <ul className="event-list">
+        {events.map((event) => (
+          <EventRow key={event._id} event={event} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Home's sports exchange: sport tabs, then in-play and upcoming events with live best back / lay prices. */
+export function EventLists() {
+  const [sport, setSport] = useState<string>('');
+  const sports = useSports();
+  const events = useEvents(sport === '' ? {} : { sport });
+  const list = (events.data ?? []).filter((event) => event.status !== 'finished' && event.status !== 'cancelled');
+  useLiveTopics({ marketIds: list.flatMap((event) => (event.mainMarket ? [event.mainMarket._id] : [])), eventIds: list.filter((event) => event.inPlay).map((event) => event._id) });
+  const inPlay = list.filter((event) => event.inPlay);
+  const upcoming = list.filter((event) => !event.inPlay).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+
+  return (
+    <div className="stack">
+      <div className="sports-tabs" role="group" aria-label="Sport">
+        <button type="button" className="sports-tab" aria-pressed={sport === ''} onClick={() => setSport('')}>
+          All
+        </button>
+        {(sports.data ?? []).map((item) => (
+          <button key={item._id} type="button" className="sports-tab" aria-pressed={sport === item.slugName} onClick={() => setSport(item.slugName)}>
+            {item.name}
+            {item.liveCount > 0 ? <span className="sports-tab__live">{item.liveCount}</span> : null}
+          </button>
+        ))}
+        <LiveIndicator />
+      </div>
+      {events.isPending ? (
+        <div className="stack" aria-busy="true" aria-label="Loading">
+          <Skeleton height="4rem" />
+          <Skeleton height="4rem" />
+          <Skeleton height="4rem" />
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState title="No events available right now" icon="list" testId="sports-empty">
+          <p>In-play and upcoming matches with exchange, bookmaker and fancy markets will be listed here as soon as they open.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <EventSection title="In-Play" events={inPlay} testId="in-play" />
+          <EventSection title="Upcoming" events={upcoming} testId="upcoming" />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from 'react-router';
+import type { EventDetail } from '@khel/contract';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/spinner';
+import { useLiveTopics } from '../../../lib/live/use-live';
+import { useEvent, type EventSlugs } from '../api/get-event';
+import { BookmakerMarket } from './bookmaker-market';
+import { ExchangeMarket } from './exchange-market';
+import { FancyMarkets } from './fancy-markets';
+import { LiveIndicator } from './live-indicator';
+import { ScorePanel } from './score-panel';
+import { SlipHost } from './slip-host';
+
+const startFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+function Markets({ event }: { event: EventDetail }) {
+  useLiveTopics({ marketIds: event.markets.map((market) => market._id), eventIds: [event._id] });
+  const shown = event.markets.filter((market) => market.status !== 'settled' && market.status !== 'voided');
+  const exchange = shown.filter((market) => market.marketType === 'EXCHANGE');
+  const bookmaker = shown.filter((market) => market.marketType === 'BOOKMAKER');
+  const fancy = shown.filter((market) => market.marketType === 'FANCY');
+  return (
+    <div className="stack">
+      {exchange.map((market) => (
+        <ExchangeMarket key={market._id} market={market} eventName={event.name} />
+      ))}
+      {bookmaker.map((market) => (
+        <BookmakerMarket key={market._id} market={market} eventName={event.name} />
+      ))}
+      {fancy.length > 0 ? <FancyMarkets markets={fancy} eventName={event.name} /> : null}
+      {shown.length === 0 ? (
+        <EmptyState title="No open markets" testId="markets-empty">
+          <p>Markets for this event are closed or not open yet.</p>
+        </EmptyState>
+      ) : null}
+    </div>
+  );
+}
+
+/** The event page (/event?sport=&league=&event=): score / TV panel, every market, the bet slip. */
+export function EventView({ slugs }: { slugs: EventSlugs | null }) {
+  const query = useEvent(slugs);
+  if (slugs === null || query.isError || (query.data === undefined && !query.isPending)) {
+    return (
+      <EmptyState title="This event is not available" testId="event-empty">
+        <p>It may have finished or the link may be wrong.</p>
+        <Link to="/">Back to Home</Link>
+      </EmptyState>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <div className="stack" aria-busy="true" aria-label="Loading">
+        <Skeleton height="2rem" width="60%" />
+        <Skeleton height="8rem" />
+        <Skeleton height="12rem" />
+      </div>
+    );
+  }
+  const event = query.data;
+  return (
+    <div className="sports-layout">
+      <div className="stack sports-layout__main">
+        <header className="event-header">
+          <p className="muted event-header__crumbs">
+            <Link to="/">Home</Link> · {event.sport.name} · {event.league.name}
+          </p>
+          <h1 className="page-title event-header__title" data-testid="event-name">
+            {event.name}
+          </h1>
+          <p className="event-header__meta">
+            {event.inPlay ? <span className="badge badge--live">In-play</span> : <span className="muted">{startFormat.format(new Date(event.startTime))}</span>}
+            <LiveIndicator />
+          </p>
+        </header>
+        <ScorePanel event={event} />
+        <Markets event={event} />
+      </div>
+      <SlipHost />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { closeSlip, useBetSlip } from '../hooks/use-bet-slip';
+import { BetSlip } from './bet-slip';
+
+/**
+ * Where the slip lives: inline beside the markets on desktop, a bottom sheet over the page on phones
+ * (tapping a price opens it). Keyed by the tap, so every tap starts a fresh slip.
+ */
+export function SlipHost() {
+  const selection = useBetSlip();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+
+  useEffect(() => () => closeSlip(), []);
+  useEffect(() => {
+    if (desktop || selection === null) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeSlip();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [desktop, selection]);
+
+  if (desktop) {
+    return (
+      <aside className="slip-column" aria-label="Bet slip area">
+        {selection ? (
+          <BetSlip key={selection.tapId} selection={selection} variant="inline" />
+        ) : (
+          <div className="slip slip--empty" data-testid="slip-empty">
+            <p className="slip__title">
+              <strong>Bet slip</strong>
+            </p>
+            <p className="muted">Tap a back or lay price to start a bet.</p>
+          </div>
+        )}
+      </aside>
+    );
+  }
+  if (selection === null) return null;
+  return (
+    <div className="sheet" role="dialog" aria-modal="true" aria-label="Bet slip">
+      <div className="sheet__scrim" aria-hidden="true" onClick={closeSlip} />
+      <div className="sheet__panel">
+        <BetSlip key={selection.tapId} selection={selection} variant="sheet" />
+      </div>
+    </div>
+  );
+}
