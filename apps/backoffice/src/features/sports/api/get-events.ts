@@ -10,9 +10,13 @@ export interface EventFilters {
   inPlay?: boolean;
 }
 
+/**
+ * The desk's list (`/backoffice/events`): every event, finished and cancelled included (the public
+ * `/events` only lists upcoming and live ones). The state filter is applied by the page.
+ */
 export async function getEvents(filters: EventFilters, signal?: AbortSignal): Promise<EventSummary[]> {
   const query = { sport: filters.sport, league: filters.league, inPlay: filters.inPlay === undefined ? undefined : String(filters.inPlay) };
-  return (await apiRequest<EventSummary[]>('/events', { query, ...(signal ? { signal } : {}) })).data;
+  return (await apiRequest<EventSummary[]>('/backoffice/events', { query, ...(signal ? { signal } : {}) })).data;
 }
 
 export function useEvents(filters: EventFilters) {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EventStatus, eventCreateSchema, eventUpdateSchema, leagueCreateSchema, sportCreateSchema } from '@khel/contract';
+import type { eventCreateSchema, eventUpdateSchema, leagueCreateSchema, sportCreateSchema } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useRefreshSports } from './keys';
@@ -12,8 +12,6 @@ export type EventUpdate = ReturnType<typeof eventUpdateSchema.parse>;
 /** What the create calls answer: at least the new item's id and name. */
 export interface Created {
   _id: string;
-  name: string;
-  slugName?: string;
 }
 
 export interface Saved<T> {
@@ -29,7 +27,7 @@ async function send<T>(method: 'POST' | 'PUT', path: string, body: unknown): Pro
 export const createSport = (body: SportCreate) => send<Created>('POST', '/backoffice/sports', body);
 export const createLeague = (body: LeagueCreate) => send<Created>('POST', '/backoffice/leagues', body);
 export const createEvent = (body: EventCreate) => send<Created>('POST', '/backoffice/events', body);
-export const updateEvent = (id: string, body: EventUpdate) => send<Created & { status?: EventStatus }>('PUT', `/backoffice/events/${encodeURIComponent(id)}`, body);
+export const updateEvent = (id: string, body: EventUpdate) => send<null>('PUT', `/backoffice/events/${encodeURIComponent(id)}`, body);
 
 /** Forms show field errors themselves (meta.issues), so these mutations are quiet; the form toasts the rest. */
 export function useCreateSport() {
@@ -37,7 +35,7 @@ export function useCreateSport() {
   return useMutation({
     mutationFn: createSport,
     meta: { quiet: true },
-    onSuccess: ({ data, message }) => toast.success(message || `${data.name} added`),
+    onSuccess: ({ message }) => toast.success(message || 'Saved'),
     onSettled: () => refresh(),
   });
 }
@@ -47,7 +45,7 @@ export function useCreateLeague() {
   return useMutation({
     mutationFn: createLeague,
     meta: { quiet: true },
-    onSuccess: ({ data, message }) => toast.success(message || `${data.name} added`),
+    onSuccess: ({ message }) => toast.success(message || 'Saved'),
     onSettled: () => refresh(),
   });
 }
@@ -57,7 +55,7 @@ export function useCreateEvent() {
   return useMutation({
     mutationFn: createEvent,
     meta: { quiet: true },
-    onSuccess: ({ data, message }) => toast.success(message || `${data.name} added`),
+    onSuccess: ({ message }) => toast.success(message || 'Saved'),
     onSettled: () => refresh(),
   });
 }

@@ -25,7 +25,6 @@ async function send(method: 'POST' | 'PUT', path: string, body: unknown): Promis
   return { market: data, message };
 }
 
-export const createMarket = (body: MarketCreate) => send('POST', '/backoffice/markets', body);
 /** Suspend, resume, close, turn in play, bet delay and limits. */
 export const updateMarket = (id: string, body: MarketUpdate) => send('PUT', marketPath(id), body);
 export const setBookmakerRates = (id: string, body: BookmakerRates) => send('PUT', marketPath(id, '/bookmaker-rates'), body);
@@ -37,9 +36,12 @@ export const correctMarket = (id: string, body: SettleBody) => send('POST', mark
 export function useCreateMarket() {
   const refresh = useRefreshSports();
   return useMutation({
-    mutationFn: createMarket,
+    mutationFn: async (body: MarketCreate) => {
+      const { data, message } = await apiRequest<{ _id: string }>('/backoffice/markets', { method: 'POST', body });
+      return { id: data._id, message };
+    },
     meta: { quiet: true },
-    onSuccess: ({ market, message }) => toast.success(message || `${market.name} added`),
+    onSuccess: ({ message }) => toast.success(message || 'Market added'),
     onSettled: () => refresh(),
   });
 }

@@ -22,7 +22,7 @@ function stubDesk(options: { failSports?: boolean } = {}) {
     'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
     'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
     'GET /sports': () => (options.failSports ? new HttpFailure(403, 'Operators only') : ok(sports())),
-    'GET /events': (call) => {
+    'GET /backoffice/events': (call) => {
       const sport = call.query.get('sport');
       const all = [LIVE, UPCOMING, FINISHED].filter((event) => sport === null || event.sport.slugName === sport);
       return ok(call.query.get('inPlay') === 'true' ? all.filter((event) => event.inPlay) : all);
@@ -68,7 +68,7 @@ describe('sports desk: sports, leagues and events', () => {
     const user = userEvent.setup();
     const tree = await screen.findByRole('navigation', { name: 'Sports and leagues' });
     await user.click(await within(tree).findByRole('link', { name: /Indian Premier League/ }));
-    await waitFor(() => expect(api.callsTo('GET', '/events').some((call) => call.query.get('sport') === 'cricket' && call.query.get('league') === 'indian-premier-league')).toBe(true));
+    await waitFor(() => expect(api.callsTo('GET', '/backoffice/events').some((call) => call.query.get('sport') === 'cricket' && call.query.get('league') === 'indian-premier-league')).toBe(true));
     expect(screen.getByRole('heading', { name: 'Events: Cricket · Indian Premier League' })).toBeTruthy();
     await user.click(await screen.findByRole('link', { name: 'India v Australia' }));
     expect(router.state.location.pathname).toBe('/sports/cricket/indian-premier-league/india-v-australia');

@@ -39,7 +39,7 @@ export function SportsPage() {
   const leagueSlug = (sportSlug === undefined ? undefined : params.get('league')) ?? undefined;
   const show = showOf(params.get('show'));
   const sports = useSports();
-  const events = useEvents({ sport: sportSlug, league: leagueSlug, ...(show === 'live' ? { inPlay: true } : {}) });
+  const events = useEvents({ sport: sportSlug, league: leagueSlug });
   const [creating, setCreating] = useState<Creating>(null);
 
   const sport = sports.data?.find((item) => item.slugName === sportSlug);
