@@ -9,8 +9,7 @@ import {
   casinoWalletRollbackSchema,
 } from '@khel/contract';
 import { HttpError } from '../../lib/http-error.js';
-import type { ProviderRow } from './casino-repository.js';
-import type { CasinoWalletService } from './casino-wallet-service.js';
+import type { CasinoWalletService, ProviderRow } from './casino-wallet-service.js';
 
 const tags = ['casino wallet'];
 const description =

@@ -77,6 +77,8 @@ function isBlocked(player: PlayerRow, now: Date): boolean {
   return player.suspended_at !== null || (player.self_excluded_until !== null && player.self_excluded_until > now);
 }
 
+export type { ProviderRow };
+
 export type SignatureCheck = { ok: true; provider: ProviderRow } | { ok: false; reason: string };
 
 /**
