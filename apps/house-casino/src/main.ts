@@ -1,3 +1,15 @@
-// The house provider's game pages are built here (see apps/house-casino/README.md once written).
+import './styles.css';
+import { h } from './lib/dom.js';
+import { mountSlot } from './pages/slot.js';
+import { mountTable } from './pages/table.js';
+import { mountVerify } from './pages/verify.js';
+import { route } from './router.js';
+
 const root = document.getElementById('app');
-if (root !== null) root.textContent = 'House casino';
+if (root !== null) {
+  const { page, game } = route(window.location.pathname);
+  if (page === 'slot') mountSlot(root, game as string);
+  else if (page === 'table') mountTable(root, game as string);
+  else if (page === 'verify') mountVerify(root);
+  else root.append(h('main', { class: 'center-message' }, h('h1', {}, 'House casino'), h('p', {}, 'Open a game from the casino lobby.'), h('a', { href: '/house-casino/verify' }, 'Verify a round')));
+}
