@@ -46,9 +46,13 @@ const LOOK: Record<string, { glyph: string; tone: string }> = {
 const STAKES = [10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000];
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/** Picture symbols carry a caption too, so they read even where no emoji font is installed. */
+const CAPTION: Record<string, string> = { LOTUS: 'Lotus', PEACOCK: 'Peacock', ELEPHANT: 'Elephant', TIGER: 'Tiger', WILD: 'Wild', SCATTER: 'Scatter' };
+
 function symbolCell(id: string): HTMLElement {
   const look = LOOK[id] ?? { glyph: id, tone: 'tone-card' };
-  return h('div', { class: `cell ${look.tone}`, 'data-symbol': id }, h('span', {}, look.glyph));
+  const caption = CAPTION[id];
+  return h('div', { class: `cell ${look.tone}`, 'data-symbol': id }, h('span', {}, look.glyph), caption === undefined ? null : h('small', {}, caption));
 }
 
 /** The slot page: reels, paylines, stake, spin, balance, last wins and the provably fair seeds. */
