@@ -238,6 +238,22 @@ export function createCasinoRepository(db: Queryable) {
       const result = await db.query<TransactionRow>('select * from casino_transactions where provider_id = $1 and transaction_id = $2', [providerId, transactionId]);
       return result.rows[0] ?? null;
     },
+    /** Records the answer of a transaction and its change to the round, in one statement. */
+    async completeWithRound(
+      id: number,
+      input: { amountPaise: number; wallet: 'main' | 'bonus' | null; journalTransactionId: number | null; response: unknown },
+      roundId: number,
+      change: { stakePaise?: number; payoutPaise?: number; rolledBackPaise?: number; status?: RoundRow['status']; settledAt?: Date },
+    ): Promise<void> {
+      await db.query(
+        `with round as (
+           update casino_rounds set stake_paise = stake_paise + $6, payout_paise = payout_paise + $7, rolled_back_paise = rolled_back_paise + $8,
+             status = coalesce($9, status), settled_at = coalesce($10, settled_at) where id = $5
+         )
+         update casino_transactions set amount_paise = $2, wallet = $3, journal_transaction_id = $4, response = $11 where id = $1`,
+        [id, input.amountPaise, input.wallet, input.journalTransactionId, roundId, change.stakePaise ?? 0, change.payoutPaise ?? 0, change.rolledBackPaise ?? 0, change.status ?? null, change.settledAt ?? null, JSON.stringify(input.response)],
+      );
+    },
     async completeTransaction(id: number, input: { amountPaise: number; wallet: 'main' | 'bonus' | null; journalTransactionId: number | null; response: unknown }): Promise<void> {
       await db.query('update casino_transactions set amount_paise = $2, wallet = $3, journal_transaction_id = $4, response = $5 where id = $1', [
         id,
@@ -256,12 +272,14 @@ export function createCasinoRepository(db: Queryable) {
     },
     /** The player's round row, created open on its first debit, locked for the rest of the transaction. */
     async openRoundForUpdate(input: { providerId: number; roundId: string; userId: string; gameId: number; wallet: 'main' | 'bonus'; at: Date }): Promise<RoundRow> {
-      await db.query(
+      // One round trip: a new round is inserted; an existing one is locked by the no-op update and returned.
+      const result = await db.query<RoundRow>(
         `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, created_at) values ($1, $2, $3, $4, $5, $6)
-         on conflict (provider_id, round_id, user_id) do nothing`,
+         on conflict (provider_id, round_id, user_id) do update set provider_id = excluded.provider_id
+         returning *`,
         [input.providerId, input.roundId, input.userId, input.gameId, input.wallet, input.at],
       );
-      return (await this.roundForUpdate(input.providerId, input.roundId, input.userId)) as RoundRow;
+      return result.rows[0] as RoundRow;
     },
     async roundForUpdate(providerId: number, roundId: string, userId: string): Promise<RoundRow | null> {
       const result = await db.query<RoundRow>('select * from casino_rounds where provider_id = $1 and round_id = $2 and user_id = $3 for update', [providerId, roundId, userId]);

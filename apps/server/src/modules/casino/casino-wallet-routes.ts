@@ -53,30 +53,34 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
     });
     const providerOf = (request: FastifyRequest): ProviderRow => providers.get(request) as ProviderRow;
     const response = { 200: casinoWalletResponseSchema };
+    // Providers are known by their signature, not their address: one provider's servers send every
+    // player's calls, so the per-IP limit meant for browsers would throttle a whole casino.
+    const config = { rateLimit: false };
 
     app.post(
       '/api/v1/casino-wallet/authenticate',
-      { schema: { tags, description, summary: 'Exchange the launch token for the player id, name and balance', body: casinoWalletAuthenticateSchema, response } },
+      { config, schema: { tags, description, summary: 'Exchange the launch token for the player id, name and balance', body: casinoWalletAuthenticateSchema, response } },
       async (request) => casinoWallet.authenticate(providerOf(request), request.body.token),
     );
     app.post(
       '/api/v1/casino-wallet/balance',
-      { schema: { tags, description, summary: "The player's available balance in the selected wallet", body: casinoWalletBalanceSchema, response } },
+      { config, schema: { tags, description, summary: "The player's available balance in the selected wallet", body: casinoWalletBalanceSchema, response } },
       async (request) => casinoWallet.balance(providerOf(request), request.body.playerId),
     );
     app.post(
       '/api/v1/casino-wallet/debit',
-      { schema: { tags, description, summary: 'Take a stake from the selected wallet (main or bonus, recorded with the round)', body: casinoWalletDebitSchema, response } },
+      { config, schema: { tags, description, summary: 'Take a stake from the selected wallet (main or bonus, recorded with the round)', body: casinoWalletDebitSchema, response } },
       async (request) => casinoWallet.debit(providerOf(request), request.body),
     );
     app.post(
       '/api/v1/casino-wallet/credit',
-      { schema: { tags, description, summary: "Pay a round's winnings (0 closes a lost round) into the wallet its stake came from", body: casinoWalletCreditSchema, response } },
+      { config, schema: { tags, description, summary: "Pay a round's winnings (0 closes a lost round) into the wallet its stake came from", body: casinoWalletCreditSchema, response } },
       async (request) => casinoWallet.credit(providerOf(request), request.body),
     );
     app.post(
       '/api/v1/casino-wallet/rollback',
       {
+        config,
         schema: {
           tags,
           description,

@@ -238,7 +238,6 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             if (error instanceof AppError && error.code === 'NOT_FOUND') throw new Refusal('PLAYER_NOT_FOUND', null);
             throw error;
           }
-          await repo.updateRound(round.id, { stakePaise: amountPaise });
           const answer = walletAnswer('OK', {
             transactionId: body.transactionId,
             reference: String(journalId),
@@ -247,7 +246,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             wallet: roundWallet,
             balance: paiseToRupees(await availablePaise(tx, player.id, roundWallet)),
           });
-          await repo.completeTransaction(rowId, { amountPaise, wallet: roundWallet, journalTransactionId: journalId, response: answer });
+          await repo.completeWithRound(rowId, { amountPaise, wallet: roundWallet, journalTransactionId: journalId, response: answer }, round.id, { stakePaise: amountPaise });
           return answer;
         }),
       );
@@ -292,7 +291,6 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
               ],
             });
           }
-          await repo.updateRound(round.id, { payoutPaise: amountPaise, status: 'credited', settledAt: now });
           const answer = walletAnswer('OK', {
             transactionId: body.transactionId,
             reference: journalId === null ? null : String(journalId),
@@ -301,7 +299,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             wallet: round.wallet,
             balance: paiseToRupees(await availablePaise(tx, player.id, round.wallet)),
           });
-          await repo.completeTransaction(rowId, { amountPaise, wallet: round.wallet, journalTransactionId: journalId, response: answer });
+          await repo.completeWithRound(rowId, { amountPaise, wallet: round.wallet, journalTransactionId: journalId, response: answer }, round.id, { payoutPaise: amountPaise, status: 'credited', settledAt: now });
           return answer;
         }),
       );

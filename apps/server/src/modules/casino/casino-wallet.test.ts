@@ -237,3 +237,21 @@ describe('seamless wallet', () => {
     expect(JSON.stringify(providers.body.data)).not.toContain(acme.secret);
   });
 });
+
+describe('rate limit', () => {
+  it('does not throttle signed provider callbacks by address, as it does browsers', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const house = (await limited.services.casino.casinoWallet.provider('khel-house')) as { secret: string };
+      const options = { provider: 'khel-house', secret: house.secret, clock: limited.clock };
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i += 1) statuses.push((await signedCall(limited.app, 'balance', { playerId: '00000000-0000-4000-8000-000000000000' }, options)).status);
+      expect(statuses).toEqual(Array(8).fill(200));
+      const lobby: number[] = [];
+      for (let i = 0; i < 8; i += 1) lobby.push((await call(limited.app, 'GET', '/api/v1/casino-games')).status);
+      expect(lobby).toContain(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
