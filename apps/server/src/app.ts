@@ -48,6 +48,16 @@ import { createPaymentAccountsService } from './modules/payment-accounts/payment
 import { statementsRoutes } from './modules/statements/statements-routes.js';
 import { createStatementsService } from './modules/statements/statements-service.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes.js';
+import type { LiveBus } from './modules/live/live-bus.js';
+import { createLocalBus, createRedisBus } from './modules/live/live-bus.js';
+import { registerLiveRoutes } from './modules/live/live-routes.js';
+import { createBettingService } from './modules/sports/betting-service.js';
+import { createFeedRunner } from './modules/sports/feed-runner.js';
+import { createMarketBooks } from './modules/sports/market-books.js';
+import { createSettlementService } from './modules/sports/settlement-service.js';
+import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
+import { sportsRoutes } from './modules/sports/sports-routes.js';
+import { createSportsService } from './modules/sports/sports-service.js';
 import { createCasinoServices, registerCasino } from './modules/casino/casino-module.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
 
@@ -57,7 +67,7 @@ export const BODY_LIMIT_BYTES = 7 * 1024 * 1024;
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** Services by module, for the process (demo data, bootstrap) and for tests. */
-export function createServices(db: Database, config: Config, clock: Clock) {
+export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus = createLocalBus()) {
   const audit = createAuditService(createAuditRepository(db), clock);
   const throttle = createThrottleService(createThrottleRepository(db), clock);
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
@@ -86,7 +96,29 @@ export function createServices(db: Database, config: Config, clock: Clock) {
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, secondApprovalAbovePaise });
   const statements = createStatementsService({ wallet, clock });
   const casino = createCasinoServices({ db, wallet, audit, clock });
-  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino };
+  const books = createMarketBooks(db);
+  // A bet waiting out its in-play delay is decided by a timer here; a sweep catches any a restart dropped.
+  const delayed = new Set<NodeJS.Timeout>();
+  const betting = createBettingService({
+    books,
+    wallet,
+    clock,
+    onDelayed: (betId, marketId, delayMs) => {
+      const timer = setTimeout(() => {
+        delayed.delete(timer);
+        void sports.resolvePending(betId, marketId).catch(() => undefined);
+      }, delayMs + 20);
+      timer.unref();
+      delayed.add(timer);
+    },
+  });
+  const settlement = createSettlementService({ books, betting, wallet, clock });
+  const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock });
+  const stopTimers = () => {
+    for (const timer of delayed) clearTimeout(timer);
+    delayed.clear();
+  };
+  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -94,10 +126,11 @@ export type Services = ReturnType<typeof createServices>;
  * Wiring in Fastify's load order: framework settings and external plugins (security headers, rate
  * limit, OpenAPI), then app plugins (errors, auth), then routes, then the static apps.
  */
-export async function buildApp(options: { config: Config; db: Database; clock?: Clock }): Promise<{ app: FastifyInstance; services: Services }> {
+export async function buildApp(options: { config: Config; db: Database; clock?: Clock }): Promise<{ app: FastifyInstance; services: Services; startFeed: () => void }> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const services = createServices(db, config, clock);
+  const bus = config.REDIS_URL === undefined ? createLocalBus() : createRedisBus(config.REDIS_URL, () => undefined);
+  const services = createServices(db, config, clock, bus);
 
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
@@ -168,6 +201,19 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards);
   // sports wiring (modules/sports) goes here
+  await app.register(sportsRoutes(services.sports, services.idempotency, guards));
+  await app.register(sportsAdminRoutes(services.sports, guards));
+  await registerLiveRoutes(app, { bus: services.bus, identity: services.identity, snapshot: (topic) => services.sports.snapshot(topic) });
+  const sweep = setInterval(() => void services.sports.resolveDueBets().catch(() => undefined), 1000);
+  sweep.unref();
+  const feed = config.demoFeed
+    ? createFeedRunner({ sports: services.sports, clock, seed: config.FEED_SEED, tickMs: config.FEED_TICK_MS, log: (message, error) => app.log.warn({ err: error }, message) })
+    : null;
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    services.stopTimers();
+    await feed?.stop();
+  });
   if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
 
   await registerStaticApps(app, {
@@ -182,5 +228,5 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
 
-  return { app, services };
+  return { app, services, startFeed: () => feed?.start() };
 }

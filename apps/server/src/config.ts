@@ -25,6 +25,10 @@ const configSchema = z
     BOOTSTRAP_DIRECTOR_MOBILE: z.string().optional(),
     BOOTSTRAP_DIRECTOR_PASSWORD: z.string().min(8, 'BOOTSTRAP_DIRECTOR_PASSWORD needs at least 8 characters').optional(),
     DEMO_DATA: booleanFromEnv.optional(),
+    /** The simulated sports feed (on by default with demo data). */
+    DEMO_FEED: booleanFromEnv.optional(),
+    FEED_SEED: z.coerce.number().int().default(20_261_121),
+    FEED_TICK_MS: z.coerce.number().int().min(100).default(1000),
     SMS_ADAPTER: z.enum(['outbox']).default('outbox'),
     ALLOW_OUTBOX_IN_PRODUCTION: booleanFromEnv.default(false),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
@@ -59,9 +63,10 @@ const configSchema = z
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<RawConfig, 'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA'> {
+export interface Config extends Omit<RawConfig, 'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED'> {
   realMoneyJurisdictions: string[];
   demoData: boolean;
+  demoFeed: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -74,9 +79,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'config'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { REAL_MONEY_JURISDICTIONS, DEMO_DATA, ...rest } = parsed.data;
+  const { REAL_MONEY_JURISDICTIONS, DEMO_DATA, DEMO_FEED, ...rest } = parsed.data;
   const realMoneyJurisdictions = REAL_MONEY_JURISDICTIONS.split(',')
     .map((code) => code.trim().toLowerCase())
     .filter((code) => code.length > 0);
-  return { ...rest, realMoneyJurisdictions, demoData: DEMO_DATA ?? rest.MONEY_MODE === 'play' };
+  const demoData = DEMO_DATA ?? rest.MONEY_MODE === 'play';
+  return { ...rest, realMoneyJurisdictions, demoData, demoFeed: DEMO_FEED ?? demoData };
 }

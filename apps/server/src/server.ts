@@ -24,13 +24,14 @@ async function main(): Promise<void> {
 
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrate(db);
-  const { app, services } = await buildApp({ config, db });
+  const { app, services, startFeed } = await buildApp({ config, db });
   if (config.demoData) await seedDemoData(services);
   if (config.BOOTSTRAP_DIRECTOR_MOBILE !== undefined && config.BOOTSTRAP_DIRECTOR_PASSWORD !== undefined) {
     const created = await services.identity.bootstrapDirector(config.BOOTSTRAP_DIRECTOR_MOBILE, config.BOOTSTRAP_DIRECTOR_PASSWORD);
     if (created) app.log.info({ mobile_no: config.BOOTSTRAP_DIRECTOR_MOBILE }, 'bootstrap director created');
   }
 
+  startFeed();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -105,6 +105,16 @@ export function createWalletRepository(db: Queryable) {
       );
       return result.rows[0] ?? null;
     },
+    /** Journal transactions whose idempotency key starts with prefix, with their entries. */
+    async transactionsByKeyPrefix(prefix: string): Promise<{ id: number; idempotency_key: string; kind: string; description: string; details: Record<string, unknown>; account_id: number; amount_paise: number }[]> {
+      const result = await db.query<{ id: number; idempotency_key: string; kind: string; description: string; details: Record<string, unknown>; account_id: number; amount_paise: number }>(
+        `select j.id, j.idempotency_key, j.kind, j.description, j.details, e.account_id, e.amount_paise
+         from journal_transactions j join journal_entries e on e.transaction_id = j.id
+         where j.idempotency_key like $1 order by j.id, e.id`,
+        [`${prefix.replace(/[\\%_]/g, (match) => `\\${match}`)}%`],
+      );
+      return result.rows;
+    },
     /** The ids of a player's wallet accounts by kind, in one query. */
     async playerAccountIds(userIds: string[]): Promise<{ id: number; user_id: string; kind: PlayerAccountKind }[]> {
       const result = await db.query<{ id: number; user_id: string; kind: PlayerAccountKind }>(

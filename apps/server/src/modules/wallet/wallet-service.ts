@@ -124,9 +124,41 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     }
   }
 
+  /**
+   * Reverses every journal transaction whose key starts with prefix by posting its negation (never by
+   * editing): used when a settlement is voided or corrected. Each reversal has its own key, so doing it
+   * twice moves nothing twice.
+   */
+  async function reverseByKeyPrefix(tx: Queryable, prefix: string, reversal: { keyPrefix: string; kind: string; describe: (original: string) => string; actorId?: string | null }): Promise<number> {
+    const rows = await createWalletRepository(tx).transactionsByKeyPrefix(prefix);
+    const byTransaction = new Map<number, (typeof rows)[number][]>();
+    for (const row of rows) byTransaction.set(row.id, [...(byTransaction.get(row.id) ?? []), row]);
+    let count = 0;
+    for (const entries of byTransaction.values()) {
+      const first = entries[0] as (typeof rows)[number];
+      try {
+        await createWalletRepository(tx).insertTransaction({
+          kind: reversal.kind,
+          idempotencyKey: `${reversal.keyPrefix}${first.idempotency_key}`,
+          description: reversal.describe(first.description),
+          actorId: reversal.actorId ?? null,
+          details: { ...first.details, reverses: first.id },
+          entries: entries.map((entry) => ({ accountId: entry.account_id, amountPaise: -entry.amount_paise })),
+          at: clock.now(),
+        });
+      } catch (error) {
+        if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'A player no longer has the funds to reverse this settlement; adjust their balance first');
+        throw error;
+      }
+      count += 1;
+    }
+    return count;
+  }
+
   return {
     post,
     addExposure,
+    reverseByKeyPrefix,
 
     /** Runs fn in one database transaction; a posting inside it commits or rolls back with everything else. */
     transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

@@ -1,0 +1,210 @@
+import { applyCommand, settleBookmakerMarket, settleExchangeMarket, settleFancyMarket } from '@khel/exchange';
+import type { ExchangeFill, RunnerResult } from '@khel/exchange';
+import type { Clock } from '../../lib/clock.js';
+import { fail } from '../../lib/app-error.js';
+import type { WalletService } from '../wallet/wallet-service.js';
+import type { BettingService, ChangeSet } from './betting-service.js';
+import { HOUSE_OWNER } from './betting-service.js';
+import { refreshExposures } from './exposure.js';
+import type { MarketBooks, MarketContext } from './market-books.js';
+import type { BetRow, MarketRow } from './sports-repository.js';
+import { createSportsRepository } from './sports-repository.js';
+
+export type DeclaredResult = { winnerId: string } | { runs: number } | { void: string };
+
+const ownerOf = (bet: BetRow) => `${bet.user_id}:${bet.wallet}`;
+
+/**
+ * Settlement, void and correction (PRODUCT.md §4). Each is one database transaction: unmatched offers
+ * lapse, every reserved exposure is released, and each player's net result moves through the market's
+ * pool account in its own journal transaction (so statements show one line per market); one more
+ * transaction takes the pool to the house and the commission. Void and correction reverse earlier
+ * settlements by posting their negation, never by editing.
+ */
+export function createSettlementService(deps: { books: MarketBooks; betting: BettingService; wallet: WalletService; clock: Clock }) {
+  const { books, betting, wallet, clock } = deps;
+
+  async function describe(context: MarketContext): Promise<{ sport: string; event: string; market: string }> {
+    const row = await context.tx.query<{ sport: string; event: string }>(
+      'select s.name as sport, e.name as event from events e join leagues l on l.id = e.league_id join sports s on s.id = l.sport_id where e.id = $1',
+      [context.market.event_id],
+    );
+    return { sport: row.rows[0]?.sport ?? '', event: row.rows[0]?.event ?? '', market: context.market.name };
+  }
+
+  /** Closes the book, lapses what is unmatched and releases every exposure on the market. */
+  async function closeAndRelease(context: MarketContext, changes: ChangeSet): Promise<BetRow[]> {
+    const repo = createSportsRepository(context.tx);
+    if (context.book !== null && context.book.status !== 'closed') await betting.applyMarketCommand(context, 'close', changes);
+    const bets = await repo.betsOfMarket(context.market.id);
+    for (const bet of bets) {
+      if (bet.status === 'pending') await repo.updateBet(bet.id, { status: 'lapsed', lapse_reason: 'MARKET_CLOSED', cancelled_paise: bet.stake_paise });
+    }
+    const exposures = await repo.exposuresOfMarket(context.market.id);
+    for (const row of exposures) {
+      if (row.exposure_paise === 0) continue;
+      await wallet.addExposure(context.tx, row.user_id, row.wallet, -row.exposure_paise);
+      await repo.setMarketExposure(row.user_id, context.market.id, row.wallet, 0);
+      changes.userIds.add(row.user_id);
+    }
+    return repo.betsOfMarket(context.market.id);
+  }
+
+  /** Pays out one result: per-bet results, per-player journal lines through the pool, the house line. */
+  async function payOut(context: MarketContext, bets: BetRow[], result: { winnerId?: string; runs?: number }, settlementNumber: number, actorId: string | null, changes: ChangeSet): Promise<void> {
+    const { market } = context;
+    const repo = createSportsRepository(context.tx);
+    const names = await describe(context);
+    const matched = bets.filter((bet) => bet.matched_paise > 0 && ['matched', 'unmatched', 'settled', 'cancelled', 'lapsed'].includes(bet.status));
+    let players: { ownerId: string; grossPaise: number; commissionPaise: number; netPaise: number }[];
+    let perBet: Map<string, number>;
+    let housePaise: number;
+
+    if (market.type === 'EXCHANGE') {
+      const byId = new Map(bets.map((bet) => [bet.id, bet]));
+      const fills: ExchangeFill[] = (await repo.fillsOfMarket(market.id)).map((fill) => ({
+        runnerId: fill.runner_id,
+        priceHundredths: fill.price_h,
+        stakePaise: fill.stake_paise,
+        backOfferId: fill.back_bet_id ?? `${HOUSE_OWNER}`,
+        layOfferId: fill.lay_bet_id ?? `${HOUSE_OWNER}`,
+        backOwnerId: fill.back_bet_id === null ? HOUSE_OWNER : ownerOf(byId.get(fill.back_bet_id) as BetRow),
+        layOwnerId: fill.lay_bet_id === null ? HOUSE_OWNER : ownerOf(byId.get(fill.lay_bet_id) as BetRow),
+      }));
+      const runnerResult: RunnerResult = { type: 'winner', runnerId: result.winnerId as string };
+      const settled = settleExchangeMarket(fills, runnerResult, market.commission_bp);
+      // The house's own result carries no commission.
+      const houseRow = settled.players.find((row) => row.ownerId === HOUSE_OWNER);
+      housePaise = houseRow?.grossPaise ?? 0;
+      players = settled.players.filter((row) => row.ownerId !== HOUSE_OWNER);
+      if (houseRow !== undefined && houseRow.commissionPaise > 0) {
+        // settleExchangeMarket charges every winner; the house pays none, so its commission is undone here.
+        housePaise = houseRow.grossPaise;
+      }
+      perBet = new Map(settled.offers.filter((row) => row.ownerId !== HOUSE_OWNER).map((row) => [row.betId, row.profitLossPaise]));
+    } else if (market.type === 'BOOKMAKER') {
+      const settled = settleBookmakerMarket(
+        matched.map((bet) => ({ betId: bet.id, ownerId: ownerOf(bet), runnerId: bet.runner_id as string, side: bet.side, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise })),
+        { type: 'winner', runnerId: result.winnerId as string },
+      );
+      players = settled.players;
+      housePaise = settled.housePaise;
+      perBet = new Map(settled.bets.map((row) => [row.betId, row.profitLossPaise]));
+    } else {
+      const settled = settleFancyMarket(
+        matched.map((bet) => ({ betId: bet.id, ownerId: ownerOf(bet), side: bet.side === 'back' ? ('yes' as const) : ('no' as const), lineRuns: bet.line_runs as number, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise })),
+        { type: 'runs', totalRuns: result.runs as number },
+      );
+      players = settled.players;
+      housePaise = settled.housePaise;
+      perBet = new Map(settled.bets.map((row) => [row.betId, row.profitLossPaise]));
+    }
+
+    const pool = { house: 'market_pool' as const, ref: market.id };
+    const resultText = result.winnerId !== undefined ? (context.runners.find((runner) => runner.id === result.winnerId)?.name ?? '') : `${result.runs} runs`;
+    let poolPaise = 0;
+    let commissionTotalPaise = 0;
+    for (const player of players) {
+      const [userId, walletName] = player.ownerId.split(':') as [string, 'main' | 'bonus'];
+      commissionTotalPaise += player.commissionPaise;
+      if (player.netPaise === 0) continue;
+      poolPaise += player.netPaise;
+      await wallet.post(context.tx, {
+        kind: 'bet_settlement',
+        idempotencyKey: `settle:${market.id}:${settlementNumber}:${player.ownerId}`,
+        description: `${names.sport} / ${names.event} / ${names.market} — ${resultText}`,
+        actorId,
+        details: { ...names, marketId: market.id, grossPaise: player.grossPaise, commissionPaise: player.commissionPaise, result: resultText },
+        entries: [
+          { account: { userId, wallet: walletName }, amountPaise: player.netPaise },
+          { account: pool, amountPaise: -player.netPaise },
+        ],
+      });
+      changes.userIds.add(userId);
+    }
+    const houseEntries = [
+      { account: pool, amountPaise: poolPaise },
+      { account: { house: 'house_cash' as const }, amountPaise: -poolPaise - commissionTotalPaise },
+      { account: { house: 'commission' as const }, amountPaise: commissionTotalPaise },
+    ].filter((entry) => entry.amountPaise !== 0);
+    if (houseEntries.length > 0) {
+      await wallet.post(context.tx, {
+        kind: 'market_settlement_house',
+        idempotencyKey: `settle:${market.id}:${settlementNumber}:${HOUSE_OWNER}`,
+        description: `${names.sport} / ${names.event} / ${names.market} — house`,
+        actorId,
+        details: { ...names, marketId: market.id, housePaise, commissionPaise: commissionTotalPaise },
+        entries: houseEntries,
+      });
+    }
+    for (const bet of matched) {
+      await repo.updateBet(bet.id, { status: 'settled', profit_loss_paise: perBet.get(bet.id) ?? 0, settled_at: clock.now() });
+      changes.betIds.add(bet.id);
+      changes.userIds.add(bet.user_id);
+    }
+  }
+
+  function assertResult(market: MarketRow, runnersIds: string[], result: { winnerId?: string; runs?: number }): void {
+    if (market.type === 'FANCY') {
+      if (result.runs === undefined) fail('VALIDATION_FAILED', 'Enter the run total');
+    } else if (result.winnerId === undefined || !runnersIds.includes(result.winnerId)) fail('VALIDATION_FAILED', 'Choose the winner');
+  }
+
+  return {
+    async settle(marketId: string, result: { winnerId?: string; runs?: number }, actorId: string | null, changes: ChangeSet): Promise<void> {
+      await books.withMarket(marketId, async (context) => {
+        const { market } = context;
+        if (market.status === 'settled' || market.status === 'voided') fail('ALREADY_DECIDED', 'This market is already settled');
+        assertResult(market, context.runners.map((runner) => runner.id), result);
+        const bets = await closeAndRelease(context, changes);
+        const number = market.settlement_count + 1;
+        await payOut(context, bets, result, number, actorId, changes);
+        await createSportsRepository(context.tx).updateMarket(market.id, { status: 'settled', result, settlement_count: number, settled_at: clock.now(), bumpVersion: true });
+        changes.marketIds.add(market.id);
+      });
+    },
+
+    /** Every stake back: an open market's bets are voided; a settled market's payouts are reversed. */
+    async void(marketId: string, reason: string, actorId: string | null, changes: ChangeSet): Promise<void> {
+      await books.withMarket(marketId, async (context) => {
+        const { market } = context;
+        if (market.status === 'voided') fail('ALREADY_DECIDED', 'This market is already void');
+        const repo = createSportsRepository(context.tx);
+        if (market.status === 'settled') {
+          await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, { keyPrefix: 'void:', kind: 'bet_void', describe: (text) => `Void (${reason}): ${text}`, actorId });
+        } else {
+          await closeAndRelease(context, changes);
+        }
+        for (const bet of await repo.betsOfMarket(market.id)) {
+          if (['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0) {
+            await repo.updateBet(bet.id, { status: 'voided', profit_loss_paise: 0 });
+            changes.betIds.add(bet.id);
+            changes.userIds.add(bet.user_id);
+          }
+        }
+        await repo.updateMarket(market.id, { status: 'voided', result: { void: reason }, settled_at: clock.now(), bumpVersion: true });
+        changes.marketIds.add(market.id);
+      });
+    },
+
+    /** Reverses the last settlement exactly and settles again with the right result. */
+    async correct(marketId: string, result: { winnerId?: string; runs?: number }, actorId: string | null, changes: ChangeSet): Promise<void> {
+      await books.withMarket(marketId, async (context) => {
+        const { market } = context;
+        if (market.status !== 'settled') fail('CONFLICT', 'Only a settled market can be corrected');
+        assertResult(market, context.runners.map((runner) => runner.id), result);
+        await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, { keyPrefix: 'correct:', kind: 'bet_resettlement', describe: (text) => `Corrected: reversal of ${text}`, actorId });
+        const number = market.settlement_count + 1;
+        const bets = await createSportsRepository(context.tx).betsOfMarket(market.id);
+        await payOut(context, bets, result, number, actorId, changes);
+        await createSportsRepository(context.tx).updateMarket(market.id, { result, settlement_count: number, settled_at: clock.now(), bumpVersion: true });
+        changes.marketIds.add(market.id);
+      });
+    },
+
+    /** Exposure of every player on a market recomputed (used after state changes that lapse offers). */
+    refreshExposures,
+    applyCommand,
+  };
+}
+export type SettlementService = ReturnType<typeof createSettlementService>;

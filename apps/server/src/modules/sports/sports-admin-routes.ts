@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookmakerRatesSchema,
+  emptyEnvelope,
+  envelope,
+  eventCreateSchema,
+  eventListEnvelope,
+  eventListQuerySchema,
+  eventUpdateSchema,
+  fancyLineUpdateSchema,
+  idParamsSchema,
+  leagueCreateSchema,
+  marketBookEnvelope,
+  marketCreateSchema,
+  marketEnvelope,
+  marketUpdateSchema,
+  settleMarketSchema,
+  sportCreateSchema,
+  voidMarketSchema,
+} from '@khel/contract';
+import { toHundredths } from '@khel/money';
+import { ok } from '../../lib/envelope.js';
+import type { AuthGuards } from '../../plugins/auth.js';
+import { callerOf } from '../../plugins/auth.js';
+import type { SportsService } from './sports-service.js';
+
+const tags = ['backoffice'];
+const created = envelope(z.object({ _id: z.string() }));
+
+/** Operators run the sports book: catalogue, market states, rates and lines, results (all audited). */
+export function sportsAdminRoutes(sports: SportsService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    const operator = guards.requireOperator;
+
+    app.get(
+      '/api/v1/backoffice/events',
+      { preValidation: operator, schema: { tags, summary: 'Every event, finished and cancelled included', querystring: eventListQuerySchema, response: { 200: eventListEnvelope } } },
+      async (request) => ok(await sports.events({ sport: request.query.sport, league: request.query.league, includeAll: true })),
+    );
+    app.post(
+      '/api/v1/backoffice/sports',
+      { preValidation: operator, schema: { tags, summary: 'Add a sport', body: sportCreateSchema, response: { 200: created } } },
+      async (request) => ok({ _id: await sports.createSport(callerOf(request), request.body.name, request.ip) }, 'Sport saved'),
+    );
+    app.post(
+      '/api/v1/backoffice/leagues',
+      { preValidation: operator, schema: { tags, summary: 'Add a league', body: leagueCreateSchema, response: { 200: created } } },
+      async (request) => ok({ _id: await sports.createLeague(callerOf(request), request.body.sportId, request.body.name, request.ip) }, 'League saved'),
+    );
+    app.post(
+      '/api/v1/backoffice/events',
+      { preValidation: operator, schema: { tags, summary: 'Add an event', body: eventCreateSchema, response: { 200: created } } },
+      async (request) =>
+        ok({ _id: await sports.createEvent(callerOf(request), { leagueId: request.body.leagueId, name: request.body.name, startTime: new Date(request.body.startTime), streamUrl: request.body.streamUrl ?? null }, request.ip) }, 'Event saved'),
+    );
+    app.put(
+      '/api/v1/backoffice/events/:id',
+      { preValidation: operator, schema: { tags, summary: 'Change an event: status, stream, start time', params: idParamsSchema, body: eventUpdateSchema, response: { 200: emptyEnvelope } } },
+      async (request) => {
+        await sports.updateEvent(
+          callerOf(request),
+          request.params.id,
+          { status: request.body.status, streamUrl: request.body.streamUrl, startTime: request.body.startTime === undefined ? undefined : new Date(request.body.startTime) },
+          request.ip,
+        );
+        return ok(null, 'Event updated');
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/markets',
+      { preValidation: operator, schema: { tags, summary: 'Add a market (exchange and bookmaker need two or more runners)', body: marketCreateSchema, response: { 200: created } } },
+      async (request) => ok({ _id: await sports.createMarket(callerOf(request), request.body, request.ip) }, 'Market saved'),
+    );
+    app.put(
+      '/api/v1/backoffice/markets/:id',
+      { preValidation: operator, schema: { tags, summary: 'Suspend, resume, close, turn in play; bet delay and limits', params: idParamsSchema, body: marketUpdateSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        await sports.updateMarket(callerOf(request), request.params.id, request.body, request.ip);
+        return ok(await sports.market(request.params.id), 'Market updated');
+      },
+    );
+    app.put(
+      '/api/v1/backoffice/markets/:id/bookmaker-rates',
+      { preValidation: operator, schema: { tags, summary: 'Set bookmaker back/lay rates per runner (Indian style)', params: idParamsSchema, body: bookmakerRatesSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        const runners = request.body.runners.map((runner) => ({
+          runnerId: runner.runnerId,
+          backRateHundredths: runner.backRate === null ? null : toHundredths(runner.backRate),
+          layRateHundredths: runner.layRate === null ? null : toHundredths(runner.layRate),
+        }));
+        await sports.setBookmakerRates(callerOf(request), request.params.id, runners, request.ip);
+        return ok(await sports.market(request.params.id), 'Rates updated');
+      },
+    );
+    app.put(
+      '/api/v1/backoffice/markets/:id/fancy-line',
+      { preValidation: operator, schema: { tags, summary: 'Set the fancy NO and YES lines and rates', params: idParamsSchema, body: fancyLineUpdateSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        const line = request.body;
+        await sports.setFancyLine(
+          callerOf(request),
+          request.params.id,
+          { noLineRuns: line.noLine, noRateHundredths: toHundredths(line.noRate), yesLineRuns: line.yesLine, yesRateHundredths: toHundredths(line.yesRate) },
+          request.ip,
+        );
+        return ok(await sports.market(request.params.id), 'Line updated');
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/markets/:id/settle',
+      { preValidation: operator, schema: { tags, summary: 'Declare the result and settle every bet in one transaction', params: idParamsSchema, body: settleMarketSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        await sports.settle(callerOf(request), request.params.id, request.body, request.ip);
+        return ok(await sports.market(request.params.id), 'Market settled');
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/markets/:id/void',
+      { preValidation: operator, schema: { tags, summary: 'Void: every stake back (a settled market is reversed)', params: idParamsSchema, body: voidMarketSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        await sports.voidMarket(callerOf(request), request.params.id, request.body.reason, request.ip);
+        return ok(await sports.market(request.params.id), 'Market void');
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/markets/:id/correct',
+      { preValidation: operator, schema: { tags, summary: 'Correct a result: reverse the settlement exactly and settle again', params: idParamsSchema, body: settleMarketSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        await sports.correct(callerOf(request), request.params.id, request.body, request.ip);
+        return ok(await sports.market(request.params.id), 'Result corrected');
+      },
+    );
+    app.get(
+      '/api/v1/backoffice/markets/:id/book',
+      { preValidation: operator, schema: { tags, summary: "A market's bets and the house's result per outcome", params: idParamsSchema, response: { 200: marketBookEnvelope } } },
+      async (request) => ok(await sports.marketBook(request.params.id)),
+    );
+  };
+}

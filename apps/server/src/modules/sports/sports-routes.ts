@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  betEnvelope,
+  betListEnvelope,
+  betsByMarketQuerySchema,
+  cancelBetSchema,
+  eventEnvelope,
+  eventListEnvelope,
+  eventListQuerySchema,
+  eventQuerySchema,
+  myBetsQuerySchema,
+  placeBetSchema,
+  sportListEnvelope,
+} from '@khel/contract';
+import { ok } from '../../lib/envelope.js';
+import type { AuthGuards } from '../../plugins/auth.js';
+import { callerOf } from '../../plugins/auth.js';
+import type { IdempotencyService } from '../idempotency/idempotency-service.js';
+import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
+import { emptyChanges } from './betting-service.js';
+import type { SportsService } from './sports-service.js';
+
+const tags = ['sports'];
+
+/** The sports calls of PRODUCT.md §3. Lists and events are public; betting needs a player. */
+export function sportsRoutes(sports: SportsService, idempotency: IdempotencyService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/api/v1/sports', { schema: { tags, summary: 'Sports with their leagues and live counts', response: { 200: sportListEnvelope } } }, async () => ok(await sports.sports()));
+
+    app.get(
+      '/api/v1/events',
+      { schema: { tags, summary: 'In-play and upcoming events (Home), with the match-odds prices', querystring: eventListQuerySchema, response: { 200: eventListEnvelope } } },
+      async (request) =>
+        ok(await sports.events({ sport: request.query.sport, league: request.query.league, inPlay: request.query.inPlay === undefined ? undefined : request.query.inPlay === 'true' })),
+    );
+
+    app.get(
+      '/api/v1/event',
+      { schema: { tags, summary: 'One event with all its markets, score and stream', querystring: eventQuerySchema, response: { 200: eventEnvelope } } },
+      async (request) => ok(await sports.event(request.query.sport, request.query.league, request.query.event)),
+    );
+
+    app.post(
+      '/api/v1/place-bet',
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: 'Place a bet: exchange (back/lay at ladder odds), bookmaker (at the live rate) or fancy (YES = back, NO = lay at the live line)',
+          description: 'Send an Idempotency-Key header: a retry places one bet. An in-play bet with a delay answers status pending; its outcome arrives on /ws.',
+          body: placeBetSchema,
+          response: { 200: betEnvelope },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const changes = emptyChanges();
+        const betId = await idempotency.run({ userId: caller.userId, key: idempotencyKeyOf(request.headers), route: 'bet.place', body: request.body }, (tx) => sports.placeBet(caller, request.body, tx, changes));
+        await sports.publish(changes);
+        const bet = await sports.bet(caller, betId);
+        return ok(bet, bet.status === 'pending' ? `Bet accepted, waiting ${Math.max(0, Math.round((Date.parse(bet.delayUntil ?? '') - Date.now()) / 1000))} s for the in-play delay` : 'Bet placed');
+      },
+    );
+
+    app.post(
+      '/api/v1/cancel-bet',
+      { preValidation: guards.requireUser, schema: { tags, summary: 'Cancel the unmatched part of an exchange bet', body: cancelBetSchema, response: { 200: betEnvelope } } },
+      async (request) => {
+        const caller = callerOf(request);
+        await sports.cancelBet(caller, request.body.betId);
+        return ok(await sports.bet(caller, request.body.betId), 'Bet cancelled');
+      },
+    );
+
+    app.get(
+      '/api/v1/my-bets',
+      { preValidation: guards.requireUser, schema: { tags, summary: "The player's open (pending, unmatched, matched) or settled bets", querystring: myBetsQuerySchema, response: { 200: betListEnvelope } } },
+      async (request) => ok(await sports.myBets(callerOf(request), request.query.status)),
+    );
+
+    app.get(
+      '/api/v1/bet-sport-byMarket',
+      { preValidation: guards.requireUser, schema: { tags, summary: "The player's bets on one market", querystring: betsByMarketQuerySchema, response: { 200: betListEnvelope } } },
+      async (request) => ok(await sports.betsOnMarket(callerOf(request), request.query.marketId)),
+    );
+  };
+}
