@@ -148,47 +148,49 @@ export function BookBets({ market, bets }: { market: Market; bets: BookBet[] }) 
 /** An exchange market's best three prices each side, as players see them. */
 export function Ladder({ market }: { market: Market }) {
   return (
-    <table className="data-table ladder-table">
-      <thead>
-        <tr>
-          <th scope="col">Runner</th>
-          <th scope="col" className="num">
-            Back
-          </th>
-          <th scope="col" className="num">
-            Lay
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {market.runners.map((runner) => (
-          <tr key={runner._id}>
-            <th scope="row">{runner.name}</th>
-            <td className="num">
-              <span className="ladder">
-                {[...runner.back].reverse().map((level) => (
-                  <span className="ladder-cell ladder-back" key={`b${level.price}`}>
-                    <strong>{level.price}</strong>
-                    <span className="small">{formatRupees(level.size)}</span>
-                  </span>
-                ))}
-                {runner.back.length === 0 ? <span className="muted">–</span> : null}
-              </span>
-            </td>
-            <td className="num">
-              <span className="ladder">
-                {runner.lay.map((level) => (
-                  <span className="ladder-cell ladder-lay" key={`l${level.price}`}>
-                    <strong>{level.price}</strong>
-                    <span className="small">{formatRupees(level.size)}</span>
-                  </span>
-                ))}
-                {runner.lay.length === 0 ? <span className="muted">–</span> : null}
-              </span>
-            </td>
+    <div className="ladder-wrap">
+      <table className="data-table ladder-table">
+        <thead>
+          <tr>
+            <th scope="col">Runner</th>
+            <th scope="col" className="num">
+              Back
+            </th>
+            <th scope="col" className="num">
+              Lay
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {market.runners.map((runner) => (
+            <tr key={runner._id}>
+              <th scope="row">{runner.name}</th>
+              <td className="num">
+                <span className="ladder ladder-side-back">
+                  {[...runner.back].reverse().map((level) => (
+                    <span className="ladder-cell ladder-back" key={`b${level.price}`}>
+                      <strong>{level.price}</strong>
+                      <span className="small">{formatRupees(level.size)}</span>
+                    </span>
+                  ))}
+                  {runner.back.length === 0 ? <span className="muted">–</span> : null}
+                </span>
+              </td>
+              <td className="num">
+                <span className="ladder ladder-side-lay">
+                  {runner.lay.map((level) => (
+                    <span className="ladder-cell ladder-lay" key={`l${level.price}`}>
+                      <strong>{level.price}</strong>
+                      <span className="small">{formatRupees(level.size)}</span>
+                    </span>
+                  ))}
+                  {runner.lay.length === 0 ? <span className="muted">–</span> : null}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

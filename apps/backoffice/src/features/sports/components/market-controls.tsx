@@ -81,13 +81,13 @@ export function InPlayButton({ market, size = 'small' }: { market: Pick3 & Pick<
 }
 
 /** Close betting: no new bets, waiting for the result. */
-export function CloseButton({ market }: { market: Pick3 }) {
+export function CloseButton({ market, size = 'small' }: { market: Pick3; size?: 'small' | 'normal' }) {
   const update = useUpdateMarket();
   const [asking, setAsking] = useState(false);
   if (market.status !== 'open' && market.status !== 'suspended') return null;
   return (
     <>
-      <Button size="small" onClick={() => setAsking(true)}>
+      <Button size={size} onClick={() => setAsking(true)}>
         Close betting
       </Button>
       <ConfirmDialog

@@ -77,7 +77,7 @@ export function MarketPage() {
         <div className="button-row wrap">
           <SuspendToggle market={market} size="normal" />
           <InPlayButton market={market} size="normal" />
-          <CloseButton market={market} />
+          <CloseButton market={market} size="normal" />
           {!final ? <Button onClick={() => setDialog('limits')}>Delay and limits</Button> : null}
           <span className="button-row-spacer" />
           {market.status !== 'settled' && market.status !== 'voided' ? (
@@ -96,7 +96,7 @@ export function MarketPage() {
             </Button>
           ) : null}
         </div>
-        <dl className="facts facts-inline">
+        <dl className="facts market-facts">
           {result !== null ? (
             <>
               <dt>Result</dt>
