@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/field';
 import { useCreateMarket } from '../api/manage-markets';
 import { FormDialog } from './form-dialog';
 import { fieldErrors, optionalNumber, serverErrors } from './form-errors';
+import { limitProblems } from './market-controls';
 import type { FieldErrors } from './form-errors';
 import { MARKET_TYPE_LABELS } from './market-labels';
 
@@ -54,9 +55,7 @@ export function CreateMarketDialog({ eventId, eventName, onClose }: { eventId: s
     if (next.betDelaySeconds !== undefined) next.betDelaySeconds = 'Enter whole seconds from 0 to 30';
     if (needsRunners && names.length < 2) next.runners = 'Name at least two runners';
     else if (new Set(names.map((runner) => runner.toLowerCase())).size !== names.length) next.runners = 'Each runner needs its own name';
-    if (parsed.success && parsed.data.minStake !== undefined && parsed.data.maxStake !== undefined && parsed.data.maxStake < parsed.data.minStake) {
-      next.maxStake = 'The maximum stake must not be below the minimum';
-    }
+    if (parsed.success) Object.assign(next, limitProblems(parsed.data));
     setErrors(next);
     if (['betDelaySeconds', 'minStake', 'maxStake', 'maxProfit'].some((field) => next[field] !== undefined)) setLimitsOpen(true);
     if (!parsed.success || Object.keys(next).length > 0) return;

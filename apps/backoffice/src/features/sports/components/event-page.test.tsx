@@ -100,6 +100,12 @@ describe('sports desk: an event and its markets', () => {
     expect(await within(dialog).findByText('Enter whole seconds from 0 to 30')).toBeTruthy();
     await user.clear(delay);
     await user.type(delay, '5');
+    await user.clear(within(dialog).getByLabelText('Maximum profit (₹)'));
+    await user.type(within(dialog).getByLabelText('Maximum profit (₹)'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save limits' }));
+    expect(await within(dialog).findByText('Enter a maximum profit above ₹0')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Maximum profit (₹)'));
+    await user.type(within(dialog).getByLabelText('Maximum profit (₹)'), '200000');
     await user.clear(within(dialog).getByLabelText('Maximum stake (₹)'));
     await user.type(within(dialog).getByLabelText('Maximum stake (₹)'), '50');
     await user.click(within(dialog).getByRole('button', { name: 'Save limits' }));

@@ -127,8 +127,8 @@ export function LimitsDialog({ market, onClose }: { market: LimitsMarket; onClos
       if (next.betDelaySeconds !== undefined) next.betDelaySeconds = 'Enter whole seconds from 0 to 30';
       return setErrors(next);
     }
-    const { minStake = 0, maxStake = 0 } = parsed.data;
-    if (maxStake < minStake) return setErrors({ maxStake: 'The maximum stake must not be below the minimum' });
+    const problems = limitProblems(parsed.data);
+    if (Object.keys(problems).length > 0) return setErrors(problems);
     setErrors({});
     update.mutate(
       { id: market._id, body: parsed.data, success: `Limits of ${market.name} saved` },
@@ -168,6 +168,19 @@ export function LimitsDialog({ market, onClose }: { market: LimitsMarket; onClos
       />
     </FormDialog>
   );
+}
+
+/**
+ * What the schema lets through but a market cannot have: a stake or profit limit of ₹0 (the database
+ * requires more), or a maximum stake below the minimum.
+ */
+export function limitProblems(limits: { minStake?: number | undefined; maxStake?: number | undefined; maxProfit?: number | undefined }): FieldErrors {
+  const problems: FieldErrors = {};
+  if (limits.minStake !== undefined && limits.minStake <= 0) problems.minStake = 'Enter a minimum stake above ₹0';
+  if (limits.maxStake !== undefined && limits.maxStake <= 0) problems.maxStake = 'Enter a maximum stake above ₹0';
+  else if (limits.minStake !== undefined && limits.maxStake !== undefined && limits.maxStake < limits.minStake) problems.maxStake = 'The maximum stake must not be below the minimum';
+  if (limits.maxProfit !== undefined && limits.maxProfit <= 0) problems.maxProfit = 'Enter a maximum profit above ₹0';
+  return problems;
 }
 
 /** The limits as one line for lists. */
