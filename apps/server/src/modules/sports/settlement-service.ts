@@ -159,7 +159,7 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
         const bets = await closeAndRelease(context, changes);
         const number = market.settlement_count + 1;
         await payOut(context, bets, result, number, actorId, changes);
-        await createSportsRepository(context.tx).updateMarket(market.id, { status: 'settled', result, settlement_count: number, settled_at: clock.now(), bumpVersion: true });
+        await createSportsRepository(context.tx).updateMarket(market.id, { status: 'settled', suspend_reason: null, result, settlement_count: number, settled_at: clock.now(), bumpVersion: true });
         changes.marketIds.add(market.id);
       });
     },
@@ -182,7 +182,7 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
             changes.userIds.add(bet.user_id);
           }
         }
-        await repo.updateMarket(market.id, { status: 'voided', result: { void: reason }, settled_at: clock.now(), bumpVersion: true });
+        await repo.updateMarket(market.id, { status: 'voided', suspend_reason: null, result: { void: reason }, settled_at: clock.now(), bumpVersion: true });
         changes.marketIds.add(market.id);
       });
     },
