@@ -246,7 +246,7 @@ describe('the sports desk in a real browser', () => {
     await dialog.getByRole('button', { name: 'Settle market' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.locator('h1 .badge', { hasText: 'Settled' }).waitFor();
-    await page.getByText('Result:').waitFor();
+    expect(await page.locator('.market-facts').innerText()).toMatch(/Result\s+Patna Pirates/);
 
     const after = await walletOf(product.baseUrl, player.token);
     expect(after.balance).toBeCloseTo(before.balance + (45 / 100) * 100, 2);
