@@ -155,7 +155,7 @@ describe('the sports desk in a real browser', () => {
     await context.close();
   });
 
-  it('creates a sport, league, event and bookmaker market, sets rates, sees a bet in the book and settles it: the winner is paid rate/100 × stake', async () => {
+  it('creates a sport, league, event and bookmaker market, sets rates, sees a bet in the book, settles it (the winner is paid rate/100 × stake) and corrects the result', async () => {
     const { context, page } = await logIn(browser, product.baseUrl);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sports' }).click();
     await page.getByRole('heading', { name: 'Sports', level: 1 }).waitFor();
@@ -253,9 +253,22 @@ describe('the sports desk in a real browser', () => {
     expect(after.exposure).toBe(0);
     await row.getByText('Settled').waitFor();
 
+    // A wrong result is corrected: the settlement is reversed and the back bet on Patna now loses its stake.
+    await page.getByRole('button', { name: 'Correct result' }).click();
+    dialog = page.getByRole('dialog', { name: 'Correct the result of Bookmaker' });
+    await dialog.getByText(/Declared now:/).waitFor();
+    await dialog.getByLabel('Bengal Warriors').check();
+    await dialog.getByRole('button', { name: 'Correct result' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('.market-facts', { hasText: 'Bengal Warriors' }).waitFor();
+    const corrected = await walletOf(product.baseUrl, player.token);
+    expect(corrected.balance).toBeCloseTo(before.balance - 100, 2);
+    expect(corrected.exposure).toBe(0);
+
     // The audit log reads the actions in words.
     await page.goto(`${product.baseUrl}/backoffice/audit-log`);
     await page.getByRole('cell', { name: 'Result declared' }).first().waitFor();
+    await page.getByRole('cell', { name: 'Result corrected' }).first().waitFor();
     await page.getByRole('cell', { name: 'Bookmaker rates set' }).first().waitFor();
     await page.getByRole('cell', { name: 'Sport added' }).first().waitFor();
     await context.close();
