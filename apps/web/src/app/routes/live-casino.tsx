@@ -1,12 +1,6 @@
-import { EmptyState } from '../../components/ui/empty-state';
+import { CasinoLobby } from '../../features/casino/components/casino-lobby';
 
+/** /live-casino (needs allowLiveCasino): tables and live games; ?play=<game> opens one in the frame. */
 export default function LiveCasinoPage() {
-  return (
-    <div className="stack-lg">
-      <h1 className="page-title">Live Casino</h1>
-      <EmptyState title="No live casino tables available yet" testId="live-casino-empty">
-        <p>Live dealer tables will appear here by category and provider once they are available.</p>
-      </EmptyState>
-    </div>
-  );
+  return <CasinoLobby kind="live" />;
 }

@@ -1,12 +1,6 @@
-import { EmptyState } from '../../components/ui/empty-state';
+import { CasinoLobby } from '../../features/casino/components/casino-lobby';
 
+/** /slots (needs allowSlots): slot games; ?play=<game> opens one in the frame. */
 export default function SlotsPage() {
-  return (
-    <div className="stack-lg">
-      <h1 className="page-title">Slots</h1>
-      <EmptyState title="No slot games available yet" testId="slots-empty">
-        <p>Slot games will appear here by category and provider once they are available.</p>
-      </EmptyState>
-    </div>
-  );
+  return <CasinoLobby kind="slots" />;
 }

@@ -1,0 +1,212 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { MESSAGES, type CasinoGame } from '@khel/contract';
+import { PlayMoneyNotice } from '../../../components/play-money-notice';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/spinner';
+import { toast } from '../../../lib/toast';
+import { useCasinoGames } from '../api/get-casino-games';
+import { NO_FILTER, categoriesOf, filterGames, findGame, groupByCategory, providersOf, type CasinoKind, type GameFilter } from '../utils/games';
+import { Carousel } from './carousel';
+import { CasinoHistory } from './casino-history';
+import { GameCard, GameCardSkeleton } from './game-card';
+import { GameFrame } from './game-frame';
+import '../casino.css';
+
+/** The address parameter of the open game: /slots?play=<game id>, so Back closes it and a link reopens it. */
+export const PLAY_PARAM = 'play';
+
+const TITLES: Record<CasinoKind, string> = { slots: 'Slots', live: 'Live Casino' };
+
+function LobbySkeleton() {
+  return (
+    <div className="stack" aria-label="Loading games" role="status">
+      <Skeleton className="casino-skeleton__heading" />
+      <div className="casino-skeleton__row">
+        {[0, 1, 2, 3, 4].map((key) => (
+          <GameCardSkeleton key={key} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function CategoryTile({ name, count, selected, onSelect }: { name: string; count: number; selected: boolean; onSelect: () => void }) {
+  return (
+    <button type="button" className="category-tile" aria-pressed={selected} onClick={onSelect} data-testid="category-tile" data-category={name}>
+      <span className="category-tile__name">{name}</span>
+      <span className="category-tile__count">{count === 1 ? '1 game' : `${count} games`}</span>
+    </button>
+  );
+}
+
+/**
+ * The /slots and /live-casino pages (spec §2, guarded by allowSlots / allowLiveCasino in the shell):
+ * search and provider filter, a category carousel, one game carousel per category, the open game in a
+ * frame, and the player's casino history.
+ */
+export function CasinoLobby({ kind }: { kind: CasinoKind }) {
+  const id = useId();
+  const title = TITLES[kind];
+  const games = useCasinoGames(kind);
+  const [filter, setFilter] = useState<GameFilter>(NO_FILTER);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const playing = searchParams.get(PLAY_PARAM);
+
+  const all = useMemo(() => games.data ?? [], [games.data]);
+  const providers = useMemo(() => providersOf(all), [all]);
+  // Categories follow the provider and the search, not the chosen category itself.
+  const categories = useMemo(() => categoriesOf(filterGames(all, { ...filter, category: '' })), [all, filter]);
+  const groups = useMemo(() => groupByCategory(filterGames(all, filter)), [all, filter]);
+  const openGame = playing === null ? undefined : findGame(all, playing);
+
+  // A link to a game this lobby does not have (switched off, or a slot on the live casino page).
+  const unknownGame = playing !== null && games.isSuccess && openGame === undefined;
+  useEffect(() => {
+    if (!unknownGame) return;
+    toast.warning('This game is not available');
+    setSearchParams(
+      (params) => {
+        params.delete(PLAY_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [unknownGame, setSearchParams]);
+
+  const open = useCallback(
+    (game: CasinoGame) => {
+      const params = new URLSearchParams(searchParams);
+      params.set(PLAY_PARAM, game._id);
+      void navigate({ search: `?${params.toString()}` }, { state: { casinoOpened: true } });
+    },
+    [navigate, searchParams],
+  );
+  const close = useCallback(() => {
+    // Opened from this lobby: going back removes the game from history, so Back does not reopen it.
+    if ((location.state as { casinoOpened?: boolean } | null)?.casinoOpened) {
+      void navigate(-1);
+      return;
+    }
+    setSearchParams(
+      (params) => {
+        params.delete(PLAY_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [location.state, navigate, setSearchParams]);
+
+  const setCategory = (category: string) => setFilter((value) => ({ ...value, category: value.category === category ? '' : category }));
+  const filtered = filter.search.trim() !== '' || filter.provider !== '' || filter.category !== '';
+
+  return (
+    <div className="casino stack-lg" data-testid="casino-lobby" data-kind={kind}>
+      <h1 className="page-title">{title}</h1>
+      <PlayMoneyNotice />
+
+      <div className="casino-filters" role="search" aria-label={`${title} games`}>
+        <div className="field casino-filters__search">
+          <label className="field__label" htmlFor={`${id}-search`}>
+            Search
+          </label>
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            inputMode="search"
+            enterKeyHint="search"
+            autoComplete="off"
+            placeholder="Game, provider or category"
+            value={filter.search}
+            onChange={(event) => setFilter((value) => ({ ...value, search: event.target.value }))}
+            data-testid="casino-search"
+          />
+        </div>
+        <div className="field casino-filters__provider">
+          <label className="field__label" htmlFor={`${id}-provider`}>
+            Provider
+          </label>
+          <select
+            id={`${id}-provider`}
+            className="input"
+            value={filter.provider}
+            onChange={(event) => setFilter((value) => ({ ...value, provider: event.target.value }))}
+            disabled={!games.isSuccess}
+            data-testid="casino-provider"
+          >
+            <option value="">All providers</option>
+            {providers.map((provider) => (
+              <option key={provider.code} value={provider.code}>
+                {provider.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {games.isPending ? (
+        <LobbySkeleton />
+      ) : games.isError ? (
+        <EmptyState title="We could not load the games" testId="casino-error">
+          <p>Check your connection and try again.</p>
+          <Button variant="secondary" onClick={() => void games.refetch()} loading={games.isFetching}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : all.length === 0 ? (
+        <EmptyState title={MESSAGES.noData} testId="casino-empty">
+          <p>{kind === 'slots' ? 'No slot games are open right now.' : 'No live casino tables are open right now.'}</p>
+        </EmptyState>
+      ) : (
+        <>
+          {categories.length > 0 ? (
+            <Carousel
+              label="Categories"
+              className="carousel--categories"
+              testId="category-carousel"
+              items={categories}
+              itemKey={(category) => category.name}
+              renderItem={(category) => <CategoryTile name={category.name} count={category.count} selected={filter.category === category.name} onSelect={() => setCategory(category.name)} />}
+            />
+          ) : null}
+          {groups.length === 0 ? (
+            <EmptyState title={MESSAGES.noData} icon="list" testId="casino-no-match">
+              <p>No game matches {filter.search.trim() !== '' ? `“${filter.search.trim()}”` : 'these filters'}.</p>
+              <Button variant="secondary" onClick={() => setFilter(NO_FILTER)}>
+                Clear filters
+              </Button>
+            </EmptyState>
+          ) : (
+            groups.map((group, groupIndex) => (
+              <section key={group.category} className="casino-group stack" aria-labelledby={`${id}-group-${groupIndex}`} data-testid="game-group" data-category={group.category}>
+                <h2 id={`${id}-group-${groupIndex}`} className="section-title">
+                  {group.category}
+                </h2>
+                <Carousel
+                  label={group.category}
+                  testId="game-carousel"
+                  items={group.games}
+                  itemKey={(game) => game._id}
+                  renderItem={(game, index) => <GameCard game={game} onOpen={open} eager={groupIndex === 0 && index < 2} />}
+                />
+              </section>
+            ))
+          )}
+          {filtered && groups.length > 0 ? (
+            <p className="muted casino-filters__summary" role="status">
+              {groups.reduce((sum, group) => sum + group.games.length, 0)} of {all.length} games
+            </p>
+          ) : null}
+        </>
+      )}
+
+      <CasinoHistory kind={kind} providers={providers} />
+
+      {openGame ? <GameFrame key={openGame._id} game={openGame} onClose={close} /> : null}
+    </div>
+  );
+}
