@@ -23,6 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/withdrawals', label: 'Withdrawals', count: 'pendingWithdrawals' },
   { to: '/receiving-accounts', label: 'Receiving accounts' },
   { to: '/sports', label: 'Sports' },
+  { to: '/casino', label: 'Casino' },
   { to: '/banners', label: 'Banners' },
   { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
   { to: '/audit-log', label: 'Audit log' },

@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { AuditLogPage } from '../features/audit/components/audit-log-page';
 import { BannersPage } from '../features/banners/components/banners-page';
 import { BrandingPage } from '../features/branding/components/branding-page';
+import { CasinoPage } from '../features/casino/components/casino-page';
 import { DepositsPage } from '../features/deposits/components/deposits-page';
 import { EventPage } from '../features/sports/components/event-page';
 import { MarketPage } from '../features/sports/components/market-page';
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: 'sports', element: <SportsPage /> },
       { path: 'sports/:sport/:league/:event', element: <EventPage /> },
       { path: 'sports/:sport/:league/:event/markets/:marketId', element: <MarketPage /> },
+      { path: 'casino', element: <CasinoPage /> },
       { path: 'banners', element: <BannersPage /> },
       {
         path: 'branding',

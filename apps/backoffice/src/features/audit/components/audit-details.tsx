@@ -47,6 +47,12 @@ const FIELD_LABELS: Record<string, string> = {
   winnerId: 'Winner',
   runs: 'Runs',
   runners: 'Runners',
+  launchUrlTemplate: 'Launch URL',
+  secretRotated: 'Secret rotated',
+  enabled: 'In lobby',
+  providerCode: 'Provider',
+  launchKind: 'Launch call',
+  isSlot: 'Slot',
 };
 
 /** Money fields shown in rupees. */
@@ -89,6 +95,10 @@ const ACTION_LABELS: Record<string, string> = {
   'market.settle': 'Result declared',
   'market.void': 'Market voided',
   'market.correct': 'Result corrected',
+  'casino.provider.create': 'Casino provider added',
+  'casino.provider.update': 'Casino provider changed',
+  'casino.game.create': 'Casino game added',
+  'casino.game.update': 'Casino game changed',
 };
 
 /** 'deposit.approve' → 'Deposit approve' for actions added later that have no label here yet. */

@@ -5,7 +5,7 @@ export type DeskGame = ReturnType<typeof backofficeCasinoGameSchema.parse>;
 export type DeskProvider = ReturnType<typeof casinoProviderSchema.parse>;
 export type DeskRound = ReturnType<typeof casinoRoundRowSchema.parse>;
 export type DeskTransaction = ReturnType<typeof casinoTransactionRowSchema.parse>;
-export type Reconciliation = ReturnType<typeof casinoReconciliationEnvelope.parse>['data'];
+export type Reconciliation = NonNullable<ReturnType<typeof casinoReconciliationEnvelope.parse>['data']>;
 
 /** Every casino query lives under ['casino'], so one invalidation refreshes the catalogue, providers and reports. */
 export const casinoQueryKeys = {
