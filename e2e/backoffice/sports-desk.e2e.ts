@@ -184,13 +184,16 @@ describe('the sports desk in a real browser', () => {
     await dialog.getByLabel('Name').fill(eventName);
     await dialog.getByLabel('Starts (India time)').fill('2030-03-01T19:30');
     await dialog.getByRole('button', { name: 'Add event' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('tab', { name: 'Upcoming' }).click();
-    const eventLink = page.getByRole('link', { name: eventName });
-    await eventLink.click();
+    // The new event's page opens, ready for markets.
     await page.getByRole('heading', { name: eventName, level: 1 }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
     eventUrl = page.url();
     expect(await page.getByText('1 Mar 2030').first().innerText()).toContain('07:30 pm IST');
+    // And the list has it under Upcoming.
+    await page.getByRole('link', { name: leagueName }).click();
+    await page.getByRole('tab', { name: 'Upcoming' }).click();
+    await page.getByRole('link', { name: eventName }).click();
+    await page.getByRole('heading', { name: eventName, level: 1 }).waitFor();
 
     // A bookmaker market: its runners come from the event name.
     await page.getByText('No markets yet').waitFor();

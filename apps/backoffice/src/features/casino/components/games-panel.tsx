@@ -141,7 +141,8 @@ function GameTable({ games, inactiveProviders, onEdit }: { games: DeskGame[]; in
               <Switch
                 label={
                   <>
-                    In lobby<span className="visually-hidden">: {game.title}</span>
+                    <span aria-hidden="true">In lobby</span>
+                    <span className="visually-hidden">In lobby: {game.title}</span>
                   </>
                 }
                 checked={game.enabled}

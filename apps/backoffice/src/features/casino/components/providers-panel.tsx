@@ -133,7 +133,8 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
             <Switch
               label={
                 <>
-                  Active<span className="visually-hidden">: {provider.name}</span>
+                  <span aria-hidden="true">Active</span>
+                  <span className="visually-hidden">Active: {provider.name}</span>
                 </>
               }
               checked={provider.active}

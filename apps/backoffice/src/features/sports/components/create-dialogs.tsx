@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { eventCreateSchema, leagueCreateSchema, sportCreateSchema } from '@khel/contract';
 import type { Sport } from '@khel/contract';
 import { SelectField, TextField } from '../../../components/ui/field';
+import { eventPath, getEvents } from '../api/get-events';
 import { useCreateEvent, useCreateLeague, useCreateSport } from '../api/manage-events';
 import { FormDialog } from './form-dialog';
 import { fieldErrors, fromIndiaLocal, serverErrors } from './form-errors';
@@ -54,6 +56,8 @@ export function CreateLeagueDialog({ sports, sportId, onClose }: { sports: Sport
 
 export function CreateEventDialog({ sports, leagueId, onClose }: { sports: Sport[]; leagueId: string | undefined; onClose: () => void }) {
   const create = useCreateEvent();
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
   const firstLeague = sports.flatMap((sport) => sport.leagues)[0]?._id ?? '';
   const [form, setForm] = useState({ leagueId: leagueId ?? firstLeague, name: '', start: '', streamUrl: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -68,11 +72,25 @@ export function CreateEventDialog({ sports, leagueId, onClose }: { sports: Sport
       return setErrors(next);
     }
     setErrors({});
-    create.mutate(parsed.data, { onSuccess: onClose, onError: (error) => setErrors(serverErrors(error, ['leagueId', 'name', 'startTime', 'streamUrl'])) });
+    create.mutate(parsed.data, { onSuccess: ({ data }) => void openCreated(data._id, parsed.data.leagueId), onError: (error) => setErrors(serverErrors(error, ['leagueId', 'name', 'startTime', 'streamUrl'])) });
+  }
+
+  /** The next step is adding markets, so the new event's page opens (the answer carries only its id). */
+  async function openCreated(id: string, leagueId: string) {
+    setOpening(true);
+    const sport = sports.find((candidate) => candidate.leagues.some((league) => league._id === leagueId));
+    const league = sport?.leagues.find((candidate) => candidate._id === leagueId);
+    try {
+      const created = sport && league ? (await getEvents({ sport: sport.slugName, league: league.slugName })).find((event) => event._id === id) : undefined;
+      if (created !== undefined) return navigate(eventPath(created));
+    } catch {
+      // The list shows it after its refresh.
+    }
+    onClose();
   }
 
   return (
-    <FormDialog title="Add an event" submitLabel="Add event" busy={create.isPending} onSubmit={submit} onClose={onClose}>
+    <FormDialog title="Add an event" submitLabel="Add event" busy={create.isPending || opening} onSubmit={submit} onClose={onClose}>
       <SelectField label="League" value={form.leagueId} error={errors.leagueId} onChange={(event) => setForm({ ...form, leagueId: event.target.value })}>
         {sports.map((sport) => (
           <optgroup key={sport._id} label={sport.name}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EventSummary } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
@@ -131,7 +131,6 @@ describe('sports desk: sports, leagues and events', () => {
 
     // datetime-local: user-event cannot type into it in jsdom, so set it the way the browser does.
     const start = within(dialog).getByLabelText('Starts (India time)') as HTMLInputElement;
-    const { fireEvent } = await import('@testing-library/react');
     fireEvent.change(start, { target: { value: '2026-11-21T19:30' } });
     await user.type(within(dialog).getByLabelText('Stream address (optional)'), 'not a url');
     await user.click(within(dialog).getByRole('button', { name: 'Add event' }));
@@ -141,5 +140,32 @@ describe('sports desk: sports, leagues and events', () => {
     await waitFor(() =>
       expect(api.callsTo('POST', '/backoffice/events')[0]?.body).toEqual({ leagueId: IPL._id, name: 'India v Australia', startTime: '2026-11-21T14:00:00.000Z' }),
     );
+    // The answer is only an id, not in this stubbed list: the dialog closes and the list stays.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("opens the new event's page, where markets are added", async () => {
+    const created = summary({ _id: '30000000-0000-4000-8000-0000000000ac', name: 'Rajasthan v Gujarat', slugName: 'rajasthan-v-gujarat' });
+    stubApi({
+      'GET /app-settings': () => ok(SETTINGS),
+      'GET /getUserData': () => ok(profile()),
+      'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
+      'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+      'GET /sports': () => ok(sports()),
+      'GET /backoffice/events': () => ok([created]),
+      'POST /backoffice/events': () => ok({ _id: created._id }, 'Event saved'),
+      'GET /event': () => ok({ ...eventDetail(), ...created, markets: [] }),
+    });
+    const { router } = renderApp('/sports?sport=cricket&league=indian-premier-league', { token: 't' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an event' });
+    expect((within(dialog).getByLabelText('League') as HTMLSelectElement).value).toBe(IPL._id);
+    await user.type(within(dialog).getByLabelText('Name'), 'Rajasthan v Gujarat');
+    fireEvent.change(within(dialog).getByLabelText('Starts (India time)'), { target: { value: '2026-11-22T19:30' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Add event' }));
+    expect(await screen.findByRole('heading', { name: /Rajasthan v Gujarat/, level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sports/cricket/indian-premier-league/rajasthan-v-gujarat');
+    expect(await screen.findByText('No markets yet')).toBeTruthy();
   });
 });
