@@ -99,6 +99,7 @@ export function EventLists() {
 
   return (
     <div className="stack">
+      <div className="sports-bar">
       <div className="sports-tabs" role="group" aria-label="Sport">
         <button type="button" className="sports-tab" aria-pressed={sport === ''} onClick={() => setSport('')}>
           All
@@ -109,7 +110,8 @@ export function EventLists() {
             {item.liveCount > 0 ? <span className="sports-tab__live">{item.liveCount}</span> : null}
           </button>
         ))}
-        <LiveIndicator />
+      </div>
+      <LiveIndicator />
       </div>
       {events.isPending ? (
         <div className="stack" aria-busy="true" aria-label="Loading">
