@@ -111,7 +111,7 @@ function ReconciliationResult({ name, result }: { name: string; result: Reconcil
           </span>
           <div>
             <strong>All matched.</strong> Every wallet transaction of {name} has its journal line with the same amount, no journal line lacks one, and no round has been
-            left open.
+            left open for more than 30 minutes.
           </div>
         </div>
       ) : (
