@@ -163,6 +163,11 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
         </EmptyState>
       ) : (
         <>
+          {filtered && groups.length > 0 ? (
+            <p className="muted casino-filters__summary" role="status">
+              {groups.reduce((sum, group) => sum + group.games.length, 0)} of {all.length} games
+            </p>
+          ) : null}
           {categories.length > 0 ? (
             <Carousel
               label="Categories"
@@ -196,11 +201,6 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
               </section>
             ))
           )}
-          {filtered && groups.length > 0 ? (
-            <p className="muted casino-filters__summary" role="status">
-              {groups.reduce((sum, group) => sum + group.games.length, 0)} of {all.length} games
-            </p>
-          ) : null}
         </>
       )}
 
