@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import type { CasinoGame } from '@khel/contract';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -18,7 +19,8 @@ function CloseIcon() {
 /**
  * An open game. On phones the frame takes the whole screen (100dvh, inside the safe areas) with a slim
  * bar holding the title and Close; from 768 px it fills the page below the header, so the header's
- * balance stays in sight. Escape closes it, focus starts on Close and goes back to the tile afterwards,
+ * balance stays in sight. Rendered over the app (a portal), with what it covers made inert. Escape
+ * closes it (while focus is outside the game's own page), focus starts on Close and goes back to the tile afterwards,
  * and the balance follows the game's messages (useCasinoBalanceSync).
  */
 export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => void }) {
@@ -34,6 +36,15 @@ export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => 
     onCloseRef.current = onClose;
   }, [onClose]);
 
+  // What lies under the frame leaves the tab order and the accessibility tree: on phones the whole app
+  // (the frame covers it), from 768 px only the page, so the header's balance and navigation stay usable.
+  useEffect(() => {
+    const covered = desktop ? document.getElementById('main') : document.querySelector('.app');
+    if (!covered) return undefined;
+    covered.setAttribute('inert', '');
+    return () => covered.removeAttribute('inert');
+  }, [desktop]);
+
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     closeRef.current?.focus();
@@ -48,11 +59,14 @@ export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => 
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
       document.body.classList.remove('casino-playing');
-      if (opener?.isConnected) opener.focus();
+      // After every cleanup of this commit, so the page is no longer inert when focus returns to the tile.
+      queueMicrotask(() => {
+        if (opener?.isConnected) opener.focus();
+      });
     };
   }, []);
 
-  return (
+  return createPortal(
     <div className="game-frame" role="dialog" aria-modal={desktop ? undefined : true} aria-label={game.title} data-testid="game-frame" data-game-code={game.game_code}>
       <div className="game-frame__bar">
         <div className="game-frame__heading">
@@ -94,6 +108,7 @@ export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => 
           />
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

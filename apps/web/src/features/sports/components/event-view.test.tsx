@@ -1,0 +1,217 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHIP_VALUES } from '@khel/contract';
+import { SETTINGS, makeProfile } from '../../../testing/fixtures';
+import { FakeWebSocket } from '../../../testing/fake-socket';
+import { business, ok, stubFetch, type StubHandler, type StubResponse } from '../../../testing/fetch-stub';
+import { renderApp, setViewport, signIn } from '../../../testing/render-app';
+import { BM_ID, EVENT_ID, EVENT_PATH, EX_ID, FANCY_ID, RUNNER_A, betRow, bookmakerMarket, eventDetail, exchangeMarket, fancyMarket } from '../../../testing/sports-fixtures';
+import { resetLiveMarkets } from '../hooks/live-markets';
+
+const routes = (extra: Record<string, StubResponse | StubHandler> = {}) => ({
+  'GET /app-settings': ok(SETTINGS),
+  'GET /advertisement': ok([]),
+  'GET /getUserData': ok(makeProfile()),
+  'GET /event': ok(eventDetail()),
+  ...extra,
+});
+
+async function openEvent(extra: Record<string, StubResponse | StubHandler> = {}, desktop = true) {
+  resetLiveMarkets();
+  setViewport(desktop);
+  signIn(makeProfile());
+  const stub = stubFetch(routes(extra));
+  const app = renderApp(EVENT_PATH);
+  await screen.findByTestId('event-name');
+  return { ...stub, app };
+}
+
+function openSocket(): FakeWebSocket {
+  const socket = FakeWebSocket.latest();
+  if (!socket) throw new Error('no socket');
+  act(() => socket.open());
+  return socket;
+}
+
+describe('event page', () => {
+  it('asks for the event by its slugs and renders back/lay ladders, bookmaker rates and fancy lines', async () => {
+    const { callsTo } = await openEvent();
+    const search = callsTo('GET', '/event')[0]?.search;
+    expect(search?.get('sport')).toBe('cricket');
+    expect(search?.get('league')).toBe('t20-series');
+    expect(search?.get('event')).toBe('india-v-australia');
+    const exchange = screen.getByTestId('exchange-market');
+    const india = within(exchange).getAllByTestId('runner')[0] as HTMLElement;
+    expect(within(india).getByTestId('best-back').textContent).toBe('1.812k');
+    expect(within(india).getByTestId('best-lay').textContent).toBe('1.829k');
+    expect(within(india).getByRole('button', { name: 'Back India 1.79, 500' })).toBeTruthy();
+    expect(within(screen.getAllByTestId('exchange-market')[0] as HTMLElement).getByRole('button', { name: 'Lay Australia 2.24, 1.5L' })).toBeTruthy();
+    const bookmaker = screen.getByTestId('bookmaker-market');
+    expect(within(bookmaker).getAllByTestId('bm-back').map((cell) => cell.textContent)).toEqual(['45', '120']);
+    const fancy = screen.getByTestId('fancy-market');
+    expect(within(fancy).getByTestId('fancy-no').textContent).toBe('61100');
+    expect(within(fancy).getByTestId('fancy-yes').textContent).toBe('6390');
+  });
+
+  it('shows suspended and ball-running markets with an overlay and disabled prices', async () => {
+    await openEvent({
+      'GET /event': ok(eventDetail([exchangeMarket({ status: 'suspended', suspendReason: null }), bookmakerMarket(), fancyMarket({ status: 'suspended', suspendReason: 'BALL_RUNNING' })])),
+    });
+    const exchange = screen.getByTestId('exchange-market');
+    expect(within(exchange).getAllByTestId('market-overlay')[0]?.textContent).toBe('Suspended');
+    expect(within(exchange).getAllByTestId('best-back').every((cell) => (cell as HTMLButtonElement).disabled)).toBe(true);
+    const fancy = screen.getByTestId('fancy-market');
+    expect(within(fancy).getByTestId('market-overlay').textContent).toBe('Ball running');
+    expect((within(fancy).getByTestId('fancy-yes') as HTMLButtonElement).disabled).toBe(true);
+    expect(within(screen.getByTestId('bookmaker-market')).queryByTestId('market-overlay')).toBeNull();
+  });
+
+  it('follows the socket: subscribes to the markets and event, then applies price, suspension and score updates', async () => {
+    await openEvent();
+    const socket = openSocket();
+    expect(socket.sent).toContainEqual({ type: 'auth', token: 'token-1' });
+    const subscribe = socket.sent.find((message) => (message as { type: string }).type === 'subscribe') as { marketIds: string[]; eventIds: string[] };
+    expect([...subscribe.marketIds].sort()).toEqual([EX_ID, BM_ID, FANCY_ID].sort());
+    expect(subscribe.eventIds).toEqual([EVENT_ID]);
+
+    const moved = exchangeMarket({ version: 2 });
+    moved.runners[0] = { ...moved.runners[0]!, back: [{ price: 1.85, size: 3000 }] };
+    act(() => socket.receive({ type: 'market', market: moved }));
+    const best = within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement;
+    expect(best.textContent).toBe('1.853k');
+    expect(best.className).toContain('price--flash-up');
+
+    // An older version never takes a price back in time.
+    act(() => socket.receive({ type: 'market', market: exchangeMarket({ version: 1 }) }));
+    expect(best.textContent).toBe('1.853k');
+
+    act(() => socket.receive({ type: 'market', market: fancyMarket({ version: 2, status: 'suspended', suspendReason: 'BALL_RUNNING' }) }));
+    expect(within(screen.getByTestId('fancy-market')).getByTestId('market-overlay').textContent).toBe('Ball running');
+
+    act(() => socket.receive({ type: 'score', eventId: EVENT_ID, score: { sport: 'cricket', home: 'IND 151/3 (17.0)', away: 'AUS yet to bat', status: 'IND batting', detail: [], updatedAt: '2025-01-01T15:05:00Z' } }));
+    expect(screen.getByTestId('score').textContent).toContain('IND 151/3 (17.0)');
+    expect(screen.getByTestId('live-indicator').textContent).toBe('Live');
+  });
+
+  it('has Score and Tv toggles; Tv says so when there is no stream and shows the stream when there is one', async () => {
+    await openEvent();
+    await userEvent.click(screen.getByRole('button', { name: 'Tv' }));
+    expect(screen.getByTestId('tv-empty').textContent).toBe('No live stream for this event.');
+    await userEvent.click(screen.getByRole('button', { name: 'Score' }));
+    expect(screen.getByTestId('score').textContent).toContain('IND 145/3 (16.2)');
+  });
+
+  it('plays the stream in the Tv view', async () => {
+    await openEvent({ 'GET /event': ok(eventDetail(undefined, { streamUrl: 'https://stream.example/live/ind-aus' })) });
+    await userEvent.click(screen.getByRole('button', { name: 'Tv' }));
+    expect(screen.getByTestId('tv-stream').getAttribute('src')).toBe('https://stream.example/live/ind-aus');
+  });
+});
+
+describe('bet slip', () => {
+  it('offers the default chips, steps odds by ladder ticks and previews profit with @khel/money', async () => {
+    await openEvent();
+    await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
+    const slip = screen.getByTestId('bet-slip');
+    const chips = within(within(slip).getByRole('group', { name: 'Stake chips' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(DEFAULT_CHIP_VALUES.map((value) => new Intl.NumberFormat('en-IN').format(value)));
+    await userEvent.click(within(slip).getByRole('button', { name: '1,000' }));
+    expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('1000');
+    expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹800.00');
+    expect(within(slip).getByTestId('slip-liability').textContent).toBe('-₹1,000.00');
+    await userEvent.click(within(slip).getByRole('button', { name: 'Higher odds' }));
+    await userEvent.click(within(slip).getByRole('button', { name: 'Higher odds' }));
+    expect((within(slip).getByTestId('slip-odds') as HTMLInputElement).value).toBe('1.82');
+    expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹820.00');
+  });
+
+  it('lays with a liability and places the bet with an Idempotency-Key; a matched answer says so', async () => {
+    const { callsTo } = await openEvent({ 'POST /place-bet': ok(betRow({ selectionType: 'lay', odds: 2.24, stake: 500, matchedStake: 500 })) });
+    await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-lay')[1] as HTMLElement);
+    const slip = screen.getByTestId('bet-slip');
+    await userEvent.type(within(slip).getByTestId('slip-stake'), '500');
+    expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹500.00');
+    expect(within(slip).getByTestId('slip-liability').textContent).toBe('-₹620.00');
+    await userEvent.click(within(slip).getByTestId('place-bet'));
+    expect((await within(slip).findByTestId('slip-result')).textContent).toContain('Bet matched');
+    const call = callsTo('POST', '/place-bet')[0];
+    expect(call?.body).toEqual({ marketId: EX_ID, selectionId: expect.any(String), selectionType: 'lay', odds: 2.24, stake: 500 });
+    expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    ['ODDS_CHANGED', 409, 'Odds changed', 'Odds changed'],
+    ['MARKET_SUSPENDED', 409, 'Market suspended', 'Market suspended'],
+    ['BELOW_MIN_STAKE', 400, 'Minimum stake is ₹100.00', 'Minimum stake is ₹100.00'],
+    ['WALLET_INSUFFICIENT_FUNDS', 422, 'Insufficient balance', 'Insufficient balance'],
+  ])('answers %s clearly in the slip and reuses the key on a retry', async (error, code, message, shown) => {
+    const { callsTo } = await openEvent({ 'POST /place-bet': business(code, message, { error }) });
+    await userEvent.click(within(screen.getByTestId('bookmaker-market')).getAllByTestId('bm-back')[0] as HTMLElement);
+    const slip = screen.getByTestId('bet-slip');
+    expect(within(slip).getByTestId('slip-odds').textContent).toBe('rate 45');
+    await userEvent.type(within(slip).getByTestId('slip-stake'), '50');
+    expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹22.50');
+    await userEvent.click(within(slip).getByTestId('place-bet'));
+    expect((await within(slip).findByTestId('slip-error')).textContent).toContain(shown);
+    await userEvent.click(within(slip).getByTestId('place-bet'));
+    await waitFor(() => expect(callsTo('POST', '/place-bet')).toHaveLength(2));
+    const [first, second] = callsTo('POST', '/place-bet');
+    expect(first?.body).toEqual({ marketId: BM_ID, selectionId: RUNNER_A, selectionType: 'back', odds: 45, stake: 50 });
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+  });
+
+  it('keeps the tapped rate when the house moves it, offers the new one, and blocks a suspended market', async () => {
+    await openEvent();
+    const socket = openSocket();
+    await userEvent.click(within(screen.getByTestId('fancy-market')).getByTestId('fancy-yes'));
+    const slip = screen.getByTestId('bet-slip');
+    expect(within(slip).getByTestId('slip-odds').textContent).toBe('63 runs @ 90');
+    await userEvent.type(within(slip).getByTestId('slip-stake'), '200');
+    expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹180.00');
+    act(() => socket.receive({ type: 'market', market: fancyMarket({ version: 2, fancy: { noLine: 62, noRate: 100, yesLine: 64, yesRate: 85 } }) }));
+    expect(within(slip).getByTestId('slip-moved').textContent).toContain('64 runs @ 85');
+    expect(within(slip).getByTestId('slip-odds').textContent).toBe('63 runs @ 90');
+    await userEvent.click(within(slip).getByRole('button', { name: 'Use it' }));
+    expect(within(slip).getByTestId('slip-odds').textContent).toBe('64 runs @ 85');
+    expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹170.00');
+    act(() => socket.receive({ type: 'market', market: fancyMarket({ version: 3, status: 'suspended', suspendReason: 'BALL_RUNNING', fancy: { noLine: 62, noRate: 100, yesLine: 64, yesRate: 85 } }) }));
+    expect(within(slip).getByTestId('slip-blocked').textContent).toContain('Ball running');
+    expect((within(slip).getByTestId('place-bet') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('counts down a bet delay from the server and shows the final state from the socket', async () => {
+    const delayUntil = new Date(Date.now() + 5000).toISOString();
+    const pending = betRow({ status: 'pending', delayUntil, matchedStake: 0, unmatchedStake: 1000 });
+    await openEvent({ 'POST /place-bet': ok(pending), 'GET /bet-sport-byMarket': ok([pending]) });
+    const socket = openSocket();
+    await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
+    const slip = screen.getByTestId('bet-slip');
+    await userEvent.type(within(slip).getByTestId('slip-stake'), '1000');
+    await userEvent.click(within(slip).getByTestId('place-bet'));
+    const countdown = await within(slip).findByTestId('slip-pending');
+    expect(countdown.textContent).toMatch(/Bet delay: [45]s/);
+    act(() => socket.receive({ type: 'bet', bet: { ...pending, status: 'lapsed', lapseReason: 'PRICE_MOVED', unmatchedStake: 0 } }));
+    expect(within(slip).getByTestId('slip-result').textContent).toBe('Bet lapsed: The price moved during the bet delay');
+  });
+
+  it('opens as a bottom sheet on phones', async () => {
+    await openEvent({}, false);
+    expect(screen.queryByRole('dialog', { name: 'Bet slip' })).toBeNull();
+    await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
+    const sheet = screen.getByRole('dialog', { name: 'Bet slip' });
+    expect(within(sheet).getByTestId('slip-selection').textContent).toBe('India');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Close bet slip' }));
+    expect(screen.queryByRole('dialog', { name: 'Bet slip' })).toBeNull();
+  });
+});
+
+describe('header balance over the socket', () => {
+  it('moves balance and exposure on a balance message', async () => {
+    await openEvent();
+    const socket = openSocket();
+    act(() => socket.receive({ type: 'balance', balance: 9000, exposure: -1000, bonus: 500, bonusExposure: 0 }));
+    expect(screen.getByTestId('balance-amount').textContent).toBe('₹8,000.00');
+    expect(screen.getByTestId('exposure-amount').textContent).toBe('Exp -₹1,000.00');
+  });
+});
