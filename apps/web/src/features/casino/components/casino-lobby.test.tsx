@@ -85,9 +85,13 @@ describe('slots lobby', () => {
     expect(callsTo('POST', '/play-game').map((call) => call.body)).toEqual([{ gameId: '1' }]);
     expect(frame.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close Royal Bengal' }));
+    // On phones the frame covers the whole app, which leaves the tab order meanwhile.
+    expect(document.querySelector('.app')?.hasAttribute('inert')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Close Royal Bengal' }));
     await waitFor(() => expect(screen.queryByTestId('game-frame')).toBeNull());
     expect(app.location().search).toBe('');
+    expect(document.querySelector('.app')?.hasAttribute('inert')).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Play Royal Bengal/ })));
     // Escape closes a game too.
     await userEvent.click(screen.getByRole('button', { name: /^Play Mumbai Nights/ }));
     await screen.findByTestId('game-frame');
@@ -102,6 +106,8 @@ describe('slots lobby', () => {
     await screen.findByTitle('Royal Bengal game');
     // From 768 px the frame sits below the header and is not modal: the balance stays in sight.
     expect(screen.getByTestId('game-frame').getAttribute('aria-modal')).toBeNull();
+    expect(document.getElementById('main')?.hasAttribute('inert')).toBe(true);
+    expect(document.querySelector('.app')?.hasAttribute('inert')).toBe(false);
     expect(screen.getByTestId('header-balance')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Close Royal Bengal' }));
     await waitFor(() => expect(app.location().search).toBe(''));
