@@ -80,10 +80,17 @@ export function InPlayButton({ market, size = 'small' }: { market: Pick3 & Pick<
   );
 }
 
-/** Close betting: no new bets, waiting for the result. */
+/** Close betting: no new bets, waiting for the result (asks first); a closed market can take bets again. */
 export function CloseButton({ market, size = 'small' }: { market: Pick3; size?: 'small' | 'normal' }) {
   const update = useUpdateMarket();
   const [asking, setAsking] = useState(false);
+  if (market.status === 'closed') {
+    return (
+      <Button size={size} busy={update.isPending} onClick={() => update.mutate({ id: market._id, body: { status: 'open' }, success: `${market.name} takes bets again` })}>
+        Reopen betting
+      </Button>
+    );
+  }
   if (market.status !== 'open' && market.status !== 'suspended') return null;
   return (
     <>

@@ -213,6 +213,25 @@ describe('sports desk: a market, its prices, result and book', () => {
     expect(screen.queryByRole('button', { name: 'Void market' })).toBeNull();
   });
 
+  it('closes betting after asking, and reopens it', async () => {
+    const api = stubMarket(book());
+    renderApp(pathOf(IDS.bookmaker), { token: 't' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Close betting' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close betting on Bookmaker' });
+    expect(within(dialog).getByText(/No new bets are taken/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Close betting' }));
+    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({ status: 'closed' }));
+    expect(await screen.findByText('Closed', { selector: '.badge' })).toBeTruthy();
+    // Closed: no suspend toggle, no in-play switch, no rate edits; a result or a reopen.
+    expect(screen.queryByRole('button', { name: 'Suspend Bookmaker' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Publish rates' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Declare result' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reopen betting' }));
+    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[1]?.body).toEqual({ status: 'open' }));
+    expect(await screen.findByRole('button', { name: 'Suspend Bookmaker' })).toBeTruthy();
+  });
+
   it('suspends from the market page and keeps refreshing the book while it is open', async () => {
     const api = stubMarket(book({ market: market({ inPlay: true }) }));
     renderApp(pathOf(IDS.bookmaker), { token: 't' });
