@@ -20,8 +20,8 @@ function CloseIcon() {
  * An open game. On phones the frame takes the whole screen (100dvh, inside the safe areas) with a slim
  * bar holding the title and Close; from 768 px it fills the page below the header, so the header's
  * balance stays in sight. Rendered over the app (a portal), with what it covers made inert. Escape
- * closes it (while focus is outside the game's own page), focus starts on Close and goes back to the tile afterwards,
- * and the balance follows the game's messages (useCasinoBalanceSync).
+ * closes it (while focus is outside the game's own page), focus starts on Close and returns to the tile
+ * afterwards, and the balance follows the game's messages (useCasinoBalanceSync).
  */
 export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => void }) {
   const launch = useGameLaunch(game);
