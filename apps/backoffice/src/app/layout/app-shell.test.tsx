@@ -29,6 +29,7 @@ describe('app shell', () => {
         'Withdrawals',
         'Receiving accounts',
         'Sports',
+        'Casino',
         'Banners',
         'Branding',
         'Audit log',
