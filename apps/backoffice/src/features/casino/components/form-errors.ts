@@ -22,3 +22,16 @@ export function serverFieldErrors<F extends string>(error: unknown): FieldErrors
 export function focusFirstInvalid(form: HTMLElement | null): void {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
+
+/**
+ * Plain words for required fields left empty ("Enter a title"), which win over the schema's generic
+ * messages ("Too small: expected string to have >=1 characters").
+ */
+export function withEmptyMessages<F extends string>(errors: FieldErrors<F>, values: Partial<Record<F, string>>, messages: Partial<Record<F, string>>): FieldErrors<F> {
+  const next: FieldErrors<F> = { ...errors };
+  for (const field of Object.keys(messages) as F[]) {
+    const value = values[field];
+    if (value !== undefined && value.trim() === '') next[field] = messages[field];
+  }
+  return next;
+}

@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useCreateGame, useUpdateGame } from '../api/games';
 import type { GameUpdate } from '../api/games';
 import type { DeskGame, DeskProvider } from '../api/keys';
-import { focusFirstInvalid, serverFieldErrors, zodFieldErrors } from './form-errors';
+import { focusFirstInvalid, serverFieldErrors, withEmptyMessages, zodFieldErrors } from './form-errors';
 import type { FieldErrors } from './form-errors';
 import { GameThumb } from './game-thumb';
 
@@ -60,7 +60,7 @@ export function GameEditDialog({ game, categories, onClose }: { game: DeskGame; 
     if (order !== game.order) changes.order = order;
     const parsed = casinoGameUpdateSchema.safeParse(changes);
     if (!parsed.success) {
-      setErrors(zodFieldErrors<EditField>(parsed.error.issues));
+      setErrors(withEmptyMessages(zodFieldErrors<EditField>(parsed.error.issues), form, { title: 'Enter a title', category: 'Enter a category', order: 'Enter a number' }));
       focusFirstInvalid(formElement);
       return;
     }
@@ -177,7 +177,12 @@ export function GameCreateDialog({ providers, defaultProvider, categories, nextO
       order: form.order.trim() === '' ? Number.NaN : Number(form.order),
       enabled,
     });
-    const next = parsed.success ? {} : zodFieldErrors<CreateField>(parsed.error.issues);
+    const next = withEmptyMessages(parsed.success ? {} : zodFieldErrors<CreateField>(parsed.error.issues), form, {
+      code: 'Enter the provider’s game code',
+      title: 'Enter a title',
+      category: 'Enter a category',
+      order: 'Enter a number',
+    });
     // The server launches a live table only for a game that is not a slot: refuse the pair here.
     if (form.type === 'slot' && form.launchKind === 'table') next.launchKind = 'A slot cannot launch as a live table; choose play-game';
     if (!parsed.success || Object.keys(next).length > 0) {

@@ -91,6 +91,7 @@ describe('casino games', () => {
     await user.clear(within(dialog).getByLabelText('Order'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByLabelText('Order').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByText('Enter a number')).toBeTruthy();
     expect(api.callsTo('PUT', '/backoffice/casino/games/3')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Order'), '30');

@@ -16,7 +16,7 @@ import { toast } from '../../../lib/toast';
 import type { DeskProvider } from '../api/keys';
 import { useCasinoProviders, useCreateProvider, useUpdateProvider } from '../api/providers';
 import type { ProviderUpdate } from '../api/providers';
-import { focusFirstInvalid, serverFieldErrors, zodFieldErrors } from './form-errors';
+import { focusFirstInvalid, serverFieldErrors, withEmptyMessages, zodFieldErrors } from './form-errors';
 import type { FieldErrors } from './form-errors';
 import { SecretRevealDialog } from './secret-reveal-dialog';
 import type { RevealedSecret } from './secret-reveal-dialog';
@@ -204,7 +204,7 @@ function ProviderCreateDialog({ onClose, onCreated }: { onClose: () => void; onC
     const formElement = event.currentTarget;
     const parsed = casinoProviderCreateSchema.safeParse({ ...form, code: form.code.trim(), active });
     if (!parsed.success) {
-      setErrors(zodFieldErrors<CreateField>(parsed.error.issues));
+      setErrors(withEmptyMessages(zodFieldErrors<CreateField>(parsed.error.issues), form, { code: 'Enter a code', name: 'Enter a name', launchUrlTemplate: 'Enter the launch URL' }));
       focusFirstInvalid(formElement);
       return;
     }
@@ -288,7 +288,7 @@ function ProviderEditDialog({ provider, onClose }: { provider: DeskProvider; onC
     if (form.launchUrlTemplate.trim() !== provider.launchUrlTemplate) changes.launchUrlTemplate = form.launchUrlTemplate;
     const parsed = casinoProviderUpdateSchema.safeParse(changes);
     if (!parsed.success) {
-      setErrors(zodFieldErrors<EditField>(parsed.error.issues));
+      setErrors(withEmptyMessages(zodFieldErrors<EditField>(parsed.error.issues), form, { name: 'Enter a name', launchUrlTemplate: 'Enter the launch URL' }));
       focusFirstInvalid(formElement);
       return;
     }
