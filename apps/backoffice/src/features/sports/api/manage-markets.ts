@@ -100,3 +100,23 @@ export function useVoidMarket() {
     onSettled: () => refresh({ money: true }),
   });
 }
+
+/**
+ * Suspend every open market of an event at once (something happened on the field). Each market is its
+ * own call; the toast says how many were suspended and the first refusal, if any.
+ */
+export function useSuspendAll() {
+  const refresh = useRefreshSports();
+  return useMutation({
+    mutationFn: async (markets: readonly { _id: string; name: string }[]) => {
+      const results = await Promise.allSettled(markets.map((market) => updateMarket(market._id, { status: 'suspended' })));
+      const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+      return { suspended: results.length - failed.length, failed: failed.length, firstError: failed[0]?.reason as unknown };
+    },
+    onSuccess: ({ suspended, failed, firstError }) => {
+      if (suspended > 0) toast.success(`${suspended} ${suspended === 1 ? 'market' : 'markets'} suspended`);
+      if (failed > 0) toast.error(`${failed} could not be suspended: ${firstError instanceof Error ? firstError.message : 'please try again'}`);
+    },
+    onSettled: () => refresh(),
+  });
+}

@@ -73,6 +73,19 @@ describe('sports desk: an event and its markets', () => {
     expect(await screen.findByRole('button', { name: 'Suspend Bookmaker' })).toBeTruthy();
   });
 
+  it('suspends every open market of the event in one click', async () => {
+    const { api } = stubEvent(eventDetail({ markets: [market(), fancyMarket({ status: 'suspended' }), exchangeMarket()] }));
+    renderApp(EVENT_PATH, { token: 't' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Suspend all open (2)' }));
+    expect(await screen.findByText('2 markets suspended')).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'PUT').map((call) => [call.path, call.body])).toEqual([
+      [`/backoffice/markets/${IDS.bookmaker}`, { status: 'suspended' }],
+      [`/backoffice/markets/${IDS.exchange}`, { status: 'suspended' }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Suspend all open/ })).toBeNull());
+  });
+
   it('turns a market in play after saying what that does', async () => {
     const { api } = stubEvent(eventDetail({ markets: [exchangeMarket({ betDelaySeconds: 5 })] }));
     renderApp(EVENT_PATH, { token: 't' });

@@ -8,6 +8,7 @@ import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { eventPath, useEvent } from '../api/get-events';
+import { useSuspendAll } from '../api/manage-markets';
 import { CreateMarketDialog } from './create-market-dialog';
 import { EditEventDialog } from './edit-event-dialog';
 import { InPlayButton, LimitsDialog, SuspendToggle, limitsText } from './market-controls';
@@ -91,9 +92,12 @@ export function EventPage() {
       <section className="card" aria-labelledby="markets-title">
         <header className="card-header">
           <h2 id="markets-title">Markets</h2>
-          <Button size="small" variant="primary" onClick={() => setAdding(true)}>
-            Add market
-          </Button>
+          <div className="button-row desk-actions wrap">
+            <SuspendAllButton event={event} />
+            <Button size="small" variant="primary" onClick={() => setAdding(true)}>
+              Add market
+            </Button>
+          </div>
         </header>
         {event.markets.length === 0 ? <EmptyState title="No markets yet">Add a bookmaker, fancy or exchange market.</EmptyState> : <MarketTable event={event} onLimits={setLimitsOf} />}
       </section>
@@ -102,6 +106,18 @@ export function EventPage() {
       {adding ? <CreateMarketDialog eventId={event._id} eventName={event.name} onClose={() => setAdding(false)} /> : null}
       {limitsOf !== null ? <LimitsDialog market={limitsOf} onClose={() => setLimitsOf(null)} /> : null}
     </section>
+  );
+}
+
+/** One click suspends every open market of the event: what an operator does when play stops. */
+function SuspendAllButton({ event }: { event: EventDetail }) {
+  const suspendAll = useSuspendAll();
+  const open = event.markets.filter((market) => market.status === 'open');
+  if (open.length < 2) return null;
+  return (
+    <Button size="small" variant="danger" busy={suspendAll.isPending} onClick={() => suspendAll.mutate(open)}>
+      Suspend all open ({open.length})
+    </Button>
   );
 }
 
