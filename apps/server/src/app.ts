@@ -75,7 +75,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const settings = createSettingsService({ db, repository: createSettingsRepository(db), media, audit, clock, moneyMode: config.MONEY_MODE });
   const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE });
   const identityRepository = createIdentityRepository(db);
-  const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName() });
+  const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName(), sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR });
   const identity = createIdentityService({
     repository: identityRepository,
     otp,
@@ -152,9 +152,11 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // External casino providers (configured, not coded in) serve their game frames and thumbnails
+        // from their own HTTPS origins.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:'],
       },
     },
     crossOriginEmbedderPolicy: false,

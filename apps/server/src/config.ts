@@ -35,6 +35,8 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(7 * 24),
+    /** OTP sends per IP per hour (behind a carrier NAT many players share one address). */
+    OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Requests per minute per IP across the whole API; OTP and login have their own tighter limits. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** Deposits, withdrawals and adjustments above this many rupees need a second operator (PRODUCT.md §7). */

@@ -176,7 +176,8 @@ export const cancelBetSchema = z.object({ betId: z.string({ error: 'Choose a bet
 
 // Back office: sports
 
-const rupees = (message: string) => z.number({ error: message }).refine((value) => rupeesToPaise(value) !== null && value >= 0, message);
+/** A limit in rupees: more than zero, at most two decimals (the database refuses a zero limit too). */
+const rupees = (message: string) => z.number({ error: message }).refine((value) => rupeesToPaise(value) !== null && value > 0, message);
 
 export const sportCreateSchema = z.object({ name: z.string().trim().min(1, 'Name is required').max(60) });
 export const leagueCreateSchema = z.object({ sportId: z.string().uuid('Choose a sport'), name: z.string().trim().min(1, 'Name is required').max(80) });

@@ -125,6 +125,9 @@ create table market_exposures (
   market_id uuid not null references markets(id),
   wallet text not null check (wallet in ('main', 'bonus')),
   exposure_paise bigint not null check (exposure_paise <= 0),
+  -- EXCHANGE and BOOKMAKER: the player's matched result if each runner wins, { runnerId: paise },
+  -- kept up to date fill by fill so a bet never re-reads the player's whole history on the market.
+  outcomes jsonb not null default '{}'::jsonb,
   primary key (user_id, market_id, wallet)
 );
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ROLES,
   backofficeCasinoGameEnvelope,
   backofficeCasinoGameListEnvelope,
   casinoBackofficeQuerySchema,
@@ -93,13 +94,13 @@ export function casinoRoutes(casino: CasinoService, guards: AuthGuards): Fastify
     );
     app.post(
       '/api/v1/backoffice/casino/providers',
-      { preValidation: guards.requireOperator, schema: { tags: office, summary: 'Add an external provider; answers its signing secret once', body: casinoProviderCreateSchema, response: { 200: casinoProviderSavedEnvelope } } },
+      { preValidation: guards.requireRole([ROLES.DIRECTOR]), schema: { tags: office, summary: 'Add an external provider; answers its signing secret once', body: casinoProviderCreateSchema, response: { 200: casinoProviderSavedEnvelope } } },
       async (request) => ok(await casino.createProvider(callerOf(request), request.body, request.ip), 'Provider added'),
     );
     app.put(
       '/api/v1/backoffice/casino/providers/:code',
       {
-        preValidation: guards.requireOperator,
+        preValidation: guards.requireRole([ROLES.DIRECTOR]),
         schema: { tags: office, summary: 'Change a provider (name, launch URL, active) or rotate its secret', params: casinoProviderParamsSchema, body: casinoProviderUpdateSchema, response: { 200: casinoProviderSavedEnvelope } },
       },
       async (request) => ok(await casino.updateProvider(callerOf(request), request.params.code, request.body, request.ip), 'Provider saved'),

@@ -255,3 +255,20 @@ describe('rate limit', () => {
     }
   });
 });
+
+describe('provider secrets are a director matter', () => {
+  it('refuses a support admin adding a provider or rotating a secret', async () => {
+    const { createTestApp: make, createOperator: operatorOf, call: send } = await import('../../../test/test-app.js');
+    const { ROLES: roles } = await import('@khel/contract');
+    const app = await make();
+    try {
+      const support = await operatorOf(app, roles.SUPPORT_ADMIN);
+      const added = await send(app.app, 'POST', '/api/v1/backoffice/casino/providers', { token: support.token, body: {} });
+      expect(added.body.meta.error).toBe('FORBIDDEN');
+      const rotated = await send(app.app, 'PUT', '/api/v1/backoffice/casino/providers/khel-house', { token: support.token, body: { rotateSecret: true } });
+      expect(rotated.body.meta.error).toBe('FORBIDDEN');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -167,15 +167,17 @@ export function createIdentityRepository(db: Queryable) {
       return (result.rows[0] as { id: string }).id;
     },
     async findSessionByTokenHash(tokenHash: string): Promise<SessionWithUser | null> {
-      const result = await db.query<{ session_id: string; expires_at: Date; last_seen_at: Date; revoked_at: Date | null; revoke_reason: string | null; user_id: string }>(
-        `select id as session_id, expires_at, last_seen_at, revoked_at, revoke_reason, user_id from sessions where token_hash = $1`,
+      // One round trip on every authenticated request: the session and its user together.
+      const columns = USER_COLUMNS.split(',').map((column) => `u.${column.trim()}`).join(', ');
+      const result = await db.query<UserRow & { session_id: string; expires_at: Date; last_seen_at: Date; revoked_at: Date | null; revoke_reason: string | null }>(
+        `select s.id as session_id, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason, ${columns}
+         from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
         [tokenHash],
       );
-      const session = result.rows[0];
-      if (session === undefined) return null;
-      const user = await this.findById(session.user_id);
-      if (user === null) return null;
-      return { session_id: session.session_id, expires_at: session.expires_at, last_seen_at: session.last_seen_at, revoked_at: session.revoked_at, revoke_reason: session.revoke_reason, user };
+      const row = result.rows[0];
+      if (row === undefined) return null;
+      const { session_id, expires_at, last_seen_at, revoked_at, revoke_reason, ...user } = row;
+      return { session_id, expires_at, last_seen_at, revoked_at, revoke_reason, user: user as UserRow };
     },
     async touchSession(sessionId: string, at: Date): Promise<void> {
       await db.query('update sessions set last_seen_at = $2 where id = $1', [sessionId, at]);

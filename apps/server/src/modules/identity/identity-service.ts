@@ -31,6 +31,8 @@ export interface Caller {
   userId: string;
   sessionId: string;
   role: number;
+  /** The wallet bets and games use ('1' main, '2' bonus), as selected when the request was authenticated. */
+  wallet: '1' | '2';
   /** The per-user permission flags (spec §6), as they were when the request was authenticated. */
   permissions: { allowHome: boolean; allowLiveCasino: boolean; allowSlots: boolean; allowStatements: boolean; allowProfitLoss: boolean };
 }
@@ -311,6 +313,7 @@ export function createIdentityService(deps: {
           userId: user.id,
           sessionId: found.session_id,
           role: user.role,
+          wallet: user.wallet,
           permissions: {
             allowHome: user.allow_home,
             allowLiveCasino: user.allow_live_casino,

@@ -24,8 +24,10 @@ export function createOtpService(deps: {
   sms: SmsSender;
   clock: Clock;
   siteName: () => Promise<string>;
+  sendsPerIpPerHour?: number;
 }) {
   const { repository, throttle, sms, clock } = deps;
+  const sendsPerIp = { ...OTP_RULES.sendsPerIp, limit: deps.sendsPerIpPerHour ?? OTP_RULES.sendsPerIp.limit };
   let secret: Promise<string> | null = null;
   // One secret for every process, made on first use and kept in the database.
   const hmacSecret = () => (secret ??= repository.serverSecret('otp-hmac', newOpaqueToken()));
@@ -38,7 +40,7 @@ export function createOtpService(deps: {
       const sinceLast = await throttle.msSinceLatest(OTP_RULES.sendsPerNumber.bucket, mobileNo);
       if (sinceLast !== null && sinceLast < OTP_RULES.minSendIntervalMs) fail('OTP_SEND_THROTTLED');
       if (await throttle.isExceeded(OTP_RULES.sendsPerNumber, mobileNo)) fail('OTP_SEND_THROTTLED');
-      if (await throttle.isExceeded(OTP_RULES.sendsPerIp, ip)) fail('OTP_SEND_THROTTLED');
+      if (await throttle.isExceeded(sendsPerIp, ip)) fail('OTP_SEND_THROTTLED');
 
       const now = clock.now();
       const code = newNumericCode(OTP_LENGTH);

@@ -8,7 +8,8 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
-import { refreshExposures, remainingPaise } from './exposure.js';
+import { addLine, bookmakerLine, exchangeFillLine, refreshExposures, remainingPaise } from './exposure.js';
+import type { PositionDeltas } from './exposure.js';
 import type { MarketBooks, MarketContext } from './market-books.js';
 import type { BetRow, BookmakerQuoteJson, FancyQuoteJson, MarketRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
@@ -20,10 +21,12 @@ export interface ChangeSet {
   marketIds: Set<string>;
   userIds: Set<string>;
   betIds: Set<string>;
+  /** Matched lines this operation added to players' positions, consumed by refreshExposures. */
+  positions: PositionDeltas;
 }
 
 export function emptyChanges(): ChangeSet {
-  return { marketIds: new Set(), userIds: new Set(), betIds: new Set() };
+  return { marketIds: new Set(), userIds: new Set(), betIds: new Set(), positions: new Map() };
 }
 
 const REASON_TO_ERROR = {
@@ -64,10 +67,12 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
   async function recordEngineEvents(context: MarketContext, events: ExchangeEvent[], changes: ChangeSet): Promise<void> {
     const repo = createSportsRepository(context.tx);
     const now = clock.now();
-    const touch = async (offerId: string, update: (bet: BetRow) => Partial<BetRow>) => {
+    const runnerIds = context.runners.map((runner) => runner.id);
+    const touch = async (offerId: string, update: (bet: BetRow) => Partial<BetRow>, fill?: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; stakePaise: number }) => {
       if (offerId.startsWith(`${HOUSE_OWNER}:`)) return;
       const bet = await repo.bet(offerId);
       if (bet === null) return;
+      if (fill !== undefined) addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, runnerIds, exchangeFillLine(fill.runnerId, fill.side, fill.priceHundredths, fill.stakePaise));
       const change = update(bet);
       const next = { ...bet, ...change };
       const remaining = remainingPaise(next);
@@ -87,8 +92,9 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
           layBetId: event.layOwnerId === HOUSE_OWNER ? null : event.layOfferId,
           at: now,
         });
-        await touch(event.backOfferId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }));
-        await touch(event.layOfferId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }));
+        const matched = { runnerId: event.runnerId, priceHundredths: event.priceHundredths, stakePaise: event.stakePaise };
+        await touch(event.backOfferId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'back' });
+        await touch(event.layOfferId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'lay' });
       } else if (event.type === 'cancelled') {
         await touch(event.offerId, (bet) => ({ cancelled_paise: bet.cancelled_paise + event.cancelledPaise, ...(event.remainingPaise === 0 && bet.matched_paise === 0 ? { status: 'cancelled' as const } : {}) }));
       } else if (event.type === 'lapsed') {
@@ -143,7 +149,8 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
       if (rejected.reason === 'MARKET_VERSION_CHANGED') throw new LapseSignal('MARKET_VERSION_CHANGED');
       fail('VALIDATION_FAILED', `The bet was refused (${rejected.reason})`);
     }
-    await createSportsRepository(context.tx).updateBet(bet.id, { status: 'unmatched' });
+    // A delayed bet reaching the book stops being pending; a fresh one was inserted as unmatched already.
+    if (bet.status === 'pending') await createSportsRepository(context.tx).updateBet(bet.id, { status: 'unmatched' });
     await recordEngineEvents(context, events, changes);
   }
 
@@ -171,8 +178,7 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
       return books.withMarket(request.marketId, async (context) => {
         const { market, runners } = context;
         const repo = createSportsRepository(context.tx);
-        const userWallet = (await context.tx.query<{ wallet: string; role: number }>('select wallet, role from users where id = $1', [caller.userId])).rows[0];
-        const walletName: 'main' | 'bonus' = userWallet?.wallet === '2' && userWallet.role !== ROLES.CREDIT_PLAYER ? 'bonus' : 'main';
+        const walletName: 'main' | 'bonus' = caller.wallet === '2' && caller.role !== ROLES.CREDIT_PLAYER ? 'bonus' : 'main';
         if (market.status === 'suspended') fail('MARKET_SUSPENDED');
         if (market.status !== 'open') fail('MARKET_CLOSED');
         const runner = request.selectionId === undefined ? null : runners.find((candidate) => candidate.id === request.selectionId);
@@ -227,7 +233,8 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
         changes.userIds.add(caller.userId);
         changes.betIds.add(bet.id);
         if (!delayed && market.type === 'EXCHANGE') await placeOnExchange(context, bet, changes);
-        await refreshExposures(context.tx, wallet, market, runners, changes.userIds);
+        if (!delayed && market.type === 'BOOKMAKER') addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, runners.map((candidate) => candidate.id), bookmakerLine(bet));
+        await refreshExposures(context.tx, wallet, market, runners, changes.userIds, changes.positions);
         if (delayed) deps.onDelayed(bet.id, market.id, delayMs);
         return bet.id;
       }, tx ?? undefined);
@@ -261,12 +268,13 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
           try {
             checkQuote(market, { runnerId: bet.runner_id, side: bet.side, oddsH: bet.rate_h as number, lineRuns: bet.line_runs, stakePaise: bet.stake_paise });
             await repo.updateBet(bet.id, { status: 'matched', matched_paise: bet.stake_paise });
+            if (market.type === 'BOOKMAKER') addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, context.runners.map((runner) => runner.id), bookmakerLine(bet));
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             await lapse(error.code === 'ODDS_CHANGED' ? 'PRICE_MOVED' : error.code);
           }
         }
-        await refreshExposures(context.tx, wallet, market, context.runners, [bet.user_id]);
+        await refreshExposures(context.tx, wallet, market, context.runners, [bet.user_id], changes.positions);
         changes.marketIds.add(market.id);
       });
     },
@@ -288,7 +296,7 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
         }
         changes.userIds.add(bet.user_id);
         changes.betIds.add(bet.id);
-        await refreshExposures(context.tx, wallet, context.market, context.runners, [bet.user_id]);
+        await refreshExposures(context.tx, wallet, context.market, context.runners, [bet.user_id], changes.positions);
       });
     },
 
@@ -323,7 +331,7 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
       await recordEngineEvents(context, events, changes);
       context.bookChanged = true;
       changes.marketIds.add(context.market.id);
-      await refreshExposures(context.tx, wallet, context.market, context.runners, [...changes.userIds]);
+      await refreshExposures(context.tx, wallet, context.market, context.runners, [...changes.userIds], changes.positions);
     },
 
     /** Suspend, resume, turn in play or close an exchange book (unmatched offers lapse as the rules say). */
@@ -333,7 +341,7 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
       const events = applyCommand(context.book, { type, seq: nextSeq(context), timeMs: clock.now().getTime() });
       await recordEngineEvents(context, events, changes);
       context.bookChanged = true;
-      await refreshExposures(context.tx, wallet, context.market, context.runners, [...before, ...changes.userIds]);
+      await refreshExposures(context.tx, wallet, context.market, context.runners, [...before, ...changes.userIds], changes.positions);
     },
   };
 }

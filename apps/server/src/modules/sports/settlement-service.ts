@@ -44,7 +44,7 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
     for (const row of exposures) {
       if (row.exposure_paise === 0) continue;
       await wallet.addExposure(context.tx, row.user_id, row.wallet, -row.exposure_paise);
-      await repo.setMarketExposure(row.user_id, context.market.id, row.wallet, 0);
+      await repo.setMarketExposure(row.user_id, context.market.id, row.wallet, 0, {});
       changes.userIds.add(row.user_id);
     }
     return repo.betsOfMarket(context.market.id);

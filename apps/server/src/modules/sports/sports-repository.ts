@@ -320,12 +320,36 @@ export function createSportsRepository(db: Queryable) {
       const result = await db.query<{ exposure_paise: number }>('select exposure_paise from market_exposures where user_id = $1 and market_id = $2 and wallet = $3', [userId, marketId, wallet]);
       return result.rows[0]?.exposure_paise ?? 0;
     },
-    async setMarketExposure(userId: string, marketId: string, wallet: string, exposurePaise: number): Promise<void> {
+    async setMarketExposure(userId: string, marketId: string, wallet: string, exposurePaise: number, outcomes?: Record<string, number>): Promise<void> {
       await db.query(
-        `insert into market_exposures (user_id, market_id, wallet, exposure_paise) values ($1, $2, $3, $4)
-         on conflict (user_id, market_id, wallet) do update set exposure_paise = excluded.exposure_paise`,
-        [userId, marketId, wallet, exposurePaise],
+        `insert into market_exposures (user_id, market_id, wallet, exposure_paise, outcomes) values ($1, $2, $3, $4, coalesce($5::jsonb, '{}'::jsonb))
+         on conflict (user_id, market_id, wallet) do update set exposure_paise = excluded.exposure_paise,
+           outcomes = coalesce($5::jsonb, market_exposures.outcomes)`,
+        [userId, marketId, wallet, exposurePaise, outcomes === undefined ? null : JSON.stringify(outcomes)],
       );
+    },
+    async marketPositions(userId: string, marketId: string): Promise<{ wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }[]> {
+      return (
+        await db.query<{ wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }>(
+          'select wallet, exposure_paise, outcomes from market_exposures where user_id = $1 and market_id = $2',
+          [userId, marketId],
+        )
+      ).rows;
+    },
+    async betsByIds(ids: string[]): Promise<BetRow[]> {
+      if (ids.length === 0) return [];
+      return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where id = any($1::uuid[]) order by seq`, [ids])).rows;
+    },
+    async marketPosition(userId: string, marketId: string, wallet: string): Promise<{ exposure_paise: number; outcomes: Record<string, number> } | null> {
+      const result = await db.query<{ exposure_paise: number; outcomes: Record<string, number> }>(
+        'select exposure_paise, outcomes from market_exposures where user_id = $1 and market_id = $2 and wallet = $3',
+        [userId, marketId, wallet],
+      );
+      return result.rows[0] ?? null;
+    },
+    /** A player's bets on a market that still wait to be matched (the few that exposure needs besides the position). */
+    async unmatchedBetsOfUser(userId: string, marketId: string): Promise<BetRow[]> {
+      return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where market_id = $1 and user_id = $2 and status in ('unmatched', 'pending') order by seq`, [marketId, userId])).rows;
     },
     async exposuresOfMarket(marketId: string): Promise<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }[]> {
       return (await db.query<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }>('select user_id, wallet, exposure_paise from market_exposures where market_id = $1', [marketId])).rows;

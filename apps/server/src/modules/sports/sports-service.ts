@@ -143,17 +143,23 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
     });
   }
 
-  /** After a change commits: new prices to market subscribers, bets and balances to their players. */
-  async function publish(changes: ChangeSet): Promise<void> {
+  /**
+   * After a change commits: new prices to market subscribers, bets and balances to their players.
+   * Answers the bet views it built, so a caller can reply with them without reading them again.
+   */
+  async function publish(changes: ChangeSet): Promise<Map<string, BetDto>> {
+    const views = new Map<string, BetDto>();
     try {
       for (const marketId of changes.marketIds) {
         const market = await repository.market(marketId);
         if (market === null) continue;
         bus.publish(`market:${marketId}`, { type: 'market', market: (await marketViews([market]))[0] as Market } satisfies WsServerMessage);
       }
-      for (const bet of await betViews(await Promise.all([...changes.betIds].map((id) => repository.bet(id))).then((rows) => rows.filter((row): row is BetRow => row !== null)))) {
-        const owner = (await repository.bet(bet._id))?.user_id;
-        if (owner !== undefined) bus.publish(`user:${owner}`, { type: 'bet', bet } satisfies WsServerMessage);
+      const rows = await repository.betsByIds([...changes.betIds]);
+      const built = await betViews(rows);
+      for (const [index, bet] of built.entries()) {
+        views.set(bet._id, bet);
+        bus.publish(`user:${(rows[index] as BetRow).user_id}`, { type: 'bet', bet } satisfies WsServerMessage);
       }
       for (const userId of changes.userIds) {
         const balances = await wallet.balancesOf(userId);
@@ -168,6 +174,7 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
     } catch {
       // Live updates are best effort: the change itself is committed, and clients re-read on reconnect.
     }
+    return views;
   }
 
   /** Runs a market operation, turns a missing market into NOT_FOUND, then publishes what changed. */
@@ -354,6 +361,9 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
         books.withMarket(id, async (context) => {
           const { market } = context;
           if (market.status === 'settled' || market.status === 'voided') fail('CONFLICT', 'This market is already settled');
+          const minStake = paise(input.minStake) ?? market.min_stake_paise;
+          const maxStake = paise(input.maxStake) ?? market.max_stake_paise;
+          if (maxStake < minStake) fail('VALIDATION_FAILED', 'The maximum stake must not be below the minimum');
           const repo = createSportsRepository(context.tx);
           let bump = false;
           if (input.inPlay === true && !market.in_play) {

@@ -280,3 +280,52 @@ describe('reads', () => {
     expect(missing.body.meta.error).toBe('NOT_FOUND');
   });
 });
+
+describe('incremental positions (seeded property)', () => {
+  it('keeps every stored exposure equal to a full recomputation from all bets and fills', async () => {
+    const { default: fc } = await import('fast-check');
+    const { exposureOf } = await import('./exposure.js');
+    const { createSportsRepository } = await import('./sports-repository.js');
+    const players = await Promise.all([signUpPlayer(t), signUpPlayer(t), signUpPlayer(t)]);
+    const prices = [1.8, 1.9, 2, 2.1, 2.2];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ player: fc.nat(2), runner: fc.nat(1), side: fc.constantFrom('back' as const, 'lay' as const), price: fc.constantFrom(...prices), stake: fc.integer({ min: 100, max: 600 }), cancel: fc.boolean() }),
+          { minLength: 5, maxLength: 25 },
+        ),
+        async (steps) => {
+          const m = await market('EXCHANGE');
+          for (const step of steps) {
+            const player = players[step.player] as (typeof players)[number];
+            const placed = await bet(player.token, { marketId: m.id, selectionId: m.runners[step.runner], selectionType: step.side, odds: step.price, stake: step.stake });
+            const placedBet = placed.body.data as { _id: string; status: string } | null;
+            if (step.cancel && placedBet?.status === 'unmatched') await call(t.app, 'POST', '/api/v1/cancel-bet', { token: player.token, body: { betId: placedBet._id } });
+          }
+          const repo = createSportsRepository(t.db);
+          const row = (await repo.market(m.id)) as NonNullable<Awaited<ReturnType<typeof repo.market>>>;
+          const runners = await repo.runnersOf([m.id]);
+          for (const player of players) {
+            const bets = (await repo.betsOfUserInMarket(player.userId, m.id)).filter((candidate) => candidate.wallet === 'main');
+            const fills = await repo.fillsOfBets(bets.map((candidate) => candidate.id));
+            const full = bets.length === 0 ? 0 : exposureOf(row, runners, bets, fills);
+            expect(await repo.marketExposure(player.userId, m.id, 'main')).toBe(full);
+          }
+        },
+      ),
+      { seed: 4242, numRuns: 8, endOnFailure: true },
+    );
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  }, 120_000);
+});
+
+describe('market limits from operators', () => {
+  it('refuses a zero limit or a maximum below the minimum with a validation answer, never a 500', async () => {
+    const m = await market('EXCHANGE');
+    for (const body of [{ minStake: 0 }, { maxProfit: 0 }, { minStake: 500, maxStake: 100 }, { maxStake: 1 }]) {
+      const answer = await call(t.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, { token: director.token, body });
+      expect(answer.status, JSON.stringify(body)).toBe(200);
+      expect(answer.body.meta.code, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
