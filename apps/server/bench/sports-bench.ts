@@ -90,7 +90,6 @@ try {
     const latencies: number[] = [];
     let refused = 0;
     const reasons = new Map<string, number>();
-    let sequence = 0;
     const deadline = performance.now() + SECONDS * 1000;
     // Each client drives a pair of players on its own market: one backs, the other lays the same stake
     // at the same price (they match), then they swap sides, so positions stay flat and nothing piles up.
@@ -99,7 +98,6 @@ try {
       const market = markets[index % markets.length] as { id: string; runner: string };
       let step = 0;
       while (performance.now() < deadline) {
-        sequence += 1;
         const side = step % 4 === 0 || step % 4 === 3 ? 'back' : 'lay';
         const token = pair[step % 2] as string;
         step += 1;
