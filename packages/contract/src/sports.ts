@@ -199,17 +199,17 @@ export const marketCreateSchema = z.object({
   /** EXCHANGE and BOOKMAKER: at least two runners. */
   runners: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
   betDelaySeconds: z.number().int().min(0).max(30).optional(),
-  minStake: rupees('Enter a minimum stake').optional(),
-  maxStake: rupees('Enter a maximum stake').optional(),
-  maxProfit: rupees('Enter a maximum profit').optional(),
+  minStake: rupees('Enter a minimum stake above ₹0').optional(),
+  maxStake: rupees('Enter a maximum stake above ₹0').optional(),
+  maxProfit: rupees('Enter a maximum profit above ₹0').optional(),
 });
 export const marketUpdateSchema = z.object({
   status: z.enum(['open', 'suspended', 'closed']).optional(),
   inPlay: z.boolean().optional(),
   betDelaySeconds: z.number().int().min(0).max(30).optional(),
-  minStake: rupees('Enter a minimum stake').optional(),
-  maxStake: rupees('Enter a maximum stake').optional(),
-  maxProfit: rupees('Enter a maximum profit').optional(),
+  minStake: rupees('Enter a minimum stake above ₹0').optional(),
+  maxStake: rupees('Enter a maximum stake above ₹0').optional(),
+  maxProfit: rupees('Enter a maximum profit above ₹0').optional(),
 });
 export const bookmakerRatesSchema = z.object({
   runners: z.array(z.object({ runnerId: z.string().uuid(), backRate: z.number().int().min(1).max(10_000).nullable(), layRate: z.number().int().min(1).max(10_000).nullable() })).min(1),
