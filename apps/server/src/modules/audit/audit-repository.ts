@@ -36,7 +36,17 @@ export function createAuditRepository(db: Queryable) {
       if (query.targetId !== undefined) params.push(query.targetId);
       const rows = await db.query<AuditRow>(
         `select a.id, a.actor_id, u.name as actor_name, a.action, a.target_type, a.target_id,
-           case when tu.id is null then null else tu.name || ' (' || tu.mobile_no || ')' end as target_name,
+           -- A readable name for the target, whatever kind it is (a report: it reads the other modules' tables).
+           case a.target_type
+             when 'user' then case when tu.id is null then null else tu.name || ' (' || tu.mobile_no || ')' end
+             when 'sport' then (select s.name from sports s where s.id::text = a.target_id)
+             when 'league' then (select l.name from leagues l where l.id::text = a.target_id)
+             when 'event' then (select e.name from events e where e.id::text = a.target_id)
+             when 'market' then (select e.name || ' / ' || m.name from markets m join events e on e.id = m.event_id where m.id::text = a.target_id)
+             when 'casino_game' then (select g.title from casino_games g where g.id::text = a.target_id)
+             when 'casino_provider' then (select p.name from casino_providers p where p.code = a.target_id)
+             when 'receiving_account' then (select r.account_number || ' (' || r.account_holder_name || ')' from receiving_accounts r where r.id::text = a.target_id)
+           end as target_name,
            a.details, a.ip, a.created_at
          from audit_log a
          left join users u on u.id = a.actor_id

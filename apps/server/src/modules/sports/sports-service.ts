@@ -388,7 +388,10 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
           changes.marketIds.add(id);
         }),
       );
-      if (actor !== null) await audit.record({ actorId: actor.userId, action: 'market.update', targetType: 'market', targetId: id, details: input, ip });
+      // An empty change changes nothing and is not worth a line in the audit log.
+      if (actor !== null && Object.values(input).some((value) => value !== undefined)) {
+        await audit.record({ actorId: actor.userId, action: 'market.update', targetType: 'market', targetId: id, details: input, ip });
+      }
     },
 
     async setBookmakerRates(actor: Caller | null, id: string, runners: { runnerId: string; backRateHundredths: number | null; layRateHundredths: number | null }[], ip: string | null): Promise<void> {

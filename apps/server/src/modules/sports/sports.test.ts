@@ -329,3 +329,13 @@ describe('market limits from operators', () => {
     }
   });
 });
+
+describe('audit names what an operator touched', () => {
+  it('names the market and the event in the audit log', async () => {
+    const m = await market('BOOKMAKER');
+    await call(t.app, 'PUT', `/api/v1/backoffice/markets/${m.id}/bookmaker-rates`, { token: director.token, body: { runners: [{ runnerId: m.runners[0], backRate: 50, layRate: 52 }] } });
+    const audit = (await call(t.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${m.id}`, { token: director.token })).body.data as { items: { action: string; targetName: string | null }[] };
+    expect(audit.items.map((item) => item.action)).toEqual(['market.rates', 'market.create']);
+    expect(audit.items[0]?.targetName).toMatch(/^Lions v Tigers \d+ \/ Match Odds$/);
+  });
+});
