@@ -2,7 +2,7 @@ import { ROLES } from '@khel/contract';
 import type { PlaceBet } from '@khel/contract';
 import { applyCommand, checkBookmakerBet, checkFancyBet, isOnLadder, listRestingOffers, priceToIndex } from '@khel/exchange';
 import type { BookmakerQuote, ExchangeEvent, FancyQuote } from '@khel/exchange';
-import { backProfitPaise, percentLiabilityPaise, percentProfitPaise, rupeesToPaise, toHundredths } from '@khel/money';
+import { backProfitPaise, percentProfitPaise, rupeesToPaise, toHundredths } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
@@ -160,7 +160,7 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
       market.type === 'BOOKMAKER'
         ? checkBookmakerBet(bookmakerQuoteOf(market), { runnerId: bet.runnerId ?? '', side: bet.side, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limitsOf(market))
         : checkFancyBet(fancyQuoteOf(market), { side: bet.side === 'back' ? 'yes' : 'no', lineRuns: bet.lineRuns ?? -1, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limitsOf(market));
-    if (!acceptance.accepted) throw new AppError(REASON_TO_ERROR[acceptance.reason], acceptance.reason === 'BELOW_MIN_STAKE' || acceptance.reason === 'ABOVE_MAX_STAKE' ? undefined : undefined);
+    if (!acceptance.accepted) throw new AppError(REASON_TO_ERROR[acceptance.reason]);
   }
 
   return {
@@ -353,9 +353,3 @@ class LapseSignal extends Error {
     super(reason);
   }
 }
-
-export function stakeLimitsText(market: MarketRow): string {
-  return `₹${(market.min_stake_paise / 100).toFixed(0)}–₹${(market.max_stake_paise / 100).toFixed(0)}`;
-}
-
-export { percentLiabilityPaise };

@@ -1,11 +1,10 @@
-import { applyCommand, settleBookmakerMarket, settleExchangeMarket, settleFancyMarket } from '@khel/exchange';
+import { settleBookmakerMarket, settleExchangeMarket, settleFancyMarket } from '@khel/exchange';
 import type { ExchangeFill, RunnerResult } from '@khel/exchange';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { BettingService, ChangeSet } from './betting-service.js';
 import { HOUSE_OWNER } from './betting-service.js';
-import { refreshExposures } from './exposure.js';
 import type { MarketBooks, MarketContext } from './market-books.js';
 import type { BetRow, MarketRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
@@ -74,13 +73,9 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
       const runnerResult: RunnerResult = { type: 'winner', runnerId: result.winnerId as string };
       const settled = settleExchangeMarket(fills, runnerResult, market.commission_bp);
       // The house's own result carries no commission.
-      const houseRow = settled.players.find((row) => row.ownerId === HOUSE_OWNER);
-      housePaise = houseRow?.grossPaise ?? 0;
+      // settleExchangeMarket charges every winner; the house pays none, so its row counts gross.
+      housePaise = settled.players.find((row) => row.ownerId === HOUSE_OWNER)?.grossPaise ?? 0;
       players = settled.players.filter((row) => row.ownerId !== HOUSE_OWNER);
-      if (houseRow !== undefined && houseRow.commissionPaise > 0) {
-        // settleExchangeMarket charges every winner; the house pays none, so its commission is undone here.
-        housePaise = houseRow.grossPaise;
-      }
       perBet = new Map(settled.offers.filter((row) => row.ownerId !== HOUSE_OWNER).map((row) => [row.betId, row.profitLossPaise]));
     } else if (market.type === 'BOOKMAKER') {
       const settled = settleBookmakerMarket(
@@ -202,9 +197,6 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
       });
     },
 
-    /** Exposure of every player on a market recomputed (used after state changes that lapse offers). */
-    refreshExposures,
-    applyCommand,
   };
 }
 export type SettlementService = ReturnType<typeof createSettlementService>;
