@@ -2,6 +2,7 @@ import { paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
+import { approvalStep } from '../../lib/second-approval.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
@@ -60,7 +61,8 @@ export function createAdjustmentsService(deps: { db: Database; wallet: WalletSer
       const row = await db.transaction(async (tx) => {
         const found = (await createAdjustmentsRepository(tx).find(id, true)) ?? fail('NOT_FOUND', 'Adjustment not found');
         if (found.status !== 'pending') fail('ALREADY_DECIDED');
-        if (found.requested_by === actor.userId) fail('SECOND_APPROVER_REQUIRED');
+        // A pending adjustment is above the amount already; its requester counts as the first approver.
+        approvalStep({ amountPaise: Math.abs(found.amount_paise), firstApprovedBy: found.requested_by }, actor.userId, deps.secondApprovalAbovePaise);
         return apply(tx, found, actor.userId);
       });
       await audit.record({ actorId: actor.userId, action: 'adjustment.approve', targetType: 'user', targetId: row.user_id, details: { adjustmentId: id, amount: paiseToRupees(row.amount_paise) }, ip });

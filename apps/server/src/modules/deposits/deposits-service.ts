@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import { indiaDateRange } from '../../lib/india-time.js';
+import { approvalStep } from '../../lib/second-approval.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { IdempotencyService } from '../idempotency/idempotency-service.js';
 import type { Caller } from '../identity/identity-service.js';
@@ -145,12 +146,9 @@ export function createDepositsService(deps: {
         const repo = createDepositsRepository(tx);
         const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Deposit not found');
         if (row.status !== 'pending') fail('ALREADY_DECIDED');
-        if (row.amount_paise > deps.secondApprovalAbovePaise) {
-          if (row.first_approved_by === null) {
-            await repo.setFirstApproval(id, actor.userId);
-            return 'first' as const;
-          }
-          if (row.first_approved_by === actor.userId) fail('SECOND_APPROVER_REQUIRED');
+        if (approvalStep({ amountPaise: row.amount_paise, firstApprovedBy: row.first_approved_by }, actor.userId, deps.secondApprovalAbovePaise) === 'first') {
+          await repo.setFirstApproval(id, actor.userId);
+          return 'first' as const;
         }
         const clearing = row.type === 'upi' ? 'clearing_upi' : 'clearing_bank';
         await wallet.post(tx, {

@@ -342,6 +342,23 @@ describe('deposit limits (PRODUCT.md §7)', () => {
   });
 });
 
+describe('withdrawals above the second-approval amount', () => {
+  it('stay held until a second operator marks them paid', async () => {
+    // Operators of its own: this block runs after the file's 24-hour clock jump idles the shared ones out.
+    const director = await createOperator(t, ROLES.DIRECTOR);
+    const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
+    const player = await signUpPlayer(t);
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/adjustments`, { token: director.token, body: { wallet: 'main', amount: 45000, reason: 'Seed a large balance' } });
+    const accountId = ((await call(t.app, 'POST', '/api/v1/account-details', { token: player.token, body: { type: 'upi', accountNumber: 'big@okaxis', accountHolderName: 'Big' } })).body.data as { _id: string })._id;
+    const id = ((await call(t.app, 'POST', '/api/v1/withdrawal-request', { token: player.token, body: { amount: 55000, accountId } })).body.data as { _id: string })._id;
+    const first = await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/approve`, { token: support.token });
+    expect(first.body.data).toMatchObject({ status: 'pending', awaitingSecondApproval: true });
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/approve`, { token: support.token })).body.meta.error).toBe('SECOND_APPROVER_REQUIRED');
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/approve`, { token: director.token })).body.data).toMatchObject({ status: 'approved' });
+    expect(await balanceOf(player.token)).toBe(0);
+  });
+});
+
 describe('desk edge cases', () => {
   it('answers NOT_FOUND for an unknown player’s adjustment or ledger', async () => {
     const director2 = await createOperator(t, ROLES.DIRECTOR);
