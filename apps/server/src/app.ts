@@ -17,6 +17,7 @@ import type { Clock } from './lib/clock.js';
 import { systemClock } from './lib/clock.js';
 import { createAuthGuards } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerSeparationOfDuties } from './plugins/separation-of-duties.js';
 import { registerStaticApps } from './plugins/static-apps.js';
 import { createAuditRepository } from './modules/audit/audit-repository.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
@@ -41,6 +42,7 @@ import { adjustmentsRoutes } from './modules/adjustments/adjustments-routes.js';
 import { createAdjustmentsService } from './modules/adjustments/adjustments-service.js';
 import { depositsRoutes } from './modules/deposits/deposits-routes.js';
 import { createDepositsService } from './modules/deposits/deposits-service.js';
+import { createFourEyesService } from './modules/four-eyes/four-eyes-service.js';
 import { createIdempotencyService } from './modules/idempotency/idempotency-service.js';
 import { createPaymentAccountsRepository } from './modules/payment-accounts/payment-accounts-repository.js';
 import { paymentAccountsRoutes } from './modules/payment-accounts/payment-accounts-routes.js';
@@ -55,6 +57,8 @@ import { createBettingService } from './modules/sports/betting-service.js';
 import { createFeedRunner } from './modules/sports/feed-runner.js';
 import { createMarketBooks } from './modules/sports/market-books.js';
 import { createSettlementService } from './modules/sports/settlement-service.js';
+import { resultDeskRoutes } from './modules/sports/result-desk-routes.js';
+import { createResultDeskService } from './modules/sports/result-desk-service.js';
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
 import { createSportsService } from './modules/sports/sports-service.js';
@@ -90,10 +94,10 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   });
   const idempotency = createIdempotencyService({ db, clock });
   const accounts = createPaymentAccountsService({ repository: createPaymentAccountsRepository(db), audit, clock });
-  const secondApprovalAbovePaise = config.SECOND_APPROVAL_ABOVE_RUPEES * 100;
-  const deposits = createDepositsService({ db, wallet, idempotency, media, accounts, audit, clock, secondApprovalAbovePaise });
-  const withdrawals = createWithdrawalsService({ db, wallet, idempotency, accounts, audit, clock, secondApprovalAbovePaise });
-  const adjustments = createAdjustmentsService({ db, wallet, audit, clock, secondApprovalAbovePaise });
+  const fourEyes = createFourEyesService({ clock, secondApprovalAbovePaise: config.SECOND_APPROVAL_ABOVE_RUPEES * 100 });
+  const deposits = createDepositsService({ db, wallet, idempotency, media, accounts, audit, clock, fourEyes });
+  const withdrawals = createWithdrawalsService({ db, wallet, idempotency, accounts, audit, clock, fourEyes });
+  const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
   const casino = createCasinoServices({ db, wallet, audit, clock });
   const books = createMarketBooks(db);
@@ -114,11 +118,12 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   });
   const settlement = createSettlementService({ books, betting, wallet, clock });
   const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock });
+  const resultDesk = createResultDeskService({ db, sports, settlement, audit, clock });
   const stopTimers = () => {
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, resultDesk, fourEyes, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -184,6 +189,14 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
 
   registerErrorHandler(app);
   const guards = createAuthGuards(app, services.identity);
+  // Before any route: every back-office route that acts on a player or a request gets the check.
+  registerSeparationOfDuties(app, {
+    user: async (id) => ({ playerId: id, requestedBy: null }),
+    deposit: (id) => services.deposits.parties(id),
+    withdrawal: (id) => services.withdrawals.parties(id),
+    adjustment: (id) => services.adjustments.parties(id),
+    result: (id) => services.resultDesk.parties(id),
+  });
 
   const startedAt = Date.now();
   app.get('/api/health', { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: healthSchema } } }, async () => {
@@ -205,6 +218,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   // sports wiring (modules/sports) goes here
   await app.register(sportsRoutes(services.sports, services.idempotency, guards));
   await app.register(sportsAdminRoutes(services.sports, guards));
+  await app.register(resultDeskRoutes(services.resultDesk, services.sports, guards));
   await registerLiveRoutes(app, { bus: services.bus, identity: services.identity, snapshot: (topic) => services.sports.snapshot(topic) });
   const sweep = setInterval(() => void services.sports.resolveDueBets().catch(() => undefined), 1000);
   sweep.unref();

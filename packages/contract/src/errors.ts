@@ -30,6 +30,8 @@ export const ERRORS = {
   IDEMPOTENCY_KEY_REUSED: { metaCode: 422, message: 'This Idempotency-Key was used for a different request' },
   ALREADY_DECIDED: { metaCode: 409, message: 'This request has already been decided' },
   SECOND_APPROVER_REQUIRED: { metaCode: 409, message: 'A second operator must approve this amount' },
+  /** Separation of duties (PRODUCT.md §7): no operator acts on their own account or on a request they made. */
+  SELF_SERVICE_REFUSED: { metaCode: 403, message: 'You cannot act on your own account or on a request you made' },
   MARKET_SUSPENDED: { metaCode: 409, message: 'Market suspended' },
   MARKET_CLOSED: { metaCode: 409, message: 'Market closed' },
   ODDS_CHANGED: { metaCode: 409, message: 'Odds changed' },

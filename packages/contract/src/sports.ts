@@ -211,15 +211,71 @@ export const marketUpdateSchema = z.object({
   maxStake: rupees('Enter a maximum stake above ₹0').optional(),
   maxProfit: rupees('Enter a maximum profit above ₹0').optional(),
 });
-export const bookmakerRatesSchema = z.object({
-  runners: z.array(z.object({ runnerId: z.string().uuid(), backRate: z.number().int().min(1).max(10_000).nullable(), layRate: z.number().int().min(1).max(10_000).nullable() })).min(1),
-});
+/**
+ * A crossed quote is a sure profit for players (issue 9): a bookmaker lay rate below its back rate, or
+ * a fancy YES line below its NO line. One rule, used by the forms (zod) and by the server's service,
+ * which the demo feed goes through too. Either side may be unoffered (null).
+ */
+export const QUOTE_MESSAGES = {
+  layBelowBack: 'The lay rate must not be below the back rate',
+  yesBelowNo: 'The YES line must not be below the NO line',
+} as const;
+export function bookmakerRatesCrossed(back: number | null, lay: number | null): boolean {
+  return back !== null && lay !== null && lay < back;
+}
+export function fancyLinesCrossed(noLine: number | null, yesLine: number | null): boolean {
+  return noLine !== null && yesLine !== null && yesLine < noLine;
+}
+
+const bookmakerRunnerRatesSchema = z
+  .object({ runnerId: z.string().uuid(), backRate: z.number().int().min(1).max(10_000).nullable(), layRate: z.number().int().min(1).max(10_000).nullable() })
+  .refine((runner) => !bookmakerRatesCrossed(runner.backRate, runner.layRate), { message: QUOTE_MESSAGES.layBelowBack, path: ['layRate'] });
+export const bookmakerRatesSchema = z.object({ runners: z.array(bookmakerRunnerRatesSchema).min(1) });
 export const fancyLineUpdateSchema = z
   .object({ noLine: z.number().int().min(0).max(1000), noRate: z.number().int().min(1).max(1000), yesLine: z.number().int().min(0).max(1000), yesRate: z.number().int().min(1).max(1000) })
-  .refine((line) => line.yesLine >= line.noLine, { message: 'The YES line must not be below the NO line', path: ['yesLine'] });
+  .refine((line) => !fancyLinesCrossed(line.noLine, line.yesLine), { message: QUOTE_MESSAGES.yesBelowNo, path: ['yesLine'] });
 /** Declare the result: a winning runner (EXCHANGE, BOOKMAKER) or the run total (FANCY). */
 export const settleMarketSchema = z.object({ winnerId: z.string().uuid().optional(), runs: z.number().int().min(0).max(2000).optional() });
 export const voidMarketSchema = z.object({ reason: z.string().trim().min(1, 'Give a reason').max(200) });
+/** Correcting a settled result always needs a reason and a second operator (issue 9). */
+export const correctMarketSchema = settleMarketSchema.extend({ reason: z.string().trim().min(1, 'Give a reason for the correction').max(200) });
+export const rejectResultSchema = z.object({ reason: z.string().trim().min(1, 'Give a reason').max(200) });
+
+/**
+ * A result waiting for a second operator (maker-checker, decision 0010): a declaration when the desk
+ * setting asks for confirmation, or a correction of a settled result (always).
+ */
+export const pendingResultSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['settle', 'correct']),
+  marketId: z.string(),
+  marketName: z.string(),
+  marketType: marketTypeSchema,
+  eventId: z.string(),
+  eventName: z.string(),
+  /** The winner's name or "N runs". */
+  result: z.string(),
+  winnerId: z.string().nullable(),
+  runs: z.number().int().nullable(),
+  /** A correction: the result it replaces. */
+  previousResult: z.string().nullable(),
+  reason: z.string().nullable(),
+  declaredBy: z.string(),
+  declaredByName: z.string(),
+  declaredAt: z.string(),
+});
+export type PendingResult = z.infer<typeof pendingResultSchema>;
+export const pendingResultEnvelope = envelope(pendingResultSchema);
+export const pendingResultListEnvelope = envelope(z.array(pendingResultSchema));
+
+/** The sports desk's switches; only a director changes them. */
+export const sportsDeskSettingsSchema = z.object({
+  /** A declared result waits for a different operator's confirmation before settlement runs. */
+  resultsNeedConfirmation: z.boolean(),
+});
+export type SportsDeskSettings = z.infer<typeof sportsDeskSettingsSchema>;
+export const sportsDeskSettingsUpdateSchema = sportsDeskSettingsSchema;
+export const sportsDeskSettingsEnvelope = envelope(sportsDeskSettingsSchema);
 
 export const marketBookSchema = z.object({
   market: marketSchema,

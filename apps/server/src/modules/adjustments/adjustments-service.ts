@@ -2,8 +2,9 @@ import { paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
-import { approvalStep } from '../../lib/second-approval.js';
+import type { Parties } from '../../lib/separation-of-duties.js';
 import type { AuditService } from '../audit/audit-service.js';
+import type { FourEyesService } from '../four-eyes/four-eyes-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { AdjustmentRow } from './adjustments-repository.js';
@@ -27,8 +28,8 @@ function toAdjustment(row: AdjustmentRow) {
  * against the house cash account, with a reason. Above the second-approval amount a different
  * operator must approve before anything moves.
  */
-export function createAdjustmentsService(deps: { db: Database; wallet: WalletService; audit: AuditService; clock: Clock; secondApprovalAbovePaise: number }) {
-  const { db, wallet, audit, clock } = deps;
+export function createAdjustmentsService(deps: { db: Database; wallet: WalletService; audit: AuditService; clock: Clock; fourEyes: FourEyesService }) {
+  const { db, wallet, audit, clock, fourEyes } = deps;
 
   async function apply(tx: Queryable, row: AdjustmentRow, approver: string): Promise<AdjustmentRow> {
     await wallet.post(tx, {
@@ -51,7 +52,8 @@ export function createAdjustmentsService(deps: { db: Database; wallet: WalletSer
       if (!(await wallet.hasWallet(userId, body.wallet))) fail('NOT_FOUND', 'This player has no such wallet');
       const row = await db.transaction(async (tx) => {
         const created = await createAdjustmentsRepository(tx).insert({ userId, wallet: body.wallet, amountPaise, reason: body.reason, requestedBy: actor.userId, at: clock.now() });
-        return Math.abs(amountPaise) > deps.secondApprovalAbovePaise ? created : apply(tx, created, actor.userId);
+        const step = await fourEyes.step(tx, { actorId: actor.userId, playerId: userId, amountPaise, firstApprovedBy: null });
+        return step === 'first' ? created : apply(tx, created, actor.userId);
       });
       await audit.record({ actorId: actor.userId, action: row.status === 'applied' ? 'adjustment.apply' : 'adjustment.request', targetType: 'user', targetId: userId, details: { adjustmentId: row.id, wallet: body.wallet, amount: body.amount, reason: body.reason }, ip });
       return { adjustment: toAdjustment(row), message: row.status === 'applied' ? 'Adjustment applied' : 'Adjustment waits for a second operator' };
@@ -61,8 +63,8 @@ export function createAdjustmentsService(deps: { db: Database; wallet: WalletSer
       const row = await db.transaction(async (tx) => {
         const found = (await createAdjustmentsRepository(tx).find(id, true)) ?? fail('NOT_FOUND', 'Adjustment not found');
         if (found.status !== 'pending') fail('ALREADY_DECIDED');
-        // A pending adjustment is above the amount already; its requester counts as the first approver.
-        approvalStep({ amountPaise: Math.abs(found.amount_paise), firstApprovedBy: found.requested_by }, actor.userId, deps.secondApprovalAbovePaise);
+        // A pending adjustment crossed the line when it was asked for; its requester counts as the first approver.
+        await fourEyes.step(tx, { actorId: actor.userId, playerId: found.user_id, amountPaise: found.amount_paise, firstApprovedBy: found.requested_by });
         return apply(tx, found, actor.userId);
       });
       await audit.record({ actorId: actor.userId, action: 'adjustment.approve', targetType: 'user', targetId: row.user_id, details: { adjustmentId: id, amount: paiseToRupees(row.amount_paise) }, ip });
@@ -78,6 +80,12 @@ export function createAdjustmentsService(deps: { db: Database; wallet: WalletSer
       });
       await audit.record({ actorId: actor.userId, action: 'adjustment.reject', targetType: 'user', targetId: row.user_id, details: { adjustmentId: id }, ip });
       return toAdjustment(row);
+    },
+
+    /** The player an adjustment changes and the operator who asked for it (separation of duties). */
+    async parties(id: string): Promise<Parties | null> {
+      const row = await createAdjustmentsRepository(db).find(id);
+      return row === null ? null : { playerId: row.user_id, requestedBy: row.requested_by };
     },
 
     async listForUser(userId: string) {

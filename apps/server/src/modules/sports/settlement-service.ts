@@ -1,5 +1,6 @@
 import { settleBookmakerMarket, settleExchangeMarket, settleFancyMarket } from '@khel/exchange';
 import type { ExchangeFill, RunnerResult } from '@khel/exchange';
+import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import type { WalletService } from '../wallet/wallet-service.js';
@@ -10,6 +11,16 @@ import type { BetRow, MarketRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
 
 export type DeclaredResult = { winnerId: string } | { runs: number } | { void: string };
+
+/** Runs in the settlement's own transaction, under the market lock, before anything moves (e.g. claiming a declaration). */
+export type InsideSettlement = (tx: Queryable) => Promise<void>;
+
+/** A result fits its market: a runner of it as the winner, or a run total for a fancy. */
+export function assertResult(market: Pick<MarketRow, 'type'>, runnersIds: string[], result: { winnerId?: string; runs?: number }): void {
+  if (market.type === 'FANCY') {
+    if (result.runs === undefined) fail('VALIDATION_FAILED', 'Enter the run total');
+  } else if (result.winnerId === undefined || !runnersIds.includes(result.winnerId)) fail('VALIDATION_FAILED', 'Choose the winner');
+}
 
 const ownerOf = (bet: BetRow) => `${bet.user_id}:${bet.wallet}`;
 
@@ -139,18 +150,13 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
     }
   }
 
-  function assertResult(market: MarketRow, runnersIds: string[], result: { winnerId?: string; runs?: number }): void {
-    if (market.type === 'FANCY') {
-      if (result.runs === undefined) fail('VALIDATION_FAILED', 'Enter the run total');
-    } else if (result.winnerId === undefined || !runnersIds.includes(result.winnerId)) fail('VALIDATION_FAILED', 'Choose the winner');
-  }
-
   return {
-    async settle(marketId: string, result: { winnerId?: string; runs?: number }, actorId: string | null, changes: ChangeSet): Promise<void> {
+    async settle(marketId: string, result: { winnerId?: string; runs?: number }, actorId: string | null, changes: ChangeSet, inside?: InsideSettlement): Promise<void> {
       await books.withMarket(marketId, async (context) => {
         const { market } = context;
         if (market.status === 'settled' || market.status === 'voided') fail('ALREADY_DECIDED', 'This market is already settled');
         assertResult(market, context.runners.map((runner) => runner.id), result);
+        await inside?.(context.tx);
         const bets = await closeAndRelease(context, changes);
         const number = market.settlement_count + 1;
         await payOut(context, bets, result, number, actorId, changes);
@@ -160,10 +166,11 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
     },
 
     /** Every stake back: an open market's bets are voided; a settled market's payouts are reversed. */
-    async void(marketId: string, reason: string, actorId: string | null, changes: ChangeSet): Promise<void> {
+    async void(marketId: string, reason: string, actorId: string | null, changes: ChangeSet, inside?: InsideSettlement): Promise<void> {
       await books.withMarket(marketId, async (context) => {
         const { market } = context;
         if (market.status === 'voided') fail('ALREADY_DECIDED', 'This market is already void');
+        await inside?.(context.tx);
         const repo = createSportsRepository(context.tx);
         if (market.status === 'settled') {
           await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, { keyPrefix: 'void:', kind: 'bet_void', describe: (text) => `Void (${reason}): ${text}`, actorId });
@@ -183,11 +190,12 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
     },
 
     /** Reverses the last settlement exactly and settles again with the right result. */
-    async correct(marketId: string, result: { winnerId?: string; runs?: number }, actorId: string | null, changes: ChangeSet): Promise<void> {
+    async correct(marketId: string, result: { winnerId?: string; runs?: number }, actorId: string | null, changes: ChangeSet, inside?: InsideSettlement): Promise<void> {
       await books.withMarket(marketId, async (context) => {
         const { market } = context;
         if (market.status !== 'settled') fail('CONFLICT', 'Only a settled market can be corrected');
         assertResult(market, context.runners.map((runner) => runner.id), result);
+        await inside?.(context.tx);
         await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, { keyPrefix: 'correct:', kind: 'bet_resettlement', describe: (text) => `Corrected: reversal of ${text}`, actorId });
         const number = market.settlement_count + 1;
         const bets = await createSportsRepository(context.tx).betsOfMarket(market.id);

@@ -15,9 +15,7 @@ import {
   marketCreateSchema,
   marketEnvelope,
   marketUpdateSchema,
-  settleMarketSchema,
   sportCreateSchema,
-  voidMarketSchema,
 } from '@khel/contract';
 import { toHundredths } from '@khel/money';
 import { ok } from '../../lib/envelope.js';
@@ -105,30 +103,6 @@ export function sportsAdminRoutes(sports: SportsService, guards: AuthGuards): Fa
           request.ip,
         );
         return ok(await sports.market(request.params.id), 'Line updated');
-      },
-    );
-    app.post(
-      '/api/v1/backoffice/markets/:id/settle',
-      { preValidation: operator, schema: { tags, summary: 'Declare the result and settle every bet in one transaction', params: idParamsSchema, body: settleMarketSchema, response: { 200: marketEnvelope } } },
-      async (request) => {
-        await sports.settle(callerOf(request), request.params.id, request.body, request.ip);
-        return ok(await sports.market(request.params.id), 'Market settled');
-      },
-    );
-    app.post(
-      '/api/v1/backoffice/markets/:id/void',
-      { preValidation: operator, schema: { tags, summary: 'Void: every stake back (a settled market is reversed)', params: idParamsSchema, body: voidMarketSchema, response: { 200: marketEnvelope } } },
-      async (request) => {
-        await sports.voidMarket(callerOf(request), request.params.id, request.body.reason, request.ip);
-        return ok(await sports.market(request.params.id), 'Market void');
-      },
-    );
-    app.post(
-      '/api/v1/backoffice/markets/:id/correct',
-      { preValidation: operator, schema: { tags, summary: 'Correct a result: reverse the settlement exactly and settle again', params: idParamsSchema, body: settleMarketSchema, response: { 200: marketEnvelope } } },
-      async (request) => {
-        await sports.correct(callerOf(request), request.params.id, request.body, request.ip);
-        return ok(await sports.market(request.params.id), 'Result corrected');
       },
     );
     app.get(

@@ -1,3 +1,4 @@
+import { QUOTE_MESSAGES, bookmakerRatesCrossed, fancyLinesCrossed } from '@khel/contract';
 import type { BetRow as BetDto, EventDetail, EventSummary, Market, Score, Sport, WsServerMessage } from '@khel/contract';
 import { readDepth } from '@khel/exchange';
 import { fromHundredths, paiseToRupees, rupeesToPaise } from '@khel/money';
@@ -16,6 +17,7 @@ import { MarketNotFound } from './market-books.js';
 import type { SettlementService } from './settlement-service.js';
 import type { BetRow, BookmakerQuoteJson, EventRow, FancyQuoteJson, MarketRow, RunnerRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
+import { createResultDeskRepository } from './result-desk-repository.js';
 
 /** Market limits when an operator or the feed sets none (PRODUCT.md §4: per type, overridable per market). */
 export const DEFAULT_LIMITS = {
@@ -23,6 +25,11 @@ export const DEFAULT_LIMITS = {
   BOOKMAKER: { minStakePaise: 100_00, maxStakePaise: 2_00_000_00, maxProfitPaise: 10_00_000_00, betDelaySeconds: 2 },
   FANCY: { minStakePaise: 100_00, maxStakePaise: 1_00_000_00, maxProfitPaise: 5_00_000_00, betDelaySeconds: 2 },
 } as const;
+
+/** Rates and lines are for markets still taking bets; a closed, settled or voided market's quote is history. */
+function assertQuotable(market: MarketRow): void {
+  if (market.status === 'closed' || market.status === 'settled' || market.status === 'voided') fail('CONFLICT', `Rates and lines cannot change on a ${market.status} market`);
+}
 
 function slugged(id: string, name: string, slug: string) {
   return { _id: id, name, slugName: slug };
@@ -365,6 +372,7 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
           const maxStake = paise(input.maxStake) ?? market.max_stake_paise;
           if (maxStake < minStake) fail('VALIDATION_FAILED', 'The maximum stake must not be below the minimum');
           const repo = createSportsRepository(context.tx);
+          if (input.status === 'open' && (await createResultDeskRepository(context.tx).pendingOf(id)) !== null) fail('CONFLICT', 'A declared result waits for confirmation; reject it before reopening the market');
           let bump = false;
           if (input.inPlay === true && !market.in_play) {
             await betting.applyMarketCommand(context, 'turnInPlay', changes);
@@ -398,6 +406,8 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
       await operate((changes) =>
         books.withMarket(id, async (context) => {
           if (context.market.type !== 'BOOKMAKER') fail('CONFLICT', 'Rates belong to bookmaker markets');
+          assertQuotable(context.market);
+          if (runners.some((runner) => bookmakerRatesCrossed(runner.backRateHundredths, runner.layRateHundredths))) fail('VALIDATION_FAILED', QUOTE_MESSAGES.layBelowBack);
           const known = new Set(context.runners.map((runner) => runner.id));
           if (runners.some((runner) => !known.has(runner.runnerId))) fail('VALIDATION_FAILED', 'Unknown runner');
           const previous = (context.market.quote as BookmakerQuoteJson | null)?.runners ?? [];
@@ -413,6 +423,8 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
       await operate((changes) =>
         books.withMarket(id, async (context) => {
           if (context.market.type !== 'FANCY') fail('CONFLICT', 'Lines belong to fancy markets');
+          assertQuotable(context.market);
+          if (fancyLinesCrossed(line.noLineRuns, line.yesLineRuns)) fail('VALIDATION_FAILED', QUOTE_MESSAGES.yesBelowNo);
           await createSportsRepository(context.tx).updateMarket(id, { quote: line });
           changes.marketIds.add(id);
         }),
@@ -433,11 +445,6 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
     async voidMarket(actor: Caller | null, id: string, reason: string, ip: string | null): Promise<void> {
       await operate((changes) => settlement.void(id, reason, actor?.userId ?? null, changes));
       if (actor !== null) await audit.record({ actorId: actor.userId, action: 'market.void', targetType: 'market', targetId: id, details: { reason }, ip });
-    },
-
-    async correct(actor: Caller, id: string, result: { winnerId?: string; runs?: number }, ip: string): Promise<void> {
-      await operate((changes) => settlement.correct(id, result, actor.userId, changes));
-      await audit.record({ actorId: actor.userId, action: 'market.correct', targetType: 'market', targetId: id, details: result, ip });
     },
 
     async market(id: string): Promise<Market> {

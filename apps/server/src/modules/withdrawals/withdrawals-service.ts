@@ -5,8 +5,9 @@ import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import { indiaDateRange } from '../../lib/india-time.js';
-import { approvalStep } from '../../lib/second-approval.js';
+import type { Parties } from '../../lib/separation-of-duties.js';
 import type { AuditService } from '../audit/audit-service.js';
+import type { FourEyesService } from '../four-eyes/four-eyes-service.js';
 import type { IdempotencyService } from '../idempotency/idempotency-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { PaymentAccountsService } from '../payment-accounts/payment-accounts-service.js';
@@ -52,9 +53,9 @@ export function createWithdrawalsService(deps: {
   accounts: PaymentAccountsService;
   audit: AuditService;
   clock: Clock;
-  secondApprovalAbovePaise: number;
+  fourEyes: FourEyesService;
 }) {
-  const { db, wallet, idempotency, accounts, audit, clock } = deps;
+  const { db, wallet, idempotency, accounts, audit, clock, fourEyes } = deps;
   const repository = createWithdrawalsRepository(db);
 
   async function decided(id: string) {
@@ -89,6 +90,12 @@ export function createWithdrawalsService(deps: {
       return (await repository.listForUser(caller.userId, from, to)).map((row) => playerView(toWithdrawal(row)));
     },
 
+    /** The player a withdrawal pays, who also asked for it (separation of duties). */
+    async parties(id: string): Promise<Parties | null> {
+      const row = await repository.find(id);
+      return row === null ? null : { playerId: row.user_id, requestedBy: row.user_id };
+    },
+
     async deskList(status: 'pending' | 'approved' | 'rejected', page: number, pageSize: number) {
       const { rows, total } = await repository.listByStatus(status, pageSize, (page - 1) * pageSize);
       return { items: rows.map(toWithdrawal), total };
@@ -100,7 +107,7 @@ export function createWithdrawalsService(deps: {
         const repo = createWithdrawalsRepository(tx);
         const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Withdrawal not found');
         if (row.status !== 'pending') fail('ALREADY_DECIDED');
-        if (approvalStep({ amountPaise: row.amount_paise, firstApprovedBy: row.first_approved_by }, actor.userId, deps.secondApprovalAbovePaise) === 'first') {
+        if ((await fourEyes.step(tx, { actorId: actor.userId, playerId: row.user_id, amountPaise: row.amount_paise, firstApprovedBy: row.first_approved_by })) === 'first') {
           await repo.setFirstApproval(id, actor.userId);
           return 'first' as const;
         }

@@ -1,0 +1,29 @@
+import type { Queryable } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { indiaDate } from '../../lib/india-time.js';
+import { approvalStep } from '../../lib/second-approval.js';
+import { createFourEyesRepository } from './four-eyes-repository.js';
+
+/**
+ * The second-approval line for deposits, withdrawals and adjustments (PRODUCT.md §7, issue 9): the
+ * rule is lib/second-approval.ts; this keeps the running total it is applied to. Called inside the
+ * transaction that moves the money, so the total and the money commit (or roll back) together, and the
+ * total's row lock makes two concurrent actions by one operator for one player count one after the other.
+ */
+export function createFourEyesService(deps: { clock: Clock; secondApprovalAbovePaise: number }) {
+  return {
+    thresholdPaise: deps.secondApprovalAbovePaise,
+
+    async step(tx: Queryable, action: { actorId: string; playerId: string; amountPaise: number; firstApprovedBy: string | null }): Promise<'first' | 'final'> {
+      // A second operator's approval completes four eyes; it is not money moved alone.
+      if (action.firstApprovedBy !== null) return approvalStep(action, action.actorId, deps.secondApprovalAbovePaise);
+      const repo = createFourEyesRepository(tx);
+      const day = indiaDate(deps.clock.now());
+      const movedAloneTodayPaise = await repo.lockSoloTotal(action.actorId, action.playerId, day);
+      const step = approvalStep({ ...action, movedAloneTodayPaise }, action.actorId, deps.secondApprovalAbovePaise);
+      if (step === 'final') await repo.addSolo(action.actorId, action.playerId, day, Math.abs(action.amountPaise));
+      return step;
+    },
+  };
+}
+export type FourEyesService = ReturnType<typeof createFourEyesService>;

@@ -1,0 +1,68 @@
+import type { Queryable } from '../../db/database.js';
+
+export type StoredResult = { winnerId?: string; runs?: number; void?: string };
+
+export interface DeclarationRow {
+  id: string;
+  market_id: string;
+  kind: 'settle' | 'correct';
+  result: StoredResult;
+  previous_result: StoredResult | null;
+  reason: string | null;
+  status: 'pending' | 'confirmed' | 'rejected';
+  declared_by: string;
+  declared_by_name: string;
+  declared_at: Date;
+}
+
+export interface PendingDeclarationRow extends DeclarationRow {
+  market_name: string;
+  market_type: 'EXCHANGE' | 'BOOKMAKER' | 'FANCY';
+  event_id: string;
+  event_name: string;
+}
+
+const COLUMNS = `d.id, d.market_id, d.kind, d.result, d.previous_result, d.reason, d.status, d.declared_by, u.name as declared_by_name, d.declared_at`;
+
+/** Results waiting for a second operator, and the sports desk's switches. */
+export function createResultDeskRepository(db: Queryable) {
+  return {
+    async resultsNeedConfirmation(): Promise<boolean> {
+      const result = await db.query<{ results_need_confirmation: boolean }>('select results_need_confirmation from sports_desk_settings where id = 1');
+      return result.rows[0]?.results_need_confirmation ?? false;
+    },
+    async setResultsNeedConfirmation(value: boolean, by: string, at: Date): Promise<void> {
+      await db.query(
+        `insert into sports_desk_settings (id, results_need_confirmation, updated_by, updated_at) values (1, $1, $2, $3)
+         on conflict (id) do update set results_need_confirmation = excluded.results_need_confirmation, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+        [value, by, at],
+      );
+    },
+    /** Answers null when another declaration already waits on the market (one at a time). */
+    async insert(row: { marketId: string; kind: 'settle' | 'correct'; result: StoredResult; previousResult: StoredResult | null; reason: string | null; declaredBy: string; at: Date }): Promise<string | null> {
+      const result = await db.query<{ id: string }>(
+        `insert into market_result_declarations (market_id, kind, result, previous_result, reason, declared_by, declared_at)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning id`,
+        [row.marketId, row.kind, JSON.stringify(row.result), row.previousResult === null ? null : JSON.stringify(row.previousResult), row.reason, row.declaredBy, row.at],
+      );
+      return result.rows[0]?.id ?? null;
+    },
+    async pendingOf(marketId: string): Promise<DeclarationRow | null> {
+      const result = await db.query<DeclarationRow>(`select ${COLUMNS} from market_result_declarations d join users u on u.id = d.declared_by where d.market_id = $1 and d.status = 'pending'`, [marketId]);
+      return result.rows[0] ?? null;
+    },
+    /** Decides a waiting declaration; false when it no longer waits (someone else decided first). */
+    async decide(id: string, status: 'confirmed' | 'rejected', by: string, reason: string | null, at: Date): Promise<boolean> {
+      const result = await db.query(`update market_result_declarations set status = $2, decided_by = $3, decision_reason = $4, decided_at = $5 where id = $1 and status = 'pending'`, [id, status, by, reason, at]);
+      return result.rowCount === 1;
+    },
+    async listPending(): Promise<PendingDeclarationRow[]> {
+      const result = await db.query<PendingDeclarationRow>(
+        `select ${COLUMNS}, m.name as market_name, m.type as market_type, e.id as event_id, e.name as event_name
+         from market_result_declarations d join users u on u.id = d.declared_by join markets m on m.id = d.market_id join events e on e.id = m.event_id
+         where d.status = 'pending' order by d.declared_at, d.id`,
+      );
+      return result.rows;
+    },
+  };
+}

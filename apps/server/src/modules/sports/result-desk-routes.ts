@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ROLES,
+  correctMarketSchema,
+  idParamsSchema,
+  marketEnvelope,
+  pendingResultListEnvelope,
+  rejectResultSchema,
+  settleMarketSchema,
+  sportsDeskSettingsEnvelope,
+  sportsDeskSettingsUpdateSchema,
+  voidMarketSchema,
+} from '@khel/contract';
+import { ok } from '../../lib/envelope.js';
+import type { AuthGuards } from '../../plugins/auth.js';
+import { callerOf } from '../../plugins/auth.js';
+import type { ResultDeskService } from './result-desk-service.js';
+import type { SportsService } from './sports-service.js';
+
+const tags = ['backoffice'];
+const WAITS = 'a second operator must confirm';
+
+/** Results: declare, void, correct, and the second operator's confirm or reject (maker-checker, decision 0010). */
+export function resultDeskRoutes(desk: ResultDeskService, sports: SportsService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    const operator = guards.requireOperator;
+
+    app.get(
+      '/api/v1/backoffice/sports-desk/settings',
+      { preValidation: operator, schema: { tags, summary: 'The sports desk switches (results need a second operator)', response: { 200: sportsDeskSettingsEnvelope } } },
+      async () => ok(await desk.settings()),
+    );
+    app.put(
+      '/api/v1/backoffice/sports-desk/settings',
+      { preValidation: guards.requireRole([ROLES.DIRECTOR]), schema: { tags, summary: 'Change the sports desk switches (director, audited)', body: sportsDeskSettingsUpdateSchema, response: { 200: sportsDeskSettingsEnvelope } } },
+      async (request) => ok(await desk.updateSettings(callerOf(request), request.body, request.ip), 'Settings saved'),
+    );
+    app.get(
+      '/api/v1/backoffice/results/pending',
+      { preValidation: operator, schema: { tags, summary: 'Declared results and corrections waiting for a second operator', response: { 200: pendingResultListEnvelope } } },
+      async () => ok(await desk.listPending()),
+    );
+    app.post(
+      '/api/v1/backoffice/markets/:id/settle',
+      { preValidation: operator, schema: { tags, summary: 'Declare the result: settles every bet in one transaction, or waits for a second operator when the desk asks for it', params: idParamsSchema, body: settleMarketSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        const outcome = await desk.declare(callerOf(request), request.params.id, request.body, request.ip);
+        return ok(await sports.market(request.params.id), outcome === 'settled' ? 'Market settled' : `Result declared: ${WAITS}`);
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/markets/:id/void',
+      { preValidation: operator, schema: { tags, summary: 'Void: every stake back; voiding a settled market is a correction a second operator confirms', params: idParamsSchema, body: voidMarketSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        const { id } = request.params;
+        if ((await sports.market(id)).status === 'settled') {
+          await desk.requestCorrection(callerOf(request), id, { void: request.body.reason }, request.body.reason, request.ip);
+          return ok(await sports.market(id), `Correction requested: ${WAITS}`);
+        }
+        await sports.voidMarket(callerOf(request), id, request.body.reason, request.ip);
+        return ok(await sports.market(id), 'Market void');
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/markets/:id/correct',
+      { preValidation: operator, schema: { tags, summary: 'Ask to correct a settled result, with a reason; a second operator confirms', params: idParamsSchema, body: correctMarketSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        const { reason, ...result } = request.body;
+        await desk.requestCorrection(callerOf(request), request.params.id, result, reason, request.ip);
+        return ok(await sports.market(request.params.id), `Correction requested: ${WAITS}`);
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/markets/:id/result/confirm',
+      { preValidation: operator, schema: { tags, summary: "Confirm another operator's declared result or correction: settlement runs now", params: idParamsSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        await desk.confirm(callerOf(request), request.params.id, request.ip);
+        return ok(await sports.market(request.params.id), 'Result confirmed');
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/markets/:id/result/reject',
+      { preValidation: operator, schema: { tags, summary: "Reject another operator's declared result or correction, with a reason", params: idParamsSchema, body: rejectResultSchema, response: { 200: marketEnvelope } } },
+      async (request) => {
+        await desk.reject(callerOf(request), request.params.id, request.body.reason, request.ip);
+        return ok(await sports.market(request.params.id), 'Result rejected');
+      },
+    );
+  };
+}
