@@ -7,10 +7,12 @@ import { ledgerViolations } from '../../../test/ledger-invariants.js';
 
 let t: TestApp;
 let director: { token: string; userId: string };
+let support: { token: string; userId: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   director = await createOperator(t, ROLES.DIRECTOR);
+  support = await createOperator(t, ROLES.SUPPORT_ADMIN);
 });
 afterAll(async () => t.close());
 
@@ -179,7 +181,11 @@ describe('settlement, void and correction (PRODUCT.md §4)', () => {
     const { m, layer, backer } = await matchedMarket();
     await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, { token: director.token, body: { winnerId: m.runners[1] } });
     expect((await profileOf(layer.token)).balance).toBe(10980);
-    await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/void`, { token: director.token, body: { reason: 'Result under review' } });
+    // Voiding a settled market is a correction: it waits for a second operator.
+    const requested = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/void`, { token: director.token, body: { reason: 'Result under review' } });
+    expect(requested.body.meta.message).toBe('Correction requested: a second operator must confirm');
+    expect((await profileOf(layer.token)).balance).toBe(10980);
+    await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, { token: support.token });
     expect((await profileOf(layer.token)).balance).toBe(10000);
     expect((await profileOf(backer.token)).balance).toBe(10000);
   });
@@ -187,8 +193,10 @@ describe('settlement, void and correction (PRODUCT.md §4)', () => {
   it('corrects a wrong result: the reversal is exact, then the right result is paid', async () => {
     const { m, layer, backer } = await matchedMarket();
     await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, { token: director.token, body: { winnerId: m.runners[1] } });
-    const corrected = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/correct`, { token: director.token, body: { winnerId: m.runners[0] } });
-    expect(corrected.body.meta.code).toBe(200);
+    const requested = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/correct`, { token: director.token, body: { winnerId: m.runners[0], reason: 'Wrong winner entered' } });
+    expect(requested.body.meta.code).toBe(200);
+    const corrected = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, { token: support.token });
+    expect(corrected.body.meta).toMatchObject({ code: 200, message: 'Result confirmed' });
     expect(await profileOf(backer.token)).toMatchObject({ balance: 11960, exposure: 0 });
     expect(await profileOf(layer.token)).toMatchObject({ balance: 8000, exposure: 0 });
     const lines = ((await call(t.app, 'GET', '/api/v1/result-transaction', { token: layer.token })).body.data as { lines: { amount: number }[] }).lines.map((line) => line.amount);
