@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@khel/contract';
+import type { Answer, TestApp } from '../../test/test-app.js';
+import { PASSWORD, call, createOperator, createTestApp, nextIp, signUpPlayer } from '../../test/test-app.js';
+import { seedDemoData } from '../modules/demo/demo-seed.js';
+import { guardedTarget } from './separation-of-duties.js';
+
+/**
+ * Issue 9: no operator acts on their own account or on a request they made. Every back-office
+ * operation in the OpenAPI document is classified here, so a new one fails this test until someone
+ * decides what it is; every operation that moves money or changes permissions for a player or a
+ * request is then tried as self-service and must be refused, while another operator may do it.
+ */
+type Kind =
+  /** Reads only. */
+  | 'read'
+  /** Acts on the catalogue, the site or house accounts: no player and no request of a person. */
+  | 'no-player-or-request'
+  /** Moves money or changes permissions for a player or a request: refused as self-service. */
+  | 'money-or-permission';
+
+const CLASSIFICATION: Record<string, Kind> = {
+  'GET /api/v1/backoffice/users': 'read',
+  'GET /api/v1/backoffice/users/{id}': 'read',
+  'PUT /api/v1/backoffice/users/{id}': 'money-or-permission',
+  'GET /api/v1/backoffice/users/{id}/adjustments': 'read',
+  'POST /api/v1/backoffice/users/{id}/adjustments': 'money-or-permission',
+  'POST /api/v1/backoffice/adjustments/{id}/approve': 'money-or-permission',
+  'POST /api/v1/backoffice/adjustments/{id}/reject': 'money-or-permission',
+  'GET /api/v1/backoffice/users/{id}/ledger': 'read',
+  'GET /api/v1/backoffice/deposits': 'read',
+  'POST /api/v1/backoffice/deposits/{id}/approve': 'money-or-permission',
+  'POST /api/v1/backoffice/deposits/{id}/reject': 'money-or-permission',
+  'GET /api/v1/backoffice/withdrawals': 'read',
+  'POST /api/v1/backoffice/withdrawals/{id}/approve': 'money-or-permission',
+  'POST /api/v1/backoffice/withdrawals/{id}/reject': 'money-or-permission',
+  'POST /api/v1/backoffice/markets/{id}/result/confirm': 'money-or-permission',
+  'POST /api/v1/backoffice/markets/{id}/result/reject': 'money-or-permission',
+  'GET /api/v1/backoffice/audit-log': 'read',
+  'PUT /api/v1/backoffice/branding': 'no-player-or-request',
+  'GET /api/v1/backoffice/banners': 'read',
+  'POST /api/v1/backoffice/banners': 'no-player-or-request',
+  'PUT /api/v1/backoffice/banners/order': 'no-player-or-request',
+  'PUT /api/v1/backoffice/banners/{id}': 'no-player-or-request',
+  'DELETE /api/v1/backoffice/banners/{id}': 'no-player-or-request',
+  'GET /api/v1/backoffice/receiving-accounts': 'read',
+  'POST /api/v1/backoffice/receiving-accounts': 'no-player-or-request',
+  'PUT /api/v1/backoffice/receiving-accounts/{id}': 'no-player-or-request',
+  'GET /api/v1/backoffice/casino/providers': 'read',
+  'POST /api/v1/backoffice/casino/providers': 'no-player-or-request',
+  'PUT /api/v1/backoffice/casino/providers/{code}': 'no-player-or-request',
+  'GET /api/v1/backoffice/casino/games': 'read',
+  'POST /api/v1/backoffice/casino/games': 'no-player-or-request',
+  'PUT /api/v1/backoffice/casino/games/{id}': 'no-player-or-request',
+  'GET /api/v1/backoffice/casino/rounds': 'read',
+  'GET /api/v1/backoffice/casino/transactions': 'read',
+  'GET /api/v1/backoffice/casino/reconciliation/{code}': 'read',
+  'GET /api/v1/backoffice/events': 'read',
+  'POST /api/v1/backoffice/sports': 'no-player-or-request',
+  'POST /api/v1/backoffice/leagues': 'no-player-or-request',
+  'POST /api/v1/backoffice/events': 'no-player-or-request',
+  'PUT /api/v1/backoffice/events/{id}': 'no-player-or-request',
+  'POST /api/v1/backoffice/markets': 'no-player-or-request',
+  'PUT /api/v1/backoffice/markets/{id}': 'no-player-or-request',
+  'PUT /api/v1/backoffice/markets/{id}/bookmaker-rates': 'no-player-or-request',
+  'PUT /api/v1/backoffice/markets/{id}/fancy-line': 'no-player-or-request',
+  // Declaring, voiding and correcting make a result; the second operator's confirm is the guarded step.
+  'POST /api/v1/backoffice/markets/{id}/settle': 'no-player-or-request',
+  'POST /api/v1/backoffice/markets/{id}/void': 'no-player-or-request',
+  'POST /api/v1/backoffice/markets/{id}/correct': 'no-player-or-request',
+  'GET /api/v1/backoffice/markets/{id}/book': 'read',
+  'GET /api/v1/backoffice/results/pending': 'read',
+  'GET /api/v1/backoffice/sports-desk/settings': 'read',
+  'PUT /api/v1/backoffice/sports-desk/settings': 'no-player-or-request',
+};
+
+let t: TestApp;
+let director: { token: string; userId: string };
+let support: { token: string; userId: string };
+/** A player promoted to support admin: an operator with wallets of their own, the case a dishonest operator would use. */
+let promoted: { token: string; userId: string; accountId: string };
+let upiAccountId: string;
+
+async function login(mobileNo: string): Promise<string> {
+  const answer = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
+  return answer.body.meta.token as string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ SECOND_APPROVAL_ABOVE_RUPEES: '50000' });
+  await seedDemoData(t.services);
+  director = await createOperator(t, ROLES.DIRECTOR);
+  support = await createOperator(t, ROLES.SUPPORT_ADMIN);
+  const player = await signUpPlayer(t);
+  await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { role: ROLES.SUPPORT_ADMIN } });
+  const token = await login(player.mobileNo);
+  const account = await call(t.app, 'POST', '/api/v1/account-details', { token, body: { type: 'bank', accountNumber: '987654321012', accountHolderName: 'Ravi', bankName: 'HDFC Bank', ifscCode: 'HDFC0000123' } });
+  promoted = { token, userId: player.userId, accountId: (account.body.data as { _id: string })._id };
+  const accounts = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: director.token })).body.data as { _id: string; type: string }[];
+  upiAccountId = accounts.find((row) => row.type === 'upi')?._id as string;
+});
+afterAll(async () => t.close());
+
+async function operations(): Promise<string[]> {
+  await t.app.ready();
+  const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/v1/backoffice/'))
+    .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+}
+
+const balanceOf = async (token: string) => ((await call(t.app, 'GET', '/api/v1/getUserData', { token })).body.data as { balance: number }).balance;
+let refCounter = 0;
+async function depositBy(token: string): Promise<string> {
+  refCounter += 1;
+  const answer = await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token, body: { amount: 700, accountId: upiAccountId, type: 'upi', txnRef: `UTRSELF${Date.now()}${refCounter}` } });
+  return (answer.body.data as { _id: string })._id;
+}
+async function withdrawalBy(token: string, accountId: string): Promise<string> {
+  const answer = await call(t.app, 'POST', '/api/v1/withdrawal-request', { token, body: { amount: 300, accountId } });
+  return (answer.body.data as { _id: string })._id;
+}
+async function adjustmentOf(actorToken: string, userId: string): Promise<string> {
+  const answer = await call(t.app, 'POST', `/api/v1/backoffice/users/${userId}/adjustments`, { token: actorToken, body: { wallet: 'main', amount: 60_000, reason: 'Goodwill' } });
+  expect(answer.body.data).toMatchObject({ status: 'pending' });
+  return (answer.body.data as { _id: string })._id;
+}
+async function declaredBy(token: string): Promise<string> {
+  await call(t.app, 'PUT', '/api/v1/backoffice/sports-desk/settings', { token: director.token, body: { resultsNeedConfirmation: true } });
+  const sportId = ((await call(t.app, 'POST', '/api/v1/backoffice/sports', { token, body: { name: 'Cricket' } })).body.data as { _id: string })._id;
+  const leagueId = ((await call(t.app, 'POST', '/api/v1/backoffice/leagues', { token, body: { sportId, name: 'Duty League' } })).body.data as { _id: string })._id;
+  refCounter += 1;
+  const eventId = ((await call(t.app, 'POST', '/api/v1/backoffice/events', { token, body: { leagueId, name: `Duty ${refCounter}`, startTime: '2026-11-21T14:00:00.000Z' } })).body.data as { _id: string })._id;
+  const marketId = ((await call(t.app, 'POST', '/api/v1/backoffice/markets', { token, body: { eventId, marketType: 'FANCY', name: 'Runs', runners: [] } })).body.data as { _id: string })._id;
+  const declared = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/settle`, { token, body: { runs: 42 } });
+  expect(declared.body.meta.message).toBe('Result declared: a second operator must confirm');
+  return marketId;
+}
+
+/**
+ * Each money or permission operation tried as self-service (the actor is the player, or made the
+ * request), then by another operator as the control that the route itself works.
+ */
+const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer }>> = {
+  'PUT /api/v1/backoffice/users/{id}': async () => ({
+    self: [
+      await call(t.app, 'PUT', `/api/v1/backoffice/users/${support.userId}`, { token: support.token, body: { allowHome: false } }),
+      await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}`, { token: director.token, body: { referralAllow: true } }),
+      await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}`, { token: promoted.token, body: { suspended: false, allowStatements: true } }),
+    ],
+    other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}`, { token: director.token, body: { allowStatements: true } }),
+  }),
+  'POST /api/v1/backoffice/users/{id}/adjustments': async () => {
+    const before = await balanceOf(promoted.token);
+    const self = await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/adjustments`, { token: promoted.token, body: { wallet: 'main', amount: 100, reason: 'Mine' } });
+    expect(await balanceOf(promoted.token)).toBe(before);
+    return { self: [self], other: await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/adjustments`, { token: support.token, body: { wallet: 'main', amount: 1, reason: 'Control' } }) };
+  },
+  'POST /api/v1/backoffice/adjustments/{id}/approve': async () => {
+    const player = await signUpPlayer(t);
+    const requestedBySelf = await adjustmentOf(support.token, player.userId);
+    const forSelf = await adjustmentOf(director.token, promoted.userId);
+    return {
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${requestedBySelf}/approve`, { token: support.token }),
+        await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${forSelf}/approve`, { token: promoted.token }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${requestedBySelf}/approve`, { token: director.token }),
+    };
+  },
+  'POST /api/v1/backoffice/adjustments/{id}/reject': async () => {
+    const player = await signUpPlayer(t);
+    const requestedBySelf = await adjustmentOf(support.token, player.userId);
+    const forSelf = await adjustmentOf(director.token, promoted.userId);
+    return {
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${requestedBySelf}/reject`, { token: support.token }),
+        await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${forSelf}/reject`, { token: promoted.token }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${forSelf}/reject`, { token: support.token }),
+    };
+  },
+  'POST /api/v1/backoffice/deposits/{id}/approve': async () => {
+    const id = await depositBy(promoted.token);
+    const before = await balanceOf(promoted.token);
+    const self = await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/approve`, { token: promoted.token });
+    expect(await balanceOf(promoted.token)).toBe(before);
+    return { self: [self], other: await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/approve`, { token: support.token }) };
+  },
+  'POST /api/v1/backoffice/deposits/{id}/reject': async () => {
+    const id = await depositBy(promoted.token);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/reject`, { token: promoted.token, body: { reason: 'Mine' } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/reject`, { token: support.token, body: { reason: 'Control' } }),
+    };
+  },
+  'POST /api/v1/backoffice/withdrawals/{id}/approve': async () => {
+    const id = await withdrawalBy(promoted.token, promoted.accountId);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/approve`, { token: promoted.token })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/approve`, { token: support.token }),
+    };
+  },
+  'POST /api/v1/backoffice/withdrawals/{id}/reject': async () => {
+    const id = await withdrawalBy(promoted.token, promoted.accountId);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/reject`, { token: promoted.token, body: { reason: 'Mine' } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/reject`, { token: support.token, body: { reason: 'Control' } }),
+    };
+  },
+  'POST /api/v1/backoffice/markets/{id}/result/confirm': async () => {
+    const marketId = await declaredBy(support.token);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/confirm`, { token: support.token })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/confirm`, { token: director.token }),
+    };
+  },
+  'POST /api/v1/backoffice/markets/{id}/result/reject': async () => {
+    const marketId = await declaredBy(director.token);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/reject`, { token: director.token, body: { reason: 'Mine' } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/reject`, { token: support.token, body: { reason: 'Control' } }),
+    };
+  },
+};
+
+describe('separation of duties on every back-office operation (issue 9)', () => {
+  it('classifies every back-office operation of the OpenAPI document, and nothing that is not there', async () => {
+    const listed = await operations();
+    expect(listed.length).toBeGreaterThan(40);
+    expect(listed.filter((operation) => CLASSIFICATION[operation] === undefined), 'unclassified: decide read, no-player-or-request or money-or-permission').toEqual([]);
+    expect(Object.keys(CLASSIFICATION).filter((operation) => !listed.includes(operation)), 'classified but gone').toEqual([]);
+  });
+
+  it('the guard covers exactly the money and permission operations; reads are GETs', () => {
+    for (const [operation, kind] of Object.entries(CLASSIFICATION)) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const guarded = guardedTarget(method, path.replaceAll(/\{(\w+)\}/g, ':$1'));
+      if (kind === 'read') expect(method, operation).toBe('GET');
+      if (kind === 'money-or-permission') expect(guarded, operation).not.toBeNull();
+      else expect(guarded, operation).toBeNull();
+    }
+  });
+
+  it('has a self-service attempt for every money and permission operation', () => {
+    const money = Object.entries(CLASSIFICATION).filter(([, kind]) => kind === 'money-or-permission').map(([operation]) => operation);
+    expect(Object.keys(SELF_SERVICE).sort()).toEqual(money.sort());
+  });
+
+  it.each(Object.keys(SELF_SERVICE))('%s: refused as self-service, done by another operator', async (operation) => {
+    const { self, other } = await (SELF_SERVICE[operation] as () => Promise<{ self: Answer[]; other: Answer }>)();
+    for (const answer of self) {
+      expect(answer.status).toBe(200);
+      expect(answer.body.meta).toMatchObject({ code: 403, error: 'SELF_SERVICE_REFUSED', message: 'You cannot act on your own account or on a request you made' });
+    }
+    expect(other.body.meta.code, JSON.stringify(other.body.meta)).toBe(200);
+  });
+});
