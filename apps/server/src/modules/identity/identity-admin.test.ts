@@ -65,7 +65,7 @@ describe('back office: users', () => {
     const onDirector = await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}`, { token: support.token, body: { allowHome: false } });
     expect(onDirector.body.meta.error).toBe('FORBIDDEN');
     const self = await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}`, { token: director.token, body: { role: ROLES.PLAYER } });
-    expect(self.body.meta.error).toBe('FORBIDDEN');
+    expect(self.body.meta.error).toBe('SELF_SERVICE_REFUSED');
     const unknownRole = await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { role: 9 } });
     expect(unknownRole.body.meta.code).toBe(400);
   });

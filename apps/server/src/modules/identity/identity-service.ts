@@ -400,9 +400,7 @@ export function createIdentityService(deps: {
       if (!actorIsDirector && (OPERATOR_ROLES.includes(target.role as never) || request.role !== undefined)) {
         fail('FORBIDDEN', 'Only a director may change roles or operator accounts');
       }
-      if (target.id === actor.userId && (request.role !== undefined || request.suspended === true)) {
-        fail('FORBIDDEN', 'You cannot change your own role or suspend yourself');
-      }
+      // Changing one's own account is refused before this, for every back-office route (plugins/separation-of-duties.ts).
       const changes: UserChanges = {
         role: request.role,
         referral_allow: request.referralAllow,
