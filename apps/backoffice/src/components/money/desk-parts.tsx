@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ERRORS } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { formatMobileNo } from '../../lib/format';
 
@@ -10,6 +11,14 @@ export function SecondApprovalBadge({ byMe = false }: { byMe?: boolean }) {
       Needs second approval
     </span>
   );
+}
+
+/**
+ * Separation of duties (issue 9): the server refuses an operator acting on their own account or on a
+ * request they made; the desks hide those actions and say why, in the server's words.
+ */
+export function SelfServiceNote() {
+  return <span className="muted small self-service-note">{ERRORS.SELF_SERVICE_REFUSED.message}.</span>;
 }
 
 export interface DeskPlayer {

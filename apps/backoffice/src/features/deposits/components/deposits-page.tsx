@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { REQUEST_STATUSES, rejectRequestSchema } from '@khel/contract';
 import type { RequestStatus } from '@khel/contract';
 import { formatRupees } from '@khel/money';
-import { Amount, PlayerCell, RequestStatusBadge, SecondApprovalBadge } from '../../../components/money/desk-parts';
+import { Amount, PlayerCell, RequestStatusBadge, SecondApprovalBadge, SelfServiceNote } from '../../../components/money/desk-parts';
 import { PlayMoneyNote } from '../../../components/money/play-money-note';
 import { Alert } from '../../../components/ui/alert';
 import { BlobImage } from '../../../components/ui/blob-image';
@@ -144,6 +144,7 @@ export function DepositsPage() {
         <ScreenshotDialog
           deposit={viewing}
           canApprove={!(viewing.awaitingSecondApproval && viewing.firstApprovedBy === me)}
+          canDecide={viewing.player._id !== me}
           onClose={() => setViewing(null)}
           onApprove={() => {
             setViewing(null);
@@ -208,6 +209,7 @@ function DepositTable({ deposits, me, onApprove, onReject, onView }: DepositTabl
       <tbody>
         {deposits.map((deposit) => {
           const firstByMe = deposit.awaitingSecondApproval && deposit.firstApprovedBy !== null && deposit.firstApprovedBy === me;
+          const own = deposit.player._id === me;
           return (
             <tr key={deposit._id} data-deposit-id={deposit._id}>
               <td data-label="Requested">
@@ -249,7 +251,8 @@ function DepositTable({ deposits, me, onApprove, onReject, onView }: DepositTabl
               </td>
               {anyPending ? (
                 <td data-label="Decision">
-                  {deposit.status === 'pending' ? (
+                  {deposit.status === 'pending' && own ? <SelfServiceNote /> : null}
+                  {deposit.status === 'pending' && !own ? (
                     <div className="button-row desk-actions">
                       <Button size="small" variant="primary" disabled={firstByMe} onClick={() => onApprove(deposit)} aria-label={`Approve the deposit of ${describe(deposit)}`}>
                         Approve
@@ -272,13 +275,15 @@ function DepositTable({ deposits, me, onApprove, onReject, onView }: DepositTabl
 interface ScreenshotDialogProps {
   deposit: DeskDeposit;
   canApprove: boolean;
+  /** False for the operator's own request (separation of duties). */
+  canDecide: boolean;
   onClose: () => void;
   onApprove: () => void;
   onReject: () => void;
 }
 
 /** The full-size proof, with the decision at hand: the operator decides while looking at it. */
-function ScreenshotDialog({ deposit, canApprove, onClose, onApprove, onReject }: ScreenshotDialogProps) {
+function ScreenshotDialog({ deposit, canApprove, canDecide, onClose, onApprove, onReject }: ScreenshotDialogProps) {
   const image = useDepositScreenshot(deposit.screenShotUrl);
   return (
     <Dialog
@@ -286,7 +291,9 @@ function ScreenshotDialog({ deposit, canApprove, onClose, onApprove, onReject }:
       title={`Screenshot: ${describe(deposit)}`}
       onClose={onClose}
       footer={
-        deposit.status === 'pending' ? (
+        deposit.status === 'pending' && !canDecide ? (
+          <SelfServiceNote />
+        ) : deposit.status === 'pending' ? (
           <>
             <Button variant="danger" onClick={onReject}>
               Reject…

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { adjustmentCreateSchema } from '@khel/contract';
 import { formatRupees, rupeesToPaise } from '@khel/money';
-import { Amount, SecondApprovalBadge } from '../../../components/money/desk-parts';
+import { Amount, SecondApprovalBadge, SelfServiceNote } from '../../../components/money/desk-parts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -25,6 +25,8 @@ interface FormErrors {
 /** Credits or debits a wallet with a reason; large amounts wait for a second operator. */
 export function PlayerAdjustments({ userId, playerName }: { userId: string; playerName: string }) {
   const me = useProfile().data?._id;
+  // Separation of duties (issue 9): no operator adjusts their own wallets or decides their own requests.
+  const ownAccount = userId === me;
   const adjustments = useAdjustments(userId);
   const create = useCreateAdjustment(userId);
   const decide = useDecideAdjustment(userId);
@@ -64,8 +66,13 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
   return (
     <section className="card" aria-labelledby="adjustments-title">
       <h2 id="adjustments-title">Manual adjustments</h2>
-      <p className="muted small">A credit or debit of a wallet, with a reason, written to the ledger. Above the configured amount a second operator must approve before anything moves.</p>
-      <form className="adjustment-form" onSubmit={onSubmit} noValidate aria-label="New adjustment">
+      <p className="muted small">A credit or debit of a wallet, with a reason, written to the ledger. What one operator moves for a player in a day is counted together: above the configured amount a second operator must approve before anything moves.</p>
+      {ownAccount ? (
+        <p>
+          <SelfServiceNote />
+        </p>
+      ) : null}
+      <form hidden={ownAccount} className="adjustment-form" onSubmit={onSubmit} noValidate aria-label="New adjustment">
         <div className="adjustment-fields">
           <SelectField label="Wallet" value={wallet} onChange={(event) => setWallet(event.target.value as 'main' | 'bonus')}>
             <option value="main">Main wallet</option>
@@ -153,7 +160,9 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
                       <span className="stacked">
                         <SecondApprovalBadge byMe={mine} />
                         {mine ? (
-                          <span className="muted small">You requested it; another operator must approve.</span>
+                          <span className="muted small">You requested it; another operator must approve or reject it.</span>
+                        ) : ownAccount ? (
+                          <SelfServiceNote />
                         ) : (
                           <span className="button-row desk-actions">
                             <Button size="small" variant="primary" onClick={() => setDeciding({ adjustment, decision: 'approve' })} aria-label={`Approve the adjustment of ${formatRupees(adjustment.amount)}`}>
@@ -164,11 +173,6 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
                             </Button>
                           </span>
                         )}
-                        {mine ? (
-                          <Button size="small" variant="ghost" onClick={() => setDeciding({ adjustment, decision: 'reject' })}>
-                            Withdraw request
-                          </Button>
-                        ) : null}
                       </span>
                     )}
                   </td>

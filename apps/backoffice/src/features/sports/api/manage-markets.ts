@@ -12,6 +12,10 @@ export interface SettleBody {
   winnerId?: string;
   runs?: number;
 }
+/** A correction always carries its reason (issue 9). */
+export interface CorrectBody extends SettleBody {
+  reason: string;
+}
 
 export interface MarketAnswer {
   market: Market;
@@ -31,7 +35,7 @@ export const setBookmakerRates = (id: string, body: BookmakerRates) => send('PUT
 export const setFancyLine = (id: string, body: FancyLineUpdate) => send('PUT', marketPath(id, '/fancy-line'), body);
 export const settleMarket = (id: string, body: SettleBody) => send('POST', marketPath(id, '/settle'), body);
 export const voidMarket = (id: string, reason: string) => send('POST', marketPath(id, '/void'), { reason });
-export const correctMarket = (id: string, body: SettleBody) => send('POST', marketPath(id, '/correct'), body);
+export const correctMarket = (id: string, body: CorrectBody) => send('POST', marketPath(id, '/correct'), body);
 
 export function useCreateMarket() {
   const refresh = useRefreshSports();
@@ -86,8 +90,8 @@ export function useSettleMarket() {
 export function useCorrectMarket() {
   const refresh = useRefreshSports();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SettleBody }) => correctMarket(id, body),
-    onSuccess: ({ message }) => toast.success(message || 'Result corrected'),
+    mutationFn: ({ id, body }: { id: string; body: CorrectBody }) => correctMarket(id, body),
+    onSuccess: ({ message }) => toast.success(message || 'Correction requested: a second operator must confirm'),
     onSettled: () => refresh({ money: true }),
   });
 }

@@ -13,6 +13,7 @@ import { FancyLineEditor } from './fancy-line-editor';
 import { CloseButton, InPlayButton, LimitsDialog, SuspendToggle } from './market-controls';
 import { BookBets, HouseExposure, Ladder } from './market-book';
 import { MarketStatusChips, MarketTypeBadge, isFinal, resultText } from './market-labels';
+import { PendingResultCard, useHasPendingResult } from './pending-results';
 import { ResultDialog, VoidDialog, bookTotals } from './result-dialogs';
 import '../sports.css';
 
@@ -23,6 +24,7 @@ export function MarketPage() {
   const { sport = '', league = '', event: eventSlug = '', marketId = '' } = useParams();
   const event = useEvent({ sport, league, event: eventSlug });
   const book = useMarketBook(marketId);
+  const waiting = useHasPendingResult(marketId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const eventLink = `/sports/${encodeURIComponent(sport)}/${encodeURIComponent(league)}/${encodeURIComponent(eventSlug)}`;
 
@@ -80,17 +82,17 @@ export function MarketPage() {
           <CloseButton market={market} size="normal" />
           {!final ? <Button onClick={() => setDialog('limits')}>Delay and limits</Button> : null}
           <span className="button-row-spacer" />
-          {market.status !== 'settled' && market.status !== 'voided' ? (
+          {market.status !== 'settled' && market.status !== 'voided' && !waiting ? (
             <Button variant="primary" onClick={() => setDialog('settle')}>
               Declare result
             </Button>
           ) : null}
-          {market.status === 'settled' ? (
+          {market.status === 'settled' && !waiting ? (
             <Button variant="danger" onClick={() => setDialog('correct')}>
               Correct result
             </Button>
           ) : null}
-          {market.status !== 'voided' ? (
+          {market.status !== 'voided' && !waiting ? (
             <Button variant="danger" onClick={() => setDialog('void')}>
               Void market
             </Button>
@@ -119,6 +121,8 @@ export function MarketPage() {
           </dd>
         </dl>
       </div>
+
+      <PendingResultCard marketId={market._id} />
 
       <section className="card" aria-labelledby="prices-title">
         <h2 id="prices-title">{market.marketType === 'BOOKMAKER' ? 'Rates' : market.marketType === 'FANCY' ? 'Line' : 'Prices'}</h2>

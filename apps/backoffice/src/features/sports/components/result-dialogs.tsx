@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { settleMarketSchema, voidMarketSchema } from '@khel/contract';
+import { correctMarketSchema, settleMarketSchema, voidMarketSchema } from '@khel/contract';
 import type { Market } from '@khel/contract';
 import { formatRupees } from '@khel/money';
-import { TextField } from '../../../components/ui/field';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { useCorrectMarket, useSettleMarket, useVoidMarket } from '../api/manage-markets';
 import type { BookBet } from '../api/get-market-book';
+import { useDeskSettings } from '../api/results';
 import { FormDialog } from './form-dialog';
 import { resultText } from './market-labels';
 
@@ -64,7 +65,12 @@ export function ResultDialog({ market, totals, mode, onClose }: { market: Market
   const [winnerId, setWinnerId] = useState('');
   const [runs, setRuns] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const current = resultText(market);
+  // Maker-checker (issue 9): a correction always, a declaration when the desk asks for it, waits for a second operator.
+  const desk = useDeskSettings();
+  const waits = mode === 'correct' || desk.data?.resultsNeedConfirmation === true;
 
   const winner = market.runners.find((runner) => runner._id === winnerId);
   const runsNumber = runs.trim() === '' ? Number.NaN : Number(runs);
@@ -75,19 +81,34 @@ export function ResultDialog({ market, totals, mode, onClose }: { market: Market
     if (!fancy && winner === undefined) return setError('Choose the winner');
     const body = fancy ? { runs: runsNumber } : { winnerId };
     if (mode === 'correct' && market.result !== null && String(fancy ? runsNumber : winnerId) === market.result) return setError('That is the result already declared: choose another');
+    if (mode === 'correct') {
+      const parsed = correctMarketSchema.safeParse({ ...body, reason });
+      const reasonIssue = parsed.error?.issues.find((issue) => issue.path[0] === 'reason');
+      if (reasonIssue !== undefined) return setReasonError(reasonIssue.message);
+      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the result');
+      setError(null);
+      return correct.mutate({ id: market._id, body: parsed.data }, { onSettled: onClose });
+    }
     const parsed = settleMarketSchema.safeParse(body);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the result');
     setError(null);
-    mutation.mutate({ id: market._id, body: parsed.data }, { onSettled: onClose });
+    settle.mutate({ id: market._id, body: parsed.data }, { onSettled: onClose });
   }
 
   const consequences = fancy ? (runsValid ? runsConsequences(market, runsNumber) : []) : winner !== undefined ? winnerConsequences(market, winner.name) : [];
   const title = mode === 'settle' ? `Declare the result of ${market.name}` : `Correct the result of ${market.name}`;
   return (
-    <FormDialog title={title} submitLabel={mode === 'settle' ? 'Settle market' : 'Correct result'} danger={mode === 'correct'} busy={mutation.isPending} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={title}
+      submitLabel={mode === 'correct' ? 'Request correction' : waits ? 'Declare result' : 'Settle market'}
+      danger={mode === 'correct'}
+      busy={mutation.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       {mode === 'correct' && current !== null ? (
         <p>
-          Declared now: <strong>{current}</strong>. Correcting reverses that settlement with new journal entries (nothing is edited) and settles every bet again on the new result.
+          Declared now: <strong>{current}</strong>. Once another operator confirms, correcting reverses that settlement with new journal entries (nothing is edited) and settles every bet again on the new result.
         </p>
       ) : null}
       {fancy ? (
@@ -131,6 +152,20 @@ export function ResultDialog({ market, totals, mode, onClose }: { market: Market
           ) : null}
         </fieldset>
       )}
+      {mode === 'correct' ? (
+        <TextAreaField
+          label="Reason for the correction"
+          maxLength={200}
+          value={reason}
+          error={reasonError ?? undefined}
+          hint="The audit log keeps it with the earlier and the new result."
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(null);
+          }}
+        />
+      ) : null}
+      {waits ? <p className="alert alert-info">A second operator must confirm before any money moves.</p> : null}
       <div className="consequences-box" aria-live="polite">
         {consequences.length === 0 ? (
           <p className="muted">{fancy ? 'Enter the runs to see what happens to the bets.' : 'Pick the winner to see what happens to the bets.'}</p>
@@ -148,7 +183,7 @@ export function ResultDialog({ market, totals, mode, onClose }: { market: Market
               <li>
                 {totals.matchedBets === 0
                   ? 'No matched bets: no money moves.'
-                  : `${totals.matchedBets} matched ${totals.matchedBets === 1 ? 'bet' : 'bets'} (${formatRupees(totals.matchedStake)} staked) settle at once, in one transaction; exposure is released.`}
+                  : `${totals.matchedBets} matched ${totals.matchedBets === 1 ? 'bet' : 'bets'} (${formatRupees(totals.matchedStake)} staked) settle ${waits ? 'when a second operator confirms' : 'at once'}, in one transaction; exposure is released.`}
               </li>
               <li>The market is final afterwards; only Correct result or Void can change it.</li>
             </ul>
@@ -178,7 +213,7 @@ export function VoidDialog({ market, totals, onClose }: { market: Market; totals
     >
       <ul className="consequences">
         <li>Every bet on the market is returned: stakes go back, nothing is won or lost, exposure is released.</li>
-        {market.status === 'settled' ? <li>The settlement already made is reversed first, with new journal entries.</li> : null}
+        {market.status === 'settled' ? <li>The settlement already made is reversed first, with new journal entries, once a second operator confirms (a settled market's void is a correction).</li> : null}
         <li>{totals.matchedBets === 0 ? 'There are no matched bets.' : `${totals.matchedBets} matched ${totals.matchedBets === 1 ? 'bet' : 'bets'}, ${formatRupees(totals.matchedStake)} staked.`}</li>
         <li>The market closes for good.</li>
       </ul>

@@ -12,6 +12,7 @@ import { eventPath, useEvents } from '../api/get-events';
 import { useSports } from '../api/get-sports';
 import { CreateEventDialog, CreateLeagueDialog, CreateSportDialog } from './create-dialogs';
 import { EventStatusChip } from './market-labels';
+import { PendingResultsPanel, ResultConfirmationSwitch } from './pending-results';
 import '../sports.css';
 
 const SHOWS = ['all', 'live', 'upcoming', 'finished'] as const;
@@ -71,6 +72,9 @@ export function SportsPage() {
           </Button>
         </div>
       </header>
+
+      <ResultConfirmationSwitch />
+      <PendingResultsPanel />
 
       <div className="sports-layout">
         <nav className="card sports-tree" aria-label="Sports and leagues">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { OPERATOR_ROLES, ROLE_IDS, ROLES } from '@khel/contract';
+import { ERRORS, OPERATOR_ROLES, ROLE_IDS, ROLES } from '@khel/contract';
 import type { BackofficeUser, PermissionFlags, Profile, RoleId, UserUpdateRequest } from '@khel/contract';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -33,13 +33,14 @@ function permissionsFor(actor: Profile | undefined, target: BackofficeUser) {
   const actorIsDirector = actor?.role === ROLES.DIRECTOR;
   const self = actor?._id === target._id;
   const targetIsOperator = OPERATOR_ROLES.includes(target.role as RoleId);
-  const canEdit = actor !== undefined && (actorIsDirector || !targetIsOperator);
+  // Separation of duties (issue 9): nobody changes anything on their own account.
+  const canEdit = actor !== undefined && !self && (actorIsDirector || !targetIsOperator);
   return {
     showRole: actorIsDirector,
     canChangeRole: actorIsDirector && !self,
     canEdit,
-    canSuspend: canEdit && !self,
-    reason: !canEdit ? 'Only a director may change operator accounts.' : self ? 'You cannot change your own role or suspend yourself.' : null,
+    canSuspend: canEdit,
+    reason: self ? `${ERRORS.SELF_SERVICE_REFUSED.message}.` : !canEdit ? 'Only a director may change operator accounts.' : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { REQUEST_STATUSES, rejectRequestSchema } from '@khel/contract';
 import type { PaymentAccount, RequestStatus } from '@khel/contract';
 import { formatRupees } from '@khel/money';
-import { Amount, PlayerCell, RequestStatusBadge, SecondApprovalBadge } from '../../../components/money/desk-parts';
+import { Amount, PlayerCell, RequestStatusBadge, SecondApprovalBadge, SelfServiceNote } from '../../../components/money/desk-parts';
 import { PlayMoneyNote } from '../../../components/money/play-money-note';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -204,6 +204,7 @@ function WithdrawalTable({ withdrawals, me, onPay, onReject }: WithdrawalTablePr
       <tbody>
         {withdrawals.map((withdrawal) => {
           const firstByMe = withdrawal.awaitingSecondApproval && withdrawal.firstApprovedBy !== null && withdrawal.firstApprovedBy === me;
+          const own = withdrawal.player._id === me;
           return (
             <tr key={withdrawal._id} data-withdrawal-id={withdrawal._id}>
               <td data-label="Requested">
@@ -231,7 +232,8 @@ function WithdrawalTable({ withdrawals, me, onPay, onReject }: WithdrawalTablePr
               </td>
               {anyPending ? (
                 <td data-label="Decision">
-                  {withdrawal.status === 'pending' ? (
+                  {withdrawal.status === 'pending' && own ? <SelfServiceNote /> : null}
+                  {withdrawal.status === 'pending' && !own ? (
                     <div className="button-row desk-actions">
                       <Button size="small" variant="primary" disabled={firstByMe} onClick={() => onPay(withdrawal)} aria-label={`Mark paid the withdrawal of ${describe(withdrawal)}`}>
                         Mark paid
