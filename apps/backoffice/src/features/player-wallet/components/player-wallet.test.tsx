@@ -112,7 +112,7 @@ describe("a player's wallet on the user page", () => {
 
     const mine = (await screen.findByText('Large goodwill credit')).closest('tr') as HTMLElement;
     expect(within(mine).getByText('Needs second approval')).toBeTruthy();
-    expect(within(mine).getByText('You requested it; another operator must approve.')).toBeTruthy();
+    expect(within(mine).getByText('You requested it; another operator must approve or reject it.')).toBeTruthy();
     expect(within(mine).queryByRole('button', { name: /^Approve/ })).toBeNull();
 
     const theirs = screen.getByText('VIP promotion').closest('tr') as HTMLElement;

@@ -176,20 +176,25 @@ describe('sports desk: a market, its prices, result and book', () => {
     expect(await screen.findByText('64 runs')).toBeTruthy();
   });
 
-  it('corrects a settled result to another winner', async () => {
+  it('asks for a correction with a reason; a second operator confirms it', async () => {
     const api = stubMarket(book({ market: exchangeMarket({ status: 'settled', result: IDS.india, runners: exchangeMarket().runners.map((runner) => ({ ...runner, winner: runner._id === IDS.india })) }) }));
     renderApp(pathOf(IDS.exchange), { token: 't' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Correct result' }));
     const dialog = await screen.findByRole('dialog', { name: 'Correct the result of Match Odds' });
     expect(within(dialog).getByText(/reverses that settlement with new journal entries/)).toBeTruthy();
+    expect(within(dialog).getByText('A second operator must confirm before any money moves.')).toBeTruthy();
     await user.click(within(dialog).getByLabelText(/^India/));
-    await user.click(within(dialog).getByRole('button', { name: 'Correct result' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Request correction' }));
     expect(await within(dialog).findByText('That is the result already declared: choose another')).toBeTruthy();
     await user.click(within(dialog).getByLabelText('Australia'));
     expect(within(dialog).getByText(/Commission is taken on each player's net winnings/)).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Correct result' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/markets/${IDS.exchange}/correct`)[0]?.body).toEqual({ winnerId: IDS.australia }));
+    await user.click(within(dialog).getByRole('button', { name: 'Request correction' }));
+    expect(await within(dialog).findByText('Give a reason for the correction')).toBeTruthy();
+    expect(api.callsTo('POST', `/backoffice/markets/${IDS.exchange}/correct`)).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Reason for the correction'), 'Scorer entered the wrong team');
+    await user.click(within(dialog).getByRole('button', { name: 'Request correction' }));
+    await waitFor(() => expect(api.callsTo('POST', `/backoffice/markets/${IDS.exchange}/correct`)[0]?.body).toEqual({ winnerId: IDS.australia, reason: 'Scorer entered the wrong team' }));
     expect(await screen.findByText('Result corrected: 1 bet re-settled')).toBeTruthy();
   });
 
