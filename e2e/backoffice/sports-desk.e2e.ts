@@ -59,12 +59,38 @@ async function bookOf(baseUrl: string, token: string, marketId: string): Promise
   return answer.data;
 }
 
-async function logIn(browser: Browser, baseUrl: string, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+interface Operator {
+  national: string;
+  password: string;
+}
+
+/**
+ * A second operator for maker-checker (issue 9): a player signed up through the API whom the director
+ * makes a support admin through the back-office API.
+ */
+async function supportAdmin(baseUrl: string, directorToken: string): Promise<Operator> {
+  const { mobileNo, national } = freshMobile();
+  const password = 'Second-operator-e2e-7';
+  const signUp = await api(baseUrl, 'POST', '/api/v1/signUp', { body: { name: 'Second Operator', mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true } });
+  expect(signUp.meta.code, signUp.meta.message).toBe(200);
+  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(baseUrl, mobileNo) } });
+  expect(verify.meta.code, verify.meta.message).toBe(200);
+  const promoted = await api(baseUrl, 'PUT', `/api/v1/backoffice/users/${verify.data._id}`, { token: directorToken, body: { role: 2 } });
+  expect(promoted.meta.code, promoted.meta.message).toBe(200);
+  return { national, password };
+}
+
+async function logIn(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number } = DESKTOP,
+  operator: Operator = DEMO.director,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/backoffice/`);
-  await page.getByLabel('Mobile number').fill(DEMO.director.national);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.director.password);
+  await page.getByLabel('Mobile number').fill(operator.national);
+  await page.getByLabel('Password', { exact: true }).fill(operator.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: 'Users' }).waitFor();
   return { context, page };
@@ -74,6 +100,7 @@ describe('the sports desk in a real browser', () => {
   let product: RunningProduct;
   let browser: Browser;
   let directorToken: string;
+  let second: Operator;
   const tag = `${process.pid % 1000}${Date.now() % 10000}`;
   const sportName = `Kabaddi ${tag}`;
   const leagueName = `Pro League ${tag}`;
@@ -84,6 +111,7 @@ describe('the sports desk in a real browser', () => {
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     directorToken = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
+    second = await supportAdmin(product.baseUrl, directorToken);
   });
   afterAll(async () => {
     await browser?.close();
@@ -256,13 +284,34 @@ describe('the sports desk in a real browser', () => {
     expect(after.exposure).toBe(0);
     await row.getByText('Settled').waitFor();
 
-    // A wrong result is corrected: the settlement is reversed and the back bet on Patna now loses its stake.
+    // A wrong result is corrected: one operator asks, with a reason; nothing moves until another confirms.
     await page.getByRole('button', { name: 'Correct result' }).click();
     dialog = page.getByRole('dialog', { name: 'Correct the result of Bookmaker' });
     await dialog.getByText(/Declared now:/).waitFor();
     await dialog.getByLabel('Bengal Warriors').check();
-    await dialog.getByRole('button', { name: 'Correct result' }).click();
+    await dialog.getByRole('button', { name: 'Request correction' }).click();
+    await dialog.getByText('Give a reason for the correction').waitFor();
+    await dialog.getByLabel('Reason for the correction').fill('Scorer entered the wrong team');
+    await dialog.getByRole('button', { name: 'Request correction' }).click();
     await dialog.waitFor({ state: 'detached' });
+    const waiting = page.getByRole('region', { name: 'Waiting for a second operator' });
+    await waiting.getByText('You declared it; another operator must confirm or reject it.').waitFor();
+    expect(await waiting.getByRole('button', { name: /^Confirm/ }).count()).toBe(0);
+    expect((await walletOf(product.baseUrl, player.token)).balance).toBeCloseTo(after.balance, 2);
+
+    // The second operator confirms it from their own session: the settlement is reversed and the back bet on Patna loses its stake.
+    const checker = await logIn(browser, product.baseUrl, DESKTOP, second);
+    await checker.page.goto(page.url());
+    const card = checker.page.getByRole('region', { name: 'Waiting for a second operator' });
+    await card.getByText('Scorer entered the wrong team').waitFor();
+    await card.getByRole('button', { name: /^Confirm the result of/ }).click();
+    const confirmDialog = checker.page.getByRole('dialog', { name: 'Confirm the result of Bookmaker' });
+    await confirmDialog.getByText(/from Patna Pirates to Bengal Warriors/).waitFor();
+    await confirmDialog.getByRole('button', { name: 'Confirm result' }).click();
+    await confirmDialog.waitFor({ state: 'detached' });
+    await checker.page.locator('.market-facts', { hasText: 'Bengal Warriors' }).waitFor();
+    await checker.context.close();
+    await page.reload();
     await page.locator('.market-facts', { hasText: 'Bengal Warriors' }).waitFor();
     const corrected = await walletOf(product.baseUrl, player.token);
     expect(corrected.balance).toBeCloseTo(before.balance - 100, 2);
@@ -325,5 +374,64 @@ describe('the sports desk in a real browser', () => {
     const book = await bookOf(product.baseUrl, directorToken, tossId);
     expect(book.bets.map((bet) => bet.status)).toEqual(['voided']);
     await context.close();
+  });
+
+  it('a second operator confirms a result the director declared, when the desk asks for it', async () => {
+    expect(eventUrl, 'the first test made the event').not.toBe('');
+    const [sportSlug, leagueSlug, eventSlug] = new URL(eventUrl).pathname.split('/').slice(-3);
+    const event = await api<{ _id: string }>(product.baseUrl, 'GET', `/api/v1/event?sport=${sportSlug}&league=${leagueSlug}&event=${eventSlug}`);
+    const created = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/markets', {
+      token: directorToken,
+      body: { eventId: event.data._id, marketType: 'BOOKMAKER', name: 'Most raids', runners: ['Patna Pirates', 'Bengal Warriors'] },
+    });
+    expect(created.meta.code, created.meta.message).toBe(200);
+    const raidsId = created.data._id;
+    const runners = (await bookOf(product.baseUrl, directorToken, raidsId)).market.runners;
+    await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${raidsId}/bookmaker-rates`, { token: directorToken, body: { runners: runners.map((runner) => ({ runnerId: runner._id, backRate: 80, layRate: 85 })) } });
+    const player = await fundedPlayer(product.baseUrl, directorToken, `Raids Backer ${tag}`, 500);
+    const before = await walletOf(product.baseUrl, player.token);
+    const placed = await placeBet(product.baseUrl, player.token, { marketId: raidsId, selectionId: runners[0]?._id, selectionType: 'back', odds: 80, stake: 100 });
+    expect(placed.data?.status).toBe('matched');
+
+    // The director switches maker-checker on, on the sports page.
+    const maker = await logIn(browser, product.baseUrl);
+    await maker.page.goto(`${product.baseUrl}/backoffice/sports`);
+    const toggle = maker.page.getByRole('switch', { name: 'Results need a second operator' });
+    await toggle.check();
+    await maker.page.getByText('Settings saved').waitFor();
+
+    // The director declares Patna: the market closes, nothing is paid, the result waits.
+    await maker.page.goto(`${eventUrl}/markets/${raidsId}`);
+    await maker.page.getByRole('heading', { name: /Most raids/, level: 1 }).waitFor();
+    await maker.page.getByRole('button', { name: 'Declare result' }).click();
+    const dialog = maker.page.getByRole('dialog', { name: 'Declare the result of Most raids' });
+    await dialog.getByText('A second operator must confirm before any money moves.').waitFor();
+    await dialog.getByLabel('Patna Pirates').check();
+    await dialog.getByRole('button', { name: 'Declare result' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await maker.page.getByText('Result declared: a second operator must confirm').waitFor();
+    await maker.page.locator('h1 .badge', { hasText: 'Closed' }).waitFor();
+    await maker.page.getByRole('region', { name: 'Waiting for a second operator' }).getByText('You declared it; another operator must confirm or reject it.').waitFor();
+    const waiting = await walletOf(product.baseUrl, player.token);
+    expect(waiting.exposure).toBe(-100);
+    await maker.context.close();
+
+    // The second operator sees it on the sports page and confirms: settlement runs and the backer is paid 80/100 × ₹100.
+    const checker = await logIn(browser, product.baseUrl, PHONE, second);
+    await checker.page.goto(`${product.baseUrl}/backoffice/sports`);
+    const panel = checker.page.getByRole('region', { name: /^Results waiting for a second operator/ });
+    const row = panel.locator(`li[data-market-id="${raidsId}"]`);
+    await row.getByText('Patna Pirates').first().waitFor();
+    await row.getByRole('button', { name: /^Confirm the result of/ }).click();
+    const confirmDialog = checker.page.getByRole('dialog', { name: 'Confirm the result of Most raids' });
+    await confirmDialog.getByRole('button', { name: 'Confirm result' }).click();
+    await confirmDialog.waitFor({ state: 'detached' });
+    await row.waitFor({ state: 'detached' });
+    const paid = await walletOf(product.baseUrl, player.token);
+    expect(paid.balance).toBeCloseTo(before.balance + 80, 2);
+    expect(paid.exposure).toBe(0);
+    expect((await bookOf(product.baseUrl, directorToken, raidsId)).market.status).toBe('settled');
+    await checker.context.close();
+    await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', { token: directorToken, body: { resultsNeedConfirmation: false } });
   });
 });

@@ -163,7 +163,8 @@ export function ResultConfirmationSwitch() {
             ? 'A declared result waits until another operator confirms it; corrections always do.'
             : 'Only a director changes this. Corrections of settled results always need a second operator.'
         }
-        checked={settings.data.resultsNeedConfirmation}
+        // Shows the new value while it is being saved; a refusal puts the saved one back.
+        checked={update.isPending ? update.variables.resultsNeedConfirmation : settings.data.resultsNeedConfirmation}
         disabled={!director}
         busy={update.isPending}
         onChange={(checked) => update.mutate({ resultsNeedConfirmation: checked })}
