@@ -39,7 +39,7 @@ const configSchema = z
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Requests per minute per IP across the whole API; OTP and login have their own tighter limits. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-    /** Deposits, withdrawals and adjustments above this many rupees need a second operator (PRODUCT.md §7). */
+    /** What one operator moves alone for one player in an India day above this many rupees needs a second operator (PRODUCT.md §7, decision 0010). */
     SECOND_APPROVAL_ABOVE_RUPEES: z.coerce.number().int().min(0).default(50_000),
     /** Key prefix of the rate-limit counters in Redis, so installations sharing a Redis do not mix. */
     RATE_LIMIT_NAMESPACE: z.string().default('khel-rate-limit-'),
