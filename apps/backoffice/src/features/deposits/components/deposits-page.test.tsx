@@ -82,6 +82,15 @@ describe('deposits desk', () => {
     expect(within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: /Deposits.*1 pending/ })).toBeTruthy();
   });
 
+  it("offers no decision on the operator's own request (separation of duties)", async () => {
+    stubDesk([deposit({ player: { _id: ME, name: 'Demo Director', username: 'director', mobile_no: '919999900000' } })]);
+    renderApp('/deposits', { token: 't' });
+    const row = (await screen.findByRole('link', { name: 'Demo Director' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('You cannot act on your own account or on a request you made.')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /^Approve/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /^Reject/ })).toBeNull();
+  });
+
   it('approves only after confirmation, says what the server said and refreshes the queue', async () => {
     const api = stubDesk([deposit()]);
     renderApp('/deposits', { token: 't' });
