@@ -21,7 +21,7 @@ export async function submitLogin(page: Page, baseUrl: string, national: string,
  */
 export async function enrolOnPage(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
   await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
-  const shown = (await page.getByLabel('Setup key').textContent()) ?? '';
+  const shown = (await page.getByLabel('Setup key', { exact: true }).textContent()) ?? '';
   const secret = shown.replace(/\s/g, '');
   await page.getByLabel('6-digit code').fill(totpCode(secret));
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
