@@ -4,6 +4,9 @@ import type { AuditEntry } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
 import { PASSWORD, call, createOperator, createTestApp, nextIp, nextMobile, signUpPlayer, totpCode } from '../../../test/test-app.js';
 
+/** Tests that build a second app of their own (a fresh database and migrations) get more time on a busy machine. */
+const FRESH_APP_TIMEOUT_MS = 90_000;
+
 let t: TestApp;
 let director: Awaited<ReturnType<typeof createOperator>>;
 beforeAll(async () => {
@@ -117,7 +120,7 @@ describe('audit log: filters', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, FRESH_APP_TIMEOUT_MS);
 
   it('answers a clear 400 for a bad filter, never a 500', async () => {
     for (const query of ['from=2026-02-30', 'from=21-11-2026', 'from=2026-11-22&to=2026-11-21', 'actor=a%00b', 'target=%1F', 'action=DROP%20TABLE', `actor=${'x'.repeat(81)}`, 'targetId=not-a-uuid']) {

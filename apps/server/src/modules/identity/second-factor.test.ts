@@ -4,6 +4,9 @@ import type { TestApp } from '../../../test/test-app.js';
 import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile, signUpPlayer, totpCode } from '../../../test/test-app.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../demo/demo-seed.js';
 
+/** Tests that build a second app of their own (a fresh database and migrations) get more time on a busy machine. */
+const FRESH_APP_TIMEOUT_MS = 90_000;
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -97,7 +100,7 @@ describe('operator second factor: enrolment', () => {
     } finally {
       await sealed.close();
     }
-  });
+  }, FRESH_APP_TIMEOUT_MS);
 });
 
 describe('operator second factor: sign-in', () => {
@@ -201,7 +204,7 @@ describe('operator second factor: who it applies to', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, FRESH_APP_TIMEOUT_MS);
 
   it('does not honour the demo exemption with real money', async () => {
     const real = await createTestApp({ MONEY_MODE: 'real', REAL_MONEY_JURISDICTIONS: 'in', DEMO_DATA: 'true' });
@@ -212,5 +215,5 @@ describe('operator second factor: who it applies to', () => {
     } finally {
       await real.close();
     }
-  });
+  }, FRESH_APP_TIMEOUT_MS);
 });
