@@ -63,3 +63,14 @@ export const secondFactorVerifiedSchema = z.object({
 });
 export type SecondFactorVerified = z.infer<typeof secondFactorVerifiedSchema>;
 export const secondFactorVerifiedEnvelope = envelope(secondFactorVerifiedSchema);
+
+/** A director resets another operator's lost authenticator: a reason is kept in the audit log. */
+export const secondFactorResetRequestSchema = z.object({
+  reason: z
+    .string({ error: 'Give a reason' })
+    .trim()
+    .min(1, 'Give a reason')
+    .max(300, 'At most 300 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'Remove the special characters'),
+});
+export type SecondFactorResetRequest = z.infer<typeof secondFactorResetRequestSchema>;

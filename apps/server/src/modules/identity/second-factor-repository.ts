@@ -62,6 +62,12 @@ export function createSecondFactorRepository(db: Queryable) {
       const result = await db.query<{ count: number }>('select count(*)::int as count from operator_recovery_codes where user_id = $1 and used_at is null', [userId]);
       return result.rows[0]?.count ?? 0;
     },
+    /** Forgets the operator's authenticator and recovery codes: the next sign-in enrols again. */
+    async remove(userId: string): Promise<boolean> {
+      await db.query('delete from operator_recovery_codes where user_id = $1', [userId]);
+      const result = await db.query('delete from operator_second_factors where user_id = $1', [userId]);
+      return result.rowCount === 1;
+    },
     async exempt(userId: string, reason: string, at: Date): Promise<void> {
       await db.query('insert into second_factor_exemptions (user_id, reason, created_at) values ($1, $2, $3) on conflict (user_id) do nothing', [userId, reason, at]);
     },

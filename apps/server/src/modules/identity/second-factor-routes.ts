@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ROLES,
   SECOND_FACTOR_MESSAGES,
+  emptyEnvelope,
+  idParamsSchema,
   recoveryCodesEnvelope,
   secondFactorCodeRequestSchema,
   secondFactorEnrolmentEnvelope,
+  secondFactorResetRequestSchema,
   secondFactorStatusEnvelope,
   secondFactorVerifiedEnvelope,
 } from '@khel/contract';
@@ -74,6 +78,24 @@ export function secondFactorRoutes(secondFactor: SecondFactorService, guards: Au
         },
       },
       async (request) => ok(await secondFactor.verify(callerOf(request), request.body.code, originOf(request)), SECOND_FACTOR_MESSAGES.verified),
+    );
+
+    app.post(
+      '/api/v1/backoffice/users/:id/second-factor/reset',
+      {
+        preValidation: guards.requireRole([ROLES.DIRECTOR]),
+        schema: {
+          tags,
+          summary: "Reset another operator's lost authenticator (director only, never one's own); their sessions end",
+          params: idParamsSchema,
+          body: secondFactorResetRequestSchema,
+          response: { 200: emptyEnvelope },
+        },
+      },
+      async (request) => {
+        await secondFactor.reset(callerOf(request), request.params.id, request.body.reason, originOf(request));
+        return ok(null, 'Two-step sign-in reset: the operator sets it up again at the next sign-in');
+      },
     );
   };
 }

@@ -9,6 +9,7 @@ import { newReadableCode, sha256Hex } from '../../lib/crypto.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { ThrottleService } from '../throttle/throttle-service.js';
 import type { Caller, RequestOrigin } from './identity-service.js';
+import { createIdentityRepository } from './identity-repository.js';
 import type { IdentityRepository } from './identity-repository.js';
 import { createSecondFactorRepository } from './second-factor-repository.js';
 import type { SecondFactorRepository } from './second-factor-repository.js';
@@ -173,6 +174,29 @@ export function createSecondFactorService(deps: {
         userAgent: origin.userAgent,
       });
       return { method, recoveryCodesLeft };
+    },
+
+    /**
+     * A director resets another operator's authenticator (a lost phone, codes used up): it and the
+     * recovery codes are forgotten and every session of that operator ends, so the next sign-in
+     * enrols again. Never one's own: that would let a stolen password replace the owner's factor.
+     */
+    async reset(actor: Caller, targetId: string, reason: string, origin: RequestOrigin): Promise<void> {
+      if (targetId === actor.userId) fail('FORBIDDEN', 'You cannot reset your own two-step sign-in');
+      const target = (await deps.identity.findById(targetId)) ?? fail('NOT_FOUND', 'Account not found');
+      await deps.db.transaction(async (tx) => {
+        if (!(await createSecondFactorRepository(tx).remove(target.id))) fail('CONFLICT', 'This account has no two-step sign-in to reset');
+        await createIdentityRepository(tx).revokeAllSessions(target.id, clock.now(), 'second_factor_reset');
+      });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'operator.second_factor_reset',
+        targetType: 'user',
+        targetId: target.id,
+        details: { reason },
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+      });
     },
 
     /** Only the demo seed calls this, for the demo director it has just created. */

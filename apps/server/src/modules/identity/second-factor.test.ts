@@ -217,3 +217,30 @@ describe('operator second factor: who it applies to', () => {
     }
   }, FRESH_APP_TIMEOUT_MS);
 });
+
+describe('operator second factor: a lost authenticator', () => {
+  it("lets a director reset another operator's factor with a reason: their sessions end and the next sign-in enrols again", async () => {
+    const director = await createOperator(t);
+    const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
+    const url = (id: string) => `/api/v1/backoffice/users/${id}/second-factor/reset`;
+
+    expect((await call(t.app, 'POST', url(support.userId), { token: director.token, body: {} })).body.meta.code).toBe(400);
+    expect((await call(t.app, 'POST', url(director.userId), { token: director.token, body: { reason: 'lost phone' } })).body.meta.error).toBe('FORBIDDEN');
+    expect((await call(t.app, 'POST', url(director.userId), { token: support.token, body: { reason: 'lost phone' } })).body.meta.error).toBe('FORBIDDEN');
+    const player = await signUpPlayer(t);
+    expect((await call(t.app, 'POST', url(player.userId), { token: director.token, body: { reason: 'lost phone' } })).body.meta.error).toBe('CONFLICT');
+
+    const reset = await call(t.app, 'POST', url(support.userId), { token: director.token, body: { reason: 'Lost phone, codes used up' }, ip: '203.0.113.44' });
+    expect(reset.body.meta.code).toBe(200);
+    expect((await call(t.app, 'GET', BACKOFFICE_ROUTE, { token: support.token })).status).toBe(401);
+    const again = await signIn(t, support.mobileNo);
+    expect((await call(t.app, 'GET', BACKOFFICE_ROUTE, { token: again })).body.meta.error).toBe('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    await enrolSecondFactor(t, again);
+    expect((await call(t.app, 'GET', BACKOFFICE_ROUTE, { token: again })).body.meta.code).toBe(200);
+
+    const audit = await call(t.app, 'GET', `/api/v1/backoffice/audit-log?action=operator.second_factor_reset&target=${support.userId}`, { token: director.token });
+    expect((audit.body.data as { items: unknown[] }).items).toEqual([
+      expect.objectContaining({ actorId: director.userId, targetId: support.userId, ip: '203.0.113.44', details: { reason: 'Lost phone, codes used up' } }),
+    ]);
+  });
+});
