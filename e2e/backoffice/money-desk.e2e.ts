@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
 import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
+import { logInAndEnrol } from '../support/second-factor.js';
 import { tinyPng } from './png.js';
 
 /** Deposits and withdrawals above this need two operators (the server's SECOND_APPROVAL_ABOVE_RUPEES). */
@@ -191,7 +192,8 @@ describe('the money desk in a real browser', () => {
     expect(await firstRow.getByRole('button', { name: /^Approve the deposit/ }).isDisabled()).toBe(true);
     expect(await balanceOf(product.baseUrl, player.token)).toBe(before);
 
-    const second = await logIn(browser, product.baseUrl, support.national, support.password);
+    // A new operator sets up the second factor at the first sign-in (only the demo director may skip it).
+    const second = await logInAndEnrol(browser, product.baseUrl, support.national, support.password);
     await second.page.goto(`${product.baseUrl}/backoffice/deposits`);
     const secondRow = second.page.locator('tbody tr', { hasText: txnRef });
     await secondRow.getByText('Needs second approval').waitFor();

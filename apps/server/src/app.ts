@@ -27,6 +27,11 @@ import { identityAdminRoutes } from './modules/identity/identity-admin-routes.js
 import { identityRoutes } from './modules/identity/identity-routes.js';
 import { createIdentityService } from './modules/identity/identity-service.js';
 import { createOtpService } from './modules/identity/otp-service.js';
+import { createOperatorSignInService } from './modules/identity/operator-sign-in-service.js';
+import { createSecondFactorRepository } from './modules/identity/second-factor-repository.js';
+import { secondFactorRoutes } from './modules/identity/second-factor-routes.js';
+import { createSecretSealer } from './modules/identity/second-factor-secret.js';
+import { createSecondFactorService } from './modules/identity/second-factor-service.js';
 import { createMediaRepository } from './modules/media/media-repository.js';
 import { createMediaService } from './modules/media/media-service.js';
 import { createSettingsRepository } from './modules/settings/settings-repository.js';
@@ -92,6 +97,18 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     moneyMode: config.MONEY_MODE,
     realMoneyJurisdictions: config.realMoneyJurisdictions,
   });
+  const secondFactor = createSecondFactorService({
+    db,
+    repository: createSecondFactorRepository(db),
+    identity: identityRepository,
+    sealer: createSecretSealer(config.SECOND_FACTOR_KEY),
+    throttle,
+    audit,
+    clock,
+    siteName: () => settings.siteName(),
+    moneyMode: config.MONEY_MODE,
+  });
+  const signIns = createOperatorSignInService({ identity: identityRepository, audit });
   const idempotency = createIdempotencyService({ db, clock });
   const accounts = createPaymentAccountsService({ repository: createPaymentAccountsRepository(db), audit, clock });
   const fourEyes = createFourEyesService({ clock, secondApprovalAbovePaise: config.SECOND_APPROVAL_ABOVE_RUPEES * 100 });
@@ -123,7 +140,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, resultDesk, fourEyes, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, resultDesk, fourEyes, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -188,7 +205,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
-  const guards = createAuthGuards(app, services.identity);
+  const guards = createAuthGuards(app, services.identity, services.secondFactor);
   // Before any route: every back-office route that acts on a player or a request gets the check.
   registerSeparationOfDuties(app, {
     user: async (id) => ({ playerId: id, requestedBy: null }),
@@ -204,7 +221,8 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     return { status: 'ok' as const, database: db.kind, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
   });
 
-  await app.register(identityRoutes(services.identity, guards));
+  await app.register(identityRoutes(services.identity, guards, services.signIns));
+  await app.register(secondFactorRoutes(services.secondFactor, guards));
   await app.register(identityAdminRoutes(services.identity, guards));
   await app.register(settingsRoutes(services.settings, guards));
   await app.register(auditRoutes(services.audit, guards));

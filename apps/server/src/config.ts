@@ -43,6 +43,8 @@ const configSchema = z
     SECOND_APPROVAL_ABOVE_RUPEES: z.coerce.number().int().min(0).default(50_000),
     /** Key prefix of the rate-limit counters in Redis, so installations sharing a Redis do not mix. */
     RATE_LIMIT_NAMESPACE: z.string().default('khel-rate-limit-'),
+    /** Seals operators' TOTP secrets at rest (AES-256-GCM); without it they are stored unsealed. */
+    SECOND_FACTOR_KEY: z.string().min(32, 'SECOND_FACTOR_KEY needs at least 32 characters').optional(),
     WEB_DIST_DIR: z.string().optional(),
     BACKOFFICE_DIST_DIR: z.string().optional(),
   })

@@ -59,8 +59,13 @@ async function main(): Promise<void> {
   if (config.demoData) {
     lines.push(
       `  Demo player:   mobile ${DEMO_ACCOUNTS.player.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.player.password}`,
-      `  Demo director: mobile ${DEMO_ACCOUNTS.director.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.director.password}`,
+      `  Demo director: mobile ${DEMO_ACCOUNTS.director.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.director.password}` +
+        (config.MONEY_MODE === 'play' ? ' (demo only: signs in without a second factor)' : ''),
     );
+  }
+  lines.push('  Operators set up two-step sign-in (an authenticator app) at their first back-office sign-in');
+  if (config.SECOND_FACTOR_KEY === undefined && config.MONEY_MODE === 'real') {
+    lines.push('  Warning: SECOND_FACTOR_KEY is not set, operators\' authenticator secrets are stored unsealed');
   }
   if (config.NODE_ENV !== 'production') lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);
   lines.push(`  Ready in ${Math.round(performance.now() - bootStartedMs)} ms`, '');

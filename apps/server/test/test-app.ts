@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { TOTP } from 'otpauth';
 import { ROLES } from '@khel/contract';
 import { buildApp } from '../src/app.js';
 import type { Services } from '../src/app.js';
@@ -142,10 +143,33 @@ export async function signUpPlayer(t: TestApp, mobileNo = nextMobile(), extra: R
   return { token: verify.body.meta.token as string, userId: (verify.body.data as { _id: string })._id, mobileNo };
 }
 
-/** An operator made directly through the service (as bootstrap does), logged in through the API. */
-export async function createOperator(t: TestApp, role: number = ROLES.DIRECTOR): Promise<{ token: string; userId: string }> {
+/** The code an authenticator app would show for this base32 secret at the test clock's time (plus stepsAhead steps). */
+export function totpCode(t: TestApp, secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: t.clock.now().getTime() + stepsAhead * 30_000 });
+}
+
+/**
+ * Enrols the caller's authenticator through the API (start, then confirm with a first code), so the
+ * session passes the second factor as a real operator's would. Answers the secret and recovery codes.
+ */
+export async function enrolSecondFactor(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const start = await call(t.app, 'POST', '/api/v1/backoffice/second-factor/enrolment', { token });
+  const secret = (start.body.data as { secret?: string } | null)?.secret;
+  if (secret === undefined) throw new Error(`enrolment failed: ${start.body.meta.message}`);
+  const confirm = await call(t.app, 'POST', '/api/v1/backoffice/second-factor/enrolment/confirm', { token, body: { code: totpCode(t, secret) } });
+  if (confirm.body.meta.code !== 200) throw new Error(`enrolment confirmation failed: ${confirm.body.meta.message}`);
+  return { secret, recoveryCodes: (confirm.body.data as { recoveryCodes: string[] }).recoveryCodes };
+}
+
+/**
+ * An operator made directly through the service (as bootstrap does), logged in through the API, with
+ * the second factor enrolled so the session may use back-office routes.
+ */
+export async function createOperator(t: TestApp, role: number = ROLES.DIRECTOR): Promise<{ token: string; userId: string; mobileNo: string; secret: string }> {
   const mobileNo = nextMobile();
   const user = await t.services.identity.createAccount({ name: 'Op Erator', mobileNo, password: PASSWORD, role, referredBy: null, verified: true });
   const login = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
-  return { token: login.body.meta.token as string, userId: user.id };
+  const token = login.body.meta.token as string;
+  const { secret } = await enrolSecondFactor(t, token);
+  return { token, userId: user.id, mobileNo, secret };
 }

@@ -78,20 +78,53 @@ export const bannerReorderRequestSchema = z.object({ ids: z.array(z.string().uui
 export const auditEntrySchema = z.object({
   _id: z.string(),
   actorId: z.string().nullable(),
+  /** The operator as a person reads them: name and mobile number. */
   actorName: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
-  /** A readable name of the target when it is a user (name and mobile number). */
+  /** A readable name of the target (a user's name and mobile number, a market's event and name, …). */
   targetName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
-  targetId: z.string().uuid().optional(),
-});
+
+/** Free text of a filter: no control characters (the database refuses NUL), at most 80 characters. */
+const filterText = z
+  .string()
+  .trim()
+  .max(80, 'At most 80 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'Remove the special characters');
+
+/** A calendar date in India time, YYYY-MM-DD, that exists. */
+export const indiaDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-21')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'No such date');
+
+/**
+ * Filters of the audit log: who (an operator's name, username, mobile number or id), what (an action),
+ * the target (its id, or a user's name or mobile number) and India dates from/to, both inclusive.
+ */
+export const auditListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(50),
+    targetId: z.string().uuid().optional(),
+    actor: filterText.optional(),
+    action: z.string().max(80).regex(/^[a-z_.]*$/, 'Unknown action').optional(),
+    target: filterText.optional(),
+    from: indiaDateSchema.optional(),
+    to: indiaDateSchema.optional(),
+  })
+  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, {
+    message: 'The start date must be on or before the end date',
+    path: ['from'],
+  });
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+/** Every action the log holds, for the "what" filter. */
+export const auditActionsEnvelope = envelope(z.object({ actions: z.array(z.string()) }));
 export const auditListEnvelope = envelope(z.object({ items: z.array(auditEntrySchema), total: z.number().int() }));

@@ -40,6 +40,11 @@ export const ERRORS = {
   ABOVE_MAX_STAKE: { metaCode: 400, message: 'Stake is above the maximum' },
   ABOVE_MAX_PROFIT: { metaCode: 400, message: 'This bet could win more than the market allows' },
   BET_NOT_CANCELLABLE: { metaCode: 409, message: 'This bet has nothing left to cancel' },
+  SECOND_FACTOR_ENROLMENT_REQUIRED: { metaCode: 403, message: 'Set up two-step sign-in with an authenticator app to continue' },
+  SECOND_FACTOR_REQUIRED: { metaCode: 403, message: 'Enter the code from your authenticator app to continue' },
+  SECOND_FACTOR_INVALID: { metaCode: 400, message: 'That code is not right, please try again' },
+  SECOND_FACTOR_REUSED: { metaCode: 400, message: 'That code has already been used, wait for the next one' },
+  SECOND_FACTOR_THROTTLED: { metaCode: 429, message: 'Too many wrong codes, please try again later' },
   // Transport-level codes: these travel with a real HTTP status, never inside a 200.
   UNAUTHENTICATED: { metaCode: 401, message: 'Please log in again' },
   SESSION_ENDED: { metaCode: 401, message: 'Your session has ended, please log in again' },

@@ -7,6 +7,7 @@ import { LoadingBlock } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api-client';
 import { isOperatorRole, useProfile } from '../lib/auth/get-user-data';
 import { logout } from '../lib/auth/logout';
+import { useSecondFactorStep } from '../lib/auth/second-factor-gate';
 import { useToken } from '../lib/auth/session';
 import { toast } from '../lib/toast';
 
@@ -18,6 +19,7 @@ export function RequireOperator({ children }: { children: ReactNode }) {
   const token = useToken();
   const location = useLocation();
   const profile = useProfile();
+  const secondFactorStep = useSecondFactorStep();
   const notOperator = profile.data !== undefined && !isOperatorRole(profile.data.role);
 
   useEffect(() => {
@@ -27,6 +29,8 @@ export function RequireOperator({ children }: { children: ReactNode }) {
   }, [notOperator]);
 
   if (token === null) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  // The server refuses every back-office call until the session passes the second factor.
+  if (secondFactorStep !== null) return <Navigate to="/second-factor" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (profile.isPending || notOperator) return <LoadingBlock label="Checking your session…" />;
   if (profile.isError) {
     return (

@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { ROLES } from '@khel/contract';
 import { LoginPage } from '../features/auth/components/login-page';
+import { SecondFactorPage } from '../features/auth/components/second-factor-page';
 import { AuditLogPage } from '../features/audit/components/audit-log-page';
 import { BannersPage } from '../features/banners/components/banners-page';
 import { BrandingPage } from '../features/branding/components/branding-page';
@@ -22,6 +23,7 @@ import { UserDetailRoute } from './routes/user-detail-route';
 /** Paths are relative to the /backoffice/ basename. New desks add a child route here and a NAV_ITEMS line. */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  { path: '/second-factor', element: <SecondFactorPage />, errorElement: <RouteError /> },
   {
     path: '/',
     element: (

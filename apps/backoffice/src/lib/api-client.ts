@@ -1,4 +1,5 @@
 import type { Meta } from '@khel/contract';
+import { requireSecondFactor, secondFactorStepOf } from './auth/second-factor-gate';
 import { currentToken, endSession } from './auth/session';
 
 export const API_BASE = '/api/v1';
@@ -121,6 +122,9 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
     return { data: (body as { data: T }).data, message: meta.message, meta };
   }
   if (meta.code === 401 && options.token === undefined && sessionToken !== null) endSession(meta.message);
+  // A session that has not passed the operator's second factor is sent to it, whichever call noticed.
+  const step = secondFactorStepOf(meta.error);
+  if (step !== null && options.token === undefined && sessionToken !== null) requireSecondFactor(step);
   throw new ApiError(200, meta.code, meta.message, meta.error, meta.issues);
 }
 

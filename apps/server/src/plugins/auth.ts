@@ -4,6 +4,7 @@ import type { RoleId } from '@khel/contract';
 import { AppError } from '../lib/app-error.js';
 import { HttpError } from '../lib/http-error.js';
 import type { Caller, IdentityService } from '../modules/identity/identity-service.js';
+import type { SecondFactorService } from '../modules/identity/second-factor-service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +30,7 @@ export function callerOf(request: FastifyRequest): Caller {
  * the account was suspended or self-excluded answers meta.code 401 with the reason (spec §4 treats the
  * two differently: /login versus /).
  */
-export function createAuthGuards(app: FastifyInstance, identity: IdentityService) {
+export function createAuthGuards(app: FastifyInstance, identity: IdentityService, secondFactor: Pick<SecondFactorService, 'assertPassed'>) {
   app.decorateRequest('caller', null);
 
   const requireUser: preHandlerAsyncHookHandler = async (request) => {
@@ -41,10 +42,18 @@ export function createAuthGuards(app: FastifyInstance, identity: IdentityService
     request.caller = result.caller;
   };
 
-  const requireRole = (roles: readonly RoleId[]): preHandlerAsyncHookHandler =>
+  /** The role only: for the second-factor routes themselves, which a session uses before it has passed. */
+  const requireRoleBeforeSecondFactor = (roles: readonly RoleId[]): preHandlerAsyncHookHandler =>
     async function (this: FastifyInstance, request, reply) {
       await requireUser.call(this, request, reply);
       if (!roles.includes(callerOf(request).role as RoleId)) throw new AppError('FORBIDDEN');
+    };
+
+  /** Back-office routes: the role, and a session that has passed the operator's second factor. */
+  const requireRole = (roles: readonly RoleId[]): preHandlerAsyncHookHandler =>
+    async function (this: FastifyInstance, request, reply) {
+      await requireRoleBeforeSecondFactor(roles).call(this, request, reply);
+      await secondFactor.assertPassed(callerOf(request));
     };
 
   /** A player permission flag (spec §6) the route needs, e.g. allowStatements for /statements. */
@@ -54,6 +63,12 @@ export function createAuthGuards(app: FastifyInstance, identity: IdentityService
       if (!callerOf(request).permissions[flag]) throw new AppError('FORBIDDEN', `You do not have access to ${what}`);
     };
 
-  return { requireUser, requireRole, requirePermission, requireOperator: requireRole(OPERATOR_ROLES) };
+  return {
+    requireUser,
+    requireRole,
+    requirePermission,
+    requireOperator: requireRole(OPERATOR_ROLES),
+    requireOperatorBeforeSecondFactor: requireRoleBeforeSecondFactor(OPERATOR_ROLES),
+  };
 }
 export type AuthGuards = ReturnType<typeof createAuthGuards>;

@@ -5,6 +5,7 @@ import houseAccounts from './0004-house-accounts.js';
 import sports from './0005-sports.js';
 import casino from './0006-casino.js';
 import separationOfDuties from './0007-separation-of-duties.js';
+import operatorSecondFactor from './0008-operator-second-factor.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0005-sports', sql: sports },
   { id: '0006-casino', sql: casino },
   { id: '0007-separation-of-duties', sql: separationOfDuties },
+  { id: '0008-operator-second-factor', sql: operatorSecondFactor },
 ];

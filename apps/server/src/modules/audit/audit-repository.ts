@@ -7,6 +7,8 @@ export interface AuditRecord {
   targetId: string | null;
   details: Record<string, unknown>;
   ip: string | null;
+  /** The browser of a sign-in or of the operator's request, when known. */
+  userAgent?: string | null;
 }
 
 export interface AuditRow {
@@ -19,46 +21,84 @@ export interface AuditRow {
   target_name: string | null;
   details: Record<string, unknown>;
   ip: string | null;
+  user_agent: string | null;
   created_at: Date;
 }
+
+/** Filters as the service resolved them: dates are a half-open UTC range. */
+export interface AuditFilter {
+  targetId?: string | undefined;
+  actor?: string | undefined;
+  action?: string | undefined;
+  target?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+/** The entries with readable actor and target names (a report: it reads the other modules' tables). */
+const NAMED_ENTRIES = `
+  select a.id, a.seq, a.actor_id, a.action, a.target_type, a.target_id, a.details, a.ip, a.user_agent, a.created_at,
+    case when u.id is null then null else u.name || ' (' || u.mobile_no || ')' end as actor_name,
+    u.username as actor_username,
+    case a.target_type
+      when 'user' then case when tu.id is null then null else tu.name || ' (' || tu.mobile_no || ')' end
+      when 'sport' then (select s.name from sports s where s.id::text = a.target_id)
+      when 'league' then (select l.name from leagues l where l.id::text = a.target_id)
+      when 'event' then (select e.name from events e where e.id::text = a.target_id)
+      when 'market' then (select e.name || ' / ' || m.name from markets m join events e on e.id = m.event_id where m.id::text = a.target_id)
+      when 'casino_game' then (select g.title from casino_games g where g.id::text = a.target_id)
+      when 'casino_provider' then (select p.name from casino_providers p where p.code = a.target_id)
+      when 'receiving_account' then (select r.account_number || ' (' || r.account_holder_name || ')' from receiving_accounts r where r.id::text = a.target_id)
+    end as target_name
+  from audit_log a
+  left join users u on u.id = a.actor_id
+  left join users tu on a.target_type = 'user' and tu.id::text = a.target_id`;
 
 export function createAuditRepository(db: Queryable) {
   return {
     async insert(record: AuditRecord, at: Date): Promise<void> {
       await db.query(
-        'insert into audit_log (actor_id, action, target_type, target_id, details, ip, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
-        [record.actorId, record.action, record.targetType, record.targetId, JSON.stringify(record.details), record.ip, at],
+        'insert into audit_log (actor_id, action, target_type, target_id, details, ip, user_agent, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [record.actorId, record.action, record.targetType, record.targetId, JSON.stringify(record.details), record.ip, record.userAgent?.slice(0, 300) ?? null, at],
       );
     },
-    async list(query: { targetId?: string; limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
-      const where = query.targetId === undefined ? '' : 'where a.target_id = $3';
-      const params: unknown[] = [query.limit, query.offset];
-      if (query.targetId !== undefined) params.push(query.targetId);
+    async list(query: AuditFilter & { limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      const param = (value: unknown) => {
+        params.push(value);
+        return `$${params.length}`;
+      };
+      if (query.targetId !== undefined) where.push(`x.target_id = ${param(query.targetId)}`);
+      if (query.action !== undefined) where.push(`x.action = ${param(query.action)}`);
+      if (query.from !== undefined) where.push(`x.created_at >= ${param(query.from)}`);
+      if (query.to !== undefined) where.push(`x.created_at < ${param(query.to)}`);
+      if (query.actor !== undefined) {
+        const exact = param(query.actor);
+        const like = param(likePattern(query.actor));
+        where.push(`(x.actor_id::text = ${exact} or x.actor_name ilike ${like} or x.actor_username ilike ${like})`);
+      }
+      if (query.target !== undefined) {
+        const exact = param(query.target);
+        where.push(`(x.target_id = ${exact} or x.target_name ilike ${param(likePattern(query.target))})`);
+      }
+      const clause = where.length > 0 ? `where ${where.join(' and ')}` : '';
+      const total = await db.query<{ count: number }>(`select count(*)::int as count from (${NAMED_ENTRIES}) x ${clause}`, params);
       const rows = await db.query<AuditRow>(
-        `select a.id, a.actor_id, u.name as actor_name, a.action, a.target_type, a.target_id,
-           -- A readable name for the target, whatever kind it is (a report: it reads the other modules' tables).
-           case a.target_type
-             when 'user' then case when tu.id is null then null else tu.name || ' (' || tu.mobile_no || ')' end
-             when 'sport' then (select s.name from sports s where s.id::text = a.target_id)
-             when 'league' then (select l.name from leagues l where l.id::text = a.target_id)
-             when 'event' then (select e.name from events e where e.id::text = a.target_id)
-             when 'market' then (select e.name || ' / ' || m.name from markets m join events e on e.id = m.event_id where m.id::text = a.target_id)
-             when 'casino_game' then (select g.title from casino_games g where g.id::text = a.target_id)
-             when 'casino_provider' then (select p.name from casino_providers p where p.code = a.target_id)
-             when 'receiving_account' then (select r.account_number || ' (' || r.account_holder_name || ')' from receiving_accounts r where r.id::text = a.target_id)
-           end as target_name,
-           a.details, a.ip, a.created_at
-         from audit_log a
-         left join users u on u.id = a.actor_id
-         left join users tu on a.target_type = 'user' and tu.id::text = a.target_id ${where}
-         order by a.seq desc limit $1 offset $2`,
+        `select x.id, x.actor_id, x.actor_name, x.action, x.target_type, x.target_id, x.target_name, x.details, x.ip, x.user_agent, x.created_at
+         from (${NAMED_ENTRIES}) x ${clause}
+         order by x.seq desc limit ${param(query.limit)} offset ${param(query.offset)}`,
         params,
       );
-      const total = await db.query<{ count: number }>(
-        `select count(*)::int as count from audit_log a ${query.targetId === undefined ? '' : 'where a.target_id = $1'}`,
-        query.targetId === undefined ? [] : [query.targetId],
-      );
       return { rows: rows.rows, total: total.rows[0]?.count ?? 0 };
+    },
+    async actions(): Promise<string[]> {
+      const result = await db.query<{ action: string }>('select distinct action from audit_log order by action');
+      return result.rows.map((row) => row.action);
     },
   };
 }

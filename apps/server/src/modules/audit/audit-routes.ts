@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditListEnvelope, auditListQuerySchema } from '@khel/contract';
+import { auditActionsEnvelope, auditListEnvelope, auditListQuerySchema } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { AuditService } from './audit-service.js';
@@ -8,8 +8,21 @@ export function auditRoutes(audit: AuditService, guards: AuthGuards): FastifyPlu
   return async (app) => {
     app.get(
       '/api/v1/backoffice/audit-log',
-      { preValidation: guards.requireOperator, schema: { tags: ['backoffice'], summary: 'The append-only audit log, newest first', querystring: auditListQuerySchema, response: { 200: auditListEnvelope } } },
+      {
+        preValidation: guards.requireOperator,
+        schema: {
+          tags: ['backoffice'],
+          summary: 'The append-only audit log, newest first; filter by who, what, target and India dates',
+          querystring: auditListQuerySchema,
+          response: { 200: auditListEnvelope },
+        },
+      },
       async (request) => ok(await audit.list(request.query)),
+    );
+    app.get(
+      '/api/v1/backoffice/audit-log/actions',
+      { preValidation: guards.requireOperator, schema: { tags: ['backoffice'], summary: 'Every action the audit log holds, for its filter', response: { 200: auditActionsEnvelope } } },
+      async () => ok({ actions: await audit.actions() }),
     );
   };
 }

@@ -1,5 +1,6 @@
 import { ROLES } from '@khel/contract';
 import type { IdentityService } from '../identity/identity-service.js';
+import type { SecondFactorService } from '../identity/second-factor-service.js';
 import type { PaymentAccountsService } from '../payment-accounts/payment-accounts-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
 
@@ -47,8 +48,13 @@ const BANNERS = [
  * Fresh play-mode databases get branding, banners, a demo director and a demo player, through the
  * same services an operator uses. Runs on every start and changes nothing once the data exists.
  */
-export async function seedDemoData(services: { identity: IdentityService; settings: SettingsService; accounts: PaymentAccountsService }): Promise<void> {
-  const { identity, settings, accounts } = services;
+export async function seedDemoData(services: {
+  identity: IdentityService;
+  settings: SettingsService;
+  accounts: PaymentAccountsService;
+  secondFactor: SecondFactorService;
+}): Promise<void> {
+  const { identity, settings, accounts, secondFactor } = services;
   // Demo receiving accounts: play mode asks for no real payment, but the deposit flow is the real one.
   await accounts.seedReceivingAccounts([
     { type: 'upi', accountNumber: 'khel.demo@okaxis', accountHolderName: 'Khel Demo (play money)' },
@@ -65,6 +71,9 @@ export async function seedDemoData(services: { identity: IdentityService; settin
   }
   for (const account of Object.values(DEMO_ACCOUNTS)) {
     if ((await identity.findByMobile(account.mobileNo)) !== null) continue;
-    await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy: null, verified: true });
+    const created = await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy: null, verified: true });
+    // The quick start stays one step: only this demo director, created here on a fresh start, may sign
+    // in to the back office without a second factor, and only while the installation plays with chips.
+    if (account === DEMO_ACCOUNTS.director) await secondFactor.exemptDemoDirector(created.id);
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
-import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
+import { call, createOperator, createTestApp, enrolSecondFactor, signUpPlayer } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,8 +85,14 @@ describe('back office: users', () => {
       expect(await fresh.services.identity.bootstrapDirector('919812345679', 'boot-strap-pass-1')).toBe(false);
       const login = await call(fresh.app, 'POST', '/api/v1/login', { body: { mobile_no: '919812345678', password: 'boot-strap-pass-1' } });
       expect(login.body.data).toMatchObject({ role: ROLES.DIRECTOR });
-      const audit = await call(fresh.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${(login.body.data as { _id: string })._id}`, { token: login.body.meta.token });
-      expect((audit.body.data as { items: { action: string }[] }).items.map((item) => item.action)).toEqual(['user.bootstrap_director']);
+      const token = login.body.meta.token as string;
+      await enrolSecondFactor(fresh, token);
+      const audit = await call(fresh.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${(login.body.data as { _id: string })._id}`, { token });
+      expect((audit.body.data as { items: { action: string }[] }).items.map((item) => item.action)).toEqual([
+        'operator.second_factor_enrolled',
+        'operator.sign_in',
+        'user.bootstrap_director',
+      ]);
     } finally {
       await fresh.close();
     }

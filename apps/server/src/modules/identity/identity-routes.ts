@@ -21,7 +21,9 @@ import {
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
+import { AppError } from '../../lib/app-error.js';
 import type { IdentityService, RequestOrigin } from './identity-service.js';
+import type { OperatorSignInService } from './operator-sign-in-service.js';
 
 export function originOf(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -30,7 +32,7 @@ export function originOf(request: FastifyRequest): RequestOrigin {
 const tags = ['identity'];
 
 /** Sign-up, OTP, login, logout, passwords and the profile (spec §7, PRODUCT.md §3). */
-export function identityRoutes(identity: IdentityService, guards: AuthGuards): FastifyPluginAsyncZod {
+export function identityRoutes(identity: IdentityService, guards: AuthGuards, signIns: OperatorSignInService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/v1/signUp',
@@ -71,8 +73,16 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards): F
         },
       },
       async (request) => {
-        const { token, profile } = await identity.login(request.body, originOf(request));
-        return ok(profile, MESSAGES.loggedIn, { token });
+        const origin = originOf(request);
+        try {
+          const { token, profile } = await identity.login(request.body, origin);
+          await signIns.recordSuccess(profile._id, profile.role, request.body, origin);
+          return ok(profile, MESSAGES.loggedIn, { token });
+        } catch (error) {
+          // Operators' refused sign-ins go to the audit log with IP and user agent.
+          if (error instanceof AppError) await signIns.recordFailure(error.code, request.body, origin);
+          throw error;
+        }
       },
     );
 

@@ -6,6 +6,15 @@ export interface AuditLogParams {
   page: number;
   pageSize: number;
   targetId?: string | undefined;
+  /** Who: an operator's name, username, mobile number or id. */
+  actor?: string | undefined;
+  /** What: one action, as the server names it (user.update). */
+  action?: string | undefined;
+  /** The target's id, or a user's name or mobile number. */
+  target?: string | undefined;
+  /** India dates, YYYY-MM-DD, both inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 export interface AuditLogPage {

@@ -3,6 +3,15 @@ import { render, screen } from '@testing-library/react';
 import { AuditDetails, actionLabel, fieldLabel } from './audit-details';
 
 describe('audit details', () => {
+  it('shows paise as rupees with Indian grouping and sign-in codes in words', () => {
+    const { container } = render(
+      <AuditDetails details={{ housePaise: 12_345_678, commissionPaise: -4_550, reason: 'wrong_code', stage: 'sign_in', identifier: '919812345678' }} />,
+    );
+    const lines = [...container.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim());
+    expect(lines).toEqual(['House: ₹1,23,456.78', 'Commission: -₹45.50', 'Reason: wrong authenticator code', 'During: sign-in', 'Typed: 919812345678']);
+    expect(actionLabel('operator.sign_in_failed')).toBe('Sign-in refused');
+  });
+
   it('reads a user change as "field: before → after" in words', () => {
     const { container } = render(
       <AuditDetails
@@ -45,7 +54,8 @@ describe('audit details', () => {
   it('names actions and fields it has never seen in readable words', () => {
     expect(actionLabel('user.update')).toBe('User changed');
     expect(actionLabel('casino.game_update')).toBe('Casino game update');
-    expect(fieldLabel('maxStakePaise')).toBe('Max stake paise');
+    // A paise field is shown in rupees, so its label drops the unit.
+    expect(fieldLabel('maxStakePaise')).toBe('Max stake');
     expect(fieldLabel('bank_name')).toBe('Bank name');
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ROLE_NAMES } from '@khel/contract';
-import { formatRupees } from '@khel/money';
+import { formatPaise, formatRupees } from '@khel/money';
 import type { RoleId } from '@khel/contract';
 import { formatDateTime } from '../../../lib/format';
 
@@ -53,9 +53,30 @@ const FIELD_LABELS: Record<string, string> = {
   providerCode: 'Provider',
   launchKind: 'Launch call',
   isSlot: 'Slot',
+  identifier: 'Typed',
+  audience: 'Signed in to',
+  method: 'With',
+  stage: 'During',
+  recoveryCodes: 'Recovery codes issued',
+  recoveryCodesLeft: 'Recovery codes left',
 };
 
-/** Money fields shown in rupees. */
+/** Readable words for the coded values sign-in entries carry. */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  reason: {
+    wrong_password: 'wrong password',
+    wrong_code: 'wrong authenticator code',
+    reused_code: 'authenticator code used before',
+    throttled: 'too many failed attempts',
+    suspended: 'account suspended',
+    not_an_operator: 'not an operator account',
+  },
+  audience: { backoffice: 'back office', player: 'player app' },
+  method: { totp: 'authenticator code', recovery_code: 'recovery code' },
+  stage: { enrolment: 'set-up', sign_in: 'sign-in' },
+};
+
+/** Money fields shown in rupees (amounts recorded in rupees; any `...Paise` field is converted). */
 const RUPEE_FIELDS = new Set(['amount', 'minStake', 'maxStake', 'maxProfit']);
 
 /** Ids of the request an entry is about: the target and the action already say which; never shown. */
@@ -99,6 +120,10 @@ const ACTION_LABELS: Record<string, string> = {
   'casino.provider.update': 'Casino provider changed',
   'casino.game.create': 'Casino game added',
   'casino.game.update': 'Casino game changed',
+  'operator.sign_in': 'Signed in (password)',
+  'operator.sign_in_second_factor': 'Signed in (second factor)',
+  'operator.sign_in_failed': 'Sign-in refused',
+  'operator.second_factor_enrolled': 'Two-step sign-in set up',
 };
 
 /** 'deposit.approve' → 'Deposit approve' for actions added later that have no label here yet. */
@@ -112,7 +137,8 @@ export function actionLabel(action: string): string {
 export function fieldLabel(field: string): string {
   const known = FIELD_LABELS[field];
   if (known !== undefined) return known;
-  const words = field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  // housePaise → House: the value is shown in rupees.
+  const words = field.replace(/Paise$/, '').replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -121,6 +147,8 @@ function formatValue(field: string, value: unknown): ReactNode {
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (field === 'ids' && Array.isArray(value)) return `${value.length} banners in a new order`;
   if (RUPEE_FIELDS.has(field) && typeof value === 'number') return formatRupees(value);
+  if (field.endsWith('Paise') && typeof value === 'number' && Number.isSafeInteger(value)) return formatPaise(value);
+  if (typeof value === 'string' && VALUE_LABELS[field]?.[value] !== undefined) return VALUE_LABELS[field][value];
   if (field === 'betDelaySeconds' && typeof value === 'number') return `${value} s`;
   if (field === 'runners' && Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ');
   if (field === 'wallet' && typeof value === 'string') return `${value} wallet`;

@@ -18,6 +18,34 @@ function Target({ entry }: { entry: AuditEntry }) {
   return <span>{entry.targetName ? `${kind}: ${entry.targetName}` : kind}</span>;
 }
 
+/** 'Mozilla/5.0 (Linux; Android 14) … Chrome/131.0 Mobile Safari/537.36' → 'Chrome on Android'. */
+export function browserSummary(userAgent: string): string {
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(userAgent)
+      ? 'Opera'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Chrome\/|CriOS\//.test(userAgent)
+          ? 'Chrome'
+          : /Safari\//.test(userAgent)
+            ? 'Safari'
+            : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad|iOS/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  if (browser === null && system === null) return userAgent.slice(0, 40);
+  return [browser ?? 'A browser', system === null ? null : `on ${system}`].filter(Boolean).join(' ');
+}
+
 /** Newest first, as the server sends them. `showTarget` is off where the page is about one target. */
 export function AuditEntries({ entries, showTarget = true }: { entries: AuditEntry[]; showTarget?: boolean }) {
   return (
@@ -38,7 +66,7 @@ export function AuditEntries({ entries, showTarget = true }: { entries: AuditEnt
             <td data-label="When">
               <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
             </td>
-            <td data-label="Who">{entry.actorName ?? (entry.actorId === null ? 'System' : 'Unknown operator')}</td>
+            <td data-label="Who">{entry.actorName ?? (entry.actorId === null ? (entry.action === 'operator.sign_in_failed' ? 'Unknown (refused)' : 'System') : 'Unknown operator')}</td>
             <td data-label="What" className="cell-primary">
               {actionLabel(entry.action)}
             </td>
@@ -52,6 +80,11 @@ export function AuditEntries({ entries, showTarget = true }: { entries: AuditEnt
             </td>
             <td data-label="From" className="muted small">
               {entry.ip ?? '—'}
+              {entry.userAgent === null ? null : (
+                <span className="audit-agent" title={entry.userAgent}>
+                  {browserSummary(entry.userAgent)}
+                </span>
+              )}
             </td>
           </tr>
         ))}

@@ -16,6 +16,7 @@ function entry(index: number): AuditEntry {
     targetName: 'Demo Player (919999900001)',
     details: { allowSlots: { from: true, to: false } },
     ip: '127.0.0.1',
+    userAgent: null,
     createdAt: '2025-06-01T10:00:00.000Z',
   };
 }
@@ -61,5 +62,61 @@ describe('audit log page', () => {
     renderApp(`/users/${backofficeUser()._id}`, { token: 't' });
     expect(await screen.findByText('User changed')).toBeTruthy();
     expect(api.callsTo('GET', '/backoffice/audit-log')[0]?.query.get('targetId')).toBe(backofficeUser()._id);
+  });
+
+  it('filters by who, what, target and India dates on the server, and names a refused sign-in with its browser', async () => {
+    const refused: AuditEntry = {
+      ...entry(2),
+      actorId: null,
+      actorName: null,
+      action: 'operator.sign_in_failed',
+      targetName: 'Anil Rao (919812345678)',
+      details: { reason: 'wrong_password', identifier: '919812345678' },
+      ip: '198.51.100.7',
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+    };
+    const api = stubApi({
+      'GET /app-settings': () => ok(SETTINGS),
+      'GET /getUserData': () => ok(profile({ role: 1 })),
+      'GET /backoffice/audit-log/actions': () => ok({ actions: ['operator.sign_in', 'operator.sign_in_failed', 'user.update'] }),
+      'GET /backoffice/audit-log': (call) => (call.query.get('action') === 'operator.sign_in_failed' ? ok({ items: [refused], total: 1 }) : ok({ items: [entry(1)], total: 1 })),
+    });
+    const { router } = renderApp('/audit-log?page=2', { token: 't' });
+    const user = userEvent.setup();
+    expect(await screen.findByText('User changed')).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('What'), 'Sign-in refused');
+    expect(await screen.findByText('Unknown (refused)')).toBeTruthy();
+    const row = screen.getByText('Sign-in refused', { selector: 'td' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Chrome on Android')).toBeTruthy();
+    expect(within(row).getByText('wrong password')).toBeTruthy();
+    expect(router.state.location.search).toBe('?action=operator.sign_in_failed');
+
+    await user.type(screen.getByLabelText('Who'), 'anil');
+    await user.type(screen.getByLabelText('Target'), '98123');
+    await waitFor(() => expect(api.callsTo('GET', '/backoffice/audit-log').at(-1)?.query.get('target')).toBe('98123'));
+    const fromField = screen.getByLabelText('From (India date)');
+    await user.type(fromField, '2026-11-21');
+    await user.type(screen.getByLabelText('To (India date)'), '2026-11-22');
+    await waitFor(() => expect(api.callsTo('GET', '/backoffice/audit-log').at(-1)?.query.get('to')).toBe('2026-11-22'));
+    const last = api.callsTo('GET', '/backoffice/audit-log').at(-1)?.query;
+    expect(Object.fromEntries(last ?? [])).toEqual({ page: '1', pageSize: '50', actor: 'anil', action: 'operator.sign_in_failed', target: '98123', from: '2026-11-21', to: '2026-11-22' });
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByLabelText<HTMLInputElement>('Who').value).toBe('');
+  });
+
+  it('says when a start date is after the end date, without asking the server for it', async () => {
+    const api = stubApi({
+      'GET /app-settings': () => ok(SETTINGS),
+      'GET /getUserData': () => ok(profile({ role: 1 })),
+      'GET /backoffice/audit-log/actions': () => ok({ actions: [] }),
+      'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
+    });
+    renderApp('/audit-log?from=2026-11-22&to=2026-11-21', { token: 't' });
+    expect(await screen.findByText('The start date must be on or before the end date')).toBeTruthy();
+    expect(await screen.findByText('No entries match these filters')).toBeTruthy();
+    for (const call of api.callsTo('GET', '/backoffice/audit-log')) expect(call.query.get('from')).toBeNull();
   });
 });

@@ -36,6 +36,7 @@ describe('login page', () => {
     const api = stubApi({
       'GET /app-settings': () => ok(SETTINGS),
       'POST /login': () => ok(profile({ role: 1 }), 'Logged in', { token: 'operator-token' }),
+      'GET /backoffice/second-factor': () => ok({ required: true, enrolled: true, passed: true, recoveryCodesLeft: 10 }),
       'GET /getUserData': () => ok(profile({ role: 1 })),
       'GET /backoffice/users': () => ok({ items: [], total: 0 }),
     });
