@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { MONEY_MODES } from '@khel/contract';
 
@@ -43,10 +44,28 @@ const configSchema = z
     SECOND_APPROVAL_ABOVE_RUPEES: z.coerce.number().int().min(0).default(50_000),
     /** Key prefix of the rate-limit counters in Redis, so installations sharing a Redis do not mix. */
     RATE_LIMIT_NAMESPACE: z.string().default('khel-rate-limit-'),
+    /**
+     * Proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDRs (or proxy-addr's
+     * `loopback`, `linklocal`, `uniquelocal`). Empty: trust none, the client is the TCP peer.
+     */
+    TRUST_PROXY: z.string().default(''),
+    /** Open WebSockets one account may hold at once (every process counts its own). */
+    WS_MAX_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Open WebSockets from one client address (behind a carrier NAT many players share one). */
+    WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(200),
+    /** Markets and events one WebSocket may follow at once. */
+    WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(10_000).default(300),
+    /** The Redis pub/sub channel of live updates, so installations (or test runs) sharing a Redis do not mix. */
+    LIVE_CHANNEL: z.string().min(1).max(100).default('khel:live'),
     WEB_DIST_DIR: z.string().optional(),
     BACKOFFICE_DIST_DIR: z.string().optional(),
   })
   .superRefine((config, ctx) => {
+    for (const entry of trustedProxyList(config.TRUST_PROXY)) {
+      if (!isTrustedProxyEntry(entry)) {
+        ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: `TRUST_PROXY: "${entry}" is not an IP address, a CIDR (e.g. 10.0.0.0/8) or loopback/linklocal/uniquelocal` });
+      }
+    }
     if ((config.BOOTSTRAP_DIRECTOR_MOBILE === undefined) !== (config.BOOTSTRAP_DIRECTOR_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -63,10 +82,32 @@ const configSchema = z
     }
   });
 
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustedProxyList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+}
+
+/** An address, a CIDR with a prefix that fits the address family, or one of proxy-addr's named ranges. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 export type RawConfig = z.infer<typeof configSchema>;
 
 export interface Config extends Omit<RawConfig, 'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED'> {
   realMoneyJurisdictions: string[];
+  /** TRUST_PROXY as a list for Fastify's trustProxy; empty trusts no proxy. */
+  trustedProxies: string[];
   demoData: boolean;
   demoFeed: boolean;
 }
@@ -86,5 +127,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .map((code) => code.trim().toLowerCase())
     .filter((code) => code.length > 0);
   const demoData = DEMO_DATA ?? rest.MONEY_MODE === 'play';
-  return { ...rest, realMoneyJurisdictions, demoData, demoFeed: DEMO_FEED ?? demoData };
+  return { ...rest, realMoneyJurisdictions, trustedProxies: trustedProxyList(rest.TRUST_PROXY), demoData, demoFeed: DEMO_FEED ?? demoData };
 }
