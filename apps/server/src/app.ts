@@ -88,6 +88,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     moneyMode: config.MONEY_MODE,
     realMoneyJurisdictions: config.realMoneyJurisdictions,
     siteName: () => settings.siteName(),
+    loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
     // Every process hears it and closes the sockets of those sessions (modules/live).
     onSessionsRevoked: (revocation) => bus.publish(SESSIONS_REVOKED_TOPIC, revocation),
   });

@@ -38,6 +38,8 @@ const configSchema = z
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(7 * 24),
     /** OTP sends per IP per hour (behind a carrier NAT many players share one address). */
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Failed logins from one client address in 15 minutes before it is refused: an abuse cap, not a lockout. */
+    LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
     /** Requests per minute per IP across the whole API; OTP and login have their own tighter limits. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** Deposits, withdrawals and adjustments above this many rupees need a second operator (PRODUCT.md §7). */

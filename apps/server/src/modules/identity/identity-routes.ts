@@ -98,7 +98,7 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards): F
             tags,
             summary: 'End this session',
             description: 'The body is optional and ignored when it is not { user_id }: any or no content type logs out.',
-            body: logoutRequestSchema.optional(),
+            body: logoutRequestSchema.nullish(),
             response: { 200: emptyEnvelope },
           },
         },

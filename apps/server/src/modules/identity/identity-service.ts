@@ -78,11 +78,11 @@ export function createIdentityService(deps: {
   siteName: () => Promise<string>;
   /** Told after sessions end (logout, password change or reset, suspension, self-exclusion, expiry). */
   onSessionsRevoked?: (revocation: SessionRevocation) => void;
-  /** Waits out a login delay; tests may pass their own. */
-  sleep?: (ms: number) => Promise<void>;
+  /** Failed logins per client address in 15 minutes (an abuse cap; accounts are delayed, never locked). */
+  loginFailuresPerIp: number;
 }) {
   const { repository, otp, throttle, wallet, audit, clock } = deps;
-  const loginThrottle = createLoginThrottle(throttle, deps.sleep);
+  const loginThrottle = createLoginThrottle(throttle, { failuresPerIp: deps.loginFailuresPerIp });
 
   /** Ends one session (sessionId) or every session of the account, and says so to onSessionsRevoked. */
   async function endSessions(userId: string, reason: RevokeReason, sessionId?: string): Promise<void> {

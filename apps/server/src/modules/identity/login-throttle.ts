@@ -17,10 +17,10 @@ export const LOGIN_THROTTLE = {
   freeFailures: 2,
   firstDelayMs: 1000,
   maxDelayMs: 4000,
-  perIp: { bucket: 'login-failure-ip', limit: 100, windowMs: 15 * 60 * 1000 },
+  ipBucket: 'login-failure-ip',
 } as const;
 
-/** 0, 0, 1 s, 2 s, 4 s, 4 s … for 0, 1, 2, 3, 4, 5 … recent failures. */
+/** 0, 0, 0, 1 s, 2 s, 4 s, 4 s … for 0, 1, 2, 3, 4, 5, 6 … recent failures. */
 export function loginDelayMs(recentFailures: number): number {
   const beyond = recentFailures - LOGIN_THROTTLE.freeFailures;
   if (beyond <= 0) return 0;
@@ -34,18 +34,20 @@ export function loginKey(userId: string | null, identifier: string): string {
   return userId === null ? `unknown:${identifier.trim().toLowerCase()}` : `user:${userId}`;
 }
 
-export function createLoginThrottle(throttle: ThrottleService, sleep: (ms: number) => Promise<void> = realSleep) {
+export function createLoginThrottle(throttle: ThrottleService, options: { failuresPerIp: number; sleep?: (ms: number) => Promise<void> }) {
+  const sleep = options.sleep ?? realSleep;
+  const perIp = { bucket: LOGIN_THROTTLE.ipBucket, limit: options.failuresPerIp, windowMs: LOGIN_THROTTLE.windowMs };
   return {
     /** Refuses an address past its abuse cap, else waits out the account's current delay. */
     async beforeAttempt(key: string, ip: string): Promise<void> {
-      if (await throttle.isExceeded(LOGIN_THROTTLE.perIp, ip)) fail('LOGIN_THROTTLED');
+      if (await throttle.isExceeded(perIp, ip)) fail('LOGIN_THROTTLED');
       const failures = await throttle.countWithin(LOGIN_THROTTLE.accountBucket, key, LOGIN_THROTTLE.windowMs);
       const delayMs = loginDelayMs(failures);
       if (delayMs > 0) await sleep(delayMs);
     },
     async recordFailure(key: string, ip: string): Promise<void> {
       await throttle.record(LOGIN_THROTTLE.accountBucket, key);
-      await throttle.record(LOGIN_THROTTLE.perIp.bucket, ip);
+      await throttle.record(LOGIN_THROTTLE.ipBucket, ip);
     },
   };
 }
