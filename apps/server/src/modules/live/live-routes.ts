@@ -61,7 +61,9 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   // Serialised once per message, then written to every subscriber: fan-out cost is one write each.
   const unsubscribe = deps.bus.onMessage((message: LiveMessage) => {
     if (message.topic === SESSIONS_REVOKED_TOPIC) {
-      onRevoked(message.payload as SessionRevocation);
+      // Our own announcement (identity's SessionRevocation); anything else on the topic is ignored.
+      const revocation = message.payload as SessionRevocation | null;
+      if (revocation !== null && Array.isArray(revocation.sessionIds)) onRevoked({ ...revocation, ended: revocation.ended ?? null });
       return;
     }
     const set = registry.subscribers(message.topic);
