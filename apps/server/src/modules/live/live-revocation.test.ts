@@ -136,6 +136,17 @@ describe.each([
     expect((await call(s.t.app, 'GET', '/api/v1/getUserData', { token: player.token })).status).toBe(401);
   });
 
+  it('even when the announcement is lost (Redis pub/sub is at most once): at the next safety re-check', async () => {
+    const player = await signUpPlayer(s.t);
+    const live = await authenticatedSocket(s.socketApp, player.token);
+    // Ended behind the bus's back, as if the announcement had been published while Redis reconnected.
+    await s.t.db.query(`update sessions set revoked_at = $2, revoke_reason = 'logout' where user_id = $1`, [player.userId, s.t.clock.now()]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(live.isOpen()).toBe(true);
+    s.t.clock.advanceMs(2 * 60 * 1000 + 1000);
+    expect((await closedWithin(live, 1000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
+  });
+
   it('on absolute expiry, though the session was busy all week', async () => {
     const player = await signUpPlayer(s.t);
     const live = await authenticatedSocket(s.socketApp, player.token);

@@ -15,6 +15,11 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
 const EXPIRY_SWEEP_MS = 250;
 /** Sessions ended this recently close a socket whose authentication was in flight when they ended. */
 const RECENT_REVOCATION_MS = 60 * 1000;
+/**
+ * Redis pub/sub delivers at most once: an announcement published while a process was reconnecting is
+ * lost. So every socket's session is also checked again at least this often (one indexed read each).
+ */
+const SAFETY_RECHECK_MS = 2 * 60 * 1000;
 
 export interface LiveDeps {
   bus: LiveBus;
@@ -72,6 +77,10 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     for (const connection of set) send(connection, text);
   });
 
+  /** The session's idle or absolute expiry, or the safety re-check, whichever comes first (app clock). */
+  const nextCheckAtMs = (session: { expiresAt: Date; idleExpiresAt: Date }) =>
+    Math.min(session.expiresAt.getTime(), session.idleExpiresAt.getTime(), deps.clock.now().getTime() + SAFETY_RECHECK_MS);
+
   /** Sockets whose session reached its expiry by the app's clock are checked again, and closed if it ended. */
   const recheck = async (connection: Connection) => {
     const session = connection.session;
@@ -80,7 +89,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     try {
       const result = await deps.identity.authenticate(session.token, { touch: false });
       if (connection.session !== session) return;
-      if (result.kind === 'ok') session.checkAtMs = Math.min(result.expiresAt.getTime(), result.idleExpiresAt.getTime());
+      if (result.kind === 'ok') session.checkAtMs = nextCheckAtMs(result);
       else closeForRevocation(connection, { ended: result.kind === 'ended' ? result.message : null });
     } catch (error) {
       app.log.warn({ err: error }, 'live: session re-check failed');
@@ -122,8 +131,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
         closeForRevocation(connection, revoked.revocation);
         return;
       }
-      const checkAtMs = Math.min(result.expiresAt.getTime(), result.idleExpiresAt.getTime());
-      if (!registry.attachSession(connection, { userId: caller.userId, sessionId: caller.sessionId, token, checkAtMs })) {
+      if (!registry.attachSession(connection, { userId: caller.userId, sessionId: caller.sessionId, token, checkAtMs: nextCheckAtMs(result) })) {
         closeWith(connection, WS_CLOSE.TOO_MANY_FOR_ACCOUNT);
         return;
       }
