@@ -92,6 +92,8 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       if (result.kind === 'ok') session.checkAtMs = nextCheckAtMs(result);
       else closeForRevocation(connection, { ended: result.kind === 'ended' ? result.message : null });
     } catch (error) {
+      // The database is unreachable: try again in a few seconds, not on every sweep.
+      session.checkAtMs = deps.clock.now().getTime() + 5000;
       app.log.warn({ err: error }, 'live: session re-check failed');
     } finally {
       connection.checking = false;
