@@ -56,7 +56,7 @@ import { statementsRoutes } from './modules/statements/statements-routes.js';
 import { createStatementsService } from './modules/statements/statements-service.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes.js';
 import type { LiveBus } from './modules/live/live-bus.js';
-import { createLocalBus, createRedisBus } from './modules/live/live-bus.js';
+import { SESSIONS_REVOKED_TOPIC, createLocalBus, createRedisBus } from './modules/live/live-bus.js';
 import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createBettingService } from './modules/sports/betting-service.js';
 import { createFeedRunner } from './modules/sports/feed-runner.js';
@@ -96,6 +96,10 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000,
     moneyMode: config.MONEY_MODE,
     realMoneyJurisdictions: config.realMoneyJurisdictions,
+    siteName: () => settings.siteName(),
+    loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
+    // Every process hears it and closes the sockets of those sessions (modules/live).
+    onSessionsRevoked: (revocation) => bus.publish(SESSIONS_REVOKED_TOPIC, revocation),
   });
   const secondFactor = createSecondFactorService({
     db,
@@ -151,7 +155,7 @@ export type Services = ReturnType<typeof createServices>;
 export async function buildApp(options: { config: Config; db: Database; clock?: Clock }): Promise<{ app: FastifyInstance; services: Services; startFeed: () => void }> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const bus = config.REDIS_URL === undefined ? createLocalBus() : createRedisBus(config.REDIS_URL, () => undefined);
+  const bus = config.REDIS_URL === undefined ? createLocalBus() : createRedisBus(config.REDIS_URL, () => undefined, config.LIVE_CHANNEL);
   const services = createServices(db, config, clock, bus);
 
   const app = Fastify({
@@ -159,6 +163,8 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // The client address is X-Forwarded-For only when the peer is a configured proxy (TRUST_PROXY).
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: Fastify's built-in text/plain parser would let a text body reach validation instead of a 415.
   app.removeContentTypeParser('text/plain');
@@ -237,7 +243,13 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(sportsRoutes(services.sports, services.idempotency, guards));
   await app.register(sportsAdminRoutes(services.sports, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, guards));
-  await registerLiveRoutes(app, { bus: services.bus, identity: services.identity, snapshot: (topic) => services.sports.snapshot(topic) });
+  await registerLiveRoutes(app, {
+    bus: services.bus,
+    identity: services.identity,
+    clock,
+    limits: { socketsPerAccount: config.WS_MAX_SOCKETS_PER_ACCOUNT, socketsPerIp: config.WS_MAX_SOCKETS_PER_IP, subscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET },
+    snapshot: (topic) => services.sports.snapshot(topic),
+  });
   const sweep = setInterval(() => void services.sports.resolveDueBets().catch(() => undefined), 1000);
   sweep.unref();
   const feed = config.demoFeed

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { MONEY_MODES } from '@khel/contract';
 
@@ -37,6 +38,8 @@ const configSchema = z
     SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(7 * 24),
     /** OTP sends per IP per hour (behind a carrier NAT many players share one address). */
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Failed logins from one client address in 15 minutes before it is refused: an abuse cap, not a lockout. */
+    LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
     /** Requests per minute per IP across the whole API; OTP and login have their own tighter limits. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** What one operator moves alone for one player in an India day above this many rupees needs a second operator (PRODUCT.md §7, decision 0010). */
@@ -45,10 +48,28 @@ const configSchema = z
     RATE_LIMIT_NAMESPACE: z.string().default('khel-rate-limit-'),
     /** Seals operators' TOTP secrets at rest (AES-256-GCM); without it they are stored unsealed. */
     SECOND_FACTOR_KEY: z.string().min(32, 'SECOND_FACTOR_KEY needs at least 32 characters').optional(),
+    /**
+     * Proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDRs (or proxy-addr's
+     * `loopback`, `linklocal`, `uniquelocal`). Empty: trust none, the client is the TCP peer.
+     */
+    TRUST_PROXY: z.string().default(''),
+    /** Open WebSockets one account may hold at once (every process counts its own). */
+    WS_MAX_SOCKETS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Open WebSockets from one client address (behind a carrier NAT many players share one). */
+    WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(200),
+    /** Markets and events one WebSocket may follow at once. */
+    WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(10_000).default(300),
+    /** The Redis pub/sub channel of live updates, so installations (or test runs) sharing a Redis do not mix. */
+    LIVE_CHANNEL: z.string().min(1).max(100).default('khel:live'),
     WEB_DIST_DIR: z.string().optional(),
     BACKOFFICE_DIST_DIR: z.string().optional(),
   })
   .superRefine((config, ctx) => {
+    for (const entry of trustedProxyList(config.TRUST_PROXY)) {
+      if (!isTrustedProxyEntry(entry)) {
+        ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: `TRUST_PROXY: "${entry}" is not an IP address, a CIDR (e.g. 10.0.0.0/8) or loopback/linklocal/uniquelocal` });
+      }
+    }
     if ((config.BOOTSTRAP_DIRECTOR_MOBILE === undefined) !== (config.BOOTSTRAP_DIRECTOR_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -65,10 +86,32 @@ const configSchema = z
     }
   });
 
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustedProxyList(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+}
+
+/** An address, a CIDR with a prefix that fits the address family, or one of proxy-addr's named ranges. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 export type RawConfig = z.infer<typeof configSchema>;
 
 export interface Config extends Omit<RawConfig, 'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED'> {
   realMoneyJurisdictions: string[];
+  /** TRUST_PROXY as a list for Fastify's trustProxy; empty trusts no proxy. */
+  trustedProxies: string[];
   demoData: boolean;
   demoFeed: boolean;
 }
@@ -88,5 +131,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .map((code) => code.trim().toLowerCase())
     .filter((code) => code.length > 0);
   const demoData = DEMO_DATA ?? rest.MONEY_MODE === 'play';
-  return { ...rest, realMoneyJurisdictions, demoData, demoFeed: DEMO_FEED ?? demoData };
+  return { ...rest, realMoneyJurisdictions, trustedProxies: trustedProxyList(rest.TRUST_PROXY), demoData, demoFeed: DEMO_FEED ?? demoData };
 }

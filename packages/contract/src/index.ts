@@ -11,3 +11,4 @@ export * from './money.js';
 export * from './sports.js';
 export * from './casino.js';
 export * from './second-factor.js';
+export * from './live.js';

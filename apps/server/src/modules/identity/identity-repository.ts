@@ -182,12 +182,14 @@ export function createIdentityRepository(db: Queryable) {
     async touchSession(sessionId: string, at: Date): Promise<void> {
       await db.query('update sessions set last_seen_at = $2 where id = $1', [sessionId, at]);
     },
-    async revokeSession(sessionId: string, at: Date, reason: string): Promise<void> {
-      await db.query('update sessions set revoked_at = $2, revoke_reason = $3 where id = $1 and revoked_at is null', [sessionId, at, reason]);
+    /** The ids of the sessions this call ended (none when it had already ended). */
+    async revokeSession(sessionId: string, at: Date, reason: string): Promise<string[]> {
+      const result = await db.query<{ id: string }>('update sessions set revoked_at = $2, revoke_reason = $3 where id = $1 and revoked_at is null returning id', [sessionId, at, reason]);
+      return result.rows.map((row) => row.id);
     },
-    async revokeAllSessions(userId: string, at: Date, reason: string): Promise<number> {
-      const result = await db.query('update sessions set revoked_at = $2, revoke_reason = $3 where user_id = $1 and revoked_at is null', [userId, at, reason]);
-      return result.rowCount;
+    async revokeAllSessions(userId: string, at: Date, reason: string): Promise<string[]> {
+      const result = await db.query<{ id: string }>('update sessions set revoked_at = $2, revoke_reason = $3 where user_id = $1 and revoked_at is null returning id', [userId, at, reason]);
+      return result.rows.map((row) => row.id);
     },
 
     // One-time codes

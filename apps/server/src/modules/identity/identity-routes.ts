@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -30,6 +30,15 @@ export function originOf(request: FastifyRequest): RequestOrigin {
 }
 
 const tags = ['identity'];
+
+function logoutBodyOrNothing(body: string | Buffer): unknown {
+  try {
+    const parsed = logoutRequestSchema.safeParse(JSON.parse(body.toString()));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Sign-up, OTP, login, logout, passwords and the profile (spec §7, PRODUCT.md §3). */
 export function identityRoutes(identity: IdentityService, guards: AuthGuards, signIns: OperatorSignInService): FastifyPluginAsyncZod {
@@ -86,14 +95,29 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
       },
     );
 
-    app.post(
-      '/api/v1/logout',
-      { preValidation: guards.requireUser, schema: { tags, summary: 'End this session', body: logoutRequestSchema.optional(), response: { 200: emptyEnvelope } } },
-      async (request) => {
-        await identity.logout(callerOf(request));
-        return ok(null, MESSAGES.loggedOut);
-      },
-    );
+    // Logout must never fail because of its body: with none, an empty one, another content type or a
+    // body that is not the optional { user_id }, the session still ends. Its own scope reads any body.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, logoutBodyOrNothing(body)));
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/api/v1/logout',
+        {
+          preValidation: guards.requireUser,
+          schema: {
+            tags,
+            summary: 'End this session',
+            description: 'The body is optional and ignored when it is not { user_id }: any or no content type logs out.',
+            body: logoutRequestSchema.nullish(),
+            response: { 200: emptyEnvelope },
+          },
+        },
+        async (request) => {
+          await identity.logout(callerOf(request));
+          return ok(null, MESSAGES.loggedOut);
+        },
+      );
+    });
 
     app.post(
       '/api/v1/change_password',

@@ -19,7 +19,9 @@ import type { ThrottleService } from '../throttle/throttle-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { IdentityRepository, UserChanges, UserRow } from './identity-repository.js';
 import type { OtpService } from './otp-service.js';
-import { hashPassword, isCommonPassword, verifyAgainstDecoy, verifyPassword } from './password-policy.js';
+import { createLoginThrottle, loginKey } from './login-throttle.js';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-policy.js';
+import { passwordProblem } from './password-rules.js';
 
 export interface RequestOrigin {
   ip: string;
@@ -38,16 +40,25 @@ export interface Caller {
 }
 
 export type AuthResult =
-  | { kind: 'ok'; caller: Caller }
+  | { kind: 'ok'; caller: Caller; expiresAt: Date; idleExpiresAt: Date }
   /** Token unknown, expired or revoked: HTTP 401 (spec §4: go to /login). */
   | { kind: 'invalid' }
   /** The account itself was closed to the session (suspended, self-excluded): meta.code 401 (spec §4: go to /). */
   | { kind: 'ended'; message: string };
 
-const LOGIN_RULES = {
-  perAccount: { bucket: 'login-failure-account', limit: 5, windowMs: 15 * 60 * 1000 },
-  perIp: { bucket: 'login-failure-ip', limit: 30, windowMs: 15 * 60 * 1000 },
-} as const;
+/** Why sessions ended (sessions.revoke_reason). */
+export type RevokeReason = 'logout' | 'password_changed' | 'password_reset' | 'suspended' | 'self_excluded' | 'expired';
+
+/**
+ * Sessions that just ended, for whatever holds them open (the live module closes their WebSockets, in
+ * every process). `ended` is the reason to show when the account was closed to them, else null.
+ */
+export interface SessionRevocation {
+  userId: string;
+  sessionIds: string[];
+  reason: RevokeReason;
+  ended: string | null;
+}
 
 /** last_seen_at is written at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
@@ -63,8 +74,27 @@ export function createIdentityService(deps: {
   sessionAbsoluteMs: number;
   moneyMode: 'play' | 'real';
   realMoneyJurisdictions: string[];
+  /** The site's name from branding: a new password may not contain it. */
+  siteName: () => Promise<string>;
+  /** Told after sessions end (logout, password change or reset, suspension, self-exclusion, expiry). */
+  onSessionsRevoked?: (revocation: SessionRevocation) => void;
+  /** Failed logins per client address in 15 minutes (an abuse cap; accounts are delayed, never locked). */
+  loginFailuresPerIp: number;
 }) {
   const { repository, otp, throttle, wallet, audit, clock } = deps;
+  const loginThrottle = createLoginThrottle(throttle, { failuresPerIp: deps.loginFailuresPerIp });
+
+  /** Ends one session (sessionId) or every session of the account, and says so to onSessionsRevoked. */
+  async function endSessions(userId: string, reason: RevokeReason, sessionId?: string): Promise<void> {
+    const now = clock.now();
+    const sessionIds = sessionId === undefined ? await repository.revokeAllSessions(userId, now, reason) : await repository.revokeSession(sessionId, now, reason);
+    if (sessionIds.length > 0) deps.onSessionsRevoked?.({ userId, sessionIds, reason, ended: endedMessage(reason) });
+  }
+
+  async function assertAcceptablePassword(password: string, mobileNo: string): Promise<void> {
+    const problem = passwordProblem(password, { siteName: await deps.siteName(), mobileNo });
+    if (problem !== null) fail('WEAK_PASSWORD', problem);
+  }
 
   function countryOf(mobileNo: string): string | null {
     return PHONE_COUNTRIES.find((country) => mobileNo.startsWith(country.dialCode))?.iso ?? null;
@@ -195,7 +225,7 @@ export function createIdentityService(deps: {
 
     async signUp(request: SignUpRequest, origin: RequestOrigin): Promise<void> {
       assertJurisdiction(request.mobile_no);
-      if (isCommonPassword(request.password)) fail('WEAK_PASSWORD');
+      await assertAcceptablePassword(request.password, request.mobile_no);
       let referredBy: string | null = null;
       if (request.affiliateCode !== undefined && request.affiliateCode.length > 0) {
         const referrer = await repository.findByReferralCode(request.affiliateCode);
@@ -229,13 +259,13 @@ export function createIdentityService(deps: {
 
     async login(request: LoginRequest, origin: RequestOrigin): Promise<{ token: string; profile: Profile }> {
       const identifier = request.mobile_no ?? request.username ?? '';
-      if (await throttle.isExceeded(LOGIN_RULES.perIp, origin.ip)) fail('LOGIN_THROTTLED');
-      if (await throttle.isExceeded(LOGIN_RULES.perAccount, identifier.toLowerCase())) fail('LOGIN_THROTTLED');
       const user = request.mobile_no !== undefined ? await repository.findByMobile(request.mobile_no) : await repository.findByUsername(request.username ?? '');
+      // Keyed on the account, so its mobile number and username share one count.
+      const key = loginKey(user?.id ?? null, identifier);
+      await loginThrottle.beforeAttempt(key, origin.ip);
       const passwordOk = user === null ? (await verifyAgainstDecoy(request.password), false) : await verifyPassword(user.password_hash, request.password);
       if (user === null || !passwordOk) {
-        await throttle.record(LOGIN_RULES.perIp.bucket, origin.ip);
-        await throttle.record(LOGIN_RULES.perAccount.bucket, identifier.toLowerCase());
+        await loginThrottle.recordFailure(key, origin.ip);
         fail('INVALID_CREDENTIALS');
       }
       if (request.audience === 'backoffice' && !OPERATOR_ROLES.includes(user.role as never)) {
@@ -252,21 +282,21 @@ export function createIdentityService(deps: {
     },
 
     async logout(caller: Caller): Promise<void> {
-      await repository.revokeSession(caller.sessionId, clock.now(), 'logout');
+      await endSessions(caller.userId, 'logout', caller.sessionId);
     },
 
     /** Every session of the account ends, this one included; the caller gets a fresh token. */
     async changePassword(caller: Caller, request: ChangePasswordRequest, origin: RequestOrigin): Promise<string> {
       const user = await requireUser(caller.userId);
-      const key = user.mobile_no;
-      if (await throttle.isExceeded(LOGIN_RULES.perAccount, key)) fail('LOGIN_THROTTLED');
+      const key = loginKey(user.id, user.mobile_no);
+      await loginThrottle.beforeAttempt(key, origin.ip);
       if (!(await verifyPassword(user.password_hash, request.old_password))) {
-        await throttle.record(LOGIN_RULES.perAccount.bucket, key);
+        await loginThrottle.recordFailure(key, origin.ip);
         fail('WRONG_OLD_PASSWORD');
       }
-      if (isCommonPassword(request.password)) fail('WEAK_PASSWORD');
+      await assertAcceptablePassword(request.password, user.mobile_no);
       await repository.setPassword(user.id, await hashPassword(request.password));
-      await repository.revokeAllSessions(user.id, clock.now(), 'password_changed');
+      await endSessions(user.id, 'password_changed');
       return openSession(user, origin);
     },
 
@@ -283,14 +313,19 @@ export function createIdentityService(deps: {
     },
 
     async resetPassword(request: ResetPasswordRequest): Promise<void> {
+      // Checked before the code is spent, so a refused password does not cost the player their OTP.
+      await assertAcceptablePassword(request.password, request.mobile_no);
       await otp.verify(request.mobile_no, 'reset', request.otp);
       const user = (await repository.findByMobile(request.mobile_no)) ?? fail('OTP_INVALID');
-      if (isCommonPassword(request.password)) fail('WEAK_PASSWORD');
       await repository.setPassword(user.id, await hashPassword(request.password));
-      await repository.revokeAllSessions(user.id, clock.now(), 'password_reset');
+      await endSessions(user.id, 'password_reset');
     },
 
-    async authenticate(token: string): Promise<AuthResult> {
+    /**
+     * The session behind a token. `touch: false` (the live module re-checking an open socket) leaves
+     * last_seen_at alone, so an open socket alone never keeps a session from idling out.
+     */
+    async authenticate(token: string, options: { touch?: boolean } = {}): Promise<AuthResult> {
       if (token.length < 20 || token.length > 100) return { kind: 'invalid' };
       const found = await repository.findSessionByTokenHash(sha256Hex(token));
       if (found === null) return { kind: 'invalid' };
@@ -302,13 +337,19 @@ export function createIdentityService(deps: {
       }
       const idleExpired = now.getTime() - found.last_seen_at.getTime() > deps.sessionIdleMs;
       if (idleExpired || found.expires_at.getTime() <= now.getTime()) {
-        await repository.revokeSession(found.session_id, now, 'expired');
+        await endSessions(found.user.id, 'expired', found.session_id);
         return { kind: 'invalid' };
       }
-      if (now.getTime() - found.last_seen_at.getTime() > TOUCH_INTERVAL_MS) await repository.touchSession(found.session_id, now);
+      let lastSeenAt = found.last_seen_at;
+      if (options.touch !== false && now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await repository.touchSession(found.session_id, now);
+        lastSeenAt = now;
+      }
       const user = found.user;
       return {
         kind: 'ok',
+        expiresAt: found.expires_at,
+        idleExpiresAt: new Date(lastSeenAt.getTime() + deps.sessionIdleMs),
         caller: {
           userId: user.id,
           sessionId: found.session_id,
@@ -365,7 +406,7 @@ export function createIdentityService(deps: {
       const current = user.self_excluded_until;
       const until = current !== null && current.getTime() > requested.getTime() ? current : requested;
       await repository.setSelfExcludedUntil(user.id, until);
-      await repository.revokeAllSessions(user.id, now, 'self_excluded');
+      await endSessions(user.id, 'self_excluded');
       await audit.record({ actorId: user.id, action: 'user.self_exclude', targetType: 'user', targetId: user.id, details: { days, until: until.toISOString() }, ip });
       return until.toISOString();
     },
@@ -419,7 +460,7 @@ export function createIdentityService(deps: {
         changes.suspended_reason = null;
       }
       const updated = (await repository.updateUser(id, changes)) ?? fail('NOT_FOUND');
-      if (changes.suspended_at instanceof Date) await repository.revokeAllSessions(id, now, 'suspended');
+      if (changes.suspended_at instanceof Date) await endSessions(id, 'suspended');
       if (request.role !== undefined && request.role !== target.role) await wallet.openAccountsFor(id, request.role);
 
       const before = toBackofficeUser(target);
@@ -439,5 +480,11 @@ const MESSAGES_ENDED = {
   suspended: 'Your account is suspended, please contact support',
   selfExcluded: 'Your account is self-excluded, you have been logged out',
 } as const;
+
+function endedMessage(reason: RevokeReason): string | null {
+  if (reason === 'suspended') return MESSAGES_ENDED.suspended;
+  if (reason === 'self_excluded') return MESSAGES_ENDED.selfExcluded;
+  return null;
+}
 
 export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -16,10 +16,13 @@ export interface LiveMessage {
 export interface LiveBus {
   publish(topic: string, payload: unknown): void;
   onMessage(listener: (message: LiveMessage) => void): () => void;
+  /** Settles once the bus hears messages (Redis: the subscription is in place). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
-const CHANNEL = 'khel:live';
+/** The bus topic on which the identity module announces ended sessions; never a client's topic. */
+export const SESSIONS_REVOKED_TOPIC = 'sessions:revoked';
 
 export function createLocalBus(): LiveBus {
   const emitter = new EventEmitter();
@@ -30,20 +33,24 @@ export function createLocalBus(): LiveBus {
       emitter.on('message', listener);
       return () => emitter.off('message', listener);
     },
+    ready: () => Promise.resolve(),
     async close() {
       emitter.removeAllListeners();
     },
   };
 }
 
-export function createRedisBus(url: string, onError: (error: Error) => void): LiveBus {
+export function createRedisBus(url: string, onError: (error: Error) => void, channel = 'khel:live'): LiveBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const publisher = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
   publisher.on('error', onError);
   subscriber.on('error', onError);
-  void subscriber.subscribe(CHANNEL).catch(onError);
+  const subscribed = subscriber.subscribe(channel).then(
+    () => undefined,
+    (error: unknown) => onError(error instanceof Error ? error : new Error(String(error))),
+  );
   subscriber.on('message', (_channel: string, text: string) => {
     try {
       emitter.emit('message', JSON.parse(text) as LiveMessage);
@@ -53,12 +60,13 @@ export function createRedisBus(url: string, onError: (error: Error) => void): Li
   });
   return {
     publish(topic, payload) {
-      void publisher.publish(CHANNEL, JSON.stringify({ topic, payload })).catch(onError);
+      void publisher.publish(channel, JSON.stringify({ topic, payload })).catch(onError);
     },
     onMessage(listener) {
       emitter.on('message', listener);
       return () => emitter.off('message', listener);
     },
+    ready: () => subscribed,
     async close() {
       emitter.removeAllListeners();
       await Promise.all([publisher.quit().catch(() => undefined), subscriber.quit().catch(() => undefined)]);

@@ -1,73 +1,150 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { wsClientMessageSchema } from '@khel/contract';
+import { WS_CLOSE, tooManySubscriptionsMessage, wsClientMessageSchema } from '@khel/contract';
 import type { WsServerMessage } from '@khel/contract';
-import type { IdentityService } from '../identity/identity-service.js';
+import type { Clock } from '../../lib/clock.js';
+import type { IdentityService, SessionRevocation } from '../identity/identity-service.js';
 import type { LiveBus, LiveMessage } from './live-bus.js';
-
-interface Connection {
-  socket: WebSocket;
-  userId: string | null;
-  topics: Set<string>;
-}
+import { SESSIONS_REVOKED_TOPIC } from './live-bus.js';
+import type { Connection, ConnectionLimits } from './live-connections.js';
+import { createConnectionRegistry } from './live-connections.js';
 
 const MAX_MESSAGE_BYTES = 16 * 1024;
+/** How often open sockets are compared with their sessions' expiry (in memory; the database only at expiry). */
+const EXPIRY_SWEEP_MS = 250;
+/** Sessions ended this recently close a socket whose authentication was in flight when they ended. */
+const RECENT_REVOCATION_MS = 60 * 1000;
+/**
+ * Redis pub/sub delivers at most once: an announcement published while a process was reconnecting is
+ * lost. So every socket's session is also checked again at least this often (one indexed read each).
+ */
+const SAFETY_RECHECK_MS = 2 * 60 * 1000;
+
+export interface LiveDeps {
+  bus: LiveBus;
+  identity: IdentityService;
+  clock: Clock;
+  limits: ConnectionLimits;
+  snapshot: (topic: string) => Promise<WsServerMessage | null>;
+}
 
 /**
  * One WebSocket at /ws (PRODUCT.md §3). A client authenticates with the same bearer token (query
  * `?token=` or an `auth` message), subscribes to markets and events, and receives their changes; an
  * authenticated client also receives its own bets and balance. Public market data needs no token.
+ *
+ * A socket lives no longer than its session: it is closed at once when the session ends (logout,
+ * password change or reset, suspension, self-exclusion: announced on the bus, so every process closes
+ * its own sockets) and when the session reaches its idle or absolute expiry.
  */
-export async function registerLiveRoutes(app: FastifyInstance, deps: { bus: LiveBus; identity: IdentityService; snapshot: (topic: string) => Promise<WsServerMessage | null> }): Promise<void> {
+export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
-  const byTopic = new Map<string, Set<Connection>>();
+  const registry = createConnectionRegistry(deps.limits);
+  const recentlyRevoked = new Map<string, { atMs: number; revocation: SessionRevocation }>();
 
   const send = (connection: Connection, message: WsServerMessage | string) => {
     if (connection.socket.readyState === 1) connection.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   };
-  const join = (connection: Connection, topic: string) => {
-    connection.topics.add(topic);
-    let set = byTopic.get(topic);
-    if (set === undefined) byTopic.set(topic, (set = new Set()));
-    set.add(connection);
+  const closeWith = (connection: Connection, close: { code: number; reason: string }) => {
+    registry.close(connection);
+    if (connection.socket.readyState <= 1) connection.socket.close(close.code, close.reason);
   };
-  const leave = (connection: Connection, topic: string) => {
-    connection.topics.delete(topic);
-    const set = byTopic.get(topic);
-    set?.delete(connection);
-    if (set?.size === 0) byTopic.delete(topic);
+  const closeForRevocation = (connection: Connection, revocation: Pick<SessionRevocation, 'ended'>) => {
+    closeWith(connection, revocation.ended === null ? WS_CLOSE.SESSION_REVOKED : { code: WS_CLOSE.SESSION_ENDED.code, reason: revocation.ended });
+  };
+
+  const onRevoked = (revocation: SessionRevocation) => {
+    const nowMs = Date.now();
+    for (const sessionId of revocation.sessionIds) {
+      recentlyRevoked.set(sessionId, { atMs: nowMs, revocation });
+      for (const connection of registry.ofSession(sessionId)) closeForRevocation(connection, revocation);
+    }
+    for (const [sessionId, entry] of recentlyRevoked) if (nowMs - entry.atMs > RECENT_REVOCATION_MS) recentlyRevoked.delete(sessionId);
   };
 
   // Serialised once per message, then written to every subscriber: fan-out cost is one write each.
   const unsubscribe = deps.bus.onMessage((message: LiveMessage) => {
-    const set = byTopic.get(message.topic);
-    if (set === undefined) return;
+    if (message.topic === SESSIONS_REVOKED_TOPIC) {
+      // Our own announcement (identity's SessionRevocation); anything else on the topic is ignored.
+      const revocation = message.payload as SessionRevocation | null;
+      if (revocation !== null && Array.isArray(revocation.sessionIds)) onRevoked({ ...revocation, ended: revocation.ended ?? null });
+      return;
+    }
+    const set = registry.subscribers(message.topic);
+    if (set.size === 0) return;
     const text = JSON.stringify(message.payload);
     for (const connection of set) send(connection, text);
   });
+
+  /** The session's idle or absolute expiry, or the safety re-check, whichever comes first (app clock). */
+  const nextCheckAtMs = (session: { expiresAt: Date; idleExpiresAt: Date }) =>
+    Math.min(session.expiresAt.getTime(), session.idleExpiresAt.getTime(), deps.clock.now().getTime() + SAFETY_RECHECK_MS);
+
+  /** Sockets whose session reached its expiry by the app's clock are checked again, and closed if it ended. */
+  const recheck = async (connection: Connection) => {
+    const session = connection.session;
+    if (session === null) return;
+    connection.checking = true;
+    try {
+      const result = await deps.identity.authenticate(session.token, { touch: false });
+      if (connection.session !== session) return;
+      if (result.kind === 'ok') session.checkAtMs = nextCheckAtMs(result);
+      else closeForRevocation(connection, { ended: result.kind === 'ended' ? result.message : null });
+    } catch (error) {
+      // The database is unreachable: try again in a few seconds, not on every sweep.
+      session.checkAtMs = deps.clock.now().getTime() + 5000;
+      app.log.warn({ err: error }, 'live: session re-check failed');
+    } finally {
+      connection.checking = false;
+    }
+  };
+  const sweep = setInterval(() => {
+    const nowMs = deps.clock.now().getTime();
+    for (const connection of registry.authenticated()) {
+      if (!connection.checking && connection.session !== null && nowMs >= connection.session.checkAtMs) void recheck(connection);
+    }
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     unsubscribe();
     await deps.bus.close();
   });
 
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const connection: Connection = { socket, userId: null, topics: new Set() };
+  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
+    const connection: Connection = { socket, ip: request.ip, topics: new Set(), session: null, checking: false };
+    if (!registry.open(connection)) {
+      socket.close(WS_CLOSE.TOO_MANY_FOR_ADDRESS.code, WS_CLOSE.TOO_MANY_FOR_ADDRESS.reason);
+      return;
+    }
 
     const authenticate = async (token: string) => {
       const result = await deps.identity.authenticate(token);
+      if (socket.readyState !== 1) return;
       if (result.kind !== 'ok') {
         send(connection, { type: 'error', message: 'Please log in again' });
         return;
       }
-      if (connection.userId !== null) leave(connection, `user:${connection.userId}`);
-      connection.userId = result.caller.userId;
-      join(connection, `user:${connection.userId}`);
-      send(connection, { type: 'authenticated', userId: connection.userId });
+      const { caller } = result;
+      const revoked = recentlyRevoked.get(caller.sessionId);
+      if (revoked !== undefined) {
+        closeForRevocation(connection, revoked.revocation);
+        return;
+      }
+      if (!registry.attachSession(connection, { userId: caller.userId, sessionId: caller.sessionId, token, checkAtMs: nextCheckAtMs(result) })) {
+        closeWith(connection, WS_CLOSE.TOO_MANY_FOR_ACCOUNT);
+        return;
+      }
+      send(connection, { type: 'authenticated', userId: caller.userId });
+    };
+    const authenticateSafely = (token: string) => {
+      authenticate(token).catch((error: unknown) => app.log.warn({ err: error }, 'live: authentication failed'));
     };
 
     const query = request.query as { token?: string };
-    if (typeof query.token === 'string' && query.token.length > 0) void authenticate(query.token);
+    if (typeof query.token === 'string' && query.token.length > 0) authenticateSafely(query.token);
 
     socket.on('message', (raw: Buffer) => {
       let parsed: unknown;
@@ -84,23 +161,28 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: { bus: Live
       }
       const data = message.data;
       if (data.type === 'ping') send(connection, { type: 'pong' });
-      else if (data.type === 'auth') void authenticate(data.token);
+      else if (data.type === 'auth') authenticateSafely(data.token);
       else {
         const topics = [...data.marketIds.map((id) => `market:${id}`), ...data.eventIds.map((id) => `event:${id}`)];
         for (const topic of topics) {
-          if (data.type === 'subscribe') {
-            if (connection.topics.size >= 300) break;
-            join(connection, topic);
-            // A snapshot on subscribe, then changes.
-            void deps.snapshot(topic).then((snapshot) => {
+          if (data.type === 'unsubscribe') {
+            registry.unsubscribe(connection, topic);
+            continue;
+          }
+          if (!registry.subscribe(connection, topic)) {
+            send(connection, { type: 'error', message: tooManySubscriptionsMessage(registry.limits.subscriptionsPerSocket) });
+            break;
+          }
+          // A snapshot on subscribe, then changes.
+          void deps.snapshot(topic).then(
+            (snapshot) => {
               if (snapshot !== null) send(connection, snapshot);
-            });
-          } else leave(connection, topic);
+            },
+            () => undefined,
+          );
         }
       }
     });
-    socket.on('close', () => {
-      for (const topic of [...connection.topics]) leave(connection, topic);
-    });
+    socket.on('close', () => registry.close(connection));
   });
 }

@@ -20,6 +20,10 @@ export function createThrottleService(repository: ThrottleRepository, clock: Clo
       const since = new Date(clock.now().getTime() - rule.windowMs);
       return (await repository.countSince(rule.bucket, key, since)) >= rule.limit;
     },
+    /** Events of bucket for key within the last windowMs. */
+    async countWithin(bucket: string, key: string, windowMs: number): Promise<number> {
+      return repository.countSince(bucket, key, new Date(clock.now().getTime() - windowMs));
+    },
     async record(bucket: string, key: string): Promise<void> {
       await repository.record(bucket, key, clock.now());
     },
