@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { Answer, TestApp } from '../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, nextIp, signUpPlayer } from '../../test/test-app.js';
+import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, signUpPlayer } from '../../test/test-app.js';
 import { seedDemoData } from '../modules/demo/demo-seed.js';
 import { guardedTarget } from './separation-of-duties.js';
 
@@ -37,6 +37,13 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/markets/{id}/result/confirm': 'money-or-permission',
   'POST /api/v1/backoffice/markets/{id}/result/reject': 'money-or-permission',
   'GET /api/v1/backoffice/audit-log': 'read',
+  'GET /api/v1/backoffice/audit-log/actions': 'read',
+  // The caller's own sign-in step (decision 0011): it is about the caller by design, and moves no money.
+  'GET /api/v1/backoffice/second-factor': 'read',
+  'POST /api/v1/backoffice/second-factor/enrolment': 'no-player-or-request',
+  'POST /api/v1/backoffice/second-factor/enrolment/confirm': 'no-player-or-request',
+  'POST /api/v1/backoffice/second-factor/verify': 'no-player-or-request',
+  'POST /api/v1/backoffice/users/{id}/second-factor/reset': 'money-or-permission',
   'PUT /api/v1/backoffice/branding': 'no-player-or-request',
   'GET /api/v1/backoffice/banners': 'read',
   'POST /api/v1/backoffice/banners': 'no-player-or-request',
@@ -94,6 +101,8 @@ beforeAll(async () => {
   const player = await signUpPlayer(t);
   await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { role: ROLES.SUPPORT_ADMIN } });
   const token = await login(player.mobileNo);
+  // A support admin passes the second factor before any back-office call (decision 0011).
+  await enrolSecondFactor(t, token);
   const account = await call(t.app, 'POST', '/api/v1/account-details', { token, body: { type: 'bank', accountNumber: '987654321012', accountHolderName: 'Ravi', bankName: 'HDFC Bank', ifscCode: 'HDFC0000123' } });
   promoted = { token, userId: player.userId, accountId: (account.body.data as { _id: string })._id };
   const accounts = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: director.token })).body.data as { _id: string; type: string }[];
@@ -206,6 +215,14 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
     return {
       self: [await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/reject`, { token: promoted.token, body: { reason: 'Mine' } })],
       other: await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/reject`, { token: support.token, body: { reason: 'Control' } }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/second-factor/reset': async () => {
+    // A fresh operator is reset by the control, since a reset ends that operator's sessions.
+    const other = await createOperator(t, ROLES.SUPPORT_ADMIN);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/second-factor/reset`, { token: director.token, body: { reason: 'Lost my phone' } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${other.userId}/second-factor/reset`, { token: director.token, body: { reason: 'Lost their phone' } }),
     };
   },
   'POST /api/v1/backoffice/markets/{id}/result/confirm': async () => {

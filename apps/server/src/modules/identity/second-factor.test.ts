@@ -225,7 +225,8 @@ describe('operator second factor: a lost authenticator', () => {
     const url = (id: string) => `/api/v1/backoffice/users/${id}/second-factor/reset`;
 
     expect((await call(t.app, 'POST', url(support.userId), { token: director.token, body: {} })).body.meta.code).toBe(400);
-    expect((await call(t.app, 'POST', url(director.userId), { token: director.token, body: { reason: 'lost phone' } })).body.meta.error).toBe('FORBIDDEN');
+    // One's own factor: the separation-of-duties guard refuses it before the service (decision 0010).
+    expect((await call(t.app, 'POST', url(director.userId), { token: director.token, body: { reason: 'lost phone' } })).body.meta.error).toBe('SELF_SERVICE_REFUSED');
     expect((await call(t.app, 'POST', url(director.userId), { token: support.token, body: { reason: 'lost phone' } })).body.meta.error).toBe('FORBIDDEN');
     const player = await signUpPlayer(t);
     expect((await call(t.app, 'POST', url(player.userId), { token: director.token, body: { reason: 'lost phone' } })).body.meta.error).toBe('CONFLICT');
