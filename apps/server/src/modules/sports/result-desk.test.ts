@@ -102,6 +102,18 @@ describe('results maker-checker (issue 9)', () => {
     expect(await balanceOf(player.token)).toBe(10500);
   });
 
+  it('settles once when two operators confirm at the same moment', async () => {
+    await setConfirmation(director.token, true);
+    const third = await createOperator(t, ROLES.SUPPORT_ADMIN);
+    const { m, player } = await bookmakerWithBet();
+    await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, { token: director.token, body: { winnerId: m.runners[0] } });
+    const answers = await Promise.all([support, third].map((operator) => call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, { token: operator.token })));
+    expect(answers.filter((answer) => answer.body.meta.code === 200)).toHaveLength(1);
+    expect(answers.map((answer) => answer.body.meta.error).filter((error) => error !== undefined)).toHaveLength(1);
+    expect(await profileOf(player.token)).toMatchObject({ balance: 10500, exposure: 0 });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it('settles at once when the setting is off', async () => {
     await setConfirmation(director.token, false);
     const { m, player } = await bookmakerWithBet();
