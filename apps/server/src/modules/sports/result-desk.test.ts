@@ -72,6 +72,7 @@ describe('results maker-checker (issue 9)', () => {
     expect(late.body.meta.error).toBe('MARKET_CLOSED');
     expect((await call(t.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, { token: support.token, body: { status: 'open' } })).body.meta.code).toBe(409);
     expect((await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, { token: support.token, body: { winnerId: m.runners[1] } })).body.meta.error).toBe('CONFLICT');
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/void`, { token: support.token, body: { reason: 'Rain' } })).body.meta.error).toBe('CONFLICT');
 
     const self = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, { token: director.token });
     expect(self.body.meta).toMatchObject({ code: 403, error: 'SELF_SERVICE_REFUSED' });
