@@ -53,12 +53,8 @@ export function resultDeskRoutes(desk: ResultDeskService, sports: SportsService,
       { preValidation: operator, schema: { tags, summary: 'Void: every stake back; voiding a settled market is a correction a second operator confirms', params: idParamsSchema, body: voidMarketSchema, response: { 200: marketEnvelope } } },
       async (request) => {
         const { id } = request.params;
-        if ((await sports.market(id)).status === 'settled') {
-          await desk.requestCorrection(callerOf(request), id, { void: request.body.reason }, request.body.reason, request.ip);
-          return ok(await sports.market(id), `Correction requested: ${WAITS}`);
-        }
-        await sports.voidMarket(callerOf(request), id, request.body.reason, request.ip);
-        return ok(await sports.market(id), 'Market void');
+        const outcome = await desk.voidMarket(callerOf(request), id, request.body.reason, request.ip);
+        return ok(await sports.market(id), outcome === 'voided' ? 'Market void' : `Correction requested: ${WAITS}`);
       },
     );
     app.post(

@@ -51,6 +51,22 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
     );
   }
 
+  /** A settled market's result is wrong (or the market should be void): a request that another operator confirms. */
+  async function requestCorrection(actor: Caller, marketId: string, result: Result | { void: string }, reason: string, ip: string): Promise<void> {
+    const { market, runnerIds } = await marketOf(marketId);
+    if (market.status !== 'settled') fail('CONFLICT', 'Only a settled market can be corrected');
+    if (!('void' in result)) assertResult(market, runnerIds, result);
+    const id = await record(actor, marketId, 'correct', result, market.result, reason);
+    await audit.record({
+      actorId: actor.userId,
+      action: 'market.correct_request',
+      targetType: 'market',
+      targetId: marketId,
+      details: { declarationId: id, previousResult: await describe(marketId, market.result), newResult: await describe(marketId, result), reason },
+      ip,
+    });
+  }
+
   return {
     async settings(): Promise<SportsDeskSettings> {
       return { resultsNeedConfirmation: await repository.resultsNeedConfirmation() };
@@ -82,20 +98,21 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
       return 'declared';
     },
 
-    /** A settled market's result is wrong (or the market should be void): a request that another operator confirms. */
-    async requestCorrection(actor: Caller, marketId: string, result: Result | { void: string }, reason: string, ip: string): Promise<void> {
-      const { market, runnerIds } = await marketOf(marketId);
-      if (market.status !== 'settled') fail('CONFLICT', 'Only a settled market can be corrected');
-      if (!('void' in result)) assertResult(market, runnerIds, result);
-      const id = await record(actor, marketId, 'correct', result, market.result, reason);
-      await audit.record({
-        actorId: actor.userId,
-        action: 'market.correct_request',
-        targetType: 'market',
-        targetId: marketId,
-        details: { declarationId: id, previousResult: await describe(marketId, market.result), newResult: await describe(marketId, result), reason },
-        ip,
-      });
+    requestCorrection,
+
+    /**
+     * Void: every stake back at once on a market not yet settled; on a settled market its money is
+     * reversed, so it is a correction that waits for a second operator.
+     */
+    async voidMarket(actor: Caller, marketId: string, reason: string, ip: string): Promise<'voided' | 'requested'> {
+      const { market } = await marketOf(marketId);
+      if (market.status === 'settled') {
+        await requestCorrection(actor, marketId, { void: reason }, reason, ip);
+        return 'requested';
+      }
+      if ((await repository.pendingOf(marketId)) !== null) fail('CONFLICT', 'A declared result waits for confirmation; reject it before voiding the market');
+      await sports.voidMarket(actor, marketId, reason, ip);
+      return 'voided';
     },
 
     /** A different operator confirms: settlement (or the correction) runs and the declaration is confirmed in one transaction. */

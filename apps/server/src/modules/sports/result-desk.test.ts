@@ -72,6 +72,7 @@ describe('results maker-checker (issue 9)', () => {
     expect(late.body.meta.error).toBe('MARKET_CLOSED');
     expect((await call(t.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, { token: support.token, body: { status: 'open' } })).body.meta.code).toBe(409);
     expect((await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, { token: support.token, body: { winnerId: m.runners[1] } })).body.meta.error).toBe('CONFLICT');
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/void`, { token: support.token, body: { reason: 'Rain' } })).body.meta.error).toBe('CONFLICT');
 
     const self = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, { token: director.token });
     expect(self.body.meta).toMatchObject({ code: 403, error: 'SELF_SERVICE_REFUSED' });
@@ -100,6 +101,18 @@ describe('results maker-checker (issue 9)', () => {
     await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, { token: support.token, body: { winnerId: m.runners[0] } });
     await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, { token: director.token });
     expect(await balanceOf(player.token)).toBe(10500);
+  });
+
+  it('settles once when two operators confirm at the same moment', async () => {
+    await setConfirmation(director.token, true);
+    const third = await createOperator(t, ROLES.SUPPORT_ADMIN);
+    const { m, player } = await bookmakerWithBet();
+    await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, { token: director.token, body: { winnerId: m.runners[0] } });
+    const answers = await Promise.all([support, third].map((operator) => call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, { token: operator.token })));
+    expect(answers.filter((answer) => answer.body.meta.code === 200)).toHaveLength(1);
+    expect(answers.map((answer) => answer.body.meta.error).filter((error) => error !== undefined)).toHaveLength(1);
+    expect(await profileOf(player.token)).toMatchObject({ balance: 10500, exposure: 0 });
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('settles at once when the setting is off', async () => {

@@ -14,7 +14,7 @@ function line(id: string, amount: number, balance: number, description: string, 
   return { _id: id, createdAt: `2025-06-0${id}T10:00:00.000Z`, kind, description, amount, credit: Math.max(amount, 0), debit: Math.max(-amount, 0), balance };
 }
 
-function stubWallet(options: { adjustments?: Adjustment[]; secondApprovalAbove?: number } = {}) {
+function stubWallet(options: { adjustments?: Adjustment[]; secondApprovalAbove?: number; self?: boolean } = {}) {
   let adjustments = [...(options.adjustments ?? [])];
   let lines = [line('1', 10000, 10000, 'Welcome play chips', 'play_chips_grant'), line('2', 150000, 160000, 'Deposit by UPI, ref UTR1')];
   const above = options.secondApprovalAbove ?? Infinity;
@@ -23,7 +23,7 @@ function stubWallet(options: { adjustments?: Adjustment[]; secondApprovalAbove?:
     'GET /getUserData': () => ok(profile({ role: 1 })),
     'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
     'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/users/:id': () => ok(PLAYER),
+    'GET /backoffice/users/:id': () => ok(options.self === true ? { ...PLAYER, _id: ME } : PLAYER),
     'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
     'GET /backoffice/users/:id/ledger': (call) => {
       const shown = call.query.get('wallet') === 'bonus' ? [] : lines;
@@ -47,6 +47,18 @@ function stubWallet(options: { adjustments?: Adjustment[]; secondApprovalAbove?:
 }
 
 describe("a player's wallet on the user page", () => {
+  it("offers no adjustment and no decision on the operator's own account (separation of duties)", async () => {
+    const other = '00000000-0000-4000-8000-0000000000ee';
+    stubWallet({ self: true, adjustments: [{ _id: 'adj-mine', wallet: 'main', amount: 70000, reason: 'For me', status: 'pending', requestedBy: other, approvedBy: null, createdAt: '2025-06-04T10:00:00.000Z' }] });
+    renderApp(`/users/${ME}`, { token: 't' });
+    const section = await screen.findByRole('region', { name: 'Manual adjustments' });
+    // One note above the (hidden) form, one on the pending adjustment in place of its decision.
+    await within(section).findByText('For me');
+    expect(within(section).getAllByText('You cannot act on your own account or on a request you made.')).toHaveLength(2);
+    expect(within(section).queryByRole('form', { name: 'New adjustment' })).toBeNull();
+    expect(within(section).queryByRole('button', { name: /^Approve the adjustment/ })).toBeNull();
+  });
+
   it('shows the ledger newest first with opening and closing balances, by wallet and dates', async () => {
     const api = stubWallet();
     renderApp(path, { token: 't' });
