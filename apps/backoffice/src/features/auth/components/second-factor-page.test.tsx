@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { requireSecondFactor } from '../../../lib/auth/second-factor-gate';
 import { renderApp } from '../../../testing/render-app';
 import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
 
@@ -125,5 +126,18 @@ describe('second factor', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/audit-log'));
     expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeTruthy();
+  });
+
+  it('goes straight back when the session has passed meanwhile (another tab), without looping', async () => {
+    stubApi({
+      'GET /app-settings': () => ok(SETTINGS),
+      'GET /getUserData': () => ok(profile({ role: 1 })),
+      'GET /backoffice/second-factor': () => ok({ required: true, enrolled: true, passed: true, recoveryCodesLeft: 10 }),
+      'GET /backoffice/users': () => ok({ items: [], total: 0 }),
+    });
+    const { router } = renderApp('/second-factor', { token: 'passed-elsewhere' });
+    requireSecondFactor('verify');
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/users');
   });
 });

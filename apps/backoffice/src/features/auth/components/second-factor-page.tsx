@@ -1,10 +1,11 @@
+import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { logout } from '../../../lib/auth/logout';
-import { useSecondFactorStep } from '../../../lib/auth/second-factor-gate';
+import { clearSecondFactor, useSecondFactorStep } from '../../../lib/auth/second-factor-gate';
 import { useToken } from '../../../lib/auth/session';
 import { useSecondFactorStatus } from '../api/second-factor';
 import { EnrolSecondFactor } from './enrol-second-factor';
@@ -27,6 +28,12 @@ export function SecondFactorPage() {
   const gateStep = useSecondFactorStep();
   const status = useSecondFactorStatus();
   const back = returnPathOf(location.state);
+  const passed = status.data?.passed === true;
+
+  // Passed already (in another tab with the same session, say): clear the gate, or the guard would send us back here.
+  useEffect(() => {
+    if (passed) clearSecondFactor();
+  }, [passed]);
 
   if (token === null) return <Navigate to="/login" replace />;
 
@@ -48,6 +55,8 @@ export function SecondFactorPage() {
     body = <EnrolSecondFactor returnPath={back} />;
   } else if (!status.data.passed) {
     body = <VerifySecondFactor returnPath={back} />;
+  } else if (gateStep !== null) {
+    body = <LoadingBlock label="Opening the back office…" />;
   } else {
     return <Navigate to={back} replace />;
   }
