@@ -10,3 +10,5 @@ export * from './responsible-gambling.js';
 export * from './money.js';
 export * from './sports.js';
 export * from './casino.js';
+export * from './bonus.js';
+export * from './referral.js';
