@@ -107,6 +107,18 @@ describe('bonus lifecycle (PRODUCT.md §8)', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
+  it('activates one of two bonuses raced at once, never both', async () => {
+    const player = await newPlayer(t);
+    const manual = await createOffer(t, director, { name: 'Race', kind: 'manual', percent: null, capAmount: null, wageringMultiple: 1 });
+    for (const amount of [100, 200]) await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, { token: support.token, body: { offerId: manual._id, amount, reason: 'Race test' } });
+    const ids = (await bonusData(t, player)).offered.map((bonus) => bonus._id);
+    const answers = await Promise.all(ids.map((id) => bonusAction(t, player, 'activate', id)));
+    expect(answers.map((answer) => answer.meta.code).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.meta.code === 409)?.meta.error).toBe('BONUS_ALREADY_ACTIVE');
+    expect([100, 200]).toContain((await profile(t, player)).bonus);
+    await call(t.app, 'PUT', `/api/v1/backoffice/bonus-offers/${manual._id}/pause`, { token: director.token, body: { paused: true } });
+  });
+
   it('refuses a forfeit while a bonus-wallet bet is open, then empties the bonus wallet', async () => {
     const { player, bonusId } = await playerWithWelcome(400);
     await bonusAction(t, player, 'activate', bonusId);
