@@ -219,6 +219,23 @@ describe('manual grants and offers in the back office', () => {
   });
 });
 
+describe('the weekly report', () => {
+  it('counts bonuses granted, activated, claimed and forfeited and the money converted in this India week', async () => {
+    const report = await call(t.app, 'GET', '/api/v1/backoffice/bonus-report?weeks=2', { token: support.token });
+    const rows = report.body.data as { weekStartDate: string; weekEndDate: string; bonusesGranted: number; bonusesActivated: number; bonusesClaimed: number; bonusConverted: number; bonusesForfeited: number }[];
+    expect(rows.map((row) => [row.weekStartDate, row.weekEndDate])).toEqual([
+      ['2026-11-15', '2026-11-21'],
+      ['2026-11-08', '2026-11-14'],
+    ]);
+    const claimed = await t.db.query<{ n: number; converted: number }>("select count(*)::int as n, coalesce(sum(converted_paise), 0)::bigint as converted from player_bonuses where status = 'claimed'");
+    expect(rows[0]).toMatchObject({ bonusesClaimed: claimed.rows[0]?.n, bonusConverted: (claimed.rows[0]?.converted ?? 0) / 100 });
+    expect(rows[0]?.bonusesGranted).toBeGreaterThan(rows[0]?.bonusesActivated ?? Infinity);
+    expect(rows[0]?.bonusesForfeited).toBeGreaterThan(0);
+    expect(rows[1]).toMatchObject({ bonusesGranted: 0, bonusesClaimed: 0 });
+    expect((await call(t.app, 'GET', '/api/v1/backoffice/bonus-report?weeks=0', { token: support.token })).body.meta.error).toBe('VALIDATION_FAILED');
+  });
+});
+
 describe('bad input answers an envelope, never a 500', () => {
   it.each([
     ['activate', { bonusId: 'not-a-uuid' }, 400, 'VALIDATION_FAILED'],
