@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       `  Demo player:   mobile ${DEMO_ACCOUNTS.player.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.player.password}`,
       `  Demo director: mobile ${DEMO_ACCOUNTS.director.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.director.password}` +
         (config.MONEY_MODE === 'play' ? ' (demo only: signs in without a second factor)' : ''),
+      `  Demo friend:   mobile ${DEMO_ACCOUNTS.friend.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.friend.password} (referred by the demo player)`,
     );
   }
   lines.push('  Operators set up two-step sign-in (an authenticator app) at their first back-office sign-in');

@@ -12,3 +12,5 @@ export * from './sports.js';
 export * from './casino.js';
 export * from './second-factor.js';
 export * from './live.js';
+export * from './bonus.js';
+export * from './referral.js';

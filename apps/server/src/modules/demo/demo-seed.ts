@@ -3,11 +3,14 @@ import type { IdentityService } from '../identity/identity-service.js';
 import type { SecondFactorService } from '../identity/second-factor-service.js';
 import type { PaymentAccountsService } from '../payment-accounts/payment-accounts-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
+import type { BonusAdminService } from '../bonus/bonus-admin-service.js';
 
 /** Demo accounts a fresh play-mode start creates and prints (README, e2e tests). */
 export const DEMO_ACCOUNTS = {
   director: { name: 'Demo Director', mobileNo: '919999900000', password: 'demo-director-1', role: ROLES.DIRECTOR },
   player: { name: 'Demo Player', mobileNo: '919999900001', password: 'demo-player-1', role: ROLES.PLAYER },
+  /** Signed up with the demo player's referral code (PRODUCT.md §8). */
+  friend: { name: 'Demo Friend', mobileNo: '919999900002', password: 'demo-friend-1', role: ROLES.PLAYER },
 } as const;
 
 const BRAND_COLOR = '#f5a524';
@@ -53,6 +56,7 @@ export async function seedDemoData(services: {
   settings: SettingsService;
   accounts: PaymentAccountsService;
   secondFactor: SecondFactorService;
+  bonusAdmin?: BonusAdminService;
 }): Promise<void> {
   const { identity, settings, accounts, secondFactor } = services;
   // Demo receiving accounts: play mode asks for no real payment, but the deposit flow is the real one.
@@ -71,9 +75,12 @@ export async function seedDemoData(services: {
   }
   for (const account of Object.values(DEMO_ACCOUNTS)) {
     if ((await identity.findByMobile(account.mobileNo)) !== null) continue;
-    const created = await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy: null, verified: true });
+    const referredBy = account === DEMO_ACCOUNTS.friend ? ((await identity.findByMobile(DEMO_ACCOUNTS.player.mobileNo))?.id ?? null) : null;
+    const created = await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy, verified: true });
     // The quick start stays one step: only this demo director, created here on a fresh start, may sign
     // in to the back office without a second factor, and only while the installation plays with chips.
     if (account === DEMO_ACCOUNTS.director) await secondFactor.exemptDemoDirector(created.id);
   }
+  // Bonus offers and the demo player's waiting welcome bonus (PRODUCT.md §8).
+  await services.bonusAdmin?.seedDemo((await identity.findByMobile(DEMO_ACCOUNTS.player.mobileNo))?.id ?? null);
 }
