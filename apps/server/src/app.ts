@@ -60,6 +60,16 @@ import { sportsRoutes } from './modules/sports/sports-routes.js';
 import { createSportsService } from './modules/sports/sports-service.js';
 import { createCasinoServices, registerCasino } from './modules/casino/casino-module.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
+import { bonusAdminRoutes } from './modules/bonus/bonus-admin-routes.js';
+import { createBonusAdminService } from './modules/bonus/bonus-admin-service.js';
+import { grantForDeposit } from './modules/bonus/bonus-grants.js';
+import { createBonusReportService } from './modules/bonus/bonus-report-service.js';
+import { bonusRoutes } from './modules/bonus/bonus-routes.js';
+import { createBonusService } from './modules/bonus/bonus-service.js';
+import { createBonusWagering } from './modules/bonus/bonus-wagering.js';
+import { referralRoutes } from './modules/referral/referral-routes.js';
+import { createReferralService } from './modules/referral/referral-service.js';
+import { createReferralWeekly } from './modules/referral/referral-weekly.js';
 
 /** The largest JSON body we read: a 5 MB image as base64 plus its fields. Larger is HTTP 413. */
 export const BODY_LIMIT_BYTES = 7 * 1024 * 1024;
@@ -91,11 +101,32 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const idempotency = createIdempotencyService({ db, clock });
   const accounts = createPaymentAccountsService({ repository: createPaymentAccountsRepository(db), audit, clock });
   const secondApprovalAbovePaise = config.SECOND_APPROVAL_ABOVE_RUPEES * 100;
-  const deposits = createDepositsService({ db, wallet, idempotency, media, accounts, audit, clock, secondApprovalAbovePaise });
+  // Bonuses and referrals (PRODUCT.md §8) hear about approved deposits and settled bonus-wallet stakes
+  // inside the transactions that make them.
+  const bonus = createBonusService({ db, wallet, idempotency, clock });
+  const bonusAdmin = createBonusAdminService({ db, audit, clock, secondApprovalAbovePaise });
+  const bonusReport = createBonusReportService({ db, clock });
+  const wagering = createBonusWagering({ clock });
+  const referral = createReferralService({ db, wallet, idempotency, audit, clock });
+  const referralWeekly = createReferralWeekly({ db, wallet, clock });
+  const deposits = createDepositsService({
+    db,
+    wallet,
+    idempotency,
+    media,
+    accounts,
+    audit,
+    clock,
+    secondApprovalAbovePaise,
+    onApproved: async (tx, deposit) => {
+      await grantForDeposit(tx, deposit);
+      await referral.onDepositApproved(tx, deposit);
+    },
+  });
   const withdrawals = createWithdrawalsService({ db, wallet, idempotency, accounts, audit, clock, secondApprovalAbovePaise });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, secondApprovalAbovePaise });
   const statements = createStatementsService({ wallet, clock });
-  const casino = createCasinoServices({ db, wallet, audit, clock });
+  const casino = createCasinoServices({ db, wallet, audit, clock, onWagering: wagering.record });
   const books = createMarketBooks(db);
   // A bet waiting out its in-play delay is decided by a timer here; a sweep catches any a restart dropped.
   const delayed = new Set<NodeJS.Timeout>();
@@ -112,13 +143,13 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       delayed.add(timer);
     },
   });
-  const settlement = createSettlementService({ books, betting, wallet, clock });
+  const settlement = createSettlementService({ books, betting, wallet, clock, onWagering: wagering.record });
   const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock });
   const stopTimers = () => {
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -184,6 +215,17 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
 
   registerErrorHandler(app);
   const guards = createAuthGuards(app, services.identity);
+  // The player app's device id (X-Device-Id) feeds the shared-device referral rule; each pair is written once per process.
+  const seenDevices = new Set<string>();
+  app.addHook('onResponse', async (request) => {
+    const deviceId = request.headers['x-device-id'];
+    if (request.caller === null || typeof deviceId !== 'string' || deviceId.length < 8 || deviceId.length > 128) return;
+    const key = `${request.caller.userId}:${deviceId}`;
+    if (seenDevices.has(key)) return;
+    if (seenDevices.size > 50_000) seenDevices.clear();
+    seenDevices.add(key);
+    await services.referral.recordDevice(request.caller.userId, deviceId).catch(() => seenDevices.delete(key));
+  });
 
   const startedAt = Date.now();
   app.get('/api/health', { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: healthSchema } } }, async () => {
@@ -200,6 +242,9 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(withdrawalsRoutes(services.withdrawals, guards));
   await app.register(adjustmentsRoutes(services.adjustments, guards));
   await app.register(statementsRoutes(services.statements, guards));
+  await app.register(bonusRoutes(services.bonus, guards));
+  await app.register(bonusAdminRoutes(services.bonusAdmin, services.bonusReport, guards));
+  await app.register(referralRoutes(services.referral, guards));
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards);
   // sports wiring (modules/sports) goes here
@@ -208,11 +253,18 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await registerLiveRoutes(app, { bus: services.bus, identity: services.identity, snapshot: (topic) => services.sports.snapshot(topic) });
   const sweep = setInterval(() => void services.sports.resolveDueBets().catch(() => undefined), 1000);
   sweep.unref();
+  // Bonus expiry and the weekly referral payout: safe to run in every process at once (row locks, an advisory lock, unique keys).
+  const bonusJobs = setInterval(() => {
+    void services.bonus.expireDue().catch((error: unknown) => app.log.warn({ err: error }, 'bonus expiry failed'));
+    void services.referralWeekly.run().catch((error: unknown) => app.log.warn({ err: error }, 'referral weekly payout failed'));
+  }, 60_000);
+  bonusJobs.unref();
   const feed = config.demoFeed
     ? createFeedRunner({ sports: services.sports, clock, seed: config.FEED_SEED, tickMs: config.FEED_TICK_MS, log: (message, error) => app.log.warn({ err: error }, message) })
     : null;
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(bonusJobs);
     services.stopTimers();
     await feed?.stop();
   });

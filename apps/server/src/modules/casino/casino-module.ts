@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
+import type { WageringListener } from '../bonus/bonus-rules.js';
 import { casinoRoutes } from './casino-routes.js';
 import { createCasinoService } from './casino-service.js';
 import { casinoWalletRoutes } from './casino-wallet-routes.js';
@@ -18,8 +19,8 @@ import { createHouseWalletClient, fetchTransport } from './house-provider/house-
  * The casino module's services: the seamless wallet providers call, the lobby/launch/reports service,
  * and the built-in house provider, which reaches the wallet only through signed HTTP calls.
  */
-export function createCasinoServices(deps: { db: Database; wallet: WalletService; audit: AuditService; clock: Clock }) {
-  const casinoWallet = createCasinoWalletService({ db: deps.db, wallet: deps.wallet, clock: deps.clock });
+export function createCasinoServices(deps: { db: Database; wallet: WalletService; audit: AuditService; clock: Clock; onWagering?: WageringListener }) {
+  const casinoWallet = createCasinoWalletService({ db: deps.db, wallet: deps.wallet, clock: deps.clock, ...(deps.onWagering === undefined ? {} : { onWagering: deps.onWagering }) });
   const casino = createCasinoService({ db: deps.db, casinoWallet, audit: deps.audit, clock: deps.clock });
   let transport: WalletTransport | null = null;
   const houseWallet = createHouseWalletClient({

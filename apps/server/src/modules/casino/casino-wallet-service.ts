@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { hmacHex, safeEqualHex, sha256Hex } from '../../lib/crypto.js';
 import { indiaDayMonthYear } from '../../lib/india-time.js';
 import type { WalletService } from '../wallet/wallet-service.js';
+import type { WageringListener } from '../bonus/bonus-rules.js';
 import type { GameRow, PlayerRow, ProviderRow, TransactionRow } from './casino-repository.js';
 import { createCasinoRepository } from './casino-repository.js';
 
@@ -88,7 +89,7 @@ export type SignatureCheck = { ok: true; provider: ProviderRow } | { ok: false; 
  * applies twice. Refusals store nothing (a retry is judged afresh), except a rollback of an unknown
  * debit, which leaves a tombstone under the debit's id so the late debit is refused.
  */
-export function createCasinoWalletService(deps: { db: Database; wallet: WalletService; clock: Clock }) {
+export function createCasinoWalletService(deps: { db: Database; wallet: WalletService; clock: Clock; onWagering?: WageringListener }) {
   const { db, wallet, clock } = deps;
   const repository = createCasinoRepository(db);
 
@@ -300,6 +301,22 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             balance: paiseToRupees(await availablePaise(tx, player.id, round.wallet)),
           });
           await repo.completeWithRound(rowId, { amountPaise, wallet: round.wallet, journalTransactionId: journalId, response: answer }, round.id, { payoutPaise: amountPaise, status: 'credited', settledAt: now });
+          // A settled bonus-wallet round counts towards the running bonus's wagering (PRODUCT.md §8).
+          if (round.wallet === 'bonus' && deps.onWagering !== undefined) {
+            await deps.onWagering(tx, [
+              {
+                source: 'casino',
+                reference: `${provider.id}:${round.round_id}`,
+                userId: player.id,
+                description: description(provider, gameRow),
+                product: gameRow.is_slot ? 'slots' : 'liveCasino',
+                amountAtRiskPaise: Math.max(0, round.stake_paise - round.rolled_back_paise),
+                oddsHundredths: null,
+                placedAt: round.created_at,
+                state: 'settled',
+              },
+            ]);
+          }
           return answer;
         }),
       );

@@ -84,6 +84,10 @@ export function createDepositsRepository(db: Queryable) {
     async setFirstApproval(id: string, actorId: string): Promise<void> {
       await db.query('update deposit_requests set first_approved_by = $2 where id = $1', [id, actorId]);
     },
+    async approvedCount(userId: string): Promise<number> {
+      const result = await db.query<{ n: number }>("select count(*)::int as n from deposit_requests where user_id = $1 and status = 'approved'", [userId]);
+      return result.rows[0]?.n ?? 0;
+    },
     async decide(id: string, status: 'approved' | 'rejected', actorId: string, reason: string | null, at: Date): Promise<void> {
       await db.query('update deposit_requests set status = $2, decided_by = $3, reason = $4, decided_at = $5 where id = $1 and status = $6', [id, status, actorId, reason, at, 'pending']);
     },

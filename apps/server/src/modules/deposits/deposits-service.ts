@@ -1,7 +1,7 @@
 import { MESSAGES, ROLES } from '@khel/contract';
 import type { DateRangeQuery, Deposit, DepositCreate, DepositLimit, DepositLimitPeriod, DeskDeposit } from '@khel/contract';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@khel/money';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import { indiaDateRange } from '../../lib/india-time.js';
@@ -62,6 +62,8 @@ export function createDepositsService(deps: {
   audit: AuditService;
   clock: Clock;
   secondApprovalAbovePaise: number;
+  /** Runs inside the approval's transaction once the wallet is credited (bonus offers, referral reward). */
+  onApproved?: (tx: Queryable, deposit: { depositId: string; userId: string; amountPaise: number; firstApproved: boolean; at: Date }) => Promise<void>;
 }) {
   const { db, wallet, idempotency, media, accounts, audit, clock } = deps;
   const repository = createDepositsRepository(db);
@@ -162,7 +164,9 @@ export function createDepositsService(deps: {
             { account: { userId: row.user_id, wallet: 'main' }, amountPaise: row.amount_paise },
           ],
         });
+        const firstApproved = (await repo.approvedCount(row.user_id)) === 0;
         await repo.decide(id, 'approved', actor.userId, null, clock.now());
+        await deps.onApproved?.(tx, { depositId: id, userId: row.user_id, amountPaise: row.amount_paise, firstApproved, at: clock.now() });
         return 'approved' as const;
       });
       const deposit = toDeposit((await repository.find(id)) as DepositRow);

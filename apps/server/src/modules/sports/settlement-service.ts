@@ -3,11 +3,13 @@ import type { ExchangeFill, RunnerResult } from '@khel/exchange';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import type { WalletService } from '../wallet/wallet-service.js';
+import type { WageringListener } from '../bonus/bonus-rules.js';
 import type { BettingService, ChangeSet } from './betting-service.js';
 import { HOUSE_OWNER } from './betting-service.js';
 import type { MarketBooks, MarketContext } from './market-books.js';
 import type { BetRow, MarketRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
+import { bonusWageringFacts } from './wagering-facts.js';
 
 export type DeclaredResult = { winnerId: string } | { runs: number } | { void: string };
 
@@ -20,7 +22,7 @@ const ownerOf = (bet: BetRow) => `${bet.user_id}:${bet.wallet}`;
  * transaction takes the pool to the house and the commission. Void and correction reverse earlier
  * settlements by posting their negation, never by editing.
  */
-export function createSettlementService(deps: { books: MarketBooks; betting: BettingService; wallet: WalletService; clock: Clock }) {
+export function createSettlementService(deps: { books: MarketBooks; betting: BettingService; wallet: WalletService; clock: Clock; onWagering?: WageringListener }) {
   const { books, betting, wallet, clock } = deps;
 
   async function describe(context: MarketContext): Promise<{ sport: string; event: string; market: string }> {
@@ -137,6 +139,14 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
       changes.betIds.add(bet.id);
       changes.userIds.add(bet.user_id);
     }
+    await reportWagering(context, matched, 'settled', `${names.sport} / ${names.event} / ${names.market}`);
+  }
+
+  /** Bonus-wallet bets count towards the running bonus's wagering once settled; a void takes them out (PRODUCT.md §8). */
+  async function reportWagering(context: MarketContext, bets: BetRow[], state: 'settled' | 'voided', description: string): Promise<void> {
+    if (deps.onWagering === undefined) return;
+    const facts = await bonusWageringFacts(context, bets, state, description);
+    if (facts.length > 0) await deps.onWagering(context.tx, facts);
   }
 
   function assertResult(market: MarketRow, runnersIds: string[], result: { winnerId?: string; runs?: number }): void {
@@ -170,13 +180,16 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
         } else {
           await closeAndRelease(context, changes);
         }
+        const voided: BetRow[] = [];
         for (const bet of await repo.betsOfMarket(market.id)) {
           if (['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0) {
             await repo.updateBet(bet.id, { status: 'voided', profit_loss_paise: 0 });
+            voided.push(bet);
             changes.betIds.add(bet.id);
             changes.userIds.add(bet.user_id);
           }
         }
+        await reportWagering(context, voided, 'voided', `${market.name} (void: ${reason})`);
         await repo.updateMarket(market.id, { status: 'voided', suspend_reason: null, result: { void: reason }, settled_at: clock.now(), bumpVersion: true });
         changes.marketIds.add(market.id);
       });
