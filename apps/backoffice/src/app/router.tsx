@@ -4,6 +4,7 @@ import { ROLES } from '@khel/contract';
 import { LoginPage } from '../features/auth/components/login-page';
 import { AuditLogPage } from '../features/audit/components/audit-log-page';
 import { BannersPage } from '../features/banners/components/banners-page';
+import { BonusesPage } from '../features/bonuses/components/bonuses-page';
 import { BrandingPage } from '../features/branding/components/branding-page';
 import { CasinoPage } from '../features/casino/components/casino-page';
 import { DepositsPage } from '../features/deposits/components/deposits-page';
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'sports/:sport/:league/:event', element: <EventPage /> },
       { path: 'sports/:sport/:league/:event/markets/:marketId', element: <MarketPage /> },
       { path: 'casino', element: <CasinoPage /> },
+      { path: 'bonuses', element: <BonusesPage /> },
       { path: 'banners', element: <BannersPage /> },
       {
         path: 'branding',

@@ -1,12 +1,13 @@
 import { useParams } from 'react-router';
 import { AuditTrail } from '../../features/audit/components/audit-trail';
+import { PlayerBonuses } from '../../features/bonuses/components/player-bonuses';
 import { PlayerWallet } from '../../features/player-wallet/components/player-wallet';
 import { useUser } from '../../features/users/api/get-user';
 import { UserDetail } from '../../features/users/components/user-detail';
 
 /**
  * Features stay apart; the page about a user composes the users feature with that user's money
- * (adjustments and ledger) and audit trail.
+ * (adjustments and ledger), bonuses and audit trail.
  */
 export function UserDetailRoute() {
   const { id = '' } = useParams();
@@ -15,6 +16,7 @@ export function UserDetailRoute() {
     <section className="page" aria-labelledby="user-title">
       <UserDetail key={id} userId={id} />
       {user.data !== undefined ? <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
+      {user.data !== undefined ? <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
       <AuditTrail key={`audit-${id}`} targetId={id} />
     </section>
   );
