@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bonusGrantEnvelope,
@@ -68,12 +67,12 @@ export function bonusAdminRoutes(admin: BonusAdminService, report: BonusReportSe
     );
     app.post(
       '/api/v1/backoffice/bonus-grants/:id/approve',
-      { preValidation: guard, schema: { tags, summary: 'Second approval of a large manual grant', params: idParamsSchema, body: z.object({}).optional(), response: { 200: bonusGrantEnvelope } } },
+      { preValidation: guard, schema: { tags, summary: 'Second approval of a large manual grant', params: idParamsSchema, response: { 200: bonusGrantEnvelope } } },
       async (request) => ok(await admin.approveGrant(callerOf(request), request.params.id, request.ip), 'Bonus offered to the player'),
     );
     app.post(
       '/api/v1/backoffice/bonus-grants/:id/reject',
-      { preValidation: guard, schema: { tags, summary: 'Reject a pending manual grant', params: idParamsSchema, body: z.object({}).optional(), response: { 200: bonusGrantEnvelope } } },
+      { preValidation: guard, schema: { tags, summary: 'Reject a pending manual grant', params: idParamsSchema, response: { 200: bonusGrantEnvelope } } },
       async (request) => ok(await admin.rejectGrant(callerOf(request), request.params.id, request.ip), 'Grant rejected'),
     );
   };

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BONUS_MESSAGES,
   claimRefBonusEnvelope,
-  claimRefBonusRequestSchema,
   referralFlagListEnvelope,
   referralSettingsEnvelope,
   referralSettingsUpdateSchema,
@@ -44,7 +43,7 @@ export function referralRoutes(referral: ReferralService, guards: AuthGuards): F
       '/api/v1/claim-ref-bonus',
       {
         preValidation: guards.requireUser,
-        schema: { tags, summary: 'Move the referral account to the main wallet (at least the minimum claim)', description: 'Send an Idempotency-Key header: a retry replays the first answer.', body: claimRefBonusRequestSchema, response: { 200: claimRefBonusEnvelope } },
+        schema: { tags, summary: 'Move the referral account to the main wallet (at least the minimum claim)', description: 'No body is needed (any JSON body is ignored). Send an Idempotency-Key header: a retry replays the first answer.', response: { 200: claimRefBonusEnvelope } },
       },
       async (request) => ok(await referral.claim(callerOf(request), idempotencyKeyOf(request.headers)), BONUS_MESSAGES.refClaimed),
     );

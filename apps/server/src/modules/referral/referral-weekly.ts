@@ -79,8 +79,10 @@ export function createReferralWeekly(deps: { db: Database; wallet: WalletService
       else {
         const first = await repo.firstReferralAt();
         if (first === null) return 0;
+        // From the first referral's week (never later than the last closed one, never further back than the catch-up limit).
         const floor = weekStartOf(new Date(clock.now().getTime() - MAX_CATCH_UP_WEEKS * 7 * 86_400_000));
-        week = weekStartOf(first) > floor ? weekStartOf(first) : floor;
+        const firstWeek = weekStartOf(first) < last ? weekStartOf(first) : last;
+        week = firstWeek > floor ? firstWeek : floor;
       }
       let paid = 0;
       for (; week <= last; week = nextWeek(week)) {
