@@ -21,7 +21,7 @@ function start(data: () => BonusData, extra: Parameters<typeof stubFetch>[0] = {
 
 describe('/bonus', () => {
   it('shows the active bonus with progress in rupees and percent, its rules and deadline, and the shortcut shows the percent', async () => {
-    start(() => makeBonusData({ bonusBalance: 450, active: makeBonus() }));
+    const { callsTo } = start(() => makeBonusData({ bonusBalance: 450, active: makeBonus() }));
     const card = await screen.findByRole('article', { name: 'Welcome bonus, Active' });
     expect(within(card).getByTestId('wagering-progress-text').textContent).toBe('₹2,000.00 of ₹5,000.00 wagered (40%)');
     expect(within(card).getByRole('progressbar', { name: 'Wagering progress' }).getAttribute('value')).toBe('40');
@@ -32,6 +32,9 @@ describe('/bonus', () => {
     expect(within(card).queryByRole('button', { name: 'Claim' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Forfeit' })).toBeTruthy();
     expect((await screen.findByTestId('bonus-shortcut-progress')).textContent).toBe('40%');
+    // Signed-in calls carry this browser's device id (the shared-device referral rule), the same each time.
+    const devices = new Set(callsTo('GET', '/bonus-data').map((call) => call.headers.get('X-Device-Id')));
+    expect([...devices]).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
 
   it('activates an offered bonus after a confirmation that says what happens to the money', async () => {
