@@ -171,7 +171,7 @@ describe('bonuses and referrals in a real browser', () => {
     await page.getByTestId('profile-menu').getByRole('radio', { name: /Bonus Wallet/ }).check();
     await expectToast(page, 'Wallet Changed');
     expect(await page.getByTestId('wallet-pays').textContent()).toContain('Bonus wallet');
-    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.keyboard.press('Escape');
 
     await backInSlip(page, 'Bookmaker One', 400);
     await settle(0, 0);
