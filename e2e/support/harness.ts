@@ -71,7 +71,8 @@ export async function startProduct(options: { env?: Record<string, string>; data
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 60_000;
+  // A loaded machine (several builds and test runs at once) can take most of a minute to migrate and start.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {

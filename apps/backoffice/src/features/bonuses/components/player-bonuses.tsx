@@ -83,7 +83,7 @@ export function PlayerBonuses({ userId, playerName }: { userId: string; playerNa
       ) : bonuses.data.length === 0 ? (
         <EmptyState title="No bonuses yet" />
       ) : (
-        <ul className="bonus-panel" aria-label="Player bonuses">
+        <ul className="bonus-panel bonus-list" aria-label="Player bonuses">
           {bonuses.data.map((bonus) => (
             <li key={bonus._id} className="card" aria-label={`${bonus.offerName}, ${STATUS[bonus.status].label}`}>
               <div className="bonus-toolbar">

@@ -4,32 +4,30 @@ import { Button } from '../../../components/ui/button';
 import { WageringProgress } from '../../../components/wagering-progress';
 import { formatDateTime } from '../../../lib/dates';
 import type { BonusAction } from '../api/bonus-actions';
-import { STATUS_LABELS, contributionList, deadlineText } from '../utils/bonus-text';
+import { STATUS_LABELS, deadlineText } from '../utils/bonus-text';
 
-/** The rules in plain words: the server's sentences, then what each product contributes. */
-export function BonusRules({ rules, contributions }: Pick<PlayerBonus, 'rules' | 'contributions'>) {
+/**
+ * The rules in plain words (what counts, minimum odds, contributions, deadlines): the server's own
+ * sentences, so the page and the server can never disagree about them.
+ */
+export function BonusRules({ rules, open }: { rules: string[]; open: boolean }) {
   return (
-    <details className="bonus-rules" open>
+    <details className="bonus-rules" open={open}>
       <summary>How to unlock it</summary>
       <ul className="bonus-rules__list" data-testid="bonus-rules">
         {rules.map((rule) => (
           <li key={rule}>{rule}</li>
         ))}
       </ul>
-      <p className="muted bonus-rules__caption">Each ₹100 staked from the bonus wallet counts as:</p>
-      <ul className="bonus-contributions">
-        {contributionList(contributions).map(({ product, percent }) => (
-          <li key={product}>
-            <span>{product}</span> <strong>{percent > 0 ? `₹${percent}` : 'does not count'}</strong>
-          </li>
-        ))}
-      </ul>
     </details>
   );
 }
 
-/** One bonus: the active one in full, an offered one with Activate, a past one as a record. */
-export function BonusCard({ bonus, onAction }: { bonus: PlayerBonus; onAction?: (action: BonusAction) => void }) {
+/**
+ * One bonus: the active one in full, an offered one with Activate, a past one as a record. `blocked`
+ * says why Activate cannot work now (one active bonus at a time), instead of letting the server refuse.
+ */
+export function BonusCard({ bonus, onAction, blocked = null }: { bonus: PlayerBonus; onAction?: (action: BonusAction) => void; blocked?: string | null }) {
   const deadline = deadlineText(bonus);
   const live = bonus.status === 'active' || bonus.status === 'completed';
   return (
@@ -57,10 +55,19 @@ export function BonusCard({ bonus, onAction }: { bonus: PlayerBonus; onAction?: 
           {formatRupees(bonus.convertedAmount)} moved to your main wallet{bonus.removedAmount ? `, ${formatRupees(bonus.removedAmount)} removed` : ''}.
         </p>
       ) : null}
-      {bonus.status === 'offered' || live ? <BonusRules rules={bonus.rules} contributions={bonus.contributions} /> : null}
+      {bonus.status === 'offered' || live ? <BonusRules rules={bonus.rules} open={live || blocked === null} /> : null}
+      {blocked !== null && bonus.status === 'offered' ? (
+        <p className="muted" data-testid="bonus-blocked">
+          {blocked}
+        </p>
+      ) : null}
       {onAction && (bonus.status === 'offered' || live) ? (
         <div className="row bonus-card__actions">
-          {bonus.status === 'offered' ? <Button onClick={() => onAction('activate')}>Activate</Button> : null}
+          {bonus.status === 'offered' ? (
+            <Button onClick={() => onAction('activate')} disabled={blocked !== null}>
+              Activate
+            </Button>
+          ) : null}
           {bonus.status === 'completed' ? <Button onClick={() => onAction('claim')}>Claim</Button> : null}
           <Button variant="secondary" onClick={() => onAction('forfeit')}>
             Forfeit

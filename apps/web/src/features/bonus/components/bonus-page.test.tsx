@@ -21,17 +21,21 @@ function start(data: () => BonusData, extra: Parameters<typeof stubFetch>[0] = {
 
 describe('/bonus', () => {
   it('shows the active bonus with progress in rupees and percent, its rules and deadline, and the shortcut shows the percent', async () => {
-    const { callsTo } = start(() => makeBonusData({ bonusBalance: 450, active: makeBonus() }));
+    const waiting = makeBonus({ _id: '00000000-0000-4000-8000-00000000b002', offerName: 'Reload bonus', status: 'offered', completeBy: null, activatedAt: null });
+    const { callsTo } = start(() => makeBonusData({ bonusBalance: 450, active: makeBonus(), offered: [waiting] }));
     const card = await screen.findByRole('article', { name: 'Welcome bonus, Active' });
     expect(within(card).getByTestId('wagering-progress-text').textContent).toBe('₹2,000.00 of ₹5,000.00 wagered (40%)');
     expect(within(card).getByRole('progressbar', { name: 'Wagering progress' }).getAttribute('value')).toBe('40');
     expect(within(card).getByTestId('bonus-deadline').textContent).toMatch(/^Complete the wagering by 16 Dec 2026/);
     expect(within(card).getByText('Only bets at odds of 1.50 or more count.')).toBeTruthy();
-    expect(within(card).getByText('Live casino').nextElementSibling?.textContent).toBe('₹10');
     // Not completed: no Claim yet, only Forfeit.
     expect(within(card).queryByRole('button', { name: 'Claim' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Forfeit' })).toBeTruthy();
     expect((await screen.findByTestId('bonus-shortcut-progress')).textContent).toBe('40%');
+    // One active bonus at a time: the waiting one says why it cannot be activated yet.
+    const offered = screen.getByRole('article', { name: 'Reload bonus, Offered' });
+    expect((within(offered).getByRole('button', { name: 'Activate' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(offered).getByTestId('bonus-blocked').textContent).toContain('You can have one active bonus at a time');
     // Signed-in calls carry this browser's device id (the shared-device referral rule), the same each time.
     const devices = new Set(callsTo('GET', '/bonus-data').map((call) => call.headers.get('X-Device-Id')));
     expect([...devices]).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);

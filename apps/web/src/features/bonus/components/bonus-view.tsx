@@ -62,7 +62,12 @@ export function BonusView() {
             Waiting for you
           </h2>
           {data.offered.map((bonus) => (
-            <BonusCard key={bonus._id} bonus={bonus} onAction={(action) => setPending({ action, bonus })} />
+            <BonusCard
+              key={bonus._id}
+              bonus={bonus}
+              onAction={(action) => setPending({ action, bonus })}
+              blocked={data.active !== null ? 'You can have one active bonus at a time: finish or forfeit the active one to activate this.' : null}
+            />
           ))}
         </section>
       ) : null}

@@ -1,4 +1,4 @@
-import type { BonusStatus, Contributions, PlayerBonus } from '@khel/contract';
+import type { BonusStatus, PlayerBonus } from '@khel/contract';
 import { formatPaise, formatRupees, rupeesToPaise } from '@khel/money';
 import { formatDateTime } from '../../../lib/dates';
 import type { BonusAction } from '../api/bonus-actions';
@@ -12,22 +12,12 @@ export const STATUS_LABELS: Record<BonusStatus, string> = {
   expired: 'Expired',
 };
 
-const PRODUCT_NAMES: Record<keyof Contributions, string> = {
-  exchange: 'Exchange',
-  bookmaker: 'Bookmaker',
-  fancy: 'Fancy',
-  slots: 'Slots',
-  liveCasino: 'Live casino',
-};
-
-/** "Exchange 100% · Fancy 50% · Live casino 10%": what each ₹1 staked adds to the wagering. */
-export function contributionList(contributions: Contributions): { product: string; percent: number }[] {
-  return (Object.keys(PRODUCT_NAMES) as (keyof Contributions)[]).map((key) => ({ product: PRODUCT_NAMES[key], percent: contributions[key] }));
-}
-
 /** The deadline that matters now: to activate an offered bonus, to finish an active one. */
-export function deadlineText(bonus: PlayerBonus): string | null {
-  if (bonus.status === 'offered') return `Activate by ${formatDateTime(bonus.activateBy)}`;
+export function deadlineText(bonus: PlayerBonus, now: Date = new Date()): string | null {
+  if (bonus.status === 'offered') {
+    // The server lists an offer not activated in time among the past ones until expiry closes it.
+    return Date.parse(bonus.activateBy) <= now.getTime() ? `Not activated by ${formatDateTime(bonus.activateBy)}` : `Activate by ${formatDateTime(bonus.activateBy)}`;
+  }
   if (bonus.status === 'active' && bonus.completeBy !== null) return `Complete the wagering by ${formatDateTime(bonus.completeBy)}`;
   if (bonus.status === 'completed') return 'Wagering complete: claim it to move it to your main wallet';
   return null;
