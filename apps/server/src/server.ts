@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     lines.push(
       `  Demo player:   mobile ${DEMO_ACCOUNTS.player.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.player.password}`,
       `  Demo director: mobile ${DEMO_ACCOUNTS.director.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.director.password}`,
+      `  Demo friend:   mobile ${DEMO_ACCOUNTS.friend.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.friend.password} (referred by the demo player)`,
     );
   }
   if (config.NODE_ENV !== 'production') lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);

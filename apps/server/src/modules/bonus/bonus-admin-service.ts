@@ -133,6 +133,28 @@ export function createBonusAdminService(deps: { db: Database; audit: AuditServic
       return (await repository.listGrants(status)).map(toGrant);
     },
 
+    /**
+     * Demo data (play mode): a welcome and a deposit offer, and the demo player's welcome bonus waiting
+     * to be activated, so the quick start shows the programme. Changes nothing once offers exist.
+     */
+    async seedDemo(playerId: string | null): Promise<void> {
+      if ((await repository.listOffers()).length > 0) return;
+      const at = clock.now();
+      const contributions = { exchange: 10_000, bookmaker: 10_000, fancy: 5_000, slots: 10_000, liveCasino: 1_000 };
+      const welcome = await repository.insertOffer(
+        { name: 'Welcome bonus 100%', kind: 'welcome', percent_bp: 10_000, cap_paise: 1_000_00, fixed_paise: null, min_deposit_paise: null, frequency: 'once', wagering_multiple_h: 500, min_odds_h: 140, contributions, days_to_activate: 7, days_to_complete: 14, max_conversion_paise: null },
+        null,
+        at,
+      );
+      await repository.insertOffer(
+        { name: 'Weekly reload 25%', kind: 'deposit', percent_bp: 2_500, cap_paise: 2_500_00, fixed_paise: null, min_deposit_paise: 1_000_00, frequency: 'weekly', wagering_multiple_h: 800, min_odds_h: 150, contributions, days_to_activate: 3, days_to_complete: 10, max_conversion_paise: 5_000_00 },
+        null,
+        at,
+      );
+      if (playerId === null) return;
+      await db.transaction((tx) => offerBonus(tx, { offer: welcome, userId: playerId, amountPaise: 500_00, grantKey: `demo-welcome:${playerId}`, grantPeriod: 'welcome', reason: 'Demo data', at }));
+    },
+
     async playerBonuses(userId: string): Promise<PlayerBonusDetail[]> {
       const rows = await repository.bonusesOfUser(userId);
       const wagering = await repository.wageringOf(rows.map((row) => row.id));

@@ -96,7 +96,7 @@ export function createBonusRepository(db: Queryable) {
   return {
     // Offers
 
-    async insertOffer(fields: OfferFields, createdBy: string, at: Date): Promise<OfferRow> {
+    async insertOffer(fields: OfferFields, createdBy: string | null, at: Date): Promise<OfferRow> {
       const result = await db.query<OfferRow>(
         `insert into bonus_offers (name, kind, percent_bp, cap_paise, fixed_paise, min_deposit_paise, frequency, wagering_multiple_h, min_odds_h,
            contributions, days_to_activate, days_to_complete, max_conversion_paise, created_by, created_at, updated_at)

@@ -78,7 +78,7 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
 
     async activate(caller: Caller, bonusId: string, idempotencyKey?: string): Promise<PlayerBonus> {
       assertPlayer(caller);
-      return idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'bonus.activate', body: { bonusId } }, async (tx) => {
+      return idempotency.runLocked({ userId: caller.userId, key: idempotencyKey, route: 'bonus.activate', body: { bonusId } }, async (tx) => {
         const repo = createBonusRepository(tx);
         const bonus = await ownBonus(tx, caller, bonusId);
         if (bonus.status !== 'offered') fail(bonus.status === 'active' || bonus.status === 'completed' ? 'BONUS_NOT_OFFERED' : 'BONUS_CLOSED');
@@ -110,7 +110,7 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
 
     async claim(caller: Caller, bonusId: string, idempotencyKey?: string): Promise<PlayerBonus> {
       assertPlayer(caller);
-      return idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'bonus.claim', body: { bonusId } }, async (tx) => {
+      return idempotency.runLocked({ userId: caller.userId, key: idempotencyKey, route: 'bonus.claim', body: { bonusId } }, async (tx) => {
         const repo = createBonusRepository(tx);
         const bonus = await ownBonus(tx, caller, bonusId);
         if (bonus.status === 'offered' || bonus.status === 'active') fail('BONUS_NOT_COMPLETED');
@@ -140,7 +140,7 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
 
     async forfeit(caller: Caller, bonusId: string, idempotencyKey?: string): Promise<PlayerBonus> {
       assertPlayer(caller);
-      return idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'bonus.forfeit', body: { bonusId } }, async (tx) => {
+      return idempotency.runLocked({ userId: caller.userId, key: idempotencyKey, route: 'bonus.forfeit', body: { bonusId } }, async (tx) => {
         const repo = createBonusRepository(tx);
         const bonus = await ownBonus(tx, caller, bonusId);
         if (!['offered', 'active', 'completed'].includes(bonus.status)) fail('BONUS_CLOSED');

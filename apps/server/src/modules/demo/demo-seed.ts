@@ -2,11 +2,14 @@ import { ROLES } from '@khel/contract';
 import type { IdentityService } from '../identity/identity-service.js';
 import type { PaymentAccountsService } from '../payment-accounts/payment-accounts-service.js';
 import type { SettingsService } from '../settings/settings-service.js';
+import type { BonusAdminService } from '../bonus/bonus-admin-service.js';
 
 /** Demo accounts a fresh play-mode start creates and prints (README, e2e tests). */
 export const DEMO_ACCOUNTS = {
   director: { name: 'Demo Director', mobileNo: '919999900000', password: 'demo-director-1', role: ROLES.DIRECTOR },
   player: { name: 'Demo Player', mobileNo: '919999900001', password: 'demo-player-1', role: ROLES.PLAYER },
+  /** Signed up with the demo player's referral code (PRODUCT.md §8). */
+  friend: { name: 'Demo Friend', mobileNo: '919999900002', password: 'demo-friend-1', role: ROLES.PLAYER },
 } as const;
 
 const BRAND_COLOR = '#f5a524';
@@ -47,7 +50,7 @@ const BANNERS = [
  * Fresh play-mode databases get branding, banners, a demo director and a demo player, through the
  * same services an operator uses. Runs on every start and changes nothing once the data exists.
  */
-export async function seedDemoData(services: { identity: IdentityService; settings: SettingsService; accounts: PaymentAccountsService }): Promise<void> {
+export async function seedDemoData(services: { identity: IdentityService; settings: SettingsService; accounts: PaymentAccountsService; bonusAdmin?: BonusAdminService }): Promise<void> {
   const { identity, settings, accounts } = services;
   // Demo receiving accounts: play mode asks for no real payment, but the deposit flow is the real one.
   await accounts.seedReceivingAccounts([
@@ -65,6 +68,9 @@ export async function seedDemoData(services: { identity: IdentityService; settin
   }
   for (const account of Object.values(DEMO_ACCOUNTS)) {
     if ((await identity.findByMobile(account.mobileNo)) !== null) continue;
-    await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy: null, verified: true });
+    const referredBy = account === DEMO_ACCOUNTS.friend ? ((await identity.findByMobile(DEMO_ACCOUNTS.player.mobileNo))?.id ?? null) : null;
+    await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy, verified: true });
   }
+  // Bonus offers and the demo player's waiting welcome bonus (PRODUCT.md §8).
+  await services.bonusAdmin?.seedDemo((await identity.findByMobile(DEMO_ACCOUNTS.player.mobileNo))?.id ?? null);
 }

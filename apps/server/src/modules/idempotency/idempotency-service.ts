@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { fail } from '../../lib/app-error.js';
+import { AppError, fail } from '../../lib/app-error.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
 
@@ -19,7 +19,7 @@ function isDuplicateKey(error: unknown): boolean {
 export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
-  return {
+  const service = {
     async run<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (tx: Queryable) => Promise<T>): Promise<T> {
       if (scope.key === undefined) return db.transaction(fn);
       const key = scope.key;
@@ -43,7 +43,22 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
         }
       }
     },
+
+    /**
+     * As run, for changes that lock a row first: a racing request with the same key waits on that lock
+     * and, when the first commits, would be refused by the state it left (already claimed). That
+     * refusal is answered by one more look for the stored answer, which replays the first's.
+     */
+    async runLocked<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      try {
+        return await service.run(scope, fn);
+      } catch (error) {
+        if (scope.key === undefined || !(error instanceof AppError)) throw error;
+        return service.run(scope, fn);
+      }
+    },
   };
+  return service;
 }
 export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
 

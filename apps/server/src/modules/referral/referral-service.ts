@@ -113,7 +113,7 @@ export function createReferralService(deps: { db: Database; wallet: WalletServic
     /** Moves the whole referral account to main, if it is at least the minimum. One posting, idempotent. */
     async claim(caller: Caller, idempotencyKey: string | undefined): Promise<{ claimed: number; refBonus: number; balance: number }> {
       await assertReferrer(caller);
-      return idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'referral.claim', body: null }, async (tx) => {
+      return idempotency.runLocked({ userId: caller.userId, key: idempotencyKey, route: 'referral.claim', body: null }, async (tx) => {
         const repo = createReferralRepository(tx);
         await repo.lockReferralAccount(caller.userId);
         const settings = await repo.settings();

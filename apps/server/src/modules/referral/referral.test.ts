@@ -3,6 +3,7 @@ import { ROLES } from '@khel/contract';
 import type { ReferralFlag, ReferralTransaction, ReferralUsers, WeeklyReferralRow } from '@khel/contract';
 import { percentProfitPaise, rupeesToPaise } from '@khel/money';
 import { createServices } from '../../app.js';
+import { DEMO_ACCOUNTS, seedDemoData } from '../demo/demo-seed.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { PASSWORD, call, createTestApp, nextIp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
@@ -211,5 +212,21 @@ describe('referral settings and the first-deposit reward', () => {
     expect(invalid.body.meta).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
     await call(t.app, 'PUT', '/api/v1/backoffice/referral-settings', { token: operator.token, body: { ratePercent: 5, capPerPlayerWeek: 5000, minClaim: 100, firstDepositReward: 0 } });
     expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds a welcome and a deposit offer, the demo player\'s waiting welcome bonus and a referred friend, once', async () => {
+    await seedDemoData(t.services);
+    await seedDemoData(t.services);
+    const login = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: DEMO_ACCOUNTS.player.mobileNo, password: DEMO_ACCOUNTS.player.password } });
+    const token = login.body.meta.token as string;
+    const data = (await call(t.app, 'GET', '/api/v1/bonus-data', { token })).body.data as { offered: { amount: number; status: string }[]; availableOffers: { kind: string }[] };
+    expect(data.offered).toEqual([expect.objectContaining({ amount: 500, status: 'offered' })]);
+    expect(data.availableOffers.map((offer) => offer.kind)).toEqual(['deposit']);
+    const users = (await call(t.app, 'GET', '/api/v1/get-refferal-users', { token })).body.data as ReferralUsers;
+    expect(users.users.map((user) => user.name)).toEqual(['De** Fr****']);
+    const offers = (await call(t.app, 'GET', '/api/v1/backoffice/bonus-offers', { token: director.token })).body.data as { kind: string }[];
+    expect(offers.map((offer) => offer.kind).sort()).toEqual(['deposit', 'welcome']);
   });
 });
