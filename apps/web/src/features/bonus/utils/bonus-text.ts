@@ -33,6 +33,11 @@ export function claimSplit(bonus: PlayerBonus, bonusBalance: number): { convertP
   return { convertPaise, removePaise: balancePaise - convertPaise };
 }
 
+/** The server refuses a claim or forfeit while bonus-wallet bets are open; say so before it does. */
+function openBetsLine(exposure: number, step: 'claiming' | 'forfeiting'): string {
+  return `You have ${formatRupees(Math.abs(exposure))} at risk in open bonus-wallet bets: settle them before ${step}.`;
+}
+
 export interface Confirmation {
   title: string;
   lines: string[];
@@ -56,17 +61,12 @@ export function confirmationFor(action: BonusAction, bonus: PlayerBonus, wallet:
   }
   if (action === 'claim') {
     const { convertPaise, removePaise } = claimSplit(bonus, wallet.bonusBalance);
-    return {
-      title: 'Claim this bonus?',
-      lines: [
-        `${formatPaise(convertPaise)} moves from your bonus wallet to your main wallet.`,
-        removePaise > 0
-          ? `The remaining ${formatPaise(removePaise)} is removed: this bonus converts at most ${formatRupees(bonus.maxConversion ?? 0)}.`
-          : 'Nothing is removed.',
-      ],
-      confirmLabel: 'Claim',
-      danger: false,
-    };
+    const lines = [
+      `${formatPaise(convertPaise)} moves from your bonus wallet to your main wallet.`,
+      removePaise > 0 ? `The remaining ${formatPaise(removePaise)} is removed: this bonus converts at most ${formatRupees(bonus.maxConversion ?? 0)}.` : 'Nothing is removed.',
+    ];
+    if (paise(wallet.bonusExposure) !== 0) lines.push(openBetsLine(wallet.bonusExposure, 'claiming'));
+    return { title: 'Claim this bonus?', lines, confirmLabel: 'Claim', danger: false };
   }
   const balancePaise = Math.max(0, paise(wallet.bonusBalance));
   const lines =
@@ -74,7 +74,7 @@ export function confirmationFor(action: BonusAction, bonus: PlayerBonus, wallet:
       ? ['This bonus is given up and will not be added to your bonus wallet.']
       : [`The ${formatPaise(balancePaise)} in your bonus wallet is removed and this bonus ends.`, 'Your main wallet is not touched. This cannot be undone.'];
   if (bonus.status !== 'offered' && paise(wallet.bonusExposure) !== 0) {
-    lines.push(`You have ${formatRupees(Math.abs(wallet.bonusExposure))} at risk in open bonus-wallet bets: settle them before forfeiting.`);
+    lines.push(openBetsLine(wallet.bonusExposure, 'forfeiting'));
   }
   return { title: 'Forfeit this bonus?', lines, confirmLabel: 'Forfeit', danger: true };
 }
