@@ -10,19 +10,24 @@ import { renderApp, setViewport, signIn } from '../../../testing/render-app';
 
 const toasts = () => desktopToasts.get().map((toast) => `${toast.type}:${toast.message}`);
 
-function start(data: () => BonusData, extra: Parameters<typeof stubFetch>[0] = {}) {
+/** The page is lazy: on a loaded machine its first render can take longer than findBy's default second. */
+const LOAD = { timeout: 10_000 };
+
+async function start(data: () => BonusData, extra: Parameters<typeof stubFetch>[0] = {}) {
   const user = makeProfile({ bonus: 450, bonusExposure: 0 });
   signIn(user);
   setViewport(true);
   const stub = stubFetch({ 'GET /app-settings': ok(SETTINGS), 'GET /getUserData': ok(user), 'GET /bonus-data': () => ok(data()), ...extra });
   renderApp('/bonus');
+  await screen.findByTestId('bonus-page', undefined, LOAD);
+  await waitFor(() => expect(screen.queryByTestId('bonus-loading')).toBeNull(), LOAD);
   return stub;
 }
 
-describe('/bonus', () => {
+describe('/bonus', { timeout: 20_000 }, () => {
   it('shows the active bonus with progress in rupees and percent, its rules and deadline, and the shortcut shows the percent', async () => {
     const waiting = makeBonus({ _id: '00000000-0000-4000-8000-00000000b002', offerName: 'Reload bonus', status: 'offered', completeBy: null, activatedAt: null });
-    const { callsTo } = start(() => makeBonusData({ bonusBalance: 450, active: makeBonus(), offered: [waiting] }));
+    const { callsTo } = await start(() => makeBonusData({ bonusBalance: 450, active: makeBonus(), offered: [waiting] }));
     const card = await screen.findByRole('article', { name: 'Welcome bonus, Active' });
     expect(within(card).getByTestId('wagering-progress-text').textContent).toBe('₹2,000.00 of ₹5,000.00 wagered (40%)');
     expect(within(card).getByRole('progressbar', { name: 'Wagering progress' }).getAttribute('value')).toBe('40');
@@ -43,7 +48,7 @@ describe('/bonus', () => {
 
   it('activates an offered bonus after a confirmation that says what happens to the money', async () => {
     let data = makeBonusData({ offered: [makeBonus({ status: 'offered', completeBy: null, activatedAt: null, wageringProgress: 0, progressPercent: 0 })] });
-    const { callsTo } = start(() => data, {
+    const { callsTo } = await start(() => data, {
       'PUT /activate-bonus': () => {
         data = makeBonusData({ bonusBalance: 500, active: makeBonus({ wageringProgress: 0, progressPercent: 0 }) });
         return ok(data.active, BONUS_MESSAGES.activated);
@@ -67,7 +72,7 @@ describe('/bonus', () => {
 
   it('claims a completed bonus: the dialog shows what converts and what the cap removes', async () => {
     let data = makeBonusData({ bonusBalance: 450, active: makeBonus({ status: 'completed', wageringProgress: 5000, progressPercent: 100 }) });
-    const { callsTo } = start(() => data, {
+    const { callsTo } = await start(() => data, {
       'PUT /claim-bonus': () => {
         const claimed = makeBonus({ status: 'claimed', convertedAmount: 300, removedAmount: 150, progressPercent: 100, wageringProgress: 5000 });
         data = makeBonusData({ past: [claimed] });
@@ -87,7 +92,7 @@ describe('/bonus', () => {
 
   it('a refused forfeit keeps the dialog open and a retry sends the same Idempotency-Key', async () => {
     let refuse = true;
-    const { callsTo } = start(() => makeBonusData({ bonusBalance: 400, bonusExposure: -100, active: makeBonus() }), {
+    const { callsTo } = await start(() => makeBonusData({ bonusBalance: 400, bonusExposure: -100, active: makeBonus() }), {
       'PUT /forfeit-bonus': () => (refuse ? business(409, 'Settle your open bonus-wallet bets before forfeiting', { error: 'BONUS_EXPOSURE_OPEN' }) : ok(makeBonus({ status: 'forfeited' }), BONUS_MESSAGES.forfeited)),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Forfeit' }));
@@ -105,7 +110,7 @@ describe('/bonus', () => {
   });
 
   it('says honestly that there is no bonus, and lists the offers still open', async () => {
-    start(() => makeBonusData({ availableOffers: [makeOffer()] }));
+    await start(() => makeBonusData({ availableOffers: [makeOffer()] }));
     const empty = await screen.findByTestId('bonus-empty');
     expect(within(empty).getByText('No bonuses yet')).toBeTruthy();
     expect(within(empty).getByRole('link', { name: 'Make a deposit' }).getAttribute('href')).toBe('/deposit');
@@ -116,7 +121,7 @@ describe('/bonus', () => {
 
   it('shows a load failure in place with a working retry', async () => {
     let fail = true;
-    start(() => makeBonusData(), {
+    await start(() => makeBonusData(), {
       'GET /bonus-data': () => (fail ? transport(500, 'Something went wrong') : ok(makeBonusData())),
     });
     const error = await screen.findByTestId('bonus-error');

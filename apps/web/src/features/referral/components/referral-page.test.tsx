@@ -23,7 +23,7 @@ function referralUsers(claimable: number, minClaim = 100): ReferralUsers {
 
 const ROW: WeeklyReferralRow = { referredUserId: 'u2', name: 'Ra** K****', weekStartDate: '2026-11-15', weekEndDate: '2026-11-21', netLoss: 4000, earned: 200, capped: false, status: 'paid', refusedReason: null };
 
-describe('/referral-bonus', () => {
+describe('/referral-bonus', { timeout: 20_000 }, () => {
   it('shows code, link, totals, the weekly period list opening on the last closed week, and claims to the main wallet', async () => {
     // Tuesday 24 Nov 2026, 10:00 in India: this week is 22–28 Nov, the last closed one 15–21 Nov.
     vi.useFakeTimers({ now: new Date('2026-11-24T04:30:00.000Z'), toFake: ['Date'] });
@@ -45,7 +45,8 @@ describe('/referral-bonus', () => {
       },
     });
     renderApp('/referral-bonus');
-    expect((await screen.findByTestId('referral-code')).textContent).toBe('ASHA2345');
+    // The page is lazy: on a loaded machine its first render can take longer than findBy's default second.
+    expect((await screen.findByTestId('referral-code', undefined, { timeout: 10_000 })).textContent).toBe('ASHA2345');
     expect(screen.getByTestId('referral-link').textContent).toBe('http://localhost:3000/?referral_code=ASHA2345');
     expect(screen.getByTestId('whatsapp-share').getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent('Join me and play with my referral code: http://localhost:3000/?referral_code=ASHA2345')}`);
     expect(screen.getByTestId('ref-earned').textContent).toBe('₹700.00');
