@@ -99,6 +99,7 @@ describe('/bonus', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Forfeit this bonus?' });
     expect(dialog.textContent).toContain('The ₹400.00 in your bonus wallet is removed and this bonus ends.');
     expect(dialog.textContent).toContain('You have ₹100.00 at risk in open bonus-wallet bets: settle them before forfeiting.');
+    expect(screen.getByTestId('bonus-wallet').textContent).toBe('Bonus wallet ₹400.00 · ₹100.00 in open bets');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forfeit' }));
     await waitFor(() => expect(toasts()).toContain('warning:Settle your open bonus-wallet bets before forfeiting'));
     expect(screen.getByRole('dialog', { name: 'Forfeit this bonus?' })).toBeTruthy();

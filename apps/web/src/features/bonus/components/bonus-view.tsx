@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -44,6 +45,10 @@ export function BonusView() {
 
   return (
     <div className="stack-lg" data-testid="bonus-view">
+      <p className="bonus-wallet-line" data-testid="bonus-wallet">
+        Bonus wallet <strong>{formatRupees(data.bonusBalance)}</strong>
+        {data.bonusExposure !== 0 ? <span className="muted"> · {formatRupees(Math.abs(data.bonusExposure))} in open bets</span> : null}
+      </p>
       {data.active !== null ? (
         <section className="stack" aria-labelledby="active-bonus-title">
           <h2 id="active-bonus-title" className="section-title">
