@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, MESSAGES, changePasswordRequestSchema, isValidMobileNo, loginRequestSchema, signUpRequestSchema } from './index.js';
+import { ERRORS, MESSAGES, bonusOfferCreateSchema, changePasswordRequestSchema, isValidMobileNo, loginRequestSchema, signUpRequestSchema, weeklyReferralQuerySchema } from './index.js';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
   return result.success ? undefined : result.error?.issues[0]?.message;
@@ -55,5 +55,38 @@ describe('error catalogue', () => {
       expect(entry.message.length).toBeGreaterThan(0);
       expect([400, 401, 403, 404, 409, 413, 415, 422, 429, 500]).toContain(entry.metaCode);
     }
+  });
+});
+
+describe('bonus and referral schemas (PRODUCT.md §8)', () => {
+  const offer = {
+    name: 'Welcome',
+    kind: 'welcome',
+    percent: 100,
+    capAmount: 1000,
+    fixedAmount: null,
+    minDeposit: null,
+    frequency: 'once',
+    wageringMultiple: 10,
+    minOdds: 1.5,
+    contributions: { exchange: 100, bookmaker: 100, fancy: 50, slots: 100, liveCasino: 10 },
+    daysToActivate: 7,
+    daysToComplete: 30,
+    maxConversion: null,
+  };
+
+  it('accepts a percent or a fixed amount, never both or neither', () => {
+    expect(bonusOfferCreateSchema.safeParse(offer).success).toBe(true);
+    expect(bonusOfferCreateSchema.safeParse({ ...offer, fixedAmount: 100 }).success).toBe(false);
+    expect(bonusOfferCreateSchema.safeParse({ ...offer, percent: null }).success).toBe(false);
+    expect(bonusOfferCreateSchema.safeParse({ ...offer, kind: 'deposit' }).success).toBe(false); // needs a minimum deposit
+    expect(bonusOfferCreateSchema.safeParse({ ...offer, contributions: { ...offer.contributions, slots: 120 } }).success).toBe(false);
+  });
+
+  it('checks the weekly referral dates', () => {
+    expect(weeklyReferralQuerySchema.safeParse({ startDate: '2026-11-15', endDate: '2026-11-21' }).success).toBe(true);
+    expect(weeklyReferralQuerySchema.safeParse({ startDate: '2026-11-21', endDate: '2026-11-15' }).success).toBe(false);
+    expect(weeklyReferralQuerySchema.safeParse({ startDate: '2026-01-01', endDate: '2026-11-15' }).success).toBe(false);
+    expect(weeklyReferralQuerySchema.safeParse({ startDate: '15/11/2026', endDate: '2026-11-21' }).success).toBe(false);
   });
 });

@@ -29,7 +29,12 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
     if (caller.role !== ROLES.PLAYER) fail('BONUS_NOT_AVAILABLE');
   }
 
+  /**
+   * Locks in one order everywhere, the player's bonus wallet row first and then the bonus row (as a
+   * settlement does: its posting locks the wallet, its wagering the bonus), so no two steps deadlock.
+   */
   async function ownBonus(tx: Queryable, caller: Caller, bonusId: string): Promise<BonusRow> {
+    await createBonusRepository(tx).lockBonusWallet(caller.userId);
     const bonus = await createBonusRepository(tx).findBonus(bonusId, true);
     // Someone else's bonus is "not found": its existence is not revealed.
     if (bonus === null || bonus.user_id !== caller.userId) fail('NOT_FOUND', 'Bonus not found');
@@ -163,9 +168,11 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
         const done = await db
           .transaction(async (tx) => {
             const repo = createBonusRepository(tx);
-            const bonus = await repo.findBonus(id, true);
+            const owner = await repo.findBonus(id);
+            if (owner === null) return false;
+            await repo.lockBonusWallet(owner.user_id);
+            const bonus = (await repo.findBonus(id, true)) as BonusRow;
             const now = clock.now();
-            if (bonus === null) return false;
             const offeredLate = bonus.status === 'offered' && bonus.activate_by <= now;
             const activeLate = bonus.status === 'active' && bonus.complete_by !== null && bonus.complete_by <= now;
             if (!offeredLate && !activeLate) return false;

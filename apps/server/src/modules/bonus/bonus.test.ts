@@ -3,6 +3,7 @@ import type { PlayerBonusDetail } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
 import { PASSWORD, call, createTestApp, nextIp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
+import { signedCall } from '../casino/casino-test-support.js';
 import type { Operator, Player } from './bonus-test-support.js';
 import { approvedDeposit, bonusAction, bonusData, bookmakerMarket, createOffer, desk, newPlayer, placeBet, profile, settle, useWallet } from './bonus-test-support.js';
 
@@ -106,6 +107,18 @@ describe('bonus lifecycle (PRODUCT.md §8)', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
+  it('activates one of two bonuses raced at once, never both', async () => {
+    const player = await newPlayer(t);
+    const manual = await createOffer(t, director, { name: 'Race', kind: 'manual', percent: null, capAmount: null, wageringMultiple: 1 });
+    for (const amount of [100, 200]) await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, { token: support.token, body: { offerId: manual._id, amount, reason: 'Race test' } });
+    const ids = (await bonusData(t, player)).offered.map((bonus) => bonus._id);
+    const answers = await Promise.all(ids.map((id) => bonusAction(t, player, 'activate', id)));
+    expect(answers.map((answer) => answer.meta.code).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.meta.code === 409)?.meta.error).toBe('BONUS_ALREADY_ACTIVE');
+    expect([100, 200]).toContain((await profile(t, player)).bonus);
+    await call(t.app, 'PUT', `/api/v1/backoffice/bonus-offers/${manual._id}/pause`, { token: director.token, body: { paused: true } });
+  });
+
   it('refuses a forfeit while a bonus-wallet bet is open, then empties the bonus wallet', async () => {
     const { player, bonusId } = await playerWithWelcome(400);
     await bonusAction(t, player, 'activate', bonusId);
@@ -144,6 +157,30 @@ describe('bonus lifecycle (PRODUCT.md §8)', () => {
     await placeBet(t, player, main.id, main.runners[0] as string, 'back', 50, 500);
     await settle(t, director, main.id, main.runners[0] as string);
     expect((await bonusData(t, player)).active).toMatchObject({ wageringProgress: 0 });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});
+
+describe('casino rounds count at the product contribution', () => {
+  it('counts a settled bonus-wallet slot round at 100 % and a live-casino round at 10 %; main-wallet rounds never', async () => {
+    const created = await call(t.app, 'POST', '/api/v1/backoffice/casino/providers', { token: director.token, body: { code: 'bonusco', name: 'Bonus Co', launchUrlTemplate: 'https://games.bonusco.test/launch?token={token}&game={game}' } });
+    const provider = { provider: 'bonusco', secret: (created.body.data as { secret: string }).secret, clock: t.clock };
+    for (const [code, isSlot, launchKind] of [['bonusco-slot', true, 'play'], ['bonusco-table', false, 'qtech']] as const) {
+      await call(t.app, 'POST', '/api/v1/backoffice/casino/games', { token: director.token, body: { providerCode: 'bonusco', code, title: code, category: isSlot ? 'Slots' : 'Tables', isSlot, launchKind, order: 1 } });
+    }
+    const { player, bonusId } = await playerWithWelcome(500);
+    await bonusAction(t, player, 'activate', bonusId);
+    let tx = 0;
+    const round = async (gameCode: string, roundId: string, stake: number, payout: number) => {
+      expect((await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: `b-${(tx += 1)}`, roundId, gameCode, amount: stake }, provider)).body.data).toMatchObject({ status: 'OK' });
+      expect((await signedCall(t.app, 'credit', { playerId: player.userId, transactionId: `b-${(tx += 1)}`, roundId, gameCode, amount: payout }, provider)).body.data).toMatchObject({ status: 'OK' });
+    };
+    await round('bonusco-slot', 'main-1', 100, 0); // main wallet: does not count
+    await useWallet(t, player, 'bonus');
+    await round('bonusco-slot', 'r-1', 100, 0);
+    await round('bonusco-table', 'r-2', 200, 50);
+    expect((await bonusData(t, player)).active).toMatchObject({ wageringProgress: 120 });
+    expect((await profile(t, player)).bonus).toBe(250);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });

@@ -199,8 +199,7 @@ export function createIdentityService(deps: {
       let referredBy: string | null = null;
       if (request.affiliateCode !== undefined && request.affiliateCode.length > 0) {
         const referrer = await repository.findByReferralCode(request.affiliateCode);
-        // PRODUCT.md §8: only players with referralAllow refer; credit players neither refer nor are referred.
-        if (referrer === null || referrer.role !== ROLES.PLAYER || !referrer.referral_allow) fail('REFERRAL_CODE_UNKNOWN');
+        if (referrer === null) fail('REFERRAL_CODE_UNKNOWN');
         referredBy = referrer.id;
       }
       const existing = await repository.findByMobile(request.mobile_no);

@@ -171,12 +171,6 @@ describe('abuse and eligibility', () => {
     await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { referralAllow: false } });
     expect((await call(t.app, 'GET', '/api/v1/get-refferal-users', { token: player.token })).body.meta).toMatchObject({ code: 403, error: 'REFERRAL_NOT_ALLOWED' });
     expect((await call(t.app, 'PUT', '/api/v1/claim-ref-bonus', { token: player.token, body: {} })).body.meta.error).toBe('REFERRAL_NOT_ALLOWED');
-    const code = (await profile(t, player)).referralCode;
-    const signUp = await call(t.app, 'POST', '/api/v1/signUp', {
-      ip: nextIp(),
-      body: { name: 'Friend', mobile_no: '919812345670', password: PASSWORD, confirmPassword: PASSWORD, ageConfirmed: true, affiliateCode: code },
-    });
-    expect(signUp.body.meta.error).toBe('REFERRAL_CODE_UNKNOWN');
   });
 
   it.each([
