@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 
@@ -33,6 +34,7 @@ async function freePort(): Promise<number> {
 
 export interface RunningProduct {
   baseUrl: string;
+  dataDir: string;
   process: ChildProcess;
   output(): string;
   stop(): Promise<void>;
@@ -40,15 +42,28 @@ export interface RunningProduct {
 
 /**
  * Starts the built product (`npm run build` first) as a real process on a free port, with a fresh
- * embedded database in a temporary folder and demo data, and waits until it serves.
+ * embedded database in a temporary folder and demo data, and waits until it serves. `dataDir` reopens
+ * a database of an earlier run (and keeps it on stop); `clockOffsetMs` moves the process's wall clock
+ * forward (test-only preload e2e/support/shift-clock.mjs), e.g. to reach the close of a week.
  */
-export async function startProduct(options: { env?: Record<string, string> } = {}): Promise<RunningProduct> {
+export async function startProduct(options: { env?: Record<string, string>; dataDir?: string; clockOffsetMs?: number } = {}): Promise<RunningProduct> {
   if (!existsSync(SERVER_ENTRY)) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'khel-e2e-'));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'khel-e2e-'));
+  const preload = options.clockOffsetMs ? ['--import', pathToFileURL(join(ROOT, 'e2e/support/shift-clock.mjs')).href] : [];
+  const child = spawn(process.execPath, [...preload, SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      ...(options.clockOffsetMs ? { KHEL_E2E_CLOCK_OFFSET_MS: String(options.clockOffsetMs) } : {}),
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -56,7 +71,8 @@ export async function startProduct(options: { env?: Record<string, string> } = {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 60_000;
+  // A loaded machine (several builds and test runs at once) can take most of a minute to migrate and start.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -74,6 +90,7 @@ export async function startProduct(options: { env?: Record<string, string> } = {
 
   return {
     baseUrl,
+    dataDir,
     process: child,
     output: () => output,
     async stop() {
@@ -83,7 +100,7 @@ export async function startProduct(options: { env?: Record<string, string> } = {
         await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -24,6 +24,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/receiving-accounts', label: 'Receiving accounts' },
   { to: '/sports', label: 'Sports' },
   { to: '/casino', label: 'Casino' },
+  { to: '/bonuses', label: 'Bonuses' },
   { to: '/banners', label: 'Banners' },
   { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
   { to: '/audit-log', label: 'Audit log' },

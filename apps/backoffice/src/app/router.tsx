@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { SecondFactorPage } from '../features/auth/components/second-factor-page';
 import { AuditLogPage } from '../features/audit/components/audit-log-page';
 import { BannersPage } from '../features/banners/components/banners-page';
+import { BonusesPage } from '../features/bonuses/components/bonuses-page';
 import { BrandingPage } from '../features/branding/components/branding-page';
 import { CasinoPage } from '../features/casino/components/casino-page';
 import { DepositsPage } from '../features/deposits/components/deposits-page';
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: 'sports/:sport/:league/:event', element: <EventPage /> },
       { path: 'sports/:sport/:league/:event/markets/:marketId', element: <MarketPage /> },
       { path: 'casino', element: <CasinoPage /> },
+      { path: 'bonuses', element: <BonusesPage /> },
       { path: 'banners', element: <BannersPage /> },
       {
         path: 'branding',

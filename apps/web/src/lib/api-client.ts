@@ -1,5 +1,7 @@
 import type { Meta } from '@khel/contract';
 import { currentToken, expireFromHttp401, expireFromMeta401 } from './auth/session';
+import { newIdempotencyKey } from './idempotency';
+import { STORAGE_KEYS, local } from './storage';
 import { toast } from './toast';
 
 export const API_BASE = '/api/v1';
@@ -52,6 +54,18 @@ interface TransportBody {
   message?: unknown;
 }
 
+/**
+ * This browser's device id: random, made once and kept in local storage. The server keeps only a hash
+ * and uses it to refuse referral earnings between accounts played from one device (PRODUCT.md §8).
+ */
+export function deviceId(): string {
+  const stored = local.get(STORAGE_KEYS.deviceId);
+  if (stored !== null && /^[0-9a-f-]{36}$/.test(stored)) return stored;
+  const made = newIdempotencyKey();
+  local.set(STORAGE_KEYS.deviceId, made);
+  return made;
+}
+
 function buildUrl(path: string, query: ApiOptions['query']): string {
   const url = `${API_BASE}${path}`;
   if (!query) return url;
@@ -85,7 +99,10 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   const token = currentToken();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  if (token !== null) {
+    headers.Authorization = `Bearer ${token}`;
+    headers['X-Device-Id'] = deviceId();
+  }
 
   let response: Response;
   try {

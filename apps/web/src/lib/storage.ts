@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   userData: 'userData',
   theme: 'theme',
   signUpMobile: 'mobile_no',
+  /** A random id of this browser, sent as X-Device-Id for the shared-device referral rule (PRODUCT.md §8). */
+  deviceId: 'deviceId',
 } as const;
 
 function safe<T>(action: () => T, fallback: T): T {

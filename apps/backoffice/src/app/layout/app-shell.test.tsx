@@ -30,6 +30,7 @@ describe('app shell', () => {
         'Receiving accounts',
         'Sports',
         'Casino',
+        'Bonuses',
         'Banners',
         'Branding',
         'Audit log',

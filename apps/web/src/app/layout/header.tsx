@@ -1,11 +1,13 @@
 import { Link, NavLink } from 'react-router';
-import type { AppSettings } from '@khel/contract';
+import { WALLETS, type AppSettings } from '@khel/contract';
 import { PlayMoneyNotice } from '../../components/play-money-notice';
 import { Skeleton } from '../../components/ui/spinner';
 import { openSignUp } from '../../features/auth/hooks/use-auth-modal';
 import { Balance } from '../../features/wallet/components/balance';
 import { hasPlayAccess, isCreditPlayer, landingPath } from '../../lib/auth/permissions';
 import { useSession } from '../../lib/auth/session';
+import { useBonusData } from '../../lib/bonus-data';
+import { percentText } from '../../components/wagering-progress';
 import { useLiveAccount } from '../../lib/live/use-live';
 import { NavIcon } from './nav-icon';
 import { navItemsFor } from './nav-items';
@@ -18,6 +20,26 @@ function Brand({ settings, loading, to }: { settings: AppSettings | undefined; l
   return (
     <Link to={to} className="brand" aria-label={name ? `${name} home` : 'Home'}>
       {settings?.logoImg ? <img className="brand__logo" src={settings.logoImg} alt={name} /> : <span className="brand__name">{name}</span>}
+    </Link>
+  );
+}
+
+/**
+ * The Bonus shortcut (spec §2). It also says which wallet pays (a ring when the bonus wallet is
+ * selected) and, with an active bonus, the wagering percent, so the player sees progress everywhere.
+ */
+function BonusShortcut({ wallet }: { wallet: string }) {
+  const active = useBonusData().data?.active ?? null;
+  const onBonus = wallet === WALLETS.BONUS;
+  const details = [onBonus ? 'Bonus wallet pays' : 'Main wallet pays', active !== null ? `wagering ${percentText(active.progressPercent)} done` : null].filter(Boolean).join(', ');
+  return (
+    <Link to="/bonus" className={`shortcut shortcut--bonus${onBonus ? ' shortcut--paying' : ''}`} aria-label="Bonus" aria-description={details} title={`Bonus: ${details}`} data-testid="bonus-shortcut">
+      Bonus
+      {active !== null ? (
+        <span className="shortcut__progress" data-testid="bonus-shortcut-progress">
+          {percentText(active.progressPercent)}
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -60,9 +82,7 @@ export function Header({ settings, settingsLoading }: { settings: AppSettings | 
                     <Link to="/withdrawal" className="shortcut shortcut--withdrawal" aria-label="Withdrawal" title="Withdrawal">
                       W
                     </Link>
-                    <Link to="/bonus" className="shortcut shortcut--bonus" aria-label="Bonus" title="Bonus">
-                      Bonus
-                    </Link>
+                    <BonusShortcut wallet={user.wallet} />
                   </nav>
                 ) : null}
                 {hasPlayAccess(user) ? <Balance user={user} playMoney={playMoney} /> : null}

@@ -1,9 +1,12 @@
-import { MoneyPage } from './money-page';
+import { BonusView } from '../../features/bonus/components/bonus-view';
+import { MoneyScreen } from './money-page';
+import '../../styles/money.css';
+import '../../styles/bonus.css';
 
 export default function BonusPage() {
   return (
-    <MoneyPage title="Bonus" emptyTitle="No bonuses available" testId="bonus-empty">
-      <p>Bonus offers you can activate, claim or forfeit will be listed here.</p>
-    </MoneyPage>
+    <MoneyScreen title="Bonus" intro="Bonus money lives in your bonus wallet. Play it through to move it to your main wallet." testId="bonus-page">
+      <BonusView />
+    </MoneyScreen>
   );
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { PlayMoneyNotice } from '../../components/play-money-notice';
-import { EmptyState } from '../../components/ui/empty-state';
 
 /**
  * The frame of every money screen (deposit, withdrawal, payment accounts, responsible gambling,
@@ -16,16 +15,5 @@ export function MoneyScreen({ title, intro, children, testId }: { title: string;
       <PlayMoneyNotice />
       {children}
     </div>
-  );
-}
-
-/** A money screen whose capability is not built yet: an honest empty state. */
-export function MoneyPage({ title, emptyTitle, testId, children }: { title: string; emptyTitle: string; testId: string; children: ReactNode }) {
-  return (
-    <MoneyScreen title={title}>
-      <EmptyState title={emptyTitle} icon="list" testId={testId}>
-        {children}
-      </EmptyState>
-    </MoneyScreen>
   );
 }

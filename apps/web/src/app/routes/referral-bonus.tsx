@@ -1,9 +1,12 @@
-import { MoneyPage } from './money-page';
+import { ReferralView } from '../../features/referral/components/referral-view';
+import { MoneyScreen } from './money-page';
+import '../../styles/money.css';
+import '../../styles/bonus.css';
 
 export default function ReferralBonusPage() {
   return (
-    <MoneyPage title="Referral Bonus" emptyTitle="No referrals yet" testId="referral-bonus-empty">
-      <p>Players who join with your referral code, and the bonus they earn you each week, will be listed here.</p>
-    </MoneyPage>
+    <MoneyScreen title="Referral Bonus" intro="Invite friends with your code. Each week you earn a share of their net losses, paid once the week has closed." testId="referral-page">
+      <ReferralView />
+    </MoneyScreen>
   );
 }

@@ -1,38 +1,5 @@
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { toast } from '../../../lib/toast';
-
-export type FieldErrors = Record<string, string>;
-
-interface Issue {
-  path: readonly PropertyKey[];
-  message: string;
-}
-
-/** The first message per field of a zod result, keyed by the dotted path ('runners.0.backRate'). */
-export function fieldErrors(issues: readonly Issue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.');
-    if (errors[key] === undefined) errors[key] = issue.message;
-  }
-  return errors;
-}
-
-/**
- * A refusal from the server: its meta.issues go beside the fields they name, anything else is a
- * toast in the server's words. Answers the field errors to show.
- */
-export function serverErrors(error: unknown, fields: readonly string[]): FieldErrors {
-  const errors: FieldErrors = {};
-  if (error instanceof ApiError) {
-    for (const field of fields) {
-      const message = error.issueFor(field);
-      if (message !== undefined) errors[field] = message;
-    }
-  }
-  if (Object.keys(errors).length === 0) toast.error(errorMessage(error));
-  return errors;
-}
+// Shared with the bonus desk: one reading of zod issues and server refusals for every form.
+export { fieldErrors, serverErrors, type FieldErrors } from '../../../lib/field-errors';
 
 /** '' → undefined, else the number (NaN stays NaN, so the schema refuses it with its own words). */
 export function optionalNumber(text: string): number | undefined {

@@ -13,6 +13,7 @@ import { closeSlip, type SlipSelection } from '../hooks/use-bet-slip';
 import { useLiveMarket } from '../hooks/live-markets';
 import { chipLabel, parseStake, slipPreview } from '../utils/slip-math';
 import { marketBlock } from './market-state';
+import { SlipWallet } from './slip-wallet';
 
 type Outcome =
   | { kind: 'idle' }
@@ -309,6 +310,8 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
           </dd>
         </div>
       </dl>
+
+      <SlipWallet marketType={selection.marketType} odds={odds} oddsSize={oddsSize} />
 
       {moved && outcome.kind !== 'pending' ? (
         <p className="slip__message slip__message--warning" data-testid="slip-moved">

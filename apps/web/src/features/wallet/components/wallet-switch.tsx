@@ -1,12 +1,18 @@
 import { useId } from 'react';
 import { WALLETS, type Profile, type WalletId } from '@khel/contract';
 import { formatPaise, rupeesToPaise } from '@khel/money';
+import { WageringProgress } from '../../../components/wagering-progress';
+import { useBonusData } from '../../../lib/bonus-data';
 import { useSwitchWallet } from '../api/switch-wallet';
 
-/** Main / bonus wallet choice (spec §4 wallet switch). Not offered to credit players (spec §6). */
+/**
+ * Main / bonus wallet choice (spec §4 wallet switch). Not offered to credit players (spec §6). It says
+ * which wallet pays for bets and casino rounds and, with an active bonus, how far its wagering is.
+ */
 export function WalletSwitch({ user }: { user: Profile }) {
   const name = useId();
   const switchWallet = useSwitchWallet();
+  const active = useBonusData().data?.active ?? null;
   // Show the choice at once while the server confirms it; a refusal puts the old one back.
   const selected = switchWallet.isPending && switchWallet.variables ? switchWallet.variables : user.wallet;
   const options: { id: WalletId; label: string; paise: number }[] = [
@@ -31,6 +37,10 @@ export function WalletSwitch({ user }: { user: Profile }) {
           <span className="wallet-switch__amount">{formatPaise(option.paise)}</span>
         </label>
       ))}
+      <p className="wallet-switch__pays muted" data-testid="wallet-pays">
+        Bets and casino rounds are paid from your <strong>{selected === WALLETS.BONUS ? 'Bonus' : 'Main'} wallet</strong>.
+      </p>
+      {active !== null ? <WageringProgress bonus={active} compact testId="wallet-wagering" /> : null}
     </fieldset>
   );
 }

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatRupees } from '@khel/money';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/spinner';
+import { useBonusData } from '../../../lib/bonus-data';
+import { AvailableOffers } from './available-offers';
+import { BonusActionDialog, type PendingAction } from './bonus-action-dialog';
+import { BonusCard } from './bonus-card';
+
+/**
+ * /bonus (PRODUCT.md §8): the active bonus with its progress and rules, the bonuses waiting to be
+ * activated, the offers still open, and the past ones. Every step asks for confirmation first.
+ */
+export function BonusView() {
+  const query = useBonusData();
+  const [pending, setPending] = useState<PendingAction | null>(null);
+
+  if (query.isPending) {
+    return (
+      <div className="stack" aria-busy="true" data-testid="bonus-loading">
+        <span className="visually-hidden" role="status">
+          Loading your bonuses
+        </span>
+        <Skeleton height="160px" />
+        <Skeleton height="96px" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="banner banner--error stack-sm" role="alert" data-testid="bonus-error">
+        <p>We could not load your bonuses. {query.error.message}</p>
+        <Button variant="secondary" className="button--small" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const data = query.data;
+  const wallet = { bonusBalance: data.bonusBalance, bonusExposure: data.bonusExposure };
+  const nothing = data.active === null && data.offered.length === 0 && data.past.length === 0;
+
+  return (
+    <div className="stack-lg" data-testid="bonus-view">
+      <p className="bonus-wallet-line" data-testid="bonus-wallet">
+        Bonus wallet <strong>{formatRupees(data.bonusBalance)}</strong>
+        {data.bonusExposure !== 0 ? <span className="muted"> · {formatRupees(Math.abs(data.bonusExposure))} in open bets</span> : null}
+      </p>
+      {data.active !== null ? (
+        <section className="stack" aria-labelledby="active-bonus-title">
+          <h2 id="active-bonus-title" className="section-title">
+            Your active bonus
+          </h2>
+          <BonusCard bonus={data.active} onAction={(action) => data.active && setPending({ action, bonus: data.active })} />
+          <p className="muted">
+            Bets and casino rounds count only while your <strong>Bonus wallet</strong> pays: switch wallets from the account menu.
+          </p>
+        </section>
+      ) : null}
+
+      {data.offered.length > 0 ? (
+        <section className="stack" aria-labelledby="offered-bonus-title">
+          <h2 id="offered-bonus-title" className="section-title">
+            Waiting for you
+          </h2>
+          {data.offered.map((bonus) => (
+            <BonusCard
+              key={bonus._id}
+              bonus={bonus}
+              onAction={(action) => setPending({ action, bonus })}
+              blocked={data.active !== null ? 'You can have one active bonus at a time: finish or forfeit the active one to activate this.' : null}
+            />
+          ))}
+        </section>
+      ) : null}
+
+      {nothing ? (
+        <EmptyState title="No bonuses yet" icon="list" testId="bonus-empty">
+          <p>
+            You have no bonus right now. {data.availableOffers.length > 0 ? 'The offers below are open to you.' : 'When an offer is open to you, it appears here.'}
+          </p>
+          {data.availableOffers.some((offer) => offer.kind !== 'manual') ? <Link to="/deposit">Make a deposit</Link> : null}
+        </EmptyState>
+      ) : null}
+
+      <AvailableOffers offers={data.availableOffers} />
+
+      {data.past.length > 0 ? (
+        <section className="stack" aria-labelledby="past-bonus-title">
+          <h2 id="past-bonus-title" className="section-title">
+            Past bonuses
+          </h2>
+          {data.past.map((bonus) => (
+            <BonusCard key={bonus._id} bonus={bonus} />
+          ))}
+        </section>
+      ) : null}
+
+      {pending !== null ? <BonusActionDialog key={`${pending.action}-${pending.bonus._id}`} pending={pending} wallet={wallet} onClose={() => setPending(null)} /> : null}
+    </div>
+  );
+}
