@@ -16,6 +16,7 @@ import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import { systemClock } from './lib/clock.js';
 import { createAuthGuards } from './plugins/auth.js';
+import { registerControlCharacterGuard } from './plugins/control-characters.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerStaticApps } from './plugins/static-apps.js';
 import { createAuditRepository } from './modules/audit/audit-repository.js';
@@ -183,6 +184,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
+  registerControlCharacterGuard(app);
   const guards = createAuthGuards(app, services.identity);
 
   const startedAt = Date.now();

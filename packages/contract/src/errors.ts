@@ -38,6 +38,7 @@ export const ERRORS = {
   ABOVE_MAX_STAKE: { metaCode: 400, message: 'Stake is above the maximum' },
   ABOVE_MAX_PROFIT: { metaCode: 400, message: 'This bet could win more than the market allows' },
   BET_NOT_CANCELLABLE: { metaCode: 409, message: 'This bet has nothing left to cancel' },
+  LEDGER_LIMIT_REACHED: { metaCode: 422, message: 'This account has reached its configured limit' },
   // Transport-level codes: these travel with a real HTTP status, never inside a 200.
   UNAUTHENTICATED: { metaCode: 401, message: 'Please log in again' },
   SESSION_ENDED: { metaCode: 401, message: 'Your session has ended, please log in again' },

@@ -4,6 +4,7 @@ import { ERRORS } from '@khel/contract';
 import type { ErrorCode, Meta } from '@khel/contract';
 import { AppError } from '../lib/app-error.js';
 import { HttpError } from '../lib/http-error.js';
+import { ControlCharacterError } from './control-characters.js';
 
 function transport(statusCode: number, code: ErrorCode, message: string = ERRORS[code].message) {
   return { statusCode, body: { message, meta: { code: statusCode, message, error: code } satisfies Meta } };
@@ -30,6 +31,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 function classify(error: FastifyError) {
   if (error instanceof AppError) return business(error.code, error.message, {}, error.data);
   if (error instanceof HttpError) return transport(error.statusCode, error.code, error.message);
+  if (error instanceof ControlCharacterError) return business('VALIDATION_FAILED', error.message, { issues: [{ path: error.path, message: error.message }] });
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
