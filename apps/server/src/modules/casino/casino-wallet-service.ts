@@ -66,6 +66,12 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
     return existing.response as CasinoWalletResponse;
   }
 
+  /** The available balance in rupees, or null when the provider holds no live session for the player (it may not read it). */
+  async function readableBalance(tx: Queryable | undefined, provider: ProviderRow, userId: string, which: 'main' | 'bonus'): Promise<number | null> {
+    const session = await createCasinoRepository(tx ?? db).liveSession(userId, provider.id, clock.now());
+    return session === null ? null : paiseToRupees(await availablePaise(tx, userId, which));
+  }
+
   /**
    * Runs a money call; a refusal becomes its answer, with the player's current balance only for a
    * provider that may read it (a live launch session of its own).
@@ -81,9 +87,8 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
     } catch (error) {
       if (error instanceof Refusal) {
         const which = error.wallet ?? 'main';
-        const mayRead = (await repository.liveSession(userId, provider.id, clock.now()).catch(() => null)) !== null;
-        const balance = mayRead ? await availablePaise(undefined, userId, which).catch(() => null) : null;
-        return walletAnswer(error.status, { transactionId, playerId: userId, wallet: error.wallet, balance: balance === null ? null : paiseToRupees(balance) });
+        const balance = await readableBalance(undefined, provider, userId, which).catch(() => null);
+        return walletAnswer(error.status, { transactionId, playerId: userId, wallet: error.wallet, balance });
       }
       throw error;
     }
@@ -272,7 +277,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             playerId: player.id,
             playerName: player.username,
             wallet: round.wallet,
-            balance: paiseToRupees(await availablePaise(tx, player.id, round.wallet)),
+            balance: await readableBalance(tx, provider, player.id, round.wallet),
           });
           await repo.completeWithRound(rowId, { amountPaise, wallet: round.wallet, journalTransactionId: journalId, response: answer }, round.id, { payoutPaise: amountPaise, status: 'credited', settledAt: now });
           return answer;
@@ -353,7 +358,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             playerId: player.id,
             playerName: player.username,
             wallet: which,
-            balance: paiseToRupees(await availablePaise(tx, player.id, which)),
+            balance: await readableBalance(tx, provider, player.id, which),
           });
           await repo.completeTransaction(rowId, { amountPaise, wallet: which, journalTransactionId: journalId, response: answer });
           return answer;
