@@ -23,12 +23,14 @@ export function hasControlCharacters(value: string, multiLine = false): boolean 
 }
 
 /**
- * The dotted path of the first string (or object key) in `value` holding a forbidden control character,
- * or null. Strings under a multi-line field name may hold \n, \r and \t.
+ * The dotted path of the first string (or object key) in `value` holding a forbidden control character
+ * (or nested absurdly deep), or null. Strings under a multi-line field name may hold \n, \r and \t.
  */
 export function findControlCharacter(value: unknown, path: string[] = [], multiLine = false, depth = 0): string | null {
   if (typeof value === 'string') return hasControlCharacters(value, multiLine) ? path.join('.') : null;
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  if (value === null || typeof value !== 'object') return null;
+  // Nothing in this API nests deeper; a body that does is refused rather than walked without end.
+  if (depth > 64) return path.join('.');
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
   for (const [key, item] of entries) {
     if (!Array.isArray(value) && hasControlCharacters(key)) return [...path, key.replace(CONTROL_ANYWHERE, '?')].join('.');

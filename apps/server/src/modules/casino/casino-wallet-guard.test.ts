@@ -199,7 +199,7 @@ describe('malformed wallet calls', () => {
       { ...good, transactionId: 'x'.repeat(101) },
       { ...good, currency: 'inr\u0007' },
     ];
-    const calls: ['debit' | 'credit' | 'rollback' | 'balance' | 'authenticate', Record<string, unknown>][] = [
+    const calls: (readonly ['debit' | 'credit' | 'rollback' | 'balance' | 'authenticate', Record<string, unknown>])[] = [
       ...bodies.flatMap((body) => [['debit', body], ['credit', body]] as const),
       // A rollback carries no amount or currency: only the fields it has.
       ...[0, 5, 6, 7, 8, 9].map((index) => ['rollback', { debitTransactionId: next('tx'), ...bodies[index] }] as const),
