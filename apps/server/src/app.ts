@@ -17,7 +17,7 @@ import type { Clock } from './lib/clock.js';
 import { systemClock } from './lib/clock.js';
 import { createAuthGuards } from './plugins/auth.js';
 import { registerControlCharacterGuard } from './plugins/control-characters.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerStaticApps } from './plugins/static-apps.js';
 import { createAuditRepository } from './modules/audit/audit-repository.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
@@ -138,6 +138,8 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // A malformed percent-encoding in the path: the envelope, not Fastify's own 400 body.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: Fastify's built-in text/plain parser would let a text body reach validation instead of a 415.
   app.removeContentTypeParser('text/plain');

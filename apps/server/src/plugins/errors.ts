@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS } from '@khel/contract';
 import type { ErrorCode, Meta } from '@khel/contract';
@@ -26,6 +26,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.info({ code: answer.body.meta.error }, 'request refused');
     void reply.status(answer.statusCode).send(answer.body);
   });
+}
+
+/** Errors the router raises before any route (a malformed URL) answer through the same classification. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const answer = classify(error);
+  void reply.status(answer.statusCode).send(answer.body);
 }
 
 function classify(error: FastifyError) {
