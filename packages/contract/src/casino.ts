@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
 import { envelope } from './envelope.js';
+import { calendarDate } from './text.js';
 
 /**
  * Casino: the lobby, launching a game, the seamless wallet that providers call back (PRODUCT.md §3,
@@ -60,10 +61,7 @@ export const liveCasinoWinParamsSchema = z.object({ game_id: z.string().min(1).m
 /** GET /api/v1/casino-bets-by-date?provider=&date= (date YYYY-MM-DD, India time) */
 export const casinoBetsByDateQuerySchema = z.object({
   provider: z.string().trim().max(60).optional(),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
-    .optional(),
+  date: calendarDate('Dates are YYYY-MM-DD').optional(),
 });
 export const casinoBetSchema = z.object({
   _id: z.string(),
@@ -284,10 +282,7 @@ export const backofficeCasinoGameEnvelope = envelope(backofficeCasinoGameSchema)
 
 export const casinoBackofficeQuerySchema = z.object({
   provider: z.string().min(1).max(60),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  date: calendarDate('Dates are YYYY-MM-DD').optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
 export const casinoRoundRowSchema = casinoBetSchema.extend({ userId: z.string(), username: z.string(), debits: z.number().int(), credits: z.number().int(), rollbacks: z.number().int() });

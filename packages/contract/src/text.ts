@@ -42,3 +42,18 @@ export function findControlCharacter(value: unknown, path: string[] = [], multiL
 
 /** A single-line text schema for forms (the server's own check covers every request anyway). */
 export const singleLineText = () => z.string().refine((value) => !hasControlCharacters(value), CONTROL_CHARACTER_MESSAGE);
+
+/**
+ * A YYYY-MM-DD date that exists on the calendar (2026-02-30 and 0033-24-94 do not): a regex alone let
+ * impossible dates through to the database, which refused them with a 500.
+ */
+export function calendarDate(message = 'Dates look like 2026-11-21') {
+  return z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => {
+      const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(year, month - 1, day));
+      return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+    }, message);
+}

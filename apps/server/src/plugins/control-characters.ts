@@ -15,8 +15,13 @@ export class ControlCharacterError extends Error {
  */
 export function registerControlCharacterGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // Path parameters always; a query or body only where the route reads one (declares its schema):
+    // what a route ignores never reaches the database, and /api/health answers no envelope to refuse with.
+    const schema = request.routeOptions.schema;
     const found =
-      findControlCharacter(request.params, ['params']) ?? findControlCharacter(request.query, ['query']) ?? findControlCharacter(request.body, []);
+      findControlCharacter(request.params, ['params']) ??
+      (schema?.querystring === undefined ? null : findControlCharacter(request.query, ['query'])) ??
+      (schema?.body === undefined ? null : findControlCharacter(request.body, []));
     if (found !== null) throw new ControlCharacterError(found);
   });
 }
