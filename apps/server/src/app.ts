@@ -16,7 +16,8 @@ import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
 import { systemClock } from './lib/clock.js';
 import { createAuthGuards } from './plugins/auth.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { registerControlCharacterGuard } from './plugins/control-characters.js';
+import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerSeparationOfDuties } from './plugins/separation-of-duties.js';
 import { registerStaticApps } from './plugins/static-apps.js';
 import { createAuditRepository } from './modules/audit/audit-repository.js';
@@ -197,6 +198,8 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     genReqId: () => randomUUID(),
     // The client address is X-Forwarded-For only when the peer is a configured proxy (TRUST_PROXY).
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    // A malformed percent-encoding in the path: the envelope, not Fastify's own 400 body.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: Fastify's built-in text/plain parser would let a text body reach validation instead of a 415.
   app.removeContentTypeParser('text/plain');
@@ -243,6 +246,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
+  registerControlCharacterGuard(app);
   const guards = createAuthGuards(app, services.identity, services.secondFactor);
   // Before any route: every back-office route that acts on a player or a request gets the check.
   registerSeparationOfDuties(app, {

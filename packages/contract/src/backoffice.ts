@@ -33,7 +33,7 @@ export type BackofficeUser = z.infer<typeof backofficeUserSchema>;
 
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(80).optional(),
-  role: z.coerce.number().int().optional(),
+  role: z.coerce.number().int().min(0).max(99).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });

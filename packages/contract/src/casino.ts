@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
 import { envelope } from './envelope.js';
+import { calendarDate } from './text.js';
 
 /**
  * Casino: the lobby, launching a game, the seamless wallet that providers call back (PRODUCT.md §3,
@@ -60,10 +61,7 @@ export const liveCasinoWinParamsSchema = z.object({ game_id: z.string().min(1).m
 /** GET /api/v1/casino-bets-by-date?provider=&date= (date YYYY-MM-DD, India time) */
 export const casinoBetsByDateQuerySchema = z.object({
   provider: z.string().trim().max(60).optional(),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD')
-    .optional(),
+  date: calendarDate('Dates are YYYY-MM-DD').optional(),
 });
 export const casinoBetSchema = z.object({
   _id: z.string(),
@@ -102,6 +100,8 @@ export const CASINO_WALLET_STATUSES = [
   'ROUND_CLOSED',
   'ROUND_ALREADY_CREDITED',
   'INSUFFICIENT_FUNDS',
+  /** The provider's net payout limit would be passed (the ledger refuses it); raise the limit, then retry. */
+  'LIMIT_REACHED',
 ] as const;
 export type CasinoWalletStatus = (typeof CASINO_WALLET_STATUSES)[number];
 
@@ -109,11 +109,13 @@ const signed = { timestamp: z.number().int().nonnegative() };
 const txId = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/, 'Printable ASCII');
 const roundId = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/, 'Printable ASCII');
 const playerId = z.string().uuid();
+/** When a provider names the currency it must be the launch session's (INR). */
+const currency = z.string().regex(/^[A-Z]{3}$/, 'An ISO 4217 code').optional();
 
 export const casinoWalletAuthenticateSchema = z.object({ ...signed, token: z.string().min(10).max(200) });
-export const casinoWalletBalanceSchema = z.object({ ...signed, playerId });
-export const casinoWalletDebitSchema = z.object({ ...signed, playerId, transactionId: txId, roundId, gameCode: code, amount: positiveRupees });
-export const casinoWalletCreditSchema = z.object({ ...signed, playerId, transactionId: txId, roundId, gameCode: code, amount: rupeesAmount });
+export const casinoWalletBalanceSchema = z.object({ ...signed, playerId, currency });
+export const casinoWalletDebitSchema = z.object({ ...signed, playerId, transactionId: txId, roundId, gameCode: code, amount: positiveRupees, currency });
+export const casinoWalletCreditSchema = z.object({ ...signed, playerId, transactionId: txId, roundId, gameCode: code, amount: rupeesAmount, currency });
 export const casinoWalletRollbackSchema = z.object({ ...signed, playerId, transactionId: txId, debitTransactionId: txId, roundId, gameCode: code });
 export type CasinoWalletDebit = z.infer<typeof casinoWalletDebitSchema>;
 export type CasinoWalletCredit = z.infer<typeof casinoWalletCreditSchema>;
@@ -223,19 +225,33 @@ export const casinoProviderSchema = z.object({
   active: z.boolean(),
   /** Only the last 4 characters; the whole secret is shown once, when set or rotated. */
   secretHint: z.string(),
+  /** How far the provider may pay out more than it took in stakes (rupees); the ledger refuses more. */
+  netPayoutLimit: z.number(),
+  /** What it has paid out above its stakes so far (negative while stakes exceed payouts). */
+  netPaidOut: z.number(),
   createdAt: z.string(),
 });
 export const casinoProviderListEnvelope = envelope(z.array(casinoProviderSchema));
+/** A provider's net payout limit in rupees: above ₹0, at most ₹100 crore. */
+export const netPayoutLimitSchema = z
+  .number()
+  .finite()
+  .gt(0, 'The limit must be above ₹0')
+  .max(1_000_000_000, 'The limit is at most ₹100 crore')
+  .refine((value) => rupeesToPaise(value) !== null, 'Amounts have at most two decimals');
+
 export const casinoProviderCreateSchema = z.object({
   code,
   name: z.string().trim().min(1).max(60),
   launchUrlTemplate: z.string().trim().min(1).max(500).refine((value) => value.includes('{token}'), 'The launch URL needs a {token} placeholder'),
   active: z.boolean().default(true),
+  netPayoutLimit: netPayoutLimitSchema.default(10_000_000),
 });
 export const casinoProviderUpdateSchema = z.object({
   name: z.string().trim().min(1).max(60).optional(),
   launchUrlTemplate: z.string().trim().min(1).max(500).refine((value) => value.includes('{token}'), 'The launch URL needs a {token} placeholder').optional(),
   active: z.boolean().optional(),
+  netPayoutLimit: netPayoutLimitSchema.optional(),
   rotateSecret: z.boolean().optional(),
 });
 export const casinoProviderSavedEnvelope = envelope(z.object({ provider: casinoProviderSchema, secret: z.string().nullable() }));
@@ -266,10 +282,7 @@ export const backofficeCasinoGameEnvelope = envelope(backofficeCasinoGameSchema)
 
 export const casinoBackofficeQuerySchema = z.object({
   provider: z.string().min(1).max(60),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  date: calendarDate('Dates are YYYY-MM-DD').optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
 export const casinoRoundRowSchema = casinoBetSchema.extend({ userId: z.string(), username: z.string(), debits: z.number().int(), credits: z.number().int(), rollbacks: z.number().int() });

@@ -14,3 +14,4 @@ export * from './second-factor.js';
 export * from './live.js';
 export * from './bonus.js';
 export * from './referral.js';
+export * from './text.js';

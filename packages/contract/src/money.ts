@@ -3,6 +3,7 @@ import { rupeesToPaise } from '@khel/money';
 import { BANK_ACCOUNT_TYPES, DEPOSIT_LIMIT_PERIODS, MIN_DEPOSIT_RUPEES, MIN_WITHDRAWAL_RUPEES } from './constants.js';
 import { envelope } from './envelope.js';
 import { MESSAGES } from './messages.js';
+import { calendarDate } from './text.js';
 
 /** A wire amount in rupees: a finite number with at most two decimals (PRODUCT.md §2). */
 export const rupeesSchema = (requiredMessage: string) =>
@@ -110,7 +111,7 @@ export const depositEnvelope = envelope(depositSchema);
 export const depositListEnvelope = envelope(z.array(depositSchema));
 
 /** start_date and end_date are YYYY-MM-DD in India time, inclusive (PRODUCT.md §2). */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-21');
+const isoDate = calendarDate('Dates look like 2026-11-21');
 export const dateRangeQuerySchema = z
   .object({ start_date: isoDate.optional(), end_date: isoDate.optional() })
   .refine((query) => query.start_date === undefined || query.end_date === undefined || query.start_date <= query.end_date, {

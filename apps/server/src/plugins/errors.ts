@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS } from '@khel/contract';
 import type { ErrorCode, Meta } from '@khel/contract';
 import { AppError } from '../lib/app-error.js';
 import { HttpError } from '../lib/http-error.js';
+import { ControlCharacterError } from './control-characters.js';
 
 function transport(statusCode: number, code: ErrorCode, message: string = ERRORS[code].message) {
   return { statusCode, body: { message, meta: { code: statusCode, message, error: code } satisfies Meta } };
@@ -27,9 +28,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/** Errors the router raises before any route (a malformed URL) answer through the same classification. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const answer = classify(error);
+  void reply.status(answer.statusCode).send(answer.body);
+}
+
 function classify(error: FastifyError) {
   if (error instanceof AppError) return business(error.code, error.message, {}, error.data);
   if (error instanceof HttpError) return transport(error.statusCode, error.code, error.message);
+  if (error instanceof ControlCharacterError) return business('VALIDATION_FAILED', error.message, { issues: [{ path: error.path, message: error.message }] });
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({

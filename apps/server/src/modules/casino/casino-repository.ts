@@ -8,6 +8,8 @@ export interface ProviderRow {
   secret: string;
   launch_url_template: string;
   active: boolean;
+  /** How far its casino_house account may fall below zero (the ledger's floor for it). */
+  net_payout_limit_paise: number;
   created_at: Date;
 }
 
@@ -45,6 +47,9 @@ export interface SessionRow {
   provider_id: number;
   game_id: number;
   expires_at: Date;
+  /** Null for sessions made before the wallet was recorded: the player's selected wallet then. */
+  wallet: 'main' | 'bonus' | null;
+  currency: string;
 }
 
 export type CasinoTxKind = 'debit' | 'credit' | 'rollback' | 'rollback_tombstone';
@@ -110,22 +115,31 @@ export function createCasinoRepository(db: Queryable) {
     async providers(): Promise<ProviderRow[]> {
       return (await db.query<ProviderRow>('select * from casino_providers order by id')).rows;
     },
-    async insertProvider(input: { code: string; name: string; secret: string; launchUrlTemplate: string; active: boolean }): Promise<ProviderRow | null> {
+    async insertProvider(input: { code: string; name: string; secret: string; launchUrlTemplate: string; active: boolean; netPayoutLimitPaise: number }): Promise<ProviderRow | null> {
       const result = await db.query<ProviderRow>(
-        `insert into casino_providers (code, name, kind, secret, launch_url_template, active) values ($1, $2, 'external', $3, $4, $5)
+        `insert into casino_providers (code, name, kind, secret, launch_url_template, active, net_payout_limit_paise) values ($1, $2, 'external', $3, $4, $5, $6)
          on conflict (code) do nothing returning *`,
-        [input.code, input.name, input.secret, input.launchUrlTemplate, input.active],
+        [input.code, input.name, input.secret, input.launchUrlTemplate, input.active, input.netPayoutLimitPaise],
       );
       return result.rows[0] ?? null;
     },
-    async updateProvider(id: number, input: { name?: string; launchUrlTemplate?: string; active?: boolean; secret?: string }): Promise<ProviderRow> {
+    /** A limit below what the provider has already paid out net fails the ledger's CHECK (ledger_account_limit_reached). */
+    async updateProvider(id: number, input: { name?: string; launchUrlTemplate?: string; active?: boolean; secret?: string; netPayoutLimitPaise?: number }): Promise<ProviderRow> {
       const result = await db.query<ProviderRow>(
         `update casino_providers set name = coalesce($2, name), launch_url_template = coalesce($3, launch_url_template),
-           active = coalesce($4, active), secret = coalesce($5, secret), updated_at = now()
+           active = coalesce($4, active), secret = coalesce($5, secret), net_payout_limit_paise = coalesce($6, net_payout_limit_paise), updated_at = now()
          where id = $1 returning *`,
-        [id, input.name ?? null, input.launchUrlTemplate ?? null, input.active ?? null, input.secret ?? null],
+        [id, input.name ?? null, input.launchUrlTemplate ?? null, input.active ?? null, input.secret ?? null, input.netPayoutLimitPaise ?? null],
       );
       return result.rows[0] as ProviderRow;
+    },
+    /** The running balance of each provider's casino_house account as the ledger keeps it (stakes in minus payouts out). */
+    async providerBalances(): Promise<Map<string, number>> {
+      const result = await db.query<{ ref: string; balance_paise: number }>(
+        `select a.ref, l.balance_paise from ledger_accounts a join ledger_account_limits l on l.account_id = a.id
+         where a.kind = 'casino_house' and a.user_id is null`,
+      );
+      return new Map(result.rows.map((row) => [row.ref, Number(row.balance_paise)]));
     },
 
     // Games
@@ -196,18 +210,28 @@ export function createCasinoRepository(db: Queryable) {
 
     // Launch sessions
 
-    async insertSession(input: { tokenHash: string; userId: string; providerId: number; gameId: number; at: Date; expiresAt: Date }): Promise<void> {
-      await db.query('insert into casino_sessions (token_hash, user_id, provider_id, game_id, created_at, expires_at) values ($1, $2, $3, $4, $5, $6)', [
+    async insertSession(input: { tokenHash: string; userId: string; providerId: number; gameId: number; wallet: 'main' | 'bonus'; at: Date; expiresAt: Date }): Promise<void> {
+      await db.query('insert into casino_sessions (token_hash, user_id, provider_id, game_id, wallet, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)', [
         input.tokenHash,
         input.userId,
         input.providerId,
         input.gameId,
+        input.wallet,
         input.at,
         input.expiresAt,
       ]);
     },
     async sessionByTokenHash(tokenHash: string): Promise<SessionRow | null> {
-      const result = await db.query<SessionRow>('select id, user_id, provider_id, game_id, expires_at from casino_sessions where token_hash = $1', [tokenHash]);
+      const result = await db.query<SessionRow>('select id, user_id, provider_id, game_id, expires_at, wallet, currency from casino_sessions where token_hash = $1', [tokenHash]);
+      return result.rows[0] ?? null;
+    },
+    /** The player's newest launch session with this provider that has not expired, or null (the newest launch fixes the wallet). */
+    async liveSession(userId: string, providerId: number, now: Date): Promise<SessionRow | null> {
+      const result = await db.query<SessionRow>(
+        `select id, user_id, provider_id, game_id, expires_at, wallet, currency from casino_sessions
+         where user_id = $1 and provider_id = $2 and expires_at > $3 order by created_at desc, expires_at desc limit 1`,
+        [userId, providerId, now],
+      );
       return result.rows[0] ?? null;
     },
 

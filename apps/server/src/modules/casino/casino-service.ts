@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { CasinoBet, CasinoGame } from '@khel/contract';
 import { paiseToRupees } from '@khel/money';
 import type { Database } from '../../db/database.js';
@@ -8,9 +7,11 @@ import { newOpaqueToken, sha256Hex } from '../../lib/crypto.js';
 import { indiaDate, indiaDayMonthYear, indiaMidnight } from '../../lib/india-time.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
+import { createCasinoProviderAdmin } from './casino-provider-admin.js';
 import type { GameRow, ProviderRow, RoundListRow } from './casino-repository.js';
 import { createCasinoRepository } from './casino-repository.js';
 import type { CasinoWalletService } from './casino-wallet-service.js';
+import { stakeWallet } from './casino-wallet-protocol.js';
 
 /** A launch token lets the provider identify the player for this long (one game session). */
 export const LAUNCH_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
@@ -66,19 +67,6 @@ function toBet(row: RoundListRow): CasinoBet {
   };
 }
 
-function toProvider(row: ProviderRow) {
-  return {
-    _id: String(row.id),
-    code: row.code,
-    name: row.name,
-    kind: row.kind,
-    launchUrlTemplate: row.launch_url_template,
-    active: row.active,
-    secretHint: `…${row.secret.slice(-4)}`,
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
 function dayRange(date: string | undefined, now: Date): { from: Date; to: Date } {
   const from = indiaMidnight(date ?? indiaDate(now));
   return { from, to: new Date(from.getTime() + DAY_MS) };
@@ -91,6 +79,7 @@ function dayRange(date: string | undefined, now: Date): { from: Date; to: Date }
 export function createCasinoService(deps: { db: Database; casinoWallet: CasinoWalletService; audit: AuditService; clock: Clock }) {
   const { db, casinoWallet, audit, clock } = deps;
   const repository = createCasinoRepository(db);
+  const providerAdmin = createCasinoProviderAdmin({ db, casinoWallet, audit });
 
   async function launch(caller: Caller, game: GameRow | null): Promise<{ url: string }> {
     if (game === null || !game.enabled || !game.provider_active) fail('NOT_FOUND', 'This game is not available');
@@ -98,9 +87,11 @@ export function createCasinoService(deps: { db: Database; casinoWallet: CasinoWa
       fail('FORBIDDEN', `You do not have access to ${game.is_slot ? 'slots' : 'live casino'}`);
     }
     const provider = (await repository.providerById(game.provider_id)) ?? fail('NOT_FOUND', 'This game is not available');
+    const player = (await repository.player(caller.userId)) ?? fail('NOT_FOUND', 'No such player');
     const token = newOpaqueToken();
     const now = clock.now();
-    await repository.insertSession({ tokenHash: sha256Hex(token), userId: caller.userId, providerId: provider.id, gameId: game.id, at: now, expiresAt: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS) });
+    // The session fixes the wallet (and currency) the provider may debit and read for this launch.
+    await repository.insertSession({ tokenHash: sha256Hex(token), userId: caller.userId, providerId: provider.id, gameId: game.id, wallet: stakeWallet(player), at: now, expiresAt: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS) });
     const url = provider.launch_url_template
       .replaceAll('{token}', encodeURIComponent(token))
       .replaceAll('{game}', encodeURIComponent(game.code))
@@ -141,25 +132,7 @@ export function createCasinoService(deps: { db: Database; casinoWallet: CasinoWa
 
     // Back office
 
-    async providers() {
-      return (await repository.providers()).map(toProvider);
-    },
-    async createProvider(actor: Caller, input: { code: string; name: string; launchUrlTemplate: string; active: boolean }, ip: string) {
-      const secret = randomBytes(32).toString('hex');
-      const row = (await repository.insertProvider({ ...input, secret })) ?? fail('CONFLICT', 'A provider with this code exists');
-      casinoWallet.invalidate();
-      await audit.record({ actorId: actor.userId, action: 'casino.provider.create', targetType: 'casino_provider', targetId: row.code, details: { name: row.name, launchUrlTemplate: row.launch_url_template }, ip });
-      return { provider: toProvider(row), secret };
-    },
-    async updateProvider(actor: Caller, code: string, input: { name?: string; launchUrlTemplate?: string; active?: boolean; rotateSecret?: boolean }, ip: string) {
-      const existing = await providerOrFail(code);
-      const secret = input.rotateSecret === true ? randomBytes(32).toString('hex') : null;
-      const row = await repository.updateProvider(existing.id, { ...input, ...(secret === null ? {} : { secret }) });
-      casinoWallet.invalidate();
-      const { rotateSecret, ...changes } = input;
-      await audit.record({ actorId: actor.userId, action: 'casino.provider.update', targetType: 'casino_provider', targetId: row.code, details: { ...changes, secretRotated: rotateSecret === true }, ip });
-      return { provider: toProvider(row), secret };
-    },
+    ...providerAdmin,
 
     async games() {
       return (await repository.allGames()).map((game) => ({ ...toCasinoGame(game), enabled: game.enabled, launch_kind: game.launch_kind }));

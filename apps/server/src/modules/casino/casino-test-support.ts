@@ -30,3 +30,11 @@ export async function signedCall(
   });
   return { status: answer.statusCode, body: answer.json() as CasinoWalletResponse };
 }
+
+/** Launches a game for the player (POST /play-game): the live session a provider needs to debit or read them. */
+export async function launchGame(app: FastifyInstance, playerToken: string, gameId: string): Promise<string> {
+  const answer = await app.inject({ method: 'POST', url: '/api/v1/play-game', payload: { gameId }, headers: { authorization: `Bearer ${playerToken}` } });
+  const url = (answer.json() as { data: { url: string } | null }).data?.url;
+  if (url === undefined) throw new Error(`launch of ${gameId} failed: ${answer.body}`);
+  return new URL(url, 'http://localhost').searchParams.get('token') as string;
+}

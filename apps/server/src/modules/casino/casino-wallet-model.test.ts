@@ -5,7 +5,7 @@ import { call, createOperator, signUpPlayer } from '../../../test/test-app.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
-import { signedCall } from './casino-test-support.js';
+import { launchGame, signedCall } from './casino-test-support.js';
 import type { SignedCallOptions } from './casino-test-support.js';
 
 /**
@@ -80,6 +80,7 @@ function expected(model: Model, request: Request): { status: string; replayOf?: 
     const round = model.rounds.get(request.round);
     if (round === undefined) return { status: 'ROUND_NOT_FOUND' };
     if (round.status === 'rolled_back') return { status: 'ROUND_CLOSED' };
+    if (round.status === 'credited') return { status: 'ROUND_ALREADY_CREDITED' };
     model.balancePaise += paise(request.amount);
     round.status = 'credited';
     model.taken.set(request.id, { kind: 'credit', identity: identityOf(request), amountPaise: paise(request.amount), round: request.round, returned: false });
@@ -202,6 +203,7 @@ describe('casino wallet protocol against a model', () => {
       fc.asyncProperty(commands, async (cmds) => {
         runCounter += 1;
         const player = await signUpPlayer(t);
+        await launchGame(t.app, player.token, 'acme-slot');
         const real: Real = { run: `m${runCounter}`, playerId: player.userId, playerToken: player.token, answers: new Map(), sent: [] };
         const model: Model = { balancePaise: START_PAISE, taken: new Map(), rounds: new Map() };
         await fc.asyncModelRun(() => ({ model, real }), cmds);

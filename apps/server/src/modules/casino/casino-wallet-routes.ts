@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   casinoWalletAuthenticateSchema,
@@ -9,6 +10,8 @@ import {
   casinoWalletRollbackSchema,
 } from '@khel/contract';
 import { HttpError } from '../../lib/http-error.js';
+import { ControlCharacterError } from '../../plugins/control-characters.js';
+import { walletAnswer } from './casino-wallet-protocol.js';
 import type { CasinoWalletService, ProviderRow } from './casino-wallet-service.js';
 
 const tags = ['casino wallet'];
@@ -20,6 +23,13 @@ const description =
 /** The raw bytes of each request, kept for the signature (the JSON parser of this plugin only). */
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 const providers = new WeakMap<FastifyRequest, ProviderRow>();
+
+/** A body that is not JSON, not the call's shape, or holds control characters: the protocol's INVALID_REQUEST. */
+function isMalformed(error: FastifyError): boolean {
+  if (error instanceof HttpError) return false;
+  if (error instanceof ControlCharacterError || hasZodFastifySchemaValidationErrors(error)) return true;
+  return error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.statusCode === 400;
+}
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -41,6 +51,17 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
         error.statusCode = 400;
         done(error, undefined);
       }
+    });
+
+    // A provider matches on data.status: a malformed call answers INVALID_REQUEST (meta.code 400, HTTP 200 as
+    // every protocol refusal) and changes nothing. Anything else (401, 413, 415, …) is the app's own answer.
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (!isMalformed(error)) throw error;
+      const first = hasZodFastifySchemaValidationErrors(error) ? error.validation[0] : undefined;
+      const answer = walletAnswer('INVALID_REQUEST');
+      const detail = first === undefined ? error.message : `${first.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body'}: ${first.message ?? 'Invalid value'}`;
+      request.log.info({ status: 'INVALID_REQUEST' }, 'casino wallet call refused');
+      void reply.status(200).send({ ...answer, meta: { ...answer.meta, message: `${answer.meta.message} (${detail})` } });
     });
 
     // Before validation: an unsigned, badly signed or stale request is refused before its body is even checked.
@@ -65,7 +86,7 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
     app.post(
       '/api/v1/casino-wallet/balance',
       { config, schema: { tags, description, summary: "The player's available balance in the selected wallet", body: casinoWalletBalanceSchema, response } },
-      async (request) => casinoWallet.balance(providerOf(request), request.body.playerId),
+      async (request) => casinoWallet.balance(providerOf(request), request.body),
     );
     app.post(
       '/api/v1/casino-wallet/debit',

@@ -1,84 +1,23 @@
-import { ROLES } from '@khel/contract';
-import type { CasinoWalletCredit, CasinoWalletDebit, CasinoWalletResponse, CasinoWalletResult, CasinoWalletRollback, CasinoWalletStatus } from '@khel/contract';
+import type { CasinoWalletCredit, CasinoWalletDebit, CasinoWalletResponse, CasinoWalletRollback } from '@khel/contract';
 import { paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hmacHex, safeEqualHex, sha256Hex } from '../../lib/crypto.js';
 import { indiaDayMonthYear } from '../../lib/india-time.js';
-import type { WalletService } from '../wallet/wallet-service.js';
+import type { Posting, WalletService } from '../wallet/wallet-service.js';
+import type { GameRow, PlayerRow, ProviderRow, SessionRow, TransactionRow } from './casino-repository.js';
 import type { WageringListener } from '../bonus/bonus-rules.js';
-import type { GameRow, PlayerRow, ProviderRow, TransactionRow } from './casino-repository.js';
 import { createCasinoRepository } from './casino-repository.js';
+import { isBlocked, Refusal, requestHash, RetryRollback, stakeWallet, walletAnswer } from './casino-wallet-protocol.js';
 
 /** A signed call older or newer than this (against our clock) is refused as a possible replay. */
 export const SIGNATURE_WINDOW_MS = 30_000;
 /** Providers and games are read at most this often per process; a back-office change clears the cache at once. */
 const CACHE_MS = 10_000;
 
-const META_CODE: Record<CasinoWalletStatus, number> = {
-  OK: 200,
-  INVALID_REQUEST: 400,
-  TOKEN_INVALID: 403,
-  PLAYER_NOT_FOUND: 404,
-  PLAYER_BLOCKED: 403,
-  GAME_NOT_FOUND: 404,
-  TRANSACTION_MISMATCH: 409,
-  TRANSACTION_ROLLED_BACK: 409,
-  ROUND_NOT_FOUND: 404,
-  ROUND_CLOSED: 409,
-  ROUND_ALREADY_CREDITED: 409,
-  INSUFFICIENT_FUNDS: 422,
-};
-const MESSAGE: Record<CasinoWalletStatus, string> = {
-  OK: 'Success',
-  INVALID_REQUEST: 'The request is not valid',
-  TOKEN_INVALID: 'The launch token is unknown or expired',
-  PLAYER_NOT_FOUND: 'No such player',
-  PLAYER_BLOCKED: 'The player may not play this game now',
-  GAME_NOT_FOUND: 'No such game for this provider',
-  TRANSACTION_MISMATCH: 'This transaction id was used for a different request',
-  TRANSACTION_ROLLED_BACK: 'This transaction was rolled back before it arrived',
-  ROUND_NOT_FOUND: 'No debit in this round',
-  ROUND_CLOSED: 'This round is closed',
-  ROUND_ALREADY_CREDITED: 'This round was credited; it cannot be rolled back',
-  INSUFFICIENT_FUNDS: 'Insufficient balance',
-};
-
-/** A refusal raised inside a database transaction: it rolls back whatever the call had written. */
-class Refusal extends Error {
-  constructor(
-    readonly status: CasinoWalletStatus,
-    readonly wallet: 'main' | 'bonus' | null = null,
-  ) {
-    super(status);
-  }
-}
-/** A tombstone clashed with a debit committing at that moment: run the rollback again, it will find the debit. */
-class RetryRollback extends Error {}
-
-export function walletAnswer(status: CasinoWalletStatus, data: Partial<CasinoWalletResult> = {}): CasinoWalletResponse {
-  return {
-    meta: { code: META_CODE[status], message: MESSAGE[status], status },
-    data: { status, balance: null, currency: 'INR', transactionId: null, reference: null, wallet: null, playerId: null, playerName: null, ...data },
-  };
-}
-
-/** What the same transaction id must carry on a retry (the timestamp differs between retries). */
-function requestHash(kind: string, parts: (string | number)[]): string {
-  return sha256Hex(`${kind}|${parts.join('|')}`);
-}
-
-/** The wallet a stake comes from: the one the player selected; credit players have only main. */
-function stakeWallet(player: PlayerRow): 'main' | 'bonus' {
-  return player.role !== ROLES.CREDIT_PLAYER && player.wallet === '2' ? 'bonus' : 'main';
-}
-
-function isBlocked(player: PlayerRow, now: Date): boolean {
-  return player.suspended_at !== null || (player.self_excluded_until !== null && player.self_excluded_until > now);
-}
-
 export type { ProviderRow };
+export { walletAnswer };
 
 export type SignatureCheck = { ok: true; provider: ProviderRow } | { ok: false; reason: string };
 
@@ -128,8 +67,18 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
     return existing.response as CasinoWalletResponse;
   }
 
-  /** Runs a money call; a refusal becomes its answer with the player's current balance. */
+  /** The available balance in rupees, or null when the provider holds no live session for the player (it may not read it). */
+  async function readableBalance(tx: Queryable | undefined, provider: ProviderRow, userId: string, which: 'main' | 'bonus'): Promise<number | null> {
+    const session = await createCasinoRepository(tx ?? db).liveSession(userId, provider.id, clock.now());
+    return session === null ? null : paiseToRupees(await availablePaise(tx, userId, which));
+  }
+
+  /**
+   * Runs a money call; a refusal becomes its answer, with the player's current balance only for a
+   * provider that may read it (a live launch session of its own).
+   */
   async function guarded(
+    provider: ProviderRow,
     userId: string,
     transactionId: string,
     fn: () => Promise<CasinoWalletResponse>,
@@ -139,9 +88,34 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
     } catch (error) {
       if (error instanceof Refusal) {
         const which = error.wallet ?? 'main';
-        const balance = await availablePaise(undefined, userId, which).catch(() => null);
-        return walletAnswer(error.status, { transactionId, playerId: userId, wallet: error.wallet, balance: balance === null ? null : paiseToRupees(balance) });
+        const balance = await readableBalance(undefined, provider, userId, which).catch(() => null);
+        return walletAnswer(error.status, { transactionId, playerId: userId, wallet: error.wallet, balance });
       }
+      throw error;
+    }
+  }
+
+  /**
+   * A provider may debit or read a player only through a live launch session of its own, and only in
+   * that session's currency; the session fixes the wallet. Null when it may not.
+   */
+  async function liveSession(provider: ProviderRow, playerId: string, currency: string | undefined): Promise<{ session: SessionRow; which: 'main' | 'bonus' } | CasinoWalletResponse> {
+    const session = await repository.liveSession(playerId, provider.id, clock.now());
+    if (session === null) return walletAnswer('TOKEN_INVALID');
+    if (currency !== undefined && currency !== session.currency) return walletAnswer('INVALID_REQUEST', { playerId });
+    const player = await repository.player(playerId);
+    if (player === null) return walletAnswer('PLAYER_NOT_FOUND');
+    return { session, which: session.wallet ?? stakeWallet(player) };
+  }
+
+  /** Posts through the wallet; the database's refusals become the protocol's. */
+  async function post(tx: Queryable, posting: Posting, which: 'main' | 'bonus'): Promise<number> {
+    try {
+      return await wallet.post(tx, posting);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS') throw new Refusal('INSUFFICIENT_FUNDS', which);
+      if (error instanceof AppError && error.code === 'LEDGER_LIMIT_REACHED') throw new Refusal('LIMIT_REACHED', which);
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new Refusal('PLAYER_NOT_FOUND', null);
       throw error;
     }
   }
@@ -181,16 +155,16 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
       const player = await repository.player(session.user_id);
       if (player === null) return walletAnswer('PLAYER_NOT_FOUND');
       if (isBlocked(player, clock.now())) return walletAnswer('PLAYER_BLOCKED', { playerId: player.id });
-      const which = stakeWallet(player);
+      const which = session.wallet ?? stakeWallet(player);
       return walletAnswer('OK', { playerId: player.id, playerName: player.username, wallet: which, balance: paiseToRupees(await availablePaise(undefined, player.id, which)) });
     },
 
-    async balance(provider: ProviderRow, playerId: string): Promise<CasinoWalletResponse> {
-      void provider;
-      const player = await repository.player(playerId);
-      if (player === null) return walletAnswer('PLAYER_NOT_FOUND');
-      const which = stakeWallet(player);
-      return walletAnswer('OK', { playerId, playerName: player.username, wallet: which, balance: paiseToRupees(await availablePaise(undefined, playerId, which)) });
+    async balance(provider: ProviderRow, body: { playerId: string; currency?: string | undefined }): Promise<CasinoWalletResponse> {
+      const live = await liveSession(provider, body.playerId, body.currency);
+      if ('meta' in live) return live;
+      const player = await repository.player(body.playerId);
+      const which = live.which;
+      return walletAnswer('OK', { playerId: body.playerId, playerName: player?.username ?? null, wallet: which, balance: paiseToRupees(await availablePaise(undefined, body.playerId, which)) });
     },
 
     async debit(provider: ProviderRow, body: CasinoWalletDebit): Promise<CasinoWalletResponse> {
@@ -198,11 +172,16 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
       const gameRow = await game(provider.id, body.gameCode);
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       const hash = requestHash('debit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      return guarded(body.playerId, body.transactionId, () =>
+      // A retry of a debit already taken replays its answer even after the session ended.
+      const earlier = await repository.findTransaction(provider.id, body.transactionId);
+      if (earlier !== null) return replay(earlier, 'debit', hash);
+      const live = await liveSession(provider, body.playerId, body.currency);
+      if ('meta' in live) return { ...live, data: { ...live.data, transactionId: body.transactionId } };
+      const which = live.which;
+      return guarded(provider, body.playerId, body.transactionId, () =>
         db.transaction(async (tx) => {
           const repo = createCasinoRepository(tx);
           const player = await knownPlayer(tx, body.playerId);
-          const which = stakeWallet(player);
           const now = clock.now();
           const rowId = await repo.claimTransaction({
             providerId: provider.id,
@@ -220,11 +199,12 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
           if (isBlocked(player, now) || !(gameRow.is_slot ? player.allow_slots : player.allow_live_casino) || !gameRow.enabled) throw new Refusal('PLAYER_BLOCKED', which);
           const round = await repo.openRoundForUpdate({ providerId: provider.id, roundId: body.roundId, userId: player.id, gameId: gameRow.id, wallet: which, at: now });
           if (round.status !== 'open') throw new Refusal('ROUND_CLOSED', which);
-          // A round's stakes all come from one wallet: the one its first debit used.
+          // A round's stakes all come from one wallet: the one its first debit used, which is the session's.
           const roundWallet = round.wallet;
-          let journalId: number;
-          try {
-            journalId = await wallet.post(tx, {
+          if (roundWallet !== which) throw new Refusal('INVALID_REQUEST', which);
+          const journalId = await post(
+            tx,
+            {
               kind: 'casino_debit',
               idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
               description: description(provider, gameRow),
@@ -233,12 +213,9 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
                 { account: { userId: player.id, wallet: roundWallet }, amountPaise: -amountPaise },
                 { account: { house: 'casino_house', ref: provider.code }, amountPaise },
               ],
-            });
-          } catch (error) {
-            if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS') throw new Refusal('INSUFFICIENT_FUNDS', roundWallet);
-            if (error instanceof AppError && error.code === 'NOT_FOUND') throw new Refusal('PLAYER_NOT_FOUND', null);
-            throw error;
-          }
+            },
+            roundWallet,
+          );
           const answer = walletAnswer('OK', {
             transactionId: body.transactionId,
             reference: String(journalId),
@@ -257,8 +234,9 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
       const amountPaise = rupeesToPaise(body.amount) ?? 0;
       const gameRow = await game(provider.id, body.gameCode);
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
+      if (body.currency !== undefined && body.currency !== 'INR') return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
       const hash = requestHash('credit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      return guarded(body.playerId, body.transactionId, () =>
+      return guarded(provider, body.playerId, body.transactionId, () =>
         db.transaction(async (tx) => {
           const repo = createCasinoRepository(tx);
           const player = await knownPlayer(tx, body.playerId);
@@ -279,9 +257,11 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
           const round = await repo.roundForUpdate(provider.id, body.roundId, player.id);
           if (round === null) throw new Refusal('ROUND_NOT_FOUND', stakeWallet(player));
           if (round.status === 'rolled_back') throw new Refusal('ROUND_CLOSED', round.wallet);
+          // One credit settles a round: a second one (another id) could pay the round twice.
+          if (round.status === 'credited') throw new Refusal('ROUND_ALREADY_CREDITED', round.wallet);
           let journalId: number | null = null;
           if (amountPaise > 0) {
-            journalId = await wallet.post(tx, {
+            journalId = await post(tx, {
               kind: 'casino_credit',
               idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
               description: description(provider, gameRow),
@@ -290,7 +270,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
                 { account: { house: 'casino_house', ref: provider.code }, amountPaise: -amountPaise },
                 { account: { userId: player.id, wallet: round.wallet }, amountPaise },
               ],
-            });
+            }, round.wallet);
           }
           const answer = walletAnswer('OK', {
             transactionId: body.transactionId,
@@ -298,7 +278,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             playerId: player.id,
             playerName: player.username,
             wallet: round.wallet,
-            balance: paiseToRupees(await availablePaise(tx, player.id, round.wallet)),
+            balance: await readableBalance(tx, provider, player.id, round.wallet),
           });
           await repo.completeWithRound(rowId, { amountPaise, wallet: round.wallet, journalTransactionId: journalId, response: answer }, round.id, { payoutPaise: amountPaise, status: 'credited', settledAt: now });
           // A settled bonus-wallet round counts towards the running bonus's wagering (PRODUCT.md §8).
@@ -373,7 +353,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             // Another rollback id for a debit already returned: nothing more moves.
             if ((await repo.rollbackOf(provider.id, debit.transaction_id)) === null) {
               amountPaise = debit.amount_paise;
-              journalId = await wallet.post(tx, {
+              journalId = await post(tx, {
                 kind: 'casino_rollback',
                 idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
                 description: description(provider, gameRow),
@@ -382,7 +362,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
                   { account: { house: 'casino_house', ref: provider.code }, amountPaise: -amountPaise },
                   { account: { userId: player.id, wallet: round.wallet }, amountPaise },
                 ],
-              });
+              }, round.wallet);
               const fullyReturned = round.rolled_back_paise + amountPaise >= round.stake_paise;
               await repo.updateRound(round.id, { rolledBackPaise: amountPaise, ...(fullyReturned ? { status: 'rolled_back' as const, settledAt: now } : {}) });
             }
@@ -395,12 +375,12 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             playerId: player.id,
             playerName: player.username,
             wallet: which,
-            balance: paiseToRupees(await availablePaise(tx, player.id, which)),
+            balance: await readableBalance(tx, provider, player.id, which),
           });
           await repo.completeTransaction(rowId, { amountPaise, wallet: which, journalTransactionId: journalId, response: answer });
           return answer;
         });
-      return guarded(body.playerId, body.transactionId, async () => {
+      return guarded(provider, body.playerId, body.transactionId, async () => {
         try {
           return await attempt();
         } catch (error) {

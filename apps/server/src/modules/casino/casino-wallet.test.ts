@@ -4,7 +4,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import { indiaDayMonthYear } from '../../lib/india-time.js';
-import { signedCall } from './casino-test-support.js';
+import { launchGame, signedCall } from './casino-test-support.js';
 import type { SignedCallOptions } from './casino-test-support.js';
 
 let t: TestApp;
@@ -12,6 +12,13 @@ let operator: string;
 let acme: SignedCallOptions;
 let counter = 0;
 const next = (prefix: string) => `${prefix}-${(counter += 1)}`;
+
+/** A new player who has launched one of Acme's games: Acme may debit and read them. */
+async function playing(gameId = 'acme-slot'): Promise<{ token: string; userId: string }> {
+  const player = await signUpPlayer(t);
+  await launchGame(t.app, player.token, gameId);
+  return player;
+}
 
 async function balanceOf(token: string): Promise<number> {
   return ((await call(t.app, 'GET', '/api/v1/getUserData', { token })).body.data as { balance: number }).balance;
@@ -96,7 +103,7 @@ describe('lobby and launch', () => {
 
 describe('seamless wallet', () => {
   it('debits, replays a retry, refuses the same id with another body, credits, and writes the statement and bets lines', async () => {
-    const player = await signUpPlayer(t);
+    const player = await playing();
     const round = next('round');
     const debit = { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'acme-slot', amount: 10.5 };
     const first = await signedCall(t.app, 'debit', debit, acme);
@@ -125,14 +132,14 @@ describe('seamless wallet', () => {
   });
 
   it('describes live-casino rounds as Live Casino / provider / d/m/yyyy', async () => {
-    const player = await signUpPlayer(t);
+    const player = await playing();
     await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-roulette', amount: 5 }, acme);
     const bets = (await call(t.app, 'GET', '/api/v1/casino-bets-by-date', { token: player.token })).body.data as { description: string }[];
     expect(bets[0]?.description).toBe(`Live Casino / Acme Gaming / ${indiaDayMonthYear(t.clock.now())}`);
   });
 
   it('refuses unsigned, badly signed, stale and unknown-provider calls with HTTP 401 and changes nothing', async () => {
-    const player = await signUpPlayer(t);
+    const player = await playing();
     const debit = { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 100 };
     const refusals = [
       await signedCall(t.app, 'debit', debit, { ...acme, signature: null }),
@@ -155,7 +162,7 @@ describe('seamless wallet', () => {
   });
 
   it('records a rollback of an unknown debit so the late debit is refused', async () => {
-    const player = await signUpPlayer(t);
+    const player = await playing();
     const round = next('round');
     const debitId = next('tx');
     const rollback = await signedCall(t.app, 'rollback', { playerId: player.userId, transactionId: next('tx'), debitTransactionId: debitId, roundId: round, gameCode: 'acme-slot' }, acme);
@@ -166,7 +173,7 @@ describe('seamless wallet', () => {
   });
 
   it('returns a debit once on rollback, and refuses a rollback once the round is credited', async () => {
-    const player = await signUpPlayer(t);
+    const player = await playing();
     const round = next('round');
     const debitId = next('tx');
     await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: debitId, roundId: round, gameCode: 'acme-slot', amount: 40 }, acme);
@@ -189,7 +196,7 @@ describe('seamless wallet', () => {
   });
 
   it('refuses a debit beyond the balance and stores nothing, so a smaller retry with a new id works', async () => {
-    const player = await signUpPlayer(t);
+    const player = await playing();
     const tooMuch = await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 10_000.01 }, acme);
     expect(tooMuch.body).toMatchObject({ meta: { code: 422, status: 'INSUFFICIENT_FUNDS' }, data: { balance: 10_000 } });
     const all = await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 10_000 }, acme);
@@ -199,23 +206,25 @@ describe('seamless wallet', () => {
   it('takes the stake from the selected bonus wallet and records it with the round', async () => {
     const player = await signUpPlayer(t);
     await call(t.app, 'PUT', '/api/v1/wallet', { token: player.token, body: { selectedWallet: '2' } });
+    await launchGame(t.app, player.token, 'acme-slot');
     const refused = await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 1 }, acme);
     expect(refused.body.data).toMatchObject({ status: 'INSUFFICIENT_FUNDS', wallet: 'bonus', balance: 0 });
   });
 
   it('refuses a debit to a blocked player and for an unknown game or player', async () => {
-    const player = await signUpPlayer(t);
+    const player = await playing();
     await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: operator, body: { allowSlots: false } });
     const blocked = await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 1 }, acme);
     expect(blocked.body.data.status).toBe('PLAYER_BLOCKED');
     const noGame = await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'no-such-game', amount: 1 }, acme);
     expect(noGame.body.data.status).toBe('GAME_NOT_FOUND');
     const noPlayer = await signedCall(t.app, 'debit', { playerId: '00000000-0000-4000-8000-000000000000', transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 1 }, acme);
-    expect(noPlayer.body.data.status).toBe('PLAYER_NOT_FOUND');
+    // No session of Acme's for an unknown player: the same answer as for any player Acme may not touch.
+    expect(noPlayer.body.data.status).toBe('TOKEN_INVALID');
   });
 
   it('answers concurrent duplicates of one debit once', async () => {
-    const player = await signUpPlayer(t);
+    const player = await playing();
     const debit = { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 7 };
     const answers = await Promise.all(Array.from({ length: 6 }, () => signedCall(t.app, 'debit', debit, acme)));
     expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);

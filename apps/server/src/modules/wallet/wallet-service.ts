@@ -40,6 +40,11 @@ function isOverdraw(error: unknown): boolean {
   return error instanceof Error && /available_balance_never_negative/.test(`${error.message} ${(error as { constraint?: string }).constraint ?? ''}`);
 }
 
+/** The CHECK that keeps a limited account (a casino provider's) above its floor (migration 0010). */
+function isLimitReached(error: unknown): boolean {
+  return error instanceof Error && /ledger_account_limit_reached/.test(`${error.message} ${(error as { constraint?: string }).constraint ?? ''}`);
+}
+
 /**
  * Player wallets on the double-entry journal. Every movement is one balanced journal transaction in
  * one database transaction; the database refuses a negative available balance, and this service turns
@@ -109,6 +114,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
       });
     } catch (error) {
       if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      if (isLimitReached(error)) throw new AppError('LEDGER_LIMIT_REACHED');
       throw error;
     }
   }

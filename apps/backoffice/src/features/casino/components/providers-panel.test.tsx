@@ -14,10 +14,11 @@ function stubProviders() {
     'GET /backoffice/casino/providers': () => ok(providers),
     'PUT /backoffice/casino/providers/:code': (call) => {
       const code = call.path.split('/').pop();
-      const body = call.body as { active?: boolean; rotateSecret?: boolean; name?: string };
+      const body = call.body as { active?: boolean; rotateSecret?: boolean; name?: string; netPayoutLimit?: number };
       providers = providers.map((item) =>
         item.code === code
-          ? { ...item, ...(body.active === undefined ? {} : { active: body.active }), ...(body.name === undefined ? {} : { name: body.name }), ...(body.rotateSecret === true ? { secretHint: `…${NEW_SECRET.slice(-4)}` } : {}) }
+          ? { ...item, ...(body.active === undefined ? {} : { active: body.active }), ...(body.name === undefined ? {} : { name: body.name }),
+              ...(body.netPayoutLimit === undefined ? {} : { netPayoutLimit: body.netPayoutLimit }), ...(body.rotateSecret === true ? { secretHint: `…${NEW_SECRET.slice(-4)}` } : {}) }
           : item,
       );
       return ok({ provider: providers.find((item) => item.code === code), secret: body.rotateSecret === true ? NEW_SECRET : null }, 'Provider saved');
@@ -79,7 +80,7 @@ describe('casino providers', () => {
     await user.type(within(dialog).getByLabelText('Launch URL template'), '&t={{token}');
     await user.click(within(dialog).getByRole('button', { name: 'Add provider' }));
     await waitFor(() =>
-      expect(api.callsTo('POST', '/backoffice/casino/providers')[0]?.body).toEqual({ code: 'evo-live', name: 'Evo Live', launchUrlTemplate: 'https://evo.example/launch?game={game}&t={token}', active: true }),
+      expect(api.callsTo('POST', '/backoffice/casino/providers')[0]?.body).toEqual({ code: 'evo-live', name: 'Evo Live', launchUrlTemplate: 'https://evo.example/launch?game={game}&t={token}', netPayoutLimit: 10_000_000, active: true }),
     );
     const reveal = await screen.findByRole('dialog', { name: 'Signing secret of Evo Live' });
     expect(within(reveal).getByText(NEW_SECRET)).toBeTruthy();
@@ -101,5 +102,28 @@ describe('casino providers', () => {
     expect(await within(screen.getByRole('listitem', { name: 'Ezugi' })).findByText('Inactive')).toBeTruthy();
     await user.click(within(screen.getByRole('listitem', { name: 'Ezugi' })).getByRole('switch', { name: 'Active: Ezugi' }));
     await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[1]?.body).toEqual({ active: true }));
+  });
+
+  it('shows each provider’s net payout limit and changes it, refusing a limit of ₹0', async () => {
+    const api = stubProviders();
+    renderApp('/casino?view=providers', { token: 't' });
+    const user = userEvent.setup();
+    const card = await screen.findByRole('listitem', { name: 'Ezugi' });
+    expect(within(card).getByText('Net payout limit')).toBeTruthy();
+    expect(within(card).getByText(/paid out net: ₹12,000/)).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Edit Ezugi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Ezugi' });
+    const limit = within(dialog).getByLabelText('Net payout limit (₹)');
+    expect((limit as HTMLInputElement).value).toBe('500000');
+    await user.clear(limit);
+    await user.type(limit, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The limit must be above ₹0')).toBeTruthy();
+    expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')).toHaveLength(0);
+    await user.clear(limit);
+    await user.type(limit, '750000');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[0]?.body).toEqual({ netPayoutLimit: 750_000 }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

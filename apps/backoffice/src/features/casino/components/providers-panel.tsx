@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { casinoProviderCreateSchema, casinoProviderUpdateSchema } from '@khel/contract';
+import { formatRupees } from '@khel/money';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -20,6 +21,13 @@ import { focusFirstInvalid, serverFieldErrors, withEmptyMessages, zodFieldErrors
 import type { FieldErrors } from './form-errors';
 import { SecretRevealDialog } from './secret-reveal-dialog';
 import type { RevealedSecret } from './secret-reveal-dialog';
+
+const LIMIT_HINT = 'How much more this provider may pay out than it takes in stakes, in total. The ledger refuses any payout beyond it; the provider retries once you raise it.';
+
+/** The limit field's text as the number the contract checks (empty is not a number, so it is asked for). */
+function limitValue(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text.replace(/,/g, ''));
+}
 
 const URL_HINT = 'Must contain {token}; {game}, {lang} and {currency} are filled in too. Example: https://games.example.com/launch?token={token}&game={game}';
 
@@ -127,6 +135,10 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
               <dd>
                 ends in <code>{provider.secretHint.replace(/^…/, '')}</code>
               </dd>
+              <dt>Net payout limit</dt>
+              <dd>
+                {formatRupees(provider.netPayoutLimit)} <span className="muted small">(paid out net: {formatRupees(Math.max(0, provider.netPaidOut))})</span>
+              </dd>
               <dt>Added</dt>
               <dd>{formatDateTime(provider.createdAt)}</dd>
             </dl>
@@ -185,11 +197,11 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
   );
 }
 
-type CreateField = 'code' | 'name' | 'launchUrlTemplate';
+type CreateField = 'code' | 'name' | 'launchUrlTemplate' | 'netPayoutLimit';
 
 function ProviderCreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (revealed: RevealedSecret) => void }) {
   const create = useCreateProvider();
-  const [form, setForm] = useState({ code: '', name: '', launchUrlTemplate: '' });
+  const [form, setForm] = useState({ code: '', name: '', launchUrlTemplate: '', netPayoutLimit: '10000000' });
   const [active, setActiveValue] = useState(true);
   const [errors, setErrors] = useState<FieldErrors<CreateField>>({});
   const formId = 'casino-provider-create';
@@ -202,9 +214,11 @@ function ProviderCreateDialog({ onClose, onCreated }: { onClose: () => void; onC
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const parsed = casinoProviderCreateSchema.safeParse({ ...form, code: form.code.trim(), active });
+    const parsed = casinoProviderCreateSchema.safeParse({ ...form, code: form.code.trim(), netPayoutLimit: limitValue(form.netPayoutLimit), active });
     if (!parsed.success) {
-      setErrors(withEmptyMessages(zodFieldErrors<CreateField>(parsed.error.issues), form, { code: 'Enter a code', name: 'Enter a name', launchUrlTemplate: 'Enter the launch URL' }));
+      setErrors(
+        withEmptyMessages(zodFieldErrors<CreateField>(parsed.error.issues), form, { code: 'Enter a code', name: 'Enter a name', launchUrlTemplate: 'Enter the launch URL', netPayoutLimit: 'Enter the limit' }),
+      );
       focusFirstInvalid(formElement);
       return;
     }
@@ -260,6 +274,15 @@ function ProviderCreateDialog({ onClose, onCreated }: { onClose: () => void; onC
           error={errors.launchUrlTemplate}
           onChange={(event) => set('launchUrlTemplate', event.target.value)}
         />
+        <TextField
+          label="Net payout limit (₹)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.netPayoutLimit}
+          hint={LIMIT_HINT}
+          error={errors.netPayoutLimit}
+          onChange={(event) => set('netPayoutLimit', event.target.value.replace(/[^\d.,]/g, ''))}
+        />
         <Switch label="Active at once" checked={active} onChange={setActiveValue} />
         <p className="muted small">Adding the provider creates its signing secret, shown once on the next screen.</p>
       </form>
@@ -267,11 +290,11 @@ function ProviderCreateDialog({ onClose, onCreated }: { onClose: () => void; onC
   );
 }
 
-type EditField = 'name' | 'launchUrlTemplate';
+type EditField = 'name' | 'launchUrlTemplate' | 'netPayoutLimit';
 
 function ProviderEditDialog({ provider, onClose }: { provider: DeskProvider; onClose: () => void }) {
   const update = useUpdateProvider({ quiet: true });
-  const [form, setForm] = useState({ name: provider.name, launchUrlTemplate: provider.launchUrlTemplate });
+  const [form, setForm] = useState({ name: provider.name, launchUrlTemplate: provider.launchUrlTemplate, netPayoutLimit: String(provider.netPayoutLimit) });
   const [errors, setErrors] = useState<FieldErrors<EditField>>({});
   const formId = `casino-provider-edit-${provider.code}`;
 
@@ -283,12 +306,13 @@ function ProviderEditDialog({ provider, onClose }: { provider: DeskProvider; onC
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const changes: Record<string, string> = {};
+    const changes: Record<string, string | number> = {};
     if (form.name.trim() !== provider.name) changes.name = form.name;
     if (form.launchUrlTemplate.trim() !== provider.launchUrlTemplate) changes.launchUrlTemplate = form.launchUrlTemplate;
+    if (limitValue(form.netPayoutLimit) !== provider.netPayoutLimit) changes.netPayoutLimit = limitValue(form.netPayoutLimit);
     const parsed = casinoProviderUpdateSchema.safeParse(changes);
     if (!parsed.success) {
-      setErrors(withEmptyMessages(zodFieldErrors<EditField>(parsed.error.issues), form, { name: 'Enter a name', launchUrlTemplate: 'Enter the launch URL' }));
+      setErrors(withEmptyMessages(zodFieldErrors<EditField>(parsed.error.issues), form, { name: 'Enter a name', launchUrlTemplate: 'Enter the launch URL', netPayoutLimit: 'Enter the limit' }));
       focusFirstInvalid(formElement);
       return;
     }
@@ -339,6 +363,15 @@ function ProviderEditDialog({ provider, onClose }: { provider: DeskProvider; onC
           hint={provider.kind === 'house' ? 'The house games are served by this site; change it only if you moved them.' : URL_HINT}
           error={errors.launchUrlTemplate}
           onChange={(event) => set('launchUrlTemplate', event.target.value)}
+        />
+        <TextField
+          label="Net payout limit (₹)"
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.netPayoutLimit}
+          hint={`${LIMIT_HINT} Paid out net so far: ${formatRupees(Math.max(0, provider.netPaidOut))}.`}
+          error={errors.netPayoutLimit}
+          onChange={(event) => set('netPayoutLimit', event.target.value.replace(/[^\d.,]/g, ''))}
         />
       </form>
     </Dialog>

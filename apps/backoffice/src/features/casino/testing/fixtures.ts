@@ -10,6 +10,8 @@ export const HOUSE: DeskProvider = {
   launchUrlTemplate: '/house-casino/play/{game}?token={token}',
   active: true,
   secretHint: '…9272',
+  netPayoutLimit: 10_000_000,
+  netPaidOut: -1_250.5,
   createdAt: '2026-01-01T10:00:00.000Z',
 };
 
@@ -21,6 +23,8 @@ export const EXTERNAL: DeskProvider = {
   launchUrlTemplate: 'https://play.ezugi.example/launch?token={token}&game={game}',
   active: true,
   secretHint: '…ab12',
+  netPayoutLimit: 500_000,
+  netPaidOut: 12_000,
   createdAt: '2026-01-02T10:00:00.000Z',
 };
 

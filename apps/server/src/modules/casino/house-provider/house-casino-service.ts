@@ -172,13 +172,21 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
   }
 
   /** Rounds a restart cut off: stakes go back (a rollback of a debit never made leaves a harmless tombstone). */
+  /**
+   * Each table bet is its own round in the wallet (one debit, one credit): the wallet refuses a second
+   * credit on a round, so several bets of one player in one table round cannot share a wallet round.
+   */
+  function tableWalletRound(tableId: string, roundNumber: number, betId: string): string {
+    return `${tableId}:${roundNumber}:${betId}`;
+  }
+
   async function voidCutOffRounds(running: RunningTable): Promise<void> {
     const code = running.spec.code;
     for (const round of await repository.unfinishedRounds(code)) {
       if (running.state.round?.roundNumber === round.round_number) continue;
       for (const bet of await repository.betsOfRound(code, round.round_number)) {
         if (bet.status !== 'pending' && bet.status !== 'placed') continue;
-        const answer = await wallet.rollback({ playerId: bet.user_id, transactionId: `void-${bet.bet_id}`, debitTransactionId: `bet-${bet.bet_id}`, roundId: `${code}:${round.round_number}`, gameCode: code });
+        const answer = await wallet.rollback({ playerId: bet.user_id, transactionId: `void-${bet.bet_id}`, debitTransactionId: `bet-${bet.bet_id}`, roundId: tableWalletRound(code, round.round_number, bet.bet_id), gameCode: code });
         if (answer.data.status === 'OK') await repository.setBet(bet.bet_id, 'voided', bet.stake_paise);
       }
       await repository.updateRound(code, round.round_number, { phase: 'voided', finishedAtMs: clock.now().getTime() });
@@ -186,7 +194,7 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
   }
 
   async function creditBet(tableId: string, roundNumber: number, bet: { bet_id: string; user_id: string; payout_paise: number | null }): Promise<void> {
-    const answer = await wallet.credit({ playerId: bet.user_id, transactionId: `win-${bet.bet_id}`, roundId: `${tableId}:${roundNumber}`, gameCode: tableId, amount: paiseToRupees(bet.payout_paise ?? 0) });
+    const answer = await wallet.credit({ playerId: bet.user_id, transactionId: `win-${bet.bet_id}`, roundId: tableWalletRound(tableId, roundNumber, bet.bet_id), gameCode: tableId, amount: paiseToRupees(bet.payout_paise ?? 0) });
     if (answer.data.status === 'OK') await repository.setBet(bet.bet_id, 'settled');
   }
 
@@ -428,7 +436,7 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
         fail(code, message);
       }
       const roundNumber = (running.state.round as NonNullable<TableState['round']>).roundNumber;
-      const roundId = `${tableId}:${roundNumber}`;
+      const roundId = tableWalletRound(tableId, roundNumber, betId);
       running.inFlight += 1;
       try {
         if (!(await repository.insertBet({ betId, tableId, roundNumber, userId: player.playerId, kind: request.kind, stakePaise: request.stakePaise, at: clock.now() }))) fail('CONFLICT', 'This bet was already placed');

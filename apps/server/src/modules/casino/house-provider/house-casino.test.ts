@@ -80,9 +80,11 @@ describe('house slot', () => {
     expect(big.body.meta.error).toBe('VALIDATION_FAILED');
     const small = await game('POST', '/api/v1/house-casino/slots/royal-bengal/spin', token, { stake: 5 });
     expect(small.body.meta).toMatchObject({ error: 'VALIDATION_FAILED', message: 'Minimum stake is ₹10' });
-    // The bonus wallet (empty) is the one selected now: the stake would come from it.
+    // The bonus wallet (empty) is selected, and a game launched now is bound to it: the stake would come from it.
     await call(t.app, 'PUT', '/api/v1/wallet', { token: player.token, body: { selectedWallet: '2' } });
-    const broke = await game('POST', '/api/v1/house-casino/slots/royal-bengal/spin', token, { stake: 20 });
+    t.clock.advanceMs(1_000);
+    const bonusToken = await launch(player.token, 'play', 'royal-bengal');
+    const broke = await game('POST', '/api/v1/house-casino/slots/royal-bengal/spin', bonusToken, { stake: 20 });
     expect(broke.body.meta.error).toBe('WALLET_INSUFFICIENT_FUNDS');
     await call(t.app, 'PUT', '/api/v1/wallet', { token: player.token, body: { selectedWallet: '1' } });
     expect(await balanceOf(player.token)).toBe(10_000);
@@ -138,7 +140,11 @@ describe('house tables', () => {
 
     const day = indiaDayMonthYear(t.clock.now());
     const bets = (await call(t.app, 'GET', '/api/v1/casino-bets-by-date?provider=khel-house', { token: alice.token })).body.data as { roundId: string; description: string; stake: number; status: string }[];
-    expect(bets).toEqual([expect.objectContaining({ roundId: `dragon-tiger:${roundNumber}`, description: `Live Casino / Khel Originals / ${day}`, stake: 110, status: 'credited' })]);
+    // Each table bet is its own wallet round (one debit, one credit), so the wallet can refuse a second credit.
+    expect(bets.map((bet) => bet.stake).sort((x, y) => x - y)).toEqual([10, 100]);
+    for (const bet of bets) {
+      expect(bet).toEqual(expect.objectContaining({ roundId: expect.stringMatching(new RegExp(`^dragon-tiger:${roundNumber}:[0-9a-f-]{36}$`)), description: `Live Casino / Khel Originals / ${day}`, status: 'credited' }));
+    }
     const statement = (await call(t.app, 'GET', '/api/v1/account-statement', { token: alice.token })).body.data as { lines: { description: string }[] };
     expect(statement.lines.filter((line) => line.description === `Live Casino / Khel Originals / ${day}`).length).toBeGreaterThanOrEqual(2);
 
