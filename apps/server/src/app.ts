@@ -131,7 +131,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   // Bonuses and referrals (PRODUCT.md §8) hear about approved deposits and settled bonus-wallet stakes
   // inside the transactions that make them.
   const bonus = createBonusService({ db, wallet, idempotency, clock });
-  const bonusAdmin = createBonusAdminService({ db, audit, clock, secondApprovalAbovePaise });
+  const bonusAdmin = createBonusAdminService({ db, audit, clock, fourEyes });
   const bonusReport = createBonusReportService({ db, clock });
   const wagering = createBonusWagering({ clock });
   const referral = createReferralService({ db, wallet, idempotency, audit, clock });
@@ -255,6 +255,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     withdrawal: (id) => services.withdrawals.parties(id),
     adjustment: (id) => services.adjustments.parties(id),
     result: (id) => services.resultDesk.parties(id),
+    bonusGrant: (id) => services.bonusAdmin.grantParties(id),
   });
   // The player app's device id (X-Device-Id) feeds the shared-device referral rule; each pair is written once per process.
   const seenDevices = new Set<string>();

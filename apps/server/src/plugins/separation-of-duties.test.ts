@@ -3,6 +3,7 @@ import { ROLES } from '@khel/contract';
 import type { Answer, TestApp } from '../../test/test-app.js';
 import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, signUpPlayer } from '../../test/test-app.js';
 import { seedDemoData } from '../modules/demo/demo-seed.js';
+import { WELCOME_OFFER } from '../modules/bonus/bonus-test-support.js';
 import { guardedTarget } from './separation-of-duties.js';
 
 /**
@@ -79,6 +80,19 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/results/pending': 'read',
   'GET /api/v1/backoffice/sports-desk/settings': 'read',
   'PUT /api/v1/backoffice/sports-desk/settings': 'no-player-or-request',
+  'GET /api/v1/backoffice/bonus-offers': 'read',
+  'POST /api/v1/backoffice/bonus-offers': 'no-player-or-request',
+  'PUT /api/v1/backoffice/bonus-offers/{id}': 'no-player-or-request',
+  'PUT /api/v1/backoffice/bonus-offers/{id}/pause': 'no-player-or-request',
+  'GET /api/v1/backoffice/users/{id}/bonuses': 'read',
+  'POST /api/v1/backoffice/users/{id}/bonuses': 'money-or-permission',
+  'GET /api/v1/backoffice/bonus-report': 'read',
+  'GET /api/v1/backoffice/bonus-grants': 'read',
+  'POST /api/v1/backoffice/bonus-grants/{id}/approve': 'money-or-permission',
+  'POST /api/v1/backoffice/bonus-grants/{id}/reject': 'money-or-permission',
+  'GET /api/v1/backoffice/referral-settings': 'read',
+  'PUT /api/v1/backoffice/referral-settings': 'no-player-or-request',
+  'GET /api/v1/backoffice/referral-flags': 'read',
 };
 
 let t: TestApp;
@@ -144,6 +158,23 @@ async function declaredBy(token: string): Promise<string> {
   const declared = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/settle`, { token, body: { runs: 42 } });
   expect(declared.body.meta.message).toBe('Result declared: a second operator must confirm');
   return marketId;
+}
+
+let manualOfferId: string | null = null;
+async function manualOffer(): Promise<string> {
+  if (manualOfferId !== null) return manualOfferId;
+  const body = { ...WELCOME_OFFER, name: 'Duty goodwill', kind: 'manual', percent: null, capAmount: null };
+  const answer = await call(t.app, 'POST', '/api/v1/backoffice/bonus-offers', { token: director.token, body });
+  expect(answer.body.meta.code, JSON.stringify(answer.body.meta)).toBe(200);
+  manualOfferId = (answer.body.data as { _id: string })._id;
+  return manualOfferId;
+}
+/** A manual grant above the second-approval line, waiting for a second operator. */
+async function pendingGrantBy(token: string): Promise<string> {
+  const player = await signUpPlayer(t);
+  const answer = await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, { token, body: { offerId: await manualOffer(), amount: 60_000, reason: 'Large goodwill' } });
+  expect(answer.body.data).toMatchObject({ status: 'pending' });
+  return (answer.body.data as { _id: string })._id;
 }
 
 /**
@@ -223,6 +254,28 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
     return {
       self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/second-factor/reset`, { token: director.token, body: { reason: 'Lost my phone' } })],
       other: await call(t.app, 'POST', `/api/v1/backoffice/users/${other.userId}/second-factor/reset`, { token: director.token, body: { reason: 'Lost their phone' } }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/bonuses': async () => {
+    const offerId = await manualOffer();
+    const player = await signUpPlayer(t);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/bonuses`, { token: promoted.token, body: { offerId, amount: 100, reason: 'Mine' } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, { token: support.token, body: { offerId, amount: 100, reason: 'Control' } }),
+    };
+  },
+  'POST /api/v1/backoffice/bonus-grants/{id}/approve': async () => {
+    const grantId = await pendingGrantBy(support.token);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/approve`, { token: support.token })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/approve`, { token: director.token }),
+    };
+  },
+  'POST /api/v1/backoffice/bonus-grants/{id}/reject': async () => {
+    const grantId = await pendingGrantBy(director.token);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/reject`, { token: director.token })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/reject`, { token: support.token }),
     };
   },
   'POST /api/v1/backoffice/markets/{id}/result/confirm': async () => {

@@ -3,7 +3,7 @@ import type { Parties } from '../lib/separation-of-duties.js';
 import { refuseSelfService } from '../lib/separation-of-duties.js';
 
 /** What a back-office route's `:id` names. */
-export type ActionTarget = 'user' | 'deposit' | 'withdrawal' | 'adjustment' | 'result';
+export type ActionTarget = 'user' | 'deposit' | 'withdrawal' | 'adjustment' | 'result' | 'bonusGrant';
 /** Finds the parties of a target by its id; null when there is no such thing (the route answers NOT_FOUND). */
 export type PartiesOf = (id: string) => Promise<Parties | null>;
 
@@ -19,6 +19,7 @@ export const GUARDED_ROUTES: readonly { prefix: string; target: ActionTarget }[]
   { prefix: '/api/v1/backoffice/withdrawals/:id/', target: 'withdrawal' },
   { prefix: '/api/v1/backoffice/adjustments/:id/', target: 'adjustment' },
   { prefix: '/api/v1/backoffice/markets/:id/result/', target: 'result' },
+  { prefix: '/api/v1/backoffice/bonus-grants/:id/', target: 'bonusGrant' },
 ];
 
 export function guardedTarget(method: string, url: string): ActionTarget | null {

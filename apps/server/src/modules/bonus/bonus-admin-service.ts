@@ -2,9 +2,10 @@ import { ROLES } from '@khel/contract';
 import type { BonusGrant, BonusOffer, BonusOfferCreate, ManualBonusGrant, PlayerBonusDetail } from '@khel/contract';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
+import type { FourEyesService } from '../four-eyes/four-eyes-service.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Parties } from '../../lib/separation-of-duties.js';
 import { fail } from '../../lib/app-error.js';
-import { approvalStep } from '../../lib/second-approval.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import { offerBonus } from './bonus-grants.js';
@@ -32,7 +33,7 @@ function toGrant(row: GrantRow): BonusGrant {
  * reason (a second operator above the configured amount), and a player's bonuses with their wagering.
  * Every change is audited; no operator grants to their own account.
  */
-export function createBonusAdminService(deps: { db: Database; audit: AuditService; clock: Clock; secondApprovalAbovePaise: number }) {
+export function createBonusAdminService(deps: { db: Database; audit: AuditService; clock: Clock; fourEyes: FourEyesService }) {
   const { db, audit, clock } = deps;
   const repository = createBonusRepository(db);
 
@@ -54,6 +55,12 @@ export function createBonusAdminService(deps: { db: Database; audit: AuditServic
   }
 
   return {
+    /** Who a manual grant concerns, for the separation-of-duties guard (plugins/separation-of-duties.ts). */
+    async grantParties(id: string): Promise<Parties | null> {
+      const row = await createBonusRepository(db).findGrant(id);
+      return row === null ? null : { playerId: row.user_id, requestedBy: row.requested_by };
+    },
+
     async listOffers(): Promise<BonusOffer[]> {
       return (await repository.listOffers()).map(toOffer);
     },
@@ -80,7 +87,6 @@ export function createBonusAdminService(deps: { db: Database; audit: AuditServic
     },
 
     async grantManual(actor: Caller, userId: string, body: ManualBonusGrant, ip: string): Promise<{ grant: BonusGrant; message: string }> {
-      if (userId === actor.userId) fail('FORBIDDEN', 'You cannot grant a bonus to your own account');
       if ((await repository.userRole(userId)) !== ROLES.PLAYER) fail('NOT_FOUND', 'Only players (not credit players) can be given a bonus');
       const offer = (await repository.findOffer(body.offerId)) ?? fail('NOT_FOUND', 'Offer not found');
       if (offer.kind !== 'manual') fail('VALIDATION_FAILED', 'Choose a manual offer');
@@ -88,7 +94,8 @@ export function createBonusAdminService(deps: { db: Database; audit: AuditServic
       const amountPaise = body.amount !== undefined ? (rupeesToPaise(body.amount) as number) : (offer.fixed_paise ?? fail('VALIDATION_FAILED', 'Enter an amount'));
       const grant = await db.transaction(async (tx) => {
         const created = await createBonusRepository(tx).insertGrant({ userId, offerId: offer.id, amountPaise, reason: body.reason, requestedBy: actor.userId, at: clock.now() });
-        if (approvalStep({ amountPaise, firstApprovedBy: null }, actor.userId, deps.secondApprovalAbovePaise) === 'first') return created;
+        // Grants count towards what one operator moves alone for one player in an India day (decision 0010).
+        if ((await deps.fourEyes.step(tx, { actorId: actor.userId, playerId: userId, amountPaise, firstApprovedBy: null })) === 'first') return created;
         return grantNow(tx, created, actor.userId);
       });
       await audit.record({
@@ -109,9 +116,8 @@ export function createBonusAdminService(deps: { db: Database; audit: AuditServic
       const grant = await db.transaction(async (tx) => {
         const found = (await createBonusRepository(tx).findGrant(grantId, true)) ?? fail('NOT_FOUND', 'Grant not found');
         if (found.status !== 'pending') fail('ALREADY_DECIDED');
-        if (found.user_id === actor.userId) fail('FORBIDDEN', 'You cannot approve a bonus to your own account');
         // A pending grant is above the amount already; its requester counts as the first approver.
-        approvalStep({ amountPaise: found.amount_paise, firstApprovedBy: found.requested_by }, actor.userId, deps.secondApprovalAbovePaise);
+        await deps.fourEyes.step(tx, { actorId: actor.userId, playerId: found.user_id, amountPaise: found.amount_paise, firstApprovedBy: found.requested_by });
         return grantNow(tx, found, actor.userId);
       });
       await audit.record({ actorId: actor.userId, action: 'bonus.grant_approve', targetType: 'user', targetId: grant.user_id, details: { grantId, amount: paiseToRupees(grant.amount_paise) }, ip });

@@ -3,7 +3,7 @@ import type { PlayerBonusDetail } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
 import { PASSWORD, call, createTestApp, nextIp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
-import { signedCall } from '../casino/casino-test-support.js';
+import { launchGame, signedCall } from '../casino/casino-test-support.js';
 import type { Operator, Player } from './bonus-test-support.js';
 import { approvedDeposit, bonusAction, bonusData, bookmakerMarket, createOffer, desk, newPlayer, placeBet, profile, settle, useWallet } from './bonus-test-support.js';
 
@@ -145,9 +145,12 @@ describe('bonus lifecycle (PRODUCT.md §8)', () => {
     await placeBet(t, player, m.id, m.runners[0] as string, 'lay', 60, 500); // liability ₹300
     await settle(t, director, m.id, m.runners[1] as string);
     expect((await bonusData(t, player)).active).toMatchObject({ wageringProgress: 300 });
-    await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/correct`, { token: director.token, body: { winnerId: m.runners[0] } });
+    // A correction (and a void after settlement) waits for a second operator (decision 0010).
+    await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/correct`, { token: director.token, body: { winnerId: m.runners[0], reason: 'Wrong winner' } });
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, { token: support.token })).body.meta.code).toBe(200);
     expect((await bonusData(t, player)).active).toMatchObject({ wageringProgress: 300 });
     await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/void`, { token: director.token, body: { reason: 'Abandoned' } });
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, { token: support.token })).body.meta.code).toBe(200);
     expect((await bonusData(t, player)).active).toMatchObject({ wageringProgress: 0 });
     const history = (await call(t.app, 'GET', `/api/v1/backoffice/users/${player.userId}/bonuses`, { token: support.token })).body.data as PlayerBonusDetail[];
     expect(history[0]?.wagering[0]).toMatchObject({ product: 'bookmaker', amountAtRisk: 300, odds: 1.6, counted: 0, status: 'voided' });
@@ -175,8 +178,15 @@ describe('casino rounds count at the product contribution', () => {
       expect((await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: `b-${(tx += 1)}`, roundId, gameCode, amount: stake }, provider)).body.data).toMatchObject({ status: 'OK' });
       expect((await signedCall(t.app, 'credit', { playerId: player.userId, transactionId: `b-${(tx += 1)}`, roundId, gameCode, amount: payout }, provider)).body.data).toMatchObject({ status: 'OK' });
     };
+    // A provider reaches a player only through a live launch session of its own, in the wallet chosen at launch (decision 0013).
+    const launchBoth = async () => {
+      for (const gameId of ['bonusco-slot', 'bonusco-table']) await launchGame(t.app, player.token, gameId);
+    };
+    await launchBoth();
     await round('bonusco-slot', 'main-1', 100, 0); // main wallet: does not count
     await useWallet(t, player, 'bonus');
+    t.clock.advanceMs(1000); // the newest launch session is the one the provider plays in
+    await launchBoth();
     await round('bonusco-slot', 'r-1', 100, 0);
     await round('bonusco-table', 'r-2', 200, 50);
     expect((await bonusData(t, player)).active).toMatchObject({ wageringProgress: 120 });
@@ -194,13 +204,13 @@ describe('manual grants and offers in the back office', () => {
     const large = await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, { token: support.token, body: { offerId: manual._id, amount: 6000, reason: 'VIP goodwill' } });
     expect(large.body.data).toMatchObject({ status: 'pending' });
     const grantId = (large.body.data as { _id: string })._id;
-    expect((await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/approve`, { token: support.token })).body.meta.error).toBe('SECOND_APPROVER_REQUIRED');
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/approve`, { token: support.token })).body.meta.error).toBe('SELF_SERVICE_REFUSED');
     expect((await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/approve`, { token: director.token })).body.data).toMatchObject({ status: 'granted' });
     const offered = (await bonusData(t, player)).offered;
     expect(offered.map((bonus) => bonus.amount).sort((a, b) => a - b)).toEqual([250, 6000]);
     expect(offered[0]).toMatchObject({ wageringRequired: offered[0]?.amount === 250 ? 750 : 18000 });
     const self = await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/bonuses`, { token: director.token, body: { offerId: manual._id, amount: 100, reason: 'Myself' } });
-    expect(self.body.meta).toMatchObject({ code: 403, error: 'FORBIDDEN' });
+    expect(self.body.meta).toMatchObject({ code: 403, error: 'SELF_SERVICE_REFUSED' });
     const audit = await t.db.query<{ action: string }>("select action from audit_log where action like 'bonus%' order by created_at");
     expect(audit.rows.map((row) => row.action)).toEqual(expect.arrayContaining(['bonus_offer.create', 'bonus.grant', 'bonus.grant_request', 'bonus.grant_approve']));
     expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, { token: player.token, body: { offerId: manual._id, amount: 100, reason: 'Me' } })).body.meta.error).toBe('FORBIDDEN');
