@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './text.js';
 import { ROLE_IDS } from './constants.js';
 import { envelope } from './envelope.js';
 
@@ -100,10 +101,7 @@ const filterText = z
   .regex(/^[^\p{Cc}]*$/u, 'Remove the special characters');
 
 /** A calendar date in India time, YYYY-MM-DD, that exists. */
-export const indiaDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-21')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'No such date');
+export const indiaDateSchema = calendarDate('Dates look like 2026-11-21');
 
 /**
  * Filters of the audit log: who (an operator's name, username, mobile number or id), what (an action),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
 import { envelope } from './envelope.js';
+import { calendarDate } from './text.js';
 
 /** The referral programme (PRODUCT.md §8). Money in rupees on the wire. */
 
@@ -60,7 +61,8 @@ export type ReferralTransaction = z.infer<typeof referralTransactionSchema>;
 /** GET /api/v1/get-refferal-transactions */
 export const referralTransactionListEnvelope = envelope(z.array(referralTransactionSchema));
 
-const isoDate = z.string({ error: 'Dates look like 2026-11-22' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2026-11-22');
+// A date that exists on the calendar, from 1900 on: year 0000 once sent the week loop round for ever.
+const isoDate = calendarDate('Dates look like 2026-11-22');
 /** GET /api/v1/get-weekly-refferal-transactions?startDate&endDate — dates YYYY-MM-DD, India time, inclusive, at most 31 days. */
 export const weeklyReferralQuerySchema = z
   .object({ startDate: isoDate, endDate: isoDate })

@@ -180,6 +180,10 @@ describe('abuse and eligibility', () => {
     ['?startDate=yesterday&endDate=today', 400],
     ['?startDate=2026-01-01&endDate=2026-11-21', 400],
     ['?startDate=2026-13-45&endDate=2026-13-50', 400],
+    // Year 0000 once sent the week loop round for ever (the process ran out of memory); 30 February does not exist.
+    ['?startDate=0000-01-01&endDate=0000-01-07', 400],
+    ['?startDate=0000-01-03&endDate=0000-01-09', 400],
+    ['?startDate=2026-02-28&endDate=2026-02-30', 400],
   ])('weekly query %s → meta.code %i, never a 500', async (query, code) => {
     const player = await newPlayer(t);
     const answer = await call(t.app, 'GET', `/api/v1/get-weekly-refferal-transactions${query}`, { token: player.token });
