@@ -43,25 +43,7 @@ async function newPlayer(): Promise<Credentials['player']> {
   return { token: player.token, gameToken: await launchGame(t.app, player.token, 'royal-bengal') };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const document = t.app.swagger() as Parameters<typeof operationsOf>[0] & {
-    paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>>;
-  };
-  operations = operationsOf(document);
-  const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
-  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-  ajv.addFormat('date-time', (value: string) => !Number.isNaN(Date.parse(value)));
-  ajv.addFormat('uri', () => true);
-  schemas = new Map();
-  for (const operation of operations) {
-    const schema = document.paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.['200']?.content?.['application/json']?.schema;
-    if (schema !== undefined) schemas.set(`${operation.method} ${operation.path}`, ajv.compile(toJsonSchema(schema) as object));
-  }
-  const house = await t.services.casino.casinoWallet.provider('khel-house');
-  credentials = { player: await newPlayer(), director: (await createOperator(t, ROLES.DIRECTOR)).token, providerSecret: house?.secret ?? '' };
-}, 120_000);
-afterAll(async () => t?.close());
+
 
 function headersFor(identity: Identity, request: FuzzRequest): Record<string, string> {
   const json: Record<string, string> = request.body === undefined ? {} : { 'content-type': 'application/json' };
@@ -121,6 +103,26 @@ async function keepSessionsAlive(): Promise<void> {
 }
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('OpenAPI fuzz: every operation, generated valid and hostile requests', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    const document = t.app.swagger() as Parameters<typeof operationsOf>[0] & {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> }>>;
+    };
+    operations = operationsOf(document);
+    const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
+    ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+    ajv.addFormat('date-time', (value: string) => !Number.isNaN(Date.parse(value)));
+    ajv.addFormat('uri', () => true);
+    schemas = new Map();
+    for (const operation of operations) {
+      const schema = document.paths[operation.path]?.[operation.method.toLowerCase()]?.responses?.['200']?.content?.['application/json']?.schema;
+      if (schema !== undefined) schemas.set(`${operation.method} ${operation.path}`, ajv.compile(toJsonSchema(schema) as object));
+    }
+    const house = await t.services.casino.casinoWallet.provider('khel-house');
+    credentials = { player: await newPlayer(), director: (await createOperator(t, ROLES.DIRECTOR)).token, providerSecret: house?.secret ?? '' };
+  }, 120_000);
+  afterAll(async () => t?.close());
+
   it('reads the document', () => {
     expect(operations.length).toBeGreaterThan(80);
     expect(operations.filter((operation) => operation.body !== null).length).toBeGreaterThan(30);
@@ -150,5 +152,5 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('OpenAPI fuzz: every operati
     }
     if (process.env.FUZZ_ONLY === undefined) expect(sent).toBeGreaterThanOrEqual(operations.length * REQUESTS_PER_OPERATION * 3);
     expect([...failures.entries()].map(([key, detail]) => `${key}: ${detail}`)).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });

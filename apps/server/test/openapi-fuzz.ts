@@ -179,8 +179,22 @@ function serialise(body: unknown): string {
   return JSON.stringify(body).replace(new RegExp(`"${RAW_MARK}([^"]*)"`, 'g'), '$1');
 }
 
+/** Percent-encodes a value; a lone surrogate (no UTF-8 for it) becomes the bytes a sloppy client would send. */
 function encodeParam(value: unknown): string {
-  return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return [...text]
+      .map((character) => {
+        try {
+          return encodeURIComponent(character);
+        } catch {
+          return '%ED%A0%80';
+        }
+      })
+      .join('');
+  }
 }
 
 /** Percent-encoded path segments a browser would never send. */
@@ -197,7 +211,7 @@ export function requestArbitrary(operation: Operation): fc.Arbitrary<FuzzRequest
   const validQuery = validValue(querySchema).map((query) => new URLSearchParams(Object.entries(query as Record<string, unknown>).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : JSON.stringify(value)])).toString());
   const hostileQuery = fc.oneof(
     fc.constantFrom(...HOSTILE_QUERIES),
-    queryParams.length === 0 ? fc.constant('x=%00') : fc.tuple(fc.constantFrom(...queryParams.map((parameter) => parameter.name)), hostileString).map(([key, value]) => `${key}=${encodeURIComponent(value)}`),
+    queryParams.length === 0 ? fc.constant('x=%00') : fc.tuple(fc.constantFrom(...queryParams.map((parameter) => parameter.name)), hostileString).map(([key, value]) => `${key}=${encodeParam(value)}`),
   );
   const validBody = operation.body === null ? fc.constant(undefined) : validValue(operation.body).map(serialise);
   const badBody = operation.body === null ? fc.constant(undefined) : hostileBody(operation.body).map(serialise);

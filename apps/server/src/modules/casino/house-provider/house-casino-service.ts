@@ -172,30 +172,32 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
   }
 
   /** Rounds a restart cut off: stakes go back (a rollback of a debit never made leaves a harmless tombstone). */
-  /**
-   * Each table bet is its own round in the wallet (one debit, one credit): the wallet refuses a second
-   * credit on a round, so several bets of one player in one table round cannot share a wallet round.
-   */
-  function tableWalletRound(tableId: string, roundNumber: number, betId: string): string {
-    return `${tableId}:${roundNumber}:${betId}`;
-  }
-
   async function voidCutOffRounds(running: RunningTable): Promise<void> {
     const code = running.spec.code;
     for (const round of await repository.unfinishedRounds(code)) {
       if (running.state.round?.roundNumber === round.round_number) continue;
       for (const bet of await repository.betsOfRound(code, round.round_number)) {
         if (bet.status !== 'pending' && bet.status !== 'placed') continue;
-        const answer = await wallet.rollback({ playerId: bet.user_id, transactionId: `void-${bet.bet_id}`, debitTransactionId: `bet-${bet.bet_id}`, roundId: tableWalletRound(code, round.round_number, bet.bet_id), gameCode: code });
+        const answer = await wallet.rollback({ playerId: bet.user_id, transactionId: `void-${bet.bet_id}`, debitTransactionId: `bet-${bet.bet_id}`, roundId: `${code}:${round.round_number}`, gameCode: code });
         if (answer.data.status === 'OK') await repository.setBet(bet.bet_id, 'voided', bet.stake_paise);
       }
       await repository.updateRound(code, round.round_number, { phase: 'voided', finishedAtMs: clock.now().getTime() });
     }
   }
 
-  async function creditBet(tableId: string, roundNumber: number, bet: { bet_id: string; user_id: string; payout_paise: number | null }): Promise<void> {
-    const answer = await wallet.credit({ playerId: bet.user_id, transactionId: `win-${bet.bet_id}`, roundId: tableWalletRound(tableId, roundNumber, bet.bet_id), gameCode: tableId, amount: paiseToRupees(bet.payout_paise ?? 0) });
-    if (answer.data.status === 'OK') await repository.setBet(bet.bet_id, 'settled');
+  /**
+   * One credit per player per table round (the wallet pays a round once): the sum of that player's
+   * settled bets in it (0 when all lost, which closes the round). Its id is fixed by table, round and
+   * player, and the sum counts bets already marked settled too, so a retry is the same request.
+   */
+  async function creditPlayerRound(tableId: string, roundNumber: number, userId: string): Promise<void> {
+    const bets = (await repository.betsOfRound(tableId, roundNumber)).filter(
+      (bet) => bet.user_id === userId && (bet.status === 'placed' || bet.status === 'settled') && bet.payout_paise !== null,
+    );
+    if (bets.length === 0) return;
+    const payoutPaise = bets.reduce((sum, bet) => sum + (bet.payout_paise ?? 0), 0);
+    const answer = await wallet.credit({ playerId: userId, transactionId: `win-${tableId}:${roundNumber}:${userId}`, roundId: `${tableId}:${roundNumber}`, gameCode: tableId, amount: paiseToRupees(payoutPaise) });
+    if (answer.data.status === 'OK') for (const bet of bets) if (bet.status === 'placed') await repository.setBet(bet.bet_id, 'settled');
   }
 
   /** One step of a table's loop at the clock's time: open, close and reveal, settle, as each is due. */
@@ -233,12 +235,8 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
       const totalPayoutPaise = settled.payouts.reduce((sum, p) => sum + p.payoutPaise, 0);
       for (const payout of settled.payouts) await repository.setBet(payout.betId, 'placed', payout.payoutPaise);
       await repository.updateRound(code, round.roundNumber, { phase: 'settled', totalStakePaise, totalPayoutPaise, finishedAtMs: nowMs });
-      // Every bet is credited (0 for a lost one, which closes the player's round in the wallet).
-      await Promise.all(
-        settled.payouts.map((payout) =>
-          creditBet(code, round.roundNumber, { bet_id: payout.betId, user_id: payout.playerId, payout_paise: payout.payoutPaise }).catch(() => undefined),
-        ),
-      );
+      // Every player with a bet gets one credit for the round (0 when all lost, which closes it in the wallet).
+      await Promise.all([...new Set(settled.payouts.map((payout) => payout.playerId))].map((playerId) => creditPlayerRound(code, round.roundNumber, playerId).catch(() => undefined)));
     }
   }
 
@@ -261,7 +259,8 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
   async function sweep(): Promise<void> {
     await ensureLoaded();
     for (const running of tables.values()) {
-      for (const bet of await repository.uncreditedBets(running.spec.code)) await creditBet(running.spec.code, bet.round_number, bet).catch(() => undefined);
+      const owed = new Map((await repository.uncreditedBets(running.spec.code)).map((bet) => [`${bet.round_number}:${bet.user_id}`, bet]));
+      for (const bet of owed.values()) await creditPlayerRound(running.spec.code, bet.round_number, bet.user_id).catch(() => undefined);
     }
     for (const spin of await repository.unsettledSpins(new Date(clock.now().getTime() - SWEEP_AFTER_MS))) {
       if (spin.status === 'debited') await creditSpin(spin).catch(() => undefined);
@@ -436,7 +435,7 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
         fail(code, message);
       }
       const roundNumber = (running.state.round as NonNullable<TableState['round']>).roundNumber;
-      const roundId = tableWalletRound(tableId, roundNumber, betId);
+      const roundId = `${tableId}:${roundNumber}`;
       running.inFlight += 1;
       try {
         if (!(await repository.insertBet({ betId, tableId, roundNumber, userId: player.playerId, kind: request.kind, stakePaise: request.stakePaise, at: clock.now() }))) fail('CONFLICT', 'This bet was already placed');
