@@ -37,8 +37,8 @@ export function verifyCrashChain(seed: string, roundIndex: number, commitment: s
 /**
  * CR-3: the crash point in hundredths from a round's seed and the game's public salt: 52 bits X of
  * the PF-3 stream (the top 20 bits of the first uint32 then the second uint32), D = 2⁵² − X in
- * 1 … 2⁵², crash = clamp(⌊(10000 − edge)·2⁵² / (100·D)⌋, 100, MAX_CRASH_HUNDREDTHS). A share of
- * rounds equal to the edge crash at once, at 1.00×.
+ * 1 … 2⁵², crash = clamp(⌊(10000 − edge)·2⁵² / (100·D)⌋, 100, MAX_CRASH_HUNDREDTHS). With a 3 %
+ * edge 1 − 0.97/1.01 ≈ 3.96 % of rounds crash at once, at 1.00×.
  */
 export function crashPointHundredths(seed: string, salt: string, houseEdgeBasisPoints: number): number {
   const stream = createOutcomeStream({ serverSeed: seed, clientSeed: salt, nonce: 0 });
