@@ -58,7 +58,7 @@ import { createSettlementService } from './modules/sports/settlement-service.js'
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
 import { createSportsService } from './modules/sports/sports-service.js';
-import { createCasinoServices, registerCasino } from './modules/casino/casino-module.js';
+import { createCasinoServices, registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
 
 /** The largest JSON body we read: a 5 MB image as base64 plus its fields. Larger is HTTP 413. */
@@ -206,6 +206,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(sportsRoutes(services.sports, services.idempotency, guards));
   await app.register(sportsAdminRoutes(services.sports, guards));
   await registerLiveRoutes(app, { bus: services.bus, identity: services.identity, snapshot: (topic) => services.sports.snapshot(topic) });
+  registerCasinoLive(app, services.casino);
   const sweep = setInterval(() => void services.sports.resolveDueBets().catch(() => undefined), 1000);
   sweep.unref();
   const feed = config.demoFeed

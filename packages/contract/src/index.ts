@@ -10,3 +10,4 @@ export * from './responsible-gambling.js';
 export * from './money.js';
 export * from './sports.js';
 export * from './casino.js';
+export * from './casino-games.js';

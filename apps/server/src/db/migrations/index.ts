@@ -4,6 +4,7 @@ import money from './0003-money.js';
 import houseAccounts from './0004-house-accounts.js';
 import sports from './0005-sports.js';
 import casino from './0006-casino.js';
+import casinoGames from './0013-casino-games.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -13,4 +14,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0004-house-accounts', sql: houseAccounts },
   { id: '0005-sports', sql: sports },
   { id: '0006-casino', sql: casino },
+  { id: '0013-casino-games', sql: casinoGames },
 ];
