@@ -13,6 +13,7 @@ import { createHouseCrashService } from './house-provider/crash-service.js';
 import { houseCasinoRoutes } from './house-provider/house-casino-routes.js';
 import { createHouseCasinoService } from './house-provider/house-casino-service.js';
 import { HOUSE_CRASH, HOUSE_PROVIDER_CODE } from './house-provider/house-games.js';
+import { createMyGamesService, myGamesRoutes } from './my-games.js';
 import type { WalletTransport } from './house-provider/house-wallet-client.js';
 import { createHouseWalletClient, fetchTransport } from './house-provider/house-wallet-client.js';
 
@@ -39,11 +40,13 @@ export function createCasinoServices(deps: { db: Database; wallet: WalletService
   });
   const house = createHouseCasinoService({ db: deps.db, clock: deps.clock, wallet: houseWallet });
   const crash = createHouseCrashService({ db: deps.db, clock: deps.clock, wallet: houseWallet, player: house.player, config: HOUSE_CRASH.config });
+  const myGames = createMyGamesService({ db: deps.db, clock: deps.clock });
   return {
     casinoWallet,
     casino,
     house,
     crash,
+    myGames,
     /** How the house provider reaches the wallet: set by registerCasino (inject, then HTTP once listening). */
     useTransport(next: WalletTransport): void {
       transport = next;
@@ -71,6 +74,7 @@ export async function registerCasino(app: FastifyInstance, services: CasinoServi
   await app.register(casinoRoutes(services.casino, guards));
   await app.register(houseCasinoRoutes(services.house));
   await app.register(crashRoutes(services.crash));
+  await app.register(myGamesRoutes(services.myGames, guards));
   services.useTransport({
     async post(path, body, headers) {
       const answer = await app.inject({ method: 'POST', url: path, payload: body, headers });

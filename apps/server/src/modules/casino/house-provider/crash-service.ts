@@ -79,7 +79,6 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
   let chain: { id: number; terminal: string; commitment: string; length: number; index: number } | null = null;
   let history: { roundNumber: number; crashPoint: number }[] = [];
   let nextRoundNumber = 1;
-  let finishedAtMs = 0;
   let inFlight = 0;
   let loaded: Promise<void> | null = null;
   let busy = false;
@@ -134,7 +133,6 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
       const totalPayoutPaise = current.bets.reduce((sum, b) => sum + (b.payoutPaise ?? 0), 0);
       await repository.finishRound(game, current.roundNumber, { phase: 'crashed', totalStakePaise, totalPayoutPaise, finishedAtMs: current.crashAtMs });
       history = [{ roundNumber: current.roundNumber, crashPoint: current.crashPointHundredths }, ...history].slice(0, HISTORY);
-      finishedAtMs = current.crashAtMs;
       publish({ type: 'crash', roundNumber: current.roundNumber, crashPoint: current.crashPointHundredths, serverSeed: current.serverSeed, serverNowMs: clock.now().getTime() });
       await Promise.all(lost.map((bet) => decided(bet, current.roundNumber)));
     }
@@ -143,7 +141,7 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
   /** One step at the clock's time: open a round after the pause, take off, pay auto cash-outs, crash. */
   async function step(): Promise<void> {
     const now = nowMs();
-    if (round === null || (round.phase === 'crashed' && now >= finishedAtMs + PAUSE_MS)) {
+    if (round === null || (round.phase === 'crashed' && now >= round.crashAtMs + PAUSE_MS)) {
       const { chainId, index, seed } = await nextSeed();
       const opened = openCrashRound(config, nextRoundNumber, seed, now);
       await repository.insertRound({
@@ -286,11 +284,12 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
       const player = await deps.player(token);
       await ensureLoaded();
       const current = round ?? fail('CONFLICT', 'You have no bet in this round');
-      const answer = cashOutCrashBet(config, current, nowMs(), player.playerId, slot);
+      // Decided synchronously at the request's time: auto cash-outs and a crash that came first win the race.
+      const now = nowMs();
+      const advanced = advanceCrashRound(config, current, now);
+      const answer = cashOutCrashBet(config, current, now, player.playerId, slot);
+      await handle(current, advanced.ok ? advanced.events : []);
       if (!answer.ok) refuse(answer.reason, config);
-      // Auto cash-outs and the crash that came first are handled in their order; ours is the last event.
-      const earlier = answer.events.slice(0, -1);
-      await handle(current, earlier);
       await repository.decideBet(answer.bet.betId, answer.bet.cashOutHundredths, answer.bet.payoutPaise ?? 0);
       publish({ type: 'cashout', roundNumber: current.roundNumber, player: maskName(player.playerName), slot, multiplier: answer.bet.cashOutHundredths, payout: paiseToRupees(answer.bet.payoutPaise ?? 0) });
       const paid = await credit({ bet_id: answer.bet.betId, user_id: player.playerId, round_number: current.roundNumber, payout_paise: answer.bet.payoutPaise }).catch(() => null);
