@@ -164,3 +164,4 @@ export {
   type CrashRound,
   type CrashRoundView,
 } from './crash-round.js';
+export { MONSOON_GEMS_CONFIG } from './slot-monsoon-config.js';
