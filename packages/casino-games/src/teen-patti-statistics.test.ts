@@ -96,7 +96,7 @@ describe('STAT-3 Lucky 7: one million rounds against the exact theory', () => {
       const result = dealTableRound(game, { serverSeed: SERVER_SEED, clientSeed: 'stat-lucky-seven', nonce });
       if (result.kind !== 'lucky-seven') throw new Error('unreachable');
       outcomes[result.winner] += 1;
-      ranks[cardRank(result.card) - 1] += 1;
+      ranks[cardRank(result.card) - 1] = (ranks[cardRank(result.card) - 1] as number) + 1;
       for (const payout of settleLuckySeven(DEFAULT_LUCKY_SEVEN_CONFIG, result, bets)) returns[payout.kind].add(payout.payoutPaise / STAKE_PAISE);
     }
     const means = LUCKY_SEVEN_BET_KINDS.map((kind) => checkMean(`${kind} RTP`, returns[kind], ratioToNumber(theory.rtp[kind])));
@@ -120,7 +120,7 @@ describe('STAT-3 Lucky 7: one million rounds against the exact theory', () => {
     const ranks = new Array<number>(13).fill(0);
     for (let nonce = 0; nonce < rounds; nonce += 1) {
       const card = (createOutcomeStream({ serverSeed: SERVER_SEED, clientSeed: 'stat-lucky-seven-control', nonce }).nextUint32() & 0xff) % 52;
-      ranks[cardRank(card) - 1] += 1;
+      ranks[cardRank(card) - 1] = (ranks[cardRank(card) - 1] as number) + 1;
     }
     const check = checkFrequencies('rank with modulo bias', ranks.map((observed, i) => ({ category: `rank ${i + 1}`, probability: rankProbability, observed })), rounds);
     console.log(`  control: ${describeChiSquare(check, 'fails as it must')}`);
