@@ -12,14 +12,14 @@ import {
   openCrashRound,
   placeCrashBet,
 } from '@khel/casino-games';
-import type { CrashBet, CrashConfig, CrashEvent, CrashReason, CrashRound } from '@khel/casino-games';
+import type { CrashBet, CrashConfig, CrashEvent, CrashRound } from '@khel/casino-games';
 import { paiseToRupees } from '@khel/money';
 import type { Database } from '../../../db/database.js';
 import { fail } from '../../../lib/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { CasinoWalletResponse } from '@khel/contract';
 import { createCrashRepository } from './crash-repository.js';
-import { myCrashBet, verifyCrashRound } from './crash-views.js';
+import { maskName, myCrashBet, refuse, verifyCrashRound } from './crash-views.js';
 import { refusal } from './house-casino-service.js';
 import type { HouseWalletClient } from './house-wallet-client.js';
 
@@ -32,32 +32,6 @@ const HISTORY = 20;
 export interface CrashPlayer {
   playerId: string;
   playerName: string;
-}
-
-const MESSAGES: Partial<Record<CrashReason, [code: 'CONFLICT' | 'VALIDATION_FAILED', message: string]>> = {
-  BETTING_CLOSED: ['CONFLICT', 'Bets are closed, wait for the next round'],
-  BAD_SLOT: ['VALIDATION_FAILED', 'Choose bet 1 or bet 2'],
-  SLOT_TAKEN: ['CONFLICT', 'You already have this bet in the round'],
-  DUPLICATE_BET_ID: ['CONFLICT', 'This bet was already placed'],
-  INVALID_STAKE: ['VALIDATION_FAILED', 'Enter a stake'],
-  BAD_AUTO_CASH_OUT: ['VALIDATION_FAILED', 'Auto cash out must be between 1.01× and 1000×'],
-  NO_BET: ['CONFLICT', 'You have no bet in this round'],
-  NOT_STARTED: ['CONFLICT', 'The round has not taken off yet'],
-  ALREADY_CASHED_OUT: ['CONFLICT', 'Already cashed out'],
-  CRASHED: ['CONFLICT', 'Too late, the round crashed'],
-  STALE_TIME: ['CONFLICT', 'Try again'],
-};
-
-function refuse(reason: CrashReason, config: CrashConfig): never {
-  if (reason === 'BELOW_MIN_STAKE') fail('VALIDATION_FAILED', `Minimum bet is ₹${paiseToRupees(config.minStakePaise)}`);
-  if (reason === 'ABOVE_MAX_STAKE') fail('VALIDATION_FAILED', `Maximum bet is ₹${paiseToRupees(config.maxStakePaise)}`);
-  const [code, message] = MESSAGES[reason] ?? ['CONFLICT', 'Try again'];
-  fail(code, message);
-}
-
-/** "Ravi Kumar" → "Ra***": other players' cash-outs are shown without their names. */
-function maskName(name: string): string {
-  return `${name.trim().slice(0, 2) || 'Pl'}***`;
 }
 
 /**

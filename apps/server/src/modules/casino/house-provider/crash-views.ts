@@ -1,8 +1,34 @@
 import { crashPointHundredths, verifyCrashChain } from '@khel/casino-games';
-import type { CrashConfig, CrashRound } from '@khel/casino-games';
+import type { CrashConfig, CrashReason, CrashRound } from '@khel/casino-games';
 import { paiseToRupees } from '@khel/money';
 import { fail } from '../../../lib/app-error.js';
 import type { CrashBetRow, CrashRepository } from './crash-repository.js';
+
+const MESSAGES: Partial<Record<CrashReason, [code: 'CONFLICT' | 'VALIDATION_FAILED', message: string]>> = {
+  BETTING_CLOSED: ['CONFLICT', 'Bets are closed, wait for the next round'],
+  BAD_SLOT: ['VALIDATION_FAILED', 'Choose bet 1 or bet 2'],
+  SLOT_TAKEN: ['CONFLICT', 'You already have this bet in the round'],
+  DUPLICATE_BET_ID: ['CONFLICT', 'This bet was already placed'],
+  INVALID_STAKE: ['VALIDATION_FAILED', 'Enter a stake'],
+  BAD_AUTO_CASH_OUT: ['VALIDATION_FAILED', 'Auto cash out must be between 1.01× and 1000×'],
+  NO_BET: ['CONFLICT', 'You have no bet in this round'],
+  NOT_STARTED: ['CONFLICT', 'The round has not taken off yet'],
+  ALREADY_CASHED_OUT: ['CONFLICT', 'Already cashed out'],
+  CRASHED: ['CONFLICT', 'Too late, the round crashed'],
+  STALE_TIME: ['CONFLICT', 'Try again'],
+};
+
+export function refuse(reason: CrashReason, config: CrashConfig): never {
+  if (reason === 'BELOW_MIN_STAKE') fail('VALIDATION_FAILED', `Minimum bet is ₹${paiseToRupees(config.minStakePaise)}`);
+  if (reason === 'ABOVE_MAX_STAKE') fail('VALIDATION_FAILED', `Maximum bet is ₹${paiseToRupees(config.maxStakePaise)}`);
+  const [code, message] = MESSAGES[reason] ?? ['CONFLICT', 'Try again'];
+  fail(code, message);
+}
+
+/** "Ravi Kumar" → "Ra***": other players' cash-outs are shown without their names. */
+export function maskName(name: string): string {
+  return `${name.trim().slice(0, 2) || 'Pl'}***`;
+}
 
 type MyBetStatus = 'open' | 'cashed_out' | 'lost' | 'voided';
 
