@@ -4,7 +4,7 @@ import { call, createOperator, createTestApp, signUpPlayer } from '../../../../t
 import type { Answer, TestApp } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
 
-/** Issue 15: the crash game and the new tables, every rupee through the signed seamless wallet. */
+/** Issue 15: the crash game, the new tables and the new slot, every rupee through the signed seamless wallet. */
 let t: TestApp;
 let operator: string;
 
@@ -67,10 +67,10 @@ describe('house crash', () => {
         expected += 121;
         expect(data.balance).toBe(expected);
         cashedOut = true;
+        // Run the round to its crash: the 1000× auto bet is lost (or, once in a thousand rounds, paid).
+        t.clock.advanceMs(120_000);
+        await crash.tick();
       } else expect(out.body.meta.message).toBe('Too late, the round crashed');
-      // Run the round to its crash: the 1000× auto bet is lost (or, once in a thousand rounds, paid).
-      t.clock.advanceMs(120_000);
-      await crash.tick();
       const over = await state(token);
       expect(over.round.phase).toBe('crashed');
       const bets = over.myBets.filter((b) => b.status !== 'voided').slice(0, 2);
@@ -139,6 +139,22 @@ describe('house Teen Patti and Lucky 7 tables', () => {
     const bets = (await call(t.app, 'GET', '/api/v1/casino-bets-by-date?provider=khel-house', { token: player.token })).body.data as { roundId: string; status: string }[];
     expect(bets.map((b) => b.roundId.split(':')[0]).sort()).toEqual(['lucky-7', 'teen-patti']);
     expect(bets.every((b) => b.status === 'credited')).toBe(true);
+  });
+
+  it('spins Monsoon Gems through the wallet at ₹1 a line, the balance in step', async () => {
+    const player = await signUpPlayer(t);
+    const launched = await call(t.app, 'POST', '/play-game', { token: player.token, body: { gameId: 'monsoon-gems' } });
+    const token = new URL((launched.body.data as { url: string }).url, 'http://x').searchParams.get('token') as string;
+    const info = (await game('GET', '/api/v1/house-casino/slots/monsoon-gems', token)).body.data as { theoreticalRtp: number; config: { paylines: unknown[] } };
+    expect(info.theoreticalRtp).toBeCloseTo(0.9677, 4);
+    expect(info.config.paylines).toHaveLength(10);
+    let expected = 10_000;
+    for (let i = 0; i < 5; i += 1) {
+      const spin = (await game('POST', '/api/v1/house-casino/slots/monsoon-gems/spin', token, { stake: 10 })).body.data as { payout: number; balance: number };
+      expected = Math.round((expected - 10 + spin.payout) * 100) / 100;
+      expect(spin.balance).toBe(expected);
+    }
+    expect(await balanceOf(player.token)).toBe(expected);
   });
 
   it('keeps the books sound and the house provider reconciled', async () => {
