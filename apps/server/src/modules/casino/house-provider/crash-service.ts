@@ -17,7 +17,7 @@ import { paiseToRupees } from '@khel/money';
 import type { Database } from '../../../db/database.js';
 import { fail } from '../../../lib/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { CasinoWalletResponse } from '@khel/contract';
+import { createCrashBooks } from './crash-books.js';
 import { createCrashRepository } from './crash-repository.js';
 import { maskName, myCrashBet, refuse, verifyCrashRound } from './crash-views.js';
 import { refusal } from './house-casino-service.js';
@@ -46,6 +46,8 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
   const config = deps.config ?? DEFAULT_CRASH_CONFIG;
   const game = config.gameId;
   const repository = createCrashRepository(db);
+  const books = createCrashBooks({ repository, wallet, clock, game });
+  const { credit, roundId } = books;
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const names = new Map<string, string>();
@@ -60,7 +62,6 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
 
   const publish = (message: Record<string, unknown>) => events.emit('message', message);
   const nowMs = () => Math.max(clock.now().getTime(), round?.lastCommandAtMs ?? 0);
-  const roundId = (roundNumber: number) => `${game}:${roundNumber}`;
 
   async function load(): Promise<void> {
     const last = await repository.lastRound(game);
@@ -80,12 +81,6 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
     }
     chain.index += 1;
     return { chainId: chain.id, index: chain.index, seed: crashChainSeed(chain.terminal, chain.length, chain.index) };
-  }
-
-  async function credit(bet: { bet_id: string; user_id: string; round_number: number; payout_paise: number | null }): Promise<CasinoWalletResponse> {
-    const answer = await wallet.credit({ playerId: bet.user_id, transactionId: `win-${bet.bet_id}`, roundId: roundId(bet.round_number), gameCode: game, amount: paiseToRupees(bet.payout_paise ?? 0) });
-    if (answer.data.status === 'OK') await repository.setBetStatus(bet.bet_id, 'settled');
-    return answer;
   }
 
   /** Records and pays a decided bet, then tells everyone about a cash-out. */
@@ -158,23 +153,11 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
     }
   }
 
-  /** Credits that did not get through are retried. */
-  async function sweep(): Promise<void> {
-    for (const bet of await repository.undecidedCredits(game)) await credit(bet).catch(() => undefined);
-  }
-
+  const sweep = books.sweep;
   /** At start: rounds a restart cut off are voided (undecided stakes rolled back), then the sweep. */
   async function recover(): Promise<void> {
     await ensureLoaded();
-    for (const row of await repository.unfinishedRounds(game)) {
-      if (round?.roundNumber === row.round_number) continue;
-      for (const bet of await repository.betsOfRound(game, row.round_number)) {
-        if (bet.status !== 'pending' && bet.status !== 'placed') continue;
-        const answer = await wallet.rollback({ playerId: bet.user_id, transactionId: `void-${bet.bet_id}`, debitTransactionId: `bet-${bet.bet_id}`, roundId: roundId(row.round_number), gameCode: game });
-        if (answer.data.status === 'OK') await repository.setBetStatus(bet.bet_id, 'voided');
-      }
-      await repository.finishRound(game, row.round_number, { phase: 'voided', finishedAtMs: clock.now().getTime() });
-    }
+    await books.voidCutOffRounds(round?.roundNumber ?? null);
     await sweep();
   }
 
