@@ -3,6 +3,7 @@ import { crashChainCommitment, hashServerSeed, verifyCrashChain } from '@khel/ca
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
 import type { Answer, TestApp } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
+import { createCasinoServices } from '../casino-module.js';
 
 /** Issue 15: the crash game, the new tables and the new slot, every rupee through the signed seamless wallet. */
 let t: TestApp;
@@ -107,6 +108,29 @@ describe('house crash', () => {
     expect((await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 20_000 })).body.meta.error).toBe('VALIDATION_FAILED');
     expect((await game('GET', '/api/v1/house-casino/crash/nope', token)).body.meta.error).toBe('NOT_FOUND');
     expect((await game('POST', '/api/v1/house-casino/crash/crash/bets', 'forged-token-123', { slot: 0, stake: 50 })).status).toBe(401);
+  });
+});
+
+describe('house crash after a restart', () => {
+  it('voids a round a restart cut off and returns the stakes of its undecided bets', async () => {
+    const player = await signUpPlayer(t);
+    const token = await launch(player.token, 'crash');
+    t.clock.advanceMs(200_000);
+    await t.services.casino.crash.tick();
+    await t.services.casino.crash.tick();
+    const bet = await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 40 });
+    expect(bet.body.meta.code).toBe(200);
+    expect(await balanceOf(player.token)).toBe(9_960);
+    const restarted = createCasinoServices({ db: t.db, wallet: t.services.wallet, audit: t.services.audit, clock: t.clock });
+    restarted.useTransport({
+      async post(path, body, headers) {
+        const answer = await t.app.inject({ method: 'POST', url: path, payload: body, headers });
+        return { status: answer.statusCode, body: answer.body };
+      },
+    });
+    await restarted.crash.recover();
+    expect(await balanceOf(player.token)).toBe(10_000);
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });
 
