@@ -17,6 +17,11 @@ describe('house casino app', () => {
     expect(route('/house-casino/play/dragon-tiger/')).toEqual({ page: 'table', game: 'dragon-tiger' });
     expect(route('/house-casino/play/andar-bahar')).toEqual({ page: 'table', game: 'andar-bahar' });
     expect(route('/house-casino/verify')).toEqual({ page: 'verify', game: null });
+    expect(route('/house-casino/play/teen-patti')).toEqual({ page: 'table', game: 'teen-patti' });
+    expect(route('/house-casino/play/lucky-7')).toEqual({ page: 'table', game: 'lucky-7' });
+    expect(route('/house-casino/play/crash')).toEqual({ page: 'crash', game: 'crash' });
+    expect(route('/house-casino/play/monsoon-gems')).toEqual({ page: 'slot', game: 'monsoon-gems' });
+    expect(route('/house-casino/rules/teen-patti')).toEqual({ page: 'rules', game: 'teen-patti' });
     expect(route('/house-casino/play/unknown')).toEqual({ page: 'unknown', game: 'unknown' });
   });
 });

@@ -68,7 +68,7 @@ import { createResultDeskService } from './modules/sports/result-desk-service.js
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
 import { createSportsService } from './modules/sports/sports-service.js';
-import { createCasinoServices, registerCasino } from './modules/casino/casino-module.js';
+import { createCasinoServices, registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
 import { bonusAdminRoutes } from './modules/bonus/bonus-admin-routes.js';
 import { createBonusAdminService } from './modules/bonus/bonus-admin-service.js';
@@ -301,6 +301,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     limits: { socketsPerAccount: config.WS_MAX_SOCKETS_PER_ACCOUNT, socketsPerIp: config.WS_MAX_SOCKETS_PER_IP, subscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET },
     snapshot: (topic) => services.sports.snapshot(topic),
   });
+  registerCasinoLive(app, services.casino);
   const sweep = setInterval(() => void services.sports.resolveDueBets().catch(() => undefined), 1000);
   sweep.unref();
   // Bonus expiry and the weekly referral payout: safe to run in every process at once (row locks, an advisory lock, unique keys).

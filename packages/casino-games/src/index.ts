@@ -111,3 +111,57 @@ export {
   type TableView,
 } from './table-round.js';
 export { VERIFY_FAILURES, verifySlotSpin, verifyTableRound, type PublishedSeeds, type Verification, type VerifyFailure } from './verify.js';
+export {
+  DEFAULT_TEEN_PATTI_CONFIG,
+  TEEN_PATTI_BET_KINDS,
+  TEEN_PATTI_HANDS,
+  dealTeenPatti,
+  scoreTeenPattiHand,
+  settleTeenPatti,
+  teenPattiReturnHundredths,
+  teenPattiTheory,
+  validateTeenPattiConfig,
+  type PairPlusHand,
+  type TeenPattiBetKind,
+  type TeenPattiConfig,
+  type TeenPattiHand,
+  type TeenPattiResult,
+  type TeenPattiTheory,
+  type TeenPattiWinner,
+} from './teen-patti.js';
+export {
+  DEFAULT_LUCKY_SEVEN_CONFIG,
+  LUCKY_SEVEN_BET_KINDS,
+  dealLuckySeven,
+  luckySevenReturnHundredths,
+  luckySevenTheory,
+  settleLuckySeven,
+  validateLuckySevenConfig,
+  type LuckySevenBetKind,
+  type LuckySevenConfig,
+  type LuckySevenResult,
+  type LuckySevenTheory,
+  type LuckySevenWinner,
+} from './lucky-seven.js';
+export { MAX_CRASH_HUNDREDTHS, crashAutoCashOutRtp, crashChainCommitment, crashChainSeed, crashElapsedFor, crashMultiplierAt, crashPointHundredths, crashSurvival, verifyCrashChain } from './crash.js';
+export {
+  CRASH_REASONS,
+  DEFAULT_CRASH_CONFIG,
+  advanceCrashRound,
+  cashOutCrashBet,
+  checkCrashBet,
+  crashRoundView,
+  openCrashRound,
+  placeCrashBet,
+  type CrashBet,
+  type CrashBetRequest,
+  type CrashBetStatus,
+  type CrashConfig,
+  type CrashEvent,
+  type CrashOutcome,
+  type CrashPhase,
+  type CrashReason,
+  type CrashRound,
+  type CrashRoundView,
+} from './crash-round.js';
+export { MONSOON_GEMS_CONFIG } from './slot-monsoon-config.js';

@@ -21,31 +21,77 @@ import {
   type DragonTigerConfig,
   type DragonTigerResult,
 } from './dragon-tiger.js';
+import {
+  LUCKY_SEVEN_BET_KINDS,
+  dealLuckySeven,
+  luckySevenReturnHundredths,
+  validateLuckySevenConfig,
+  type LuckySevenBetKind,
+  type LuckySevenConfig,
+  type LuckySevenResult,
+} from './lucky-seven.js';
 import { checkSeeds, hashServerSeed, type RoundSeeds } from './provably-fair.js';
+import {
+  TEEN_PATTI_BET_KINDS,
+  dealTeenPatti,
+  teenPattiReturnHundredths,
+  validateTeenPattiConfig,
+  type TeenPattiBetKind,
+  type TeenPattiConfig,
+  type TeenPattiResult,
+} from './teen-patti.js';
 
-export type TableGame = { kind: 'dragon-tiger'; rules: DragonTigerConfig } | { kind: 'andar-bahar'; rules: AndarBaharConfig };
+export type TableGame =
+  | { kind: 'dragon-tiger'; rules: DragonTigerConfig }
+  | { kind: 'andar-bahar'; rules: AndarBaharConfig }
+  | { kind: 'teen-patti'; rules: TeenPattiConfig }
+  | { kind: 'lucky-seven'; rules: LuckySevenConfig };
 export type TableGameKind = TableGame['kind'];
 
-export type TableResult = ({ kind: 'dragon-tiger' } & DragonTigerResult) | ({ kind: 'andar-bahar' } & AndarBaharResult);
+export type TableResult =
+  | ({ kind: 'dragon-tiger' } & DragonTigerResult)
+  | ({ kind: 'andar-bahar' } & AndarBaharResult)
+  | ({ kind: 'teen-patti' } & TeenPattiResult)
+  | ({ kind: 'lucky-seven' } & LuckySevenResult);
 
 /** The bet kinds a game offers (TBL-4). */
 export function tableBetKinds(game: TableGame): string[] {
-  return game.kind === 'dragon-tiger' ? dragonTigerBetKinds(game.rules) : [...ANDAR_BAHAR_BET_KINDS];
+  switch (game.kind) {
+    case 'dragon-tiger':
+      return dragonTigerBetKinds(game.rules);
+    case 'andar-bahar':
+      return [...ANDAR_BAHAR_BET_KINDS];
+    case 'teen-patti':
+      return [...TEEN_PATTI_BET_KINDS];
+    case 'lucky-seven':
+      return [...LUCKY_SEVEN_BET_KINDS];
+  }
 }
 
-/** TBL-5: the round's result from its seeds (DT-2, AB-1). */
+/** TBL-5: the round's result from its seeds (DT-2, AB-1, TP-3, L7-2). */
 export function dealTableRound(game: TableGame, seeds: RoundSeeds): TableResult {
-  return game.kind === 'dragon-tiger' ? { kind: 'dragon-tiger', ...dealDragonTiger(game.rules, seeds) } : { kind: 'andar-bahar', ...dealAndarBahar(game.rules, seeds) };
+  switch (game.kind) {
+    case 'dragon-tiger':
+      return { kind: 'dragon-tiger', ...dealDragonTiger(game.rules, seeds) };
+    case 'andar-bahar':
+      return { kind: 'andar-bahar', ...dealAndarBahar(game.rules, seeds) };
+    case 'teen-patti':
+      return { kind: 'teen-patti', ...dealTeenPatti(seeds) };
+    case 'lucky-seven':
+      return { kind: 'lucky-seven', ...dealLuckySeven(seeds) };
+  }
 }
 
 /** Return per stake in hundredths of one bet kind on a result (DT-3, AB-2). */
 export function tableReturnHundredths(game: TableGame, result: TableResult, kind: string): number {
   if (game.kind === 'dragon-tiger' && result.kind === 'dragon-tiger') return dragonTigerReturnHundredths(game.rules, result, kind as DragonTigerBetKind);
   if (game.kind === 'andar-bahar' && result.kind === 'andar-bahar') return andarBaharReturnHundredths(game.rules, result, kind === 'andar' ? 'andar' : 'bahar');
+  if (game.kind === 'teen-patti' && result.kind === 'teen-patti') return teenPattiReturnHundredths(game.rules, result, kind as TeenPattiBetKind);
+  if (game.kind === 'lucky-seven' && result.kind === 'lucky-seven') return luckySevenReturnHundredths(game.rules, result, kind as LuckySevenBetKind);
   throw new Error('tableReturnHundredths: the result is of another game');
 }
 
-/** The winner as the road shows it: dragon / tiger / tie, or andar / bahar. */
+/** The winner as the road shows it: dragon / tiger / tie, andar / bahar, player_a / player_b / tie, low / seven / high. */
 export function tableWinner(result: TableResult): string {
   return result.winner;
 }
@@ -153,6 +199,8 @@ export function validateTableConfig(config: TableConfig): string[] {
   if (typeof config.tableId !== 'string' || config.tableId.length === 0) problems.push('BAD_TABLE_ID');
   if (config.game.kind === 'dragon-tiger') problems.push(...validateDragonTigerConfig(config.game.rules));
   else if (config.game.kind === 'andar-bahar') problems.push(...validateAndarBaharConfig(config.game.rules));
+  else if (config.game.kind === 'teen-patti') problems.push(...validateTeenPattiConfig(config.game.rules));
+  else if (config.game.kind === 'lucky-seven') problems.push(...validateLuckySevenConfig(config.game.rules));
   else problems.push('UNKNOWN_GAME');
   if (checkSeeds({ serverSeed: '0'.repeat(64), clientSeed: config.clientSeed, nonce: 0 }) !== null) problems.push('BAD_CLIENT_SEED');
   if (!Number.isSafeInteger(config.bettingWindowMs) || config.bettingWindowMs < 1_000 || config.bettingWindowMs > 600_000) problems.push('BAD_BETTING_WINDOW');

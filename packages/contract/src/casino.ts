@@ -148,7 +148,7 @@ export const houseSessionEnvelope = envelope(
     playerName: z.string(),
     balance: z.number(),
     currency: z.literal('INR'),
-    game: z.object({ code: z.string(), title: z.string(), kind: z.enum(['slot', 'dragon-tiger', 'andar-bahar']), tableId: z.string().nullable() }),
+    game: z.object({ code: z.string(), title: z.string(), kind: z.enum(['slot', 'dragon-tiger', 'andar-bahar', 'teen-patti', 'lucky-seven', 'crash']), tableId: z.string().nullable() }),
   }),
 );
 export const houseBalanceEnvelope = envelope(z.object({ balance: z.number() }));

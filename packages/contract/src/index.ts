@@ -15,3 +15,4 @@ export * from './live.js';
 export * from './bonus.js';
 export * from './referral.js';
 export * from './text.js';
+export * from './casino-games.js';

@@ -1,6 +1,6 @@
 import { describeCard } from '@khel/casino-games';
+import { suitSvg } from './symbols.js';
 
-const SUIT_SYMBOL = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' } as const;
 const RANK_LABEL = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 
 /** A playing card face (or its back while face is null), with a flip-in animation when dealt. */
@@ -16,6 +16,6 @@ export function cardElement(card: number | null, options: { animate?: boolean; t
   element.className = `card ${red ? 'card-red' : 'card-black'}${options.animate === true ? ' card-flip' : ''}`;
   element.dataset.card = label;
   element.setAttribute('aria-label', `${RANK_LABEL[rank]} of ${suit}`);
-  element.innerHTML = `<span class="card-rank">${RANK_LABEL[rank]}</span><span class="card-suit">${SUIT_SYMBOL[suit]}</span>`;
+  element.innerHTML = `<span class="card-rank">${RANK_LABEL[rank]}</span><span class="card-suit">${suitSvg(suit)}</span>`;
   return element;
 }

@@ -2,6 +2,8 @@ import type { SlotConfig } from '@khel/casino-games';
 import { formatRupees } from '@khel/money';
 import { api, announceBalance, GameError } from '../lib/api.js';
 import { clear, h, toast } from '../lib/dom.js';
+import { muteButton, playSound } from '../lib/sound.js';
+import { symbolSvg } from '../lib/symbols.js';
 
 interface SeedView {
   serverSeedHash: string;
@@ -29,30 +31,49 @@ interface SpinResult {
   next: SeedView;
 }
 
-/** How each symbol looks: a glyph and a colour (the names come from the paytable). */
-const LOOK: Record<string, { glyph: string; tone: string }> = {
-  '10': { glyph: '10', tone: 'tone-card' },
-  J: { glyph: 'J', tone: 'tone-card' },
-  Q: { glyph: 'Q', tone: 'tone-card' },
-  K: { glyph: 'K', tone: 'tone-card' },
-  A: { glyph: 'A', tone: 'tone-card' },
-  LOTUS: { glyph: '🪷', tone: 'tone-lotus' },
-  PEACOCK: { glyph: '🦚', tone: 'tone-peacock' },
-  ELEPHANT: { glyph: '🐘', tone: 'tone-elephant' },
-  TIGER: { glyph: '🐅', tone: 'tone-tiger' },
-  WILD: { glyph: '👑', tone: 'tone-wild' },
-  SCATTER: { glyph: '🪔', tone: 'tone-scatter' },
+/** How each symbol looks: a tone; pictures are SVG (lib/symbols.ts), card letters plain text. */
+const TONE: Record<string, string> = {
+  LOTUS: 'tone-lotus',
+  PEACOCK: 'tone-peacock',
+  ELEPHANT: 'tone-elephant',
+  TIGER: 'tone-tiger',
+  WILD: 'tone-wild',
+  SCATTER: 'tone-scatter',
+  RAINBOW: 'tone-wild',
+  CLOUD: 'tone-scatter',
 };
 const STAKES = [10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000];
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** Picture symbols carry a caption too, so they read even where no emoji font is installed. */
-const CAPTION: Record<string, string> = { LOTUS: 'Lotus', PEACOCK: 'Peacock', ELEPHANT: 'Elephant', TIGER: 'Tiger', WILD: 'Wild', SCATTER: 'Scatter' };
+/** Picture symbols carry a caption too, so they read at a glance. */
+const CAPTION: Record<string, string> = {
+  LOTUS: 'Lotus',
+  PEACOCK: 'Peacock',
+  ELEPHANT: 'Elephant',
+  TIGER: 'Tiger',
+  WILD: 'Wild',
+  SCATTER: 'Scatter',
+  DROP: 'Drop',
+  LEAF: 'Leaf',
+  AMBER: 'Amber',
+  EMERALD: 'Emerald',
+  SAPPHIRE: 'Sapphire',
+  RUBY: 'Ruby',
+  RAINBOW: 'Wild',
+  CLOUD: 'Scatter',
+};
+
+function symbolName(config: SlotConfig, id: string): string {
+  return config.symbols.find((symbol) => symbol.id === id)?.name ?? id;
+}
 
 function symbolCell(id: string): HTMLElement {
-  const look = LOOK[id] ?? { glyph: id, tone: 'tone-card' };
+  const picture = symbolSvg(id);
   const caption = CAPTION[id];
-  return h('div', { class: `cell ${look.tone}`, 'data-symbol': id }, h('span', {}, look.glyph), caption === undefined ? null : h('small', {}, caption));
+  const face = h('span', { class: picture === null ? 'glyph' : 'picture' });
+  if (picture === null) face.textContent = id;
+  else face.innerHTML = picture;
+  return h('div', { class: `cell ${TONE[id] ?? 'tone-card'}`, 'data-symbol': id }, face, caption === undefined ? null : h('small', {}, caption));
 }
 
 /** The slot page: reels, paylines, stake, spin, balance, last wins and the provably fair seeds. */
@@ -168,15 +189,16 @@ export function mountSlot(root: HTMLElement, game: string): void {
       for (const win of result.lineWins) {
         const line = info.config.paylines[win.lineIndex] ?? [];
         for (let reel = 0; reel < win.count; reel += 1) winning.add(`${reel}:${line[reel]}`);
-        lines.append(h('li', {}, `Line ${win.lineIndex + 1}: ${win.count} × ${LOOK[win.symbol]?.glyph ?? win.symbol} — ${formatRupees(win.payout)}`));
+        lines.append(h('li', {}, `Line ${win.lineIndex + 1}: ${win.count} × ${symbolName(info.config, win.symbol)} — ${formatRupees(win.payout)}`));
       }
       if (result.scatterWin !== null) {
         result.grid.forEach((column, reel) => column.forEach((id, row) => id === result.scatterWin?.symbol && winning.add(`${reel}:${row}`)));
-        lines.append(h('li', {}, `${result.scatterWin.count} × 🪔 scatter — ${formatRupees(result.scatterWin.payout)}`));
+        lines.append(h('li', {}, `${result.scatterWin.count} × ${symbolName(info.config, result.scatterWin.symbol)} — ${formatRupees(result.scatterWin.payout)}`));
       }
       drawGrid(result.grid, winning);
       winText.textContent = result.payout > 0 ? `WIN ${formatRupees(result.payout)}` : 'No win this time';
       winText.classList.toggle('won', result.payout > 0);
+      playSound(result.payout > 0 ? 'win' : 'lose');
       setBalance(result.balance);
       showSeeds(result.next);
       lastSpinId = result.spinId;
@@ -227,9 +249,15 @@ export function mountSlot(root: HTMLElement, game: string): void {
 
   function renderPaytable(config: SlotConfig, rtp: number): void {
     clear(paytable);
+    const wild = config.symbols.find((symbol) => symbol.kind === 'wild')?.name ?? 'The wild';
+    const scatter = config.symbols.find((symbol) => symbol.kind === 'scatter')?.name ?? 'the scatter';
     paytable.append(
       h('h2', {}, 'Paytable'),
-      h('p', { class: 'muted' }, `Pays per line, left to right, on ${config.paylines.length} lines; line stake = stake ÷ ${config.paylines.length}. 👑 substitutes for every symbol but 🪔; 🪔 pays anywhere on the total stake. Theoretical RTP ${(rtp * 100).toFixed(2)} %.`),
+      h(
+        'p',
+        { class: 'muted' },
+        `Pays per line, left to right, on ${config.paylines.length} lines; line stake = stake ÷ ${config.paylines.length}. ${wild} substitutes for every symbol but ${scatter}; ${scatter} pays anywhere on the total stake. Theoretical RTP ${(rtp * 100).toFixed(2)} %.`,
+      ),
       h(
         'table',
         {},
@@ -238,7 +266,7 @@ export function mountSlot(root: HTMLElement, game: string): void {
           h(
             'tr',
             {},
-            h('td', {}, `${LOOK[symbol.id]?.glyph ?? symbol.id} ${symbol.name}`),
+            h('td', { class: 'pay-symbol' }, symbolCell(symbol.id), symbol.name),
             ...[3, 4, 5].map((count) => h('td', {}, `${(symbol.payByCountHundredths[count] ?? 0) / 100}×`)),
           ),
         ),
@@ -263,7 +291,7 @@ export function mountSlot(root: HTMLElement, game: string): void {
     h(
       'main',
       { class: 'game slot-game' },
-      h('header', { class: 'topbar' }, h('h1', {}, 'Royal Bengal'), h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText)),
+      h('header', { class: 'topbar' }, h('h1', {}, game === 'monsoon-gems' ? 'Monsoon Gems' : 'Royal Bengal'), muteButton(), h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText)),
       reels,
       winText,
       lines,

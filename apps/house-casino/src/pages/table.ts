@@ -1,8 +1,10 @@
-import type { AndarBaharResult, DragonTigerResult, RoundRecord, TableResult, TableView } from '@khel/casino-games';
+import type { AndarBaharResult, DragonTigerResult, LuckySevenResult, RoundRecord, TableResult, TableView, TeenPattiResult } from '@khel/casino-games';
 import { formatRupees } from '@khel/money';
 import { api, announceBalance, GameError } from '../lib/api.js';
 import { cardElement } from '../lib/cards.js';
 import { clear, h, toast } from '../lib/dom.js';
+import { muteButton, playSound } from '../lib/sound.js';
+import { EXTRA_ROAD_LETTERS, EXTRA_WINNER_LABELS, TABLE_SPOTS, TABLE_TITLES, luckySevenFelt, teenPattiFelt } from './table-felt.js';
 
 interface TableAnswer {
   view: TableView;
@@ -25,9 +27,10 @@ const SPOTS: Record<string, { kind: string; label: string; pays: string }[]> = {
     { kind: 'andar', label: 'Andar', pays: '0.9:1' },
     { kind: 'bahar', label: 'Bahar', pays: '1:1' },
   ],
+  ...TABLE_SPOTS,
 };
-const WINNER_LABEL: Record<string, string> = { dragon: 'Dragon wins', tiger: 'Tiger wins', tie: 'Tie', andar: 'Andar wins', bahar: 'Bahar wins' };
-const ROAD_LETTER: Record<string, string> = { dragon: 'D', tiger: 'T', tie: 'Tie', andar: 'A', bahar: 'B' };
+const WINNER_LABEL: Record<string, string> = { dragon: 'Dragon wins', tiger: 'Tiger wins', tie: 'Tie', andar: 'Andar wins', bahar: 'Bahar wins', ...EXTRA_WINNER_LABELS };
+const ROAD_LETTER: Record<string, string> = { dragon: 'D', tiger: 'T', tie: 'Tie', andar: 'A', bahar: 'B', ...EXTRA_ROAD_LETTERS };
 
 /** The cards of an Andar Bahar result in the order they were dealt (after the joker). */
 function dealOrder(result: AndarBaharResult, firstSide: 'andar' | 'bahar'): { side: 'andar' | 'bahar'; card: number }[] {
@@ -109,7 +112,8 @@ export function mountTable(root: HTMLElement, tableId: string): void {
     try {
       const placed = await api<{ balance: number; stake: number }>('POST', `/api/v1/house-casino/tables/${tableId}/bets`, { kind, stake: chip });
       setBalance(placed.balance);
-      toast(`${formatRupees(placed.stake)} on ${kind}`);
+      playSound('chip');
+      toast(`${formatRupees(placed.stake)} on ${spots.find((spot) => spot.kind === kind)?.label ?? kind}`);
       await poll();
     } catch (error) {
       toast(error instanceof GameError ? error.message : 'Something went wrong', 'error');
@@ -119,6 +123,23 @@ export function mountTable(root: HTMLElement, tableId: string): void {
   function renderCards(result: TableResult | null, phase: string, closesAtMs: number, revealMs: number): void {
     const newRound = latest?.view.round?.roundNumber !== shownRound;
     const animate = phase === 'revealed' && shownPhase !== 'revealed';
+    if (animate) playSound('card');
+    if (tableId === 'lucky-7') {
+      if (!newRound && !animate && phase === shownPhase) return;
+      clear(felt);
+      felt.append(...luckySevenFelt(result as (LuckySevenResult & { kind: 'lucky-seven' }) | null, animate));
+      return;
+    }
+    if (tableId === 'teen-patti') {
+      const tp = result as (TeenPattiResult & { kind: 'teen-patti' }) | null;
+      const elapsed = nowMs() - closesAtMs;
+      const dealt = tp === null ? 0 : phase === 'revealed' ? Math.min(6, Math.max(0, Math.floor((elapsed / Math.max(1, revealMs - 1000)) * 6))) : 6;
+      if (!newRound && dealt === dealtShown && phase === shownPhase) return;
+      dealtShown = dealt;
+      clear(felt);
+      felt.append(...teenPattiFelt(tp, dealt, phase === 'revealed'));
+      return;
+    }
     if (tableId === 'dragon-tiger') {
       if (!newRound && !animate && phase === shownPhase) return;
       const dt = result as (DragonTigerResult & { kind: 'dragon-tiger' }) | null;
@@ -223,7 +244,8 @@ export function mountTable(root: HTMLElement, tableId: string): void {
     h(
       'main',
       { class: `game table-game table-${tableId}` },
-      h('header', { class: 'topbar' }, h('h1', {}, tableId === 'dragon-tiger' ? 'Dragon Tiger' : 'Andar Bahar'), h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText)),
+      h('header', { class: 'topbar' }, h('h1', {}, TABLE_TITLES[tableId] ?? tableId), muteButton(), h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText)),
+      tableId === 'teen-patti' ? h('a', { class: 'rules-link', href: `/house-casino/rules/teen-patti${window.location.search}`, 'data-testid': 'rules-link' }, 'Rules & payouts') : null,
       status,
       countdown,
       felt,

@@ -1,4 +1,4 @@
-import { DEFAULT_ANDAR_BAHAR_CONFIG, DEFAULT_DRAGON_TIGER_CONFIG, DEFAULT_SLOT_CONFIG, cardLabel, dealTableRound, spinSlot } from '@khel/casino-games';
+import { DEFAULT_ANDAR_BAHAR_CONFIG, DEFAULT_DRAGON_TIGER_CONFIG, DEFAULT_SLOT_CONFIG, cardLabel, crashPointHundredths, dealTableRound, spinSlot, verifyCrashChain } from '@khel/casino-games';
 import type { SlotConfig, TableGame, TableResult } from '@khel/casino-games';
 import { formatRupees } from '@khel/money';
 import { api, GameError } from '../lib/api.js';
@@ -28,6 +28,10 @@ function canonical(value: unknown): string {
 }
 
 function describeResult(result: TableResult): HTMLElement {
+  if (result.kind === 'teen-patti') {
+    return h('div', { class: 'verify-cards' }, h('span', {}, `Player A ${result.playerACards.map(cardLabel).join(' ')} (${result.playerAHand}) · Player B ${result.playerBCards.map(cardLabel).join(' ')} (${result.playerBHand})`), h('strong', {}, ` → ${result.winner}`));
+  }
+  if (result.kind === 'lucky-seven') return h('div', { class: 'verify-cards' }, h('span', {}, 'Card'), cardElement(result.card), h('strong', {}, ` → ${result.winner}, ${result.colour}`));
   if (result.kind === 'dragon-tiger') {
     return h('div', { class: 'verify-cards' }, h('span', {}, 'Dragon'), cardElement(result.dragonCard), h('span', {}, 'Tiger'), cardElement(result.tigerCard), h('strong', {}, ` → ${result.winner}`));
   }
@@ -52,7 +56,14 @@ function check(label: string, pass: boolean, testId: string): HTMLElement {
 export function mountVerify(root: HTMLElement): void {
   const params = new URLSearchParams(window.location.search);
   const output = h('section', { class: 'panel', 'data-testid': 'verify-output', 'aria-live': 'polite' });
-  const tableSelect = h('select', { 'aria-label': 'Table' }, h('option', { value: 'dragon-tiger' }, 'Dragon Tiger'), h('option', { value: 'andar-bahar' }, 'Andar Bahar'));
+  const tableSelect = h(
+    'select',
+    { 'aria-label': 'Table' },
+    h('option', { value: 'dragon-tiger' }, 'Dragon Tiger'),
+    h('option', { value: 'andar-bahar' }, 'Andar Bahar'),
+    h('option', { value: 'teen-patti' }, 'Teen Patti 20-20'),
+    h('option', { value: 'lucky-7' }, 'Lucky 7'),
+  );
   const roundInput = h('input', { type: 'number', min: '1', placeholder: 'Round number', 'aria-label': 'Round number' });
   const spinInput = h('input', { type: 'text', placeholder: 'Spin id', 'aria-label': 'Spin id' });
   const manualServer = h('input', { type: 'text', placeholder: 'Server seed (64 hex)', 'aria-label': 'Server seed' });
@@ -157,10 +168,37 @@ export function mountVerify(root: HTMLElement): void {
     ),
   );
 
+  /** A crash round: its seed must lead to the chain's commitment, and give the crash point played. */
+  async function verifyCrash(gameCode: string, roundNumber: number): Promise<void> {
+    clear(output);
+    try {
+      const answer = await api<{ serverSeed: string | null; serverSeedHash: string; chainIndex: number; commitment: string; salt: string; houseEdgeBasisPoints: number; crashPoint: number | null }>(
+        'GET',
+        `/api/v1/house-casino/verify/crash/${encodeURIComponent(gameCode)}/${roundNumber}`,
+      );
+      output.append(h('dl', {}, h('dt', {}, 'Chain commitment'), h('dd', {}, h('code', {}, answer.commitment)), h('dt', {}, 'Round seed'), h('dd', {}, h('code', {}, answer.serverSeed ?? 'not revealed yet')), h('dt', {}, 'Position on the chain'), h('dd', {}, String(answer.chainIndex))));
+      if (answer.serverSeed === null || answer.crashPoint === null) {
+        output.append(h('p', { 'data-testid': 'verify-pending' }, 'The seed is revealed when the round crashes. Come back then.'));
+        return;
+      }
+      const chainOk = verifyCrashChain(answer.serverSeed, answer.chainIndex, answer.commitment);
+      const recomputed = crashPointHundredths(answer.serverSeed, answer.salt, answer.houseEdgeBasisPoints);
+      const match = recomputed === answer.crashPoint;
+      output.append(
+        h('ul', { class: 'checks' }, check(`Hashing the seed ${answer.chainIndex} times gives the commitment`, chainOk, 'check-hash'), check(`The crash point recomputed here, ${(recomputed / 100).toFixed(2)}×, equals the one played`, match, 'check-result')),
+        h('p', { class: chainOk && match ? 'verdict pass' : 'verdict fail', 'data-testid': 'verdict' }, chainOk && match ? 'Verified: this round was fair.' : 'Not verified.'),
+      );
+    } catch (error) {
+      output.append(h('p', { class: 'verdict fail' }, error instanceof GameError ? error.message : 'Could not load the round'));
+    }
+  }
+
   const table = params.get('table');
   const round = params.get('round');
   const spin = params.get('spin');
-  if (table !== null && round !== null) {
+  const crash = params.get('crash');
+  if (crash !== null && round !== null) void verifyCrash(crash, Number(round));
+  else if (table !== null && round !== null) {
     tableSelect.value = table;
     roundInput.value = round;
     void verifyTable(table, Number(round));

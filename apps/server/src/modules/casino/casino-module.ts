@@ -9,9 +9,12 @@ import { casinoRoutes } from './casino-routes.js';
 import { createCasinoService } from './casino-service.js';
 import { casinoWalletRoutes } from './casino-wallet-routes.js';
 import { createCasinoWalletService } from './casino-wallet-service.js';
+import { crashRoutes, registerCrashLive } from './house-provider/crash-routes.js';
+import { createHouseCrashService } from './house-provider/crash-service.js';
 import { houseCasinoRoutes } from './house-provider/house-casino-routes.js';
 import { createHouseCasinoService } from './house-provider/house-casino-service.js';
-import { HOUSE_PROVIDER_CODE } from './house-provider/house-games.js';
+import { HOUSE_CRASH, HOUSE_PROVIDER_CODE } from './house-provider/house-games.js';
+import { createMyGamesService, myGamesRoutes } from './my-games.js';
 import type { WalletTransport } from './house-provider/house-wallet-client.js';
 import { createHouseWalletClient, fetchTransport } from './house-provider/house-wallet-client.js';
 
@@ -37,10 +40,14 @@ export function createCasinoServices(deps: { db: Database; wallet: WalletService
     clock: deps.clock,
   });
   const house = createHouseCasinoService({ db: deps.db, clock: deps.clock, wallet: houseWallet });
+  const crash = createHouseCrashService({ db: deps.db, clock: deps.clock, wallet: houseWallet, player: house.player, config: HOUSE_CRASH.config });
+  const myGames = createMyGamesService({ db: deps.db, clock: deps.clock });
   return {
     casinoWallet,
     casino,
     house,
+    crash,
+    myGames,
     /** How the house provider reaches the wallet: set by registerCasino (inject, then HTTP once listening). */
     useTransport(next: WalletTransport): void {
       transport = next;
@@ -67,6 +74,8 @@ export async function registerCasino(app: FastifyInstance, services: CasinoServi
   await app.register(casinoWalletRoutes(services.casinoWallet));
   await app.register(casinoRoutes(services.casino, guards));
   await app.register(houseCasinoRoutes(services.house));
+  await app.register(crashRoutes(services.crash));
+  await app.register(myGamesRoutes(services.myGames, guards));
   services.useTransport({
     async post(path, body, headers) {
       const answer = await app.inject({ method: 'POST', url: path, payload: body, headers });
@@ -77,6 +86,15 @@ export async function registerCasino(app: FastifyInstance, services: CasinoServi
     const url = loopbackUrl(app);
     if (url !== null) services.useTransport(fetchTransport(url));
     services.house.start();
+    services.crash.start();
   });
-  app.addHook('onClose', async () => services.house.stop());
+  app.addHook('onClose', async () => {
+    services.house.stop();
+    services.crash.stop();
+  });
+}
+
+/** The crash game's live feed: a WebSocket route, so it is registered after @fastify/websocket (registerLiveRoutes). */
+export function registerCasinoLive(app: FastifyInstance, services: CasinoServices): void {
+  registerCrashLive(app, services.crash, services.house.player);
 }

@@ -97,7 +97,7 @@ export interface RoundListRow extends RoundRow {
   rollbacks: number;
 }
 
-const GAME_COLUMNS = `g.id, g.provider_id, g.code, g.title, g.category, g.image, g.is_slot, g.launch_kind, g.sort_order, g.enabled,
+export const GAME_COLUMNS = `g.id, g.provider_id, g.code, g.title, g.category, g.image, g.is_slot, g.launch_kind, g.sort_order, g.enabled,
   p.code as provider_code, p.name as provider_name, p.active as provider_active`;
 
 export function createCasinoRepository(db: Queryable) {

@@ -44,7 +44,7 @@ function bannerSvg(title: string, subtitle: string, from: string, to: string): s
 const BANNERS = [
   ['T20 nights are live', 'Back and lay every ball on the exchange', '#0f766e', '#134e4a'],
   ['Fancy markets', 'Session runs, wickets and more, settled ball by ball', '#7c2d12', '#b45309'],
-  ['Live casino and slots', 'Dragon Tiger, Andar Bahar and our house slots', '#312e81', '#6d28d9'],
+  ['Live casino and slots', 'Crash, Teen Patti, Dragon Tiger and our house slots', '#312e81', '#6d28d9'],
 ] as const;
 
 /**

@@ -21,7 +21,7 @@ import type { Database } from '../../../db/database.js';
 import { AppError, fail } from '../../../lib/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import { HttpError } from '../../../lib/http-error.js';
-import { HOUSE_PROVIDER_CODE, HOUSE_SLOTS, HOUSE_TABLES } from './house-games.js';
+import { HOUSE_CRASH, HOUSE_PROVIDER_CODE, HOUSE_SLOTS, HOUSE_TABLES } from './house-games.js';
 import type { HouseTable } from './house-games.js';
 import type { TableRoundRow } from './house-repository.js';
 import { createHouseRepository } from './house-repository.js';
@@ -44,7 +44,7 @@ function newServerSeed(): string {
 }
 
 /** Turns a wallet refusal into the player's message. */
-function refusal(answer: CasinoWalletResponse): never {
+export function refusal(answer: CasinoWalletResponse): never {
   switch (answer.data.status) {
     case 'INSUFFICIENT_FUNDS':
       throw new AppError('WALLET_INSUFFICIENT_FUNDS');
@@ -306,8 +306,14 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
       timer = null;
     },
 
+    /** The player behind a launch token (re-checked with the wallet now and then). */
+    player: session,
+
     async session(token: string | undefined, gameCode: string) {
       const player = await session(token);
+      if (gameCode === HOUSE_CRASH.code) {
+        return { playerName: player.playerName, balance: await balanceOf(player.playerId), currency: 'INR' as const, game: { code: HOUSE_CRASH.code, title: HOUSE_CRASH.title, kind: 'crash' as const, tableId: HOUSE_CRASH.code } };
+      }
       const slot = HOUSE_SLOTS.find((candidate) => candidate.code === gameCode);
       const spec = HOUSE_TABLES.find((candidate) => candidate.code === gameCode);
       if (slot === undefined && spec === undefined) fail('NOT_FOUND', 'No such game');

@@ -18,6 +18,7 @@ function setup(path: string, extra: Record<string, StubResponse | StubHandler> =
     'GET /getUserData': ok(profile),
     'GET /casino-games': ({ search }) => ok(search.get('slots') === 'true' ? SLOTS : TABLES),
     'GET /casino-bets-by-date': ok([]),
+    'GET /casino/my-games': ok({ favourites: [], recent: [] }),
     'POST /play-game': ok({ url: '/house-casino/play/royal-bengal?token=slot-token' }),
     'GET /live-casino/dragon-tiger': ok({ url: '/house-casino/play/dragon-tiger?token=dt-token' }),
     'GET /live-casino-win/speed-roulette/acme': ok({ url: '/acme/roulette?token=win' }),
@@ -210,5 +211,34 @@ describe('live casino lobby', () => {
     const { app, callsTo } = setup('/live-casino?play=2', {}, makeProfile({ allowLiveCasino: false }));
     await waitFor(() => expect(app.location().pathname).toBe('/slots'));
     expect(callsTo('GET', '/live-casino/dragon-tiger')).toHaveLength(0);
+  });
+});
+
+describe('favourites, recently played and categories as icons (issue 15)', () => {
+  it('stars a game into Favourites on the server, lists Recently played, folds the filters and shows a chosen category as a grid', async () => {
+    setWidth(390);
+    let favourites: typeof SLOTS = [];
+    const { callsTo } = setup('/slots', {
+      'GET /casino/my-games': () => ok({ favourites, recent: [SLOTS[2]] }),
+      'PUT /casino/favourites/4': () => {
+        favourites = [SLOTS[1] as (typeof SLOTS)[number]];
+        return ok({ favourites, recent: [SLOTS[2]] });
+      },
+    });
+    await waitFor(() => expect(screen.getByTestId('my-games-recent')).toBeTruthy(), { timeout: 5_000 });
+    expect(within(screen.getByTestId('my-games-recent')).getAllByTestId('game-card').map((card) => card.getAttribute('data-game-code'))).toEqual([SLOTS[2]?.game_code]);
+    expect(screen.queryByTestId('my-games-favourites')).toBeNull();
+    // Search and provider are folded away until asked for.
+    expect(screen.getByTestId('casino-filters').hasAttribute('open')).toBe(false);
+    // Categories carry a drawn icon.
+    expect(screen.getAllByTestId('category-tile')[0]?.querySelector('svg.category-icon')).toBeTruthy();
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Add Mumbai Nights to favourites' })[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('my-games-favourites')).toBeTruthy());
+    expect(callsTo('PUT', '/casino/favourites/4')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Remove Mumbai Nights from favourites' })[0]?.getAttribute('aria-pressed')).toBe('true');
+
+    await userEvent.click(screen.getByRole('button', { name: /^Jackpots/ }));
+    expect(within(screen.getByTestId('game-grid')).getAllByTestId('game-card').map((card) => card.getAttribute('data-game-code'))).toEqual([SLOTS[2]?.game_code]);
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, type CasinoGame } from '@khel/contract';
 import { PlayMoneyNotice } from '../../../components/play-money-notice';
@@ -7,10 +8,13 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
 import { useCasinoGames } from '../api/get-casino-games';
+import { myGamesQueryKey, useMyGames, useToggleFavourite } from '../api/my-games';
 import { NO_FILTER, categoriesOf, filterGames, findGame, groupByCategory, providersOf, type CasinoKind, type GameFilter } from '../utils/games';
 import { Carousel } from './carousel';
 import { CasinoHistory } from './casino-history';
-import { GameCard, GameCardSkeleton } from './game-card';
+import { CategoryIcon } from './category-icon';
+import { GameCardSkeleton } from './game-card';
+import { GameTile } from './game-tile';
 import { GameFrame } from './game-frame';
 import '../casino.css';
 
@@ -35,6 +39,7 @@ function LobbySkeleton() {
 function CategoryTile({ name, count, selected, onSelect }: { name: string; count: number; selected: boolean; onSelect: () => void }) {
   return (
     <button type="button" className="category-tile" aria-pressed={selected} onClick={onSelect} data-testid="category-tile" data-category={name}>
+      <CategoryIcon category={name} />
       <span className="category-tile__name">{name}</span>
       <span className="category-tile__count">{count === 1 ? '1 game' : `${count} games`}</span>
     </button>
@@ -62,6 +67,15 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
   const categories = useMemo(() => categoriesOf(filterGames(all, { ...filter, category: '' })), [all, filter]);
   const groups = useMemo(() => groupByCategory(filterGames(all, filter)), [all, filter]);
   const openGame = playing === null ? undefined : findGame(all, playing);
+  const queryClient = useQueryClient();
+  const myGames = useMyGames();
+  const toggleFavourite = useToggleFavourite();
+  const ofThisLobby = (list: readonly CasinoGame[] | undefined) => (list ?? []).filter((game) => game.is_slot === (kind === 'slots'));
+  const favourites = ofThisLobby(myGames.data?.favourites);
+  const recent = ofThisLobby(myGames.data?.recent);
+  const favouriteIds = new Set((myGames.data?.favourites ?? []).map((game) => game._id));
+  const onFavourite = (game: CasinoGame, favourite: boolean) => toggleFavourite.mutate({ gameId: game._id, favourite });
+  const tile = (game: CasinoGame, eager = false) => <GameTile game={game} onOpen={open} eager={eager} favourite={favouriteIds.has(game._id)} onFavourite={onFavourite} />;
 
   // A link to a game this lobby does not have (switched off, or a slot on the live casino page).
   const unknownGame = playing !== null && games.isSuccess && openGame === undefined;
@@ -86,6 +100,8 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
     [navigate, searchParams],
   );
   const close = useCallback(() => {
+    // The game just played leads "Recently played".
+    void queryClient.invalidateQueries({ queryKey: myGamesQueryKey });
     // Opened from this lobby: going back removes the game from history, so Back does not reopen it.
     if ((location.state as { casinoOpened?: boolean } | null)?.casinoOpened) {
       void navigate(-1);
@@ -98,7 +114,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
       },
       { replace: true },
     );
-  }, [location.state, navigate, setSearchParams]);
+  }, [location.state, navigate, setSearchParams, queryClient]);
 
   const setCategory = (category: string) => setFilter((value) => ({ ...value, category: value.category === category ? '' : category }));
   const filtered = filter.search.trim() !== '' || filter.provider !== '' || filter.category !== '';
@@ -108,6 +124,8 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
       <h1 className="page-title">{title}</h1>
       <PlayMoneyNotice />
 
+      <details className="casino-filters-fold" open={filter.search !== '' || filter.provider !== '' ? true : undefined} data-testid="casino-filters">
+        <summary>Search and filter</summary>
       <div className="casino-filters" role="search" aria-label={`${title} games`}>
         <div className="field casino-filters__search">
           <label className="field__label" htmlFor={`${id}-search`}>
@@ -147,6 +165,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
           </select>
         </div>
       </div>
+      </details>
 
       {games.isPending ? (
         <LobbySkeleton />
@@ -178,6 +197,19 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
               renderItem={(category) => <CategoryTile name={category.name} count={category.count} selected={filter.category === category.name} onSelect={() => setCategory(category.name)} />}
             />
           ) : null}
+          {[
+            { key: 'favourites', title: 'Favourites', list: favourites },
+            { key: 'recent', title: 'Recently played', list: recent },
+          ].map((mine) =>
+            mine.list.length === 0 ? null : (
+              <section key={mine.key} className="casino-group stack" aria-labelledby={`${id}-${mine.key}`} data-testid={`my-games-${mine.key}`}>
+                <h2 id={`${id}-${mine.key}`} className="section-title">
+                  {mine.title}
+                </h2>
+                <Carousel label={mine.title} testId="game-carousel" items={mine.list} itemKey={(game) => game._id} renderItem={(game) => tile(game)} />
+              </section>
+            ),
+          )}
           {groups.length === 0 ? (
             <EmptyState title={MESSAGES.noData} icon="list" testId="casino-no-match">
               <p>No game matches {filter.search.trim() !== '' ? `“${filter.search.trim()}”` : 'these filters'}.</p>
@@ -191,13 +223,15 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
                 <h2 id={`${id}-group-${groupIndex}`} className="section-title">
                   {group.category}
                 </h2>
-                <Carousel
-                  label={group.category}
-                  testId="game-carousel"
-                  items={group.games}
-                  itemKey={(game) => game._id}
-                  renderItem={(game, index) => <GameCard game={game} onOpen={open} eager={groupIndex === 0 && index < 2} />}
-                />
+                {filter.category !== '' ? (
+                  <ul className="game-grid" data-testid="game-grid" aria-label={group.category}>
+                    {group.games.map((game, index) => (
+                      <li key={game._id}>{tile(game, index < 4)}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <Carousel label={group.category} testId="game-carousel" items={group.games} itemKey={(game) => game._id} renderItem={(game, index) => tile(game, groupIndex === 0 && index < 2)} />
+                )}
               </section>
             ))
           )}
