@@ -246,13 +246,22 @@ export function operationsOf(document: { paths: Record<string, Record<string, { 
 
 /**
  * OpenAPI 3.0's `nullable` beside no `type` (what z.unknown().nullable() becomes) is not JSON Schema:
- * rewritten as anyOf [schema, null] so a JSON Schema validator takes it; a nullable enum lists null.
+ * rewritten as anyOf [schema, null] so a JSON Schema validator takes it; a nullable enum lists null;
+ * a boolean exclusiveMinimum/Maximum becomes the number JSON Schema expects.
  */
 export function toJsonSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(toJsonSchema);
   if (schema === null || typeof schema !== 'object') return schema;
   const entries = Object.entries(schema).map(([key, value]) => [key, key === 'enum' || key === 'default' ? value : toJsonSchema(value)] as const);
   const copy = Object.fromEntries(entries) as Record<string, unknown>;
+  // OpenAPI 3.0 writes an exclusive bound as a boolean beside minimum/maximum; JSON Schema wants the number.
+  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof copy[flag] !== 'boolean') continue;
+    if (copy[flag] === true && typeof copy[bound] === 'number') {
+      copy[flag] = copy[bound];
+      delete copy[bound];
+    } else delete copy[flag];
+  }
   // Ajv's nullable does not extend an enum: null must be listed.
   if (copy.nullable === true && Array.isArray(copy.enum) && !copy.enum.includes(null)) copy.enum = [...(copy.enum as unknown[]), null];
   if (copy.nullable === true && copy.type === undefined) {
