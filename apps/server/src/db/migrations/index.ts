@@ -6,6 +6,7 @@ import sports from './0005-sports.js';
 import casino from './0006-casino.js';
 import separationOfDuties from './0007-separation-of-duties.js';
 import operatorSecondFactor from './0008-operator-second-factor.js';
+import agentTree from './0009-agent-tree.js';
 import bonusReferral from './0011-bonus-referral.js';
 import casinoWalletLimits from './0010-casino-wallet-limits.js';
 import casinoGames from './0013-casino-games.js';
@@ -20,6 +21,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0006-casino', sql: casino },
   { id: '0007-separation-of-duties', sql: separationOfDuties },
   { id: '0008-operator-second-factor', sql: operatorSecondFactor },
+  { id: '0009-agent-tree', sql: agentTree },
   { id: '0010-casino-wallet-limits', sql: casinoWalletLimits },
   { id: '0011-bonus-referral', sql: bonusReferral },
   { id: '0013-casino-games', sql: casinoGames },

@@ -1,0 +1,38 @@
+import type { Queryable } from '../../db/database.js';
+
+/**
+ * SQL for "the accounts in the subtree rooted at $n" (the root included), to join or `in (...)` in
+ * other modules' queries: `where u.id in (${subtreeIdsSql(1)})`. One recursive walk down `upline_id`.
+ */
+export function subtreeIdsSql(rootParam: number): string {
+  return `with recursive subtree(id) as (
+    select id from users where id = $${rootParam}
+    union all
+    select child.id from users child join subtree on child.upline_id = subtree.id
+  ) select id from subtree`;
+}
+
+export function createTreeRepository(db: Queryable) {
+  return {
+    /** True when `userId` is `rootId` or anywhere below it. */
+    async isInSubtree(rootId: string, userId: string): Promise<boolean> {
+      const result = await db.query(`select 1 from (${subtreeIdsSql(1)}) s where s.id = $2`, [rootId, userId]);
+      return result.rowCount > 0;
+    },
+    /** The uplines of `userId`, nearest first, ending at the root of the tree. */
+    async uplineChain(userId: string): Promise<{ id: string; role: number }[]> {
+      const result = await db.query<{ id: string; role: number }>(
+        `with recursive chain(id, role, upline_id, depth) as (
+           select u.id, u.role, u.upline_id, 0 from users u where u.id = (select upline_id from users where id = $1)
+           union all
+           select u.id, u.role, u.upline_id, chain.depth + 1 from users u join chain on u.id = chain.upline_id
+         ) select id, role from chain order by depth`,
+        [userId],
+      );
+      return result.rows.map((row) => ({ id: row.id, role: Number(row.role) }));
+    },
+    async setUpline(userId: string, uplineId: string | null): Promise<void> {
+      await db.query('update users set upline_id = $2 where id = $1', [userId, uplineId]);
+    },
+  };
+}
