@@ -23,6 +23,7 @@ export default defineConfig({
       'apps/backoffice',
       'apps/house-casino',
       'e2e',
+      { test: { name: 'repo', root: '.', include: ['scripts/**/*.test.ts'] } },
     ],
   },
 });

@@ -6,7 +6,7 @@
  * This module owns the data structure; matching.ts owns the rules that change it. Nothing here reads
  * a clock or a random source, so the state is a pure function of the commands applied to it.
  */
-import { LADDER_SIZE, indexToPrice, priceToIndex } from './ladder.js';
+import { LADDER_SIZE, indexToPrice, priceToIndex } from '@khel/money';
 
 export type Side = 'back' | 'lay';
 /** 'lapse': taken off the book when the market suspends or turns in play; 'keep': stays (Betfair PERSIST). */

@@ -16,7 +16,7 @@ export {
   tickUp,
   ticksBetween,
   type Rounding,
-} from './ladder.js';
+} from '@khel/money';
 export {
   BET_REJECT_REASONS,
   LAPSE_REASONS,

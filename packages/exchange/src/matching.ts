@@ -17,7 +17,7 @@ import {
   type Side,
   type SideBook,
 } from './book.js';
-import { LADDER_SIZE, priceToIndex } from './ladder.js';
+import { LADDER_SIZE, priceToIndex } from '@khel/money';
 import { isValidStakePaise, type LapseReason, type RejectReason } from './reason-codes.js';
 
 interface CommandBase {

@@ -4,7 +4,6 @@
  * persist it and resume. Rules are in SPEC.md; tests cite their ids.
  */
 export { createRng, pickWeighted, randomInt, seedFrom, type Rng } from './rng.js';
-export { MAX_LADDER_PRICE, MIN_LADDER_PRICE, isLadderPrice, ladderPrices } from './ladder.js';
 export {
   BALLS_PER_INNINGS,
   BALLS_PER_OVER,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { isOnLadder as isLadderPrice } from '@khel/money';
 import {
   DEFAULT_EXCHANGE_QUOTE,
   bookmakerRates,
@@ -7,36 +8,8 @@ import {
   exchangeQuote,
   fairOddsHundredths,
   houseOffers,
-  isLadderPrice,
-  ladderPrices,
   normalise,
 } from './index.js';
-
-describe('QUOTE-1 the local ladder mirrors LAD-1', () => {
-  it('QUOTE-1 350 prices from 1.01 to 1000 with the Betfair band steps', () => {
-    const prices = ladderPrices();
-    expect(prices).toHaveLength(350);
-    expect(prices[0]).toBe(101);
-    expect(prices.at(-1)).toBe(100_000);
-    for (const [edge, step] of [
-      [200, 1],
-      [300, 2],
-      [400, 5],
-      [600, 10],
-      [1000, 20],
-      [2000, 50],
-      [3000, 100],
-      [5000, 200],
-      [10_000, 500],
-      [100_000, 1000],
-    ] as const) {
-      const i = prices.indexOf(edge);
-      expect((prices[i] as number) - (prices[i - 1] as number)).toBe(step);
-    }
-    expect(isLadderPrice(202)).toBe(true);
-    expect(isLadderPrice(201)).toBe(false);
-  });
-});
 
 describe('PRICE-2 / PRICE-3 fair odds', () => {
   it.each([

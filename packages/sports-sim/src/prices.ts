@@ -3,7 +3,12 @@
  * inside the model; everything that leaves this file is an integer with a known scale: decimal odds
  * and rates in hundredths, sizes in paise.
  */
-import { ladderIndexAtOrAbove, ladderIndexAtOrBelow, ladderPriceAt, MAX_LADDER_PRICE, MIN_LADDER_PRICE } from './ladder.js';
+import { indexToPrice, MAX_PRICE_HUNDREDTHS as MAX_LADDER_PRICE, MIN_PRICE_HUNDREDTHS as MIN_LADDER_PRICE, nearestLadderPrice, priceToIndex } from '@khel/money';
+
+/** Ladder index of the price at or below (or above) any real number of hundredths, clamped to the ladder. */
+const ladderIndexAtOrBelow = (priceHundredths: number) => priceToIndex(nearestLadderPrice(priceHundredths, 'down'));
+const ladderIndexAtOrAbove = (priceHundredths: number) => priceToIndex(nearestLadderPrice(priceHundredths, 'up'));
+const ladderPriceAt = indexToPrice;
 import type { Rng } from './rng.js';
 
 /** PRICE-2: fair decimal odds 1/p in hundredths, rounded, clamped to the ladder's 1.01–1000. */

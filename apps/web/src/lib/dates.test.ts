@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDayMonth, indiaToday, lastDays, weekday, weeklyPeriods } from './dates';
+import { addDays, indiaToday, weekday } from '@khel/money';
+import { formatDayMonth, lastDays, weeklyPeriods } from './dates';
 
 describe('India dates', () => {
   it('takes today from Asia/Kolkata, not from the device', () => {

@@ -3,6 +3,8 @@
  * inclusive (PRODUCT.md §2), so "today" is today in Asia/Kolkata whatever the phone's own time zone.
  * Date strings are handled as plain calendar dates (UTC arithmetic on YYYY-MM-DD), never as instants.
  */
+import { addDays, indiaToday, weekday } from '@khel/money';
+
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 
 export interface DateRange {
@@ -17,35 +19,6 @@ export interface WeeklyOption {
   weekEndDate: string;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Today's calendar date in India, YYYY-MM-DD. */
-export function indiaToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: INDIA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-function toUtc(date: string): Date {
-  const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
-}
-
-function fromUtc(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-}
-
-export function addDays(date: string, days: number): string {
-  const value = toUtc(date);
-  value.setUTCDate(value.getUTCDate() + days);
-  return fromUtc(value);
-}
-
-/** 0 = Sunday … 6 = Saturday. */
-export function weekday(date: string): number {
-  return toUtc(date).getUTCDay();
-}
-
 /** The last `days` days ending today (the money screens default to the last 7 days). */
 export function lastDays(days: number, today: string = indiaToday()): DateRange {
   return { start: addDays(today, -(days - 1)), end: today };
@@ -55,7 +28,7 @@ const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sho
 
 /** "15 Nov": English day-month (spec §9). */
 export function formatDayMonth(date: string): string {
-  return DAY_MONTH.format(toUtc(date));
+  return DAY_MONTH.format(new Date(`${date}T00:00:00.000Z`));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditListQuery } from '@khel/contract';
 import type { Clock } from '../../lib/clock.js';
-import { indiaMidnight } from '../../lib/india-time.js';
+import { indiaMidnight } from '@khel/money';
 import type { AuditRecord, AuditRepository } from './audit-repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { ROLES } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
-import { indiaDate, indiaPeriodStart } from '../../lib/india-time.js';
+import { indiaDate, indiaPeriodStart } from '@khel/money';
 import type { BonusRow, OfferRow } from './bonus-repository.js';
 import { createBonusRepository } from './bonus-repository.js';
 import { grantAmountPaise, wageringRequiredPaise } from './bonus-rules.js';

@@ -1,8 +1,7 @@
 import type { BonusReportRow } from '@khel/contract';
-import { paiseToRupees } from '@khel/money';
+import { paiseToRupees, indiaDate, indiaMidnight, indiaPeriodStart } from '@khel/money';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { indiaDate, indiaMidnight, indiaPeriodStart } from '../../lib/india-time.js';
 import { createBonusReportRepository } from './bonus-report-repository.js';
 
 const WEEK_MS = 7 * 86_400_000;

@@ -1,10 +1,9 @@
 import type { CasinoBet, CasinoGame } from '@khel/contract';
-import { paiseToRupees } from '@khel/money';
+import { paiseToRupees, indiaDate, indiaDayMonthYear, indiaMidnight } from '@khel/money';
 import type { Database } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { newOpaqueToken, sha256Hex } from '../../lib/crypto.js';
-import { indiaDate, indiaDayMonthYear, indiaMidnight } from '../../lib/india-time.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import { createCasinoProviderAdmin } from './casino-provider-admin.js';

@@ -1,10 +1,9 @@
 import type { CasinoWalletCredit, CasinoWalletDebit, CasinoWalletResponse, CasinoWalletRollback } from '@khel/contract';
-import { paiseToRupees, rupeesToPaise } from '@khel/money';
+import { paiseToRupees, rupeesToPaise, indiaDayMonthYear } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hmacHex, safeEqualHex, sha256Hex } from '../../lib/crypto.js';
-import { indiaDayMonthYear } from '../../lib/india-time.js';
 import type { Posting, WalletService } from '../wallet/wallet-service.js';
 import type { GameRow, PlayerRow, ProviderRow, SessionRow, TransactionRow } from './casino-repository.js';
 import type { WageringListener } from '../bonus/bonus-rules.js';

@@ -3,7 +3,7 @@ import { call, createOperator, signUpPlayer } from '../../../test/test-app.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { createTestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
-import { indiaDayMonthYear } from '../../lib/india-time.js';
+import { indiaDayMonthYear } from '@khel/money';
 import { launchGame, signedCall } from './casino-test-support.js';
 import type { SignedCallOptions } from './casino-test-support.js';
 

@@ -1,8 +1,7 @@
 import type { DepositLimit, DepositLimitPeriod } from '@khel/contract';
 import { DEPOSIT_LIMIT_PERIODS } from '@khel/contract';
-import { formatPaise, paiseToRupees } from '@khel/money';
+import { formatPaise, paiseToRupees, indiaPeriodStart } from '@khel/money';
 import { fail } from '../../lib/app-error.js';
-import { indiaPeriodStart } from '../../lib/india-time.js';
 import type { DepositLimitRow, DepositsRepository } from './deposits-repository.js';
 
 /** A raised or removed limit waits this long; a lowered one applies at once (PRODUCT.md §7). */

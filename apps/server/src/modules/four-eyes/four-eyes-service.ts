@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { indiaDate } from '../../lib/india-time.js';
+import { indiaDate } from '@khel/money';
 import { approvalStep } from '../../lib/second-approval.js';
 import { createFourEyesRepository } from './four-eyes-repository.js';
 

@@ -1,5 +1,4 @@
-import { percentProfitPaise } from '@khel/money';
-import { indiaDate, indiaMidnight, indiaPeriodStart } from '../../lib/india-time.js';
+import { percentProfitPaise, indiaDate, indiaMidnight, indiaPeriodStart } from '@khel/money';
 
 /** The referral programme's rules (PRODUCT.md §8) as pure functions over integer paise. */
 

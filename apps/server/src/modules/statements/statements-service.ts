@@ -1,8 +1,7 @@
 import type { StatementLine } from '@khel/contract';
-import { paiseToRupees } from '@khel/money';
+import { paiseToRupees, indiaDateRange } from '@khel/money';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
-import { indiaDateRange } from '../../lib/india-time.js';
 import type { PlayerWallet, WalletService } from '../wallet/wallet-service.js';
 
 /**

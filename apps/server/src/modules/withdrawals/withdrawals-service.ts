@@ -1,10 +1,9 @@
 import { ROLES } from '@khel/contract';
 import type { DateRangeQuery, DeskWithdrawal, PaymentAccount, Withdrawal, WithdrawalCreate } from '@khel/contract';
-import { formatPaise, paiseToRupees, rupeesToPaise } from '@khel/money';
+import { formatPaise, paiseToRupees, rupeesToPaise, indiaDateRange } from '@khel/money';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
-import { indiaDateRange } from '../../lib/india-time.js';
 import type { Parties } from '../../lib/separation-of-duties.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { FourEyesService } from '../four-eyes/four-eyes-service.js';

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import { indiaToday, lastDays, weeklyPeriods, type DateRange, type WeeklyOption } from '../../lib/dates';
+import { indiaToday } from '@khel/money';
+import { lastDays, weeklyPeriods, type DateRange, type WeeklyOption } from '../../lib/dates';
 
 /** How many past weeks the period list offers (spec §9 "N past weeks"). */
 export const WEEKS_OFFERED = 8;

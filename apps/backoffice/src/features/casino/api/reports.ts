@@ -6,13 +6,6 @@ import type { DeskRound, DeskTransaction, Reconciliation } from './keys';
 /** At most this many rows per list; the screen says when a day has more. */
 export const REPORT_LIMIT = 500;
 
-const india = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today in India (YYYY-MM-DD): the server's reports are by India date, whatever the browser's zone. */
-export function indiaToday(now: Date = new Date()): string {
-  return india.format(now);
-}
-
 export function useCasinoRounds(provider: string, date: string) {
   return useQuery({
     queryKey: casinoQueryKeys.rounds(provider, date),

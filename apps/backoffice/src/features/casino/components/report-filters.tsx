@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { indiaToday } from '../api/reports';
+import { indiaToday } from '@khel/money';
 import type { DeskProvider } from '../api/keys';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../testing/render-app';
 import { HttpFailure, ok } from '../../../testing/fake-api';
 import type { Reconciliation } from '../api/keys';
-import { indiaToday } from '../api/reports';
+import { indiaToday } from '@khel/money';
 import { MATCHED, ROUND, TRANSACTIONS, stubCasino } from '../testing/fixtures';
 
 describe('casino rounds and transactions', () => {

@@ -4,7 +4,7 @@ import type { DragonTigerResult } from '@khel/casino-games';
 import { call, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
 import type { Answer, TestApp } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
-import { indiaDayMonthYear } from '../../../lib/india-time.js';
+import { indiaDayMonthYear } from '@khel/money';
 import { createCasinoServices } from '../casino-module.js';
 
 let t: TestApp;

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { MESSAGES, type CasinoBet } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
-import { formatDateTime, indiaToday } from '../../../lib/dates';
+import { indiaToday } from '@khel/money';
+import { formatDateTime } from '../../../lib/dates';
 import { useCasinoBets } from '../api/get-casino-bets';
 import { roundsOf, type CasinoKind, type ProviderOption } from '../utils/games';
 

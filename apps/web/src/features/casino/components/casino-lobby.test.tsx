@@ -5,7 +5,7 @@ import { MESSAGES } from '@khel/contract';
 import { SETTINGS, makeProfile } from '../../../testing/fixtures';
 import { business, ok, stubFetch, type StubHandler, type StubResponse } from '../../../testing/fetch-stub';
 import { renderApp, signIn } from '../../../testing/render-app';
-import { indiaToday } from '../../../lib/dates';
+import { indiaToday } from '@khel/money';
 import { SLOTS, TABLES, makeRound, setWidth } from '../testing/casino-fixtures';
 
 const user = makeProfile({ balance: 10000, exposure: 0 });

@@ -5,7 +5,8 @@ import { MESSAGES } from '@khel/contract';
 import { SETTINGS, makeProfile } from '../../../testing/fixtures';
 import { ok, stubFetch } from '../../../testing/fetch-stub';
 import { renderApp, setViewport, signIn } from '../../../testing/render-app';
-import { indiaToday, lastDays, weeklyPeriods } from '../../../lib/dates';
+import { indiaToday } from '@khel/money';
+import { lastDays, weeklyPeriods } from '../../../lib/dates';
 
 const statement = {
   openingBalance: 0,

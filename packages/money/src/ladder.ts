@@ -1,7 +1,8 @@
 /**
- * The Betfair price ladder in hundredths (decimal odds 1.57 is 157). Exactly 350 prices; every
- * exchange offer must sit on one of them, which lets the book keep a fixed array of 350 levels
- * instead of a tree keyed by price (see book.ts).
+ * The Betfair price ladder in hundredths (decimal odds 1.57 is 157), PRODUCT.md §4 and LAD-1 of the
+ * exchange's SPEC. Exactly 350 prices; every exchange offer must sit on one of them, which lets the
+ * exchange's book keep a fixed array of 350 levels. Written once here, for the engine, the simulator,
+ * the server and both apps.
  */
 
 /** [from, to, step] in hundredths: prices are from+step, from+2·step, …, to (from itself belongs to the band below). */

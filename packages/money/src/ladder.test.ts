@@ -10,7 +10,7 @@ import {
   tickDown,
   tickUp,
   ticksBetween,
-} from './index.js';
+} from './ladder.js';
 
 describe('LAD-1 the Betfair ladder', () => {
   it('LAD-1 has exactly 350 prices, strictly increasing, from 1.01 to 1000', () => {

@@ -1,4 +1,5 @@
 /**
+ * India time (Asia/Kolkata, UTC+05:30, no daylight saving), written once for the server and both apps.
  * start_date/end_date arrive as YYYY-MM-DD in India time (Asia/Kolkata, UTC+05:30, no daylight
  * saving), inclusive (PRODUCT.md §2). These turn them into the half-open UTC range [from, to).
  */
@@ -33,6 +34,20 @@ export function indiaPeriodStart(period: 'daily' | 'weekly' | 'monthly', now: Da
   const today = indiaDate(now);
   if (period === 'daily') return indiaMidnight(today);
   if (period === 'monthly') return indiaMidnight(`${today.slice(0, 8)}01`);
-  const weekday = new Date(`${today}T00:00:00.000Z`).getUTCDay();
-  return new Date(indiaMidnight(today).getTime() - weekday * DAY_MS);
+  return new Date(indiaMidnight(today).getTime() - weekday(today) * DAY_MS);
+}
+
+/** Today's calendar date in India, YYYY-MM-DD, whatever the device's own time zone. */
+export function indiaToday(now: Date = new Date()): string {
+  return indiaDate(now);
+}
+
+/** A calendar date (YYYY-MM-DD) moved by whole days; plain date arithmetic, never an instant. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday, of a calendar date. */
+export function weekday(date: string): number {
+  return new Date(`${date}T00:00:00.000Z`).getUTCDay();
 }
