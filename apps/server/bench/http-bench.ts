@@ -1,0 +1,87 @@
+// What every request pays for (issue 10, "The HTTP path"): autocannon at 64 connections against a bare
+// Fastify route and the product's cheapest calls, each server in its own process, in one run.
+// Run after `npm run build`: npx tsx apps/server/bench/http-bench.ts   (or npm run bench -- http)
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+
+function startProcess(args: string[], env: Record<string, string>, logFile: string): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolveStart, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const log = createWriteStream(logFile);
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      log.write(chunk);
+      if (seen.length < 20_000) seen += chunk.toString();
+      const match = /http:\/\/(?:localhost|127\.0\.0\.1):(\d+)/.exec(seen);
+      if (match !== null) {
+        child.stdout?.off('data', onData);
+        child.stdout?.on('data', (more: Buffer) => log.write(more));
+        resolveStart({ child, url: `http://127.0.0.1:${match[1] as string}` });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => log.write(chunk));
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}; see ${logFile}`)));
+  });
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const name = `khel_http_${randomBytes(5).toString('hex')}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const databaseUrl = new URL(ADMIN_URL);
+databaseUrl.pathname = `/${name}`;
+const logs = mkdtempSync(join(tmpdir(), 'khel-http-bench-'));
+const children: ChildProcess[] = [];
+try {
+  const plain = await startProcess([join(ROOT, 'apps/server/bench/plain-fastify.mjs')], {}, join(logs, 'plain.log'));
+  children.push(plain.child);
+  const product = await startProcess(
+    [join(ROOT, 'apps/server/dist/server.js')],
+    { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), RATE_LIMIT_PER_MINUTE: '100000000', DEMO_FEED: 'false' },
+    join(logs, 'product.log'),
+  );
+  children.push(product.child);
+  const login = await fetch(`${product.url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile_no: '919999900001', password: 'demo-player-1' }),
+  });
+  const token = ((await login.json()) as { meta: { token?: string } }).meta.token;
+  if (token === undefined) throw new Error('demo player login failed');
+
+  console.log(`\n== HTTP path: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, server logs to a file (LOG_LEVEL info)`);
+  console.log('  route                                   req/s    p50 ms   p99 ms   errors   vs plain');
+  const baseline = await load(`${plain.url}/ping`);
+  const rows: [string, Awaited<ReturnType<typeof load>>][] = [['plain Fastify GET /ping (peer)', baseline]];
+  rows.push(['GET /favicon.svg (static)', await load(`${product.url}/favicon.svg`)]);
+  rows.push(['GET /api/v1/app-settings (public)', await load(`${product.url}/api/v1/app-settings`)]);
+  rows.push(['GET /api/v1/getUserData (signed in)', await load(`${product.url}/api/v1/getUserData`, { authorization: `Bearer ${token}` })]);
+  for (const [label, row] of rows) {
+    console.log(
+      `  ${label.padEnd(38)} ${Math.round(row.rps).toString().padStart(7)} ${row.p50.toFixed(1).padStart(8)} ${row.p99.toFixed(1).padStart(8)} ${String(row.errors).padStart(8)}   ${(row.rps / baseline.rps).toFixed(2)}×`,
+    );
+  }
+  console.log(`  server logs: ${logs}`);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((done) => setTimeout(done, 500));
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
