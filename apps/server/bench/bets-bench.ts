@@ -1,0 +1,204 @@
+// Bets over HTTP on PostgreSQL with a real load generator (issue 10): autocannon at 1 / 16 / 64 / 256
+// connections, bets spread over 16 markets, then all on 1 hot market, then on that market with a deep
+// book (1,000 resting offers); a fixed 1,000 bets/s for its latency; and in the same run a pgbench
+// peer: one INSERT and one UPDATE per transaction at the same client counts, on the same server.
+// Run after `npm run build`: npx tsx apps/server/bench/bets-bench.ts   (or npm run bench -- bets)
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LEVELS = (process.env.BENCH_CLIENTS ?? '1,16,64,256').split(',').map(Number);
+const MARKETS = 16;
+const PLAYERS = 256;
+const RESTING_OFFERS = 1000;
+
+interface Envelope<T> {
+  meta: { code: number; message: string; token?: string };
+  data: T;
+}
+interface Market {
+  id: string;
+  runner: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address !== null ? address.port : 0));
+    });
+  });
+}
+
+const name = `khel_bets_bench_${randomBytes(5).toString('hex')}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const databaseUrl = new URL(ADMIN_URL);
+databaseUrl.pathname = `/${name}`;
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  cwd: ROOT,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), DEMO_FEED: 'false', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<Envelope<T>> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      'idempotency-key': randomBytes(12).toString('hex'),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+async function signUpPlayers(count: number, prefix: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const mobile = `91${prefix}${String(process.pid % 1000).padStart(3, '0')}${String(i).padStart(5, '0')}`;
+    await call('POST', '/api/v1/signUp', { name: `Bench ${prefix} ${i}`, mobile_no: mobile, password: 'bench-password-1', confirmPassword: 'bench-password-1', ageConfirmed: true });
+    const outbox = await call<{ body: string }[]>('GET', `/api/dev/sms-outbox?mobile_no=${mobile}`);
+    tokens.push((await call('POST', '/api/v1/verify-otp', { mobile_no: mobile, otp: outbox.data[0]?.body.slice(0, 4) })).meta.token as string);
+  }
+  return tokens;
+}
+
+/**
+ * Pairs of players back and lay the same stake at 2.0 on one market, so every bet matches and
+ * positions stay flat: bet 2q is a back and 2q+1 a lay by the next player; the roles swap each time
+ * the players come round again.
+ */
+async function placeBets(markets: readonly Market[], players: readonly string[], connections: number, rate?: number) {
+  let slot = 0;
+  let accepted = 0;
+  let refused = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: SECONDS,
+    ...(rate === undefined ? {} : { overallRate: rate }),
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v1/place-bet',
+        setupRequest: (request) => {
+          const s = slot;
+          slot += 1;
+          const pair = Math.floor(s / 2);
+          const market = markets[pair % markets.length] as Market;
+          const swap = Math.floor(pair / (players.length / 2)) % 2 === 1;
+          const player = players[(2 * pair + (s % 2)) % players.length] as string;
+          const back = (s % 2 === 0) !== swap;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${player}`, 'idempotency-key': `${process.pid}-${s}-${randomBytes(4).toString('hex')}` },
+            body: JSON.stringify({ marketId: market.id, selectionId: market.runner, selectionType: back ? 'back' : 'lay', odds: 2, stake: 100 }),
+          };
+        },
+        onResponse: (_status, body) => {
+          if (body.includes('"code":200')) accepted += 1;
+          else refused += 1;
+        },
+      },
+    ],
+  });
+  return { betsPerSecond: accepted / SECONDS, p50: result.latency.p50, p99: result.latency.p99, refused, errors: result.errors + result.non2xx };
+}
+
+function pgbench(clients: number): number {
+  const dir = mkdtempSync(join(tmpdir(), 'khel-pgbench-'));
+  const script = join(dir, 'bet.sql');
+  writeFileSync(
+    script,
+    [
+      '\\set player random(1, 256)',
+      'insert into pgbench_bets (player_id, stake_paise, odds_hundredths) values (:player, 100, 200);',
+      'update pgbench_players set exposure_paise = exposure_paise + 100 where id = :player;',
+      '',
+    ].join('\n'),
+  );
+  const run = spawnSync('pgbench', ['-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), databaseUrl.toString()], { encoding: 'utf8' });
+  const tps = /tps = ([\d.]+)/.exec(run.stdout);
+  if (tps === null) throw new Error(`pgbench failed: ${run.stderr}`);
+  return Number(tps[1]);
+}
+
+try {
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  const director = (await call('POST', '/api/v1/login', { mobile_no: '919999900000', password: 'demo-director-1' })).meta.token as string;
+  const sport = await call<{ _id: string }>('POST', '/api/v1/backoffice/sports', { name: 'Cricket' }, director);
+  const league = await call<{ _id: string }>('POST', '/api/v1/backoffice/leagues', { sportId: sport.data._id, name: 'Bench League' }, director);
+  const markets: Market[] = [];
+  for (let i = 0; i < MARKETS; i += 1) {
+    const event = await call<{ _id: string }>('POST', '/api/v1/backoffice/events', { leagueId: league.data._id, name: `Bench ${i} v Rivals ${i}`, startTime: '2026-11-22T10:00:00Z' }, director);
+    const market = await call<{ _id: string }>('POST', '/api/v1/backoffice/markets', { eventId: event.data._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Home', 'Away'], betDelaySeconds: 0 }, director);
+    const view = await call<{ runners: { _id: string }[] }>('PUT', `/api/v1/backoffice/markets/${market.data._id}`, {}, director);
+    markets.push({ id: market.data._id, runner: view.data.runners[0]?._id as string });
+  }
+  const players = await signUpPlayers(PLAYERS, '87');
+  await admin.end().catch(() => undefined);
+  const peer = new pg.Client({ connectionString: databaseUrl.toString() });
+  await peer.connect();
+  await peer.query('create table pgbench_players (id int primary key, exposure_paise bigint not null default 0)');
+  await peer.query('insert into pgbench_players (id) select generate_series(1, 256)');
+  await peer.query('create table pgbench_bets (id bigserial primary key, player_id int not null references pgbench_players(id), stake_paise bigint not null, odds_hundredths int not null, placed_at timestamptz not null default now())');
+  await peer.end();
+
+  console.log(`\n== Bets over HTTP on PostgreSQL, autocannon, ${SECONDS} s per row (${PLAYERS} players; every bet matches another at 2.0)`);
+  console.log('  case                         conns   bets/s   p50 ms   p99 ms   refused   pgbench tps   bets/tps');
+  const row = (label: string, conns: number, r: Awaited<ReturnType<typeof placeBets>>, tps?: number) =>
+    console.log(
+      `  ${label.padEnd(28)} ${String(conns).padStart(5)} ${Math.round(r.betsPerSecond).toString().padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.refused + r.errors).padStart(9)}   ${tps === undefined ? '' : `${Math.round(tps).toString().padStart(11)}   ${(r.betsPerSecond / tps).toFixed(2).padStart(8)}`}`,
+    );
+  const spread64: number[] = [];
+  for (const conns of LEVELS) {
+    const result = await placeBets(markets, players, conns);
+    row('16 markets, flat book', conns, result, pgbench(conns));
+    if (conns === 64) spread64.push(result.betsPerSecond);
+  }
+  const hot = [markets[0] as Market];
+  const hot64 = await placeBets(hot, players, 64);
+  row('1 hot market, flat book', 64, hot64);
+  // 1,000 resting offers that nothing at 2.0 can match: backs above 2.0, lays below it.
+  const depth = await signUpPlayers(4, '86');
+  const backPrices = [2.02, 2.1, 2.2, 2.5, 3, 3.5, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100, 200, 500, 1000];
+  const layPrices = [1.98, 1.9, 1.8, 1.7, 1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.05, 1.01];
+  for (let i = 0; i < RESTING_OFFERS; i += 1) {
+    const back = i % 2 === 0;
+    const prices = back ? backPrices : layPrices;
+    await call('POST', '/api/v1/place-bet', { marketId: hot[0]?.id, selectionId: hot[0]?.runner, selectionType: back ? 'back' : 'lay', odds: prices[i % prices.length], stake: 100 }, depth[i % depth.length]);
+  }
+  const deep64 = await placeBets(hot, players, 64);
+  row(`1 hot market, ${RESTING_OFFERS} resting`, 64, deep64);
+  const fixed = await placeBets(markets, players, 64, 1000);
+  row('16 markets at 1,000 bets/s', 64, fixed);
+  console.log(`  ratios: hot/spread at 64 = ${(hot64.betsPerSecond / (spread64[0] ?? 1)).toFixed(2)}, deep/flat (hot) = ${(deep64.betsPerSecond / hot64.betsPerSecond).toFixed(2)}`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((done) => server.once('exit', done));
+  const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+  await cleanup.connect();
+  await cleanup.query(`drop database if exists ${name} with (force)`);
+  await cleanup.end();
+}
