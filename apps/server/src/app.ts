@@ -300,6 +300,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     clock,
     limits: { socketsPerAccount: config.WS_MAX_SOCKETS_PER_ACCOUNT, socketsPerIp: config.WS_MAX_SOCKETS_PER_IP, subscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET },
     snapshot: (topic) => services.sports.snapshot(topic),
+    conflation: { conflateAboveBytes: config.WS_CONFLATE_ABOVE_BYTES },
   });
   registerCasinoLive(app, services.casino);
   const sweep = setInterval(() => void services.sports.resolveDueBets().catch(() => undefined), 1000);

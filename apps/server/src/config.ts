@@ -59,6 +59,8 @@ const configSchema = z
     WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(200),
     /** Markets and events one WebSocket may follow at once. */
     WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(10_000).default(300),
+    /** A socket with more than this many bytes waiting to be sent gets only the latest state of each market and event (conflation). */
+    WS_CONFLATE_ABOVE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(64 * 1024),
     /** The Redis pub/sub channel of live updates, so installations (or test runs) sharing a Redis do not mix. */
     LIVE_CHANNEL: z.string().min(1).max(100).default('khel:live'),
     WEB_DIST_DIR: z.string().optional(),

@@ -4,7 +4,7 @@ import type { Connection } from './live-connections.js';
 import { createConnectionRegistry } from './live-connections.js';
 
 /** The bookkeeping behind the socket caps; the registry never touches the socket itself. */
-const connection = (ip: string): Connection => ({ socket: {} as WebSocket, ip, topics: new Set(), session: null, checking: false });
+const connection = (ip: string): Connection => ({ socket: {} as WebSocket, ip, topics: new Set(), session: null, checking: false, waitingStates: new Map(), flushTimer: null });
 const session = (userId: string, sessionId: string) => ({ userId, sessionId, token: `token-${sessionId}`, checkAtMs: 0 });
 
 describe('connection registry', () => {

@@ -16,6 +16,9 @@ export interface Connection {
   session: SocketSession | null;
   /** A re-check of the session is under way (the sweep starts one at a time per socket). */
   checking: boolean;
+  /** States waiting for a slow socket's buffer to drain, latest per topic and type (live-conflation.ts). */
+  waitingStates: Map<string, string>;
+  flushTimer: NodeJS.Timeout | null;
 }
 
 export interface ConnectionLimits {

@@ -9,6 +9,7 @@ import type { LiveBus, LiveMessage } from './live-bus.js';
 import { SESSIONS_REVOKED_TOPIC } from './live-bus.js';
 import type { Connection, ConnectionLimits } from './live-connections.js';
 import { createConnectionRegistry } from './live-connections.js';
+import { createConflatingWriter, isStateTopic } from './live-conflation.js';
 
 const MAX_MESSAGE_BYTES = 16 * 1024;
 /** How often open sockets are compared with their sessions' expiry (in memory; the database only at expiry). */
@@ -27,6 +28,8 @@ export interface LiveDeps {
   clock: Clock;
   limits: ConnectionLimits;
   snapshot: (topic: string) => Promise<WsServerMessage | null>;
+  /** Bytes waiting on a socket above which states conflate (WS_CONFLATE_ABOVE_BYTES). */
+  conflation?: { conflateAboveBytes: number };
 }
 
 /**
@@ -41,6 +44,7 @@ export interface LiveDeps {
 export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const registry = createConnectionRegistry(deps.limits);
+  const writer = createConflatingWriter(deps.conflation);
   const recentlyRevoked = new Map<string, { atMs: number; revocation: SessionRevocation }>();
 
   const send = (connection: Connection, message: WsServerMessage | string) => {
@@ -64,6 +68,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   };
 
   // Serialised once per message, then written to every subscriber: fan-out cost is one write each.
+  // States (markets, events) conflate per slow subscriber; a player's own messages never do.
   const unsubscribe = deps.bus.onMessage((message: LiveMessage) => {
     if (message.topic === SESSIONS_REVOKED_TOPIC) {
       // Our own announcement (identity's SessionRevocation); anything else on the topic is ignored.
@@ -74,7 +79,9 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     const set = registry.subscribers(message.topic);
     if (set.size === 0) return;
     const text = JSON.stringify(message.payload);
-    for (const connection of set) send(connection, text);
+    const type = (message.payload as { type?: unknown } | null)?.type;
+    const key = isStateTopic(message.topic) ? `${message.topic}|${String(type)}` : null;
+    for (const connection of set) writer.send(connection, text, key);
   });
 
   /** The session's idle or absolute expiry, or the safety re-check, whichever comes first (app clock). */
@@ -114,7 +121,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   });
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
-    const connection: Connection = { socket, ip: request.ip, topics: new Set(), session: null, checking: false };
+    const connection: Connection = { socket, ip: request.ip, topics: new Set(), session: null, checking: false, waitingStates: new Map(), flushTimer: null };
     if (!registry.open(connection)) {
       socket.close(WS_CLOSE.TOO_MANY_FOR_ADDRESS.code, WS_CLOSE.TOO_MANY_FOR_ADDRESS.reason);
       return;
@@ -183,6 +190,9 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
         }
       }
     });
-    socket.on('close', () => registry.close(connection));
+    socket.on('close', () => {
+      registry.close(connection);
+      writer.forget(connection);
+    });
   });
 }
