@@ -94,6 +94,7 @@ if (wants('ledger')) run('npx', ['tsx', 'apps/server/bench/ledger-bench.ts']);
 if (wants('sports')) run('npx', ['tsx', 'apps/server/bench/sports-bench.ts']);
 if (wants('casino')) run('npx', ['tsx', 'apps/server/bench/casino-bench.ts']);
 if (wants('bets')) run('npx', ['tsx', 'apps/server/bench/bets-bench.ts']);
+if (wants('ws')) run('npx', ['tsx', 'apps/server/bench/ws-bench.ts']);
 if (wants('http')) run('npx', ['tsx', 'apps/server/bench/http-bench.ts']);
 if (wants('exchange')) {
   console.log('\n== Exchange engine against nodejs-order-book (same seeded workload, same process)');
