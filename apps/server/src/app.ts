@@ -306,16 +306,21 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   const sweep = setInterval(() => void services.sports.resolveDueBets().catch(() => undefined), 1000);
   sweep.unref();
   // Bonus expiry and the weekly referral payout: safe to run in every process at once (row locks, an advisory lock, unique keys).
-  const bonusJobs = setInterval(() => {
+  // Once a few seconds after start (a process back from a stop catches up at once), then every minute.
+  const runBonusJobs = () => {
     void services.bonus.expireDue().catch((error: unknown) => app.log.warn({ err: error }, 'bonus expiry failed'));
     void services.referralWeekly.run().catch((error: unknown) => app.log.warn({ err: error }, 'referral weekly payout failed'));
-  }, 60_000);
+  };
+  const bonusJobsFirstRun = setTimeout(runBonusJobs, 5_000);
+  bonusJobsFirstRun.unref();
+  const bonusJobs = setInterval(runBonusJobs, 60_000);
   bonusJobs.unref();
   const feed = config.demoFeed
     ? createFeedRunner({ sports: services.sports, clock, seed: config.FEED_SEED, tickMs: config.FEED_TICK_MS, log: (message, error) => app.log.warn({ err: error }, message) })
     : null;
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearTimeout(bonusJobsFirstRun);
     clearInterval(bonusJobs);
     services.stopTimers();
     await feed?.stop();
