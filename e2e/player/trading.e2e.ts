@@ -78,7 +78,7 @@ async function cashOut(page: Page, share: 100 | 50): Promise<void> {
   const market = page.getByTestId('exchange-market');
   await market.getByTestId('cash-out-open').click();
   const panel = market.getByTestId('cash-out');
-  if (share !== 100) await panel.getByTestId(`cash-out-share-${share}`).click();
+  await panel.getByTestId(`cash-out-share-${share}`).click();
   const confirm = panel.getByTestId('cash-out-confirm');
   await panel.getByTestId('cash-out-value').filter({ hasText: /Cash out ₹/ }).waitFor({ timeout: 10_000 });
   await confirm.click();
