@@ -109,7 +109,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money', '@khel/contract']) }],
+      // The exchange engine stays on the server; only its positions entry (the bet slip's preview, decision 0022) may be imported.
+      'no-restricted-imports': [
+        'error',
+        { paths: onlyPackages(['@khel/money', '@khel/contract']), patterns: [{ group: ['@khel/exchange/*', '!@khel/exchange/positions'], message: 'Only @khel/exchange/positions may be imported by an app (see decision 0022).' }] },
+      ],
       'import-x/no-restricted-paths': ['error', { zones: featureZones(app) }],
     },
   })),

@@ -67,6 +67,9 @@ import { resultDeskRoutes } from './modules/sports/result-desk-routes.js';
 import { createResultDeskService } from './modules/sports/result-desk-service.js';
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
+import { tradingRoutes } from './modules/sports/trading-routes.js';
+import { createPositionsService } from './modules/sports/positions-service.js';
+import { createCashOutService } from './modules/sports/cash-out-service.js';
 import { createSportsService } from './modules/sports/sports-service.js';
 import { createCasinoServices, registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
@@ -171,13 +174,22 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     },
   });
   const settlement = createSettlementService({ books, betting, wallet, clock, onWagering: wagering.record });
-  const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock });
+  const positions = createPositionsService({ db, bus });
+  const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock, positions });
+  const cashOut = createCashOutService({
+    db,
+    books,
+    betting,
+    wallet,
+    clock,
+    terms: { bookmakerMarginBasisPoints: config.CASH_OUT_BOOKMAKER_MARGIN_BP, fancyMarginBasisPoints: config.CASH_OUT_FANCY_MARGIN_BP, fancySpreadRuns: config.CASH_OUT_FANCY_SPREAD_RUNS },
+  });
   const resultDesk = createResultDeskService({ db, sports, settlement, audit, clock });
   const stopTimers = () => {
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -292,6 +304,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await registerCasino(app, services.casino, guards);
   // sports wiring (modules/sports) goes here
   await app.register(sportsRoutes(services.sports, services.idempotency, guards));
+  await app.register(tradingRoutes({ sports: services.sports, positions: services.positions, cashOut: services.cashOut, idempotency: services.idempotency, guards }));
   await app.register(sportsAdminRoutes(services.sports, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, guards));
   await registerLiveRoutes(app, {

@@ -63,6 +63,12 @@ const configSchema = z
     WS_CONFLATE_ABOVE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(64 * 1024),
     /** The Redis pub/sub channel of live updates, so installations (or test runs) sharing a Redis do not mix. */
     LIVE_CHANNEL: z.string().min(1).max(100).default('khel:live'),
+    /** Cash Out on bookmaker markets: the house keeps this share (basis points) of the position's best-minus-worst spread (decision 0022). */
+    CASH_OUT_BOOKMAKER_MARGIN_BP: z.coerce.number().int().min(0).max(10_000).default(300),
+    /** Cash Out on fancy markets: the same, for the fancy book. */
+    CASH_OUT_FANCY_MARGIN_BP: z.coerce.number().int().min(0).max(10_000).default(500),
+    /** Cash Out on fancy markets: how many runs either side of the live lines the house's valuation spreads. */
+    CASH_OUT_FANCY_SPREAD_RUNS: z.coerce.number().int().min(1).max(100).default(8),
     WEB_DIST_DIR: z.string().optional(),
     BACKOFFICE_DIST_DIR: z.string().optional(),
   })

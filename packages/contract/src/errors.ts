@@ -40,6 +40,7 @@ export const ERRORS = {
   ABOVE_MAX_STAKE: { metaCode: 400, message: 'Stake is above the maximum' },
   ABOVE_MAX_PROFIT: { metaCode: 400, message: 'This bet could win more than the market allows' },
   BET_NOT_CANCELLABLE: { metaCode: 409, message: 'This bet has nothing left to cancel' },
+  CASH_OUT_UNAVAILABLE: { metaCode: 409, message: 'Cash out is not available on this market right now' },
   SECOND_FACTOR_ENROLMENT_REQUIRED: { metaCode: 403, message: 'Set up two-step sign-in with an authenticator app to continue' },
   SECOND_FACTOR_REQUIRED: { metaCode: 403, message: 'Enter the code from your authenticator app to continue' },
   SECOND_FACTOR_INVALID: { metaCode: 400, message: 'That code is not right, please try again' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
 import { envelope } from './envelope.js';
+import type { MarketPosition } from './trading.js';
 
 /** Market types (spec §9) and states (issue: open, suspended, in-play, closed, settled, voided). */
 export const marketTypeSchema = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY']);
@@ -166,6 +167,8 @@ export const betRowSchema = z.object({
   leagueId: slugged,
   eventId: slugged,
   event: z.string(),
+  /** A Cash Out bet: an exchange hedge leg, or the house's closing bet on a bookmaker or fancy market. */
+  cashOut: z.boolean(),
 });
 export type BetRow = z.infer<typeof betRowSchema>;
 export const betEnvelope = envelope(betRowSchema);
@@ -300,6 +303,7 @@ export type WsServerMessage =
   | { type: 'market'; market: Market }
   | { type: 'score'; eventId: string; score: Score }
   | { type: 'bet'; bet: BetRow }
+  | { type: 'positions'; marketId: string; positions: MarketPosition[] }
   | { type: 'balance'; balance: number; exposure: number; bonus: number; bonusExposure: number }
   | { type: 'authenticated'; userId: string }
   | { type: 'error'; message: string }

@@ -115,3 +115,26 @@ export {
   type PlayerOutcome,
   type RunnerResult,
 } from './settlement.js';
+export {
+  exchangeSlipLine,
+  fancyBook,
+  positionTable,
+  previewPosition,
+  type FancyBookRow,
+  type RunnerPosition,
+} from './positions.js';
+export {
+  bookmakerCashOutValuePaise,
+  cashOutMarginPaise,
+  fancyCashOutValuePaise,
+  greenUpSpreadBoundPaise,
+  planGreenUp,
+  type BookmakerRunnerRates,
+  type FancyLiveLine,
+  type HedgeFill,
+  type HedgeLeg,
+  type HedgeLevel,
+  type HedgeLineOf,
+  type HedgePlan,
+  type HedgeRunner,
+} from './cash-out.js';

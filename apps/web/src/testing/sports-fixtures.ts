@@ -88,6 +88,7 @@ export function betRow(overrides: Partial<BetRow> = {}): BetRow {
     leagueId: { _id: 'l1', name: 'T20 Series', slugName: 't20-series' },
     eventId: { _id: EVENT_ID, name: 'India v Australia', slugName: 'india-v-australia' },
     event: 'India v Australia',
+    cashOut: false,
     ...overrides,
   };
 }

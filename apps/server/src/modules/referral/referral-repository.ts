@@ -51,7 +51,7 @@ export interface FlagRow {
 }
 
 /** Journal kinds that are a settled bet or casino round on a player's wallet (their reversals included). */
-export const SETTLED_PLAY_KINDS = ['bet_settlement', 'bet_void', 'bet_resettlement', 'casino_debit', 'casino_credit', 'casino_rollback'];
+export const SETTLED_PLAY_KINDS = ['bet_settlement', 'bet_void', 'bet_resettlement', 'bet_cash_out', 'casino_debit', 'casino_credit', 'casino_rollback'];
 
 /** Players (role 4) on both sides: credit players neither refer nor are referred. */
 const PLAYER_PAIR = `r.referred_by = f.id and r.role = 4 and f.role = 4 and f.referral_allow`;

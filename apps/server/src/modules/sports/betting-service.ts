@@ -165,6 +165,7 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
 
   return {
     recordEngineEvents,
+    placeOnExchange,
     nextSeq,
 
     /**

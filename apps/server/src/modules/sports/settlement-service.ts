@@ -67,7 +67,8 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
     const { market } = context;
     const repo = createSportsRepository(context.tx);
     const names = await describe(context);
-    const matched = bets.filter((bet) => bet.matched_paise > 0 && ['matched', 'unmatched', 'settled', 'cancelled', 'lapsed'].includes(bet.status));
+    // A position cashed out against the house was settled then, at its value (decision 0022).
+    const matched = bets.filter((bet) => bet.closed_by === null && bet.matched_paise > 0 && ['matched', 'unmatched', 'settled', 'cancelled', 'lapsed'].includes(bet.status));
     let players: { ownerId: string; grossPaise: number; commissionPaise: number; netPaise: number }[];
     let perBet: Map<string, number>;
     let housePaise: number;
@@ -189,7 +190,8 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
         }
         const voided: BetRow[] = [];
         for (const bet of await repo.betsOfMarket(market.id)) {
-          if (['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0) {
+          // A cash out against the house stands: the player took the house's value for the position (decision 0022).
+          if (bet.closed_by === null && ['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0) {
             await repo.updateBet(bet.id, { status: 'voided', profit_loss_paise: 0 });
             voided.push(bet);
             changes.betIds.add(bet.id);

@@ -82,6 +82,10 @@ export interface BetRow {
   delay_until: Date | null;
   profit_loss_paise: number | null;
   created_at: Date;
+  /** A Cash Out bet (decision 0022). */
+  cash_out: boolean;
+  /** Settled early by this cash-out closing bet (the closing bet points at itself). */
+  closed_by: string | null;
 }
 
 export interface FillRow {
@@ -100,7 +104,7 @@ const MARKET_COLUMNS = `id, event_id, type, name, status, in_play, suspend_reaso
   max_profit_paise, commission_bp, quote, book_snapshot, book_version, result, settlement_count, feed_ref, sort_order`;
 
 const BET_COLUMNS = `id, seq, user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, cancelled_paise,
-  status, lapse_reason, wallet, persistence, placed_version, delay_until, profit_loss_paise, created_at`;
+  status, lapse_reason, wallet, persistence, placed_version, delay_until, profit_loss_paise, created_at, cash_out, closed_by`;
 
 export function slugify(text: string): string {
   return (
@@ -262,11 +266,12 @@ export function createSportsRepository(db: Queryable) {
       placedVersion: number;
       delayUntil: Date | null;
       at: Date;
+      cashOut?: boolean;
     }): Promise<BetRow> {
       const result = await db.query<BetRow>(
-        `insert into bets (user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, status, wallet, persistence, placed_version, delay_until, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning ${BET_COLUMNS}`,
-        [row.userId, row.marketId, row.eventId, row.runnerId, row.side, row.priceH, row.lineRuns, row.rateH, row.stakePaise, row.matchedPaise, row.status, row.wallet, row.persistence, row.placedVersion, row.delayUntil, row.at],
+        `insert into bets (user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, status, wallet, persistence, placed_version, delay_until, created_at, cash_out)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) returning ${BET_COLUMNS}`,
+        [row.userId, row.marketId, row.eventId, row.runnerId, row.side, row.priceH, row.lineRuns, row.rateH, row.stakePaise, row.matchedPaise, row.status, row.wallet, row.persistence, row.placedVersion, row.delayUntil, row.at, row.cashOut ?? false],
       );
       return result.rows[0] as BetRow;
     },
@@ -279,6 +284,18 @@ export function createSportsRepository(db: Queryable) {
     async betsOfUserInMarket(userId: string, marketId: string): Promise<BetRow[]> {
       return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = $1 and market_id = $2 order by seq`, [userId, marketId])).rows;
     },
+    /** A player's bets still in play on these markets (positions and cash out read them). */
+    async liveBetsOfUserInMarkets(userId: string, marketIds: string[]): Promise<BetRow[]> {
+      if (marketIds.length === 0) return [];
+      return (
+        await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = $1 and market_id = any($2::uuid[]) and status in ('pending', 'unmatched', 'matched') order by seq`, [userId, marketIds])
+      ).rows;
+    },
+    /** Who has bets still in play on a market (whose positions a change there may move). */
+    async usersWithLiveBets(marketId: string, userIds: string[]): Promise<string[]> {
+      if (userIds.length === 0) return [];
+      return (await db.query<{ user_id: string }>(`select distinct user_id from bets where market_id = $1 and user_id = any($2::uuid[])`, [marketId, userIds])).rows.map((row) => row.user_id);
+    },
     async betsOfUser(userId: string, open: boolean, limit: number): Promise<BetRow[]> {
       const statuses = open ? `('pending', 'unmatched', 'matched')` : `('settled', 'voided', 'cancelled', 'lapsed')`;
       return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = $1 and status in ${statuses} order by seq desc limit $2`, [userId, limit])).rows;
@@ -286,7 +303,7 @@ export function createSportsRepository(db: Queryable) {
     async duePendingBets(now: Date): Promise<{ id: string; market_id: string }[]> {
       return (await db.query<{ id: string; market_id: string }>(`select id, market_id from bets where status = 'pending' and delay_until <= $1 order by delay_until limit 200`, [now])).rows;
     },
-    async updateBet(id: string, changes: Partial<Pick<BetRow, 'matched_paise' | 'cancelled_paise' | 'status' | 'lapse_reason' | 'profit_loss_paise' | 'price_h' | 'delay_until'>> & { settled_at?: Date | null }): Promise<void> {
+    async updateBet(id: string, changes: Partial<Pick<BetRow, 'matched_paise' | 'cancelled_paise' | 'status' | 'lapse_reason' | 'profit_loss_paise' | 'price_h' | 'delay_until' | 'closed_by'>> & { settled_at?: Date | null }): Promise<void> {
       const sets: string[] = [];
       const params: unknown[] = [id];
       for (const [column, value] of Object.entries(changes)) {

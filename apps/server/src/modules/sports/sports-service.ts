@@ -35,7 +35,18 @@ function slugged(id: string, name: string, slug: string) {
   return { _id: id, name, slugName: slug };
 }
 
-export function createSportsService(deps: { db: Database; books: MarketBooks; betting: BettingService; settlement: SettlementService; wallet: WalletService; audit: AuditService; bus: LiveBus; clock: Clock }) {
+export function createSportsService(deps: {
+  db: Database;
+  books: MarketBooks;
+  betting: BettingService;
+  settlement: SettlementService;
+  wallet: WalletService;
+  audit: AuditService;
+  bus: LiveBus;
+  clock: Clock;
+  /** Pushes the touched players' positions after a change (decision 0022). */
+  positions?: { publish(changes: ChangeSet): Promise<void> };
+}) {
   const { db, books, betting, settlement, wallet, audit, bus, clock } = deps;
   const repository = createSportsRepository(db);
 
@@ -122,15 +133,17 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
       const market = markets.get(row.market_id) as MarketRow;
       const event = events.get(row.event_id) as EventRow;
       const runner = runners.find((candidate) => candidate.id === row.runner_id);
-      const fancy = market.type === 'FANCY';
+      // A cash out's closing bet against the house has no selection or odds of its own (decision 0022).
+      const closing = row.closed_by === row.id;
+      const fancy = market.type === 'FANCY' && !closing;
       return {
         _id: row.id,
         marketId: row.market_id,
         marketName: market.name,
-        selection: fancy ? `${market.name} ${row.side === 'back' ? 'YES' : 'NO'}` : (runner?.name ?? ''),
+        selection: closing ? 'Cash Out' : fancy ? `${market.name} ${row.side === 'back' ? 'YES' : 'NO'}` : (runner?.name ?? ''),
         selectionId: row.runner_id,
         selectionType: row.side,
-        odds: fancy ? (row.line_runs as number) : fromHundredths((market.type === 'EXCHANGE' ? row.price_h : row.rate_h) as number),
+        odds: closing ? 0 : fancy ? (row.line_runs as number) : fromHundredths((market.type === 'EXCHANGE' ? row.price_h : row.rate_h) as number),
         oddsSize: fancy ? fromHundredths(row.rate_h as number) : null,
         stake: paiseToRupees(row.stake_paise),
         matchedStake: paiseToRupees(row.matched_paise),
@@ -146,6 +159,7 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
         leagueId: slugged(event.league_id, event.league_name, event.league_slug),
         eventId: slugged(event.id, event.name, event.slug),
         event: event.name,
+        cashOut: row.cash_out,
       };
     });
   }
@@ -178,6 +192,7 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
           bonusExposure: paiseToRupees(balances.bonusExposurePaise),
         } satisfies WsServerMessage);
       }
+      await deps.positions?.publish(changes);
     } catch {
       // Live updates are best effort: the change itself is committed, and clients re-read on reconnect.
     }
@@ -478,7 +493,7 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
   /** The house's result for each outcome: minus the players' matched results (exchange: the house's own fills). */
   async function houseOutcomes(market: MarketRow, rows: BetRow[]): Promise<{ outcome: string; profitLoss: number }[]> {
     const runners = await repository.runnersOf([market.id]);
-    const live = rows.filter((row) => ['matched', 'unmatched', 'settled'].includes(row.status) && row.matched_paise > 0);
+    const live = rows.filter((row) => row.closed_by === null && ['matched', 'unmatched', 'settled'].includes(row.status) && row.matched_paise > 0);
     if (market.type === 'FANCY') {
       const lines = [...new Set(live.map((row) => row.line_runs as number))].sort((a, b) => a - b);
       const probes = lines.length === 0 ? [0] : [lines[0] as number - 1, ...lines];

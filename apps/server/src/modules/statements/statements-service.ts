@@ -8,7 +8,7 @@ import type { PlayerWallet, WalletService } from '../wallet/wallet-service.js';
  * Journal kinds that are results of play (bets and casino rounds): /result-transaction and
  * /profit-loss read these; /transaction reads every other movement (deposits, withdrawals, …).
  */
-export const RESULT_KINDS = ['bet_settlement', 'bet_void', 'bet_resettlement', 'casino_debit', 'casino_credit', 'casino_rollback'] as const;
+export const RESULT_KINDS = ['bet_settlement', 'bet_void', 'bet_resettlement', 'bet_cash_out', 'casino_debit', 'casino_credit', 'casino_rollback'] as const;
 
 interface Range {
   start_date?: string;

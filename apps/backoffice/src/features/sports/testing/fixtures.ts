@@ -112,6 +112,7 @@ export function bet(overrides: Partial<BookBet> = {}): BookBet {
     leagueId: IPL,
     eventId: slug(IDS.event, 'India v Australia', 'india-v-australia'),
     event: 'India v Australia',
+    cashOut: false,
     player: { _id: IDS.player, name: 'Ravi Kumar', mobile_no: '919876543210' },
     ...overrides,
   };

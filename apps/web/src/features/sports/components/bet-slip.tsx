@@ -14,6 +14,7 @@ import { useLiveMarket } from '../hooks/live-markets';
 import { chipLabel, parseStake, slipPreview } from '../utils/slip-math';
 import { marketBlock } from './market-state';
 import { SlipWallet } from './slip-wallet';
+import { SlipPositionPreview } from './slip-position-preview';
 
 type Outcome =
   | { kind: 'idle' }
@@ -310,6 +311,8 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
           </dd>
         </div>
       </dl>
+
+      <SlipPositionPreview selection={selection} market={market} odds={odds} stake={stake} />
 
       <SlipWallet marketType={selection.marketType} odds={odds} oddsSize={oddsSize} />
 

@@ -14,6 +14,7 @@ const routes = (extra: Record<string, StubResponse | StubHandler> = {}) => ({
   'GET /advertisement': ok([]),
   'GET /getUserData': ok(makeProfile()),
   'GET /event': ok(eventDetail()),
+  'GET /event-positions': ok([]),
   ...extra,
 });
 
@@ -23,7 +24,8 @@ async function openEvent(extra: Record<string, StubResponse | StubHandler> = {},
   signIn(makeProfile());
   const stub = stubFetch(routes(extra));
   const app = renderApp(EVENT_PATH);
-  await screen.findByTestId('event-name');
+  // The event route is loaded on demand: its first import in a run may take more than the default second on a busy machine.
+  await screen.findByTestId('event-name', {}, { timeout: 5000 });
   return { ...stub, app };
 }
 

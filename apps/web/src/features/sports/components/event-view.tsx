@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useLiveTopics } from '../../../lib/live/use-live';
 import { useEvent, type EventSlugs } from '../api/get-event';
+import { useEventPositions } from '../api/positions';
 import { BookmakerMarket } from './bookmaker-market';
 import { ExchangeMarket } from './exchange-market';
 import { FancyMarkets } from './fancy-markets';
@@ -15,6 +16,7 @@ const startFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', time
 
 function Markets({ event }: { event: EventDetail }) {
   useLiveTopics({ marketIds: event.markets.map((market) => market._id), eventIds: [event._id] });
+  useEventPositions(event._id, event.markets.map((market) => market._id));
   const shown = event.markets.filter((market) => market.status !== 'settled' && market.status !== 'voided');
   const exchange = shown.filter((market) => market.marketType === 'EXCHANGE');
   const bookmaker = shown.filter((market) => market.marketType === 'BOOKMAKER');

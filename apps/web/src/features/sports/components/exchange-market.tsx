@@ -3,6 +3,9 @@ import { openSlip } from '../hooks/use-bet-slip';
 import { useLiveMarket } from '../hooks/live-markets';
 import { MarketLimits, SuspendedOverlay, marketBlock } from './market-state';
 import { PriceCell, compactAmount } from './price-cell';
+import { useMarketPosition } from '../api/positions';
+import { CashOut } from './cash-out';
+import { RunnerPosition } from './runner-position';
 
 const LEVELS = 3;
 const levels = (side: readonly PriceLevel[]): (PriceLevel | null)[] => Array.from({ length: LEVELS }, (_, index) => side[index] ?? null);
@@ -15,12 +18,14 @@ const levels = (side: readonly PriceLevel[]): (PriceLevel | null)[] => Array.fro
 export function ExchangeMarket({ market: loaded, eventName }: { market: Market; eventName: string }) {
   const market = useLiveMarket(loaded);
   const block = marketBlock(market);
+  const position = useMarketPosition(market.eventId, market._id);
   return (
     <section className="market market--exchange" aria-label={market.name} data-testid="exchange-market" data-market-id={market._id}>
       <header className="market__header">
         <h3 className="market__title">{market.name}</h3>
         {market.inPlay ? <span className="badge badge--live">In-play</span> : null}
         <MarketLimits market={market} />
+        {position !== null ? <CashOut market={market} /> : null}
       </header>
       <div className="market__columns" aria-hidden="true">
         <span />
@@ -35,7 +40,10 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
             openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side, odds: price, oddsSize: null });
           return (
             <div className="runner" key={runner._id} data-testid="runner" data-runner={runner.name}>
-              <span className="runner__name">{runner.name}</span>
+              <span className="runner__name">
+                {runner.name}
+                <RunnerPosition name={runner.name} figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null} />
+              </span>
               <div className="runner__prices">
                 {backs.map((level, index) => (
                   <PriceCell

@@ -3,11 +3,14 @@ import { openSlip } from '../hooks/use-bet-slip';
 import { useLiveMarket } from '../hooks/live-markets';
 import { SuspendedOverlay, marketBlock } from './market-state';
 import { PriceCell } from './price-cell';
+import { useMarketPosition } from '../api/positions';
+import { FancyBook } from './fancy-book';
 
 /** One fancy line: NO (pink, the lower line) and YES (blue), each with its rate under the runs. */
 function FancyRow({ market: loaded, eventName }: { market: Market; eventName: string }) {
   const market = useLiveMarket(loaded);
   const block = marketBlock(market);
+  const position = useMarketPosition(market.eventId, market._id);
   const fancy = market.fancy;
   const noOpen = fancy !== null && fancy.noLine !== null && fancy.noRate !== null;
   const yesOpen = fancy !== null && fancy.yesLine !== null && fancy.yesRate !== null;
@@ -18,6 +21,7 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
         <span className="market__limits muted">
           Min {market.minStake.toLocaleString('en-IN')} · Max {market.maxStake.toLocaleString('en-IN')}
         </span>
+        <FancyBook market={market} position={position} />
       </span>
       <div className="runner__prices">
         <PriceCell

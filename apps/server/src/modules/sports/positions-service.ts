@@ -1,0 +1,111 @@
+import type { MarketPosition, WsServerMessage } from '@khel/contract';
+import { bookmakerBetLine, exchangeBetLine, fancyBook, positionTable, unmatchedOfferLine } from '@khel/exchange';
+import type { FancyBet, RunnerLine } from '@khel/exchange';
+import { paiseToRupees } from '@khel/money';
+import type { Queryable } from '../../db/database.js';
+import type { LiveBus } from '../live/live-bus.js';
+import type { ChangeSet } from './betting-service.js';
+import { remainingPaise } from './exposure.js';
+import type { BetRow, FillRow, MarketRow, RunnerRow } from './sports-repository.js';
+import { createSportsRepository } from './sports-repository.js';
+
+type WalletName = 'main' | 'bonus';
+
+/** A fancy bet row as the engine's FancyBet (YES is stored as a back, NO as a lay). */
+export function fancyBetOf(bet: BetRow): FancyBet {
+  return { side: bet.side === 'back' ? 'yes' : 'no', lineRuns: bet.line_runs as number, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise };
+}
+
+/** The matched lines and the unmatched (or delayed) lines of one player's bets on one market and wallet. */
+export function positionLines(market: MarketRow, bets: readonly BetRow[], fills: readonly FillRow[]): { matched: RunnerLine[]; unmatched: RunnerLine[] } {
+  const matched: RunnerLine[] = [];
+  const unmatched: RunnerLine[] = [];
+  if (market.type === 'EXCHANGE') {
+    const sides = new Map(bets.map((bet) => [bet.id, bet.side]));
+    for (const fill of fills) {
+      for (const betId of [fill.back_bet_id, fill.lay_bet_id]) {
+        const side = betId === null ? undefined : sides.get(betId);
+        if (side === undefined) continue;
+        matched.push(exchangeBetLine({ runnerId: fill.runner_id, side: betId === fill.back_bet_id ? 'back' : 'lay', priceHundredths: fill.price_h, stakePaise: fill.stake_paise }));
+      }
+    }
+    for (const bet of bets) {
+      if (remainingPaise(bet) > 0 && (bet.status === 'unmatched' || bet.status === 'pending')) {
+        unmatched.push(unmatchedOfferLine({ runnerId: bet.runner_id as string, side: bet.side, priceHundredths: bet.price_h as number, remainingPaise: remainingPaise(bet) }));
+      }
+    }
+  } else if (market.type === 'BOOKMAKER') {
+    for (const bet of bets) {
+      const line = bookmakerBetLine({ runnerId: bet.runner_id as string, side: bet.side, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise });
+      (bet.status === 'matched' ? matched : unmatched).push(line);
+    }
+  }
+  return { matched, unmatched };
+}
+
+/** POS-1..POS-4 for one market: a position per wallet the player has live bets on. */
+export function positionsOfMarket(market: MarketRow, runners: readonly RunnerRow[], bets: readonly BetRow[], fills: readonly FillRow[]): MarketPosition[] {
+  const runnerIds = runners.filter((runner) => runner.market_id === market.id).map((runner) => runner.id);
+  const out: MarketPosition[] = [];
+  for (const wallet of ['main', 'bonus'] as WalletName[]) {
+    const mine = bets.filter((bet) => bet.market_id === market.id && bet.wallet === wallet && bet.closed_by === null);
+    if (mine.length === 0) continue;
+    if (market.type === 'FANCY') {
+      const rows = fancyBook(mine.filter((bet) => bet.status === 'matched').map(fancyBetOf));
+      out.push({ marketId: market.id, marketType: market.type, wallet, runners: [], fancyBook: rows.map((row) => ({ fromRuns: row.fromRuns, toRuns: row.toRuns, profitLoss: paiseToRupees(row.profitLossPaise), worst: row.worst })) });
+      continue;
+    }
+    const { matched, unmatched } = positionLines(market, mine, fills);
+    const table = positionTable(runnerIds, matched, unmatched);
+    out.push({
+      marketId: market.id,
+      marketType: market.type,
+      wallet,
+      runners: table.map((row) => ({ selectionId: row.runnerId, profitLoss: paiseToRupees(row.matchedPaise), ifUnmatchedFill: paiseToRupees(row.ifFilledPaise) })),
+      fancyBook: [],
+    });
+  }
+  return out;
+}
+
+/**
+ * Positions for the player app: read with the event, and pushed on the player's own topic after
+ * every change that touched them (fills, cancels, lapses, settlement), so the figures under the
+ * runners move by themselves. Computed from the bets and fills, the same lines settlement reads.
+ */
+export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
+  const repository = createSportsRepository(deps.db);
+
+  async function positionsOf(userId: string, markets: MarketRow[]): Promise<MarketPosition[]> {
+    const ids = markets.map((market) => market.id);
+    const bets = await repository.liveBetsOfUserInMarkets(userId, ids);
+    if (bets.length === 0) return [];
+    const runners = await repository.runnersOf(ids);
+    const fills = await repository.fillsOfBets(bets.filter((bet) => bet.matched_paise > 0).map((bet) => bet.id));
+    return markets.flatMap((market) => positionsOfMarket(market, runners, bets, fills));
+  }
+
+  return {
+    positionsOf,
+
+    async eventPositions(userId: string, eventId: string): Promise<MarketPosition[]> {
+      return positionsOf(userId, await repository.marketsOfEvents([eventId]));
+    },
+
+    /** After a change commits: each touched player's new position on each touched market (empty once settled). */
+    async publish(changes: ChangeSet): Promise<void> {
+      const marketIds = new Set(changes.marketIds);
+      for (const bet of await repository.betsByIds([...changes.betIds])) marketIds.add(bet.market_id);
+      for (const marketId of marketIds) {
+        const users = await repository.usersWithLiveBets(marketId, [...changes.userIds]);
+        if (users.length === 0) continue;
+        const market = await repository.market(marketId);
+        if (market === null) continue;
+        for (const userId of users) {
+          deps.bus.publish(`user:${userId}`, { type: 'positions', marketId, positions: await positionsOf(userId, [market]) } satisfies WsServerMessage);
+        }
+      }
+    },
+  };
+}
+export type PositionsService = ReturnType<typeof createPositionsService>;

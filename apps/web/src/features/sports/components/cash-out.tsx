@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Market } from '@khel/contract';
+import { formatRupees } from '@khel/money';
+import { Button } from '../../../components/ui/button';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { invalidatePositions, postCashOut, useCashOutQuote } from '../api/positions';
+
+const SHARES = [100, 75, 50, 25] as const;
+
+/**
+ * Cash Out for one market: the value the server quotes now (refreshed every 2 s and on every price
+ * change), a share to close on exchange markets, and one tap to take it. The server recomputes the
+ * value and refuses with "Odds changed" if it moved; nothing is left half-done.
+ */
+export function CashOut({ market }: { market: Market }) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  const [open, setOpen] = useState(false);
+  const [percent, setPercent] = useState(100);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const exchange = market.marketType === 'EXCHANGE';
+  const quote = useCashOutQuote(market._id, exchange ? percent : 100, market.version, open && market.status === 'open');
+  const data = quote.data;
+  const value = data?.available === true ? data.value : null;
+
+  if (market.status !== 'open') return null;
+
+  const take = async () => {
+    if (value === null || busy) return;
+    const body = { marketId: market._id, percent: exchange ? percent : 100, value };
+    setBusy(true);
+    setError(null);
+    try {
+      const envelope = await postCashOut(body, idempotency.keyFor(body));
+      if (envelope.meta.code === 200) {
+        idempotency.done();
+        setOpen(false);
+        void queryClient.invalidateQueries({ queryKey: ['userData'] });
+        void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
+      } else {
+        setError(envelope.meta.error === 'ODDS_CHANGED' ? 'Odds changed: check the new value' : envelope.meta.message);
+      }
+    } catch {
+      setError('Cash out failed, please try again');
+    } finally {
+      setBusy(false);
+      void invalidatePositions(queryClient, market.eventId);
+      void quote.refetch();
+    }
+  };
+
+  if (!open) {
+    return (
+      <button type="button" className="cash-out__open" onClick={() => setOpen(true)} data-testid="cash-out-open" aria-label={`Cash out ${market.name}`}>
+        Cash Out
+      </button>
+    );
+  }
+  return (
+    <div className="cash-out" role="group" aria-label={`Cash out ${market.name}`} data-testid="cash-out">
+      {exchange ? (
+        <div className="chips cash-out__shares" role="radiogroup" aria-label="Share to cash out">
+          {SHARES.map((share) => (
+            <button key={share} type="button" role="radio" aria-checked={percent === share} className={`chip${percent === share ? ' chip--active' : ''}`} onClick={() => setPercent(share)} data-testid={`cash-out-share-${share}`}>
+              {share === 100 ? 'All' : `${share}%`}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <p className="cash-out__value" aria-live="polite" data-testid="cash-out-value">
+        {quote.isPending ? 'Getting the value…' : data === undefined ? 'The value is not available' : data.available ? `Cash out ${formatRupees(data.value ?? 0)}` : data.reason}
+      </p>
+      {error !== null ? (
+        <p className="slip__message slip__message--error" role="alert" data-testid="cash-out-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="cash-out__actions">
+        <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+          Close
+        </Button>
+        <Button type="button" onClick={() => void take()} disabled={value === null} loading={busy} loadingLabel="Cashing out…" data-testid="cash-out-confirm">
+          {value === null ? 'Cash out' : `Cash out ${formatRupees(value)}`}
+        </Button>
+      </div>
+    </div>
+  );
+}
