@@ -93,7 +93,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
   const media = createMediaService(createMediaRepository(db));
   const settings = createSettingsService({ db, repository: createSettingsRepository(db), media, audit, clock, moneyMode: config.MONEY_MODE });
-  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE });
+  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE, publisher: bus });
   const identityRepository = createIdentityRepository(db);
   const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName(), sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR });
   const identity = createIdentityService({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
+import type { BalanceChange } from './balance-change.js';
 import { envelope } from './envelope.js';
 
 /** Market types (spec §9) and states (issue: open, suspended, in-play, closed, settled, voided). */
@@ -300,7 +301,7 @@ export type WsServerMessage =
   | { type: 'market'; market: Market }
   | { type: 'score'; eventId: string; score: Score }
   | { type: 'bet'; bet: BetRow }
-  | { type: 'balance'; balance: number; exposure: number; bonus: number; bonusExposure: number }
+  | { type: 'balance'; balance: number; exposure: number; bonus: number; bonusExposure: number; changes?: BalanceChange[] }
   | { type: 'authenticated'; userId: string }
   | { type: 'error'; message: string }
   | { type: 'pong' };

@@ -36,7 +36,7 @@ function slugged(id: string, name: string, slug: string) {
 }
 
 export function createSportsService(deps: { db: Database; books: MarketBooks; betting: BettingService; settlement: SettlementService; wallet: WalletService; audit: AuditService; bus: LiveBus; clock: Clock }) {
-  const { db, books, betting, settlement, wallet, audit, bus, clock } = deps;
+  const { db, books, betting, settlement, audit, bus, clock } = deps;
   const repository = createSportsRepository(db);
 
   async function marketView(market: MarketRow, runners: RunnerRow[]): Promise<Market> {
@@ -151,7 +151,8 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
   }
 
   /**
-   * After a change commits: new prices to market subscribers, bets and balances to their players.
+   * After a change commits: new prices to market subscribers, bets to their players (balances are
+   * pushed by the wallet itself after every commit that moves them).
    * Answers the bet views it built, so a caller can reply with them without reading them again.
    */
   async function publish(changes: ChangeSet): Promise<Map<string, BetDto>> {
@@ -167,16 +168,6 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
       for (const [index, bet] of built.entries()) {
         views.set(bet._id, bet);
         bus.publish(`user:${(rows[index] as BetRow).user_id}`, { type: 'bet', bet } satisfies WsServerMessage);
-      }
-      for (const userId of changes.userIds) {
-        const balances = await wallet.balancesOf(userId);
-        bus.publish(`user:${userId}`, {
-          type: 'balance',
-          balance: paiseToRupees(balances.mainBalancePaise),
-          exposure: paiseToRupees(balances.mainExposurePaise),
-          bonus: paiseToRupees(balances.bonusBalancePaise),
-          bonusExposure: paiseToRupees(balances.bonusExposurePaise),
-        } satisfies WsServerMessage);
       }
     } catch {
       // Live updates are best effort: the change itself is committed, and clients re-read on reconnect.
