@@ -67,6 +67,8 @@ import { resultDeskRoutes } from './modules/sports/result-desk-routes.js';
 import { createResultDeskService } from './modules/sports/result-desk-service.js';
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
+import { oddsPreferenceRoutes } from './modules/sports/odds-preference-routes.js';
+import { createOddsPreferenceService } from './modules/sports/odds-preference-service.js';
 import { createSportsService } from './modules/sports/sports-service.js';
 import { createCasinoServices, registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
@@ -173,11 +175,12 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const settlement = createSettlementService({ books, betting, wallet, clock, onWagering: wagering.record });
   const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock });
   const resultDesk = createResultDeskService({ db, sports, settlement, audit, clock });
+  const oddsPreferences = createOddsPreferenceService({ db, clock });
   const stopTimers = () => {
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -292,6 +295,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await registerCasino(app, services.casino, guards);
   // sports wiring (modules/sports) goes here
   await app.register(sportsRoutes(services.sports, services.idempotency, guards));
+  await app.register(oddsPreferenceRoutes(services.oddsPreferences, guards));
   await app.register(sportsAdminRoutes(services.sports, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, guards));
   await registerLiveRoutes(app, {

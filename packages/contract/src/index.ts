@@ -17,3 +17,4 @@ export * from './referral.js';
 export * from './text.js';
 export * from './casino-games.js';
 export * from './balance-change.js';
+export * from './odds-preference.js';

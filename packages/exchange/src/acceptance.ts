@@ -29,7 +29,6 @@ export type OddsChangePreference = { mode: 'exact' } | { mode: 'better' } | { mo
 export const EXACT_ODDS_ONLY: OddsChangePreference = { mode: 'exact' };
 export const RATE_TICK_HUNDREDTHS = 100;
 export const LINE_TICK_RUNS = 1;
-export const MAX_ODDS_CHANGE_TICKS = 20;
 
 /** Whether a price `worseBy` units worse than asked (negative: better) is within the preference. */
 function withinPreference(worseBy: number, tick: number, preference: OddsChangePreference): boolean {

@@ -68,7 +68,6 @@ export {
   EXACT_ODDS_ONLY,
   fancyProfitPaise,
   LINE_TICK_RUNS,
-  MAX_ODDS_CHANGE_TICKS,
   RATE_TICK_HUNDREDTHS,
   type Acceptance,
   type OddsChangePreference,
