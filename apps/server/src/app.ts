@@ -68,6 +68,7 @@ import { createResultDeskService } from './modules/sports/result-desk-service.js
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
 import { oddsPreferenceRoutes } from './modules/sports/odds-preference-routes.js';
+import { cancelMarketBetsRoutes } from './modules/sports/cancel-market-bets-routes.js';
 import { createOddsPreferenceService } from './modules/sports/odds-preference-service.js';
 import { createSportsService } from './modules/sports/sports-service.js';
 import { createCasinoServices, registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
@@ -296,6 +297,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   // sports wiring (modules/sports) goes here
   await app.register(sportsRoutes(services.sports, services.idempotency, guards));
   await app.register(oddsPreferenceRoutes(services.oddsPreferences, guards));
+  await app.register(cancelMarketBetsRoutes(services.sports, guards));
   await app.register(sportsAdminRoutes(services.sports, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, guards));
   await registerLiveRoutes(app, {

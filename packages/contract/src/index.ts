@@ -18,3 +18,4 @@ export * from './text.js';
 export * from './casino-games.js';
 export * from './balance-change.js';
 export * from './odds-preference.js';
+export * from './event-bets.js';

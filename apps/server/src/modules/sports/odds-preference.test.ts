@@ -115,7 +115,7 @@ describe('the odds-change preference (issue 13)', () => {
     const m = await market('FANCY');
     await lines(m, 61, 100, 63, 100);
     const player = await playerWith(preference);
-    await lines(m, ...live);
+    await lines(m, live[0], live[1], live[2], live[3]);
     const placed = await bet(player.token, { marketId: m.id, selectionType: side, odds: line, oddsSize: rate, stake: 1000 });
     if (takenAt === null) {
       expect(placed.body.meta).toMatchObject({ code: 409, error: 'ODDS_CHANGED' });
@@ -163,5 +163,30 @@ describe('one bet per tap: duplicate submissions (issue 13)', () => {
     const reused = await bet(player.token, { ...body, stake: 600 }, 'slip-1-submission');
     expect(reused.body.meta.error).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});
+
+describe("the event page's cancel all on a market (issue 13)", () => {
+  it("cancels every unmatched offer of the player's on the market, and only theirs", async () => {
+    const sport = await call(t.app, 'POST', '/api/v1/backoffice/sports', { token: director.token, body: { name: 'Cricket' } });
+    const league = await call(t.app, 'POST', '/api/v1/backoffice/leagues', { token: director.token, body: { sportId: (sport.body.data as { _id: string })._id, name: 'Cancel League' } });
+    const event = await call(t.app, 'POST', '/api/v1/backoffice/events', { token: director.token, body: { leagueId: (league.body.data as { _id: string })._id, name: 'Kites v Crows', startTime: '2026-11-21T14:00:00.000Z' } });
+    const created = await call(t.app, 'POST', '/api/v1/backoffice/markets', { token: director.token, body: { eventId: (event.body.data as { _id: string })._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Kites', 'Crows'] } });
+    const marketId = (created.body.data as { _id: string })._id;
+    const runners = ((await call(t.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token: director.token, body: {} })).body.data as { runners: { _id: string }[] }).runners.map((runner) => runner._id);
+    const player = await signUpPlayer(t);
+    const other = await signUpPlayer(t);
+    await bet(player.token, { marketId, selectionId: runners[0], selectionType: 'back', odds: 3, stake: 200 });
+    await bet(player.token, { marketId, selectionId: runners[1], selectionType: 'lay', odds: 1.5, stake: 300 });
+    await bet(other.token, { marketId, selectionId: runners[0], selectionType: 'back', odds: 3.5, stake: 100 });
+    expect((await call(t.app, 'GET', '/api/v1/getUserData', { token: player.token })).body.data).toMatchObject({ exposure: -350 });
+
+    const answer = await call(t.app, 'POST', '/api/v1/cancel-market-bets', { token: player.token, body: { marketId } });
+    expect(answer.body.meta).toMatchObject({ code: 200, message: '2 bets cancelled' });
+    expect((answer.body.data as { status: string }[]).map((row) => row.status)).toEqual(['cancelled', 'cancelled']);
+    expect((await call(t.app, 'GET', '/api/v1/getUserData', { token: player.token })).body.data).toMatchObject({ exposure: 0 });
+    const others = (await call(t.app, 'GET', `/api/v1/bet-sport-byMarket?marketId=${marketId}`, { token: other.token })).body.data as { status: string }[];
+    expect(others.map((row) => row.status)).toEqual(['unmatched']);
+    expect((await call(t.app, 'POST', '/api/v1/cancel-market-bets', { token: player.token, body: { marketId } })).body.meta.message).toBe('No unmatched bets to cancel');
   });
 });

@@ -4,7 +4,7 @@ import { readDepth } from '@khel/exchange';
 import { fromHundredths, paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { fail } from '../../lib/app-error.js';
+import { AppError, fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { LiveBus } from '../live/live-bus.js';
@@ -264,6 +264,27 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
       const bet = await repository.bet(betId);
       if (bet === null || bet.user_id !== caller.userId) fail('NOT_FOUND', 'Bet not found');
       await operate((changes) => betting.cancel(caller, betId, bet.market_id, changes));
+    },
+
+    /**
+     * Cancels every unmatched offer (and every bet still in its in-play delay) the caller has on one
+     * market; answers the bets it cancelled. Each is cancelled as cancelBet does, one after another.
+     */
+    async cancelAllOnMarket(caller: Caller, marketId: string): Promise<string[]> {
+      const open = (await repository.betsOfUserInMarket(caller.userId, marketId)).filter((bet) => bet.status === 'unmatched' || bet.status === 'pending');
+      const cancelled: string[] = [];
+      await operate(async (changes) => {
+        for (const bet of open) {
+          try {
+            await betting.cancel(caller, bet.id, marketId, changes);
+            cancelled.push(bet.id);
+          } catch (error) {
+            // Matched or lapsed since it was read: nothing left to cancel on that one.
+            if (!(error instanceof AppError)) throw error;
+          }
+        }
+      });
+      return cancelled;
     },
 
     /** Decides every bet whose delay has ended (timers do it on time; this sweeps after restarts). */
