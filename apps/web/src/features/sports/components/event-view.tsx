@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { useLiveTopics } from '../../../lib/live/use-live';
 import { useEvent, type EventSlugs } from '../api/get-event';
 import { BookmakerMarket } from './bookmaker-market';
+import { EventBets } from './event-bets';
 import { ExchangeMarket } from './exchange-market';
 import { FancyMarkets } from './fancy-markets';
 import { LiveIndicator } from './live-indicator';
@@ -75,6 +76,7 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
         </header>
         <ScorePanel event={event} />
         <Markets event={event} />
+        <EventBets eventId={event._id} />
       </div>
       <SlipHost />
     </div>
