@@ -70,6 +70,9 @@ import { sportsRoutes } from './modules/sports/sports-routes.js';
 import { tradingRoutes } from './modules/sports/trading-routes.js';
 import { createPositionsService } from './modules/sports/positions-service.js';
 import { createCashOutService } from './modules/sports/cash-out-service.js';
+import { oddsPreferenceRoutes } from './modules/sports/odds-preference-routes.js';
+import { cancelMarketBetsRoutes } from './modules/sports/cancel-market-bets-routes.js';
+import { createOddsPreferenceService } from './modules/sports/odds-preference-service.js';
 import { createSportsService } from './modules/sports/sports-service.js';
 import { createCasinoServices, registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
@@ -96,7 +99,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
   const media = createMediaService(createMediaRepository(db));
   const settings = createSettingsService({ db, repository: createSettingsRepository(db), media, audit, clock, moneyMode: config.MONEY_MODE });
-  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE });
+  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE, publisher: bus });
   const identityRepository = createIdentityRepository(db);
   const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName(), sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR });
   const identity = createIdentityService({
@@ -185,11 +188,12 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     terms: { bookmakerMarginBasisPoints: config.CASH_OUT_BOOKMAKER_MARGIN_BP, fancyMarginBasisPoints: config.CASH_OUT_FANCY_MARGIN_BP, fancySpreadRuns: config.CASH_OUT_FANCY_SPREAD_RUNS },
   });
   const resultDesk = createResultDeskService({ db, sports, settlement, audit, clock });
+  const oddsPreferences = createOddsPreferenceService({ db, clock });
   const stopTimers = () => {
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -305,6 +309,8 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   // sports wiring (modules/sports) goes here
   await app.register(sportsRoutes(services.sports, services.idempotency, guards));
   await app.register(tradingRoutes({ sports: services.sports, positions: services.positions, cashOut: services.cashOut, idempotency: services.idempotency, guards }));
+  await app.register(oddsPreferenceRoutes(services.oddsPreferences, guards));
+  await app.register(cancelMarketBetsRoutes(services.sports, guards));
   await app.register(sportsAdminRoutes(services.sports, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, guards));
   await registerLiveRoutes(app, {

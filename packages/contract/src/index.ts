@@ -17,3 +17,6 @@ export * from './referral.js';
 export * from './text.js';
 export * from './casino-games.js';
 export * from './trading.js';
+export * from './balance-change.js';
+export * from './odds-preference.js';
+export * from './event-bets.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
+import type { BalanceChange } from './balance-change.js';
 import { envelope } from './envelope.js';
 import type { MarketPosition } from './trading.js';
 
@@ -304,7 +305,7 @@ export type WsServerMessage =
   | { type: 'score'; eventId: string; score: Score }
   | { type: 'bet'; bet: BetRow }
   | { type: 'positions'; marketId: string; positions: MarketPosition[] }
-  | { type: 'balance'; balance: number; exposure: number; bonus: number; bonusExposure: number }
+  | { type: 'balance'; balance: number; exposure: number; bonus: number; bonusExposure: number; changes?: BalanceChange[] }
   | { type: 'authenticated'; userId: string }
   | { type: 'error'; message: string }
   | { type: 'pong' };

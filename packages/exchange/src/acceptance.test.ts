@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BET_REJECT_REASONS, checkBookmakerBet, checkFancyBet, type BookmakerQuote, type FancyQuote, type StakeLimits } from './index.js';
+import { BET_REJECT_REASONS, checkBookmakerBet, checkFancyBet, type BookmakerQuote, type FancyQuote, type OddsChangePreference, type StakeLimits } from './index.js';
 
 const limits: StakeLimits = { minStakePaise: 10_000, maxStakePaise: 10_000_000, maxProfitPaise: 5_000_000 };
 
@@ -41,7 +41,7 @@ describe('BMK-1..BMK-3 bookmaker acceptance', () => {
   ] as const)('%s', (_name, quoteChange, requestChange, reason) => {
     const quote = { ...bookmaker, ...quoteChange } as BookmakerQuote;
     const request = { runnerId: 'IND', stakePaise: 100_000, ...requestChange };
-    expect(checkBookmakerBet(quote, request, limits)).toEqual(reason === null ? { accepted: true } : { accepted: false, reason });
+    expect(checkBookmakerBet(quote, request, limits)).toEqual(reason === null ? { accepted: true, rateHundredths: request.rateHundredths, lineRuns: null } : { accepted: false, reason });
   });
 });
 
@@ -66,6 +66,69 @@ describe('FAN-1..FAN-2 fancy acceptance', () => {
   ] as const)('%s', (_name, quoteChange, requestChange, reason) => {
     const quote = { ...fancy, ...quoteChange } as FancyQuote;
     const request = { stakePaise: 100_000, ...requestChange };
-    expect(checkFancyBet(quote, request, limits)).toEqual(reason === null ? { accepted: true } : { accepted: false, reason });
+    expect(checkFancyBet(quote, request, limits)).toEqual(reason === null ? { accepted: true, rateHundredths: request.rateHundredths, lineRuns: request.lineRuns } : { accepted: false, reason });
+  });
+});
+
+const EXACT: OddsChangePreference = { mode: 'exact' };
+const BETTER: OddsChangePreference = { mode: 'better' };
+const TWO_TICKS: OddsChangePreference = { mode: 'ticks', ticks: 2 };
+
+describe('BMK-4 the odds-change preference on a bookmaker bet (the live rate: back 45, lay 47)', () => {
+  // [asked rate, preference, accepted?]: a back is better at a higher live rate, a lay at a lower one.
+  it.each([
+    ['back', 4500, EXACT, true],
+    ['back', 4400, EXACT, false], // live is 1 point better
+    ['back', 4400, BETTER, true],
+    ['back', 4600, BETTER, false], // live is 1 point worse
+    ['back', 4700, TWO_TICKS, true], // 2 points worse
+    ['back', 4701, TWO_TICKS, false], // 2.01 points worse
+    ['back', 3000, TWO_TICKS, true], // far better
+    ['lay', 4700, EXACT, true],
+    ['lay', 4800, EXACT, false], // live lay rate is 1 point lower: better for the layer
+    ['lay', 4800, BETTER, true],
+    ['lay', 4600, BETTER, false], // live is 1 point higher: worse
+    ['lay', 4500, TWO_TICKS, true],
+    ['lay', 4499, TWO_TICKS, false],
+    ['lay', 6000, TWO_TICKS, true],
+  ] as const)('a %s asked at %i with %o: accepted %s, at the live rate', (side, asked, preference, accepted) => {
+    const live = side === 'back' ? 4500 : 4700;
+    const answer = checkBookmakerBet(bookmaker, { runnerId: 'IND', side, rateHundredths: asked, stakePaise: 100_000 }, limits, preference);
+    expect(answer).toEqual(accepted ? { accepted: true, rateHundredths: live, lineRuns: null } : { accepted: false, reason: 'ODDS_CHANGED' });
+  });
+
+  it('BMK-4 judges the profit cap at the live rate the bet is taken at', () => {
+    const quote: BookmakerQuote = { status: 'open', runners: [{ runnerId: 'IND', backRateHundredths: 21_000, layRateHundredths: 22_000 }] };
+    // Asked 200 (wins ₹50,000 on ₹25,000, the cap), taken at the better 210: wins ₹52,500.
+    expect(checkBookmakerBet(quote, { runnerId: 'IND', side: 'back', rateHundredths: 20_000, stakePaise: 2_500_000 }, limits, BETTER)).toEqual({ accepted: false, reason: 'ABOVE_MAX_PROFIT' });
+  });
+});
+
+describe('FAN-4 the odds-change preference on a fancy bet (live: NO 61 @ 100, YES 63 @ 90)', () => {
+  // YES is better at a lower line and a higher rate; NO at a higher line and a lower rate.
+  it.each([
+    ['yes', 63, 9000, EXACT, true],
+    ['yes', 64, 9000, EXACT, false],
+    ['yes', 64, 9000, BETTER, true], // live line 63 is lower: better for YES
+    ['yes', 63, 8000, BETTER, true], // live rate 90 is higher: better
+    ['yes', 62, 9000, BETTER, false], // live line is a run worse
+    ['yes', 63, 9100, BETTER, false], // live rate a point worse
+    ['yes', 61, 9000, TWO_TICKS, true], // two runs worse
+    ['yes', 60, 9000, TWO_TICKS, false], // three runs worse
+    ['yes', 61, 9200, TWO_TICKS, true], // two runs and two points worse: each within two ticks
+    ['yes', 63, 9201, TWO_TICKS, false],
+    ['no', 61, 10_000, EXACT, true],
+    ['no', 60, 10_000, EXACT, false],
+    ['no', 60, 10_000, BETTER, true], // live line 61 is higher: better for NO
+    ['no', 61, 10_100, BETTER, true], // live rate 100 is lower: better for NO
+    ['no', 62, 10_000, BETTER, false],
+    ['no', 61, 9_900, BETTER, false],
+    ['no', 63, 9_800, TWO_TICKS, true],
+    ['no', 64, 10_000, TWO_TICKS, false],
+    ['no', 61, 9_799, TWO_TICKS, false],
+  ] as const)('%s asked at %i runs, rate %i with %o: accepted %s, at the live line and rate', (side, line, rate, preference, accepted) => {
+    const live = side === 'yes' ? { lineRuns: 63, rateHundredths: 9000 } : { lineRuns: 61, rateHundredths: 10_000 };
+    const answer = checkFancyBet(fancy, { side, lineRuns: line, rateHundredths: rate, stakePaise: 100_000 }, limits, preference);
+    expect(answer).toEqual(accepted ? { accepted: true, ...live } : { accepted: false, reason: 'ODDS_CHANGED' });
   });
 });

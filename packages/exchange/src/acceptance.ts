@@ -18,9 +18,32 @@ export interface StakeLimits {
 
 export type Acceptance = { accepted: true } | { accepted: false; reason: BetRejectReason };
 
+/**
+ * The player's odds-change preference for bookmaker and fancy bets (issue 13): take the bet only at
+ * the exact price asked (the default), also at a better one, or at any better one and a worse one up
+ * to `ticks` ticks away. A tick of a percent rate (bookmaker, and the rate of a fancy line) is one
+ * point: 100 hundredths (45 → 46). A tick of a fancy line is one run. A fancy bet must be within the
+ * allowance on its line and on its rate, each on its own. The bet is always taken at the live quote.
+ */
+export type OddsChangePreference = { mode: 'exact' } | { mode: 'better' } | { mode: 'ticks'; ticks: number };
+export const EXACT_ODDS_ONLY: OddsChangePreference = { mode: 'exact' };
+export const RATE_TICK_HUNDREDTHS = 100;
+export const LINE_TICK_RUNS = 1;
+
+/** Whether a price `worseBy` units worse than asked (negative: better) is within the preference. */
+function withinPreference(worseBy: number, tick: number, preference: OddsChangePreference): boolean {
+  if (worseBy === 0) return true;
+  if (preference.mode === 'exact') return false;
+  if (worseBy < 0) return true;
+  return preference.mode === 'ticks' && worseBy <= preference.ticks * tick;
+}
+
+/** An accepted bookmaker or fancy bet carries the live price it is taken at. */
+export type QuoteAcceptance = { accepted: true; rateHundredths: number; lineRuns: number | null } | { accepted: false; reason: BetRejectReason };
+
 const ACCEPTED: Acceptance = { accepted: true };
 
-function refuse(reason: BetRejectReason): Acceptance {
+function refuse(reason: BetRejectReason): { accepted: false; reason: BetRejectReason } {
   return { accepted: false, reason };
 }
 
@@ -59,16 +82,25 @@ function checkStake(stakePaise: number, profitPaise: number, limits: StakeLimits
   return ACCEPTED;
 }
 
-/** BMK-1..BMK-4: accept a bookmaker bet only at the live rate, inside the limits. */
-export function checkBookmakerBet(quote: BookmakerQuote, request: BookmakerBetRequest, limits: StakeLimits): Acceptance {
+/**
+ * BMK-1..BMK-4: accept a bookmaker bet at the live rate when it is the rate asked or, as the player's
+ * preference allows, a better or slightly worse one (a back is better at a higher rate, a lay at a
+ * lower one: it risks rate × stake); inside the limits, judged at the live rate.
+ */
+export function checkBookmakerBet(quote: BookmakerQuote, request: BookmakerBetRequest, limits: StakeLimits, preference: OddsChangePreference = EXACT_ODDS_ONLY): QuoteAcceptance {
   if (quote.status === 'closed') return refuse('MARKET_CLOSED');
   if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
   const runner = quote.runners.find((candidate) => candidate.runnerId === request.runnerId);
   if (runner === undefined) return refuse('UNKNOWN_RUNNER');
   const liveRate = request.side === 'back' ? runner.backRateHundredths : runner.layRateHundredths;
   if (runner.suspended === true || liveRate === null) return refuse('RUNNER_SUSPENDED');
-  if (liveRate !== request.rateHundredths) return refuse('ODDS_CHANGED');
-  return checkStake(request.stakePaise, bookmakerProfitPaise(request.side, liveRate, request.stakePaise), limits);
+  const worseBy = request.side === 'back' ? request.rateHundredths - liveRate : liveRate - request.rateHundredths;
+  if (!withinPreference(worseBy, RATE_TICK_HUNDREDTHS, preference)) return refuse('ODDS_CHANGED');
+  return taken(checkStake(request.stakePaise, bookmakerProfitPaise(request.side, liveRate, request.stakePaise), limits), liveRate, null);
+}
+
+function taken(acceptance: Acceptance, rateHundredths: number, lineRuns: number | null): QuoteAcceptance {
+  return acceptance.accepted ? { accepted: true, rateHundredths, lineRuns } : acceptance;
 }
 
 /** A fancy quote: NO and YES lines in runs, each with a rate in hundredths (100 = even money = 10000). */
@@ -92,13 +124,20 @@ export function fancyProfitPaise(side: 'yes' | 'no', rateHundredths: number, sta
   return side === 'yes' ? percentProfitPaise(rateHundredths, stakePaise) : stakePaise;
 }
 
-/** FAN-1..FAN-3: accept a fancy bet only at the live line and rate, inside the limits. */
-export function checkFancyBet(quote: FancyQuote, request: FancyBetRequest, limits: StakeLimits): Acceptance {
+/**
+ * FAN-1..FAN-3: accept a fancy bet at the live line and rate when they are the ones asked or, as the
+ * preference allows, better or slightly worse: YES is better at a lower line and a higher rate, NO at a
+ * higher line and a lower rate (NO risks rate × stake). Limits are judged at the live rate.
+ */
+export function checkFancyBet(quote: FancyQuote, request: FancyBetRequest, limits: StakeLimits, preference: OddsChangePreference = EXACT_ODDS_ONLY): QuoteAcceptance {
   if (quote.status === 'closed') return refuse('MARKET_CLOSED');
   if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
   const liveLine = request.side === 'yes' ? quote.yesLineRuns : quote.noLineRuns;
   const liveRate = request.side === 'yes' ? quote.yesRateHundredths : quote.noRateHundredths;
   if (liveLine === null || liveRate === null) return refuse('RUNNER_SUSPENDED');
-  if (liveLine !== request.lineRuns || liveRate !== request.rateHundredths) return refuse('ODDS_CHANGED');
-  return checkStake(request.stakePaise, fancyProfitPaise(request.side, liveRate, request.stakePaise), limits);
+  const yes = request.side === 'yes';
+  const lineWorseBy = yes ? liveLine - request.lineRuns : request.lineRuns - liveLine;
+  const rateWorseBy = yes ? request.rateHundredths - liveRate : liveRate - request.rateHundredths;
+  if (!withinPreference(lineWorseBy, LINE_TICK_RUNS, preference) || !withinPreference(rateWorseBy, RATE_TICK_HUNDREDTHS, preference)) return refuse('ODDS_CHANGED');
+  return taken(checkStake(request.stakePaise, fancyProfitPaise(request.side, liveRate, request.stakePaise), limits), liveRate, liveLine);
 }

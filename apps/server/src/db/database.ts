@@ -27,3 +27,35 @@ export function parseInt8(text: string): number {
   if (!Number.isSafeInteger(value)) throw new Error(`int8 value ${text} is outside the safe integer range`);
   return value;
 }
+
+const commitHooks = new WeakMap<Queryable, (() => void)[]>();
+
+/**
+ * Runs hook once the transaction tx belongs to has committed, and never when it rolls back (live
+ * updates must not announce what did not happen). Outside a transaction (tx is the database itself,
+ * where each statement commits on its own) the hook runs on the next turn of the event loop.
+ */
+export function afterCommit(tx: Queryable, hook: () => void): void {
+  const hooks = commitHooks.get(tx);
+  if (hooks === undefined) setImmediate(hook);
+  else hooks.push(hook);
+}
+
+/** Wraps a driver's transaction so hooks registered with afterCommit run after COMMIT, in order. */
+export function withCommitHooks(run: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>): Database['transaction'] {
+  return async (fn) => {
+    const hooks: (() => void)[] = [];
+    const result = await run((tx) => {
+      commitHooks.set(tx, hooks);
+      return fn(tx);
+    });
+    for (const hook of hooks) {
+      try {
+        hook();
+      } catch {
+        // a hook's failure must not turn a committed change into an error for the caller
+      }
+    }
+    return result;
+  };
+}

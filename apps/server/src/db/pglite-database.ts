@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, QueryResult, Queryable } from './database.js';
-import { parseInt8 } from './database.js';
+import { parseInt8, withCommitHooks } from './database.js';
 
 const INT8_OID = 20;
 
@@ -23,7 +23,7 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
   return {
     kind: 'pglite',
     ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    transaction: withCommitHooks((fn) => pg.transaction((tx) => fn(wrap(tx)))),
     close: () => pg.close(),
   };
 }

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Database, QueryResult, Queryable } from './database.js';
-import { parseInt8 } from './database.js';
+import { parseInt8, withCommitHooks } from './database.js';
 
 const INT8_OID = 20;
 
@@ -31,7 +31,7 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
+    transaction: withCommitHooks(async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -44,7 +44,7 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
       } finally {
         client.release();
       }
-    },
+    }),
     close: () => pool.end(),
   };
 }

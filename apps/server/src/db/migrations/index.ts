@@ -11,6 +11,7 @@ import bonusReferral from './0011-bonus-referral.js';
 import casinoWalletLimits from './0010-casino-wallet-limits.js';
 import casinoGames from './0013-casino-games.js';
 import cashOut from './0017-cash-out.js';
+import oddsPreference from './0018-odds-preference.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -27,4 +28,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0011-bonus-referral', sql: bonusReferral },
   { id: '0013-casino-games', sql: casinoGames },
   { id: '0017-cash-out', sql: cashOut },
+  { id: '0018-odds-preference', sql: oddsPreference },
 ];

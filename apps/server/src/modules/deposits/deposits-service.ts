@@ -196,6 +196,7 @@ export function createDepositsService(deps: {
         const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Deposit not found');
         if (row.status !== 'pending') fail('ALREADY_DECIDED');
         await repo.decide(id, 'rejected', actor.userId, reason, clock.now());
+        wallet.announce(tx, row.user_id, { kind: 'deposit_rejected', amountPaise: row.amount_paise });
       });
       const deposit = toDeposit((await repository.find(id)) as DepositRow);
       await audit.record({ actorId: actor.userId, action: 'deposit.reject', targetType: 'user', targetId: deposit.player._id, details: { depositId: id, amount: deposit.amount, reason }, ip });

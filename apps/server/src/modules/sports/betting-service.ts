@@ -1,7 +1,7 @@
 import { ROLES } from '@khel/contract';
 import type { PlaceBet } from '@khel/contract';
 import { applyCommand, checkBookmakerBet, checkFancyBet, isOnLadder, listRestingOffers, priceToIndex } from '@khel/exchange';
-import type { BookmakerQuote, ExchangeEvent, FancyQuote } from '@khel/exchange';
+import type { BookmakerQuote, ExchangeEvent, FancyQuote, OddsChangePreference } from '@khel/exchange';
 import { backProfitPaise, percentProfitPaise, rupeesToPaise, toHundredths } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -11,6 +11,7 @@ import type { WalletService } from '../wallet/wallet-service.js';
 import { addLine, bookmakerLine, exchangeFillLine, refreshExposures, remainingPaise } from './exposure.js';
 import type { PositionDeltas } from './exposure.js';
 import type { MarketBooks, MarketContext } from './market-books.js';
+import { oddsPreferenceOf } from './odds-preference-service.js';
 import type { BetRow, BookmakerQuoteJson, FancyQuoteJson, MarketRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
 
@@ -154,13 +155,17 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
     await recordEngineEvents(context, events, changes);
   }
 
-  /** Checks a bookmaker or fancy bet against the live quote and the limits; throws the reason. */
-  function checkQuote(market: MarketRow, bet: { runnerId: string | null; side: 'back' | 'lay'; oddsH: number; lineRuns: number | null; stakePaise: number }) {
+  /**
+   * Checks a bookmaker or fancy bet against the live quote, the player's odds-change preference and the
+   * limits; throws the reason, or answers the live rate (and fancy line) the bet is taken at.
+   */
+  function checkQuote(market: MarketRow, bet: { runnerId: string | null; side: 'back' | 'lay'; oddsH: number; lineRuns: number | null; stakePaise: number }, preference: OddsChangePreference): { rateH: number; lineRuns: number | null } {
     const acceptance =
       market.type === 'BOOKMAKER'
-        ? checkBookmakerBet(bookmakerQuoteOf(market), { runnerId: bet.runnerId ?? '', side: bet.side, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limitsOf(market))
-        : checkFancyBet(fancyQuoteOf(market), { side: bet.side === 'back' ? 'yes' : 'no', lineRuns: bet.lineRuns ?? -1, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limitsOf(market));
+        ? checkBookmakerBet(bookmakerQuoteOf(market), { runnerId: bet.runnerId ?? '', side: bet.side, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limitsOf(market), preference)
+        : checkFancyBet(fancyQuoteOf(market), { side: bet.side === 'back' ? 'yes' : 'no', lineRuns: bet.lineRuns ?? -1, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limitsOf(market), preference);
     if (!acceptance.accepted) throw new AppError(REASON_TO_ERROR[acceptance.reason]);
+    return { rateH: acceptance.rateHundredths, lineRuns: acceptance.lineRuns };
   }
 
   return {
@@ -201,14 +206,14 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
           rateH = toHundredths(request.odds) ?? fail('ODDS_CHANGED');
           const profit = request.selectionType === 'back' ? percentProfitPaise(rateH, stakePaise) : stakePaise;
           if (profit > market.max_profit_paise) fail('ABOVE_MAX_PROFIT');
-          checkQuote(market, { runnerId: runner?.id ?? null, side: request.selectionType, oddsH: rateH, lineRuns: null, stakePaise });
+          ({ rateH } = checkQuote(market, { runnerId: runner?.id ?? null, side: request.selectionType, oddsH: rateH, lineRuns: null, stakePaise }, await oddsPreferenceOf(context.tx, caller.userId)));
         } else {
           if (!Number.isInteger(request.odds)) fail('ODDS_CHANGED');
           lineRuns = request.odds;
           rateH = toHundredths(request.oddsSize ?? 100) ?? fail('ODDS_CHANGED');
           const profit = request.selectionType === 'back' ? percentProfitPaise(rateH, stakePaise) : stakePaise;
           if (profit > market.max_profit_paise) fail('ABOVE_MAX_PROFIT');
-          checkQuote(market, { runnerId: null, side: request.selectionType, oddsH: rateH, lineRuns, stakePaise });
+          ({ rateH, lineRuns } = checkQuote(market, { runnerId: null, side: request.selectionType, oddsH: rateH, lineRuns, stakePaise }, await oddsPreferenceOf(context.tx, caller.userId)));
         }
 
         // An exchange offer that would not match at once skips the delay and rests straight away.
@@ -267,9 +272,10 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
           }
         } else {
           try {
-            checkQuote(market, { runnerId: bet.runner_id, side: bet.side, oddsH: bet.rate_h as number, lineRuns: bet.line_runs, stakePaise: bet.stake_paise });
-            await repo.updateBet(bet.id, { status: 'matched', matched_paise: bet.stake_paise });
-            if (market.type === 'BOOKMAKER') addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, context.runners.map((runner) => runner.id), bookmakerLine(bet));
+            const taken = checkQuote(market, { runnerId: bet.runner_id, side: bet.side, oddsH: bet.rate_h as number, lineRuns: bet.line_runs, stakePaise: bet.stake_paise }, await oddsPreferenceOf(context.tx, bet.user_id));
+            const filled = { status: 'matched' as const, matched_paise: bet.stake_paise, rate_h: taken.rateH, line_runs: taken.lineRuns };
+            await repo.updateBet(bet.id, filled);
+            if (market.type === 'BOOKMAKER') addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, context.runners.map((runner) => runner.id), bookmakerLine({ ...bet, ...filled }));
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             await lapse(error.code === 'ODDS_CHANGED' ? 'PRICE_MOVED' : error.code);

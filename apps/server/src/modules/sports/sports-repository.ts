@@ -303,7 +303,7 @@ export function createSportsRepository(db: Queryable) {
     async duePendingBets(now: Date): Promise<{ id: string; market_id: string }[]> {
       return (await db.query<{ id: string; market_id: string }>(`select id, market_id from bets where status = 'pending' and delay_until <= $1 order by delay_until limit 200`, [now])).rows;
     },
-    async updateBet(id: string, changes: Partial<Pick<BetRow, 'matched_paise' | 'cancelled_paise' | 'status' | 'lapse_reason' | 'profit_loss_paise' | 'price_h' | 'delay_until' | 'closed_by'>> & { settled_at?: Date | null }): Promise<void> {
+    async updateBet(id: string, changes: Partial<Pick<BetRow, 'matched_paise' | 'cancelled_paise' | 'status' | 'lapse_reason' | 'profit_loss_paise' | 'price_h' | 'rate_h' | 'line_runs' | 'delay_until' | 'closed_by'>> & { settled_at?: Date | null }): Promise<void> {
       const sets: string[] = [];
       const params: unknown[] = [id];
       for (const [column, value] of Object.entries(changes)) {

@@ -4,7 +4,7 @@ import { readDepth } from '@khel/exchange';
 import { fromHundredths, paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { fail } from '../../lib/app-error.js';
+import { AppError, fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { LiveBus } from '../live/live-bus.js';
@@ -47,7 +47,7 @@ export function createSportsService(deps: {
   /** Pushes the touched players' positions after a change (decision 0022). */
   positions?: { publish(changes: ChangeSet): Promise<void> };
 }) {
-  const { db, books, betting, settlement, wallet, audit, bus, clock } = deps;
+  const { db, books, betting, settlement, audit, bus, clock } = deps;
   const repository = createSportsRepository(db);
 
   async function marketView(market: MarketRow, runners: RunnerRow[]): Promise<Market> {
@@ -165,7 +165,8 @@ export function createSportsService(deps: {
   }
 
   /**
-   * After a change commits: new prices to market subscribers, bets and balances to their players.
+   * After a change commits: new prices to market subscribers, bets to their players (balances are
+   * pushed by the wallet itself after every commit that moves them).
    * Answers the bet views it built, so a caller can reply with them without reading them again.
    */
   async function publish(changes: ChangeSet): Promise<Map<string, BetDto>> {
@@ -181,16 +182,6 @@ export function createSportsService(deps: {
       for (const [index, bet] of built.entries()) {
         views.set(bet._id, bet);
         bus.publish(`user:${(rows[index] as BetRow).user_id}`, { type: 'bet', bet } satisfies WsServerMessage);
-      }
-      for (const userId of changes.userIds) {
-        const balances = await wallet.balancesOf(userId);
-        bus.publish(`user:${userId}`, {
-          type: 'balance',
-          balance: paiseToRupees(balances.mainBalancePaise),
-          exposure: paiseToRupees(balances.mainExposurePaise),
-          bonus: paiseToRupees(balances.bonusBalancePaise),
-          bonusExposure: paiseToRupees(balances.bonusExposurePaise),
-        } satisfies WsServerMessage);
       }
       await deps.positions?.publish(changes);
     } catch {
@@ -288,6 +279,27 @@ export function createSportsService(deps: {
       const bet = await repository.bet(betId);
       if (bet === null || bet.user_id !== caller.userId) fail('NOT_FOUND', 'Bet not found');
       await operate((changes) => betting.cancel(caller, betId, bet.market_id, changes));
+    },
+
+    /**
+     * Cancels every unmatched offer (and every bet still in its in-play delay) the caller has on one
+     * market; answers the bets it cancelled. Each is cancelled as cancelBet does, one after another.
+     */
+    async cancelAllOnMarket(caller: Caller, marketId: string): Promise<string[]> {
+      const open = (await repository.betsOfUserInMarket(caller.userId, marketId)).filter((bet) => bet.status === 'unmatched' || bet.status === 'pending');
+      const cancelled: string[] = [];
+      await operate(async (changes) => {
+        for (const bet of open) {
+          try {
+            await betting.cancel(caller, bet.id, marketId, changes);
+            cancelled.push(bet.id);
+          } catch (error) {
+            // Matched or lapsed since it was read: nothing left to cancel on that one.
+            if (!(error instanceof AppError)) throw error;
+          }
+        }
+      });
+      return cancelled;
     },
 
     /** Decides every bet whose delay has ended (timers do it on time; this sweeps after restarts). */

@@ -27,6 +27,19 @@ export interface StatementRow {
   balance_paise: number;
 }
 
+/** One entry of a journal transaction found by key, with its account's owner (null for a house account). */
+export interface ReversibleEntryRow {
+  id: number;
+  idempotency_key: string;
+  kind: string;
+  description: string;
+  details: Record<string, unknown>;
+  account_id: number;
+  amount_paise: number;
+  user_id: string | null;
+  account_kind: string;
+}
+
 export interface JournalPosting {
   kind: string;
   idempotencyKey: string | null;
@@ -106,10 +119,10 @@ export function createWalletRepository(db: Queryable) {
       return result.rows[0] ?? null;
     },
     /** Journal transactions whose idempotency key starts with prefix, with their entries. */
-    async transactionsByKeyPrefix(prefix: string): Promise<{ id: number; idempotency_key: string; kind: string; description: string; details: Record<string, unknown>; account_id: number; amount_paise: number }[]> {
-      const result = await db.query<{ id: number; idempotency_key: string; kind: string; description: string; details: Record<string, unknown>; account_id: number; amount_paise: number }>(
-        `select j.id, j.idempotency_key, j.kind, j.description, j.details, e.account_id, e.amount_paise
-         from journal_transactions j join journal_entries e on e.transaction_id = j.id
+    async transactionsByKeyPrefix(prefix: string): Promise<ReversibleEntryRow[]> {
+      const result = await db.query<ReversibleEntryRow>(
+        `select j.id, j.idempotency_key, j.kind, j.description, j.details, e.account_id, e.amount_paise, a.user_id, a.kind as account_kind
+         from journal_transactions j join journal_entries e on e.transaction_id = j.id join ledger_accounts a on a.id = e.account_id
          where j.idempotency_key like $1 order by j.id, e.id`,
         [`${prefix.replace(/[\\%_]/g, (match) => `\\${match}`)}%`],
       );

@@ -2,6 +2,8 @@ import { ROLES } from '@khel/contract';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
+import type { BalancePublisher } from './balance-push.js';
+import { createBalancePush } from './balance-push.js';
 import type { HouseAccountKind, PlayerAccountKind, StatementRow } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
 
@@ -34,6 +36,7 @@ export const PLAY_CHIPS_WELCOME_PAISE = 10_000_00;
 
 const PLAYER_ROLES: readonly number[] = [ROLES.PLAYER, ROLES.CREDIT_PLAYER];
 const KIND_OF_WALLET: Record<PlayerWallet, PlayerAccountKind> = { main: 'player_main', bonus: 'player_bonus', referral: 'player_referral' };
+const WALLET_OF_KIND: Record<PlayerAccountKind, PlayerWallet> = { player_main: 'main', player_bonus: 'bonus', player_referral: 'referral' };
 
 /** The CHECK that keeps an available balance from going negative, as either driver reports it. */
 function isOverdraw(error: unknown): boolean {
@@ -50,9 +53,22 @@ function isLimitReached(error: unknown): boolean {
  * one database transaction; the database refuses a negative available balance, and this service turns
  * that refusal into WALLET_INSUFFICIENT_FUNDS.
  */
-export function createWalletService(deps: { db: Database; clock: Clock; moneyMode: 'play' | 'real' }) {
+export function createWalletService(deps: { db: Database; clock: Clock; moneyMode: 'play' | 'real'; publisher?: BalancePublisher }) {
   const { db, clock } = deps;
   const repository = createWalletRepository(db);
+  const balancePush = createBalancePush({ publisher: deps.publisher, balancesOf: (userId) => balancesOf(userId) });
+
+  async function balancesOf(userId: string, tx?: Queryable): Promise<PlayerBalances> {
+    const rows = await (tx === undefined ? repository : createWalletRepository(tx)).playerBalances(userId);
+    const find = (kind: PlayerAccountKind) => rows.find((row) => row.kind === kind);
+    return {
+      mainBalancePaise: find('player_main')?.balance_paise ?? 0,
+      mainExposurePaise: find('player_main')?.exposure_paise ?? 0,
+      bonusBalancePaise: find('player_bonus')?.balance_paise ?? 0,
+      bonusExposurePaise: find('player_bonus')?.exposure_paise ?? 0,
+      referralBonusPaise: find('player_referral')?.balance_paise ?? 0,
+    };
+  }
 
   /**
    * House account ids never change once made. The fixed ones (ref '') are created by a migration, so
@@ -103,7 +119,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     );
     const entries = posting.entries.map((entry, index) => ({ accountId: ids[index] as number, amountPaise: entry.amountPaise }));
     try {
-      return await createWalletRepository(tx).insertTransaction({
+      const id = await createWalletRepository(tx).insertTransaction({
         kind: posting.kind,
         idempotencyKey: posting.idempotencyKey ?? null,
         description: posting.description,
@@ -112,6 +128,8 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
         entries,
         at: clock.now(),
       });
+      balancePush.posted(tx, posting.kind, posting.entries.flatMap((entry) => ('userId' in entry.account ? [{ userId: entry.account.userId, wallet: entry.account.wallet, amountPaise: entry.amountPaise }] : [])));
+      return id;
     } catch (error) {
       if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
       if (isLimitReached(error)) throw new AppError('LEDGER_LIMIT_REACHED');
@@ -124,6 +142,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     const id = await accountId(tx, { userId, wallet });
     try {
       await createWalletRepository(tx).addExposure(id, deltaPaise);
+      balancePush.touched(tx, userId, null);
     } catch (error) {
       if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
       throw error;
@@ -152,6 +171,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
           entries: entries.map((entry) => ({ accountId: entry.account_id, amountPaise: -entry.amount_paise })),
           at: clock.now(),
         });
+        balancePush.posted(tx, reversal.kind, entries.flatMap((entry) => (entry.user_id !== null && entry.account_kind in WALLET_OF_KIND ? [{ userId: entry.user_id, wallet: WALLET_OF_KIND[entry.account_kind as PlayerAccountKind], amountPaise: -entry.amount_paise }] : [])));
       } catch (error) {
         if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'A player no longer has the funds to reverse this settlement; adjust their balance first');
         throw error;
@@ -198,16 +218,14 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
       return (await repository.playerAccountId(userId, KIND_OF_WALLET[walletName])) !== null;
     },
 
-    async balancesOf(userId: string, tx?: Queryable): Promise<PlayerBalances> {
-      const rows = await (tx === undefined ? repository : createWalletRepository(tx)).playerBalances(userId);
-      const find = (kind: PlayerAccountKind) => rows.find((row) => row.kind === kind);
-      return {
-        mainBalancePaise: find('player_main')?.balance_paise ?? 0,
-        mainExposurePaise: find('player_main')?.exposure_paise ?? 0,
-        bonusBalancePaise: find('player_bonus')?.balance_paise ?? 0,
-        bonusExposurePaise: find('player_bonus')?.exposure_paise ?? 0,
-        referralBonusPaise: find('player_referral')?.balance_paise ?? 0,
-      };
+    balancesOf,
+
+    /**
+     * Announces to the player, after tx commits, a money event that posts nothing on their wallets (a
+     * rejected deposit, a paid withdrawal whose amount left the wallet when it was requested).
+     */
+    announce(tx: Queryable, userId: string, change: { kind: string; amountPaise: number }): void {
+      balancePush.touched(tx, userId, { ...change, wallet: 'main' });
     },
 
     /** Journal lines of one wallet between two instants, with the running balance after each line. */

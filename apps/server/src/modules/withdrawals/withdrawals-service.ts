@@ -122,6 +122,7 @@ export function createWithdrawalsService(deps: {
           ],
         });
         await repo.decide(id, 'approved', actor.userId, null, clock.now());
+        wallet.announce(tx, row.user_id, { kind: 'withdrawal_paid', amountPaise: row.amount_paise });
         return 'approved' as const;
       });
       const withdrawal = await decided(id);

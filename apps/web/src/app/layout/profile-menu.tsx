@@ -6,6 +6,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { MyBetsModal } from '../../features/bets/components/my-bets-modal';
 import { WalletSwitch } from '../../features/wallet/components/wallet-switch';
 import { ThemeToggle } from './theme-toggle';
+import { OddsPreferenceControl } from '../../components/odds-preference-control';
 import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess, isCreditPlayer } from '../../lib/auth/permissions';
 
 /**
@@ -73,6 +74,7 @@ export function ProfileMenu({ user }: { user: Profile }) {
               <span className="muted profile-menu__name">{user.name}</span>
             </div>
             {canUseBonusWallet(user) && hasPlayAccess(user) ? <WalletSwitch user={user} /> : null}
+            {hasPlayAccess(user) ? <OddsPreferenceControl /> : null}
             <ul className="profile-menu__list">
               <li>
                 <button

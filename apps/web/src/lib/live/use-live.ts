@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { WsServerMessage } from '@khel/contract';
+import { balanceChangeText, type BalanceChange, type WsServerMessage } from '@khel/contract';
+import { notify } from '../toast';
 import { sessionStore, updateUser, useSession } from '../auth/session';
 import { useStore } from '../create-store';
 import { liveClient, type LiveStatus, type LiveTopics } from './live-client';
@@ -26,9 +27,17 @@ export function useLiveTopics(topics: LiveTopics): void {
   }, [marketKey, eventKey]);
 }
 
+/** The toast for a pushed money change ("Deposit of ₹1,000.00 approved"); quiet kinds show none. */
+function announce(change: BalanceChange): void {
+  const text = balanceChangeText(change);
+  if (text === null) return;
+  notify(change.amountPaise < 0 || change.kind.endsWith('_rejected') || change.kind === 'withdrawal_release' ? 'warning' : 'success', text);
+}
+
 /**
  * The signed-in player's side of the socket, mounted once in the header: connects with the session's
- * token, moves the header balance and exposure on every `balance` message, refreshes My Bets on every
+ * token, moves the header balance and exposure on every `balance` message (with a toast saying what
+ * moved the money), refreshes My Bets on every
  * `bet`, and after a reconnect reloads what the socket may have missed.
  */
 export function useLiveAccount(): void {
@@ -46,6 +55,7 @@ export function useLiveAccount(): void {
       if (message.type === 'balance') {
         const current = sessionStore.get().user;
         if (current) updateUser({ ...current, balance: message.balance, exposure: message.exposure, bonus: message.bonus, bonusExposure: message.bonusExposure });
+        for (const change of message.changes ?? []) announce(change);
       } else if (message.type === 'bet') {
         void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
       }

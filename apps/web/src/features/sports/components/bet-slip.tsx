@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CHIP_VALUES, type BetRow, type Market, type PlaceBet } from '@khel/contract';
 import { formatPaise, formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
+import { OddsPreferenceControl } from '../../../components/odds-preference-control';
 import { lapseReasonText } from '../../../lib/bet-text';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { isOnLadder, nearestOnLadder, stepOdds } from '../../../lib/ladder';
@@ -20,7 +21,7 @@ type Outcome =
   | { kind: 'idle' }
   | { kind: 'placing' }
   | { kind: 'pending'; bet: BetRow }
-  | { kind: 'done'; bet: BetRow }
+  | { kind: 'done'; bet: BetRow; afterDelay?: boolean }
   | { kind: 'refused'; code: string | undefined; message: string };
 
 /** The live price for what the slip holds (bookmaker rate, fancy line and rate); null for exchange. */
@@ -113,6 +114,8 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
   const [stakeText, setStakeText] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const stakeRef = useRef<HTMLInputElement>(null);
+  // Set synchronously on submit, so a second tap before React re-renders cannot send a second request.
+  const submitting = useRef(false);
   const pendingId = outcome.kind === 'pending' ? outcome.bet._id : null;
   const now = useNow(pendingId !== null);
 
@@ -120,11 +123,17 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
     stakeRef.current?.focus({ preventScroll: true });
   }, []);
 
+  /** A delayed bet was decided: the slip is cleared and says whether it was accepted or refused. */
+  const resolved = (bet: BetRow) => {
+    setOutcome({ kind: 'done', bet, afterDelay: true });
+    setStakeText('');
+  };
+
   // The final state of a delayed bet arrives on the socket as a `bet` message.
   useLiveMessages(
     useRefCallback((message) => {
       if (message.type !== 'bet' || pendingId === null || message.bet._id !== pendingId) return;
-      if (message.bet.status !== 'pending') setOutcome({ kind: 'done', bet: message.bet });
+      if (message.bet.status !== 'pending') resolved(message.bet);
     }),
   );
 
@@ -139,7 +148,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         .then((bets) => {
           if (stopped) return;
           const bet = bets.find((item) => item._id === pendingId);
-          if (bet && bet.status !== 'pending') setOutcome({ kind: 'done', bet });
+          if (bet && bet.status !== 'pending') resolved(bet);
           else timer = setTimeout(poll, 2000);
         })
         .catch(() => {
@@ -184,7 +193,8 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (stake === null || busy || block !== null || !oddsValid) return;
+    if (stake === null || busy || submitting.current || block !== null || !oddsValid) return;
+    submitting.current = true;
     const body: PlaceBet = {
       marketId: selection.market._id,
       ...(selection.runnerId !== null ? { selectionId: selection.runnerId } : {}),
@@ -207,6 +217,8 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
     } catch {
       // Transport failure: already toasted by the API client; the same key is reused on a retry.
       setOutcome({ kind: 'refused', code: undefined, message: 'The bet was not placed, please try again' });
+    } finally {
+      submitting.current = false;
     }
   };
 
@@ -315,6 +327,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
       <SlipPositionPreview selection={selection} market={market} odds={odds} stake={stake} />
 
       <SlipWallet marketType={selection.marketType} odds={odds} oddsSize={oddsSize} />
+      {exchange ? null : <OddsPreferenceControl compact />}
 
       {moved && outcome.kind !== 'pending' ? (
         <p className="slip__message slip__message--warning" data-testid="slip-moved">
@@ -339,6 +352,11 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
       {outcome.kind === 'pending' ? (
         <p className="slip__message slip__message--info" role="status" data-testid="slip-pending">
           Bet delay: {secondsLeft !== null && secondsLeft > 0 ? `${secondsLeft}s` : 'checking'}… the bet is held by the server before it is matched.
+        </p>
+      ) : null}
+      {outcome.kind === 'done' && outcome.afterDelay === true ? (
+        <p className="slip__message slip__message--info" role="status" data-testid="slip-resolved">
+          {outcome.bet.status === 'lapsed' || outcome.bet.status === 'cancelled' ? 'Refused after the in-play delay: the slip is cleared.' : 'Accepted after the in-play delay: the slip is cleared.'}
         </p>
       ) : null}
       {outcome.kind === 'done' ? <BetResult bet={outcome.bet} /> : null}

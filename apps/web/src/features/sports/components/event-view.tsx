@@ -6,6 +6,7 @@ import { useLiveTopics } from '../../../lib/live/use-live';
 import { useEvent, type EventSlugs } from '../api/get-event';
 import { useEventPositions } from '../api/positions';
 import { BookmakerMarket } from './bookmaker-market';
+import { EventBets } from './event-bets';
 import { ExchangeMarket } from './exchange-market';
 import { FancyMarkets } from './fancy-markets';
 import { LiveIndicator } from './live-indicator';
@@ -77,6 +78,7 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
         </header>
         <ScorePanel event={event} />
         <Markets event={event} />
+        <EventBets eventId={event._id} />
       </div>
       <SlipHost />
     </div>

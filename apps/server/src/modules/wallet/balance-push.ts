@@ -1,0 +1,71 @@
+import type { BalanceChange, WsServerMessage } from '@khel/contract';
+import { paiseToRupees } from '@khel/money';
+import type { Queryable } from '../../db/database.js';
+import { afterCommit } from '../../db/database.js';
+import type { PlayerBalances } from './wallet-service.js';
+
+const WALLET_ORDER: readonly BalanceChange['wallet'][] = ['main', 'bonus', 'referral'];
+
+/** Where the pushes go: the live bus (in memory, or Redis across processes). */
+export interface BalancePublisher {
+  publish(topic: string, payload: unknown): void;
+}
+
+/**
+ * Pushes a player's new balance over their socket after every change to their money, from one place:
+ * the wallet's posting (and exposure) functions call `touched` inside the caller's transaction; once it
+ * commits, each player touched gets one `balance` message with what moved. A rolled-back transaction
+ * pushes nothing. The balance is read after the commit, so it is the committed figure.
+ */
+export function createBalancePush(deps: { publisher: BalancePublisher | undefined; balancesOf: (userId: string) => Promise<PlayerBalances> }) {
+  const pending = new WeakMap<Queryable, Map<string, BalanceChange[]>>();
+
+  async function push(userId: string, changes: BalanceChange[]): Promise<void> {
+    const balances = await deps.balancesOf(userId);
+    const message: WsServerMessage = {
+      type: 'balance',
+      balance: paiseToRupees(balances.mainBalancePaise),
+      exposure: paiseToRupees(balances.mainExposurePaise),
+      bonus: paiseToRupees(balances.bonusBalancePaise),
+      bonusExposure: paiseToRupees(balances.bonusExposurePaise),
+      ...(changes.length > 0 ? { changes } : {}),
+    };
+    deps.publisher?.publish(`user:${userId}`, message);
+  }
+
+  /** Records, inside tx, that userId's money moved (change null: only exposure moved). */
+  function touched(tx: Queryable, userId: string, change: BalanceChange | null): void {
+    if (deps.publisher === undefined) return;
+    let users = pending.get(tx);
+    if (users === undefined) {
+      const created = new Map<string, BalanceChange[]>();
+      users = created;
+      pending.set(tx, created);
+      afterCommit(tx, () => {
+        pending.delete(tx);
+        for (const [user, changes] of created) {
+          // Best effort: the change is committed; a client re-reads its balance on reconnect.
+          push(user, changes).catch(() => undefined);
+        }
+      });
+    }
+    const changes = users.get(userId) ?? [];
+    if (change !== null) changes.push(change);
+    users.set(userId, changes);
+  }
+
+  return {
+    touched,
+    /** Records, inside tx, a posting's lines on players' wallets: one change per player, main wallet first. */
+    posted(tx: Queryable, kind: string, lines: { userId: string; wallet: BalanceChange['wallet']; amountPaise: number }[]): void {
+      const byUser = new Map<string, typeof lines>();
+      for (const line of lines) byUser.set(line.userId, [...(byUser.get(line.userId) ?? []), line]);
+      for (const [userId, own] of byUser) {
+        const wallet = WALLET_ORDER.find((name) => own.some((line) => line.wallet === name)) ?? 'main';
+        const amountPaise = own.filter((line) => line.wallet === wallet).reduce((total, line) => total + line.amountPaise, 0);
+        touched(tx, userId, { kind, amountPaise, wallet });
+      }
+    },
+  };
+}
+export type BalancePush = ReturnType<typeof createBalancePush>;
