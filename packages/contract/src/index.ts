@@ -20,3 +20,4 @@ export * from './trading.js';
 export * from './balance-change.js';
 export * from './odds-preference.js';
 export * from './event-bets.js';
+export * from './agents.js';
