@@ -93,6 +93,16 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/referral-settings': 'read',
   'PUT /api/v1/backoffice/referral-settings': 'no-player-or-request',
   'GET /api/v1/backoffice/referral-flags': 'read',
+  // Reports and the risk view (decision 0021): reads over the caller's scope.
+  'GET /api/v1/backoffice/reports/sports-pnl': 'read',
+  'GET /api/v1/backoffice/reports/casino-pnl': 'read',
+  'GET /api/v1/backoffice/reports/payments': 'read',
+  'GET /api/v1/backoffice/reports/players': 'read',
+  'GET /api/v1/backoffice/reports/exposure': 'read',
+  'GET /api/v1/backoffice/reports/bets': 'read',
+  'GET /api/v1/backoffice/users/{id}/open-bets': 'read',
+  'GET /api/v1/backoffice/users/{id}/bet-history': 'read',
+  'GET /api/v1/backoffice/users/{id}/sign-ins': 'read',
 };
 
 let t: TestApp;
