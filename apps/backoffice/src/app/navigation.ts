@@ -25,6 +25,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/sports', label: 'Sports' },
   { to: '/casino', label: 'Casino' },
   { to: '/bonuses', label: 'Bonuses' },
+  { to: '/reports', label: 'Reports' },
+  { to: '/risk', label: 'Risk view' },
   { to: '/banners', label: 'Banners' },
   { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
   { to: '/audit-log', label: 'Audit log' },
