@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { ReportBet, SignIn } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, nextIp, nextMobile, signUpPlayer } from '../../../test/test-app.js';
+import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile, signUpPlayer } from '../../../test/test-app.js';
 import type { ReportSeed, SeedBet } from './reports-test-support.js';
 import { scopePlayers, seedReports, seededRandom } from './reports-test-support.js';
 
@@ -28,6 +28,7 @@ beforeAll(async () => {
   for (const key of ['A1', 'A2', 'B']) {
     const answer = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobiles[key], password: PASSWORD } });
     tokens[key] = answer.body.meta.token as string;
+    await enrolSecondFactor(t, tokens[key]);
   }
 }, 120_000);
 afterAll(async () => t.close());
@@ -159,20 +160,23 @@ describe("a player's bets and sign-ins", () => {
     }
   });
 
-  it('an agent cannot open a player of another subtree, nor its own account: the account is not found', async () => {
+  it("an agent cannot open a player of another subtree (the tree's guard refuses it), nor its own account (not found)", async () => {
     const outside = [
       ['A1', 'P4'],
       ['A1', 'P5'],
       ['A2', 'P1'],
       ['B', 'P1'],
-      ['A1', 'A1'],
     ] as const;
     for (const [scope, key] of outside) {
       const user = data.users.get(key);
       for (const path of ['open-bets', 'bet-history', 'sign-ins']) {
         const answer = await call(t.app, 'GET', `/api/v1/backoffice/users/${user?.id}/${path}`, { token: tokens[scope] as string });
-        expect(answer.body.meta, `${scope} → ${key} ${path}`).toMatchObject({ code: 404, error: 'NOT_FOUND' });
+        expect(answer.body.meta, `${scope} → ${key} ${path}`).toMatchObject({ code: 403, error: 'NOT_IN_DOWNLINE' });
       }
+    }
+    for (const path of ['open-bets', 'bet-history', 'sign-ins']) {
+      const own = await call(t.app, 'GET', `/api/v1/backoffice/users/${data.users.get('A1')?.id}/${path}`, { token: tokens.A1 as string });
+      expect(own.body.meta, `own ${path}`).toMatchObject({ code: 404, error: 'NOT_FOUND' });
     }
     const missing = await call(t.app, 'GET', '/api/v1/backoffice/users/00000000-0000-4000-8000-000000000000/sign-ins', { token: tokens.site as string });
     expect(missing.body.meta).toMatchObject({ code: 404, error: 'NOT_FOUND' });
@@ -202,6 +206,6 @@ describe("a player's bets and sign-ins", () => {
       expect(items[1]?.endedAt).not.toBeNull();
     }
     const refused = await call(t.app, 'GET', `/api/v1/backoffice/users/${player.userId}/sign-ins`, { token: tokens.B as string });
-    expect(refused.body.meta).toMatchObject({ code: 404 });
+    expect(refused.body.meta).toMatchObject({ code: 403, error: 'NOT_IN_DOWNLINE' });
   });
 });

@@ -1,16 +1,12 @@
-import { ROLES } from '@khel/contract';
-import { AppError } from '../../lib/app-error.js';
+import type { Caller } from '../identity/identity-service.js';
+import { downlineRootOf } from '../../lib/downline.js';
 import type { ReportScope } from './report-sql.js';
 
-/** Roles that open reports: the site's operators and, for their own downline, the agents. */
-export const REPORT_ROLES = [ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN, ROLES.AGENT, ROLES.CREDIT_AGENT] as const;
-
 /**
- * The scope rule of issue 12 in one place: DIRECTOR and SUPPORT_ADMIN see the whole site, AGENT and
- * CREDIT_AGENT the accounts below them; nobody else opens reports.
+ * The scope of a report (issue 12): the whole site for DIRECTOR and SUPPORT_ADMIN, the accounts below
+ * the caller for AGENT and CREDIT_AGENT. The route's guard (`requireBackoffice`) has refused every
+ * other role; the tree's root rule itself is `downlineRootOf`, shared with every agent-scoped list.
  */
-export function scopeOf(caller: { userId: string; role: number }): ReportScope {
-  if (caller.role === ROLES.DIRECTOR || caller.role === ROLES.SUPPORT_ADMIN) return { rootId: null };
-  if (caller.role === ROLES.AGENT || caller.role === ROLES.CREDIT_AGENT) return { rootId: caller.userId };
-  throw new AppError('FORBIDDEN');
+export function scopeOf(caller: Pick<Caller, 'userId' | 'role'>): ReportScope {
+  return { rootId: downlineRootOf(caller) };
 }

@@ -1,7 +1,4 @@
-// The agents module publishes this SQL fragment for other modules' queries (see its doc comment); it is
-// the one definition of "a subtree", so the reports use it rather than walk the tree a second way.
-// eslint-disable-next-line no-restricted-imports
-import { subtreeIdsSql } from '../agents/tree-repository.js';
+import { subtreeIdsSql } from '../../db/subtree-sql.js';
 
 /**
  * Whose accounts a report covers: the whole site (`rootId` null: DIRECTOR, SUPPORT_ADMIN) or the

@@ -18,7 +18,7 @@ import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { BetListService } from './bet-list-service.js';
-import { REPORT_ROLES, scopeOf } from './report-scope.js';
+import { scopeOf } from './report-scope.js';
 import type { ReportsService } from './reports-service.js';
 
 const tags = ['backoffice'];
@@ -26,7 +26,7 @@ const tags = ['backoffice'];
 /** The daily reports and the risk view (decision 0021): read-only, each over the caller's scope. */
 export function reportsRoutes(reports: ReportsService, bets: BetListService, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    const preValidation = guards.requireRole(REPORT_ROLES);
+    const preValidation = guards.requireBackoffice;
     app.get(
       '/api/v1/backoffice/reports/sports-pnl',
       { preValidation, schema: { tags, summary: 'Sports P&L (house view) of settled bets by sport, event, market or India day', querystring: sportsPnlQuerySchema, response: { 200: pnlReportEnvelope } } },

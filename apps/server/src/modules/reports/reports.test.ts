@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { ExposureReport, PaymentsReport, PlayersReport, PnlReport } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, nextIp, nextMobile } from '../../../test/test-app.js';
+import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile } from '../../../test/test-app.js';
 import type { ReportSeed } from './reports-test-support.js';
 import { modelIndiaDay, scopePlayers, seedReports } from './reports-test-support.js';
 
@@ -40,7 +40,11 @@ beforeAll(async () => {
     agents[key] = (await t.services.identity.createAccount({ name: key, mobileNo: mobiles[key], password: PASSWORD, role, referredBy: null, verified: true })).id;
   }
   data = await seedReports(t.db, director.userId, 20261121, agents);
-  for (const key of ['A1', 'A2', 'B']) tokens[key] = await logIn(mobiles[key] as string);
+  // Agents sign in to the back office with a second factor, as operators do (decision 0018).
+  for (const key of ['A1', 'A2', 'B']) {
+    tokens[key] = await logIn(mobiles[key] as string);
+    await enrolSecondFactor(t, tokens[key]);
+  }
 }, 120_000);
 afterAll(async () => t.close());
 
