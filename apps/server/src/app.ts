@@ -89,6 +89,9 @@ import { createBonusWagering } from './modules/bonus/bonus-wagering.js';
 import { referralRoutes } from './modules/referral/referral-routes.js';
 import { createReferralService } from './modules/referral/referral-service.js';
 import { createReferralWeekly } from './modules/referral/referral-weekly.js';
+import { createBetListService } from './modules/reports/bet-list-service.js';
+import { reportsRoutes } from './modules/reports/reports-routes.js';
+import { createReportsService } from './modules/reports/reports-service.js';
 
 /** The largest JSON body we read: a 5 MB image as base64 plus its fields. Larger is HTTP 413. */
 export const BODY_LIMIT_BYTES = 7 * 1024 * 1024;
@@ -194,11 +197,13 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   });
   const resultDesk = createResultDeskService({ db, sports, settlement, audit, clock });
   const oddsPreferences = createOddsPreferenceService({ db, clock });
+  const reports = createReportsService({ db, clock });
+  const betList = createBetListService({ db });
   const stopTimers = () => {
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -319,6 +324,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(cancelMarketBetsRoutes(services.sports, guards));
   await app.register(sportsAdminRoutes(services.sports, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, guards));
+  await app.register(reportsRoutes(services.reports, services.betList, guards));
   await registerLiveRoutes(app, {
     bus: services.bus,
     identity: services.identity,

@@ -21,3 +21,4 @@ export * from './balance-change.js';
 export * from './odds-preference.js';
 export * from './event-bets.js';
 export * from './agents.js';
+export * from './reports.js';

@@ -28,6 +28,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/sports', label: 'Sports', roles: OPERATORS },
   { to: '/casino', label: 'Casino', roles: OPERATORS },
   { to: '/bonuses', label: 'Bonuses', roles: OPERATORS },
+  { to: '/reports', label: 'Reports' },
+  { to: '/risk', label: 'Risk view' },
   { to: '/banners', label: 'Banners', roles: OPERATORS },
   { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
   { to: '/audit-log', label: 'Audit log' },

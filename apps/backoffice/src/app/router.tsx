@@ -12,6 +12,8 @@ import { DepositsPage } from '../features/deposits/components/deposits-page';
 import { EventPage } from '../features/sports/components/event-page';
 import { MarketPage } from '../features/sports/components/market-page';
 import { SportsPage } from '../features/sports/components/sports-page';
+import { ReportsPage } from '../features/reports/components/reports-page';
+import { RiskPage } from '../features/reports/components/risk-page';
 import { ReceivingAccountsPage } from '../features/receiving-accounts/components/receiving-accounts-page';
 import { WithdrawalsPage } from '../features/withdrawals/components/withdrawals-page';
 import { UsersPage } from '../features/users/components/users-page';
@@ -61,6 +63,8 @@ export const routes: RouteObject[] = [
       { path: 'sports/:sport/:league/:event/markets/:marketId', element: <MarketPage /> },
       { path: 'casino', element: <CasinoPage /> },
       { path: 'bonuses', element: <BonusesPage /> },
+      { path: 'reports', element: <ReportsPage /> },
+      { path: 'risk', element: <RiskPage /> },
       { path: 'banners', element: <BannersPage /> },
       {
         path: 'branding',

@@ -99,6 +99,16 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/users/{id}/password': 'money-or-permission',
   'GET /api/v1/backoffice/users/{id}/profit-loss': 'read',
   'GET /api/v1/backoffice/users/{id}/bets': 'read',
+  // Reports and the risk view (decision 0021): reads over the caller's scope.
+  'GET /api/v1/backoffice/reports/sports-pnl': 'read',
+  'GET /api/v1/backoffice/reports/casino-pnl': 'read',
+  'GET /api/v1/backoffice/reports/payments': 'read',
+  'GET /api/v1/backoffice/reports/players': 'read',
+  'GET /api/v1/backoffice/reports/exposure': 'read',
+  'GET /api/v1/backoffice/reports/bets': 'read',
+  'GET /api/v1/backoffice/users/{id}/open-bets': 'read',
+  'GET /api/v1/backoffice/users/{id}/bet-history': 'read',
+  'GET /api/v1/backoffice/users/{id}/sign-ins': 'read',
 };
 
 let t: TestApp;

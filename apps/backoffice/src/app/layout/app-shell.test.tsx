@@ -31,6 +31,8 @@ describe('app shell', () => {
         'Sports',
         'Casino',
         'Bonuses',
+        'Reports',
+        'Risk view',
         'Banners',
         'Branding',
         'Audit log',

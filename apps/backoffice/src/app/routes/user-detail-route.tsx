@@ -7,12 +7,13 @@ import { AuditTrail } from '../../features/audit/components/audit-trail';
 import { SecondFactorReset } from '../../features/auth/components/second-factor-reset';
 import { PlayerBonuses } from '../../features/bonuses/components/player-bonuses';
 import { PlayerWallet } from '../../features/player-wallet/components/player-wallet';
+import { PlayerActivity } from '../../features/reports/components/player-activity';
 import { useUser } from '../../features/users/api/get-user';
 import { UserDetail } from '../../features/users/components/user-detail';
 
 /**
  * Features stay apart; the page about a user composes the users feature with that user's money
- * (adjustments and ledger), bonuses, an operator's second-factor reset and the audit trail.
+ * (adjustments and ledger), bonuses, an operator's second-factor reset, bets and sign-ins (reports) and the audit trail.
  */
 export function UserDetailRoute() {
   const { id = '' } = useParams();
@@ -29,6 +30,7 @@ export function UserDetailRoute() {
       {user.data !== undefined && me.data?._id !== id ? <ResetPassword key={`password-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <SecondFactorReset key={`second-factor-${id}`} user={user.data} /> : null}
       {user.data !== undefined && operator ? <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
+      {user.data !== undefined ? <PlayerActivity key={`activity-${id}`} userId={id} /> : null}
       <AuditTrail key={`audit-${id}`} targetId={id} />
     </section>
   );

@@ -7,9 +7,10 @@ import casino from './0006-casino.js';
 import separationOfDuties from './0007-separation-of-duties.js';
 import operatorSecondFactor from './0008-operator-second-factor.js';
 import agentTree from './0009-agent-tree.js';
-import bonusReferral from './0011-bonus-referral.js';
 import casinoWalletLimits from './0010-casino-wallet-limits.js';
+import bonusReferral from './0011-bonus-referral.js';
 import casinoGames from './0013-casino-games.js';
+import reportIndexes from './0016-report-indexes.js';
 import cashOut from './0017-cash-out.js';
 import oddsPreference from './0018-odds-preference.js';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0010-casino-wallet-limits', sql: casinoWalletLimits },
   { id: '0011-bonus-referral', sql: bonusReferral },
   { id: '0013-casino-games', sql: casinoGames },
+  { id: '0016-report-indexes', sql: reportIndexes },
   { id: '0017-cash-out', sql: cashOut },
   { id: '0018-odds-preference', sql: oddsPreference },
 ];

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ExposureReport, PnlReport, ReportBetPage } from '@khel/contract';
+import { renderApp } from '../../../testing/render-app';
+import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { toCsv } from './report-table';
+
+const EXPOSURE: ExposureReport = {
+  asOf: '2026-11-24T10:00:00.000Z',
+  totalLiability: -1200,
+  creditUtilisation: null,
+  markets: [
+    {
+      marketId: 'm1',
+      market: 'Match Odds',
+      marketType: 'EXCHANGE',
+      status: 'open',
+      event: 'Mumbai v Chennai',
+      sport: 'Cricket',
+      players: 3,
+      liability: -1200,
+      worstCase: -900,
+      runners: [
+        { runnerId: 'r1', name: 'Mumbai', playersIfWins: -400, worst: false },
+        { runnerId: 'r2', name: 'Chennai', playersIfWins: 900, worst: true },
+      ],
+    },
+  ],
+};
+const PNL: PnlReport = {
+  from: '2026-11-01',
+  to: '2026-11-24',
+  rows: [{ key: 's1', label: 'Cricket', context: '', bets: 12, players: 4, turnover: 5000, housePnl: 750.5 }],
+  total: { bets: 12, players: 4, turnover: 5000, housePnl: 750.5 },
+};
+const NO_BETS: ReportBetPage = { items: [], total: 0, page: 1, pageSize: 25 };
+
+function stubReports(overrides: Record<string, Parameters<typeof stubApi>[0][string]> = {}) {
+  return stubApi({
+    'GET /app-settings': () => ok(SETTINGS),
+    'GET /getUserData': () => ok(profile({ role: 1 })),
+    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
+    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    'GET /backoffice/reports/exposure': () => ok(EXPOSURE),
+    'GET /backoffice/reports/sports-pnl': () => ok(PNL),
+    'GET /backoffice/reports/casino-pnl': () => ok({ ...PNL, rows: [], total: { bets: 0, players: 0, turnover: 0, housePnl: 0 } }),
+    'GET /backoffice/reports/bets': () => ok(NO_BETS),
+    ...overrides,
+  });
+}
+
+describe('reports', () => {
+  it('CSV: a header line, then one line per row, quoting commas, quotes and line breaks', () => {
+    const csv = toCsv(
+      [
+        { header: 'Name', cell: () => null, csv: (row: { name: string; amount: number }) => row.name },
+        { header: 'Shown only', cell: () => null },
+        { header: 'Amount', cell: () => null, csv: (row: { name: string; amount: number }) => row.amount },
+      ],
+      [
+        { name: 'Mumbai, "MI"', amount: -12.5 },
+        { name: 'Line\nbreak', amount: 3 },
+      ],
+    );
+    expect(csv).toBe('Name,Amount\r\n"Mumbai, ""MI""",-12.5\r\n"Line\nbreak",3\r\n');
+  });
+
+  it('the risk view marks the worst outcome and keeps a place for credit utilisation', async () => {
+    stubReports();
+    renderApp('/risk', { token: 't' });
+    const card = await screen.findByRole('article', { name: 'Match Odds' });
+    const chennai = within(card).getByRole('row', { name: /Chennai/ });
+    expect(within(chennai).getByText('Worst outcome')).toBeTruthy();
+    expect(within(card).getByRole('row', { name: /Mumbai/ }).textContent).not.toContain('Worst outcome');
+    expect(within(chennai).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['₹900.00', '-₹900.00']);
+    expect(screen.getByText('No credit lines yet')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Bets on this market' }).getAttribute('href')).toBe('/reports?tab=bets&marketId=m1');
+  });
+
+  it('the risk view says so when nobody holds a position', async () => {
+    stubReports({ 'GET /backoffice/reports/exposure': () => ok({ ...EXPOSURE, markets: [], totalLiability: 0 }) });
+    renderApp('/risk', { token: 't' });
+    expect(await screen.findByText('No open positions right now')).toBeTruthy();
+  });
+
+  it('P&L asks for the grouping and dates chosen, and shows a total line', async () => {
+    const api = stubReports();
+    renderApp('/reports', { token: 't' });
+    const table = await screen.findByRole('table', { name: 'Sports P&L by sport' });
+    expect(within(table).getByRole('row', { name: /Total/ }).textContent).toContain('₹750.50');
+    await userEvent.selectOptions(screen.getByLabelText('Group by'), 'market');
+    await userEvent.type(screen.getByLabelText('From (India date)'), '2026-11-01');
+    await waitFor(() => {
+      const last = api.calls.filter((call) => call.path === '/backoffice/reports/sports-pnl').at(-1);
+      expect(last?.query.get('groupBy')).toBe('market');
+      expect(last?.query.get('start_date')).toBe('2026-11-01');
+    });
+    await userEvent.selectOptions(screen.getByLabelText('Product'), 'casino');
+    expect(await screen.findByText('No settled play in these dates')).toBeTruthy();
+    expect(api.calls.filter((call) => call.path === '/backoffice/reports/casino-pnl').at(-1)?.query.get('groupBy')).toBe('game');
+  });
+
+  it('the bet list sends its filters on Search and shows the field the server refused', async () => {
+    const api = stubReports({
+      'GET /backoffice/reports/bets': (call) =>
+        call.query.get('minStake') === '900'
+          ? { ...fail(400, 'Please check the highlighted fields', 'VALIDATION_FAILED'), meta: { code: 400, message: 'Please check the highlighted fields', error: 'VALIDATION_FAILED', issues: [{ path: 'minStake', message: 'The smallest stake must not be above the largest' }] } }
+          : ok(NO_BETS),
+    });
+    renderApp('/reports?tab=bets', { token: 't' });
+    expect(await screen.findByText('No bets match these filters')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Player (username or mobile)'), 'ravi');
+    await userEvent.type(screen.getByLabelText('Stake from (₹)'), '500');
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'open');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => {
+      const last = api.calls.filter((call) => call.path === '/backoffice/reports/bets').at(-1);
+      expect(Object.fromEntries(last?.query ?? [])).toEqual({ player: 'ravi', minStake: '500', status: 'open', page: '1', pageSize: '25' });
+    });
+    await userEvent.clear(screen.getByLabelText('Stake from (₹)'));
+    await userEvent.type(screen.getByLabelText('Stake from (₹)'), '900');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('The smallest stake must not be above the largest')).toBeTruthy();
+  });
+});

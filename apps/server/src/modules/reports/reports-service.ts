@@ -1,0 +1,114 @@
+import type { CasinoPnlGroup, ExposureReport, PaymentsDayRow, PaymentsReport, PlayersReport, PnlReport, ReportRangeQuery, SportsPnlGroup } from '@khel/contract';
+import { paiseToRupees } from '@khel/money';
+import type { Queryable } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { indiaDate, indiaDateRange } from '../../lib/india-time.js';
+import { createExposureRepository } from './exposure-repository.js';
+import type { ReportScope } from './report-sql.js';
+import type { PaymentsLine, PnlLine, PnlTotal } from './reports-repository.js';
+import { createReportsRepository } from './reports-repository.js';
+
+const DAY_MS = 86_400_000;
+
+function range(query: ReportRangeQuery, now: Date): { from: Date; to: Date; fromDay: string; toDay: string } {
+  const { from, to } = indiaDateRange(query, now);
+  return { from, to, fromDay: indiaDate(from), toDay: indiaDate(new Date(to.getTime() - DAY_MS)) };
+}
+
+function pnlReport(fromDay: string, toDay: string, lines: PnlLine[], total: PnlTotal): PnlReport {
+  return {
+    from: fromDay,
+    to: toDay,
+    rows: lines.map((line) => ({ key: line.key, label: line.label, context: line.context, bets: line.bets, players: line.players, turnover: paiseToRupees(line.turnover_paise), housePnl: paiseToRupees(line.house_paise) })),
+    total: { bets: total.bets, players: total.players, turnover: paiseToRupees(total.turnover_paise), housePnl: paiseToRupees(total.house_paise) },
+  };
+}
+
+type Totals = Omit<PaymentsDayRow, 'date'>;
+const emptyTotals = (): Totals => ({
+  deposits: { approved: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, rejected: { count: 0, amount: 0 } },
+  withdrawals: { approved: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, rejected: { count: 0, amount: 0 } },
+});
+
+/** Folds the (day, kind, status) lines into one row per day and the range's total, summing in paise. */
+function paymentsReport(fromDay: string, toDay: string, lines: PaymentsLine[]): PaymentsReport {
+  const days = new Map<string, Map<string, { count: number; paise: number }>>();
+  const total = new Map<string, { count: number; paise: number }>();
+  for (const line of lines) {
+    const cell = `${line.kind}:${line.status}`;
+    let day = days.get(line.day);
+    if (day === undefined) days.set(line.day, (day = new Map()));
+    day.set(cell, { count: line.count, paise: line.amount_paise });
+    const sum = total.get(cell) ?? { count: 0, paise: 0 };
+    total.set(cell, { count: sum.count + line.count, paise: sum.paise + line.amount_paise });
+  }
+  const toTotals = (cells: Map<string, { count: number; paise: number }>): Totals => {
+    const totals = emptyTotals();
+    for (const [cell, value] of cells) {
+      const [kind, status] = cell.split(':') as ['deposit' | 'withdrawal', 'approved' | 'pending' | 'rejected'];
+      totals[kind === 'deposit' ? 'deposits' : 'withdrawals'][status] = { count: value.count, amount: paiseToRupees(value.paise) };
+    }
+    return totals;
+  };
+  const rows = [...days.entries()].sort(([a], [b]) => b.localeCompare(a)).map(([date, cells]) => ({ date, ...toTotals(cells) }));
+  return { from: fromDay, to: toDay, rows, total: toTotals(total) };
+}
+
+/** P&L, payments, players and exposure for a scope (decision 0021); the caller's scope is decided in report-scope.ts. */
+export function createReportsService(deps: { db: Queryable; clock: Clock }) {
+  const repository = createReportsRepository(deps.db);
+  const exposure = createExposureRepository(deps.db);
+  return {
+    async sportsPnl(scope: ReportScope, query: ReportRangeQuery & { groupBy: SportsPnlGroup }): Promise<PnlReport> {
+      const { from, to, fromDay, toDay } = range(query, deps.clock.now());
+      const { lines, total } = await repository.sportsPnl(scope, from, to, query.groupBy);
+      return pnlReport(fromDay, toDay, lines, total);
+    },
+    async casinoPnl(scope: ReportScope, query: ReportRangeQuery & { groupBy: CasinoPnlGroup }): Promise<PnlReport> {
+      const { from, to, fromDay, toDay } = range(query, deps.clock.now());
+      const { lines, total } = await repository.casinoPnl(scope, from, to, query.groupBy);
+      return pnlReport(fromDay, toDay, lines, total);
+    },
+    async payments(scope: ReportScope, query: ReportRangeQuery): Promise<PaymentsReport> {
+      const { from, to, fromDay, toDay } = range(query, deps.clock.now());
+      return paymentsReport(fromDay, toDay, await repository.payments(scope, from, to));
+    },
+    async players(scope: ReportScope, query: ReportRangeQuery): Promise<PlayersReport> {
+      const { from, to, fromDay, toDay } = range(query, deps.clock.now());
+      const { lines, activeInRange, newInRange } = await repository.players(scope, from, to);
+      return {
+        from: fromDay,
+        to: toDay,
+        rows: lines.map((line) => ({ date: line.day, activePlayers: line.active, newPlayers: line.new_players })),
+        total: { activePlayers: activeInRange, newPlayers: newInRange },
+      };
+    },
+    /**
+     * Every open market where the scope holds a position: liability, each runner's result for the
+     * scope's players, and the worst runner for the site (the players' best; the first in runner order on a tie).
+     */
+    async exposure(scope: ReportScope): Promise<ExposureReport> {
+      const lines = await exposure.openMarkets(scope);
+      let totalPaise = 0;
+      const markets = lines.map((line) => {
+        totalPaise += line.liability_paise;
+        const best = line.runners.reduce<number | null>((max, runner) => (max === null || runner.paise > max ? runner.paise : max), null);
+        const worstIndex = best === null ? -1 : line.runners.findIndex((runner) => runner.paise === best);
+        return {
+          marketId: line.market_id,
+          market: line.market,
+          marketType: line.market_type,
+          status: line.status,
+          event: line.event,
+          sport: line.sport,
+          players: line.players,
+          liability: paiseToRupees(line.liability_paise),
+          worstCase: best === null ? null : paiseToRupees(-best),
+          runners: line.runners.map((runner, index) => ({ runnerId: runner.runnerId, name: runner.name, playersIfWins: paiseToRupees(runner.paise), worst: index === worstIndex })),
+        };
+      });
+      return { asOf: deps.clock.now().toISOString(), markets, totalLiability: paiseToRupees(totalPaise), creditUtilisation: null };
+    },
+  };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;
