@@ -1,8 +1,7 @@
 import type { BetListQuery, ReportBet, ReportBetPage, SignInPage } from '@khel/contract';
-import { fromHundredths, paiseToRupees, rupeesToPaise } from '@khel/money';
+import { fromHundredths, paiseToRupees, rupeesToPaise, indiaMidnight } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
-import { indiaMidnight } from '../../lib/india-time.js';
 import type { BetListFilter, BetListLine } from './bet-list-repository.js';
 import { createBetListRepository } from './bet-list-repository.js';
 import type { ReportScope } from './report-sql.js';

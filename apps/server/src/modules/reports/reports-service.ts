@@ -1,8 +1,7 @@
 import type { CasinoPnlGroup, ExposureReport, PaymentsDayRow, PaymentsReport, PlayersReport, PnlReport, ReportRangeQuery, SportsPnlGroup } from '@khel/contract';
-import { paiseToRupees } from '@khel/money';
+import { paiseToRupees, indiaDate, indiaDateRange } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { indiaDate, indiaDateRange } from '../../lib/india-time.js';
 import { createExposureRepository } from './exposure-repository.js';
 import type { ReportScope } from './report-sql.js';
 import type { PaymentsLine, PnlLine, PnlTotal } from './reports-repository.js';
