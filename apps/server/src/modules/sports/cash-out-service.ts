@@ -220,12 +220,12 @@ export function createCashOutService(deps: { db: Database; books: MarketBooks; b
     /** The live quote a player sees (read-only; the market's turn keeps it consistent with the book). */
     async quote(caller: Caller, marketId: string, percent: number): Promise<CashOutQuote> {
       const walletName = walletOf(caller);
-      try {
-        return await books.withMarket(marketId, async (context) => view(marketId, context.market.type, walletName, percent, await quoteIn(context, caller.userId, walletName, percent)));
-      } catch (error) {
-        if (error instanceof MarketNotFound) fail('NOT_FOUND', 'Market not found');
-        throw error;
-      }
+      // A view, not a decision: read outside the market's turn (the cached book may be one change behind); the cash out itself re-plans under the lock.
+      const repo = createSportsRepository(deps.db);
+      const market = (await repo.market(marketId)) ?? fail('NOT_FOUND', 'Market not found');
+      const runners = await repo.runnersOf([marketId]);
+      const context: MarketContext = { tx: deps.db, market, runners, book: await books.peek(market, runners), bookChanged: false };
+      return view(marketId, market.type, walletName, percent, await quoteIn(context, caller.userId, walletName, percent));
     },
 
     /** An in-play market's bet delay applies to a cash out too: waited out before the market's turn, never inside a transaction. */

@@ -97,7 +97,7 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
       const marketIds = new Set(changes.marketIds);
       for (const bet of await repository.betsByIds([...changes.betIds])) marketIds.add(bet.market_id);
       for (const marketId of marketIds) {
-        const users = await repository.usersWithLiveBets(marketId, [...changes.userIds]);
+        const users = await repository.usersWithBets(marketId, [...changes.userIds]);
         if (users.length === 0) continue;
         const market = await repository.market(marketId);
         if (market === null) continue;

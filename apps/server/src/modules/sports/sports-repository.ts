@@ -291,8 +291,8 @@ export function createSportsRepository(db: Queryable) {
         await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = $1 and market_id = any($2::uuid[]) and status in ('pending', 'unmatched', 'matched') order by seq`, [userId, marketIds])
       ).rows;
     },
-    /** Who has bets still in play on a market (whose positions a change there may move). */
-    async usersWithLiveBets(marketId: string, userIds: string[]): Promise<string[]> {
+    /** Which of these players have bets on a market (whose positions a change there may move, or clear). */
+    async usersWithBets(marketId: string, userIds: string[]): Promise<string[]> {
       if (userIds.length === 0) return [];
       return (await db.query<{ user_id: string }>(`select distinct user_id from bets where market_id = $1 and user_id = any($2::uuid[])`, [marketId, userIds])).rows.map((row) => row.user_id);
     },

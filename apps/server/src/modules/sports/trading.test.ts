@@ -215,6 +215,11 @@ describe('bookmaker and fancy cash out against the house', () => {
     // Every total within 8 runs of 71 is 63 or more: worth the ₹100 win, less 5 % of the ₹200 spread.
     expect(quote).toMatchObject({ available: true, value: 90 });
     expect((await quoteOf(player.token, m.id, 50)).reason).toBe('A fancy cash out closes the whole position');
+    // The line falls back to 55/57 before the player accepts: the old value is refused, nothing moves.
+    await call(t.app, 'PUT', `/api/v1/backoffice/markets/${m.id}/fancy-line`, { token: director.token, body: { noLine: 55, noRate: 100, yesLine: 57, yesRate: 100 } });
+    expect((await cashOut(player.token, { marketId: m.id, value: 90 })).body.meta).toMatchObject({ code: 409, error: 'ODDS_CHANGED' });
+    expect(await profileOf(player.token)).toMatchObject({ balance: 10000, exposure: -100 });
+    await call(t.app, 'PUT', `/api/v1/backoffice/markets/${m.id}/fancy-line`, { token: director.token, body: { noLine: 70, noRate: 100, yesLine: 72, yesRate: 100 } });
     await call(t.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, { token: director.token, body: { status: 'suspended', suspendReason: 'BALL_RUNNING' } });
     expect((await cashOut(player.token, { marketId: m.id, value: 90 })).body.meta.error).toBe('MARKET_SUSPENDED');
     await call(t.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, { token: director.token, body: { status: 'open' } });

@@ -35,10 +35,17 @@ function BetItem({ bet }: { bet: BetRow }) {
   const unmatched = bet.unmatchedStake ?? 0;
   const cancellable = (bet.status === 'unmatched' || (bet.status === 'matched' && unmatched > 0)) && unmatched > 0;
   const status = statusOf(bet);
+  // A bookmaker or fancy cash out's closing bet against the house has no side or odds of its own (decision 0022).
+  const closing = bet.cashOut === true && bet.selectionId === null && bet.odds === 0;
   return (
     <li className={`bet-row bet-row--${bet.selectionType}`} data-testid="bet-row" data-status={bet.status ?? ''}>
       <span className="bet-row__selection">
-        {bet.selection} <span className="badge">{sideLabel(bet)}</span>
+        {bet.selection} {closing ? null : <span className="badge">{sideLabel(bet)}</span>}
+        {bet.cashOut === true && !closing ? (
+          <span className="badge" data-testid="bet-cash-out">
+            Cash Out
+          </span>
+        ) : null}
         {status ? (
           <span className={`badge bet-status bet-status--${bet.status ?? ''}`} data-testid="bet-status">
             {status}
@@ -46,9 +53,11 @@ function BetItem({ bet }: { bet: BetRow }) {
         ) : null}
       </span>
       <span className="bet-row__market muted">{bet.marketName ? `${bet.marketName} · ${bet.marketType}` : bet.marketType}</span>
-      <span>
-        {isFancy(bet) ? 'Runs' : 'Odds'} <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
-      </span>
+      {closing ? null : (
+        <span>
+          {isFancy(bet) ? 'Runs' : 'Odds'} <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
+        </span>
+      )}
       <span>
         Stake <strong>{formatRupees(bet.stake)}</strong>
       </span>
