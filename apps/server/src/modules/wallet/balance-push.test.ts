@@ -6,7 +6,7 @@ import { call, createTestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import { launchGame, signedCall } from '../casino/casino-test-support.js';
 import type { Operator, Player } from '../bonus/bonus-test-support.js';
-import { approvedDeposit, bonusAction, bonusData, bookmakerMarket, createOffer, desk, newPlayer, placeBet, settle } from '../bonus/bonus-test-support.js';
+import { approvedDeposit, bonusAction, bonusData, bookmakerMarket, createOffer, desk, newPlayer, placeBet, settle, useWallet } from '../bonus/bonus-test-support.js';
 
 type BalanceMessage = Extract<WsServerMessage, { type: 'balance' }>;
 
@@ -148,6 +148,18 @@ describe('balances that move themselves: one push per money change, after commit
     expect(won.change.amountPaise).toBe(500_00);
     expect(won.message).toMatchObject({ exposure: 0, balance: (await profile(player)).balance });
     expect(balanceChangeText(won.change)).toBe('Bet settled: you won ₹500.00');
+
+    // The bonus is released: wager it once from the bonus wallet, then claim it to main.
+    await useWallet(t, player, 'bonus');
+    const wager = await bookmakerMarket(t, director, 50, 55);
+    expect((await placeBet(t, player, wager.id, wager.runners[0] as string, 'back', 50, 500)).body.meta.code).toBe(200);
+    await settle(t, director, wager.id, wager.runners[0] as string);
+    await pushed(player, 'bet_settlement');
+    expect((await bonusAction(t, player, 'claim', bonusId)).meta.code).toBe(200);
+    const released = await pushed(player, 'bonus_claim');
+    expect(released.change).toMatchObject({ kind: 'bonus_claim', wallet: 'main' });
+    expect(released.change.amountPaise).toBeGreaterThan(0);
+    expect(released.message).toMatchObject({ bonus: 0, balance: (await profile(player)).balance });
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
