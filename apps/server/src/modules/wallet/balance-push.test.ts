@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { balanceChangeText } from '@khel/contract';
 import type { BalanceChange, WsServerMessage } from '@khel/contract';
@@ -5,8 +6,10 @@ import type { TestApp } from '../../../test/test-app.js';
 import { call, createTestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import { launchGame, signedCall } from '../casino/casino-test-support.js';
+import { createRedisBus } from '../live/live-bus.js';
+import { createWalletService } from './wallet-service.js';
 import type { Operator, Player } from '../bonus/bonus-test-support.js';
-import { approvedDeposit, bonusAction, bonusData, bookmakerMarket, createOffer, desk, newPlayer, placeBet, settle } from '../bonus/bonus-test-support.js';
+import { approvedDeposit, bonusAction, bonusData, bookmakerMarket, createOffer, desk, newPlayer, placeBet, settle, useWallet } from '../bonus/bonus-test-support.js';
 
 type BalanceMessage = Extract<WsServerMessage, { type: 'balance' }>;
 
@@ -148,6 +151,18 @@ describe('balances that move themselves: one push per money change, after commit
     expect(won.change.amountPaise).toBe(500_00);
     expect(won.message).toMatchObject({ exposure: 0, balance: (await profile(player)).balance });
     expect(balanceChangeText(won.change)).toBe('Bet settled: you won ₹500.00');
+
+    // The bonus is released: wager it once from the bonus wallet, then claim it to main.
+    await useWallet(t, player, 'bonus');
+    const wager = await bookmakerMarket(t, director, 50, 55);
+    expect((await placeBet(t, player, wager.id, wager.runners[0] as string, 'back', 50, 500)).body.meta.code).toBe(200);
+    await settle(t, director, wager.id, wager.runners[0] as string);
+    await pushed(player, 'bet_settlement');
+    expect((await bonusAction(t, player, 'claim', bonusId)).meta.code).toBe(200);
+    const released = await pushed(player, 'bonus_claim');
+    expect(released.change).toMatchObject({ kind: 'bonus_claim', wallet: 'main' });
+    expect(released.change.amountPaise).toBeGreaterThan(0);
+    expect(released.message).toMatchObject({ bonus: 0, balance: (await profile(player)).balance });
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
@@ -205,3 +220,26 @@ describe('balances that move themselves: one push per money change, after commit
   });
 });
 
+
+describe('across processes', () => {
+  it("reaches a player's sockets on another process through the Redis bus, after commit", async () => {
+    const channel = `khel-test-balance-${randomBytes(4).toString('hex')}`;
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const here = createRedisBus(url, () => undefined, channel);
+    const there = createRedisBus(url, () => undefined, channel);
+    try {
+      await Promise.all([here.ready(), there.ready()]);
+      const received: { topic: string; payload: unknown }[] = [];
+      there.onMessage((message) => received.push(message));
+      // A second process's wallet over the same database, publishing on its own connection to Redis.
+      const wallet = createWalletService({ db: t.db, clock: t.clock, moneyMode: 'play', publisher: here });
+      const player = await freshPlayer();
+      await wallet.transaction((tx) =>
+        wallet.post(tx, { kind: 'adjustment', description: 'test', entries: [{ account: { house: 'house_cash' }, amountPaise: -300_00 }, { account: { userId: player.userId, wallet: 'main' }, amountPaise: 300_00 }] }),
+      );
+      await vi.waitFor(() => expect(received.find((message) => message.topic === `user:${player.userId}`)?.payload).toMatchObject({ type: 'balance', balance: 10300, changes: [{ kind: 'adjustment', amountPaise: 300_00 }] }), { timeout: 3000, interval: 20 });
+    } finally {
+      await Promise.all([here.close(), there.close()]);
+    }
+  });
+});

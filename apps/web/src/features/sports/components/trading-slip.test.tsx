@@ -51,7 +51,7 @@ describe('one bet per tap (issue 13)', () => {
     // The stake is cleared after the answer: a further tap needs a new stake (and gets a new key).
     expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('');
     expect((within(slip).getByTestId('place-bet') as HTMLButtonElement).disabled).toBe(true);
-  });
+  }, 20_000); // the file's first render pays for the cold start
 
   it('clears the in-play slip when its bet is accepted after the delay, and says so', async () => {
     const pending = betRow({ status: 'pending', delayUntil: new Date(Date.now() + 3000).toISOString(), matchedStake: 0, unmatchedStake: 1000 });
@@ -172,3 +172,20 @@ describe('balances that move themselves (issue 13)', () => {
   });
 });
 
+
+describe('odds-change preference in the account menu (issue 13)', () => {
+  it('shows the saved preference and saves a change', async () => {
+    const { callsTo } = await openEvent({
+      'GET /odds-preference': ok({ mode: 'ticks', ticks: 2 }),
+      'PUT /odds-preference': ({ body }) => ok({ mode: (body as { mode: string }).mode, ticks: null }, 'Odds preference saved'),
+    });
+    await userEvent.click(screen.getByTestId('profile-menu-button'));
+    const menu = screen.getByTestId('profile-menu');
+    const mode = within(menu).getByLabelText('When bookmaker or fancy odds change') as HTMLSelectElement;
+    await waitFor(() => expect(mode.value).toBe('ticks'));
+    expect((within(menu).getByLabelText('Ticks') as HTMLSelectElement).value).toBe('2');
+    await userEvent.selectOptions(mode, 'exact');
+    await waitFor(() => expect(callsTo('PUT', '/odds-preference')[0]?.body).toEqual({ mode: 'exact' }));
+    expect(await within(menu).findByText('Saved: Exact odds only')).toBeTruthy();
+  });
+});
