@@ -64,8 +64,12 @@ export {
 export {
   bookmakerProfitPaise,
   checkBookmakerBet,
+  checkExchangeBet,
   checkFancyBet,
+  combineLimits,
   fancyProfitPaise,
+  type ExchangeBetRequest,
+  type LimitRule,
   type Acceptance,
   type BookmakerBetRequest,
   type BookmakerQuote,

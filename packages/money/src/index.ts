@@ -1,2 +1,3 @@
 export * from './paise.js';
 export * from './odds.js';
+export * from './partnership.js';
