@@ -1,6 +1,7 @@
 import { paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { BetLimits, BetLimitsUpdate } from '@khel/contract';
-import type { Database } from '../../db/database.js';
+import type { LimitRule } from '@khel/exchange';
+import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
@@ -35,6 +36,11 @@ function tightest(rows: LimitRow[]) {
 function blockLists(rows: BlockRow[]) {
   const unique = (list: BlockRow[], key: 'sport_id' | 'event_id') => [...new Map(list.filter((row) => row[key] !== null).map((row) => [row[key] as string, { id: row[key] as string, name: row.name }])).values()];
   return { blockedSports: unique(rows, 'sport_id'), blockedEvents: unique(rows, 'event_id') };
+}
+
+/** The rules and blocks binding a bet of `userId` on `eventId`, read inside the placing transaction. */
+export async function limitRulesForBet(tx: Queryable, userId: string, eventId: string): Promise<LimitRule[]> {
+  return createDownlineLimitsRepository(tx).rulesForBet(userId, eventId);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Acceptance, BetRejectReason, StakeLimits } from '@khel/exchange';
 import type { ErrorCode } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
-import { createDownlineLimitsRepository } from '../agents/downline-limits-repository.js';
+import { limitRulesForBet } from '../agents/downline-limits-service.js';
 import type { MarketRow } from './sports-repository.js';
 
 /** Each refusal of the engine's acceptance checks as the catalogue error the player hears. */
@@ -30,7 +30,7 @@ export function marketLimitsOf(market: MarketRow): StakeLimits {
  * block the account's upline chain hangs on it (decision 0020). The engine then decides the refusal.
  */
 export async function limitsForBet(tx: Queryable, userId: string, market: MarketRow): Promise<StakeLimits> {
-  return combineLimits(marketLimitsOf(market), await createDownlineLimitsRepository(tx).rulesForBet(userId, market.event_id));
+  return combineLimits(marketLimitsOf(market), await limitRulesForBet(tx, userId, market.event_id));
 }
 
 const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
