@@ -1,4 +1,5 @@
 import { paiseToRupees, rupeesToPaise } from '@khel/money';
+import { ROLES } from '@khel/contract';
 import type { BetLimits, BetLimitsUpdate } from '@khel/contract';
 import type { LimitRule } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
@@ -61,6 +62,8 @@ export function createDownlineLimitsService(deps: { db: Database; audit: AuditSe
   /** `ownerId` null: the caller's whole downline (the rules hang on the caller's own account). */
   async function owner(caller: Caller, ownerId: string | null): Promise<string> {
     requireDownlineRole(caller);
+    // A support admin has no downline of its own; the director's rules bind the whole site.
+    if (ownerId === null && caller.role === ROLES.SUPPORT_ADMIN) fail('FORBIDDEN', "Site-wide limits are the director's, or each market's own");
     if (ownerId === null) return caller.userId;
     return (await accountInScope(db, caller, ownerId)).id;
   }
