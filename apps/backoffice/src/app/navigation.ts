@@ -27,6 +27,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/bonuses', label: 'Bonuses' },
   { to: '/banners', label: 'Banners' },
   { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
+  { to: '/agent-statements', label: 'Agent statements' },
+  { to: '/downline-limits', label: 'Downline limits', roles: [ROLES.DIRECTOR, ROLES.AGENT, ROLES.CREDIT_AGENT] },
   { to: '/audit-log', label: 'Audit log' },
 ];
 

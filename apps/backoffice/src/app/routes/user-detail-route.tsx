@@ -3,6 +3,7 @@ import { AuditTrail } from '../../features/audit/components/audit-trail';
 import { SecondFactorReset } from '../../features/auth/components/second-factor-reset';
 import { PlayerBonuses } from '../../features/bonuses/components/player-bonuses';
 import { PlayerWallet } from '../../features/player-wallet/components/player-wallet';
+import { AgentPanels } from '../../features/agent-partnership/components/agent-panels';
 import { useUser } from '../../features/users/api/get-user';
 import { UserDetail } from '../../features/users/components/user-detail';
 
@@ -18,6 +19,7 @@ export function UserDetailRoute() {
       <UserDetail key={id} userId={id} />
       {user.data !== undefined ? <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
       {user.data !== undefined ? <SecondFactorReset key={`second-factor-${id}`} user={user.data} /> : null}
+      {user.data !== undefined ? <AgentPanels key={`agent-${id}`} user={user.data} /> : null}
       {user.data !== undefined ? <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
       <AuditTrail key={`audit-${id}`} targetId={id} />
     </section>
