@@ -6,6 +6,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import type { Caller } from '../identity/identity-service.js';
+import { launchGame, signedCall } from '../casino/casino-test-support.js';
 import { agentUnder, marketOf, placeBet, playerUnder } from './agents-test-support.js';
 
 /**
@@ -77,9 +78,10 @@ describe('the weekly agent statement over a seeded week of bets', () => {
       bets: fc.array(fc.record({ market: fc.integer({ min: 0, max: 5 }), player: fc.integer({ min: 0, max: 4 }), side: fc.constantFrom('back' as const, 'lay' as const), stake: fc.integer({ min: 100, max: 400 }) }), { minLength: 14, maxLength: 14 }),
       winners: fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 4, maxLength: 4 }),
       runs: fc.array(fc.constantFrom(55, 62, 70), { minLength: 2, maxLength: 2 }),
+      rounds: fc.array(fc.record({ player: fc.integer({ min: 0, max: 4 }), stake: fc.integer({ min: 1_000, max: 20_000 }), payout: fc.integer({ min: 0, max: 40_000 }) }), { minLength: 6, maxLength: 6 }),
     }),
     { seed: 20_261_121, numRuns: 1 },
-  )[0] as { bets: { market: number; player: number; side: 'back' | 'lay'; stake: number }[]; winners: number[]; runs: number[] };
+  )[0] as { bets: { market: number; player: number; side: 'back' | 'lay'; stake: number }[]; winners: number[]; runs: number[]; rounds: { player: number; stake: number; payout: number }[] };
 
   it("each level's share and commission equal the model, and each bet's shares sum to the whole", async () => {
     Object.assign(RATES, { [a1.userId]: { p: 8000, c: 150 }, [a2.userId]: { p: 6000, c: 100 }, [a3.userId]: { p: 2500, c: 50 }, [c1.userId]: { p: 5000, c: 100 } });
@@ -107,11 +109,25 @@ describe('the weekly agent statement over a seeded week of bets', () => {
       expect((await call(t.app, 'POST', `/api/v1/backoffice/markets/${market.id}/settle`, { token: director.token, body })).body.meta.code).toBe(200);
     }
 
-    // The model, from the settled bets themselves.
+    // Casino rounds through a provider's signed wallet calls (paise in the seed, rupees on the wire).
+    const created = await call(t.app, 'POST', '/api/v1/backoffice/casino/providers', { token: director.token, body: { code: 'acme', name: 'Acme Gaming', launchUrlTemplate: 'https://games.acme.test/launch?token={token}&game={game}' } });
+    const acme = { provider: 'acme', secret: (created.body.data as { secret: string }).secret, clock: t.clock };
+    await call(t.app, 'POST', '/api/v1/backoffice/casino/games', { token: director.token, body: { providerCode: 'acme', code: 'acme-slot', title: 'Acme Slot', category: 'Video Slots', isSlot: true, launchKind: 'play', order: 100 } });
+    for (const [index, round] of week.rounds.entries()) {
+      const who = players[round.player] as { token: string; userId: string };
+      await launchGame(t.app, who.token, 'acme-slot');
+      const ids = { playerId: who.userId, roundId: `round-${index}`, gameCode: 'acme-slot' };
+      expect((await signedCall(t.app, 'debit', { ...ids, transactionId: `debit-${index}`, amount: round.stake / 100 }, acme)).body.data).toMatchObject({ status: 'OK' });
+      expect((await signedCall(t.app, 'credit', { ...ids, transactionId: `credit-${index}`, amount: round.payout / 100 }, acme)).body.data).toMatchObject({ status: 'OK' });
+    }
+
+    // The model, from the settled bets and closed rounds themselves.
     const settled = await t.db.query<{ user_id: string; market_id: string; type: string; commission_bp: number; pl: number }>(
       "select b.user_id, b.market_id, m.type, m.commission_bp, b.profit_loss_paise as pl from bets b join markets m on m.id = b.market_id where b.status = 'settled'",
     );
     expect(settled.rows.length).toBeGreaterThanOrEqual(week.bets.length);
+    const rounds = await t.db.query<{ user_id: string; pl: number }>("select user_id, payout_paise + rolled_back_paise - stake_paise as pl from casino_rounds where status <> 'open'");
+    expect(rounds.rows).toHaveLength(week.rounds.length);
     const chainOf: Record<string, string[]> = {
       [players[0]?.userId as string]: [a3.userId, a2.userId, a1.userId],
       [players[1]?.userId as string]: [a2.userId, a1.userId],
@@ -119,10 +135,12 @@ describe('the weekly agent statement over a seeded week of bets', () => {
       [players[3]?.userId as string]: [c1.userId],
       [players[4]?.userId as string]: [],
     };
-    const model = new Map<string, { pnl: number; share: number; below: number; above: number; commission: number }>();
-    const row = (agent: string) => model.get(agent) ?? (model.set(agent, { pnl: 0, share: 0, below: 0, above: 0, commission: 0 }).get(agent) as { pnl: number; share: number; below: number; above: number; commission: number });
+    type ModelRow = { pnl: number; casino: number; share: number; below: number; above: number; commission: number };
+    const model = new Map<string, ModelRow>();
+    const row = (agent: string) => model.get(agent) ?? (model.set(agent, { pnl: 0, casino: 0, share: 0, below: 0, above: 0, commission: 0 }).get(agent) as ModelRow);
     const netByMarket = new Map<string, { user: string; bp: number; net: number }>();
-    for (const bet of settled.rows) {
+    const results = [...settled.rows.map((bet) => ({ ...bet, casino: false })), ...rounds.rows.map((round) => ({ user_id: round.user_id, market_id: '', type: 'CASINO', commission_bp: 0, pl: round.pl, casino: true }))];
+    for (const bet of results) {
       const house = -Number(bet.pl);
       const chain = chainOf[bet.user_id] as string[];
       const shares = modelShares(house, chain, 'p', 10_000);
@@ -132,6 +150,7 @@ describe('the weekly agent statement over a seeded week of bets', () => {
       chain.forEach((agent, index) => {
         const entry = row(agent);
         entry.pnl += house;
+        if (bet.casino) entry.casino += house;
         entry.share += shares[index] as number;
         entry.below += below;
         entry.above += house - below - (shares[index] as number);
@@ -158,19 +177,21 @@ describe('the weekly agent statement over a seeded week of bets', () => {
     expect(list.items.map((item) => item.agentId).sort()).toEqual([a1.userId, a2.userId, a3.userId, c1.userId].sort());
     let anyCommission = false;
     for (const item of list.items) {
-      const expected = model.get(item.agentId) ?? { pnl: 0, share: 0, below: 0, above: 0, commission: 0 };
-      expect({ pnl: item.downlinePnl, share: item.agentShare, below: item.downlineShare, above: item.uplineShare, commission: item.commission }, item.agentName).toEqual({
+      const expected = model.get(item.agentId) ?? { pnl: 0, casino: 0, share: 0, below: 0, above: 0, commission: 0 };
+      expect({ pnl: item.downlinePnl, casino: item.casinoPnl, share: item.agentShare, below: item.downlineShare, above: item.uplineShare, commission: item.commission }, item.agentName).toEqual({
         pnl: expected.pnl / 100,
+        casino: expected.casino / 100,
         share: expected.share / 100,
         below: expected.below / 100,
         above: expected.above / 100,
         commission: expected.commission / 100,
       });
       expect(Math.round((item.downlineShare + item.agentShare + item.uplineShare) * 100)).toBe(Math.round(item.downlinePnl * 100));
-      expect(item.sportsPnl).toBe(item.downlinePnl);
+      expect(Math.round((item.sportsPnl + item.casinoPnl) * 100)).toBe(Math.round(item.downlinePnl * 100));
       anyCommission ||= item.commission > 0;
     }
     expect(anyCommission, 'the seeded week should have an exchange winner in the tree').toBe(true);
+    expect(list.items.some((item) => item.casinoPnl !== 0), 'the seeded week should have casino rounds in the tree').toBe(true);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
