@@ -76,12 +76,12 @@ describe('partnership, limits and the agent statement in the back office', () =>
     const bet = () => api(product.baseUrl, 'POST', '/api/v1/place-bet', { token: player, body: { marketId: ids.market, selectionId: ids.runner, selectionType: 'back', odds: 45, stake: 100 } });
     await page.goto(`${product.baseUrl}/backoffice/users/${playerId}`);
     const limits = page.getByRole('form', { name: 'Bet limits and blocks' });
-    await limits.getByRole('checkbox', { name: 'E2E Limits Cricket' }).check();
+    await limits.getByRole('checkbox', { name: 'E2E Limits Cricket', exact: true }).check();
     await limits.getByRole('button', { name: 'Save limits' }).click();
     await page.getByText('Limits saved').waitFor();
     expect((await bet()).meta).toMatchObject({ code: 403, error: 'BETTING_BLOCKED', message: 'Betting on this is blocked for your account' });
     await page.getByText('Blocked sport: E2E Limits Cricket').waitFor();
-    await limits.getByRole('checkbox', { name: 'E2E Limits Cricket' }).uncheck();
+    await limits.getByRole('checkbox', { name: 'E2E Limits Cricket', exact: true }).uncheck();
     await limits.getByRole('button', { name: 'Save limits' }).click();
     await page.getByText('No limits or blocks beyond each market').waitFor();
     expect((await bet()).meta.code).toBe(200);
