@@ -4,7 +4,7 @@ import { BET_REJECT_REASONS, checkBookmakerBet, checkExchangeBet, checkFancyBet,
 
 const market: StakeLimits = { minStakePaise: 10_000, maxStakePaise: 10_000_000, maxProfitPaise: 5_000_000 };
 
-describe("LIM-1..LIM-3 downline limits and blocks (decision 0020)", () => {
+describe('LIM-1..LIM-3 downline limits and blocks (decision 0020)', () => {
   it('a block comes before everything about the market, the ladder before the amount', () => {
     expect(BET_REJECT_REASONS[0]).toBe('BETTING_BLOCKED');
     expect(BET_REJECT_REASONS.indexOf('PRICE_NOT_ON_LADDER')).toBeLessThan(BET_REJECT_REASONS.indexOf('INVALID_STAKE'));
