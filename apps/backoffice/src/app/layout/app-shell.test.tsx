@@ -33,6 +33,8 @@ describe('app shell', () => {
         'Bonuses',
         'Banners',
         'Branding',
+        'Agent statements',
+        'Downline limits',
         'Audit log',
       ]),
     );
