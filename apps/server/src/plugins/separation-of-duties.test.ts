@@ -93,6 +93,12 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/referral-settings': 'read',
   'PUT /api/v1/backoffice/referral-settings': 'no-player-or-request',
   'GET /api/v1/backoffice/referral-flags': 'read',
+  // The agent tree (decision 0018): a new account is made by its upline, not an action on an existing player.
+  'POST /api/v1/backoffice/downline': 'no-player-or-request',
+  'GET /api/v1/backoffice/users/{id}/tree-path': 'read',
+  'POST /api/v1/backoffice/users/{id}/password': 'money-or-permission',
+  'GET /api/v1/backoffice/users/{id}/profit-loss': 'read',
+  'GET /api/v1/backoffice/users/{id}/bets': 'read',
   // Partnership, the weekly agent statement, downline limits (decision 0020).
   'GET /api/v1/backoffice/users/{id}/partnership': 'read',
   'PUT /api/v1/backoffice/users/{id}/partnership': 'money-or-permission',
@@ -206,6 +212,13 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
     ],
     other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}`, { token: director.token, body: { allowStatements: true } }),
   }),
+  'POST /api/v1/backoffice/users/{id}/password': async () => {
+    const player = await signUpPlayer(t);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/password`, { token: support.token, body: { password: 'a-new-monsoon-77' } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/password`, { token: support.token, body: { password: 'a-new-monsoon-77' } }),
+    };
+  },
   'POST /api/v1/backoffice/users/{id}/adjustments': async () => {
     const before = await balanceOf(promoted.token);
     const self = await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/adjustments`, { token: promoted.token, body: { wallet: 'main', amount: 100, reason: 'Mine' } });

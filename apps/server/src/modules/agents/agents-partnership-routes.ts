@@ -22,8 +22,8 @@ const tags = ['backoffice'];
 /** Partnership, commission, the weekly agent statement and downline bet limits (decision 0020). */
 export function agentsPartnershipRoutes(services: { rates: AgentRatesService; statements: AgentStatementService; limits: DownlineLimitsService }, guards: AuthGuards): FastifyPluginAsyncZod {
   const { rates, statements, limits } = services;
-  // Agents reach these through the back-office guard once they sign in there; the services scope every call to the caller's subtree.
-  const preValidation = guards.requireOperator;
+  // Operators and agents; the subtree guard refuses an agent's target outside its downline, and the services scope every call again.
+  const preValidation = guards.requireBackoffice;
   return async (app) => {
     app.get(
       '/api/v1/backoffice/users/:id/partnership',

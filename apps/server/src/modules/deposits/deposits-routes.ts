@@ -18,6 +18,7 @@ import type { RoleId } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
+import { downlineRootOf } from '../../lib/downline.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
 import type { DepositsService } from './deposits-service.js';
 
@@ -79,8 +80,8 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     const deskTags = ['backoffice'];
     app.get(
       '/api/v1/backoffice/deposits',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
-      async (request) => ok(await deposits.deskList(request.query.status, request.query.page, request.query.pageSize)),
+      { preValidation: guards.requireBackoffice, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
+      async (request) => ok(await deposits.deskList(request.query.status, request.query.page, request.query.pageSize, downlineRootOf(callerOf(request)))),
     );
     app.post(
       '/api/v1/backoffice/deposits/:id/approve',

@@ -145,8 +145,9 @@ export function createDepositsService(deps: {
       return row === null ? null : { playerId: row.user_id, requestedBy: row.user_id };
     },
 
-    async deskList(status: 'pending' | 'approved' | 'rejected', page: number, pageSize: number) {
-      const { rows, total } = await repository.listByStatus(status, pageSize, (page - 1) * pageSize);
+    /** `within`: an agent's downline (decision 0018); null, the whole site. */
+    async deskList(status: 'pending' | 'approved' | 'rejected', page: number, pageSize: number, within: string | null = null) {
+      const { rows, total } = await repository.listByStatus(status, pageSize, (page - 1) * pageSize, within);
       return { items: rows.map(toDeposit), total };
     },
 

@@ -16,6 +16,7 @@ import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
 import type { WithdrawalsService } from './withdrawals-service.js';
+import { downlineRootOf } from '../../lib/downline.js';
 
 const tags = ['withdrawals'];
 
@@ -38,8 +39,8 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
     const deskTags = ['backoffice'];
     app.get(
       '/api/v1/backoffice/withdrawals',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Withdrawal requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskWithdrawalListEnvelope } } },
-      async (request) => ok(await withdrawals.deskList(request.query.status, request.query.page, request.query.pageSize)),
+      { preValidation: guards.requireBackoffice, schema: { tags: deskTags, summary: 'Withdrawal requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskWithdrawalListEnvelope } } },
+      async (request) => ok(await withdrawals.deskList(request.query.status, request.query.page, request.query.pageSize, downlineRootOf(callerOf(request)))),
     );
     app.post(
       '/api/v1/backoffice/withdrawals/:id/approve',
