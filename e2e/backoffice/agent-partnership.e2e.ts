@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
-import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
+import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, startProduct } from '../support/harness.js';
 
 /**
  * Decision 0020 in a real browser: the director sets an agent's partnership (refused above its own),
@@ -38,12 +38,9 @@ beforeAll(async () => {
   director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
   player = await loginToken(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
   playerId = (await api<{ _id: string }>(product.baseUrl, 'GET', '/api/v1/getUserData', { token: player })).data._id;
-  // An agent: a signed-up account the director makes an AGENT.
+  // An agent the director creates in its downline (decision 0018).
   const { mobileNo } = freshMobile();
-  const password = 'agent-arjun-77';
-  await api(product.baseUrl, 'POST', '/api/v1/signUp', { body: { name: 'Agent Arjun', mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true } });
-  agentId = (await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(product.baseUrl, mobileNo) } })).data._id;
-  expect((await api(product.baseUrl, 'PUT', `/api/v1/backoffice/users/${agentId}`, { token: director, body: { role: 3 } })).meta.code).toBe(200);
+  agentId = await created('/api/v1/backoffice/downline', { role: 3, name: 'Agent Arjun', mobile_no: mobileNo, password: 'agent-arjun-77' });
   ids.sport = await created('/api/v1/backoffice/sports', { name: 'E2E Limits Cricket' });
   const league = await created('/api/v1/backoffice/leagues', { sportId: ids.sport, name: 'E2E Limits League' });
   const event = await created('/api/v1/backoffice/events', { leagueId: league, name: 'Limits XI v Blocks XI', startTime: new Date(Date.now() + 3 * 3600_000).toISOString() });
