@@ -92,6 +92,10 @@ import { createReferralWeekly } from './modules/referral/referral-weekly.js';
 import { createBetListService } from './modules/reports/bet-list-service.js';
 import { reportsRoutes } from './modules/reports/reports-routes.js';
 import { createReportsService } from './modules/reports/reports-service.js';
+import { createAgentRatesService } from './modules/agents/agent-rates.js';
+import { createAgentStatementService } from './modules/agents/agent-statement-service.js';
+import { agentsPartnershipRoutes } from './modules/agents/agents-partnership-routes.js';
+import { createDownlineLimitsService } from './modules/agents/downline-limits-service.js';
 
 /** The largest JSON body we read: a 5 MB image as base64 plus its fields. Larger is HTTP 413. */
 export const BODY_LIMIT_BYTES = 7 * 1024 * 1024;
@@ -169,6 +173,9 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const statements = createStatementsService({ wallet, clock });
   const casino = createCasinoServices({ db, wallet, audit, clock, onWagering: wagering.record });
   const books = createMarketBooks(db);
+  const agentRates = createAgentRatesService({ db, audit, clock });
+  const agentStatements = createAgentStatementService({ db, audit, clock });
+  const downlineLimits = createDownlineLimitsService({ db, audit, clock });
   // A bet waiting out its in-play delay is decided by a timer here; a sweep catches any a restart dropped.
   const delayed = new Set<NodeJS.Timeout>();
   const betting = createBettingService({
@@ -203,7 +210,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -325,6 +332,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(sportsAdminRoutes(services.sports, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, guards));
   await app.register(reportsRoutes(services.reports, services.betList, guards));
+  await app.register(agentsPartnershipRoutes({ rates: services.agentRates, statements: services.agentStatements, limits: services.downlineLimits }, guards));
   await registerLiveRoutes(app, {
     bus: services.bus,
     identity: services.identity,

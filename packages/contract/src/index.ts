@@ -22,3 +22,4 @@ export * from './odds-preference.js';
 export * from './event-bets.js';
 export * from './agents.js';
 export * from './reports.js';
+export * from './agent-partnership.js';

@@ -4,7 +4,7 @@
  * the server holds at the moment of the check. Stake and profit limits come in as arguments because
  * they are configured per market type and overridden per sport, event and market.
  */
-import { percentProfitPaise } from '@khel/money';
+import { backProfitPaise, isOnLadder, percentProfitPaise } from '@khel/money';
 import { isValidStakePaise, type BetRejectReason } from './reason-codes.js';
 
 export type QuoteStatus = 'open' | 'suspended' | 'closed';
@@ -14,6 +14,32 @@ export interface StakeLimits {
   maxStakePaise: number;
   /** Largest amount the bet may win. */
   maxProfitPaise: number;
+  /** An upline blocked the market's sport or event for this account (decision 0020). */
+  blocked?: boolean;
+}
+
+/** One upline's rule for an account's bets on a sport; a missing figure leaves that limit alone. */
+export interface LimitRule {
+  minStakePaise?: number | null;
+  maxStakePaise?: number | null;
+  maxProfitPaise?: number | null;
+  blocked?: boolean;
+}
+
+/**
+ * The limits a bet is checked against: the market's own, tightened by every rule of the account's
+ * upline chain (the highest minimum, the lowest maximum and profit cap); a block anywhere blocks.
+ */
+export function combineLimits(market: StakeLimits, rules: readonly LimitRule[]): StakeLimits {
+  let { minStakePaise, maxStakePaise, maxProfitPaise } = market;
+  let blocked = market.blocked === true;
+  for (const rule of rules) {
+    if (rule.minStakePaise !== undefined && rule.minStakePaise !== null) minStakePaise = Math.max(minStakePaise, rule.minStakePaise);
+    if (rule.maxStakePaise !== undefined && rule.maxStakePaise !== null) maxStakePaise = Math.min(maxStakePaise, rule.maxStakePaise);
+    if (rule.maxProfitPaise !== undefined && rule.maxProfitPaise !== null) maxProfitPaise = Math.min(maxProfitPaise, rule.maxProfitPaise);
+    blocked ||= rule.blocked === true;
+  }
+  return { minStakePaise, maxStakePaise, maxProfitPaise, blocked };
 }
 
 export type Acceptance = { accepted: true } | { accepted: false; reason: BetRejectReason };
@@ -88,6 +114,7 @@ function checkStake(stakePaise: number, profitPaise: number, limits: StakeLimits
  * lower one: it risks rate × stake); inside the limits, judged at the live rate.
  */
 export function checkBookmakerBet(quote: BookmakerQuote, request: BookmakerBetRequest, limits: StakeLimits, preference: OddsChangePreference = EXACT_ODDS_ONLY): QuoteAcceptance {
+  if (limits.blocked === true) return refuse('BETTING_BLOCKED');
   if (quote.status === 'closed') return refuse('MARKET_CLOSED');
   if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
   const runner = quote.runners.find((candidate) => candidate.runnerId === request.runnerId);
@@ -130,6 +157,7 @@ export function fancyProfitPaise(side: 'yes' | 'no', rateHundredths: number, sta
  * higher line and a lower rate (NO risks rate × stake). Limits are judged at the live rate.
  */
 export function checkFancyBet(quote: FancyQuote, request: FancyBetRequest, limits: StakeLimits, preference: OddsChangePreference = EXACT_ODDS_ONLY): QuoteAcceptance {
+  if (limits.blocked === true) return refuse('BETTING_BLOCKED');
   if (quote.status === 'closed') return refuse('MARKET_CLOSED');
   if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
   const liveLine = request.side === 'yes' ? quote.yesLineRuns : quote.noLineRuns;
@@ -140,4 +168,28 @@ export function checkFancyBet(quote: FancyQuote, request: FancyBetRequest, limit
   const rateWorseBy = yes ? request.rateHundredths - liveRate : liveRate - request.rateHundredths;
   if (!withinPreference(lineWorseBy, LINE_TICK_RUNS, preference) || !withinPreference(rateWorseBy, RATE_TICK_HUNDREDTHS, preference)) return refuse('ODDS_CHANGED');
   return taken(checkStake(request.stakePaise, fancyProfitPaise(request.side, liveRate, request.stakePaise), limits), liveRate, liveLine);
+}
+
+export interface ExchangeBetRequest {
+  /** False when the selection is not one of the market's runners. */
+  runnerKnown: boolean;
+  side: 'back' | 'lay';
+  priceHundredths: number;
+  stakePaise: number;
+}
+
+/**
+ * Whether an exchange offer may go to the book at all, checked before the matching engine sees it:
+ * the account's blocks, the market's state, the runner, the ladder, then the stake and the profit
+ * (a back wins (odds − 1) × stake, a lay wins the backer's stake) against the combined limits.
+ */
+export function checkExchangeBet(status: QuoteStatus, request: ExchangeBetRequest, limits: StakeLimits): Acceptance {
+  if (limits.blocked === true) return refuse('BETTING_BLOCKED');
+  if (status === 'closed') return refuse('MARKET_CLOSED');
+  if (status === 'suspended') return refuse('MARKET_SUSPENDED');
+  if (!request.runnerKnown) return refuse('UNKNOWN_RUNNER');
+  if (!isOnLadder(request.priceHundredths)) return refuse('PRICE_NOT_ON_LADDER');
+  if (!isValidStakePaise(request.stakePaise)) return refuse('INVALID_STAKE');
+  const profit = request.side === 'back' ? backProfitPaise(request.priceHundredths, request.stakePaise) : request.stakePaise;
+  return checkStake(request.stakePaise, profit, limits);
 }

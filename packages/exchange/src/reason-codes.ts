@@ -27,13 +27,20 @@ export type RejectReason = (typeof REJECT_REASONS)[number];
 export const LAPSE_REASONS = ['MARKET_CLOSED', 'MARKET_SUSPENDED', 'MARKET_TURNED_IN_PLAY'] as const;
 export type LapseReason = (typeof LAPSE_REASONS)[number];
 
-/** Why a bookmaker or fancy bet was refused (acceptance.ts). */
+/**
+ * Why a bookmaker, fancy or exchange bet was refused before it reaches the book (acceptance.ts).
+ * First whether the account may bet on this market at all (an upline blocked its sport or event:
+ * nothing about the market is then the player's business), then the market's state, the runner, the
+ * price, the amount.
+ */
 export const BET_REJECT_REASONS = [
+  'BETTING_BLOCKED',
   'MARKET_CLOSED',
   'MARKET_SUSPENDED',
   'UNKNOWN_RUNNER',
   'RUNNER_SUSPENDED',
   'ODDS_CHANGED',
+  'PRICE_NOT_ON_LADDER',
   'INVALID_STAKE',
   'BELOW_MIN_STAKE',
   'ABOVE_MAX_STAKE',

@@ -32,6 +32,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/risk', label: 'Risk view' },
   { to: '/banners', label: 'Banners', roles: OPERATORS },
   { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
+  { to: '/agent-statements', label: 'Agent statements' },
+  { to: '/downline-limits', label: 'Downline limits', roles: [ROLES.DIRECTOR, ROLES.AGENT, ROLES.CREDIT_AGENT] },
   { to: '/audit-log', label: 'Audit log' },
 ];
 

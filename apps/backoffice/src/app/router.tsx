@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router';
 import { OPERATOR_ROLES, ROLES } from '@khel/contract';
 import { LoginPage } from '../features/auth/components/login-page';
 import { SecondFactorPage } from '../features/auth/components/second-factor-page';
+import { AgentStatementsPage } from '../features/agent-partnership/components/agent-statements-page';
+import { DownlineLimitsPage } from '../features/agent-partnership/components/downline-limits-page';
 import { AuditLogPage } from '../features/audit/components/audit-log-page';
 import { BannersPage } from '../features/banners/components/banners-page';
 import { BonusesPage } from '../features/bonuses/components/bonuses-page';
@@ -71,6 +73,15 @@ export const routes: RouteObject[] = [
         element: (
           <RequireRole roles={[ROLES.DIRECTOR]}>
             <BrandingPage />
+          </RequireRole>
+        ),
+      },
+      { path: 'agent-statements', element: <AgentStatementsPage /> },
+      {
+        path: 'downline-limits',
+        element: (
+          <RequireRole roles={[ROLES.DIRECTOR, ROLES.AGENT, ROLES.CREDIT_AGENT]}>
+            <DownlineLimitsPage />
           </RequireRole>
         ),
       },

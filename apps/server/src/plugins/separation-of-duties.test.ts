@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { Answer, TestApp } from '../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, signUpPlayer } from '../../test/test-app.js';
+import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile, signUpPlayer } from '../../test/test-app.js';
 import { seedDemoData } from '../modules/demo/demo-seed.js';
 import { WELCOME_OFFER } from '../modules/bonus/bonus-test-support.js';
 import { guardedTarget } from './separation-of-duties.js';
@@ -109,6 +109,16 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/users/{id}/open-bets': 'read',
   'GET /api/v1/backoffice/users/{id}/bet-history': 'read',
   'GET /api/v1/backoffice/users/{id}/sign-ins': 'read',
+  // Partnership, the weekly agent statement, downline limits (decision 0020).
+  'GET /api/v1/backoffice/users/{id}/partnership': 'read',
+  'PUT /api/v1/backoffice/users/{id}/partnership': 'money-or-permission',
+  'GET /api/v1/backoffice/agent-statements': 'read',
+  'POST /api/v1/backoffice/users/{id}/agent-statement/settle': 'money-or-permission',
+  'GET /api/v1/backoffice/users/{id}/bet-limits': 'read',
+  'PUT /api/v1/backoffice/users/{id}/bet-limits': 'money-or-permission',
+  'GET /api/v1/backoffice/downline/bet-limits': 'read',
+  // Binds the accounts below the caller, never the caller (an agent or director places no bets).
+  'PUT /api/v1/backoffice/downline/bet-limits': 'no-player-or-request',
 };
 
 let t: TestApp;
@@ -174,6 +184,12 @@ async function declaredBy(token: string): Promise<string> {
   const declared = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/settle`, { token, body: { runs: 42 } });
   expect(declared.body.meta.message).toBe('Result declared: a second operator must confirm');
   return marketId;
+}
+
+/** An agent account (PRODUCT.md §9) for the partnership and statement operations. */
+async function agentAccount(): Promise<string> {
+  const agent = await t.services.identity.createAccount({ name: 'Agent Arjun', mobileNo: nextMobile(), password: PASSWORD, role: ROLES.AGENT, referredBy: null, verified: true });
+  return agent.id;
 }
 
 let manualOfferId: string | null = null;
@@ -299,6 +315,27 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
     return {
       self: [await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/reject`, { token: director.token })],
       other: await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/reject`, { token: support.token }),
+    };
+  },
+  'PUT /api/v1/backoffice/users/{id}/partnership': async () => {
+    const agent = await agentAccount();
+    return {
+      self: [await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}/partnership`, { token: director.token, body: { partnership: 100, commission: 2 } })],
+      other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${agent}/partnership`, { token: director.token, body: { partnership: 80, commission: 1 } }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/agent-statement/settle': async () => {
+    const agent = await agentAccount();
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/agent-statement/settle`, { token: support.token, body: { weekStart: '2026-11-09' } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${agent}/agent-statement/settle`, { token: support.token, body: { weekStart: '2026-11-09' } }),
+    };
+  },
+  'PUT /api/v1/backoffice/users/{id}/bet-limits': async () => {
+    const body = { limits: [], blockedSports: [], blockedEvents: [] };
+    return {
+      self: [await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/bet-limits`, { token: promoted.token, body })],
+      other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/bet-limits`, { token: director.token, body }),
     };
   },
   'POST /api/v1/backoffice/markets/{id}/result/confirm': async () => {

@@ -8,6 +8,7 @@ import { SecondFactorReset } from '../../features/auth/components/second-factor-
 import { PlayerBonuses } from '../../features/bonuses/components/player-bonuses';
 import { PlayerWallet } from '../../features/player-wallet/components/player-wallet';
 import { PlayerActivity } from '../../features/reports/components/player-activity';
+import { AgentPanels } from '../../features/agent-partnership/components/agent-panels';
 import { useUser } from '../../features/users/api/get-user';
 import { UserDetail } from '../../features/users/components/user-detail';
 
@@ -29,6 +30,7 @@ export function UserDetailRoute() {
       {user.data !== undefined ? <PlayerBets key={`bets-${id}`} userId={id} /> : null}
       {user.data !== undefined && me.data?._id !== id ? <ResetPassword key={`password-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <SecondFactorReset key={`second-factor-${id}`} user={user.data} /> : null}
+      {user.data !== undefined ? <AgentPanels key={`agent-${id}`} user={user.data} /> : null}
       {user.data !== undefined && operator ? <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
       {user.data !== undefined ? <PlayerActivity key={`activity-${id}`} userId={id} /> : null}
       <AuditTrail key={`audit-${id}`} targetId={id} />

@@ -13,8 +13,12 @@ import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextI
 type Access =
   /** Operators only: every agent is refused FORBIDDEN by role, inside or outside. */
   | { who: 'operators' }
-  /** Agents too, on the account `:id` names: inside works, outside is NOT_IN_DOWNLINE. */
-  | { who: 'agents'; kind: 'user'; body?: unknown }
+  /**
+   * Agents too, on the account `:id` names: inside works, outside is NOT_IN_DOWNLINE. `target: 'agent'`:
+   * the operation is about an agent, so inside is the agent's own sub-agent (when it has one) and outside
+   * another branch's agent.
+   */
+  | { who: 'agents'; kind: 'user'; body?: unknown; target?: 'agent' }
   /** Agents too, a list: inside accounts show, outside accounts never do. */
   | { who: 'agents'; kind: 'list' }
   /** Agents too, about the caller's own session: no other account is involved. */
@@ -38,6 +42,15 @@ const AGENT_ACCESS: Record<string, Access> = {
   'GET /api/v1/backoffice/users/{id}/tree-path': USER,
   'POST /api/v1/backoffice/users/{id}/password': { who: 'agents', kind: 'user', body: { password: 'a-fresh-monsoon-91' } },
   'POST /api/v1/backoffice/downline': { who: 'agents', kind: 'create' },
+  // Partnership, the weekly statement, downline limits (decision 0020).
+  'GET /api/v1/backoffice/users/{id}/partnership': { who: 'agents', kind: 'user', target: 'agent' },
+  'PUT /api/v1/backoffice/users/{id}/partnership': { who: 'agents', kind: 'user', target: 'agent', body: { partnership: 0, commission: 0 } },
+  'POST /api/v1/backoffice/users/{id}/agent-statement/settle': { who: 'agents', kind: 'user', target: 'agent', body: { weekStart: '2026-11-09' } },
+  'GET /api/v1/backoffice/agent-statements': OWN,
+  'GET /api/v1/backoffice/users/{id}/bet-limits': USER,
+  'PUT /api/v1/backoffice/users/{id}/bet-limits': { who: 'agents', kind: 'user', body: { limits: [], blockedSports: [], blockedEvents: [] } },
+  'GET /api/v1/backoffice/downline/bet-limits': OWN,
+  'PUT /api/v1/backoffice/downline/bet-limits': OWN,
   'GET /api/v1/backoffice/deposits': LIST,
   'GET /api/v1/backoffice/withdrawals': LIST,
   'GET /api/v1/backoffice/audit-log': LIST,
@@ -147,6 +160,9 @@ const refusedBy = (answer: Answer, error: string) => {
   expect(answer.body.meta, JSON.stringify(answer.body.meta)).toMatchObject({ code: 403, error });
 };
 
+/** A top agent's own sub-agent; a sub-agent has none below it. */
+const insideAgentOf = (agent: Account): string | null => (agent === tree.cashTop ? tree.cashSub.userId : agent === tree.creditTop ? tree.creditSub.userId : null);
+
 const userIdsIn = (data: unknown): string[] => ((data as { items: { _id: string }[] }).items).map((item) => item._id);
 
 async function listCase(operation: string, who: (typeof agents)[number]): Promise<void> {
@@ -192,9 +208,13 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
           refusedBy(await call(t.app, method, urlOf(path, who.inside.userId), { token: who.agent.token, body: method === 'GET' ? undefined : {} }), 'FORBIDDEN');
           refusedBy(await call(t.app, method, urlOf(path, who.outside.userId), { token: who.agent.token, body: method === 'GET' ? undefined : {} }), 'FORBIDDEN');
         } else if (access.kind === 'user') {
-          const inside = await call(t.app, method, urlOf(path, who.inside.userId), { token: who.agent.token, body: access.body });
-          expect(inside.body.meta.code, `${label} inside: ${inside.body.meta.message}`).toBe(200);
-          refusedBy(await call(t.app, method, urlOf(path, who.outside.userId), { token: who.agent.token, body: access.body }), 'NOT_IN_DOWNLINE');
+          const insideId = access.target === 'agent' ? insideAgentOf(who.agent) : who.inside.userId;
+          const outsideId = access.target === 'agent' ? (who.subtree.has(tree.cashSub.userId) ? tree.creditSub.userId : tree.cashSub.userId) : who.outside.userId;
+          if (insideId !== null) {
+            const inside = await call(t.app, method, urlOf(path, insideId), { token: who.agent.token, body: access.body });
+            expect(inside.body.meta.code, `${label} inside: ${inside.body.meta.message}`).toBe(200);
+          }
+          refusedBy(await call(t.app, method, urlOf(path, outsideId), { token: who.agent.token, body: access.body }), 'NOT_IN_DOWNLINE');
         } else if (access.kind === 'list') {
           await listCase(operation, who);
         } else if (access.kind === 'create') {
@@ -226,5 +246,7 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
     expect((path.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([director.userId, tree.cashTop.userId, tree.cashSub.userId, tree.cashPlayer.userId]);
     const agentView = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashPlayer.userId}/tree-path`, { token: tree.cashSub.token });
     expect((agentView.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([tree.cashSub.userId, tree.cashPlayer.userId]);
+    const ownView = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashSub.userId}/tree-path`, { token: tree.cashSub.token });
+    expect((ownView.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([tree.cashSub.userId]);
   });
 });

@@ -1,8 +1,8 @@
 import { ROLES } from '@khel/contract';
 import type { PlaceBet } from '@khel/contract';
-import { applyCommand, checkBookmakerBet, checkFancyBet, isOnLadder, listRestingOffers, priceToIndex } from '@khel/exchange';
-import type { BookmakerQuote, ExchangeEvent, FancyQuote, OddsChangePreference } from '@khel/exchange';
-import { backProfitPaise, percentProfitPaise, rupeesToPaise, toHundredths } from '@khel/money';
+import { applyCommand, checkBookmakerBet, checkExchangeBet, checkFancyBet, listRestingOffers, priceToIndex } from '@khel/exchange';
+import type { BookmakerQuote, ExchangeEvent, FancyQuote, OddsChangePreference, QuoteAcceptance, StakeLimits } from '@khel/exchange';
+import { rupeesToPaise, toHundredths } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
@@ -12,6 +12,7 @@ import { addLine, bookmakerLine, exchangeFillLine, refreshExposures, remainingPa
 import type { PositionDeltas } from './exposure.js';
 import type { MarketBooks, MarketContext } from './market-books.js';
 import { oddsPreferenceOf } from './odds-preference-service.js';
+import { limitsForBet, refuseUnlessAccepted } from './placement-limits.js';
 import type { BetRow, BookmakerQuoteJson, FancyQuoteJson, MarketRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
 
@@ -30,18 +31,6 @@ export function emptyChanges(): ChangeSet {
   return { marketIds: new Set(), userIds: new Set(), betIds: new Set(), positions: new Map() };
 }
 
-const REASON_TO_ERROR = {
-  MARKET_CLOSED: 'MARKET_CLOSED',
-  MARKET_SUSPENDED: 'MARKET_SUSPENDED',
-  RUNNER_SUSPENDED: 'MARKET_SUSPENDED',
-  UNKNOWN_RUNNER: 'VALIDATION_FAILED',
-  ODDS_CHANGED: 'ODDS_CHANGED',
-  INVALID_STAKE: 'VALIDATION_FAILED',
-  BELOW_MIN_STAKE: 'BELOW_MIN_STAKE',
-  ABOVE_MAX_STAKE: 'ABOVE_MAX_STAKE',
-  ABOVE_MAX_PROFIT: 'ABOVE_MAX_PROFIT',
-} as const;
-
 export function bookmakerQuoteOf(market: MarketRow): BookmakerQuote {
   const quote = (market.quote as BookmakerQuoteJson | null) ?? { runners: [] };
   return { status: market.status === 'open' ? 'open' : market.status === 'suspended' ? 'suspended' : 'closed', runners: quote.runners };
@@ -50,10 +39,6 @@ export function bookmakerQuoteOf(market: MarketRow): BookmakerQuote {
 export function fancyQuoteOf(market: MarketRow): FancyQuote {
   const quote = (market.quote as FancyQuoteJson | null) ?? { noLineRuns: null, noRateHundredths: null, yesLineRuns: null, yesRateHundredths: null };
   return { status: market.status === 'open' ? 'open' : market.status === 'suspended' ? 'suspended' : 'closed', ...quote };
-}
-
-function limitsOf(market: MarketRow) {
-  return { minStakePaise: market.min_stake_paise, maxStakePaise: market.max_stake_paise, maxProfitPaise: market.max_profit_paise };
 }
 
 /**
@@ -157,14 +142,23 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
 
   /**
    * Checks a bookmaker or fancy bet against the live quote, the player's odds-change preference and the
-   * limits; throws the reason, or answers the live rate (and fancy line) the bet is taken at.
+   * account's limits (the engine decides the refusal); throws it, or answers the live rate (and fancy
+   * line) the bet is taken at.
    */
-  function checkQuote(market: MarketRow, bet: { runnerId: string | null; side: 'back' | 'lay'; oddsH: number; lineRuns: number | null; stakePaise: number }, preference: OddsChangePreference): { rateH: number; lineRuns: number | null } {
-    const acceptance =
+  function checkQuote(
+    market: MarketRow,
+    bet: { runnerId: string | null; side: 'back' | 'lay'; oddsH: number; lineRuns: number | null; stakePaise: number },
+    limits: StakeLimits,
+    preference: OddsChangePreference,
+  ): { rateH: number; lineRuns: number | null } {
+    const acceptance: QuoteAcceptance =
       market.type === 'BOOKMAKER'
-        ? checkBookmakerBet(bookmakerQuoteOf(market), { runnerId: bet.runnerId ?? '', side: bet.side, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limitsOf(market), preference)
-        : checkFancyBet(fancyQuoteOf(market), { side: bet.side === 'back' ? 'yes' : 'no', lineRuns: bet.lineRuns ?? -1, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limitsOf(market), preference);
-    if (!acceptance.accepted) throw new AppError(REASON_TO_ERROR[acceptance.reason]);
+        ? checkBookmakerBet(bookmakerQuoteOf(market), { runnerId: bet.runnerId ?? '', side: bet.side, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limits, preference)
+        : checkFancyBet(fancyQuoteOf(market), { side: bet.side === 'back' ? 'yes' : 'no', lineRuns: bet.lineRuns ?? -1, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limits, preference);
+    if (!acceptance.accepted) {
+      refuseUnlessAccepted(acceptance, limits);
+      fail('ODDS_CHANGED');
+    }
     return { rateH: acceptance.rateHundredths, lineRuns: acceptance.lineRuns };
   }
 
@@ -185,12 +179,10 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
         const { market, runners } = context;
         const repo = createSportsRepository(context.tx);
         const walletName: 'main' | 'bonus' = caller.wallet === '2' && caller.role !== ROLES.CREDIT_PLAYER ? 'bonus' : 'main';
-        if (market.status === 'suspended') fail('MARKET_SUSPENDED');
-        if (market.status !== 'open') fail('MARKET_CLOSED');
         const runner = request.selectionId === undefined ? null : runners.find((candidate) => candidate.id === request.selectionId);
-        if (market.type !== 'FANCY' && (runner === null || runner === undefined)) fail('VALIDATION_FAILED', 'Choose a selection');
-        if (stakePaise < market.min_stake_paise) fail('BELOW_MIN_STAKE', `Minimum stake is ₹${(market.min_stake_paise / 100).toFixed(2)}`);
-        if (stakePaise > market.max_stake_paise) fail('ABOVE_MAX_STAKE', `Maximum stake is ₹${(market.max_stake_paise / 100).toFixed(2)}`);
+        // The engine decides every refusal in its documented order, against the market's limits
+        // tightened by the account's upline chain (decision 0020).
+        const limits = await limitsForBet(context.tx, caller.userId, market);
 
         const delayMs = market.in_play && market.bet_delay_seconds > 0 ? market.bet_delay_seconds * 1000 : 0;
         const now = clock.now();
@@ -198,22 +190,17 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
         let rateH: number | null = null;
         let lineRuns: number | null = null;
         if (market.type === 'EXCHANGE') {
-          priceH = toHundredths(request.odds) ?? fail('PRICE_NOT_ON_LADDER');
-          if (!isOnLadder(priceH)) fail('PRICE_NOT_ON_LADDER');
-          const profit = request.selectionType === 'back' ? backProfitPaise(priceH, stakePaise) : stakePaise;
-          if (profit > market.max_profit_paise) fail('ABOVE_MAX_PROFIT');
+          // Odds that are not a whole number of hundredths are off the ladder (0 is never on it).
+          priceH = toHundredths(request.odds) ?? 0;
+          const status = market.status === 'open' ? 'open' : market.status === 'suspended' ? 'suspended' : 'closed';
+          refuseUnlessAccepted(checkExchangeBet(status, { runnerKnown: runner !== null && runner !== undefined, side: request.selectionType, priceHundredths: priceH, stakePaise }, limits), limits);
         } else if (market.type === 'BOOKMAKER') {
-          rateH = toHundredths(request.odds) ?? fail('ODDS_CHANGED');
-          const profit = request.selectionType === 'back' ? percentProfitPaise(rateH, stakePaise) : stakePaise;
-          if (profit > market.max_profit_paise) fail('ABOVE_MAX_PROFIT');
-          ({ rateH } = checkQuote(market, { runnerId: runner?.id ?? null, side: request.selectionType, oddsH: rateH, lineRuns: null, stakePaise }, await oddsPreferenceOf(context.tx, caller.userId)));
+          rateH = toHundredths(request.odds) ?? -1;
+          ({ rateH } = checkQuote(market, { runnerId: runner?.id ?? null, side: request.selectionType, oddsH: rateH, lineRuns: null, stakePaise }, limits, await oddsPreferenceOf(context.tx, caller.userId)));
         } else {
-          if (!Number.isInteger(request.odds)) fail('ODDS_CHANGED');
-          lineRuns = request.odds;
-          rateH = toHundredths(request.oddsSize ?? 100) ?? fail('ODDS_CHANGED');
-          const profit = request.selectionType === 'back' ? percentProfitPaise(rateH, stakePaise) : stakePaise;
-          if (profit > market.max_profit_paise) fail('ABOVE_MAX_PROFIT');
-          ({ rateH, lineRuns } = checkQuote(market, { runnerId: null, side: request.selectionType, oddsH: rateH, lineRuns, stakePaise }, await oddsPreferenceOf(context.tx, caller.userId)));
+          lineRuns = Number.isInteger(request.odds) ? request.odds : -1;
+          rateH = toHundredths(request.oddsSize ?? 100) ?? -1;
+          ({ rateH, lineRuns } = checkQuote(market, { runnerId: null, side: request.selectionType, oddsH: rateH, lineRuns, stakePaise }, limits, await oddsPreferenceOf(context.tx, caller.userId)));
         }
 
         // An exchange offer that would not match at once skips the delay and rests straight away.
@@ -272,7 +259,12 @@ export function createBettingService(deps: { books: MarketBooks; wallet: WalletS
           }
         } else {
           try {
-            const taken = checkQuote(market, { runnerId: bet.runner_id, side: bet.side, oddsH: bet.rate_h as number, lineRuns: bet.line_runs, stakePaise: bet.stake_paise }, await oddsPreferenceOf(context.tx, bet.user_id));
+            const taken = checkQuote(
+              market,
+              { runnerId: bet.runner_id, side: bet.side, oddsH: bet.rate_h as number, lineRuns: bet.line_runs, stakePaise: bet.stake_paise },
+              await limitsForBet(context.tx, bet.user_id, market),
+              await oddsPreferenceOf(context.tx, bet.user_id),
+            );
             const filled = { status: 'matched' as const, matched_paise: bet.stake_paise, rate_h: taken.rateH, line_runs: taken.lineRuns };
             await repo.updateBet(bet.id, filled);
             if (market.type === 'BOOKMAKER') addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, context.runners.map((runner) => runner.id), bookmakerLine({ ...bet, ...filled }));

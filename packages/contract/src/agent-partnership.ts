@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { rupeesToPaise } from '@khel/money';
+import { envelope } from './envelope.js';
+import { calendarDate } from './text.js';
+
+/**
+ * Partnership, commission, the weekly agent statement and downline bet limits (PRODUCT.md §9,
+ * decision 0020). Rates travel as percentages with at most two decimals (85.5 = 8550 basis points).
+ */
+const percentSchema = (label: string) =>
+  z
+    .number({ error: `Enter the ${label} as a percentage` })
+    .min(0, `The ${label} is between 0 and 100 %`)
+    .max(100, `The ${label} is between 0 and 100 %`)
+    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Percentages have at most two decimals');
+
+export const agentRatesUpdateSchema = z.object({
+  partnership: percentSchema('partnership'),
+  commission: percentSchema('commission'),
+});
+export type AgentRatesUpdate = z.infer<typeof agentRatesUpdateSchema>;
+
+export const agentRatesSchema = z.object({
+  userId: z.string(),
+  partnership: z.number(),
+  commission: z.number(),
+  /** The most this account may be given: its upline's own rates. */
+  uplinePartnership: z.number(),
+  uplineCommission: z.number(),
+  setBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type AgentRates = z.infer<typeof agentRatesSchema>;
+export const agentRatesEnvelope = envelope(agentRatesSchema);
+
+/** Any date of the wanted India-time week (Monday to Sunday); without one, the week now running. */
+export const agentStatementQuerySchema = z.object({
+  week: calendarDate('Dates look like 2026-11-21').optional(),
+});
+
+export const agentStatementSchema = z.object({
+  agentId: z.string(),
+  agentName: z.string(),
+  role: z.number().int(),
+  uplineId: z.string().nullable(),
+  weekStart: z.string(),
+  weekEnd: z.string(),
+  /** The downline's P&L from the house's side (positive: the downline lost), rupees. */
+  sportsPnl: z.number(),
+  casinoPnl: z.number(),
+  downlinePnl: z.number(),
+  /** Held by the agents below this one. */
+  downlineShare: z.number(),
+  agentShare: z.number(),
+  uplineShare: z.number(),
+  /** This agent's part of the house's commission on its downline's exchange net winnings. */
+  commission: z.number(),
+  partnership: z.number(),
+  commissionRate: z.number(),
+  settled: z.object({ at: z.string(), by: z.string() }).nullable(),
+});
+export type AgentStatement = z.infer<typeof agentStatementSchema>;
+export const agentStatementListEnvelope = envelope(z.object({ weekStart: z.string(), weekEnd: z.string(), items: z.array(agentStatementSchema) }));
+export const agentStatementEnvelope = envelope(agentStatementSchema);
+
+export const agentStatementSettleSchema = z.object({
+  weekStart: calendarDate('Dates look like 2026-11-23').refine((value) => new Date(`${value}T00:00:00.000Z`).getUTCDay() === 1, 'A week starts on a Monday'),
+});
+
+const limitRupees = z
+  .number()
+  .positive('Limits are above zero')
+  .max(10_000_000, 'Limits are at most ₹1,00,00,000')
+  .refine((value) => rupeesToPaise(value) !== null, 'Amounts have at most two decimals')
+  .nullable();
+
+export const sportLimitSchema = z
+  .object({
+    sportId: z.string().uuid('Unknown sport'),
+    minStake: limitRupees,
+    maxStake: limitRupees,
+    maxProfit: limitRupees,
+  })
+  .refine((limit) => limit.minStake === null || limit.maxStake === null || limit.minStake <= limit.maxStake, { message: 'The minimum stake must not be above the maximum', path: ['minStake'] });
+
+export const betLimitsUpdateSchema = z.object({
+  limits: z.array(sportLimitSchema).max(50).refine((limits) => new Set(limits.map((limit) => limit.sportId)).size === limits.length, 'One line per sport'),
+  blockedSports: z.array(z.string().uuid('Unknown sport')).max(50),
+  blockedEvents: z.array(z.string().uuid('Unknown event')).max(500),
+});
+export type BetLimitsUpdate = z.infer<typeof betLimitsUpdateSchema>;
+
+const limitLineSchema = z.object({ sportId: z.string(), sportName: z.string(), minStake: z.number().nullable(), maxStake: z.number().nullable(), maxProfit: z.number().nullable() });
+export const betLimitsSchema = z.object({
+  /** The account the rules bind (with every account below it). */
+  ownerId: z.string(),
+  /** The caller's own rules on it, which the caller may change. */
+  limits: z.array(limitLineSchema),
+  blockedSports: z.array(z.object({ id: z.string(), name: z.string() })),
+  blockedEvents: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** What binds it from every upline's rules together (the tightest per sport; a block anywhere). */
+  inherited: z.object({
+    limits: z.array(limitLineSchema),
+    blockedSports: z.array(z.object({ id: z.string(), name: z.string() })),
+    blockedEvents: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+});
+export type BetLimits = z.infer<typeof betLimitsSchema>;
+export const betLimitsEnvelope = envelope(betLimitsSchema);
