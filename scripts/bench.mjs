@@ -93,6 +93,7 @@ if (wants('startup')) await startup();
 if (wants('ledger')) run('npx', ['tsx', 'apps/server/bench/ledger-bench.ts']);
 if (wants('sports')) run('npx', ['tsx', 'apps/server/bench/sports-bench.ts']);
 if (wants('casino')) run('npx', ['tsx', 'apps/server/bench/casino-bench.ts']);
+if (wants('casino-wallet')) run('npx', ['tsx', 'scripts/bench/casino-wallet.ts']);
 if (wants('exchange')) {
   console.log('\n== Exchange engine against nodejs-order-book (same seeded workload, same process)');
   run('npx', ['tsx', 'packages/exchange/bench/engine-bench.ts']);
