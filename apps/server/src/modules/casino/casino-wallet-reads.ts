@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import type { PlayerRow, SessionRow, TransactionRow } from './casino-repository.js';
+import type { PlayerRow, RoundRow, SessionRow, TransactionRow } from './casino-repository.js';
 
 /**
  * The casino wallet's few statements on the hot path (issue 10: a callback in few round trips). Each
@@ -91,4 +91,45 @@ export async function completeWithBalance(
   );
   const balance = result.rows[0]?.balance ?? null;
   return balance === null ? null : Number(balance);
+}
+
+export interface ClaimInput {
+  providerId: number;
+  transactionId: string;
+  kind: 'debit' | 'credit';
+  roundId: string;
+  userId: string;
+  wallet: 'main' | 'bonus' | null;
+  amountPaise: number;
+  requestHash: string;
+  at: Date;
+}
+
+/**
+ * One round trip: claims the transaction id and, only when the claim is new, opens the player's round
+ * (a debit: inserted, or the existing one locked) or locks it (a credit: null when there is none).
+ * `rowId` is null when the id was already taken (the caller replays the stored answer).
+ */
+export async function claimWithRound(tx: Queryable, input: ClaimInput, open: { gameId: number; wallet: 'main' | 'bonus' } | null): Promise<{ rowId: number | null; round: RoundRow | null }> {
+  const roundSql =
+    open === null
+      ? `select * from casino_rounds where provider_id = $1 and round_id = $4 and user_id = $5 and exists (select 1 from claim) for update`
+      : `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, created_at) select $1, $4, $5, $10, $11, $9 where exists (select 1 from claim)
+         on conflict (provider_id, round_id, user_id) do update set provider_id = excluded.provider_id returning *`;
+  const result = await tx.query<{ claim_id: number | null; round: (Omit<RoundRow, 'created_at' | 'settled_at'> & { created_at: string; settled_at: string | null }) | null }>(
+    `with claim as (
+       insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, null, $8, $9)
+       on conflict (provider_id, transaction_id) do nothing returning id
+     ),
+     round as (${roundSql})
+     select (select id from claim) as claim_id, (select row_to_json(round) from round) as round`,
+    [input.providerId, input.transactionId, input.kind, input.roundId, input.userId, input.wallet, input.amountPaise, input.requestHash, input.at, ...(open === null ? [] : [open.gameId, open.wallet])],
+  );
+  const row = result.rows[0];
+  const round = row?.round ?? null;
+  return {
+    rowId: row?.claim_id === null || row?.claim_id === undefined ? null : Number(row.claim_id),
+    round: round === null ? null : { ...round, created_at: new Date(round.created_at), settled_at: round.settled_at === null ? null : new Date(round.settled_at) },
+  };
 }

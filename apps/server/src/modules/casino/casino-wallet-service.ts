@@ -6,12 +6,12 @@ import type { Clock } from '../../lib/clock.js';
 import { hmacHex, safeEqualHex, sha256Hex } from '../../lib/crypto.js';
 import { indiaDayMonthYear } from '../../lib/india-time.js';
 import type { Posting, WalletService } from '../wallet/wallet-service.js';
-import type { GameRow, PlayerRow, ProviderRow, SessionRow, TransactionRow } from './casino-repository.js';
+import type { GameRow, PlayerRow, ProviderRow, RoundRow, SessionRow, TransactionRow } from './casino-repository.js';
 import type { WageringListener } from '../bonus/bonus-rules.js';
 import { createCasinoRepository } from './casino-repository.js';
 import { isBlocked, Refusal, requestHash, stakeWallet, walletAnswer } from './casino-wallet-protocol.js';
 import { rollbackDebit } from './casino-wallet-rollback.js';
-import { callContext, completeWithBalance } from './casino-wallet-reads.js';
+import { callContext, claimWithRound, completeWithBalance } from './casino-wallet-reads.js';
 
 /** A signed call older or newer than this (against our clock) is refused as a possible replay. */
 export const SIGNATURE_WINDOW_MS = 30_000;
@@ -200,22 +200,16 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
         db.transaction(async (tx) => {
           const repo = createCasinoRepository(tx);
           const now = clock.now();
-          const rowId = await repo.claimTransaction({
-            providerId: provider.id,
-            transactionId: body.transactionId,
-            kind: 'debit',
-            roundId: body.roundId,
-            userId: player.id,
-            wallet: which,
-            amountPaise,
-            debitTransactionId: null,
-            requestHash: hash,
-            at: now,
-          });
+          const claimed = await claimWithRound(
+            tx,
+            { providerId: provider.id, transactionId: body.transactionId, kind: 'debit', roundId: body.roundId, userId: player.id, wallet: which, amountPaise, requestHash: hash, at: now },
+            { gameId: gameRow.id, wallet: which },
+          );
+          const rowId = claimed.rowId;
           if (rowId === null) return replay((await repo.findTransaction(provider.id, body.transactionId)) as TransactionRow, 'debit', hash);
           if (isBlocked(player, now) || !(gameRow.is_slot ? player.allow_slots : player.allow_live_casino) || !gameRow.enabled) throw new Refusal('PLAYER_BLOCKED', which);
           if (playerAccount === undefined) throw new Refusal('PLAYER_NOT_FOUND', null);
-          const round = await repo.openRoundForUpdate({ providerId: provider.id, roundId: body.roundId, userId: player.id, gameId: gameRow.id, wallet: which, at: now });
+          const round = claimed.round as RoundRow;
           if (round.status !== 'open') throw new Refusal('ROUND_CLOSED', which);
           // A round's stakes all come from one wallet: the one its first debit used, which is the session's.
           const roundWallet = round.wallet;
@@ -264,20 +258,14 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
           const repo = createCasinoRepository(tx);
           const player = context.player ?? (() => { throw new Refusal('PLAYER_NOT_FOUND'); })();
           const now = clock.now();
-          const rowId = await repo.claimTransaction({
-            providerId: provider.id,
-            transactionId: body.transactionId,
-            kind: 'credit',
-            roundId: body.roundId,
-            userId: player.id,
-            wallet: null,
-            amountPaise,
-            debitTransactionId: null,
-            requestHash: hash,
-            at: now,
-          });
+          const claimed = await claimWithRound(
+            tx,
+            { providerId: provider.id, transactionId: body.transactionId, kind: 'credit', roundId: body.roundId, userId: player.id, wallet: null, amountPaise, requestHash: hash, at: now },
+            null,
+          );
+          const rowId = claimed.rowId;
           if (rowId === null) return replay((await repo.findTransaction(provider.id, body.transactionId)) as TransactionRow, 'credit', hash);
-          const round = await repo.roundForUpdate(provider.id, body.roundId, player.id);
+          const round = claimed.round;
           if (round === null) throw new Refusal('ROUND_NOT_FOUND', stakeWallet(player));
           if (round.status === 'rolled_back') throw new Refusal('ROUND_CLOSED', round.wallet);
           // One credit settles a round: a second one (another id) could pay the round twice.
