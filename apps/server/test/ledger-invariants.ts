@@ -19,8 +19,11 @@ export async function ledgerViolations(db: Queryable): Promise<string[]> {
   );
   for (const row of drift.rows) problems.push(`account ${row.id} caches ${row.cached} but its journal says ${row.journal}`);
   const limitDrift = await db.query<{ account_id: number }>(
-    `select l.account_id from ledger_account_limits l left join journal_entries e on e.account_id = l.account_id
-     group by l.account_id, l.balance_paise having l.balance_paise <> coalesce(sum(e.amount_paise), 0) limit 5`,
+    `select l.account_id from ledger_account_limits l
+     where l.floor_paise + coalesce((select sum(headroom_paise) from ledger_limit_stripes s where s.account_id = l.account_id), 0)
+           <> coalesce((select sum(amount_paise) from journal_entries e where e.account_id = l.account_id), 0)
+        or (select count(*) from ledger_limit_stripes s where s.account_id = l.account_id) <> 16
+     limit 5`,
   );
   for (const row of limitDrift.rows) problems.push(`limited account ${row.account_id} keeps a balance its journal does not say`);
   const negative = await db.query<{ id: number }>('select id from ledger_accounts where is_player and balance_paise + exposure_paise < 0 limit 5');

@@ -165,3 +165,14 @@ export {
   type CrashRoundView,
 } from './crash-round.js';
 export { MONSOON_GEMS_CONFIG } from './slot-monsoon-config.js';
+export {
+  FREE_SPINS_PROBLEMS,
+  MAX_FREE_SPINS,
+  MAX_FREE_SPIN_MULTIPLIER,
+  freeSpinsTheory,
+  type FreeSpinsProblem,
+  type FreeSpinsTheory,
+  type SlotFreeSpin,
+  type SlotFreeSpinsConfig,
+  type SlotFreeSpinsResult,
+} from './slot-free-spins.js';

@@ -6,6 +6,7 @@
  */
 import { createOutcomeStream, type RoundSeeds } from './provably-fair.js';
 import { addRatios, ratio, ratioToNumber, type Ratio } from './ratio.js';
+import { FREE_SPINS_PROBLEMS, freeSpinsTheory, playFreeSpins, validateFreeSpins, type FreeSpinsTheory, type SlotFreeSpinsConfig, type SlotFreeSpinsResult } from './slot-free-spins.js';
 
 export type SlotSymbolKind = 'regular' | 'wild' | 'scatter';
 
@@ -31,6 +32,8 @@ export interface SlotConfig {
   reels: string[][];
   /** Each payline names one row (0 = top) per reel, left to right. */
   paylines: number[][];
+  /** Optional free spins triggered by scatters (SLOT-11..SLOT-14). */
+  freeSpins?: SlotFreeSpinsConfig;
 }
 
 export const SLOT_CONFIG_PROBLEMS = [
@@ -44,6 +47,7 @@ export const SLOT_CONFIG_PROBLEMS = [
   'UNKNOWN_SYMBOL_ON_REEL',
   'NO_PAYLINES',
   'BAD_PAYLINE',
+  ...FREE_SPINS_PROBLEMS,
 ] as const;
 export type SlotConfigProblem = (typeof SLOT_CONFIG_PROBLEMS)[number];
 
@@ -82,6 +86,7 @@ export function validateSlotConfig(config: SlotConfig): SlotConfigProblem[] {
   for (const line of config.paylines) {
     if (line.length !== reelCount || line.some((row) => !Number.isSafeInteger(row) || row < 0 || row >= config.rows)) problems.add('BAD_PAYLINE');
   }
+  for (const problem of validateFreeSpins(config)) problems.add(problem);
   return SLOT_CONFIG_PROBLEMS.filter((p) => problems.has(p));
 }
 
@@ -176,7 +181,9 @@ export interface SlotSpin {
   grid: string[][];
   lineWins: SlotLineWin[];
   scatterWin: SlotScatterWin | null;
-  /** Sum of the line wins and the scatter win: what the wallet credits. */
+  /** The free spins this spin triggered (SLOT-12), null when none (or evaluating stops alone). */
+  freeSpins: SlotFreeSpinsResult | null;
+  /** Sum of the line wins, the scatter win and the free spins: what the wallet credits. */
   totalPayoutPaise: number;
 }
 
@@ -203,9 +210,17 @@ export function drawSlotStops(config: SlotConfig, seeds: RoundSeeds): number[] {
   return compiled.stripLengths.map((length) => stream.nextInt(length));
 }
 
-/** SLOT-2..SLOT-6: one spin. The stake is checked by the caller (checkSlotStake); a bad one is a bug. */
+/**
+ * SLOT-2..SLOT-6, SLOT-12: one paid spin and the free spins it triggers, all from one outcome stream.
+ * The stake is checked by the caller (checkSlotStake); a bad one is a bug.
+ */
 export function spinSlot(config: SlotConfig, seeds: RoundSeeds, stakePaise: number): SlotSpin {
-  return evaluateSlotStops(config, drawSlotStops(config, seeds), stakePaise);
+  const compiled = compile(config);
+  const stream = createOutcomeStream(seeds);
+  const paid = evaluateSlotStops(config, compiled.stripLengths.map((length) => stream.nextInt(length)), stakePaise);
+  const freeSpins = playFreeSpins(config, stream, paid, evaluateSlotStops);
+  if (freeSpins === null) return paid;
+  return { ...paid, freeSpins, totalPayoutPaise: paid.totalPayoutPaise + freeSpins.payoutPaise };
 }
 
 /** SLOT-4..SLOT-6: the payout of given stops (used by spinSlot, the verify page and the tests). */
@@ -280,7 +295,7 @@ export function evaluateSlotStops(config: SlotConfig, stops: readonly number[], 
     for (let row = 0; row < rows; row += 1) column.push(c.symbolIds[(c.windows[reel] as Int32Array)[(stops[reel] as number) * rows + row] as number] as string);
     grid.push(column);
   }
-  return { stakePaise, stops: [...stops], grid, lineWins, scatterWin, totalPayoutPaise: total };
+  return { stakePaise, stops: [...stops], grid, lineWins, scatterWin, freeSpins: null, totalPayoutPaise: total };
 }
 
 export interface SlotOutcomeProbability {
@@ -296,6 +311,9 @@ export interface SlotTheory {
   /** Expected return per unit of stake from the paylines (before rounding to paise). */
   lineRtp: Ratio;
   scatterRtp: Ratio;
+  /** The free-spin feature's exact theory (SLOT-13), null when the slot has none. */
+  feature: FreeSpinsTheory | null;
+  /** One spin's return (lines + scatters) plus the feature's. */
   rtp: Ratio;
   /** Every paying outcome of ONE payline (all lines have the same distribution, SLOT-7). */
   lineOutcomes: SlotOutcomeProbability[];
@@ -313,7 +331,17 @@ export interface SlotTheory {
  * right then contribute their full lengths). Scatters: per reel, how many stops show k scatters,
  * convolved across reels.
  */
+const theoryCache = new WeakMap<SlotConfig, SlotTheory>();
+
 export function slotTheory(config: SlotConfig): SlotTheory {
+  const cached = theoryCache.get(config);
+  if (cached !== undefined) return cached;
+  const computed = computeSlotTheory(config);
+  theoryCache.set(config, computed);
+  return computed;
+}
+
+function computeSlotTheory(config: SlotConfig): SlotTheory {
   const c = compile(config);
   const width = c.reelCount + 1;
   const symbolCount = c.symbolIds.length;
@@ -395,14 +423,18 @@ export function slotTheory(config: SlotConfig): SlotTheory {
     });
   }
   const scatterRtp = ratio(scatterNumerator, cycle * 100n);
+  const spinRtp = addRatios(lineRtp, scatterRtp);
+  const scatterCountProbabilities = distribution.map((w) => ratio(w, cycle));
+  const feature = config.freeSpins === undefined ? null : freeSpinsTheory(config.freeSpins, scatterCountProbabilities, spinRtp);
   return {
     cycle,
     lineRtp,
     scatterRtp,
-    rtp: addRatios(lineRtp, scatterRtp),
+    feature,
+    rtp: feature === null ? spinRtp : addRatios(spinRtp, feature.featureRtp),
     lineOutcomes,
     lineNoWin: ratio(cycle - winWeight, cycle),
-    scatterCountProbabilities: distribution.map((w) => ratio(w, cycle)),
+    scatterCountProbabilities,
   };
 }
 

@@ -165,6 +165,29 @@ export const houseSlotSpinEnvelope = envelope(
     grid: z.array(z.array(z.string())),
     lineWins: z.array(z.object({ lineIndex: z.number().int(), symbol: z.string(), count: z.number().int(), payout: z.number() })),
     scatterWin: z.object({ symbol: z.string(), count: z.number().int(), payout: z.number() }).nullable(),
+    /** The free spins this spin triggered (SLOT-12), played out at once and paid with the spin; null when none. */
+    freeSpins: z
+      .object({
+        triggerScatters: z.number().int(),
+        spinsPlayed: z.number().int(),
+        retriggers: z.number().int(),
+        payout: z.number(),
+        spins: z.array(
+          z.object({
+            stops: z.array(z.number().int()),
+            grid: z.array(z.array(z.string())),
+            lineWins: z.array(z.object({ lineIndex: z.number().int(), symbol: z.string(), count: z.number().int(), payout: z.number() })),
+            scatterWin: z.object({ symbol: z.string(), count: z.number().int(), payout: z.number() }).nullable(),
+            scatters: z.number().int(),
+            multiplier: z.number().int(),
+            /** The spin's own pay × the multiplier. */
+            payout: z.number(),
+            /** Free spins this one added (a retrigger). */
+            added: z.number().int(),
+          }),
+        ),
+      })
+      .nullable(),
     /** The seed pair this spin used (the server seed is revealed when the pair is rotated). */
     seeds: slotSeedView,
     /** The pair the next spin will use. */

@@ -4,6 +4,7 @@ import { api, announceBalance, GameError } from '../lib/api.js';
 import { clear, h, toast } from '../lib/dom.js';
 import { muteButton, playSound } from '../lib/sound.js';
 import { symbolSvg } from '../lib/symbols.js';
+import { playFreeSpinsBack, type FreeSpinView, type FreeSpinsView, type WinView } from './slot-free-spins.js';
 
 interface SeedView {
   serverSeedHash: string;
@@ -25,8 +26,9 @@ interface SpinResult {
   balance: number;
   stops: number[];
   grid: string[][];
-  lineWins: { lineIndex: number; symbol: string; count: number; payout: number }[];
+  lineWins: WinView[];
   scatterWin: { symbol: string; count: number; payout: number } | null;
+  freeSpins: FreeSpinsView | null;
   seeds: SeedView;
   next: SeedView;
 }
@@ -63,6 +65,15 @@ const CAPTION: Record<string, string> = {
   CLOUD: 'Scatter',
 };
 
+/** The paytable's free-spin line, e.g. "3, 4 or 5 × Thundercloud award 8, 12 or 20 free spins at ×2; …". */
+function freeSpinsRule(config: SlotConfig, scatter: string): string {
+  const feature = config.freeSpins;
+  if (feature === undefined) return '';
+  const counts = feature.awardsByScatterCount.map((award, count) => ({ award, count })).filter((entry) => entry.award > 0);
+  const ladder = feature.multipliers.map((m) => `×${m}`).join(', ');
+  return `Free spins: ${counts.map((c) => c.count).join(', ')} × ${scatter} anywhere award ${counts.map((c) => c.award).join(', ')} free spins at the stake of the spin that triggered them, every win multiplied (${ladder}). ${scatter} in a free spin adds more and climbs the multiplier; at most ${feature.maxSpins} free spins.`;
+}
+
 function symbolName(config: SlotConfig, id: string): string {
   return config.symbols.find((symbol) => symbol.id === id)?.name ?? id;
 }
@@ -98,6 +109,7 @@ export function mountSlot(root: HTMLElement, game: string): void {
   const verifyLink = h('a', { href: '/house-casino/verify', target: '_blank', rel: 'noopener' }, 'Verify page');
   const spinButton = h('button', { class: 'spin', 'data-testid': 'spin-button', disabled: true, onclick: () => void spin() }, 'SPIN');
   const paytable = h('section', { class: 'panel paytable', hidden: true, 'data-testid': 'paytable' });
+  const freeSpinsPanel = h('section', { class: 'panel free-spins', hidden: true, 'data-testid': 'free-spins' });
 
   const setBalance = (value: number) => {
     balance = value;
@@ -158,6 +170,23 @@ export function mountSlot(root: HTMLElement, game: string): void {
     await Promise.all(done);
   }
 
+  /** One spin's grid with its winning cells lit, and its wins listed (a free spin's × its multiplier). */
+  function showWins(config: SlotConfig, grid: string[][], lineWins: WinView[], scatterWin: FreeSpinView['scatterWin'], multiplier: number): void {
+    clear(lines);
+    const times = multiplier > 1 ? ` × ${multiplier}` : '';
+    const winning = new Set<string>();
+    for (const win of lineWins) {
+      const line = config.paylines[win.lineIndex] ?? [];
+      for (let reel = 0; reel < win.count; reel += 1) winning.add(`${reel}:${line[reel]}`);
+      lines.append(h('li', {}, `Line ${win.lineIndex + 1}: ${win.count} × ${symbolName(config, win.symbol)} — ${formatRupees(win.payout)}${times}`));
+    }
+    if (scatterWin !== null) {
+      grid.forEach((column, reel) => column.forEach((id, row) => id === scatterWin.symbol && winning.add(`${reel}:${row}`)));
+      lines.append(h('li', {}, `${scatterWin.count} × ${symbolName(config, scatterWin.symbol)} — ${formatRupees(scatterWin.payout)}${times}`));
+    }
+    drawGrid(grid, winning);
+  }
+
   function addRecent(entry: { spinId: string; stake: number; payout: number }): void {
     const item = h(
       'li',
@@ -181,21 +210,17 @@ export function mountSlot(root: HTMLElement, game: string): void {
     reels.dataset.state = 'spinning';
     winText.textContent = '';
     clear(lines);
+    freeSpinsPanel.hidden = true;
     setBalance(Math.round((balance - stake) * 100) / 100);
     try {
       const result = await api<SpinResult>('POST', `/api/v1/house-casino/slots/${game}/spin`, { stake });
       await animate(info.config, result.grid);
-      const winning = new Set<string>();
-      for (const win of result.lineWins) {
-        const line = info.config.paylines[win.lineIndex] ?? [];
-        for (let reel = 0; reel < win.count; reel += 1) winning.add(`${reel}:${line[reel]}`);
-        lines.append(h('li', {}, `Line ${win.lineIndex + 1}: ${win.count} × ${symbolName(info.config, win.symbol)} — ${formatRupees(win.payout)}`));
+      showWins(info.config, result.grid, result.lineWins, result.scatterWin, 1);
+      reels.dataset.mode = 'paid';
+      if (result.freeSpins !== null) {
+        const config = info.config;
+        await playFreeSpinsBack({ panel: freeSpinsPanel, reels, show: (grid, wins, scatter, multiplier) => showWins(config, grid, wins, scatter, multiplier), animate, reducedMotion }, config, result.freeSpins);
       }
-      if (result.scatterWin !== null) {
-        result.grid.forEach((column, reel) => column.forEach((id, row) => id === result.scatterWin?.symbol && winning.add(`${reel}:${row}`)));
-        lines.append(h('li', {}, `${result.scatterWin.count} × ${symbolName(info.config, result.scatterWin.symbol)} — ${formatRupees(result.scatterWin.payout)}`));
-      }
-      drawGrid(result.grid, winning);
       winText.textContent = result.payout > 0 ? `WIN ${formatRupees(result.payout)}` : 'No win this time';
       winText.classList.toggle('won', result.payout > 0);
       playSound(result.payout > 0 ? 'win' : 'lose');
@@ -258,6 +283,7 @@ export function mountSlot(root: HTMLElement, game: string): void {
         { class: 'muted' },
         `Pays per line, left to right, on ${config.paylines.length} lines; line stake = stake ÷ ${config.paylines.length}. ${wild} substitutes for every symbol but ${scatter}; ${scatter} pays anywhere on the total stake. Theoretical RTP ${(rtp * 100).toFixed(2)} %.`,
       ),
+      config.freeSpins === undefined ? '' : h('p', { 'data-testid': 'free-spins-rules' }, freeSpinsRule(config, scatter)),
       h(
         'table',
         {},
@@ -292,6 +318,7 @@ export function mountSlot(root: HTMLElement, game: string): void {
       'main',
       { class: 'game slot-game' },
       h('header', { class: 'topbar' }, h('h1', {}, game === 'monsoon-gems' ? 'Monsoon Gems' : 'Royal Bengal'), muteButton(), h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText)),
+      freeSpinsPanel,
       reels,
       winText,
       lines,

@@ -120,7 +120,11 @@ export function mountVerify(root: HTMLElement): void {
           const match = spin.totalPayoutPaise === claimed.totalPayoutPaise && spin.stops.join(',') === claimed.stops.join(',');
           return {
             match,
-            detail: h('div', {}, h('h3', {}, 'Spin, recomputed'), h('p', {}, `Stops ${spin.stops.join(', ')} · stake ${formatRupees(spin.stakePaise / 100)} · pays ${formatRupees(spin.totalPayoutPaise / 100)}`), h('pre', { class: 'grid-text' }, [0, 1, 2].map((row) => spin.grid.map((column) => (column[row] ?? '').padEnd(9)).join('')).join('\n'))),
+            detail: h('div', {}, h('h3', {}, 'Spin, recomputed'), h('p', {}, `Stops ${spin.stops.join(', ')} · stake ${formatRupees(spin.stakePaise / 100)} · pays ${formatRupees(spin.totalPayoutPaise / 100)}`), h('pre', { class: 'grid-text' }, [0, 1, 2].map((row) => spin.grid.map((column) => (column[row] ?? '').padEnd(9)).join('')).join('\n')),
+              spin.freeSpins === null
+                ? ''
+                : h('p', { 'data-testid': 'verify-free-spins' }, `Free spins: ${spin.freeSpins.spinsPlayed} (${spin.freeSpins.retriggers} retriggers) paid ${formatRupees(spin.freeSpins.payoutPaise / 100)}, stops ${spin.freeSpins.spins.map((s) => s.stops.join('-')).join(' · ')}`),
+            ),
           };
         },
         answer.verification,

@@ -14,6 +14,7 @@ import agentPartnershipAndLimits from './0015-agent-partnership-and-limits.js';
 import reportIndexes from './0016-report-indexes.js';
 import cashOut from './0017-cash-out.js';
 import oddsPreference from './0018-odds-preference.js';
+import casinoLimitStripes from './0019-casino-limit-stripes.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -33,4 +34,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0016-report-indexes', sql: reportIndexes },
   { id: '0017-cash-out', sql: cashOut },
   { id: '0018-odds-preference', sql: oddsPreference },
+  { id: '0019-casino-limit-stripes', sql: casinoLimitStripes },
 ];

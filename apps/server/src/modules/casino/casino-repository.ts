@@ -136,7 +136,8 @@ export function createCasinoRepository(db: Queryable) {
     /** The running balance of each provider's casino_house account as the ledger keeps it (stakes in minus payouts out). */
     async providerBalances(): Promise<Map<string, number>> {
       const result = await db.query<{ ref: string; balance_paise: number }>(
-        `select a.ref, l.balance_paise from ledger_accounts a join ledger_account_limits l on l.account_id = a.id
+        `select a.ref, l.floor_paise + (select coalesce(sum(s.headroom_paise), 0) from ledger_limit_stripes s where s.account_id = l.account_id) as balance_paise
+         from ledger_accounts a join ledger_account_limits l on l.account_id = a.id
          where a.kind = 'casino_house' and a.user_id is null`,
       );
       return new Map(result.rows.map((row) => [row.ref, Number(row.balance_paise)]));

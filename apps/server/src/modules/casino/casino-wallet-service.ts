@@ -5,11 +5,12 @@ import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { hmacHex, safeEqualHex, sha256Hex } from '../../lib/crypto.js';
 import type { Posting, WalletService } from '../wallet/wallet-service.js';
-import type { GameRow, PlayerRow, ProviderRow, SessionRow, TransactionRow } from './casino-repository.js';
+import type { GameRow, PlayerRow, ProviderRow, RoundRow, SessionRow, TransactionRow } from './casino-repository.js';
 import type { WageringListener } from '../bonus/bonus-rules.js';
 import { createCasinoRepository } from './casino-repository.js';
 import { isBlocked, Refusal, requestHash, stakeWallet, walletAnswer } from './casino-wallet-protocol.js';
 import { rollbackDebit } from './casino-wallet-rollback.js';
+import { callContext, claimWithRound, completeWithBalance } from './casino-wallet-reads.js';
 
 /** A signed call older or newer than this (against our clock) is refused as a possible replay. */
 export const SIGNATURE_WINDOW_MS = 30_000;
@@ -34,6 +35,17 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
 
   const providerCache = new Map<string, { row: ProviderRow | null; at: number }>();
   const gameCache = new Map<string, { row: GameRow | null; at: number }>();
+  /** Each provider's casino_house account id (made with the provider, never changed): one read per process. */
+  const houseAccounts = new Map<string, number>();
+
+  async function houseAccount(tx: Queryable, provider: ProviderRow): Promise<number> {
+    const cached = houseAccounts.get(provider.code);
+    if (cached !== undefined) return cached;
+    const row = (await tx.query<{ id: number }>(`select id from ledger_accounts where kind = 'casino_house' and ref = $1 and user_id is null`, [provider.code])).rows[0];
+    if (row === undefined) throw new Error(`provider ${provider.code} has no casino_house account`);
+    houseAccounts.set(provider.code, Number(row.id));
+    return Number(row.id);
+  }
 
   async function provider(code: string): Promise<ProviderRow | null> {
     const cached = providerCache.get(code);
@@ -131,6 +143,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
     invalidate(): void {
       providerCache.clear();
       gameCache.clear();
+      houseAccounts.clear();
     },
 
     /**
@@ -172,32 +185,30 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
       const gameRow = await game(provider.id, body.gameCode);
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       const hash = requestHash('debit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      // A retry of a debit already taken replays its answer even after the session ended.
-      const earlier = await repository.findTransaction(provider.id, body.transactionId);
-      if (earlier !== null) return replay(earlier, 'debit', hash);
-      const live = await liveSession(provider, body.playerId, body.currency);
-      if ('meta' in live) return { ...live, data: { ...live.data, transactionId: body.transactionId } };
-      const which = live.which;
+      // One read: a retry of a debit already taken replays its answer even after the session ended.
+      const context = await callContext(db, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, now: clock.now() });
+      if (context.earlier !== null) return replay(context.earlier, 'debit', hash);
+      const session = context.session;
+      if (session === null) return walletAnswer('TOKEN_INVALID', { transactionId: body.transactionId });
+      if (body.currency !== undefined && body.currency !== session.currency) return walletAnswer('INVALID_REQUEST', { playerId: body.playerId, transactionId: body.transactionId });
+      const player = context.player;
+      if (player === null) return walletAnswer('PLAYER_NOT_FOUND', { transactionId: body.transactionId });
+      const which = session.wallet ?? stakeWallet(player);
+      const playerAccount = context.accounts[which];
       return guarded(provider, body.playerId, body.transactionId, () =>
         db.transaction(async (tx) => {
           const repo = createCasinoRepository(tx);
-          const player = await knownPlayer(tx, body.playerId);
           const now = clock.now();
-          const rowId = await repo.claimTransaction({
-            providerId: provider.id,
-            transactionId: body.transactionId,
-            kind: 'debit',
-            roundId: body.roundId,
-            userId: player.id,
-            wallet: which,
-            amountPaise,
-            debitTransactionId: null,
-            requestHash: hash,
-            at: now,
-          });
+          const claimed = await claimWithRound(
+            tx,
+            { providerId: provider.id, transactionId: body.transactionId, kind: 'debit', roundId: body.roundId, userId: player.id, wallet: which, amountPaise, requestHash: hash, at: now },
+            { gameId: gameRow.id, wallet: which },
+          );
+          const rowId = claimed.rowId;
           if (rowId === null) return replay((await repo.findTransaction(provider.id, body.transactionId)) as TransactionRow, 'debit', hash);
           if (isBlocked(player, now) || !(gameRow.is_slot ? player.allow_slots : player.allow_live_casino) || !gameRow.enabled) throw new Refusal('PLAYER_BLOCKED', which);
-          const round = await repo.openRoundForUpdate({ providerId: provider.id, roundId: body.roundId, userId: player.id, gameId: gameRow.id, wallet: which, at: now });
+          if (playerAccount === undefined) throw new Refusal('PLAYER_NOT_FOUND', null);
+          const round = claimed.round as RoundRow;
           if (round.status !== 'open') throw new Refusal('ROUND_CLOSED', which);
           // A round's stakes all come from one wallet: the one its first debit used, which is the session's.
           const roundWallet = round.wallet;
@@ -210,22 +221,25 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
               description: description(provider, gameRow),
               details: { provider: provider.name, providerCode: provider.code, gameCode: gameRow.code, roundId: body.roundId, kind: 'debit', transactionId: body.transactionId },
               entries: [
-                { account: { userId: player.id, wallet: roundWallet }, amountPaise: -amountPaise },
-                { account: { house: 'casino_house', ref: provider.code }, amountPaise },
+                { account: { accountId: playerAccount }, amountPaise: -amountPaise },
+                { account: { accountId: await houseAccount(tx, provider) }, amountPaise },
               ],
             },
             roundWallet,
           );
-          const answer = walletAnswer('OK', {
-            transactionId: body.transactionId,
-            reference: String(journalId),
-            playerId: player.id,
-            playerName: player.username,
+          const answer = walletAnswer('OK', { transactionId: body.transactionId, reference: String(journalId), playerId: player.id, playerName: player.username, wallet: roundWallet, balance: null });
+          const balancePaise = await completeWithBalance(tx, {
+            rowId,
+            amountPaise,
             wallet: roundWallet,
-            balance: paiseToRupees(await availablePaise(tx, player.id, roundWallet)),
+            journalTransactionId: journalId,
+            response: answer,
+            roundRowId: round.id,
+            change: { stakePaise: amountPaise },
+            accountId: playerAccount,
+            readableBy: null,
           });
-          await repo.completeWithRound(rowId, { amountPaise, wallet: roundWallet, journalTransactionId: journalId, response: answer }, round.id, { stakePaise: amountPaise });
-          return answer;
+          return { ...answer, data: { ...answer.data, balance: balancePaise === null ? null : paiseToRupees(balancePaise) } };
         }),
       );
     },
@@ -236,29 +250,26 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       if (body.currency !== undefined && body.currency !== 'INR') return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
       const hash = requestHash('credit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
+      const context = await callContext(db, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, now: clock.now() });
+      if (context.earlier !== null) return replay(context.earlier, 'credit', hash);
       return guarded(provider, body.playerId, body.transactionId, () =>
         db.transaction(async (tx) => {
           const repo = createCasinoRepository(tx);
-          const player = await knownPlayer(tx, body.playerId);
+          const player = context.player ?? (() => { throw new Refusal('PLAYER_NOT_FOUND'); })();
           const now = clock.now();
-          const rowId = await repo.claimTransaction({
-            providerId: provider.id,
-            transactionId: body.transactionId,
-            kind: 'credit',
-            roundId: body.roundId,
-            userId: player.id,
-            wallet: null,
-            amountPaise,
-            debitTransactionId: null,
-            requestHash: hash,
-            at: now,
-          });
+          const claimed = await claimWithRound(
+            tx,
+            { providerId: provider.id, transactionId: body.transactionId, kind: 'credit', roundId: body.roundId, userId: player.id, wallet: null, amountPaise, requestHash: hash, at: now },
+            null,
+          );
+          const rowId = claimed.rowId;
           if (rowId === null) return replay((await repo.findTransaction(provider.id, body.transactionId)) as TransactionRow, 'credit', hash);
-          const round = await repo.roundForUpdate(provider.id, body.roundId, player.id);
+          const round = claimed.round;
           if (round === null) throw new Refusal('ROUND_NOT_FOUND', stakeWallet(player));
           if (round.status === 'rolled_back') throw new Refusal('ROUND_CLOSED', round.wallet);
           // One credit settles a round: a second one (another id) could pay the round twice.
           if (round.status === 'credited') throw new Refusal('ROUND_ALREADY_CREDITED', round.wallet);
+          const playerAccount = context.accounts[round.wallet] ?? (() => { throw new Refusal('PLAYER_NOT_FOUND', null); })();
           let journalId: number | null = null;
           if (amountPaise > 0) {
             journalId = await post(tx, {
@@ -267,8 +278,8 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
               description: description(provider, gameRow),
               details: { provider: provider.name, providerCode: provider.code, gameCode: gameRow.code, roundId: body.roundId, kind: 'credit', transactionId: body.transactionId },
               entries: [
-                { account: { house: 'casino_house', ref: provider.code }, amountPaise: -amountPaise },
-                { account: { userId: player.id, wallet: round.wallet }, amountPaise },
+                { account: { accountId: await houseAccount(tx, provider) }, amountPaise: -amountPaise },
+                { account: { accountId: playerAccount }, amountPaise },
               ],
             }, round.wallet);
           }
@@ -278,9 +289,20 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
             playerId: player.id,
             playerName: player.username,
             wallet: round.wallet,
-            balance: await readableBalance(tx, provider, player.id, round.wallet),
+            balance: null,
           });
-          await repo.completeWithRound(rowId, { amountPaise, wallet: round.wallet, journalTransactionId: journalId, response: answer }, round.id, { payoutPaise: amountPaise, status: 'credited', settledAt: now });
+          // The balance only for a provider that still holds a live session of its own.
+          const balancePaise = await completeWithBalance(tx, {
+            rowId,
+            amountPaise,
+            wallet: round.wallet,
+            journalTransactionId: journalId,
+            response: answer,
+            roundRowId: round.id,
+            change: { payoutPaise: amountPaise, status: 'credited', settledAt: now },
+            accountId: playerAccount,
+            readableBy: { providerId: provider.id, userId: player.id, now },
+          });
           // A settled bonus-wallet round counts towards the running bonus's wagering (PRODUCT.md §8).
           if (round.wallet === 'bonus' && deps.onWagering !== undefined) {
             await deps.onWagering(tx, [
@@ -297,7 +319,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
               },
             ]);
           }
-          return answer;
+          return { ...answer, data: { ...answer.data, balance: balancePaise === null ? null : paiseToRupees(balancePaise) } };
         }),
       );
     },

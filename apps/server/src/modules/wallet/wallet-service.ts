@@ -18,7 +18,7 @@ export interface PlayerBalances {
 export type PlayerWallet = 'main' | 'bonus' | 'referral';
 
 /** Which account an entry hits: a player's wallet, or a house account (ref tells market pools apart). */
-export type AccountRef = { userId: string; wallet: PlayerWallet } | { house: HouseAccountKind; ref?: string };
+export type AccountRef = { userId: string; wallet: PlayerWallet } | { house: HouseAccountKind; ref?: string } | { accountId: number };
 
 export interface Posting {
   kind: string;
@@ -93,6 +93,11 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     const playerRows = userIds.length === 0 ? [] : await createWalletRepository(tx).playerAccountIds(userIds);
     const ids: number[] = [];
     for (const account of accounts) {
+      // An id the caller already knows (accounts are never deleted; the casino wallet caches them).
+      if ('accountId' in account) {
+        ids.push(account.accountId);
+        continue;
+      }
       if ('house' in account) {
         ids.push(await houseAccountId(tx, account.house, account.ref ?? ''));
         continue;

@@ -21,6 +21,7 @@ import type { Database } from '../../../db/database.js';
 import { AppError, fail } from '../../../lib/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import { HttpError } from '../../../lib/http-error.js';
+import { freeSpinsView, lineWinView, scatterView } from './slot-views.js';
 import { HOUSE_CRASH, HOUSE_PROVIDER_CODE, HOUSE_SLOTS, HOUSE_TABLES } from './house-games.js';
 import type { HouseTable } from './house-games.js';
 import type { TableRoundRow } from './house-repository.js';
@@ -383,8 +384,9 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
         balance,
         stops: outcome.stops,
         grid: outcome.grid,
-        lineWins: outcome.lineWins.map((win) => ({ lineIndex: win.lineIndex, symbol: win.symbol, count: win.count, payout: paiseToRupees(win.payoutPaise) })),
-        scatterWin: outcome.scatterWin === null ? null : { symbol: outcome.scatterWin.symbol, count: outcome.scatterWin.count, payout: paiseToRupees(outcome.scatterWin.payoutPaise) },
+        lineWins: outcome.lineWins.map(lineWinView),
+        scatterWin: scatterView(outcome.scatterWin),
+        freeSpins: freeSpinsView(outcome.freeSpins),
         seeds: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce },
         next: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: nonce + 1 },
       };

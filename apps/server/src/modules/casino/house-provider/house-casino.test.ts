@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dragonTigerReturnHundredths, DEFAULT_DRAGON_TIGER_CONFIG } from '@khel/casino-games';
 import type { DragonTigerResult } from '@khel/casino-games';
-import { call, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
+import { call, createOperator, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
 import type { Answer, TestApp } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
 import { indiaDayMonthYear } from '@khel/money';
@@ -71,6 +71,50 @@ describe('house slot', () => {
     const bets = (await call(t.app, 'GET', '/api/v1/casino-bets-by-date?provider=khel-house', { token: player.token })).body.data as { status: string }[];
     expect(bets).toHaveLength(12);
     expect(bets.every((bet) => bet.status === 'credited')).toBe(true);
+  });
+
+  it('SLOT-12 Monsoon Gems: a spin with free spins is one debit and one credit of the whole round; it verifies and the books reconcile', async () => {
+    const player = await signUpPlayer(t);
+    const token = await launch(player.token, 'play', 'monsoon-gems');
+    const info = (await game('GET', '/api/v1/house-casino/slots/monsoon-gems', token)).body.data as { theoreticalRtp: number; config: { freeSpins?: unknown } };
+    expect(info.theoreticalRtp).toBeCloseTo(0.9694, 4);
+    expect(info.config.freeSpins).toBeDefined();
+    type Spin = { spinId: string; payout: number; balance: number; lineWins: { payout: number }[]; scatterWin: { payout: number } | null; freeSpins: { spinsPlayed: number; payout: number; spins: { payout: number; multiplier: number }[] } | null };
+    let expected = 10_000;
+    let featured: Spin | null = null;
+    // The feature comes once in 116 spins on average; 1,500 spins miss it with probability 2.5 × 10⁻⁶.
+    for (let i = 0; i < 1_500 && featured === null; i += 1) {
+      const spin = (await game('POST', '/api/v1/house-casino/slots/monsoon-gems/spin', token, { stake: 10 })).body.data as Spin;
+      expected = Math.round((expected - 10 + spin.payout) * 100) / 100;
+      expect(spin.balance).toBe(expected);
+      if (spin.freeSpins !== null) featured = spin;
+      else expect(spin.payout).toBeCloseTo(spin.lineWins.reduce((sum, w) => sum + w.payout, 0) + (spin.scatterWin?.payout ?? 0), 2);
+    }
+    expect(featured).not.toBeNull();
+    const feature = (featured as Spin).freeSpins as NonNullable<Spin['freeSpins']>;
+    expect(feature.spins).toHaveLength(feature.spinsPlayed);
+    expect(feature.spins[0]?.multiplier).toBe(2);
+    expect(feature.payout).toBeCloseTo(feature.spins.reduce((sum, s) => sum + s.payout, 0), 2);
+    const paid = (featured as Spin).lineWins.reduce((sum, w) => sum + w.payout, 0) + ((featured as Spin).scatterWin?.payout ?? 0);
+    expect((featured as Spin).payout).toBeCloseTo(paid + feature.payout, 2);
+    expect(await balanceOf(player.token)).toBe(expected);
+
+    // The wallet saw one round for it: the stake debited and the whole round (free spins included) credited once.
+    const bets = (await call(t.app, 'GET', '/api/v1/casino-bets-by-date?provider=khel-house', { token: player.token })).body.data as { status: string }[];
+    expect(bets.every((bet) => bet.status === 'credited')).toBe(true);
+    const statement = (await call(t.app, 'GET', '/api/v1/account-statement', { token: player.token })).body.data as { lines: { kind: string; amount?: number; credit?: number }[] };
+    expect(statement.lines.filter((line) => line.kind === 'casino_debit').length).toBe(bets.length);
+
+    await game('POST', '/api/v1/house-casino/slots/monsoon-gems/rotate-seed', token, {});
+    const verified = (await game('GET', `/api/v1/house-casino/verify/spin/${(featured as Spin).spinId}`, null)).body.data as { verification: { valid: boolean; recomputed: { freeSpins: { spinsPlayed: number } | null } } };
+    expect(verified.verification.valid).toBe(true);
+    expect(verified.verification.recomputed.freeSpins?.spinsPlayed).toBe(feature.spinsPlayed);
+
+    expect(await ledgerViolations(t.db)).toEqual([]);
+    const operator = await createOperator(t);
+    const reconciliation = (await call(t.app, 'GET', '/api/v1/backoffice/casino/reconciliation/khel-house', { token: operator.token })).body.data as { problems: { kind: string }[]; debits: number; credits: number; rollbacks: number; journalNet: number };
+    expect(reconciliation.debits - reconciliation.credits - reconciliation.rollbacks).toBeCloseTo(reconciliation.journalNet, 2);
+    expect(reconciliation.problems.filter((problem) => problem.kind !== 'ROUND_OPEN')).toEqual([]);
   });
 
   it('refuses a spin beyond the balance, below the minimum, and without a valid launch token', async () => {

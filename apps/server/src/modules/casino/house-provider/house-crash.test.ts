@@ -170,7 +170,7 @@ describe('house Teen Patti and Lucky 7 tables', () => {
     const launched = await call(t.app, 'POST', '/play-game', { token: player.token, body: { gameId: 'monsoon-gems' } });
     const token = new URL((launched.body.data as { url: string }).url, 'http://x').searchParams.get('token') as string;
     const info = (await game('GET', '/api/v1/house-casino/slots/monsoon-gems', token)).body.data as { theoreticalRtp: number; config: { paylines: unknown[] } };
-    expect(info.theoreticalRtp).toBeCloseTo(0.9677, 4);
+    expect(info.theoreticalRtp).toBeCloseTo(0.9694, 4); // with its free spins (SLOT-14)
     expect(info.config.paylines).toHaveLength(10);
     let expected = 10_000;
     for (let i = 0; i < 5; i += 1) {
