@@ -1,10 +1,8 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { PageLoader } from '../../components/ui/spinner';
-import { Toaster } from '../../components/ui/toaster';
-import { AuthModals } from '../../features/auth/components/auth-modals';
-import { openSignUp } from '../../features/auth/hooks/use-auth-modal';
+import { PageLoader, Spinner } from '../../components/ui/spinner';
+import { openSignUp, useAuthModal } from '../../features/auth/hooks/use-auth-modal';
 import { useAppSettings, useApplyBranding } from '../../lib/app-settings';
 import { useUserDataQuery } from '../../lib/auth/get-user-data';
 import { guardRedirect, isPublicRoute, type GuardStatus } from '../../lib/auth/permissions';
@@ -13,6 +11,10 @@ import { useProfileRefresh } from '../../lib/auth/use-profile-refresh';
 import { registerNavigate } from '../../lib/navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
+
+// The auth dialogs load when one opens, not with the first screen (ADR 0024).
+const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const AuthModals = lazy(() => import('../../features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })));
 
 /**
  * The shell around every page: startup and route guard (spec §4), header and bottom bar, toasts and
@@ -25,6 +27,7 @@ export function RootLayout() {
   const session = useSession();
   const userQuery = useUserDataQuery();
   const settings = useAppSettings();
+  const authModalOpen = useAuthModal().kind !== null;
   useApplyBranding(settings.data);
 
   useEffect(() => registerNavigate((to) => void navigate(to)), [navigate]);
@@ -77,8 +80,14 @@ export function RootLayout() {
         </Suspense>
       </main>
       <BottomNav />
-      <Toaster />
-      <AuthModals siteName={settings.data?.siteName} />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+      {authModalOpen ? (
+        <Suspense fallback={<div className="dialog-loading"><Spinner label="Loading" /></div>}>
+          <AuthModals siteName={settings.data?.siteName} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
