@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server serves the built app from the same origin; in development Vite proxies to it so the
 // browser still sees one origin (no CORS, same cookies and storage as production).
@@ -7,7 +8,24 @@ const apiTarget = process.env.KHEL_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable and resilient (ADR 0024): Workbox precaches the app shell and the static assets. The
+    // manifest is not generated here: the server renders it from the operator's branding
+    // (/manifest.webmanifest). Nothing under /api or /ws is ever cached: those answers carry money.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/backoffice/, /^\/house-casino/, /^\/manifest\.webmanifest$/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { OfflineScreen } from '../../components/offline-screen';
 import { Button } from '../../components/ui/button';
+import { UpdatePrompt } from '../../components/update-prompt';
 import { PageLoader, Spinner } from '../../components/ui/spinner';
 import { openSignUp, useAuthModal } from '../../features/auth/hooks/use-auth-modal';
 import { useAppSettings, useApplyBranding } from '../../lib/app-settings';
@@ -8,6 +10,7 @@ import { useUserDataQuery } from '../../lib/auth/get-user-data';
 import { guardRedirect, isPublicRoute, type GuardStatus } from '../../lib/auth/permissions';
 import { endSession, useSession } from '../../lib/auth/session';
 import { useProfileRefresh } from '../../lib/auth/use-profile-refresh';
+import { useOnline } from '../../lib/pwa/use-online';
 import { registerNavigate } from '../../lib/navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -28,6 +31,7 @@ export function RootLayout() {
   const userQuery = useUserDataQuery();
   const settings = useAppSettings();
   const authModalOpen = useAuthModal().kind !== null;
+  const online = useOnline();
   useApplyBranding(settings.data);
 
   useEffect(() => registerNavigate((to) => void navigate(to)), [navigate]);
@@ -47,6 +51,8 @@ export function RootLayout() {
     setSearchParams(next, { replace: true });
   }, [redirect, status, referralCode, pathname, searchParams, setSearchParams]);
 
+  // Offline (ADR 0024): the cached shell shows the offline screen rather than stale prices and balances.
+  if (!online) return <OfflineScreen />;
   if (redirect !== null) return <Navigate to={redirect} replace />;
 
   const waitingForProfile = status === 'loading' || (status === 'member' && isPublicRoute(pathname) && !session.verified);
@@ -80,6 +86,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <BottomNav />
+      <UpdatePrompt />
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
