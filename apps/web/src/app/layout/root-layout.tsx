@@ -38,7 +38,7 @@ export function RootLayout() {
   useProfileRefresh(session.loggedIn && !session.rejected, () => void userQuery.refetch());
 
   const status: GuardStatus = session.token === null || session.rejected ? 'visitor' : session.user ? 'member' : 'loading';
-  const redirect = guardRedirect({ pathname, search, status, verified: session.verified, user: session.user });
+  const redirect = guardRedirect({ pathname, search, status, verified: session.verified, user: session.user, destination: session.destination });
 
   // ?referral_code= on any page opens Sign Up with the code filled in (spec §2). Only visitors: a
   // signed-in player has no use for a second account. /register fills its own form instead.

@@ -15,6 +15,8 @@ export interface SessionState {
   loggedIn: boolean;
   verified: boolean;
   rejected: boolean;
+  /** Where the session's start asked to go from a public page (OTP verification: `/`), if anywhere. */
+  destination?: string | null;
 }
 
 /**
@@ -75,11 +77,11 @@ export function currentToken(): string | null {
 }
 
 /** Login and OTP verification: store token and user data, clear the temporary sign-up number (spec §4). */
-export function startSession(token: string, user: Profile): void {
+export function startSession(token: string, user: Profile, destination: string | null = null): void {
   local.set(STORAGE_KEYS.token, token);
   local.set(STORAGE_KEYS.userData, JSON.stringify(user));
   session.clear();
-  sessionStore.set({ token, user, loggedIn: true, verified: true, rejected: false });
+  sessionStore.set({ token, user, loggedIn: true, verified: true, rejected: false, destination });
 }
 
 /** A fresh profile from the server (getUserData, wallet switch). */
