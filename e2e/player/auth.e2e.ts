@@ -100,7 +100,7 @@ describe('player identity journeys', () => {
     const user = await createVerifiedUser(product.baseUrl);
     const { context, page } = await openPage(browser, VIEWPORTS[1][1]);
     await page.goto(`${product.baseUrl}/login`);
-    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
     await dialog.getByLabel('Mobile No').fill(user.national);
     // The verify OTP of the sign-up went out moments ago; the server spaces sends 10 s apart.
