@@ -32,6 +32,8 @@ export default defineConfig({
     // Phones on slow networks: keep the first load small and let route pages arrive on demand.
     target: 'es2022',
     sourcemap: false,
+    // The server reads it to preload the requested route's page chunk with the entry (ADR 0024).
+    manifest: true,
     rolldownOptions: {
       output: {
         // The libraries every screen needs travel as one chunk: one request, and gzip compresses them

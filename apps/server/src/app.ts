@@ -39,6 +39,7 @@ import { createSettingsRepository } from './modules/settings/settings-repository
 import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { createSettingsService } from './modules/settings/settings-service.js';
 import { webManifestRoutes } from './modules/settings/web-manifest.js';
+import { playerIndexRenderer } from './modules/settings/player-index.js';
 import { createSmsRepository } from './modules/sms/sms-repository.js';
 import { smsDevRoutes } from './modules/sms/sms-routes.js';
 import { createOutboxSmsService } from './modules/sms/sms-service.js';
@@ -325,6 +326,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
 
   await registerStaticApps(app, {
     rereadIndex: config.NODE_ENV === 'development',
+    renderWebIndex: playerIndexRenderer(services.settings),
     webDir: config.WEB_DIST_DIR ?? resolve(here, '../../web/dist'),
     backofficeDir: config.BACKOFFICE_DIST_DIR ?? resolve(here, '../../backoffice/dist'),
     houseCasinoDir: resolve(here, '../../house-casino/dist'),
