@@ -123,6 +123,10 @@ async function main() {
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
         const { lhr } = await lighthouse(`${product.baseUrl}${target.path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
+        if (lhr.runtimeError || lhr.audits['cumulative-layout-shift'].numericValue === undefined) {
+          console.log(`${target.name}: run ${run + 1} failed: ${lhr.runtimeError?.message ?? lhr.audits['cumulative-layout-shift'].errorMessage ?? 'no metrics'}`);
+          continue;
+        }
         runs.push({
           performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
@@ -132,6 +136,7 @@ async function main() {
           finalUrl: lhr.finalDisplayedUrl,
         });
       }
+      if (runs.length === 0) continue;
       const row = {
         page: target.name,
         performance: median(runs.map((r) => r.performance)),

@@ -38,7 +38,15 @@ export default defineConfig({
       output: {
         // The libraries every screen needs travel as one chunk: one request, and gzip compresses them
         // better together than in the pieces the automatic splitting makes (ADR 0024).
-        advancedChunks: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|@tanstack)[\\/]/ }] },
+        advancedChunks: {
+          groups: [
+            // With them, the shell's own helpers every page imports, rather than as several tiny chunks.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|@tanstack)[\\/]|apps[\\/]web[\\/]src[\\/]lib[\\/](api-client|create-store|toast|storage|idempotency|navigation|boot-data)\.ts$/,
+            },
+          ],
+        },
       },
       // The contract package only declares schemas and constants; marking it free of side effects lets
       // the bundler drop the schemas this app never uses (the back office's, for one).

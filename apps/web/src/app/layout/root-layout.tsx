@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { OfflineScreen } from '../../components/offline-screen';
 import { Button } from '../../components/ui/button';
-import { UpdatePrompt } from '../../components/update-prompt';
 import { PageLoader, Spinner } from '../../components/ui/spinner';
 import { openSignUp, useAuthModal } from '../../features/auth/hooks/use-auth-modal';
 import { useAppSettings, useApplyBranding } from '../../lib/app-settings';
@@ -10,6 +9,8 @@ import { useUserDataQuery } from '../../lib/auth/get-user-data';
 import { guardRedirect, isPublicRoute, type GuardStatus } from '../../lib/auth/permissions';
 import { endSession, useSession } from '../../lib/auth/session';
 import { useProfileRefresh } from '../../lib/auth/use-profile-refresh';
+import { useStore } from '../../lib/create-store';
+import { appUpdateStore } from '../../lib/pwa/app-update';
 import { useOnline } from '../../lib/pwa/use-online';
 import { registerNavigate } from '../../lib/navigation';
 import { BottomNav } from './bottom-nav';
@@ -17,6 +18,7 @@ import { Header } from './header';
 
 // The auth dialogs load when one opens, not with the first screen (ADR 0024).
 const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const UpdatePrompt = lazy(() => import('../../components/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 const AuthModals = lazy(() => import('../../features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })));
 
 /**
@@ -32,6 +34,7 @@ export function RootLayout() {
   const settings = useAppSettings();
   const authModalOpen = useAuthModal().kind !== null;
   const online = useOnline();
+  const updateWaiting = useStore(appUpdateStore).waiting;
   useApplyBranding(settings.data);
 
   useEffect(() => registerNavigate((to) => void navigate(to)), [navigate]);
@@ -86,7 +89,11 @@ export function RootLayout() {
         </Suspense>
       </main>
       <BottomNav />
-      <UpdatePrompt />
+      {updateWaiting ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
