@@ -1,3 +1,4 @@
+/* global window -- the functions passed to page.evaluate and addInitScript run in the browser. */
 // Price updates on an event page at a sustained rate (default 400 a second), in Debian Chromium at
 // phone size with the CPU slowed 4x (Lighthouse's mobile factor) and at full speed, against the built
 // product. The page's own socket is routed through Playwright: the real server connection stays, and

@@ -42,7 +42,8 @@ describe('player identity journeys', () => {
       await dialog.getByRole('button', { name: 'Verify' }).click();
 
       await page.getByTestId('balance-amount').waitFor();
-      expect(['/', '/slots']).toContain(pathOf(page));
+      // Spec §4: OTP verification goes to / (issue 14: it used to end on /slots).
+      expect(pathOf(page)).toBe('/');
       expect(await page.getByTestId('balance-amount').textContent()).toMatch(/^₹\d[\d,]*\.\d{2}$/);
       expect(await page.getByTestId('exposure-amount').textContent()).toMatch(/Exp -?₹/);
       const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('userData'), session: sessionStorage.length }));
