@@ -41,7 +41,7 @@ describe('the newcomer fixes in a real browser', () => {
     await waitForPath(page, '/slots');
     await page.goto(`${product.baseUrl}/`);
     const tabs = page.getByRole('group', { name: 'Sport' });
-    await tabs.getByRole('button', { name: 'All' }).waitFor();
+    await tabs.getByRole('button', { name: 'All', exact: true }).waitFor();
     // Make sure the row overflows at this width whatever the demo's number of sports.
     await tabs.evaluate((element) => ((element as HTMLElement).style.maxWidth = '160px'));
     await page.waitForFunction(() => document.querySelector('.sports-tabs')?.hasAttribute('data-more-end'));
