@@ -57,6 +57,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
+      '/manifest.webmanifest': { target: apiTarget, changeOrigin: true },
       '/ws': { target: apiTarget, ws: true, changeOrigin: true },
     },
   },
