@@ -30,9 +30,9 @@ function initialJavaScript() {
     return { file, rawKb: bytes.length / 1024, gzipKb: gzipSync(bytes, { level: 9 }).length / 1024 };
   });
   const totalGzipKb = rows.reduce((sum, row) => sum + row.gzipKb, 0);
-  console.log('\n== Player app initial JavaScript (budget 170 KB gzip)');
+  console.log('\n== Player app initial JavaScript (budget 120 KB gzip)');
   for (const row of rows) console.log(`  ${row.file.padEnd(44)} ${row.rawKb.toFixed(1).padStart(8)} KB raw ${row.gzipKb.toFixed(1).padStart(7)} KB gzip`);
-  console.log(`  total initial JS: ${totalGzipKb.toFixed(1)} KB gzip — ${totalGzipKb <= 170 ? 'within' : 'OVER'} budget`);
+  console.log(`  total initial JS: ${totalGzipKb.toFixed(1)} KB gzip — ${totalGzipKb <= 120 ? 'within' : 'OVER'} budget`);
   return totalGzipKb;
 }
 

@@ -42,7 +42,8 @@ describe('player identity journeys', () => {
       await dialog.getByRole('button', { name: 'Verify' }).click();
 
       await page.getByTestId('balance-amount').waitFor();
-      expect(['/', '/slots']).toContain(pathOf(page));
+      // Spec §4: OTP verification goes to / (issue 14: it used to end on /slots).
+      expect(pathOf(page)).toBe('/');
       expect(await page.getByTestId('balance-amount').textContent()).toMatch(/^₹\d[\d,]*\.\d{2}$/);
       expect(await page.getByTestId('exposure-amount').textContent()).toMatch(/Exp -?₹/);
       const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('userData'), session: sessionStorage.length }));
@@ -100,7 +101,7 @@ describe('player identity journeys', () => {
     const user = await createVerifiedUser(product.baseUrl);
     const { context, page } = await openPage(browser, VIEWPORTS[1][1]);
     await page.goto(`${product.baseUrl}/login`);
-    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
     await dialog.getByLabel('Mobile No').fill(user.national);
     // The verify OTP of the sign-up went out moments ago; the server spaces sends 10 s apart.

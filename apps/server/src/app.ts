@@ -41,6 +41,8 @@ import { createMediaService } from './modules/media/media-service.js';
 import { createSettingsRepository } from './modules/settings/settings-repository.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { createSettingsService } from './modules/settings/settings-service.js';
+import { webManifestRoutes } from './modules/settings/web-manifest.js';
+import { playerIndexRenderer } from './modules/settings/player-index.js';
 import { createSmsRepository } from './modules/sms/sms-repository.js';
 import { smsDevRoutes } from './modules/sms/sms-routes.js';
 import { createOutboxSmsService } from './modules/sms/sms-service.js';
@@ -313,6 +315,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(identityAdminRoutes(services.identity, guards));
   await app.register(agentsRoutes(services.agents, services.identity, guards));
   await app.register(settingsRoutes(services.settings, guards));
+  await app.register(webManifestRoutes(services.settings));
   await app.register(auditRoutes(services.audit, guards));
   await app.register(paymentAccountsRoutes(services.accounts, guards));
   await app.register(depositsRoutes(services.deposits, guards));
@@ -368,6 +371,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
 
   await registerStaticApps(app, {
     rereadIndex: config.NODE_ENV === 'development',
+    renderWebIndex: playerIndexRenderer(services.settings),
     webDir: config.WEB_DIST_DIR ?? resolve(here, '../../web/dist'),
     backofficeDir: config.BACKOFFICE_DIST_DIR ?? resolve(here, '../../backoffice/dist'),
     houseCasinoDir: resolve(here, '../../house-casino/dist'),

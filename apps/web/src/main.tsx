@@ -11,6 +11,11 @@ loadSession();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
+// The service worker (and workbox-window) load after the first screen, off the initial script budget.
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => void import('./lib/pwa/register-service-worker').then((m) => m.registerServiceWorker()), { once: true });
+}
+
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -154,8 +154,12 @@ export const depositLimitSchema = z.object({
   pendingAmount: z.number().nullable(),
   pendingRemoval: z.boolean(),
   pendingEffectiveAt: z.string().nullable(),
-  /** Deposits counted against the limit in the current period, rupees. */
+  /** Deposits counted against the limit in the current period (approved and awaiting approval), rupees. */
   used: z.number(),
+  /** Of those, approved deposits: what the player has actually deposited this period, rupees. */
+  approved: z.number(),
+  /** Of those, deposits still awaiting approval (they count against the limit too), rupees. */
+  pending: z.number(),
 });
 export type DepositLimit = z.infer<typeof depositLimitSchema>;
 export const depositLimitListEnvelope = envelope(z.array(depositLimitSchema));

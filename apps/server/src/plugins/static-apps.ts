@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { HttpError } from '../lib/http-error.js';
+import { routePreloads } from './route-preloads.js';
 
 export interface StaticApps {
   webDir: string;
@@ -10,6 +11,8 @@ export interface StaticApps {
   houseCasinoDir: string;
   /** Development: read index.html per request so a rebuild shows without a restart. */
   rereadIndex?: boolean;
+  /** Fills the player app's index.html for a request path (its first screen's data, ADR 0024). */
+  renderWebIndex?: (html: string, path: string) => Promise<string>;
 }
 
 /**
@@ -40,14 +43,19 @@ export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps)
   await mount(dirs.houseCasinoDir, '/house-casino/', false);
   await mount(dirs.webDir, '/', false);
 
-  app.setNotFoundHandler((request, reply) => {
+  const webRoutePreloads = routePreloads(dirs.webDir);
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
       throw new HttpError(404, 'ROUTE_NOT_FOUND');
     }
     const prefix = path.startsWith('/backoffice') ? '/backoffice/' : path.startsWith('/house-casino') ? '/house-casino/' : '/';
-    const html = indexes.get(prefix)?.();
-    if (html === undefined) throw new HttpError(404, 'ROUTE_NOT_FOUND', 'The web app is not built: run npm run build');
+    const file = indexes.get(prefix)?.();
+    if (file === undefined) throw new HttpError(404, 'ROUTE_NOT_FOUND', 'The web app is not built: run npm run build');
+    const filled = prefix === '/' && dirs.renderWebIndex ? await dirs.renderWebIndex(file, path) : file;
+    // The page chunk of the route asked for starts with the entry script (ADR 0024).
+    const html = prefix === '/' ? filled.replace('</head>', `${webRoutePreloads(path)}</head>`) : filled;
     return reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
 }

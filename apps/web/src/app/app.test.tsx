@@ -182,7 +182,7 @@ describe('wallet switch (spec §4)', () => {
     );
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    await userEvent.click(screen.getByRole('radio', { name: /Bonus Wallet/ }));
+    await userEvent.click(await screen.findByRole('radio', { name: /Bonus Wallet/ }));
     await screen.findByText(MESSAGES.walletChanged);
     expect(callsTo('PUT', '/wallet')[0]?.body).toEqual({ selectedWallet: '2' });
     expect(JSON.parse(window.localStorage.getItem('userData') ?? '{}').wallet).toBe('2');

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AppSettings } from '@khel/contract';
 import { apiRequest, shouldRetry, unwrap } from './api-client';
+import { bootData } from './boot-data';
 
 /** GET /api/v1/app-settings (public): site name, logo, favicon, brand colour and money mode. */
 export async function getAppSettings(): Promise<AppSettings> {
@@ -12,6 +13,8 @@ export function useAppSettings() {
   return useQuery({
     queryKey: ['app-settings'],
     queryFn: getAppSettings,
+    // The server inlines the branding into index.html (ADR 0024): the header paints without a round trip.
+    initialData: () => bootData().settings,
     // Branding changes rarely; one load per visit is enough, and a focus must not refetch it.
     staleTime: 10 * 60_000,
     refetchOnWindowFocus: false,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { bonusDataSchema, type BonusData } from '@khel/contract';
+import type { BonusData } from '@khel/contract';
 import { canUseBonusWallet } from './auth/permissions';
 import { useSession } from './auth/session';
 import { ApiBusinessError, ApiHttpError, apiRequest } from './api-client';
@@ -15,6 +15,8 @@ import { ApiBusinessError, ApiHttpError, apiRequest } from './api-client';
 export async function getBonusData(): Promise<BonusData> {
   const envelope = await apiRequest<BonusData>('/bonus-data', { warningToast: false, quietStatuses: [400, 403, 404, 429, 500, 502, 503] });
   if (envelope.meta.code !== 200) throw new ApiBusinessError(envelope.meta);
+  // The schema arrives with its own chunk: zod stays off the first load (ADR 0024).
+  const { bonusDataSchema } = await import('@khel/contract/bonus');
   const parsed = bonusDataSchema.safeParse(envelope.data);
   if (!parsed.success) throw new ApiHttpError(200, 'Unexpected bonus data');
   return parsed.data;

@@ -1,3 +1,4 @@
+import { flushLiveUpdates } from '../features/sports/hooks/live-markets';
 import type { SocketLike } from '../lib/live/live-client';
 
 /**
@@ -29,8 +30,10 @@ export class FakeWebSocket implements SocketLike {
     this.readyState = 1;
     this.onopen?.({});
   }
+  /** Delivers a message and lets the screens render it at once (the app batches them per frame). */
   receive(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) });
+    flushLiveUpdates();
   }
   drop() {
     this.readyState = 3;

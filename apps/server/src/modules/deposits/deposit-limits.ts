@@ -40,13 +40,16 @@ export async function depositLimitsView(repository: DepositsRepository, userId: 
       rows.find((candidate) => candidate.period === period),
       now,
     );
+    const totals = await repository.totalsSince(userId, indiaPeriodStart(period, now));
     views.push({
       period,
       amount: row?.amount_paise == null ? null : paiseToRupees(row.amount_paise),
       pendingAmount: row?.pending_amount_paise == null ? null : paiseToRupees(row.pending_amount_paise),
       pendingRemoval: row?.pending_removal ?? false,
       pendingEffectiveAt: row?.pending_effective_at?.toISOString() ?? null,
-      used: paiseToRupees(await repository.sumSince(userId, indiaPeriodStart(period, now))),
+      used: paiseToRupees(totals.approvedPaise + totals.pendingPaise),
+      approved: paiseToRupees(totals.approvedPaise),
+      pending: paiseToRupees(totals.pendingPaise),
     });
   }
   return views;

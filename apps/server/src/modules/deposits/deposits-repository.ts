@@ -101,6 +101,17 @@ export function createDepositsRepository(db: Queryable) {
       return result.rows[0]?.total ?? 0;
     },
 
+    /** Approved and pending deposits since the period began, apart (what the player is shown). */
+    async totalsSince(userId: string, since: Date): Promise<{ approvedPaise: number; pendingPaise: number }> {
+      const result = await db.query<{ approved: number; pending: number }>(
+        `select coalesce(sum(amount_paise) filter (where status = 'approved'), 0)::bigint as approved,
+                coalesce(sum(amount_paise) filter (where status = 'pending'), 0)::bigint as pending
+           from deposit_requests where user_id = $1 and created_at >= $2 and status in ('pending', 'approved')`,
+        [userId, since],
+      );
+      return { approvedPaise: Number(result.rows[0]?.approved ?? 0), pendingPaise: Number(result.rows[0]?.pending ?? 0) };
+    },
+
     async limits(userId: string): Promise<DepositLimitRow[]> {
       const result = await db.query<DepositLimitRow>('select period, amount_paise, pending_amount_paise, pending_removal, pending_effective_at from deposit_limits where user_id = $1', [userId]);
       return result.rows;

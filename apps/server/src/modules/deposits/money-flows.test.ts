@@ -322,6 +322,19 @@ describe('adjustments', () => {
 });
 
 describe('deposit limits (PRODUCT.md §7)', () => {
+  it('shows approved deposits as deposited, pending ones apart, and counts both against the limit', async () => {
+    const player = await signUpPlayer(t);
+    const daily = async () =>
+      ((await call(t.app, 'GET', '/api/v1/deposit-limits', { token: player.token })).body.data as { period: string }[]).find((limit) => limit.period === 'daily');
+    await call(t.app, 'PUT', '/api/v1/deposit-limits', { token: player.token, body: { period: 'daily', amount: 1000 } });
+    const first = (await deposit(player.token, 300)).body.data as { _id: string };
+    expect((await deposit(player.token, 200)).body.meta.code).toBe(200);
+    expect(await daily()).toMatchObject({ used: 500, approved: 0, pending: 500 });
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/deposits/${first._id}/approve`, { token: director.token })).body.meta.code).toBe(200);
+    expect(await daily()).toMatchObject({ used: 500, approved: 300, pending: 200 });
+    expect((await deposit(player.token, 600)).body.meta.error).toBe('DEPOSIT_LIMIT_REACHED');
+  });
+
   it('applies a lower limit at once and a higher one after 24 hours', async () => {
     const player = await signUpPlayer(t);
     const set = await call(t.app, 'PUT', '/api/v1/deposit-limits', { token: player.token, body: { period: 'daily', amount: 1000 } });

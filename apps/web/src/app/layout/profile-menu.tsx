@@ -1,13 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Profile } from '@khel/contract';
 import { openChangePassword } from '../../features/auth/hooks/use-auth-modal';
 import { useLogout } from '../../features/auth/api/logout';
-import { MyBetsModal } from '../../features/bets/components/my-bets-modal';
-import { WalletSwitch } from '../../features/wallet/components/wallet-switch';
 import { ThemeToggle } from './theme-toggle';
 import { OddsPreferenceControl } from '../../components/odds-preference-control';
 import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess, isCreditPlayer } from '../../lib/auth/permissions';
+
+// What the menu opens loads when it opens, not with the first screen (ADR 0024).
+const MyBetsModal = lazy(() => import('../../features/bets/components/my-bets-modal').then((m) => ({ default: m.MyBetsModal })));
+const WalletSwitch = lazy(() => import('../../features/wallet/components/wallet-switch').then((m) => ({ default: m.WalletSwitch })));
 
 /**
  * The profile dropdown (spec §2): My Bets, Referral Bonus, Account Statements, Profit And Loss, Change
@@ -73,7 +75,11 @@ export function ProfileMenu({ user }: { user: Profile }) {
               <strong data-testid="menu-username">{user.username}</strong>
               <span className="muted profile-menu__name">{user.name}</span>
             </div>
-            {canUseBonusWallet(user) && hasPlayAccess(user) ? <WalletSwitch user={user} /> : null}
+            {canUseBonusWallet(user) && hasPlayAccess(user) ? (
+              <Suspense fallback={null}>
+                <WalletSwitch user={user} />
+              </Suspense>
+            ) : null}
             {hasPlayAccess(user) ? <OddsPreferenceControl /> : null}
             <ul className="profile-menu__list">
               <li>
@@ -152,7 +158,11 @@ export function ProfileMenu({ user }: { user: Profile }) {
           </div>
         </>
       ) : null}
-      <MyBetsModal open={betsOpen} onClose={() => setBetsOpen(false)} />
+      {betsOpen ? (
+        <Suspense fallback={null}>
+          <MyBetsModal open onClose={() => setBetsOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,18 +1,25 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { OfflineScreen } from '../../components/offline-screen';
 import { Button } from '../../components/ui/button';
-import { PageLoader } from '../../components/ui/spinner';
-import { Toaster } from '../../components/ui/toaster';
-import { AuthModals } from '../../features/auth/components/auth-modals';
-import { openSignUp } from '../../features/auth/hooks/use-auth-modal';
+import { PageLoader, Spinner } from '../../components/ui/spinner';
+import { openSignUp, useAuthModal } from '../../features/auth/hooks/use-auth-modal';
 import { useAppSettings, useApplyBranding } from '../../lib/app-settings';
 import { useUserDataQuery } from '../../lib/auth/get-user-data';
 import { guardRedirect, isPublicRoute, type GuardStatus } from '../../lib/auth/permissions';
 import { endSession, useSession } from '../../lib/auth/session';
 import { useProfileRefresh } from '../../lib/auth/use-profile-refresh';
+import { useStore } from '../../lib/create-store';
+import { appUpdateStore } from '../../lib/pwa/app-update';
+import { useOnline } from '../../lib/pwa/use-online';
 import { registerNavigate } from '../../lib/navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
+
+// The auth dialogs load when one opens, not with the first screen (ADR 0024).
+const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const UpdatePrompt = lazy(() => import('../../components/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+const AuthModals = lazy(() => import('../../features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })));
 
 /**
  * The shell around every page: startup and route guard (spec §4), header and bottom bar, toasts and
@@ -25,13 +32,16 @@ export function RootLayout() {
   const session = useSession();
   const userQuery = useUserDataQuery();
   const settings = useAppSettings();
+  const authModalOpen = useAuthModal().kind !== null;
+  const online = useOnline();
+  const updateWaiting = useStore(appUpdateStore).waiting;
   useApplyBranding(settings.data);
 
   useEffect(() => registerNavigate((to) => void navigate(to)), [navigate]);
   useProfileRefresh(session.loggedIn && !session.rejected, () => void userQuery.refetch());
 
   const status: GuardStatus = session.token === null || session.rejected ? 'visitor' : session.user ? 'member' : 'loading';
-  const redirect = guardRedirect({ pathname, search, status, verified: session.verified, user: session.user });
+  const redirect = guardRedirect({ pathname, search, status, verified: session.verified, user: session.user, destination: session.destination });
 
   // ?referral_code= on any page opens Sign Up with the code filled in (spec §2). Only visitors: a
   // signed-in player has no use for a second account. /register fills its own form instead.
@@ -44,6 +54,8 @@ export function RootLayout() {
     setSearchParams(next, { replace: true });
   }, [redirect, status, referralCode, pathname, searchParams, setSearchParams]);
 
+  // Offline (ADR 0024): the cached shell shows the offline screen rather than stale prices and balances.
+  if (!online) return <OfflineScreen />;
   if (redirect !== null) return <Navigate to={redirect} replace />;
 
   const waitingForProfile = status === 'loading' || (status === 'member' && isPublicRoute(pathname) && !session.verified);
@@ -77,8 +89,19 @@ export function RootLayout() {
         </Suspense>
       </main>
       <BottomNav />
-      <Toaster />
-      <AuthModals siteName={settings.data?.siteName} />
+      {updateWaiting ? (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      ) : null}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+      {authModalOpen ? (
+        <Suspense fallback={<div className="dialog-loading"><Spinner label="Loading" /></div>}>
+          <AuthModals siteName={settings.data?.siteName} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

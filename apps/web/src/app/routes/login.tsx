@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { PendingVerification } from '../../features/auth/components/pending-verification';
 
@@ -9,9 +8,6 @@ export default function LoginPage() {
         <h1 className="page-title">Login</h1>
         <PendingVerification />
         <LoginForm />
-        <p className="form__footer muted">
-          <Link to="/forgot-password">Reset your password on its own page</Link>
-        </p>
       </div>
     </div>
   );

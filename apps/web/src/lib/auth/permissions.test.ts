@@ -33,6 +33,15 @@ describe('route guard', () => {
     expect(guardRedirect({ pathname: '/', search: '?referral_code=ABC', status: 'visitor', verified: false, user: null })).toBe('/login?referral_code=ABC');
   });
 
+  it('sends a fresh session to the destination it asked for (OTP verification: /), when allowed', () => {
+    const guard = (user: ReturnType<typeof makeProfile>, destination: string | null) =>
+      guardRedirect({ pathname: '/register', search: '', status: 'member', verified: true, user, destination });
+    expect(guard(makeProfile(), '/')).toBe('/');
+    expect(guard(makeProfile(), null)).toBe('/slots');
+    expect(guard(makeProfile({ allowHome: false }), '/')).toBe('/slots');
+    expect(guard(makeProfile({ allowHome: false, allowSlots: false, allowLiveCasino: false }), '/')).toBe('/no-access');
+  });
+
   it('waits while the profile of a stored token loads', () => {
     expect(guardRedirect({ pathname: '/slots', search: '', status: 'loading', verified: false, user: null })).toBeNull();
   });

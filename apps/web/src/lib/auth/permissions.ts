@@ -74,8 +74,16 @@ export type GuardStatus = 'visitor' | 'loading' | 'member';
  * server in this page load: the public pages wait for it before sending a token holder away, so a dead
  * token never bounces the player off /login.
  */
-export function guardRedirect(input: { pathname: string; search: string; status: GuardStatus; verified: boolean; user: Flags | null }): string | null {
-  const { pathname, search, status, verified, user } = input;
+export function guardRedirect(input: {
+  pathname: string;
+  search: string;
+  status: GuardStatus;
+  verified: boolean;
+  user: Flags | null;
+  /** Where a fresh session asked to go (OTP verification: `/`, spec §4); else the landing page. */
+  destination?: string | null;
+}): string | null {
+  const { pathname, search, status, verified, user, destination } = input;
   if (status === 'visitor' || user === null) {
     if (status === 'loading') return null;
     // Keep ?referral_code= so the Sign Up modal still opens on the login page.
@@ -83,7 +91,11 @@ export function guardRedirect(input: { pathname: string; search: string; status:
     return isPublicRoute(pathname) ? null : `/login${keep}`;
   }
   const landing = landingPath(user);
-  if (isPublicRoute(pathname)) return verified ? landing : null;
+  if (isPublicRoute(pathname)) {
+    if (!verified) return null;
+    // The destination still passes the guard: a player without Home goes on to their landing page.
+    return destination && landing !== '/no-access' && isRouteAllowed(destination, user) ? destination : landing;
+  }
   if (landing === '/no-access') return pathname === '/no-access' ? null : '/no-access';
   if (pathname === '/no-access') return landing;
   return isRouteAllowed(pathname, user) ? null : landing;

@@ -1,4 +1,4 @@
-import { profileSchema, type Profile } from '@khel/contract';
+import type { Profile } from '@khel/contract';
 import { createStore, useStore } from '../create-store';
 import { navigateTo } from '../navigation';
 import { STORAGE_KEYS, local, session } from '../storage';
@@ -15,14 +15,21 @@ export interface SessionState {
   loggedIn: boolean;
   verified: boolean;
   rejected: boolean;
+  /** Where the session's start asked to go from a public page (OTP verification: `/`), if anywhere. */
+  destination?: string | null;
 }
 
+/**
+ * The stored profile as this app wrote it (startSession/updateUser store only server answers). It is
+ * read without zod so the schema library stays off the first load (ADR 0024); validateStoredUser checks
+ * it with the contract's schema right after startup and drops it when it no longer fits.
+ */
 function readStoredUser(): Profile | null {
   const raw = local.get(STORAGE_KEYS.userData);
   if (raw === null) return null;
   try {
-    const parsed = profileSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Profile) : null;
   } catch {
     return null;
   }
@@ -34,11 +41,29 @@ function fromStorage(): SessionState {
   return { token, user, loggedIn: token !== null && user !== null, verified: false, rejected: false };
 }
 
+/**
+ * Checks the stored profile against the contract's schema (loaded on demand). A profile that does not
+ * fit is forgotten: the guard then waits for getUserData as for a first visit.
+ */
+export async function validateStoredUser(): Promise<void> {
+  const stored = sessionStore.get().user;
+  if (stored === null || sessionStore.get().verified) return;
+  const { profileSchema } = await import('@khel/contract/identity');
+  const state = sessionStore.get();
+  if (state.user !== stored || state.verified) return;
+  const parsed = profileSchema.safeParse(stored);
+  if (!parsed.success) {
+    local.remove(STORAGE_KEYS.userData);
+    sessionStore.set((current) => ({ ...current, user: null, loggedIn: false }));
+  }
+}
+
 export const sessionStore = createStore<SessionState>(fromStorage());
 
 /** Re-reads storage: at startup and in tests. */
 export function loadSession(): void {
   sessionStore.set(fromStorage());
+  void validateStoredUser();
 }
 
 export function useSession(): SessionState {
@@ -52,11 +77,11 @@ export function currentToken(): string | null {
 }
 
 /** Login and OTP verification: store token and user data, clear the temporary sign-up number (spec §4). */
-export function startSession(token: string, user: Profile): void {
+export function startSession(token: string, user: Profile, destination: string | null = null): void {
   local.set(STORAGE_KEYS.token, token);
   local.set(STORAGE_KEYS.userData, JSON.stringify(user));
   session.clear();
-  sessionStore.set({ token, user, loggedIn: true, verified: true, rejected: false });
+  sessionStore.set({ token, user, loggedIn: true, verified: true, rejected: false, destination });
 }
 
 /** A fresh profile from the server (getUserData, wallet switch). */

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { MESSAGES, isValidMobileNo } from '@khel/contract';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
@@ -99,7 +98,7 @@ export function LoginForm() {
       />
       <div className="form__row form__row--end">
         <button type="button" className="link-button" onClick={openForgotPassword}>
-          Forgot Password?
+          Forgot password?
         </button>
       </div>
       <Button type="submit" block loading={login.isPending} loadingLabel="Logging in…">
@@ -108,9 +107,8 @@ export function LoginForm() {
       <p className="form__footer">
         New here?{' '}
         <button type="button" className="link-button" onClick={() => openSignUp()}>
-          Sign Up
-        </button>{' '}
-        or <Link to="/register">open the sign-up page</Link>
+          Sign up
+        </button>
       </p>
     </form>
   );

@@ -18,6 +18,19 @@ async function fillLogin(national: string, password: string) {
 }
 
 describe('Login', () => {
+  it('reads like a product: "Forgot password?" and "New here? Sign up", no developer links', async () => {
+    stubFetch(base);
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Login' });
+    const card = screen.getByRole('heading', { name: 'Login' }).closest('.auth-card') as HTMLElement;
+    expect(within(card).getByRole('button', { name: 'Forgot password?' })).toBeTruthy();
+    const footer = within(card).getByText(/New here\?/);
+    expect(footer.textContent).toBe('New here? Sign up');
+    expect(within(card).queryByRole('link')).toBeNull();
+    await userEvent.click(within(footer).getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign Up' })).toBeTruthy();
+  });
+
   it('validates both fields', async () => {
     stubFetch(base);
     renderApp('/login');
@@ -163,7 +176,7 @@ describe('Forgot Password', () => {
     stubFetch(base);
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Login' });
-    await userEvent.click(screen.getByRole('button', { name: 'Forgot Password?' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forgot Password' });
     expect(within(dialog).getByLabelText('Mobile No')).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByRole('combobox', { name: 'Country code' }));

@@ -6,8 +6,9 @@ import { formatCountdown, useCountdown } from '../hooks/use-countdown';
  * the button returns. The countdown starts on the click itself so a slow network cannot cause a burst
  * of resends.
  */
-export function ResendOtp({ onResend, label = 'Resend OTP' }: { onResend: () => void; label?: string }) {
-  const { remaining, start, running } = useCountdown();
+export function ResendOtp({ onResend, label = 'Resend OTP', codeJustSent = false }: { onResend: () => void; label?: string; codeJustSent?: boolean }) {
+  // A code was just sent (the Verify Otp sheet opens after Sign Up): start on the countdown, not the button.
+  const { remaining, start, running } = useCountdown(codeJustSent ? OTP_RESEND_COUNTDOWN_SECONDS : 0);
   if (running) {
     return (
       <p className="resend" data-testid="resend-countdown" aria-live="polite">

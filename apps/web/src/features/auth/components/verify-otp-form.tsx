@@ -40,7 +40,8 @@ export function VerifyOtpForm({ mobileNo, onVerified }: { mobileNo: string; onVe
     try {
       const envelope = await verify.mutateAsync({ mobile_no: mobileNo, otp: otp.join('') });
       if (envelope.meta.code === 200 && envelope.meta.token && envelope.data) {
-        startSession(envelope.meta.token, envelope.data);
+        // Spec §4: go to / (the guard would otherwise send a player leaving a public page to /slots).
+        startSession(envelope.meta.token, envelope.data, '/');
         onVerified();
         navigateTo('/');
       } else {
@@ -69,7 +70,7 @@ export function VerifyOtpForm({ mobileNo, onVerified }: { mobileNo: string; onVe
       />
       <div className="form__row form__row--between">
         <span className="muted">Didn&apos;t get it?</span>
-        <ResendOtp onResend={() => resend.mutate({ mobile_no: mobileNo })} />
+        <ResendOtp codeJustSent onResend={() => resend.mutate({ mobile_no: mobileNo })} />
       </div>
       <Button type="submit" block loading={verify.isPending} loadingLabel="Verifying…">
         Verify

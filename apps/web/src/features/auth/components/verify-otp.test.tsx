@@ -108,6 +108,30 @@ describe('Verify Otp (spec §4)', () => {
     await screen.findByTestId('balance-amount');
   });
 
+  it('opens on the 10-second resend countdown, since a code was just sent', async () => {
+    stubFetch(base);
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Login' });
+    act(() => openVerifyOtp('919876543210'));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Otp' });
+    expect(within(dialog).getByTestId('resend-countdown').textContent).toContain('0:10');
+    expect(within(dialog).queryByRole('button', { name: 'Resend OTP' })).toBeNull();
+  });
+
+  it('lands on / even for a player whose landing page is /slots (spec §4)', async () => {
+    const user = makeProfile({ allowSlots: true, allowHome: true });
+    const { callsTo } = stubFetch({ ...base, 'POST /verify-otp': ok(user, MESSAGES.otpVerified, { token: 'fresh-token' }), 'GET /getUserData': ok(user) });
+    const app = renderApp('/login');
+    await screen.findByRole('heading', { name: 'Login' });
+    act(() => openVerifyOtp('919876543210'));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Otp' });
+    await userEvent.type(within(dialog).getByLabelText('Digit 1 of 4'), '4815');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await screen.findByTestId('balance-amount');
+    await waitFor(() => expect(callsTo('GET', '/getUserData').length).toBeGreaterThan(0));
+    expect(app.location().pathname).toBe('/');
+  });
+
   it('brings a pending sign-up back from sessionStorage on the login page', async () => {
     window.sessionStorage.setItem('mobile_no', '919876543210');
     stubFetch(base);

@@ -6,9 +6,9 @@ export function formatCountdown(seconds: number): string {
   return `${Math.floor(safe / 60)}:${String(safe % 60).padStart(2, '0')}`;
 }
 
-/** A seconds countdown that ticks once a second and stops at zero. */
-export function useCountdown(): { remaining: number; start: (seconds: number) => void; running: boolean } {
-  const [remaining, setRemaining] = useState(0);
+/** A seconds countdown that ticks once a second and stops at zero; `initial` starts it at once. */
+export function useCountdown(initial = 0): { remaining: number; start: (seconds: number) => void; running: boolean } {
+  const [remaining, setRemaining] = useState(initial);
   const running = remaining > 0;
 
   useEffect(() => {

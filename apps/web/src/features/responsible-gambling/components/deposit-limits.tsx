@@ -57,9 +57,14 @@ function LimitCard({ limit }: { limit: DepositLimit }) {
         </progress>
       ) : null}
       <p className="muted" data-testid="limit-used">
-        {formatRupees(limit.used)} deposited {names.span}
-        {limit.amount !== null ? ` of ${formatRupees(limit.amount)}` : ''}
+        {formatRupees(limit.approved)} deposited {names.span} (approved deposits)
+        {limit.amount !== null ? ` · ${formatRupees(limit.used)} of ${formatRupees(limit.amount)} used` : ''}
       </p>
+      {limit.pending > 0 ? (
+        <p className="muted" data-testid="limit-pending-deposits">
+          {formatRupees(limit.pending)} awaiting approval also counts towards the limit.
+        </p>
+      ) : null}
       {limit.pendingEffectiveAt !== null && (limit.pendingRemoval || limit.pendingAmount !== null) ? (
         <p className="banner banner--info" data-testid="limit-pending">
           {limit.pendingRemoval

@@ -6,9 +6,9 @@ import { business, ok, stubFetch } from '../../../testing/fetch-stub';
 import { renderApp, setViewport, signIn } from '../../../testing/render-app';
 
 const limits = [
-  { period: 'daily', amount: 1000, pendingAmount: 5000, pendingRemoval: false, pendingEffectiveAt: '2026-11-22T19:20:24.848Z', used: 200 },
-  { period: 'weekly', amount: null, pendingAmount: null, pendingRemoval: false, pendingEffectiveAt: null, used: 200 },
-  { period: 'monthly', amount: 20000, pendingAmount: null, pendingRemoval: true, pendingEffectiveAt: '2026-11-22T19:20:24.848Z', used: 200 },
+  { period: 'daily', amount: 1000, pendingAmount: 5000, pendingRemoval: false, pendingEffectiveAt: '2026-11-22T19:20:24.848Z', used: 200, approved: 150, pending: 50 },
+  { period: 'weekly', amount: null, pendingAmount: null, pendingRemoval: false, pendingEffectiveAt: null, used: 200, approved: 200, pending: 0 },
+  { period: 'monthly', amount: 20000, pendingAmount: null, pendingRemoval: true, pendingEffectiveAt: '2026-11-22T19:20:24.848Z', used: 200, approved: 200, pending: 0 },
 ];
 
 describe('/responsible-gambling', () => {
@@ -24,7 +24,9 @@ describe('/responsible-gambling', () => {
     });
     renderApp('/responsible-gambling');
     const daily = await screen.findByTestId('limit-daily');
-    expect(within(daily).getByTestId('limit-used').textContent).toBe('₹200.00 deposited today of ₹1,000.00');
+    // "Deposited today" is approved deposits and says so; pending ones are named apart (they count too).
+    expect(within(daily).getByTestId('limit-used').textContent).toBe('₹150.00 deposited today (approved deposits) · ₹200.00 of ₹1,000.00 used');
+    expect(within(daily).getByTestId('limit-pending-deposits').textContent).toBe('₹50.00 awaiting approval also counts towards the limit.');
     expect(within(daily).getByRole('progressbar', { name: 'Daily limit used' }).getAttribute('value')).toBe('200');
     expect(within(daily).getByTestId('limit-pending').textContent).toMatch(/^The limit rises to ₹5,000.00 on 23 Nov 2026/);
     expect(within(screen.getByTestId('limit-monthly')).getByTestId('limit-pending').textContent).toMatch(/will be removed/);

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EventSummary, Market } from '@khel/contract';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useLiveTopics } from '../../../lib/live/use-live';
+import { useScrollHints } from '../../../lib/use-scroll-hints';
 import { eventHref } from '../api/get-event';
 import { useEvents } from '../api/get-events';
 import { useSports } from '../api/get-sports';
@@ -92,6 +93,8 @@ export function EventLists() {
   const [sport, setSport] = useState<string>('');
   const sports = useSports();
   const events = useEvents(sport === '' ? {} : { sport });
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const tabHints = useScrollHints(tabsRef, sports.data);
   const list = (events.data ?? []).filter((event) => event.status !== 'finished' && event.status !== 'cancelled');
   useLiveTopics({ marketIds: list.flatMap((event) => (event.mainMarket ? [event.mainMarket._id] : [])), eventIds: list.filter((event) => event.inPlay).map((event) => event._id) });
   const inPlay = list.filter((event) => event.inPlay);
@@ -100,7 +103,7 @@ export function EventLists() {
   return (
     <div className="stack">
       <div className="sports-bar">
-      <div className="sports-tabs" role="group" aria-label="Sport">
+      <div className="sports-tabs" role="group" aria-label="Sport" ref={tabsRef} data-more-start={tabHints.start || undefined} data-more-end={tabHints.end || undefined}>
         <button type="button" className="sports-tab" aria-pressed={sport === ''} onClick={() => setSport('')}>
           All
         </button>

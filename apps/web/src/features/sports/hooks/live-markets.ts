@@ -11,8 +11,33 @@ const markets = new Map<string, Market>();
 const scores = new Map<string, Score>();
 const listeners = new Map<string, Set<() => void>>();
 
+/**
+ * Screens hear about changes once per animation frame, not once per message (ADR 0024): at hundreds of
+ * price updates a second the state above is always current, but React renders each market at most once
+ * a frame, so no update burst becomes a long task. A hidden tab gets no frames and catches up on return.
+ */
+const dirty = new Set<string>();
+let frameScheduled = false;
+
+const nextFrame = (callback: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : setTimeout(callback, 16));
+
+/** Tells the screens now what is pending for the next frame (tests deliver socket messages one by one). */
+export function flushLiveUpdates(): void {
+  flush();
+}
+
+function flush(): void {
+  frameScheduled = false;
+  const keys = [...dirty];
+  dirty.clear();
+  for (const key of keys) for (const listener of listeners.get(key) ?? []) listener();
+}
+
 const notify = (key: string) => {
-  for (const listener of listeners.get(key) ?? []) listener();
+  dirty.add(key);
+  if (frameScheduled) return;
+  frameScheduled = true;
+  nextFrame(flush);
 };
 
 function listen(key: string, listener: () => void): () => void {
@@ -39,6 +64,9 @@ export function applyLiveMessage(message: { type: string; market?: Market; event
 }
 
 liveClient.onMessage(applyLiveMessage);
+
+/** Exported for tests: listens to one market's changes as the screens do. */
+export const listenToMarket = (marketId: string, listener: () => void) => listen(`m:${marketId}`, listener);
 
 export function resetLiveMarkets(): void {
   markets.clear();

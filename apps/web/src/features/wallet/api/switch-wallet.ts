@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, profileSchema, type Profile, type WalletId } from '@khel/contract';
+import { MESSAGES, type Profile, type WalletId } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionStore, updateUser } from '../../../lib/auth/session';
 
@@ -8,6 +8,7 @@ export async function switchWallet(selectedWallet: WalletId) {
   const envelope = await apiRequest<Profile | null>('/wallet', { method: 'PUT', body: { selectedWallet }, successToast: MESSAGES.walletChanged });
   if (envelope.meta.code === 200) {
     // Spec §4: on success update the local wallet. Use the server's profile when it sends one.
+    const { profileSchema } = await import('@khel/contract/identity');
     const fresh = profileSchema.safeParse(envelope.data);
     const user = sessionStore.get().user;
     if (fresh.success) updateUser(fresh.data);

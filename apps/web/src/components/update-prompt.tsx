@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { useStore } from '../lib/create-store';
+import { appUpdateStore, dismissUpdate } from '../lib/pwa/app-update';
+import { Button } from './ui/button';
+
+/** "A new version is available" with Reload and Later (ADR 0024); the player decides when. */
+export function UpdatePrompt() {
+  const { waiting, apply } = useStore(appUpdateStore);
+  const [applying, setApplying] = useState(false);
+  if (!waiting || apply === null) return null;
+  return (
+    <div className="update-prompt" role="status" data-testid="update-prompt">
+      <p>A new version is available.</p>
+      <div className="row">
+        <Button
+          className="button--small"
+          loading={applying}
+          onClick={() => {
+            setApplying(true);
+            void apply();
+          }}
+        >
+          Reload
+        </Button>
+        <Button className="button--small" variant="secondary" onClick={dismissUpdate}>
+          Later
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exchangeMarket } from '../../../testing/sports-fixtures';
+import { applyLiveMessage, listenToMarket, newestMarket, resetLiveMarkets } from './live-markets';
+
+afterEach(() => {
+  resetLiveMarkets();
+  vi.useRealTimers();
+});
+
+describe('live market updates are batched per animation frame (ADR 0024)', () => {
+  it('keeps the newest state at once but tells the screen once per frame, however many messages arrive', async () => {
+    const market = exchangeMarket({ version: 1 });
+    const listener = vi.fn();
+    const stop = listenToMarket(market._id, listener);
+    for (let version = 2; version <= 101; version += 1) applyLiveMessage({ type: 'market', market: exchangeMarket({ version }) });
+    expect(newestMarket(market).version).toBe(101);
+    expect(listener).not.toHaveBeenCalled();
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(listener).toHaveBeenCalledTimes(1);
+    applyLiveMessage({ type: 'market', market: exchangeMarket({ version: 102 }) });
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(listener).toHaveBeenCalledTimes(2);
+    stop();
+  });
+});
+
+describe('price-change flashes keep the sides recognisable', () => {
+  it('never repaint a cell: back stays blue and lay stays pink while the price flashes', () => {
+    const css = readFileSync(join(import.meta.dirname, '../../../styles/sports.css'), 'utf8');
+    for (const name of ['flash-up', 'flash-down']) {
+      const body = new RegExp(`@keyframes ${name} \\{([\\s\\S]*?)\\n\\}`).exec(css)?.[1];
+      expect(body, `@keyframes ${name}`).toBeDefined();
+      expect(body).not.toMatch(/background|(^|[^-])color\s*:/);
+      expect(body).toMatch(/box-shadow/);
+    }
+  });
+});
