@@ -4,12 +4,12 @@ import type { Profile } from '@khel/contract';
 import { openChangePassword } from '../../features/auth/hooks/use-auth-modal';
 import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from './theme-toggle';
-import { OddsPreferenceControl } from '../../components/odds-preference-control';
 import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess, isCreditPlayer } from '../../lib/auth/permissions';
 
 // What the menu opens loads when it opens, not with the first screen (ADR 0024).
 const MyBetsModal = lazy(() => import('../../features/bets/components/my-bets-modal').then((m) => ({ default: m.MyBetsModal })));
 const WalletSwitch = lazy(() => import('../../features/wallet/components/wallet-switch').then((m) => ({ default: m.WalletSwitch })));
+const OddsPreferenceControl = lazy(() => import('../../components/odds-preference-control').then((m) => ({ default: m.OddsPreferenceControl })));
 
 /**
  * The profile dropdown (spec §2): My Bets, Referral Bonus, Account Statements, Profit And Loss, Change
@@ -80,7 +80,11 @@ export function ProfileMenu({ user }: { user: Profile }) {
                 <WalletSwitch user={user} />
               </Suspense>
             ) : null}
-            {hasPlayAccess(user) ? <OddsPreferenceControl /> : null}
+            {hasPlayAccess(user) ? (
+              <Suspense fallback={null}>
+                <OddsPreferenceControl />
+              </Suspense>
+            ) : null}
             <ul className="profile-menu__list">
               <li>
                 <button
