@@ -20,6 +20,8 @@ export const ROLE_NAMES: Record<RoleId, string> = {
 };
 /** Roles that may sign in to the back office. */
 export const OPERATOR_ROLES: readonly RoleId[] = [ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN];
+/** Roles that work the deposit and withdrawal desk: a cash agent sees and decides only its own players' (PRODUCT.md §9). */
+export const MONEY_DESK_ROLES: readonly RoleId[] = [ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN, ROLES.AGENT];
 
 /** wallet '1' = main balance, '2' = bonus (spec §3). */
 export const WALLETS = { MAIN: '1', BONUS: '2' } as const;

@@ -16,3 +16,4 @@ export * from './bonus.js';
 export * from './referral.js';
 export * from './text.js';
 export * from './casino-games.js';
+export * from './agent-money.js';

@@ -10,6 +10,7 @@ import agentTree from './0009-agent-tree.js';
 import bonusReferral from './0011-bonus-referral.js';
 import casinoWalletLimits from './0010-casino-wallet-limits.js';
 import casinoGames from './0013-casino-games.js';
+import agentMoney from './0014-agent-money.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -25,4 +26,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0010-casino-wallet-limits', sql: casinoWalletLimits },
   { id: '0011-bonus-referral', sql: bonusReferral },
   { id: '0013-casino-games', sql: casinoGames },
+  { id: '0014-agent-money', sql: agentMoney },
 ];

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  MONEY_DESK_ROLES,
+  ROLES,
   MESSAGES,
   OPERATOR_ROLES,
   dateRangeQuerySchema,
@@ -20,6 +22,9 @@ import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
 import type { DepositsService } from './deposits-service.js';
+
+/** An agent's desk holds only its own subtree's requests; site-wide roles see all. */
+const deskScopeOf = (caller: { userId: string; role: number }): string | null => (caller.role === ROLES.AGENT ? caller.userId : null);
 
 const tags = ['deposits'];
 
@@ -77,14 +82,16 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     );
 
     const deskTags = ['backoffice'];
+    // Cash agents work the desk for their own subtree only (the service checks each request's player).
+    const requireDesk = guards.requireRole(MONEY_DESK_ROLES);
     app.get(
       '/api/v1/backoffice/deposits',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
-      async (request) => ok(await deposits.deskList(request.query.status, request.query.page, request.query.pageSize)),
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
+      async (request) => ok(await deposits.deskList(request.query.status, request.query.page, request.query.pageSize, deskScopeOf(callerOf(request)))),
     );
     app.post(
       '/api/v1/backoffice/deposits/:id/approve',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Approve: credit the main wallet (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskDepositEnvelope } } },
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Approve: credit the main wallet (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskDepositEnvelope } } },
       async (request) => {
         const { deposit, message } = await deposits.approve(callerOf(request), request.params.id, request.ip);
         return ok(deposit, message);
@@ -92,7 +99,7 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     );
     app.post(
       '/api/v1/backoffice/deposits/:id/reject',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Reject with a reason', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskDepositEnvelope } } },
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Reject with a reason', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskDepositEnvelope } } },
       async (request) => ok(await deposits.reject(callerOf(request), request.params.id, request.body.reason, request.ip), 'Deposit rejected'),
     );
   };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  MONEY_DESK_ROLES,
+  ROLES,
   MESSAGES,
   dateRangeQuerySchema,
   deskQuerySchema,
@@ -16,6 +18,9 @@ import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
 import type { WithdrawalsService } from './withdrawals-service.js';
+
+/** An agent's desk holds only its own subtree's requests; site-wide roles see all. */
+const deskScopeOf = (caller: { userId: string; role: number }): string | null => (caller.role === ROLES.AGENT ? caller.userId : null);
 
 const tags = ['withdrawals'];
 
@@ -36,14 +41,16 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
     );
 
     const deskTags = ['backoffice'];
+    // Cash agents work the desk for their own subtree only (the service checks each request's player).
+    const requireDesk = guards.requireRole(MONEY_DESK_ROLES);
     app.get(
       '/api/v1/backoffice/withdrawals',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Withdrawal requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskWithdrawalListEnvelope } } },
-      async (request) => ok(await withdrawals.deskList(request.query.status, request.query.page, request.query.pageSize)),
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Withdrawal requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskWithdrawalListEnvelope } } },
+      async (request) => ok(await withdrawals.deskList(request.query.status, request.query.page, request.query.pageSize, deskScopeOf(callerOf(request)))),
     );
     app.post(
       '/api/v1/backoffice/withdrawals/:id/approve',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Mark paid (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskWithdrawalEnvelope } } },
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Mark paid (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskWithdrawalEnvelope } } },
       async (request) => {
         const { withdrawal, message } = await withdrawals.approve(callerOf(request), request.params.id, request.ip);
         return ok(withdrawal, message);
@@ -51,7 +58,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
     );
     app.post(
       '/api/v1/backoffice/withdrawals/:id/reject',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Reject with a reason and release the held amount', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskWithdrawalEnvelope } } },
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Reject with a reason and release the held amount', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskWithdrawalEnvelope } } },
       async (request) => ok(await withdrawals.reject(callerOf(request), request.params.id, request.body.reason, request.ip), 'Withdrawal rejected, amount released'),
     );
   };
