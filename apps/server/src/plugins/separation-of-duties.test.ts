@@ -93,6 +93,10 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/referral-settings': 'read',
   'PUT /api/v1/backoffice/referral-settings': 'no-player-or-request',
   'GET /api/v1/backoffice/referral-flags': 'read',
+  'GET /api/v1/backoffice/users/{id}/money': 'read',
+  'POST /api/v1/backoffice/users/{id}/chips': 'money-or-permission',
+  'POST /api/v1/backoffice/users/{id}/credit': 'money-or-permission',
+  'POST /api/v1/backoffice/users/{id}/settlement': 'money-or-permission',
 };
 
 let t: TestApp;
@@ -158,6 +162,14 @@ async function declaredBy(token: string): Promise<string> {
   const declared = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/settle`, { token, body: { runs: 42 } });
   expect(declared.body.meta.message).toBe('Result declared: a second operator must confirm');
   return marketId;
+}
+
+let accountCounter = 0;
+/** An agent or credit account made directly (as the agents' create-account call would). */
+async function accountOf(role: number): Promise<string> {
+  accountCounter += 1;
+  const user = await t.services.identity.createAccount({ name: `Duty Account ${accountCounter}`, mobileNo: `91980000${String(accountCounter).padStart(4, '0')}`, password: PASSWORD, role, referredBy: null, verified: true });
+  return user.id;
 }
 
 let manualOfferId: string | null = null;
@@ -276,6 +288,30 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
     return {
       self: [await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/reject`, { token: director.token })],
       other: await call(t.app, 'POST', `/api/v1/backoffice/bonus-grants/${grantId}/reject`, { token: support.token }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/chips': async () => {
+    const agent = await accountOf(ROLES.AGENT);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/chips`, { token: director.token, body: { action: 'give', amount: 100 } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${agent}/chips`, { token: director.token, body: { action: 'give', amount: 100 } }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/credit': async () => {
+    const creditPlayer = await accountOf(ROLES.CREDIT_PLAYER);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/credit`, { token: support.token, body: { action: 'give', amount: 100 } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/credit`, { token: support.token, body: { action: 'give', amount: 100 } }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/settlement': async () => {
+    const creditPlayer = await accountOf(ROLES.CREDIT_PLAYER);
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/credit`, { token: director.token, body: { action: 'give', amount: 1000 } });
+    // A loss of ₹100 (an adjustment stands in for a lost bet here): Ref P&L −100 to settle.
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/adjustments`, { token: director.token, body: { wallet: 'main', amount: -100, reason: 'Lost bet' } });
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/settlement`, { token: director.token, body: { amount: 100 } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/settlement`, { token: support.token, body: { amount: 100 } }),
     };
   },
   'POST /api/v1/backoffice/markets/{id}/result/confirm': async () => {
