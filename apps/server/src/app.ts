@@ -19,6 +19,7 @@ import { createAuthGuards } from './plugins/auth.js';
 import { registerControlCharacterGuard } from './plugins/control-characters.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerSeparationOfDuties } from './plugins/separation-of-duties.js';
+import { createTreeRepository } from './modules/agents/tree-repository.js';
 import { registerStaticApps } from './plugins/static-apps.js';
 import { createAuditRepository } from './modules/audit/audit-repository.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
@@ -260,6 +261,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   registerErrorHandler(app);
   registerControlCharacterGuard(app);
   const guards = createAuthGuards(app, services.identity, services.secondFactor);
+  const tree = createTreeRepository(db);
   // Before any route: every back-office route that acts on a player or a request gets the check.
   registerSeparationOfDuties(app, {
     user: async (id) => ({ playerId: id, requestedBy: null }),
@@ -268,7 +270,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     adjustment: (id) => services.adjustments.parties(id),
     result: (id) => services.resultDesk.parties(id),
     bonusGrant: (id) => services.bonusAdmin.grantParties(id),
-  });
+  }, (rootId, userId) => tree.isInSubtree(rootId, userId));
   // The player app's device id (X-Device-Id) feeds the shared-device referral rule; each pair is written once per process.
   const seenDevices = new Set<string>();
   app.addHook('onResponse', async (request) => {

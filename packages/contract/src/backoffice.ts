@@ -29,12 +29,16 @@ export const backofficeUserSchema = permissionFlagsSchema.extend({
   selfExcludedUntil: z.string().nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  /** The account's upline in the agent tree (PRODUCT.md §9); null for a DIRECTOR. */
+  uplineId: z.string().nullable(),
 });
 export type BackofficeUser = z.infer<typeof backofficeUserSchema>;
 
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(80).optional(),
   role: z.coerce.number().int().min(0).max(99).optional(),
+  /** Only the direct downline of this account: one level of the agent tree. */
+  uplineId: z.string().uuid('Unknown id').optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });

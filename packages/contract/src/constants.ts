@@ -18,8 +18,23 @@ export const ROLE_NAMES: Record<RoleId, string> = {
   5: 'Credit agent',
   6: 'Credit player',
 };
-/** Roles that may sign in to the back office. */
+/** The site's own operators: every back-office power over the whole site (each route still declares its roles). */
 export const OPERATOR_ROLES: readonly RoleId[] = [ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN];
+/** Agents (PRODUCT.md §9): they sign in to the back office too, scoped to their own downline. */
+export const AGENT_ROLES: readonly RoleId[] = [ROLES.AGENT, ROLES.CREDIT_AGENT];
+/** Roles that may sign in to the back office: operators and agents (decision 0018). */
+export const BACKOFFICE_ROLES: readonly RoleId[] = [...OPERATOR_ROLES, ...AGENT_ROLES];
+/** At most this many agent levels below the DIRECTOR (PRODUCT.md §9). */
+export const MAX_AGENT_LEVELS = 5;
+/** Which roles each role may create in its downline (PRODUCT.md §9). */
+export const CREATABLE_ROLES: Readonly<Record<RoleId, readonly RoleId[]>> = {
+  1: [ROLES.SUPPORT_ADMIN, ROLES.AGENT, ROLES.CREDIT_AGENT],
+  2: [],
+  3: [ROLES.PLAYER, ROLES.AGENT],
+  4: [],
+  5: [ROLES.CREDIT_PLAYER, ROLES.CREDIT_AGENT],
+  6: [],
+};
 /** Roles that work the deposit and withdrawal desk: a cash agent sees and decides only its own players' (PRODUCT.md §9). */
 export const MONEY_DESK_ROLES: readonly RoleId[] = [ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN, ROLES.AGENT];
 

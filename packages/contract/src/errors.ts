@@ -32,6 +32,10 @@ export const ERRORS = {
   SECOND_APPROVER_REQUIRED: { metaCode: 409, message: 'A second operator must approve this amount' },
   /** Separation of duties (PRODUCT.md §7): no operator acts on their own account or on a request they made. */
   SELF_SERVICE_REFUSED: { metaCode: 403, message: 'You cannot act on your own account or on a request you made' },
+  /** Subtree authorisation (PRODUCT.md §9, decision 0018): an agent acts only inside its own downline. */
+  NOT_IN_DOWNLINE: { metaCode: 403, message: 'This account is not in your downline' },
+  AGENT_LEVELS_EXCEEDED: { metaCode: 422, message: 'The tree allows at most 5 agent levels below the director' },
+  ROLE_NOT_CREATABLE: { metaCode: 403, message: 'You cannot create an account with this role here' },
   MARKET_SUSPENDED: { metaCode: 409, message: 'Market suspended' },
   MARKET_CLOSED: { metaCode: 409, message: 'Market closed' },
   ODDS_CHANGED: { metaCode: 409, message: 'Odds changed' },

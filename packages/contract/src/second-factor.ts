@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { OPERATOR_ROLES } from './constants.js';
+import { BACKOFFICE_ROLES } from './constants.js';
 import type { RoleId } from './constants.js';
 import { envelope } from './envelope.js';
 
-/** Roles whose back-office sign-in needs a second factor (TOTP, RFC 6238): every operator role. */
-export const SECOND_FACTOR_ROLES: readonly RoleId[] = OPERATOR_ROLES;
+/** Roles whose back-office sign-in needs a second factor (TOTP, RFC 6238): operators and agents (decision 0018). */
+export const SECOND_FACTOR_ROLES: readonly RoleId[] = BACKOFFICE_ROLES;
 
 /** RFC 6238 as authenticator apps expect it by default: SHA-1, 6 digits, 30-second steps. */
 export const TOTP_DIGITS = 6;

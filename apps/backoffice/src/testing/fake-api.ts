@@ -102,6 +102,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
 
 export function backofficeUser(overrides: Partial<BackofficeUser> = {}): BackofficeUser {
   return {
+    uplineId: '00000000-0000-4000-8000-000000000001',
     _id: '00000000-0000-4000-8000-000000000002',
     name: 'Demo Player',
     username: 'player1',

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { OPERATOR_ROLES } from '@khel/contract';
+import { BACKOFFICE_ROLES, OPERATOR_ROLES } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 import { AppError } from '../lib/app-error.js';
 import { HttpError } from '../lib/http-error.js';
@@ -67,8 +67,14 @@ export function createAuthGuards(app: FastifyInstance, identity: IdentityService
     requireUser,
     requireRole,
     requirePermission,
+    /** The site's operators only (DIRECTOR, SUPPORT_ADMIN): agents are refused FORBIDDEN by role. */
     requireOperator: requireRole(OPERATOR_ROLES),
-    requireOperatorBeforeSecondFactor: requireRoleBeforeSecondFactor(OPERATOR_ROLES),
+    /**
+     * Operators and agents (decision 0018): an agent's call is then confined to its downline by the
+     * subtree guard (plugins/separation-of-duties.ts) and by the service's list filters.
+     */
+    requireBackoffice: requireRole(BACKOFFICE_ROLES),
+    requireOperatorBeforeSecondFactor: requireRoleBeforeSecondFactor(BACKOFFICE_ROLES),
   };
 }
 export type AuthGuards = ReturnType<typeof createAuthGuards>;

@@ -66,8 +66,8 @@ describe('cash agents (PRODUCT.md §9)', () => {
     // Taking back more than the account holds is refused; an agent outside the subtree is refused.
     expect((await giveChips(director.token, sub, 15_001, 'take')).body.meta).toMatchObject({ code: 422, error: 'WALLET_INSUFFICIENT_FUNDS' });
     const stranger = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
-    expect(await codeOf(() => t.services.agentChips.move(callerFor(stranger, ROLES.AGENT), player, { action: 'give', amount: 1 }, undefined, '127.0.0.1'))).toBe('FORBIDDEN');
-    expect(await codeOf(() => t.services.agentFigures.accountMoney(callerFor(stranger, ROLES.AGENT), agent, { page: 1, pageSize: 10 }))).toBe('FORBIDDEN');
+    expect(await codeOf(() => t.services.agentChips.move(callerFor(stranger, ROLES.AGENT), player, { action: 'give', amount: 1 }, undefined, '127.0.0.1'))).toBe('NOT_IN_DOWNLINE');
+    expect(await codeOf(() => t.services.agentFigures.accountMoney(callerFor(stranger, ROLES.AGENT), agent, { page: 1, pageSize: 10 }))).toBe('NOT_IN_DOWNLINE');
     expect(await codeOf(() => t.services.agentCredit.move(callerFor(agent, ROLES.AGENT), sub, { action: 'give', amount: 1 }, undefined, '127.0.0.1'))).toBe('FORBIDDEN');
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
@@ -106,8 +106,8 @@ describe('cash agents (PRODUCT.md §9)', () => {
     expect(queue.items.map((item) => item._id).sort()).toEqual([small, large].sort());
     expect((await t.services.deposits.deskList('pending', 1, 50, other)).items).toEqual([]);
     expect((await t.services.deposits.deskList('pending', 1, 500, null)).items.map((item) => item._id)).toContain(houseDeposit);
-    expect(await codeOf(() => t.services.deposits.approve(callerFor(other, ROLES.AGENT), small, '127.0.0.1'))).toBe('FORBIDDEN');
-    expect(await codeOf(() => t.services.deposits.approve(callerFor(agent, ROLES.AGENT), houseDeposit, '127.0.0.1'))).toBe('FORBIDDEN');
+    expect(await codeOf(() => t.services.deposits.approve(callerFor(other, ROLES.AGENT), small, '127.0.0.1'))).toBe('NOT_IN_DOWNLINE');
+    expect(await codeOf(() => t.services.deposits.approve(callerFor(agent, ROLES.AGENT), houseDeposit, '127.0.0.1'))).toBe('NOT_IN_DOWNLINE');
 
     await t.services.deposits.approve(callerFor(agent, ROLES.AGENT), small, '127.0.0.1');
     expect(await chipsOf(agent)).toBe(400_00);

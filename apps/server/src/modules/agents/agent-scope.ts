@@ -15,7 +15,7 @@ export const AGENT_ROLES: readonly number[] = [ROLES.AGENT, ROLES.CREDIT_AGENT];
 export async function assertInScope(tx: Queryable, caller: Pick<Caller, 'userId' | 'role'>, targetId: string): Promise<void> {
   if (SITE_WIDE_ROLES.includes(caller.role)) return;
   if (!AGENT_ROLES.includes(caller.role)) fail('FORBIDDEN');
-  if (!(await createTreeRepository(tx).isInSubtree(caller.userId, targetId))) fail('FORBIDDEN', 'This account is not in your downline');
+  if (!(await createTreeRepository(tx).isInSubtree(caller.userId, targetId))) fail('NOT_IN_DOWNLINE');
 }
 
 /** The root of what a caller may see: null for the whole site, else the agent itself. */

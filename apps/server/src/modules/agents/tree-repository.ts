@@ -1,16 +1,8 @@
 import type { Queryable } from '../../db/database.js';
+import { subtreeIdsSql } from '../../db/subtree-sql.js';
 
-/**
- * SQL for "the accounts in the subtree rooted at $n" (the root included), to join or `in (...)` in
- * other modules' queries: `where u.id in (${subtreeIdsSql(1)})`. One recursive walk down `upline_id`.
- */
-export function subtreeIdsSql(rootParam: number): string {
-  return `with recursive subtree(id) as (
-    select id from users where id = $${rootParam}
-    union all
-    select child.id from users child join subtree on child.upline_id = subtree.id
-  ) select id from subtree`;
-}
+/** Kept here for the modules that imported it from the tree's first commit; it lives in `db/subtree-sql.ts`. */
+export { subtreeIdsSql };
 
 export function createTreeRepository(db: Queryable) {
   return {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { subtreeOfParam } from '../../db/subtree.js';
+import { subtreeIdsSql } from '../../db/subtree-sql.js';
 
 export interface DepositRow {
   id: string;
@@ -79,9 +79,9 @@ export function createDepositsRepository(db: Queryable) {
     /** By status; with a scope root, only the requests of accounts in that root's subtree (an agent's queue). */
     async listByStatus(status: string, limit: number, offset: number, scopeRootId: string | null = null): Promise<{ rows: DepositRow[]; total: number }> {
       const order = status === 'pending' ? 'd.seq asc' : 'd.decided_at desc, d.seq desc';
-      const scope = `($4::uuid is null or d.user_id in (${subtreeOfParam(4)}))`;
+      const scope = `($4::uuid is null or d.user_id in (${subtreeIdsSql(4)}))`;
       const rows = await db.query<DepositRow>(`${SELECT} where d.status = $1 and ${scope} order by ${order} limit $2 offset $3`, [status, limit, offset, scopeRootId]);
-      const total = await db.query<{ count: number }>(`select count(*)::int as count from deposit_requests d where d.status = $1 and ($2::uuid is null or d.user_id in (${subtreeOfParam(2)}))`, [status, scopeRootId]);
+      const total = await db.query<{ count: number }>(`select count(*)::int as count from deposit_requests d where d.status = $1 and ($2::uuid is null or d.user_id in (${subtreeIdsSql(2)}))`, [status, scopeRootId]);
       return { rows: rows.rows, total: total.rows[0]?.count ?? 0 };
     },
     async setFirstApproval(id: string, actorId: string): Promise<void> {

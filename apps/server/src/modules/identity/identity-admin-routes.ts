@@ -7,25 +7,28 @@ import type { IdentityService } from './identity-service.js';
 
 const tags = ['backoffice'];
 
-/** Operators list, search and edit users (role, permission flags, referralAllow, suspension). */
+/**
+ * Operators and agents list, search and edit users (role, permission flags, referralAllow, suspension);
+ * an agent only inside its downline (the subtree guard and the list's scope, decision 0018).
+ */
 export function identityAdminRoutes(identity: IdentityService, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/backoffice/users',
-      { preValidation: guards.requireOperator, schema: { tags, summary: 'List and search users', querystring: userListQuerySchema, response: { 200: userListEnvelope } } },
-      async (request) => ok(await identity.listUsers(request.query)),
+      { preValidation: guards.requireBackoffice, schema: { tags, summary: 'List and search users', querystring: userListQuerySchema, response: { 200: userListEnvelope } } },
+      async (request) => ok(await identity.listUsers(callerOf(request), request.query)),
     );
 
     app.get(
       '/api/v1/backoffice/users/:id',
-      { preValidation: guards.requireOperator, schema: { tags, summary: 'One user', params: idParamsSchema, response: { 200: backofficeUserEnvelope } } },
+      { preValidation: guards.requireBackoffice, schema: { tags, summary: 'One user', params: idParamsSchema, response: { 200: backofficeUserEnvelope } } },
       async (request) => ok(await identity.getUser(request.params.id)),
     );
 
     app.put(
       '/api/v1/backoffice/users/:id',
       {
-        preValidation: guards.requireOperator,
+        preValidation: guards.requireBackoffice,
         schema: { tags, summary: 'Change role, permission flags, referralAllow or suspension (audited)', params: idParamsSchema, body: userUpdateRequestSchema, response: { 200: backofficeUserEnvelope } },
       },
       async (request) => ok(await identity.updateUser(callerOf(request), request.params.id, request.body, request.ip), 'User updated'),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { subtreeIdsSql } from '../../db/subtree-sql.js';
 
 export interface UserRow {
   id: string;
@@ -22,6 +23,8 @@ export interface UserRow {
   self_excluded_until: Date | null;
   created_at: Date;
   last_login_at: Date | null;
+  /** The account's upline in the agent tree (PRODUCT.md §9); null for a DIRECTOR. */
+  upline_id: string | null;
 }
 
 export interface NewUser {
@@ -34,6 +37,8 @@ export interface NewUser {
   referredBy: string | null;
   phoneVerifiedAt: Date | null;
   ageConfirmedAt: Date;
+  /** The upline; null puts the account under the tree's root (the first director), or at the root for a DIRECTOR. */
+  uplineId: string | null;
 }
 
 export interface SessionWithUser {
@@ -67,7 +72,10 @@ export interface UserChanges {
 
 const USER_COLUMNS = `id, name, username, mobile_no, password_hash, role, wallet, phone_verified_at, referral_code,
   referred_by, referral_allow, allow_home, allow_live_casino, allow_slots, allow_statements, allow_profit_loss,
-  suspended_at, suspended_reason, self_excluded_until, created_at, last_login_at`;
+  suspended_at, suspended_reason, self_excluded_until, created_at, last_login_at, upline_id`;
+
+/** The tree's root: the first director. */
+const TREE_ROOT_SQL = 'select id from users where role = 1 order by created_at, id limit 1';
 
 export function createIdentityRepository(db: Queryable) {
   return {
@@ -97,18 +105,19 @@ export function createIdentityRepository(db: Queryable) {
     },
     async insertUser(user: NewUser): Promise<UserRow> {
       const result = await db.query<UserRow>(
-        `insert into users (name, username, mobile_no, password_hash, role, referral_code, referred_by, phone_verified_at, age_confirmed_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning ${USER_COLUMNS}`,
-        [user.name, user.username, user.mobileNo, user.passwordHash, user.role, user.referralCode, user.referredBy, user.phoneVerifiedAt, user.ageConfirmedAt],
+        `insert into users (name, username, mobile_no, password_hash, role, referral_code, referred_by, phone_verified_at, age_confirmed_at, upline_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $5::smallint = 1 then $10::uuid else coalesce($10::uuid, (${TREE_ROOT_SQL})) end) returning ${USER_COLUMNS}`,
+        [user.name, user.username, user.mobileNo, user.passwordHash, user.role, user.referralCode, user.referredBy, user.phoneVerifiedAt, user.ageConfirmedAt, user.uplineId],
       );
       return result.rows[0] as UserRow;
     },
     /** Sign-up again before verifying: the newest details win. */
-    async refreshUnverifiedUser(id: string, name: string, passwordHash: string, referredBy: string | null, ageConfirmedAt: Date): Promise<void> {
+    async refreshUnverifiedUser(id: string, name: string, passwordHash: string, referredBy: string | null, ageConfirmedAt: Date, placement: { uplineId: string | null; role: number }): Promise<void> {
       await db.query(
-        `update users set name = $2, password_hash = $3, referred_by = $4, age_confirmed_at = $5
+        `update users set name = $2, password_hash = $3, referred_by = $4, age_confirmed_at = $5,
+           upline_id = coalesce($6::uuid, (${TREE_ROOT_SQL})), role = $7
          where id = $1 and phone_verified_at is null`,
-        [id, name, passwordHash, referredBy, ageConfirmedAt],
+        [id, name, passwordHash, referredBy, ageConfirmedAt, placement.uplineId, placement.role],
       );
     },
     async markPhoneVerified(id: string, at: Date): Promise<void> {
@@ -137,9 +146,21 @@ export function createIdentityRepository(db: Queryable) {
       ]);
       return result.rows[0] ?? null;
     },
-    async searchUsers(query: { search?: string; role?: number; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+    /**
+     * Users matching the filters, within the subtree of `within` (an agent's downline; null: the whole
+     * site). `uplineId`: only the direct downline of that account (a level of the tree).
+     */
+    async searchUsers(query: { search?: string; role?: number; uplineId?: string; within: string | null; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
       const where: string[] = [];
       const params: unknown[] = [];
+      if (query.within !== null) {
+        params.push(query.within);
+        where.push(`id in (${subtreeIdsSql(params.length)})`);
+      }
+      if (query.uplineId !== undefined) {
+        params.push(query.uplineId);
+        where.push(`upline_id = $${params.length}`);
+      }
       if (query.search !== undefined && query.search.length > 0) {
         params.push(`%${query.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`);
         where.push(`(name ilike $${params.length} or username ilike $${params.length} or mobile_no like $${params.length} or referral_code ilike $${params.length})`);

@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, PHONE_COUNTRIES, ROLES, WALLETS } from '@khel/contract';
+import { BACKOFFICE_ROLES, OPERATOR_ROLES, PHONE_COUNTRIES, ROLES, WALLETS } from '@khel/contract';
 import type {
   BackofficeUser,
   ChangePasswordRequest,
@@ -13,6 +13,7 @@ import type {
 import { paiseToRupees } from '@khel/money';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
+import { downlineRootOf } from '../../lib/downline.js';
 import { newOpaqueToken, newReadableCode, sha256Hex } from '../../lib/crypto.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { ThrottleService } from '../throttle/throttle-service.js';
@@ -188,6 +189,7 @@ export function createIdentityService(deps: {
       selfExcludedUntil: user.self_excluded_until?.toISOString() ?? null,
       createdAt: user.created_at.toISOString(),
       lastLoginAt: user.last_login_at?.toISOString() ?? null,
+      uplineId: user.upline_id,
     };
   }
 
@@ -203,6 +205,8 @@ export function createIdentityService(deps: {
     role: number;
     referredBy: string | null;
     verified: boolean;
+    /** The upline in the agent tree; omitted or null: under the tree's root (the first director). */
+    uplineId?: string | null;
   }): Promise<UserRow> {
     const now = clock.now();
     const user = await repository.insertUser({
@@ -215,9 +219,26 @@ export function createIdentityService(deps: {
       referredBy: input.referredBy,
       phoneVerifiedAt: input.verified ? now : null,
       ageConfirmedAt: now,
+      uplineId: input.uplineId ?? null,
     });
     await wallet.openAccountsFor(user.id, input.role);
     return user;
+  }
+
+  /**
+   * Where a sign-up lands in the tree (PRODUCT.md §9, decision 0018). The code is any account's
+   * referral code: an AGENT's makes a PLAYER in its downline, a CREDIT_AGENT's a CREDIT_PLAYER in its
+   * downline (no referral link: agents earn through partnership, not referral); a player's places the
+   * new player beside the referrer (same upline) and links the referral; an operator's keeps today's
+   * referral link under the root. A credit player's code is refused (they neither refer nor are referred).
+   */
+  async function signUpPlacement(code: string | undefined): Promise<{ role: number; referredBy: string | null; uplineId: string | null }> {
+    if (code === undefined || code.length === 0) return { role: ROLES.PLAYER, referredBy: null, uplineId: null };
+    const owner = await repository.findByReferralCode(code);
+    if (owner === null || owner.role === ROLES.CREDIT_PLAYER) fail('REFERRAL_CODE_UNKNOWN');
+    if (owner.role === ROLES.AGENT) return { role: ROLES.PLAYER, referredBy: null, uplineId: owner.id };
+    if (owner.role === ROLES.CREDIT_AGENT) return { role: ROLES.CREDIT_PLAYER, referredBy: null, uplineId: owner.id };
+    return { role: ROLES.PLAYER, referredBy: owner.id, uplineId: owner.role === ROLES.PLAYER ? owner.upline_id : null };
   }
 
   return {
@@ -226,18 +247,14 @@ export function createIdentityService(deps: {
     async signUp(request: SignUpRequest, origin: RequestOrigin): Promise<void> {
       assertJurisdiction(request.mobile_no);
       await assertAcceptablePassword(request.password, request.mobile_no);
-      let referredBy: string | null = null;
-      if (request.affiliateCode !== undefined && request.affiliateCode.length > 0) {
-        const referrer = await repository.findByReferralCode(request.affiliateCode);
-        if (referrer === null) fail('REFERRAL_CODE_UNKNOWN');
-        referredBy = referrer.id;
-      }
+      const placement = await signUpPlacement(request.affiliateCode);
       const existing = await repository.findByMobile(request.mobile_no);
       if (existing !== null && existing.phone_verified_at !== null) fail('MOBILE_ALREADY_REGISTERED');
       if (existing === null) {
-        await createAccount({ name: request.name, mobileNo: request.mobile_no, password: request.password, role: ROLES.PLAYER, referredBy, verified: false });
+        await createAccount({ name: request.name, mobileNo: request.mobile_no, password: request.password, role: placement.role, referredBy: placement.referredBy, verified: false, uplineId: placement.uplineId });
       } else {
-        await repository.refreshUnverifiedUser(existing.id, request.name, await hashPassword(request.password), referredBy, clock.now());
+        await repository.refreshUnverifiedUser(existing.id, request.name, await hashPassword(request.password), placement.referredBy, clock.now(), placement);
+        if (placement.role !== existing.role) await wallet.openAccountsFor(existing.id, placement.role);
       }
       await otp.issue(request.mobile_no, 'verify', origin.ip);
     },
@@ -268,7 +285,7 @@ export function createIdentityService(deps: {
         await loginThrottle.recordFailure(key, origin.ip);
         fail('INVALID_CREDENTIALS');
       }
-      if (request.audience === 'backoffice' && !OPERATOR_ROLES.includes(user.role as never)) {
+      if (request.audience === 'backoffice' && !BACKOFFICE_ROLES.includes(user.role as never)) {
         fail('FORBIDDEN', 'This is not an operator account');
       }
       assertJurisdiction(user.mobile_no);
@@ -417,10 +434,13 @@ export function createIdentityService(deps: {
 
     // Back office
 
-    async listUsers(query: UserListQuery): Promise<{ items: BackofficeUser[]; total: number }> {
+    /** Users within the caller's reach: an agent's downline (itself included), the whole site for an operator. */
+    async listUsers(caller: Caller, query: UserListQuery): Promise<{ items: BackofficeUser[]; total: number }> {
       const { rows, total } = await repository.searchUsers({
         search: query.search,
         role: query.role,
+        uplineId: query.uplineId,
+        within: downlineRootOf(caller),
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
@@ -441,6 +461,8 @@ export function createIdentityService(deps: {
       if (!actorIsDirector && (OPERATOR_ROLES.includes(target.role as never) || request.role !== undefined)) {
         fail('FORBIDDEN', 'Only a director may change roles or operator accounts');
       }
+      // An agent (already confined to its downline by the subtree guard) changes permission flags and suspension only.
+      if (downlineRootOf(actor) !== null && request.referralAllow !== undefined) fail('FORBIDDEN', 'Agents change permission flags and suspension only');
       // Changing one's own account is refused before this, for every back-office route (plugins/separation-of-duties.ts).
       const changes: UserChanges = {
         role: request.role,

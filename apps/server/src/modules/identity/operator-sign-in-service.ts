@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES } from '@khel/contract';
+import { BACKOFFICE_ROLES } from '@khel/contract';
 import type { ErrorCode, LoginRequest } from '@khel/contract';
 import type { AuditService } from '../audit/audit-service.js';
 import type { IdentityRepository } from './identity-repository.js';
@@ -19,7 +19,7 @@ const FAILURE_REASONS: Partial<Record<ErrorCode, string>> = {
  */
 export function createOperatorSignInService(deps: { identity: IdentityRepository; audit: AuditService }) {
   const { identity, audit } = deps;
-  const isOperator = (role: number) => OPERATOR_ROLES.includes(role as never);
+  const isOperator = (role: number) => BACKOFFICE_ROLES.includes(role as never);
 
   return {
     async recordSuccess(userId: string, role: number, request: LoginRequest, origin: RequestOrigin): Promise<void> {

@@ -36,7 +36,7 @@ export function statementsRoutes(statements: StatementsService, guards: AuthGuar
     );
     app.get(
       '/api/v1/backoffice/users/:id/ledger',
-      { preValidation: guards.requireOperator, schema: { tags: ['backoffice'], summary: "A player's wallet ledger with running balance", params: idParamsSchema, querystring: ledgerQuerySchema, response: { 200: statementEnvelope } } },
+      { preValidation: guards.requireBackoffice, schema: { tags: ['backoffice'], summary: "A player's wallet ledger with running balance", params: idParamsSchema, querystring: ledgerQuerySchema, response: { 200: statementEnvelope } } },
       async (request) => ok(await statements.ledger(request.params.id, request.query.wallet, request.query)),
     );
   };

@@ -1,6 +1,6 @@
 import type { PaymentAccount } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
-import { subtreeOfParam } from '../../db/subtree.js';
+import { subtreeIdsSql } from '../../db/subtree-sql.js';
 
 export interface WithdrawalRow {
   id: string;
@@ -48,8 +48,8 @@ export function createWithdrawalsRepository(db: Queryable) {
     /** By status; with a scope root, only the requests of accounts in that root's subtree (an agent's queue). */
     async listByStatus(status: string, limit: number, offset: number, scopeRootId: string | null = null): Promise<{ rows: WithdrawalRow[]; total: number }> {
       const order = status === 'pending' ? 'w.seq asc' : 'w.decided_at desc, w.seq desc';
-      const rows = await db.query<WithdrawalRow>(`${SELECT} where w.status = $1 and ($4::uuid is null or w.user_id in (${subtreeOfParam(4)})) order by ${order} limit $2 offset $3`, [status, limit, offset, scopeRootId]);
-      const total = await db.query<{ count: number }>(`select count(*)::int as count from withdrawal_requests w where w.status = $1 and ($2::uuid is null or w.user_id in (${subtreeOfParam(2)}))`, [status, scopeRootId]);
+      const rows = await db.query<WithdrawalRow>(`${SELECT} where w.status = $1 and ($4::uuid is null or w.user_id in (${subtreeIdsSql(4)})) order by ${order} limit $2 offset $3`, [status, limit, offset, scopeRootId]);
+      const total = await db.query<{ count: number }>(`select count(*)::int as count from withdrawal_requests w where w.status = $1 and ($2::uuid is null or w.user_id in (${subtreeIdsSql(2)}))`, [status, scopeRootId]);
       return { rows: rows.rows, total: total.rows[0]?.count ?? 0 };
     },
     async setFirstApproval(id: string, actorId: string): Promise<void> {
