@@ -70,3 +70,14 @@ export const accountMoneySchema = z.object({
 });
 export type AccountMoney = z.infer<typeof accountMoneySchema>;
 export const accountMoneyEnvelope = envelope(accountMoneySchema);
+
+/** A credit player's own line (PRODUCT.md §9), for the player app's header and statements. */
+export const creditLineSchema = z.object({
+  creditRef: z.number(),
+  balance: z.number(),
+  exposure: z.number(),
+  available: z.number(),
+  refPnl: z.number(),
+});
+export type CreditLine = z.infer<typeof creditLineSchema>;
+export const creditLineEnvelope = envelope(creditLineSchema);

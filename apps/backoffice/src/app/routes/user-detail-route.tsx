@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { AccountMoneyPanel } from '../../features/agent-money/components/account-money-panel';
 import { AuditTrail } from '../../features/audit/components/audit-trail';
 import { SecondFactorReset } from '../../features/auth/components/second-factor-reset';
 import { PlayerBonuses } from '../../features/bonuses/components/player-bonuses';
@@ -16,6 +17,7 @@ export function UserDetailRoute() {
   return (
     <section className="page" aria-labelledby="user-title">
       <UserDetail key={id} userId={id} />
+      {user.data !== undefined ? <AccountMoneyPanel key={`money-${id}`} userId={id} role={user.data.role} /> : null}
       {user.data !== undefined ? <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
       {user.data !== undefined ? <SecondFactorReset key={`second-factor-${id}`} user={user.data} /> : null}
       {user.data !== undefined ? <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}

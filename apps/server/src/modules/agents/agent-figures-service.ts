@@ -1,4 +1,4 @@
-import type { AccountFigures, AccountMoney, AgentMoneyQuery } from '@khel/contract';
+import type { AccountFigures, AccountMoney, AgentMoneyQuery, CreditLine } from '@khel/contract';
 import { ROLES } from '@khel/contract';
 import { paiseToRupees } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
@@ -65,6 +65,20 @@ export function createAgentFiguresService(deps: { db: Database }) {
     /** Paise figures of several accounts, inside a transaction when given (tests and services). */
     async figuresOf(ids: string[], tx: Queryable = db): Promise<FiguresPaise[]> {
       return (await createAgentMoneyRepository(tx).subtreeTotals(ids)).map(figuresFromRow);
+    },
+
+    /** A credit player's own line; other accounts have none. */
+    async creditLineOf(caller: Caller): Promise<CreditLine> {
+      if (caller.role !== ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Only credit players have a credit line');
+      const [row] = await createAgentMoneyRepository(db).subtreeTotals([caller.userId]);
+      const figures = figuresFromRow(row ?? fail('NOT_FOUND', 'Account not found'));
+      return {
+        creditRef: paiseToRupees(figures.creditRefPaise ?? 0),
+        balance: paiseToRupees(figures.balancePaise),
+        exposure: paiseToRupees(figures.exposurePaise),
+        available: paiseToRupees(figures.availablePaise),
+        refPnl: paiseToRupees(figures.refPnlPaise ?? 0),
+      };
     },
 
     async accountMoney(caller: Caller, id: string, query: AgentMoneyQuery): Promise<AccountMoney> {

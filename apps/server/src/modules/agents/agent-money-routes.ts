@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ROLES, accountMoneyEnvelope, agentMoneyQuerySchema, chipsMoveSchema, creditMoveSchema, creditSettlementSchema, idParamsSchema } from '@khel/contract';
+import { ROLES, accountMoneyEnvelope, creditLineEnvelope, agentMoneyQuerySchema, chipsMoveSchema, creditMoveSchema, creditSettlementSchema, idParamsSchema } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -18,6 +18,11 @@ const FIRST_PAGE = { page: 1, pageSize: 50 };
 export function agentMoneyRoutes(services: { chips: AgentChipsService; credit: AgentCreditService; figures: AgentFiguresService }, guards: AuthGuards): FastifyPluginAsyncZod {
   const requireMoneyRole = guards.requireRole([ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN, ROLES.AGENT, ROLES.CREDIT_AGENT]);
   return async (app) => {
+    app.get(
+      '/api/v1/credit-line',
+      { preValidation: guards.requireUser, schema: { tags, summary: "A credit player's own line: Credit Ref, Balance (Credit Ref + P&L since the last settlement), Exposure, Available, Ref P&L", response: { 200: creditLineEnvelope } } },
+      async (request) => ok(await services.figures.creditLineOf(callerOf(request))),
+    );
     app.get(
       '/api/v1/backoffice/users/:id/money',
       {

@@ -168,6 +168,7 @@ describe('credit lines and settlements (PRODUCT.md §9)', () => {
     expect(statement.lines.map((line) => line.kind)).toEqual(expect.arrayContaining(['credit_ref', 'credit_settlement']));
     expect(statement.closingBalancePaise).toBe(1_500_00);
     expect(statement.lines.find((line) => line.kind === 'credit_settlement')?.description).toBe('Settlement: ₹1,000.00 paid to your agent');
+    expect((await call(t.app, 'GET', '/api/v1/credit-line', { token })).body.data).toEqual({ creditRef: 2_000, balance: 1_500, exposure: 0, available: 1_500, refPnl: -500 });
     const audit = (await call(t.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${player}`, { token: director.token })).body.data as { items: { action: string }[] };
     expect(audit.items.map((item) => item.action)).toEqual(expect.arrayContaining(['agent.credit_give', 'agent.credit_settle']));
     expect(await ledgerViolations(t.db)).toEqual([]);
@@ -179,6 +180,7 @@ describe('credit lines and settlements (PRODUCT.md §9)', () => {
     expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${cash}/credit`, { token: director.token, body: { action: 'give', amount: 10 } })).body.meta.error).toBe('FORBIDDEN');
     expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${credit}/chips`, { token: director.token, body: { action: 'give', amount: 10 } })).body.meta.error).toBe('FORBIDDEN');
     expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${cash}/settlement`, { token: director.token, body: { amount: 10 } })).body.meta.error).toBe('FORBIDDEN');
+    expect((await call(t.app, 'GET', '/api/v1/credit-line', { token: (await signUpPlayer(t)).token })).body.meta.error).toBe('FORBIDDEN');
     expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${credit}/settlement`, { token: director.token, body: { amount: 10 } })).body.meta).toMatchObject({ error: 'CONFLICT', message: 'Nothing to settle: Ref P&L is zero' });
   });
 });
