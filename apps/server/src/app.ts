@@ -20,6 +20,8 @@ import { registerControlCharacterGuard } from './plugins/control-characters.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerSeparationOfDuties } from './plugins/separation-of-duties.js';
 import { createTreeRepository } from './modules/agents/tree-repository.js';
+import { agentsRoutes } from './modules/agents/agents-routes.js';
+import { createAgentsService } from './modules/agents/agents-service.js';
 import { registerStaticApps } from './plugins/static-apps.js';
 import { createAuditRepository } from './modules/audit/audit-repository.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
@@ -129,6 +131,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     siteName: () => settings.siteName(),
     moneyMode: config.MONEY_MODE,
   });
+  const tree = createTreeRepository(db);
+  const agents = createAgentsService({ tree, identity, audit });
   const signIns = createOperatorSignInService({ identity: identityRepository, audit });
   const idempotency = createIdempotencyService({ db, clock });
   const accounts = createPaymentAccountsService({ repository: createPaymentAccountsRepository(db), audit, clock });
@@ -190,7 +194,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, agentChips, agentCredit, agentFigures, stopTimers };
+  return { audit, tree, agents, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, agentChips, agentCredit, agentFigures, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -261,7 +265,6 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   registerErrorHandler(app);
   registerControlCharacterGuard(app);
   const guards = createAuthGuards(app, services.identity, services.secondFactor);
-  const tree = createTreeRepository(db);
   // Before any route: every back-office route that acts on a player or a request gets the check.
   registerSeparationOfDuties(app, {
     user: async (id) => ({ playerId: id, requestedBy: null }),
@@ -270,7 +273,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     adjustment: (id) => services.adjustments.parties(id),
     result: (id) => services.resultDesk.parties(id),
     bonusGrant: (id) => services.bonusAdmin.grantParties(id),
-  }, (rootId, userId) => tree.isInSubtree(rootId, userId));
+  }, (rootId, userId) => services.tree.isInSubtree(rootId, userId));
   // The player app's device id (X-Device-Id) feeds the shared-device referral rule; each pair is written once per process.
   const seenDevices = new Set<string>();
   app.addHook('onResponse', async (request) => {
@@ -292,6 +295,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(identityRoutes(services.identity, guards, services.signIns));
   await app.register(secondFactorRoutes(services.secondFactor, guards));
   await app.register(identityAdminRoutes(services.identity, guards));
+  await app.register(agentsRoutes(services.agents, services.identity, guards));
   await app.register(settingsRoutes(services.settings, guards));
   await app.register(auditRoutes(services.audit, guards));
   await app.register(paymentAccountsRoutes(services.accounts, guards));

@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/open-database.js';
 import { migrate } from './db/migrate.js';
-import { DEMO_ACCOUNTS, seedDemoData } from './modules/demo/demo-seed.js';
+import { DEMO_ACCOUNTS, DEMO_TREE, seedDemoData } from './modules/demo/demo-seed.js';
 import { realMoneyConfigProblems } from './modules/identity/jurisdictions.js';
 
 /** The process: configuration, database, migrations, demo data, listen, and a graceful stop. */
@@ -62,6 +62,8 @@ async function main(): Promise<void> {
       `  Demo director: mobile ${DEMO_ACCOUNTS.director.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.director.password}` +
         (config.MONEY_MODE === 'play' ? ' (demo only: signs in without a second factor)' : ''),
       `  Demo friend:   mobile ${DEMO_ACCOUNTS.friend.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.friend.password} (referred by the demo player)`,
+      `  Demo agents (back office, their downline only${config.MONEY_MODE === 'play' ? ', no second factor in the demo' : ''}):`,
+      ...Object.values(DEMO_TREE).map((account) => `    ${`${account.name}:`.padEnd(24)} mobile ${account.mobileNo.slice(2)}, password ${account.password}`),
     );
   }
   lines.push('  Operators set up two-step sign-in (an authenticator app) at their first back-office sign-in');

@@ -16,4 +16,5 @@ export * from './bonus.js';
 export * from './referral.js';
 export * from './text.js';
 export * from './casino-games.js';
+export * from './agents.js';
 export * from './agent-money.js';

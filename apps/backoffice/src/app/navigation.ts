@@ -1,4 +1,4 @@
-import { ROLES } from '@khel/contract';
+import { AGENT_ROLES, OPERATOR_ROLES, ROLES } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 
 /** Queues whose waiting items the sidebar counts (see app/pending-counts.ts). */
@@ -7,7 +7,7 @@ export type NavCount = 'pendingDeposits' | 'pendingWithdrawals';
 export interface NavItem {
   to: string;
   label: string;
-  /** Roles that see the item; every operator when absent. The server checks again on every call. */
+  /** Roles that see the item; every back-office role when absent. The server checks again on every call. */
   roles?: readonly RoleId[];
   /** A count of waiting items shown beside the label. */
   count?: NavCount;
@@ -17,18 +17,26 @@ export interface NavItem {
  * The sidebar, in order. A new desk (deposits, events, casino…) adds one line here and one route in
  * router.tsx; nothing else in the shell changes.
  */
+const OPERATORS = OPERATOR_ROLES;
+/** Agents see their downline and its audit trail only (PRODUCT.md §9, decision 0018). */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/users', label: 'Users' },
-  { to: '/deposits', label: 'Deposits', count: 'pendingDeposits' },
-  { to: '/withdrawals', label: 'Withdrawals', count: 'pendingWithdrawals' },
-  { to: '/receiving-accounts', label: 'Receiving accounts' },
-  { to: '/sports', label: 'Sports' },
-  { to: '/casino', label: 'Casino' },
-  { to: '/bonuses', label: 'Bonuses' },
-  { to: '/banners', label: 'Banners' },
+  { to: '/downline', label: 'Downline', roles: [ROLES.DIRECTOR, ...AGENT_ROLES] },
+  { to: '/users', label: 'Users', roles: OPERATORS },
+  { to: '/deposits', label: 'Deposits', count: 'pendingDeposits', roles: OPERATORS },
+  { to: '/withdrawals', label: 'Withdrawals', count: 'pendingWithdrawals', roles: OPERATORS },
+  { to: '/receiving-accounts', label: 'Receiving accounts', roles: OPERATORS },
+  { to: '/sports', label: 'Sports', roles: OPERATORS },
+  { to: '/casino', label: 'Casino', roles: OPERATORS },
+  { to: '/bonuses', label: 'Bonuses', roles: OPERATORS },
+  { to: '/banners', label: 'Banners', roles: OPERATORS },
   { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
   { to: '/audit-log', label: 'Audit log' },
 ];
+
+/** Where the back office opens: an agent's own downline, an operator's user list. */
+export function homePathFor(role: number | undefined): string {
+  return AGENT_ROLES.includes(role as RoleId) ? '/downline' : '/users';
+}
 
 export function navItemsFor(role: number | undefined): NavItem[] {
   if (role === undefined) return [];

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { ROLES } from '@khel/contract';
+import { OPERATOR_ROLES, ROLES } from '@khel/contract';
 import { LoginPage } from '../features/auth/components/login-page';
 import { SecondFactorPage } from '../features/auth/components/second-factor-page';
 import { AuditLogPage } from '../features/audit/components/audit-log-page';
@@ -15,11 +15,18 @@ import { SportsPage } from '../features/sports/components/sports-page';
 import { ReceivingAccountsPage } from '../features/receiving-accounts/components/receiving-accounts-page';
 import { WithdrawalsPage } from '../features/withdrawals/components/withdrawals-page';
 import { UsersPage } from '../features/users/components/users-page';
+import { DownlinePage } from '../features/downline/components/downline-page';
+import { useProfile } from '../lib/auth/get-user-data';
+import { homePathFor } from './navigation';
 import { AppShell } from './layout/app-shell';
 import { RequireOperator, RequireRole } from './require-operator';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RouteError } from './routes/route-error';
 import { UserDetailRoute } from './routes/user-detail-route';
+
+function HomeRedirect() {
+  return <Navigate to={homePathFor(useProfile().data?.role)} replace />;
+}
 
 /** Paths are relative to the /backoffice/ basename. New desks add a child route here and a NAV_ITEMS line. */
 export const routes: RouteObject[] = [
@@ -34,8 +41,17 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/users" replace /> },
-      { path: 'users', element: <UsersPage /> },
+      { index: true, element: <HomeRedirect /> },
+      { path: 'downline', element: <DownlinePage /> },
+      { path: 'downline/:id', element: <DownlinePage /> },
+      {
+        path: 'users',
+        element: (
+          <RequireRole roles={OPERATOR_ROLES}>
+            <UsersPage />
+          </RequireRole>
+        ),
+      },
       { path: 'users/:id', element: <UserDetailRoute /> },
       { path: 'deposits', element: <DepositsPage /> },
       { path: 'withdrawals', element: <WithdrawalsPage /> },

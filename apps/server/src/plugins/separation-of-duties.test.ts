@@ -97,6 +97,12 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/users/{id}/chips': 'money-or-permission',
   'POST /api/v1/backoffice/users/{id}/credit': 'money-or-permission',
   'POST /api/v1/backoffice/users/{id}/settlement': 'money-or-permission',
+  // The agent tree (decision 0018): a new account is made by its upline, not an action on an existing player.
+  'POST /api/v1/backoffice/downline': 'no-player-or-request',
+  'GET /api/v1/backoffice/users/{id}/tree-path': 'read',
+  'POST /api/v1/backoffice/users/{id}/password': 'money-or-permission',
+  'GET /api/v1/backoffice/users/{id}/profit-loss': 'read',
+  'GET /api/v1/backoffice/users/{id}/bets': 'read',
 };
 
 let t: TestApp;
@@ -202,6 +208,13 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
     ],
     other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}`, { token: director.token, body: { allowStatements: true } }),
   }),
+  'POST /api/v1/backoffice/users/{id}/password': async () => {
+    const player = await signUpPlayer(t);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/password`, { token: support.token, body: { password: 'a-new-monsoon-77' } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/password`, { token: support.token, body: { password: 'a-new-monsoon-77' } }),
+    };
+  },
   'POST /api/v1/backoffice/users/{id}/adjustments': async () => {
     const before = await balanceOf(promoted.token);
     const self = await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/adjustments`, { token: promoted.token, body: { wallet: 'main', amount: 100, reason: 'Mine' } });

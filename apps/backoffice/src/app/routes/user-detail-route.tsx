@@ -1,5 +1,9 @@
 import { useParams } from 'react-router';
 import { AccountMoneyPanel } from '../../features/agent-money/components/account-money-panel';
+import { PlayerBets } from '../../features/downline/components/player-bets';
+import { ResetPassword } from '../../features/downline/components/reset-password';
+import { PlayerLedger } from '../../features/player-wallet/components/player-ledger';
+import { isSiteOperator, useProfile } from '../../lib/auth/get-user-data';
 import { AuditTrail } from '../../features/audit/components/audit-trail';
 import { SecondFactorReset } from '../../features/auth/components/second-factor-reset';
 import { PlayerBonuses } from '../../features/bonuses/components/player-bonuses';
@@ -14,13 +18,19 @@ import { UserDetail } from '../../features/users/components/user-detail';
 export function UserDetailRoute() {
   const { id = '' } = useParams();
   const user = useUser(id);
+  const me = useProfile();
+  // Agents see their downline's statement and bets; adjustments and bonuses are the site operators' desks.
+  const operator = isSiteOperator(me.data);
   return (
     <section className="page" aria-labelledby="user-title">
       <UserDetail key={id} userId={id} />
       {user.data !== undefined ? <AccountMoneyPanel key={`money-${id}`} userId={id} role={user.data.role} /> : null}
-      {user.data !== undefined ? <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
+      {user.data !== undefined && operator ? <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
+      {user.data !== undefined && !operator ? <PlayerLedger key={`ledger-${id}`} userId={id} /> : null}
+      {user.data !== undefined ? <PlayerBets key={`bets-${id}`} userId={id} /> : null}
+      {user.data !== undefined && me.data?._id !== id ? <ResetPassword key={`password-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <SecondFactorReset key={`second-factor-${id}`} user={user.data} /> : null}
-      {user.data !== undefined ? <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
+      {user.data !== undefined && operator ? <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
       <AuditTrail key={`audit-${id}`} targetId={id} />
     </section>
   );

@@ -4,6 +4,15 @@ import { subtreeIdsSql } from '../../db/subtree-sql.js';
 /** Kept here for the modules that imported it from the tree's first commit; it lives in `db/subtree-sql.ts`. */
 export { subtreeIdsSql };
 
+/** An account as the tree sees it. */
+export interface TreeMember {
+  id: string;
+  name: string;
+  username: string;
+  role: number;
+  upline_id: string | null;
+}
+
 export function createTreeRepository(db: Queryable) {
   return {
     /** True when `userId` is `rootId` or anywhere below it. */
@@ -23,8 +32,14 @@ export function createTreeRepository(db: Queryable) {
       );
       return result.rows.map((row) => ({ id: row.id, role: Number(row.role) }));
     },
+    async findMember(id: string): Promise<TreeMember | null> {
+      const result = await db.query<TreeMember>('select id, name, username, role, upline_id from users where id = $1', [id]);
+      const row = result.rows[0];
+      return row === undefined ? null : { ...row, role: Number(row.role) };
+    },
     async setUpline(userId: string, uplineId: string | null): Promise<void> {
       await db.query('update users set upline_id = $2 where id = $1', [userId, uplineId]);
     },
   };
 }
+export type TreeRepository = ReturnType<typeof createTreeRepository>;

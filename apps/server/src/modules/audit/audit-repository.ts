@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { subtreeIdsSql } from '../../db/subtree-sql.js';
 
 export interface AuditRecord {
   actorId: string | null;
@@ -33,6 +34,8 @@ export interface AuditFilter {
   target?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  /** An agent's downline root: only actions by or on accounts in it (decision 0018); null, everything. */
+  within?: string | null | undefined;
 }
 
 function likePattern(text: string): string {
@@ -73,6 +76,12 @@ export function createAuditRepository(db: Queryable) {
         params.push(value);
         return `$${params.length}`;
       };
+      if (query.within !== undefined && query.within !== null) {
+        // An agent's view (decision 0018): actions by someone in its downline (itself included) or on one.
+        const root = param(query.within);
+        const subtree = subtreeIdsSql(Number(root.slice(1)));
+        where.push(`(x.actor_id in (${subtree}) or (x.target_type = 'user' and x.target_id in (select id::text from (${subtree}) s)))`);
+      }
       if (query.targetId !== undefined) where.push(`x.target_id = ${param(query.targetId)}`);
       if (query.action !== undefined) where.push(`x.action = ${param(query.action)}`);
       if (query.from !== undefined) where.push(`x.created_at >= ${param(query.from)}`);

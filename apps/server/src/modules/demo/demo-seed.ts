@@ -13,6 +13,20 @@ export const DEMO_ACCOUNTS = {
   friend: { name: 'Demo Friend', mobileNo: '919999900002', password: 'demo-friend-1', role: ROLES.PLAYER },
 } as const;
 
+/**
+ * The demo agent tree (PRODUCT.md §9, decision 0018), under the demo director: a cash agent with two
+ * players, a credit agent with a sub-credit-agent, each with a credit player. `upline` names another entry.
+ */
+export const DEMO_TREE = {
+  agent: { name: 'Demo Agent', mobileNo: '919999900010', password: 'demo-agent-1', role: ROLES.AGENT, upline: null },
+  agentPlayer: { name: 'Demo Cash Player', mobileNo: '919999900011', password: 'demo-cash-player-1', role: ROLES.PLAYER, upline: 'agent' },
+  agentPlayer2: { name: 'Demo Cash Player Two', mobileNo: '919999900012', password: 'demo-cash-player-2', role: ROLES.PLAYER, upline: 'agent' },
+  creditAgent: { name: 'Demo Credit Agent', mobileNo: '919999900020', password: 'demo-credit-agent-1', role: ROLES.CREDIT_AGENT, upline: null },
+  creditPlayer: { name: 'Demo Credit Player', mobileNo: '919999900021', password: 'demo-credit-player-1', role: ROLES.CREDIT_PLAYER, upline: 'creditAgent' },
+  subCreditAgent: { name: 'Demo Sub Credit Agent', mobileNo: '919999900022', password: 'demo-sub-agent-1', role: ROLES.CREDIT_AGENT, upline: 'creditAgent' },
+  subCreditPlayer: { name: 'Demo Sub Credit Player', mobileNo: '919999900023', password: 'demo-credit-player-2', role: ROLES.CREDIT_PLAYER, upline: 'subCreditAgent' },
+} as const;
+
 const BRAND_COLOR = '#f5a524';
 
 function logoSvg(): string {
@@ -80,6 +94,14 @@ export async function seedDemoData(services: {
     // The quick start stays one step: only this demo director, created here on a fresh start, may sign
     // in to the back office without a second factor, and only while the installation plays with chips.
     if (account === DEMO_ACCOUNTS.director) await secondFactor.exemptDemoDirector(created.id);
+  }
+  for (const account of Object.values(DEMO_TREE)) {
+    if ((await identity.findByMobile(account.mobileNo)) !== null) continue;
+    const upline = account.upline === null ? DEMO_ACCOUNTS.director : DEMO_TREE[account.upline];
+    const uplineId = (await identity.findByMobile(upline.mobileNo))?.id ?? null;
+    const created = await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy: null, verified: true, uplineId });
+    // Like the demo director: the demo agents try the back office in one step, only in play mode and until they enrol.
+    if (account.role === ROLES.AGENT || account.role === ROLES.CREDIT_AGENT) await secondFactor.exemptDemoDirector(created.id, 'demo agent of a fresh play-mode start');
   }
   // Bonus offers and the demo player's waiting welcome bonus (PRODUCT.md §8).
   await services.bonusAdmin?.seedDemo((await identity.findByMobile(DEMO_ACCOUNTS.player.mobileNo))?.id ?? null);

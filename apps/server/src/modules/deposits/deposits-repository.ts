@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { subtreeIdsSql } from '../../db/subtree-sql.js';
+import { withinSubtreeSql } from '../../db/subtree-sql.js';
 
 export interface DepositRow {
   id: string;
@@ -76,12 +76,10 @@ export function createDepositsRepository(db: Queryable) {
       const result = await db.query<DepositRow>(`${SELECT} where d.user_id = $1 and d.created_at >= $2 and d.created_at < $3 order by d.seq desc limit 500`, [userId, from, to]);
       return result.rows;
     },
-    /** By status; with a scope root, only the requests of accounts in that root's subtree (an agent's queue). */
-    async listByStatus(status: string, limit: number, offset: number, scopeRootId: string | null = null): Promise<{ rows: DepositRow[]; total: number }> {
+    async listByStatus(status: string, limit: number, offset: number, within: string | null = null): Promise<{ rows: DepositRow[]; total: number }> {
       const order = status === 'pending' ? 'd.seq asc' : 'd.decided_at desc, d.seq desc';
-      const scope = `($4::uuid is null or d.user_id in (${subtreeIdsSql(4)}))`;
-      const rows = await db.query<DepositRow>(`${SELECT} where d.status = $1 and ${scope} order by ${order} limit $2 offset $3`, [status, limit, offset, scopeRootId]);
-      const total = await db.query<{ count: number }>(`select count(*)::int as count from deposit_requests d where d.status = $1 and ($2::uuid is null or d.user_id in (${subtreeIdsSql(2)}))`, [status, scopeRootId]);
+      const rows = await db.query<DepositRow>(`${SELECT} where d.status = $1${withinSubtreeSql('d.user_id', 4, within)} order by ${order} limit $2 offset $3`, [status, limit, offset, ...(within === null ? [] : [within])]);
+      const total = await db.query<{ count: number }>(`select count(*)::int as count from deposit_requests where status = $1${withinSubtreeSql('user_id', 2, within)}`, within === null ? [status] : [status, within]);
       return { rows: rows.rows, total: total.rows[0]?.count ?? 0 };
     },
     async setFirstApproval(id: string, actorId: string): Promise<void> {

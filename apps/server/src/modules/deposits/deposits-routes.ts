@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MONEY_DESK_ROLES,
-  ROLES,
   MESSAGES,
   OPERATOR_ROLES,
   dateRangeQuerySchema,
@@ -20,11 +19,9 @@ import type { RoleId } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
+import { downlineRootOf } from '../../lib/downline.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
 import type { DepositsService } from './deposits-service.js';
-
-/** An agent's desk holds only its own subtree's requests; site-wide roles see all. */
-const deskScopeOf = (caller: { userId: string; role: number }): string | null => (caller.role === ROLES.AGENT ? caller.userId : null);
 
 const tags = ['deposits'];
 
@@ -82,12 +79,12 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     );
 
     const deskTags = ['backoffice'];
-    // Cash agents work the desk for their own subtree only (the service checks each request's player).
+    // Cash agents decide their own players' requests too (PRODUCT.md §9): the subtree guard and the service keep them to their downline.
     const requireDesk = guards.requireRole(MONEY_DESK_ROLES);
     app.get(
       '/api/v1/backoffice/deposits',
-      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
-      async (request) => ok(await deposits.deskList(request.query.status, request.query.page, request.query.pageSize, deskScopeOf(callerOf(request)))),
+      { preValidation: guards.requireBackoffice, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
+      async (request) => ok(await deposits.deskList(request.query.status, request.query.page, request.query.pageSize, downlineRootOf(callerOf(request)))),
     );
     app.post(
       '/api/v1/backoffice/deposits/:id/approve',

@@ -150,9 +150,9 @@ export function createDepositsService(deps: {
       return row === null ? null : { playerId: row.user_id, requestedBy: row.user_id };
     },
 
-    /** The desk's list; an agent's (scopeRootId) holds only the requests of its own subtree. */
-    async deskList(status: 'pending' | 'approved' | 'rejected', page: number, pageSize: number, scopeRootId: string | null = null) {
-      const { rows, total } = await repository.listByStatus(status, pageSize, (page - 1) * pageSize, scopeRootId);
+    /** `within`: an agent's downline (decision 0018); null, the whole site. */
+    async deskList(status: 'pending' | 'approved' | 'rejected', page: number, pageSize: number, within: string | null = null) {
+      const { rows, total } = await repository.listByStatus(status, pageSize, (page - 1) * pageSize, within);
       return { items: rows.map(toDeposit), total };
     },
 

@@ -447,6 +447,29 @@ export function createIdentityService(deps: {
       return { items: rows.map(toBackofficeUser), total };
     },
 
+    /**
+     * An account made in the back office (the agent tree decides role and upline, modules/agents):
+     * verified at once, the password under the same policy as a sign-up.
+     */
+    async createInTree(input: { name: string; mobileNo: string; password: string; role: number; uplineId: string }): Promise<BackofficeUser> {
+      await assertAcceptablePassword(input.password, input.mobileNo);
+      if ((await repository.findByMobile(input.mobileNo)) !== null) fail('MOBILE_ALREADY_REGISTERED');
+      return toBackofficeUser(await createAccount({ ...input, referredBy: null, verified: true }));
+    },
+
+    /**
+     * A new password set by an operator or an agent for an account below it (the subtree guard has
+     * run): only a director resets an operator's. Every session of the account ends. Audited.
+     */
+    async resetPasswordFor(actor: Caller, id: string, password: string, ip: string): Promise<void> {
+      const target = await requireUser(id);
+      if (actor.role !== ROLES.DIRECTOR && OPERATOR_ROLES.includes(target.role as never)) fail('FORBIDDEN', 'Only a director may change roles or operator accounts');
+      await assertAcceptablePassword(password, target.mobile_no);
+      await repository.setPassword(id, await hashPassword(password));
+      await endSessions(id, 'password_reset');
+      await audit.record({ actorId: actor.userId, action: 'user.password_reset', targetType: 'user', targetId: id, details: {}, ip });
+    },
+
     async getUser(id: string): Promise<BackofficeUser> {
       return toBackofficeUser(await requireUser(id));
     },

@@ -199,9 +199,9 @@ export function createSecondFactorService(deps: {
       });
     },
 
-    /** Only the demo seed calls this, for the demo director it has just created. */
-    async exemptDemoDirector(userId: string): Promise<void> {
-      await repository.exempt(userId, 'demo director of a fresh play-mode start', clock.now());
+    /** Only the demo seed calls this, for the demo director (and the demo agents) it has just created. */
+    async exemptDemoDirector(userId: string, reason = 'demo director of a fresh play-mode start'): Promise<void> {
+      await repository.exempt(userId, reason, clock.now());
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  betListEnvelope,
   bookmakerRatesSchema,
   emptyEnvelope,
   envelope,
@@ -15,6 +16,7 @@ import {
   marketCreateSchema,
   marketEnvelope,
   marketUpdateSchema,
+  myBetsQuerySchema,
   sportCreateSchema,
 } from '@khel/contract';
 import { toHundredths } from '@khel/money';
@@ -30,6 +32,13 @@ const created = envelope(z.object({ _id: z.string() }));
 export function sportsAdminRoutes(sports: SportsService, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
     const operator = guards.requireOperator;
+
+    // An agent reads its downline's bets: the subtree guard confines :id (decision 0018).
+    app.get(
+      '/api/v1/backoffice/users/:id/bets',
+      { preValidation: guards.requireBackoffice, schema: { tags, summary: "A player's open or settled bets", params: idParamsSchema, querystring: myBetsQuerySchema, response: { 200: betListEnvelope } } },
+      async (request) => ok(await sports.betsOfPlayer(request.params.id, request.query.status)),
+    );
 
     app.get(
       '/api/v1/backoffice/events',

@@ -249,6 +249,11 @@ export function createSportsService(deps: { db: Database; books: MarketBooks; be
       return betViews(await repository.betsOfUser(caller.userId, status === 'open', 200));
     },
 
+    /** The back office's view of one player's bets (the route's guards decide who may see whose). */
+    async betsOfPlayer(userId: string, status: 'open' | 'settled'): Promise<BetDto[]> {
+      return betViews(await repository.betsOfUser(userId, status === 'open', 200));
+    },
+
     async betsOnMarket(caller: Caller, marketId: string): Promise<BetDto[]> {
       return betViews(await repository.betsOfUserInMarket(caller.userId, marketId));
     },

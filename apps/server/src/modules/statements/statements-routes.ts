@@ -39,5 +39,10 @@ export function statementsRoutes(statements: StatementsService, guards: AuthGuar
       { preValidation: guards.requireBackoffice, schema: { tags: ['backoffice'], summary: "A player's wallet ledger with running balance", params: idParamsSchema, querystring: ledgerQuerySchema, response: { 200: statementEnvelope } } },
       async (request) => ok(await statements.ledger(request.params.id, request.query.wallet, request.query)),
     );
+    app.get(
+      '/api/v1/backoffice/users/:id/profit-loss',
+      { preValidation: guards.requireBackoffice, schema: { tags: ['backoffice'], summary: "A player's net result by sport, event and market, and by casino provider", params: idParamsSchema, querystring: ledgerQuerySchema, response: { 200: profitLossEnvelope } } },
+      async (request) => ok(await statements.profitLoss(request.params.id, request.query.wallet === 'bonus' ? 'bonus' : 'main', request.query)),
+    );
   };
 }

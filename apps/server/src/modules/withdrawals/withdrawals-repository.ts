@@ -1,6 +1,6 @@
 import type { PaymentAccount } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
-import { subtreeIdsSql } from '../../db/subtree-sql.js';
+import { withinSubtreeSql } from '../../db/subtree-sql.js';
 
 export interface WithdrawalRow {
   id: string;
@@ -45,11 +45,10 @@ export function createWithdrawalsRepository(db: Queryable) {
       const result = await db.query<WithdrawalRow>(`${SELECT} where w.user_id = $1 and w.created_at >= $2 and w.created_at < $3 order by w.seq desc limit 500`, [userId, from, to]);
       return result.rows;
     },
-    /** By status; with a scope root, only the requests of accounts in that root's subtree (an agent's queue). */
-    async listByStatus(status: string, limit: number, offset: number, scopeRootId: string | null = null): Promise<{ rows: WithdrawalRow[]; total: number }> {
+    async listByStatus(status: string, limit: number, offset: number, within: string | null = null): Promise<{ rows: WithdrawalRow[]; total: number }> {
       const order = status === 'pending' ? 'w.seq asc' : 'w.decided_at desc, w.seq desc';
-      const rows = await db.query<WithdrawalRow>(`${SELECT} where w.status = $1 and ($4::uuid is null or w.user_id in (${subtreeIdsSql(4)})) order by ${order} limit $2 offset $3`, [status, limit, offset, scopeRootId]);
-      const total = await db.query<{ count: number }>(`select count(*)::int as count from withdrawal_requests w where w.status = $1 and ($2::uuid is null or w.user_id in (${subtreeIdsSql(2)}))`, [status, scopeRootId]);
+      const rows = await db.query<WithdrawalRow>(`${SELECT} where w.status = $1${withinSubtreeSql('w.user_id', 4, within)} order by ${order} limit $2 offset $3`, [status, limit, offset, ...(within === null ? [] : [within])]);
+      const total = await db.query<{ count: number }>(`select count(*)::int as count from withdrawal_requests where status = $1${withinSubtreeSql('user_id', 2, within)}`, within === null ? [status] : [status, within]);
       return { rows: rows.rows, total: total.rows[0]?.count ?? 0 };
     },
     async setFirstApproval(id: string, actorId: string): Promise<void> {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MONEY_DESK_ROLES,
-  ROLES,
   MESSAGES,
   dateRangeQuerySchema,
   deskQuerySchema,
@@ -18,9 +17,7 @@ import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
 import type { WithdrawalsService } from './withdrawals-service.js';
-
-/** An agent's desk holds only its own subtree's requests; site-wide roles see all. */
-const deskScopeOf = (caller: { userId: string; role: number }): string | null => (caller.role === ROLES.AGENT ? caller.userId : null);
+import { downlineRootOf } from '../../lib/downline.js';
 
 const tags = ['withdrawals'];
 
@@ -41,12 +38,12 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
     );
 
     const deskTags = ['backoffice'];
-    // Cash agents work the desk for their own subtree only (the service checks each request's player).
+    // Cash agents decide their own players' requests too (PRODUCT.md §9): the subtree guard and the service keep them to their downline.
     const requireDesk = guards.requireRole(MONEY_DESK_ROLES);
     app.get(
       '/api/v1/backoffice/withdrawals',
-      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Withdrawal requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskWithdrawalListEnvelope } } },
-      async (request) => ok(await withdrawals.deskList(request.query.status, request.query.page, request.query.pageSize, deskScopeOf(callerOf(request)))),
+      { preValidation: guards.requireBackoffice, schema: { tags: deskTags, summary: 'Withdrawal requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskWithdrawalListEnvelope } } },
+      async (request) => ok(await withdrawals.deskList(request.query.status, request.query.page, request.query.pageSize, downlineRootOf(callerOf(request)))),
     );
     app.post(
       '/api/v1/backoffice/withdrawals/:id/approve',

@@ -37,6 +37,8 @@ function permissionsFor(actor: Profile | undefined, target: BackofficeUser) {
   const canEdit = actor !== undefined && !self && (actorIsDirector || !targetIsOperator);
   return {
     showRole: actorIsDirector,
+    // Agents change permission flags and suspension only (decision 0018).
+    referralFlag: actor !== undefined && OPERATOR_ROLES.includes(actor.role as RoleId),
     canChangeRole: actorIsDirector && !self,
     canEdit,
     canSuspend: canEdit,
@@ -82,7 +84,7 @@ export function UserDetail({ userId }: { userId: string }) {
       <header className="page-header">
         <div>
           <p className="breadcrumbs">
-            <Link to="/users">Users</Link> / {displayName}
+            {rights.referralFlag ? <Link to="/users">Users</Link> : <Link to="/downline">Downline</Link>} / {displayName}
           </p>
           <h1 id="user-title">
             {displayName} <UserStatusBadge user={user} />
@@ -151,7 +153,7 @@ export function UserDetail({ userId }: { userId: string }) {
         <section className="card" aria-labelledby="permissions-title">
           <h2 id="permissions-title">Permissions</h2>
           <div className="switch-list">
-            {FLAGS.map((flag) => (
+            {FLAGS.filter((flag) => rights.referralFlag || flag.key !== 'referralAllow').map((flag) => (
               <Switch
                 key={flag.key}
                 label={flag.label}

@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AGENT_ROLES, ROLE_NAMES } from '@khel/contract';
+import type { BackofficeUser, RoleId } from '@khel/contract';
+import { formatDateTime } from '../../../lib/format';
+
+/** One column of the downline list: a header and what a row shows under it. */
+export interface DownlineColumn {
+  key: string;
+  header: string;
+  cell: (user: BackofficeUser) => ReactNode;
+}
+
+const isAgent = (role: number) => AGENT_ROLES.includes(role as RoleId);
+
+/**
+ * The columns every downline list shows (name, username, role, status, created). Money columns
+ * (Credit Ref, Balance, Exposure, Available, Ref P&L: the agents' money, issue 12 part 2) come in
+ * through `extraColumns`, shown after Role, without touching these.
+ */
+export const DOWNLINE_COLUMNS: readonly DownlineColumn[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    cell: (user) =>
+      isAgent(user.role) ? (
+        <Link to={`/downline/${user._id}`} className="row-link" aria-label={`Open the downline of ${user.name || user.username}`}>
+          {user.name || user.username}
+        </Link>
+      ) : (
+        <Link to={`/users/${user._id}`} className="row-link">
+          {user.name || user.username}
+        </Link>
+      ),
+  },
+  { key: 'username', header: 'Username', cell: (user) => user.username },
+  { key: 'role', header: 'Role', cell: (user) => ROLE_NAMES[user.role as RoleId] ?? `Role ${user.role}` },
+];
+
+const TRAILING_COLUMNS: readonly DownlineColumn[] = [
+  { key: 'status', header: 'Status', cell: (user) => <span className={user.suspended ? 'badge badge-danger' : 'badge badge-ok'}>{user.suspended ? 'Suspended' : 'Active'}</span> },
+  { key: 'created', header: 'Created', cell: (user) => formatDateTime(user.createdAt) },
+  {
+    key: 'open',
+    header: 'Account',
+    cell: (user) => (
+      <Link to={`/users/${user._id}`} className="btn btn-secondary btn-small">
+        Details
+      </Link>
+    ),
+  },
+];
+
+/** A table on wide screens, stacked cards on phones (CSS, data-label), like every list of the back office. */
+export function DownlineList({ users, extraColumns = [] }: { users: BackofficeUser[]; extraColumns?: readonly DownlineColumn[] }) {
+  const columns = [...DOWNLINE_COLUMNS, ...extraColumns, ...TRAILING_COLUMNS];
+  return (
+    <table className="data-table responsive-table" aria-label="Downline">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.key} scope="col">
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => (
+          <tr key={user._id}>
+            {columns.map((column, index) => (
+              <td key={column.key} data-label={column.header} className={index === 0 ? 'cell-primary' : undefined}>
+                {column.cell(user)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

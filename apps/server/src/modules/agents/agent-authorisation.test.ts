@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@khel/contract';
+import type { Answer, TestApp } from '../../../test/test-app.js';
+import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile } from '../../../test/test-app.js';
+
+/**
+ * Issue 12, the first "what it must show": a generated tree (a cash branch AGENT → AGENT → PLAYER and a
+ * credit branch CREDIT_AGENT → CREDIT_AGENT → CREDIT_PLAYER under the DIRECTOR), and EVERY back-office
+ * operation of the OpenAPI document called by every agent against an account inside its subtree (works,
+ * or is refused by role as declared here) and outside it (always refused, or filtered out of a list).
+ * A new operation fails the first test until it is classified in ACCESS.
+ */
+type Access =
+  /** Operators only: every agent is refused FORBIDDEN by role, inside or outside. */
+  | { who: 'operators' }
+  /** Agents too, on the account `:id` names: inside works, outside is NOT_IN_DOWNLINE. */
+  | { who: 'agents'; kind: 'user'; body?: unknown }
+  /** Agents too, a list: inside accounts show, outside accounts never do. */
+  | { who: 'agents'; kind: 'list' }
+  /** Agents too, about the caller's own session: no other account is involved. */
+  | { who: 'agents'; kind: 'own' }
+  /** Agents too: a new account under an upline given in the body. */
+  | { who: 'agents'; kind: 'create' };
+
+const OPERATORS: Access = { who: 'operators' };
+const USER: Access = { who: 'agents', kind: 'user' };
+const LIST: Access = { who: 'agents', kind: 'list' };
+const OWN: Access = { who: 'agents', kind: 'own' };
+
+/** Everything not listed with agents is for operators: §9 gives agents their downline only. */
+const AGENT_ACCESS: Record<string, Access> = {
+  'GET /api/v1/backoffice/users': LIST,
+  'GET /api/v1/backoffice/users/{id}': USER,
+  'PUT /api/v1/backoffice/users/{id}': { who: 'agents', kind: 'user', body: { allowSlots: false, suspended: false } },
+  'GET /api/v1/backoffice/users/{id}/ledger': USER,
+  'GET /api/v1/backoffice/users/{id}/profit-loss': USER,
+  'GET /api/v1/backoffice/users/{id}/bets': USER,
+  'GET /api/v1/backoffice/users/{id}/tree-path': USER,
+  'POST /api/v1/backoffice/users/{id}/password': { who: 'agents', kind: 'user', body: { password: 'a-fresh-monsoon-91' } },
+  'POST /api/v1/backoffice/downline': { who: 'agents', kind: 'create' },
+  'GET /api/v1/backoffice/deposits': LIST,
+  'GET /api/v1/backoffice/withdrawals': LIST,
+  'GET /api/v1/backoffice/audit-log': LIST,
+  'GET /api/v1/backoffice/audit-log/actions': OWN,
+  'GET /api/v1/backoffice/second-factor': OWN,
+  'POST /api/v1/backoffice/second-factor/enrolment': OWN,
+  'POST /api/v1/backoffice/second-factor/enrolment/confirm': OWN,
+  'POST /api/v1/backoffice/second-factor/verify': OWN,
+};
+const accessOf = (operation: string): Access => AGENT_ACCESS[operation] ?? OPERATORS;
+/** Operations decided to be operators' only; listed so that a new operation is a decision, not a default. */
+const OPERATORS_ONLY = [
+  'POST /api/v1/backoffice/users/{id}/adjustments', 'GET /api/v1/backoffice/users/{id}/adjustments', 'POST /api/v1/backoffice/adjustments/{id}/approve',
+  'POST /api/v1/backoffice/adjustments/{id}/reject', 'POST /api/v1/backoffice/deposits/{id}/approve', 'POST /api/v1/backoffice/deposits/{id}/reject',
+  'POST /api/v1/backoffice/withdrawals/{id}/approve', 'POST /api/v1/backoffice/withdrawals/{id}/reject', 'POST /api/v1/backoffice/markets/{id}/result/confirm',
+  'POST /api/v1/backoffice/markets/{id}/result/reject', 'POST /api/v1/backoffice/users/{id}/second-factor/reset', 'PUT /api/v1/backoffice/branding',
+  'GET /api/v1/backoffice/banners', 'POST /api/v1/backoffice/banners', 'PUT /api/v1/backoffice/banners/order', 'PUT /api/v1/backoffice/banners/{id}',
+  'DELETE /api/v1/backoffice/banners/{id}', 'GET /api/v1/backoffice/receiving-accounts', 'POST /api/v1/backoffice/receiving-accounts',
+  'PUT /api/v1/backoffice/receiving-accounts/{id}', 'GET /api/v1/backoffice/casino/providers', 'POST /api/v1/backoffice/casino/providers',
+  'PUT /api/v1/backoffice/casino/providers/{code}', 'GET /api/v1/backoffice/casino/games', 'POST /api/v1/backoffice/casino/games',
+  'PUT /api/v1/backoffice/casino/games/{id}', 'GET /api/v1/backoffice/casino/rounds', 'GET /api/v1/backoffice/casino/transactions',
+  'GET /api/v1/backoffice/casino/reconciliation/{code}', 'GET /api/v1/backoffice/events', 'POST /api/v1/backoffice/sports', 'POST /api/v1/backoffice/leagues',
+  'POST /api/v1/backoffice/events', 'PUT /api/v1/backoffice/events/{id}', 'POST /api/v1/backoffice/markets', 'PUT /api/v1/backoffice/markets/{id}',
+  'PUT /api/v1/backoffice/markets/{id}/bookmaker-rates', 'PUT /api/v1/backoffice/markets/{id}/fancy-line', 'POST /api/v1/backoffice/markets/{id}/settle',
+  'POST /api/v1/backoffice/markets/{id}/void', 'POST /api/v1/backoffice/markets/{id}/correct', 'GET /api/v1/backoffice/markets/{id}/book',
+  'GET /api/v1/backoffice/results/pending', 'GET /api/v1/backoffice/sports-desk/settings', 'PUT /api/v1/backoffice/sports-desk/settings',
+  'GET /api/v1/backoffice/bonus-offers', 'POST /api/v1/backoffice/bonus-offers', 'PUT /api/v1/backoffice/bonus-offers/{id}',
+  'PUT /api/v1/backoffice/bonus-offers/{id}/pause', 'GET /api/v1/backoffice/users/{id}/bonuses', 'POST /api/v1/backoffice/users/{id}/bonuses',
+  'GET /api/v1/backoffice/bonus-report', 'GET /api/v1/backoffice/bonus-grants', 'POST /api/v1/backoffice/bonus-grants/{id}/approve',
+  'POST /api/v1/backoffice/bonus-grants/{id}/reject', 'GET /api/v1/backoffice/referral-settings', 'PUT /api/v1/backoffice/referral-settings',
+  'GET /api/v1/backoffice/referral-flags',
+];
+
+interface Account {
+  userId: string;
+  mobileNo: string;
+  token: string;
+}
+let t: TestApp;
+let director: { token: string; userId: string };
+const tree: Record<'cashTop' | 'cashSub' | 'cashPlayer' | 'creditTop' | 'creditSub' | 'creditPlayer', Account> = {} as never;
+/** Each agent, the player inside its subtree and the one outside it. */
+let agents: { name: string; agent: Account; inside: Account; outside: Account; subtree: Set<string> }[] = [];
+
+async function login(mobileNo: string): Promise<string> {
+  const answer = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
+  expect(answer.body.meta.code, answer.body.meta.message).toBe(200);
+  return answer.body.meta.token as string;
+}
+
+async function create(token: string, role: number, uplineId?: string): Promise<Account> {
+  const mobileNo = nextMobile();
+  const answer = await call(t.app, 'POST', '/api/v1/backoffice/downline', { token, body: { role, name: `Tree ${role}`, mobile_no: mobileNo, password: PASSWORD, ...(uplineId === undefined ? {} : { uplineId }) } });
+  expect(answer.body.meta.code, answer.body.meta.message).toBe(200);
+  const userId = (answer.body.data as { _id: string })._id;
+  const token2 = await login(mobileNo);
+  if (role === ROLES.AGENT || role === ROLES.CREDIT_AGENT) await enrolSecondFactor(t, token2);
+  return { userId, mobileNo, token: token2 };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  director = await createOperator(t, ROLES.DIRECTOR);
+  tree.cashTop = await create(director.token, ROLES.AGENT);
+  tree.cashSub = await create(tree.cashTop.token, ROLES.AGENT);
+  tree.cashPlayer = await create(tree.cashSub.token, ROLES.PLAYER);
+  tree.creditTop = await create(director.token, ROLES.CREDIT_AGENT);
+  tree.creditSub = await create(tree.creditTop.token, ROLES.CREDIT_AGENT);
+  tree.creditPlayer = await create(tree.creditSub.token, ROLES.CREDIT_PLAYER);
+  const cash = [tree.cashTop, tree.cashSub, tree.cashPlayer];
+  const credit = [tree.creditTop, tree.creditSub, tree.creditPlayer];
+  agents = [
+    { name: 'cash agent', agent: tree.cashTop, inside: tree.cashPlayer, outside: tree.creditPlayer, subtree: new Set(cash.map((a) => a.userId)) },
+    { name: 'cash sub-agent', agent: tree.cashSub, inside: tree.cashPlayer, outside: tree.creditPlayer, subtree: new Set(cash.slice(1).map((a) => a.userId)) },
+    { name: 'credit agent', agent: tree.creditTop, inside: tree.creditPlayer, outside: tree.cashPlayer, subtree: new Set(credit.map((a) => a.userId)) },
+    { name: 'credit sub-agent', agent: tree.creditSub, inside: tree.creditPlayer, outside: tree.cashPlayer, subtree: new Set(credit.slice(1).map((a) => a.userId)) },
+  ];
+  // A pending deposit and a pending withdrawal of the cash player, and audit rows on both players.
+  const bank = { type: 'bank', accountNumber: '987654321012', accountHolderName: 'Khel Demo', bankName: 'HDFC Bank', ifscCode: 'HDFC0000123' };
+  const receiving = await call(t.app, 'POST', '/api/v1/backoffice/receiving-accounts', { token: director.token, body: bank });
+  const accountId = (receiving.body.data as { _id: string })._id;
+  const deposit = async (txnRef: string) =>
+    ((await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token: tree.cashPlayer.token, body: { amount: 700, accountId, type: 'bank', txnRef } })).body.data as { _id: string })._id;
+  await call(t.app, 'POST', `/api/v1/backoffice/deposits/${await deposit('UTRTREE0001')}/approve`, { token: director.token });
+  await deposit('UTRTREE0002');
+  const own = await call(t.app, 'POST', '/api/v1/account-details', { token: tree.cashPlayer.token, body: { ...bank, accountHolderName: 'Tree Player' } });
+  const withdrawal = await call(t.app, 'POST', '/api/v1/withdrawal-request', { token: tree.cashPlayer.token, body: { amount: 300, accountId: (own.body.data as { _id: string })._id } });
+  expect(withdrawal.body.meta.code, withdrawal.body.meta.message).toBe(200);
+  for (const player of [tree.cashPlayer, tree.creditPlayer]) await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { allowHome: true } });
+});
+afterAll(async () => t.close());
+
+async function operations(): Promise<string[]> {
+  await t.app.ready();
+  const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/v1/backoffice/'))
+    .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+}
+
+function urlOf(path: string, id: string): string {
+  return path.replaceAll('{id}', id).replaceAll('{code}', 'house');
+}
+
+const refusedBy = (answer: Answer, error: string) => {
+  expect(answer.status, answer.raw.body).toBe(200);
+  expect(answer.body.meta, JSON.stringify(answer.body.meta)).toMatchObject({ code: 403, error });
+};
+
+const userIdsIn = (data: unknown): string[] => ((data as { items: { _id: string }[] }).items).map((item) => item._id);
+
+async function listCase(operation: string, who: (typeof agents)[number]): Promise<void> {
+  const path = operation.split(' ')[1] as string;
+  const get = (query: string) => call(t.app, 'GET', `${path}${query}`, { token: who.agent.token });
+  if (path.endsWith('/users')) {
+    const all = await get('');
+    expect(all.body.meta.code).toBe(200);
+    expect(userIdsIn(all.body.data).every((id) => who.subtree.has(id)), 'only the downline').toBe(true);
+    expect(((await get(`?search=${who.inside.mobileNo}`)).body.data as { total: number }).total).toBe(1);
+    expect(((await get(`?search=${who.outside.mobileNo}`)).body.data as { total: number }).total).toBe(0);
+    return;
+  }
+  if (path.endsWith('/audit-log')) {
+    expect(((await get(`?targetId=${who.inside.userId}`)).body.data as { total: number }).total).toBeGreaterThan(0);
+    expect(((await get(`?targetId=${who.outside.userId}`)).body.data as { total: number }).total).toBe(0);
+    return;
+  }
+  // Deposits and withdrawals: the cash player's pending request shows to the cash branch only.
+  const answer = await get('?status=pending');
+  expect(answer.body.meta.code).toBe(200);
+  const ids = (answer.body.data as { items: { player: { _id: string } }[] }).items.map((item) => item.player._id);
+  expect(ids.every((id) => who.subtree.has(id)), 'only the downline').toBe(true);
+  expect(ids.includes(tree.cashPlayer.userId)).toBe(who.subtree.has(tree.cashPlayer.userId));
+}
+
+describe('subtree authorisation on every back-office operation (issue 12)', () => {
+  it('classifies every back-office operation of the OpenAPI document for agents, and nothing that is not there', async () => {
+    const listed = await operations();
+    const classified = [...Object.keys(AGENT_ACCESS), ...OPERATORS_ONLY];
+    expect(listed.filter((operation) => !classified.includes(operation)), 'unclassified: decide agents or operators only').toEqual([]);
+    expect(classified.filter((operation) => !listed.includes(operation)), 'classified but gone').toEqual([]);
+  });
+
+  it('every agent: inside its subtree works or is refused by role as declared; outside is always refused', async () => {
+    const listed = await operations();
+    for (const who of agents) {
+      for (const operation of listed) {
+        const [method, path] = operation.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+        const access = accessOf(operation);
+        const label = `${who.name}: ${operation}`;
+        if (access.who === 'operators') {
+          refusedBy(await call(t.app, method, urlOf(path, who.inside.userId), { token: who.agent.token, body: method === 'GET' ? undefined : {} }), 'FORBIDDEN');
+          refusedBy(await call(t.app, method, urlOf(path, who.outside.userId), { token: who.agent.token, body: method === 'GET' ? undefined : {} }), 'FORBIDDEN');
+        } else if (access.kind === 'user') {
+          const inside = await call(t.app, method, urlOf(path, who.inside.userId), { token: who.agent.token, body: access.body });
+          expect(inside.body.meta.code, `${label} inside: ${inside.body.meta.message}`).toBe(200);
+          refusedBy(await call(t.app, method, urlOf(path, who.outside.userId), { token: who.agent.token, body: access.body }), 'NOT_IN_DOWNLINE');
+        } else if (access.kind === 'list') {
+          await listCase(operation, who);
+        } else if (access.kind === 'create') {
+          const body = (uplineId: string) => ({ role: who.inside.userId === tree.cashPlayer.userId ? ROLES.PLAYER : ROLES.CREDIT_PLAYER, name: 'New One', mobile_no: nextMobile(), password: PASSWORD, uplineId });
+          const inside = await call(t.app, 'POST', path, { token: who.agent.token, body: body(who.agent.userId) });
+          expect(inside.body.meta.code, `${label} inside: ${inside.body.meta.message}`).toBe(200);
+          const outsideUpline = who.subtree.has(tree.cashSub.userId) ? tree.creditSub.userId : tree.cashSub.userId;
+          refusedBy(await call(t.app, 'POST', path, { token: who.agent.token, body: { ...body(outsideUpline), role: ROLES.PLAYER } }), 'NOT_IN_DOWNLINE');
+        } else {
+          const own = await call(t.app, method, path, { token: who.agent.token, body: method === 'GET' ? undefined : { code: '000000' } });
+          expect(own.body.meta.error, `${label}: not refused by role`).not.toBe('FORBIDDEN');
+        }
+      }
+    }
+  });
+
+  it('an agent cannot act on itself, and a password it set ends the account’s sessions', async () => {
+    const self = await call(t.app, 'PUT', `/api/v1/backoffice/users/${tree.cashTop.userId}`, { token: tree.cashTop.token, body: { allowSlots: false } });
+    refusedBy(self, 'SELF_SERVICE_REFUSED');
+    const player = await create(tree.cashSub.token, ROLES.PLAYER);
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/password`, { token: tree.cashTop.token, body: { password: 'another-monsoon-55' } });
+    expect((await call(t.app, 'GET', '/api/v1/getUserData', { token: player.token })).status).toBe(401);
+  });
+
+  it('the DIRECTOR keeps its powers over the whole tree', async () => {
+    const answer = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.creditPlayer.userId}`, { token: director.token });
+    expect(answer.body.meta.code).toBe(200);
+    const path = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashPlayer.userId}/tree-path`, { token: director.token });
+    expect((path.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([director.userId, tree.cashTop.userId, tree.cashSub.userId, tree.cashPlayer.userId]);
+    const agentView = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashPlayer.userId}/tree-path`, { token: tree.cashSub.token });
+    expect((agentView.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([tree.cashSub.userId, tree.cashPlayer.userId]);
+  });
+});
