@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountMoney, ChipsMove, CreditMove, CreditSettlement } from '@khel/contract';
+import type { AccountFigures, AccountMoney, ChipsMove, CreditMove, CreditSettlement } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
@@ -12,6 +12,15 @@ export async function getAccountMoney(userId: string): Promise<AccountMoney> {
 
 export function useAccountMoney(userId: string) {
   return useQuery({ queryKey: accountMoneyKey(userId), queryFn: () => getAccountMoney(userId), refetchInterval: 10_000 });
+}
+
+/** Just the account's own figures (its subtree summed), for a downline list row; refreshed like the panel. */
+export function useAccountFigures(userId: string) {
+  return useQuery({
+    queryKey: ['account-money', userId, 'figures'],
+    queryFn: async (): Promise<AccountFigures> => (await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/money`, { query: { pageSize: 1 } })).data.account,
+    refetchInterval: 10_000,
+  });
 }
 
 type MoneyAction = { kind: 'chips'; body: ChipsMove } | { kind: 'credit'; body: CreditMove } | { kind: 'settlement'; body: CreditSettlement };
