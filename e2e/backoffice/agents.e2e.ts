@@ -41,8 +41,10 @@ describe('an agent in the back office (issue 12)', () => {
     const list = page.getByRole('table', { name: 'Downline' });
     await list.getByText('Demo Cash Player', { exact: true }).waitFor();
     expect(await list.getByText('Demo Credit Player').count()).toBe(0);
+    // The breadcrumb starts at the agent itself: nothing above it is shown.
+    expect(await page.getByRole('navigation', { name: 'Breadcrumbs' }).innerText()).toBe('Demo Agent');
     // The menu shows only what an agent may do.
-    const menu = await page.getByRole('navigation').first().innerText();
+    const menu = (await page.locator('#sidebar').textContent()) ?? '';
     expect(menu).toContain('Downline');
     for (const hidden of ['Sports', 'Casino', 'Branding', 'Receiving accounts', 'Bonuses']) expect(menu).not.toContain(hidden);
 

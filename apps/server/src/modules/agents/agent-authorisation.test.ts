@@ -226,5 +226,7 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
     expect((path.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([director.userId, tree.cashTop.userId, tree.cashSub.userId, tree.cashPlayer.userId]);
     const agentView = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashPlayer.userId}/tree-path`, { token: tree.cashSub.token });
     expect((agentView.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([tree.cashSub.userId, tree.cashPlayer.userId]);
+    const ownView = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashSub.userId}/tree-path`, { token: tree.cashSub.token });
+    expect((ownView.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([tree.cashSub.userId]);
   });
 });

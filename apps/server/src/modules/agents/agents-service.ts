@@ -45,7 +45,8 @@ export function createAgentsService(deps: { tree: TreeRepository; identity: Iden
       const account = await member(id);
       const chain = (await tree.uplineChain(id)).map((row) => row.id).reverse();
       const root = downlineRootOf(caller);
-      const visible = root === null ? chain : chain.slice(Math.max(0, chain.indexOf(root)));
+      // An agent's view starts at its own account (the guard has refused anything outside it).
+      const visible = root === null ? chain : root === id ? [] : chain.slice(chain.indexOf(root));
       const steps = await Promise.all(visible.map((upId) => member(upId)));
       return [...steps, account].map((row) => ({ _id: row.id, name: row.name, username: row.username, role: row.role }));
     },
