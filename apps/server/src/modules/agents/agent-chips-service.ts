@@ -44,7 +44,7 @@ export function createAgentChipsService(deps: { db: Database; wallet: WalletServ
         await assertInScope(tx, caller, targetId);
         const repository = createAgentMoneyRepository(tx);
         const target = (await repository.user(targetId, true)) ?? fail('NOT_FOUND', 'Account not found');
-        if (target.role !== ROLES.AGENT && target.role !== ROLES.PLAYER) fail('FORBIDDEN', 'Chips go only to cash agents and their players');
+        if (target.role !== ROLES.AGENT && target.role !== ROLES.PLAYER) fail('WRONG_ACCOUNT_KIND', 'Chips go only to cash agents and their players');
         const source = chipsSourceOf(target);
         if (target.role === ROLES.AGENT) await wallet.openAgentBook(tx, target.id, 'chips');
         if ('agentId' in source) await wallet.openAgentBook(tx, source.agentId, 'chips');

@@ -51,7 +51,7 @@ export function createAgentCreditService(deps: { db: Database; wallet: WalletSer
         await assertInScope(tx, caller, targetId);
         const repository = createAgentMoneyRepository(tx);
         const target = (await repository.user(targetId, true)) ?? fail('NOT_FOUND', 'Account not found');
-        if (target.role !== ROLES.CREDIT_AGENT && target.role !== ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Credit goes only to credit agents and credit players');
+        if (target.role !== ROLES.CREDIT_AGENT && target.role !== ROLES.CREDIT_PLAYER) fail('WRONG_ACCOUNT_KIND', 'Credit goes only to credit agents and credit players');
         const creditRefPaise = await repository.lockCreditLine(target.id);
         if (body.action === 'take' && amountPaise > creditRefPaise) fail('WALLET_INSUFFICIENT_FUNDS', `The credit reference is only ${formatPaise(creditRefPaise)}`);
         const source = creditSourceOf(target);
@@ -91,7 +91,7 @@ export function createAgentCreditService(deps: { db: Database; wallet: WalletSer
         await assertInScope(tx, caller, playerId);
         const repository = createAgentMoneyRepository(tx);
         const player = (await repository.user(playerId, true)) ?? fail('NOT_FOUND', 'Account not found');
-        if (player.role !== ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Only credit players are settled');
+        if (player.role !== ROLES.CREDIT_PLAYER) fail('WRONG_ACCOUNT_KIND', 'Only credit players are settled');
         const creditRefPaise = await repository.lockCreditLine(player.id);
         const main = (await repository.lockMainWallet(player.id)) ?? fail('NOT_FOUND', 'This wallet does not exist for the account');
         const refPnlPaise = main.balance_paise - creditRefPaise;

@@ -68,7 +68,7 @@ describe('cash agents (PRODUCT.md §9)', () => {
     const stranger = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
     expect(await codeOf(() => t.services.agentChips.move(callerFor(stranger, ROLES.AGENT), player, { action: 'give', amount: 1 }, undefined, '127.0.0.1'))).toBe('NOT_IN_DOWNLINE');
     expect(await codeOf(() => t.services.agentFigures.accountMoney(callerFor(stranger, ROLES.AGENT), agent, { page: 1, pageSize: 10 }))).toBe('NOT_IN_DOWNLINE');
-    expect(await codeOf(() => t.services.agentCredit.move(callerFor(agent, ROLES.AGENT), sub, { action: 'give', amount: 1 }, undefined, '127.0.0.1'))).toBe('FORBIDDEN');
+    expect(await codeOf(() => t.services.agentCredit.move(callerFor(agent, ROLES.AGENT), sub, { action: 'give', amount: 1 }, undefined, '127.0.0.1'))).toBe('WRONG_ACCOUNT_KIND');
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
@@ -177,9 +177,9 @@ describe('credit lines and settlements (PRODUCT.md §9)', () => {
   it('refuses credit to cash accounts and chips to credit accounts', async () => {
     const cash = (await accountUnder(t, ROLES.PLAYER, director.userId)).userId;
     const credit = (await accountUnder(t, ROLES.CREDIT_PLAYER, director.userId)).userId;
-    expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${cash}/credit`, { token: director.token, body: { action: 'give', amount: 10 } })).body.meta.error).toBe('FORBIDDEN');
-    expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${credit}/chips`, { token: director.token, body: { action: 'give', amount: 10 } })).body.meta.error).toBe('FORBIDDEN');
-    expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${cash}/settlement`, { token: director.token, body: { amount: 10 } })).body.meta.error).toBe('FORBIDDEN');
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${cash}/credit`, { token: director.token, body: { action: 'give', amount: 10 } })).body.meta.error).toBe('WRONG_ACCOUNT_KIND');
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${credit}/chips`, { token: director.token, body: { action: 'give', amount: 10 } })).body.meta.error).toBe('WRONG_ACCOUNT_KIND');
+    expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${cash}/settlement`, { token: director.token, body: { amount: 10 } })).body.meta.error).toBe('WRONG_ACCOUNT_KIND');
     expect((await call(t.app, 'GET', '/api/v1/credit-line', { token: (await signUpPlayer(t)).token })).body.meta.error).toBe('FORBIDDEN');
     expect((await call(t.app, 'POST', `/api/v1/backoffice/users/${credit}/settlement`, { token: director.token, body: { amount: 10 } })).body.meta).toMatchObject({ error: 'CONFLICT', message: 'Nothing to settle: Ref P&L is zero' });
   });
