@@ -207,6 +207,7 @@ export const profitLossRowSchema = z.object({
   commission: z.number(),
   count: z.number().int(),
 });
+export type ProfitLossRow = z.infer<typeof profitLossRowSchema>;
 export const profitLossEnvelope = envelope(z.object({ rows: z.array(profitLossRowSchema), total: z.number() }));
 
 // Back office: the money desk

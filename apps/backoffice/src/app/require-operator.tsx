@@ -52,6 +52,7 @@ export function RequireOperator({ children }: { children: ReactNode }) {
 
 export function RequireRole({ roles, children }: { roles: readonly number[]; children: ReactNode }) {
   const profile = useProfile();
+  if (profile.isPending) return <LoadingBlock label="Checking your session…" />;
   if (profile.data === undefined || !roles.includes(profile.data.role)) {
     return <Alert>You do not have permission to open this page.</Alert>;
   }

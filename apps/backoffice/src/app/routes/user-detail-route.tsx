@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { AccountMoneyPanel } from '../../features/agent-money/components/account-money-panel';
 import { PlayerBets } from '../../features/downline/components/player-bets';
+import { PlayerProfitLoss } from '../../features/downline/components/player-profit-loss';
 import { ResetPassword } from '../../features/downline/components/reset-password';
 import { PlayerLedger } from '../../features/player-wallet/components/player-ledger';
 import { isSiteOperator, useProfile } from '../../lib/auth/get-user-data';
@@ -28,6 +29,7 @@ export function UserDetailRoute() {
       {user.data !== undefined && operator ? <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
       {user.data !== undefined && !operator ? <PlayerLedger key={`ledger-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <PlayerBets key={`bets-${id}`} userId={id} /> : null}
+      {user.data !== undefined ? <PlayerProfitLoss key={`profit-loss-${id}`} userId={id} /> : null}
       {user.data !== undefined && me.data?._id !== id ? <ResetPassword key={`password-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <SecondFactorReset key={`second-factor-${id}`} user={user.data} /> : null}
       {user.data !== undefined && operator ? <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { OPERATOR_ROLES, secondFactorResetRequestSchema } from '@khel/contract';
+import { BACKOFFICE_ROLES, secondFactorResetRequestSchema } from '@khel/contract';
 import type { BackofficeUser, RoleId } from '@khel/contract';
 import { Button } from '../../../components/ui/button';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
@@ -15,7 +15,7 @@ export function SecondFactorReset({ user }: { user: Pick<BackofficeUser, '_id' |
   const me = useProfile();
   const reset = useResetSecondFactor(user._id);
   const [open, setOpen] = useState(false);
-  if (!isDirector(me.data) || me.data?._id === user._id || !OPERATOR_ROLES.includes(user.role as RoleId)) return null;
+  if (!isDirector(me.data) || me.data?._id === user._id || !BACKOFFICE_ROLES.includes(user.role as RoleId)) return null;
   const name = user.name || user.username;
 
   return (
