@@ -89,6 +89,11 @@ import { bonusRoutes } from './modules/bonus/bonus-routes.js';
 import { createBonusService } from './modules/bonus/bonus-service.js';
 import { createBonusWagering } from './modules/bonus/bonus-wagering.js';
 import { referralRoutes } from './modules/referral/referral-routes.js';
+import { createAgentChipsService, playerAgentOf } from './modules/agents/agent-chips-service.js';
+import { createAgentCreditService } from './modules/agents/agent-credit-service.js';
+import { createAgentFiguresService } from './modules/agents/agent-figures-service.js';
+import { agentMoneyRoutes } from './modules/agents/agent-money-routes.js';
+import { assertInScope } from './modules/agents/agent-scope.js';
 import { createReferralService } from './modules/referral/referral-service.js';
 import { createReferralWeekly } from './modules/referral/referral-weekly.js';
 import { createBetListService } from './modules/reports/bet-list-service.js';
@@ -156,7 +161,10 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const wagering = createBonusWagering({ clock });
   const referral = createReferralService({ db, wallet, idempotency, audit, clock });
   const referralWeekly = createReferralWeekly({ db, wallet, clock });
+  // A cash agent's players deposit and withdraw against the agent's chips (PRODUCT.md §9).
+  const deskAgents = { agentOf: playerAgentOf, assertInScope };
   const deposits = createDepositsService({
+    agents: deskAgents,
     db,
     wallet,
     idempotency,
@@ -170,7 +178,11 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       await referral.onDepositApproved(tx, deposit);
     },
   });
-  const withdrawals = createWithdrawalsService({ db, wallet, idempotency, accounts, audit, clock, fourEyes });
+  const withdrawals = createWithdrawalsService({ db, wallet, idempotency, accounts, audit, clock, fourEyes, agents: deskAgents });
+  // Agents' money (PRODUCT.md §9): chips, credit lines, settlements and the downline figures.
+  const agentChips = createAgentChipsService({ db, wallet, idempotency, audit, clock });
+  const agentCredit = createAgentCreditService({ db, wallet, idempotency, audit, clock });
+  const agentFigures = createAgentFiguresService({ db });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
   const casino = createCasinoServices({ db, wallet, audit, clock, onWagering: wagering.record });
@@ -212,7 +224,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -325,6 +337,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(bonusRoutes(services.bonus, guards));
   await app.register(bonusAdminRoutes(services.bonusAdmin, services.bonusReport, guards));
   await app.register(referralRoutes(services.referral, guards));
+  await app.register(agentMoneyRoutes({ chips: services.agentChips, credit: services.agentCredit, figures: services.agentFigures }, guards));
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards);
   // sports wiring (modules/sports) goes here

@@ -56,11 +56,15 @@ export async function ledgerViolations(db: Queryable): Promise<string[]> {
   return problems;
 }
 
-/** What each player's main balance must be, from the requests alone: a model independent of the journal. */
+/**
+ * What each player's main balance must be, from the requests alone: a model independent of the journal.
+ * A credit player (role 6) starts with no welcome chips and holds its credit reference (decision 0019).
+ */
 export async function modelBalanceMismatches(db: Queryable, welcomePaise: number): Promise<string[]> {
   const rows = await db.query<{ user_id: string; balance_paise: number; expected: number }>(
     `select a.user_id, a.balance_paise,
-       ($1::bigint
+       ((case when (select role from users u where u.id = a.user_id) = 6 then 0 else $1::bigint end)
+       + coalesce((select credit_ref_paise from credit_lines c where c.user_id = a.user_id), 0)
        + coalesce((select sum(amount_paise) from deposit_requests d where d.user_id = a.user_id and d.status = 'approved'), 0)
        - coalesce((select sum(amount_paise) from withdrawal_requests w where w.user_id = a.user_id and w.status in ('pending', 'approved')), 0)
        + coalesce((select sum(amount_paise) from adjustments x where x.user_id = a.user_id and x.wallet = 'main' and x.status = 'applied'), 0))::bigint

@@ -35,6 +35,8 @@ export const CREATABLE_ROLES: Readonly<Record<RoleId, readonly RoleId[]>> = {
   5: [ROLES.CREDIT_PLAYER, ROLES.CREDIT_AGENT],
   6: [],
 };
+/** Roles that work the deposit and withdrawal desk: a cash agent sees and decides only its own players' (PRODUCT.md §9). */
+export const MONEY_DESK_ROLES: readonly RoleId[] = [ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN, ROLES.AGENT];
 
 /** wallet '1' = main balance, '2' = bonus (spec §3). */
 export const WALLETS = { MAIN: '1', BONUS: '2' } as const;

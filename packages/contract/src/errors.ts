@@ -63,6 +63,8 @@ export const ERRORS = {
   BONUS_OFFER_PAUSED: { metaCode: 409, message: 'This offer is paused' },
   REFERRAL_NOT_ALLOWED: { metaCode: 403, message: 'The referral programme is not available on this account' },
   REF_BONUS_BELOW_MINIMUM: { metaCode: 422, message: 'Your referral bonus is below the minimum claim' },
+  /** Agents' money (decision 0019): chips go to cash accounts, credit and settlements to credit accounts. */
+  WRONG_ACCOUNT_KIND: { metaCode: 409, message: 'This account does not take this kind of money' },
   LEDGER_LIMIT_REACHED: { metaCode: 422, message: 'This account has reached its configured limit' },
   // Transport-level codes: these travel with a real HTTP status, never inside a 200.
   UNAUTHENTICATED: { metaCode: 401, message: 'Please log in again' },

@@ -23,3 +23,4 @@ export * from './event-bets.js';
 export * from './agents.js';
 export * from './reports.js';
 export * from './agent-partnership.js';
+export * from './agent-money.js';

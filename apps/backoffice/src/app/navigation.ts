@@ -1,4 +1,4 @@
-import { AGENT_ROLES, OPERATOR_ROLES, ROLES } from '@khel/contract';
+import { AGENT_ROLES, MONEY_DESK_ROLES, OPERATOR_ROLES, ROLES } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 
 /** Queues whose waiting items the sidebar counts (see app/pending-counts.ts). */
@@ -18,12 +18,13 @@ export interface NavItem {
  * router.tsx; nothing else in the shell changes.
  */
 const OPERATORS = OPERATOR_ROLES;
-/** Agents see their downline and its audit trail only (PRODUCT.md §9, decision 0018). */
+/** Agents see their downline and its audit trail (PRODUCT.md §9, decision 0018); cash agents also their players' deposits and withdrawals. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/downline', label: 'Downline', roles: [ROLES.DIRECTOR, ...AGENT_ROLES] },
   { to: '/users', label: 'Users', roles: OPERATORS },
-  { to: '/deposits', label: 'Deposits', count: 'pendingDeposits', roles: OPERATORS },
-  { to: '/withdrawals', label: 'Withdrawals', count: 'pendingWithdrawals', roles: OPERATORS },
+  // A cash agent works its own players' queue (decision 0019).
+  { to: '/deposits', label: 'Deposits', count: 'pendingDeposits', roles: MONEY_DESK_ROLES },
+  { to: '/withdrawals', label: 'Withdrawals', count: 'pendingWithdrawals', roles: MONEY_DESK_ROLES },
   { to: '/receiving-accounts', label: 'Receiving accounts', roles: OPERATORS },
   { to: '/sports', label: 'Sports', roles: OPERATORS },
   { to: '/casino', label: 'Casino', roles: OPERATORS },

@@ -19,6 +19,7 @@ import { RiskPage } from '../features/reports/components/risk-page';
 import { ReceivingAccountsPage } from '../features/receiving-accounts/components/receiving-accounts-page';
 import { WithdrawalsPage } from '../features/withdrawals/components/withdrawals-page';
 import { UsersPage } from '../features/users/components/users-page';
+import { MONEY_COLUMNS } from '../features/agent-money/components/money-columns';
 import { DownlinePage } from '../features/downline/components/downline-page';
 import { useProfile } from '../lib/auth/get-user-data';
 import { homePathFor } from './navigation';
@@ -46,8 +47,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRedirect /> },
-      { path: 'downline', element: <DownlinePage /> },
-      { path: 'downline/:id', element: <DownlinePage /> },
+      { path: 'downline', element: <DownlinePage extraColumns={MONEY_COLUMNS} /> },
+      { path: 'downline/:id', element: <DownlinePage extraColumns={MONEY_COLUMNS} /> },
       {
         path: 'users',
         element: (

@@ -93,6 +93,10 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/referral-settings': 'read',
   'PUT /api/v1/backoffice/referral-settings': 'no-player-or-request',
   'GET /api/v1/backoffice/referral-flags': 'read',
+  'GET /api/v1/backoffice/users/{id}/money': 'read',
+  'POST /api/v1/backoffice/users/{id}/chips': 'money-or-permission',
+  'POST /api/v1/backoffice/users/{id}/credit': 'money-or-permission',
+  'POST /api/v1/backoffice/users/{id}/settlement': 'money-or-permission',
   // The agent tree (decision 0018): a new account is made by its upline, not an action on an existing player.
   'POST /api/v1/backoffice/downline': 'no-player-or-request',
   'GET /api/v1/backoffice/users/{id}/tree-path': 'read',
@@ -190,6 +194,14 @@ async function declaredBy(token: string): Promise<string> {
 async function agentAccount(): Promise<string> {
   const agent = await t.services.identity.createAccount({ name: 'Agent Arjun', mobileNo: nextMobile(), password: PASSWORD, role: ROLES.AGENT, referredBy: null, verified: true });
   return agent.id;
+}
+
+let accountCounter = 0;
+/** An agent or credit account made directly (as the agents' create-account call would). */
+async function accountOf(role: number): Promise<string> {
+  accountCounter += 1;
+  const user = await t.services.identity.createAccount({ name: `Duty Account ${accountCounter}`, mobileNo: `91980000${String(accountCounter).padStart(4, '0')}`, password: PASSWORD, role, referredBy: null, verified: true });
+  return user.id;
 }
 
 let manualOfferId: string | null = null;
@@ -336,6 +348,30 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
     return {
       self: [await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/bet-limits`, { token: promoted.token, body })],
       other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/bet-limits`, { token: director.token, body }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/chips': async () => {
+    const agent = await accountOf(ROLES.AGENT);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/chips`, { token: director.token, body: { action: 'give', amount: 100 } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${agent}/chips`, { token: director.token, body: { action: 'give', amount: 100 } }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/credit': async () => {
+    const creditPlayer = await accountOf(ROLES.CREDIT_PLAYER);
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/credit`, { token: support.token, body: { action: 'give', amount: 100 } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/credit`, { token: support.token, body: { action: 'give', amount: 100 } }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/settlement': async () => {
+    const creditPlayer = await accountOf(ROLES.CREDIT_PLAYER);
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/credit`, { token: director.token, body: { action: 'give', amount: 1000 } });
+    // A loss of ₹100 (an adjustment stands in for a lost bet here): Ref P&L −100 to settle.
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/adjustments`, { token: director.token, body: { wallet: 'main', amount: -100, reason: 'Lost bet' } });
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/settlement`, { token: director.token, body: { amount: 100 } })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/settlement`, { token: support.token, body: { amount: 100 } }),
     };
   },
   'POST /api/v1/backoffice/markets/{id}/result/confirm': async () => {

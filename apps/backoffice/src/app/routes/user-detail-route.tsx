@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { AccountMoneyPanel } from '../../features/agent-money/components/account-money-panel';
 import { PlayerBets } from '../../features/downline/components/player-bets';
 import { PlayerProfitLoss } from '../../features/downline/components/player-profit-loss';
 import { ResetPassword } from '../../features/downline/components/reset-password';
@@ -26,6 +27,7 @@ export function UserDetailRoute() {
   return (
     <section className="page" aria-labelledby="user-title">
       <UserDetail key={id} userId={id} />
+      {user.data !== undefined ? <AccountMoneyPanel key={`money-${id}`} userId={id} role={user.data.role} /> : null}
       {user.data !== undefined && operator ? <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
       {user.data !== undefined && !operator ? <PlayerLedger key={`ledger-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <PlayerBets key={`bets-${id}`} userId={id} /> : null}

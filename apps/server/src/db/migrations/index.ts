@@ -10,6 +10,7 @@ import agentTree from './0009-agent-tree.js';
 import casinoWalletLimits from './0010-casino-wallet-limits.js';
 import bonusReferral from './0011-bonus-referral.js';
 import casinoGames from './0013-casino-games.js';
+import agentMoney from './0014-agent-money.js';
 import agentPartnershipAndLimits from './0015-agent-partnership-and-limits.js';
 import reportIndexes from './0016-report-indexes.js';
 import cashOut from './0017-cash-out.js';
@@ -30,6 +31,7 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0010-casino-wallet-limits', sql: casinoWalletLimits },
   { id: '0011-bonus-referral', sql: bonusReferral },
   { id: '0013-casino-games', sql: casinoGames },
+  { id: '0014-agent-money', sql: agentMoney },
   { id: '0015-agent-partnership-and-limits', sql: agentPartnershipAndLimits },
   { id: '0016-report-indexes', sql: reportIndexes },
   { id: '0017-cash-out', sql: cashOut },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { Answer, TestApp } from '../../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile } from '../../../test/test-app.js';
+import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile, signUpPlayer } from '../../../test/test-app.js';
 
 /**
  * Issue 12, the first "what it must show": a generated tree (a cash branch AGENT → AGENT → PLAYER and a
@@ -24,7 +24,15 @@ type Access =
   /** Agents too, about the caller's own session: no other account is involved. */
   | { who: 'agents'; kind: 'own' }
   /** Agents too: a new account under an upline given in the body. */
-  | { who: 'agents'; kind: 'create' };
+  | { who: 'agents'; kind: 'create' }
+  /**
+   * Agents too, money on the account `:id` names (decision 0019): inside passes authorisation (the
+   * answer may still be a business outcome: no chips to give, the wrong kind of account), outside is
+   * NOT_IN_DOWNLINE.
+   */
+  | { who: 'agents'; kind: 'money'; body: unknown }
+  /** Cash agents decide their own players' deposit and withdrawal requests; credit agents are refused by role. */
+  | { who: 'cashAgents'; kind: 'request'; request: 'deposit' | 'withdrawal'; body?: unknown };
 
 const OPERATORS: Access = { who: 'operators' };
 const USER: Access = { who: 'agents', kind: 'user' };
@@ -51,6 +59,14 @@ const AGENT_ACCESS: Record<string, Access> = {
   'PUT /api/v1/backoffice/users/{id}/bet-limits': { who: 'agents', kind: 'user', body: { limits: [], blockedSports: [], blockedEvents: [] } },
   'GET /api/v1/backoffice/downline/bet-limits': OWN,
   'PUT /api/v1/backoffice/downline/bet-limits': OWN,
+  'GET /api/v1/backoffice/users/{id}/money': USER,
+  'POST /api/v1/backoffice/users/{id}/chips': { who: 'agents', kind: 'money', body: { action: 'give', amount: 1 } },
+  'POST /api/v1/backoffice/users/{id}/credit': { who: 'agents', kind: 'money', body: { action: 'give', amount: 1 } },
+  'POST /api/v1/backoffice/users/{id}/settlement': { who: 'agents', kind: 'money', body: { amount: 1 } },
+  'POST /api/v1/backoffice/deposits/{id}/approve': { who: 'cashAgents', kind: 'request', request: 'deposit' },
+  'POST /api/v1/backoffice/deposits/{id}/reject': { who: 'cashAgents', kind: 'request', request: 'deposit', body: { reason: 'Checked' } },
+  'POST /api/v1/backoffice/withdrawals/{id}/approve': { who: 'cashAgents', kind: 'request', request: 'withdrawal' },
+  'POST /api/v1/backoffice/withdrawals/{id}/reject': { who: 'cashAgents', kind: 'request', request: 'withdrawal', body: { reason: 'Checked' } },
   'GET /api/v1/backoffice/deposits': LIST,
   'GET /api/v1/backoffice/withdrawals': LIST,
   'GET /api/v1/backoffice/audit-log': LIST,
@@ -64,8 +80,7 @@ const accessOf = (operation: string): Access => AGENT_ACCESS[operation] ?? OPERA
 /** Operations decided to be operators' only; listed so that a new operation is a decision, not a default. */
 const OPERATORS_ONLY = [
   'POST /api/v1/backoffice/users/{id}/adjustments', 'GET /api/v1/backoffice/users/{id}/adjustments', 'POST /api/v1/backoffice/adjustments/{id}/approve',
-  'POST /api/v1/backoffice/adjustments/{id}/reject', 'POST /api/v1/backoffice/deposits/{id}/approve', 'POST /api/v1/backoffice/deposits/{id}/reject',
-  'POST /api/v1/backoffice/withdrawals/{id}/approve', 'POST /api/v1/backoffice/withdrawals/{id}/reject', 'POST /api/v1/backoffice/markets/{id}/result/confirm',
+  'POST /api/v1/backoffice/adjustments/{id}/reject', 'POST /api/v1/backoffice/markets/{id}/result/confirm',
   'POST /api/v1/backoffice/markets/{id}/result/reject', 'POST /api/v1/backoffice/users/{id}/second-factor/reset', 'PUT /api/v1/backoffice/branding',
   'GET /api/v1/backoffice/banners', 'POST /api/v1/backoffice/banners', 'PUT /api/v1/backoffice/banners/order', 'PUT /api/v1/backoffice/banners/{id}',
   'DELETE /api/v1/backoffice/banners/{id}', 'GET /api/v1/backoffice/receiving-accounts', 'POST /api/v1/backoffice/receiving-accounts',
@@ -94,6 +109,9 @@ let director: { token: string; userId: string };
 const tree: Record<'cashTop' | 'cashSub' | 'cashPlayer' | 'creditTop' | 'creditSub' | 'creditPlayer', Account> = {} as never;
 /** Each agent, the player inside its subtree and the one outside it. */
 let agents: { name: string; agent: Account; inside: Account; outside: Account; subtree: Set<string> }[] = [];
+/** Makes a pending deposit or withdrawal request of a player inside the cash branch, or of one outside every agent. */
+let requests: Record<'inside' | 'outside', (kind: 'deposit' | 'withdrawal') => Promise<string>>;
+let refCounter = 0;
 
 async function login(mobileNo: string): Promise<string> {
   const answer = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
@@ -139,6 +157,30 @@ beforeAll(async () => {
   const own = await call(t.app, 'POST', '/api/v1/account-details', { token: tree.cashPlayer.token, body: { ...bank, accountHolderName: 'Tree Player' } });
   const withdrawal = await call(t.app, 'POST', '/api/v1/withdrawal-request', { token: tree.cashPlayer.token, body: { amount: 300, accountId: (own.body.data as { _id: string })._id } });
   expect(withdrawal.body.meta.code, withdrawal.body.meta.message).toBe(200);
+  // Requests for the cash agents' desk: the cash player's (inside the cash branch) and a house player's (outside every agent).
+  const house = await signUpPlayer(t);
+  const houseAccount = await call(t.app, 'POST', '/api/v1/account-details', { token: house.token, body: { ...bank, accountHolderName: 'House Player' } });
+  const request = async (token: string, kind: 'deposit' | 'withdrawal', payout: string) => {
+    refCounter += 1;
+    const answer =
+      kind === 'deposit'
+        ? await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token, body: { amount: 200, accountId, type: 'bank', txnRef: `UTRDESK${refCounter}` } })
+        : await call(t.app, 'POST', '/api/v1/withdrawal-request', { token, body: { amount: 100, accountId: payout } });
+    expect(answer.body.meta.code, `${kind}: ${answer.body.meta.message}`).toBe(200);
+    return (answer.body.data as { _id: string })._id;
+  };
+  // Made now: the password operations below end the cash player's sessions. Two agents × two decisions each.
+  const pool = async (token: string, payout: string) => ({
+    deposit: await Promise.all([1, 2, 3, 4].map(() => request(token, 'deposit', payout))),
+    withdrawal: await Promise.all([1, 2, 3, 4].map(() => request(token, 'withdrawal', payout))),
+  });
+  const insidePool = await pool(tree.cashPlayer.token, (own.body.data as { _id: string })._id);
+  const outsidePool = await pool(house.token, (houseAccount.body.data as { _id: string })._id);
+  requests = {
+    inside: async (kind) => insidePool[kind].shift() as string,
+    outside: async (kind) => outsidePool[kind].shift() as string,
+  };
+
   for (const player of [tree.cashPlayer, tree.creditPlayer]) await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { allowHome: true } });
 });
 afterAll(async () => t.close());
@@ -215,6 +257,22 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
             expect(inside.body.meta.code, `${label} inside: ${inside.body.meta.message}`).toBe(200);
           }
           refusedBy(await call(t.app, method, urlOf(path, outsideId), { token: who.agent.token, body: access.body }), 'NOT_IN_DOWNLINE');
+        } else if (access.kind === 'money') {
+          const inside = await call(t.app, method, urlOf(path, who.inside.userId), { token: who.agent.token, body: access.body });
+          expect(['FORBIDDEN', 'NOT_IN_DOWNLINE', 'SELF_SERVICE_REFUSED'], `${label} inside: ${inside.body.meta.message}`).not.toContain(inside.body.meta.error);
+          expect(inside.status, label).toBe(200);
+          refusedBy(await call(t.app, method, urlOf(path, who.outside.userId), { token: who.agent.token, body: access.body }), 'NOT_IN_DOWNLINE');
+        } else if (access.kind === 'request') {
+          const send = (id: string) => call(t.app, method, path.replace('{id}', id), { token: who.agent.token, body: access.body });
+          if (!who.subtree.has(tree.cashPlayer.userId)) {
+            refusedBy(await send(urlOf('{id}', who.inside.userId)), 'FORBIDDEN');
+            continue;
+          }
+          const inside = await requests.inside(access.request);
+          const outside = await requests.outside(access.request);
+          const answer = await send(inside);
+          expect(['FORBIDDEN', 'NOT_IN_DOWNLINE', 'SELF_SERVICE_REFUSED'], `${label} inside: ${answer.body.meta.message}`).not.toContain(answer.body.meta.error);
+          refusedBy(await send(outside), 'NOT_IN_DOWNLINE');
         } else if (access.kind === 'list') {
           await listCase(operation, who);
         } else if (access.kind === 'create') {

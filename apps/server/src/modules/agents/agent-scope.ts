@@ -1,6 +1,7 @@
 import { ROLES } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
+import type { Caller } from '../identity/identity-service.js';
 import { createTreeRepository } from './tree-repository.js';
 
 /** The roles that run a downline of their own (PRODUCT.md §9). */
@@ -38,4 +39,19 @@ export async function accountInScope(db: Queryable, caller: { userId: string; ro
 /** Only the roles that manage a downline (or the whole site) reach these screens. */
 export function requireDownlineRole(caller: { role: number }): void {
   if (!SITE_ROLES.includes(caller.role) && !isAgentRole(caller.role)) fail('FORBIDDEN');
+}
+
+/**
+ * Refuses an agent reaching an account outside its subtree (itself included: an agent reads its own
+ * figures; the separation-of-duties guard already refuses it changing its own account).
+ */
+export async function assertInScope(tx: Queryable, caller: Pick<Caller, 'userId' | 'role'>, targetId: string): Promise<void> {
+  if (SITE_ROLES.includes(caller.role)) return;
+  if (!AGENT_ROLES.includes(caller.role)) fail('FORBIDDEN');
+  if (!(await createTreeRepository(tx).isInSubtree(caller.userId, targetId))) fail('NOT_IN_DOWNLINE');
+}
+
+/** The root of what a caller may see: null for the whole site, else the agent itself. */
+export function scopeRootOf(caller: Pick<Caller, 'userId' | 'role'>): string | null {
+  return SITE_ROLES.includes(caller.role) ? null : caller.userId;
 }

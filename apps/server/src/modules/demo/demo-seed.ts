@@ -1,3 +1,6 @@
+import type { AgentChipsService } from '../agents/agent-chips-service.js';
+import type { AgentCreditService } from '../agents/agent-credit-service.js';
+import { seedDemoAgentMoney } from './demo-agent-money.js';
 import { ROLES } from '@khel/contract';
 import type { IdentityService } from '../identity/identity-service.js';
 import type { SecondFactorService } from '../identity/second-factor-service.js';
@@ -71,6 +74,8 @@ export async function seedDemoData(services: {
   accounts: PaymentAccountsService;
   secondFactor: SecondFactorService;
   bonusAdmin?: BonusAdminService;
+  agentChips?: AgentChipsService;
+  agentCredit?: AgentCreditService;
 }): Promise<void> {
   const { identity, settings, accounts, secondFactor } = services;
   // Demo receiving accounts: play mode asks for no real payment, but the deposit flow is the real one.
@@ -102,6 +107,15 @@ export async function seedDemoData(services: {
     const created = await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy: null, verified: true, uplineId });
     // Like the demo director: the demo agents try the back office in one step, only in play mode and until they enrol.
     if (account.role === ROLES.AGENT || account.role === ROLES.CREDIT_AGENT) await secondFactor.exemptDemoDirector(created.id, 'demo agent of a fresh play-mode start');
+  }
+  // The demo agents' chips and credit lines (decision 0019), once.
+  if (services.agentChips !== undefined && services.agentCredit !== undefined) {
+    const ids: Record<string, { id: string; role: number } | undefined> = {};
+    for (const [key, account] of [['director', DEMO_ACCOUNTS.director], ...Object.entries(DEMO_TREE)] as [string, { mobileNo: string; role: number }][]) {
+      const user = await identity.findByMobile(account.mobileNo);
+      if (user !== null) ids[key] = { id: user.id, role: account.role };
+    }
+    await seedDemoAgentMoney({ agentChips: services.agentChips, agentCredit: services.agentCredit }, ids);
   }
   // Bonus offers and the demo player's waiting welcome bonus (PRODUCT.md §8).
   await services.bonusAdmin?.seedDemo((await identity.findByMobile(DEMO_ACCOUNTS.player.mobileNo))?.id ?? null);

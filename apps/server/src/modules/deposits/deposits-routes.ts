@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  MONEY_DESK_ROLES,
   MESSAGES,
   OPERATOR_ROLES,
   dateRangeQuerySchema,
@@ -78,6 +79,8 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     );
 
     const deskTags = ['backoffice'];
+    // Cash agents decide their own players' requests too (PRODUCT.md §9): the subtree guard and the service keep them to their downline.
+    const requireDesk = guards.requireRole(MONEY_DESK_ROLES);
     app.get(
       '/api/v1/backoffice/deposits',
       { preValidation: guards.requireBackoffice, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
@@ -85,7 +88,7 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     );
     app.post(
       '/api/v1/backoffice/deposits/:id/approve',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Approve: credit the main wallet (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskDepositEnvelope } } },
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Approve: credit the main wallet (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskDepositEnvelope } } },
       async (request) => {
         const { deposit, message } = await deposits.approve(callerOf(request), request.params.id, request.ip);
         return ok(deposit, message);
@@ -93,7 +96,7 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
     );
     app.post(
       '/api/v1/backoffice/deposits/:id/reject',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Reject with a reason', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskDepositEnvelope } } },
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Reject with a reason', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskDepositEnvelope } } },
       async (request) => ok(await deposits.reject(callerOf(request), request.params.id, request.body.reason, request.ip), 'Deposit rejected'),
     );
   };

@@ -62,6 +62,11 @@ export function createDepositsService(deps: {
   audit: AuditService;
   clock: Clock;
   fourEyes: FourEyesService;
+  /**
+   * Agents (PRODUCT.md §9): the cash agent whose chips fund a player's deposit (null: the house's
+   * clearing account), and the check that an acting agent reaches only its own subtree.
+   */
+  agents?: { agentOf: (tx: Queryable, userId: string) => Promise<string | null>; assertInScope: (tx: Queryable, actor: Caller, userId: string) => Promise<void> };
   /** Runs inside the approval's transaction once the wallet is credited (bonus offers, referral reward). */
   onApproved?: (tx: Queryable, deposit: { depositId: string; userId: string; amountPaise: number; firstApproved: boolean; at: Date }) => Promise<void>;
 }) {
@@ -154,20 +159,23 @@ export function createDepositsService(deps: {
       const outcome = await db.transaction(async (tx) => {
         const repo = createDepositsRepository(tx);
         const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Deposit not found');
+        await deps.agents?.assertInScope(tx, actor, row.user_id);
         if (row.status !== 'pending') fail('ALREADY_DECIDED');
         if ((await fourEyes.step(tx, { actorId: actor.userId, playerId: row.user_id, amountPaise: row.amount_paise, firstApprovedBy: row.first_approved_by })) === 'first') {
           await repo.setFirstApproval(id, actor.userId);
           return 'first' as const;
         }
         const clearing = row.type === 'upi' ? 'clearing_upi' : 'clearing_bank';
+        // A cash agent's player is paid in the agent's chips; the database refuses more than it holds.
+        const agentId = (await deps.agents?.agentOf(tx, row.user_id)) ?? null;
         await wallet.post(tx, {
           kind: 'deposit',
           idempotencyKey: `deposit-approve:${id}`,
           description: `Deposit by ${row.type === 'upi' ? 'UPI' : 'bank transfer'}${row.txn_ref === null ? '' : `, ref ${row.txn_ref}`}`,
           actorId: actor.userId,
-          details: { depositId: id, txnRef: row.txn_ref },
+          details: { depositId: id, txnRef: row.txn_ref, agentId },
           entries: [
-            { account: { house: clearing }, amountPaise: -row.amount_paise },
+            { account: agentId === null ? { house: clearing } : { agentId, book: 'chips' }, amountPaise: -row.amount_paise },
             { account: { userId: row.user_id, wallet: 'main' }, amountPaise: row.amount_paise },
           ],
         });
@@ -195,6 +203,7 @@ export function createDepositsService(deps: {
       await db.transaction(async (tx) => {
         const repo = createDepositsRepository(tx);
         const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Deposit not found');
+        await deps.agents?.assertInScope(tx, actor, row.user_id);
         if (row.status !== 'pending') fail('ALREADY_DECIDED');
         await repo.decide(id, 'rejected', actor.userId, reason, clock.now());
         wallet.announce(tx, row.user_id, { kind: 'deposit_rejected', amountPaise: row.amount_paise });

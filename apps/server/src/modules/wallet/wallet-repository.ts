@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/database.js';
 
 export type PlayerAccountKind = 'player_main' | 'player_bonus' | 'player_referral';
+/** An agent's own accounts (migration 0014): a cash agent's chips, a credit agent's undistributed credit. */
+export type AgentAccountKind = 'agent_chips' | 'agent_credit';
 export type HouseAccountKind =
   | 'play_chips_issuer'
   | 'house_cash'
@@ -9,7 +11,9 @@ export type HouseAccountKind =
   | 'withdrawal_hold'
   | 'commission'
   | 'market_pool'
-  | 'casino_house';
+  | 'casino_house'
+  | 'credit_issuer'
+  | 'credit_settlement';
 
 export interface PlayerBalancesRow {
   kind: PlayerAccountKind;
@@ -52,7 +56,7 @@ export interface JournalPosting {
 
 export function createWalletRepository(db: Queryable) {
   return {
-    async openPlayerAccounts(userId: string, kinds: PlayerAccountKind[]): Promise<void> {
+    async openPlayerAccounts(userId: string, kinds: (PlayerAccountKind | AgentAccountKind)[]): Promise<void> {
       for (const kind of kinds) {
         await db.query(
           `insert into ledger_accounts (kind, user_id, is_player) values ($1, $2, true)
@@ -129,8 +133,8 @@ export function createWalletRepository(db: Queryable) {
       return result.rows;
     },
     /** The ids of a player's wallet accounts by kind, in one query. */
-    async playerAccountIds(userIds: string[]): Promise<{ id: number; user_id: string; kind: PlayerAccountKind }[]> {
-      const result = await db.query<{ id: number; user_id: string; kind: PlayerAccountKind }>(
+    async playerAccountIds(userIds: string[]): Promise<{ id: number; user_id: string; kind: PlayerAccountKind | AgentAccountKind }[]> {
+      const result = await db.query<{ id: number; user_id: string; kind: PlayerAccountKind | AgentAccountKind }>(
         'select id, user_id, kind from ledger_accounts where user_id = any($1::uuid[])',
         [userIds],
       );

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
 import type { BalancePublisher } from './balance-push.js';
 import { createBalancePush } from './balance-push.js';
-import type { HouseAccountKind, PlayerAccountKind, StatementRow } from './wallet-repository.js';
+import type { AgentAccountKind, HouseAccountKind, PlayerAccountKind, StatementRow } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
 
 export interface PlayerBalances {
@@ -17,8 +17,14 @@ export interface PlayerBalances {
 
 export type PlayerWallet = 'main' | 'bonus' | 'referral';
 
-/** Which account an entry hits: a player's wallet, or a house account (ref tells market pools apart). */
-export type AccountRef = { userId: string; wallet: PlayerWallet } | { house: HouseAccountKind; ref?: string } | { accountId: number };
+/** An agent's own book: a cash agent's chips or a credit agent's undistributed credit (PRODUCT.md §9). */
+export type AgentBook = 'chips' | 'credit';
+
+/**
+ * Which account an entry hits: a player's wallet, an agent's book, a house account (ref tells market
+ * pools apart), or an account id the caller already holds (the casino wallet caches them).
+ */
+export type AccountRef = { userId: string; wallet: PlayerWallet } | { agentId: string; book: AgentBook } | { house: HouseAccountKind; ref?: string } | { accountId: number };
 
 export interface Posting {
   kind: string;
@@ -37,6 +43,9 @@ export const PLAY_CHIPS_WELCOME_PAISE = 10_000_00;
 const PLAYER_ROLES: readonly number[] = [ROLES.PLAYER, ROLES.CREDIT_PLAYER];
 const KIND_OF_WALLET: Record<PlayerWallet, PlayerAccountKind> = { main: 'player_main', bonus: 'player_bonus', referral: 'player_referral' };
 const WALLET_OF_KIND: Record<PlayerAccountKind, PlayerWallet> = { player_main: 'main', player_bonus: 'bonus', player_referral: 'referral' };
+const KIND_OF_BOOK: Record<AgentBook, AgentAccountKind> = { chips: 'agent_chips', credit: 'agent_credit' };
+/** The book each agent role keeps (cash agents chips, credit agents credit). */
+const BOOK_OF_ROLE: Partial<Record<number, AgentBook>> = { [ROLES.AGENT]: 'chips', [ROLES.CREDIT_AGENT]: 'credit' };
 
 /** The CHECK that keeps an available balance from going negative, as either driver reports it. */
 function isOverdraw(error: unknown): boolean {
@@ -89,7 +98,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
 
   /** Resolves every entry's account: house ones from the cache, player ones in one query. */
   async function accountIds(tx: Queryable, accounts: AccountRef[]): Promise<number[]> {
-    const userIds = [...new Set(accounts.flatMap((account) => ('userId' in account ? [account.userId] : [])))];
+    const userIds = [...new Set(accounts.flatMap((account) => ('userId' in account ? [account.userId] : 'agentId' in account ? [account.agentId] : [])))];
     const playerRows = userIds.length === 0 ? [] : await createWalletRepository(tx).playerAccountIds(userIds);
     const ids: number[] = [];
     for (const account of accounts) {
@@ -102,7 +111,8 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
         ids.push(await houseAccountId(tx, account.house, account.ref ?? ''));
         continue;
       }
-      const row = playerRows.find((candidate) => candidate.user_id === account.userId && candidate.kind === KIND_OF_WALLET[account.wallet]);
+      const [ownerId, kind] = 'userId' in account ? [account.userId, KIND_OF_WALLET[account.wallet]] : [account.agentId, KIND_OF_BOOK[account.book]];
+      const row = playerRows.find((candidate) => candidate.user_id === ownerId && candidate.kind === kind);
       ids.push(row?.id ?? fail('NOT_FOUND', 'This wallet does not exist for the account'));
     }
     return ids;
@@ -196,14 +206,20 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
       return db.transaction(fn);
     },
 
-    /** Opens the wallets a role uses; a player in play mode also gets the welcome play chips. */
+    /**
+     * Opens the wallets a role uses; a player in play mode also gets the welcome play chips. A credit
+     * player gets none: its balance is its credit reference plus its P&L (PRODUCT.md §9). An agent gets
+     * its book (chips or credit), empty until its upline gives it some.
+     */
     async openAccountsFor(userId: string, role: number): Promise<void> {
+      const book = BOOK_OF_ROLE[role];
+      if (book !== undefined) return createWalletRepository(db).openPlayerAccounts(userId, [KIND_OF_BOOK[book]]);
       if (!PLAYER_ROLES.includes(role)) return;
       const kinds: PlayerAccountKind[] = role === ROLES.CREDIT_PLAYER ? ['player_main'] : ['player_main', 'player_bonus', 'player_referral'];
       await db.transaction(async (tx) => {
         const repo = createWalletRepository(tx);
         await repo.openPlayerAccounts(userId, kinds);
-        if (deps.moneyMode !== 'play') return;
+        if (deps.moneyMode !== 'play' || role === ROLES.CREDIT_PLAYER) return;
         const key = `play-chips-welcome:${userId}`;
         if ((await repo.findTransactionByKey(key)) !== null) return;
         await post(tx, {
@@ -216,6 +232,17 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
           ],
         });
       });
+    },
+
+    /** Opens an agent's book inside the caller's transaction (an agent made before its role had one). */
+    async openAgentBook(tx: Queryable, agentId: string, book: AgentBook): Promise<void> {
+      await createWalletRepository(tx).openPlayerAccounts(agentId, [KIND_OF_BOOK[book]]);
+    },
+
+    /** An agent's book balance (chips or undistributed credit), inside the caller's transaction when given. */
+    async agentBookBalance(agentId: string, book: AgentBook, tx?: Queryable): Promise<number> {
+      const rows = await (tx === undefined ? repository : createWalletRepository(tx)).playerBalances(agentId);
+      return rows.find((row) => (row.kind as string) === KIND_OF_BOOK[book])?.balance_paise ?? 0;
     },
 
     /** Whether the player has this wallet (credit players have only main; operators none). */

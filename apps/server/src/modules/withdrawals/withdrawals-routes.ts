@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  MONEY_DESK_ROLES,
   MESSAGES,
   dateRangeQuerySchema,
   deskQuerySchema,
@@ -37,6 +38,8 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
     );
 
     const deskTags = ['backoffice'];
+    // Cash agents decide their own players' requests too (PRODUCT.md §9): the subtree guard and the service keep them to their downline.
+    const requireDesk = guards.requireRole(MONEY_DESK_ROLES);
     app.get(
       '/api/v1/backoffice/withdrawals',
       { preValidation: guards.requireBackoffice, schema: { tags: deskTags, summary: 'Withdrawal requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskWithdrawalListEnvelope } } },
@@ -44,7 +47,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
     );
     app.post(
       '/api/v1/backoffice/withdrawals/:id/approve',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Mark paid (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskWithdrawalEnvelope } } },
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Mark paid (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskWithdrawalEnvelope } } },
       async (request) => {
         const { withdrawal, message } = await withdrawals.approve(callerOf(request), request.params.id, request.ip);
         return ok(withdrawal, message);
@@ -52,7 +55,7 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
     );
     app.post(
       '/api/v1/backoffice/withdrawals/:id/reject',
-      { preValidation: guards.requireOperator, schema: { tags: deskTags, summary: 'Reject with a reason and release the held amount', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskWithdrawalEnvelope } } },
+      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Reject with a reason and release the held amount', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskWithdrawalEnvelope } } },
       async (request) => ok(await withdrawals.reject(callerOf(request), request.params.id, request.body.reason, request.ip), 'Withdrawal rejected, amount released'),
     );
   };

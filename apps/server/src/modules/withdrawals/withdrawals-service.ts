@@ -1,7 +1,7 @@
 import { ROLES } from '@khel/contract';
 import type { DateRangeQuery, DeskWithdrawal, PaymentAccount, Withdrawal, WithdrawalCreate } from '@khel/contract';
-import { formatPaise, paiseToRupees, rupeesToPaise, indiaDateRange } from '@khel/money';
-import type { Database } from '../../db/database.js';
+import { formatPaise, indiaDateRange, paiseToRupees, rupeesToPaise } from '@khel/money';
+import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import type { Parties } from '../../lib/separation-of-duties.js';
@@ -53,6 +53,8 @@ export function createWithdrawalsService(deps: {
   audit: AuditService;
   clock: Clock;
   fourEyes: FourEyesService;
+  /** Agents (PRODUCT.md §9): the cash agent a player's withdrawal pays back to, and the subtree check. */
+  agents?: { agentOf: (tx: Queryable, userId: string) => Promise<string | null>; assertInScope: (tx: Queryable, actor: Caller, userId: string) => Promise<void> };
 }) {
   const { db, wallet, idempotency, accounts, audit, clock, fourEyes } = deps;
   const repository = createWithdrawalsRepository(db);
@@ -106,20 +108,23 @@ export function createWithdrawalsService(deps: {
       const outcome = await db.transaction(async (tx) => {
         const repo = createWithdrawalsRepository(tx);
         const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Withdrawal not found');
+        await deps.agents?.assertInScope(tx, actor, row.user_id);
         if (row.status !== 'pending') fail('ALREADY_DECIDED');
         if ((await fourEyes.step(tx, { actorId: actor.userId, playerId: row.user_id, amountPaise: row.amount_paise, firstApprovedBy: row.first_approved_by })) === 'first') {
           await repo.setFirstApproval(id, actor.userId);
           return 'first' as const;
         }
+        // A cash agent's player is paid out by the agent: the chips go back to the agent's book.
+        const agentId = (await deps.agents?.agentOf(tx, row.user_id)) ?? null;
         await wallet.post(tx, {
           kind: 'withdrawal_paid',
           idempotencyKey: `withdrawal-paid:${id}`,
           description: `Withdrawal paid to ${masked(row.account_snapshot)}`,
           actorId: actor.userId,
-          details: { withdrawalId: id, userId: row.user_id },
+          details: { withdrawalId: id, userId: row.user_id, agentId },
           entries: [
             { account: { house: 'withdrawal_hold' }, amountPaise: -row.amount_paise },
-            { account: { house: row.account_snapshot.type === 'upi' ? 'clearing_upi' : 'clearing_bank' }, amountPaise: row.amount_paise },
+            { account: agentId === null ? { house: row.account_snapshot.type === 'upi' ? 'clearing_upi' : 'clearing_bank' } : { agentId, book: 'chips' }, amountPaise: row.amount_paise },
           ],
         });
         await repo.decide(id, 'approved', actor.userId, null, clock.now());
@@ -146,6 +151,7 @@ export function createWithdrawalsService(deps: {
       await db.transaction(async (tx) => {
         const repo = createWithdrawalsRepository(tx);
         const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Withdrawal not found');
+        await deps.agents?.assertInScope(tx, actor, row.user_id);
         if (row.status !== 'pending') fail('ALREADY_DECIDED');
         await wallet.post(tx, {
           kind: 'withdrawal_release',

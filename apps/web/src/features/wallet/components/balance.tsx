@@ -1,6 +1,18 @@
 import { WALLETS, type Profile } from '@khel/contract';
-import { formatPaise } from '@khel/money';
-import { displayedBalance } from '../../../lib/auth/permissions';
+import { formatPaise, formatRupees } from '@khel/money';
+import { displayedBalance, isCreditPlayer } from '../../../lib/auth/permissions';
+import { useCreditLine } from '../api/get-credit-line';
+
+/** A credit player's line under the balance: its credit limit and its P&L since the last settlement. */
+function CreditLineNote({ balance }: { balance: number }) {
+  const line = useCreditLine(true, balance);
+  if (line.data === undefined) return null;
+  return (
+    <span className="balance__exposure" data-testid="credit-line">
+      Credit {formatRupees(line.data.creditRef)} · P&amp;L {formatRupees(line.data.refPnl)}
+    </span>
+  );
+}
 
 /**
  * The header balance: balance + exposure of the selected wallet, with the exposure itself beside it
@@ -8,7 +20,8 @@ import { displayedBalance } from '../../../lib/auth/permissions';
  */
 export function Balance({ user, playMoney }: { user: Profile; playMoney: boolean }) {
   const { availablePaise, exposurePaise } = displayedBalance(user);
-  const walletName = user.wallet === WALLETS.BONUS ? 'Bonus' : 'Main';
+  const credit = isCreditPlayer(user);
+  const walletName = credit ? 'Credit' : user.wallet === WALLETS.BONUS ? 'Bonus' : 'Main';
   return (
     <div className="balance" data-testid="header-balance" aria-label={`${walletName} wallet balance`}>
       <span className="balance__row">
@@ -25,6 +38,7 @@ export function Balance({ user, playMoney }: { user: Profile; playMoney: boolean
       <span className="balance__exposure" data-testid="exposure-amount">
         Exp {formatPaise(exposurePaise)}
       </span>
+      {credit ? <CreditLineNote balance={user.balance} /> : null}
     </div>
   );
 }

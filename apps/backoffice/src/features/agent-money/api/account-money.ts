@@ -1,0 +1,47 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountFigures, AccountMoney, ChipsMove, CreditMove, CreditSettlement } from '@khel/contract';
+import { apiRequest } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+
+export const accountMoneyKey = (userId: string) => ['account-money', userId] as const;
+
+/** An account's figures over its subtree, its own book and its direct downline's figures. */
+export async function getAccountMoney(userId: string): Promise<AccountMoney> {
+  return (await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/money`, { query: { pageSize: 200 } })).data;
+}
+
+export function useAccountMoney(userId: string) {
+  return useQuery({ queryKey: accountMoneyKey(userId), queryFn: () => getAccountMoney(userId), refetchInterval: 10_000 });
+}
+
+/** Just the account's own figures (its subtree summed), for a downline list row; refreshed like the panel. */
+export function useAccountFigures(userId: string) {
+  return useQuery({
+    queryKey: ['account-money', userId, 'figures'],
+    queryFn: async (): Promise<AccountFigures> => (await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/money`, { query: { pageSize: 1 } })).data.account,
+    refetchInterval: 10_000,
+  });
+}
+
+type MoneyAction = { kind: 'chips'; body: ChipsMove } | { kind: 'credit'; body: CreditMove } | { kind: 'settlement'; body: CreditSettlement };
+
+/** Gives or takes chips or credit, or records a settlement; the answer is the account's new figures. */
+export async function moveMoney(userId: string, action: MoneyAction): Promise<{ data: AccountMoney; message: string }> {
+  const { data, message } = await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/${action.kind}`, { method: 'POST', body: action.body });
+  return { data, message };
+}
+
+export function useMoveMoney(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: MoneyAction) => moveMoney(userId, action),
+    onSuccess: ({ data, message }) => {
+      queryClient.setQueryData(accountMoneyKey(userId), data);
+      toast.success(message);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['account-money'] });
+      void queryClient.invalidateQueries({ queryKey: ['audit-log'] });
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AccountFigures, AccountMoney } from '@khel/contract';
+import { renderApp } from '../../../testing/render-app';
+import { SETTINGS, backofficeUser, ok, profile, stubApi } from '../../../testing/fake-api';
+
+const AGENT_ID = '00000000-0000-4000-8000-000000000020';
+const PLAYER_ID = '00000000-0000-4000-8000-000000000021';
+
+const figures = (overrides: Partial<AccountFigures>): AccountFigures => ({
+  _id: PLAYER_ID, name: 'Credit Player', username: 'credit', role: 6, kind: 'credit', creditRef: 2000, balance: 500, exposure: 0, available: 500, refPnl: -1500, ...overrides,
+});
+
+function stub(money: AccountMoney) {
+  // Like the server: a settlement changes what the next read answers.
+  let current = money;
+  return stubApi({
+    'GET /app-settings': () => ok(SETTINGS),
+    'GET /getUserData': () => ok(profile({ _id: AGENT_ID, name: 'Credit Agent', role: 5 })),
+    'GET /backoffice/users/:id': () => ok(backofficeUser({ _id: PLAYER_ID, name: 'Credit Player', role: 6, uplineId: AGENT_ID })),
+    'GET /backoffice/users/:id/money': () => ok(current),
+    'POST /backoffice/users/:id/settlement': () => {
+      current = { ...money, account: figures({ balance: 1500, available: 1500, refPnl: -500 }) };
+      return ok(current, 'Settlement recorded');
+    },
+    'POST /backoffice/users/:id/credit': () => ok(money, 'Credit raised'),
+  });
+}
+
+describe('credit and chips panel (PRODUCT.md §9)', () => {
+  it("shows a credit player's five figures and records a settlement with the contract's checks", async () => {
+    const api = stub({ account: figures({}), own: 500, downline: [], downlineTotal: 0 });
+    renderApp(`/users/${PLAYER_ID}`, { token: 't' });
+    const panel = await screen.findByRole('region', { name: 'Credit and chips' });
+    const row = await within(panel).findByRole('row', { name: /This account/ });
+    for (const text of ['₹2,000.00', '₹500.00', '-₹1,500.00']) expect(within(row).getAllByText(text).length).toBeGreaterThan(0);
+    const user = userEvent.setup();
+    await user.selectOptions(within(panel).getByLabelText('Action'), 'settle');
+    await user.click(within(panel).getByRole('button', { name: 'Record settlement' }));
+    expect(await within(panel).findByText('Enter an amount')).toBeTruthy();
+    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/settlement`)).toHaveLength(0);
+    await user.type(within(panel).getByLabelText('Amount (₹)'), '1000');
+    await user.click(within(panel).getByRole('button', { name: 'Record settlement' }));
+    await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/settlement`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/settlement`)[0]?.body).toEqual({ amount: 1000 });
+    expect(await within(panel).findByText('-₹500.00')).toBeTruthy();
+  });
+
+  it('gives credit, never chips, to a credit account', async () => {
+    const api = stub({ account: figures({ refPnl: 0, balance: 2000, available: 2000 }), own: 2000, downline: [], downlineTotal: 0 });
+    renderApp(`/users/${PLAYER_ID}`, { token: 't' });
+    const panel = await screen.findByRole('region', { name: 'Credit and chips' });
+    const user = userEvent.setup();
+    await user.type(await within(panel).findByLabelText('Amount (₹)'), '250');
+    await user.click(within(panel).getByRole('button', { name: 'Give' }));
+    await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(1));
+    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)[0]?.body).toEqual({ action: 'give', amount: 250 });
+    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/chips`)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningProduct } from '../support/harness.js';
+import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, startProduct } from '../support/harness.js';
+
+/** The demo tree and its money (apps/server/src/modules/demo, decision 0019). */
+const AGENTS = {
+  cash: { national: '9999900010', password: 'demo-agent-1' },
+  credit: { national: '9999900020', password: 'demo-credit-agent-1' },
+} as const;
+const CASH_PLAYER = { mobileNo: '919999900011', password: 'demo-cash-player-1' };
+
+async function logInAsAgent(page: Page, baseUrl: string, agent: { national: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/backoffice/`);
+  await page.getByLabel('Mobile number').fill(agent.national);
+  await page.getByLabel('Password', { exact: true }).fill(agent.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: /^Downline of / }).waitFor();
+}
+
+/** A bookmaker market quoting back 45, made by the demo director through the API. */
+async function bookmakerMarket(baseUrl: string, token: string): Promise<{ id: string; runners: string[] }> {
+  const id = async (path: string, body: unknown) => (await api<{ _id: string }>(baseUrl, 'POST', path, { token, body })).data._id;
+  const sportId = await id('/api/v1/backoffice/sports', { name: 'Cricket' });
+  const leagueId = await id('/api/v1/backoffice/leagues', { sportId, name: 'Agents League' });
+  const eventId = await id('/api/v1/backoffice/events', { leagueId, name: `Agents XI v Credit XI ${Date.now()}`, startTime: new Date(Date.now() + 3_600_000).toISOString() });
+  const marketId = await id('/api/v1/backoffice/markets', { eventId, marketType: 'BOOKMAKER', name: 'Match Odds', runners: ['Agents XI', 'Credit XI'], betDelaySeconds: 0 });
+  const view = await api<{ runners: { _id: string }[] }>(baseUrl, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token, body: {} });
+  const runners = view.data.runners.map((runner) => runner._id);
+  await api(baseUrl, 'PUT', `/api/v1/backoffice/markets/${marketId}/bookmaker-rates`, { token, body: { runners: runners.map((runnerId) => ({ runnerId, backRate: 45, layRate: 48 })) } });
+  return { id: marketId, runners };
+}
+
+describe("agents' money in the back office (issue 12)", () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let director: string;
+
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('phone: a credit agent creates a credit player, gives credit, sees the lost bet as Ref P&L and exposure, and settles', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await logInAsAgent(page, product.baseUrl, AGENTS.credit);
+    const player = freshMobile();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByLabel('Role').inputValue()).toBe('6');
+    await dialog.getByLabel('Name').fill('Credit Made Player');
+    await dialog.getByLabel('Mobile number').fill(player.national);
+    await dialog.getByLabel('Password').fill('fresh-monsoon-e2e-8');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    const row = page.locator('tr', { hasText: 'Credit Made Player' });
+    await row.waitFor();
+    await row.getByRole('link', { name: 'Details' }).click();
+
+    const panel = page.getByRole('region', { name: 'Credit and chips' });
+    await panel.getByLabel('Action').selectOption('give');
+    await panel.getByLabel('Amount (₹)').fill('1000');
+    await panel.getByRole('button', { name: 'Give' }).click();
+    await page.getByText('Credit raised').first().waitFor();
+    const own = panel.getByRole('row', { name: /This account/ });
+    await own.getByText('₹1,000.00').first().waitFor();
+
+    // The player bets ₹400 and the market is open: the agent sees the exposure.
+    const token = await loginToken(product.baseUrl, player.mobileNo, 'fresh-monsoon-e2e-8');
+    const market = await bookmakerMarket(product.baseUrl, director);
+    const placed = await api(product.baseUrl, 'POST', '/api/v1/place-bet', { token, body: { marketId: market.id, selectionId: market.runners[0], selectionType: 'back', odds: 45, stake: 400 } });
+    expect(placed.meta.code, placed.meta.message).toBe(200);
+    await page.reload();
+    await panel.getByRole('row', { name: /This account/ }).getByText('-₹400.00').waitFor({ timeout: 15_000 });
+    // It loses: Ref P&L −400, the agent settles ₹400 (cash outside the app) and it is back at zero.
+    await api(product.baseUrl, 'POST', `/api/v1/backoffice/markets/${market.id}/settle`, { token: director, body: { winnerId: market.runners[1] } });
+    await page.reload();
+    const figures = (await panel.getByRole('row', { name: /This account/ }).innerText()).replace(/\s+/g, ' ');
+    expect(figures).toContain('₹600.00');
+    expect(figures).toContain('-₹400.00');
+    await panel.getByLabel('Action').selectOption('settle');
+    await panel.getByLabel('Amount (₹)').fill('400');
+    await panel.getByRole('button', { name: 'Record settlement' }).click();
+    await page.getByText('Settlement recorded').first().waitFor();
+    expect((await panel.getByRole('row', { name: /This account/ }).innerText()).replace(/\s+/g, ' ')).toContain('₹1,000.00');
+    const line = await api<{ refPnl: number; balance: number }>(product.baseUrl, 'GET', '/api/v1/credit-line', { token });
+    expect(line.data).toMatchObject({ refPnl: 0, balance: 1000 });
+    await context.close();
+  });
+
+  it("desktop: a cash agent approves its own player's deposit from its queue, paid in the agent's chips", async () => {
+    const token = await loginToken(product.baseUrl, CASH_PLAYER.mobileNo, CASH_PLAYER.password);
+    const accounts = await api<{ _id: string; type: string }[]>(product.baseUrl, 'GET', '/api/v1/admin-account-details', { token });
+    const txnRef = `AGENTE2E${Date.now()}`;
+    const deposit = await api(product.baseUrl, 'POST', '/api/v1/admin-deposit-request', { token, body: { amount: 700, accountId: accounts.data.find((account) => account.type === 'upi')?._id, type: 'upi', txnRef } });
+    expect(deposit.meta.code, deposit.meta.message).toBe(200);
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await logInAsAgent(page, product.baseUrl, AGENTS.cash);
+    await page.getByRole('link', { name: /^Deposits/ }).click();
+    await page.getByRole('heading', { name: 'Deposits' }).waitFor();
+    const row = page.locator('tbody tr', { hasText: txnRef });
+    await row.waitFor();
+    await row.getByRole('button', { name: /^Approve the deposit/ }).click();
+    await page.getByRole('dialog', { name: 'Approve this deposit' }).getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Deposit approved, the wallet is credited').waitFor();
+    const agentId = (await api<{ items: { _id: string }[] }>(product.baseUrl, 'GET', '/api/v1/backoffice/users?search=9999900010', { token: director })).data.items[0]?._id;
+    const money = await api<{ own: number }>(product.baseUrl, 'GET', `/api/v1/backoffice/users/${agentId}/money`, { token: director });
+    expect(money.data.own).toBe(100_000 - 700);
+    await context.close();
+  });
+});

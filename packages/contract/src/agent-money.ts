@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { envelope } from './envelope.js';
+import { rupeesSchema } from './money.js';
+
+/**
+ * Agents' money (PRODUCT.md §9): chips a cash agent's upline gives or takes, credit a credit agent gives
+ * or takes, settlements with credit players, and the downline figures. Amounts in rupees on the wire.
+ */
+
+/** At most ₹100 crore in one movement: far above any real line, far below the ledger's range. */
+const MAX_MOVE_RUPEES = 1_000_000_000;
+const movedRupees = rupeesSchema('Enter an amount').refine((value) => value <= MAX_MOVE_RUPEES, 'That amount is too large');
+
+export const chipsMoveSchema = z.object({
+  /** give: from the account's upline (or the house) to the account; take: back. */
+  action: z.enum(['give', 'take']),
+  amount: movedRupees,
+});
+export type ChipsMove = z.infer<typeof chipsMoveSchema>;
+
+export const creditMoveSchema = z.object({
+  /** give raises the account's credit reference out of its upline's free credit; take lowers it. */
+  action: z.enum(['give', 'take']),
+  amount: movedRupees,
+});
+export type CreditMove = z.infer<typeof creditMoveSchema>;
+
+export const creditSettlementSchema = z.object({
+  /** Cash that changed hands outside the product; brings Ref P&L this much closer to zero. */
+  amount: movedRupees,
+  note: z.string().trim().max(200).optional(),
+});
+export type CreditSettlement = z.infer<typeof creditSettlementSchema>;
+
+/**
+ * One account's figures over its whole subtree (itself included). Credit accounts: Credit Ref, Balance,
+ * Exposure (zero or negative), Available = Balance + Exposure, Ref P&L = Balance − Credit Ref. Cash
+ * accounts have no credit reference: creditRef and refPnl are null.
+ */
+export const accountFiguresSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  role: z.number().int(),
+  kind: z.enum(['cash', 'credit', 'house']),
+  creditRef: z.number().nullable(),
+  balance: z.number(),
+  exposure: z.number(),
+  available: z.number(),
+  refPnl: z.number().nullable(),
+});
+export type AccountFigures = z.infer<typeof accountFiguresSchema>;
+
+export const agentMoneyQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type AgentMoneyQuery = z.infer<typeof agentMoneyQuerySchema>;
+
+/**
+ * An account's money view: its figures, its own book (an agent's chips or undistributed credit; a
+ * player's main balance), and a page of its direct downline's figures. An agent's figures equal its own
+ * book plus the sum of its direct downline's (Exposure and Ref P&L: exactly the sum of the downline's).
+ */
+export const accountMoneySchema = z.object({
+  account: accountFiguresSchema,
+  own: z.number(),
+  downline: z.array(accountFiguresSchema),
+  downlineTotal: z.number().int(),
+});
+export type AccountMoney = z.infer<typeof accountMoneySchema>;
+export const accountMoneyEnvelope = envelope(accountMoneySchema);
+
+/** A credit player's own line (PRODUCT.md §9), for the player app's header and statements. */
+export const creditLineSchema = z.object({
+  creditRef: z.number(),
+  balance: z.number(),
+  exposure: z.number(),
+  available: z.number(),
+  refPnl: z.number(),
+});
+export type CreditLine = z.infer<typeof creditLineSchema>;
+export const creditLineEnvelope = envelope(creditLineSchema);
