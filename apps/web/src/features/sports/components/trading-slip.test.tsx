@@ -13,6 +13,7 @@ const routes = (extra: Record<string, StubResponse | StubHandler> = {}) => ({
   'GET /advertisement': ok([]),
   'GET /getUserData': ok(makeProfile()),
   'GET /event': ok(eventDetail()),
+  'GET /event-positions': ok([]),
   ...extra,
 });
 
@@ -181,7 +182,8 @@ describe('odds-change preference in the account menu (issue 13)', () => {
     });
     await userEvent.click(screen.getByTestId('profile-menu-button'));
     const menu = screen.getByTestId('profile-menu');
-    const mode = within(menu).getByLabelText('When bookmaker or fancy odds change') as HTMLSelectElement;
+    // The control loads when the menu first opens (ADR 0024: zod stays off the first load).
+    const mode = (await within(menu).findByLabelText('When bookmaker or fancy odds change')) as HTMLSelectElement;
     await waitFor(() => expect(mode.value).toBe('ticks'));
     expect((within(menu).getByLabelText('Ticks') as HTMLSelectElement).value).toBe('2');
     await userEvent.selectOptions(mode, 'exact');
