@@ -67,6 +67,17 @@ const AGENT_ACCESS: Record<string, Access> = {
   'POST /api/v1/backoffice/deposits/{id}/reject': { who: 'cashAgents', kind: 'request', request: 'deposit', body: { reason: 'Checked' } },
   'POST /api/v1/backoffice/withdrawals/{id}/approve': { who: 'cashAgents', kind: 'request', request: 'withdrawal' },
   'POST /api/v1/backoffice/withdrawals/{id}/reject': { who: 'cashAgents', kind: 'request', request: 'withdrawal', body: { reason: 'Checked' } },
+  // Reports and the risk view (decision 0021): aggregates over the caller's own scope, no account named;
+  // reports.test.ts proves an agent's figures hold its subtree only. A player's activity is per account.
+  'GET /api/v1/backoffice/reports/sports-pnl': OWN,
+  'GET /api/v1/backoffice/reports/casino-pnl': OWN,
+  'GET /api/v1/backoffice/reports/payments': OWN,
+  'GET /api/v1/backoffice/reports/players': OWN,
+  'GET /api/v1/backoffice/reports/exposure': OWN,
+  'GET /api/v1/backoffice/reports/bets': OWN,
+  'GET /api/v1/backoffice/users/{id}/open-bets': USER,
+  'GET /api/v1/backoffice/users/{id}/bet-history': USER,
+  'GET /api/v1/backoffice/users/{id}/sign-ins': USER,
   'GET /api/v1/backoffice/deposits': LIST,
   'GET /api/v1/backoffice/withdrawals': LIST,
   'GET /api/v1/backoffice/audit-log': LIST,
