@@ -221,7 +221,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
               description: description(provider, gameRow),
               details: { provider: provider.name, providerCode: provider.code, gameCode: gameRow.code, roundId: body.roundId, kind: 'debit', transactionId: body.transactionId },
               entries: [
-                { account: { accountId: playerAccount }, amountPaise: -amountPaise },
+                { account: { accountId: playerAccount, owner: { userId: player.id, wallet: roundWallet } }, amountPaise: -amountPaise },
                 { account: { accountId: await houseAccount(tx, provider) }, amountPaise },
               ],
             },
@@ -279,7 +279,7 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
               details: { provider: provider.name, providerCode: provider.code, gameCode: gameRow.code, roundId: body.roundId, kind: 'credit', transactionId: body.transactionId },
               entries: [
                 { account: { accountId: await houseAccount(tx, provider) }, amountPaise: -amountPaise },
-                { account: { accountId: playerAccount }, amountPaise },
+                { account: { accountId: playerAccount, owner: { userId: player.id, wallet: round.wallet } }, amountPaise },
               ],
             }, round.wallet);
           }

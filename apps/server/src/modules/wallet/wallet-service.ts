@@ -24,7 +24,12 @@ export type AgentBook = 'chips' | 'credit';
  * Which account an entry hits: a player's wallet, an agent's book, a house account (ref tells market
  * pools apart), or an account id the caller already holds (the casino wallet caches them).
  */
-export type AccountRef = { userId: string; wallet: PlayerWallet } | { agentId: string; book: AgentBook } | { house: HouseAccountKind; ref?: string } | { accountId: number };
+export type AccountRef =
+  | { userId: string; wallet: PlayerWallet }
+  | { agentId: string; book: AgentBook }
+  | { house: HouseAccountKind; ref?: string }
+  /** `owner`: whose wallet the id is, so the player hears about the change (balance push). */
+  | { accountId: number; owner?: { userId: string; wallet: PlayerWallet } };
 
 export interface Posting {
   kind: string;
@@ -143,7 +148,14 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
         entries,
         at: clock.now(),
       });
-      balancePush.posted(tx, posting.kind, posting.entries.flatMap((entry) => ('userId' in entry.account ? [{ userId: entry.account.userId, wallet: entry.account.wallet, amountPaise: entry.amountPaise }] : [])));
+      balancePush.posted(
+        tx,
+        posting.kind,
+        posting.entries.flatMap((entry) => {
+          const owner = 'userId' in entry.account ? entry.account : 'accountId' in entry.account ? entry.account.owner : undefined;
+          return owner === undefined ? [] : [{ userId: owner.userId, wallet: owner.wallet, amountPaise: entry.amountPaise }];
+        }),
+      );
       return id;
     } catch (error) {
       if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
