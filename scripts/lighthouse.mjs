@@ -7,15 +7,13 @@
 // It starts the product itself (apps/server/dist/server.js, production mode, a fresh database with demo
 // data on a free port) and stops it afterwards. Record the figures in docs/benchmarks.md with the load
 // the machine was under: Lighthouse's simulated throttling still depends on this machine's CPU.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { freePort, startProduct } from './lib/product.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(`--${name}`);
@@ -24,52 +22,6 @@ const option = (name, fallback) => {
 const RUNS = Number(option('runs', '3'));
 const JSON_OUT = option('json', null);
 const DEMO_PLAYER = { mobile_no: '919999900001', password: 'demo-player-1' };
-
-async function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startProduct() {
-  const entry = join(ROOT, 'apps/server/dist/server.js');
-  if (!existsSync(entry)) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'khel-lighthouse-'));
-  const child = spawn(process.execPath, [entry], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 300));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((done) => (child.exitCode !== null ? done() : child.once('exit', done)));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function api(baseUrl, method, path, body, token) {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -83,7 +35,7 @@ async function api(baseUrl, method, path, body, token) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
-  const product = await startProduct();
+  const product = await startProduct('lighthouse');
   const port = await freePort();
   // A persistent profile: its default context is the one Lighthouse's tab opens in, so the session
   // stored below is the one the audited page reads.

@@ -8,14 +8,9 @@
 //   npm run build && node scripts/price-updates-bench.mjs [--rate 400] [--seconds 10]
 //
 // A benchmark, not a test: figures go to docs/benchmarks.md with the machine's load.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startProduct } from './lib/product.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(`--${name}`);
@@ -23,52 +18,6 @@ const option = (name, fallback) => {
 };
 const RATE = option('rate', 400);
 const SECONDS = option('seconds', 10);
-
-async function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startProduct() {
-  const entry = join(ROOT, 'apps/server/dist/server.js');
-  if (!existsSync(entry)) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'khel-price-bench-'));
-  const child = spawn(process.execPath, [entry], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((done) => setTimeout(done, 300));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((done) => (child.exitCode !== null ? done() : child.once('exit', done)));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function api(baseUrl, path, token, body) {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -144,7 +93,7 @@ async function measure(browser, baseUrl, token, user, eventPath, markets, cpuSlo
 }
 
 async function main() {
-  const product = await startProduct();
+  const product = await startProduct('price-bench');
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     const login = await api(product.baseUrl, '/api/v1/login', null, { mobile_no: '919999900001', password: 'demo-player-1' });
