@@ -247,6 +247,9 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     // A malformed percent-encoding in the path: the envelope, not Fastify's own 400 body.
     frameworkErrors: answerFrameworkError,
+    // One access line per request (below) instead of Fastify's two: logging was most of what a cheap
+    // request cost (docs/benchmarks.md, HTTP path).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: Fastify's built-in text/plain parser would let a text body reach validation instead of a 415.
   app.removeContentTypeParser('text/plain');
@@ -254,6 +257,10 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+  });
+  // The path without its query: a socket's ?token= (and any other secret a client puts there) stays out of the logs.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
   await app.register(helmet, {
