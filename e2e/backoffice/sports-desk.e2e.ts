@@ -420,7 +420,8 @@ describe('the sports desk in a real browser', () => {
     const maker = await logIn(browser, product.baseUrl);
     await maker.page.goto(`${product.baseUrl}/backoffice/sports`);
     const toggle = maker.page.getByRole('switch', { name: 'Results need a second operator' });
-    await toggle.check();
+    // A click, not check(): the switch turns on once the server has saved it (the toast below).
+    await toggle.click();
     await maker.page.getByText('Settings saved').waitFor();
 
     // The director declares Patna: the market closes, nothing is paid, the result waits.

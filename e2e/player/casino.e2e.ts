@@ -204,6 +204,7 @@ describe('casino lobbies in a real browser', () => {
       await page.goto(`${product.baseUrl}${path}`);
       await waitForPath(page, '/');
     }
+    await page.getByTestId('bottom-nav').getByRole('link', { name: 'Live Casino' }).waitFor();
     expect(await page.getByTestId('bottom-nav').getByRole('link').allTextContents()).toEqual(['Home', 'Live Casino']);
     // The live casino stays open to them, without slot games.
     await page.goto(`${product.baseUrl}/live-casino`);

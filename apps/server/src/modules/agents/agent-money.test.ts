@@ -74,7 +74,9 @@ describe('cash agents (PRODUCT.md §9)', () => {
 
   it('the database refuses an agent giving more than it holds, under concurrency', async () => {
     const agent = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
-    const players = await Promise.all(Array.from({ length: 8 }, () => accountUnder(t, ROLES.PLAYER, agent)));
+    // Made one after another (their usernames are chosen from free ones); the gives below race.
+    const players: Awaited<ReturnType<typeof accountUnder>>[] = [];
+    for (let i = 0; i < 8; i += 1) players.push(await accountUnder(t, ROLES.PLAYER, agent));
     await giveChips(director.token, agent, 1_000);
     // Eight gives of ₹300 race for ₹1,000: exactly three fit.
     const outcomes = await Promise.all(players.map((player) => codeOf(() => t.services.agentChips.move(callerFor(agent, ROLES.AGENT), player.userId, { action: 'give', amount: 300 }, undefined, '127.0.0.1'))));
