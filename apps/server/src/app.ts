@@ -61,6 +61,7 @@ import { createPaymentAccountsService } from './modules/payment-accounts/payment
 import { statementsRoutes } from './modules/statements/statements-routes.js';
 import { createStatementsService } from './modules/statements/statements-service.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes.js';
+import { DEPOSIT_DESK_ROUTES, WITHDRAWAL_DESK_ROUTES, requestDeskRoutes } from './modules/request-desk/request-desk-routes.js';
 import type { LiveBus } from './modules/live/live-bus.js';
 import { SESSIONS_REVOKED_TOPIC, createLocalBus, createRedisBus } from './modules/live/live-bus.js';
 import { registerLiveRoutes } from './modules/live/live-routes.js';
@@ -338,7 +339,9 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(auditRoutes(services.audit, guards));
   await app.register(paymentAccountsRoutes(services.accounts, guards));
   await app.register(depositsRoutes(services.deposits, guards));
+  await app.register(requestDeskRoutes(services.deposits, DEPOSIT_DESK_ROUTES, guards));
   await app.register(withdrawalsRoutes(services.withdrawals, guards));
+  await app.register(requestDeskRoutes(services.withdrawals, WITHDRAWAL_DESK_ROUTES, guards));
   await app.register(adjustmentsRoutes(services.adjustments, guards));
   await app.register(statementsRoutes(services.statements, guards));
   await app.register(bonusRoutes(services.bonus, guards));

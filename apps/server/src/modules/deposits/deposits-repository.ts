@@ -1,30 +1,17 @@
 import type { Queryable } from '../../db/database.js';
-import { withinSubtreeSql } from '../../db/subtree-sql.js';
+import type { RequestRowBase } from '../../db/request-desk-sql.js';
+import { requestDeskQueries } from '../../db/request-desk-sql.js';
 
-export interface DepositRow {
-  id: string;
-  user_id: string;
-  amount_paise: number;
+export interface DepositRow extends RequestRowBase {
   receiving_account_id: string;
   type: 'upi' | 'bank';
   txn_ref: string | null;
   screenshot_media_id: string | null;
   thumbnail_media_id: string | null;
-  status: 'pending' | 'approved' | 'rejected';
-  reason: string | null;
-  first_approved_by: string | null;
-  decided_by: string | null;
-  created_at: Date;
-  decided_at: Date | null;
   // joined
   account_number: string;
   account_holder_name: string;
   thumbnail_bytes: Buffer | Uint8Array | null;
-  player_name: string;
-  player_username: string;
-  player_mobile_no: string;
-  first_approved_by_name: string | null;
-  decided_by_name: string | null;
 }
 
 export interface DepositLimitRow {
@@ -49,6 +36,7 @@ const SELECT = `select d.id, d.user_id, d.amount_paise, d.receiving_account_id, 
 
 export function createDepositsRepository(db: Queryable) {
   return {
+    ...requestDeskQueries<DepositRow>(db, { table: 'deposit_requests', alias: 'd', select: SELECT }),
     /** null when the reference id was used before (the unique key decides races too). */
     async insert(row: {
       userId: string;
@@ -68,29 +56,9 @@ export function createDepositsRepository(db: Queryable) {
       );
       return result.rows[0]?.id ?? null;
     },
-    async find(id: string, forUpdate = false): Promise<DepositRow | null> {
-      const result = await db.query<DepositRow>(`${SELECT} where d.id = $1 ${forUpdate ? 'for update of d' : ''}`, [id]);
-      return result.rows[0] ?? null;
-    },
-    async listForUser(userId: string, from: Date, to: Date): Promise<DepositRow[]> {
-      const result = await db.query<DepositRow>(`${SELECT} where d.user_id = $1 and d.created_at >= $2 and d.created_at < $3 order by d.seq desc limit 500`, [userId, from, to]);
-      return result.rows;
-    },
-    async listByStatus(status: string, limit: number, offset: number, within: string | null = null): Promise<{ rows: DepositRow[]; total: number }> {
-      const order = status === 'pending' ? 'd.seq asc' : 'd.decided_at desc, d.seq desc';
-      const rows = await db.query<DepositRow>(`${SELECT} where d.status = $1${withinSubtreeSql('d.user_id', 4, within)} order by ${order} limit $2 offset $3`, [status, limit, offset, ...(within === null ? [] : [within])]);
-      const total = await db.query<{ count: number }>(`select count(*)::int as count from deposit_requests where status = $1${withinSubtreeSql('user_id', 2, within)}`, within === null ? [status] : [status, within]);
-      return { rows: rows.rows, total: total.rows[0]?.count ?? 0 };
-    },
-    async setFirstApproval(id: string, actorId: string): Promise<void> {
-      await db.query('update deposit_requests set first_approved_by = $2 where id = $1', [id, actorId]);
-    },
     async approvedCount(userId: string): Promise<number> {
       const result = await db.query<{ n: number }>("select count(*)::int as n from deposit_requests where user_id = $1 and status = 'approved'", [userId]);
       return result.rows[0]?.n ?? 0;
-    },
-    async decide(id: string, status: 'approved' | 'rejected', actorId: string, reason: string | null, at: Date): Promise<void> {
-      await db.query('update deposit_requests set status = $2, decided_by = $3, reason = $4, decided_at = $5 where id = $1 and status = $6', [id, status, actorId, reason, at, 'pending']);
     },
     /** Deposits that count against a limit: pending or approved, since the period began. */
     async sumSince(userId: string, since: Date): Promise<number> {

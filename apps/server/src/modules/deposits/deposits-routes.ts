@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  MONEY_DESK_ROLES,
   MESSAGES,
   OPERATOR_ROLES,
   dateRangeQuerySchema,
@@ -9,17 +8,12 @@ import {
   depositLimitListEnvelope,
   depositLimitUpdateSchema,
   depositListEnvelope,
-  deskDepositEnvelope,
-  deskDepositListEnvelope,
-  deskQuerySchema,
   idParamsSchema,
-  rejectRequestSchema,
 } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
-import { downlineRootOf } from '../../lib/downline.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
 import type { DepositsService } from './deposits-service.js';
 
@@ -76,28 +70,6 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
         schema: { tags: ['responsible gambling'], summary: 'Set a limit: lowering applies at once, raising or removing after 24 hours', body: depositLimitUpdateSchema, response: { 200: depositLimitListEnvelope } },
       },
       async (request) => ok(await deposits.setLimit(callerOf(request), request.body.period, request.body.amount, request.ip), 'Deposit limit saved'),
-    );
-
-    const deskTags = ['backoffice'];
-    // Cash agents decide their own players' requests too (PRODUCT.md §9): the subtree guard and the service keep them to their downline.
-    const requireDesk = guards.requireRole(MONEY_DESK_ROLES);
-    app.get(
-      '/api/v1/backoffice/deposits',
-      { preValidation: guards.requireBackoffice, schema: { tags: deskTags, summary: 'Deposit requests by status (pending oldest first)', querystring: deskQuerySchema, response: { 200: deskDepositListEnvelope } } },
-      async (request) => ok(await deposits.deskList(request.query.status, request.query.page, request.query.pageSize, downlineRootOf(callerOf(request)))),
-    );
-    app.post(
-      '/api/v1/backoffice/deposits/:id/approve',
-      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Approve: credit the main wallet (a second operator above the configured amount)', params: idParamsSchema, response: { 200: deskDepositEnvelope } } },
-      async (request) => {
-        const { deposit, message } = await deposits.approve(callerOf(request), request.params.id, request.ip);
-        return ok(deposit, message);
-      },
-    );
-    app.post(
-      '/api/v1/backoffice/deposits/:id/reject',
-      { preValidation: requireDesk, schema: { tags: deskTags, summary: 'Reject with a reason', params: idParamsSchema, body: rejectRequestSchema, response: { 200: deskDepositEnvelope } } },
-      async (request) => ok(await deposits.reject(callerOf(request), request.params.id, request.body.reason, request.ip), 'Deposit rejected'),
     );
   };
 }

@@ -1,16 +1,17 @@
 import { MESSAGES, ROLES } from '@khel/contract';
 import type { DateRangeQuery, Deposit, DepositCreate, DepositLimit, DepositLimitPeriod, DeskDeposit } from '@khel/contract';
-import { formatPaise, paiseToRupees, rupeesToPaise, indiaDateRange } from '@khel/money';
+import { rupeesToPaise, indiaDateRange } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
-import type { Parties } from '../../lib/separation-of-duties.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { FourEyesService } from '../four-eyes/four-eyes-service.js';
 import type { IdempotencyService } from '../idempotency/idempotency-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { MediaService } from '../media/media-service.js';
 import type { PaymentAccountsService } from '../payment-accounts/payment-accounts-service.js';
+import type { DeskAgents } from '../request-desk/request-desk-service.js';
+import { createRequestDesk, deskFields, playerView } from '../request-desk/request-desk-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import { assertWithinLimits, depositLimitsView, effectiveLimit, requestLimitChange } from './deposit-limits.js';
 import type { DepositRow } from './deposits-repository.js';
@@ -23,29 +24,13 @@ export function referenceKey(txnRef: string): string {
 
 function toDeposit(row: DepositRow): DeskDeposit {
   return {
-    _id: row.id,
-    amount: paiseToRupees(row.amount_paise),
+    ...deskFields(row),
     type: row.type,
     txnRef: row.txn_ref,
     screenShot: row.thumbnail_bytes === null ? null : `data:image/jpeg;base64,${Buffer.from(row.thumbnail_bytes).toString('base64')}`,
     screenShotUrl: row.screenshot_media_id === null ? null : `/api/v1/deposit-screenshot/${row.id}`,
-    status: row.status,
-    reason: row.reason,
     account: { _id: row.receiving_account_id, type: row.type, accountNumber: row.account_number, accountHolderName: row.account_holder_name },
-    awaitingSecondApproval: row.status === 'pending' && row.first_approved_by !== null,
-    createdAt: row.created_at.toISOString(),
-    decidedAt: row.decided_at?.toISOString() ?? null,
-    player: { _id: row.user_id, name: row.player_name, username: row.player_username, mobile_no: row.player_mobile_no },
-    firstApprovedBy: row.first_approved_by,
-    firstApprovedByName: row.first_approved_by_name,
-    decidedBy: row.decided_by,
-    decidedByName: row.decided_by_name,
   };
-}
-
-function playerView(deposit: DeskDeposit): Deposit {
-  const { player: _player, firstApprovedBy: _first, firstApprovedByName: _firstName, decidedBy: _decided, decidedByName: _decidedName, ...rest } = deposit;
-  return rest;
 }
 
 /**
@@ -66,12 +51,41 @@ export function createDepositsService(deps: {
    * Agents (PRODUCT.md §9): the cash agent whose chips fund a player's deposit (null: the house's
    * clearing account), and the check that an acting agent reaches only its own subtree.
    */
-  agents?: { agentOf: (tx: Queryable, userId: string) => Promise<string | null>; assertInScope: (tx: Queryable, actor: Caller, userId: string) => Promise<void> };
+  agents?: DeskAgents;
   /** Runs inside the approval's transaction once the wallet is credited (bonus offers, referral reward). */
   onApproved?: (tx: Queryable, deposit: { depositId: string; userId: string; amountPaise: number; firstApproved: boolean; at: Date }) => Promise<void>;
 }) {
   const { db, wallet, idempotency, media, accounts, audit, clock, fourEyes } = deps;
   const repository = createDepositsRepository(db);
+  const desk = createRequestDesk(deps, {
+    name: 'deposit',
+    notFound: 'Deposit not found',
+    approvedMessage: 'Deposit approved, the wallet is credited',
+    repository: createDepositsRepository,
+    toView: toDeposit,
+    approvalDetails: (deposit) => ({ txnRef: deposit.txnRef }),
+    // A cash agent's player is paid in the agent's chips; the database refuses more than it holds.
+    settle: async (tx, row, actor, agentId) => {
+      const clearing = row.type === 'upi' ? 'clearing_upi' : 'clearing_bank';
+      await wallet.post(tx, {
+        kind: 'deposit',
+        idempotencyKey: `deposit-approve:${row.id}`,
+        description: `Deposit by ${row.type === 'upi' ? 'UPI' : 'bank transfer'}${row.txn_ref === null ? '' : `, ref ${row.txn_ref}`}`,
+        actorId: actor.userId,
+        details: { depositId: row.id, txnRef: row.txn_ref, agentId },
+        entries: [
+          { account: agentId === null ? { house: clearing } : { agentId, book: 'chips' }, amountPaise: -row.amount_paise },
+          { account: { userId: row.user_id, wallet: 'main' }, amountPaise: row.amount_paise },
+        ],
+      });
+    },
+    // Counted once this one is approved: the player's first approved deposit makes the count one.
+    afterApproval: async (tx, row) => {
+      const firstApproved = (await createDepositsRepository(tx).approvedCount(row.user_id)) === 1;
+      await deps.onApproved?.(tx, { depositId: row.id, userId: row.user_id, amountPaise: row.amount_paise, firstApproved, at: clock.now() });
+    },
+    onReject: async (tx, row) => wallet.announce(tx, row.user_id, { kind: 'deposit_rejected', amountPaise: row.amount_paise }),
+  });
 
   return {
     async create(caller: Caller, body: DepositCreate, idempotencyKey: string | undefined): Promise<Deposit> {
@@ -141,77 +155,8 @@ export function createDepositsService(deps: {
       return depositLimitsView(repository, caller.userId, now);
     },
 
-    // Back office
-
-    /** The player a deposit request credits, who also made it (separation of duties). */
-    async parties(id: string): Promise<Parties | null> {
-      const row = await repository.find(id);
-      return row === null ? null : { playerId: row.user_id, requestedBy: row.user_id };
-    },
-
-    /** `within`: an agent's downline (decision 0018); null, the whole site. */
-    async deskList(status: 'pending' | 'approved' | 'rejected', page: number, pageSize: number, within: string | null = null) {
-      const { rows, total } = await repository.listByStatus(status, pageSize, (page - 1) * pageSize, within);
-      return { items: rows.map(toDeposit), total };
-    },
-
-    async approve(actor: Caller, id: string, ip: string) {
-      const outcome = await db.transaction(async (tx) => {
-        const repo = createDepositsRepository(tx);
-        const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Deposit not found');
-        await deps.agents?.assertInScope(tx, actor, row.user_id);
-        if (row.status !== 'pending') fail('ALREADY_DECIDED');
-        if ((await fourEyes.step(tx, { actorId: actor.userId, playerId: row.user_id, amountPaise: row.amount_paise, firstApprovedBy: row.first_approved_by })) === 'first') {
-          await repo.setFirstApproval(id, actor.userId);
-          return 'first' as const;
-        }
-        const clearing = row.type === 'upi' ? 'clearing_upi' : 'clearing_bank';
-        // A cash agent's player is paid in the agent's chips; the database refuses more than it holds.
-        const agentId = (await deps.agents?.agentOf(tx, row.user_id)) ?? null;
-        await wallet.post(tx, {
-          kind: 'deposit',
-          idempotencyKey: `deposit-approve:${id}`,
-          description: `Deposit by ${row.type === 'upi' ? 'UPI' : 'bank transfer'}${row.txn_ref === null ? '' : `, ref ${row.txn_ref}`}`,
-          actorId: actor.userId,
-          details: { depositId: id, txnRef: row.txn_ref, agentId },
-          entries: [
-            { account: agentId === null ? { house: clearing } : { agentId, book: 'chips' }, amountPaise: -row.amount_paise },
-            { account: { userId: row.user_id, wallet: 'main' }, amountPaise: row.amount_paise },
-          ],
-        });
-        const firstApproved = (await repo.approvedCount(row.user_id)) === 0;
-        await repo.decide(id, 'approved', actor.userId, null, clock.now());
-        await deps.onApproved?.(tx, { depositId: id, userId: row.user_id, amountPaise: row.amount_paise, firstApproved, at: clock.now() });
-        return 'approved' as const;
-      });
-      const deposit = toDeposit((await repository.find(id)) as DepositRow);
-      await audit.record({
-        actorId: actor.userId,
-        action: outcome === 'first' ? 'deposit.first_approval' : 'deposit.approve',
-        targetType: 'user',
-        targetId: deposit.player._id,
-        details: { depositId: id, amount: deposit.amount, txnRef: deposit.txnRef },
-        ip,
-      });
-      return {
-        deposit,
-        message: outcome === 'first' ? `First approval recorded: a second operator must approve ${formatPaise(rupeesToPaise(deposit.amount) ?? 0)}` : 'Deposit approved, the wallet is credited',
-      };
-    },
-
-    async reject(actor: Caller, id: string, reason: string, ip: string) {
-      await db.transaction(async (tx) => {
-        const repo = createDepositsRepository(tx);
-        const row = (await repo.find(id, true)) ?? fail('NOT_FOUND', 'Deposit not found');
-        await deps.agents?.assertInScope(tx, actor, row.user_id);
-        if (row.status !== 'pending') fail('ALREADY_DECIDED');
-        await repo.decide(id, 'rejected', actor.userId, reason, clock.now());
-        wallet.announce(tx, row.user_id, { kind: 'deposit_rejected', amountPaise: row.amount_paise });
-      });
-      const deposit = toDeposit((await repository.find(id)) as DepositRow);
-      await audit.record({ actorId: actor.userId, action: 'deposit.reject', targetType: 'user', targetId: deposit.player._id, details: { depositId: id, amount: deposit.amount, reason }, ip });
-      return deposit;
-    },
+    // Back office: the request desk (approve, reject, the queue, the parties)
+    ...desk,
   };
 }
 export type DepositsService = ReturnType<typeof createDepositsService>;
