@@ -55,7 +55,7 @@ export function createDepositsService(deps: {
   /** Runs inside the approval's transaction once the wallet is credited (bonus offers, referral reward). */
   onApproved?: (tx: Queryable, deposit: { depositId: string; userId: string; amountPaise: number; firstApproved: boolean; at: Date }) => Promise<void>;
 }) {
-  const { db, wallet, idempotency, media, accounts, audit, clock, fourEyes } = deps;
+  const { db, wallet, idempotency, media, accounts, audit, clock } = deps;
   const repository = createDepositsRepository(db);
   const desk = createRequestDesk(deps, {
     name: 'deposit',

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
   dateRangeQuerySchema,
-  idParamsSchema,
   withdrawalCreateSchema,
   withdrawalEnvelope,
   withdrawalListEnvelope,

@@ -38,7 +38,7 @@ export function createWithdrawalsService(deps: {
   /** Agents (PRODUCT.md §9): the cash agent a player's withdrawal pays back to, and the subtree check. */
   agents?: DeskAgents;
 }) {
-  const { db, wallet, idempotency, accounts, audit, clock, fourEyes } = deps;
+  const { db, wallet, idempotency, accounts, clock } = deps;
   const repository = createWithdrawalsRepository(db);
   const desk = createRequestDesk(deps, {
     name: 'withdrawal',
