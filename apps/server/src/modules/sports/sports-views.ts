@@ -1,0 +1,131 @@
+import type { BetRow as BetDto, EventSummary, Market, Score } from '@khel/contract';
+import { readDepth } from '@khel/exchange';
+import { fromHundredths, paiseToRupees } from '@khel/money';
+import { remainingPaise } from './exposure.js';
+import type { MarketBooks } from './market-books.js';
+import type { BetRow, BookmakerQuoteJson, EventRow, FancyQuoteJson, MarketRow, RunnerRow, SportsRepository } from './sports-repository.js';
+
+
+export function slugged(id: string, name: string, slug: string) {
+  return { _id: id, name, slugName: slug };
+}
+
+/** How markets, events and bets read to players and operators: rows in, the contract's views out. */
+export function createSportsViews(repository: SportsRepository, books: MarketBooks) {
+  async function marketView(market: MarketRow, runners: RunnerRow[]): Promise<Market> {
+    const mine = runners.filter((runner) => runner.market_id === market.id);
+    const book = market.type === 'EXCHANGE' ? await books.peek(market, mine) : null;
+    const bookmaker = market.type === 'BOOKMAKER' ? (market.quote as BookmakerQuoteJson | null) : null;
+    const fancy = market.type === 'FANCY' ? (market.quote as FancyQuoteJson | null) : null;
+    return {
+      _id: market.id,
+      eventId: market.event_id,
+      name: market.name,
+      marketType: market.type,
+      status: market.status,
+      inPlay: market.in_play,
+      suspendReason: market.suspend_reason,
+      version: market.version,
+      betDelaySeconds: market.bet_delay_seconds,
+      minStake: paiseToRupees(market.min_stake_paise),
+      maxStake: paiseToRupees(market.max_stake_paise),
+      maxProfit: paiseToRupees(market.max_profit_paise),
+      runners: mine.map((runner) => {
+        const depth = book === null ? null : readDepth(book, runner.id, 3);
+        const rates = bookmaker?.runners.find((quote) => quote.runnerId === runner.id);
+        return {
+          _id: runner.id,
+          name: runner.name,
+          // "Back" shows the lay offers waiting (what a backer can take), best (highest) first.
+          back: (depth?.availableToBackPaise ?? []).map((level) => ({ price: fromHundredths(level.priceHundredths), size: paiseToRupees(level.amountPaise) })),
+          lay: (depth?.availableToLayPaise ?? []).map((level) => ({ price: fromHundredths(level.priceHundredths), size: paiseToRupees(level.amountPaise) })),
+          backRate: rates?.backRateHundredths == null ? null : fromHundredths(rates.backRateHundredths),
+          layRate: rates?.layRateHundredths == null ? null : fromHundredths(rates.layRateHundredths),
+          winner: market.status === 'settled' && market.result?.winnerId !== undefined ? market.result.winnerId === runner.id : null,
+        };
+      }),
+      fancy:
+        market.type === 'FANCY'
+          ? {
+              noLine: fancy?.noLineRuns ?? null,
+              noRate: fancy?.noRateHundredths == null ? null : fromHundredths(fancy.noRateHundredths),
+              yesLine: fancy?.yesLineRuns ?? null,
+              yesRate: fancy?.yesRateHundredths == null ? null : fromHundredths(fancy.yesRateHundredths),
+            }
+          : null,
+      result: market.result === null ? null : market.result.winnerId ?? (market.result.runs !== undefined ? String(market.result.runs) : market.result.void !== undefined ? 'void' : null),
+    };
+  }
+
+  async function marketViews(markets: MarketRow[]): Promise<Market[]> {
+    const runners = await repository.runnersOf(markets.map((market) => market.id));
+    return Promise.all(markets.map((market) => marketView(market, runners)));
+  }
+
+  function summaryOf(event: EventRow, markets: Market[]): EventSummary {
+    return {
+      _id: event.id,
+      name: event.name,
+      slugName: event.slug,
+      sport: slugged(event.sport_id, event.sport_name, event.sport_slug),
+      league: slugged(event.league_id, event.league_name, event.league_slug),
+      startTime: event.start_time.toISOString(),
+      status: event.status,
+      inPlay: event.status === 'in_play',
+      score: (event.score as Score | null) ?? null,
+      mainMarket: markets.find((market) => market.marketType === 'EXCHANGE' && market.status !== 'settled' && market.status !== 'voided') ?? null,
+      marketCount: markets.filter((market) => market.status === 'open' || market.status === 'suspended').length,
+    };
+  }
+
+  async function betViews(rows: BetRow[]): Promise<BetDto[]> {
+    if (rows.length === 0) return [];
+    const markets = new Map<string, MarketRow>();
+    for (const id of new Set(rows.map((row) => row.market_id))) {
+      const market = await repository.market(id);
+      if (market !== null) markets.set(id, market);
+    }
+    const runners = await repository.runnersOf([...markets.keys()]);
+    const events = new Map<string, EventRow>();
+    for (const id of new Set(rows.map((row) => row.event_id))) {
+      const event = await repository.eventById(id);
+      if (event !== null) events.set(id, event);
+    }
+    return rows.map((row) => {
+      const market = markets.get(row.market_id) as MarketRow;
+      const event = events.get(row.event_id) as EventRow;
+      const runner = runners.find((candidate) => candidate.id === row.runner_id);
+      // A cash out's closing bet against the house has no selection or odds of its own (decision 0022).
+      const closing = row.closed_by === row.id;
+      const fancy = market.type === 'FANCY' && !closing;
+      return {
+        _id: row.id,
+        marketId: row.market_id,
+        marketName: market.name,
+        selection: closing ? 'Cash Out' : fancy ? `${market.name} ${row.side === 'back' ? 'YES' : 'NO'}` : (runner?.name ?? ''),
+        selectionId: row.runner_id,
+        selectionType: row.side,
+        odds: closing ? 0 : fancy ? (row.line_runs as number) : fromHundredths((market.type === 'EXCHANGE' ? row.price_h : row.rate_h) as number),
+        oddsSize: fancy ? fromHundredths(row.rate_h as number) : null,
+        stake: paiseToRupees(row.stake_paise),
+        matchedStake: paiseToRupees(row.matched_paise),
+        unmatchedStake: paiseToRupees(['unmatched', 'pending'].includes(row.status) ? remainingPaise(row) : 0),
+        marketType: market.type,
+        status: row.status,
+        lapseReason: row.lapse_reason,
+        profitLoss: row.profit_loss_paise === null ? null : paiseToRupees(row.profit_loss_paise),
+        delayUntil: row.status === 'pending' ? (row.delay_until?.toISOString() ?? null) : null,
+        wallet: row.wallet,
+        createdAt: row.created_at.toISOString(),
+        sportId: slugged(event.sport_id, event.sport_name, event.sport_slug),
+        leagueId: slugged(event.league_id, event.league_name, event.league_slug),
+        eventId: slugged(event.id, event.name, event.slug),
+        event: event.name,
+        cashOut: row.cash_out,
+      };
+    });
+  }
+
+  return { marketViews, summaryOf, betViews };
+}
+export type SportsViews = ReturnType<typeof createSportsViews>;
