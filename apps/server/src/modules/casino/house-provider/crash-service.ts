@@ -20,7 +20,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { createCrashBooks } from './crash-books.js';
 import { createCrashRepository } from './crash-repository.js';
 import { maskName, myCrashBet, refuse, verifyCrashRound } from './crash-views.js';
-import { refusal } from './house-casino-service.js';
+import { refusal } from './house-session.js';
 import type { HouseWalletClient } from './house-wallet-client.js';
 
 /** Rounds per committed seed chain; a new chain (and commitment) follows when one is used up. */
