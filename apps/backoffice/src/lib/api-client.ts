@@ -72,10 +72,10 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
  */
 export async function apiBlob(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
   const token = currentToken();
-  const answer = await fetchApiBlob(url, token, WORDING, options.signal);
-  if (answer instanceof Blob) return answer;
+  const fetched = await fetchApiBlob(url, token, WORDING, options.signal);
+  if ('blob' in fetched) return fetched.blob;
   // Failures come as JSON: an HTTP error, or an envelope with a business outcome (not found…).
-  const failure = httpFailure(answer, WORDING);
+  const failure = httpFailure(fetched.failed, WORDING);
   if ((failure.status === 401 || failure.code === 401) && token !== null) endSession(failure.message);
   throw failure;
 }

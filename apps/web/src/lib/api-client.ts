@@ -118,8 +118,9 @@ export function unwrap<T>(envelope: ApiEnvelope<T>): T {
  */
 export async function apiBlob(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
   const token = currentToken();
-  const answer = await fetchApiBlob(url, token, WORDING, options.signal).catch(onNetworkFailure);
-  if (answer instanceof Blob) return answer;
+  const fetched = await fetchApiBlob(url, token, WORDING, options.signal).catch(onNetworkFailure);
+  if ('blob' in fetched) return fetched.blob;
+  const answer = fetched.failed;
   if (!answer.response.ok) throw onHttpFailure(httpFailure(answer, WORDING), bodyMessageOf(answer.body), token);
   // A business answer (meta.code) instead of the image: same handling as any other call.
   if (answer.meta === undefined) throw new ApiError(answer.response.status, 0, WORDING.unexpected);
