@@ -6,6 +6,8 @@ export interface DataColumn<R> {
   label?: string;
   /** Class of both the header and the cells (e.g. `num` for right-aligned figures). */
   className?: string;
+  /** The cells' class when it differs from the header's. */
+  cellClassName?: string;
   cell: (row: R) => ReactNode;
 }
 
@@ -37,7 +39,7 @@ export function DataTable<R>({ rows, columns, rowKey, className, label, rowClass
         {rows.map((row) => (
           <tr key={rowKey(row)} className={rowClassName?.(row)}>
             {shown.map((column, index) => (
-              <td key={index} data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)} className={column.className}>
+              <td key={index} data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)} className={column.cellClassName ?? column.className}>
                 {column.cell(row)}
               </td>
             ))}
