@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
-const ourPackages = ['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim', '@khel/server', '@khel/web', '@khel/backoffice', '@khel/house-casino'];
+const ourPackages = ['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim', '@khel/web-kit', '@khel/server', '@khel/web', '@khel/backoffice', '@khel/house-casino'];
 
 /** Forbid every workspace package except the allowed ones. */
 function onlyPackages(allowed) {
@@ -103,6 +103,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money', '@khel/casino-games']) }] },
   },
+  {
+    // The browser kit both React apps share: React hooks rules, and of ours only the contract's types.
+    files: ['packages/web-kit/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/contract']) }] },
+  },
   ...['web', 'backoffice'].map((app) => ({
     files: [`apps/${app}/**/*.{ts,tsx}`],
     plugins: { 'react-hooks': reactHooks },
@@ -112,7 +119,7 @@ export default tseslint.config(
       // The exchange engine stays on the server; only its positions entry (the bet slip's preview, decision 0022) may be imported.
       'no-restricted-imports': [
         'error',
-        { paths: onlyPackages(['@khel/money', '@khel/contract']), patterns: [{ group: ['@khel/exchange/*', '!@khel/exchange/positions'], message: 'Only @khel/exchange/positions may be imported by an app (see decision 0022).' }] },
+        { paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/web-kit']), patterns: [{ group: ['@khel/exchange/*', '!@khel/exchange/positions'], message: 'Only @khel/exchange/positions may be imported by an app (see decision 0022).' }] },
       ],
       'import-x/no-restricted-paths': ['error', { zones: featureZones(app) }],
     },

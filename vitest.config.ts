@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/exchange',
       'packages/casino-games',
       'packages/sports-sim',
+      'packages/web-kit',
       {
         extends: './apps/server/vitest.config.ts',
         test: { name: 'server:pglite', root: './apps/server', env: { TEST_DB: 'pglite' } },

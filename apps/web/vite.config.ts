@@ -43,7 +43,7 @@ export default defineConfig({
             // With them, the shell's own helpers every page imports, rather than as several tiny chunks.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|@tanstack)[\\/]|apps[\\/]web[\\/]src[\\/]lib[\\/](api-client|create-store|toast|storage|idempotency|navigation|boot-data)\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|@tanstack)[\\/]|apps[\\/]web[\\/]src[\\/]lib[\\/](api-client|toast|storage|navigation|boot-data)\.ts$|packages[\\/]web-kit[\\/]src[\\/](create-store|storage|idempotency|api-error|api-transport|toast-stack)\.ts$/,
             },
           ],
         },

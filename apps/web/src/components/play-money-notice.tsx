@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect } from 'react';
 import { MESSAGES } from '@khel/contract';
 import { useAppSettings } from '../lib/app-settings';
-import { createStore, useStore } from '../lib/create-store';
+import { createStore, useStore } from '@khel/web-kit';
 
 /** The panels on screen, in mounting order: the newest (a dialog over its page) is the one shown. */
 const mountedPanels = createStore<readonly string[]>([]);

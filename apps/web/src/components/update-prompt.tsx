@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '../lib/create-store';
+import { useStore } from '@khel/web-kit';
 import { appUpdateStore, dismissUpdate } from '../lib/pwa/app-update';
 import { Button } from './ui/button';
 

@@ -1,39 +1,31 @@
 import type { Meta } from '@khel/contract';
+import { ApiError, answerFailure, bodyMessageOf, fetchApiBlob, httpFailure, newIdempotencyKey, sendApiCall, type ApiMethod, type ApiQuery, type ApiWording } from '@khel/web-kit';
 import { currentToken, expireFromHttp401, expireFromMeta401 } from './auth/session';
-import { newIdempotencyKey } from './idempotency';
 import { STORAGE_KEYS, local } from './storage';
 import { toast } from './toast';
 
-export const API_BASE = '/api/v1';
+export { API_BASE, ApiError, shouldRetry } from '@khel/web-kit';
+/**
+ * The player app's names for the kit's one error model: an HTTP failure and a business outcome are
+ * both ApiError (status 0 or 4xx/5xx, or 200 with meta.code), as in the back office.
+ */
+export { ApiError as ApiHttpError } from '@khel/web-kit';
 
 export interface ApiEnvelope<T> {
   meta: Meta;
   data: T | null;
 }
 
-/** A transport failure: a real HTTP status (401, 413, 415, 429, 500 …) or no answer at all (status 0). */
-export class ApiHttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiHttpError';
-  }
-}
+/** A business outcome as an error (HTTP 200 with meta.code 400/403/404/409/422/429): unwrap's refusal. */
+export const businessError = (meta: Meta): ApiError => ApiError.fromMeta(meta);
 
-/** A business outcome other than success: HTTP 200 with meta.code 400/403/404/409/422/429. */
-export class ApiBusinessError extends Error {
-  constructor(readonly meta: Meta) {
-    super(meta.message);
-    this.name = 'ApiBusinessError';
-  }
-}
+const WORDING: ApiWording = { network: 'Network error', http: (status) => `HTTP ${status}`, unexpected: 'Unexpected response' };
+const NETWORK_TOAST = 'Network error, please check your connection';
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: ApiMethod;
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: ApiQuery;
   headers?: Record<string, string>;
   /**
    * Success toast for meta.code 200 (spec §8: write calls show the success message). Defaults to
@@ -50,10 +42,6 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
-interface TransportBody {
-  message?: unknown;
-}
-
 /**
  * This browser's device id: random, made once and kept in local storage. The server keeps only a hash
  * and uses it to refuse referral earnings between accounts played from one device (PRODUCT.md §8).
@@ -66,75 +54,45 @@ export function deviceId(): string {
   return made;
 }
 
-function buildUrl(path: string, query: ApiOptions['query']): string {
-  const url = `${API_BASE}${path}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  const text = params.toString();
-  return text === '' ? url : `${url}?${text}`;
+/** An HTTP failure: the server's message as an error toast (unless quiet), and a token refused ends the session. */
+function onHttpFailure(error: ApiError, serverMessage: string, token: string | null, quiet = false): ApiError {
+  if (!quiet && serverMessage !== '') toast.error(serverMessage);
+  // Only a call that carried a token can end a session; a 401 to an anonymous call is just an answer.
+  if (error.status === 401 && token !== null) expireFromHttp401();
+  return error;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
+/** No HTTP answer at all: the spec's "server's message" cannot exist, but a player on a flaky network must learn why nothing happened. */
+function onNetworkFailure(error: unknown): never {
+  if (error instanceof ApiError && error.status === 0) toast.error(NETWORK_TOAST);
+  throw error;
 }
 
-function isEnvelope(value: unknown): value is ApiEnvelope<unknown> {
-  if (typeof value !== 'object' || value === null || !('meta' in value)) return false;
-  const meta = (value as { meta: unknown }).meta;
-  return typeof meta === 'object' && meta !== null && typeof (meta as { code?: unknown }).code === 'number';
+/** A business outcome other than 200: the warning toast, and meta.code 401 ends the session. */
+function onBusinessOutcome(meta: Meta, warn = true): void {
+  if (warn) toast.warning(meta.message);
+  if (meta.code === 401) expireFromMeta401();
 }
 
 /**
  * The one way the app talks to the API (spec §7, §8). Resolves with the envelope for every HTTP 2xx so
- * callers branch on meta.code as the specification does; rejects with ApiHttpError for transport
- * failures. Toasts and session expiry are handled here so no screen can forget them.
+ * callers branch on meta.code as the specification does; rejects with ApiError (the kit's one error
+ * model) for transport failures. Toasts and session expiry are handled here so no screen can forget them.
  */
 export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<ApiEnvelope<T>> {
   const method = options.method ?? 'GET';
   const token = currentToken();
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token !== null) {
-    headers.Authorization = `Bearer ${token}`;
-    headers['X-Device-Id'] = deviceId();
-  }
+  const headers: Record<string, string> = { ...options.headers };
+  if (token !== null) headers['X-Device-Id'] = deviceId();
+  const call = { method, body: options.body, query: options.query, headers, token, keepEmptyQuery: true, ...(options.signal ? { signal: options.signal } : {}) };
+  const answer = await sendApiCall(path, call, WORDING).catch(onNetworkFailure);
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    // No HTTP answer at all: the spec's "server's message" cannot exist, but a player on a flaky
-    // network must learn why nothing happened.
-    toast.error('Network error, please check your connection');
-    throw new ApiHttpError(0, 'Network error');
+  const failure = answerFailure(answer, WORDING);
+  if (failure !== null) {
+    if (!answer.response.ok) throw onHttpFailure(failure, bodyMessageOf(answer.body), token, options.quietStatuses?.includes(answer.response.status));
+    throw failure;
   }
-
-  const body = await readJson(response);
-
-  if (!response.ok) {
-    const message = typeof (body as TransportBody | undefined)?.message === 'string' ? String((body as TransportBody).message) : '';
-    const quiet = options.quietStatuses?.includes(response.status) ?? false;
-    if (!quiet && message !== '') toast.error(message);
-    // Only a call that carried a token can end a session; a 401 to an anonymous call is just an answer.
-    if (response.status === 401 && token !== null) expireFromHttp401();
-    throw new ApiHttpError(response.status, message || `HTTP ${response.status}`);
-  }
-
-  if (!isEnvelope(body)) {
-    throw new ApiHttpError(response.status, 'Unexpected response');
-  }
-  const envelope = body as ApiEnvelope<T>;
+  const envelope = answer.body as ApiEnvelope<T>;
   const { meta } = envelope;
 
   if (meta.code === 200) {
@@ -144,57 +102,28 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
     return envelope;
   }
 
-  if (options.warningToast ?? true) toast.warning(meta.message);
-  if (meta.code === 401) expireFromMeta401();
+  onBusinessOutcome(meta, options.warningToast ?? true);
   return envelope;
 }
 
-/** For reads: the data of a 200, or an ApiBusinessError (already toasted) for anything else. */
+/** For reads: the data of a 200, or an ApiError of the outcome (already toasted) for anything else. */
 export function unwrap<T>(envelope: ApiEnvelope<T>): T {
-  if (envelope.meta.code !== 200 || envelope.data === null) throw new ApiBusinessError(envelope.meta);
+  if (envelope.meta.code !== 200 || envelope.data === null) throw businessError(envelope.meta);
   return envelope.data;
-}
-
-/** React Query should not hammer the server with retries of answers that will not change. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiBusinessError) return false;
-  if (error instanceof ApiHttpError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
 }
 
 /**
  * An authorised binary download (a deposit's full screenshot): `url` is a same-origin path the API
- * answered (e.g. /api/v1/deposit-screenshot/<id>). An <img src> cannot carry the bearer header, so the
- * image is fetched here and shown through an object URL. Failures toast and end sessions like apiRequest.
+ * answered (e.g. /api/v1/deposit-screenshot/<id>). Failures toast and end sessions like apiRequest.
  */
 export async function apiBlob(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
-  if (!url.startsWith('/api/')) throw new ApiHttpError(0, 'Unexpected address');
   const token = currentToken();
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: token === null ? {} : { Authorization: `Bearer ${token}` }, ...(options.signal ? { signal: options.signal } : {}) });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    toast.error('Network error, please check your connection');
-    throw new ApiHttpError(0, 'Network error');
-  }
-  if (!response.ok) {
-    const body = await readJson(response);
-    const message = typeof (body as TransportBody | undefined)?.message === 'string' ? String((body as TransportBody).message) : '';
-    if (message !== '') toast.error(message);
-    if (response.status === 401 && token !== null) expireFromHttp401();
-    throw new ApiHttpError(response.status, message || `HTTP ${response.status}`);
-  }
-  const type = response.headers.get('Content-Type') ?? '';
-  if (type.includes('application/json')) {
-    // A business answer (meta.code) instead of the image: same handling as any other call.
-    const body = await readJson(response);
-    if (isEnvelope(body)) {
-      toast.warning(body.meta.message);
-      if (body.meta.code === 401) expireFromMeta401();
-      throw new ApiBusinessError(body.meta);
-    }
-    throw new ApiHttpError(response.status, 'Unexpected response');
-  }
-  return response.blob();
+  const fetched = await fetchApiBlob(url, token, WORDING, options.signal).catch(onNetworkFailure);
+  if ('blob' in fetched) return fetched.blob;
+  const answer = fetched.failed;
+  if (!answer.response.ok) throw onHttpFailure(httpFailure(answer, WORDING), bodyMessageOf(answer.body), token);
+  // A business answer (meta.code) instead of the image: same handling as any other call.
+  if (answer.meta === undefined) throw new ApiError(answer.response.status, 0, WORDING.unexpected);
+  onBusinessOutcome(answer.meta);
+  throw businessError(answer.meta);
 }

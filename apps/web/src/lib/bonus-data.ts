@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BonusData } from '@khel/contract';
 import { canUseBonusWallet } from './auth/permissions';
 import { useSession } from './auth/session';
-import { ApiBusinessError, ApiHttpError, apiRequest } from './api-client';
+import { ApiError, apiRequest, businessError } from './api-client';
 
 /**
  * GET /api/v1/bonus-data (PRODUCT.md §8): the player's offered, active and past bonuses and the offers
@@ -14,11 +14,11 @@ import { ApiBusinessError, ApiHttpError, apiRequest } from './api-client';
  */
 export async function getBonusData(): Promise<BonusData> {
   const envelope = await apiRequest<BonusData>('/bonus-data', { warningToast: false, quietStatuses: [400, 403, 404, 429, 500, 502, 503] });
-  if (envelope.meta.code !== 200) throw new ApiBusinessError(envelope.meta);
+  if (envelope.meta.code !== 200) throw businessError(envelope.meta);
   // The schema arrives with its own chunk: zod stays off the first load (ADR 0024).
   const { bonusDataSchema } = await import('@khel/contract/bonus');
   const parsed = bonusDataSchema.safeParse(envelope.data);
-  if (!parsed.success) throw new ApiHttpError(200, 'Unexpected bonus data');
+  if (!parsed.success) throw new ApiError(200, 0, 'Unexpected bonus data');
   return parsed.data;
 }
 

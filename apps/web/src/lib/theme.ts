@@ -1,4 +1,4 @@
-import { createStore, useStore } from './create-store';
+import { createStore, useStore } from '@khel/web-kit';
 import { STORAGE_KEYS, local } from './storage';
 
 export type Theme = 'light' | 'dark';

@@ -1,15 +1,10 @@
 import { SHARED_TOAST_DELAY_MS, SHARED_TOAST_VISIBLE_MS } from '@khel/contract';
-import { createStore } from './create-store';
+import { createStore, createToastStack, type StackedToast } from '@khel/web-kit';
 
 /** Spec §2: a toast with desktop and mobile variants, types success, warning and error. */
 export type ToastType = 'success' | 'warning' | 'error';
 
-export interface DesktopToast {
-  id: number;
-  type: ToastType;
-  message: string;
-  subMessage?: string;
-}
+export type DesktopToast = StackedToast<ToastType>;
 
 /** The shared (mobile) toast state of spec §3: show, type, message, subMessage. */
 export interface SharedToastState {
@@ -19,10 +14,12 @@ export interface SharedToastState {
   subMessage?: string;
 }
 
-export const desktopToasts = createStore<DesktopToast[]>([]);
+// Keep at most three on desktop: older outcomes are stale once a fourth arrives. Each closes itself
+// from its own component (spec §9), so the stack has no clock of its own.
+const desktop = createToastStack<ToastType>({ max: 3 });
+export const desktopToasts = desktop.store;
 export const sharedToast = createStore<SharedToastState>({ show: false, type: 'success', message: '' });
 
-let nextId = 1;
 let showTimer: ReturnType<typeof setTimeout> | undefined;
 let hideTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -33,9 +30,7 @@ let hideTimer: ReturnType<typeof setTimeout> | undefined;
  */
 export function notify(type: ToastType, message: string, subMessage?: string): void {
   if (message.trim() === '') return;
-  const toast: DesktopToast = { id: nextId++, type, message, ...(subMessage ? { subMessage } : {}) };
-  // Keep at most three on desktop: older outcomes are stale once a fourth arrives.
-  desktopToasts.set((list) => [...list, toast].slice(-3));
+  desktop.push(type, message, subMessage);
 
   clearTimeout(showTimer);
   clearTimeout(hideTimer);
@@ -47,7 +42,7 @@ export function notify(type: ToastType, message: string, subMessage?: string): v
 }
 
 export function dismissDesktopToast(id: number): void {
-  desktopToasts.set((list) => list.filter((toast) => toast.id !== id));
+  desktop.dismiss(id);
 }
 
 export function dismissSharedToast(): void {
@@ -60,7 +55,7 @@ export function dismissSharedToast(): void {
 export function resetToasts(): void {
   clearTimeout(showTimer);
   clearTimeout(hideTimer);
-  desktopToasts.set([]);
+  desktop.reset();
   sharedToast.set({ show: false, type: 'success', message: '' });
 }
 

@@ -6,7 +6,7 @@ export function Toaster() {
   return (
     <div className="toaster">
       {toasts.map((item) => (
-        <div key={item.id} className={`toast toast-${item.kind}`} role={item.kind === 'error' ? 'alert' : 'status'}>
+        <div key={item.id} className={`toast toast-${item.type}`} role={item.type === 'error' ? 'alert' : 'status'}>
           <span>{item.message}</span>
           <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => dismissToast(item.id)}>
             ×

@@ -1,4 +1,4 @@
-import { createStore, useStore } from '../create-store';
+import { createStore, useStore } from '@khel/web-kit';
 import { subscribeToken } from './session';
 
 /**

@@ -9,7 +9,7 @@ import { useUserDataQuery } from '../../lib/auth/get-user-data';
 import { guardRedirect, isPublicRoute, type GuardStatus } from '../../lib/auth/permissions';
 import { endSession, useSession } from '../../lib/auth/session';
 import { useProfileRefresh } from '../../lib/auth/use-profile-refresh';
-import { useStore } from '../../lib/create-store';
+import { useStore } from '@khel/web-kit';
 import { appUpdateStore } from '../../lib/pwa/app-update';
 import { useOnline } from '../../lib/pwa/use-online';
 import { registerNavigate } from '../../lib/navigation';

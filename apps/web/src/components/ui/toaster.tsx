@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { DESKTOP_TOAST_AUTO_CLOSE_MS } from '@khel/contract';
-import { useStore } from '../../lib/create-store';
-import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useStore, useMediaQuery } from '@khel/web-kit';
+import { DESKTOP_QUERY } from '../../lib/breakpoints';
 import { desktopToasts, dismissDesktopToast, dismissSharedToast, sharedToast, type DesktopToast, type ToastType } from '../../lib/toast';
 
 const TITLES: Record<ToastType, string> = { success: 'Success', warning: 'Warning', error: 'Error' };

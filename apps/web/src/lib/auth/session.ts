@@ -1,5 +1,5 @@
 import type { Profile } from '@khel/contract';
-import { createStore, useStore } from '../create-store';
+import { createStore, useStore } from '@khel/web-kit';
 import { navigateTo } from '../navigation';
 import { STORAGE_KEYS, local, session } from '../storage';
 

@@ -1,5 +1,5 @@
 import type { WsClientMessage, WsServerMessage } from '@khel/contract';
-import { createStore, type Store } from '../create-store';
+import { createStore, type Store } from '@khel/web-kit';
 
 /**
  * The one WebSocket of the app (PRODUCT.md §3, /ws): prices, suspensions, scores, the player's own

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { balanceChangeText, type BalanceChange, type WsServerMessage } from '@khel/contract';
 import { notify } from '../toast';
 import { sessionStore, updateUser, useSession } from '../auth/session';
-import { useStore } from '../create-store';
+import { useStore } from '@khel/web-kit';
 import { liveClient, type LiveStatus, type LiveTopics } from './live-client';
 
 export function useLiveStatus(): LiveStatus {

@@ -1,4 +1,4 @@
-import { createStore } from '../create-store';
+import { createStore } from '@khel/web-kit';
 
 /**
  * A new version is waiting (ADR 0024): the service worker found a newer app shell. `apply` activates it

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from '@khel/web-kit';
 import { useAuditActions } from '../api/get-audit-actions';
 import { actionLabel } from './audit-details';
 

@@ -1,14 +1,43 @@
 import { useState } from 'react';
 import { formatRupees } from '@khel/money';
-import { Alert } from '../../../components/ui/alert';
-import { EmptyState } from '../../../components/ui/empty-state';
+import type { BonusReportRow } from '@khel/contract';
+import type { DataColumn } from '@khel/web-kit';
 import { SelectField } from '../../../components/ui/field';
-import { LoadingBlock } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { DataTable, QueryState } from '../../../components/ui/query-state';
 import { useBonusReport } from '../api/referral';
 
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const dayMonth = (date: string) => DAY_MONTH.format(new Date(`${date}T00:00:00Z`));
+
+const COLUMNS: DataColumn<BonusReportRow>[] = [
+  {
+    header: 'Week',
+    cell: (row) => (
+      <>
+        {dayMonth(row.weekStartDate)} – {dayMonth(row.weekEndDate)}
+      </>
+    ),
+  },
+  { header: 'Granted', className: 'num', cell: (row) => row.bonusesGranted },
+  { header: 'Activated', className: 'num', cell: (row) => row.bonusesActivated },
+  { header: 'Posted', className: 'num', cell: (row) => formatRupees(row.bonusPosted) },
+  { header: 'Completed', className: 'num', cell: (row) => row.bonusesCompleted },
+  { header: 'Claimed', className: 'num', cell: (row) => row.bonusesClaimed },
+  { header: 'Cost (converted)', className: 'num', cell: (row) => formatRupees(row.bonusConverted) },
+  { header: 'Completion', className: 'num', cell: (row) => (row.bonusesActivated === 0 ? '—' : `${Math.round((row.bonusesCompleted / row.bonusesActivated) * 100)}%`) },
+  {
+    header: 'Forfeited / expired',
+    className: 'num',
+    cell: (row) => (
+      <>
+        {row.bonusesForfeited} / {row.bonusesExpired}
+      </>
+    ),
+  },
+  { header: 'Referral earned', className: 'num', cell: (row) => formatRupees(row.referralEarned) },
+  { header: 'Referral claimed', className: 'num', cell: (row) => formatRupees(row.referralClaimed) },
+  { header: 'Refused', className: 'num', cell: (row) => row.referralRefused },
+];
 
 /** Per India week: bonus cost (posted, converted) and completion, and referral payouts. */
 export function BonusReportPanel() {
@@ -26,96 +55,9 @@ export function BonusReportPanel() {
           ))}
         </SelectField>
       </div>
-      {report.isPending ? (
-        <LoadingBlock label="Loading the report…" />
-      ) : report.isError ? (
-        <Alert>{errorMessage(report.error)}</Alert>
-      ) : report.data.length === 0 ? (
-        <EmptyState title="Nothing to report yet" />
-      ) : (
-        <table className="data-table responsive-table" aria-label="Bonus and referral report">
-          <thead>
-            <tr>
-              <th scope="col">Week</th>
-              <th scope="col" className="num">
-                Granted
-              </th>
-              <th scope="col" className="num">
-                Activated
-              </th>
-              <th scope="col" className="num">
-                Posted
-              </th>
-              <th scope="col" className="num">
-                Completed
-              </th>
-              <th scope="col" className="num">
-                Claimed
-              </th>
-              <th scope="col" className="num">
-                Cost (converted)
-              </th>
-              <th scope="col" className="num">
-                Completion
-              </th>
-              <th scope="col" className="num">
-                Forfeited / expired
-              </th>
-              <th scope="col" className="num">
-                Referral earned
-              </th>
-              <th scope="col" className="num">
-                Referral claimed
-              </th>
-              <th scope="col" className="num">
-                Refused
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.data.map((row) => (
-              <tr key={row.weekStartDate}>
-                <td data-label="Week">
-                  {dayMonth(row.weekStartDate)} – {dayMonth(row.weekEndDate)}
-                </td>
-                <td data-label="Granted" className="num">
-                  {row.bonusesGranted}
-                </td>
-                <td data-label="Activated" className="num">
-                  {row.bonusesActivated}
-                </td>
-                <td data-label="Posted" className="num">
-                  {formatRupees(row.bonusPosted)}
-                </td>
-                <td data-label="Completed" className="num">
-                  {row.bonusesCompleted}
-                </td>
-                <td data-label="Claimed" className="num">
-                  {row.bonusesClaimed}
-                </td>
-                <td data-label="Cost (converted)" className="num">
-                  {formatRupees(row.bonusConverted)}
-                </td>
-                <td data-label="Completion" className="num">
-                  {row.bonusesActivated === 0 ? '—' : `${Math.round((row.bonusesCompleted / row.bonusesActivated) * 100)}%`}
-                </td>
-                <td data-label="Forfeited / expired" className="num">
-                  {row.bonusesForfeited} / {row.bonusesExpired}
-                </td>
-                <td data-label="Referral earned" className="num">
-                  {formatRupees(row.referralEarned)}
-                </td>
-                <td data-label="Referral claimed" className="num">
-                  {formatRupees(row.referralClaimed)}
-                </td>
-                <td data-label="Refused" className="num">
-                  {row.referralRefused}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryState query={report} loadingLabel="Loading the report…" emptyTitle="Nothing to report yet">
+        {(rows) => <DataTable label="Bonus and referral report" rows={rows} rowKey={(row) => row.weekStartDate} columns={COLUMNS} />}
+      </QueryState>
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
+import type { DataColumn } from '@khel/web-kit';
 import { Amount } from '../../../components/money/desk-parts';
 import { PlayMoneyNote } from '../../../components/money/play-money-note';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
+import { DataTable, QueryState } from '../../../components/ui/query-state';
+import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
 import type { DeskProvider, DeskRound, DeskTransaction } from '../api/keys';
 import { REPORT_LIMIT, useCasinoRounds, useCasinoTransactions } from '../api/reports';
@@ -76,185 +75,108 @@ export function RoundsPanel({ providers }: { providers: readonly DeskProvider[] 
         <h2 id="casino-rounds-title" className="subheading">
           Rounds
         </h2>
-        {rounds.isPending ? (
-          <LoadingBlock label="Loading rounds…" />
-        ) : rounds.isError ? (
-          <Alert
-            action={
-              <Button size="small" onClick={() => void rounds.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(rounds.error)}
-          </Alert>
-        ) : rounds.data.length === 0 ? (
-          <EmptyState title="No rounds on this day">Rounds appear here as soon as a player stakes with this provider.</EmptyState>
-        ) : (
-          <>
-            {rounds.data.length >= REPORT_LIMIT ? <p className="muted small">The latest {REPORT_LIMIT} rounds of the day.</p> : null}
-            <RoundTable rounds={rounds.data} />
-          </>
-        )}
+        <QueryState query={rounds} loadingLabel="Loading rounds…" retry emptyTitle="No rounds on this day" emptyBody="Rounds appear here as soon as a player stakes with this provider.">
+          {(rows) => (
+            <>
+              {rows.length >= REPORT_LIMIT ? <p className="muted small">The latest {REPORT_LIMIT} rounds of the day.</p> : null}
+              <DataTable className="casino-report" label="Rounds" rows={rows} rowKey={(round) => round._id} columns={ROUND_COLUMNS} />
+            </>
+          )}
+        </QueryState>
       </section>
 
       <section aria-labelledby="casino-transactions-title" className="casino-section">
         <h2 id="casino-transactions-title" className="subheading">
           Wallet transactions
         </h2>
-        {transactions.isPending ? (
-          <LoadingBlock label="Loading wallet transactions…" />
-        ) : transactions.isError ? (
-          <Alert
-            action={
-              <Button size="small" onClick={() => void transactions.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {errorMessage(transactions.error)}
-          </Alert>
-        ) : transactions.data.length === 0 ? (
-          <EmptyState title="No wallet transactions on this day" />
-        ) : (
-          <>
-            {transactions.data.length >= REPORT_LIMIT ? <p className="muted small">The latest {REPORT_LIMIT} transactions of the day.</p> : null}
-            <TransactionTable transactions={transactions.data} />
-          </>
-        )}
+        <QueryState query={transactions} loadingLabel="Loading wallet transactions…" retry emptyTitle="No wallet transactions on this day">
+          {(rows) => (
+            <>
+              {rows.length >= REPORT_LIMIT ? <p className="muted small">The latest {REPORT_LIMIT} transactions of the day.</p> : null}
+              <DataTable className="casino-report" label="Wallet transactions" rows={rows} rowKey={(transaction) => transaction._id} columns={TRANSACTION_COLUMNS} />
+            </>
+          )}
+        </QueryState>
       </section>
     </div>
   );
 }
 
-function RoundTable({ rounds }: { rounds: DeskRound[] }) {
-  return (
-    <table className="data-table responsive-table casino-report" aria-label="Rounds">
-      <thead>
-        <tr>
-          <th scope="col">Round</th>
-          <th scope="col">Player</th>
-          <th scope="col">Game</th>
-          <th scope="col" className="num">
-            Stake
-          </th>
-          <th scope="col" className="num">
-            Payout
-          </th>
-          <th scope="col" className="num">
-            Player P/L
-          </th>
-          <th scope="col">Status</th>
-          <th scope="col">Wallet</th>
-          <th scope="col">Calls</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rounds.map((round) => {
-          const status = ROUND_STATUS[round.status];
-          return (
-            <tr key={round._id}>
-              <td data-label="Round" className="casino-id-cell">
-                <span>
-                  <code className="casino-id" title={round.roundId}>
-                    {round.roundId}
-                  </code>
-                  <span className="muted small">{formatDateTime(round.createdAt)}</span>
-                </span>
-              </td>
-              <td data-label="Player">
-                <Link to={`/users/${round.userId}`}>{round.username}</Link>
-              </td>
-              <td data-label="Game">
-                <span>
-                  {round.title}
-                  <span className="muted small casino-block">{round.description}</span>
-                </span>
-              </td>
-              <td data-label="Stake" className="num">
-                <Amount value={round.stake} />
-              </td>
-              <td data-label="Payout" className="num">
-                <Amount value={round.payout} />
-              </td>
-              <td data-label="Player P/L" className="num">
-                <Amount value={round.profitLoss} signed />
-              </td>
-              <td data-label="Status">
-                <span className={`badge ${status.className}`}>{status.label}</span>
-              </td>
-              <td data-label="Wallet">
-                <WalletLabel wallet={round.wallet} />
-              </td>
-              <td data-label="Calls" className="small">
-                <span title="Debits / credits / rollbacks">
-                  {round.debits} debit{round.debits === 1 ? '' : 's'}, {round.credits} credit{round.credits === 1 ? '' : 's'}
-                  {round.rollbacks > 0 ? `, ${round.rollbacks} rollback${round.rollbacks === 1 ? '' : 's'}` : ''}
-                </span>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
+const ROUND_COLUMNS: DataColumn<DeskRound>[] = [
+  {
+    header: 'Round',
+    cellClassName: 'casino-id-cell',
+    cell: (round) => (
+      <span>
+        <code className="casino-id" title={round.roundId}>
+          {round.roundId}
+        </code>
+        <span className="muted small">{formatDateTime(round.createdAt)}</span>
+      </span>
+    ),
+  },
+  { header: 'Player', cell: (round) => <Link to={`/users/${round.userId}`}>{round.username}</Link> },
+  {
+    header: 'Game',
+    cell: (round) => (
+      <span>
+        {round.title}
+        <span className="muted small casino-block">{round.description}</span>
+      </span>
+    ),
+  },
+  { header: 'Stake', className: 'num', cell: (round) => <Amount value={round.stake} /> },
+  { header: 'Payout', className: 'num', cell: (round) => <Amount value={round.payout} /> },
+  { header: 'Player P/L', className: 'num', cell: (round) => <Amount value={round.profitLoss} signed /> },
+  { header: 'Status', cell: (round) => <span className={`badge ${ROUND_STATUS[round.status].className}`}>{ROUND_STATUS[round.status].label}</span> },
+  { header: 'Wallet', cell: (round) => <WalletLabel wallet={round.wallet} /> },
+  {
+    header: 'Calls',
+    cellClassName: 'small',
+    cell: (round) => (
+      <span title="Debits / credits / rollbacks">
+        {round.debits} debit{round.debits === 1 ? '' : 's'}, {round.credits} credit{round.credits === 1 ? '' : 's'}
+        {round.rollbacks > 0 ? `, ${round.rollbacks} rollback${round.rollbacks === 1 ? '' : 's'}` : ''}
+      </span>
+    ),
+  },
+];
 
-function TransactionTable({ transactions }: { transactions: DeskTransaction[] }) {
-  return (
-    <table className="data-table responsive-table casino-report" aria-label="Wallet transactions">
-      <thead>
-        <tr>
-          <th scope="col">Transaction</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Round</th>
-          <th scope="col">Player</th>
-          <th scope="col">Wallet</th>
-          <th scope="col" className="num">
-            Amount
-          </th>
-          <th scope="col">Answer</th>
-        </tr>
-      </thead>
-      <tbody>
-        {transactions.map((transaction) => {
-          const kind = TX_KIND[transaction.kind];
-          return (
-            <tr key={transaction._id}>
-              <td data-label="Transaction" className="casino-id-cell">
-                <span>
-                  <code className="casino-id" title={transaction.transactionId}>
-                    {transaction.transactionId}
-                  </code>
-                  <span className="muted small">{formatDateTime(transaction.createdAt)}</span>
-                </span>
-              </td>
-              <td data-label="Kind">
-                <span className={`badge ${kind.className}`} title={kind.title}>
-                  {kind.label}
-                </span>
-              </td>
-              <td data-label="Round">
-                <code className="casino-id" title={transaction.roundId}>
-                  {transaction.roundId}
-                </code>
-              </td>
-              <td data-label="Player">
-                <Link to={`/users/${transaction.userId}`}>{transaction.username}</Link>
-              </td>
-              <td data-label="Wallet">
-                <WalletLabel wallet={transaction.wallet} />
-              </td>
-              <td data-label="Amount" className="num">
-                {transaction.kind === 'rollback_tombstone' ? <span className="muted">—</span> : <Amount value={signedAmount(transaction)} signed={transaction.amount !== 0} />}
-              </td>
-              <td data-label="Answer">
-                <JournalCell transaction={transaction} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
+const TRANSACTION_COLUMNS: DataColumn<DeskTransaction>[] = [
+  {
+    header: 'Transaction',
+    cellClassName: 'casino-id-cell',
+    cell: (transaction) => (
+      <span>
+        <code className="casino-id" title={transaction.transactionId}>
+          {transaction.transactionId}
+        </code>
+        <span className="muted small">{formatDateTime(transaction.createdAt)}</span>
+      </span>
+    ),
+  },
+  {
+    header: 'Kind',
+    cell: (transaction) => (
+      <span className={`badge ${TX_KIND[transaction.kind].className}`} title={TX_KIND[transaction.kind].title}>
+        {TX_KIND[transaction.kind].label}
+      </span>
+    ),
+  },
+  {
+    header: 'Round',
+    cell: (transaction) => (
+      <code className="casino-id" title={transaction.roundId}>
+        {transaction.roundId}
+      </code>
+    ),
+  },
+  { header: 'Player', cell: (transaction) => <Link to={`/users/${transaction.userId}`}>{transaction.username}</Link> },
+  { header: 'Wallet', cell: (transaction) => <WalletLabel wallet={transaction.wallet} /> },
+  {
+    header: 'Amount',
+    className: 'num',
+    cell: (transaction) => (transaction.kind === 'rollback_tombstone' ? <span className="muted">—</span> : <Amount value={signedAmount(transaction)} signed={transaction.amount !== 0} />),
+  },
+  { header: 'Answer', cell: (transaction) => <JournalCell transaction={transaction} /> },
+];

@@ -10,7 +10,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth/get-user-data';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from '@khel/web-kit';
 import { useDownline, useTreePath } from '../api/downline';
 import { CreateAccountDialog } from './create-account-dialog';
 import { DownlineList } from './downline-list';

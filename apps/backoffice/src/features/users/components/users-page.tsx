@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from '@khel/web-kit';
 import { useUsers } from '../api/get-users';
 import { UsersList, roleName } from './users-list';
 

@@ -1,4 +1,4 @@
-import { createStore, useStore } from '../../../lib/create-store';
+import { createStore, useStore } from '@khel/web-kit';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
 
 /** Which auth dialog is open. One at a time: Sign Up hands over to Verify Otp (spec §4). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BetRow as ContractBetRow } from '@khel/contract';
-import { ApiHttpError, apiRequest, shouldRetry } from '../../../lib/api-client';
+import { ApiError, apiRequest, shouldRetry } from '../../../lib/api-client';
 
 /**
  * A bet row of My Bets: the contract's betRowSchema (spec §3 plus matched / unmatched amounts, status,
@@ -55,7 +55,7 @@ export async function getMyBets(status: BetStatus): Promise<BetRow[]> {
     if (envelope.meta.code !== 200) return [];
     return Array.isArray(envelope.data) ? envelope.data.filter(isBetRow) : [];
   } catch (error) {
-    if (error instanceof ApiHttpError && (error.status === 404 || error.status === 501)) return [];
+    if (error instanceof ApiError && (error.status === 404 || error.status === 501)) return [];
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { PlayerBonus } from '@khel/contract';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { newIdempotencyKey } from '@khel/web-kit';
 import { useBonusAction, type BonusAction } from '../api/bonus-actions';
 import { confirmationFor } from '../utils/bonus-text';
 

@@ -4,7 +4,8 @@ import type { CasinoGame } from '@khel/contract';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAppSettings } from '../../../lib/app-settings';
-import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '@khel/web-kit';
+import { DESKTOP_QUERY } from '../../../lib/breakpoints';
 import { useGameLaunch } from '../api/launch-game';
 import { useCasinoBalanceSync } from '../hooks/use-casino-balance-sync';
 

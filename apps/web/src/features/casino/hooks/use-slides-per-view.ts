@@ -1,4 +1,4 @@
-import { useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '@khel/web-kit';
 import { FIVE_SLIDES_QUERY, FOUR_SLIDES_QUERY, type SlidesPerView } from '../utils/slides';
 
 /** 2, 4 or 5 slides by the window's width (spec §2), following resizes and rotation. */

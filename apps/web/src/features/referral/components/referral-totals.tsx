@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReferralTotals as Totals } from '@khel/contract';
 import { formatRupees, rupeesToPaise } from '@khel/money';
 import { Button } from '../../../components/ui/button';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { newIdempotencyKey } from '@khel/web-kit';
 import { useClaimRefBonus } from '../api/claim-ref-bonus';
 
 /** Earned, claimable and claimed, with Claim: enabled only from the configured minimum. */

@@ -5,7 +5,7 @@ import { formatPaise, formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { OddsPreferenceControl } from '../../../components/odds-preference-control';
 import { lapseReasonText } from '../../../lib/bet-text';
-import { useIdempotencyKey } from '../../../lib/idempotency';
+import { useIdempotencyKey } from '@khel/web-kit';
 import { isOnLadder, nearestOnLadder, stepOdds } from '../../../lib/ladder';
 import { useLiveMessages } from '../../../lib/live/use-live';
 import { getBetsByMarket } from '../api/get-bets-by-market';

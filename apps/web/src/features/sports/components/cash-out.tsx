@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Market } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
-import { useIdempotencyKey } from '../../../lib/idempotency';
+import { useIdempotencyKey } from '@khel/web-kit';
 import { invalidatePositions, postCashOut, useCashOutQuote } from '../api/positions';
 
 const SHARES = [100, 75, 50, 25] as const;

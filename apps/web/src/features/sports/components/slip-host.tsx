@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { useMediaQuery } from '@khel/web-kit';
+import { DESKTOP_QUERY } from '../../../lib/breakpoints';
 import { closeSlip, useBetSlip } from '../hooks/use-bet-slip';
 import { BetSlip } from './bet-slip';
 

@@ -1,5 +1,5 @@
 import type { Market, MarketType } from '@khel/contract';
-import { createStore, useStore } from '../../../lib/create-store';
+import { createStore, useStore } from '@khel/web-kit';
 
 /** What a tap on a price puts in the slip. */
 export interface SlipSelection {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/spinner';
 import { cleanAmountInput } from '../../../lib/amount';
-import { useIdempotencyKey } from '../../../lib/idempotency';
+import { useIdempotencyKey } from '@khel/web-kit';
 import { toast } from '../../../lib/toast';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { validateWithdrawal } from '../utils/validate-withdrawal';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for delayMs: a search box then asks once per pause, not per key. */
+/** The value once it has stopped changing for `delayMs`: typing asks once per pause, not per key. */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

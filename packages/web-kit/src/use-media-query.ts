@@ -1,12 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** Desktop from this width up: the desktop toast, header navigation and dropdown menu. */
-export const DESKTOP_QUERY = '(min-width: 768px)';
-
 function matches(query: string): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
 }
 
+/** Whether a CSS media query matches now; re-renders when it starts or stops matching. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
