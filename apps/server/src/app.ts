@@ -93,7 +93,7 @@ import { createAgentChipsService, playerAgentOf } from './modules/agents/agent-c
 import { createAgentCreditService } from './modules/agents/agent-credit-service.js';
 import { createAgentFiguresService } from './modules/agents/agent-figures-service.js';
 import { agentMoneyRoutes } from './modules/agents/agent-money-routes.js';
-import { assertInScope } from './modules/agents/agent-scope.js';
+import { accountInScope } from './modules/agents/agent-scope.js';
 import { createReferralService } from './modules/referral/referral-service.js';
 import { createReferralWeekly } from './modules/referral/referral-weekly.js';
 import { createBetListService } from './modules/reports/bet-list-service.js';
@@ -162,7 +162,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const referral = createReferralService({ db, wallet, idempotency, audit, clock });
   const referralWeekly = createReferralWeekly({ db, wallet, clock });
   // A cash agent's players deposit and withdraw against the agent's chips (PRODUCT.md §9).
-  const deskAgents = { agentOf: playerAgentOf, assertInScope };
+  const deskAgents = { agentOf: playerAgentOf, assertInScope: accountInScope };
   const deposits = createDepositsService({
     agents: deskAgents,
     db,

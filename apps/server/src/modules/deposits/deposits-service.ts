@@ -66,7 +66,7 @@ export function createDepositsService(deps: {
    * Agents (PRODUCT.md §9): the cash agent whose chips fund a player's deposit (null: the house's
    * clearing account), and the check that an acting agent reaches only its own subtree.
    */
-  agents?: { agentOf: (tx: Queryable, userId: string) => Promise<string | null>; assertInScope: (tx: Queryable, actor: Caller, userId: string) => Promise<void> };
+  agents?: { agentOf: (tx: Queryable, userId: string) => Promise<string | null>; assertInScope: (tx: Queryable, actor: Caller, userId: string) => Promise<unknown> };
   /** Runs inside the approval's transaction once the wallet is credited (bonus offers, referral reward). */
   onApproved?: (tx: Queryable, deposit: { depositId: string; userId: string; amountPaise: number; firstApproved: boolean; at: Date }) => Promise<void>;
 }) {

@@ -54,7 +54,7 @@ export function createWithdrawalsService(deps: {
   clock: Clock;
   fourEyes: FourEyesService;
   /** Agents (PRODUCT.md §9): the cash agent a player's withdrawal pays back to, and the subtree check. */
-  agents?: { agentOf: (tx: Queryable, userId: string) => Promise<string | null>; assertInScope: (tx: Queryable, actor: Caller, userId: string) => Promise<void> };
+  agents?: { agentOf: (tx: Queryable, userId: string) => Promise<string | null>; assertInScope: (tx: Queryable, actor: Caller, userId: string) => Promise<unknown> };
 }) {
   const { db, wallet, idempotency, accounts, audit, clock, fourEyes } = deps;
   const repository = createWithdrawalsRepository(db);
