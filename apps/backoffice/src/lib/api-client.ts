@@ -39,6 +39,8 @@ export interface ApiOptions {
    */
   token?: string;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the Idempotency-Key of a money submission. */
+  headers?: Record<string, string>;
   /** The browser's HTTP cache mode: 'no-cache' revalidates a response the server allows to be cached. */
   cache?: RequestCache;
 }
@@ -87,7 +89,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   const method = options.method ?? 'GET';
   const sessionToken = currentToken();
   const token = options.token ?? sessionToken;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token !== null) headers.Authorization = `Bearer ${token}`;
 

@@ -72,6 +72,20 @@ describe('cash agents (PRODUCT.md §9)', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
+  it('the panel\'s Idempotency-Key: a double click (two at once) and a later retry with one key give chips once', async () => {
+    const agent = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
+    const key = randomUUID();
+    const [first, second] = await Promise.all([giveChips(director.token, agent, 700, 'give', key), giveChips(director.token, agent, 700, 'give', key)]);
+    expect([first.body.meta.code, second.body.meta.code]).toEqual([200, 200]);
+    const retry = await giveChips(director.token, agent, 700, 'give', key);
+    expect(retry.body.meta.code).toBe(200);
+    expect(await chipsOf(agent)).toBe(700_00);
+    // A new submission (a new key) gives again.
+    expect((await giveChips(director.token, agent, 700, 'give', randomUUID())).body.meta.code).toBe(200);
+    expect(await chipsOf(agent)).toBe(1_400_00);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it('the database refuses an agent giving more than it holds, under concurrency', async () => {
     const agent = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
     // Made one after another (their usernames are chosen from free ones); the gives below race.
