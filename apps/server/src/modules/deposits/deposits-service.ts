@@ -111,9 +111,15 @@ export function createDepositsService(deps: {
     },
 
     /** The full screenshot, for its owner or an operator. */
+    /**
+     * The full screenshot: its owner, an operator, or a cash agent whose downline holds the player (the
+     * agent's deposit queue, PRODUCT.md §9; another subtree is NOT_IN_DOWNLINE).
+     */
     async screenshot(caller: Caller, depositId: string, isOperator: boolean): Promise<Buffer> {
       const row = await repository.find(depositId);
-      if (row === null || (!isOperator && row.user_id !== caller.userId) || row.screenshot_media_id === null) fail('NOT_FOUND', 'Screenshot not found');
+      const cashAgent = caller.role === ROLES.AGENT && deps.agents !== undefined;
+      if (row === null || row.screenshot_media_id === null || (!isOperator && !cashAgent && row.user_id !== caller.userId)) fail('NOT_FOUND', 'Screenshot not found');
+      if (!isOperator && cashAgent && row.user_id !== caller.userId) await deps.agents?.assertInScope(db, caller, row.user_id);
       const image = (await media.find(row.screenshot_media_id)) ?? fail('NOT_FOUND', 'Screenshot not found');
       return Buffer.from(image.bytes);
     },
