@@ -57,6 +57,8 @@ import { createFourEyesService } from './modules/four-eyes/four-eyes-service.js'
 import { createIdempotencyService } from './modules/idempotency/idempotency-service.js';
 import { createPaymentAccountsRepository } from './modules/payment-accounts/payment-accounts-repository.js';
 import { paymentAccountsRoutes } from './modules/payment-accounts/payment-accounts-routes.js';
+import { agentReceivingAccountsRoutes } from './modules/payment-accounts/agent-receiving-accounts-routes.js';
+import { createAgentReceivingAccountsService } from './modules/payment-accounts/agent-receiving-accounts-service.js';
 import { createPaymentAccountsService } from './modules/payment-accounts/payment-accounts-service.js';
 import { statementsRoutes } from './modules/statements/statements-routes.js';
 import { createStatementsService } from './modules/statements/statements-service.js';
@@ -151,6 +153,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const signIns = createOperatorSignInService({ identity: identityRepository, audit });
   const idempotency = createIdempotencyService({ db, clock });
   const accounts = createPaymentAccountsService({ repository: createPaymentAccountsRepository(db), audit, clock });
+  const agentAccounts = createAgentReceivingAccountsService({ db, audit });
   const secondApprovalAbovePaise = config.SECOND_APPROVAL_ABOVE_RUPEES * 100;
   const fourEyes = createFourEyesService({ clock, secondApprovalAbovePaise });
   // Bonuses and referrals (PRODUCT.md §8) hear about approved deposits and settled bonus-wallet stakes
@@ -224,7 +227,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, agentAccounts, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -337,6 +340,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(webManifestRoutes(services.settings));
   await app.register(auditRoutes(services.audit, guards));
   await app.register(paymentAccountsRoutes(services.accounts, guards));
+  await app.register(agentReceivingAccountsRoutes(services.agentAccounts, guards));
   await app.register(depositsRoutes(services.deposits, guards));
   await app.register(withdrawalsRoutes(services.withdrawals, guards));
   await app.register(adjustmentsRoutes(services.adjustments, guards));

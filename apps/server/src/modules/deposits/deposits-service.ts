@@ -76,8 +76,8 @@ export function createDepositsService(deps: {
   return {
     async create(caller: Caller, body: DepositCreate, idempotencyKey: string | undefined): Promise<Deposit> {
       if (caller.role === ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Credit players do not deposit');
-      const account = await accounts.receivingAccount(body.accountId);
-      if (account === null || !account.active || account.type !== body.type) fail('VALIDATION_FAILED', 'Choose the account you paid into');
+      const account = await accounts.offeredReceivingAccount(caller.userId, body.accountId);
+      if (account === null || account.type !== body.type) fail('VALIDATION_FAILED', 'Choose the account you paid into');
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', MESSAGES.depositAmountRequired);
       const txnRef = body.txnRef !== undefined && body.txnRef.length > 0 ? body.txnRef : null;
       // Decoding and re-encoding is CPU work: done before the transaction, so no lock waits on it.
