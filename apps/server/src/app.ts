@@ -57,6 +57,8 @@ import { createFourEyesService } from './modules/four-eyes/four-eyes-service.js'
 import { createIdempotencyService } from './modules/idempotency/idempotency-service.js';
 import { createPaymentAccountsRepository } from './modules/payment-accounts/payment-accounts-repository.js';
 import { paymentAccountsRoutes } from './modules/payment-accounts/payment-accounts-routes.js';
+import { agentReceivingAccountsRoutes } from './modules/payment-accounts/agent-receiving-accounts-routes.js';
+import { createAgentReceivingAccountsService } from './modules/payment-accounts/agent-receiving-accounts-service.js';
 import { createPaymentAccountsService } from './modules/payment-accounts/payment-accounts-service.js';
 import { statementsRoutes } from './modules/statements/statements-routes.js';
 import { createStatementsService } from './modules/statements/statements-service.js';
@@ -94,7 +96,7 @@ import { createAgentChipsService, playerAgentOf } from './modules/agents/agent-c
 import { createAgentCreditService } from './modules/agents/agent-credit-service.js';
 import { createAgentFiguresService } from './modules/agents/agent-figures-service.js';
 import { agentMoneyRoutes } from './modules/agents/agent-money-routes.js';
-import { assertInScope } from './modules/agents/agent-scope.js';
+import { accountInScope } from './modules/agents/agent-scope.js';
 import { createReferralService } from './modules/referral/referral-service.js';
 import { createReferralWeekly } from './modules/referral/referral-weekly.js';
 import { createBetListService } from './modules/reports/bet-list-service.js';
@@ -152,6 +154,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const signIns = createOperatorSignInService({ identity: identityRepository, audit });
   const idempotency = createIdempotencyService({ db, clock });
   const accounts = createPaymentAccountsService({ repository: createPaymentAccountsRepository(db), audit, clock });
+  const agentAccounts = createAgentReceivingAccountsService({ db, audit });
   const secondApprovalAbovePaise = config.SECOND_APPROVAL_ABOVE_RUPEES * 100;
   const fourEyes = createFourEyesService({ clock, secondApprovalAbovePaise });
   // Bonuses and referrals (PRODUCT.md §8) hear about approved deposits and settled bonus-wallet stakes
@@ -163,7 +166,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const referral = createReferralService({ db, wallet, idempotency, audit, clock });
   const referralWeekly = createReferralWeekly({ db, wallet, clock });
   // A cash agent's players deposit and withdraw against the agent's chips (PRODUCT.md §9).
-  const deskAgents = { agentOf: playerAgentOf, assertInScope };
+  const deskAgents = { agentOf: playerAgentOf, assertInScope: accountInScope };
   const deposits = createDepositsService({
     agents: deskAgents,
     db,
@@ -225,7 +228,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, agentAccounts, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -338,6 +341,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(webManifestRoutes(services.settings));
   await app.register(auditRoutes(services.audit, guards));
   await app.register(paymentAccountsRoutes(services.accounts, guards));
+  await app.register(agentReceivingAccountsRoutes(services.agentAccounts, guards));
   await app.register(depositsRoutes(services.deposits, guards));
   await app.register(requestDeskRoutes(services.deposits, DEPOSIT_DESK_ROUTES, guards));
   await app.register(withdrawalsRoutes(services.withdrawals, guards));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { rupeesSchema } from './money.js';
+import { adminAccountSchema, rupeesSchema } from './money.js';
 
 /**
  * Agents' money (PRODUCT.md §9): chips a cash agent's upline gives or takes, credit a credit agent gives
@@ -81,3 +81,12 @@ export const creditLineSchema = z.object({
 });
 export type CreditLine = z.infer<typeof creditLineSchema>;
 export const creditLineEnvelope = envelope(creditLineSchema);
+
+/**
+ * A cash agent's own receiving account (decision 0026): the site's receiving-account model with its
+ * owner. Players below the agent are offered the nearest cash agent's active ones on the deposit screen.
+ */
+export const agentReceivingAccountSchema = adminAccountSchema.extend({ ownerId: z.string(), ownerName: z.string() });
+export type AgentReceivingAccount = z.infer<typeof agentReceivingAccountSchema>;
+export const agentReceivingAccountEnvelope = envelope(agentReceivingAccountSchema);
+export const agentReceivingAccountListEnvelope = envelope(z.array(agentReceivingAccountSchema));

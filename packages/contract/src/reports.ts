@@ -116,15 +116,46 @@ export const exposureMarketSchema = z.object({
   runners: z.array(exposureRunnerSchema),
 });
 export type ExposureMarket = z.infer<typeof exposureMarketSchema>;
+/**
+ * One credit agent or credit player in the risk view (PRODUCT.md §9, decision 0026), over its subtree:
+ * the credit given to it (its Credit Ref) and the credit in use — the open bets' exposure plus the
+ * losses not yet settled (a negative Ref P&L). Rupees; `utilisation` is used ÷ given, null when no
+ * credit is given.
+ */
+export const creditUtilisationRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  role: z.number().int(),
+  uplineId: z.string().nullable(),
+  creditGiven: z.number(),
+  exposure: z.number(),
+  losses: z.number(),
+  used: z.number(),
+  utilisation: z.number().nullable(),
+});
+export type CreditUtilisationRow = z.infer<typeof creditUtilisationRowSchema>;
+/**
+ * The scope's credit: totals over the highest credit accounts in it (each counts its own downline once)
+ * and the rows, most used first (at most `CREDIT_UTILISATION_ROWS`; `accounts` counts them all).
+ */
+export const creditUtilisationSchema = z.object({
+  creditGiven: z.number(),
+  exposure: z.number(),
+  losses: z.number(),
+  used: z.number(),
+  utilisation: z.number().nullable(),
+  accounts: z.number().int(),
+  rows: z.array(creditUtilisationRowSchema),
+});
+export type CreditUtilisation = z.infer<typeof creditUtilisationSchema>;
+export const CREDIT_UTILISATION_ROWS = 100;
 export const exposureReportSchema = z.object({
   asOf: z.string(),
   markets: z.array(exposureMarketSchema),
   totalLiability: z.number(),
-  /**
-   * The scope's credit utilisation (credit in use ÷ credit given), filled by the credit work of issue 12
-   * (part 2); null until credit lines exist.
-   */
-  creditUtilisation: z.number().nullable(),
+  /** Credit given vs used per credit agent and credit player in the scope; null when it holds none. */
+  creditUtilisation: creditUtilisationSchema.nullable(),
 });
 export type ExposureReport = z.infer<typeof exposureReportSchema>;
 export const exposureReportEnvelope = envelope(exposureReportSchema);

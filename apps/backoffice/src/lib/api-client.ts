@@ -15,6 +15,8 @@ export interface ApiOptions {
    */
   token?: string;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the Idempotency-Key of a money submission. */
+  headers?: Record<string, string>;
   /** The browser's HTTP cache mode: 'no-cache' revalidates a response the server allows to be cached. */
   cache?: RequestCache;
 }
@@ -46,8 +48,8 @@ const WORDING: ApiWording = {
 export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
   const sessionToken = currentToken();
   const token = options.token ?? sessionToken;
-  const { method, body, query, signal, cache } = options;
-  const answer = await sendApiCall(path, { method, body, query, token, ...(signal ? { signal } : {}), ...(cache ? { cache } : {}) }, WORDING);
+  const { method, body, query, signal, cache, headers } = options;
+  const answer = await sendApiCall(path, { method, body, query, token, ...(headers ? { headers } : {}), ...(signal ? { signal } : {}), ...(cache ? { cache } : {}) }, WORDING);
   // Only the session's own token can end the session; a 401 to an anonymous or borrowed-token call is just an answer.
   const usedSession = options.token === undefined && sessionToken !== null;
 

@@ -7,6 +7,7 @@ export interface RecordedCall {
   query: URLSearchParams;
   body: unknown;
   authorization: string | null;
+  idempotencyKey: string | null;
 }
 
 type Handler = (call: RecordedCall) => unknown;
@@ -46,6 +47,7 @@ export function stubApi(handlers: Record<string, Handler>) {
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       authorization: headers.get('authorization'),
+      idempotencyKey: headers.get('idempotency-key'),
     };
     calls.push(call);
     const handler = handlers[`${method} ${path}`] ?? Object.entries(handlers).find(([key]) => matches(key, method, path))?.[1];

@@ -32,7 +32,13 @@ type Access =
    */
   | { who: 'agents'; kind: 'money'; body: unknown }
   /** Cash agents decide their own players' deposit and withdrawal requests; credit agents are refused by role. */
-  | { who: 'cashAgents'; kind: 'request'; request: 'deposit' | 'withdrawal'; body?: unknown };
+  | { who: 'cashAgents'; kind: 'request'; request: 'deposit' | 'withdrawal'; body?: unknown }
+  /**
+   * A cash agent's own receiving accounts (decision 0026): `add` works for cash agents; `switch` works on
+   * the agent's own account and is NOT_IN_DOWNLINE on the site's and its upline's; credit agents are
+   * refused by role.
+   */
+  | { who: 'cashAgents'; kind: 'receivingAccount'; action: 'add' | 'switch' };
 
 const OPERATORS: Access = { who: 'operators' };
 const USER: Access = { who: 'agents', kind: 'user' };
@@ -55,6 +61,9 @@ const AGENT_ACCESS: Record<string, Access> = {
   'PUT /api/v1/backoffice/users/{id}/partnership': { who: 'agents', kind: 'user', target: 'agent', body: { partnership: 0, commission: 0 } },
   'POST /api/v1/backoffice/users/{id}/agent-statement/settle': { who: 'agents', kind: 'user', target: 'agent', body: { weekStart: '2026-11-09' } },
   'GET /api/v1/backoffice/agent-statements': OWN,
+  'GET /api/v1/backoffice/agent-receiving-accounts': OWN,
+  'POST /api/v1/backoffice/agent-receiving-accounts': { who: 'cashAgents', kind: 'receivingAccount', action: 'add' },
+  'PUT /api/v1/backoffice/agent-receiving-accounts/{id}': { who: 'cashAgents', kind: 'receivingAccount', action: 'switch' },
   'GET /api/v1/backoffice/users/{id}/bet-limits': USER,
   'PUT /api/v1/backoffice/users/{id}/bet-limits': { who: 'agents', kind: 'user', body: { limits: [], blockedSports: [], blockedEvents: [] } },
   'GET /api/v1/backoffice/downline/bet-limits': OWN,
@@ -123,6 +132,9 @@ let agents: { name: string; agent: Account; inside: Account; outside: Account; s
 /** Makes a pending deposit or withdrawal request of a player inside the cash branch, or of one outside every agent. */
 let requests: Record<'inside' | 'outside', (kind: 'deposit' | 'withdrawal') => Promise<string>>;
 let refCounter = 0;
+/** The site's receiving account, and each cash agent's own (made in beforeAll). */
+let siteAccountId: string;
+const ownAccountOf = new Map<string, string>();
 
 async function login(mobileNo: string): Promise<string> {
   const answer = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
@@ -193,6 +205,12 @@ beforeAll(async () => {
   };
 
   for (const player of [tree.cashPlayer, tree.creditPlayer]) await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { allowHome: true } });
+  siteAccountId = accountId;
+  for (const agent of [tree.cashTop, tree.cashSub]) {
+    const own = await call(t.app, 'POST', '/api/v1/backoffice/agent-receiving-accounts', { token: agent.token, body: { type: 'upi', accountNumber: `own.${agent.mobileNo}@okicici`, accountHolderName: 'Tree Agent' } });
+    expect(own.body.meta.code, own.body.meta.message).toBe(200);
+    ownAccountOf.set(agent.userId, (own.body.data as { _id: string })._id);
+  }
 });
 afterAll(async () => t.close());
 
@@ -284,6 +302,18 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
           const answer = await send(inside);
           expect(['FORBIDDEN', 'NOT_IN_DOWNLINE', 'SELF_SERVICE_REFUSED'], `${label} inside: ${answer.body.meta.message}`).not.toContain(answer.body.meta.error);
           refusedBy(await send(outside), 'NOT_IN_DOWNLINE');
+        } else if (access.kind === 'receivingAccount') {
+          const own = ownAccountOf.get(who.agent.userId);
+          const body = access.action === 'add' ? { type: 'upi', accountNumber: `more.${who.agent.mobileNo}@okicici`, accountHolderName: 'Tree Agent' } : { active: true };
+          const send = (id: string) => call(t.app, method, urlOf(path, id), { token: who.agent.token, body });
+          if (own === undefined) {
+            refusedBy(await send(siteAccountId), 'FORBIDDEN');
+            continue;
+          }
+          expect((await send(own)).body.meta.code, label).toBe(200);
+          if (access.action === 'add') continue;
+          refusedBy(await send(siteAccountId), 'NOT_IN_DOWNLINE');
+          if (who.agent === tree.cashSub) refusedBy(await send(ownAccountOf.get(tree.cashTop.userId) as string), 'NOT_IN_DOWNLINE');
         } else if (access.kind === 'list') {
           await listCase(operation, who);
         } else if (access.kind === 'create') {

@@ -10,7 +10,7 @@ import type { Caller } from '../identity/identity-service.js';
 import type { AccountRef, WalletService } from '../wallet/wallet-service.js';
 import type { MoneyUserRow } from './agent-money-repository.js';
 import { createAgentMoneyRepository } from './agent-money-repository.js';
-import { assertInScope } from './agent-scope.js';
+import { accountInScope } from './agent-scope.js';
 import { createTreeRepository } from './tree-repository.js';
 
 /** Where a cash account's chips come from: its upline agent's chips, or the house for the top of the tree. */
@@ -41,7 +41,7 @@ export function createAgentChipsService(deps: { db: Database; wallet: WalletServ
     async move(caller: Caller, targetId: string, body: ChipsMove, idempotencyKey: string | undefined, ip: string): Promise<{ balancePaise: number }> {
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter an amount');
       const result = await idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'agent.chips', body: { targetId, ...body } }, async (tx) => {
-        await assertInScope(tx, caller, targetId);
+        await accountInScope(tx, caller, targetId);
         const repository = createAgentMoneyRepository(tx);
         const target = (await repository.user(targetId, true)) ?? fail('NOT_FOUND', 'Account not found');
         if (target.role !== ROLES.AGENT && target.role !== ROLES.PLAYER) fail('WRONG_ACCOUNT_KIND', 'Chips go only to cash agents and their players');

@@ -10,7 +10,7 @@ import type { Caller } from '../identity/identity-service.js';
 import type { AccountRef, Posting, WalletService } from '../wallet/wallet-service.js';
 import type { MoneyUserRow } from './agent-money-repository.js';
 import { createAgentMoneyRepository } from './agent-money-repository.js';
-import { assertInScope } from './agent-scope.js';
+import { accountInScope } from './agent-scope.js';
 
 /** Where a credit account's credit comes from: its upline credit agent's free credit, or the house. */
 function creditSourceOf(account: Pick<MoneyUserRow, 'upline_id' | 'upline_role'>): AccountRef {
@@ -48,7 +48,7 @@ export function createAgentCreditService(deps: { db: Database; wallet: WalletSer
     async move(caller: Caller, targetId: string, body: CreditMove, idempotencyKey: string | undefined, ip: string): Promise<{ creditRefPaise: number }> {
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter an amount');
       const result = await idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'agent.credit', body: { targetId, ...body } }, async (tx) => {
-        await assertInScope(tx, caller, targetId);
+        await accountInScope(tx, caller, targetId);
         const repository = createAgentMoneyRepository(tx);
         const target = (await repository.user(targetId, true)) ?? fail('NOT_FOUND', 'Account not found');
         if (target.role !== ROLES.CREDIT_AGENT && target.role !== ROLES.CREDIT_PLAYER) fail('WRONG_ACCOUNT_KIND', 'Credit goes only to credit agents and credit players');
@@ -88,7 +88,7 @@ export function createAgentCreditService(deps: { db: Database; wallet: WalletSer
     async settle(caller: Caller, playerId: string, body: CreditSettlement, idempotencyKey: string | undefined, ip: string): Promise<{ refPnlPaise: number }> {
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter an amount');
       const result = await idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'agent.settle', body: { playerId, ...body } }, async (tx) => {
-        await assertInScope(tx, caller, playerId);
+        await accountInScope(tx, caller, playerId);
         const repository = createAgentMoneyRepository(tx);
         const player = (await repository.user(playerId, true)) ?? fail('NOT_FOUND', 'Account not found');
         if (player.role !== ROLES.CREDIT_PLAYER) fail('WRONG_ACCOUNT_KIND', 'Only credit players are settled');

@@ -6,7 +6,7 @@ import { fail } from '../../lib/app-error.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { SubtreeTotalsRow } from './agent-money-repository.js';
 import { createAgentMoneyRepository } from './agent-money-repository.js';
-import { assertInScope } from './agent-scope.js';
+import { accountInScope } from './agent-scope.js';
 
 const CREDIT_ROLES: readonly number[] = [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER];
 const CASH_ROLES: readonly number[] = [ROLES.AGENT, ROLES.PLAYER];
@@ -83,7 +83,7 @@ export function createAgentFiguresService(deps: { db: Database }) {
 
     async accountMoney(caller: Caller, id: string, query: AgentMoneyQuery): Promise<AccountMoney> {
       const repository = createAgentMoneyRepository(db);
-      await assertInScope(db, caller, id);
+      await accountInScope(db, caller, id);
       const [account] = await repository.subtreeTotals([id]);
       if (account === undefined) fail('NOT_FOUND', 'Account not found');
       const { ids, total } = await repository.directDownline(id, query.pageSize, (query.page - 1) * query.pageSize);

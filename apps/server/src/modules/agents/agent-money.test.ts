@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
+import { pngDataUrl } from '../../../test/images.js';
 import { seedDemoData } from '../demo/demo-seed.js';
 import { PLAY_CHIPS_WELCOME_PAISE } from '../wallet/wallet-service.js';
 import { accountUnder, bookmakerMarket, callerFor, tokenOf } from './agent-money-test-support.js';
@@ -72,6 +73,20 @@ describe('cash agents (PRODUCT.md §9)', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
+  it('the panel\'s Idempotency-Key: a double click (two at once) and a later retry with one key give chips once', async () => {
+    const agent = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
+    const key = randomUUID();
+    const [first, second] = await Promise.all([giveChips(director.token, agent, 700, 'give', key), giveChips(director.token, agent, 700, 'give', key)]);
+    expect([first.body.meta.code, second.body.meta.code]).toEqual([200, 200]);
+    const retry = await giveChips(director.token, agent, 700, 'give', key);
+    expect(retry.body.meta.code).toBe(200);
+    expect(await chipsOf(agent)).toBe(700_00);
+    // A new submission (a new key) gives again.
+    expect((await giveChips(director.token, agent, 700, 'give', randomUUID())).body.meta.code).toBe(200);
+    expect(await chipsOf(agent)).toBe(1_400_00);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it('the database refuses an agent giving more than it holds, under concurrency', async () => {
     const agent = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
     // Made one after another (their usernames are chosen from free ones); the gives below race.
@@ -128,6 +143,32 @@ describe('cash agents (PRODUCT.md §9)', () => {
     await t.services.withdrawals.approve(callerFor(agent, ROLES.AGENT), withdrawalId, '127.0.0.1');
     expect(await chipsOf(agent)).toBe(650_00);
     expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it("a cash agent opens the full screenshot of its own players' deposits only", async () => {
+    const agent = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
+    const sub = (await accountUnder(t, ROLES.AGENT, agent)).userId;
+    const other = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
+    const creditAgent = (await accountUnder(t, ROLES.CREDIT_AGENT, director.userId)).userId;
+    const player = await signUpPlayer(t);
+    await createTreeRepository(t.db).setUpline(player.userId, sub);
+    const created = await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token: player.token, body: { amount: 700, accountId: upiAccountId, type: 'upi', baseImage: await pngDataUrl(320, 240) } });
+    expect(created.body.meta.code, created.body.meta.message).toBe(200);
+    const deposit = created.body.data as { _id: string; screenShotUrl: string };
+    const queued = (await t.services.deposits.deskList('pending', 1, 50, agent)).items.find((item) => item._id === deposit._id);
+    expect(queued?.screenShotUrl).toBe(`/api/v1/deposit-screenshot/${deposit._id}`);
+    // The player's agent and the agent above it see the same full image the player and the director see.
+    const own = await t.services.deposits.screenshot(callerFor(player.userId, ROLES.PLAYER), deposit._id, false);
+    const forAgent = await t.services.deposits.screenshot(callerFor(sub, ROLES.AGENT), deposit._id, false);
+    expect(forAgent.equals(own)).toBe(true);
+    expect((await t.services.deposits.screenshot(callerFor(agent, ROLES.AGENT), deposit._id, false)).equals(own)).toBe(true);
+    const viaHttp = await call(t.app, 'GET', `/api/v1/deposit-screenshot/${deposit._id}`, { token: director.token });
+    expect(viaHttp.raw.headers['content-type']).toBe('image/jpeg');
+    expect(viaHttp.raw.rawPayload.equals(own)).toBe(true);
+    // Another subtree is refused by the subtree check; a credit agent has no deposit queue.
+    expect(await codeOf(() => t.services.deposits.screenshot(callerFor(other, ROLES.AGENT), deposit._id, false))).toBe('NOT_IN_DOWNLINE');
+    expect(await codeOf(() => t.services.deposits.screenshot(callerFor(creditAgent, ROLES.CREDIT_AGENT), deposit._id, false))).toBe('NOT_FOUND');
+    expect(await codeOf(() => t.services.deposits.screenshot(callerFor(agent, ROLES.AGENT), randomUUID(), false))).toBe('NOT_FOUND');
   });
 });
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
-import { SITE_ROLES, accountInScope, isAgentRole } from './agent-scope.js';
+import { accountInScope, isAgentRole, isSiteRole } from './agent-scope.js';
 
 /** Rates in basis points. The top of the tree (the DIRECTOR) holds 100 % and the house's commission. */
 export interface Rates {
@@ -81,7 +81,7 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
       const { answer, before } = await db.transaction(async (tx) => {
         const target = await agentInScope(tx, caller, targetId);
         // Set by its upline: an agent sets its direct downline's; the site's roles set anyone's.
-        if (!SITE_ROLES.includes(caller.role) && target.upline_id !== caller.userId) fail('FORBIDDEN', "Only the agent's upline sets its partnership");
+        if (!isSiteRole(caller.role) && target.upline_id !== caller.userId) fail('FORBIDDEN', "Only the agent's upline sets its partnership");
         // Rate changes are rare: one lock keeps an upline lowering its own and a downline being raised apart.
         await tx.query("select pg_advisory_xact_lock(hashtext('agent_rates'))");
         const upline = await uplineRates(tx, target.upline_id);

@@ -1,16 +1,18 @@
-import { ROLES } from '@khel/contract';
+import { AGENT_ROLES, OPERATOR_ROLES } from '@khel/contract';
+import type { RoleId } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { Caller } from '../identity/identity-service.js';
 import { createTreeRepository } from './tree-repository.js';
 
-/** The roles that run a downline of their own (PRODUCT.md §9). */
-export const AGENT_ROLES: readonly number[] = [ROLES.AGENT, ROLES.CREDIT_AGENT];
-/** The roles that act on the whole site. */
-export const SITE_ROLES: readonly number[] = [ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN];
-
+/** A role that runs a downline of its own (PRODUCT.md §9); the list is the contract's. */
 export function isAgentRole(role: number): boolean {
-  return AGENT_ROLES.includes(role);
+  return AGENT_ROLES.includes(role as RoleId);
+}
+
+/** A role that acts on the whole site (DIRECTOR, SUPPORT_ADMIN); the list is the contract's. */
+export function isSiteRole(role: number): boolean {
+  return OPERATOR_ROLES.includes(role as RoleId);
 }
 
 export interface ScopedAccount {
@@ -21,37 +23,24 @@ export interface ScopedAccount {
 }
 
 /**
- * The account `targetId` as the caller may act on it: DIRECTOR and SUPPORT_ADMIN anywhere, an agent
- * only strictly below itself. Anything else, or an account outside the caller's subtree, reads as
- * not found (an agent learns nothing about other subtrees).
+ * The one subtree check of the back office (decision 0018, 0026): the account `targetId` as the caller
+ * may act on it. DIRECTOR and SUPPORT_ADMIN reach any account (a missing one is NOT_FOUND); an agent
+ * reaches itself and its downline, and anything else — another subtree, its uplines, an id that does
+ * not exist — is NOT_IN_DOWNLINE, so an agent learns nothing about other subtrees. Every other role
+ * is FORBIDDEN. Acting on one's own account is refused where it matters by the route's
+ * separation-of-duties guard or the service's own rule (only the upline sets an agent's rates).
  */
-export async function accountInScope(db: Queryable, caller: { userId: string; role: number }, targetId: string): Promise<ScopedAccount> {
+export async function accountInScope(db: Queryable, caller: Pick<Caller, 'userId' | 'role'>, targetId: string): Promise<ScopedAccount> {
+  const site = isSiteRole(caller.role);
+  if (!site && !isAgentRole(caller.role)) fail('FORBIDDEN');
+  if (!site && !(await createTreeRepository(db).isInSubtree(caller.userId, targetId))) fail('NOT_IN_DOWNLINE');
   const found = await db.query<ScopedAccount>('select id, role, name, upline_id from users where id = $1', [targetId]);
   const account = found.rows[0];
   if (account === undefined) fail('NOT_FOUND', 'Account not found');
-  const target = { ...account, role: Number(account.role) };
-  if (SITE_ROLES.includes(caller.role)) return target;
-  if (!isAgentRole(caller.role) || caller.userId === targetId) fail('NOT_FOUND', 'Account not found');
-  if (!(await createTreeRepository(db).isInSubtree(caller.userId, targetId))) fail('NOT_FOUND', 'Account not found');
-  return target;
+  return { ...account, role: Number(account.role) };
 }
 
 /** Only the roles that manage a downline (or the whole site) reach these screens. */
 export function requireDownlineRole(caller: { role: number }): void {
-  if (!SITE_ROLES.includes(caller.role) && !isAgentRole(caller.role)) fail('FORBIDDEN');
-}
-
-/**
- * Refuses an agent reaching an account outside its subtree (itself included: an agent reads its own
- * figures; the separation-of-duties guard already refuses it changing its own account).
- */
-export async function assertInScope(tx: Queryable, caller: Pick<Caller, 'userId' | 'role'>, targetId: string): Promise<void> {
-  if (SITE_ROLES.includes(caller.role)) return;
-  if (!AGENT_ROLES.includes(caller.role)) fail('FORBIDDEN');
-  if (!(await createTreeRepository(tx).isInSubtree(caller.userId, targetId))) fail('NOT_IN_DOWNLINE');
-}
-
-/** The root of what a caller may see: null for the whole site, else the agent itself. */
-export function scopeRootOf(caller: Pick<Caller, 'userId' | 'role'>): string | null {
-  return SITE_ROLES.includes(caller.role) ? null : caller.userId;
+  if (!isSiteRole(caller.role) && !isAgentRole(caller.role)) fail('FORBIDDEN');
 }

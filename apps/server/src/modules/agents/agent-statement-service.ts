@@ -7,10 +7,11 @@ import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { Rates } from './agent-rates.js';
 import { loadAllRates } from './agent-rates.js';
-import { SITE_ROLES, accountInScope, isAgentRole, requireDownlineRole } from './agent-scope.js';
-import type { AgentFigures, WeekResult } from './agent-statement-figures.js';
+import { accountInScope, isAgentRole, isSiteRole, requireDownlineRole } from './agent-scope.js';
+import type { AgentFigures } from './agent-statement-figures.js';
 import { emptyFigures, weekFigures } from './agent-statement-figures.js';
-import { subtreeIdsSql } from './tree-repository.js';
+import type { Account } from './agent-statement-week.js';
+import { agentChain, loadWeek } from './agent-statement-week.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,64 +21,6 @@ export function indiaWeek(date: string): { weekStart: string; weekEnd: string; f
   const from = new Date(indiaMidnight(date).getTime() - ((weekday + 6) % 7) * DAY_MS);
   const to = new Date(from.getTime() + 7 * DAY_MS);
   return { weekStart: indiaDate(from), weekEnd: indiaDate(new Date(to.getTime() - DAY_MS)), from, to };
-}
-
-interface Account {
-  id: string;
-  role: number;
-  name: string;
-  upline_id: string | null;
-}
-
-/**
- * Loads the accounts at and below `rootId` (the whole site when null) with the root's uplines, and
- * the week's settled sports bets and closed casino rounds of those accounts.
- */
-async function loadWeek(db: Queryable, rootId: string | null, from: Date, to: Date) {
-  const scope = rootId === null ? 'select id from users' : subtreeIdsSql(3);
-  const params = rootId === null ? [from, to] : [from, to, rootId];
-  const accounts = await db.query<Account>(
-    rootId === null
-      ? 'select id, role, name, upline_id from users'
-      : `with recursive up(id) as (select upline_id from users where id = $1 and upline_id is not null
-           union all select u.upline_id from users u join up on u.id = up.id where u.upline_id is not null)
-         select id, role, name, upline_id from users where id in (${subtreeIdsSql(1)}) or id in (select id from up)`,
-    rootId === null ? [] : [rootId],
-  );
-  const bets = await db.query<{ user_id: string; market_id: string; type: string; commission_bp: number; pnl: number }>(
-    `select b.user_id, b.market_id, m.type, m.commission_bp, -b.profit_loss_paise as pnl from bets b join markets m on m.id = b.market_id
-     where b.status = 'settled' and b.settled_at >= $1 and b.settled_at < $2 and b.user_id in (${scope})`,
-    params,
-  );
-  const rounds = await db.query<{ user_id: string; pnl: number }>(
-    `select user_id, stake_paise - payout_paise - rolled_back_paise as pnl from casino_rounds
-     where status <> 'open' and settled_at >= $1 and settled_at < $2 and user_id in (${scope})`,
-    params,
-  );
-  const results: WeekResult[] = [
-    ...bets.rows.map((row) => ({
-      userId: row.user_id,
-      kind: 'sports' as const,
-      housePnlPaise: Number(row.pnl),
-      ...(row.type === 'EXCHANGE' ? { exchangeMarketId: row.market_id, marketCommissionBp: Number(row.commission_bp) } : {}),
-    })),
-    ...rounds.rows.map((row) => ({ userId: row.user_id, kind: 'casino' as const, housePnlPaise: Number(row.pnl) })),
-  ];
-  const byId = new Map(accounts.rows.map((row) => [row.id, { ...row, role: Number(row.role) }]));
-  return { byId, results };
-}
-
-/** A player's agent uplines, nearest first; the walk stops at the first account that is not an agent. */
-function agentChain(byId: Map<string, Account>, userId: string): string[] {
-  const chain: string[] = [];
-  let next = byId.get(userId)?.upline_id ?? null;
-  while (next !== null && chain.length < 16) {
-    const upline = byId.get(next);
-    if (upline === undefined || !isAgentRole(upline.role)) break;
-    chain.push(upline.id);
-    next = upline.upline_id;
-  }
-  return chain;
 }
 
 interface SettlementRow {
@@ -92,10 +35,10 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
   const { db, audit, clock } = deps;
 
   async function compute(tx: Queryable, rootId: string | null, from: Date, to: Date) {
-    const { byId, results } = await loadWeek(tx, rootId, from, to);
     const rates = await loadAllRates(tx);
     const ratesOf = (agentId: string): Rates => rates.get(agentId) ?? { partnershipBp: 0, commissionBp: 0 };
-    const figures = weekFigures(results, (userId) => agentChain(byId, userId), ratesOf);
+    const { byId, levels, nets } = await loadWeek(tx, rootId, from, to, ratesOf);
+    const figures = weekFigures(levels, nets, (userId) => agentChain(byId, userId), ratesOf);
     return { byId, figures, ratesOf };
   }
 
@@ -132,7 +75,7 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
     async list(caller: Caller, query: { week?: string | undefined }) {
       requireDownlineRole(caller);
       const week = indiaWeek(query.week ?? indiaDate(clock.now()));
-      const site = SITE_ROLES.includes(caller.role);
+      const site = isSiteRole(caller.role);
       const { byId, figures, ratesOf } = await compute(db, site ? null : caller.userId, week.from, week.to);
       const agents = [...byId.values()]
         .filter((account) => isAgentRole(account.role) && (site || account.id === caller.userId || account.upline_id === caller.userId))
@@ -153,7 +96,7 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
       const { statement, fresh } = await db.transaction(async (tx) => {
         const agent = await accountInScope(tx, caller, agentId);
         if (!isAgentRole(agent.role)) fail('NOT_FOUND', 'Statements are kept for agents only');
-        if (!SITE_ROLES.includes(caller.role) && agent.upline_id !== caller.userId) fail('FORBIDDEN', "Only the agent's upline settles its statement");
+        if (!isSiteRole(caller.role) && agent.upline_id !== caller.userId) fail('FORBIDDEN', "Only the agent's upline settles its statement");
         if (week.to.getTime() > clock.now().getTime()) fail('WEEK_NOT_OVER');
         const { figures, ratesOf } = await compute(tx, agentId, week.from, week.to);
         const rates = ratesOf(agentId);

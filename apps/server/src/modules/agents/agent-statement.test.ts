@@ -58,8 +58,8 @@ describe('partnership and commission, set by the upline', () => {
     await expect(t.services.agentRates.set(a1, a2.userId, { partnership: 20, commission: 1 }, ip)).rejects.toMatchObject({ code: 'AGENT_RATE_BELOW_DOWNLINE' });
     // Only the direct upline sets it; nobody sets its own; nobody reaches another subtree.
     await expect(t.services.agentRates.set(a1, a3.userId, { partnership: 10, commission: 0 }, ip)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(t.services.agentRates.set(a3, a3.userId, { partnership: 25, commission: 0.5 }, ip)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(t.services.agentRates.get(c1, a2.userId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(t.services.agentRates.set(a3, a3.userId, { partnership: 25, commission: 0.5 }, ip)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(t.services.agentRates.get(c1, a2.userId)).rejects.toMatchObject({ code: 'NOT_IN_DOWNLINE' });
     const audit = await call(t.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${a3.userId}`, { token: director.token });
     expect((audit.body.data as { items: { action: string; details: Record<string, unknown> }[] }).items).toEqual([expect.objectContaining({ action: 'agent.rates.set', details: expect.objectContaining({ partnership: 25, previousPartnership: 0 }) })]);
   });
@@ -207,7 +207,7 @@ describe('the weekly agent statement over a seeded week of bets', () => {
     await expect(t.services.agentStatements.settle(a2, a3.userId, WEEK, ip)).rejects.toMatchObject({ code: 'WEEK_NOT_OVER' });
     // To Monday 23 November, 00:01 India time.
     t.clock.advanceMs(Date.parse('2026-11-22T18:31:00.000Z') - t.clock.now().getTime());
-    await expect(t.services.agentStatements.settle(a3, a3.userId, WEEK, ip)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(t.services.agentStatements.settle(a3, a3.userId, WEEK, ip)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(t.services.agentStatements.settle(a1, a3.userId, WEEK, ip)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(t.services.agentStatements.settle(a2, a3.userId, '2026-11-17', ip)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     const before = (await t.services.agentStatements.list(a2, { week: WEEK })).items.find((item) => item.agentId === a3.userId) as AgentStatement;

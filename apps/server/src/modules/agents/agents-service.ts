@@ -1,12 +1,11 @@
-import { AGENT_ROLES, CREATABLE_ROLES, MAX_AGENT_LEVELS } from '@khel/contract';
+import { CREATABLE_ROLES, MAX_AGENT_LEVELS } from '@khel/contract';
 import type { BackofficeUser, DownlineAccountRequest, RoleId, TreeStep } from '@khel/contract';
 import { fail } from '../../lib/app-error.js';
 import { downlineRootOf } from '../../lib/downline.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller, IdentityService } from '../identity/identity-service.js';
+import { isAgentRole } from './agent-scope.js';
 import type { TreeMember, TreeRepository } from './tree-repository.js';
-
-const isAgentRole = (role: number) => AGENT_ROLES.includes(role as RoleId);
 
 /**
  * The agent tree's rules (PRODUCT.md §9, decision 0018): who creates which role where, at most

@@ -118,9 +118,9 @@ describe('blocks', () => {
 
 describe('who may set them', () => {
   it('an agent sets rules only below itself; the panel shows its own and what binds from above', async () => {
-    await expect(t.services.downlineLimits.set(low, cousin.userId, noRules, '127.0.0.1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(t.services.downlineLimits.set(low, middle.userId, noRules, '127.0.0.1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(t.services.downlineLimits.get(middle, top.userId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(t.services.downlineLimits.set(low, cousin.userId, noRules, '127.0.0.1')).rejects.toMatchObject({ code: 'NOT_IN_DOWNLINE' });
+    await expect(t.services.downlineLimits.set(low, middle.userId, noRules, '127.0.0.1')).rejects.toMatchObject({ code: 'NOT_IN_DOWNLINE' });
+    await expect(t.services.downlineLimits.get(middle, top.userId)).rejects.toMatchObject({ code: 'NOT_IN_DOWNLINE' });
     const view = await t.services.downlineLimits.get(middle, player.userId);
     expect(view.limits).toEqual([]);
     expect(view.inherited.limits).toEqual([expect.objectContaining({ sportId, minStake: 150, maxStake: 500, maxProfit: null })]);

@@ -5,6 +5,7 @@ import { ROLES } from '@khel/contract';
 import type { IdentityService } from '../identity/identity-service.js';
 import type { SecondFactorService } from '../identity/second-factor-service.js';
 import type { PaymentAccountsService } from '../payment-accounts/payment-accounts-service.js';
+import type { PaymentAccountCreate } from '@khel/contract';
 import type { SettingsService } from '../settings/settings-service.js';
 import type { BonusAdminService } from '../bonus/bonus-admin-service.js';
 
@@ -29,6 +30,12 @@ export const DEMO_TREE = {
   subCreditAgent: { name: 'Demo Sub Credit Agent', mobileNo: '919999900022', password: 'demo-sub-agent-1', role: ROLES.CREDIT_AGENT, upline: 'creditAgent' },
   subCreditPlayer: { name: 'Demo Sub Credit Player', mobileNo: '919999900023', password: 'demo-credit-player-2', role: ROLES.CREDIT_PLAYER, upline: 'subCreditAgent' },
 } as const;
+
+/** The demo cash agent's receiving accounts (play money: nobody pays into them for real). */
+export const DEMO_AGENT_RECEIVING_ACCOUNTS: PaymentAccountCreate[] = [
+  { type: 'upi', accountNumber: 'demo.agent@okicici', accountHolderName: 'Demo Agent (play money)' },
+  { type: 'bank', accountNumber: '60200098765432', accountHolderName: 'Demo Agent (play money)', bankName: 'ICICI Bank', ifscCode: 'ICIC0000456', accountType: 'savings' },
+];
 
 const BRAND_COLOR = '#f5a524';
 
@@ -108,6 +115,9 @@ export async function seedDemoData(services: {
     // Like the demo director: the demo agents try the back office in one step, only in play mode and until they enrol.
     if (account.role === ROLES.AGENT || account.role === ROLES.CREDIT_AGENT) await secondFactor.exemptDemoDirector(created.id, 'demo agent of a fresh play-mode start');
   }
+  // The demo cash agent's own receiving accounts: its players pay into these, not the site's (decision 0026).
+  const demoAgent = await identity.findByMobile(DEMO_TREE.agent.mobileNo);
+  if (demoAgent !== null) await accounts.seedReceivingAccounts(DEMO_AGENT_RECEIVING_ACCOUNTS, demoAgent.id);
   // The demo agents' chips and credit lines (decision 0019), once.
   if (services.agentChips !== undefined && services.agentCredit !== undefined) {
     const ids: Record<string, { id: string; role: number } | undefined> = {};

@@ -44,7 +44,7 @@ export function depositsRoutes(deposits: DepositsService, guards: AuthGuards): F
 
     app.get(
       '/api/v1/deposit-screenshot/:id',
-      { preValidation: guards.requireUser, schema: { tags, summary: "A deposit's screenshot (its owner or an operator), re-encoded JPEG", params: idParamsSchema } },
+      { preValidation: guards.requireUser, schema: { tags, summary: "A deposit's screenshot (its owner, an operator, or a cash agent above the player), re-encoded JPEG", params: idParamsSchema } },
       async (request, reply) => {
         const caller = callerOf(request);
         const bytes = await deposits.screenshot(caller, request.params.id, OPERATOR_ROLES.includes(caller.role as RoleId));

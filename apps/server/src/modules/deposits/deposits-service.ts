@@ -90,8 +90,8 @@ export function createDepositsService(deps: {
   return {
     async create(caller: Caller, body: DepositCreate, idempotencyKey: string | undefined): Promise<Deposit> {
       if (caller.role === ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Credit players do not deposit');
-      const account = await accounts.receivingAccount(body.accountId);
-      if (account === null || !account.active || account.type !== body.type) fail('VALIDATION_FAILED', 'Choose the account you paid into');
+      const account = await accounts.offeredReceivingAccount(caller.userId, body.accountId);
+      if (account === null || account.type !== body.type) fail('VALIDATION_FAILED', 'Choose the account you paid into');
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', MESSAGES.depositAmountRequired);
       const txnRef = body.txnRef !== undefined && body.txnRef.length > 0 ? body.txnRef : null;
       // Decoding and re-encoding is CPU work: done before the transaction, so no lock waits on it.
@@ -124,10 +124,15 @@ export function createDepositsService(deps: {
       return (await repository.listForUser(caller.userId, from, to)).map((row) => playerView(toDeposit(row)));
     },
 
-    /** The full screenshot, for its owner or an operator. */
+    /**
+     * The full screenshot: its owner, an operator, or a cash agent whose downline holds the player (the
+     * agent's deposit queue, PRODUCT.md §9; another subtree is NOT_IN_DOWNLINE).
+     */
     async screenshot(caller: Caller, depositId: string, isOperator: boolean): Promise<Buffer> {
       const row = await repository.find(depositId);
-      if (row === null || (!isOperator && row.user_id !== caller.userId) || row.screenshot_media_id === null) fail('NOT_FOUND', 'Screenshot not found');
+      const cashAgent = caller.role === ROLES.AGENT && deps.agents !== undefined;
+      if (row === null || row.screenshot_media_id === null || (!isOperator && !cashAgent && row.user_id !== caller.userId)) fail('NOT_FOUND', 'Screenshot not found');
+      if (!isOperator && cashAgent && row.user_id !== caller.userId) await deps.agents?.assertInScope(db, caller, row.user_id);
       const image = (await media.find(row.screenshot_media_id)) ?? fail('NOT_FOUND', 'Screenshot not found');
       return Buffer.from(image.bytes);
     },

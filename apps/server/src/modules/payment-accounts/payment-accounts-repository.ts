@@ -1,4 +1,6 @@
+import { ROLES } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
+import { withinSubtreeSql } from '../../db/subtree-sql.js';
 
 export interface AccountRow {
   id: string;
@@ -12,6 +14,8 @@ export interface AccountRow {
 
 export interface ReceivingAccountRow extends AccountRow {
   active: boolean;
+  /** The cash agent whose account it is; null for the site's own (decision 0026). */
+  owner_id: string | null;
 }
 
 export interface AccountFields {
@@ -24,6 +28,7 @@ export interface AccountFields {
 }
 
 const COLUMNS = 'id, type, account_number, account_holder_name, ifsc_code, bank_name, account_type';
+const RECEIVING_COLUMNS = `${COLUMNS}, active, owner_id`;
 
 export function createPaymentAccountsRepository(db: Queryable) {
   return {
@@ -53,27 +58,56 @@ export function createPaymentAccountsRepository(db: Queryable) {
       return result.rows[0] ?? null;
     },
 
-    async receivingAccounts(onlyActive: boolean): Promise<ReceivingAccountRow[]> {
+    /** The receiving accounts of one owner: the site's own when `ownerId` is null, else a cash agent's. */
+    async receivingAccounts(onlyActive: boolean, ownerId: string | null = null): Promise<ReceivingAccountRow[]> {
       const result = await db.query<ReceivingAccountRow>(
-        `select ${COLUMNS}, active from receiving_accounts ${onlyActive ? 'where active' : ''} order by type desc, created_at, id`,
+        `select ${RECEIVING_COLUMNS} from receiving_accounts where owner_id is not distinct from $1 ${onlyActive ? 'and active' : ''} order by type desc, created_at, id`,
+        [ownerId],
       );
       return result.rows;
     },
     async receivingAccount(id: string): Promise<ReceivingAccountRow | null> {
-      const result = await db.query<ReceivingAccountRow>(`select ${COLUMNS}, active from receiving_accounts where id = $1`, [id]);
+      const result = await db.query<ReceivingAccountRow>(`select ${RECEIVING_COLUMNS} from receiving_accounts where id = $1`, [id]);
       return result.rows[0] ?? null;
     },
-    async insertReceivingAccount(fields: AccountFields): Promise<ReceivingAccountRow> {
+    async insertReceivingAccount(fields: AccountFields, ownerId: string | null = null): Promise<ReceivingAccountRow> {
       const result = await db.query<ReceivingAccountRow>(
-        `insert into receiving_accounts (type, account_number, account_holder_name, ifsc_code, bank_name, account_type)
-         values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}, active`,
-        [fields.type, fields.accountNumber, fields.accountHolderName, fields.ifscCode, fields.bankName, fields.accountType],
+        `insert into receiving_accounts (type, account_number, account_holder_name, ifsc_code, bank_name, account_type, owner_id)
+         values ($1, $2, $3, $4, $5, $6, $7) returning ${RECEIVING_COLUMNS}`,
+        [fields.type, fields.accountNumber, fields.accountHolderName, fields.ifscCode, fields.bankName, fields.accountType, ownerId],
       );
       return result.rows[0] as ReceivingAccountRow;
     },
     async setReceivingAccountActive(id: string, active: boolean): Promise<ReceivingAccountRow | null> {
-      const result = await db.query<ReceivingAccountRow>(`update receiving_accounts set active = $2 where id = $1 returning ${COLUMNS}, active`, [id, active]);
+      const result = await db.query<ReceivingAccountRow>(`update receiving_accounts set active = $2 where id = $1 returning ${RECEIVING_COLUMNS}`, [id, active]);
       return result.rows[0] ?? null;
+    },
+    /**
+     * The nearest cash agent above `userId` with at least one active receiving account (decision 0026),
+     * or null: the player then pays into the site's accounts.
+     */
+    async nearestAgentWithAccounts(userId: string): Promise<string | null> {
+      const result = await db.query<{ id: string }>(
+        `with recursive chain(id, upline_id, depth) as (
+           select u.id, u.upline_id, 0 from users u where u.id = (select upline_id from users where id = $1)
+           union all
+           select u.id, u.upline_id, chain.depth + 1 from users u join chain on u.id = chain.upline_id where chain.depth < 16
+         ) select chain.id from chain join users u on u.id = chain.id
+           where u.role = $2 and exists (select 1 from receiving_accounts r where r.owner_id = chain.id and r.active)
+           order by chain.depth limit 1`,
+        [userId, ROLES.AGENT],
+      );
+      return result.rows[0]?.id ?? null;
+    },
+    /** Cash agents' receiving accounts at and below `rootId` (every agent's when null), with the owner's name. */
+    async agentReceivingAccounts(rootId: string | null): Promise<(ReceivingAccountRow & { owner_name: string })[]> {
+      const result = await db.query<ReceivingAccountRow & { owner_name: string }>(
+        `select r.id, r.type, r.account_number, r.account_holder_name, r.ifsc_code, r.bank_name, r.account_type, r.active, r.owner_id, u.name as owner_name
+         from receiving_accounts r join users u on u.id = r.owner_id
+         where true ${withinSubtreeSql('r.owner_id', 1, rootId)} order by u.name, r.type desc, r.created_at, r.id`,
+        rootId === null ? [] : [rootId],
+      );
+      return result.rows;
     },
   };
 }

@@ -61,9 +61,14 @@ export function paymentAccountsRoutes(accounts: PaymentAccountsService, guards: 
       '/api/v1/admin-account-details',
       {
         preValidation: guards.requireUser,
-        schema: { tags, summary: "The operator's receiving accounts; UPI ones carry a upi://pay link and its QR (with the amount when given)", querystring: adminAccountQuerySchema, response: { 200: adminAccountListEnvelope } },
+        schema: {
+          tags,
+          summary: "The receiving accounts the player pays into: the nearest cash agent's above the player, else the operator's; UPI ones carry a upi://pay link and its QR (with the amount when given)",
+          querystring: adminAccountQuerySchema,
+          response: { 200: adminAccountListEnvelope },
+        },
       },
-      async (request) => ok(await accounts.activeReceivingAccounts(request.query.amount)),
+      async (request) => ok(await accounts.activeReceivingAccounts(callerOf(request).userId, request.query.amount)),
     );
 
     const director = guards.requireRole([ROLES.DIRECTOR]);

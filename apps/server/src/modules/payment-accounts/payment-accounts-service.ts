@@ -8,7 +8,7 @@ import type { Caller } from '../identity/identity-service.js';
 import { bankNameForIfsc } from './ifsc-banks.js';
 import type { AccountFields, AccountRow, PaymentAccountsRepository, ReceivingAccountRow } from './payment-accounts-repository.js';
 
-function fieldsOf(request: PaymentAccountCreate): AccountFields {
+export function fieldsOf(request: PaymentAccountCreate): AccountFields {
   if (request.type === 'upi') {
     return { type: 'upi', accountNumber: request.accountNumber, accountHolderName: request.accountHolderName, ifscCode: null, bankName: null, accountType: null };
   }
@@ -42,17 +42,18 @@ export function upiPayLink(upiId: string, payeeName: string, amountRupees?: numb
   return `upi://pay?${params.toString().replace(/\+/g, '%20')}`;
 }
 
+/** A receiving account as the wire shows it; UPI ones carry the pay link and its QR. */
+export async function toAdminAccount(row: ReceivingAccountRow, amountRupees?: number): Promise<AdminAccount> {
+  const base = { ...toPaymentAccount(row), active: row.active };
+  if (row.type !== 'upi') return base;
+  const upiLink = upiPayLink(row.account_number, row.account_holder_name, amountRupees);
+  const qrImage = await QRCode.toDataURL(upiLink, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  return { ...base, upiLink, qrImage };
+}
+
 /** Players' UPI ids and bank accounts, and the operator's receiving accounts. */
 export function createPaymentAccountsService(deps: { repository: PaymentAccountsRepository; audit: AuditService; clock: Clock }) {
   const { repository, audit, clock } = deps;
-
-  async function toAdminAccount(row: ReceivingAccountRow, amountRupees?: number): Promise<AdminAccount> {
-    const base = { ...toPaymentAccount(row), active: row.active };
-    if (row.type !== 'upi') return base;
-    const upiLink = upiPayLink(row.account_number, row.account_holder_name, amountRupees);
-    const qrImage = await QRCode.toDataURL(upiLink, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
-    return { ...base, upiLink, qrImage };
-  }
 
   return {
     async list(caller: Caller): Promise<PaymentAccount[]> {
@@ -86,14 +87,20 @@ export function createPaymentAccountsService(deps: { repository: PaymentAccounts
       return { ifscCode: code.toUpperCase(), bankName: bankNameForIfsc(code) };
     },
 
-    /** The active receiving accounts a player may pay into, UPI ones with a QR of the pay link. */
-    async activeReceivingAccounts(amountRupees?: number): Promise<AdminAccount[]> {
-      const rows = await repository.receivingAccounts(true);
+    /**
+     * The active receiving accounts a player may pay into, UPI ones with a QR of the pay link: the
+     * nearest cash agent's above the player, or the site's when no agent above has any (decision 0026).
+     */
+    async activeReceivingAccounts(userId: string, amountRupees?: number): Promise<AdminAccount[]> {
+      const rows = await repository.receivingAccounts(true, await repository.nearestAgentWithAccounts(userId));
       return Promise.all(rows.map((row) => toAdminAccount(row, amountRupees)));
     },
 
-    async receivingAccount(id: string): Promise<ReceivingAccountRow | null> {
-      return repository.receivingAccount(id);
+    /** A receiving account the player is offered now (see activeReceivingAccounts), or null. */
+    async offeredReceivingAccount(userId: string, id: string): Promise<ReceivingAccountRow | null> {
+      const row = await repository.receivingAccount(id);
+      if (row === null || !row.active) return null;
+      return row.owner_id === (await repository.nearestAgentWithAccounts(userId)) ? row : null;
     },
 
     // Back office
@@ -122,10 +129,10 @@ export function createPaymentAccountsService(deps: { repository: PaymentAccounts
       return toAdminAccount(row);
     },
 
-    /** Demo data: the operator's pretend receiving accounts in play mode. */
-    async seedReceivingAccounts(accounts: PaymentAccountCreate[]): Promise<void> {
-      if ((await repository.receivingAccounts(false)).length > 0) return;
-      for (const account of accounts) await repository.insertReceivingAccount(fieldsOf(account));
+    /** Demo data: the operator's (or, with `ownerId`, a cash agent's) pretend receiving accounts in play mode. */
+    async seedReceivingAccounts(accounts: readonly PaymentAccountCreate[], ownerId: string | null = null): Promise<void> {
+      if ((await repository.receivingAccounts(false, ownerId)).length > 0) return;
+      for (const account of accounts) await repository.insertReceivingAccount(fieldsOf(account), ownerId);
     },
   };
 }

@@ -2,6 +2,7 @@ import type { CasinoPnlGroup, ExposureReport, PaymentsDayRow, PaymentsReport, Pl
 import { paiseToRupees, indiaDate, indiaDateRange } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import { creditUtilisationOf } from './credit-utilisation.js';
 import { createExposureRepository } from './exposure-repository.js';
 import type { ReportScope } from './report-sql.js';
 import type { PaymentsLine, PnlLine, PnlTotal } from './reports-repository.js';
@@ -106,7 +107,7 @@ export function createReportsService(deps: { db: Queryable; clock: Clock }) {
           runners: line.runners.map((runner, index) => ({ runnerId: runner.runnerId, name: runner.name, playersIfWins: paiseToRupees(runner.paise), worst: index === worstIndex })),
         };
       });
-      return { asOf: deps.clock.now().toISOString(), markets, totalLiability: paiseToRupees(totalPaise), creditUtilisation: null };
+      return { asOf: deps.clock.now().toISOString(), markets, totalLiability: paiseToRupees(totalPaise), creditUtilisation: await creditUtilisationOf(deps.db, scope) };
     },
   };
 }

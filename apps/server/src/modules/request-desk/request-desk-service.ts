@@ -36,7 +36,7 @@ export function playerView<View extends DeskView>(view: View): Omit<View, 'playe
 /** Agents (PRODUCT.md §9): the cash agent behind a player (null: the house), and the subtree check. */
 export interface DeskAgents {
   agentOf: (tx: Queryable, userId: string) => Promise<string | null>;
-  assertInScope: (tx: Queryable, actor: Caller, userId: string) => Promise<void>;
+  assertInScope: (tx: Queryable, actor: Caller, userId: string) => Promise<unknown>;
 }
 
 /** One kind of money request: what differs between deposits and withdrawals, and nothing else. */

@@ -23,18 +23,23 @@ export function useAccountFigures(userId: string) {
   });
 }
 
-type MoneyAction = { kind: 'chips'; body: ChipsMove } | { kind: 'credit'; body: CreditMove } | { kind: 'settlement'; body: CreditSettlement };
+export type MoneyAction = { kind: 'chips'; body: ChipsMove } | { kind: 'credit'; body: CreditMove } | { kind: 'settlement'; body: CreditSettlement };
 
-/** Gives or takes chips or credit, or records a settlement; the answer is the account's new figures. */
-export async function moveMoney(userId: string, action: MoneyAction): Promise<{ data: AccountMoney; message: string }> {
-  const { data, message } = await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/${action.kind}`, { method: 'POST', body: action.body });
+/**
+ * Gives or takes chips or credit, or records a settlement, with the submission's Idempotency-Key (a
+ * repeat with the same key replays the first answer and moves nothing again); the answer is the
+ * account's new figures.
+ */
+export async function moveMoney(userId: string, action: MoneyAction, idempotencyKey: string): Promise<{ data: AccountMoney; message: string }> {
+  const path = `/backoffice/users/${encodeURIComponent(userId)}/${action.kind}`;
+  const { data, message } = await apiRequest<AccountMoney>(path, { method: 'POST', body: action.body, headers: { 'Idempotency-Key': idempotencyKey } });
   return { data, message };
 }
 
 export function useMoveMoney(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: MoneyAction) => moveMoney(userId, action),
+    mutationFn: ({ action, idempotencyKey }: { action: MoneyAction; idempotencyKey: string }) => moveMoney(userId, action, idempotencyKey),
     onSuccess: ({ data, message }) => {
       queryClient.setQueryData(accountMoneyKey(userId), data);
       toast.success(message);

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AccountFigures, AccountMoney } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, backofficeUser, ok, profile, stubApi } from '../../../testing/fake-api';
+import { HttpFailure, SETTINGS, backofficeUser, ok, profile, stubApi } from '../../../testing/fake-api';
 
 const AGENT_ID = '00000000-0000-4000-8000-000000000020';
 const PLAYER_ID = '00000000-0000-4000-8000-000000000021';
@@ -57,5 +57,39 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(1));
     expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)[0]?.body).toEqual({ action: 'give', amount: 250 });
     expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/chips`)).toHaveLength(0);
+  });
+
+  it('sends one Idempotency-Key per submission: a retry of the same request reuses it, the next request gets a new one', async () => {
+    let credit = 0;
+    const api = stubApi({
+      'GET /app-settings': () => ok(SETTINGS),
+      'GET /getUserData': () => ok(profile({ _id: AGENT_ID, name: 'Credit Agent', role: 5 })),
+      'GET /backoffice/users/:id': () => ok(backofficeUser({ _id: PLAYER_ID, name: 'Credit Player', role: 6, uplineId: AGENT_ID })),
+      'GET /backoffice/users/:id/money': () => ok({ account: figures({ refPnl: 0 }), own: 2000, downline: [], downlineTotal: 0 }),
+      // The first answer is lost on the way back (a dropped connection): the panel must send the same key again.
+      'POST /backoffice/users/:id/credit': () => {
+        credit += 1;
+        if (credit === 1) return new HttpFailure(502, 'Bad gateway');
+        return ok({ account: figures({ refPnl: 0 }), own: 2000, downline: [], downlineTotal: 0 }, 'Credit raised');
+      },
+    });
+    renderApp(`/users/${PLAYER_ID}`, { token: 't' });
+    const panel = await screen.findByRole('region', { name: 'Credit and chips' });
+    const user = userEvent.setup();
+    await user.type(await within(panel).findByLabelText('Amount (₹)'), '250');
+    await user.click(within(panel).getByRole('button', { name: 'Give' }));
+    await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(1));
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Give' }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(panel).getByRole('button', { name: 'Give' }));
+    await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(2));
+    const [first, retry] = api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`);
+    expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry?.idempotencyKey).toBe(first?.idempotencyKey);
+    // Done: the same amount given again is a new submission with a new key.
+    await waitFor(() => expect((within(panel).getByLabelText('Amount (₹)') as HTMLInputElement).value).toBe(''));
+    await user.type(within(panel).getByLabelText('Amount (₹)'), '250');
+    await user.click(within(panel).getByRole('button', { name: 'Give' }));
+    await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(3));
+    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)[2]?.idempotencyKey).not.toBe(first?.idempotencyKey);
   });
 });

@@ -10,6 +10,8 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth/get-user-data';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import type { MoneyAction } from '../api/account-money';
 import { useAccountMoney, useMoveMoney } from '../api/account-money';
 
 const money = (value: number | null) => (value === null ? '—' : formatRupees(value));
@@ -39,6 +41,20 @@ function MoneyForm({ userId, role, refPnl }: { userId: string; role: number; ref
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
   const canSettle = role === ROLES.CREDIT_PLAYER;
+  const idempotency = useIdempotencyKey();
+
+  /** A double click or a retry of the same request sends the same key: the server moves it once. */
+  function send(action: MoneyAction) {
+    move.mutate(
+      { action, idempotencyKey: idempotency.keyFor(action) },
+      {
+        onSuccess: () => {
+          idempotency.done();
+          setAmount('');
+        },
+      },
+    );
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,13 +63,13 @@ function MoneyForm({ userId, role, refPnl }: { userId: string; role: number; ref
       const parsed = creditSettlementSchema.safeParse({ amount: value });
       if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Enter an amount');
       setError(undefined);
-      move.mutate({ kind: 'settlement', body: parsed.data }, { onSuccess: () => setAmount('') });
+      send({ kind: 'settlement', body: parsed.data });
       return;
     }
     const parsed = chipsMoveSchema.safeParse({ action, amount: value });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Enter an amount');
     setError(undefined);
-    move.mutate(credit ? { kind: 'credit', body: parsed.data } : { kind: 'chips', body: parsed.data }, { onSuccess: () => setAmount('') });
+    send(credit ? { kind: 'credit', body: parsed.data } : { kind: 'chips', body: parsed.data });
   }
 
   return (

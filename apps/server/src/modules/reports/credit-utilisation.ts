@@ -1,0 +1,53 @@
+import type { CreditUtilisation, CreditUtilisationRow } from '@khel/contract';
+import { CREDIT_UTILISATION_ROWS, ROLES } from '@khel/contract';
+import { paiseToRupees } from '@khel/money';
+import type { Queryable } from '../../db/database.js';
+import { withinSubtreeSql } from '../../db/subtree-sql.js';
+import { createAgentMoneyRepository } from '../agents/agent-money-repository.js';
+import { figuresFromRow } from '../agents/agent-figures-service.js';
+import type { ReportScope } from './report-sql.js';
+
+interface UsePaise {
+  givenPaise: number;
+  exposurePaise: number;
+  lossesPaise: number;
+}
+
+/** used ÷ given, null when nothing is given. */
+const ratio = (usedPaise: number, givenPaise: number) => (givenPaise > 0 ? usedPaise / givenPaise : null);
+
+function toRupees(use: UsePaise) {
+  const used = use.exposurePaise + use.lossesPaise;
+  return { creditGiven: paiseToRupees(use.givenPaise), exposure: paiseToRupees(use.exposurePaise), losses: paiseToRupees(use.lossesPaise), used: paiseToRupees(used), utilisation: ratio(used, use.givenPaise) };
+}
+
+/**
+ * Credit given vs used for every credit agent and credit player in the scope (decision 0026), from the
+ * same subtree figures as the downline panel (agent-figures-service): given = Credit Ref, used = the
+ * subtree's open exposure plus its unsettled losses (−Ref P&L when negative). The scope's totals add up
+ * the highest credit accounts only, so a downline is never counted twice. Null when there are none.
+ */
+export async function creditUtilisationOf(db: Queryable, scope: ReportScope): Promise<CreditUtilisation | null> {
+  const accounts = await db.query<{ id: string; upline_id: string | null }>(
+    `select u.id, u.upline_id from users u where u.role in ($1, $2) ${withinSubtreeSql('u.id', 3, scope.rootId)}`,
+    scope.rootId === null ? [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER] : [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER, scope.rootId],
+  );
+  if (accounts.rows.length === 0) return null;
+  const uplineOf = new Map(accounts.rows.map((row) => [row.id, row.upline_id]));
+  const totals = await createAgentMoneyRepository(db).subtreeTotals([...uplineOf.keys()]);
+  const sum: UsePaise = { givenPaise: 0, exposurePaise: 0, lossesPaise: 0 };
+  const rows: (CreditUtilisationRow & { usedPaise: number })[] = totals.map((row) => {
+    const figures = figuresFromRow(row);
+    const use = { givenPaise: figures.creditRefPaise ?? 0, exposurePaise: -figures.exposurePaise, lossesPaise: Math.max(0, -(figures.refPnlPaise ?? 0)) };
+    const uplineId = uplineOf.get(row.id) ?? null;
+    if (uplineId === null || !uplineOf.has(uplineId)) {
+      sum.givenPaise += use.givenPaise;
+      sum.exposurePaise += use.exposurePaise;
+      sum.lossesPaise += use.lossesPaise;
+    }
+    return { _id: row.id, name: row.name, username: row.username, role: row.role, uplineId, ...toRupees(use), usedPaise: use.exposurePaise + use.lossesPaise };
+  });
+  // Most used first (by share of the line, then by amount); lines with nothing given last.
+  rows.sort((a, b) => (b.utilisation ?? -1) - (a.utilisation ?? -1) || b.usedPaise - a.usedPaise || a.name.localeCompare(b.name));
+  return { ...toRupees(sum), accounts: rows.length, rows: rows.slice(0, CREDIT_UTILISATION_ROWS).map(({ usedPaise: _used, ...row }) => row) };
+}
