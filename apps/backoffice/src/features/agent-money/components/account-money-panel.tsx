@@ -10,7 +10,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth/get-user-data';
-import { useIdempotencyKey } from '../../../lib/idempotency';
+import { useIdempotencyKey } from '@khel/web-kit';
 import type { MoneyAction } from '../api/account-money';
 import { useAccountMoney, useMoveMoney } from '../api/account-money';
 
