@@ -2,14 +2,14 @@ import { QUOTE_MESSAGES, bookmakerRatesCrossed, fancyLinesCrossed } from '@khel/
 import type { BetRow as BetDto, EventDetail, EventSummary, Market, Score, Sport, WsServerMessage } from '@khel/contract';
 import { readDepth } from '@khel/exchange';
 import { fromHundredths, paiseToRupees, rupeesToPaise } from '@khel/money';
-import type { Database, Queryable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { LiveBus } from '../live/live-bus.js';
 import type { WalletService } from '../wallet/wallet-service.js';
-import type { BettingService, ChangeSet } from './betting-service.js';
+import type { BettingService, ChangeSet, Recorder } from './betting-service.js';
 import { emptyChanges } from './betting-service.js';
 import { remainingPaise } from './exposure.js';
 import type { MarketBooks } from './market-books.js';
@@ -52,7 +52,7 @@ export function createSportsService(deps: {
 
   async function marketView(market: MarketRow, runners: RunnerRow[]): Promise<Market> {
     const mine = runners.filter((runner) => runner.market_id === market.id);
-    const book = market.type === 'EXCHANGE' ? await books.peek(market, mine) : null;
+    const book = market.type === 'EXCHANGE' ? await books.peek(market) : null;
     const bookmaker = market.type === 'BOOKMAKER' ? (market.quote as BookmakerQuoteJson | null) : null;
     const fancy = market.type === 'FANCY' ? (market.quote as FancyQuoteJson | null) : null;
     return {
@@ -270,10 +270,10 @@ export function createSportsService(deps: {
       return (await betViews([row]))[0] as BetDto;
     },
 
-    /** Places a bet inside the caller's transaction (the idempotency record's), then publishes once it commits. */
-    async placeBet(caller: Caller, request: Parameters<BettingService['place']>[1], tx: Queryable, changes: ChangeSet): Promise<string> {
+    /** Places a bet in its market's group commit (record writes the idempotency answer there); the caller publishes once it committed. */
+    async placeBet(caller: Caller, request: Parameters<BettingService['place']>[1], changes: ChangeSet, record: Recorder | null = null): Promise<string> {
       try {
-        return await betting.place(caller, request, tx, changes);
+        return await betting.place(caller, request, null, changes, record);
       } catch (error) {
         if (error instanceof MarketNotFound) fail('NOT_FOUND', 'Market not found');
         throw error;
