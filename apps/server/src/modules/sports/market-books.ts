@@ -30,6 +30,11 @@ export function createMarketBooks(db: Database, options: Partial<WriterOptions> 
       return writer.peek(market);
     },
 
+    /** Group commits so far: transactions committed and the commands they carried. */
+    counts(): { transactions: number; commands: number } {
+      return writer.counts();
+    },
+
     forget(marketId: string): void {
       writer.forget(marketId);
     },

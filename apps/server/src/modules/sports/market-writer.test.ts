@@ -114,6 +114,7 @@ async function run(env: Record<string, string>, steps: Step[], rebuildAt: number
       rebuiltBook: bookOf(rebuilt),
       resting: listRestingOffers(held as NonNullable<typeof held>).length,
       ledger: await ledgerViolations(t.db),
+      counts: t.services.books.counts(),
     };
   } finally {
     await t.close();
@@ -135,7 +136,13 @@ describe('the market writer: group commit changes nothing but the number of tran
     expect(one.outcomes.filter((outcome) => outcome === 'ok').length).toBeGreaterThan(100);
     expect(one.fills.length).toBeGreaterThan(20);
     expect(one.resting).toBeGreaterThan(5);
-    expect(one.outcomes.filter((outcome) => outcome !== 'ok').length).toBeGreaterThan(3);
+    expect(one.outcomes).toContain('WALLET_INSUFFICIENT_FUNDS');
+  });
+
+  it('commits one command per transaction with batching off, many with it on', () => {
+    expect(one.counts.transactions).toBe(one.counts.commands);
+    expect(grouped.counts.commands).toBe(one.counts.commands);
+    expect(grouped.counts.transactions).toBeLessThan(grouped.counts.commands / 2);
   });
 
   it('gives the same answers, bets, fills, exposures, balances and book with batching on and off, rebuilt half way', () => {

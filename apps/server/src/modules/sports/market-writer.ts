@@ -75,6 +75,8 @@ function marketOf(state: MarketState): MarketRow {
  */
 export function createMarketWriter(db: Database, options: WriterOptions = DEFAULT_WRITER_OPTIONS) {
   const lanes = new Map<string, Lane>();
+  /** Committed transactions and the commands they carried (group commit's effect, read by tests and benchmarks). */
+  const counts = { transactions: 0, commands: 0 };
 
   /** Rebuilds a market exactly: the snapshot, then every logged command after it through the engine. */
   async function rebuild(tx: Queryable, market: MarketRow): Promise<Held> {
@@ -157,6 +159,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       while (pending.length > 0) {
         try {
           const outcomes = await db.transaction((tx) => runIn(tx, marketId, lane, pending));
+          counts.transactions += 1;
+          counts.commands += pending.length;
           for (const [job, outcome] of outcomes) {
             if ('value' in outcome) job.resolve(outcome.value);
             else job.reject(outcome.error);
@@ -235,6 +239,10 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       const held = lanes.get(market.id)?.held;
       if (held !== null && held !== undefined) return held.book;
       return (await rebuild(db, market)).book;
+    },
+
+    counts(): { transactions: number; commands: number } {
+      return { ...counts };
     },
 
     /** Drops what this process holds for a market; its next batch rebuilds it from the snapshot and the log. */
