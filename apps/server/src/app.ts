@@ -190,7 +190,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
   const casino = createCasinoServices({ db, wallet, audit, clock, onWagering: wagering.record });
-  const books = createMarketBooks(db);
+  const books = createMarketBooks(db, { maxBatch: config.MARKET_WRITER_BATCH, lingerMs: config.MARKET_WRITER_LINGER_MS, snapshotEvery: config.MARKET_WRITER_SNAPSHOT_EVERY });
   const agentRates = createAgentRatesService({ db, audit, clock });
   const agentStatements = createAgentStatementService({ db, audit, clock });
   const downlineLimits = createDownlineLimitsService({ db, audit, clock });
@@ -228,7 +228,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, agentAccounts, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, books, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, agentAccounts, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 

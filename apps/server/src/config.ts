@@ -30,6 +30,10 @@ const configSchema = z
     DEMO_FEED: booleanFromEnv.optional(),
     FEED_SEED: z.coerce.number().int().default(20_261_121),
     FEED_TICK_MS: z.coerce.number().int().min(100).default(1000),
+    /** The market writer's group commit (decision 0027): most commands per transaction, wait for company, commands between snapshots. */
+    MARKET_WRITER_BATCH: z.coerce.number().int().min(1).default(256),
+    MARKET_WRITER_LINGER_MS: z.coerce.number().int().min(0).default(0),
+    MARKET_WRITER_SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(500),
     SMS_ADAPTER: z.enum(['outbox']).default('outbox'),
     ALLOW_OUTBOX_IN_PRODUCTION: booleanFromEnv.default(false),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),

@@ -9,7 +9,8 @@ export interface QueryResult<Row> {
 }
 
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /** name: a prepared statement's name (node-postgres parses it once per connection; PGlite ignores it). */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<QueryResult<Row>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }
@@ -39,6 +40,12 @@ export function afterCommit(tx: Queryable, hook: () => void): void {
   const hooks = commitHooks.get(tx);
   if (hooks === undefined) setImmediate(hook);
   else hooks.push(hook);
+}
+
+/** Lets a wrapper around tx (one that counts or watches its statements) register hooks on tx's commit. */
+export function shareCommitHooks(tx: Queryable, alias: Queryable): void {
+  const hooks = commitHooks.get(tx);
+  if (hooks !== undefined) commitHooks.set(alias, hooks);
 }
 
 /** Wraps a driver's transaction so hooks registered with afterCommit run after COMMIT, in order. */

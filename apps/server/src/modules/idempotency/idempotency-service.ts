@@ -45,6 +45,30 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
     },
 
     /**
+     * As run, for a change committed in another's transaction (the market writer's group commit,
+     * decision 0027): fn gets `record`, to call in that transaction with its answer, so the answer and
+     * the change still commit together. A racing duplicate fails its insert there alone, then replays.
+     */
+    async runJoined<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (record: ((tx: Queryable, result: T) => Promise<void>) | null) => Promise<T>): Promise<T> {
+      if (scope.key === undefined) return fn(null);
+      const key = scope.key;
+      const requestHash = sha256Hex(JSON.stringify(scope.body ?? null));
+      for (let attempt = 0; ; attempt += 1) {
+        const existing = await createIdempotencyRepository(db).find(scope.userId, key);
+        if (existing !== null) {
+          if (existing.request_hash !== requestHash || existing.route !== scope.route) fail('IDEMPOTENCY_KEY_REUSED');
+          return existing.response as T;
+        }
+        try {
+          return await fn((tx, result) => createIdempotencyRepository(tx).insert(scope.userId, key, scope.route, requestHash, result, clock.now()));
+        } catch (error) {
+          if (isDuplicateKey(error) && attempt === 0) continue;
+          throw error;
+        }
+      }
+    },
+
+    /**
      * As run, for changes that lock a row first: a racing request with the same key waits on that lock
      * and, when the first commits, would be refused by the state it left (already claimed). That
      * refusal is answered by one more look for the stored answer, which replays the first's.

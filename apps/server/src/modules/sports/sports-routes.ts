@@ -55,7 +55,10 @@ export function sportsRoutes(sports: SportsService, idempotency: IdempotencyServ
       async (request) => {
         const caller = callerOf(request);
         const changes = emptyChanges();
-        const betId = await idempotency.run({ userId: caller.userId, key: idempotencyKeyOf(request.headers), route: 'bet.place', body: request.body }, (tx) => sports.placeBet(caller, request.body, tx, changes));
+        // The bet joins its market's group commit; its idempotency answer is written in the same transaction.
+        const betId = await idempotency.runJoined<string>({ userId: caller.userId, key: idempotencyKeyOf(request.headers), route: 'bet.place', body: request.body }, (record) =>
+          sports.placeBet(caller, request.body, changes, record),
+        );
         const published = await sports.publish(changes);
         const bet = published.get(betId) ?? (await sports.bet(caller, betId));
         return ok(bet, bet.status === 'pending' ? `Bet accepted, waiting ${Math.max(0, Math.round((Date.parse(bet.delayUntil ?? '') - Date.now()) / 1000))} s for the in-play delay` : 'Bet placed');

@@ -1,12 +1,12 @@
 import type { BetRow as BetDto, EventDetail, EventSummary, Sport } from '@khel/contract';
-import type { Database, Queryable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { LiveBus } from '../live/live-bus.js';
 import type { WalletService } from '../wallet/wallet-service.js';
-import type { BettingService, ChangeSet } from './betting-service.js';
+import type { BettingService, ChangeSet, Recorder } from './betting-service.js';
 import type { MarketBooks } from './market-books.js';
 import { MarketNotFound } from './market-books.js';
 import { createOperatorMarketBook } from './operator-market-book.js';
@@ -109,10 +109,10 @@ export function createSportsService(deps: {
       return (await betViews([row]))[0] as BetDto;
     },
 
-    /** Places a bet inside the caller's transaction (the idempotency record's), then publishes once it commits. */
-    async placeBet(caller: Caller, request: Parameters<BettingService['place']>[1], tx: Queryable, changes: ChangeSet): Promise<string> {
+    /** Places a bet in its market's group commit (record writes the idempotency answer there); the caller publishes once it committed. */
+    async placeBet(caller: Caller, request: Parameters<BettingService['place']>[1], changes: ChangeSet, record: Recorder | null = null): Promise<string> {
       try {
-        return await betting.place(caller, request, tx, changes);
+        return await betting.place(caller, request, null, changes, record);
       } catch (error) {
         if (error instanceof MarketNotFound) fail('NOT_FOUND', 'Market not found');
         throw error;

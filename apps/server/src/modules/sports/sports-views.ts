@@ -14,7 +14,7 @@ export function slugged(id: string, name: string, slug: string) {
 export function createSportsViews(repository: SportsRepository, books: MarketBooks) {
   async function marketView(market: MarketRow, runners: RunnerRow[]): Promise<Market> {
     const mine = runners.filter((runner) => runner.market_id === market.id);
-    const book = market.type === 'EXCHANGE' ? await books.peek(market, mine) : null;
+    const book = market.type === 'EXCHANGE' ? await books.peek(market) : null;
     const bookmaker = market.type === 'BOOKMAKER' ? (market.quote as BookmakerQuoteJson | null) : null;
     const fancy = market.type === 'FANCY' ? (market.quote as FancyQuoteJson | null) : null;
     return {

@@ -1,0 +1,92 @@
+import { ROLES } from '@khel/contract';
+import type { PlaceBet } from '@khel/contract';
+import { checkExchangeBet } from '@khel/exchange';
+import { rupeesToPaise, toHundredths } from '@khel/money';
+import type { Queryable } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
+import { fail } from '../../lib/app-error.js';
+import type { Caller } from '../identity/identity-service.js';
+import type { WalletService } from '../wallet/wallet-service.js';
+import type { ChangeSet, EngineEvents } from './engine-events.js';
+import { addLine, bookmakerLine, refreshExposures } from './exposure.js';
+import type { MarketBooks } from './market-books.js';
+import { oddsPreferenceOf } from './odds-preference-service.js';
+import { limitsForBet, refuseUnlessAccepted } from './placement-limits.js';
+import { checkQuote } from './quote-checks.js';
+import { createSportsRepository } from './sports-repository.js';
+
+/** Writes a command's answer (an idempotency record) in the transaction the command commits in. */
+export type Recorder = (tx: Queryable, betId: string) => Promise<void>;
+
+/** Placing a bet: one command on its market's writer, decided by the engine, committed with its batch. */
+export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletService; clock: Clock; engine: EngineEvents; onDelayed: (betId: string, marketId: string, delayMs: number) => void }) {
+  const { books, wallet, clock, engine } = deps;
+  return {
+    /**
+     * Places a bet. The response is the bet as it stands: matched, unmatched (resting), or pending
+     * (an in-play delay: decided on the server when it ends, never in the browser).
+     */
+    async place(caller: Caller, request: PlaceBet, tx: Queryable | null, changes: ChangeSet, record: Recorder | null = null): Promise<string> {
+      if (!caller.permissions.allowHome) fail('FORBIDDEN', 'You do not have access to sports betting');
+      if (caller.role !== ROLES.PLAYER && caller.role !== ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Only player accounts place bets');
+      const stakePaise = rupeesToPaise(request.stake) ?? fail('VALIDATION_FAILED', 'Enter a stake with at most two decimals');
+      return books.withMarket(request.marketId, async (context) => {
+        const { market, runners } = context;
+        const repo = createSportsRepository(context.tx);
+        const walletName: 'main' | 'bonus' = caller.wallet === '2' && caller.role !== ROLES.CREDIT_PLAYER ? 'bonus' : 'main';
+        const runner = request.selectionId === undefined ? null : runners.find((candidate) => candidate.id === request.selectionId);
+        // The engine decides every refusal in its documented order, against the market's limits
+        // tightened by the account's upline chain (decision 0020).
+        const limits = await limitsForBet(context.tx, caller.userId, market);
+
+        const delayMs = market.in_play && market.bet_delay_seconds > 0 ? market.bet_delay_seconds * 1000 : 0;
+        const now = clock.now();
+        let priceH: number | null = null;
+        let rateH: number | null = null;
+        let lineRuns: number | null = null;
+        if (market.type === 'EXCHANGE') {
+          // Odds that are not a whole number of hundredths are off the ladder (0 is never on it).
+          priceH = toHundredths(request.odds) ?? 0;
+          const status = market.status === 'open' ? 'open' : market.status === 'suspended' ? 'suspended' : 'closed';
+          refuseUnlessAccepted(checkExchangeBet(status, { runnerKnown: runner !== null && runner !== undefined, side: request.selectionType, priceHundredths: priceH, stakePaise }, limits), limits);
+        } else if (market.type === 'BOOKMAKER') {
+          rateH = toHundredths(request.odds) ?? -1;
+          ({ rateH } = checkQuote(market, { runnerId: runner?.id ?? null, side: request.selectionType, oddsH: rateH, lineRuns: null, stakePaise }, limits, await oddsPreferenceOf(context.tx, caller.userId)));
+        } else {
+          lineRuns = Number.isInteger(request.odds) ? request.odds : -1;
+          rateH = toHundredths(request.oddsSize ?? 100) ?? -1;
+          ({ rateH, lineRuns } = checkQuote(market, { runnerId: null, side: request.selectionType, oddsH: rateH, lineRuns, stakePaise }, limits, await oddsPreferenceOf(context.tx, caller.userId)));
+        }
+
+        // An exchange offer that would not match at once skips the delay and rests straight away.
+        const delayed = delayMs > 0 && (market.type !== 'EXCHANGE' || engine.wouldCross(context, runner?.id as string, request.selectionType, priceH as number));
+        const bet = await repo.insertBet({
+          userId: caller.userId,
+          marketId: market.id,
+          eventId: market.event_id,
+          runnerId: runner?.id ?? null,
+          side: request.selectionType,
+          priceH,
+          lineRuns,
+          rateH,
+          stakePaise,
+          matchedPaise: delayed || market.type === 'EXCHANGE' ? 0 : stakePaise,
+          status: delayed ? 'pending' : market.type === 'EXCHANGE' ? 'unmatched' : 'matched',
+          wallet: walletName,
+          persistence: request.keepInPlay === true ? 'keep' : 'lapse',
+          placedVersion: market.version,
+          delayUntil: delayed ? new Date(now.getTime() + delayMs) : null,
+          at: now,
+        });
+        changes.userIds.add(caller.userId);
+        changes.betIds.add(bet.id);
+        if (!delayed && market.type === 'EXCHANGE') await engine.placeOnExchange(context, bet, changes);
+        if (!delayed && market.type === 'BOOKMAKER') addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, runners.map((candidate) => candidate.id), bookmakerLine(bet));
+        await refreshExposures(context.tx, wallet, market, runners, changes.userIds, changes.positions);
+        if (record !== null) await record(context.tx, bet.id);
+        if (delayed) deps.onDelayed(bet.id, market.id, delayMs);
+        return bet.id;
+      }, tx ?? undefined);
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { priceToIndex } from '@khel/exchange';
+import type { ExchangeEvent } from '@khel/exchange';
+import type { Clock } from '../../lib/clock.js';
+import { fail } from '../../lib/app-error.js';
+import { addLine, exchangeFillLine, remainingPaise } from './exposure.js';
+import type { PositionDeltas } from './exposure.js';
+import type { MarketContext } from './market-books.js';
+import type { BetRow } from './sports-repository.js';
+import { createSportsRepository } from './sports-repository.js';
+
+export const HOUSE_OWNER = 'house';
+
+/** What changed in one market operation, for the live updates after it commits. */
+export interface ChangeSet {
+  marketIds: Set<string>;
+  userIds: Set<string>;
+  betIds: Set<string>;
+  /** Matched lines this operation added to players' positions, consumed by refreshExposures. */
+  positions: PositionDeltas;
+}
+
+export function emptyChanges(): ChangeSet {
+  return { marketIds: new Set(), userIds: new Set(), betIds: new Set(), positions: new Map() };
+}
+
+/** A delayed exchange bet found the market changed under it: it lapses with this reason. */
+export class LapseSignal extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+/**
+ * The exchange engine's side of a market command: the next sequence number, whether an offer would
+ * cross, placing an offer through the engine (context.apply, so the writer logs the command) and
+ * writing what the engine did as fills and bet rows.
+ */
+export function createEngineEvents(clock: Clock) {
+  /** Writes what the engine did: fills, bet matched/remaining/status; answers the players touched. */
+  async function recordEngineEvents(context: MarketContext, events: ExchangeEvent[], changes: ChangeSet): Promise<void> {
+    const repo = createSportsRepository(context.tx);
+    const now = clock.now();
+    const runnerIds = context.runners.map((runner) => runner.id);
+    const touch = async (offerId: string, update: (bet: BetRow) => Partial<BetRow>, fill?: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; stakePaise: number }) => {
+      if (offerId.startsWith(`${HOUSE_OWNER}:`)) return;
+      const bet = await repo.bet(offerId);
+      if (bet === null) return;
+      if (fill !== undefined) addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, runnerIds, exchangeFillLine(fill.runnerId, fill.side, fill.priceHundredths, fill.stakePaise));
+      const change = update(bet);
+      const next = { ...bet, ...change };
+      const remaining = remainingPaise(next);
+      const status = remaining > 0 ? (bet.status === 'pending' ? 'pending' : 'unmatched') : next.matched_paise > 0 ? 'matched' : (change.status ?? bet.status);
+      await repo.updateBet(bet.id, { ...change, status: change.status ?? status });
+      changes.userIds.add(bet.user_id);
+      changes.betIds.add(bet.id);
+    };
+    for (const event of events) {
+      if (event.type === 'filled') {
+        await repo.insertFill({
+          marketId: context.market.id,
+          runnerId: event.runnerId,
+          priceH: event.priceHundredths,
+          stakePaise: event.stakePaise,
+          backBetId: event.backOwnerId === HOUSE_OWNER ? null : event.backOfferId,
+          layBetId: event.layOwnerId === HOUSE_OWNER ? null : event.layOfferId,
+          at: now,
+        });
+        const matched = { runnerId: event.runnerId, priceHundredths: event.priceHundredths, stakePaise: event.stakePaise };
+        await touch(event.backOfferId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'back' });
+        await touch(event.layOfferId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'lay' });
+      } else if (event.type === 'cancelled') {
+        await touch(event.offerId, (bet) => ({ cancelled_paise: bet.cancelled_paise + event.cancelledPaise, ...(event.remainingPaise === 0 && bet.matched_paise === 0 ? { status: 'cancelled' as const } : {}) }));
+      } else if (event.type === 'lapsed') {
+        await touch(event.offerId, (bet) => ({
+          cancelled_paise: bet.cancelled_paise + event.lapsedPaise,
+          lapse_reason: event.reason,
+          ...(bet.matched_paise === 0 ? { status: 'lapsed' as const } : {}),
+        }));
+      }
+    }
+    if (events.some((event) => event.type !== 'rejected')) {
+      context.bookChanged = true;
+      changes.marketIds.add(context.market.id);
+    }
+  }
+
+  function nextSeq(context: MarketContext): number {
+    return (context.book?.lastSeq ?? 0) + 1;
+  }
+
+  /** Whether an exchange offer would match at once (then an in-play delay applies; otherwise it rests at once). */
+  function wouldCross(context: MarketContext, runnerId: string, side: 'back' | 'lay', priceH: number): boolean {
+    const runner = context.book?.runners.get(runnerId);
+    if (runner === undefined) return false;
+    const index = priceToIndex(priceH);
+    if (side === 'back') return runner.lays.best >= 0 && runner.lays.best >= index;
+    return runner.backs.best < runner.backs.heads.length && runner.backs.best <= index;
+  }
+
+  /** Puts an exchange offer into the book and records what happened; refuses with the engine's reason. */
+  async function placeOnExchange(context: MarketContext, bet: BetRow, changes: ChangeSet, expectedVersion?: number): Promise<void> {
+    const book = context.book;
+    if (book === null) throw new Error('exchange market without a book');
+    const events = context.apply({
+      type: 'place',
+      seq: nextSeq(context),
+      timeMs: clock.now().getTime(),
+      offerId: bet.id,
+      ownerId: bet.user_id,
+      runnerId: bet.runner_id as string,
+      side: bet.side,
+      priceHundredths: bet.price_h as number,
+      stakePaise: bet.stake_paise,
+      persistence: bet.persistence,
+      ...(expectedVersion === undefined ? {} : { expectedVersion }),
+    });
+    const rejected = events.find((event) => event.type === 'rejected');
+    if (rejected !== undefined && rejected.type === 'rejected') {
+      if (rejected.reason === 'MARKET_SUSPENDED') fail('MARKET_SUSPENDED');
+      if (rejected.reason === 'MARKET_CLOSED') fail('MARKET_CLOSED');
+      if (rejected.reason === 'PRICE_NOT_ON_LADDER') fail('PRICE_NOT_ON_LADDER');
+      if (rejected.reason === 'MARKET_VERSION_CHANGED') throw new LapseSignal('MARKET_VERSION_CHANGED');
+      fail('VALIDATION_FAILED', `The bet was refused (${rejected.reason})`);
+    }
+    // A delayed bet reaching the book stops being pending; a fresh one was inserted as unmatched already.
+    if (bet.status === 'pending') await createSportsRepository(context.tx).updateBet(bet.id, { status: 'unmatched' });
+    await recordEngineEvents(context, events, changes);
+  }
+
+  return { recordEngineEvents, nextSeq, wouldCross, placeOnExchange };
+}
+export type EngineEvents = ReturnType<typeof createEngineEvents>;

@@ -1,0 +1,255 @@
+import { applyCommand, createExchangeMarket, restoreMarket, snapshotMarket } from '@khel/exchange';
+import type { ExchangeCommand, ExchangeEvent, ExchangeMarket } from '@khel/exchange';
+import type { Database, Queryable } from '../../db/database.js';
+import { createMarketLogRepository } from './market-log-repository.js';
+import type { MarketState } from './market-log-repository.js';
+import type { MarketRow, RunnerRow } from './sports-repository.js';
+import { createSportsRepository } from './sports-repository.js';
+import { trackStatements } from './tracked-statements.js';
+
+export interface MarketContext {
+  tx: Queryable;
+  market: MarketRow;
+  runners: RunnerRow[];
+  /** The exchange engine's book (EXCHANGE markets only). Change it only through apply. */
+  book: ExchangeMarket | null;
+  /** Kept for callers that mark a change; the command log, not this flag, is what is persisted. */
+  bookChanged: boolean;
+  /** Applies one engine command to the book and logs it for the group commit. */
+  apply(command: ExchangeCommand): ExchangeEvent[];
+}
+
+export interface WriterOptions {
+  /** Most commands committed in one transaction. 1 turns group commit off (the differential test's reference). */
+  maxBatch: number;
+  /** How long the first command of a batch waits for company; 0 = the next turn of the event loop. */
+  lingerMs: number;
+  /** Engine commands between two book snapshots. */
+  snapshotEvery: number;
+}
+
+export const DEFAULT_WRITER_OPTIONS: WriterOptions = { maxBatch: 256, lingerMs: 0, snapshotEvery: 500 };
+
+type Command = (context: MarketContext) => Promise<unknown>;
+interface Job {
+  fn: Command;
+  outerTx?: Queryable;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+/** What the writer holds for a market between batches: no re-reads of it per command. */
+interface Held {
+  market: MarketRow;
+  runners: RunnerRow[];
+  book: ExchangeMarket | null;
+  /** Engine sequence of the last saved snapshot (−1: none saved yet). */
+  snapshotSeq: number;
+}
+interface Lane {
+  queue: Job[];
+  running: boolean;
+  held: Held | null;
+}
+
+export class MarketNotFound extends Error {}
+
+/** A command changed what its batch-mates had already built on, or failed in the database: its batch runs again without it. */
+class RetryWithout extends Error {
+  constructor(
+    readonly job: Job,
+    readonly error: unknown,
+  ) {
+    super('retry the batch without one command');
+  }
+}
+
+function marketOf(state: MarketState): MarketRow {
+  const { log_seq: _seq, ...market } = state;
+  return market;
+}
+
+/**
+ * The sequenced per-market writer (decision 0027). Every command on a market enters submit(); the
+ * market's lane applies them one after another against the state it holds in memory and commits a
+ * whole batch in one transaction; each command's promise settles only after that commit.
+ */
+export function createMarketWriter(db: Database, options: WriterOptions = DEFAULT_WRITER_OPTIONS) {
+  const lanes = new Map<string, Lane>();
+  /** Committed transactions and the commands they carried (group commit's effect, read by tests and benchmarks). */
+  const counts = { transactions: 0, commands: 0 };
+
+  /** Rebuilds a market exactly: the snapshot, then every logged command after it through the engine. */
+  async function rebuild(tx: Queryable, market: MarketRow): Promise<Held> {
+    const runners = await createSportsRepository(tx).runnersOf([market.id]);
+    if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0 };
+    const log = createMarketLogRepository(tx);
+    const { snapshot, seq } = await log.snapshot(market.id);
+    const book =
+      snapshot === null ? createExchangeMarket({ marketId: market.id, runnerIds: runners.map((runner) => runner.id), inPlay: market.in_play, status: 'open' }) : restoreMarket(snapshot);
+    for (const command of await log.commandsAfter(market.id, book.lastSeq)) applyCommand(book, command);
+    return { market, runners, book, snapshotSeq: snapshot === null ? -1 : seq };
+  }
+
+  /** Takes the market's lock for this transaction and makes sure what the lane holds is what was committed. */
+  async function prepare(tx: Queryable, marketId: string, lane: Lane): Promise<Held> {
+    const log = createMarketLogRepository(tx);
+    await log.lock(marketId);
+    const state = await log.state(marketId);
+    if (state === null) throw new MarketNotFound();
+    const held = lane.held;
+    // Another process (or a rolled-back outer transaction) moved the book: rebuild it.
+    if (held === null || (held.book !== null && held.book.lastSeq !== state.log_seq)) return (lane.held = await rebuild(tx, marketOf(state)));
+    held.market = marketOf(state);
+    return held;
+  }
+
+  /** Runs commands against the held state inside tx; answers each one's outcome (a command failing alone does not throw). */
+  async function runIn(tx: Queryable, marketId: string, lane: Lane, jobs: readonly Job[]): Promise<Map<Job, { value: unknown } | { error: unknown }>> {
+    const held = await prepare(tx, marketId, lane);
+    const log: ExchangeCommand[] = [];
+    const outcomes = new Map<Job, { value: unknown } | { error: unknown }>();
+    for (const job of jobs) {
+      const statements = trackStatements(tx);
+      let mutated = false;
+      const context: MarketContext = {
+        tx: statements.tx,
+        market: held.market,
+        runners: held.runners,
+        book: held.book,
+        bookChanged: false,
+        apply(command) {
+          if (held.book === null) throw new Error('no book on this market');
+          const fresh = command.seq > held.book.lastSeq;
+          const events = applyCommand(held.book, command);
+          if (fresh) log.push(command);
+          if (events.some((event) => event.type !== 'rejected')) mutated = true;
+          return events;
+        },
+      };
+      try {
+        outcomes.set(job, { value: await job.fn(context) });
+      } catch (error) {
+        // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
+        if (statements.writes > 0 || statements.failed || mutated) throw new RetryWithout(job, error);
+        outcomes.set(job, { error });
+      }
+      if (statements.marketWritten) {
+        const state = await createMarketLogRepository(tx).state(marketId);
+        if (state !== null) held.market = marketOf(state);
+      }
+    }
+    const repo = createMarketLogRepository(tx);
+    await repo.append(marketId, log);
+    if (held.book !== null && (held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= options.snapshotEvery)) {
+      await repo.saveSnapshot(marketId, snapshotMarket(held.book));
+      held.snapshotSeq = held.book.lastSeq;
+    }
+    return outcomes;
+  }
+
+  /**
+   * One group commit: on a RetryWithout the batch is rolled back, the state rebuilt, and run again
+   * without that command. Every command settles only once its batch's final attempt is over (a
+   * dropped one too: a retry of it then sees what its batch-mates committed).
+   */
+  async function runBatch(marketId: string, lane: Lane, jobs: Job[]): Promise<void> {
+    let pending = jobs;
+    const dropped: { job: Job; error: unknown }[] = [];
+    try {
+      while (pending.length > 0) {
+        try {
+          const outcomes = await db.transaction((tx) => runIn(tx, marketId, lane, pending));
+          counts.transactions += 1;
+          counts.commands += pending.length;
+          for (const [job, outcome] of outcomes) {
+            if ('value' in outcome) job.resolve(outcome.value);
+            else job.reject(outcome.error);
+          }
+          return;
+        } catch (error) {
+          lane.held = null;
+          if (!(error instanceof RetryWithout)) {
+            for (const job of pending) job.reject(error);
+            return;
+          }
+          dropped.push({ job: error.job, error: error.error });
+          pending = pending.filter((job) => job !== error.job);
+        }
+      }
+    } finally {
+      for (const { job, error } of dropped) job.reject(error);
+    }
+  }
+
+  /** A command that must commit with its caller's transaction (an idempotency record, a cash out) runs alone in it. */
+  async function runOuter(marketId: string, lane: Lane, job: Job & { outerTx: Queryable }): Promise<void> {
+    try {
+      const outcome = (await runIn(job.outerTx, marketId, lane, [job])).get(job);
+      if (outcome !== undefined && 'value' in outcome) job.resolve(outcome.value);
+      else job.reject(outcome?.error);
+    } catch (error) {
+      lane.held = null;
+      job.reject(error instanceof RetryWithout ? error.error : error);
+    }
+  }
+
+  async function drain(marketId: string, lane: Lane): Promise<void> {
+    try {
+      while (lane.queue.length > 0) {
+        const first = lane.queue[0] as Job;
+        if (first.outerTx !== undefined) {
+          lane.queue.shift();
+          await runOuter(marketId, lane, first as Job & { outerTx: Queryable });
+          continue;
+        }
+        let count = 1;
+        while (count < options.maxBatch && count < lane.queue.length && lane.queue[count]?.outerTx === undefined) count += 1;
+        await runBatch(marketId, lane, lane.queue.splice(0, count));
+      }
+    } finally {
+      lane.running = false;
+    }
+  }
+
+  function laneOf(marketId: string): Lane {
+    let lane = lanes.get(marketId);
+    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null }));
+    return lane;
+  }
+
+  return {
+    /** The one entry point of every change to a market. Settles after the command's batch committed (or, with outerTx, after it ran in it). */
+    submit<T>(marketId: string, fn: (context: MarketContext) => Promise<T>, outerTx?: Queryable): Promise<T> {
+      const lane = laneOf(marketId);
+      const done = new Promise<T>((resolve, reject) => {
+        lane.queue.push({ fn, ...(outerTx === undefined ? {} : { outerTx }), resolve: resolve as (value: unknown) => void, reject });
+      });
+      if (!lane.running) {
+        lane.running = true;
+        const start = () => void drain(marketId, lane);
+        if (options.lingerMs > 0) setTimeout(start, options.lingerMs);
+        else setImmediate(start);
+      }
+      return done;
+    },
+
+    /** The book this process holds (a view for depth and quotes, not a decision), or one rebuilt from the database. */
+    async peek(market: MarketRow): Promise<ExchangeMarket | null> {
+      if (market.type !== 'EXCHANGE') return null;
+      const held = lanes.get(market.id)?.held;
+      if (held !== null && held !== undefined) return held.book;
+      return (await rebuild(db, market)).book;
+    },
+
+    counts(): { transactions: number; commands: number } {
+      return { ...counts };
+    },
+
+    /** Drops what this process holds for a market; its next batch rebuilds it from the snapshot and the log. */
+    forget(marketId: string): void {
+      const lane = lanes.get(marketId);
+      if (lane !== undefined) lane.held = null;
+    },
+  };
+}
+export type MarketWriter = ReturnType<typeof createMarketWriter>;
