@@ -16,6 +16,7 @@ import reportIndexes from './0016-report-indexes.js';
 import cashOut from './0017-cash-out.js';
 import oddsPreference from './0018-odds-preference.js';
 import casinoLimitStripes from './0019-casino-limit-stripes.js';
+import batchedLedger from './0022-batched-ledger.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0017-cash-out', sql: cashOut },
   { id: '0018-odds-preference', sql: oddsPreference },
   { id: '0019-casino-limit-stripes', sql: casinoLimitStripes },
+  { id: '0022-batched-ledger', sql: batchedLedger },
 ];
