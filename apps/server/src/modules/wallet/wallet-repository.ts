@@ -83,6 +83,17 @@ export function createWalletRepository(db: Queryable) {
     async addExposure(accountId: number, deltaPaise: number): Promise<void> {
       await db.query('update ledger_accounts set exposure_paise = exposure_paise + $2 where id = $1', [accountId, deltaPaise]);
     },
+    /** Moves many accounts' exposure at once: locked in id order first (no deadlock with another batch), then one update. */
+    async addExposures(rows: { accountId: number; deltaPaise: number }[]): Promise<void> {
+      if (rows.length === 0) return;
+      const ids = rows.map((row) => row.accountId);
+      await db.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for no key update', [ids]);
+      await db.query(
+        `update ledger_accounts a set exposure_paise = a.exposure_paise + d.delta
+         from (select id, sum(delta)::bigint as delta from unnest($1::bigint[], $2::bigint[]) as u(id, delta) group by id) d where a.id = d.id`,
+        [ids, rows.map((row) => row.deltaPaise)],
+      );
+    },
     /**
      * A player account's journal lines from..to with the running balance after each. The running sum
      * is over the whole history, so it is right whatever range is asked.
@@ -141,31 +152,46 @@ export function createWalletRepository(db: Queryable) {
       return result.rows;
     },
     /**
-     * Writes one journal transaction and all its entries in a single statement (one round trip); run
-     * inside a database transaction, where the balance check is deferred to commit.
+     * Writes many journal transactions and all their entries in a single statement (one round trip,
+     * multi-row): ids are drawn from the sequence first, so each entry knows its transaction. Answers
+     * the ids in the postings' order. Run inside a database transaction; the ledger's statement-level
+     * triggers (migration 0022) check the batch once.
      */
-    async insertTransaction(posting: JournalPosting): Promise<number> {
-      const result = await db.query<{ transaction_id: number }>(
-        `with created as (
-           insert into journal_transactions (kind, idempotency_key, description, actor_id, details, created_at)
-           values ($1, $2, $3, $4, $5, $6) returning id
+    async insertTransactions(postings: JournalPosting[]): Promise<number[]> {
+      if (postings.length === 0) return [];
+      const owners = postings.flatMap((posting, index) => posting.entries.map(() => index + 1));
+      const entries = postings.flatMap((posting) => posting.entries);
+      const result = await db.query<{ id: number }>(
+        `with ids as materialized (
+           select ord, nextval('journal_transactions_id_seq') as id from generate_series(1, $1::int) ord
+         ),
+         created as (
+           insert into journal_transactions (id, kind, idempotency_key, description, actor_id, details, created_at)
+           select ids.id, t.kind, t.key, t.description, t.actor, t.details::jsonb, t.at
+           from unnest($2::text[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::timestamptz[]) with ordinality as t(kind, key, description, actor, details, at, ord)
+           join ids using (ord)
+         ),
+         lines as (
+           insert into journal_entries (transaction_id, account_id, amount_paise, created_at)
+           select ids.id, e.account_id, e.amount_paise, t.at
+           from unnest($8::int[], $9::bigint[], $10::bigint[]) as e(ord, account_id, amount_paise)
+           join ids using (ord) join unnest($7::timestamptz[]) with ordinality as t(at, ord) using (ord)
          )
-         insert into journal_entries (transaction_id, account_id, amount_paise, created_at)
-         select created.id, entry.account_id, entry.amount_paise, $6
-         from created, unnest($7::bigint[], $8::bigint[]) as entry(account_id, amount_paise)
-         returning transaction_id`,
+         select id from ids order by ord`,
         [
-          posting.kind,
-          posting.idempotencyKey,
-          posting.description,
-          posting.actorId,
-          JSON.stringify(posting.details),
-          posting.at,
-          posting.entries.map((entry) => entry.accountId),
-          posting.entries.map((entry) => entry.amountPaise),
+          postings.length,
+          postings.map((posting) => posting.kind),
+          postings.map((posting) => posting.idempotencyKey),
+          postings.map((posting) => posting.description),
+          postings.map((posting) => posting.actorId),
+          postings.map((posting) => JSON.stringify(posting.details)),
+          postings.map((posting) => posting.at),
+          owners,
+          entries.map((entry) => entry.accountId),
+          entries.map((entry) => entry.amountPaise),
         ],
       );
-      return (result.rows[0] as { transaction_id: number }).transaction_id;
+      return result.rows.map((row) => Number(row.id));
     },
   };
 }
