@@ -159,40 +159,55 @@ export function createWalletRepository(db: Queryable) {
      */
     async insertTransactions(postings: JournalPosting[]): Promise<number[]> {
       if (postings.length === 0) return [];
-      const owners = postings.flatMap((posting, index) => posting.entries.map(() => index + 1));
-      const entries = postings.flatMap((posting) => posting.entries);
-      const result = await db.query<{ id: number }>(
-        `with ids as materialized (
-           select ord, nextval('journal_transactions_id_seq') as id from generate_series(1, $1::int) ord
-         ),
-         created as (
-           insert into journal_transactions (id, kind, idempotency_key, description, actor_id, details, created_at)
-           select ids.id, t.kind, t.key, t.description, t.actor, t.details::jsonb, t.at
-           from unnest($2::text[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::timestamptz[]) with ordinality as t(kind, key, description, actor, details, at, ord)
-           join ids using (ord)
-         ),
-         lines as (
-           insert into journal_entries (transaction_id, account_id, amount_paise, created_at)
-           select ids.id, e.account_id, e.amount_paise, t.at
-           from unnest($8::int[], $9::bigint[], $10::bigint[]) as e(ord, account_id, amount_paise)
-           join ids using (ord) join unnest($7::timestamptz[]) with ordinality as t(at, ord) using (ord)
-         )
-         select id from ids order by ord`,
-        [
-          postings.length,
-          postings.map((posting) => posting.kind),
-          postings.map((posting) => posting.idempotencyKey),
-          postings.map((posting) => posting.description),
-          postings.map((posting) => posting.actorId),
-          postings.map((posting) => JSON.stringify(posting.details)),
-          postings.map((posting) => posting.at),
-          owners,
-          entries.map((entry) => entry.accountId),
-          entries.map((entry) => entry.amountPaise),
-        ],
-      );
+      const journal = journalStatement(postings, 1);
+      const result = await db.query<{ id: number }>(`with ${journal.sql} select id from journal_ids order by ord`, journal.params);
       return result.rows.map((row) => Number(row.id));
     },
   };
 }
 export type WalletRepository = ReturnType<typeof createWalletRepository>;
+
+/**
+ * The CTEs that write journal transactions and their entries (`journal_ids` names the new ids by
+ * `ord`, 1-based in the postings' order), parameters from $first on: the one place the journal's rows
+ * are written, used alone by insertTransactions and inside a larger statement by a caller that must
+ * post in the same round trip as its own rows (the casino wallet). `when`, an SQL condition, lets that
+ * statement post only if its other parts went through; `presetId`, an SQL expression, gives a single
+ * posting an id the statement drew earlier (so its other rows can name it).
+ */
+export function journalStatement(postings: JournalPosting[], first: number, options: { when?: string; presetId?: string } = {}): { sql: string; params: unknown[] } {
+  const when = options.when ?? 'true';
+  const p = (offset: number) => `$${first + offset}`;
+  const owners = postings.flatMap((posting, index) => posting.entries.map(() => index + 1));
+  const entries = postings.flatMap((posting) => posting.entries);
+  return {
+    sql: `journal_ids as materialized (
+        ${options.presetId === undefined ? `select ord, nextval('journal_transactions_id_seq') as id from generate_series(1, ${p(0)}::int) ord where true` : `select 1::bigint as ord, (${options.presetId})::bigint as id where ${p(0)}::int = 1`}
+        and ${when}
+      ),
+      journal_created as (
+        insert into journal_transactions (id, kind, idempotency_key, description, actor_id, details, created_at)
+        select journal_ids.id, t.kind, t.key, t.description, t.actor, t.details::jsonb, t.at
+        from unnest(${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::uuid[], ${p(5)}::text[], ${p(6)}::timestamptz[]) with ordinality as t(kind, key, description, actor, details, at, ord)
+        join journal_ids using (ord)
+      ),
+      journal_lines as (
+        insert into journal_entries (transaction_id, account_id, amount_paise, created_at)
+        select journal_ids.id, e.account_id, e.amount_paise, t.at
+        from unnest(${p(7)}::int[], ${p(8)}::bigint[], ${p(9)}::bigint[]) as e(ord, account_id, amount_paise)
+        join journal_ids using (ord) join unnest(${p(6)}::timestamptz[]) with ordinality as t(at, ord) using (ord)
+      )`,
+    params: [
+      postings.length,
+      postings.map((posting) => posting.kind),
+      postings.map((posting) => posting.idempotencyKey),
+      postings.map((posting) => posting.description),
+      postings.map((posting) => posting.actorId),
+      postings.map((posting) => JSON.stringify(posting.details)),
+      postings.map((posting) => posting.at),
+      owners,
+      entries.map((entry) => entry.accountId),
+      entries.map((entry) => entry.amountPaise),
+    ],
+  };
+}
