@@ -17,6 +17,7 @@ import cashOut from './0017-cash-out.js';
 import oddsPreference from './0018-odds-preference.js';
 import casinoLimitStripes from './0019-casino-limit-stripes.js';
 import marketCommands from './0021-market-commands.js';
+import batchedLedger from './0022-batched-ledger.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0018-odds-preference', sql: oddsPreference },
   { id: '0019-casino-limit-stripes', sql: casinoLimitStripes },
   { id: '0021-market-commands', sql: marketCommands },
+  { id: '0022-batched-ledger', sql: batchedLedger },
 ];

@@ -1,9 +1,11 @@
 import type { Queryable } from '../../db/database.js';
+import type { JournalPosting } from '../wallet/wallet-service.js';
+import { journalStatement } from '../wallet/wallet-service.js';
 import type { PlayerRow, RoundRow, SessionRow, TransactionRow } from './casino-repository.js';
 
 /**
- * The casino wallet's few statements on the hot path (issue 10: a callback in few round trips). Each
- * replaces several reads of the older path with one statement; docs/decisions/0017 counts them.
+ * The casino wallet's two statements on the hot path (issue 10: a callback in at most 4 round trips:
+ * BEGIN, `callContext`, `settleCall`, COMMIT). docs/decisions/0028 counts them.
  */
 export interface CallContext {
   /** The transaction already stored under this id, if any (a retry replays it). */
@@ -13,20 +15,36 @@ export interface CallContext {
   player: PlayerRow | null;
   /** The player's ledger account ids by wallet (they never change once made). */
   accounts: Partial<Record<'main' | 'bonus', number>>;
+  /** The player's round of this id, locked until the call commits (null when there is none yet). */
+  round: RoundRow | null;
 }
 
 const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
-/** One round trip: the earlier transaction, the live session, the player and their account ids. */
-export async function callContext(db: Queryable, input: { providerId: number; transactionId: string; userId: string; now: Date }): Promise<CallContext> {
-  const result = await db.query<{ earlier: TransactionRow | null; session: SessionRow | null; player: PlayerRow | null; accounts: Record<string, number> | null }>(
-    `select
+function roundOf(round: Json<RoundRow> | null): RoundRow | null {
+  return round === null ? null : { ...round, created_at: new Date(round.created_at), settled_at: asDate(round.settled_at) };
+}
+
+/**
+ * One round trip, inside the call's transaction: the earlier transaction, the live session, the player,
+ * their wallet accounts and the round. The accounts and the round are LOCKED (in id order), so the
+ * balance `settleCall` computes from its snapshot is exactly the one after its posting.
+ */
+export async function callContext(tx: Queryable, input: { providerId: number; transactionId: string; userId: string; roundId: string; now: Date }): Promise<CallContext> {
+  const result = await tx.query<{ earlier: Json<TransactionRow> | null; session: Json<SessionRow> | null; player: Json<PlayerRow> | null; accounts: Record<string, number> | null; round: Json<RoundRow> | null }>(
+    `with accounts as (
+       select id, kind from ledger_accounts where user_id = $3 and kind in ('player_main', 'player_bonus') order by id for no key update
+     ),
+     round as (select * from casino_rounds where provider_id = $1 and round_id = $5 and user_id = $3 for update)
+     select
        (select row_to_json(t) from casino_transactions t where t.provider_id = $1 and t.transaction_id = $2) as earlier,
        (select row_to_json(s) from (select id, user_id, provider_id, game_id, expires_at, wallet, currency from casino_sessions
           where user_id = $3 and provider_id = $1 and expires_at > $4 order by created_at desc, expires_at desc limit 1) s) as session,
        (select row_to_json(u) from (select id, username, name, role, wallet, suspended_at, self_excluded_until, allow_slots, allow_live_casino from users where id = $3) u) as player,
-       (select json_object_agg(kind, id) from ledger_accounts where user_id = $3 and kind in ('player_main', 'player_bonus')) as accounts`,
-    [input.providerId, input.transactionId, input.userId, input.now],
+       (select json_object_agg(kind, id) from accounts) as accounts,
+       (select row_to_json(round) from round) as round`,
+    [input.providerId, input.transactionId, input.userId, input.now, input.roundId],
   );
   const row = result.rows[0];
   const player = row?.player ?? null;
@@ -37,99 +55,85 @@ export async function callContext(db: Queryable, input: { providerId: number; tr
     session: session === null ? null : { ...session, expires_at: asDate(session.expires_at) as Date },
     player: player === null ? null : { ...player, suspended_at: asDate(player.suspended_at), self_excluded_until: asDate(player.self_excluded_until) },
     accounts: { ...(row?.accounts?.player_main === undefined ? {} : { main: Number(row.accounts.player_main) }), ...(row?.accounts?.player_bonus === undefined ? {} : { bonus: Number(row.accounts.player_bonus) }) },
+    round: roundOf(row?.round ?? null),
   };
 }
 
-/**
- * One round trip at the end of a money call: the round's change, the transaction's answer, and the
- * player's available balance after the posting put into that answer (null when `readableBy` names a
- * provider without a live session of its own). The account row is locked by this transaction's posting,
- * so the balance read here is exactly the one after it.
- */
-export async function completeWithBalance(
-  tx: Queryable,
-  input: {
-    rowId: number;
-    amountPaise: number;
-    wallet: 'main' | 'bonus' | null;
-    journalTransactionId: number | null;
-    response: unknown;
-    roundRowId: number;
-    change: { stakePaise?: number; payoutPaise?: number; status?: string; settledAt?: Date };
-    accountId: number;
-    readableBy: { providerId: number; userId: string; now: Date } | null;
-  },
-): Promise<number | null> {
-  const result = await tx.query<{ balance: string | null }>(
-    `with acct as (select balance_paise + exposure_paise as avail from ledger_accounts where id = $11),
-          live as (select exists (select 1 from casino_sessions where $12::uuid is not null and user_id = $12::uuid and provider_id = $13 and expires_at > $14) as ok),
-          balance as (select case when $12::uuid is null or (select ok from live) then (select avail from acct) end as paise),
-          round as (
-            update casino_rounds set stake_paise = stake_paise + $6, payout_paise = payout_paise + $7,
-              status = coalesce($8, status), settled_at = coalesce($9, settled_at) where id = $5
-          )
-     update casino_transactions set amount_paise = $2, wallet = $3, journal_transaction_id = $4,
-       response = jsonb_set($10::jsonb, '{data,balance}', coalesce(to_jsonb((select paise from balance)::numeric / 100), 'null'::jsonb))
-     where id = $1
-     returning (select paise from balance)::text as balance`,
-    [
-      input.rowId,
-      input.amountPaise,
-      input.wallet,
-      input.journalTransactionId,
-      input.roundRowId,
-      input.change.stakePaise ?? 0,
-      input.change.payoutPaise ?? 0,
-      input.change.status ?? null,
-      input.change.settledAt ?? null,
-      JSON.stringify(input.response),
-      input.accountId,
-      input.readableBy?.userId ?? null,
-      input.readableBy?.providerId ?? null,
-      input.readableBy?.now ?? null,
-    ],
-  );
-  const balance = result.rows[0]?.balance ?? null;
-  return balance === null ? null : Number(balance);
-}
-
-export interface ClaimInput {
+export interface SettleInput {
   providerId: number;
   transactionId: string;
   kind: 'debit' | 'credit';
   roundId: string;
   userId: string;
-  wallet: 'main' | 'bonus' | null;
+  /** The wallet the call moves (a debit: the session's; a credit: its round's). */
+  wallet: 'main' | 'bonus';
   amountPaise: number;
   requestHash: string;
   at: Date;
+  /** A debit opens the round (game, wallet) when it has none; a credit names the locked round it settles. */
+  round: { open: { gameId: number } } | { settle: number };
+  /** The answer stored for a retry; its balance and reference are filled in by the statement. */
+  response: unknown;
+  /** The player's account the posting moves, and by how much (its available balance is answered). */
+  accountId: number;
+  deltaPaise: number;
+  /** A credit answers the balance only to a provider still holding a live session of its own. */
+  readableBy: { providerId: number; userId: string; now: Date } | null;
 }
 
 /**
- * One round trip: claims the transaction id and, only when the claim is new, opens the player's round
- * (a debit: inserted, or the existing one locked) or locks it (a credit: null when there is none).
- * `rowId` is null when the id was already taken (the caller replays the stored answer).
+ * One round trip: opens (a debit, adding its stake) or settles (a credit) the round; when the round is
+ * open in the call's wallet, claims the transaction id and, when the claim is new, writes the posting under an id drawn first, and
+ * stores the answer, with that reference and the player's available balance after the posting, in the
+ * claimed row itself (a row inserted by a statement cannot be updated by the same statement).
+ * Not `claimed`: the round refused the call, or the id was taken meanwhile; either way the caller
+ * rolls the transaction back (the round's change with it). `claimed` false: the id was taken meanwhile (replay);
+ * `round` not open or in another wallet: the caller refuses and the transaction rolls back.
  */
-export async function claimWithRound(tx: Queryable, input: ClaimInput, open: { gameId: number; wallet: 'main' | 'bonus' } | null): Promise<{ rowId: number | null; round: RoundRow | null }> {
+export async function settleCall(tx: Queryable, input: SettleInput, journal: JournalPosting | null): Promise<{ claimed: boolean; posted: boolean; round: RoundRow | null; journalId: number | null; balancePaise: number | null }> {
+  const params: unknown[] = [
+    input.providerId, input.transactionId, input.kind, input.roundId, input.userId, input.wallet, input.amountPaise, input.requestHash, input.at,
+    'open' in input.round ? input.round.open.gameId : input.round.settle,
+    JSON.stringify(input.response), input.accountId, input.deltaPaise,
+    input.readableBy?.userId ?? null, input.readableBy?.providerId ?? null, input.readableBy?.now ?? null,
+  ];
   const roundSql =
-    open === null
-      ? `select * from casino_rounds where provider_id = $1 and round_id = $4 and user_id = $5 and exists (select 1 from claim) for update`
-      : `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, created_at) select $1, $4, $5, $10, $11, $9 where exists (select 1 from claim)
-         on conflict (provider_id, round_id, user_id) do update set provider_id = excluded.provider_id returning *`;
-  const result = await tx.query<{ claim_id: number | null; round: (Omit<RoundRow, 'created_at' | 'settled_at'> & { created_at: string; settled_at: string | null }) | null }>(
-    `with claim as (
-       insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, null, $8, $9)
+    'open' in input.round
+      ? `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, stake_paise, created_at) values ($1, $4, $5, $10, $6, $7, $9)
+         on conflict (provider_id, round_id, user_id) do update set stake_paise = casino_rounds.stake_paise + excluded.stake_paise returning *`
+      : `update casino_rounds set payout_paise = payout_paise + $7, status = 'credited', settled_at = $9 where id = $10 and status = 'open' returning *`;
+  const posting = journal === null ? null : journalStatement([journal], params.length + 1, { when: '(select go from ok)', presetId: 'select id from journal_id' });
+  const result = await tx.query<{ claim_id: number | null; round: Json<RoundRow> | null; journal_id: number | null; balance: string | null }>(
+    `with journal_id as materialized (select ${journal === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
+     live as (select exists (select 1 from casino_sessions where $14::uuid is not null and user_id = $14::uuid and provider_id = $15 and expires_at > $16) as ok),
+     balance as (
+       select case when $14::uuid is null or (select ok from live)
+         then (select balance_paise + exposure_paise + $13 from ledger_accounts where id = $12) end as paise
+     ),
+     round as (${roundSql}),
+     round_ok as (select exists (select 1 from round where wallet = $6 and (status = 'open' or $3 = 'credit')) as ok),
+     claim as (
+       insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at,
+         journal_transaction_id, response)
+       select $1, $2, $3, $4, $5, $6, $7, null, $8, $9, (select id from journal_id),
+         jsonb_set(
+           jsonb_set($11::jsonb, '{data,balance}', coalesce(to_jsonb((select paise from balance)::numeric / 100), 'null'::jsonb)),
+           '{data,reference}', coalesce(to_jsonb((select id from journal_id)::text), 'null'::jsonb))
+       where (select ok from round_ok)
        on conflict (provider_id, transaction_id) do nothing returning id
      ),
-     round as (${roundSql})
-     select (select id from claim) as claim_id, (select row_to_json(round) from round) as round`,
-    [input.providerId, input.transactionId, input.kind, input.roundId, input.userId, input.wallet, input.amountPaise, input.requestHash, input.at, ...(open === null ? [] : [open.gameId, open.wallet])],
+     ok as (select exists (select 1 from claim) as go)
+     ${posting === null ? '' : `, ${posting.sql}`}
+     select (select id from claim) as claim_id, (select row_to_json(round) from round) as round,
+            (select id from journal_id) as journal_id, (select paise from balance)::text as balance`,
+    [...params, ...(posting?.params ?? [])],
   );
   const row = result.rows[0];
-  const round = row?.round ?? null;
   return {
-    rowId: row?.claim_id === null || row?.claim_id === undefined ? null : Number(row.claim_id),
-    round: round === null ? null : { ...round, created_at: new Date(round.created_at), settled_at: round.settled_at === null ? null : new Date(round.settled_at) },
+    claimed: row?.claim_id !== null && row?.claim_id !== undefined,
+    posted: journal !== null && row?.claim_id !== null && row?.claim_id !== undefined,
+    round: roundOf(row?.round ?? null),
+    journalId: row?.journal_id === null || row?.journal_id === undefined ? null : Number(row.journal_id),
+    balancePaise: row?.balance === null || row?.balance === undefined ? null : Number(row.balance),
   };
 }

@@ -73,5 +73,5 @@ describe('casino wallet round trips', () => {
   });
 });
 
-/** What a warm callback costs (docs/decisions/0017): one read, then BEGIN, claim + round, posting, answer + balance, COMMIT. The issue asks for 4. */
-const ROUND_TRIP_BUDGET = { debit: 6, credit: 6 };
+/** What a warm callback costs (docs/decisions/0028): BEGIN, the context (accounts and round locked), one statement for the claim, round, posting and answer, COMMIT. */
+const ROUND_TRIP_BUDGET = { debit: 4, credit: 4 };

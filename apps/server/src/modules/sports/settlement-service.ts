@@ -3,7 +3,7 @@ import type { ExchangeFill, RunnerResult } from '@khel/exchange';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
-import type { WalletService } from '../wallet/wallet-service.js';
+import type { Posting, WalletService } from '../wallet/wallet-service.js';
 import type { WageringListener } from '../bonus/bonus-rules.js';
 import type { BettingService, ChangeSet } from './betting-service.js';
 import { HOUSE_OWNER } from './betting-service.js';
@@ -11,6 +11,10 @@ import type { MarketBooks, MarketContext } from './market-books.js';
 import type { BetRow, MarketRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
 import { bonusWageringFacts } from './wagering-facts.js';
+import { createSettlementBatch } from './settlement-batch.js';
+
+/** Postings per multi-row statement: a market of 10,000 players settles in a few statements. */
+const POSTINGS_PER_STATEMENT = 5_000;
 
 export type DeclaredResult = { winnerId: string } | { runs: number } | { void: string };
 
@@ -48,17 +52,11 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
   async function closeAndRelease(context: MarketContext, changes: ChangeSet): Promise<BetRow[]> {
     const repo = createSportsRepository(context.tx);
     if (context.book !== null && context.book.status !== 'closed') await betting.applyMarketCommand(context, 'close', changes);
-    const bets = await repo.betsOfMarket(context.market.id);
-    for (const bet of bets) {
-      if (bet.status === 'pending') await repo.updateBet(bet.id, { status: 'lapsed', lapse_reason: 'MARKET_CLOSED', cancelled_paise: bet.stake_paise });
-    }
-    const exposures = await repo.exposuresOfMarket(context.market.id);
-    for (const row of exposures) {
-      if (row.exposure_paise === 0) continue;
-      await wallet.addExposure(context.tx, row.user_id, row.wallet, -row.exposure_paise);
-      await repo.setMarketExposure(row.user_id, context.market.id, row.wallet, 0, {});
-      changes.userIds.add(row.user_id);
-    }
+    const batch = createSettlementBatch(context.tx);
+    await batch.lapsePending(context.market.id);
+    const released = await batch.clearExposures(context.market.id);
+    await wallet.addExposures(context.tx, released.map((row) => ({ userId: row.user_id, wallet: row.wallet, deltaPaise: -row.exposure_paise })));
+    for (const row of released) changes.userIds.add(row.user_id);
     return repo.betsOfMarket(context.market.id);
   }
 
@@ -113,12 +111,14 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
     const resultText = result.winnerId !== undefined ? (context.runners.find((runner) => runner.id === result.winnerId)?.name ?? '') : `${result.runs} runs`;
     let poolPaise = 0;
     let commissionTotalPaise = 0;
+    // One batch: every player's line through the pool and the house's line, in one multi-row posting.
+    const postings: Posting[] = [];
     for (const player of players) {
       const [userId, walletName] = player.ownerId.split(':') as [string, 'main' | 'bonus'];
       commissionTotalPaise += player.commissionPaise;
       if (player.netPaise === 0) continue;
       poolPaise += player.netPaise;
-      await wallet.post(context.tx, {
+      postings.push({
         kind: 'bet_settlement',
         idempotencyKey: `settle:${market.id}:${settlementNumber}:${player.ownerId}`,
         description: `${names.sport} / ${names.event} / ${names.market} — ${resultText}`,
@@ -137,7 +137,7 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
       { account: { house: 'commission' as const }, amountPaise: commissionTotalPaise },
     ].filter((entry) => entry.amountPaise !== 0);
     if (houseEntries.length > 0) {
-      await wallet.post(context.tx, {
+      postings.push({
         kind: 'market_settlement_house',
         idempotencyKey: `settle:${market.id}:${settlementNumber}:${HOUSE_OWNER}`,
         description: `${names.sport} / ${names.event} / ${names.market} — house`,
@@ -146,8 +146,12 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
         entries: houseEntries,
       });
     }
+    for (let start = 0; start < postings.length; start += POSTINGS_PER_STATEMENT) {
+      await wallet.postMany(context.tx, postings.slice(start, start + POSTINGS_PER_STATEMENT));
+    }
+    const settledAt = clock.now();
+    await createSettlementBatch(context.tx).settleBets(matched.map((bet) => ({ betId: bet.id, profitLossPaise: perBet.get(bet.id) ?? 0 })), settledAt);
     for (const bet of matched) {
-      await repo.updateBet(bet.id, { status: 'settled', profit_loss_paise: perBet.get(bet.id) ?? 0, settled_at: clock.now() });
       changes.betIds.add(bet.id);
       changes.userIds.add(bet.user_id);
     }
@@ -188,15 +192,12 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
         } else {
           await closeAndRelease(context, changes);
         }
-        const voided: BetRow[] = [];
-        for (const bet of await repo.betsOfMarket(market.id)) {
-          // A cash out against the house stands: the player took the house's value for the position (decision 0022).
-          if (bet.closed_by === null && ['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0) {
-            await repo.updateBet(bet.id, { status: 'voided', profit_loss_paise: 0 });
-            voided.push(bet);
-            changes.betIds.add(bet.id);
-            changes.userIds.add(bet.user_id);
-          }
+        // A cash out against the house stands: the player took the house's value for the position (decision 0022).
+        const voided = (await repo.betsOfMarket(market.id)).filter((bet) => bet.closed_by === null && ['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0);
+        await createSettlementBatch(context.tx).voidBets(voided.map((bet) => bet.id));
+        for (const bet of voided) {
+          changes.betIds.add(bet.id);
+          changes.userIds.add(bet.user_id);
         }
         await reportWagering(context, voided, 'voided', `${market.name} (void: ${reason})`);
         await repo.updateMarket(market.id, { status: 'voided', suspend_reason: null, result: { void: reason }, settled_at: clock.now(), bumpVersion: true });

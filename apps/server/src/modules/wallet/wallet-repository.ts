@@ -83,6 +83,17 @@ export function createWalletRepository(db: Queryable) {
     async addExposure(accountId: number, deltaPaise: number): Promise<void> {
       await db.query('update ledger_accounts set exposure_paise = exposure_paise + $2 where id = $1', [accountId, deltaPaise]);
     },
+    /** Moves many accounts' exposure at once: locked in id order first (no deadlock with another batch), then one update. */
+    async addExposures(rows: { accountId: number; deltaPaise: number }[]): Promise<void> {
+      if (rows.length === 0) return;
+      const ids = rows.map((row) => row.accountId);
+      await db.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for no key update', [ids]);
+      await db.query(
+        `update ledger_accounts a set exposure_paise = a.exposure_paise + d.delta
+         from (select id, sum(delta)::bigint as delta from unnest($1::bigint[], $2::bigint[]) as u(id, delta) group by id) d where a.id = d.id`,
+        [ids, rows.map((row) => row.deltaPaise)],
+      );
+    },
     /**
      * A player account's journal lines from..to with the running balance after each. The running sum
      * is over the whole history, so it is right whatever range is asked.
@@ -141,32 +152,62 @@ export function createWalletRepository(db: Queryable) {
       return result.rows;
     },
     /**
-     * Writes one journal transaction and all its entries in a single statement (one round trip); run
-     * inside a database transaction, where the balance check is deferred to commit.
+     * Writes many journal transactions and all their entries in a single statement (one round trip,
+     * multi-row): ids are drawn from the sequence first, so each entry knows its transaction. Answers
+     * the ids in the postings' order. Run inside a database transaction; the ledger's statement-level
+     * triggers (migration 0022) check the batch once.
      */
-    async insertTransaction(posting: JournalPosting): Promise<number> {
-      const result = await db.query<{ transaction_id: number }>(
-        `with created as (
-           insert into journal_transactions (kind, idempotency_key, description, actor_id, details, created_at)
-           values ($1, $2, $3, $4, $5, $6) returning id
-         )
-         insert into journal_entries (transaction_id, account_id, amount_paise, created_at)
-         select created.id, entry.account_id, entry.amount_paise, $6
-         from created, unnest($7::bigint[], $8::bigint[]) as entry(account_id, amount_paise)
-         returning transaction_id`,
-        [
-          posting.kind,
-          posting.idempotencyKey,
-          posting.description,
-          posting.actorId,
-          JSON.stringify(posting.details),
-          posting.at,
-          posting.entries.map((entry) => entry.accountId),
-          posting.entries.map((entry) => entry.amountPaise),
-        ],
-      );
-      return (result.rows[0] as { transaction_id: number }).transaction_id;
+    async insertTransactions(postings: JournalPosting[]): Promise<number[]> {
+      if (postings.length === 0) return [];
+      const journal = journalStatement(postings, 1);
+      const result = await db.query<{ id: number }>(`with ${journal.sql} select id from journal_ids order by ord`, journal.params);
+      return result.rows.map((row) => Number(row.id));
     },
   };
 }
 export type WalletRepository = ReturnType<typeof createWalletRepository>;
+
+/**
+ * The CTEs that write journal transactions and their entries (`journal_ids` names the new ids by
+ * `ord`, 1-based in the postings' order), parameters from $first on: the one place the journal's rows
+ * are written, used alone by insertTransactions and inside a larger statement by a caller that must
+ * post in the same round trip as its own rows (the casino wallet). `when`, an SQL condition, lets that
+ * statement post only if its other parts went through; `presetId`, an SQL expression, gives a single
+ * posting an id the statement drew earlier (so its other rows can name it).
+ */
+export function journalStatement(postings: JournalPosting[], first: number, options: { when?: string; presetId?: string } = {}): { sql: string; params: unknown[] } {
+  const when = options.when ?? 'true';
+  const p = (offset: number) => `$${first + offset}`;
+  const owners = postings.flatMap((posting, index) => posting.entries.map(() => index + 1));
+  const entries = postings.flatMap((posting) => posting.entries);
+  return {
+    sql: `journal_ids as materialized (
+        ${options.presetId === undefined ? `select ord, nextval('journal_transactions_id_seq') as id from generate_series(1, ${p(0)}::int) ord where true` : `select 1::bigint as ord, (${options.presetId})::bigint as id where ${p(0)}::int = 1`}
+        and ${when}
+      ),
+      journal_created as (
+        insert into journal_transactions (id, kind, idempotency_key, description, actor_id, details, created_at)
+        select journal_ids.id, t.kind, t.key, t.description, t.actor, t.details::jsonb, t.at
+        from unnest(${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::uuid[], ${p(5)}::text[], ${p(6)}::timestamptz[]) with ordinality as t(kind, key, description, actor, details, at, ord)
+        join journal_ids using (ord)
+      ),
+      journal_lines as (
+        insert into journal_entries (transaction_id, account_id, amount_paise, created_at)
+        select journal_ids.id, e.account_id, e.amount_paise, t.at
+        from unnest(${p(7)}::int[], ${p(8)}::bigint[], ${p(9)}::bigint[]) as e(ord, account_id, amount_paise)
+        join journal_ids using (ord) join unnest(${p(6)}::timestamptz[]) with ordinality as t(at, ord) using (ord)
+      )`,
+    params: [
+      postings.length,
+      postings.map((posting) => posting.kind),
+      postings.map((posting) => posting.idempotencyKey),
+      postings.map((posting) => posting.description),
+      postings.map((posting) => posting.actorId),
+      postings.map((posting) => JSON.stringify(posting.details)),
+      postings.map((posting) => posting.at),
+      owners,
+      entries.map((entry) => entry.accountId),
+      entries.map((entry) => entry.amountPaise),
+    ],
+  };
+}

@@ -1,11 +1,16 @@
 import { ROLES } from '@khel/contract';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError, fail } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 import type { BalancePublisher } from './balance-push.js';
 import { createBalancePush } from './balance-push.js';
-import type { AgentAccountKind, HouseAccountKind, PlayerAccountKind, StatementRow } from './wallet-repository.js';
+import type { HouseAccountKind, JournalPosting, PlayerAccountKind, StatementRow } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
+import { createAccountResolver, KIND_OF_BOOK, KIND_OF_WALLET } from './account-resolver.js';
+
+/** For a module that posts inside its own statement (wallet.postWithin): the journal's CTEs. */
+export { journalStatement } from './wallet-repository.js';
+export type { JournalPosting } from './wallet-repository.js';
 
 export interface PlayerBalances {
   mainBalancePaise: number;
@@ -46,9 +51,7 @@ export interface Posting {
 export const PLAY_CHIPS_WELCOME_PAISE = 10_000_00;
 
 const PLAYER_ROLES: readonly number[] = [ROLES.PLAYER, ROLES.CREDIT_PLAYER];
-const KIND_OF_WALLET: Record<PlayerWallet, PlayerAccountKind> = { main: 'player_main', bonus: 'player_bonus', referral: 'player_referral' };
 const WALLET_OF_KIND: Record<PlayerAccountKind, PlayerWallet> = { player_main: 'main', player_bonus: 'bonus', player_referral: 'referral' };
-const KIND_OF_BOOK: Record<AgentBook, AgentAccountKind> = { chips: 'agent_chips', credit: 'agent_credit' };
 /** The book each agent role keeps (cash agents chips, credit agents credit). */
 const BOOK_OF_ROLE: Partial<Record<number, AgentBook>> = { [ROLES.AGENT]: 'chips', [ROLES.CREDIT_AGENT]: 'credit' };
 
@@ -84,70 +87,44 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     };
   }
 
-  /**
-   * House account ids never change once made. The fixed ones (ref '') are created by a migration, so
-   * the row read is always committed and its id is cached. A per-market account (a ref) is created on
-   * first use inside the caller's transaction and not cached: that transaction may still roll back.
-   * (Everything goes through the caller's transaction: PGlite has one connection, and a query outside
-   * an open transaction would wait for it forever.)
-   */
-  const houseIds = new Map<string, number>();
-  async function houseAccountId(tx: Queryable, kind: HouseAccountKind, ref: string): Promise<number> {
-    const cacheKey = `${kind}:${ref}`;
-    const cached = houseIds.get(cacheKey);
-    if (cached !== undefined) return cached;
-    const id = await createWalletRepository(tx).houseAccountId(kind, ref);
-    if (ref === '') houseIds.set(cacheKey, id);
-    return id;
-  }
-
-  /** Resolves every entry's account: house ones from the cache, player ones in one query. */
-  async function accountIds(tx: Queryable, accounts: AccountRef[]): Promise<number[]> {
-    const userIds = [...new Set(accounts.flatMap((account) => ('userId' in account ? [account.userId] : 'agentId' in account ? [account.agentId] : [])))];
-    const playerRows = userIds.length === 0 ? [] : await createWalletRepository(tx).playerAccountIds(userIds);
-    const ids: number[] = [];
-    for (const account of accounts) {
-      // An id the caller already knows (accounts are never deleted; the casino wallet caches them).
-      if ('accountId' in account) {
-        ids.push(account.accountId);
-        continue;
-      }
-      if ('house' in account) {
-        ids.push(await houseAccountId(tx, account.house, account.ref ?? ''));
-        continue;
-      }
-      const [ownerId, kind] = 'userId' in account ? [account.userId, KIND_OF_WALLET[account.wallet]] : [account.agentId, KIND_OF_BOOK[account.book]];
-      const row = playerRows.find((candidate) => candidate.user_id === ownerId && candidate.kind === kind);
-      ids.push(row?.id ?? fail('NOT_FOUND', 'This wallet does not exist for the account'));
-    }
-    return ids;
-  }
+  const resolver = createAccountResolver();
+  const accountIds = resolver.accountIds;
 
   async function accountId(tx: Queryable, account: AccountRef): Promise<number> {
     return (await accountIds(tx, [account]))[0] as number;
   }
 
-  /** Posts one balanced journal transaction inside the caller's database transaction. */
-  async function post(tx: Queryable, posting: Posting): Promise<number> {
-    const sum = posting.entries.reduce((total, entry) => total + entry.amountPaise, 0);
-    if (sum !== 0 || posting.entries.some((entry) => !Number.isSafeInteger(entry.amountPaise) || entry.amountPaise === 0)) {
-      throw new Error(`unbalanced or malformed posting ${posting.kind}: sum ${sum}`);
+  /** Checks each posting balances and resolves its accounts: the journal rows to write. */
+  async function prepare(tx: Queryable, postings: Posting[]): Promise<JournalPosting[]> {
+    for (const posting of postings) {
+      const sum = posting.entries.reduce((total, entry) => total + entry.amountPaise, 0);
+      if (sum !== 0 || posting.entries.some((entry) => !Number.isSafeInteger(entry.amountPaise) || entry.amountPaise === 0)) {
+        throw new Error(`unbalanced or malformed posting ${posting.kind}: sum ${sum}`);
+      }
     }
-    const ids = await accountIds(
-      tx,
-      posting.entries.map((entry) => entry.account),
-    );
-    const entries = posting.entries.map((entry, index) => ({ accountId: ids[index] as number, amountPaise: entry.amountPaise }));
-    try {
-      const id = await createWalletRepository(tx).insertTransaction({
-        kind: posting.kind,
-        idempotencyKey: posting.idempotencyKey ?? null,
-        description: posting.description,
-        actorId: posting.actorId ?? null,
-        details: posting.details ?? {},
-        entries,
-        at: clock.now(),
-      });
+    const ids = await accountIds(tx, postings.flatMap((posting) => posting.entries.map((entry) => entry.account)));
+    let next = 0;
+    const at = clock.now();
+    return postings.map((posting) => ({
+      kind: posting.kind,
+      idempotencyKey: posting.idempotencyKey ?? null,
+      description: posting.description,
+      actorId: posting.actorId ?? null,
+      details: posting.details ?? {},
+      entries: posting.entries.map((entry) => ({ accountId: ids[next++] as number, amountPaise: entry.amountPaise })),
+      at,
+    }));
+  }
+
+  /** The database's refusals of a posting, as the product's errors. */
+  function refusalOf(error: unknown): unknown {
+    if (isOverdraw(error)) return new AppError('WALLET_INSUFFICIENT_FUNDS');
+    if (isLimitReached(error)) return new AppError('LEDGER_LIMIT_REACHED');
+    return error;
+  }
+
+  function pushPosted(tx: Queryable, postings: Posting[]): void {
+    for (const posting of postings) {
       balancePush.posted(
         tx,
         posting.kind,
@@ -156,12 +133,41 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
           return owner === undefined ? [] : [{ userId: owner.userId, wallet: owner.wallet, amountPaise: entry.amountPaise }];
         }),
       );
-      return id;
-    } catch (error) {
-      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-      if (isLimitReached(error)) throw new AppError('LEDGER_LIMIT_REACHED');
-      throw error;
     }
+  }
+
+  /**
+   * Posts many balanced journal transactions inside the caller's database transaction, in one
+   * multi-row statement (plus one query resolving the players' accounts): a market's settlement, a
+   * batch of approvals. Answers the journal ids in order. An overdraw anywhere refuses the whole batch.
+   */
+  async function postMany(tx: Queryable, postings: Posting[]): Promise<number[]> {
+    if (postings.length === 0) return [];
+    const rows = await prepare(tx, postings);
+    const journalIds = await createWalletRepository(tx).insertTransactions(rows).catch((error: unknown) => {
+      throw refusalOf(error);
+    });
+    pushPosted(tx, postings);
+    return journalIds;
+  }
+
+  /**
+   * Posts one balanced journal transaction inside the caller's own statement (built with
+   * `journalStatement` of the wallet repository), so the caller's rows and the posting take one round
+   * trip (the casino wallet). `statement` answers whether it posted, and its value.
+   */
+  async function postWithin<T>(tx: Queryable, posting: Posting, statement: (rows: JournalPosting[]) => Promise<{ posted: boolean; value: T }>): Promise<T> {
+    const rows = await prepare(tx, [posting]);
+    const outcome = await statement(rows).catch((error: unknown) => {
+      throw refusalOf(error);
+    });
+    if (outcome.posted) pushPosted(tx, [posting]);
+    return outcome.value;
+  }
+
+  /** Posts one balanced journal transaction inside the caller's database transaction. */
+  async function post(tx: Queryable, posting: Posting): Promise<number> {
+    return (await postMany(tx, [posting]))[0] as number;
   }
 
   /** Reserves (negative delta) or releases (positive) exposure on a player's wallet. */
@@ -176,6 +182,18 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     }
   }
 
+  /** Moves many wallets' exposure in two statements (a market's settlement releases them all at once). */
+  async function addExposures(tx: Queryable, rows: { userId: string; wallet: PlayerWallet; deltaPaise: number }[]): Promise<void> {
+    const ids = await accountIds(tx, rows.map((row) => ({ userId: row.userId, wallet: row.wallet })));
+    try {
+      await createWalletRepository(tx).addExposures(rows.map((row, index) => ({ accountId: ids[index] as number, deltaPaise: row.deltaPaise })));
+    } catch (error) {
+      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      throw error;
+    }
+    for (const row of rows) balancePush.touched(tx, row.userId, null);
+  }
+
   /**
    * Reverses every journal transaction whose key starts with prefix by posting its negation (never by
    * editing): used when a settlement is voided or corrected. Each reversal has its own key, so doing it
@@ -185,32 +203,39 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     const rows = await createWalletRepository(tx).transactionsByKeyPrefix(prefix);
     const byTransaction = new Map<number, (typeof rows)[number][]>();
     for (const row of rows) byTransaction.set(row.id, [...(byTransaction.get(row.id) ?? []), row]);
-    let count = 0;
-    for (const entries of byTransaction.values()) {
-      const first = entries[0] as (typeof rows)[number];
-      try {
-        await createWalletRepository(tx).insertTransaction({
-          kind: reversal.kind,
-          idempotencyKey: `${reversal.keyPrefix}${first.idempotency_key}`,
-          description: reversal.describe(first.description),
-          actorId: reversal.actorId ?? null,
-          details: { ...first.details, reverses: first.id },
-          entries: entries.map((entry) => ({ accountId: entry.account_id, amountPaise: -entry.amount_paise })),
-          at: clock.now(),
-        });
-        balancePush.posted(tx, reversal.kind, entries.flatMap((entry) => (entry.user_id !== null && entry.account_kind in WALLET_OF_KIND ? [{ userId: entry.user_id, wallet: WALLET_OF_KIND[entry.account_kind as PlayerAccountKind], amountPaise: -entry.amount_paise }] : [])));
-      } catch (error) {
-        if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'A player no longer has the funds to reverse this settlement; adjust their balance first');
-        throw error;
-      }
-      count += 1;
+    const groups = [...byTransaction.values()];
+    try {
+      await createWalletRepository(tx).insertTransactions(
+        groups.map((entries) => {
+          const first = entries[0] as (typeof rows)[number];
+          return {
+            kind: reversal.kind,
+            idempotencyKey: `${reversal.keyPrefix}${first.idempotency_key}`,
+            description: reversal.describe(first.description),
+            actorId: reversal.actorId ?? null,
+            details: { ...first.details, reverses: first.id },
+            entries: entries.map((entry) => ({ accountId: entry.account_id, amountPaise: -entry.amount_paise })),
+            at: clock.now(),
+          };
+        }),
+      );
+    } catch (error) {
+      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'A player no longer has the funds to reverse this settlement; adjust their balance first');
+      throw error;
     }
+    for (const entries of groups) {
+      balancePush.posted(tx, reversal.kind, entries.flatMap((entry) => (entry.user_id !== null && entry.account_kind in WALLET_OF_KIND ? [{ userId: entry.user_id, wallet: WALLET_OF_KIND[entry.account_kind as PlayerAccountKind], amountPaise: -entry.amount_paise }] : [])));
+    }
+    const count = groups.length;
     return count;
   }
 
   return {
     post,
+    postMany,
+    postWithin,
     addExposure,
+    addExposures,
     reverseByKeyPrefix,
 
     /** Runs fn in one database transaction; a posting inside it commits or rolls back with everything else. */
