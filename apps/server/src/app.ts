@@ -62,7 +62,8 @@ import { statementsRoutes } from './modules/statements/statements-routes.js';
 import { createStatementsService } from './modules/statements/statements-service.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes.js';
 import type { LiveBus } from './modules/live/live-bus.js';
-import { SESSIONS_REVOKED_TOPIC, createLocalBus, createRedisBus } from './modules/live/live-bus.js';
+import { SESSIONS_REVOKED_TOPIC, USERS_CHANGED_TOPIC, createLocalBus, createRedisBus } from './modules/live/live-bus.js';
+import { forgetCachedOnBus } from './modules/identity/identity-cache-bus.js';
 import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createBettingService } from './modules/sports/betting-service.js';
 import { createFeedRunner } from './modules/sports/feed-runner.js';
@@ -116,7 +117,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
   const media = createMediaService(createMediaRepository(db));
   const settings = createSettingsService({ db, repository: createSettingsRepository(db), media, audit, clock, moneyMode: config.MONEY_MODE });
-  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE, publisher: bus });
+  // A posting's commit drops the player's cached balances here before its caller answers (decision 0029).
+  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE, publisher: bus, onBalancesChanged: (userId) => identity.forgetBalances(userId) });
   const identityRepository = createIdentityRepository(db);
   const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName(), sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR });
   const identity = createIdentityService({
@@ -134,7 +136,10 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
     // Every process hears it and closes the sockets of those sessions (modules/live).
     onSessionsRevoked: (revocation) => bus.publish(SESSIONS_REVOKED_TOPIC, revocation),
+    onUserChanged: (userId) => bus.publish(USERS_CHANGED_TOPIC, { userId }),
   });
+  // Every process drops what it cached of an account whose sessions ended, which changed, or whose money moved.
+  forgetCachedOnBus(bus, identity);
   const secondFactor = createSecondFactorService({
     db,
     repository: createSecondFactorRepository(db),
@@ -145,6 +150,10 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     clock,
     siteName: () => settings.siteName(),
     moneyMode: config.MONEY_MODE,
+    onSessionsRevoked: (revocation) => {
+      identity.forgetUser(revocation.userId);
+      bus.publish(SESSIONS_REVOKED_TOPIC, revocation);
+    },
   });
   const tree = createTreeRepository(db);
   const agents = createAgentsService({ tree, identity, audit });

@@ -94,7 +94,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     if (session === null) return;
     connection.checking = true;
     try {
-      const result = await deps.identity.authenticate(session.token, { touch: false });
+      const result = await deps.identity.authenticate(session.token, { touch: false, fresh: true });
       if (connection.session !== session) return;
       if (result.kind === 'ok') session.checkAtMs = nextCheckAtMs(result);
       else closeForRevocation(connection, { ended: result.kind === 'ended' ? result.message : null });
