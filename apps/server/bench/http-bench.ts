@@ -54,7 +54,8 @@ try {
   children.push(plain.child);
   const product = await startProcess(
     [join(ROOT, 'apps/server/dist/server.js')],
-    { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), RATE_LIMIT_PER_MINUTE: '100000000', DEMO_FEED: 'false' },
+    // Production mode, as deployed: built files from memory, index.html read once (development re-reads from disk).
+    { NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), RATE_LIMIT_PER_MINUTE: '100000000', DEMO_FEED: 'false' },
     join(logs, 'product.log'),
   );
   children.push(product.child);

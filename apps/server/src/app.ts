@@ -65,7 +65,8 @@ import { createStatementsService } from './modules/statements/statements-service
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes.js';
 import { DEPOSIT_DESK_ROUTES, WITHDRAWAL_DESK_ROUTES, requestDeskRoutes } from './modules/request-desk/request-desk-routes.js';
 import type { LiveBus } from './modules/live/live-bus.js';
-import { SESSIONS_REVOKED_TOPIC, createLocalBus, createRedisBus } from './modules/live/live-bus.js';
+import { SESSIONS_REVOKED_TOPIC, USERS_CHANGED_TOPIC, createLocalBus, createRedisBus } from './modules/live/live-bus.js';
+import { forgetCachedOnBus } from './modules/identity/identity-cache-bus.js';
 import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createBettingService } from './modules/sports/betting-service.js';
 import { createFeedRunner } from './modules/sports/feed-runner.js';
@@ -119,7 +120,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
   const media = createMediaService(createMediaRepository(db));
   const settings = createSettingsService({ db, repository: createSettingsRepository(db), media, audit, clock, moneyMode: config.MONEY_MODE });
-  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE, publisher: bus });
+  // A posting's commit drops the player's cached balances here before its caller answers (decision 0029).
+  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE, publisher: bus, onBalancesChanged: (userId) => identity.forgetBalances(userId) });
   const identityRepository = createIdentityRepository(db);
   const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName(), sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR });
   const identity = createIdentityService({
@@ -137,7 +139,10 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
     // Every process hears it and closes the sockets of those sessions (modules/live).
     onSessionsRevoked: (revocation) => bus.publish(SESSIONS_REVOKED_TOPIC, revocation),
+    onUserChanged: (userId) => bus.publish(USERS_CHANGED_TOPIC, { userId }),
   });
+  // Every process drops what it cached of an account whose sessions ended, which changed, or whose money moved.
+  forgetCachedOnBus(bus, identity);
   const secondFactor = createSecondFactorService({
     db,
     repository: createSecondFactorRepository(db),
@@ -148,6 +153,10 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     clock,
     siteName: () => settings.siteName(),
     moneyMode: config.MONEY_MODE,
+    onSessionsRevoked: (revocation) => {
+      identity.forgetUser(revocation.userId);
+      bus.publish(SESSIONS_REVOKED_TOPIC, revocation);
+    },
   });
   const tree = createTreeRepository(db);
   const agents = createAgentsService({ tree, identity, audit });
@@ -259,12 +268,15 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks every request runs take a callback, not a promise (decision 0029: one promise and turn fewer each).
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // The path without its query: a socket's ?token= (and any other secret a client puts there) stays out of the logs.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    done();
   });
 
   await app.register(helmet, {
@@ -317,14 +329,19 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   }, (rootId, userId) => services.tree.isInSubtree(rootId, userId));
   // The player app's device id (X-Device-Id) feeds the shared-device referral rule; each pair is written once per process.
   const seenDevices = new Set<string>();
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const deviceId = request.headers['x-device-id'];
-    if (request.caller === null || typeof deviceId !== 'string' || deviceId.length < 8 || deviceId.length > 128) return;
-    const key = `${request.caller.userId}:${deviceId}`;
-    if (seenDevices.has(key)) return;
+    const key = request.caller === null || typeof deviceId !== 'string' || deviceId.length < 8 || deviceId.length > 128 ? null : `${request.caller.userId}:${deviceId}`;
+    if (key === null || request.caller === null || seenDevices.has(key)) {
+      done();
+      return;
+    }
     if (seenDevices.size > 50_000) seenDevices.clear();
     seenDevices.add(key);
-    await services.referral.recordDevice(request.caller.userId, deviceId).catch(() => seenDevices.delete(key));
+    services.referral
+      .recordDevice(request.caller.userId, deviceId as string)
+      .catch(() => seenDevices.delete(key))
+      .finally(() => done());
   });
 
   const startedAt = Date.now();

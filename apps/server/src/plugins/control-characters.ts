@@ -14,7 +14,8 @@ export class ControlCharacterError extends Error {
  * PostgreSQL cannot store NUL in text or jsonb, so without this a NUL would be a 500 at the database.
  */
 export function registerControlCharacterGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: every request runs it (decision 0029).
+  app.addHook('preValidation', (request, _reply, done) => {
     // Path parameters always; a query or body only where the route reads one (declares its schema):
     // what a route ignores never reaches the database, and /api/health answers no envelope to refuse with.
     const schema = request.routeOptions.schema;
@@ -22,6 +23,6 @@ export function registerControlCharacterGuard(app: FastifyInstance): void {
       findControlCharacter(request.params, ['params']) ??
       (schema?.querystring === undefined ? null : findControlCharacter(request.query, ['query'])) ??
       (schema?.body === undefined ? null : findControlCharacter(request.body, []));
-    if (found !== null) throw new ControlCharacterError(found);
+    done(found === null ? undefined : new ControlCharacterError(found));
   });
 }

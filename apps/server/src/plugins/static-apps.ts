@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { HttpError } from '../lib/http-error.js';
 import { routePreloads } from './route-preloads.js';
+import { serveFilesFromMemory } from './static-files.js';
 
 export interface StaticApps {
   webDir: string;
@@ -27,6 +28,12 @@ export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps)
     if (!existsSync(indexPath)) return;
     const cached = readFileSync(indexPath, 'utf8');
     indexes.set(prefix, dirs.rereadIndex === true ? () => readFileSync(indexPath, 'utf8') : () => cached);
+    const cacheControlOf = (path: string) => (/[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (dirs.rereadIndex !== true) {
+      // Served from memory (decision 0029); in development from disk, so a rebuild shows without a restart.
+      serveFilesFromMemory(app, root, prefix, cacheControlOf);
+      return;
+    }
     await app.register(fastifyStatic, {
       root,
       prefix,
@@ -35,7 +42,7 @@ export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps)
       index: false,
       preCompressed: true,
       setHeaders(res, path) {
-        res.header('Cache-Control', /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('Cache-Control', cacheControlOf(path));
       },
     });
   };

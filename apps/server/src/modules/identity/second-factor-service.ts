@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.js';
 import { newReadableCode, sha256Hex } from '../../lib/crypto.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { ThrottleService } from '../throttle/throttle-service.js';
-import type { Caller, RequestOrigin } from './identity-service.js';
+import type { Caller, RequestOrigin, SessionRevocation } from './identity-service.js';
 import { createIdentityRepository } from './identity-repository.js';
 import type { IdentityRepository } from './identity-repository.js';
 import { createSecondFactorRepository } from './second-factor-repository.js';
@@ -39,6 +39,8 @@ export function createSecondFactorService(deps: {
   clock: Clock;
   siteName: () => Promise<string>;
   moneyMode: 'play' | 'real';
+  /** Told after a reset ended the operator's sessions. */
+  onSessionsRevoked?: (revocation: SessionRevocation) => void;
 }) {
   const { repository, sealer, throttle, audit, clock } = deps;
 
@@ -184,10 +186,12 @@ export function createSecondFactorService(deps: {
     async reset(actor: Caller, targetId: string, reason: string, origin: RequestOrigin): Promise<void> {
       if (targetId === actor.userId) fail('FORBIDDEN', 'You cannot reset your own two-step sign-in');
       const target = (await deps.identity.findById(targetId)) ?? fail('NOT_FOUND', 'Account not found');
-      await deps.db.transaction(async (tx) => {
+      const sessionIds = await deps.db.transaction(async (tx) => {
         if (!(await createSecondFactorRepository(tx).remove(target.id))) fail('CONFLICT', 'This account has no two-step sign-in to reset');
-        await createIdentityRepository(tx).revokeAllSessions(target.id, clock.now(), 'second_factor_reset');
+        return createIdentityRepository(tx).revokeAllSessions(target.id, clock.now(), 'second_factor_reset');
       });
+      // Every process drops the sessions from its cache and closes their sockets (decision 0029).
+      if (sessionIds.length > 0) deps.onSessionsRevoked?.({ userId: target.id, sessionIds, reason: 'second_factor_reset', ended: null });
       await audit.record({
         actorId: actor.userId,
         action: 'operator.second_factor_reset',

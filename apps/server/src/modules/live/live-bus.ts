@@ -23,6 +23,8 @@ export interface LiveBus {
 
 /** The bus topic on which the identity module announces ended sessions; never a client's topic. */
 export const SESSIONS_REVOKED_TOPIC = 'sessions:revoked';
+/** The bus topic on which the identity module announces an account's changed role, permissions or wallet ({ userId }). */
+export const USERS_CHANGED_TOPIC = 'users:changed';
 
 export function createLocalBus(): LiveBus {
   const emitter = new EventEmitter();

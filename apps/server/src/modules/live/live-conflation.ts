@@ -1,4 +1,6 @@
 import type { Connection } from './live-connections.js';
+import type { PreparedMessage } from './live-frames.js';
+import { writePrepared } from './live-frames.js';
 
 /** Bytes a socket may have waiting to be sent before state messages start to conflate. */
 export const CONFLATE_ABOVE_BYTES = 64 * 1024;
@@ -19,8 +21,8 @@ export function isStateTopic(topic: string): boolean {
  * Messages a client must not miss (its own bets and balance, errors) are never conflated.
  */
 export function createConflatingWriter(limits: { conflateAboveBytes: number } = { conflateAboveBytes: CONFLATE_ABOVE_BYTES }) {
-  const write = (connection: Connection, text: string) => {
-    if (connection.socket.readyState === 1) connection.socket.send(text);
+  const write = (connection: Connection, message: PreparedMessage) => {
+    if (connection.socket.readyState === 1) writePrepared(connection.socket, message);
   };
 
   const flush = (connection: Connection) => {
@@ -35,7 +37,7 @@ export function createConflatingWriter(limits: { conflateAboveBytes: number } = 
     }
     const waiting = [...connection.waitingStates.values()];
     connection.waitingStates.clear();
-    for (const text of waiting) write(connection, text);
+    for (const message of waiting) write(connection, message);
   };
 
   const schedule = (connection: Connection) => {
@@ -46,17 +48,17 @@ export function createConflatingWriter(limits: { conflateAboveBytes: number } = 
 
   return {
     /** `key` names what a state replaces: its topic and message type. Null for messages that are never conflated. */
-    send(connection: Connection, text: string, key: string | null): void {
+    send(connection: Connection, message: PreparedMessage, key: string | null): void {
       if (key === null) {
-        write(connection, text);
+        write(connection, message);
         return;
       }
       if (connection.waitingStates.size === 0 && connection.socket.bufferedAmount < limits.conflateAboveBytes) {
-        write(connection, text);
+        write(connection, message);
         return;
       }
       connection.waitingStates.delete(key);
-      connection.waitingStates.set(key, text);
+      connection.waitingStates.set(key, message);
       schedule(connection);
     },
     /** The socket is gone: nothing waits for it any more. */

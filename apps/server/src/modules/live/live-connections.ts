@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { PreparedMessage } from './live-frames.js';
 
 /** The session an open socket speaks for, and when it must be checked again. */
 export interface SocketSession {
@@ -17,7 +18,7 @@ export interface Connection {
   /** A re-check of the session is under way (the sweep starts one at a time per socket). */
   checking: boolean;
   /** States waiting for a slow socket's buffer to drain, latest per topic and type (live-conflation.ts). */
-  waitingStates: Map<string, string>;
+  waitingStates: Map<string, PreparedMessage>;
   flushTimer: NodeJS.Timeout | null;
 }
 

@@ -10,6 +10,7 @@ import { SESSIONS_REVOKED_TOPIC } from './live-bus.js';
 import type { Connection, ConnectionLimits } from './live-connections.js';
 import { createConnectionRegistry } from './live-connections.js';
 import { createConflatingWriter, isStateTopic } from './live-conflation.js';
+import { prepareMessage } from './live-frames.js';
 
 const MAX_MESSAGE_BYTES = 16 * 1024;
 /** How often open sockets are compared with their sessions' expiry (in memory; the database only at expiry). */
@@ -67,8 +68,9 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     for (const [sessionId, entry] of recentlyRevoked) if (nowMs - entry.atMs > RECENT_REVOCATION_MS) recentlyRevoked.delete(sessionId);
   };
 
-  // Serialised once per message, then written to every subscriber: fan-out cost is one write each.
-  // States (markets, events) conflate per slow subscriber; a player's own messages never do.
+  // Serialised and framed once per message, then the same frame is written to every subscriber: fan-out
+  // cost is one socket write each (live-frames.ts). States (markets, events) conflate per slow
+  // subscriber; a player's own messages never do.
   const unsubscribe = deps.bus.onMessage((message: LiveMessage) => {
     if (message.topic === SESSIONS_REVOKED_TOPIC) {
       // Our own announcement (identity's SessionRevocation); anything else on the topic is ignored.
@@ -78,10 +80,10 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     }
     const set = registry.subscribers(message.topic);
     if (set.size === 0) return;
-    const text = JSON.stringify(message.payload);
+    const prepared = prepareMessage(JSON.stringify(message.payload));
     const type = (message.payload as { type?: unknown } | null)?.type;
     const key = isStateTopic(message.topic) ? `${message.topic}|${String(type)}` : null;
-    for (const connection of set) writer.send(connection, text, key);
+    for (const connection of set) writer.send(connection, prepared, key);
   });
 
   /** The session's idle or absolute expiry, or the safety re-check, whichever comes first (app clock). */
@@ -94,7 +96,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     if (session === null) return;
     connection.checking = true;
     try {
-      const result = await deps.identity.authenticate(session.token, { touch: false });
+      const result = await deps.identity.authenticate(session.token, { touch: false, fresh: true });
       if (connection.session !== session) return;
       if (result.kind === 'ok') session.checkAtMs = nextCheckAtMs(result);
       else closeForRevocation(connection, { ended: result.kind === 'ended' ? result.message : null });

@@ -17,7 +17,12 @@ export interface BalancePublisher {
  * commits, each player touched gets one `balance` message with what moved. A rolled-back transaction
  * pushes nothing. The balance is read after the commit, so it is the committed figure.
  */
-export function createBalancePush(deps: { publisher: BalancePublisher | undefined; balancesOf: (userId: string) => Promise<PlayerBalances> }) {
+export function createBalancePush(deps: {
+  publisher: BalancePublisher | undefined;
+  balancesOf: (userId: string) => Promise<PlayerBalances>;
+  /** Told synchronously once a change commits, before its caller answers (the profile's balance cache, decision 0029). */
+  onCommitted?: (userId: string) => void;
+}) {
   const pending = new WeakMap<Queryable, Map<string, BalanceChange[]>>();
 
   async function push(userId: string, changes: BalanceChange[]): Promise<void> {
@@ -35,7 +40,7 @@ export function createBalancePush(deps: { publisher: BalancePublisher | undefine
 
   /** Records, inside tx, that userId's money moved (change null: only exposure moved). */
   function touched(tx: Queryable, userId: string, change: BalanceChange | null): void {
-    if (deps.publisher === undefined) return;
+    if (deps.publisher === undefined && deps.onCommitted === undefined) return;
     let users = pending.get(tx);
     if (users === undefined) {
       const created = new Map<string, BalanceChange[]>();
@@ -44,6 +49,8 @@ export function createBalancePush(deps: { publisher: BalancePublisher | undefine
       afterCommit(tx, () => {
         pending.delete(tx);
         for (const [user, changes] of created) {
+          deps.onCommitted?.(user);
+          if (deps.publisher === undefined) continue;
           // Best effort: the change is committed; a client re-reads its balance on reconnect.
           push(user, changes).catch(() => undefined);
         }

@@ -70,10 +70,10 @@ function isLimitReached(error: unknown): boolean {
  * one database transaction; the database refuses a negative available balance, and this service turns
  * that refusal into WALLET_INSUFFICIENT_FUNDS.
  */
-export function createWalletService(deps: { db: Database; clock: Clock; moneyMode: 'play' | 'real'; publisher?: BalancePublisher }) {
+export function createWalletService(deps: { db: Database; clock: Clock; moneyMode: 'play' | 'real'; publisher?: BalancePublisher; onBalancesChanged?: (userId: string) => void }) {
   const { db, clock } = deps;
   const repository = createWalletRepository(db);
-  const balancePush = createBalancePush({ publisher: deps.publisher, balancesOf: (userId) => balancesOf(userId) });
+  const balancePush = createBalancePush({ publisher: deps.publisher, balancesOf: (userId) => balancesOf(userId), onCommitted: deps.onBalancesChanged });
 
   async function balancesOf(userId: string, tx?: Queryable): Promise<PlayerBalances> {
     const rows = await (tx === undefined ? repository : createWalletRepository(tx)).playerBalances(userId);
