@@ -3,6 +3,7 @@ import { currentToken, expireFromHttp401, expireFromMeta401 } from './auth/sessi
 import { newIdempotencyKey } from './idempotency';
 import { STORAGE_KEYS, local } from './storage';
 import { toast } from './toast';
+import { msg, serverText } from './i18n/i18n';
 
 export const API_BASE = '/api/v1';
 
@@ -52,6 +53,12 @@ export interface ApiOptions {
 
 interface TransportBody {
   message?: unknown;
+  meta?: { error?: string };
+}
+
+/** A transport failure's words for the player: by its error code in the chosen language (ADR 0030). */
+function transportText(body: unknown, message: string): string {
+  return serverText({ message, error: (body as TransportBody | undefined)?.meta?.error });
 }
 
 /**
@@ -116,7 +123,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // No HTTP answer at all: the spec's "server's message" cannot exist, but a player on a flaky
     // network must learn why nothing happened.
-    toast.error('Network error, please check your connection');
+    toast.error(msg('Network error, please check your connection'));
     throw new ApiHttpError(0, 'Network error');
   }
 
@@ -125,7 +132,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (!response.ok) {
     const message = typeof (body as TransportBody | undefined)?.message === 'string' ? String((body as TransportBody).message) : '';
     const quiet = options.quietStatuses?.includes(response.status) ?? false;
-    if (!quiet && message !== '') toast.error(message);
+    if (!quiet && message !== '') toast.error(transportText(body, message));
     // Only a call that carried a token can end a session; a 401 to an anonymous call is just an answer.
     if (response.status === 401 && token !== null) expireFromHttp401();
     throw new ApiHttpError(response.status, message || `HTTP ${response.status}`);
@@ -140,11 +147,11 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (meta.code === 200) {
     const wantsToast = options.successToast ?? method !== 'GET';
     if (typeof wantsToast === 'string') toast.success(wantsToast);
-    else if (wantsToast && meta.message) toast.success(meta.message);
+    else if (wantsToast && meta.message) toast.success(serverText(meta));
     return envelope;
   }
 
-  if (options.warningToast ?? true) toast.warning(meta.message);
+  if (options.warningToast ?? true) toast.warning(serverText(meta));
   if (meta.code === 401) expireFromMeta401();
   return envelope;
 }
@@ -175,13 +182,13 @@ export async function apiBlob(url: string, options: { signal?: AbortSignal } = {
     response = await fetch(url, { headers: token === null ? {} : { Authorization: `Bearer ${token}` }, ...(options.signal ? { signal: options.signal } : {}) });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    toast.error('Network error, please check your connection');
+    toast.error(msg('Network error, please check your connection'));
     throw new ApiHttpError(0, 'Network error');
   }
   if (!response.ok) {
     const body = await readJson(response);
     const message = typeof (body as TransportBody | undefined)?.message === 'string' ? String((body as TransportBody).message) : '';
-    if (message !== '') toast.error(message);
+    if (message !== '') toast.error(transportText(body, message));
     if (response.status === 401 && token !== null) expireFromHttp401();
     throw new ApiHttpError(response.status, message || `HTTP ${response.status}`);
   }
@@ -190,7 +197,7 @@ export async function apiBlob(url: string, options: { signal?: AbortSignal } = {
     // A business answer (meta.code) instead of the image: same handling as any other call.
     const body = await readJson(response);
     if (isEnvelope(body)) {
-      toast.warning(body.meta.message);
+      toast.warning(serverText(body.meta));
       if (body.meta.code === 401) expireFromMeta401();
       throw new ApiBusinessError(body.meta);
     }
