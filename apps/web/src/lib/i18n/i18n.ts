@@ -42,9 +42,14 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The chosen language, re-rendering on a switch. */
+export function useLocale(): Locale {
+  return useSyncExternalStore(subscribe, currentLocale, currentLocale);
+}
+
 /** Components call this so a language switch re-renders them; it returns the translator. */
 export function useT(): typeof t {
-  useSyncExternalStore(subscribe, currentLocale, currentLocale);
+  useLocale();
   return t;
 }
 

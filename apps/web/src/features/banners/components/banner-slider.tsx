@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { BANNER_AUTOPLAY_MS, type Banner } from '@khel/contract';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useBanners } from '../api/get-banners';
+import { t } from '../../../lib/i18n/i18n';
 
 const SWIPE_THRESHOLD_PX = 40;
 
@@ -42,7 +43,7 @@ export function BannerSlides({ banners }: { banners: readonly Banner[] }) {
     <section
       className="slider"
       aria-roledescription="carousel"
-      aria-label="Promotions"
+      aria-label={t('Promotions')}
       data-testid="banner-slider"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}

@@ -1,5 +1,6 @@
 import type { AvailableOffer } from '@khel/contract';
 import { formatRupees } from '@khel/money';
+import { t } from '../../../lib/i18n/i18n';
 
 /** "100% of your first deposit up to ₹5,000" / "₹500": what the offer gives, in one line. */
 export function offerHeadline(offer: AvailableOffer): string {
@@ -21,7 +22,7 @@ export function AvailableOffers({ offers }: { offers: AvailableOffer[] }) {
   return (
     <section className="stack" aria-labelledby="available-offers-title" data-testid="available-offers">
       <h2 id="available-offers-title" className="section-title">
-        Offers you can get
+        {t('Offers you can get')}
       </h2>
       <ul className="stack">
         {offers.map((offer) => (

@@ -5,6 +5,7 @@ import { WageringProgress } from '../../../components/wagering-progress';
 import { formatDateTime } from '../../../lib/dates';
 import type { BonusAction } from '../api/bonus-actions';
 import { STATUS_LABELS, deadlineText } from '../utils/bonus-text';
+import { t } from '../../../lib/i18n/i18n';
 
 /**
  * The rules in plain words (what counts, minimum odds, contributions, deadlines): the server's own
@@ -13,7 +14,7 @@ import { STATUS_LABELS, deadlineText } from '../utils/bonus-text';
 export function BonusRules({ rules, open }: { rules: string[]; open: boolean }) {
   return (
     <details className="bonus-rules" open={open}>
-      <summary>How to unlock it</summary>
+      <summary>{t('How to unlock it')}</summary>
       <ul className="bonus-rules__list" data-testid="bonus-rules">
         {rules.map((rule) => (
           <li key={rule}>{rule}</li>
@@ -65,12 +66,12 @@ export function BonusCard({ bonus, onAction, blocked = null }: { bonus: PlayerBo
         <div className="row bonus-card__actions">
           {bonus.status === 'offered' ? (
             <Button onClick={() => onAction('activate')} disabled={blocked !== null}>
-              Activate
+              {t('Activate')}
             </Button>
           ) : null}
-          {bonus.status === 'completed' ? <Button onClick={() => onAction('claim')}>Claim</Button> : null}
+          {bonus.status === 'completed' ? <Button onClick={() => onAction('claim')}>{t('Claim')}</Button> : null}
           <Button variant="secondary" onClick={() => onAction('forfeit')}>
-            Forfeit
+            {t('Forfeit')}
           </Button>
         </div>
       ) : null}

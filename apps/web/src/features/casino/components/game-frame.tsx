@@ -7,6 +7,7 @@ import { useAppSettings } from '../../../lib/app-settings';
 import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useGameLaunch } from '../api/launch-game';
 import { useCasinoBalanceSync } from '../hooks/use-casino-balance-sync';
+import { t } from '../../../lib/i18n/i18n';
 
 function CloseIcon() {
   return (
@@ -90,10 +91,10 @@ export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => 
             <p>{game.title} could not be opened.</p>
             <div className="row">
               <Button onClick={() => void launch.refetch()} loading={launch.isFetching}>
-                Try again
+                {t('Try again')}
               </Button>
               <Button variant="secondary" onClick={onClose}>
-                Back to the lobby
+                {t('Back to the lobby')}
               </Button>
             </div>
           </div>

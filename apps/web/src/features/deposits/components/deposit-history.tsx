@@ -7,6 +7,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, type DateRange } from '../../../lib/dates';
 import { useDeposits } from '../api/get-deposits';
 import { ScreenshotViewer, type ScreenshotTarget } from './screenshot-viewer';
+import { t } from '../../../lib/i18n/i18n';
 
 function DepositRow({ deposit, onView }: { deposit: Deposit; onView: (target: ScreenshotTarget) => void }) {
   const hasShot = deposit.screenShot !== null || deposit.screenShotUrl !== null;
@@ -29,7 +30,7 @@ function DepositRow({ deposit, onView }: { deposit: Deposit; onView: (target: Sc
       {hasShot ? (
         <button type="button" className="history-row__shot" aria-label={`View screenshot of the ${formatRupees(deposit.amount)} deposit`} onClick={() => onView({ preview: deposit.screenShot, url: deposit.screenShotUrl })}>
           {deposit.screenShot ? <img src={deposit.screenShot} alt="" width={48} height={48} /> : null}
-          <span>View screenshot</span>
+          <span>{t('View screenshot')}</span>
         </button>
       ) : null}
     </li>
@@ -38,7 +39,7 @@ function DepositRow({ deposit, onView }: { deposit: Deposit; onView: (target: Sc
 
 export function HistorySkeleton() {
   return (
-    <div className="stack" aria-busy="true" aria-label="Loading">
+    <div className="stack" aria-busy="true" aria-label={t('Loading')}>
       <Skeleton height="72px" />
       <Skeleton height="72px" />
       <Skeleton height="72px" />
@@ -54,13 +55,13 @@ export function DepositHistory() {
   return (
     <section className="stack" aria-labelledby="deposit-history-title" data-testid="deposit-history">
       <h2 id="deposit-history-title" className="section-title">
-        Your deposits
+        {t('Your deposits')}
       </h2>
       <DateRangePicker value={range} onChange={setRange} />
       {deposits.isPending ? (
         <HistorySkeleton />
       ) : deposits.isError ? (
-        <p className="no-data">We could not load your deposits.</p>
+        <p className="no-data">{t('We could not load your deposits.')}</p>
       ) : deposits.data.length === 0 ? (
         <p className="no-data">{MESSAGES.noData}</p>
       ) : (

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useCreatePaymentAccount } from '../api/create-payment-account';
 import { useUpdatePaymentAccount } from '../api/update-payment-account';
 import { validateUpi } from '../utils/validate';
+import { t } from '../../../lib/i18n/i18n';
 
 /**
  * Add/Edit UPI (spec §2). Validation speaks through warning toasts (spec §8); on meta.code 200 the
@@ -48,7 +49,7 @@ function UpiAccountForm({ account, onDone }: { account: PaymentAccount | undefin
         value={upiId}
         onChange={(event) => setUpiId(event.target.value)}
       />
-      <TextField id={`${id}-holder`} label="Account Holder Name" autoComplete="name" value={holder} onChange={(event) => setHolder(event.target.value)} />
+      <TextField id={`${id}-holder`} label={t('Account Holder Name')} autoComplete="name" value={holder} onChange={(event) => setHolder(event.target.value)} />
       <Button type="submit" block loading={pending} loadingLabel={account ? 'Updating…' : 'Adding…'}>
         {account ? 'Update UPI' : 'Add UPI'}
       </Button>

@@ -4,6 +4,7 @@ import { formatRupees, rupeesToPaise } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import { useClaimRefBonus } from '../api/claim-ref-bonus';
+import { t } from '../../../lib/i18n/i18n';
 
 /** Earned, claimable and claimed, with Claim: enabled only from the configured minimum. */
 export function ReferralTotals({ totals }: { totals: Totals }) {
@@ -28,23 +29,23 @@ export function ReferralTotals({ totals }: { totals: Totals }) {
   return (
     <section className="card stack" aria-labelledby="referral-totals-title" data-testid="referral-totals">
       <h2 id="referral-totals-title" className="section-title">
-        Your referral earnings
+        {t('Your referral earnings')}
       </h2>
       <dl className="referral-totals">
         <div>
-          <dt>Earned</dt>
+          <dt>{t('Earned')}</dt>
           <dd data-testid="ref-earned">{formatRupees(totals.earned)}</dd>
         </div>
         <div>
-          <dt>Claimable</dt>
+          <dt>{t('Claimable')}</dt>
           <dd data-testid="ref-claimable">{formatRupees(totals.claimable)}</dd>
         </div>
         <div>
-          <dt>Claimed</dt>
+          <dt>{t('Claimed')}</dt>
           <dd data-testid="ref-claimed">{formatRupees(totals.claimed)}</dd>
         </div>
       </dl>
-      <Button block onClick={() => void onClaim()} disabled={!enough} loading={claim.isPending} loadingLabel="Claiming…" data-testid="claim-ref-bonus">
+      <Button block onClick={() => void onClaim()} disabled={!enough} loading={claim.isPending} loadingLabel={t('Claiming…')} data-testid="claim-ref-bonus">
         Claim {formatRupees(totals.claimable)} to main wallet
       </Button>
       <p className="muted" data-testid="ref-claim-hint">

@@ -1,17 +1,18 @@
 import type { ReferredUser } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { formatDateTime } from '../../../lib/dates';
+import { t } from '../../../lib/i18n/i18n';
 
 /** The players who joined with the code: masked name, joined, first deposit, what each has earned. */
 export function ReferredPlayers({ users }: { users: ReferredUser[] }) {
   return (
     <section className="card stack" aria-labelledby="referred-title" data-testid="referred-players">
       <h2 id="referred-title" className="section-title">
-        Friends you referred
+        {t('Friends you referred')}
       </h2>
       {users.length === 0 ? (
         <p className="muted" data-testid="referred-empty">
-          No one has joined with your code yet. Share your link to invite friends.
+          {t('No one has joined with your code yet. Share your link to invite friends.')}
         </p>
       ) : (
         <ul className="referral-rows">

@@ -4,6 +4,7 @@ import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { weeklyPeriods } from '../../../lib/dates';
 import { useWeeklyReferral } from '../api/get-weekly-referral';
+import { t } from '../../../lib/i18n/i18n';
 
 /** How many weeks the period list offers (spec §9: "N past weeks"). */
 export const REFERRAL_WEEKS = 8;
@@ -42,11 +43,11 @@ export function WeeklyEarnings() {
   return (
     <section className="card stack" aria-labelledby={`${id}-title`} data-testid="weekly-earnings">
       <h2 id={`${id}-title`} className="section-title">
-        Weekly earnings
+        {t('Weekly earnings')}
       </h2>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-week`}>
-          Week
+          {t('Week')}
         </label>
         <select id={`${id}-week`} className="input" value={index} onChange={(event) => setIndex(Number(event.target.value))} data-testid="week-select">
           {weeks.map((option, position) => (
@@ -65,7 +66,7 @@ export function WeeklyEarnings() {
         </p>
       ) : query.data.rows.length === 0 ? (
         <p className="muted" data-testid="weekly-empty">
-          No earnings in this week.
+          {t('No earnings in this week.')}
         </p>
       ) : (
         <>
@@ -75,7 +76,7 @@ export function WeeklyEarnings() {
             ))}
           </ul>
           <p>
-            Week total <strong data-testid="weekly-total">{formatRupees(query.data.total)}</strong>
+            {t('Week total')} <strong data-testid="weekly-total">{formatRupees(query.data.total)}</strong>
           </p>
         </>
       )}

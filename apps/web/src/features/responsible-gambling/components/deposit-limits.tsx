@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useDepositLimits } from '../api/get-deposit-limits';
 import { useSetDepositLimit } from '../api/set-deposit-limit';
+import { t } from '../../../lib/i18n/i18n';
 
 const PERIOD_NAMES: Record<DepositLimitPeriod, { title: string; span: string }> = {
   daily: { title: 'Daily limit', span: 'today' },
@@ -82,12 +83,12 @@ function LimitCard({ limit }: { limit: DepositLimit }) {
           onChange={(event) => setValue(cleanAmountInput(event.target.value))}
         />
         <div className="row">
-          <Button type="submit" className="button--small" loading={save.isPending && save.variables?.amount !== null} loadingLabel="Saving…">
-            Save limit
+          <Button type="submit" className="button--small" loading={save.isPending && save.variables?.amount !== null} loadingLabel={t('Saving…')}>
+            {t('Save limit')}
           </Button>
           {limit.amount !== null && !limit.pendingRemoval ? (
-            <Button type="button" variant="secondary" className="button--small" loading={save.isPending && save.variables?.amount === null} loadingLabel="Removing…" onClick={() => void submit(null)}>
-              Remove limit
+            <Button type="button" variant="secondary" className="button--small" loading={save.isPending && save.variables?.amount === null} loadingLabel={t('Removing…')} onClick={() => void submit(null)}>
+              {t('Remove limit')}
             </Button>
           ) : null}
         </div>
@@ -106,7 +107,7 @@ export function DepositLimits() {
   return (
     <section className="stack" aria-labelledby="deposit-limits-title" data-testid="deposit-limits">
       <h2 id="deposit-limits-title" className="section-title">
-        Deposit limits
+        {t('Deposit limits')}
       </h2>
       <p className="muted">
         Cap what you can deposit in a day, a week or a month. Lowering a limit takes effect at once; raising or removing one takes effect
@@ -118,7 +119,7 @@ export function DepositLimits() {
           <Skeleton height="120px" />
         </div>
       ) : limits.isError ? (
-        <p className="no-data">We could not load your limits.</p>
+        <p className="no-data">{t('We could not load your limits.')}</p>
       ) : (
         <ul className="limit-list">
           {DEPOSIT_LIMIT_PERIODS.map((period) => {

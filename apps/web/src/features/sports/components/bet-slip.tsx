@@ -16,6 +16,7 @@ import { chipLabel, parseStake, slipPreview } from '../utils/slip-math';
 import { marketBlock } from './market-state';
 import { SlipWallet } from './slip-wallet';
 import { SlipPositionPreview } from './slip-position-preview';
+import { t } from '../../../lib/i18n/i18n';
 
 type Outcome =
   | { kind: 'idle' }
@@ -225,7 +226,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
   const secondsLeft = outcome.kind === 'pending' && !Number.isNaN(delayUntil) ? Math.max(0, Math.ceil((delayUntil - now) / 1000)) : null;
 
   return (
-    <form className={`slip slip--${selection.side} slip--${variant}`} onSubmit={(event) => void submit(event)} aria-label="Bet slip" data-testid="bet-slip" noValidate>
+    <form className={`slip slip--${selection.side} slip--${variant}`} onSubmit={(event) => void submit(event)} aria-label={t('Bet slip')} data-testid="bet-slip" noValidate>
       <header className="slip__header">
         <div>
           <p className="slip__title">
@@ -235,7 +236,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
             {selection.eventName} · {market.name}
           </p>
         </div>
-        <button type="button" className="slip__close" aria-label="Close bet slip" onClick={closeSlip}>
+        <button type="button" className="slip__close" aria-label={t('Close bet slip')} onClick={closeSlip}>
           ×
         </button>
       </header>
@@ -245,13 +246,13 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
           <span>{selection.marketType === 'FANCY' ? 'Runs' : selection.marketType === 'BOOKMAKER' ? 'Rate' : 'Odds'}</span>
           {exchange ? (
             <span className="stepper">
-              <button type="button" aria-label="Lower odds" onClick={() => changeOdds(stepOdds(odds, -1))} disabled={busy}>
+              <button type="button" aria-label={t('Lower odds')} onClick={() => changeOdds(stepOdds(odds, -1))} disabled={busy}>
                 −
               </button>
               <input
                 inputMode="decimal"
                 value={oddsText}
-                aria-label="Odds"
+                aria-label={t('Odds')}
                 data-testid="slip-odds"
                 aria-invalid={!oddsValid || undefined}
                 onChange={(event) => {
@@ -262,7 +263,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
                 onBlur={() => changeOdds(nearestOnLadder(odds))}
                 disabled={busy}
               />
-              <button type="button" aria-label="Higher odds" onClick={() => changeOdds(stepOdds(odds, 1))} disabled={busy}>
+              <button type="button" aria-label={t('Higher odds')} onClick={() => changeOdds(stepOdds(odds, 1))} disabled={busy}>
                 +
               </button>
             </span>
@@ -273,13 +274,13 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
           )}
         </label>
         <label className="slip__field">
-          <span>Stake</span>
+          <span>{t('Stake')}</span>
           <input
             ref={stakeRef}
             inputMode="decimal"
             value={stakeText}
             placeholder={`Min ${market.minStake.toLocaleString('en-IN')}`}
-            aria-label="Stake"
+            aria-label={t('Stake')}
             data-testid="slip-stake"
             onChange={(event) => {
               setStakeText(event.target.value);
@@ -290,7 +291,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         </label>
       </div>
 
-      <div className="chips" role="group" aria-label="Stake chips">
+      <div className="chips" role="group" aria-label={t('Stake chips')}>
         {DEFAULT_CHIP_VALUES.map((value) => (
           <button
             key={value}
@@ -333,11 +334,11 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         <p className="slip__message slip__message--warning" data-testid="slip-moved">
           {selection.marketType === 'FANCY' ? 'Line' : 'Rate'} now {priceText(selection.marketType, moved.odds, moved.oddsSize)}.{' '}
           <button type="button" className="link-button" onClick={takeLivePrice}>
-            Use it
+            {t('Use it')}
           </button>
         </p>
       ) : null}
-      {live === 'gone' && block === null ? <p className="slip__message slip__message--warning">This price is no longer offered.</p> : null}
+      {live === 'gone' && block === null ? <p className="slip__message slip__message--warning">{t('This price is no longer offered.')}</p> : null}
       {block !== null ? (
         <p className="slip__message slip__message--warning" role="status" data-testid="slip-blocked">
           {block === 'Suspended' ? 'Market suspended' : block}: betting is paused.
@@ -363,10 +364,10 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
 
       <div className="slip__actions">
         <Button type="button" variant="secondary" onClick={closeSlip}>
-          Cancel
+          {t('Cancel')}
         </Button>
-        <Button type="submit" disabled={stake === null || block !== null || !oddsValid || outcome.kind === 'pending'} loading={outcome.kind === 'placing'} loadingLabel="Placing…" data-testid="place-bet">
-          Place bet
+        <Button type="submit" disabled={stake === null || block !== null || !oddsValid || outcome.kind === 'pending'} loading={outcome.kind === 'placing'} loadingLabel={t('Placing…')} data-testid="place-bet">
+          {t('Place bet')}
         </Button>
       </div>
       <p className="muted slip__limits">

@@ -3,6 +3,7 @@ import { WageringProgress } from '../../../components/wagering-progress';
 import { canUseBonusWallet } from '../../../lib/auth/permissions';
 import { useSession } from '../../../lib/auth/session';
 import { useBonusData } from '../../../lib/bonus-data';
+import { t } from '../../../lib/i18n/i18n';
 
 const PRODUCT: Record<MarketType, BonusProduct> = { EXCHANGE: 'exchange', BOOKMAKER: 'bookmaker', FANCY: 'fancy' };
 
@@ -36,7 +37,7 @@ export function SlipWallet({ marketType, odds, oddsSize }: { marketType: MarketT
   return (
     <div className={`slip__wallet${onBonus ? ' slip__wallet--bonus' : ''}`} data-testid="slip-wallet">
       <p className="slip__wallet-line">
-        Paid from your <strong>{onBonus ? 'Bonus wallet' : 'Main wallet'}</strong>
+        {t('Paid from your')} <strong>{onBonus ? 'Bonus wallet' : 'Main wallet'}</strong>
       </p>
       {onBonus && active !== null ? <WageringProgress bonus={active} compact testId="slip-wagering" /> : null}
       {note !== null ? (

@@ -2,6 +2,7 @@ import { WALLETS, type Profile } from '@khel/contract';
 import { formatPaise, formatRupees } from '@khel/money';
 import { displayedBalance, isCreditPlayer } from '../../../lib/auth/permissions';
 import { useCreditLine } from '../api/get-credit-line';
+import { t } from '../../../lib/i18n/i18n';
 
 /** A credit player's line under the balance: its credit limit and its P&L since the last settlement. */
 function CreditLineNote({ balance }: { balance: number }) {
@@ -27,8 +28,8 @@ export function Balance({ user, playMoney }: { user: Profile; playMoney: boolean
       <span className="balance__row">
         <span className="balance__wallet">{walletName}</span>
         {playMoney ? (
-          <span className="badge badge--play" title="Play money: chips have no cash value">
-            PLAY
+          <span className="badge badge--play" title={t('Play money: chips have no cash value')}>
+            {t('PLAY')}
           </span>
         ) : null}
       </span>

@@ -4,6 +4,7 @@ import { formatPaise, rupeesToPaise } from '@khel/money';
 import { WageringProgress } from '../../../components/wagering-progress';
 import { useBonusData } from '../../../lib/bonus-data';
 import { useSwitchWallet } from '../api/switch-wallet';
+import { t } from '../../../lib/i18n/i18n';
 
 /**
  * Main / bonus wallet choice (spec §4 wallet switch). Not offered to credit players (spec §6). It says
@@ -21,7 +22,7 @@ export function WalletSwitch({ user }: { user: Profile }) {
   ];
   return (
     <fieldset className="wallet-switch" disabled={switchWallet.isPending} aria-busy={switchWallet.isPending || undefined}>
-      <legend className="wallet-switch__legend">Wallet</legend>
+      <legend className="wallet-switch__legend">{t('Wallet')}</legend>
       {options.map((option) => (
         <label key={option.id} className="wallet-switch__option">
           <input
@@ -38,7 +39,7 @@ export function WalletSwitch({ user }: { user: Profile }) {
         </label>
       ))}
       <p className="wallet-switch__pays muted" data-testid="wallet-pays">
-        Bets and casino rounds are paid from your <strong>{selected === WALLETS.BONUS ? 'Bonus' : 'Main'} wallet</strong>.
+        {t('Bets and casino rounds are paid from your')} <strong>{selected === WALLETS.BONUS ? 'Bonus' : 'Main'} wallet</strong>.
       </p>
       {active !== null ? <WageringProgress bonus={active} compact testId="wallet-wagering" /> : null}
     </fieldset>

@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, type DateRange } from '../../../lib/dates';
 import { useWithdrawals } from '../api/get-withdrawals';
+import { t } from '../../../lib/i18n/i18n';
 
 const STATUS_LABELS = { pending: 'On hold', approved: 'Paid', rejected: 'Rejected' } as const;
 
@@ -33,16 +34,16 @@ export function WithdrawalHistory() {
   return (
     <section className="stack" aria-labelledby="withdrawal-history-title" data-testid="withdrawal-history">
       <h2 id="withdrawal-history-title" className="section-title">
-        Your withdrawals
+        {t('Your withdrawals')}
       </h2>
       <DateRangePicker value={range} onChange={setRange} />
       {withdrawals.isPending ? (
-        <div className="stack" aria-busy="true" aria-label="Loading">
+        <div className="stack" aria-busy="true" aria-label={t('Loading')}>
           <Skeleton height="64px" />
           <Skeleton height="64px" />
         </div>
       ) : withdrawals.isError ? (
-        <p className="no-data">We could not load your withdrawals.</p>
+        <p className="no-data">{t('We could not load your withdrawals.')}</p>
       ) : withdrawals.data.length === 0 ? (
         <p className="no-data">{MESSAGES.noData}</p>
       ) : (
