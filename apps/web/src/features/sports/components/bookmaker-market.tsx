@@ -40,8 +40,8 @@ export function BookmakerMarket({ market: loaded, eventName }: { market: Market;
                 <RunnerPosition name={runner.name} figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null} />
               </span>
               <div className="runner__prices">
-                <PriceCell side="back" price={runner.backRate} disabled={block !== null} label={`Back ${runner.name} rate`} onSelect={select('back', runner.backRate)} testId="bm-back" />
-                <PriceCell side="lay" price={runner.layRate} disabled={block !== null} label={`Lay ${runner.name} rate`} onSelect={select('lay', runner.layRate)} testId="bm-lay" />
+                <PriceCell side="back" price={runner.backRate} disabled={block !== null} label={t('Back {runner} rate', { runner: runner.name })} onSelect={select('back', runner.backRate)} testId="bm-back" />
+                <PriceCell side="lay" price={runner.layRate} disabled={block !== null} label={t('Lay {runner} rate', { runner: runner.name })} onSelect={select('lay', runner.layRate)} testId="bm-lay" />
                 {block !== null ? <SuspendedOverlay text={block} /> : null}
               </div>
             </div>

@@ -34,7 +34,7 @@ function MainPrices({ market: loaded, eventName }: { market: Market; eventName: 
                 price={back?.price}
                 size={back ? compactAmount(back.size) : null}
                 disabled={block !== null}
-                label={`Back ${runner.name}`}
+                label={t('Back {runner}', { runner: runner.name })}
                 onSelect={back ? () => openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side: 'back', odds: back.price, oddsSize: null }) : undefined}
               />
               <PriceCell
@@ -42,7 +42,7 @@ function MainPrices({ market: loaded, eventName }: { market: Market; eventName: 
                 price={lay?.price}
                 size={lay ? compactAmount(lay.size) : null}
                 disabled={block !== null}
-                label={`Lay ${runner.name}`}
+                label={t('Lay {runner}', { runner: runner.name })}
                 onSelect={lay ? () => openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side: 'lay', odds: lay.price, oddsSize: null }) : undefined}
               />
             </span>

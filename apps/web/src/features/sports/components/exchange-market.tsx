@@ -54,7 +54,7 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
                     size={level ? compactAmount(level.size) : null}
                     best={index === LEVELS - 1}
                     disabled={block !== null}
-                    label={`Back ${runner.name}`}
+                    label={t('Back {runner}', { runner: runner.name })}
                     onSelect={level ? select('back', level.price) : undefined}
                     testId={index === LEVELS - 1 ? 'best-back' : undefined}
                   />
@@ -67,7 +67,7 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
                     size={level ? compactAmount(level.size) : null}
                     best={index === 0}
                     disabled={block !== null}
-                    label={`Lay ${runner.name}`}
+                    label={t('Lay {runner}', { runner: runner.name })}
                     onSelect={level ? select('lay', level.price) : undefined}
                     testId={index === 0 ? 'best-lay' : undefined}
                   />

@@ -30,7 +30,7 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
           price={fancy?.noLine}
           size={fancy?.noRate === null || fancy?.noRate === undefined ? null : String(fancy.noRate)}
           disabled={block !== null}
-          label={`NO ${market.name}`}
+          label={t('NO {market}', { market: market.name })}
           onSelect={noOpen ? () => openSlip({ market, marketType: 'FANCY', eventName, runnerId: null, label: market.name, side: 'lay', odds: fancy.noLine ?? 0, oddsSize: fancy.noRate }) : undefined}
           testId="fancy-no"
         />
@@ -39,7 +39,7 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
           price={fancy?.yesLine}
           size={fancy?.yesRate === null || fancy?.yesRate === undefined ? null : String(fancy.yesRate)}
           disabled={block !== null}
-          label={`YES ${market.name}`}
+          label={t('YES {market}', { market: market.name })}
           onSelect={yesOpen ? () => openSlip({ market, marketType: 'FANCY', eventName, runnerId: null, label: market.name, side: 'back', odds: fancy.yesLine ?? 0, oddsSize: fancy.yesRate }) : undefined}
           testId="fancy-yes"
         />

@@ -22,9 +22,9 @@ function CreditLineNote({ balance }: { balance: number }) {
 export function Balance({ user, playMoney }: { user: Profile; playMoney: boolean }) {
   const { availablePaise, exposurePaise } = displayedBalance(user);
   const credit = isCreditPlayer(user);
-  const walletName = credit ? 'Credit' : user.wallet === WALLETS.BONUS ? 'Bonus' : 'Main';
+  const walletName = credit ? t('Credit') : user.wallet === WALLETS.BONUS ? t('Bonus') : t('Main');
   return (
-    <div className="balance" data-testid="header-balance" aria-label={`${walletName} wallet balance`}>
+    <div className="balance" data-testid="header-balance" aria-label={t('{wallet} wallet balance', { wallet: walletName })}>
       <span className="balance__row">
         <span className="balance__wallet">{walletName}</span>
         {playMoney ? (
@@ -37,7 +37,7 @@ export function Balance({ user, playMoney }: { user: Profile; playMoney: boolean
         {formatPaise(availablePaise)}
       </strong>
       <span className="balance__exposure" data-testid="exposure-amount">
-        Exp {formatPaise(exposurePaise)}
+        {t('Exp')} {formatPaise(exposurePaise)}
       </span>
       {credit ? <CreditLineNote balance={user.balance} /> : null}
     </div>
