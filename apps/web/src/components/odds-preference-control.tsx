@@ -56,7 +56,7 @@ export function OddsPreferenceControl({ compact = false }: { compact?: boolean }
         ) : null}
       </div>
       <p className="field__hint" role="status" data-testid="odds-preference-status">
-        {save.isError ? 'Could not save, please try again' : save.isSuccess ? `Saved: ${oddsPreferenceText(preference)}` : compact ? '' : 'A tick is one point of a rate or one run of a line.'}
+        {save.isError ? t('Could not save, please try again') : save.isSuccess ? t('Saved: {preference}', { preference: oddsPreferenceText(preference) }) : compact ? '' : t('A tick is one point of a rate or one run of a line.')}
       </p>
     </div>
   );

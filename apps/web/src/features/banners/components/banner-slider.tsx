@@ -65,7 +65,7 @@ export function BannerSlides({ banners }: { banners: readonly Banner[] }) {
             aria-hidden={position !== current}
             data-active={position === current || undefined}
           >
-            <img src={banner.baseImage} alt={`Promotion ${position + 1}`} loading={position === 0 ? 'eager' : 'lazy'} decoding="async" draggable={false} />
+            <img src={banner.baseImage} alt={t('Promotion {n}', { n: position + 1 })} loading={position === 0 ? 'eager' : 'lazy'} decoding="async" draggable={false} />
           </div>
         ))}
       </div>
@@ -76,7 +76,7 @@ export function BannerSlides({ banners }: { banners: readonly Banner[] }) {
               key={banner._id}
               type="button"
               className="slider__dot"
-              aria-label={`Go to slide ${position + 1}`}
+              aria-label={t('Go to slide {n}', { n: position + 1 })}
               aria-current={position === current || undefined}
               onClick={() => go(position)}
             />

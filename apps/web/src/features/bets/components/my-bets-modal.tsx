@@ -8,27 +8,27 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { lapseReasonText } from '../../../lib/bet-text';
 import { useCancelBet } from '../api/cancel-bet';
 import { groupBetsByEvent, useMyBets, type BetGroup, type BetRow, type BetStatus } from '../api/get-my-bets';
-import { t } from '../../../lib/i18n/i18n';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 const isFancy = (bet: BetRow) => bet.marketType.toUpperCase() === 'FANCY';
-const sideLabel = (bet: BetRow) => (isFancy(bet) ? (bet.selectionType === 'back' ? 'YES' : 'NO') : bet.selectionType.toUpperCase());
+const sideLabel = (bet: BetRow) => (isFancy(bet) ? (bet.selectionType === 'back' ? t('YES') : t('NO')) : bet.selectionType.toUpperCase());
 
 const STATUS_LABELS: Record<string, string> = {
-  pending: 'Bet delay',
-  unmatched: 'Unmatched',
-  matched: 'Matched',
-  cancelled: 'Cancelled',
-  lapsed: 'Lapsed',
-  settled: 'Settled',
-  voided: 'Voided',
+  pending: msg('Bet delay'),
+  unmatched: msg('Unmatched'),
+  matched: msg('Matched'),
+  cancelled: msg('Cancelled'),
+  lapsed: msg('Lapsed'),
+  settled: msg('Settled'),
+  voided: msg('Voided'),
 };
 
 function statusOf(bet: BetRow): string | null {
   if (!bet.status) return null;
-  if (bet.status === 'unmatched' && (bet.matchedStake ?? 0) > 0) return 'Partly matched';
-  return STATUS_LABELS[bet.status] ?? bet.status;
+  if (bet.status === 'unmatched' && (bet.matchedStake ?? 0) > 0) return t('Partly matched');
+  return t(STATUS_LABELS[bet.status] ?? bet.status);
 }
 
 function BetItem({ bet }: { bet: BetRow }) {
@@ -56,7 +56,7 @@ function BetItem({ bet }: { bet: BetRow }) {
       <span className="bet-row__market muted">{bet.marketName ? `${bet.marketName} · ${bet.marketType}` : bet.marketType}</span>
       {closing ? null : (
         <span>
-          {isFancy(bet) ? 'Runs' : 'Odds'} <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
+          {isFancy(bet) ? t('Runs') : t('Odds')} <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
         </span>
       )}
       <span>
@@ -64,12 +64,12 @@ function BetItem({ bet }: { bet: BetRow }) {
       </span>
       {bet.matchedStake !== undefined && unmatched > 0 ? (
         <span>
-          {t('Matched')} <strong>{formatRupees(bet.matchedStake)}</strong> · Unmatched <strong data-testid="bet-unmatched">{formatRupees(unmatched)}</strong>
+          {t('Matched')} <strong>{formatRupees(bet.matchedStake)}</strong> · {t('Unmatched')} <strong data-testid="bet-unmatched">{formatRupees(unmatched)}</strong>
         </span>
       ) : null}
       {bet.profitLoss !== null && bet.profitLoss !== undefined ? (
         <span>
-          Result{' '}
+          {t('Result')}{' '}
           <strong className={bet.profitLoss > 0 ? 'amount--plus' : bet.profitLoss < 0 ? 'amount--minus' : ''} data-testid="bet-result">
             {formatRupees(bet.profitLoss)}
           </strong>

@@ -53,7 +53,7 @@ export function BonusCard({ bonus, onAction, blocked = null }: { bonus: PlayerBo
       ) : null}
       {bonus.status === 'claimed' && bonus.convertedAmount !== null ? (
         <p className="muted" data-testid="bonus-outcome">
-          {formatRupees(bonus.convertedAmount)} moved to your main wallet{bonus.removedAmount ? `, ${formatRupees(bonus.removedAmount)} removed` : ''}.
+          {t('{amount} moved to your main wallet', { amount: formatRupees(bonus.convertedAmount) })}{bonus.removedAmount ? `, ${t('{amount} removed', { amount: formatRupees(bonus.removedAmount) })}` : ''}.
         </p>
       ) : null}
       {bonus.status === 'offered' || live ? <BonusRules rules={bonus.rules} open={live || blocked === null} /> : null}

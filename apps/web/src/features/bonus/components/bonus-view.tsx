@@ -32,7 +32,7 @@ export function BonusView() {
   if (query.isError) {
     return (
       <div className="banner banner--error stack-sm" role="alert" data-testid="bonus-error">
-        <p>We could not load your bonuses. {query.error.message}</p>
+        <p>{t('We could not load your bonuses.')} {query.error.message}</p>
         <Button variant="secondary" className="button--small" onClick={() => void query.refetch()} loading={query.isFetching}>
           {t('Try again')}
         </Button>
@@ -48,7 +48,7 @@ export function BonusView() {
     <div className="stack-lg" data-testid="bonus-view">
       <p className="bonus-wallet-line" data-testid="bonus-wallet">
         {t('Bonus wallet')} <strong>{formatRupees(data.bonusBalance)}</strong>
-        {data.bonusExposure !== 0 ? <span className="muted"> · {formatRupees(Math.abs(data.bonusExposure))} in open bets</span> : null}
+        {data.bonusExposure !== 0 ? <span className="muted"> · {t('{amount} in open bets', { amount: formatRupees(Math.abs(data.bonusExposure)) })}</span> : null}
       </p>
       {data.active !== null ? (
         <section className="stack" aria-labelledby="active-bonus-title">
@@ -81,7 +81,7 @@ export function BonusView() {
       {nothing ? (
         <EmptyState title={t('No bonuses yet')} icon="list" testId="bonus-empty">
           <p>
-            You have no bonus right now. {data.availableOffers.length > 0 ? 'The offers below are open to you.' : 'When an offer is open to you, it appears here.'}
+            {t('You have no bonus right now.')} {data.availableOffers.length > 0 ? t('The offers below are open to you.') : t('When an offer is open to you, it appears here.')}
           </p>
           {data.availableOffers.some((offer) => offer.kind !== 'manual') ? <Link to="/deposit">{t('Make a deposit')}</Link> : null}
         </EmptyState>

@@ -17,12 +17,12 @@ import { GameCardSkeleton } from './game-card';
 import { GameTile } from './game-tile';
 import { GameFrame } from './game-frame';
 import '../casino.css';
-import { t } from '../../../lib/i18n/i18n';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /** The address parameter of the open game: /slots?play=<game id>, so Back closes it and a link reopens it. */
 export const PLAY_PARAM = 'play';
 
-const TITLES: Record<CasinoKind, string> = { slots: 'Slots', live: 'Live Casino' };
+const TITLES: Record<CasinoKind, string> = { slots: msg('Slots'), live: msg('Live Casino') };
 
 function LobbySkeleton() {
   return (
@@ -54,7 +54,7 @@ function CategoryTile({ name, count, selected, onSelect }: { name: string; count
  */
 export function CasinoLobby({ kind }: { kind: CasinoKind }) {
   const id = useId();
-  const title = TITLES[kind];
+  const title = t(TITLES[kind]);
   const games = useCasinoGames(kind);
   const [filter, setFilter] = useState<GameFilter>(NO_FILTER);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -82,7 +82,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
   const unknownGame = playing !== null && games.isSuccess && openGame === undefined;
   useEffect(() => {
     if (!unknownGame) return;
-    toast.warning('This game is not available');
+    toast.warning(t('This game is not available'));
     setSearchParams(
       (params) => {
         params.delete(PLAY_PARAM);
@@ -179,7 +179,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
         </EmptyState>
       ) : all.length === 0 ? (
         <EmptyState title={MESSAGES.noData} testId="casino-empty">
-          <p>{kind === 'slots' ? 'No slot games are open right now.' : 'No live casino tables are open right now.'}</p>
+          <p>{kind === 'slots' ? t('No slot games are open right now.') : t('No live casino tables are open right now.')}</p>
         </EmptyState>
       ) : (
         <>
@@ -200,7 +200,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
           ) : null}
           {[
             { key: 'favourites', title: 'Favourites', list: favourites },
-            { key: 'recent', title: 'Recently played', list: recent },
+            { key: 'recent', title: t('Recently played'), list: recent },
           ].map((mine) =>
             mine.list.length === 0 ? null : (
               <section key={mine.key} className="casino-group stack" aria-labelledby={`${id}-${mine.key}`} data-testid={`my-games-${mine.key}`}>
@@ -213,7 +213,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
           )}
           {groups.length === 0 ? (
             <EmptyState title={MESSAGES.noData} icon="list" testId="casino-no-match">
-              <p>No game matches {filter.search.trim() !== '' ? `“${filter.search.trim()}”` : 'these filters'}.</p>
+              <p>{t('No game matches')} {filter.search.trim() !== '' ? `“${filter.search.trim()}”` : 'these filters'}.</p>
               <Button variant="secondary" onClick={() => setFilter(NO_FILTER)}>
                 {t('Clear filters')}
               </Button>

@@ -84,11 +84,11 @@ export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => 
       <div className="game-frame__body">
         {launch.isPending ? (
           <div className="game-frame__state">
-            <Spinner size="large" label={`Opening ${game.title}`} />
+            <Spinner size="large" label={t('Opening {game}', { game: game.title })} />
           </div>
         ) : launch.isError ? (
           <div className="game-frame__state" data-testid="launch-failed">
-            <p>{game.title} could not be opened.</p>
+            <p>{t('{game} could not be opened.', { game: game.title })}</p>
             <div className="row">
               <Button onClick={() => void launch.refetch()} loading={launch.isFetching}>
                 {t('Try again')}

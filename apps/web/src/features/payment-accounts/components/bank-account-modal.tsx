@@ -104,7 +104,7 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
         ))}
       </SelectField>
       <Button type="submit" block loading={pending} loadingLabel={account ? 'Updating…' : 'Adding…'}>
-        {account ? 'Update Bank Account' : 'Add Bank Account'}
+        {account ? t('Update Bank Account') : t('Add Bank Account')}
       </Button>
     </form>
   );
@@ -112,7 +112,7 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
 
 export function BankAccountModal({ open, account, onClose }: { open: boolean; account?: PaymentAccount | undefined; onClose: () => void }) {
   return (
-    <Modal open={open} title={account ? 'Edit Bank Account' : 'Add Bank Account'} onClose={onClose} testId="bank-account-modal">
+    <Modal open={open} title={account ? t('Edit Bank Account') : t('Add Bank Account')} onClose={onClose} testId="bank-account-modal">
       <BankAccountForm account={account} onDone={onClose} />
     </Modal>
   );

@@ -47,7 +47,7 @@ function AccountCard({ account, onEdit }: { account: PaymentAccount; onEdit: () 
         type="button"
         variant="ghost"
         className="button--small"
-        aria-label={account.type === 'upi' ? `Edit UPI ${account.accountNumber}` : `Edit bank account ${account.accountNumber}`}
+        aria-label={account.type === 'upi' ? t('Edit UPI {account}', { account: account.accountNumber }) : t('Edit bank account {account}', { account: account.accountNumber })}
         onClick={onEdit}
       >
         {t('Edit')}

@@ -51,7 +51,7 @@ function UpiAccountForm({ account, onDone }: { account: PaymentAccount | undefin
       />
       <TextField id={`${id}-holder`} label={t('Account Holder Name')} autoComplete="name" value={holder} onChange={(event) => setHolder(event.target.value)} />
       <Button type="submit" block loading={pending} loadingLabel={account ? 'Updating…' : 'Adding…'}>
-        {account ? 'Update UPI' : 'Add UPI'}
+        {account ? t('Update UPI') : t('Add UPI')}
       </Button>
     </form>
   );
@@ -59,7 +59,7 @@ function UpiAccountForm({ account, onDone }: { account: PaymentAccount | undefin
 
 export function UpiAccountModal({ open, account, onClose }: { open: boolean; account?: PaymentAccount | undefined; onClose: () => void }) {
   return (
-    <Modal open={open} title={account ? 'Edit UPI' : 'Add UPI'} onClose={onClose} testId="upi-account-modal">
+    <Modal open={open} title={account ? t('Edit UPI') : t('Add UPI')} onClose={onClose} testId="upi-account-modal">
       <UpiAccountForm account={account} onDone={onClose} />
     </Modal>
   );

@@ -16,7 +16,7 @@ export function ReferralMovements() {
         <Skeleton height="72px" />
       ) : query.isError ? (
         <p className="banner banner--error" role="alert">
-          We could not load your referral account. {query.error.message}
+          {t('We could not load your referral account.')} {query.error.message}
         </p>
       ) : query.data.length === 0 ? (
         <p className="muted">{t('No movements yet.')}</p>
@@ -30,7 +30,7 @@ export function ReferralMovements() {
                 {formatRupees(line.amount)}
               </span>
               <span className="muted">{formatDateTime(line.createdAt)}</span>
-              <span className="muted">Balance {formatRupees(line.balance)}</span>
+              <span className="muted">{t('Balance')} {formatRupees(line.balance)}</span>
             </li>
           ))}
         </ul>

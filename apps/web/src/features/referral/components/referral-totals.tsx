@@ -46,10 +46,10 @@ export function ReferralTotals({ totals }: { totals: Totals }) {
         </div>
       </dl>
       <Button block onClick={() => void onClaim()} disabled={!enough} loading={claim.isPending} loadingLabel={t('Claiming…')} data-testid="claim-ref-bonus">
-        Claim {formatRupees(totals.claimable)} to main wallet
+        {t('Claim {amount} to main wallet', { amount: formatRupees(totals.claimable) })}
       </Button>
       <p className="muted" data-testid="ref-claim-hint">
-        {enough ? 'The whole claimable amount moves to your main wallet at once.' : `You can claim from ${formatRupees(totals.minClaim)}.`}
+        {enough ? t('The whole claimable amount moves to your main wallet at once.') : t('You can claim from {amount}.', { amount: formatRupees(totals.minClaim) })}
       </p>
     </section>
   );

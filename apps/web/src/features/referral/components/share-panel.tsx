@@ -8,7 +8,7 @@ export function shareLink(sharePath: string, origin: string = window.location.or
 
 /** wa.me opens WhatsApp (app on phones, web on desktop) with the message filled in. */
 export function whatsAppLink(link: string): string {
-  const text = `Join me and play with my referral code: ${link}`;
+  const text = t('Join me and play with my referral code: {link}', { link });
   return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
 

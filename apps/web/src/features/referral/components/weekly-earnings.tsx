@@ -4,12 +4,12 @@ import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { weeklyPeriods } from '../../../lib/dates';
 import { useWeeklyReferral } from '../api/get-weekly-referral';
-import { t } from '../../../lib/i18n/i18n';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /** How many weeks the period list offers (spec §9: "N past weeks"). */
 export const REFERRAL_WEEKS = 8;
 
-const STATUS_TEXT: Record<WeeklyReferralRow['status'], string> = { paid: 'Paid', refused: 'Not paid', open: 'Week still open' };
+const STATUS_TEXT: Record<WeeklyReferralRow['status'], string> = { paid: msg('Paid'), refused: msg('Not paid'), open: msg('Week still open') };
 
 function RowLine({ row }: { row: WeeklyReferralRow }) {
   return (
@@ -19,10 +19,10 @@ function RowLine({ row }: { row: WeeklyReferralRow }) {
         {formatRupees(row.earned)}
       </span>
       <span className="muted">
-        Net loss {formatRupees(row.netLoss)}
+        {t('Net loss')} {formatRupees(row.netLoss)}
         {row.capped ? ' · capped' : ''}
       </span>
-      <span className="muted">{STATUS_TEXT[row.status]}</span>
+      <span className="muted">{t(STATUS_TEXT[row.status])}</span>
       {row.refusedReason ? <span className="muted">{row.refusedReason}</span> : null}
     </li>
   );
@@ -62,7 +62,7 @@ export function WeeklyEarnings() {
         <Skeleton height="72px" />
       ) : query.isError ? (
         <p className="banner banner--error" role="alert">
-          We could not load this week. {query.error.message}
+          {t('We could not load this week.')} {query.error.message}
         </p>
       ) : query.data.rows.length === 0 ? (
         <p className="muted" data-testid="weekly-empty">

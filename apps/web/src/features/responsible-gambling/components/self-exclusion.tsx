@@ -72,12 +72,12 @@ export function SelfExclusion() {
       <Modal open={confirming} title={t('Exclude yourself?')} onClose={() => !exclude.isPending && setConfirming(false)} testId="self-exclusion-confirm">
         <div className="stack">
           <p className="banner banner--error" role="alert">
-            For {PERIOD_LABELS[days]} you will not be able to log in, bet, play or deposit. You will be logged out on every device now, and
+            {t('For')} {PERIOD_LABELS[days]} you will not be able to log in, bet, play or deposit. You will be logged out on every device now, and
             the break cannot be shortened or undone.
           </p>
           <div className="row">
             <Button type="button" variant="danger" loading={exclude.isPending} loadingLabel={t('Excluding…')} onClick={() => void confirm()}>
-              Yes, exclude me for {PERIOD_LABELS[days]}
+              {t('Yes, exclude me for')} {PERIOD_LABELS[days]}
             </Button>
             <Button type="button" variant="secondary" disabled={exclude.isPending} onClick={() => setConfirming(false)}>
               {t('Cancel')}

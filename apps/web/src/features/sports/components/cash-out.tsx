@@ -44,7 +44,7 @@ export function CashOut({ market }: { market: Market }) {
         setError(envelope.meta.error === 'ODDS_CHANGED' ? 'Odds changed: check the new value' : envelope.meta.message);
       }
     } catch {
-      setError('Cash out failed, please try again');
+      setError(t('Cash out failed, please try again'));
     } finally {
       setBusy(false);
       void invalidatePositions(queryClient, market.eventId);
@@ -71,7 +71,7 @@ export function CashOut({ market }: { market: Market }) {
         </div>
       ) : null}
       <p className="cash-out__value" aria-live="polite" data-testid="cash-out-value">
-        {quote.isPending ? 'Getting the value…' : data === undefined ? 'The value is not available' : data.available ? `Cash out ${formatRupees(data.value ?? 0)}` : data.reason}
+        {quote.isPending ? t('Getting the value…') : data === undefined ? t('The value is not available') : data.available ? t('Cash out {amount}', { amount: formatRupees(data.value ?? 0) }) : data.reason}
       </p>
       {error !== null ? (
         <p className="slip__message slip__message--error" role="alert" data-testid="cash-out-error">
@@ -83,7 +83,7 @@ export function CashOut({ market }: { market: Market }) {
           {t('Close')}
         </Button>
         <Button type="button" onClick={() => void take()} disabled={value === null} loading={busy} loadingLabel={t('Cashing out…')} data-testid="cash-out-confirm">
-          {value === null ? 'Cash out' : `Cash out ${formatRupees(value)}`}
+          {value === null ? t('Cash out') : t('Cash out {amount}', { amount: formatRupees(value) })}
         </Button>
       </div>
     </div>

@@ -18,7 +18,7 @@ function priceText(bet: BetRow): string {
 }
 
 function statusText(bet: BetRow): string {
-  if (bet.status === 'pending') return 'In bet delay';
+  if (bet.status === 'pending') return t('In bet delay');
   if (bet.status === 'unmatched') return bet.matchedStake > 0 ? `${formatRupees(bet.matchedStake)} matched, ${formatRupees(bet.unmatchedStake)} unmatched` : 'Unmatched';
   return 'Matched';
 }
@@ -50,7 +50,7 @@ export function EventBets({ eventId }: { eventId: string }) {
             <strong>{bets[0]?.marketName}</strong>
             {open.length > 1 ? (
               <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => cancel.mutate({ marketId })} aria-label={`Cancel all unmatched bets on ${bets[0]?.marketName ?? 'this market'}`}>
-                {busy({ marketId }) ? 'Cancelling…' : 'Cancel all'}
+                {busy({ marketId }) ? t('Cancelling…') : t('Cancel all')}
               </button>
             ) : null}
           </div>

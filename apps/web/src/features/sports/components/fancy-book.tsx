@@ -16,7 +16,7 @@ export function FancyBook({ market, position }: { market: Market; position: Mark
       <button type="button" className="fancy-book__open" onClick={() => setOpen(true)} data-testid="fancy-book-open" aria-label={`Book for ${market.name}`}>
         {t('Book')}
       </button>
-      <Modal open={open} title={`Book: ${market.name}`} onClose={() => setOpen(false)} testId="fancy-book">
+      <Modal open={open} title={t('Book: {market}', { market: market.name })} onClose={() => setOpen(false)} testId="fancy-book">
         <table className="fancy-book">
           <thead>
             <tr>

@@ -19,7 +19,7 @@ function Section({ title, rows, testId }: { title: string; rows: ProfitLossRow[]
         <caption className="statement__caption">{title}</caption>
         <thead>
           <tr>
-            <th scope="col">{title === 'Sports' ? 'Event and market' : 'Provider'}</th>
+            <th scope="col">{title === 'Sports' ? t('Event and market') : t('Provider')}</th>
             <th scope="col" className="num">
               {t('Bets')}
             </th>
@@ -43,7 +43,7 @@ function Section({ title, rows, testId }: { title: string; rows: ProfitLossRow[]
                     {row.event ?? row.market ? <span className="statement__date muted">{row.event ?? row.market}</span> : null}
                   </>
                 )}
-                {row.commission !== 0 ? <span className="statement__date muted">Commission {formatRupees(row.commission)}</span> : null}
+                {row.commission !== 0 ? <span className="statement__date muted">{t('Commission')} {formatRupees(row.commission)}</span> : null}
               </td>
               <td className="num">{row.count}</td>
               <td className={`num ${signedClass(row.profitLoss)}`}>{formatRupees(row.profitLoss)}</td>

@@ -10,7 +10,7 @@ function CreditLineNote({ balance }: { balance: number }) {
   if (line.data === undefined) return null;
   return (
     <span className="balance__exposure" data-testid="credit-line">
-      Credit {formatRupees(line.data.creditRef)} · P&amp;L {formatRupees(line.data.refPnl)}
+      {t('Credit')} {formatRupees(line.data.creditRef)} · P&amp;L {formatRupees(line.data.refPnl)}
     </span>
   );
 }

@@ -17,8 +17,8 @@ export function WalletSwitch({ user }: { user: Profile }) {
   // Show the choice at once while the server confirms it; a refusal puts the old one back.
   const selected = switchWallet.isPending && switchWallet.variables ? switchWallet.variables : user.wallet;
   const options: { id: WalletId; label: string; paise: number }[] = [
-    { id: WALLETS.MAIN, label: 'Main Wallet', paise: (rupeesToPaise(user.balance) ?? 0) + (rupeesToPaise(user.exposure) ?? 0) },
-    { id: WALLETS.BONUS, label: 'Bonus Wallet', paise: (rupeesToPaise(user.bonus) ?? 0) + (rupeesToPaise(user.bonusExposure) ?? 0) },
+    { id: WALLETS.MAIN, label: t('Main Wallet'), paise: (rupeesToPaise(user.balance) ?? 0) + (rupeesToPaise(user.exposure) ?? 0) },
+    { id: WALLETS.BONUS, label: t('Bonus Wallet'), paise: (rupeesToPaise(user.bonus) ?? 0) + (rupeesToPaise(user.bonusExposure) ?? 0) },
   ];
   return (
     <fieldset className="wallet-switch" disabled={switchWallet.isPending} aria-busy={switchWallet.isPending || undefined}>

@@ -69,7 +69,7 @@ export function WithdrawalForm({ accounts, available, addAccount }: WithdrawalFo
         label={t('Amount (₹)')}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={`At least ${formatRupees(MIN_WITHDRAWAL_RUPEES)}`}
+        placeholder={t('At least {amount}', { amount: formatRupees(MIN_WITHDRAWAL_RUPEES) })}
         value={amount}
         onChange={(event) => setAmount(cleanAmountInput(event.target.value))}
       />
