@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { WALLETS, type AppSettings } from '@khel/contract';
 import { PlayMoneyNotice } from '../../components/play-money-notice';
@@ -11,9 +12,11 @@ import { percentText } from '../../components/wagering-progress';
 import { useLiveAccount } from '../../lib/live/use-live';
 import { NavIcon } from './nav-icon';
 import { navItemsFor } from './nav-items';
-import { ProfileMenu } from './profile-menu';
 import { ThemeToggle } from './theme-toggle';
 import { LanguageSwitch } from './language-switch';
+
+// The members' menu arrives beside the first screen, not in it: it paid for the two languages' bytes (ADR 0030).
+const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileMenu })));
 import { useT } from '../../lib/i18n/i18n';
 
 function Brand({ settings, loading, to }: { settings: AppSettings | undefined; loading: boolean; to: string }) {
@@ -93,7 +96,17 @@ export function Header({ settings, settingsLoading }: { settings: AppSettings | 
                 {hasPlayAccess(user) ? <Balance user={user} playMoney={playMoney} /> : null}
                 {/* On phones the theme switch moves into the menu to leave room for the balance. */}
                 <ThemeToggle className="desktop-only" />
-                <ProfileMenu user={user} />
+                <Suspense
+                  fallback={
+                    <div className="profile-menu">
+                      <span className="profile-menu__button" aria-hidden="true">
+                        <span className="profile-menu__username">{user.username}</span>
+                      </span>
+                    </div>
+                  }
+                >
+                  <ProfileMenu user={user} />
+                </Suspense>
               </>
             ) : (
               <>
