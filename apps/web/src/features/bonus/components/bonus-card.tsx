@@ -41,7 +41,7 @@ export function BonusCard({ bonus, onAction, blocked = null }: { bonus: PlayerBo
         <div className="bonus-card__amount">
           <strong data-testid="bonus-amount">{formatRupees(bonus.amount)}</strong>
           <span className={`bonus-status bonus-status--${bonus.status}`} data-testid="bonus-status">
-            {STATUS_LABELS[bonus.status]}
+            {t(STATUS_LABELS[bonus.status])}
           </span>
         </div>
       </header>
