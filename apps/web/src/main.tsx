@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadSession } from './lib/auth/session';
 import { loadTheme } from './lib/theme';
+import { initialLocale, setLocale } from './lib/i18n/i18n';
 import './styles/app.css';
 
 // Spec §4 startup: the theme first (no flash of the wrong colours), then the stored session.
@@ -16,8 +17,16 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
   window.addEventListener('load', () => void import('./lib/pwa/register-service-worker').then((m) => m.registerServiceWorker()), { once: true });
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The language before the first render (ADR 0030): Hindi's catalogue arrives first when it is the choice,
+// so a Hindi reader never sees English flash; English renders at once.
+const locale = initialLocale();
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+if (locale === 'en') {
+  document.documentElement.lang = 'en';
+  render();
+} else void setLocale(locale, false).then(render, render);

@@ -88,7 +88,7 @@ describe('header (spec §2)', () => {
     await screen.findByRole('heading', { name: 'Slots' });
     expect(screen.queryByRole('link', { name: 'Deposit' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Bonus' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     const menu = screen.getByTestId('profile-menu');
     expect(within(menu).queryByRole('group', { name: 'Wallet' })).toBeNull();
     expect(within(menu).queryByRole('link', { name: 'Referral Bonus' })).toBeNull();
@@ -126,8 +126,9 @@ describe('header (spec §2)', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     // The theme row is the phone's (CSS hides it on desktop, jsdom renders both).
-    // Payment Accounts and Responsible Gambling are ours (README decisions), after the spec's items.
-    expect(labels).toEqual(['My Bets', 'Referral Bonus', 'Account Statements', 'Profit And Loss', 'Payment Accounts', 'Responsible Gambling', 'Change Password', 'Light theme', 'Logout']);
+    // Payment Accounts and Responsible Gambling are ours (README decisions), after the spec's items; then
+    // the language switch (ADR 0030).
+    expect(labels).toEqual(['My Bets', 'Referral Bonus', 'Account Statements', 'Profit And Loss', 'Payment Accounts', 'Responsible Gambling', 'Change Password', 'Light theme', 'Englishहिन्दी', 'Logout']);
     await userEvent.click(within(menu).getByRole('button', { name: 'My Bets' }));
     const dialog = await screen.findByRole('dialog', { name: 'My Bets' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');

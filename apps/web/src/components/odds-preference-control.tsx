@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ODDS_CHANGE_MODES, oddsPreferenceText, type OddsChangeMode } from '@khel/contract';
 import { EXACT_ONLY, useOddsPreference, useSaveOddsPreference } from '../lib/odds-preference';
+import { t } from '../lib/i18n/i18n';
 
 const TICK_CHOICES = [1, 2, 3, 5, 10] as const;
 
@@ -20,7 +21,7 @@ export function OddsPreferenceControl({ compact = false }: { compact?: boolean }
   return (
     <div className={`odds-preference${compact ? ' odds-preference--compact' : ''}`} data-testid="odds-preference">
       <label className="field__label" htmlFor={`${id}-mode`}>
-        When bookmaker or fancy odds change
+        {t('When bookmaker or fancy odds change')}
       </label>
       <div className="odds-preference__row">
         <select
@@ -40,7 +41,7 @@ export function OddsPreferenceControl({ compact = false }: { compact?: boolean }
         {preference.mode === 'ticks' ? (
           <select
             className="input odds-preference__ticks"
-            aria-label="Ticks"
+            aria-label={t('Ticks')}
             value={ticks}
             disabled={save.isPending}
             onChange={(event) => change('ticks', Number(event.target.value))}
@@ -55,7 +56,7 @@ export function OddsPreferenceControl({ compact = false }: { compact?: boolean }
         ) : null}
       </div>
       <p className="field__hint" role="status" data-testid="odds-preference-status">
-        {save.isError ? 'Could not save, please try again' : save.isSuccess ? `Saved: ${oddsPreferenceText(preference)}` : compact ? '' : 'A tick is one point of a rate or one run of a line.'}
+        {save.isError ? t('Could not save, please try again') : save.isSuccess ? t('Saved: {preference}', { preference: oddsPreferenceText(preference) }) : compact ? '' : t('A tick is one point of a rate or one run of a line.')}
       </p>
     </div>
   );

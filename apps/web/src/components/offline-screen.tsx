@@ -1,4 +1,5 @@
 import { Button } from './ui/button';
+import { t } from '../lib/i18n/i18n';
 
 /**
  * Shown instead of the page while the phone has no network (ADR 0024). The shell comes from the service
@@ -12,10 +13,10 @@ export function OfflineScreen() {
         <path d="M2 8.5a15 15 0 0120 0M5.5 12a10 10 0 0113 0M9 15.5a5 5 0 016 0M12 19h.01M3 3l18 18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
       </svg>
       <h1 id="offline-title" className="page-title">
-        You are offline
+        {t('You are offline')}
       </h1>
-      <p className="muted">Prices, balances and bets need a connection. We will carry on as soon as you are back online.</p>
-      <Button onClick={() => window.location.reload()}>Try again</Button>
+      <p className="muted">{t('Prices, balances and bets need a connection. We will carry on as soon as you are back online.')}</p>
+      <Button onClick={() => window.location.reload()}>{t('Try again')}</Button>
     </section>
   );
 }

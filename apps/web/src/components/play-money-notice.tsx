@@ -2,6 +2,7 @@ import { useId, useLayoutEffect } from 'react';
 import { MESSAGES } from '@khel/contract';
 import { useAppSettings } from '../lib/app-settings';
 import { createStore, useStore } from '@khel/web-kit';
+import { useT } from '../lib/i18n/i18n';
 
 /** The panels on screen, in mounting order: the newest (a dialog over its page) is the one shown. */
 const mountedPanels = createStore<readonly string[]>([]);
@@ -12,6 +13,7 @@ const mountedPanels = createStore<readonly string[]>([]);
  * dialogs. A panel on screen takes over from the bar, and of several panels only the newest shows.
  */
 export function PlayMoneyNotice({ variant = 'panel' }: { variant?: 'bar' | 'panel' }) {
+  const t = useT();
   const settings = useAppSettings();
   const id = useId();
   const panels = useStore(mountedPanels);
@@ -25,7 +27,7 @@ export function PlayMoneyNotice({ variant = 'panel' }: { variant?: 'bar' | 'pane
   if (variant === 'bar' ? panels.length > 0 : panels[panels.length - 1] !== id) return null;
   return (
     <p className={`play-notice play-notice--${variant}`} role="note" data-testid={`play-money-${variant}`}>
-      {MESSAGES.playMoneyNotice}
+      {t(MESSAGES.playMoneyNotice)}
     </p>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@khel/web-kit';
 import { appUpdateStore, dismissUpdate } from '../lib/pwa/app-update';
 import { Button } from './ui/button';
+import { t } from '../lib/i18n/i18n';
 
 /** "A new version is available" with Reload and Later (ADR 0024); the player decides when. */
 export function UpdatePrompt() {
@@ -10,7 +11,7 @@ export function UpdatePrompt() {
   if (!waiting || apply === null) return null;
   return (
     <div className="update-prompt" role="status" data-testid="update-prompt">
-      <p>A new version is available.</p>
+      <p>{t('A new version is available.')}</p>
       <div className="row">
         <Button
           className="button--small"
@@ -20,10 +21,10 @@ export function UpdatePrompt() {
             void apply();
           }}
         >
-          Reload
+          {t('Reload')}
         </Button>
         <Button className="button--small" variant="secondary" onClick={dismissUpdate}>
-          Later
+          {t('Later')}
         </Button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { PlayerBonus } from '@khel/contract';
 import { formatRupees } from '@khel/money';
+import { t } from '../lib/i18n/i18n';
 
 /** "40%" with at most one decimal and never a rounding up to 100 % before it is reached. */
 export function percentText(percent: number): string {
@@ -16,7 +17,7 @@ export function WageringProgress({ bonus, compact = false, testId = 'wagering-pr
   const label = `${formatRupees(done)} of ${formatRupees(bonus.wageringRequired)} wagered (${percentText(bonus.progressPercent)})`;
   return (
     <div className={`wagering${compact ? ' wagering--compact' : ''}`} data-testid={testId}>
-      <progress className="wagering__bar" max={100} value={Math.min(100, bonus.progressPercent)} aria-label="Wagering progress" aria-valuetext={label} />
+      <progress className="wagering__bar" max={100} value={Math.min(100, bonus.progressPercent)} aria-label={t('Wagering progress')} aria-valuetext={label} />
       <p className={compact ? 'wagering__text muted' : 'wagering__text'} data-testid={`${testId}-text`}>
         {label}
       </p>

@@ -3,6 +3,7 @@ import { ApiError, answerFailure, bodyMessageOf, fetchApiBlob, httpFailure, newI
 import { currentToken, expireFromHttp401, expireFromMeta401 } from './auth/session';
 import { STORAGE_KEYS, local } from './storage';
 import { toast } from './toast';
+import { msg, serverText } from './i18n/i18n';
 
 export { API_BASE, ApiError, shouldRetry } from '@khel/web-kit';
 /**
@@ -20,7 +21,7 @@ export interface ApiEnvelope<T> {
 export const businessError = (meta: Meta): ApiError => ApiError.fromMeta(meta);
 
 const WORDING: ApiWording = { network: 'Network error', http: (status) => `HTTP ${status}`, unexpected: 'Unexpected response' };
-const NETWORK_TOAST = 'Network error, please check your connection';
+const NETWORK_TOAST = msg('Network error, please check your connection');
 
 export interface ApiOptions {
   method?: ApiMethod;
@@ -42,6 +43,16 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
+interface TransportBody {
+  message?: unknown;
+  meta?: { error?: string };
+}
+
+/** A transport failure's words for the player: by its error code in the chosen language (ADR 0030). */
+function transportText(body: unknown, message: string): string {
+  return serverText({ message, error: (body as TransportBody | undefined)?.meta?.error });
+}
+
 /**
  * This browser's device id: random, made once and kept in local storage. The server keeps only a hash
  * and uses it to refuse referral earnings between accounts played from one device (PRODUCT.md §8).
@@ -55,8 +66,9 @@ export function deviceId(): string {
 }
 
 /** An HTTP failure: the server's message as an error toast (unless quiet), and a token refused ends the session. */
-function onHttpFailure(error: ApiError, serverMessage: string, token: string | null, quiet = false): ApiError {
-  if (!quiet && serverMessage !== '') toast.error(serverMessage);
+function onHttpFailure(error: ApiError, body: unknown, token: string | null, quiet = false): ApiError {
+  const serverMessage = bodyMessageOf(body);
+  if (!quiet && serverMessage !== '') toast.error(transportText(body, serverMessage));
   // Only a call that carried a token can end a session; a 401 to an anonymous call is just an answer.
   if (error.status === 401 && token !== null) expireFromHttp401();
   return error;
@@ -70,7 +82,7 @@ function onNetworkFailure(error: unknown): never {
 
 /** A business outcome other than 200: the warning toast, and meta.code 401 ends the session. */
 function onBusinessOutcome(meta: Meta, warn = true): void {
-  if (warn) toast.warning(meta.message);
+  if (warn) toast.warning(serverText(meta));
   if (meta.code === 401) expireFromMeta401();
 }
 
@@ -89,7 +101,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
 
   const failure = answerFailure(answer, WORDING);
   if (failure !== null) {
-    if (!answer.response.ok) throw onHttpFailure(failure, bodyMessageOf(answer.body), token, options.quietStatuses?.includes(answer.response.status));
+    if (!answer.response.ok) throw onHttpFailure(failure, answer.body, token, options.quietStatuses?.includes(answer.response.status));
     throw failure;
   }
   const envelope = answer.body as ApiEnvelope<T>;
@@ -98,7 +110,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (meta.code === 200) {
     const wantsToast = options.successToast ?? method !== 'GET';
     if (typeof wantsToast === 'string') toast.success(wantsToast);
-    else if (wantsToast && meta.message) toast.success(meta.message);
+    else if (wantsToast && meta.message) toast.success(serverText(meta));
     return envelope;
   }
 
@@ -121,7 +133,7 @@ export async function apiBlob(url: string, options: { signal?: AbortSignal } = {
   const fetched = await fetchApiBlob(url, token, WORDING, options.signal).catch(onNetworkFailure);
   if ('blob' in fetched) return fetched.blob;
   const answer = fetched.failed;
-  if (!answer.response.ok) throw onHttpFailure(httpFailure(answer, WORDING), bodyMessageOf(answer.body), token);
+  if (!answer.response.ok) throw onHttpFailure(httpFailure(answer, WORDING), answer.body, token);
   // A business answer (meta.code) instead of the image: same handling as any other call.
   if (answer.meta === undefined) throw new ApiError(answer.response.status, 0, WORDING.unexpected);
   onBusinessOutcome(answer.meta);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { WALLETS, type AppSettings } from '@khel/contract';
 import { PlayMoneyNotice } from '../../components/play-money-notice';
@@ -11,14 +12,19 @@ import { percentText } from '../../components/wagering-progress';
 import { useLiveAccount } from '../../lib/live/use-live';
 import { NavIcon } from './nav-icon';
 import { navItemsFor } from './nav-items';
-import { ProfileMenu } from './profile-menu';
 import { ThemeToggle } from './theme-toggle';
+import { LanguageSwitch } from './language-switch';
+
+// The members' menu arrives beside the first screen, not in it: it paid for the two languages' bytes (ADR 0030).
+const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileMenu })));
+import { useT } from '../../lib/i18n/i18n';
 
 function Brand({ settings, loading, to }: { settings: AppSettings | undefined; loading: boolean; to: string }) {
+  const t = useT();
   if (loading) return <Skeleton className="brand brand--loading" />;
   const name = settings?.siteName ?? '';
   return (
-    <Link to={to} className="brand" aria-label={name ? `${name} home` : 'Home'}>
+    <Link to={to} className="brand" aria-label={name ? t('{name} home', { name }) : t('Home')}>
       {settings?.logoImg ? <img className="brand__logo" src={settings.logoImg} alt={name} /> : <span className="brand__name">{name}</span>}
     </Link>
   );
@@ -29,12 +35,13 @@ function Brand({ settings, loading, to }: { settings: AppSettings | undefined; l
  * selected) and, with an active bonus, the wagering percent, so the player sees progress everywhere.
  */
 function BonusShortcut({ wallet }: { wallet: string }) {
+  const t = useT();
   const active = useBonusData().data?.active ?? null;
   const onBonus = wallet === WALLETS.BONUS;
-  const details = [onBonus ? 'Bonus wallet pays' : 'Main wallet pays', active !== null ? `wagering ${percentText(active.progressPercent)} done` : null].filter(Boolean).join(', ');
+  const details = [onBonus ? t('Bonus wallet pays') : t('Main wallet pays'), active !== null ? t('wagering {percent} done', { percent: percentText(active.progressPercent) }) : null].filter(Boolean).join(', ');
   return (
-    <Link to="/bonus" className={`shortcut shortcut--bonus${onBonus ? ' shortcut--paying' : ''}`} aria-label="Bonus" aria-description={details} title={`Bonus: ${details}`} data-testid="bonus-shortcut">
-      Bonus
+    <Link to="/bonus" className={`shortcut shortcut--bonus${onBonus ? ' shortcut--paying' : ''}`} aria-label={t('Bonus')} aria-description={details} title={`${t('Bonus')}: ${details}`} data-testid="bonus-shortcut">
+      {t('Bonus')}
       {active !== null ? (
         <span className="shortcut__progress" data-testid="bonus-shortcut-progress">
           {percentText(active.progressPercent)}
@@ -49,6 +56,7 @@ function BonusShortcut({ wallet }: { wallet: string }) {
  * shortcuts (not for credit players), the balance when any play area is allowed, and the profile menu.
  */
 export function Header({ settings, settingsLoading }: { settings: AppSettings | undefined; settingsLoading: boolean }) {
+  const t = useT();
   const { user } = useSession();
   // Balance and exposure move live on the socket's balance messages (PRODUCT.md §3).
   useLiveAccount();
@@ -62,11 +70,11 @@ export function Header({ settings, settingsLoading }: { settings: AppSettings | 
         <div className="app-header__inner">
           <Brand settings={settings} loading={settingsLoading} to={home === '/no-access' ? '/no-access' : home} />
           {items.length > 0 ? (
-            <nav className="main-nav" aria-label="Main">
+            <nav className="main-nav" aria-label={t('Main')}>
               {items.map((item) => (
                 <NavLink key={item.to} to={item.to} end className="main-nav__item">
                   <NavIcon icon={item.icon} />
-                  <span>{item.label}</span>
+                  <span>{t(item.label)}</span>
                 </NavLink>
               ))}
             </nav>
@@ -75,11 +83,11 @@ export function Header({ settings, settingsLoading }: { settings: AppSettings | 
             {user ? (
               <>
                 {!isCreditPlayer(user) ? (
-                  <nav className="shortcuts" aria-label="Wallet shortcuts">
-                    <Link to="/deposit" className="shortcut shortcut--deposit" aria-label="Deposit" title="Deposit">
+                  <nav className="shortcuts" aria-label={t('Wallet shortcuts')}>
+                    <Link to="/deposit" className="shortcut shortcut--deposit" aria-label={t('Deposit')} title={t('Deposit')}>
                       D
                     </Link>
-                    <Link to="/withdrawal" className="shortcut shortcut--withdrawal" aria-label="Withdrawal" title="Withdrawal">
+                    <Link to="/withdrawal" className="shortcut shortcut--withdrawal" aria-label={t('Withdrawal')} title={t('Withdrawal')}>
                       W
                     </Link>
                     <BonusShortcut wallet={user.wallet} />
@@ -88,16 +96,27 @@ export function Header({ settings, settingsLoading }: { settings: AppSettings | 
                 {hasPlayAccess(user) ? <Balance user={user} playMoney={playMoney} /> : null}
                 {/* On phones the theme switch moves into the menu to leave room for the balance. */}
                 <ThemeToggle className="desktop-only" />
-                <ProfileMenu user={user} />
+                <Suspense
+                  fallback={
+                    <div className="profile-menu">
+                      <span className="profile-menu__button" aria-hidden="true">
+                        <span className="profile-menu__username">{user.username}</span>
+                      </span>
+                    </div>
+                  }
+                >
+                  <ProfileMenu user={user} />
+                </Suspense>
               </>
             ) : (
               <>
+                <LanguageSwitch />
                 <ThemeToggle />
                 <Link to="/login" className="button button--secondary button--small">
-                  Login
+                  {t('Login')}
                 </Link>
                 <button type="button" className="button button--primary button--small" onClick={() => openSignUp()}>
-                  Sign Up
+                  {t('Sign Up')}
                 </button>
               </>
             )}

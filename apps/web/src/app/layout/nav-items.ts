@@ -1,4 +1,5 @@
 import type { Profile } from '@khel/contract';
+import { msg } from '../../lib/i18n/i18n';
 
 export interface NavItem {
   to: '/' | '/live-casino' | '/slots';
@@ -6,12 +7,12 @@ export interface NavItem {
   icon: 'home' | 'live' | 'slots';
 }
 
-/** Main navigation (spec §2): Home, Live Casino, Slots, each only if permitted. */
+/** Main navigation (spec §2): Home, Live Casino, Slots, each only if permitted. Labels are message ids (t). */
 export function navItemsFor(user: Profile | null): NavItem[] {
   if (!user) return [];
   const items: NavItem[] = [];
-  if (user.allowHome) items.push({ to: '/', label: 'Home', icon: 'home' });
-  if (user.allowLiveCasino) items.push({ to: '/live-casino', label: 'Live Casino', icon: 'live' });
-  if (user.allowSlots) items.push({ to: '/slots', label: 'Slots', icon: 'slots' });
+  if (user.allowHome) items.push({ to: '/', label: msg('Home'), icon: 'home' });
+  if (user.allowLiveCasino) items.push({ to: '/live-casino', label: msg('Live Casino'), icon: 'live' });
+  if (user.allowSlots) items.push({ to: '/slots', label: msg('Slots'), icon: 'slots' });
   return items;
 }

@@ -4,6 +4,8 @@ import type { Profile } from '@khel/contract';
 import { openChangePassword } from '../../features/auth/hooks/use-auth-modal';
 import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from './theme-toggle';
+import { LanguageSwitch } from './language-switch';
+import { useT } from '../../lib/i18n/i18n';
 import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess, isCreditPlayer } from '../../lib/auth/permissions';
 
 // What the menu opens loads when it opens, not with the first screen (ADR 0024).
@@ -18,6 +20,7 @@ const OddsPreferenceControl = lazy(() => import('../../components/odds-preferenc
  * (button + panel), so Tab moves through it naturally; Escape and a click outside close it.
  */
 export function ProfileMenu({ user }: { user: Profile }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [betsOpen, setBetsOpen] = useState(false);
   const panelId = useId();
@@ -56,7 +59,7 @@ export function ProfileMenu({ user }: { user: Profile }) {
         className="profile-menu__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label="Account menu"
+        aria-label={t('Account menu')}
         data-testid="profile-menu-button"
         onClick={() => setOpen((value) => !value)}
       >
@@ -71,7 +74,7 @@ export function ProfileMenu({ user }: { user: Profile }) {
           <div className="profile-menu__scrim" aria-hidden="true" onClick={() => setOpen(false)} />
           <div id={panelId} className="profile-menu__panel" data-testid="profile-menu">
             <div className="profile-menu__identity">
-              <span className="badge badge--id">ID</span>
+              <span className="badge badge--id">{t('ID')}</span>
               <strong data-testid="menu-username">{user.username}</strong>
               <span className="muted profile-menu__name">{user.name}</span>
             </div>
@@ -95,40 +98,40 @@ export function ProfileMenu({ user }: { user: Profile }) {
                     setBetsOpen(true);
                   }}
                 >
-                  My Bets
+                  {t('My Bets')}
                 </button>
               </li>
               {canUseReferralBonus(user) ? (
                 <li>
                   <Link className="profile-menu__item" to="/referral-bonus" onClick={close}>
-                    Referral Bonus
+                    {t('Referral Bonus')}
                   </Link>
                 </li>
               ) : null}
               {user.allowStatements ? (
                 <li>
                   <Link className="profile-menu__item" to="/statements" onClick={close}>
-                    Account Statements
+                    {t('Account Statements')}
                   </Link>
                 </li>
               ) : null}
               {user.allowProfitLoss ? (
                 <li>
                   <Link className="profile-menu__item" to="/profit-loss" onClick={close}>
-                    Profit And Loss
+                    {t('Profit And Loss')}
                   </Link>
                 </li>
               ) : null}
               {!isCreditPlayer(user) ? (
                 <li>
                   <Link className="profile-menu__item" to="/payment-accounts" onClick={close}>
-                    Payment Accounts
+                    {t('Payment Accounts')}
                   </Link>
                 </li>
               ) : null}
               <li>
                 <Link className="profile-menu__item" to="/responsible-gambling" onClick={close}>
-                  Responsible Gambling
+                  {t('Responsible Gambling')}
                 </Link>
               </li>
               <li>
@@ -140,11 +143,14 @@ export function ProfileMenu({ user }: { user: Profile }) {
                     openChangePassword();
                   }}
                 >
-                  Change Password
+                  {t('Change Password')}
                 </button>
               </li>
               <li className="phone-only">
                 <ThemeToggle withLabel />
+              </li>
+              <li>
+                <LanguageSwitch className="profile-menu__language" />
               </li>
               <li>
                 <button
@@ -155,7 +161,7 @@ export function ProfileMenu({ user }: { user: Profile }) {
                     void logout();
                   }}
                 >
-                  Logout
+                  {t('Logout')}
                 </button>
               </li>
             </ul>

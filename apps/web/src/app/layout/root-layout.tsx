@@ -15,6 +15,7 @@ import { useOnline } from '../../lib/pwa/use-online';
 import { registerNavigate } from '../../lib/navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
+import { t } from '../../lib/i18n/i18n';
 
 // The auth dialogs load when one opens, not with the first screen (ADR 0024).
 const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -62,25 +63,25 @@ export function RootLayout() {
   if (waitingForProfile && userQuery.isError) {
     return (
       <main className="page page--center" id="main">
-        <h1>We could not load your account</h1>
-        <p className="muted">Check your connection and try again.</p>
+        <h1>{t('We could not load your account')}</h1>
+        <p className="muted">{t('Check your connection and try again.')}</p>
         <div className="row">
           <Button onClick={() => void userQuery.refetch()} loading={userQuery.isFetching}>
-            Try again
+            {t('Try again')}
           </Button>
           <Button variant="secondary" onClick={() => endSession()}>
-            Log in again
+            {t('Log in again')}
           </Button>
         </div>
       </main>
     );
   }
-  if (waitingForProfile) return <PageLoader label="Loading your account" />;
+  if (waitingForProfile) return <PageLoader label={t('Loading your account')} />;
 
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('Skip to content')}
       </a>
       <Header settings={settings.data} settingsLoading={settings.isPending} />
       <main className="page" id="main" tabIndex={-1}>
@@ -98,7 +99,7 @@ export function RootLayout() {
         <Toaster />
       </Suspense>
       {authModalOpen ? (
-        <Suspense fallback={<div className="dialog-loading"><Spinner label="Loading" /></div>}>
+        <Suspense fallback={<div className="dialog-loading"><Spinner label={t('Loading')} /></div>}>
           <AuthModals siteName={settings.data?.siteName} />
         </Suspense>
       ) : null}

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { t } from '../../lib/i18n/i18n';
 
 /**
  * Last line of defence for a render error or a page chunk that failed to download (a flaky network, or
@@ -10,12 +11,12 @@ export function RouteError() {
   if (error) console.error(error);
   return (
     <main className="page page--center" id="main" role="alert">
-      <h1 className="page-title">Something went wrong</h1>
-      <p className="muted">Please check your connection and reload the page.</p>
+      <h1 className="page-title">{t('Something went wrong')}</h1>
+      <p className="muted">{t('Please check your connection and reload the page.')}</p>
       {detail ? <p className="muted">{detail}</p> : null}
       <div className="row">
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-          Reload
+          {t('Reload')}
         </button>
       </div>
     </main>

@@ -1,7 +1,9 @@
 import { useTheme } from '../../lib/theme';
+import { useT } from '../../lib/i18n/i18n';
 
 /** Light/dark switch; the choice is kept in localStorage `theme` (spec §3). */
 export function ThemeToggle({ className, withLabel = false }: { className?: string; withLabel?: boolean }) {
+  const t = useT();
   const { theme, toggle } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
@@ -9,8 +11,8 @@ export function ThemeToggle({ className, withLabel = false }: { className?: stri
       type="button"
       className={withLabel ? `profile-menu__item theme-row ${className ?? ''}` : `icon-button ${className ?? ''}`}
       onClick={toggle}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={next === 'light' ? t('Switch to light theme') : t('Switch to dark theme')}
+      title={next === 'light' ? t('Switch to light theme') : t('Switch to dark theme')}
     >
       {theme === 'dark' ? (
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -22,7 +24,7 @@ export function ThemeToggle({ className, withLabel = false }: { className?: stri
           <path d="M20 14.5A8 8 0 019.5 4a8 8 0 1010.5 10.5z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
         </svg>
       )}
-      {withLabel ? <span aria-hidden="true">{next === 'light' ? 'Light theme' : 'Dark theme'}</span> : null}
+      {withLabel ? <span aria-hidden="true">{next === 'light' ? t('Light theme') : t('Dark theme')}</span> : null}
     </button>
   );
 }

@@ -1,11 +1,12 @@
 import { LoginForm } from '../../features/auth/components/login-form';
 import { PendingVerification } from '../../features/auth/components/pending-verification';
+import { t } from '../../lib/i18n/i18n';
 
 export default function LoginPage() {
   return (
     <div className="auth-page">
       <div className="card auth-card">
-        <h1 className="page-title">Login</h1>
+        <h1 className="page-title">{t('Login')}</h1>
         <PendingVerification />
         <LoginForm />
       </div>

@@ -3,6 +3,7 @@ import { PendingVerification } from '../../features/auth/components/pending-veri
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
 import { openVerifyOtp } from '../../features/auth/hooks/use-auth-modal';
 import { useAppSettings } from '../../lib/app-settings';
+import { t } from '../../lib/i18n/i18n';
 
 /** /register: the Sign Up form as a page; ?referral_code= fills the referral field. */
 export default function RegisterPage() {
@@ -12,7 +13,7 @@ export default function RegisterPage() {
   return (
     <div className="auth-page">
       <div className="card auth-card">
-        <h1 className="page-title">Sign Up</h1>
+        <h1 className="page-title">{t('Sign Up')}</h1>
         <PendingVerification />
         <SignUpForm key={referralCode} referralCode={referralCode} siteName={settings.data?.siteName} onOtpSent={openVerifyOtp} />
       </div>

@@ -4,6 +4,7 @@ import { isCreditPlayer } from '../../lib/auth/permissions';
 import { useSession } from '../../lib/auth/session';
 import { MoneyScreen } from './money-page';
 import '../../styles/money.css';
+import { t } from '../../lib/i18n/i18n';
 
 /**
  * /responsible-gambling (PRODUCT.md §7): deposit limits and self-exclusion, both enforced by the server.
@@ -12,7 +13,7 @@ import '../../styles/money.css';
 export default function ResponsibleGamblingPage() {
   const { user } = useSession();
   return (
-    <MoneyScreen title="Responsible Gambling" intro="Play for fun, within limits you set yourself. If it stops being fun, take a break.">
+    <MoneyScreen title={t('Responsible Gambling')} intro={t('Play for fun, within limits you set yourself. If it stops being fun, take a break.')}>
       {user && !isCreditPlayer(user) ? <DepositLimits /> : null}
       <SelfExclusion />
     </MoneyScreen>

@@ -7,6 +7,7 @@ import { WithdrawalHistory } from '../../features/withdrawals/components/withdra
 import { useSession } from '../../lib/auth/session';
 import { MoneyScreen } from './money-page';
 import '../../styles/money.css';
+import { t } from '../../lib/i18n/i18n';
 
 /**
  * /withdrawal: amount and one of the player's saved accounts (or add one here), then the history. The
@@ -18,11 +19,11 @@ export default function WithdrawalPage() {
   // Withdrawals come from the main wallet: its balance plus (negative) exposure is what is free.
   const available = user ? ((rupeesToPaise(user.balance) ?? 0) + (rupeesToPaise(user.exposure) ?? 0)) / 100 : null;
   return (
-    <MoneyScreen title="Withdrawal" intro="The amount is held from your balance at once and paid into the account you choose once we have sent it.">
+    <MoneyScreen title={t('Withdrawal')} intro={t('The amount is held from your balance at once and paid into the account you choose once we have sent it.')}>
       <WithdrawalForm accounts={accounts.isError ? [] : accounts.data} available={available} addAccount={<AddAccountButtons compact />} />
-      <nav className="money-links" aria-label="Money settings">
-        <Link to="/payment-accounts">Manage payment accounts</Link>
-        <Link to="/responsible-gambling">Deposit limits and breaks</Link>
+      <nav className="money-links" aria-label={t('Money settings')}>
+        <Link to="/payment-accounts">{t('Manage payment accounts')}</Link>
+        <Link to="/responsible-gambling">{t('Deposit limits and breaks')}</Link>
       </nav>
       <WithdrawalHistory />
     </MoneyScreen>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
+import { t } from '../../lib/i18n/i18n';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -39,11 +40,11 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     <button
       type="button"
       className="copy-button"
-      aria-label={`Copy ${label}`}
+      aria-label={t('Copy {label}', { label })}
       onClick={() => {
         void copyText(value).then((ok) => {
           if (ok) setCopied(true);
-          else toast.warning('Could not copy, please select the text');
+          else toast.warning(t('Could not copy, please select the text'));
         });
       }}
     >

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { indiaToday } from '@khel/money';
 import { lastDays, weeklyPeriods, type DateRange, type WeeklyOption } from '../../lib/dates';
+import { t } from '../../lib/i18n/i18n';
 
 /** How many past weeks the period list offers (spec §9 "N past weeks"). */
 export const WEEKS_OFFERED = 8;
@@ -43,10 +44,10 @@ export function DateRangePicker({ value, onChange }: { value: DateRange; onChang
 
   return (
     <fieldset className="date-range" data-testid="date-range">
-      <legend className="visually-hidden">Date range</legend>
+      <legend className="visually-hidden">{t('Date range')}</legend>
       <div className="field date-range__period">
         <label className="field__label" htmlFor={`${id}-period`}>
-          Period
+          {t('Period')}
         </label>
         <select
           id={`${id}-period`}
@@ -59,24 +60,24 @@ export function DateRangePicker({ value, onChange }: { value: DateRange; onChang
             if (week) onChange(rangeOf(week));
           }}
         >
-          <option value="last7">Last 7 days</option>
+          <option value="last7">{t('Last 7 days')}</option>
           {weeks.map((week) => (
             <option key={week.weekStartDate} value={week.weekStartDate}>
               {week.label}
             </option>
           ))}
-          {preset === 'custom' ? <option value="custom">Custom range</option> : null}
+          {preset === 'custom' ? <option value="custom">{t('Custom range')}</option> : null}
         </select>
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-from`}>
-          From
+          {t('From')}
         </label>
         <input id={`${id}-from`} className="input" type="date" max={today} value={value.start} onChange={(event) => setDate('start', event.target.value)} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-to`}>
-          To
+          {t('To')}
         </label>
         <input id={`${id}-to`} className="input" type="date" max={today} value={value.end} onChange={(event) => setDate('end', event.target.value)} />
       </div>

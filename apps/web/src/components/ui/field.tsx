@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useT } from '../../lib/i18n/i18n';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
@@ -9,6 +10,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input whose error is tied to it with aria-invalid and aria-describedby. */
 export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
+  const t = useT();
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
@@ -27,7 +29,7 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
       ) : null}
       {error ? (
         <p id={errorId} className="field__error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>
@@ -36,6 +38,7 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
 
 /** A password input with a show/hide switch: typing blind on a phone keyboard causes most mistakes. */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   const generated = useId();
   const inputId = props.id ?? generated;
@@ -62,13 +65,13 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
           aria-controls={inputId}
           onClick={() => setVisible((value) => !value)}
         >
-          {visible ? 'Hide' : 'Show'}
-          <span className="visually-hidden"> password</span>
+          {visible ? t('Hide') : t('Show')}
+          <span className="visually-hidden"> {t('password')}</span>
         </button>
       </div>
       {error ? (
         <p id={errorId} className="field__error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { PHONE_COUNTRIES, type PhoneCountryIso } from '@khel/contract';
+import { msg, useT } from '../../lib/i18n/i18n';
 
 export interface PhoneValue {
   country: PhoneCountryIso;
@@ -27,19 +28,20 @@ export interface PhoneFieldProps {
 }
 
 /** Country select (India and US only, spec §5) beside the national number. */
-export function PhoneField({ label = 'Mobile No', value, onChange, error, id, autoFocus, disabled }: PhoneFieldProps) {
+export function PhoneField({ label = msg('Mobile No'), value, onChange, error, id, autoFocus, disabled }: PhoneFieldProps) {
+  const t = useT();
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   return (
     <div className="field">
       <label className="field__label" htmlFor={inputId}>
-        {label}
+        {t(label)}
       </label>
       <div className="phone-field">
         <select
           className="input phone-field__country"
-          aria-label="Country code"
+          aria-label={t('Country code')}
           value={value.country}
           disabled={disabled}
           onChange={(event) => onChange({ ...value, country: event.target.value as PhoneCountryIso })}
@@ -67,7 +69,7 @@ export function PhoneField({ label = 'Mobile No', value, onChange, error, id, au
       </div>
       {error ? (
         <p id={errorId} className="field__error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>

@@ -3,8 +3,9 @@ import { DESKTOP_TOAST_AUTO_CLOSE_MS } from '@khel/contract';
 import { useStore, useMediaQuery } from '@khel/web-kit';
 import { DESKTOP_QUERY } from '../../lib/breakpoints';
 import { desktopToasts, dismissDesktopToast, dismissSharedToast, sharedToast, type DesktopToast, type ToastType } from '../../lib/toast';
+import { msg, useT } from '../../lib/i18n/i18n';
 
-const TITLES: Record<ToastType, string> = { success: 'Success', warning: 'Warning', error: 'Error' };
+const TITLES: Record<ToastType, string> = { success: msg('Success'), warning: msg('Warning'), error: msg('Error') };
 
 function ToastIcon({ type }: { type: ToastType }) {
   const path =
@@ -17,6 +18,7 @@ function ToastIcon({ type }: { type: ToastType }) {
 }
 
 function DesktopToastItem({ toast }: { toast: DesktopToast }) {
+  const t = useT();
   // Spec §9: the desktop toast closes itself after 3000 ms.
   useEffect(() => {
     const timer = setTimeout(() => dismissDesktopToast(toast.id), DESKTOP_TOAST_AUTO_CLOSE_MS);
@@ -26,11 +28,11 @@ function DesktopToastItem({ toast }: { toast: DesktopToast }) {
     <div className={`toast toast--${toast.type}`} role={toast.type === 'success' ? 'status' : 'alert'} data-testid="toast" data-type={toast.type}>
       <ToastIcon type={toast.type} />
       <div className="toast__text">
-        <span className="visually-hidden">{TITLES[toast.type]}: </span>
-        <p className="toast__message">{toast.message}</p>
-        {toast.subMessage ? <p className="toast__sub">{toast.subMessage}</p> : null}
+        <span className="visually-hidden">{t(TITLES[toast.type])}: </span>
+        <p className="toast__message">{t(toast.message)}</p>
+        {toast.subMessage ? <p className="toast__sub">{t(toast.subMessage)}</p> : null}
       </div>
-      <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismissDesktopToast(toast.id)}>
+      <button type="button" className="toast__close" aria-label={t('Dismiss notification')} onClick={() => dismissDesktopToast(toast.id)}>
         ×
       </button>
     </div>
@@ -50,6 +52,7 @@ function DesktopToaster() {
 
 /** The shared (mobile) toast: one at a time, shown 100 ms after the event for 4500 ms (lib/toast). */
 function SharedToaster() {
+  const t = useT();
   const state = useStore(sharedToast);
   if (!state.show) return null;
   return (
@@ -57,11 +60,11 @@ function SharedToaster() {
       <div className={`toast toast--${state.type}`} role={state.type === 'success' ? 'status' : 'alert'} data-testid="toast" data-type={state.type}>
         <ToastIcon type={state.type} />
         <div className="toast__text">
-          <span className="visually-hidden">{TITLES[state.type]}: </span>
-          <p className="toast__message">{state.message}</p>
-          {state.subMessage ? <p className="toast__sub">{state.subMessage}</p> : null}
+          <span className="visually-hidden">{t(TITLES[state.type])}: </span>
+          <p className="toast__message">{t(state.message)}</p>
+          {state.subMessage ? <p className="toast__sub">{t(state.subMessage)}</p> : null}
         </div>
-        <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={dismissSharedToast}>
+        <button type="button" className="toast__close" aria-label={t('Dismiss notification')} onClick={dismissSharedToast}>
           ×
         </button>
       </div>

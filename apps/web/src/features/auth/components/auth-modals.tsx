@@ -6,9 +6,11 @@ import { ChangePasswordModal } from './change-password-modal';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SignUpForm } from './sign-up-form';
 import { VerifyOtpForm } from './verify-otp-form';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Hosts the auth dialogs (Sign Up → Verify Otp, Forgot Password, Change Password); one at a time. */
 export function AuthModals({ siteName }: { siteName?: string }) {
+  const t = useT();
   const state = useAuthModal();
   const { pathname } = useLocation();
   const previousPath = useRef(pathname);
@@ -21,16 +23,16 @@ export function AuthModals({ siteName }: { siteName?: string }) {
 
   return (
     <>
-      <Modal open={state.kind === 'signUp'} title="Sign Up" onClose={closeAuthModal} testId="sign-up-modal">
+      <Modal open={state.kind === 'signUp'} title={t('Sign Up')} onClose={closeAuthModal} testId="sign-up-modal">
         {state.kind === 'signUp' ? (
           // Spec §4: on meta 200 close Sign Up and open Verify Otp.
           <SignUpForm referralCode={state.referralCode} siteName={siteName} onOtpSent={openVerifyOtp} />
         ) : null}
       </Modal>
-      <Modal open={state.kind === 'verifyOtp'} title="Verify Otp" onClose={closeAuthModal} testId="verify-otp-modal">
+      <Modal open={state.kind === 'verifyOtp'} title={t('Verify Otp')} onClose={closeAuthModal} testId="verify-otp-modal">
         {state.kind === 'verifyOtp' ? <VerifyOtpForm mobileNo={state.mobileNo} onVerified={closeAuthModal} /> : null}
       </Modal>
-      <Modal open={state.kind === 'forgotPassword'} title="Forgot Password" onClose={closeAuthModal} testId="forgot-password-modal">
+      <Modal open={state.kind === 'forgotPassword'} title={t('Forgot Password')} onClose={closeAuthModal} testId="forgot-password-modal">
         {state.kind === 'forgotPassword' ? <ForgotPasswordForm onDone={closeAuthModal} /> : null}
       </Modal>
       <ChangePasswordModal open={state.kind === 'changePassword'} onClose={closeAuthModal} />

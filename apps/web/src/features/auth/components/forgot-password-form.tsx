@@ -10,6 +10,8 @@ import { collectErrors, focusFirstInvalid, serverFieldErrors, type FieldErrors }
 import { emptyOtp, OtpInput } from './otp-input';
 import { ResendOtp } from './resend-otp';
 import { formatMobileNo } from './verify-otp-form';
+import { rich } from '../../../lib/i18n/rich';
+import { useT } from '../../../lib/i18n/i18n';
 
 const RESET_FIELDS = ['otp', 'password', 'confirm_password'] as const;
 type ResetField = (typeof RESET_FIELDS)[number];
@@ -19,6 +21,7 @@ type ResetField = (typeof RESET_FIELDS)[number];
  * password. The first answer is the same whether or not the number is registered.
  */
 export function ForgotPasswordForm({ onDone }: { onDone?: () => void }) {
+  const t = useT();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [step, setStep] = useState<'request' | 'reset'>('request');
@@ -79,10 +82,10 @@ export function ForgotPasswordForm({ onDone }: { onDone?: () => void }) {
   if (step === 'request') {
     return (
       <form ref={formRef} className="form" noValidate onSubmit={onRequest} data-testid="forgot-password-form">
-        <p className="form__intro">Enter your mobile number and we will send you a code to set a new password.</p>
+        <p className="form__intro">{t('Enter your mobile number and we will send you a code to set a new password.')}</p>
         <PhoneField id={`${id}-mobile`} value={phone} error={phoneError} onChange={setPhone} />
-        <Button type="submit" block loading={forgot.isPending} loadingLabel="Sending…">
-          Send OTP
+        <Button type="submit" block loading={forgot.isPending} loadingLabel={t('Sending…')}>
+          {t('Send OTP')}
         </Button>
       </form>
     );
@@ -91,18 +94,18 @@ export function ForgotPasswordForm({ onDone }: { onDone?: () => void }) {
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onReset} data-testid="reset-password-form">
       <p className="form__intro">
-        Enter the code sent to <strong>{formatMobileNo(mobileNo)}</strong> and choose a new password.
+        {rich(t('Enter the code sent to {mobile} and choose a new password.'), { mobile: <strong>{formatMobileNo(mobileNo)}</strong> })}
       </p>
       <OtpInput idPrefix={`${id}-otp`} value={otp} onChange={setOtp} error={errors.otp} />
       <div className="form__row form__row--between">
         <button type="button" className="link-button" onClick={() => setStep('request')}>
-          Change number
+          {t('Change number')}
         </button>
         <ResendOtp onResend={() => forgot.mutate({ mobile_no: mobileNo })} />
       </div>
       <PasswordField
         id={`${id}-password`}
-        label="New Password"
+        label={t('New Password')}
         autoComplete="new-password"
         value={password}
         error={errors.password}
@@ -110,14 +113,14 @@ export function ForgotPasswordForm({ onDone }: { onDone?: () => void }) {
       />
       <PasswordField
         id={`${id}-confirm`}
-        label="Confirm Password"
+        label={t('Confirm Password')}
         autoComplete="new-password"
         value={confirm}
         error={errors.confirm_password}
         onChange={(event) => setConfirm(event.target.value)}
       />
-      <Button type="submit" block loading={reset.isPending} loadingLabel="Saving…">
-        Reset Password
+      <Button type="submit" block loading={reset.isPending} loadingLabel={t('Saving…')}>
+        {t('Reset Password')}
       </Button>
     </form>
   );

@@ -9,6 +9,7 @@ import { navigateTo } from '../../../lib/navigation';
 import { useLogin } from '../api/login';
 import { focusFirstInvalid, type FieldErrors } from '../hooks/form-errors';
 import { openForgotPassword, openSignUp, openVerifyOtp } from '../hooks/use-auth-modal';
+import { msg, useT } from '../../../lib/i18n/i18n';
 
 type Field = 'mobile_no' | 'username' | 'password';
 type Method = 'mobile' | 'username';
@@ -19,6 +20,7 @@ type Method = 'mobile' | 'username';
  * from the server and the Verify Otp dialog here.
  */
 export function LoginForm() {
+  const t = useT();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [method, setMethod] = useState<Method>('mobile');
@@ -35,7 +37,7 @@ export function LoginForm() {
       if (mobileNo === '') found.mobile_no = MESSAGES.mobileRequired;
       else if (!isValidMobileNo(mobileNo)) found.mobile_no = MESSAGES.mobileInvalid;
     } else if (username.trim() === '') {
-      found.username = 'Username is required';
+      found.username = msg('Username is required');
     }
     if (password === '') found.password = MESSAGES.passwordRequired;
     return found;
@@ -67,12 +69,12 @@ export function LoginForm() {
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit} data-testid="login-form">
-      <div className="segmented" role="group" aria-label="Log in with">
+      <div className="segmented" role="group" aria-label={t('Log in with')}>
         <button type="button" aria-pressed={method === 'mobile'} onClick={() => setMethod('mobile')}>
-          Mobile No
+          {t('Mobile No')}
         </button>
         <button type="button" aria-pressed={method === 'username'} onClick={() => setMethod('username')}>
-          Username
+          {t('Username')}
         </button>
       </div>
       {method === 'mobile' ? (
@@ -80,7 +82,7 @@ export function LoginForm() {
       ) : (
         <TextField
           id={`${id}-username`}
-          label="Username"
+          label={t('Username')}
           autoComplete="username"
           autoCapitalize="none"
           value={username}
@@ -90,7 +92,7 @@ export function LoginForm() {
       )}
       <PasswordField
         id={`${id}-password`}
-        label="Password"
+        label={t('Password')}
         autoComplete="current-password"
         value={password}
         error={errors.password}
@@ -98,16 +100,16 @@ export function LoginForm() {
       />
       <div className="form__row form__row--end">
         <button type="button" className="link-button" onClick={openForgotPassword}>
-          Forgot password?
+          {t('Forgot password?')}
         </button>
       </div>
-      <Button type="submit" block loading={login.isPending} loadingLabel="Logging in…">
-        Login
+      <Button type="submit" block loading={login.isPending} loadingLabel={t('Logging in…')}>
+        {t('Login')}
       </Button>
       <p className="form__footer">
-        New here?{' '}
+        {t('New here?')}{' '}
         <button type="button" className="link-button" onClick={() => openSignUp()}>
-          Sign up
+          {t('Sign up')}
         </button>
       </p>
     </form>

@@ -1,5 +1,6 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { OTP_LENGTH } from '@khel/contract';
+import { useT } from '../../../lib/i18n/i18n';
 
 export interface OtpInputProps {
   /** One entry per box, each '' or a single digit. */
@@ -18,6 +19,7 @@ export const emptyOtp = (): string[] => Array.from({ length: OTP_LENGTH }, () =>
  * goes back, and pasting (or an SMS autofill of) the whole code fills every box.
  */
 export function OtpInput({ value, onChange, error, idPrefix, disabled }: OtpInputProps) {
+  const t = useT();
   const refs = useRef<(HTMLInputElement | null)[]>([]);
   const errorId = `${idPrefix}-error`;
   const focusBox = (index: number) => {
@@ -76,7 +78,7 @@ export function OtpInput({ value, onChange, error, idPrefix, disabled }: OtpInpu
 
   return (
     <fieldset className="otp" aria-describedby={error ? errorId : undefined}>
-      <legend className="field__label">One-time code</legend>
+      <legend className="field__label">{t('One-time code')}</legend>
       <div className="otp__boxes">
         {value.map((digit, index) => (
           <input
@@ -91,7 +93,7 @@ export function OtpInput({ value, onChange, error, idPrefix, disabled }: OtpInpu
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             maxLength={index === 0 ? OTP_LENGTH : 2}
-            aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
+            aria-label={t('Digit {n} of {total}', { n: index + 1, total: OTP_LENGTH })}
             aria-invalid={error && digit === '' ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             value={digit}
@@ -106,7 +108,7 @@ export function OtpInput({ value, onChange, error, idPrefix, disabled }: OtpInpu
       </div>
       {error ? (
         <p id={errorId} className="field__error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </fieldset>

@@ -8,6 +8,7 @@ import { composeMobileNo, EMPTY_PHONE, PhoneField, type PhoneValue } from '../..
 import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { useSignUp } from '../api/sign-up';
 import { collectErrors, focusFirstInvalid, serverFieldErrors, type FieldErrors } from '../hooks/form-errors';
+import { serverText, useT } from '../../../lib/i18n/i18n';
 
 const FIELDS = ['name', 'mobile_no', 'password', 'confirmPassword', 'affiliateCode', 'ageConfirmed'] as const;
 type Field = (typeof FIELDS)[number];
@@ -49,6 +50,7 @@ function toRequest(values: SignUpValues) {
  * sessionStorage and the caller opens Verify Otp; otherwise the server's message shows in a red banner.
  */
 export function SignUpForm({ referralCode = '', onOtpSent, siteName }: { referralCode?: string; onOtpSent: (mobileNo: string) => void; siteName?: string }) {
+  const t = useT();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<SignUpValues>({
@@ -88,7 +90,7 @@ export function SignUpForm({ referralCode = '', onOtpSent, siteName }: { referra
         session.set(STORAGE_KEYS.signUpMobile, body.mobile_no);
         onOtpSent(body.mobile_no);
       } else {
-        setServerMessage(envelope.meta.message);
+        setServerMessage(serverText(envelope.meta));
         setErrors(serverFieldErrors(envelope.meta, FIELDS));
       }
     } catch {
@@ -98,11 +100,11 @@ export function SignUpForm({ referralCode = '', onOtpSent, siteName }: { referra
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit} data-testid="sign-up-form">
-      {siteName ? <p className="form__intro">Create your {siteName} account.</p> : null}
+      {siteName ? <p className="form__intro">{t('Create your {siteName} account.', { siteName })}</p> : null}
       {serverMessage ? <ErrorBanner testId="sign-up-error">{serverMessage}</ErrorBanner> : null}
       <TextField
         id={`${id}-name`}
-        label="Name"
+        label={t('Name')}
         autoComplete="name"
         value={values.name}
         error={errors.name}
@@ -111,7 +113,7 @@ export function SignUpForm({ referralCode = '', onOtpSent, siteName }: { referra
       <PhoneField id={`${id}-mobile`} value={values.phone} error={errors.mobile_no} onChange={(phone) => update({ phone })} />
       <PasswordField
         id={`${id}-password`}
-        label="Password"
+        label={t('Password')}
         autoComplete="new-password"
         value={values.password}
         error={errors.password}
@@ -119,7 +121,7 @@ export function SignUpForm({ referralCode = '', onOtpSent, siteName }: { referra
       />
       <PasswordField
         id={`${id}-confirm`}
-        label="Confirm Password"
+        label={t('Confirm Password')}
         autoComplete="new-password"
         value={values.confirmPassword}
         error={errors.confirmPassword}
@@ -129,7 +131,7 @@ export function SignUpForm({ referralCode = '', onOtpSent, siteName }: { referra
         id={`${id}-referral`}
         label={
           <>
-            Referral Code <span className="muted">(optional)</span>
+            {t('Referral Code')} <span className="muted">{t('(optional)')}</span>
           </>
         }
         autoCapitalize="characters"
@@ -146,19 +148,19 @@ export function SignUpForm({ referralCode = '', onOtpSent, siteName }: { referra
             aria-describedby={errors.ageConfirmed ? `${id}-age-error` : undefined}
             onChange={(event) => update({ ageConfirmed: event.target.checked })}
           />
-          <span>I confirm that I am 18 years of age or older</span>
+          <span>{t('I confirm that I am 18 years of age or older')}</span>
         </label>
         {errors.ageConfirmed ? (
           <p id={`${id}-age-error`} className="field__error">
-            {errors.ageConfirmed}
+            {t(errors.ageConfirmed)}
           </p>
         ) : null}
       </div>
-      <Button type="submit" block loading={signUp.isPending} loadingLabel="Signing up…">
-        Sign Up
+      <Button type="submit" block loading={signUp.isPending} loadingLabel={t('Signing up…')}>
+        {t('Sign Up')}
       </Button>
       <p className="form__footer">
-        Already have an account? <Link to="/login">Login</Link>
+        {t('Already have an account?')} <Link to="/login">{t('Login')}</Link>
       </p>
     </form>
   );

@@ -8,6 +8,8 @@ import { useVerifyOtp } from '../api/verify-otp';
 import { focusFirstInvalid } from '../hooks/form-errors';
 import { emptyOtp, OtpInput } from './otp-input';
 import { ResendOtp } from './resend-otp';
+import { rich } from '../../../lib/i18n/rich';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** +91 99999 00001: the number the code went to, readable at a glance. */
 export function formatMobileNo(mobileNo: string): string {
@@ -22,6 +24,7 @@ export function formatMobileNo(mobileNo: string): string {
  * profile (the session change triggers it), mark the user logged in and go to /.
  */
 export function VerifyOtpForm({ mobileNo, onVerified }: { mobileNo: string; onVerified: () => void }) {
+  const t = useT();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [otp, setOtp] = useState(emptyOtp);
@@ -56,7 +59,7 @@ export function VerifyOtpForm({ mobileNo, onVerified }: { mobileNo: string; onVe
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-describedby={`${id}-intro`}>
       <p id={`${id}-intro`} className="form__intro">
-        Enter the 4-digit code we sent to <strong data-testid="otp-mobile">{formatMobileNo(mobileNo)}</strong>.
+        {rich(t('Enter the 4-digit code we sent to {mobile}.'), { mobile: <strong data-testid="otp-mobile">{formatMobileNo(mobileNo)}</strong> })}
       </p>
       <OtpInput
         idPrefix={`${id}-otp`}
@@ -69,11 +72,11 @@ export function VerifyOtpForm({ mobileNo, onVerified }: { mobileNo: string; onVe
         disabled={verify.isPending}
       />
       <div className="form__row form__row--between">
-        <span className="muted">Didn&apos;t get it?</span>
+        <span className="muted">{t("Didn't get it?")}</span>
         <ResendOtp codeJustSent onResend={() => resend.mutate({ mobile_no: mobileNo })} />
       </div>
-      <Button type="submit" block loading={verify.isPending} loadingLabel="Verifying…">
-        Verify
+      <Button type="submit" block loading={verify.isPending} loadingLabel={t('Verifying…')}>
+        {t('Verify')}
       </Button>
     </form>
   );

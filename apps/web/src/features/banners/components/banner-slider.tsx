@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { BANNER_AUTOPLAY_MS, type Banner } from '@khel/contract';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useBanners } from '../api/get-banners';
+import { t } from '../../../lib/i18n/i18n';
 
 const SWIPE_THRESHOLD_PX = 40;
 
@@ -42,7 +43,7 @@ export function BannerSlides({ banners }: { banners: readonly Banner[] }) {
     <section
       className="slider"
       aria-roledescription="carousel"
-      aria-label="Promotions"
+      aria-label={t('Promotions')}
       data-testid="banner-slider"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -64,7 +65,7 @@ export function BannerSlides({ banners }: { banners: readonly Banner[] }) {
             aria-hidden={position !== current}
             data-active={position === current || undefined}
           >
-            <img src={banner.baseImage} alt={`Promotion ${position + 1}`} loading={position === 0 ? 'eager' : 'lazy'} decoding="async" draggable={false} />
+            <img src={banner.baseImage} alt={t('Promotion {n}', { n: position + 1 })} loading={position === 0 ? 'eager' : 'lazy'} decoding="async" draggable={false} />
           </div>
         ))}
       </div>
@@ -75,7 +76,7 @@ export function BannerSlides({ banners }: { banners: readonly Banner[] }) {
               key={banner._id}
               type="button"
               className="slider__dot"
-              aria-label={`Go to slide ${position + 1}`}
+              aria-label={t('Go to slide {n}', { n: position + 1 })}
               aria-current={position === current || undefined}
               onClick={() => go(position)}
             />

@@ -8,26 +8,27 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { lapseReasonText } from '../../../lib/bet-text';
 import { useCancelBet } from '../api/cancel-bet';
 import { groupBetsByEvent, useMyBets, type BetGroup, type BetRow, type BetStatus } from '../api/get-my-bets';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 const isFancy = (bet: BetRow) => bet.marketType.toUpperCase() === 'FANCY';
-const sideLabel = (bet: BetRow) => (isFancy(bet) ? (bet.selectionType === 'back' ? 'YES' : 'NO') : bet.selectionType.toUpperCase());
+const sideLabel = (bet: BetRow) => (isFancy(bet) ? (bet.selectionType === 'back' ? t('YES') : t('NO')) : bet.selectionType.toUpperCase());
 
 const STATUS_LABELS: Record<string, string> = {
-  pending: 'Bet delay',
-  unmatched: 'Unmatched',
-  matched: 'Matched',
-  cancelled: 'Cancelled',
-  lapsed: 'Lapsed',
-  settled: 'Settled',
-  voided: 'Voided',
+  pending: msg('Bet delay'),
+  unmatched: msg('Unmatched'),
+  matched: msg('Matched'),
+  cancelled: msg('Cancelled'),
+  lapsed: msg('Lapsed'),
+  settled: msg('Settled'),
+  voided: msg('Voided'),
 };
 
 function statusOf(bet: BetRow): string | null {
   if (!bet.status) return null;
-  if (bet.status === 'unmatched' && (bet.matchedStake ?? 0) > 0) return 'Partly matched';
-  return STATUS_LABELS[bet.status] ?? bet.status;
+  if (bet.status === 'unmatched' && (bet.matchedStake ?? 0) > 0) return t('Partly matched');
+  return t(STATUS_LABELS[bet.status] ?? bet.status);
 }
 
 function BetItem({ bet }: { bet: BetRow }) {
@@ -43,7 +44,7 @@ function BetItem({ bet }: { bet: BetRow }) {
         {bet.selection} {closing ? null : <span className="badge">{sideLabel(bet)}</span>}
         {bet.cashOut === true && !closing ? (
           <span className="badge" data-testid="bet-cash-out">
-            Cash Out
+            {t('Cash Out')}
           </span>
         ) : null}
         {status ? (
@@ -55,20 +56,20 @@ function BetItem({ bet }: { bet: BetRow }) {
       <span className="bet-row__market muted">{bet.marketName ? `${bet.marketName} · ${bet.marketType}` : bet.marketType}</span>
       {closing ? null : (
         <span>
-          {isFancy(bet) ? 'Runs' : 'Odds'} <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
+          {isFancy(bet) ? t('Runs') : t('Odds')} <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
         </span>
       )}
       <span>
-        Stake <strong>{formatRupees(bet.stake)}</strong>
+        {t('Stake')} <strong>{formatRupees(bet.stake)}</strong>
       </span>
       {bet.matchedStake !== undefined && unmatched > 0 ? (
         <span>
-          Matched <strong>{formatRupees(bet.matchedStake)}</strong> · Unmatched <strong data-testid="bet-unmatched">{formatRupees(unmatched)}</strong>
+          {t('Matched')} <strong>{formatRupees(bet.matchedStake)}</strong> · {t('Unmatched')} <strong data-testid="bet-unmatched">{formatRupees(unmatched)}</strong>
         </span>
       ) : null}
       {bet.profitLoss !== null && bet.profitLoss !== undefined ? (
         <span>
-          Result{' '}
+          {t('Result')}{' '}
           <strong className={bet.profitLoss > 0 ? 'amount--plus' : bet.profitLoss < 0 ? 'amount--minus' : ''} data-testid="bet-result">
             {formatRupees(bet.profitLoss)}
           </strong>
@@ -80,8 +81,8 @@ function BetItem({ bet }: { bet: BetRow }) {
       </time>
       {cancellable ? (
         <span className="bet-row__actions">
-          <Button variant="secondary" className="button--small" loading={cancel.isPending} loadingLabel="Cancelling…" onClick={() => cancel.mutate(bet._id)} data-testid="cancel-bet">
-            Cancel unmatched
+          <Button variant="secondary" className="button--small" loading={cancel.isPending} loadingLabel={t('Cancelling…')} onClick={() => cancel.mutate(bet._id)} data-testid="cancel-bet">
+            {t('Cancel unmatched')}
           </Button>
         </span>
       ) : null}
@@ -103,14 +104,14 @@ function BetGroupPanel({ group, onNavigate }: { group: BetGroup; onNavigate: () 
           <span className="muted"> ({group.bets.length})</span>
         </button>
         <Link className="bet-group__link" to={group.href} onClick={onNavigate}>
-          View event
+          {t('View event')}
         </Link>
       </div>
       {open ? (
         <div id={panelId}>
           {unmatched.length > 0 ? (
             <>
-              <h3 className="bet-list__title">Unmatched</h3>
+              <h3 className="bet-list__title">{t('Unmatched')}</h3>
               <ul className="bet-list">
                 {unmatched.map((bet) => (
                   <BetItem key={bet._id} bet={bet} />
@@ -120,7 +121,7 @@ function BetGroupPanel({ group, onNavigate }: { group: BetGroup; onNavigate: () 
           ) : null}
           {others.length > 0 ? (
             <>
-              {unmatched.length > 0 ? <h3 className="bet-list__title">Matched</h3> : null}
+              {unmatched.length > 0 ? <h3 className="bet-list__title">{t('Matched')}</h3> : null}
               <ul className="bet-list">
                 {others.map((bet) => (
                   <BetItem key={bet._id} bet={bet} />
@@ -159,13 +160,13 @@ function BetList({ status, onNavigate }: { status: BetStatus; onNavigate: () => 
 export function MyBetsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [status, setStatus] = useState<BetStatus>('open');
   return (
-    <Modal open={open} title="My Bets" onClose={onClose} testId="my-bets-modal" className="modal--wide">
-      <div className="segmented" role="group" aria-label="Bet status">
+    <Modal open={open} title={t('My Bets')} onClose={onClose} testId="my-bets-modal" className="modal--wide">
+      <div className="segmented" role="group" aria-label={t('Bet status')}>
         <button type="button" aria-pressed={status === 'open'} onClick={() => setStatus('open')}>
-          Open
+          {t('Open')}
         </button>
         <button type="button" aria-pressed={status === 'settled'} onClick={() => setStatus('settled')}>
-          Settled
+          {t('Settled')}
         </button>
       </div>
       <BetList key={status} status={status} onNavigate={onClose} />

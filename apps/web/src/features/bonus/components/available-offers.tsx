@@ -1,5 +1,6 @@
 import type { AvailableOffer } from '@khel/contract';
 import { formatRupees } from '@khel/money';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /** "100% of your first deposit up to ₹5,000" / "₹500": what the offer gives, in one line. */
 export function offerHeadline(offer: AvailableOffer): string {
@@ -10,9 +11,9 @@ export function offerHeadline(offer: AvailableOffer): string {
 }
 
 const WHEN: Record<AvailableOffer['kind'], string> = {
-  welcome: 'Given when your first deposit is approved.',
-  deposit: 'Given when a qualifying deposit is approved.',
-  manual: 'Given by our team.',
+  welcome: msg('Given when your first deposit is approved.'),
+  deposit: msg('Given when a qualifying deposit is approved.'),
+  manual: msg('Given by our team.'),
 };
 
 /** The offers a player can still get, so the page says how to earn a bonus, not just that there is none. */
@@ -21,7 +22,7 @@ export function AvailableOffers({ offers }: { offers: AvailableOffer[] }) {
   return (
     <section className="stack" aria-labelledby="available-offers-title" data-testid="available-offers">
       <h2 id="available-offers-title" className="section-title">
-        Offers you can get
+        {t('Offers you can get')}
       </h2>
       <ul className="stack">
         {offers.map((offer) => (
@@ -31,7 +32,7 @@ export function AvailableOffers({ offers }: { offers: AvailableOffer[] }) {
               <strong>{offerHeadline(offer)}</strong>
             </p>
             <p className="muted">
-              {WHEN[offer.kind]}
+              {t(WHEN[offer.kind])}
               {offer.kind === 'deposit' && offer.frequency !== 'once' ? ` At most once a ${offer.frequency === 'daily' ? 'day' : 'week'}.` : ''}
             </p>
             <ul className="bonus-rules__list">

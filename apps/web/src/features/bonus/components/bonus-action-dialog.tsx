@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/modal';
 import { newIdempotencyKey } from '@khel/web-kit';
 import { useBonusAction, type BonusAction } from '../api/bonus-actions';
 import { confirmationFor } from '../utils/bonus-text';
+import { t } from '../../../lib/i18n/i18n';
 
 export interface PendingAction {
   action: BonusAction;
@@ -42,9 +43,9 @@ export function BonusActionDialog({ pending, wallet, onClose }: { pending: Pendi
         ))}
         <div className="row">
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
-          <Button variant={text.danger ? 'danger' : 'primary'} onClick={() => void confirm()} loading={mutation.isPending} loadingLabel="Working…" data-testid="bonus-confirm-button">
+          <Button variant={text.danger ? 'danger' : 'primary'} onClick={() => void confirm()} loading={mutation.isPending} loadingLabel={t('Working…')} data-testid="bonus-confirm-button">
             {text.confirmLabel}
           </Button>
         </div>

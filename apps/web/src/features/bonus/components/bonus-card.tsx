@@ -5,6 +5,7 @@ import { WageringProgress } from '../../../components/wagering-progress';
 import { formatDateTime } from '../../../lib/dates';
 import type { BonusAction } from '../api/bonus-actions';
 import { STATUS_LABELS, deadlineText } from '../utils/bonus-text';
+import { t } from '../../../lib/i18n/i18n';
 
 /**
  * The rules in plain words (what counts, minimum odds, contributions, deadlines): the server's own
@@ -13,7 +14,7 @@ import { STATUS_LABELS, deadlineText } from '../utils/bonus-text';
 export function BonusRules({ rules, open }: { rules: string[]; open: boolean }) {
   return (
     <details className="bonus-rules" open={open}>
-      <summary>How to unlock it</summary>
+      <summary>{t('How to unlock it')}</summary>
       <ul className="bonus-rules__list" data-testid="bonus-rules">
         {rules.map((rule) => (
           <li key={rule}>{rule}</li>
@@ -40,7 +41,7 @@ export function BonusCard({ bonus, onAction, blocked = null }: { bonus: PlayerBo
         <div className="bonus-card__amount">
           <strong data-testid="bonus-amount">{formatRupees(bonus.amount)}</strong>
           <span className={`bonus-status bonus-status--${bonus.status}`} data-testid="bonus-status">
-            {STATUS_LABELS[bonus.status]}
+            {t(STATUS_LABELS[bonus.status])}
           </span>
         </div>
       </header>
@@ -52,7 +53,7 @@ export function BonusCard({ bonus, onAction, blocked = null }: { bonus: PlayerBo
       ) : null}
       {bonus.status === 'claimed' && bonus.convertedAmount !== null ? (
         <p className="muted" data-testid="bonus-outcome">
-          {formatRupees(bonus.convertedAmount)} moved to your main wallet{bonus.removedAmount ? `, ${formatRupees(bonus.removedAmount)} removed` : ''}.
+          {t('{amount} moved to your main wallet', { amount: formatRupees(bonus.convertedAmount) })}{bonus.removedAmount ? `, ${t('{amount} removed', { amount: formatRupees(bonus.removedAmount) })}` : ''}.
         </p>
       ) : null}
       {bonus.status === 'offered' || live ? <BonusRules rules={bonus.rules} open={live || blocked === null} /> : null}
@@ -65,12 +66,12 @@ export function BonusCard({ bonus, onAction, blocked = null }: { bonus: PlayerBo
         <div className="row bonus-card__actions">
           {bonus.status === 'offered' ? (
             <Button onClick={() => onAction('activate')} disabled={blocked !== null}>
-              Activate
+              {t('Activate')}
             </Button>
           ) : null}
-          {bonus.status === 'completed' ? <Button onClick={() => onAction('claim')}>Claim</Button> : null}
+          {bonus.status === 'completed' ? <Button onClick={() => onAction('claim')}>{t('Claim')}</Button> : null}
           <Button variant="secondary" onClick={() => onAction('forfeit')}>
-            Forfeit
+            {t('Forfeit')}
           </Button>
         </div>
       ) : null}

@@ -8,6 +8,7 @@ import { useBonusData } from '../../../lib/bonus-data';
 import { AvailableOffers } from './available-offers';
 import { BonusActionDialog, type PendingAction } from './bonus-action-dialog';
 import { BonusCard } from './bonus-card';
+import { t } from '../../../lib/i18n/i18n';
 
 /**
  * /bonus (PRODUCT.md §8): the active bonus with its progress and rules, the bonuses waiting to be
@@ -21,7 +22,7 @@ export function BonusView() {
     return (
       <div className="stack" aria-busy="true" data-testid="bonus-loading">
         <span className="visually-hidden" role="status">
-          Loading your bonuses
+          {t('Loading your bonuses')}
         </span>
         <Skeleton height="160px" />
         <Skeleton height="96px" />
@@ -31,9 +32,9 @@ export function BonusView() {
   if (query.isError) {
     return (
       <div className="banner banner--error stack-sm" role="alert" data-testid="bonus-error">
-        <p>We could not load your bonuses. {query.error.message}</p>
+        <p>{t('We could not load your bonuses.')} {query.error.message}</p>
         <Button variant="secondary" className="button--small" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
+          {t('Try again')}
         </Button>
       </div>
     );
@@ -46,17 +47,17 @@ export function BonusView() {
   return (
     <div className="stack-lg" data-testid="bonus-view">
       <p className="bonus-wallet-line" data-testid="bonus-wallet">
-        Bonus wallet <strong>{formatRupees(data.bonusBalance)}</strong>
-        {data.bonusExposure !== 0 ? <span className="muted"> · {formatRupees(Math.abs(data.bonusExposure))} in open bets</span> : null}
+        {t('Bonus wallet')} <strong>{formatRupees(data.bonusBalance)}</strong>
+        {data.bonusExposure !== 0 ? <span className="muted"> · {t('{amount} in open bets', { amount: formatRupees(Math.abs(data.bonusExposure)) })}</span> : null}
       </p>
       {data.active !== null ? (
         <section className="stack" aria-labelledby="active-bonus-title">
           <h2 id="active-bonus-title" className="section-title">
-            Your active bonus
+            {t('Your active bonus')}
           </h2>
           <BonusCard bonus={data.active} onAction={(action) => data.active && setPending({ action, bonus: data.active })} />
           <p className="muted">
-            Bets and casino rounds count only while your <strong>Bonus wallet</strong> pays: switch wallets from the account menu.
+            {t('Bets and casino rounds count only while your')} <strong>{t('Bonus wallet')}</strong> {t('pays: switch wallets from the account menu.')}
           </p>
         </section>
       ) : null}
@@ -64,7 +65,7 @@ export function BonusView() {
       {data.offered.length > 0 ? (
         <section className="stack" aria-labelledby="offered-bonus-title">
           <h2 id="offered-bonus-title" className="section-title">
-            Waiting for you
+            {t('Waiting for you')}
           </h2>
           {data.offered.map((bonus) => (
             <BonusCard
@@ -78,11 +79,11 @@ export function BonusView() {
       ) : null}
 
       {nothing ? (
-        <EmptyState title="No bonuses yet" icon="list" testId="bonus-empty">
+        <EmptyState title={t('No bonuses yet')} icon="list" testId="bonus-empty">
           <p>
-            You have no bonus right now. {data.availableOffers.length > 0 ? 'The offers below are open to you.' : 'When an offer is open to you, it appears here.'}
+            {t('You have no bonus right now.')} {data.availableOffers.length > 0 ? t('The offers below are open to you.') : t('When an offer is open to you, it appears here.')}
           </p>
-          {data.availableOffers.some((offer) => offer.kind !== 'manual') ? <Link to="/deposit">Make a deposit</Link> : null}
+          {data.availableOffers.some((offer) => offer.kind !== 'manual') ? <Link to="/deposit">{t('Make a deposit')}</Link> : null}
         </EmptyState>
       ) : null}
 
@@ -91,7 +92,7 @@ export function BonusView() {
       {data.past.length > 0 ? (
         <section className="stack" aria-labelledby="past-bonus-title">
           <h2 id="past-bonus-title" className="section-title">
-            Past bonuses
+            {t('Past bonuses')}
           </h2>
           {data.past.map((bonus) => (
             <BonusCard key={bonus._id} bonus={bonus} />

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
 import { useSlidesPerView } from '../hooks/use-slides-per-view';
 import { clampStart, startShowing } from '../utils/slides';
+import { t } from '../../../lib/i18n/i18n';
 
 const SWIPE_THRESHOLD_PX = 40;
 
@@ -108,10 +109,10 @@ export function Carousel<T>({ label, items, itemKey, renderItem, perView: fixed,
       </div>
       {count > perView ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__button carousel__button--prev" aria-label={`Previous: ${label}`} aria-controls={`${id}-track`} disabled={!canGoBack} onClick={() => move(-1)}>
+          <button type="button" className="carousel__button carousel__button--prev" aria-label={t('Previous: {label}', { label })} aria-controls={`${id}-track`} disabled={!canGoBack} onClick={() => move(-1)}>
             <Chevron direction="left" />
           </button>
-          <button type="button" className="carousel__button carousel__button--next" aria-label={`Next: ${label}`} aria-controls={`${id}-track`} disabled={!canGoOn} onClick={() => move(1)}>
+          <button type="button" className="carousel__button carousel__button--next" aria-label={t('Next: {label}', { label })} aria-controls={`${id}-track`} disabled={!canGoOn} onClick={() => move(1)}>
             <Chevron direction="right" />
           </button>
         </div>

@@ -6,6 +6,7 @@ import { indiaToday } from '@khel/money';
 import { formatDateTime } from '../../../lib/dates';
 import { useCasinoBets } from '../api/get-casino-bets';
 import { roundsOf, type CasinoKind, type ProviderOption } from '../utils/games';
+import { t } from '../../../lib/i18n/i18n';
 
 const STATUS: Record<CasinoBet['status'], string> = { open: 'Open', credited: 'Settled', rolled_back: 'Returned' };
 
@@ -28,15 +29,15 @@ function Round({ round }: { round: CasinoBet }) {
       </p>
       <dl className="casino-round__amounts">
         <div>
-          <dt>Stake</dt>
+          <dt>{t('Stake')}</dt>
           <dd>{formatRupees(round.stake)}</dd>
         </div>
         <div>
-          <dt>Payout</dt>
+          <dt>{t('Payout')}</dt>
           <dd>{round.status === 'open' ? '–' : formatRupees(round.payout)}</dd>
         </div>
         <div>
-          <dt>Profit / Loss</dt>
+          <dt>{t('Profit / Loss')}</dt>
           <dd className={signed(round.profitLoss)} data-testid="casino-round-pl">
             {round.status === 'credited' ? `${round.profitLoss > 0 ? '+' : ''}${formatRupees(round.profitLoss)}` : '–'}
           </dd>
@@ -62,7 +63,7 @@ export function CasinoHistory({ kind, providers }: { kind: CasinoKind; providers
     <section className="casino-history stack" aria-labelledby={`${id}-title`} data-testid="casino-history">
       <div className="casino-history__header">
         <h2 id={`${id}-title`} className="section-title">
-          Casino history
+          {t('Casino history')}
         </h2>
         <button type="button" className="button button--ghost button--small" onClick={() => void bets.refetch()} disabled={bets.isFetching} data-testid="history-refresh">
           {bets.isFetching ? 'Refreshing…' : 'Refresh'}
@@ -71,10 +72,10 @@ export function CasinoHistory({ kind, providers }: { kind: CasinoKind; providers
       <div className="casino-history__filters">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-provider`}>
-            Provider
+            {t('Provider')}
           </label>
           <select id={`${id}-provider`} className="input" value={provider} onChange={(event) => setProvider(event.target.value)} data-testid="history-provider">
-            <option value="">All providers</option>
+            <option value="">{t('All providers')}</option>
             {providers.map((option) => (
               <option key={option.code} value={option.code}>
                 {option.name}
@@ -84,7 +85,7 @@ export function CasinoHistory({ kind, providers }: { kind: CasinoKind; providers
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-date`}>
-            Date
+            {t('Date')}
           </label>
           <input
             id={`${id}-date`}
@@ -101,12 +102,12 @@ export function CasinoHistory({ kind, providers }: { kind: CasinoKind; providers
       </div>
       <div aria-busy={bets.isFetching || undefined}>
         {bets.isPending ? (
-          <div className="stack" aria-label="Loading casino history">
+          <div className="stack" aria-label={t('Loading casino history')}>
             <Skeleton height="72px" />
             <Skeleton height="72px" />
           </div>
         ) : bets.isError ? (
-          <p className="no-data">We could not load your casino history.</p>
+          <p className="no-data">{t('We could not load your casino history.')}</p>
         ) : rounds.length === 0 ? (
           <p className="no-data" data-testid="history-empty">
             {MESSAGES.noData}

@@ -17,15 +17,16 @@ import { GameCardSkeleton } from './game-card';
 import { GameTile } from './game-tile';
 import { GameFrame } from './game-frame';
 import '../casino.css';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /** The address parameter of the open game: /slots?play=<game id>, so Back closes it and a link reopens it. */
 export const PLAY_PARAM = 'play';
 
-const TITLES: Record<CasinoKind, string> = { slots: 'Slots', live: 'Live Casino' };
+const TITLES: Record<CasinoKind, string> = { slots: msg('Slots'), live: msg('Live Casino') };
 
 function LobbySkeleton() {
   return (
-    <div className="stack" aria-label="Loading games" role="status">
+    <div className="stack" aria-label={t('Loading games')} role="status">
       <Skeleton className="casino-skeleton__heading" />
       <div className="casino-skeleton__row">
         {[0, 1, 2, 3, 4].map((key) => (
@@ -53,7 +54,7 @@ function CategoryTile({ name, count, selected, onSelect }: { name: string; count
  */
 export function CasinoLobby({ kind }: { kind: CasinoKind }) {
   const id = useId();
-  const title = TITLES[kind];
+  const title = t(TITLES[kind]);
   const games = useCasinoGames(kind);
   const [filter, setFilter] = useState<GameFilter>(NO_FILTER);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -81,7 +82,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
   const unknownGame = playing !== null && games.isSuccess && openGame === undefined;
   useEffect(() => {
     if (!unknownGame) return;
-    toast.warning('This game is not available');
+    toast.warning(t('This game is not available'));
     setSearchParams(
       (params) => {
         params.delete(PLAY_PARAM);
@@ -125,11 +126,11 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
       <PlayMoneyNotice />
 
       <details className="casino-filters-fold" open={filter.search !== '' || filter.provider !== '' ? true : undefined} data-testid="casino-filters">
-        <summary>Search and filter</summary>
+        <summary>{t('Search and filter')}</summary>
       <div className="casino-filters" role="search" aria-label={`${title} games`}>
         <div className="field casino-filters__search">
           <label className="field__label" htmlFor={`${id}-search`}>
-            Search
+            {t('Search')}
           </label>
           <input
             id={`${id}-search`}
@@ -138,7 +139,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
             inputMode="search"
             enterKeyHint="search"
             autoComplete="off"
-            placeholder="Game, provider or category"
+            placeholder={t('Game, provider or category')}
             value={filter.search}
             onChange={(event) => setFilter((value) => ({ ...value, search: event.target.value }))}
             data-testid="casino-search"
@@ -146,7 +147,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
         </div>
         <div className="field casino-filters__provider">
           <label className="field__label" htmlFor={`${id}-provider`}>
-            Provider
+            {t('Provider')}
           </label>
           <select
             id={`${id}-provider`}
@@ -156,7 +157,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
             disabled={!games.isSuccess}
             data-testid="casino-provider"
           >
-            <option value="">All providers</option>
+            <option value="">{t('All providers')}</option>
             {providers.map((provider) => (
               <option key={provider.code} value={provider.code}>
                 {provider.name}
@@ -170,15 +171,15 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
       {games.isPending ? (
         <LobbySkeleton />
       ) : games.isError ? (
-        <EmptyState title="We could not load the games" testId="casino-error">
-          <p>Check your connection and try again.</p>
+        <EmptyState title={t('We could not load the games')} testId="casino-error">
+          <p>{t('Check your connection and try again.')}</p>
           <Button variant="secondary" onClick={() => void games.refetch()} loading={games.isFetching}>
-            Try again
+            {t('Try again')}
           </Button>
         </EmptyState>
       ) : all.length === 0 ? (
         <EmptyState title={MESSAGES.noData} testId="casino-empty">
-          <p>{kind === 'slots' ? 'No slot games are open right now.' : 'No live casino tables are open right now.'}</p>
+          <p>{kind === 'slots' ? t('No slot games are open right now.') : t('No live casino tables are open right now.')}</p>
         </EmptyState>
       ) : (
         <>
@@ -189,7 +190,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
           ) : null}
           {categories.length > 0 ? (
             <Carousel
-              label="Categories"
+              label={t('Categories')}
               className="carousel--categories"
               testId="category-carousel"
               items={categories}
@@ -199,7 +200,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
           ) : null}
           {[
             { key: 'favourites', title: 'Favourites', list: favourites },
-            { key: 'recent', title: 'Recently played', list: recent },
+            { key: 'recent', title: t('Recently played'), list: recent },
           ].map((mine) =>
             mine.list.length === 0 ? null : (
               <section key={mine.key} className="casino-group stack" aria-labelledby={`${id}-${mine.key}`} data-testid={`my-games-${mine.key}`}>
@@ -212,9 +213,9 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
           )}
           {groups.length === 0 ? (
             <EmptyState title={MESSAGES.noData} icon="list" testId="casino-no-match">
-              <p>No game matches {filter.search.trim() !== '' ? `“${filter.search.trim()}”` : 'these filters'}.</p>
+              <p>{t('No game matches')} {filter.search.trim() !== '' ? `“${filter.search.trim()}”` : 'these filters'}.</p>
               <Button variant="secondary" onClick={() => setFilter(NO_FILTER)}>
-                Clear filters
+                {t('Clear filters')}
               </Button>
             </EmptyState>
           ) : (

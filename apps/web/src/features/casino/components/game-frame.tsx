@@ -8,6 +8,7 @@ import { useMediaQuery } from '@khel/web-kit';
 import { DESKTOP_QUERY } from '../../../lib/breakpoints';
 import { useGameLaunch } from '../api/launch-game';
 import { useCasinoBalanceSync } from '../hooks/use-casino-balance-sync';
+import { t } from '../../../lib/i18n/i18n';
 
 function CloseIcon() {
   return (
@@ -84,17 +85,17 @@ export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => 
       <div className="game-frame__body">
         {launch.isPending ? (
           <div className="game-frame__state">
-            <Spinner size="large" label={`Opening ${game.title}`} />
+            <Spinner size="large" label={t('Opening {game}', { game: game.title })} />
           </div>
         ) : launch.isError ? (
           <div className="game-frame__state" data-testid="launch-failed">
-            <p>{game.title} could not be opened.</p>
+            <p>{t('{game} could not be opened.', { game: game.title })}</p>
             <div className="row">
               <Button onClick={() => void launch.refetch()} loading={launch.isFetching}>
-                Try again
+                {t('Try again')}
               </Button>
               <Button variant="secondary" onClick={onClose}>
-                Back to the lobby
+                {t('Back to the lobby')}
               </Button>
             </div>
           </div>

@@ -1,6 +1,7 @@
 import type { CasinoGame } from '@khel/contract';
 import { StarIcon } from './category-icon';
 import { GameCard } from './game-card';
+import { t } from '../../../lib/i18n/i18n';
 
 /** A game card with its favourite star beside it (two buttons, never one inside the other). */
 export function GameTile({
@@ -23,7 +24,7 @@ export function GameTile({
         type="button"
         className="game-tile__favourite"
         aria-pressed={favourite}
-        aria-label={favourite ? `Remove ${game.title} from favourites` : `Add ${game.title} to favourites`}
+        aria-label={favourite ? t('Remove {game} from favourites', { game: game.title }) : t('Add {game} to favourites', { game: game.title })}
         onClick={() => onFavourite(game, !favourite)}
         data-testid="favourite-toggle"
         data-game-code={game.game_code}

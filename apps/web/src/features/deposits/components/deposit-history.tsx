@@ -7,6 +7,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, type DateRange } from '../../../lib/dates';
 import { useDeposits } from '../api/get-deposits';
 import { ScreenshotViewer, type ScreenshotTarget } from './screenshot-viewer';
+import { t } from '../../../lib/i18n/i18n';
 
 function DepositRow({ deposit, onView }: { deposit: Deposit; onView: (target: ScreenshotTarget) => void }) {
   const hasShot = deposit.screenShot !== null || deposit.screenShotUrl !== null;
@@ -14,22 +15,22 @@ function DepositRow({ deposit, onView }: { deposit: Deposit; onView: (target: Sc
     <li className="history-row" data-testid="deposit-row" data-status={deposit.status}>
       <div className="history-row__main">
         <strong className="history-row__amount">{formatRupees(deposit.amount)}</strong>
-        <StatusBadge status={deposit.status} label={deposit.status === 'pending' && deposit.awaitingSecondApproval ? 'Pending (second approval)' : undefined} />
+        <StatusBadge status={deposit.status} label={deposit.status === 'pending' && deposit.awaitingSecondApproval ? t('Pending (second approval)') : undefined} />
       </div>
       <div className="history-row__meta muted">
-        <span>{deposit.type === 'upi' ? 'UPI' : 'Bank'}</span>
+        <span>{deposit.type === 'upi' ? 'UPI' : t('Bank')}</span>
         <span>{formatDateTime(deposit.createdAt)}</span>
-        {deposit.txnRef ? <span>Ref {deposit.txnRef}</span> : null}
+        {deposit.txnRef ? <span>{t('Ref')} {deposit.txnRef}</span> : null}
       </div>
       {deposit.status === 'rejected' && deposit.reason ? (
         <p className="history-row__reason" data-testid="deposit-reason">
-          Reason: {deposit.reason}
+          {t('Reason:')} {deposit.reason}
         </p>
       ) : null}
       {hasShot ? (
-        <button type="button" className="history-row__shot" aria-label={`View screenshot of the ${formatRupees(deposit.amount)} deposit`} onClick={() => onView({ preview: deposit.screenShot, url: deposit.screenShotUrl })}>
+        <button type="button" className="history-row__shot" aria-label={t('View screenshot of the {amount} deposit', { amount: formatRupees(deposit.amount) })} onClick={() => onView({ preview: deposit.screenShot, url: deposit.screenShotUrl })}>
           {deposit.screenShot ? <img src={deposit.screenShot} alt="" width={48} height={48} /> : null}
-          <span>View screenshot</span>
+          <span>{t('View screenshot')}</span>
         </button>
       ) : null}
     </li>
@@ -38,7 +39,7 @@ function DepositRow({ deposit, onView }: { deposit: Deposit; onView: (target: Sc
 
 export function HistorySkeleton() {
   return (
-    <div className="stack" aria-busy="true" aria-label="Loading">
+    <div className="stack" aria-busy="true" aria-label={t('Loading')}>
       <Skeleton height="72px" />
       <Skeleton height="72px" />
       <Skeleton height="72px" />
@@ -54,13 +55,13 @@ export function DepositHistory() {
   return (
     <section className="stack" aria-labelledby="deposit-history-title" data-testid="deposit-history">
       <h2 id="deposit-history-title" className="section-title">
-        Your deposits
+        {t('Your deposits')}
       </h2>
       <DateRangePicker value={range} onChange={setRange} />
       {deposits.isPending ? (
         <HistorySkeleton />
       ) : deposits.isError ? (
-        <p className="no-data">We could not load your deposits.</p>
+        <p className="no-data">{t('We could not load your deposits.')}</p>
       ) : deposits.data.length === 0 ? (
         <p className="no-data">{MESSAGES.noData}</p>
       ) : (

@@ -15,10 +15,11 @@ import { useReceivingAccounts } from '../api/get-receiving-accounts';
 import { ACCEPTED_IMAGE_TYPES, ImageTooLargeError, prepareScreenshot } from '../utils/compress-image';
 import { validateDeposit } from '../utils/validate-deposit';
 import { ReceivingAccountDetails } from './receiving-account-details';
+import { msg, useT } from '../../../lib/i18n/i18n';
 
 export type DepositMethod = 'upi' | 'bank';
 
-export const DEPOSIT_TITLES: Record<DepositMethod, string> = { upi: 'Deposit By UPI', bank: 'Deposit By Account' };
+export const DEPOSIT_TITLES: Record<DepositMethod, string> = { upi: msg('Deposit By UPI'), bank: msg('Deposit By Account') };
 
 interface Screenshot {
   name: string;
@@ -33,6 +34,7 @@ const AMOUNT_DEBOUNCE_MS = 500;
  * the modal (by hand or on meta.code 200) forgets every field (spec §4).
  */
 function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => void }) {
+  const t = useT();
   const id = useId();
   const phone = !useMediaQuery(DESKTOP_QUERY);
   const [amount, setAmount] = useState('');
@@ -56,14 +58,14 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
     input.value = '';
     if (!file) return;
     if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      toast.warning('Choose a PNG, JPEG or WebP image');
+      toast.warning(t('Choose a PNG, JPEG or WebP image'));
       return;
     }
     setPreparing(true);
     try {
       setScreenshot({ name: file.name, dataUrl: await prepareScreenshot(file) });
     } catch (error) {
-      toast.warning(error instanceof ImageTooLargeError ? error.message : 'Could not read the image, please choose another');
+      toast.warning(error instanceof ImageTooLargeError ? t(error.message) : t('Could not read the image, please choose another'));
     } finally {
       setPreparing(false);
     }
@@ -74,11 +76,11 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
     if (deposit.isPending || preparing) return;
     const result = validateDeposit({ amount, txnRef, hasScreenshot: screenshot !== null });
     if (!result.ok) {
-      toast.warning(result.message);
+      toast.warning(t(result.message));
       return;
     }
     if (!account) {
-      toast.warning('No account is open for deposits right now, please try again later');
+      toast.warning(t('No account is open for deposits right now, please try again later'));
       return;
     }
     const reference = txnRef.trim();
@@ -104,9 +106,9 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="deposit-form">
       <PlayMoneyNotice />
-      <section className="stack" aria-label="Pay into this account">
+      <section className="stack" aria-label={t('Pay into this account')}>
         <p className="form__intro">
-          {method === 'upi' ? 'Pay with any UPI app to the UPI ID below, then tell us the amount and the reference.' : 'Transfer to the bank account below (IMPS, NEFT or RTGS), then tell us the amount and the reference.'}
+          {method === 'upi' ? t('Pay with any UPI app to the UPI ID below, then tell us the amount and the reference.') : t('Transfer to the bank account below (IMPS, NEFT or RTGS), then tell us the amount and the reference.')}
         </p>
         {receiving.isPending ? (
           <div className="stack" aria-busy="true">
@@ -114,15 +116,15 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
           </div>
         ) : !account ? (
           <p className="no-data" data-testid="no-receiving-account">
-            No {method === 'upi' ? 'UPI' : 'bank'} account is open for deposits right now.
+            {method === 'upi' ? t('No UPI account is open for deposits right now.') : t('No bank account is open for deposits right now.')}
           </p>
         ) : (
           <>
             {accounts.length > 1 ? (
-              <div className="segmented" role="group" aria-label="Account to pay into">
+              <div className="segmented" role="group" aria-label={t('Account to pay into')}>
                 {accounts.map((entry, index) => (
                   <button key={entry._id} type="button" aria-pressed={entry._id === account._id} onClick={() => setChosenId(entry._id)}>
-                    {method === 'upi' ? entry.accountNumber : (entry.bankName ?? `Account ${index + 1}`)}
+                    {method === 'upi' ? entry.accountNumber : (entry.bankName ?? t('Account {n}', { n: index + 1 }))}
                   </button>
                 ))}
               </div>
@@ -134,14 +136,14 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
 
       <TextField
         id={`${id}-amount`}
-        label="Amount (₹)"
+        label={t('Amount (₹)')}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={`At least ${formatRupees(MIN_DEPOSIT_RUPEES)}`}
+        placeholder={t('At least {amount}', { amount: formatRupees(MIN_DEPOSIT_RUPEES) })}
         value={amount}
         onChange={(event) => setAmount(cleanAmountInput(event.target.value))}
       />
-      <div className="quick-amounts" role="group" aria-label="Quick amounts">
+      <div className="quick-amounts" role="group" aria-label={t('Quick amounts')}>
         {QUICK_DEPOSIT_AMOUNTS.map((value) => (
           <button key={value} type="button" className="chip" aria-pressed={parseAmount(amount) === value} onClick={() => setAmount(String(value))}>
             {formatRupees(value).replace(/\.00$/, '')}
@@ -150,24 +152,24 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
       </div>
       <TextField
         id={`${id}-ref`}
-        label="Reference ID (UTR)"
+        label={t('Reference ID (UTR)')}
         autoComplete="off"
         maxLength={40}
-        hint="The 12-digit UTR or transaction id shown by your payment app"
+        hint={t('The 12-digit UTR or transaction id shown by your payment app')}
         value={txnRef}
         onChange={(event) => setTxnRef(event.target.value)}
       />
       <div className="field">
         <span className="field__label" id={`${id}-shot-label`}>
-          Payment screenshot
+          {t('Payment screenshot')}
         </span>
         {screenshot ? (
           <div className="upload-preview" data-testid="screenshot-preview">
-            <img src={screenshot.dataUrl} alt="Selected payment screenshot" />
+            <img src={screenshot.dataUrl} alt={t('Selected payment screenshot')} />
             <div className="upload-preview__meta">
               <span className="upload-preview__name">{screenshot.name}</span>
               <button type="button" className="link-button" onClick={() => setScreenshot(null)}>
-                Remove
+                {t('Remove')}
               </button>
             </div>
           </div>
@@ -181,14 +183,14 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
               data-testid="screenshot-input"
               onChange={(event) => void onFile(event)}
             />
-            <span>{preparing ? 'Preparing image…' : 'Upload screenshot'}</span>
-            <span className="muted upload__hint">PNG, JPEG or WebP, up to 5 MB</span>
+            <span>{preparing ? t('Preparing image…') : t('Upload screenshot')}</span>
+            <span className="muted upload__hint">{t('PNG, JPEG or WebP, up to 5 MB')}</span>
           </label>
         )}
       </div>
-      <p className="field__hint">Give the reference ID, a screenshot, or both.</p>
-      <Button type="submit" block loading={deposit.isPending} loadingLabel="Submitting…" disabled={preparing}>
-        Submit Deposit
+      <p className="field__hint">{t('Give the reference ID, a screenshot, or both.')}</p>
+      <Button type="submit" block loading={deposit.isPending} loadingLabel={t('Submitting…')} disabled={preparing}>
+        {t('Submit Deposit')}
       </Button>
     </form>
   );
@@ -196,8 +198,9 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
 
 /** Deposit By UPI / Deposit By Account (spec §2). */
 export function DepositModal({ method, open, onClose }: { method: DepositMethod; open: boolean; onClose: () => void }) {
+  const t = useT();
   return (
-    <Modal open={open} title={DEPOSIT_TITLES[method]} onClose={onClose} className="modal--wide" testId="deposit-modal">
+    <Modal open={open} title={t(DEPOSIT_TITLES[method])} onClose={onClose} className="modal--wide" testId="deposit-modal">
       <DepositForm method={method} onDone={onClose} />
     </Modal>
   );

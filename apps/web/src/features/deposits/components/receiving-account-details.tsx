@@ -1,5 +1,6 @@
 import type { AdminAccount } from '@khel/contract';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { t } from '../../../lib/i18n/i18n';
 
 function DetailRow({ label, value, copy = true }: { label: string; value: string; copy?: boolean }) {
   return (
@@ -24,12 +25,12 @@ export function ReceivingAccountDetails({ account, phone }: { account: AdminAcco
         {account.qrImage ? <img className="receiving__qr" src={account.qrImage} alt={`UPI QR code for ${account.accountNumber}`} width={200} height={200} /> : null}
         {phone && account.upiLink ? (
           <a className="button button--primary button--block" href={account.upiLink} data-testid="upi-app-link">
-            Pay with UPI app
+            {t('Pay with UPI app')}
           </a>
         ) : null}
         <dl className="details">
           <DetailRow label="UPI ID" value={account.accountNumber} />
-          <DetailRow label="Name" value={account.accountHolderName} />
+          <DetailRow label={t('Name')} value={account.accountHolderName} />
         </dl>
       </div>
     );
@@ -37,11 +38,11 @@ export function ReceivingAccountDetails({ account, phone }: { account: AdminAcco
   return (
     <div className="receiving" data-testid="receiving-account">
       <dl className="details">
-        <DetailRow label="Account Number" value={account.accountNumber} />
-        <DetailRow label="Account Holder" value={account.accountHolderName} />
-        {account.ifscCode ? <DetailRow label="IFSC Code" value={account.ifscCode} /> : null}
-        {account.bankName ? <DetailRow label="Bank Name" value={account.bankName} /> : null}
-        {account.accountType ? <DetailRow label="Account Type" value={account.accountType === 'current' ? 'Current' : 'Savings'} copy={false} /> : null}
+        <DetailRow label={t('Account Number')} value={account.accountNumber} />
+        <DetailRow label={t('Account Holder')} value={account.accountHolderName} />
+        {account.ifscCode ? <DetailRow label={t('IFSC Code')} value={account.ifscCode} /> : null}
+        {account.bankName ? <DetailRow label={t('Bank Name')} value={account.bankName} /> : null}
+        {account.accountType ? <DetailRow label={t('Account Type')} value={account.accountType === 'current' ? 'Current' : 'Savings'} copy={false} /> : null}
       </dl>
     </div>
   );

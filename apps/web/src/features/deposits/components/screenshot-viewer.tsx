@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDepositScreenshot } from '../api/get-deposit-screenshot';
+import { t } from '../../../lib/i18n/i18n';
 
 export interface ScreenshotTarget {
   /** The small preview the history already holds (shown until the full image arrives). */
@@ -26,16 +27,16 @@ function ScreenshotBody({ target }: { target: ScreenshotTarget }) {
   return (
     <div className="screenshot-viewer">
       {full.data ? (
-        <BlobImage blob={full.data} alt="Uploaded payment screenshot" />
+        <BlobImage blob={full.data} alt={t('Uploaded payment screenshot')} />
       ) : target.preview ? (
-        <img src={target.preview} alt="Uploaded payment screenshot (preview)" data-testid="screenshot-full" data-loaded="preview" />
+        <img src={target.preview} alt={t('Uploaded payment screenshot (preview)')} data-testid="screenshot-full" data-loaded="preview" />
       ) : null}
       {full.isFetching ? (
         <p className="muted screenshot-viewer__status">
-          <Spinner size="small" /> Loading the full image…
+          <Spinner size="small" /> {t('Loading the full image…')}
         </p>
       ) : full.isError ? (
-        <p className="muted screenshot-viewer__status">The full image could not be loaded.</p>
+        <p className="muted screenshot-viewer__status">{t('The full image could not be loaded.')}</p>
       ) : null}
     </div>
   );
@@ -44,7 +45,7 @@ function ScreenshotBody({ target }: { target: ScreenshotTarget }) {
 /** The Uploaded Screenshot viewer (spec §2): the full image of a deposit's screenshot. */
 export function ScreenshotViewer({ target, onClose }: { target: ScreenshotTarget | null; onClose: () => void }) {
   return (
-    <Modal open={target !== null} title="Uploaded Screenshot" onClose={onClose} className="modal--wide" testId="screenshot-viewer">
+    <Modal open={target !== null} title={t('Uploaded Screenshot')} onClose={onClose} className="modal--wide" testId="screenshot-viewer">
       {target ? <ScreenshotBody target={target} /> : null}
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { msg } from '../../../lib/i18n/i18n';
 /** Screenshots up to this size are sent as they are. */
 export const COMPRESS_ABOVE_BYTES = 1024 * 1024;
 /** The server's limit (PRODUCT.md §4). */
@@ -9,7 +10,7 @@ export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as
 
 export class ImageTooLargeError extends Error {
   constructor() {
-    super('The screenshot is larger than 5 MB even after compressing it');
+    super(msg('The screenshot is larger than 5 MB even after compressing it'));
     this.name = 'ImageTooLargeError';
   }
 }

@@ -9,6 +9,7 @@ import { useCreatePaymentAccount } from '../api/create-payment-account';
 import { useIfscLookup } from '../api/lookup-ifsc';
 import { useUpdatePaymentAccount } from '../api/update-payment-account';
 import { validateBank, type BankAccountType } from '../utils/validate';
+import { t } from '../../../lib/i18n/i18n';
 
 const TYPE_LABELS: Record<BankAccountType, string> = { savings: 'Savings', current: 'Current' };
 
@@ -64,10 +65,10 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="bank-account-form">
-      <TextField id={`${id}-holder`} label="Account Holder Name" autoComplete="name" value={holder} onChange={(event) => setHolder(event.target.value)} />
+      <TextField id={`${id}-holder`} label={t('Account Holder Name')} autoComplete="name" value={holder} onChange={(event) => setHolder(event.target.value)} />
       <TextField
         id={`${id}-number`}
-        label="Account Number"
+        label={t('Account Number')}
         inputMode="numeric"
         autoComplete="off"
         maxLength={18}
@@ -76,7 +77,7 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
       />
       <TextField
         id={`${id}-ifsc`}
-        label="IFSC Code"
+        label={t('IFSC Code')}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
@@ -87,7 +88,7 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
       />
       <TextField
         id={`${id}-bank`}
-        label="Bank Name"
+        label={t('Bank Name')}
         autoComplete="off"
         value={bankName}
         onChange={(event) => {
@@ -95,7 +96,7 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
           setBankName(event.target.value);
         }}
       />
-      <SelectField id={`${id}-type`} label="Account Type" value={accountType} onChange={(event) => setAccountType(event.target.value as BankAccountType)}>
+      <SelectField id={`${id}-type`} label={t('Account Type')} value={accountType} onChange={(event) => setAccountType(event.target.value as BankAccountType)}>
         {BANK_ACCOUNT_TYPES.map((type) => (
           <option key={type} value={type}>
             {TYPE_LABELS[type]}
@@ -103,7 +104,7 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
         ))}
       </SelectField>
       <Button type="submit" block loading={pending} loadingLabel={account ? 'Updating…' : 'Adding…'}>
-        {account ? 'Update Bank Account' : 'Add Bank Account'}
+        {account ? t('Update Bank Account') : t('Add Bank Account')}
       </Button>
     </form>
   );
@@ -111,7 +112,7 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
 
 export function BankAccountModal({ open, account, onClose }: { open: boolean; account?: PaymentAccount | undefined; onClose: () => void }) {
   return (
-    <Modal open={open} title={account ? 'Edit Bank Account' : 'Add Bank Account'} onClose={onClose} testId="bank-account-modal">
+    <Modal open={open} title={account ? t('Edit Bank Account') : t('Add Bank Account')} onClose={onClose} testId="bank-account-modal">
       <BankAccountForm account={account} onDone={onClose} />
     </Modal>
   );

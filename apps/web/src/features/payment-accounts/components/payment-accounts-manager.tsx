@@ -5,6 +5,7 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { usePaymentAccounts } from '../api/get-payment-accounts';
 import { BankAccountModal } from './bank-account-modal';
 import { UpiAccountModal } from './upi-account-modal';
+import { t } from '../../../lib/i18n/i18n';
 
 type Editing = { kind: 'upi' | 'bank'; account?: PaymentAccount } | null;
 
@@ -46,10 +47,10 @@ function AccountCard({ account, onEdit }: { account: PaymentAccount; onEdit: () 
         type="button"
         variant="ghost"
         className="button--small"
-        aria-label={account.type === 'upi' ? `Edit UPI ${account.accountNumber}` : `Edit bank account ${account.accountNumber}`}
+        aria-label={account.type === 'upi' ? t('Edit UPI {account}', { account: account.accountNumber }) : t('Edit bank account {account}', { account: account.accountNumber })}
         onClick={onEdit}
       >
-        Edit
+        {t('Edit')}
       </Button>
     </li>
   );
@@ -68,7 +69,7 @@ export function PaymentAccountsManager() {
     <section className="stack" aria-labelledby="payment-accounts-title" data-testid="payment-accounts">
       <div className="section-head">
         <h2 id="payment-accounts-title" className="section-title">
-          Payment accounts
+          {t('Payment accounts')}
         </h2>
       </div>
       <div className="row account-actions">
@@ -85,7 +86,7 @@ export function PaymentAccountsManager() {
           <Skeleton height="64px" />
         </div>
       ) : accounts.isError ? (
-        <p className="no-data">We could not load your accounts.</p>
+        <p className="no-data">{t('We could not load your accounts.')}</p>
       ) : accounts.data.length === 0 ? (
         <p className="no-data" data-testid="payment-accounts-empty">
           {MESSAGES.noData}

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast';
 import { useCreatePaymentAccount } from '../api/create-payment-account';
 import { useUpdatePaymentAccount } from '../api/update-payment-account';
 import { validateUpi } from '../utils/validate';
+import { t } from '../../../lib/i18n/i18n';
 
 /**
  * Add/Edit UPI (spec §2). Validation speaks through warning toasts (spec §8); on meta.code 200 the
@@ -48,9 +49,9 @@ function UpiAccountForm({ account, onDone }: { account: PaymentAccount | undefin
         value={upiId}
         onChange={(event) => setUpiId(event.target.value)}
       />
-      <TextField id={`${id}-holder`} label="Account Holder Name" autoComplete="name" value={holder} onChange={(event) => setHolder(event.target.value)} />
+      <TextField id={`${id}-holder`} label={t('Account Holder Name')} autoComplete="name" value={holder} onChange={(event) => setHolder(event.target.value)} />
       <Button type="submit" block loading={pending} loadingLabel={account ? 'Updating…' : 'Adding…'}>
-        {account ? 'Update UPI' : 'Add UPI'}
+        {account ? t('Update UPI') : t('Add UPI')}
       </Button>
     </form>
   );
@@ -58,7 +59,7 @@ function UpiAccountForm({ account, onDone }: { account: PaymentAccount | undefin
 
 export function UpiAccountModal({ open, account, onClose }: { open: boolean; account?: PaymentAccount | undefined; onClose: () => void }) {
   return (
-    <Modal open={open} title={account ? 'Edit UPI' : 'Add UPI'} onClose={onClose} testId="upi-account-modal">
+    <Modal open={open} title={account ? t('Edit UPI') : t('Add UPI')} onClose={onClose} testId="upi-account-modal">
       <UpiAccountForm account={account} onDone={onClose} />
     </Modal>
   );

@@ -2,6 +2,7 @@ import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
 import { useReferralTransactions } from '../api/get-referral-transactions';
+import { t } from '../../../lib/i18n/i18n';
 
 /** Every movement of the referral account: a week's earnings in, a claim out, with the balance after. */
 export function ReferralMovements() {
@@ -9,16 +10,16 @@ export function ReferralMovements() {
   return (
     <section className="card stack" aria-labelledby="referral-movements-title" data-testid="referral-movements">
       <h2 id="referral-movements-title" className="section-title">
-        Referral account
+        {t('Referral account')}
       </h2>
       {query.isPending ? (
         <Skeleton height="72px" />
       ) : query.isError ? (
         <p className="banner banner--error" role="alert">
-          We could not load your referral account. {query.error.message}
+          {t('We could not load your referral account.')} {query.error.message}
         </p>
       ) : query.data.length === 0 ? (
-        <p className="muted">No movements yet.</p>
+        <p className="muted">{t('No movements yet.')}</p>
       ) : (
         <ul className="referral-rows">
           {query.data.map((line) => (
@@ -29,7 +30,7 @@ export function ReferralMovements() {
                 {formatRupees(line.amount)}
               </span>
               <span className="muted">{formatDateTime(line.createdAt)}</span>
-              <span className="muted">Balance {formatRupees(line.balance)}</span>
+              <span className="muted">{t('Balance')} {formatRupees(line.balance)}</span>
             </li>
           ))}
         </ul>

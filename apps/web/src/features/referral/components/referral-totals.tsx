@@ -4,6 +4,7 @@ import { formatRupees, rupeesToPaise } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { newIdempotencyKey } from '@khel/web-kit';
 import { useClaimRefBonus } from '../api/claim-ref-bonus';
+import { t } from '../../../lib/i18n/i18n';
 
 /** Earned, claimable and claimed, with Claim: enabled only from the configured minimum. */
 export function ReferralTotals({ totals }: { totals: Totals }) {
@@ -28,27 +29,27 @@ export function ReferralTotals({ totals }: { totals: Totals }) {
   return (
     <section className="card stack" aria-labelledby="referral-totals-title" data-testid="referral-totals">
       <h2 id="referral-totals-title" className="section-title">
-        Your referral earnings
+        {t('Your referral earnings')}
       </h2>
       <dl className="referral-totals">
         <div>
-          <dt>Earned</dt>
+          <dt>{t('Earned')}</dt>
           <dd data-testid="ref-earned">{formatRupees(totals.earned)}</dd>
         </div>
         <div>
-          <dt>Claimable</dt>
+          <dt>{t('Claimable')}</dt>
           <dd data-testid="ref-claimable">{formatRupees(totals.claimable)}</dd>
         </div>
         <div>
-          <dt>Claimed</dt>
+          <dt>{t('Claimed')}</dt>
           <dd data-testid="ref-claimed">{formatRupees(totals.claimed)}</dd>
         </div>
       </dl>
-      <Button block onClick={() => void onClaim()} disabled={!enough} loading={claim.isPending} loadingLabel="Claiming…" data-testid="claim-ref-bonus">
-        Claim {formatRupees(totals.claimable)} to main wallet
+      <Button block onClick={() => void onClaim()} disabled={!enough} loading={claim.isPending} loadingLabel={t('Claiming…')} data-testid="claim-ref-bonus">
+        {t('Claim {amount} to main wallet', { amount: formatRupees(totals.claimable) })}
       </Button>
       <p className="muted" data-testid="ref-claim-hint">
-        {enough ? 'The whole claimable amount moves to your main wallet at once.' : `You can claim from ${formatRupees(totals.minClaim)}.`}
+        {enough ? t('The whole claimable amount moves to your main wallet at once.') : t('You can claim from {amount}.', { amount: formatRupees(totals.minClaim) })}
       </p>
     </section>
   );

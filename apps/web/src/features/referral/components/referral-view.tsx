@@ -6,6 +6,7 @@ import { ReferralTotals } from './referral-totals';
 import { ReferredPlayers } from './referred-players';
 import { SharePanel } from './share-panel';
 import { WeeklyEarnings } from './weekly-earnings';
+import { t } from '../../../lib/i18n/i18n';
 
 /** /referral-bonus (PRODUCT.md §8). The route guard already keeps out credit players and referralAllow=false. */
 export function ReferralView() {
@@ -14,7 +15,7 @@ export function ReferralView() {
     return (
       <div className="stack" aria-busy="true" data-testid="referral-loading">
         <span className="visually-hidden" role="status">
-          Loading your referrals
+          {t('Loading your referrals')}
         </span>
         <Skeleton height="120px" />
         <Skeleton height="160px" />
@@ -24,9 +25,9 @@ export function ReferralView() {
   if (query.isError) {
     return (
       <div className="banner banner--error stack-sm" role="alert" data-testid="referral-error">
-        <p>We could not load your referrals. {query.error.message}</p>
+        <p>{t('We could not load your referrals.')} {query.error.message}</p>
         <Button variant="secondary" className="button--small" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Try again
+          {t('Try again')}
         </Button>
       </div>
     );

@@ -4,11 +4,12 @@ import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { weeklyPeriods } from '../../../lib/dates';
 import { useWeeklyReferral } from '../api/get-weekly-referral';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /** How many weeks the period list offers (spec §9: "N past weeks"). */
 export const REFERRAL_WEEKS = 8;
 
-const STATUS_TEXT: Record<WeeklyReferralRow['status'], string> = { paid: 'Paid', refused: 'Not paid', open: 'Week still open' };
+const STATUS_TEXT: Record<WeeklyReferralRow['status'], string> = { paid: msg('Paid'), refused: msg('Not paid'), open: msg('Week still open') };
 
 function RowLine({ row }: { row: WeeklyReferralRow }) {
   return (
@@ -18,10 +19,10 @@ function RowLine({ row }: { row: WeeklyReferralRow }) {
         {formatRupees(row.earned)}
       </span>
       <span className="muted">
-        Net loss {formatRupees(row.netLoss)}
+        {t('Net loss')} {formatRupees(row.netLoss)}
         {row.capped ? ' · capped' : ''}
       </span>
-      <span className="muted">{STATUS_TEXT[row.status]}</span>
+      <span className="muted">{t(STATUS_TEXT[row.status])}</span>
       {row.refusedReason ? <span className="muted">{row.refusedReason}</span> : null}
     </li>
   );
@@ -42,11 +43,11 @@ export function WeeklyEarnings() {
   return (
     <section className="card stack" aria-labelledby={`${id}-title`} data-testid="weekly-earnings">
       <h2 id={`${id}-title`} className="section-title">
-        Weekly earnings
+        {t('Weekly earnings')}
       </h2>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-week`}>
-          Week
+          {t('Week')}
         </label>
         <select id={`${id}-week`} className="input" value={index} onChange={(event) => setIndex(Number(event.target.value))} data-testid="week-select">
           {weeks.map((option, position) => (
@@ -61,11 +62,11 @@ export function WeeklyEarnings() {
         <Skeleton height="72px" />
       ) : query.isError ? (
         <p className="banner banner--error" role="alert">
-          We could not load this week. {query.error.message}
+          {t('We could not load this week.')} {query.error.message}
         </p>
       ) : query.data.rows.length === 0 ? (
         <p className="muted" data-testid="weekly-empty">
-          No earnings in this week.
+          {t('No earnings in this week.')}
         </p>
       ) : (
         <>
@@ -75,7 +76,7 @@ export function WeeklyEarnings() {
             ))}
           </ul>
           <p>
-            Week total <strong data-testid="weekly-total">{formatRupees(query.data.total)}</strong>
+            {t('Week total')} <strong data-testid="weekly-total">{formatRupees(query.data.total)}</strong>
           </p>
         </>
       )}

@@ -9,14 +9,15 @@ import { formatDateTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useDepositLimits } from '../api/get-deposit-limits';
 import { useSetDepositLimit } from '../api/set-deposit-limit';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 const PERIOD_NAMES: Record<DepositLimitPeriod, { title: string; span: string }> = {
-  daily: { title: 'Daily limit', span: 'today' },
-  weekly: { title: 'Weekly limit', span: 'this week' },
-  monthly: { title: 'Monthly limit', span: 'this month' },
+  daily: { title: msg('Daily limit'), span: msg('today') },
+  weekly: { title: msg('Weekly limit'), span: msg('this week') },
+  monthly: { title: msg('Monthly limit'), span: msg('this month') },
 };
 
-export const LIMIT_REQUIRED_MESSAGE = 'Enter a limit';
+export const LIMIT_REQUIRED_MESSAGE = msg('Enter a limit');
 
 function LimitCard({ limit }: { limit: DepositLimit }) {
   const id = useId();
@@ -48,46 +49,46 @@ function LimitCard({ limit }: { limit: DepositLimit }) {
   return (
     <li className="limit-card" data-testid={`limit-${limit.period}`}>
       <div className="limit-card__head">
-        <h3 className="limit-card__title">{names.title}</h3>
+        <h3 className="limit-card__title">{t(names.title)}</h3>
         <strong data-testid="limit-amount">{limit.amount === null ? 'No limit' : formatRupees(limit.amount)}</strong>
       </div>
       {limit.amount !== null ? (
-        <progress className={`limit-bar${over ? ' limit-bar--full' : ''}`} max={limit.amount} value={Math.min(limit.used, limit.amount)} aria-label={`${names.title} used`}>
+        <progress className={`limit-bar${over ? ' limit-bar--full' : ''}`} max={limit.amount} value={Math.min(limit.used, limit.amount)} aria-label={t('{limit} used', { limit: t(names.title) })}>
           {formatRupees(limit.used)}
         </progress>
       ) : null}
       <p className="muted" data-testid="limit-used">
-        {formatRupees(limit.approved)} deposited {names.span} (approved deposits)
+        {t('{amount} deposited {span} (approved deposits)', { amount: formatRupees(limit.approved), span: t(names.span) })}
         {limit.amount !== null ? ` · ${formatRupees(limit.used)} of ${formatRupees(limit.amount)} used` : ''}
       </p>
       {limit.pending > 0 ? (
         <p className="muted" data-testid="limit-pending-deposits">
-          {formatRupees(limit.pending)} awaiting approval also counts towards the limit.
+          {t('{amount} awaiting approval also counts towards the limit.', { amount: formatRupees(limit.pending) })}
         </p>
       ) : null}
       {limit.pendingEffectiveAt !== null && (limit.pendingRemoval || limit.pendingAmount !== null) ? (
         <p className="banner banner--info" data-testid="limit-pending">
           {limit.pendingRemoval
-            ? `The limit will be removed on ${formatDateTime(limit.pendingEffectiveAt)}.`
-            : `The limit rises to ${formatRupees(limit.pendingAmount ?? 0)} on ${formatDateTime(limit.pendingEffectiveAt)}.`}
+            ? t('The limit will be removed on {date}.', { date: formatDateTime(limit.pendingEffectiveAt) })
+            : t('The limit rises to {amount} on {date}.', { amount: formatRupees(limit.pendingAmount ?? 0), date: formatDateTime(limit.pendingEffectiveAt) })}
         </p>
       ) : null}
       <form className="limit-card__form" onSubmit={onSubmit} noValidate>
         <TextField
           id={`${id}-amount`}
-          label={`New ${limit.period} limit (₹)`}
+          label={limit.period === 'daily' ? t('New daily limit (₹)') : limit.period === 'weekly' ? t('New weekly limit (₹)') : t('New monthly limit (₹)')}
           inputMode="decimal"
           autoComplete="off"
           value={value}
           onChange={(event) => setValue(cleanAmountInput(event.target.value))}
         />
         <div className="row">
-          <Button type="submit" className="button--small" loading={save.isPending && save.variables?.amount !== null} loadingLabel="Saving…">
-            Save limit
+          <Button type="submit" className="button--small" loading={save.isPending && save.variables?.amount !== null} loadingLabel={t('Saving…')}>
+            {t('Save limit')}
           </Button>
           {limit.amount !== null && !limit.pendingRemoval ? (
-            <Button type="button" variant="secondary" className="button--small" loading={save.isPending && save.variables?.amount === null} loadingLabel="Removing…" onClick={() => void submit(null)}>
-              Remove limit
+            <Button type="button" variant="secondary" className="button--small" loading={save.isPending && save.variables?.amount === null} loadingLabel={t('Removing…')} onClick={() => void submit(null)}>
+              {t('Remove limit')}
             </Button>
           ) : null}
         </div>
@@ -106,7 +107,7 @@ export function DepositLimits() {
   return (
     <section className="stack" aria-labelledby="deposit-limits-title" data-testid="deposit-limits">
       <h2 id="deposit-limits-title" className="section-title">
-        Deposit limits
+        {t('Deposit limits')}
       </h2>
       <p className="muted">
         Cap what you can deposit in a day, a week or a month. Lowering a limit takes effect at once; raising or removing one takes effect
@@ -118,7 +119,7 @@ export function DepositLimits() {
           <Skeleton height="120px" />
         </div>
       ) : limits.isError ? (
-        <p className="no-data">We could not load your limits.</p>
+        <p className="no-data">{t('We could not load your limits.')}</p>
       ) : (
         <ul className="limit-list">
           {DEPOSIT_LIMIT_PERIODS.map((period) => {

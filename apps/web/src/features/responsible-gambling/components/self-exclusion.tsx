@@ -6,6 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { toast } from '../../../lib/toast';
 import { useSelfExclude } from '../api/self-exclude';
+import { t } from '../../../lib/i18n/i18n';
 
 type Days = (typeof SELF_EXCLUSION_DAYS)[number];
 
@@ -50,36 +51,36 @@ export function SelfExclusion() {
   return (
     <section className="stack" aria-labelledby="self-exclusion-title" data-testid="self-exclusion">
       <h2 id="self-exclusion-title" className="section-title">
-        Take a break (self-exclusion)
+        {t('Take a break (self-exclusion)')}
       </h2>
       <p className="muted">
-        Block your own account for a while. Until the period ends you cannot log in, bet, play or deposit, and the break cannot be shortened.
+        {t('Block your own account for a while. Until the period ends you cannot log in, bet, play or deposit, and the break cannot be shortened.')}
       </p>
       <form className="form card" onSubmit={onSubmit} noValidate>
-        <SelectField id={`${id}-days`} label="Exclude me for" value={days} onChange={(event) => setDays(Number(event.target.value) as Days)}>
+        <SelectField id={`${id}-days`} label={t('Exclude me for')} value={days} onChange={(event) => setDays(Number(event.target.value) as Days)}>
           {SELF_EXCLUSION_DAYS.map((value) => (
             <option key={value} value={value}>
               {PERIOD_LABELS[value]}
             </option>
           ))}
         </SelectField>
-        <PasswordField id={`${id}-password`} label="Your password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <PasswordField id={`${id}-password`} label={t('Your password')} autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         <Button type="submit" variant="danger" block>
-          Exclude me
+          {t('Exclude me')}
         </Button>
       </form>
-      <Modal open={confirming} title="Exclude yourself?" onClose={() => !exclude.isPending && setConfirming(false)} testId="self-exclusion-confirm">
+      <Modal open={confirming} title={t('Exclude yourself?')} onClose={() => !exclude.isPending && setConfirming(false)} testId="self-exclusion-confirm">
         <div className="stack">
           <p className="banner banner--error" role="alert">
-            For {PERIOD_LABELS[days]} you will not be able to log in, bet, play or deposit. You will be logged out on every device now, and
+            {t('For')} {PERIOD_LABELS[days]} you will not be able to log in, bet, play or deposit. You will be logged out on every device now, and
             the break cannot be shortened or undone.
           </p>
           <div className="row">
-            <Button type="button" variant="danger" loading={exclude.isPending} loadingLabel="Excluding…" onClick={() => void confirm()}>
-              Yes, exclude me for {PERIOD_LABELS[days]}
+            <Button type="button" variant="danger" loading={exclude.isPending} loadingLabel={t('Excluding…')} onClick={() => void confirm()}>
+              {t('Yes, exclude me for')} {PERIOD_LABELS[days]}
             </Button>
             <Button type="button" variant="secondary" disabled={exclude.isPending} onClick={() => setConfirming(false)}>
-              Cancel
+              {t('Cancel')}
             </Button>
           </div>
         </div>

@@ -16,6 +16,7 @@ import { chipLabel, parseStake, slipPreview } from '../utils/slip-math';
 import { marketBlock } from './market-state';
 import { SlipWallet } from './slip-wallet';
 import { SlipPositionPreview } from './slip-position-preview';
+import { serverText, t } from '../../../lib/i18n/i18n';
 
 type Outcome =
   | { kind: 'idle' }
@@ -39,13 +40,13 @@ function livePrice(market: Market, selection: SlipSelection): { odds: number; od
 }
 
 function sideName(selection: SlipSelection): string {
-  if (selection.marketType === 'FANCY') return selection.side === 'back' ? 'Yes' : 'No';
-  return selection.side === 'back' ? 'Back' : 'Lay';
+  if (selection.marketType === 'FANCY') return selection.side === 'back' ? t('Yes') : t('No');
+  return selection.side === 'back' ? t('Back') : t('Lay');
 }
 
 function priceText(marketType: SlipSelection['marketType'], odds: number, oddsSize: number | null): string {
-  if (marketType === 'FANCY') return `${odds} runs @ ${oddsSize ?? 100}`;
-  if (marketType === 'BOOKMAKER') return `rate ${odds}`;
+  if (marketType === 'FANCY') return t('{odds} runs @ {rate}', { odds, rate: oddsSize ?? 100 });
+  if (marketType === 'BOOKMAKER') return t('rate {odds}', { odds });
   return String(odds);
 }
 
@@ -53,15 +54,15 @@ function priceText(marketType: SlipSelection['marketType'], odds: number, oddsSi
 function refusalText(code: string | undefined, message: string): string {
   switch (code) {
     case 'ODDS_CHANGED':
-      return 'Odds changed';
+      return t('Odds changed');
     case 'MARKET_SUSPENDED':
-      return 'Market suspended';
+      return t('Market suspended');
     case 'MARKET_CLOSED':
-      return 'Market closed';
+      return t('Market closed');
     case 'WALLET_INSUFFICIENT_FUNDS':
-      return 'Insufficient balance';
+      return t('Insufficient balance');
     default:
-      return message || 'The bet was not placed';
+      return message || t('The bet was not placed');
   }
 }
 
@@ -79,21 +80,21 @@ function BetResult({ bet }: { bet: BetRow }) {
   if (bet.status === 'lapsed' || bet.status === 'cancelled') {
     return (
       <p className="slip__message slip__message--error" role="alert" data-testid="slip-result">
-        Bet lapsed: {lapseReasonText(bet.lapseReason)}
+        {t('Bet lapsed: {reason}', { reason: lapseReasonText(bet.lapseReason) })}
       </p>
     );
   }
   if (bet.status === 'unmatched' || bet.unmatchedStake > 0) {
     return (
       <p className="slip__message slip__message--info" role="status" data-testid="slip-result">
-        {bet.matchedStake > 0 ? `Partly matched: ${formatRupees(bet.matchedStake)} matched, ` : 'Bet placed, unmatched: '}
-        {formatRupees(bet.unmatchedStake)} waiting for a match. You can cancel it in My Bets.
+        {bet.matchedStake > 0 ? t('Partly matched: {amount} matched,', { amount: formatRupees(bet.matchedStake) }) : t('Bet placed, unmatched:')}{' '}
+        {t('{amount} waiting for a match. You can cancel it in My Bets.', { amount: formatRupees(bet.unmatchedStake) })}
       </p>
     );
   }
   return (
     <p className="slip__message slip__message--success" role="status" data-testid="slip-result">
-      Bet matched: {formatRupees(bet.matchedStake || bet.stake)} at {bet.marketType === 'FANCY' ? `${bet.odds} runs` : bet.odds}
+      {t('Bet matched: {amount} at {odds}', { amount: formatRupees(bet.matchedStake || bet.stake), odds: bet.marketType === 'FANCY' ? t('{odds} runs', { odds: bet.odds }) : bet.odds })}
     </p>
   );
 }
@@ -212,11 +213,11 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         setOutcome(bet.status === 'pending' ? { kind: 'pending', bet } : { kind: 'done', bet });
         if (bet.status !== 'pending') setStakeText('');
       } else {
-        setOutcome({ kind: 'refused', code: envelope.meta.error, message: envelope.meta.message });
+        setOutcome({ kind: 'refused', code: envelope.meta.error, message: serverText(envelope.meta) });
       }
     } catch {
       // Transport failure: already toasted by the API client; the same key is reused on a retry.
-      setOutcome({ kind: 'refused', code: undefined, message: 'The bet was not placed, please try again' });
+      setOutcome({ kind: 'refused', code: undefined, message: t('The bet was not placed, please try again') });
     } finally {
       submitting.current = false;
     }
@@ -225,7 +226,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
   const secondsLeft = outcome.kind === 'pending' && !Number.isNaN(delayUntil) ? Math.max(0, Math.ceil((delayUntil - now) / 1000)) : null;
 
   return (
-    <form className={`slip slip--${selection.side} slip--${variant}`} onSubmit={(event) => void submit(event)} aria-label="Bet slip" data-testid="bet-slip" noValidate>
+    <form className={`slip slip--${selection.side} slip--${variant}`} onSubmit={(event) => void submit(event)} aria-label={t('Bet slip')} data-testid="bet-slip" noValidate>
       <header className="slip__header">
         <div>
           <p className="slip__title">
@@ -235,23 +236,23 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
             {selection.eventName} · {market.name}
           </p>
         </div>
-        <button type="button" className="slip__close" aria-label="Close bet slip" onClick={closeSlip}>
+        <button type="button" className="slip__close" aria-label={t('Close bet slip')} onClick={closeSlip}>
           ×
         </button>
       </header>
 
       <div className="slip__fields">
         <label className="slip__field">
-          <span>{selection.marketType === 'FANCY' ? 'Runs' : selection.marketType === 'BOOKMAKER' ? 'Rate' : 'Odds'}</span>
+          <span>{selection.marketType === 'FANCY' ? t('Runs') : selection.marketType === 'BOOKMAKER' ? t('Rate') : t('Odds')}</span>
           {exchange ? (
             <span className="stepper">
-              <button type="button" aria-label="Lower odds" onClick={() => changeOdds(stepOdds(odds, -1))} disabled={busy}>
+              <button type="button" aria-label={t('Lower odds')} onClick={() => changeOdds(stepOdds(odds, -1))} disabled={busy}>
                 −
               </button>
               <input
                 inputMode="decimal"
                 value={oddsText}
-                aria-label="Odds"
+                aria-label={t('Odds')}
                 data-testid="slip-odds"
                 aria-invalid={!oddsValid || undefined}
                 onChange={(event) => {
@@ -262,7 +263,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
                 onBlur={() => changeOdds(nearestOnLadder(odds))}
                 disabled={busy}
               />
-              <button type="button" aria-label="Higher odds" onClick={() => changeOdds(stepOdds(odds, 1))} disabled={busy}>
+              <button type="button" aria-label={t('Higher odds')} onClick={() => changeOdds(stepOdds(odds, 1))} disabled={busy}>
                 +
               </button>
             </span>
@@ -273,13 +274,13 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
           )}
         </label>
         <label className="slip__field">
-          <span>Stake</span>
+          <span>{t('Stake')}</span>
           <input
             ref={stakeRef}
             inputMode="decimal"
             value={stakeText}
-            placeholder={`Min ${market.minStake.toLocaleString('en-IN')}`}
-            aria-label="Stake"
+            placeholder={t('Min {amount}', { amount: market.minStake.toLocaleString('en-IN') })}
+            aria-label={t('Stake')}
             data-testid="slip-stake"
             onChange={(event) => {
               setStakeText(event.target.value);
@@ -290,7 +291,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         </label>
       </div>
 
-      <div className="chips" role="group" aria-label="Stake chips">
+      <div className="chips" role="group" aria-label={t('Stake chips')}>
         {DEFAULT_CHIP_VALUES.map((value) => (
           <button
             key={value}
@@ -307,17 +308,17 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         ))}
       </div>
 
-      {!oddsValid ? <p className="slip__hint slip__message--error">Odds must be on the price ladder; we will use {nearestOnLadder(odds)}.</p> : null}
+      {!oddsValid ? <p className="slip__hint slip__message--error">{t('Odds must be on the price ladder; we will use {odds}.', { odds: nearestOnLadder(odds) })}</p> : null}
 
       <dl className="slip__preview" data-testid="slip-preview">
         <div>
-          <dt>{selection.side === 'back' ? 'Profit' : 'Win'}</dt>
+          <dt>{selection.side === 'back' ? t('Profit') : t('Win')}</dt>
           <dd className="positive" data-testid="slip-profit">
             {preview ? formatPaise(preview.winPaise) : '–'}
           </dd>
         </div>
         <div>
-          <dt>{selection.side === 'back' ? 'Stake at risk' : 'Liability'}</dt>
+          <dt>{selection.side === 'back' ? t('Stake at risk') : t('Liability')}</dt>
           <dd className="negative" data-testid="slip-liability">
             {preview ? formatPaise(-preview.lossPaise) : '–'}
           </dd>
@@ -331,47 +332,47 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
 
       {moved && outcome.kind !== 'pending' ? (
         <p className="slip__message slip__message--warning" data-testid="slip-moved">
-          {selection.marketType === 'FANCY' ? 'Line' : 'Rate'} now {priceText(selection.marketType, moved.odds, moved.oddsSize)}.{' '}
+          {t(selection.marketType === 'FANCY' ? 'Line now {price}.' : 'Rate now {price}.', { price: priceText(selection.marketType, moved.odds, moved.oddsSize) })}{' '}
           <button type="button" className="link-button" onClick={takeLivePrice}>
-            Use it
+            {t('Use it')}
           </button>
         </p>
       ) : null}
-      {live === 'gone' && block === null ? <p className="slip__message slip__message--warning">This price is no longer offered.</p> : null}
+      {live === 'gone' && block === null ? <p className="slip__message slip__message--warning">{t('This price is no longer offered.')}</p> : null}
       {block !== null ? (
         <p className="slip__message slip__message--warning" role="status" data-testid="slip-blocked">
-          {block === 'Suspended' ? 'Market suspended' : block}: betting is paused.
+          {t('{state}: betting is paused.', { state: block === t('Suspended') ? t('Market suspended') : block })}
         </p>
       ) : null}
       {outcome.kind === 'refused' ? (
         <p className="slip__message slip__message--error" role="alert" data-testid="slip-error">
           {refusalText(outcome.code, outcome.message)}
-          {outcome.code === 'ODDS_CHANGED' && moved ? ' — tap "Use it" to take the new price.' : ''}
+          {outcome.code === 'ODDS_CHANGED' && moved ? ` — ${t('tap "Use it" to take the new price.')}` : ''}
         </p>
       ) : null}
       {outcome.kind === 'pending' ? (
         <p className="slip__message slip__message--info" role="status" data-testid="slip-pending">
-          Bet delay: {secondsLeft !== null && secondsLeft > 0 ? `${secondsLeft}s` : 'checking'}… the bet is held by the server before it is matched.
+          {t('Bet delay: {left}… the bet is held by the server before it is matched.', { left: secondsLeft !== null && secondsLeft > 0 ? `${secondsLeft}s` : t('checking') })}
         </p>
       ) : null}
       {outcome.kind === 'done' && outcome.afterDelay === true ? (
         <p className="slip__message slip__message--info" role="status" data-testid="slip-resolved">
-          {outcome.bet.status === 'lapsed' || outcome.bet.status === 'cancelled' ? 'Refused after the in-play delay: the slip is cleared.' : 'Accepted after the in-play delay: the slip is cleared.'}
+          {outcome.bet.status === 'lapsed' || outcome.bet.status === 'cancelled' ? t('Refused after the in-play delay: the slip is cleared.') : t('Accepted after the in-play delay: the slip is cleared.')}
         </p>
       ) : null}
       {outcome.kind === 'done' ? <BetResult bet={outcome.bet} /> : null}
 
       <div className="slip__actions">
         <Button type="button" variant="secondary" onClick={closeSlip}>
-          Cancel
+          {t('Cancel')}
         </Button>
-        <Button type="submit" disabled={stake === null || block !== null || !oddsValid || outcome.kind === 'pending'} loading={outcome.kind === 'placing'} loadingLabel="Placing…" data-testid="place-bet">
-          Place bet
+        <Button type="submit" disabled={stake === null || block !== null || !oddsValid || outcome.kind === 'pending'} loading={outcome.kind === 'placing'} loadingLabel={t('Placing…')} data-testid="place-bet">
+          {t('Place bet')}
         </Button>
       </div>
       <p className="muted slip__limits">
-        Min {formatRupees(market.minStake)} · Max {formatRupees(market.maxStake)} · Max profit {formatRupees(market.maxProfit)}
-        {market.betDelaySeconds > 0 && market.inPlay ? ` · Delay ${market.betDelaySeconds}s` : ''}
+        {t('Min {min} · Max {max} · Max profit {profit}', { min: formatRupees(market.minStake), max: formatRupees(market.maxStake), profit: formatRupees(market.maxProfit) })}
+        {market.betDelaySeconds > 0 && market.inPlay ? ` · ${t('Delay {seconds}s', { seconds: market.betDelaySeconds })}` : ''}
       </p>
     </form>
   );

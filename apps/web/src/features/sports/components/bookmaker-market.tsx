@@ -6,6 +6,7 @@ import { PriceCell } from './price-cell';
 import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
 import { RunnerPosition } from './runner-position';
+import { t } from '../../../lib/i18n/i18n';
 
 /**
  * A bookmaker market: the house's back and lay rates per runner, Indian style (45 = 45 per 100). A
@@ -19,14 +20,14 @@ export function BookmakerMarket({ market: loaded, eventName }: { market: Market;
     <section className="market market--bookmaker" aria-label={market.name} data-testid="bookmaker-market" data-market-id={market._id}>
       <header className="market__header">
         <h3 className="market__title">{market.name}</h3>
-        <span className="badge">Bookmaker</span>
+        <span className="badge">{t('Bookmaker')}</span>
         <MarketLimits market={market} />
         {position !== null ? <CashOut market={market} /> : null}
       </header>
       <div className="market__columns market__columns--pair" aria-hidden="true">
         <span />
-        <span className="market__column-label market__column-label--back">Back</span>
-        <span className="market__column-label market__column-label--lay">Lay</span>
+        <span className="market__column-label market__column-label--back">{t('Back')}</span>
+        <span className="market__column-label market__column-label--lay">{t('Lay')}</span>
       </div>
       <div className="market__body">
         {market.runners.map((runner) => {
@@ -39,8 +40,8 @@ export function BookmakerMarket({ market: loaded, eventName }: { market: Market;
                 <RunnerPosition name={runner.name} figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null} />
               </span>
               <div className="runner__prices">
-                <PriceCell side="back" price={runner.backRate} disabled={block !== null} label={`Back ${runner.name} rate`} onSelect={select('back', runner.backRate)} testId="bm-back" />
-                <PriceCell side="lay" price={runner.layRate} disabled={block !== null} label={`Lay ${runner.name} rate`} onSelect={select('lay', runner.layRate)} testId="bm-lay" />
+                <PriceCell side="back" price={runner.backRate} disabled={block !== null} label={t('Back {runner} rate', { runner: runner.name })} onSelect={select('back', runner.backRate)} testId="bm-back" />
+                <PriceCell side="lay" price={runner.layRate} disabled={block !== null} label={t('Lay {runner} rate', { runner: runner.name })} onSelect={select('lay', runner.layRate)} testId="bm-lay" />
                 {block !== null ? <SuspendedOverlay text={block} /> : null}
               </div>
             </div>

@@ -5,6 +5,7 @@ import { formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { useIdempotencyKey } from '@khel/web-kit';
 import { invalidatePositions, postCashOut, useCashOutQuote } from '../api/positions';
+import { t } from '../../../lib/i18n/i18n';
 
 const SHARES = [100, 75, 50, 25] as const;
 
@@ -43,7 +44,7 @@ export function CashOut({ market }: { market: Market }) {
         setError(envelope.meta.error === 'ODDS_CHANGED' ? 'Odds changed: check the new value' : envelope.meta.message);
       }
     } catch {
-      setError('Cash out failed, please try again');
+      setError(t('Cash out failed, please try again'));
     } finally {
       setBusy(false);
       void invalidatePositions(queryClient, market.eventId);
@@ -54,14 +55,14 @@ export function CashOut({ market }: { market: Market }) {
   if (!open) {
     return (
       <button type="button" className="cash-out__open" onClick={() => setOpen(true)} data-testid="cash-out-open" aria-label={`Cash out ${market.name}`}>
-        Cash Out
+        {t('Cash Out')}
       </button>
     );
   }
   return (
     <div className="cash-out" role="group" aria-label={`Cash out ${market.name}`} data-testid="cash-out">
       {exchange ? (
-        <div className="chips cash-out__shares" role="radiogroup" aria-label="Share to cash out">
+        <div className="chips cash-out__shares" role="radiogroup" aria-label={t('Share to cash out')}>
           {SHARES.map((share) => (
             <button key={share} type="button" role="radio" aria-checked={percent === share} className={`chip${percent === share ? ' chip--active' : ''}`} onClick={() => setPercent(share)} data-testid={`cash-out-share-${share}`}>
               {share === 100 ? 'All' : `${share}%`}
@@ -70,7 +71,7 @@ export function CashOut({ market }: { market: Market }) {
         </div>
       ) : null}
       <p className="cash-out__value" aria-live="polite" data-testid="cash-out-value">
-        {quote.isPending ? 'Getting the value…' : data === undefined ? 'The value is not available' : data.available ? `Cash out ${formatRupees(data.value ?? 0)}` : data.reason}
+        {quote.isPending ? t('Getting the value…') : data === undefined ? t('The value is not available') : data.available ? t('Cash out {amount}', { amount: formatRupees(data.value ?? 0) }) : data.reason}
       </p>
       {error !== null ? (
         <p className="slip__message slip__message--error" role="alert" data-testid="cash-out-error">
@@ -79,10 +80,10 @@ export function CashOut({ market }: { market: Market }) {
       ) : null}
       <div className="cash-out__actions">
         <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
-          Close
+          {t('Close')}
         </Button>
-        <Button type="button" onClick={() => void take()} disabled={value === null} loading={busy} loadingLabel="Cashing out…" data-testid="cash-out-confirm">
-          {value === null ? 'Cash out' : `Cash out ${formatRupees(value)}`}
+        <Button type="button" onClick={() => void take()} disabled={value === null} loading={busy} loadingLabel={t('Cashing out…')} data-testid="cash-out-confirm">
+          {value === null ? t('Cash out') : t('Cash out {amount}', { amount: formatRupees(value) })}
         </Button>
       </div>
     </div>

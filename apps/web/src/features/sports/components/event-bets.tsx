@@ -3,6 +3,7 @@ import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth/session';
 import { useCancelFromEvent, useEventBets, type CancelTarget } from '../api/event-bets';
+import { t } from '../../../lib/i18n/i18n';
 
 const cancellable = (bet: BetRow) => bet.status === 'unmatched' || bet.status === 'pending';
 
@@ -17,7 +18,7 @@ function priceText(bet: BetRow): string {
 }
 
 function statusText(bet: BetRow): string {
-  if (bet.status === 'pending') return 'In bet delay';
+  if (bet.status === 'pending') return t('In bet delay');
   if (bet.status === 'unmatched') return bet.matchedStake > 0 ? `${formatRupees(bet.matchedStake)} matched, ${formatRupees(bet.unmatchedStake)} unmatched` : 'Unmatched';
   return 'Matched';
 }
@@ -36,8 +37,8 @@ export function EventBets({ eventId }: { eventId: string }) {
 
   let body;
   if (query.isPending) body = <Skeleton height="3rem" />;
-  else if (query.isError) body = <p className="slip__message slip__message--error">Your bets could not be loaded.</p>;
-  else if (query.data.length === 0) body = <p className="muted" data-testid="event-bets-empty">No bets on this event yet.</p>;
+  else if (query.isError) body = <p className="slip__message slip__message--error">{t('Your bets could not be loaded.')}</p>;
+  else if (query.data.length === 0) body = <p className="muted" data-testid="event-bets-empty">{t('No bets on this event yet.')}</p>;
   else {
     const markets = new Map<string, BetRow[]>();
     for (const bet of query.data) markets.set(bet.marketId, [...(markets.get(bet.marketId) ?? []), bet]);
@@ -49,7 +50,7 @@ export function EventBets({ eventId }: { eventId: string }) {
             <strong>{bets[0]?.marketName}</strong>
             {open.length > 1 ? (
               <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => cancel.mutate({ marketId })} aria-label={`Cancel all unmatched bets on ${bets[0]?.marketName ?? 'this market'}`}>
-                {busy({ marketId }) ? 'Cancelling…' : 'Cancel all'}
+                {busy({ marketId }) ? t('Cancelling…') : t('Cancel all')}
               </button>
             ) : null}
           </div>
@@ -77,7 +78,7 @@ export function EventBets({ eventId }: { eventId: string }) {
   return (
     <section className="card event-bets" aria-labelledby="event-bets-title" data-testid="event-bets">
       <h2 id="event-bets-title" className="event-bets__title">
-        My bets on this event
+        {t('My bets on this event')}
       </h2>
       {body}
     </section>

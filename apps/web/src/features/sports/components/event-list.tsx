@@ -13,6 +13,7 @@ import { useLiveMarket, useLiveScore } from '../hooks/live-markets';
 import { LiveIndicator } from './live-indicator';
 import { SuspendedOverlay, marketBlock } from './market-state';
 import { PriceCell, compactAmount } from './price-cell';
+import { t } from '../../../lib/i18n/i18n';
 
 const startFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 
@@ -33,7 +34,7 @@ function MainPrices({ market: loaded, eventName }: { market: Market; eventName: 
                 price={back?.price}
                 size={back ? compactAmount(back.size) : null}
                 disabled={block !== null}
-                label={`Back ${runner.name}`}
+                label={t('Back {runner}', { runner: runner.name })}
                 onSelect={back ? () => openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side: 'back', odds: back.price, oddsSize: null }) : undefined}
               />
               <PriceCell
@@ -41,7 +42,7 @@ function MainPrices({ market: loaded, eventName }: { market: Market; eventName: 
                 price={lay?.price}
                 size={lay ? compactAmount(lay.size) : null}
                 disabled={block !== null}
-                label={`Lay ${runner.name}`}
+                label={t('Lay {runner}', { runner: runner.name })}
                 onSelect={lay ? () => openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side: 'lay', odds: lay.price, oddsSize: null }) : undefined}
               />
             </span>
@@ -62,14 +63,14 @@ function EventRow({ event }: { event: EventSummary }) {
           {event.name}
         </Link>
         <span className="event-row__meta muted">
-          {event.inPlay ? <span className="badge badge--live">Live</span> : startFormat.format(new Date(event.startTime))}
+          {event.inPlay ? <span className="badge badge--live">{t('Live')}</span> : startFormat.format(new Date(event.startTime))}
           {score && event.inPlay ? <span className="event-row__score">{[score.home, score.away].filter(Boolean).join(' · ')}</span> : null}
           <span>
             {event.league.name} · {event.marketCount} markets
           </span>
         </span>
       </div>
-      {event.mainMarket ? <MainPrices market={event.mainMarket} eventName={event.name} /> : <span className="muted event-row__no-market">Markets open soon</span>}
+      {event.mainMarket ? <MainPrices market={event.mainMarket} eventName={event.name} /> : <span className="muted event-row__no-market">{t('Markets open soon')}</span>}
     </li>
   );
 }
@@ -103,9 +104,9 @@ export function EventLists() {
   return (
     <div className="stack">
       <div className="sports-bar">
-      <div className="sports-tabs" role="group" aria-label="Sport" ref={tabsRef} data-more-start={tabHints.start || undefined} data-more-end={tabHints.end || undefined}>
+      <div className="sports-tabs" role="group" aria-label={t('Sport')} ref={tabsRef} data-more-start={tabHints.start || undefined} data-more-end={tabHints.end || undefined}>
         <button type="button" className="sports-tab" aria-pressed={sport === ''} onClick={() => setSport('')}>
-          All
+          {t('All')}
         </button>
         {(sports.data ?? []).map((item) => (
           <button key={item._id} type="button" className="sports-tab" aria-pressed={sport === item.slugName} onClick={() => setSport(item.slugName)}>
@@ -117,19 +118,19 @@ export function EventLists() {
       <LiveIndicator />
       </div>
       {events.isPending ? (
-        <div className="stack" aria-busy="true" aria-label="Loading">
+        <div className="stack" aria-busy="true" aria-label={t('Loading')}>
           <Skeleton height="4rem" />
           <Skeleton height="4rem" />
           <Skeleton height="4rem" />
         </div>
       ) : list.length === 0 ? (
-        <EmptyState title="No events available right now" icon="list" testId="sports-empty">
-          <p>In-play and upcoming matches with exchange, bookmaker and fancy markets will be listed here as soon as they open.</p>
+        <EmptyState title={t('No events available right now')} icon="list" testId="sports-empty">
+          <p>{t('In-play and upcoming matches with exchange, bookmaker and fancy markets will be listed here as soon as they open.')}</p>
         </EmptyState>
       ) : (
         <>
-          <EventSection title="In-Play" events={inPlay} testId="in-play" />
-          <EventSection title="Upcoming" events={upcoming} testId="upcoming" />
+          <EventSection title={t('In-Play')} events={inPlay} testId="in-play" />
+          <EventSection title={t('Upcoming')} events={upcoming} testId="upcoming" />
         </>
       )}
     </div>

@@ -12,6 +12,7 @@ import { FancyMarkets } from './fancy-markets';
 import { LiveIndicator } from './live-indicator';
 import { ScorePanel } from './score-panel';
 import { SlipHost } from './slip-host';
+import { t } from '../../../lib/i18n/i18n';
 
 const startFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
@@ -32,8 +33,8 @@ function Markets({ event }: { event: EventDetail }) {
       ))}
       {fancy.length > 0 ? <FancyMarkets markets={fancy} eventName={event.name} /> : null}
       {shown.length === 0 ? (
-        <EmptyState title="No open markets" testId="markets-empty">
-          <p>Markets for this event are closed or not open yet.</p>
+        <EmptyState title={t('No open markets')} testId="markets-empty">
+          <p>{t('Markets for this event are closed or not open yet.')}</p>
         </EmptyState>
       ) : null}
     </div>
@@ -45,15 +46,15 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
   const query = useEvent(slugs);
   if (slugs === null || query.isError || (query.data === undefined && !query.isPending)) {
     return (
-      <EmptyState title="This event is not available" testId="event-empty">
-        <p>It may have finished or the link may be wrong.</p>
-        <Link to="/">Back to Home</Link>
+      <EmptyState title={t('This event is not available')} testId="event-empty">
+        <p>{t('It may have finished or the link may be wrong.')}</p>
+        <Link to="/">{t('Back to Home')}</Link>
       </EmptyState>
     );
   }
   if (query.isPending) {
     return (
-      <div className="stack" aria-busy="true" aria-label="Loading">
+      <div className="stack" aria-busy="true" aria-label={t('Loading')}>
         <Skeleton height="2rem" width="60%" />
         <Skeleton height="8rem" />
         <Skeleton height="12rem" />
@@ -66,13 +67,13 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
       <div className="stack sports-layout__main">
         <header className="event-header">
           <p className="muted event-header__crumbs">
-            <Link to="/">Home</Link> · {event.sport.name} · {event.league.name}
+            <Link to="/">{t('Home')}</Link> · {event.sport.name} · {event.league.name}
           </p>
           <h1 className="page-title event-header__title" data-testid="event-name">
             {event.name}
           </h1>
           <p className="event-header__meta">
-            {event.inPlay ? <span className="badge badge--live">In-play</span> : <span className="muted">{startFormat.format(new Date(event.startTime))}</span>}
+            {event.inPlay ? <span className="badge badge--live">{t('In-play')}</span> : <span className="muted">{startFormat.format(new Date(event.startTime))}</span>}
             <LiveIndicator />
           </p>
         </header>

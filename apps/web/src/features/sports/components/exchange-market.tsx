@@ -6,6 +6,7 @@ import { PriceCell, compactAmount } from './price-cell';
 import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
 import { RunnerPosition } from './runner-position';
+import { t } from '../../../lib/i18n/i18n';
 
 const LEVELS = 3;
 const levels = (side: readonly PriceLevel[]): (PriceLevel | null)[] => Array.from({ length: LEVELS }, (_, index) => side[index] ?? null);
@@ -23,14 +24,14 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
     <section className="market market--exchange" aria-label={market.name} data-testid="exchange-market" data-market-id={market._id}>
       <header className="market__header">
         <h3 className="market__title">{market.name}</h3>
-        {market.inPlay ? <span className="badge badge--live">In-play</span> : null}
+        {market.inPlay ? <span className="badge badge--live">{t('In-play')}</span> : null}
         <MarketLimits market={market} />
         {position !== null ? <CashOut market={market} /> : null}
       </header>
       <div className="market__columns" aria-hidden="true">
         <span />
-        <span className="market__column-label market__column-label--back">Back</span>
-        <span className="market__column-label market__column-label--lay">Lay</span>
+        <span className="market__column-label market__column-label--back">{t('Back')}</span>
+        <span className="market__column-label market__column-label--lay">{t('Lay')}</span>
       </div>
       <div className="market__body">
         {market.runners.map((runner) => {
@@ -53,7 +54,7 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
                     size={level ? compactAmount(level.size) : null}
                     best={index === LEVELS - 1}
                     disabled={block !== null}
-                    label={`Back ${runner.name}`}
+                    label={t('Back {runner}', { runner: runner.name })}
                     onSelect={level ? select('back', level.price) : undefined}
                     testId={index === LEVELS - 1 ? 'best-back' : undefined}
                   />
@@ -66,7 +67,7 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
                     size={level ? compactAmount(level.size) : null}
                     best={index === 0}
                     disabled={block !== null}
-                    label={`Lay ${runner.name}`}
+                    label={t('Lay {runner}', { runner: runner.name })}
                     onSelect={level ? select('lay', level.price) : undefined}
                     testId={index === 0 ? 'best-lay' : undefined}
                   />
@@ -76,7 +77,7 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
             </div>
           );
         })}
-        {market.runners.length === 0 ? <p className="muted">No runners yet.</p> : null}
+        {market.runners.length === 0 ? <p className="muted">{t('No runners yet.')}</p> : null}
       </div>
     </section>
   );

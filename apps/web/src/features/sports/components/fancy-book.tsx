@@ -3,6 +3,7 @@ import type { Market, MarketPosition } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { Modal } from '../../../components/ui/modal';
 import { CashOut } from './cash-out';
+import { t } from '../../../lib/i18n/i18n';
 
 const band = (from: number, to: number | null) => (to === null ? `${from} and above` : to - 1 === from ? `${from}` : `${from}–${to - 1}`);
 
@@ -13,14 +14,14 @@ export function FancyBook({ market, position }: { market: Market; position: Mark
   return (
     <>
       <button type="button" className="fancy-book__open" onClick={() => setOpen(true)} data-testid="fancy-book-open" aria-label={`Book for ${market.name}`}>
-        Book
+        {t('Book')}
       </button>
-      <Modal open={open} title={`Book: ${market.name}`} onClose={() => setOpen(false)} testId="fancy-book">
+      <Modal open={open} title={t('Book: {market}', { market: market.name })} onClose={() => setOpen(false)} testId="fancy-book">
         <table className="fancy-book">
           <thead>
             <tr>
-              <th scope="col">Runs</th>
-              <th scope="col">Profit / loss</th>
+              <th scope="col">{t('Runs')}</th>
+              <th scope="col">{t('Profit / loss')}</th>
             </tr>
           </thead>
           <tbody>
@@ -29,7 +30,7 @@ export function FancyBook({ market, position }: { market: Market; position: Mark
                 <td>{band(row.fromRuns, row.toRuns)}</td>
                 <td className={row.profitLoss > 0 ? 'position--up' : row.profitLoss < 0 ? 'position--down' : undefined}>
                   {formatRupees(row.profitLoss)}
-                  {row.worst ? <span className="badge fancy-book__worst">Worst case</span> : null}
+                  {row.worst ? <span className="badge fancy-book__worst">{t('Worst case')}</span> : null}
                 </td>
               </tr>
             ))}

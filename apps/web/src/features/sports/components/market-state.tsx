@@ -1,13 +1,14 @@
 import type { Market } from '@khel/contract';
 import { suspendText } from '../../../lib/bet-text';
+import { t } from '../../../lib/i18n/i18n';
 
 /** Whether bets can be placed on the market now, and what to say when not. */
 export function marketBlock(market: Market): string | null {
   if (market.status === 'open') return null;
   if (market.status === 'suspended') return suspendText(market.suspendReason);
-  if (market.status === 'settled') return 'Settled';
-  if (market.status === 'voided') return 'Voided';
-  return 'Closed';
+  if (market.status === 'settled') return t('Settled');
+  if (market.status === 'voided') return t('Voided');
+  return t('Closed');
 }
 
 /** The overlay across a suspended row: SUSPENDED, BALL RUNNING, CLOSED. */
@@ -22,7 +23,7 @@ export function SuspendedOverlay({ text }: { text: string }) {
 export function MarketLimits({ market }: { market: Market }) {
   return (
     <span className="market__limits muted">
-      Min {market.minStake.toLocaleString('en-IN')} · Max {market.maxStake.toLocaleString('en-IN')}
+      {t('Min {min} · Max {max}', { min: market.minStake.toLocaleString('en-IN'), max: market.maxStake.toLocaleString('en-IN') })}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { formatRupees } from '@khel/money';
 import type { RunnerPosition as RunnerFigures } from '@khel/contract';
+import { t } from '../../../lib/i18n/i18n';
 
 const signed = (rupees: number) => `${rupees > 0 ? '+' : ''}${formatRupees(rupees)}`;
 const tone = (rupees: number) => (rupees > 0 ? 'position--up' : rupees < 0 ? 'position--down' : 'position--flat');
@@ -17,7 +18,7 @@ export function RunnerPosition({ figures, name }: { figures: RunnerFigures | nul
         {signed(figures.profitLoss)}
       </span>
       {ifFilled ? (
-        <span className={`position__value position__value--if ${tone(figures.ifUnmatchedFill)}`} data-testid="position-if-filled" title="If your unmatched bets are matched">
+        <span className={`position__value position__value--if ${tone(figures.ifUnmatchedFill)}`} data-testid="position-if-filled" title={t('If your unmatched bets are matched')}>
           » {signed(figures.ifUnmatchedFill)}
         </span>
       ) : null}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EventDetail } from '@khel/contract';
 import { useLiveScore } from '../hooks/live-markets';
+import { t } from '../../../lib/i18n/i18n';
 
 /** A stream we can show: an http(s) address; anything else is treated as no stream. */
 function playableStream(url: string | null): string | null {
@@ -24,13 +25,13 @@ export function ScorePanel({ event }: { event: EventDetail }) {
   const score = useLiveScore(event._id, event.score);
   const stream = playableStream(event.streamUrl);
   return (
-    <section className="score-panel" aria-label="Live score and TV" data-testid="score-panel">
-      <div className="segmented score-panel__toggles" role="group" aria-label="Score or TV">
+    <section className="score-panel" aria-label={t('Live score and TV')} data-testid="score-panel">
+      <div className="segmented score-panel__toggles" role="group" aria-label={t('Score or TV')}>
         <button type="button" aria-pressed={view === 'score'} onClick={() => setView('score')}>
-          Score
+          {t('Score')}
         </button>
         <button type="button" aria-pressed={view === 'tv'} onClick={() => setView('tv')}>
-          Tv
+          {t('Tv')}
         </button>
       </div>
       {view === 'score' ? (
@@ -64,7 +65,7 @@ export function ScorePanel({ event }: { event: EventDetail }) {
         )
       ) : (
         <p className="muted tv-empty" data-testid="tv-empty">
-          No live stream for this event.
+          {t('No live stream for this event.')}
         </p>
       )}
     </section>

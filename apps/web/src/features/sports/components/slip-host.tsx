@@ -3,6 +3,7 @@ import { useMediaQuery } from '@khel/web-kit';
 import { DESKTOP_QUERY } from '../../../lib/breakpoints';
 import { closeSlip, useBetSlip } from '../hooks/use-bet-slip';
 import { BetSlip } from './bet-slip';
+import { t } from '../../../lib/i18n/i18n';
 
 /**
  * Where the slip lives: inline beside the markets on desktop, a bottom sheet over the page on phones
@@ -24,15 +25,15 @@ export function SlipHost() {
 
   if (desktop) {
     return (
-      <aside className="slip-column" aria-label="Bet slip area">
+      <aside className="slip-column" aria-label={t('Bet slip area')}>
         {selection ? (
           <BetSlip key={selection.tapId} selection={selection} variant="inline" />
         ) : (
           <div className="slip slip--empty" data-testid="slip-empty">
             <p className="slip__title">
-              <strong>Bet slip</strong>
+              <strong>{t('Bet slip')}</strong>
             </p>
-            <p className="muted">Tap a back or lay price to start a bet.</p>
+            <p className="muted">{t('Tap a back or lay price to start a bet.')}</p>
           </div>
         )}
       </aside>
@@ -40,7 +41,7 @@ export function SlipHost() {
   }
   if (selection === null) return null;
   return (
-    <div className="sheet" role="dialog" aria-modal="true" aria-label="Bet slip">
+    <div className="sheet" role="dialog" aria-modal="true" aria-label={t('Bet slip')}>
       <div className="sheet__scrim" aria-hidden="true" onClick={closeSlip} />
       <div className="sheet__panel">
         <BetSlip key={selection.tapId} selection={selection} variant="sheet" />

@@ -3,6 +3,7 @@ import { bookmakerBetLine, exchangeSlipLine, previewPosition, type RunnerLine, t
 import { formatPaise, rupeesToPaise, toHundredths } from '@khel/money';
 import { useMarketPosition } from '../api/positions';
 import type { SlipSelection } from '../hooks/use-bet-slip';
+import { t } from '../../../lib/i18n/i18n';
 
 /** Whether an exchange bet at these odds would match now against the best price shown (display only). */
 function matchesNow(market: Market, selection: SlipSelection, odds: number): boolean {
@@ -39,7 +40,7 @@ export function SlipPositionPreview({ selection, market, odds, stake }: { select
   const next = previewPosition(base, line, atOnce);
   return (
     <div className="slip__positions" data-testid="slip-positions">
-      <p className="muted">{atOnce ? 'Your position if this bet is matched' : 'Your position if this offer is matched (it waits unmatched at these odds)'}</p>
+      <p className="muted">{atOnce ? t('Your position if this bet is matched') : t('Your position if this offer is matched (it waits unmatched at these odds)')}</p>
       <ul>
         {market.runners.map((runner, index) => {
           const figure = atOnce ? (next[index]?.matchedPaise ?? 0) : (next[index]?.ifFilledPaise ?? 0);

@@ -3,6 +3,7 @@ import { WageringProgress } from '../../../components/wagering-progress';
 import { canUseBonusWallet } from '../../../lib/auth/permissions';
 import { useSession } from '../../../lib/auth/session';
 import { useBonusData } from '../../../lib/bonus-data';
+import { t } from '../../../lib/i18n/i18n';
 
 const PRODUCT: Record<MarketType, BonusProduct> = { EXCHANGE: 'exchange', BOOKMAKER: 'bookmaker', FANCY: 'fancy' };
 
@@ -28,15 +29,15 @@ export function SlipWallet({ marketType, odds, oddsSize }: { marketType: MarketT
   let note: string | null = null;
   if (onBonus && active !== null && active.status === 'active') {
     const contribution = active.contributions[PRODUCT[marketType]];
-    if (contribution <= 0) note = 'Bets on this market do not count towards your bonus wagering.';
-    else if (wageringOdds(marketType, odds, oddsSize) < active.minOdds) note = `At these odds this bet does not count towards your bonus wagering (minimum odds ${active.minOdds.toFixed(2)}).`;
-    else if (contribution < 100) note = `This bet counts at ${contribution}% towards your bonus wagering once it settles.`;
-    else note = 'This bet counts towards your bonus wagering once it settles.';
+    if (contribution <= 0) note = t('Bets on this market do not count towards your bonus wagering.');
+    else if (wageringOdds(marketType, odds, oddsSize) < active.minOdds) note = t('At these odds this bet does not count towards your bonus wagering (minimum odds {odds}).', { odds: active.minOdds.toFixed(2) });
+    else if (contribution < 100) note = t('This bet counts at {percent}% towards your bonus wagering once it settles.', { percent: contribution });
+    else note = t('This bet counts towards your bonus wagering once it settles.');
   }
   return (
     <div className={`slip__wallet${onBonus ? ' slip__wallet--bonus' : ''}`} data-testid="slip-wallet">
       <p className="slip__wallet-line">
-        Paid from your <strong>{onBonus ? 'Bonus wallet' : 'Main wallet'}</strong>
+        {t('Paid from your')} <strong>{onBonus ? t('Bonus wallet') : t('Main wallet')}</strong>
       </p>
       {onBonus && active !== null ? <WageringProgress bonus={active} compact testId="slip-wagering" /> : null}
       {note !== null ? (

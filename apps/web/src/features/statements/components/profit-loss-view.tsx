@@ -7,6 +7,7 @@ import type { DateRange } from '../../../lib/dates';
 import { useProfitLoss, type ProfitLossRow } from '../api/get-profit-loss';
 import { signedClass } from './statement-view';
 import { WalletToggle } from './wallet-tabs';
+import { t } from '../../../lib/i18n/i18n';
 
 const sum = (rows: ProfitLossRow[]) => rows.reduce((total, row) => total + Math.round(row.profitLoss * 100), 0) / 100;
 
@@ -18,12 +19,12 @@ function Section({ title, rows, testId }: { title: string; rows: ProfitLossRow[]
         <caption className="statement__caption">{title}</caption>
         <thead>
           <tr>
-            <th scope="col">{title === 'Sports' ? 'Event and market' : 'Provider'}</th>
+            <th scope="col">{title === 'Sports' ? t('Event and market') : t('Provider')}</th>
             <th scope="col" className="num">
-              Bets
+              {t('Bets')}
             </th>
             <th scope="col" className="num">
-              Profit / Loss
+              {t('Profit / Loss')}
             </th>
           </tr>
         </thead>
@@ -42,7 +43,7 @@ function Section({ title, rows, testId }: { title: string; rows: ProfitLossRow[]
                     {row.event ?? row.market ? <span className="statement__date muted">{row.event ?? row.market}</span> : null}
                   </>
                 )}
-                {row.commission !== 0 ? <span className="statement__date muted">Commission {formatRupees(row.commission)}</span> : null}
+                {row.commission !== 0 ? <span className="statement__date muted">{t('Commission')} {formatRupees(row.commission)}</span> : null}
               </td>
               <td className="num">{row.count}</td>
               <td className={`num ${signedClass(row.profitLoss)}`}>{formatRupees(row.profitLoss)}</td>
@@ -74,20 +75,20 @@ export function ProfitLossView({ offerBonus }: { offerBonus: boolean }) {
         {offerBonus ? <WalletToggle bonus={bonus} onChange={setBonus} /> : null}
       </div>
       {report.isPending ? (
-        <div className="stack" aria-busy="true" aria-label="Loading">
+        <div className="stack" aria-busy="true" aria-label={t('Loading')}>
           <Skeleton height="40px" />
           <Skeleton height="40px" />
         </div>
       ) : report.isError ? (
-        <p className="no-data">We could not load your profit and loss.</p>
+        <p className="no-data">{t('We could not load your profit and loss.')}</p>
       ) : report.data.rows.length === 0 ? (
         <p className="no-data">{MESSAGES.noData}</p>
       ) : (
         <div className="stack" aria-busy={report.isFetching || undefined}>
-          <Section title="Sports" rows={report.data.rows.filter((row) => row.group === 'sport')} testId="pl-sports" />
-          <Section title="Casino" rows={report.data.rows.filter((row) => row.group === 'casino')} testId="pl-casino" />
+          <Section title={t('Sports')} rows={report.data.rows.filter((row) => row.group === 'sport')} testId="pl-sports" />
+          <Section title={t('Casino')} rows={report.data.rows.filter((row) => row.group === 'casino')} testId="pl-casino" />
           <p className="pl-total">
-            Total <strong className={signedClass(report.data.total)} data-testid="pl-total">{formatRupees(report.data.total)}</strong>
+            {t('Total')} <strong className={signedClass(report.data.total)} data-testid="pl-total">{formatRupees(report.data.total)}</strong>
           </p>
         </div>
       )}

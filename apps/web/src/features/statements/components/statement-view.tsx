@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { formatDateTime, type DateRange } from '../../../lib/dates';
 import { useStatement, type StatementKind } from '../api/get-statement';
 import { WalletToggle } from './wallet-tabs';
+import { t } from '../../../lib/i18n/i18n';
 
 const TABS: { kind: StatementKind; label: string }[] = [
   { kind: 'all', label: 'All' },
@@ -62,7 +63,7 @@ export function StatementView({ offerBonus }: { offerBonus: boolean }) {
         <DateRangePicker value={range} onChange={setRange} />
         {offerBonus ? <WalletToggle bonus={bonus} onChange={setBonus} /> : null}
       </div>
-      <div className="tabs" role="tablist" aria-label="Statement">
+      <div className="tabs" role="tablist" aria-label={t('Statement')}>
         {TABS.map((tab, index) => (
           <button
             key={tab.kind}
@@ -82,22 +83,22 @@ export function StatementView({ offerBonus }: { offerBonus: boolean }) {
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${kind}`} aria-busy={statement.isFetching || undefined}>
         {statement.isPending ? (
-          <div className="stack" aria-label="Loading">
+          <div className="stack" aria-label={t('Loading')}>
             <Skeleton height="40px" />
             <Skeleton height="40px" />
             <Skeleton height="40px" />
           </div>
         ) : statement.isError ? (
-          <p className="no-data">We could not load the statement.</p>
+          <p className="no-data">{t('We could not load the statement.')}</p>
         ) : (
           <>
             <dl className="summary">
               <div>
-                <dt>Opening balance</dt>
+                <dt>{t('Opening balance')}</dt>
                 <dd data-testid="opening-balance">{formatRupees(statement.data.openingBalance)}</dd>
               </div>
               <div>
-                <dt>Closing balance</dt>
+                <dt>{t('Closing balance')}</dt>
                 <dd data-testid="closing-balance">{formatRupees(statement.data.closingBalance)}</dd>
               </div>
             </dl>
@@ -107,12 +108,12 @@ export function StatementView({ offerBonus }: { offerBonus: boolean }) {
               <table className="statement">
                 <thead>
                   <tr>
-                    <th scope="col">Description</th>
+                    <th scope="col">{t('Description')}</th>
                     <th scope="col" className="num">
-                      Amount
+                      {t('Amount')}
                     </th>
                     <th scope="col" className="num">
-                      Balance
+                      {t('Balance')}
                     </th>
                   </tr>
                 </thead>

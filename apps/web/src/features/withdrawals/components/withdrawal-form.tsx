@@ -9,6 +9,7 @@ import { useIdempotencyKey } from '@khel/web-kit';
 import { toast } from '../../../lib/toast';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { validateWithdrawal } from '../utils/validate-withdrawal';
+import { t } from '../../../lib/i18n/i18n';
 
 function accountLabel(account: PaymentAccount): string {
   return account.type === 'upi' ? account.accountNumber : `${account.bankName ?? 'Bank'} ••••${account.accountNumber.slice(-4)}`;
@@ -60,20 +61,20 @@ export function WithdrawalForm({ accounts, available, addAccount }: WithdrawalFo
     <form className="form card" onSubmit={onSubmit} noValidate data-testid="withdrawal-form">
       {available !== null ? (
         <p className="available">
-          Available to withdraw <strong data-testid="withdrawable">{formatRupees(available)}</strong>
+          {t('Available to withdraw')} <strong data-testid="withdrawable">{formatRupees(available)}</strong>
         </p>
       ) : null}
       <TextField
         id={`${id}-amount`}
-        label="Amount (₹)"
+        label={t('Amount (₹)')}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={`At least ${formatRupees(MIN_WITHDRAWAL_RUPEES)}`}
+        placeholder={t('At least {amount}', { amount: formatRupees(MIN_WITHDRAWAL_RUPEES) })}
         value={amount}
         onChange={(event) => setAmount(cleanAmountInput(event.target.value))}
       />
       <fieldset className="account-choice">
-        <legend className="field__label">Pay to</legend>
+        <legend className="field__label">{t('Pay to')}</legend>
         {accounts === undefined ? (
           <Skeleton height="56px" />
         ) : accounts.length === 0 ? (
@@ -95,8 +96,8 @@ export function WithdrawalForm({ accounts, available, addAccount }: WithdrawalFo
         )}
       </fieldset>
       {addAccount}
-      <Button type="submit" block loading={withdrawal.isPending} loadingLabel="Requesting…">
-        Request Withdrawal
+      <Button type="submit" block loading={withdrawal.isPending} loadingLabel={t('Requesting…')}>
+        {t('Request Withdrawal')}
       </Button>
     </form>
   );

@@ -6,8 +6,9 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, type DateRange } from '../../../lib/dates';
 import { useWithdrawals } from '../api/get-withdrawals';
+import { msg, t } from '../../../lib/i18n/i18n';
 
-const STATUS_LABELS = { pending: 'On hold', approved: 'Paid', rejected: 'Rejected' } as const;
+const STATUS_LABELS = { pending: msg('On hold'), approved: msg('Paid'), rejected: msg('Rejected') } as const;
 
 function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   const { account } = withdrawal;
@@ -15,13 +16,13 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
     <li className="history-row" data-testid="withdrawal-row" data-status={withdrawal.status}>
       <div className="history-row__main">
         <strong className="history-row__amount">{formatRupees(withdrawal.amount)}</strong>
-        <StatusBadge status={withdrawal.status} label={withdrawal.status === 'pending' && withdrawal.awaitingSecondApproval ? 'On hold (second approval)' : STATUS_LABELS[withdrawal.status]} />
+        <StatusBadge status={withdrawal.status} label={withdrawal.status === 'pending' && withdrawal.awaitingSecondApproval ? t('On hold (second approval)') : t(STATUS_LABELS[withdrawal.status])} />
       </div>
       <div className="history-row__meta muted">
         <span>{account.type === 'upi' ? account.accountNumber : `${account.bankName ?? 'Bank'} ••••${account.accountNumber.slice(-4)}`}</span>
         <span>{formatDateTime(withdrawal.createdAt)}</span>
       </div>
-      {withdrawal.status === 'rejected' && withdrawal.reason ? <p className="history-row__reason">Reason: {withdrawal.reason}</p> : null}
+      {withdrawal.status === 'rejected' && withdrawal.reason ? <p className="history-row__reason">{t('Reason:')} {withdrawal.reason}</p> : null}
     </li>
   );
 }
@@ -33,16 +34,16 @@ export function WithdrawalHistory() {
   return (
     <section className="stack" aria-labelledby="withdrawal-history-title" data-testid="withdrawal-history">
       <h2 id="withdrawal-history-title" className="section-title">
-        Your withdrawals
+        {t('Your withdrawals')}
       </h2>
       <DateRangePicker value={range} onChange={setRange} />
       {withdrawals.isPending ? (
-        <div className="stack" aria-busy="true" aria-label="Loading">
+        <div className="stack" aria-busy="true" aria-label={t('Loading')}>
           <Skeleton height="64px" />
           <Skeleton height="64px" />
         </div>
       ) : withdrawals.isError ? (
-        <p className="no-data">We could not load your withdrawals.</p>
+        <p className="no-data">{t('We could not load your withdrawals.')}</p>
       ) : withdrawals.data.length === 0 ? (
         <p className="no-data">{MESSAGES.noData}</p>
       ) : (

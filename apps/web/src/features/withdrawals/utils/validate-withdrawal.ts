@@ -1,7 +1,8 @@
 import { MESSAGES, MIN_WITHDRAWAL_RUPEES } from '@khel/contract';
 import { parseAmount } from '../../../lib/amount';
+import { msg } from '../../../lib/i18n/i18n';
 
-export const CHOOSE_ACCOUNT_MESSAGE = 'Choose the account to be paid into';
+export const CHOOSE_ACCOUNT_MESSAGE = msg('Choose the account to be paid into');
 
 /** Amount required, an account chosen, then at least ₹100 (MESSAGES.withdrawalMinimum). */
 export function validateWithdrawal(input: { amount: string; accountId: string | null }): { ok: true; amount: number; accountId: string } | { ok: false; message: string } {
