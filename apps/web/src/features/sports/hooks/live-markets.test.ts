@@ -31,11 +31,15 @@ describe('live market updates are batched per animation frame (ADR 0024)', () =>
 describe('price-change flashes keep the sides recognisable', () => {
   it('never repaint a cell: back stays blue and lay stays pink while the price flashes', () => {
     const css = readFileSync(join(import.meta.dirname, '../../../styles/sports.css'), 'utf8');
-    for (const name of ['flash-up', 'flash-down']) {
-      const body = new RegExp(`@keyframes ${name} \\{([\\s\\S]*?)\\n\\}`).exec(css)?.[1];
-      expect(body, `@keyframes ${name}`).toBeDefined();
+    for (const name of ['up', 'down']) {
+      const body = new RegExp(`\\.price--flash-${name} > \\.price__flash \\{([^}]*)\\}`).exec(css)?.[1];
+      expect(body, `.price--flash-${name}`).toBeDefined();
       expect(body).not.toMatch(/background|(^|[^-])color\s*:/);
-      expect(body).toMatch(/box-shadow/);
+      expect(body).toMatch(/box-shadow: inset 0 0 0 3px/);
     }
+    // The animation only fades the ring: composited, no timer, never the cell's colours.
+    const keyframes = /@keyframes price-flash \{([\s\S]*?)\n\}/.exec(css)?.[1];
+    expect(keyframes).toBeDefined();
+    expect(keyframes?.match(/[a-z-]+(?=\s*:)/g)).toEqual(['opacity']);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { Market, Score } from '@khel/contract';
 import { liveClient } from '../../../lib/live/live-client';
 
@@ -80,9 +80,38 @@ export function newestMarket(market: Market): Market {
 }
 
 export function useLiveMarket(market: Market): Market {
+  return useLiveMarketValue(market, identity);
+}
+
+const identity = (market: Market) => market;
+
+/**
+ * One value picked from a market's newest state (a price, a size, a status). The component re-renders
+ * only when that value changes (Object.is), so a frame re-renders the cells whose price moved and
+ * nothing else; pick primitives.
+ */
+export function useLiveMarketValue<T>(market: Market, pick: (market: Market) => T): T {
   const subscribe = useCallback((onChange: () => void) => listen(`m:${market._id}`, onChange), [market._id]);
-  const snapshot = () => newestMarket(market);
+  const snapshot = () => pick(newestMarket(market));
   return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** What a market's frame shows apart from its prices: status, names, limits, runners, fancy lines open or not. */
+function shapeOf(market: Market): string {
+  const fancy = market.fancy;
+  const lines = fancy === null ? '' : [fancy.noLine, fancy.noRate, fancy.yesLine, fancy.yesRate].map((value) => (value === null ? 'x' : 'o')).join('');
+  return [market.status, market.suspendReason, market.inPlay, market.name, market.minStake, market.maxStake, lines, ...market.runners.map((runner) => `${runner._id}:${runner.name}`)].join('\u0001');
+}
+
+/**
+ * The market for its frame (header, runner rows, overlay): a new object only when the frame's shape
+ * changes, not when a price moves, so price updates re-render the price cells alone
+ * (`LivePriceCell`). Prices in the returned market may be stale; read them through the cells.
+ */
+export function useLiveMarketShape(market: Market): Market {
+  const shape = useLiveMarketValue(market, shapeOf);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the shape is the reason to take the newest state again
+  return useMemo(() => newestMarket(market), [market, shape]);
 }
 
 export function useLiveScore(eventId: string, score: Score | null): Score | null {
