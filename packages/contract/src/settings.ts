@@ -44,6 +44,9 @@ export const imageInfoSchema = z.object({
 });
 export type ImageInfo = z.infer<typeof imageInfoSchema>;
 
+/** The Home banner's width on screen (the content column, at most 1200 px): the `sizes` of its srcsets and of its preload. */
+export const BANNER_SIZES = '(min-width: 1232px) 1200px, 100vw';
+
 /** A banner of the Home slider, sorted by order. Public. */
 export const bannerSchema = z.object({ _id: z.string(), baseImage: z.string(), order: z.number().int(), image: imageInfoSchema.optional() });
 export type Banner = z.infer<typeof bannerSchema>;
