@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import type { Market, Score } from '@khel/contract';
 import { liveClient } from '../../../lib/live/live-client';
 
@@ -21,23 +22,39 @@ let frameScheduled = false;
 
 const nextFrame = (callback: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : setTimeout(callback, 16));
 
-/** Tells the screens now what is pending for the next frame (tests deliver socket messages one by one). */
+/**
+ * A frame's share of rendering: markets are rendered one commit each (flushSync) until this much time
+ * has gone, the rest on the next frame, so a burst (the socket's first snapshot of every market on a
+ * page, a feed catching up) becomes several short tasks instead of one long one.
+ */
+const FRAME_BUDGET_MS = 8;
+
+/** Tells the screens now everything pending (tests deliver socket messages one by one). */
 export function flushLiveUpdates(): void {
-  flush();
+  flush(Number.POSITIVE_INFINITY);
 }
 
-function flush(): void {
+function flush(budgetMs: number): void {
   frameScheduled = false;
-  const keys = [...dirty];
-  dirty.clear();
-  for (const key of keys) for (const listener of listeners.get(key) ?? []) listener();
+  const started = performance.now();
+  for (const key of dirty) {
+    dirty.delete(key);
+    const keyListeners = listeners.get(key);
+    if (keyListeners !== undefined) flushSync(() => keyListeners.forEach((listener) => listener()));
+    if (performance.now() - started >= budgetMs) break;
+  }
+  if (dirty.size > 0) schedule();
+}
+
+function schedule(): void {
+  if (frameScheduled) return;
+  frameScheduled = true;
+  nextFrame(() => flush(FRAME_BUDGET_MS));
 }
 
 const notify = (key: string) => {
   dirty.add(key);
-  if (frameScheduled) return;
-  frameScheduled = true;
-  nextFrame(flush);
+  schedule();
 };
 
 function listen(key: string, listener: () => void): () => void {
