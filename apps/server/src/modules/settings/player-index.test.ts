@@ -26,6 +26,14 @@ describe('the player index with its first screen inside (ADR 0024)', () => {
     expect(html).toContain('<title>Khel &#60;Play&#62;</title>');
     expect(html).toContain('<link rel="preload" as="image" href="/api/v1/media/one" fetchpriority="high" />');
   });
+
+  it('preloads the AVIF variant the screen will pick when the first banner has them (ADR 0031)', () => {
+    const image = { width: 1200, height: 400, avifSrcset: '/api/v1/media/one?w=360&format=avif 360w, /api/v1/media/one?w=1280&format=avif 1200w', webpSrcset: null };
+    const html = renderPlayerIndex(HTML, '/', { settings, banners: [{ ...banners[1]!, image }, banners[0]!] });
+    expect(html).toContain(
+      '<link rel="preload" as="image" type="image/avif" imagesrcset="/api/v1/media/one?w=360&#38;format=avif 360w, /api/v1/media/one?w=1280&#38;format=avif 1200w" imagesizes="(min-width: 1232px) 1200px, 100vw" fetchpriority="high" />',
+    );
+  });
 });
 
 describe('route preloads from the build manifest', () => {

@@ -1,10 +1,17 @@
-import type { AppSettings, Banner } from '@khel/contract';
+import { BANNER_SIZES, type AppSettings, type Banner } from '@khel/contract';
 import type { SettingsService } from './settings-service.js';
 
 /** The element the player app reads its first screen's data from (apps/web/src/lib/boot-data.ts). */
 export const BOOT_DATA_ID = 'khel-boot';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** The first banner's preload: its AVIF variants by width when it has them (ADR 0031), else the image. */
+function bannerPreload(banner: Banner): string {
+  const srcset = banner.image?.avifSrcset;
+  if (srcset) return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(BANNER_SIZES)}" fetchpriority="high" />`;
+  return `<link rel="preload" as="image" href="${escapeHtml(banner.baseImage)}" fetchpriority="high" />`;
+}
 
 /**
  * The player app's index.html with the first screen's data inside (ADR 0024): branding and banners as a
@@ -17,7 +24,7 @@ export function renderPlayerIndex(html: string, path: string, data: { settings: 
   const firstBanner = [...data.banners].sort((a, b) => a.order - b.order)[0];
   const head = [
     `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`,
-    path === '/' && firstBanner ? `<link rel="preload" as="image" href="${escapeHtml(firstBanner.baseImage)}" fetchpriority="high" />` : '',
+    path === '/' && firstBanner ? bannerPreload(firstBanner) : '',
   ].join('');
   const titled = data.settings.siteName.trim() === '' ? html : html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(data.settings.siteName)}</title>`);
   return titled.replace('</head>', `${head}</head>`);

@@ -11,6 +11,7 @@ import {
   emptyEnvelope,
   envelope,
   idParamsSchema,
+  mediaVariantQuerySchema,
 } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
@@ -41,17 +42,25 @@ export function settingsRoutes(settings: SettingsService, guards: AuthGuards): F
 
     app.get(
       '/api/v1/media/:id',
-      { schema: { tags: ['settings'], summary: 'An image (immutable: a new upload gets a new id)', params: idParamsSchema } },
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'An image (immutable: a new upload gets a new id); ?w= and ?format= give a resized AVIF or WebP copy of a raster image',
+          params: idParamsSchema,
+          querystring: mediaVariantQuerySchema,
+        },
+      },
       async (request, reply) => {
-        const media = await settings.publicMedia(request.params.id);
+        const { found, variant } = await settings.publicMediaVariant(request.params.id, request.query);
+        const key = variant === null ? found.sha256 : `${found.sha256}-${request.query.w ?? 'full'}-${request.query.format ?? 'webp'}`;
         // Served as an inert image even if a browser is pointed at it directly.
         return reply
-          .header('Content-Type', media.content_type)
+          .header('Content-Type', variant?.contentType ?? found.content_type)
           .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .header('ETag', `"${media.sha256}"`)
+          .header('ETag', `"${key}"`)
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .send(Buffer.from(media.bytes));
+          .send(variant?.bytes ?? Buffer.from(found.bytes));
       },
     );
 

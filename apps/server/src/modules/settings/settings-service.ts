@@ -1,9 +1,10 @@
-import type { AppSettings, Banner, BrandingUpdateRequest } from '@khel/contract';
+import type { AppSettings, Banner, BrandingUpdateRequest, MediaVariantQuery } from '@khel/contract';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { MediaService } from '../media/media-service.js';
+import { createImageVariants } from '../media/image-variants.js';
 import type { Database } from '../../db/database.js';
 import type { SettingsRepository } from './settings-repository.js';
 import { createSettingsRepository } from './settings-repository.js';
@@ -23,6 +24,21 @@ export function createSettingsService(deps: {
 }) {
   const { repository, media, audit, clock } = deps;
   const storeUploadedImage = (dataUrl: string) => media.storeUpload(dataUrl);
+  const variants = createImageVariants();
+
+  async function publicMedia(id: string) {
+    const found = await media.find(id);
+    if (found === null || found.private) fail('NOT_FOUND', 'Image not found');
+    return found;
+  }
+
+  /** A banner as players get it: its image's size and modern-format srcsets (ADR 0031). */
+  async function bannerOf(row: { id: string; media_id: string; sort_order: number }): Promise<Banner> {
+    const baseImage = `/api/v1/media/${row.media_id}`;
+    const found = await media.find(row.media_id);
+    const image = found === null ? undefined : await variants.info({ id: row.media_id, contentType: found.content_type, bytes: found.bytes }, baseImage).catch(() => undefined);
+    return { _id: row.id, baseImage, order: row.sort_order, ...(image === undefined ? {} : { image }) };
+  }
 
   async function currentSettings() {
     return (
@@ -48,15 +64,21 @@ export function createSettingsService(deps: {
     },
 
     async banners(): Promise<Banner[]> {
-      const rows = await repository.banners();
-      return rows.map((row) => ({ _id: row.id, baseImage: `/api/v1/media/${row.media_id}`, order: row.sort_order }));
+      return Promise.all((await repository.banners()).map(bannerOf));
     },
 
     /** A public image; private ones (deposit screenshots) are served only by their owners' routes. */
-    async publicMedia(id: string) {
-      const found = await media.find(id);
-      if (found === null || found.private) fail('NOT_FOUND', 'Image not found');
-      return found;
+    publicMedia,
+
+    /**
+     * A public image as asked: with a width or format, a resized AVIF/WebP copy of a raster image
+     * (`variant`); the stored bytes otherwise and for vector images (`variant` null).
+     */
+    async publicMediaVariant(id: string, query: MediaVariantQuery) {
+      const found = await publicMedia(id);
+      if (query.w === undefined && query.format === undefined) return { found, variant: null };
+      const variant = await variants.variant({ id, contentType: found.content_type, bytes: found.bytes }, query.w, query.format ?? 'webp');
+      return { found, variant };
     },
 
     /** Trusted images made by our own code (demo data); uploads go through storeUploadedImage. */
@@ -96,13 +118,13 @@ export function createSettingsService(deps: {
       const mediaId = await storeUploadedImage(baseImage);
       const row = await repository.insertBanner(mediaId, order);
       await audit.record({ actorId: actor.userId, action: 'banner.create', targetType: 'banner', targetId: row.id, details: { order }, ip });
-      return { _id: row.id, baseImage: `/api/v1/media/${row.media_id}`, order: row.sort_order };
+      return bannerOf(row);
     },
 
     async updateBanner(actor: Caller, id: string, order: number, ip: string): Promise<Banner> {
       const row = (await repository.updateBannerOrder(id, order)) ?? fail('NOT_FOUND', 'Banner not found');
       await audit.record({ actorId: actor.userId, action: 'banner.update', targetType: 'banner', targetId: id, details: { order }, ip });
-      return { _id: row.id, baseImage: `/api/v1/media/${row.media_id}`, order: row.sort_order };
+      return bannerOf(row);
     },
 
     async reorderBanners(actor: Caller, ids: string[], ip: string): Promise<Banner[]> {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BANNER_AUTOPLAY_MS } from '@khel/contract';
+import { BANNER_AUTOPLAY_MS, BANNER_SIZES } from '@khel/contract';
 import { BannerSlides } from './banner-slider';
 
 const banners = [1, 2, 3].map((order) => ({ _id: `b${order}`, baseImage: `/img/${order}.png`, order }));
@@ -42,5 +42,23 @@ describe('banner slider', () => {
     fireEvent.touchStart(slider, { touches: [{ clientX: 100 }] });
     fireEvent.touchEnd(slider, { changedTouches: [{ clientX: 220 }] });
     expect(active()).toBe('Go to slide 1');
+  });
+});
+
+describe('banner images (ADR 0031)', () => {
+  it('offers AVIF then WebP with width descriptors and sizes, and reserves the box with width and height', () => {
+    const image = { width: 1200, height: 400, avifSrcset: '/m/1?w=360&format=avif 360w, /m/1?w=1280&format=avif 1200w', webpSrcset: '/m/1?w=360&format=webp 360w' };
+    const { container } = render(<BannerSlides banners={[{ _id: 'b1', baseImage: '/m/1', order: 1, image }, { _id: 'b2', baseImage: '/m/2.svg', order: 2, image: { width: 1200, height: 400, avifSrcset: null, webpSrcset: null } }]} />);
+    const [first, second] = [...container.querySelectorAll('picture')];
+    const sources = [...(first?.querySelectorAll('source') ?? [])];
+    expect(sources.map((source) => [source.type, source.getAttribute('srcset'), source.getAttribute('sizes')])).toEqual([
+      ['image/avif', image.avifSrcset, BANNER_SIZES],
+      ['image/webp', image.webpSrcset, BANNER_SIZES],
+    ]);
+    const img = first?.querySelector('img');
+    expect([img?.getAttribute('width'), img?.getAttribute('height'), img?.getAttribute('src'), img?.getAttribute('loading'), img?.getAttribute('fetchpriority')]).toEqual(['1200', '400', '/m/1', 'eager', 'high']);
+    // A vector banner has no variants: the image alone, still sized, and lazy after the first.
+    expect(second?.querySelectorAll('source').length).toBe(0);
+    expect([second?.querySelector('img')?.getAttribute('width'), second?.querySelector('img')?.getAttribute('loading')]).toEqual(['1200', 'lazy']);
   });
 });

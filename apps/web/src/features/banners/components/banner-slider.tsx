@@ -1,10 +1,36 @@
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
-import { BANNER_AUTOPLAY_MS, type Banner } from '@khel/contract';
+import { BANNER_AUTOPLAY_MS, BANNER_SIZES, type Banner } from '@khel/contract';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useBanners } from '../api/get-banners';
 import { t } from '../../../lib/i18n/i18n';
 
 const SWIPE_THRESHOLD_PX = 40;
+
+/**
+ * One banner: AVIF, then WebP, at the width the screen needs (width descriptors, ADR 0031), the stored
+ * image as the fallback; width and height reserve its box. The first loads at once with high priority
+ * (it is the page's largest image), the others lazily.
+ */
+function BannerImage({ banner, position }: { banner: Banner; position: number }) {
+  const image = banner.image;
+  const first = position === 0;
+  return (
+    <picture>
+      {image?.avifSrcset ? <source type="image/avif" srcSet={image.avifSrcset} sizes={BANNER_SIZES} /> : null}
+      {image?.webpSrcset ? <source type="image/webp" srcSet={image.webpSrcset} sizes={BANNER_SIZES} /> : null}
+      <img
+        src={banner.baseImage}
+        alt={t('Promotion {n}', { n: position + 1 })}
+        width={image?.width}
+        height={image?.height}
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : 'auto'}
+        decoding="async"
+        draggable={false}
+      />
+    </picture>
+  );
+}
 
 /**
  * The Home banner slider: autoplay every 2500 ms (spec §9), paused while hovered or focused so nobody
@@ -65,7 +91,7 @@ export function BannerSlides({ banners }: { banners: readonly Banner[] }) {
             aria-hidden={position !== current}
             data-active={position === current || undefined}
           >
-            <img src={banner.baseImage} alt={t('Promotion {n}', { n: position + 1 })} loading={position === 0 ? 'eager' : 'lazy'} decoding="async" draggable={false} />
+            <BannerImage banner={banner} position={position} />
           </div>
         ))}
       </div>

@@ -1,19 +1,22 @@
 import type { Market } from '@khel/contract';
 import { openSlip } from '../hooks/use-bet-slip';
-import { useLiveMarket } from '../hooks/live-markets';
+import { useLiveMarketShape } from '../hooks/live-markets';
 import { MarketLimits, SuspendedOverlay, marketBlock } from './market-state';
-import { PriceCell } from './price-cell';
+import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
 import { RunnerPosition } from './runner-position';
 import { t } from '../../../lib/i18n/i18n';
 
+const rateOf = (runnerId: string, side: 'backRate' | 'layRate') => (market: Market) => market.runners.find((runner) => runner._id === runnerId)?.[side] ?? null;
+
 /**
  * A bookmaker market: the house's back and lay rates per runner, Indian style (45 = 45 per 100). A
- * bet fills at once at the quoted rate or is refused with "Odds changed".
+ * bet fills at once at the quoted rate or is refused with "Odds changed". Each rate cell follows its
+ * own figure, so a rate update re-renders that cell alone.
  */
 export function BookmakerMarket({ market: loaded, eventName }: { market: Market; eventName: string }) {
-  const market = useLiveMarket(loaded);
+  const market = useLiveMarketShape(loaded);
   const block = marketBlock(market);
   const position = useMarketPosition(market.eventId, market._id);
   return (
@@ -31,8 +34,7 @@ export function BookmakerMarket({ market: loaded, eventName }: { market: Market;
       </div>
       <div className="market__body">
         {market.runners.map((runner) => {
-          const select = (side: 'back' | 'lay', rate: number | null) =>
-            rate === null ? undefined : () => openSlip({ market, marketType: 'BOOKMAKER', eventName, runnerId: runner._id, label: runner.name, side, odds: rate, oddsSize: null });
+          const select = (side: 'back' | 'lay') => (rate: number, live: Market) => openSlip({ market: live, marketType: 'BOOKMAKER', eventName, runnerId: runner._id, label: runner.name, side, odds: rate, oddsSize: null });
           return (
             <div className="runner runner--pair" key={runner._id} data-testid="runner" data-runner={runner.name}>
               <span className="runner__name">
@@ -40,8 +42,8 @@ export function BookmakerMarket({ market: loaded, eventName }: { market: Market;
                 <RunnerPosition name={runner.name} figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null} />
               </span>
               <div className="runner__prices">
-                <PriceCell side="back" price={runner.backRate} disabled={block !== null} label={t('Back {runner} rate', { runner: runner.name })} onSelect={select('back', runner.backRate)} testId="bm-back" />
-                <PriceCell side="lay" price={runner.layRate} disabled={block !== null} label={t('Lay {runner} rate', { runner: runner.name })} onSelect={select('lay', runner.layRate)} testId="bm-lay" />
+                <LivePriceCell market={market} side="back" price={rateOf(runner._id, 'backRate')} disabled={block !== null} label={t('Back {runner} rate', { runner: runner.name })} onSelect={select('back')} testId="bm-back" />
+                <LivePriceCell market={market} side="lay" price={rateOf(runner._id, 'layRate')} disabled={block !== null} label={t('Lay {runner} rate', { runner: runner.name })} onSelect={select('lay')} testId="bm-lay" />
                 {block !== null ? <SuspendedOverlay text={block} /> : null}
               </div>
             </div>

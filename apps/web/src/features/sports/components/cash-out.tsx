@@ -5,14 +5,16 @@ import { formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { useIdempotencyKey } from '@khel/web-kit';
 import { invalidatePositions, postCashOut, useCashOutQuote } from '../api/positions';
+import { useLiveMarketValue } from '../hooks/live-markets';
 import { t } from '../../../lib/i18n/i18n';
 
 const SHARES = [100, 75, 50, 25] as const;
+const liveVersion = (market: Market) => market.version;
 
 /**
  * Cash Out for one market: the value the server quotes now (refreshed every 2 s and on every price
- * change), a share to close on exchange markets, and one tap to take it. The server recomputes the
- * value and refuses with "Odds changed" if it moved; nothing is left half-done.
+ * change: it follows the market's live version alone), a share to close on exchange markets, and one
+ * tap to take it. The server recomputes the value and refuses with "Odds changed" if it moved; nothing is left half-done.
  */
 export function CashOut({ market }: { market: Market }) {
   const queryClient = useQueryClient();
@@ -22,7 +24,8 @@ export function CashOut({ market }: { market: Market }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const exchange = market.marketType === 'EXCHANGE';
-  const quote = useCashOutQuote(market._id, exchange ? percent : 100, market.version, open && market.status === 'open');
+  const version = useLiveMarketValue(market, liveVersion);
+  const quote = useCashOutQuote(market._id, exchange ? percent : 100, version, open && market.status === 'open');
   const data = quote.data;
   const value = data?.available === true ? data.value : null;
 

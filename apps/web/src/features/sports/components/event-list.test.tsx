@@ -23,7 +23,8 @@ describe('Home sports lists', () => {
       'GET /events': ok([live, upcoming]),
     });
     renderApp('/');
-    const inPlay = await screen.findByTestId('in-play');
+    // Home is loaded on demand: its first import in a run may take more than the default second on a busy machine.
+    const inPlay = await screen.findByTestId('in-play', {}, { timeout: 5000 });
     const row = within(inPlay).getByTestId('event-row');
     expect(within(row).getByRole('link', { name: 'India v Australia' }).getAttribute('href')).toBe('/event?sport=cricket&league=t20-series&event=india-v-australia');
     expect(within(row).getByRole('button', { name: 'Back India 1.8, 12k' })).toBeTruthy();

@@ -9,42 +9,36 @@ import { eventHref } from '../api/get-event';
 import { useEvents } from '../api/get-events';
 import { useSports } from '../api/get-sports';
 import { openSlip } from '../hooks/use-bet-slip';
-import { useLiveMarket, useLiveScore } from '../hooks/live-markets';
+import { useLiveMarketShape, useLiveScore } from '../hooks/live-markets';
 import { LiveIndicator } from './live-indicator';
 import { SuspendedOverlay, marketBlock } from './market-state';
-import { PriceCell, compactAmount } from './price-cell';
+import { compactAmount } from './price-cell';
+import { LivePriceCell } from './live-price-cell';
 import { t } from '../../../lib/i18n/i18n';
 
 const startFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 
+const bestOf = (market: Market, runnerId: string, side: 'back' | 'lay') => market.runners.find((runner) => runner._id === runnerId)?.[side][0];
+const bestPrice = (runnerId: string, side: 'back' | 'lay') => (market: Market) => bestOf(market, runnerId, side)?.price ?? null;
+const bestSize = (runnerId: string, side: 'back' | 'lay') => (market: Market) => {
+  const level = bestOf(market, runnerId, side);
+  return level ? compactAmount(level.size) : null;
+};
+
+/** An event's best back and lay per runner; each cell follows its own figures (the row renders on shape changes only). */
 function MainPrices({ market: loaded, eventName }: { market: Market; eventName: string }) {
-  const market = useLiveMarket(loaded);
+  const market = useLiveMarketShape(loaded);
   const block = marketBlock(market);
   return (
     <div className="event-row__prices" data-testid="event-prices">
       {market.runners.slice(0, 3).map((runner) => {
-        const back = runner.back[0];
-        const lay = runner.lay[0];
+        const select = (side: 'back' | 'lay') => (odds: number, live: Market) => openSlip({ market: live, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side, odds, oddsSize: null });
         return (
           <div key={runner._id} className="event-row__runner">
             <span className="event-row__runner-name">{runner.name}</span>
             <span className="event-row__pair">
-              <PriceCell
-                side="back"
-                price={back?.price}
-                size={back ? compactAmount(back.size) : null}
-                disabled={block !== null}
-                label={t('Back {runner}', { runner: runner.name })}
-                onSelect={back ? () => openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side: 'back', odds: back.price, oddsSize: null }) : undefined}
-              />
-              <PriceCell
-                side="lay"
-                price={lay?.price}
-                size={lay ? compactAmount(lay.size) : null}
-                disabled={block !== null}
-                label={t('Lay {runner}', { runner: runner.name })}
-                onSelect={lay ? () => openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side: 'lay', odds: lay.price, oddsSize: null }) : undefined}
-              />
+              <LivePriceCell market={market} side="back" price={bestPrice(runner._id, 'back')} size={bestSize(runner._id, 'back')} disabled={block !== null} label={t('Back {runner}', { runner: runner.name })} onSelect={select('back')} />
+              <LivePriceCell market={market} side="lay" price={bestPrice(runner._id, 'lay')} size={bestSize(runner._id, 'lay')} disabled={block !== null} label={t('Lay {runner}', { runner: runner.name })} onSelect={select('lay')} />
             </span>
           </div>
         );

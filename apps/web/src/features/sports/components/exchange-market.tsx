@@ -1,23 +1,50 @@
-import type { Market, PriceLevel } from '@khel/contract';
+import type { Market, Runner } from '@khel/contract';
 import { openSlip } from '../hooks/use-bet-slip';
-import { useLiveMarket } from '../hooks/live-markets';
+import { useLiveMarketShape } from '../hooks/live-markets';
 import { MarketLimits, SuspendedOverlay, marketBlock } from './market-state';
-import { PriceCell, compactAmount } from './price-cell';
+import { compactAmount } from './price-cell';
+import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
 import { RunnerPosition } from './runner-position';
 import { t } from '../../../lib/i18n/i18n';
 
 const LEVELS = 3;
-const levels = (side: readonly PriceLevel[]): (PriceLevel | null)[] => Array.from({ length: LEVELS }, (_, index) => side[index] ?? null);
+const DEPTHS = Array.from({ length: LEVELS }, (_, depth) => depth);
+
+/** Pickers of one ladder level of one runner's side, for a live cell. */
+const levelOf = (market: Market, runnerId: string, side: 'back' | 'lay', depth: number) => market.runners.find((runner) => runner._id === runnerId)?.[side][depth];
+const priceAt = (runnerId: string, side: 'back' | 'lay', depth: number) => (market: Market) => levelOf(market, runnerId, side, depth)?.price ?? null;
+const sizeAt = (runnerId: string, side: 'back' | 'lay', depth: number) => (market: Market) => {
+  const level = levelOf(market, runnerId, side, depth);
+  return level ? compactAmount(level.size) : null;
+};
+
+function LadderCell({ market, runner, side, depth, blocked, eventName }: { market: Market; runner: Runner; side: 'back' | 'lay'; depth: number; blocked: boolean; eventName: string }) {
+  const best = depth === 0;
+  return (
+    <LivePriceCell
+      market={market}
+      side={side}
+      price={priceAt(runner._id, side, depth)}
+      size={sizeAt(runner._id, side, depth)}
+      best={best}
+      disabled={blocked}
+      label={side === 'back' ? t('Back {runner}', { runner: runner.name }) : t('Lay {runner}', { runner: runner.name })}
+      onSelect={(odds, live) => openSlip({ market: live, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side, odds, oddsSize: null })}
+      testId={best ? `best-${side}` : undefined}
+    />
+  );
+}
 
 /**
  * An exchange market (match odds): per runner the best three back prices (blue) and lay prices (pink)
  * with the amounts available, best prices in the middle as players expect. Phones show the best of
- * each side only.
+ * each side only. The frame renders when the market's shape changes; each price cell follows its own
+ * figures, so a price update re-renders only the cells that moved.
  */
 export function ExchangeMarket({ market: loaded, eventName }: { market: Market; eventName: string }) {
-  const market = useLiveMarket(loaded);
+  const market = useLiveMarketShape(loaded);
   const block = marketBlock(market);
   const position = useMarketPosition(market.eventId, market._id);
   return (
@@ -34,49 +61,24 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
         <span className="market__column-label market__column-label--lay">{t('Lay')}</span>
       </div>
       <div className="market__body">
-        {market.runners.map((runner) => {
-          const backs = levels(runner.back).reverse(); // worst … best, so the best sits next to the lays
-          const lays = levels(runner.lay);
-          const select = (side: 'back' | 'lay', price: number) => () =>
-            openSlip({ market, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side, odds: price, oddsSize: null });
-          return (
-            <div className="runner" key={runner._id} data-testid="runner" data-runner={runner.name}>
-              <span className="runner__name">
-                {runner.name}
-                <RunnerPosition name={runner.name} figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null} />
-              </span>
-              <div className="runner__prices">
-                {backs.map((level, index) => (
-                  <PriceCell
-                    key={`b${index}`}
-                    side="back"
-                    price={level?.price}
-                    size={level ? compactAmount(level.size) : null}
-                    best={index === LEVELS - 1}
-                    disabled={block !== null}
-                    label={t('Back {runner}', { runner: runner.name })}
-                    onSelect={level ? select('back', level.price) : undefined}
-                    testId={index === LEVELS - 1 ? 'best-back' : undefined}
-                  />
-                ))}
-                {lays.map((level, index) => (
-                  <PriceCell
-                    key={`l${index}`}
-                    side="lay"
-                    price={level?.price}
-                    size={level ? compactAmount(level.size) : null}
-                    best={index === 0}
-                    disabled={block !== null}
-                    label={t('Lay {runner}', { runner: runner.name })}
-                    onSelect={level ? select('lay', level.price) : undefined}
-                    testId={index === 0 ? 'best-lay' : undefined}
-                  />
-                ))}
-                {block !== null ? <SuspendedOverlay text={block} /> : null}
-              </div>
+        {market.runners.map((runner) => (
+          <div className="runner" key={runner._id} data-testid="runner" data-runner={runner.name}>
+            <span className="runner__name">
+              {runner.name}
+              <RunnerPosition name={runner.name} figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null} />
+            </span>
+            <div className="runner__prices">
+              {/* worst … best, so the best back sits next to the best lay */}
+              {[...DEPTHS].reverse().map((depth) => (
+                <LadderCell key={`b${depth}`} market={market} runner={runner} side="back" depth={depth} blocked={block !== null} eventName={eventName} />
+              ))}
+              {DEPTHS.map((depth) => (
+                <LadderCell key={`l${depth}`} market={market} runner={runner} side="lay" depth={depth} blocked={block !== null} eventName={eventName} />
+              ))}
+              {block !== null ? <SuspendedOverlay text={block} /> : null}
             </div>
-          );
-        })}
+          </div>
+        ))}
         {market.runners.length === 0 ? <p className="muted">{t('No runners yet.')}</p> : null}
       </div>
     </section>

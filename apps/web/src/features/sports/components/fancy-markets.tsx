@@ -1,15 +1,17 @@
 import type { Market } from '@khel/contract';
 import { openSlip } from '../hooks/use-bet-slip';
-import { useLiveMarket } from '../hooks/live-markets';
+import { useLiveMarketShape } from '../hooks/live-markets';
 import { SuspendedOverlay, marketBlock } from './market-state';
-import { PriceCell } from './price-cell';
+import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
 import { FancyBook } from './fancy-book';
 import { t } from '../../../lib/i18n/i18n';
 
-/** One fancy line: NO (pink, the lower line) and YES (blue), each with its rate under the runs. */
+const rateText = (rate: number | null | undefined) => (rate === null || rate === undefined ? null : String(rate));
+
+/** One fancy line: NO (pink, the lower line) and YES (blue), each with its rate under the runs; the cells follow their own figures. */
 function FancyRow({ market: loaded, eventName }: { market: Market; eventName: string }) {
-  const market = useLiveMarket(loaded);
+  const market = useLiveMarketShape(loaded);
   const block = marketBlock(market);
   const position = useMarketPosition(market.eventId, market._id);
   const fancy = market.fancy;
@@ -25,22 +27,24 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
         <FancyBook market={market} position={position} />
       </span>
       <div className="runner__prices">
-        <PriceCell
+        <LivePriceCell
+          market={market}
           side="lay"
-          price={fancy?.noLine}
-          size={fancy?.noRate === null || fancy?.noRate === undefined ? null : String(fancy.noRate)}
+          price={(live) => live.fancy?.noLine}
+          size={(live) => rateText(live.fancy?.noRate)}
           disabled={block !== null}
           label={t('NO {market}', { market: market.name })}
-          onSelect={noOpen ? () => openSlip({ market, marketType: 'FANCY', eventName, runnerId: null, label: market.name, side: 'lay', odds: fancy.noLine ?? 0, oddsSize: fancy.noRate }) : undefined}
+          onSelect={noOpen ? (line, live) => openSlip({ market: live, marketType: 'FANCY', eventName, runnerId: null, label: market.name, side: 'lay', odds: line, oddsSize: live.fancy?.noRate ?? null }) : undefined}
           testId="fancy-no"
         />
-        <PriceCell
+        <LivePriceCell
+          market={market}
           side="back"
-          price={fancy?.yesLine}
-          size={fancy?.yesRate === null || fancy?.yesRate === undefined ? null : String(fancy.yesRate)}
+          price={(live) => live.fancy?.yesLine}
+          size={(live) => rateText(live.fancy?.yesRate)}
           disabled={block !== null}
           label={t('YES {market}', { market: market.name })}
-          onSelect={yesOpen ? () => openSlip({ market, marketType: 'FANCY', eventName, runnerId: null, label: market.name, side: 'back', odds: fancy.yesLine ?? 0, oddsSize: fancy.yesRate }) : undefined}
+          onSelect={yesOpen ? (line, live) => openSlip({ market: live, marketType: 'FANCY', eventName, runnerId: null, label: market.name, side: 'back', odds: line, oddsSize: live.fancy?.yesRate ?? null }) : undefined}
           testId="fancy-yes"
         />
         {block !== null ? <SuspendedOverlay text={block} /> : null}

@@ -67,7 +67,7 @@ describe('trading on the event page', () => {
     await waitFor(() => expect(runnerFigures(0).getByTestId('position-matched').textContent).toBe('+₹100.00'));
     expect(runnerFigures(0).queryByTestId('position-if-filled')).toBeNull();
     expect(runnerFigures(1).getByTestId('position-matched').textContent).toBe('₹0.00');
-  });
+  }, 15_000); // the first test of the file also waits for the event route's first import on a busy machine
 
   it('cashes out at the quoted value with a share; a moved quote is answered with "Odds changed"', async () => {
     let answer: StubResponse = business(409, 'The prices moved: check the new cash-out value', { error: 'ODDS_CHANGED' });

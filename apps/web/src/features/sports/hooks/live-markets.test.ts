@@ -28,14 +28,42 @@ describe('live market updates are batched per animation frame (ADR 0024)', () =>
   });
 });
 
+describe('a burst is rendered over several frames', () => {
+  it('stops a frame after about 8 ms of rendering and carries the remaining markets to the next frames', async () => {
+    const frame = async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const heard: string[] = [];
+    const slowListener = (id: string) => () => {
+      const until = performance.now() + 10; // a market that takes 10 ms to render
+      while (performance.now() < until);
+      heard.push(id);
+    };
+    const ids = ['m1', 'm2', 'm3'];
+    const stops = ids.map((id) => listenToMarket(id, slowListener(id)));
+    for (const id of ids) applyLiveMessage({ type: 'market', market: exchangeMarket({ _id: id, version: 2 }) });
+    await frame();
+    expect(heard).toEqual(['m1']);
+    await frame();
+    await frame();
+    expect(heard).toEqual(['m1', 'm2', 'm3']);
+    stops.forEach((stop) => stop());
+  });
+});
+
 describe('price-change flashes keep the sides recognisable', () => {
   it('never repaint a cell: back stays blue and lay stays pink while the price flashes', () => {
     const css = readFileSync(join(import.meta.dirname, '../../../styles/sports.css'), 'utf8');
-    for (const name of ['flash-up', 'flash-down']) {
-      const body = new RegExp(`@keyframes ${name} \\{([\\s\\S]*?)\\n\\}`).exec(css)?.[1];
-      expect(body, `@keyframes ${name}`).toBeDefined();
+    for (const name of ['up', 'down']) {
+      const body = new RegExp(`\\.price--flash-${name} > \\.price__flash \\{([^}]*)\\}`).exec(css)?.[1];
+      expect(body, `.price--flash-${name}`).toBeDefined();
       expect(body).not.toMatch(/background|(^|[^-])color\s*:/);
-      expect(body).toMatch(/box-shadow/);
+      expect(body).toMatch(/box-shadow: inset 0 0 0 3px/);
     }
+    // The animation only fades the ring: composited, no timer, never the cell's colours.
+    const keyframes = /@keyframes price-flash \{([\s\S]*?)\n\}/.exec(css)?.[1];
+    expect(keyframes).toBeDefined();
+    expect(keyframes?.match(/[a-z-]+(?=\s*:)/g)).toEqual(['opacity']);
   });
 });

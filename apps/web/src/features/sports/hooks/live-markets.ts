@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { flushSync } from 'react-dom';
 import type { Market, Score } from '@khel/contract';
 import { liveClient } from '../../../lib/live/live-client';
 
@@ -21,23 +22,39 @@ let frameScheduled = false;
 
 const nextFrame = (callback: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : setTimeout(callback, 16));
 
-/** Tells the screens now what is pending for the next frame (tests deliver socket messages one by one). */
+/**
+ * A frame's share of rendering: markets are rendered one commit each (flushSync) until this much time
+ * has gone, the rest on the next frame, so a burst (the socket's first snapshot of every market on a
+ * page, a feed catching up) becomes several short tasks instead of one long one.
+ */
+const FRAME_BUDGET_MS = 8;
+
+/** Tells the screens now everything pending (tests deliver socket messages one by one). */
 export function flushLiveUpdates(): void {
-  flush();
+  flush(Number.POSITIVE_INFINITY);
 }
 
-function flush(): void {
+function flush(budgetMs: number): void {
   frameScheduled = false;
-  const keys = [...dirty];
-  dirty.clear();
-  for (const key of keys) for (const listener of listeners.get(key) ?? []) listener();
+  const started = performance.now();
+  for (const key of dirty) {
+    dirty.delete(key);
+    const keyListeners = listeners.get(key);
+    if (keyListeners !== undefined) flushSync(() => keyListeners.forEach((listener) => listener()));
+    if (performance.now() - started >= budgetMs) break;
+  }
+  if (dirty.size > 0) schedule();
+}
+
+function schedule(): void {
+  if (frameScheduled) return;
+  frameScheduled = true;
+  nextFrame(() => flush(FRAME_BUDGET_MS));
 }
 
 const notify = (key: string) => {
   dirty.add(key);
-  if (frameScheduled) return;
-  frameScheduled = true;
-  nextFrame(flush);
+  schedule();
 };
 
 function listen(key: string, listener: () => void): () => void {
@@ -80,9 +97,38 @@ export function newestMarket(market: Market): Market {
 }
 
 export function useLiveMarket(market: Market): Market {
+  return useLiveMarketValue(market, identity);
+}
+
+const identity = (market: Market) => market;
+
+/**
+ * One value picked from a market's newest state (a price, a size, a status). The component re-renders
+ * only when that value changes (Object.is), so a frame re-renders the cells whose price moved and
+ * nothing else; pick primitives.
+ */
+export function useLiveMarketValue<T>(market: Market, pick: (market: Market) => T): T {
   const subscribe = useCallback((onChange: () => void) => listen(`m:${market._id}`, onChange), [market._id]);
-  const snapshot = () => newestMarket(market);
+  const snapshot = () => pick(newestMarket(market));
   return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** What a market's frame shows apart from its prices: status, names, limits, runners, fancy lines open or not. */
+function shapeOf(market: Market): string {
+  const fancy = market.fancy;
+  const lines = fancy === null ? '' : [fancy.noLine, fancy.noRate, fancy.yesLine, fancy.yesRate].map((value) => (value === null ? 'x' : 'o')).join('');
+  return [market.status, market.suspendReason, market.inPlay, market.name, market.minStake, market.maxStake, lines, ...market.runners.map((runner) => `${runner._id}:${runner.name}`)].join('\u0001');
+}
+
+/**
+ * The market for its frame (header, runner rows, overlay): a new object only when the frame's shape
+ * changes, not when a price moves, so price updates re-render the price cells alone
+ * (`LivePriceCell`). Prices in the returned market may be stale; read them through the cells.
+ */
+export function useLiveMarketShape(market: Market): Market {
+  const shape = useLiveMarketValue(market, shapeOf);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the shape is the reason to take the newest state again
+  return useMemo(() => newestMarket(market), [market, shape]);
 }
 
 export function useLiveScore(eventId: string, score: Score | null): Score | null {
