@@ -5,7 +5,7 @@ import { formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { invalidatePositions, postCashOut, useCashOutQuote } from '../api/positions';
-import { t } from '../../../lib/i18n/i18n';
+import { serverText, t } from '../../../lib/i18n/i18n';
 
 const SHARES = [100, 75, 50, 25] as const;
 
@@ -41,7 +41,7 @@ export function CashOut({ market }: { market: Market }) {
         void queryClient.invalidateQueries({ queryKey: ['userData'] });
         void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
       } else {
-        setError(envelope.meta.error === 'ODDS_CHANGED' ? 'Odds changed: check the new value' : envelope.meta.message);
+        setError(envelope.meta.error === 'ODDS_CHANGED' ? t('Odds changed: check the new value') : serverText(envelope.meta));
       }
     } catch {
       setError(t('Cash out failed, please try again'));
