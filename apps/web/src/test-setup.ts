@@ -1,10 +1,14 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authModalStore } from './features/auth/hooks/use-auth-modal';
 import { loadSession } from './lib/auth/session';
 import { liveClient } from './lib/live/live-client';
 import { FakeWebSocket } from './testing/fake-socket';
 import { resetToasts } from './lib/toast';
+
+// Pages, dialogs and the members' menu are lazy chunks that jsdom transforms on first use; on the
+// shared 2-core machine that can take longer than Testing Library's default 1 s wait.
+configure({ asyncUtilTimeout: 3000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 beforeEach(() => {

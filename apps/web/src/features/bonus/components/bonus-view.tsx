@@ -72,7 +72,7 @@ export function BonusView() {
               key={bonus._id}
               bonus={bonus}
               onAction={(action) => setPending({ action, bonus })}
-              blocked={data.active !== null ? 'You can have one active bonus at a time: finish or forfeit the active one to activate this.' : null}
+              blocked={data.active !== null ? t('You can have one active bonus at a time: finish or forfeit the active one to activate this.') : null}
             />
           ))}
         </section>

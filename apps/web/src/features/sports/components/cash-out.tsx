@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useIdempotencyKey } from '@khel/web-kit';
 import { invalidatePositions, postCashOut, useCashOutQuote } from '../api/positions';
 import { useLiveMarketValue } from '../hooks/live-markets';
-import { t } from '../../../lib/i18n/i18n';
+import { serverText, t } from '../../../lib/i18n/i18n';
 
 const SHARES = [100, 75, 50, 25] as const;
 const liveVersion = (market: Market) => market.version;
@@ -44,7 +44,7 @@ export function CashOut({ market }: { market: Market }) {
         void queryClient.invalidateQueries({ queryKey: ['userData'] });
         void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
       } else {
-        setError(envelope.meta.error === 'ODDS_CHANGED' ? 'Odds changed: check the new value' : envelope.meta.message);
+        setError(envelope.meta.error === 'ODDS_CHANGED' ? t('Odds changed: check the new value') : serverText(envelope.meta));
       }
     } catch {
       setError(t('Cash out failed, please try again'));

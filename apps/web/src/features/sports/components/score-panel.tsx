@@ -54,7 +54,7 @@ export function ScorePanel({ event }: { event: EventDetail }) {
           </div>
         ) : (
           <p className="muted score__empty" data-testid="score-empty">
-            {event.inPlay ? 'The score will appear here as soon as play starts.' : `Starts ${new Date(event.startTime).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })}`}
+            {event.inPlay ? t('The score will appear here as soon as play starts.') : t('Starts {date}', { date: new Date(event.startTime).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }) })}
           </p>
         )
       ) : stream ? (
