@@ -54,7 +54,7 @@ describe('event page', () => {
     const fancy = screen.getByTestId('fancy-market');
     expect(within(fancy).getByTestId('fancy-no').textContent).toBe('61100');
     expect(within(fancy).getByTestId('fancy-yes').textContent).toBe('6390');
-  });
+  }, 15_000); // the first test of the file also waits for the event route's first import on a busy machine
 
   it('shows suspended and ball-running markets with an overlay and disabled prices', async () => {
     await openEvent({

@@ -29,11 +29,11 @@ describe('live market updates are batched per animation frame (ADR 0024)', () =>
 });
 
 describe('a burst is rendered over several frames', () => {
-  it('stops a frame after about 8 ms of rendering and carries the remaining markets to the next frames', async () => {
-    const frame = async () => {
-      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    };
+  it('stops a frame after about 8 ms of rendering and carries the remaining markets to the next frames', () => {
+    // Frames run when the test says, so a loaded machine cannot slip an extra frame in between.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const frame = () => frames.splice(0).forEach((callback) => callback(performance.now()));
     const heard: string[] = [];
     const slowListener = (id: string) => () => {
       const until = performance.now() + 10; // a market that takes 10 ms to render
@@ -42,13 +42,19 @@ describe('a burst is rendered over several frames', () => {
     };
     const ids = ['m1', 'm2', 'm3'];
     const stops = ids.map((id) => listenToMarket(id, slowListener(id)));
-    for (const id of ids) applyLiveMessage({ type: 'market', market: exchangeMarket({ _id: id, version: 2 }) });
-    await frame();
-    expect(heard).toEqual(['m1']);
-    await frame();
-    await frame();
-    expect(heard).toEqual(['m1', 'm2', 'm3']);
-    stops.forEach((stop) => stop());
+    try {
+      for (const id of ids) applyLiveMessage({ type: 'market', market: exchangeMarket({ _id: id, version: 2 }) });
+      frame();
+      expect(heard).toEqual(['m1']);
+      frame();
+      expect(heard).toEqual(['m1', 'm2']);
+      frame();
+      expect(heard).toEqual(['m1', 'm2', 'm3']);
+      expect(frames).toEqual([]); // nothing left, no frame asked for
+    } finally {
+      stops.forEach((stop) => stop());
+      vi.unstubAllGlobals();
+    }
   });
 });
 
