@@ -38,7 +38,7 @@ export async function creditUtilisationOf(db: Queryable, rootId: string | null):
   const sum: UsePaise = { givenPaise: 0, exposurePaise: 0, lossesPaise: 0 };
   const rows: (CreditUtilisationRow & { usedPaise: number })[] = totals.map((row) => {
     const figures = figuresFromRow(row);
-    const use = { givenPaise: figures.creditRefPaise ?? 0, exposurePaise: -figures.exposurePaise, lossesPaise: Math.max(0, -(figures.refPnlPaise ?? 0)) };
+    const use = { givenPaise: figures.creditRefPaise ?? 0, exposurePaise: Math.max(0, -figures.exposurePaise), lossesPaise: Math.max(0, -(figures.refPnlPaise ?? 0)) };
     const uplineId = uplineOf.get(row.id) ?? null;
     if (uplineId === null || !uplineOf.has(uplineId)) {
       sum.givenPaise += use.givenPaise;
