@@ -36,7 +36,7 @@ describe("agents' receiving accounts, screenshots and credit utilisation (issue 
       await page.goto(`${product.baseUrl}/backoffice/receiving-accounts`);
       // The demo cash agent's own accounts (demo data), then one it adds.
       await page.getByRole('listitem', { name: 'UPI demo.agent@okicici' }).waitFor();
-      await page.getByLabel('UPI id').fill(upiId);
+      await page.getByRole('textbox', { name: 'UPI id' }).fill(upiId);
       await page.getByLabel('Name shown to players').fill('Demo Agent Counter');
       await page.getByRole('button', { name: 'Add account' }).click();
       await page.getByRole('listitem', { name: `UPI ${upiId}` }).waitFor();
