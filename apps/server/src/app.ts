@@ -231,7 +231,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   });
   const resultDesk = createResultDeskService({ db, sports, settlement, audit, clock });
   const oddsPreferences = createOddsPreferenceService({ db, clock });
-  const reports = createReportsService({ db, clock });
+  const reports = createReportsService({ db, clock, credit: agentFigures });
   const betList = createBetListService({ db });
   const stopTimers = () => {
     for (const timer of delayed) clearTimeout(timer);

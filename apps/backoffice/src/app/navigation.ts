@@ -25,7 +25,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // A cash agent works its own players' queue (decision 0019).
   { to: '/deposits', label: 'Deposits', count: 'pendingDeposits', roles: MONEY_DESK_ROLES },
   { to: '/withdrawals', label: 'Withdrawals', count: 'pendingWithdrawals', roles: MONEY_DESK_ROLES },
-  { to: '/receiving-accounts', label: 'Receiving accounts', roles: OPERATORS },
+  // A cash agent keeps its own, offered to its players (decision 0026).
+  { to: '/receiving-accounts', label: 'Receiving accounts', roles: [...OPERATORS, ROLES.AGENT] },
   { to: '/sports', label: 'Sports', roles: OPERATORS },
   { to: '/casino', label: 'Casino', roles: OPERATORS },
   { to: '/bonuses', label: 'Bonuses', roles: OPERATORS },

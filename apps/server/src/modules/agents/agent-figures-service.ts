@@ -1,4 +1,4 @@
-import type { AccountFigures, AccountMoney, AgentMoneyQuery, CreditLine } from '@khel/contract';
+import type { AccountFigures, AccountMoney, AgentMoneyQuery, CreditLine, CreditUtilisation } from '@khel/contract';
 import { ROLES } from '@khel/contract';
 import { paiseToRupees } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
@@ -7,6 +7,7 @@ import type { Caller } from '../identity/identity-service.js';
 import type { SubtreeTotalsRow } from './agent-money-repository.js';
 import { createAgentMoneyRepository } from './agent-money-repository.js';
 import { accountInScope } from './agent-scope.js';
+import { creditUtilisationOf } from './credit-utilisation.js';
 
 const CREDIT_ROLES: readonly number[] = [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER];
 const CASH_ROLES: readonly number[] = [ROLES.AGENT, ROLES.PLAYER];
@@ -65,6 +66,11 @@ export function createAgentFiguresService(deps: { db: Database }) {
     /** Paise figures of several accounts, inside a transaction when given (tests and services). */
     async figuresOf(ids: string[], tx: Queryable = db): Promise<FiguresPaise[]> {
       return (await createAgentMoneyRepository(tx).subtreeTotals(ids)).map(figuresFromRow);
+    },
+
+    /** Credit given vs used per credit account at and below `rootId` (the whole site when null), for the risk view. */
+    async creditUtilisation(rootId: string | null): Promise<CreditUtilisation | null> {
+      return creditUtilisationOf(db, rootId);
     },
 
     /** A credit player's own line; other accounts have none. */

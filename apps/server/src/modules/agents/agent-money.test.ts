@@ -195,6 +195,17 @@ describe('credit lines and settlements (PRODUCT.md §9)', () => {
     expect(await call(t.app, 'GET', '/api/v1/getUserData', { token }).then((answer) => answer.body.data)).toMatchObject({ balance: 2_000, exposure: -1_500 });
     // Lowering credit below what is available is refused while the bet is open.
     expect(await codeOf(() => t.services.agentCredit.move(callerFor(agent, ROLES.CREDIT_AGENT), player, { action: 'take', amount: 600 }, undefined, '127.0.0.1'))).toBe('WALLET_INSUFFICIENT_FUNDS');
+    // The risk view: credit given vs used (exposure + unsettled losses) per credit account in the scope.
+    const openUse = (await t.services.reports.exposure({ rootId: agent })).creditUtilisation;
+    expect(openUse).toMatchObject({ creditGiven: 10_000, exposure: 1_500, losses: 0, used: 1_500, utilisation: 0.15, accounts: 2 });
+    expect(openUse?.rows).toEqual([
+      expect.objectContaining({ _id: player, role: ROLES.CREDIT_PLAYER, uplineId: agent, creditGiven: 2_000, exposure: 1_500, losses: 0, used: 1_500, utilisation: 0.75 }),
+      expect.objectContaining({ _id: agent, role: ROLES.CREDIT_AGENT, creditGiven: 10_000, used: 1_500, utilisation: 0.15 }),
+    ]);
+    const stranger = (await accountUnder(t, ROLES.CREDIT_AGENT, director.userId)).userId;
+    expect((await t.services.reports.exposure({ rootId: stranger })).creditUtilisation?.rows.map((row) => row._id)).toEqual([stranger]);
+    const site = (await call(t.app, 'GET', '/api/v1/backoffice/reports/exposure', { token: director.token })).body.data as { creditUtilisation: { rows: { _id: string }[] } };
+    expect(site.creditUtilisation.rows.map((row) => row._id)).toEqual(expect.arrayContaining([agent, player, stranger]));
     const open = (await call(t.app, 'GET', `/api/v1/backoffice/users/${agent}/money`, { token: director.token })).body.data as { downline: unknown[] };
     expect(open.downline).toEqual([expect.objectContaining({ _id: player, creditRef: 2_000, balance: 2_000, exposure: -1_500, available: 500, refPnl: 0 })]);
 
@@ -207,6 +218,10 @@ describe('credit lines and settlements (PRODUCT.md §9)', () => {
     await call(t.app, 'POST', `/api/v1/backoffice/users/${player}/settlement`, { token: director.token, body: { amount: 1_000, note: 'Cash at the shop' }, headers: { 'idempotency-key': settleKey } });
     expect(settled.body.data).toMatchObject({ account: { creditRef: 2_000, balance: 1_500, refPnl: -500 } });
     expect((await call(t.app, 'GET', `/api/v1/backoffice/users/${player}/money`, { token: director.token })).body.data).toMatchObject({ account: { refPnl: -500 } });
+    // Settled in part: ₹500 of losses still use the line, the bet's exposure is gone.
+    const afterUse = (await t.services.reports.exposure({ rootId: agent })).creditUtilisation;
+    expect(afterUse).toMatchObject({ creditGiven: 10_000, exposure: 0, losses: 500, used: 500, utilisation: 0.05 });
+    expect(afterUse?.rows[0]).toMatchObject({ _id: player, exposure: 0, losses: 500, used: 500, utilisation: 0.25 });
     const statement = await t.services.wallet.statement(player, 'main', new Date('2026-01-01'), new Date('2027-01-01'));
     expect(statement.lines.map((line) => line.kind)).toEqual(expect.arrayContaining(['credit_ref', 'credit_settlement']));
     expect(statement.closingBalancePaise).toBe(1_500_00);

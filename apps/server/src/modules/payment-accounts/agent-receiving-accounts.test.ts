@@ -4,7 +4,6 @@ import { AppError } from '../../lib/app-error.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { accountUnder, callerFor } from '../agents/agent-money-test-support.js';
-import { createTreeRepository } from '../agents/tree-repository.js';
 
 /**
  * Issue 12: a cash agent's own receiving accounts (decision 0026). A player below cash agents is
@@ -41,9 +40,9 @@ describe("cash agents' receiving accounts", () => {
     const top = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
     const sub = (await accountUnder(t, ROLES.AGENT, top)).userId;
     const deep = await signUpPlayer(t);
-    await createTreeRepository(t.db).setUpline(deep.userId, sub);
+    await t.services.tree.setUpline(deep.userId, sub);
     const near = await signUpPlayer(t);
-    await createTreeRepository(t.db).setUpline(near.userId, top);
+    await t.services.tree.setUpline(near.userId, top);
     const house = await signUpPlayer(t);
     expect(await offered(deep.token)).toEqual([siteAccount]);
 

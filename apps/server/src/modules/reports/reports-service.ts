@@ -1,8 +1,7 @@
-import type { CasinoPnlGroup, ExposureReport, PaymentsDayRow, PaymentsReport, PlayersReport, PnlReport, ReportRangeQuery, SportsPnlGroup } from '@khel/contract';
+import type { CasinoPnlGroup, CreditUtilisation, ExposureReport, PaymentsDayRow, PaymentsReport, PlayersReport, PnlReport, ReportRangeQuery, SportsPnlGroup } from '@khel/contract';
 import { paiseToRupees, indiaDate, indiaDateRange } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { creditUtilisationOf } from './credit-utilisation.js';
 import { createExposureRepository } from './exposure-repository.js';
 import type { ReportScope } from './report-sql.js';
 import type { PaymentsLine, PnlLine, PnlTotal } from './reports-repository.js';
@@ -55,7 +54,7 @@ function paymentsReport(fromDay: string, toDay: string, lines: PaymentsLine[]): 
 }
 
 /** P&L, payments, players and exposure for a scope (decision 0021); the caller's scope is decided in report-scope.ts. */
-export function createReportsService(deps: { db: Queryable; clock: Clock }) {
+export function createReportsService(deps: { db: Queryable; clock: Clock; credit?: { creditUtilisation: (rootId: string | null) => Promise<CreditUtilisation | null> } }) {
   const repository = createReportsRepository(deps.db);
   const exposure = createExposureRepository(deps.db);
   return {
@@ -107,7 +106,7 @@ export function createReportsService(deps: { db: Queryable; clock: Clock }) {
           runners: line.runners.map((runner, index) => ({ runnerId: runner.runnerId, name: runner.name, playersIfWins: paiseToRupees(runner.paise), worst: index === worstIndex })),
         };
       });
-      return { asOf: deps.clock.now().toISOString(), markets, totalLiability: paiseToRupees(totalPaise), creditUtilisation: await creditUtilisationOf(deps.db, scope) };
+      return { asOf: deps.clock.now().toISOString(), markets, totalLiability: paiseToRupees(totalPaise), creditUtilisation: (await deps.credit?.creditUtilisation(scope.rootId)) ?? null };
     },
   };
 }

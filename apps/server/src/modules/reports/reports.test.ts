@@ -220,7 +220,10 @@ describe('exposure across open markets (the risk view)', () => {
       // Largest liability first, and the total is the sum.
       expect(report.markets.map((market) => market.liability)).toEqual([...report.markets.map((market) => market.liability)].sort((a, b) => a - b));
       expect(Math.round(report.totalLiability * 100)).toBe(expected.reduce((sum, market) => sum + Math.round(market.liability * 100), 0));
-      expect(report.creditUtilisation).toBeNull();
+      // Credit accounts of the scope only (the credit branch B and its player); none below the cash agents.
+      const creditIds = [...data.users.values()].filter((user) => (user.role === ROLES.CREDIT_AGENT || user.role === ROLES.CREDIT_PLAYER) && (scope === 'site' || members(scope).has(user.id) || user.key === scope)).map((user) => user.id);
+      if (creditIds.length === 0) expect(report.creditUtilisation).toBeNull();
+      else expect(report.creditUtilisation?.rows.map((row) => row._id).sort()).toEqual(creditIds.sort());
     });
   }
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { BANK_ACCOUNT_TYPES, receivingAccountCreateSchema } from '@khel/contract';
+import { BANK_ACCOUNT_TYPES, ROLES, receivingAccountCreateSchema } from '@khel/contract';
 import type { AdminAccount } from '@khel/contract';
 import { PlayMoneyNote } from '../../../components/money/play-money-note';
 import { Alert } from '../../../components/ui/alert';
@@ -14,19 +14,26 @@ import { Switch } from '../../../components/ui/switch';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { isDirector, useProfile } from '../../../lib/auth/get-user-data';
 import { toast } from '../../../lib/toast';
+import type { AccountsOf } from '../api/receiving-accounts';
 import { useCreateReceivingAccount, useReceivingAccounts, useSetReceivingAccountActive } from '../api/receiving-accounts';
 
+/** The site's receiving accounts for operators; a cash agent's own (and its sub-agents') for a cash agent (decision 0026). */
 export function ReceivingAccountsPage() {
   const profile = useProfile();
-  const canEdit = isDirector(profile.data);
-  const accounts = useReceivingAccounts();
+  const of: AccountsOf = profile.data?.role === ROLES.AGENT ? 'agent' : 'site';
+  const canEdit = of === 'agent' || isDirector(profile.data);
+  const accounts = useReceivingAccounts(of);
 
   return (
     <section className="page" aria-labelledby="receiving-title">
       <header className="page-header">
         <h1 id="receiving-title">Receiving accounts</h1>
       </header>
-      <p className="muted">The UPI ids and bank accounts players pay into. Only active accounts are offered in the player&apos;s deposit screens.</p>
+      <p className="muted">
+        {of === 'agent'
+          ? 'Your own UPI ids and bank accounts: your players (and your sub-agents’ players, when they have none active) are offered your active ones in their deposit screens.'
+          : 'The UPI ids and bank accounts players pay into. Only active accounts are offered in the player’s deposit screens.'}
+      </p>
       <PlayMoneyNote>These are demo entries: players are never asked to pay real money into them.</PlayMoneyNote>
       {!canEdit && profile.data !== undefined ? <Alert kind="info">Only a director can add receiving accounts or switch them on and off.</Alert> : null}
       {accounts.isPending ? (
@@ -42,17 +49,19 @@ export function ReceivingAccountsPage() {
           {errorMessage(accounts.error)}
         </Alert>
       ) : accounts.data.length === 0 ? (
-        <EmptyState title="No receiving accounts yet">{canEdit ? 'Add one below: players cannot deposit until one is active.' : 'Players cannot deposit until a director adds one.'}</EmptyState>
+        <EmptyState title="No receiving accounts yet">
+          {of === 'agent' ? 'Add one below: until then your players pay into the site’s accounts.' : canEdit ? 'Add one below: players cannot deposit until one is active.' : 'Players cannot deposit until a director adds one.'}
+        </EmptyState>
       ) : (
-        <AccountList accounts={accounts.data} canEdit={canEdit} />
+        <AccountList accounts={accounts.data} canEdit={canEdit} of={of} />
       )}
-      {canEdit ? <AddAccountForm /> : null}
+      {canEdit ? <AddAccountForm of={of} /> : null}
     </section>
   );
 }
 
-function AccountList({ accounts, canEdit }: { accounts: AdminAccount[]; canEdit: boolean }) {
-  const setActive = useSetReceivingAccountActive();
+function AccountList({ accounts, canEdit, of }: { accounts: (AdminAccount & { ownerName?: string })[]; canEdit: boolean; of: AccountsOf }) {
+  const setActive = useSetReceivingAccountActive(of);
   const [toDeactivate, setToDeactivate] = useState<AdminAccount | null>(null);
   const activeCount = accounts.filter((account) => account.active).length;
 
@@ -66,6 +75,7 @@ function AccountList({ accounts, canEdit }: { accounts: AdminAccount[]; canEdit:
               <div className="account-head">
                 <span className="badge badge-muted">{account.type === 'upi' ? 'UPI' : 'Bank'}</span>
                 {account.active ? <span className="badge badge-ok">Active</span> : <span className="badge badge-danger">Inactive</span>}
+                {account.ownerName === undefined ? null : <span className="muted small">{account.ownerName}</span>}
               </div>
               <div className="account-body">
                 {account.qrImage !== undefined ? <img src={account.qrImage} alt={`QR code for ${account.accountNumber}`} className="account-qr" /> : null}
@@ -126,8 +136,8 @@ type AccountType = 'upi' | 'bank';
 type FieldName = 'accountNumber' | 'accountHolderName' | 'bankName' | 'ifscCode' | 'accountType';
 const EMPTY_FORM = { accountNumber: '', accountHolderName: '', bankName: '', ifscCode: '', accountType: 'current' as (typeof BANK_ACCOUNT_TYPES)[number] };
 
-function AddAccountForm() {
-  const create = useCreateReceivingAccount();
+function AddAccountForm({ of }: { of: AccountsOf }) {
+  const create = useCreateReceivingAccount(of);
   const [type, setType] = useState<AccountType>('upi');
   const [form, setForm] = useState(EMPTY_FORM);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});

@@ -78,6 +78,23 @@ describe('reports', () => {
     expect(within(card).getByRole('link', { name: 'Bets on this market' }).getAttribute('href')).toBe('/reports?tab=bets&marketId=m1');
   });
 
+  it('the risk view shows credit given vs used per credit account, most used first', async () => {
+    const row = (id: string, name: string, role: number, given: number, exposure: number, losses: number) => ({
+      _id: id, name, username: name.toLowerCase(), role, uplineId: null, creditGiven: given, exposure, losses, used: exposure + losses, utilisation: given === 0 ? null : (exposure + losses) / given,
+    });
+    const credit = { creditGiven: 10_000, exposure: 400, losses: 1_600, used: 2_000, utilisation: 0.2, accounts: 2, rows: [row('c1', 'Credit Player', 6, 2_000, 400, 600), row('a1', 'Credit Agent', 5, 10_000, 400, 1_600)] };
+    stubReports({ 'GET /backoffice/reports/exposure': () => ok({ ...EXPOSURE, creditUtilisation: credit }) });
+    renderApp('/risk', { token: 't' });
+    const panel = await screen.findByRole('region', { name: 'Credit utilisation' });
+    expect(screen.queryByText('No credit lines yet')).toBeNull();
+    expect(screen.getByText('Credit utilisation', { selector: 'dt' }).nextElementSibling?.textContent).toBe('20%');
+    const table = within(panel).getByRole('table', { name: 'Credit given and used per account' });
+    const player = within(table).getByRole('row', { name: /Credit Player/ });
+    expect(within(player).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Credit PlayerCredit player', '₹2,000.00', '₹400.00', '₹600.00', '₹1,000.00', '50%']);
+    expect(within(table).getByRole('link', { name: 'Credit Agent' }).getAttribute('href')).toBe('/users/a1');
+    expect(within(panel).getByText(/₹2,000.00 used of ₹10,000.00 given \(20%\)/)).toBeTruthy();
+  });
+
   it('the risk view says so when nobody holds a position', async () => {
     stubReports({ 'GET /backoffice/reports/exposure': () => ok({ ...EXPOSURE, markets: [], totalLiability: 0 }) });
     renderApp('/risk', { token: 't' });

@@ -6,6 +6,7 @@ import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { EXPOSURE_REFRESH_MS, useExposure } from '../api/get-exposure';
+import { CreditUtilisationPanel, percent } from './credit-utilisation-panel';
 import { Amount } from './report-parts';
 import '../reports.css';
 
@@ -77,7 +78,8 @@ function MarketRisk({ market }: { market: ExposureMarket }) {
 
 /**
  * The risk view: the live exposure of the caller's players (the whole site, or an agent's downline)
- * on every open market, runner by runner, the site's worst outcome marked. It polls every few seconds.
+ * on every open market, runner by runner, the site's worst outcome marked, and the credit given vs used
+ * per credit account. It polls every few seconds.
  */
 export function RiskPage() {
   const exposure = useExposure();
@@ -110,9 +112,10 @@ export function RiskPage() {
             </div>
             <div>
               <dt>Credit utilisation</dt>
-              <dd>{exposure.data.creditUtilisation === null ? <span className="muted">No credit lines yet</span> : `${Math.round(exposure.data.creditUtilisation * 1000) / 10}%`}</dd>
+              <dd>{exposure.data.creditUtilisation === null ? <span className="muted">No credit lines yet</span> : percent(exposure.data.creditUtilisation.utilisation)}</dd>
             </div>
           </dl>
+          {exposure.data.creditUtilisation === null ? null : <CreditUtilisationPanel credit={exposure.data.creditUtilisation} />}
           {exposure.data.markets.length === 0 ? (
             <EmptyState title="No open positions right now">The view fills in as players bet on markets that are not yet settled.</EmptyState>
           ) : (

@@ -3,9 +3,8 @@ import { CREDIT_UTILISATION_ROWS, ROLES } from '@khel/contract';
 import { paiseToRupees } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import { withinSubtreeSql } from '../../db/subtree-sql.js';
-import { createAgentMoneyRepository } from '../agents/agent-money-repository.js';
-import { figuresFromRow } from '../agents/agent-figures-service.js';
-import type { ReportScope } from './report-sql.js';
+import { createAgentMoneyRepository } from './agent-money-repository.js';
+import { figuresFromRow } from './agent-figures-service.js';
 
 interface UsePaise {
   givenPaise: number;
@@ -22,15 +21,16 @@ function toRupees(use: UsePaise) {
 }
 
 /**
- * Credit given vs used for every credit agent and credit player in the scope (decision 0026), from the
+ * Credit given vs used for every credit agent and credit player at and below `rootId` (the whole
+ * site when null; decision 0026), from the
  * same subtree figures as the downline panel (agent-figures-service): given = Credit Ref, used = the
  * subtree's open exposure plus its unsettled losses (−Ref P&L when negative). The scope's totals add up
  * the highest credit accounts only, so a downline is never counted twice. Null when there are none.
  */
-export async function creditUtilisationOf(db: Queryable, scope: ReportScope): Promise<CreditUtilisation | null> {
+export async function creditUtilisationOf(db: Queryable, rootId: string | null): Promise<CreditUtilisation | null> {
   const accounts = await db.query<{ id: string; upline_id: string | null }>(
-    `select u.id, u.upline_id from users u where u.role in ($1, $2) ${withinSubtreeSql('u.id', 3, scope.rootId)}`,
-    scope.rootId === null ? [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER] : [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER, scope.rootId],
+    `select u.id, u.upline_id from users u where u.role in ($1, $2) ${withinSubtreeSql('u.id', 3, rootId)}`,
+    rootId === null ? [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER] : [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER, rootId],
   );
   if (accounts.rows.length === 0) return null;
   const uplineOf = new Map(accounts.rows.map((row) => [row.id, row.upline_id]));
@@ -38,7 +38,7 @@ export async function creditUtilisationOf(db: Queryable, scope: ReportScope): Pr
   const sum: UsePaise = { givenPaise: 0, exposurePaise: 0, lossesPaise: 0 };
   const rows: (CreditUtilisationRow & { usedPaise: number })[] = totals.map((row) => {
     const figures = figuresFromRow(row);
-    const use = { givenPaise: figures.creditRefPaise ?? 0, exposurePaise: -figures.exposurePaise, lossesPaise: Math.max(0, -(figures.refPnlPaise ?? 0)) };
+    const use = { givenPaise: figures.creditRefPaise ?? 0, exposurePaise: Math.max(0, -figures.exposurePaise), lossesPaise: Math.max(0, -(figures.refPnlPaise ?? 0)) };
     const uplineId = uplineOf.get(row.id) ?? null;
     if (uplineId === null || !uplineOf.has(uplineId)) {
       sum.givenPaise += use.givenPaise;
