@@ -95,7 +95,8 @@ if (wants('sports')) run('npx', ['tsx', 'apps/server/bench/sports-bench.ts']);
 if (wants('bets')) run('npx', ['tsx', 'apps/server/bench/bets-bench.ts']);
 if (wants('ws')) run('npx', ['tsx', 'apps/server/bench/ws-bench.ts']);
 if (wants('http')) run('npx', ['tsx', 'apps/server/bench/http-bench.ts']);
-if (wants('casino') || wants('casino-wallet')) run('npx', ['tsx', 'scripts/bench/casino-wallet.ts']);
+if (wants('settlement')) run('npx', ['tsx', 'apps/server/bench/settlement-bench.ts']);
+if (wants('casino') || wants('casino-wallet')) run('npx', ['tsx', 'apps/server/bench/casino-wallet-bench.ts']);
 if (wants('exchange')) {
   console.log('\n== Exchange engine against nodejs-order-book (same seeded workload, same process)');
   run('npx', ['tsx', 'packages/exchange/bench/engine-bench.ts']);

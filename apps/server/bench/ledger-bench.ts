@@ -1,16 +1,18 @@
 // Ledger throughput on the PostgreSQL server, and the invariant checker at one million journal entries.
-// Run: npx tsx apps/server/bench/ledger-bench.ts   (or npm run bench -- ledger)
+// Run: npx tsx apps/server/bench/ledger-bench.ts   (or npm run bench -- ledger); BENCH_SECONDS, BENCH_BATCH, BENCH_PLAYERS, LEDGER_ONLY=batched
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
 import { systemClock } from '../src/lib/clock.js';
-import { createWalletService } from '../src/modules/wallet/wallet-service.js';
+import type { Database } from '../src/db/database.js';
+import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
 import { ledgerViolations } from '../test/ledger-invariants.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PLAYERS = 256;
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2048);
 const SECONDS_PER_LEVEL = Number(process.env.BENCH_SECONDS ?? 5);
+const BATCH = Number(process.env.BENCH_BATCH ?? 200);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -49,7 +51,7 @@ async function throughput(): Promise<void> {
     console.log(`\n== Ledger: journal transactions per second on PostgreSQL (${PLAYERS} players, ${SECONDS_PER_LEVEL} s per level)`);
     console.log('  each transaction: one database transaction posting a balanced pair (house clearing ↔ player wallet)');
     console.log('  clients   tx/s      p50 ms   p99 ms');
-    for (const clients of [1, 8, 32]) {
+    for (const clients of process.env.LEDGER_ONLY === 'batched' ? [] : [1, 8, 32]) {
       const latencies: number[] = [];
       const deadline = performance.now() + SECONDS_PER_LEVEL * 1000;
       let counter = 0;
@@ -81,10 +83,60 @@ async function throughput(): Promise<void> {
         `  ${String(clients).padStart(7)}   ${(latencies.length / seconds).toFixed(0).padStart(6)}   ${percentile(latencies, 50).toFixed(2).padStart(6)}   ${percentile(latencies, 99).toFixed(2).padStart(6)}`,
       );
     }
+    await batched(db, wallet, players);
     const violations = await ledgerViolations(db);
     console.log(`  invariants after the run: ${violations.length === 0 ? 'all hold' : violations.join('; ')}`);
     await db.close();
   });
+}
+
+/**
+ * The batched path (wallet.postMany): each client commits BATCH journal transactions per database
+ * transaction in one multi-row statement, as a market's writer or a settlement does. Each client posts
+ * to its own slice of the players (one writer per market touches its own players); the house side is
+ * shared by all.
+ */
+async function batched(db: Database, wallet: WalletService, players: string[]): Promise<void> {
+  console.log(`\n== Ledger, batched path: ${BATCH} journal transactions per database transaction (wallet.postMany), ${SECONDS_PER_LEVEL} s per level`);
+  console.log('  clients   journal tx/s   batches/s   batch p50 ms   batch p99 ms');
+  for (const clients of [1, 8]) {
+    const latencies: number[] = [];
+    const deadline = performance.now() + SECONDS_PER_LEVEL * 1000;
+    const worker = async (client: number) => {
+      const own = players.filter((_, index) => index % clients === client);
+      let counter = 0;
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        await db.transaction((tx) =>
+          wallet.postMany(
+            tx,
+            Array.from({ length: BATCH }, () => {
+              counter += 1;
+              const player = own[counter % own.length] as string;
+              const amountPaise = 100 + (counter % 5000);
+              const credit = counter % 3 !== 0;
+              return {
+                kind: credit ? 'deposit' : 'withdrawal_hold',
+                description: 'bench',
+                entries: [
+                  { account: { house: 'clearing_upi' as const }, amountPaise: credit ? -amountPaise : amountPaise },
+                  { account: { userId: player, wallet: 'main' as const }, amountPaise: credit ? amountPaise : -amountPaise },
+                ],
+              };
+            }),
+          ),
+        );
+        latencies.push(performance.now() - started);
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: clients }, (_, client) => worker(client)));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `  ${String(clients).padStart(7)}   ${((latencies.length * BATCH) / seconds).toFixed(0).padStart(12)}   ${(latencies.length / seconds).toFixed(0).padStart(9)}   ${percentile(latencies, 50).toFixed(1).padStart(12)}   ${percentile(latencies, 99).toFixed(1).padStart(12)}`,
+    );
+  }
 }
 
 async function checkerAtOneMillion(): Promise<void> {
@@ -127,4 +179,4 @@ async function checkerAtOneMillion(): Promise<void> {
 }
 
 await throughput();
-await checkerAtOneMillion();
+if (process.env.LEDGER_ONLY !== 'batched') await checkerAtOneMillion();

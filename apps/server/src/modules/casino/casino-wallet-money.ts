@@ -66,9 +66,10 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       const gameRow = await steps.game(provider.id, body.gameCode);
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       const hash = requestHash('debit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      const house = await steps.houseAccount(db, provider);
       return inTransaction(provider, body.playerId, body.transactionId, async (tx) => {
         const now = clock.now();
+        // Inside the transaction: on PGlite (one connection) a query outside an open one would wait for it.
+        const house = await steps.houseAccount(tx, provider);
         const context: CallContext = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now });
         // A retry of a debit already taken replays its answer even after the session ended.
         if (context.earlier !== null) throw new Answered(steps.replay(context.earlier, 'debit', hash));
@@ -109,9 +110,9 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       if (body.currency !== undefined && body.currency !== 'INR') return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
       const hash = requestHash('credit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      const house = await steps.houseAccount(db, provider);
       return inTransaction(provider, body.playerId, body.transactionId, async (tx) => {
         const now = clock.now();
+        const house = await steps.houseAccount(tx, provider);
         const context = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now });
         if (context.earlier !== null) throw new Answered(steps.replay(context.earlier, 'credit', hash));
         const player = context.player ?? (() => { throw new Refusal('PLAYER_NOT_FOUND'); })();

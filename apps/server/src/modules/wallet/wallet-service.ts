@@ -4,9 +4,10 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import type { BalancePublisher } from './balance-push.js';
 import { createBalancePush } from './balance-push.js';
-import type { HouseAccountKind, JournalPosting, PlayerAccountKind, StatementRow } from './wallet-repository.js';
+import type { HouseAccountKind, PlayerAccountKind, StatementRow } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
 import { createAccountResolver, KIND_OF_BOOK, KIND_OF_WALLET } from './account-resolver.js';
+import { createPostings, isOverdraw } from './wallet-postings.js';
 
 /** For a module that posts inside its own statement (wallet.postWithin): the journal's CTEs. */
 export { journalStatement } from './wallet-repository.js';
@@ -55,16 +56,6 @@ const WALLET_OF_KIND: Record<PlayerAccountKind, PlayerWallet> = { player_main: '
 /** The book each agent role keeps (cash agents chips, credit agents credit). */
 const BOOK_OF_ROLE: Partial<Record<number, AgentBook>> = { [ROLES.AGENT]: 'chips', [ROLES.CREDIT_AGENT]: 'credit' };
 
-/** The CHECK that keeps an available balance from going negative, as either driver reports it. */
-function isOverdraw(error: unknown): boolean {
-  return error instanceof Error && /available_balance_never_negative/.test(`${error.message} ${(error as { constraint?: string }).constraint ?? ''}`);
-}
-
-/** The CHECK that keeps a limited account (a casino provider's) above its floor (migration 0010). */
-function isLimitReached(error: unknown): boolean {
-  return error instanceof Error && /ledger_account_limit_reached/.test(`${error.message} ${(error as { constraint?: string }).constraint ?? ''}`);
-}
-
 /**
  * Player wallets on the double-entry journal. Every movement is one balanced journal transaction in
  * one database transaction; the database refuses a negative available balance, and this service turns
@@ -94,81 +85,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     return (await accountIds(tx, [account]))[0] as number;
   }
 
-  /** Checks each posting balances and resolves its accounts: the journal rows to write. */
-  async function prepare(tx: Queryable, postings: Posting[]): Promise<JournalPosting[]> {
-    for (const posting of postings) {
-      const sum = posting.entries.reduce((total, entry) => total + entry.amountPaise, 0);
-      if (sum !== 0 || posting.entries.some((entry) => !Number.isSafeInteger(entry.amountPaise) || entry.amountPaise === 0)) {
-        throw new Error(`unbalanced or malformed posting ${posting.kind}: sum ${sum}`);
-      }
-    }
-    const ids = await accountIds(tx, postings.flatMap((posting) => posting.entries.map((entry) => entry.account)));
-    let next = 0;
-    const at = clock.now();
-    return postings.map((posting) => ({
-      kind: posting.kind,
-      idempotencyKey: posting.idempotencyKey ?? null,
-      description: posting.description,
-      actorId: posting.actorId ?? null,
-      details: posting.details ?? {},
-      entries: posting.entries.map((entry) => ({ accountId: ids[next++] as number, amountPaise: entry.amountPaise })),
-      at,
-    }));
-  }
-
-  /** The database's refusals of a posting, as the product's errors. */
-  function refusalOf(error: unknown): unknown {
-    if (isOverdraw(error)) return new AppError('WALLET_INSUFFICIENT_FUNDS');
-    if (isLimitReached(error)) return new AppError('LEDGER_LIMIT_REACHED');
-    return error;
-  }
-
-  function pushPosted(tx: Queryable, postings: Posting[]): void {
-    for (const posting of postings) {
-      balancePush.posted(
-        tx,
-        posting.kind,
-        posting.entries.flatMap((entry) => {
-          const owner = 'userId' in entry.account ? entry.account : 'accountId' in entry.account ? entry.account.owner : undefined;
-          return owner === undefined ? [] : [{ userId: owner.userId, wallet: owner.wallet, amountPaise: entry.amountPaise }];
-        }),
-      );
-    }
-  }
-
-  /**
-   * Posts many balanced journal transactions inside the caller's database transaction, in one
-   * multi-row statement (plus one query resolving the players' accounts): a market's settlement, a
-   * batch of approvals. Answers the journal ids in order. An overdraw anywhere refuses the whole batch.
-   */
-  async function postMany(tx: Queryable, postings: Posting[]): Promise<number[]> {
-    if (postings.length === 0) return [];
-    const rows = await prepare(tx, postings);
-    const journalIds = await createWalletRepository(tx).insertTransactions(rows).catch((error: unknown) => {
-      throw refusalOf(error);
-    });
-    pushPosted(tx, postings);
-    return journalIds;
-  }
-
-  /**
-   * Posts one balanced journal transaction inside the caller's own statement (built with
-   * `journalStatement` of the wallet repository), so the caller's rows and the posting take one round
-   * trip (the casino wallet). `statement` answers whether it posted, and its value.
-   */
-  async function postWithin<T>(tx: Queryable, posting: Posting, statement: (rows: JournalPosting[]) => Promise<{ posted: boolean; value: T }>): Promise<T> {
-    const rows = await prepare(tx, [posting]);
-    const outcome = await statement(rows).catch((error: unknown) => {
-      throw refusalOf(error);
-    });
-    if (outcome.posted) pushPosted(tx, [posting]);
-    return outcome.value;
-  }
-
-  /** Posts one balanced journal transaction inside the caller's database transaction. */
-  async function post(tx: Queryable, posting: Posting): Promise<number> {
-    return (await postMany(tx, [posting]))[0] as number;
-  }
+  const { postMany, postWithin, post } = createPostings({ clock, accountIds, balancePush });
 
   /** Reserves (negative delta) or releases (positive) exposure on a player's wallet. */
   async function addExposure(tx: Queryable, userId: string, wallet: PlayerWallet, deltaPaise: number): Promise<void> {

@@ -2,16 +2,16 @@
 // connections against the product's /api/v1/casino-wallet/{debit,credit}, and in the same run against
 // a plain Fastify route that checks the same HMAC signature and answers the same JSON (the baseline:
 // what HTTP, JSON and the signature cost on this machine, without the wallet).
-// Run: npx tsx scripts/bench/casino-wallet.ts   (or npm run bench -- casino-wallet); BENCH_SECONDS, BENCH_CONNECTIONS.
+// Run: npx tsx apps/server/bench/casino-wallet-bench.ts   (or npm run bench -- casino); BENCH_SECONDS, BENCH_CONNECTIONS.
 import { spawn } from 'node:child_process';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { migrate } from '../../apps/server/src/db/migrate.js';
-import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database.js';
-import { ledgerViolations } from '../../apps/server/test/ledger-invariants.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { migrate } from '../src/db/migrate.js';
+import { openPostgresDatabase } from '../src/db/postgres-database.js';
+import { ledgerViolations } from '../test/ledger-invariants.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = 256;
@@ -67,7 +67,7 @@ try {
 
   console.log(`\n== Casino wallet callbacks on PostgreSQL, autocannon ${CONNECTIONS} connections, ${SECONDS} s each (pool ${POOL}, ${PLAYERS} players)`);
   console.log('  one pair = a signed debit then a signed credit of the same round; the load generator runs in its own process');
-  const child = spawn(process.execPath, ['scripts/bench/casino-wallet-load.mjs'], {
+  const child = spawn(process.execPath, [new URL('./casino-wallet-load.mjs', import.meta.url).pathname], {
     env: {
       ...process.env,
       TARGETS: JSON.stringify([

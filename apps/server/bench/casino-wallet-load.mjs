@@ -1,4 +1,4 @@
-// The load generator of scripts/bench/casino-wallet.ts, in its own process so it does not share the
+// The load generator of apps/server/bench/casino-wallet-bench.ts, in its own process so it does not share the
 // server's event loop: autocannon at CONNECTIONS connections, each cycling a signed debit then a signed
 // credit of the same round (a pair). Prints one JSON line per target.
 import { createHmac } from 'node:crypto';
