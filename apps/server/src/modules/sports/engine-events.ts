@@ -36,14 +36,19 @@ export class LapseSignal extends Error {
  * writing what the engine did as fills and bet rows.
  */
 export function createEngineEvents(clock: Clock) {
-  /** Writes what the engine did: fills, bet matched/remaining/status; answers the players touched. */
-  async function recordEngineEvents(context: MarketContext, events: ExchangeEvent[], changes: ChangeSet): Promise<void> {
+  /**
+   * Writes what the engine did: fills, bet matched/remaining/status; answers the players touched.
+   * `known`: the command's own bet row, already in hand (not read again); each row read is kept for
+   * the command's later fills.
+   */
+  async function recordEngineEvents(context: MarketContext, events: ExchangeEvent[], changes: ChangeSet, known?: BetRow): Promise<void> {
     const repo = createSportsRepository(context.tx);
+    const rows = new Map<string, BetRow>(known === undefined ? [] : [[known.id, known]]);
     const now = clock.now();
     const runnerIds = context.runners.map((runner) => runner.id);
     const touch = async (offerId: string, update: (bet: BetRow) => Partial<BetRow>, fill?: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; stakePaise: number }) => {
       if (offerId.startsWith(`${HOUSE_OWNER}:`)) return;
-      const bet = await repo.bet(offerId);
+      const bet = rows.get(offerId) ?? (await repo.bet(offerId));
       if (bet === null) return;
       if (fill !== undefined) addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, runnerIds, exchangeFillLine(fill.runnerId, fill.side, fill.priceHundredths, fill.stakePaise));
       const change = update(bet);
@@ -51,6 +56,7 @@ export function createEngineEvents(clock: Clock) {
       const remaining = remainingPaise(next);
       const status = remaining > 0 ? (bet.status === 'pending' ? 'pending' : 'unmatched') : next.matched_paise > 0 ? 'matched' : (change.status ?? bet.status);
       await repo.updateBet(bet.id, { ...change, status: change.status ?? status });
+      rows.set(bet.id, { ...next, status: change.status ?? status });
       changes.userIds.add(bet.user_id);
       changes.betIds.add(bet.id);
     };
@@ -124,7 +130,7 @@ export function createEngineEvents(clock: Clock) {
     }
     // A delayed bet reaching the book stops being pending; a fresh one was inserted as unmatched already.
     if (bet.status === 'pending') await createSportsRepository(context.tx).updateBet(bet.id, { status: 'unmatched' });
-    await recordEngineEvents(context, events, changes);
+    await recordEngineEvents(context, events, changes, { ...bet, status: 'unmatched' });
   }
 
   return { recordEngineEvents, nextSeq, wouldCross, placeOnExchange };

@@ -14,6 +14,10 @@ const STATE = {
     from markets m where id = $1`,
 };
 
+const LAST_SEQ = {
+  name: 'market_writer_last_seq',
+  text: 'select greatest(book_seq, coalesce((select max(seq) from market_commands c where c.market_id = m.id), 0))::bigint as log_seq from markets m where id = $1',
+};
 const APPEND = {
   name: 'market_writer_append',
   text: 'insert into market_commands (market_id, seq, command) select $1, c.seq, c.command from jsonb_to_recordset($2::jsonb) as c(seq bigint, command jsonb)',
@@ -36,6 +40,10 @@ export function createMarketLogRepository(db: Queryable) {
     /** The market row (no snapshot) and the last engine sequence the database holds for it. */
     async state(marketId: string): Promise<MarketState | null> {
       return ((await named<MarketState>(STATE, [marketId])).rows[0] as MarketState | undefined) ?? null;
+    },
+    /** The last engine sequence committed for the market (a held book at it is current). */
+    async lastSeq(marketId: string): Promise<number | null> {
+      return (await named<{ log_seq: number }>(LAST_SEQ, [marketId])).rows[0]?.log_seq ?? null;
     },
     async snapshot(marketId: string): Promise<{ snapshot: MarketSnapshot | null; seq: number }> {
       const row = (await db.query<{ book_snapshot: MarketSnapshot | null; book_seq: number }>('select book_snapshot, book_seq from markets where id = $1', [marketId])).rows[0];

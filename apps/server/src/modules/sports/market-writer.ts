@@ -52,6 +52,7 @@ interface Lane {
 }
 
 export class MarketNotFound extends Error {}
+class SnapshotMoved extends Error {}
 
 /** A command changed what its batch-mates had already built on, or failed in the database: its batch runs again without it. */
 class RetryWithout extends Error {
@@ -86,7 +87,11 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     const { snapshot, seq } = await log.snapshot(market.id);
     const book =
       snapshot === null ? createExchangeMarket({ marketId: market.id, runnerIds: runners.map((runner) => runner.id), inPlay: market.in_play, status: 'open' }) : restoreMarket(snapshot);
-    for (const command of await log.commandsAfter(market.id, book.lastSeq)) applyCommand(book, command);
+    // Logged sequences are contiguous; a gap means a snapshot moved between the two reads (a view outside the lock).
+    for (const command of await log.commandsAfter(market.id, book.lastSeq)) {
+      if (command.seq !== book.lastSeq + 1) throw new SnapshotMoved();
+      applyCommand(book, command);
+    }
     return { market, runners, book, snapshotSeq: snapshot === null ? -1 : seq };
   }
 
@@ -233,12 +238,27 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       return done;
     },
 
-    /** The book this process holds (a view for depth and quotes, not a decision), or one rebuilt from the database. */
+    /**
+     * The book for views (depth, quotes): what this lane holds while it is current (checked against the
+     * log's last sequence, one indexed read; mid-batch the lane's own state), else rebuilt from the
+     * database and kept for the next view and the next batch (which checks it again before writing).
+     */
     async peek(market: MarketRow): Promise<ExchangeMarket | null> {
       if (market.type !== 'EXCHANGE') return null;
-      const held = lanes.get(market.id)?.held;
-      if (held !== null && held !== undefined) return held.book;
-      return (await rebuild(db, market)).book;
+      const lane = laneOf(market.id);
+      if (lane.held !== null && lane.running) return lane.held.book;
+      const lastSeq = await createMarketLogRepository(db).lastSeq(market.id);
+      if (lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq === lastSeq) return lane.held.book;
+      let held: Held | null = null;
+      for (let attempt = 0; held === null; attempt += 1) {
+        try {
+          held = await rebuild(db, market);
+        } catch (error) {
+          if (!(error instanceof SnapshotMoved) || attempt >= 3) throw error;
+        }
+      }
+      if (!lane.running) lane.held = held;
+      return held.book;
     },
 
     counts(): { transactions: number; commands: number } {
