@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, shouldRetry } from './api-error';
-import { answerFailure, buildUrl, fetchApiBlob, sendApiCall, type ApiWording } from './api-transport';
+import { fetchApiBlob } from './api-blob';
+import { answerFailure, buildUrl, sendApiCall, type ApiWording } from './api-transport';
 
 const WORDING: ApiWording = { network: 'Offline', http: (status) => `HTTP ${status}`, unexpected: 'Odd answer' };
 

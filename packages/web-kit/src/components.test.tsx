@@ -1,7 +1,7 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DataTable } from './data-table';
-import { useIdempotencyKey } from './idempotency';
+import { useIdempotencyKey } from './use-idempotency-key';
 import { QueryState, type QueryLike } from './query-state';
 
 const query = <T,>(state: Partial<QueryLike<T>>): QueryLike<T> => ({ isPending: false, isError: false, error: null, data: undefined, ...state });

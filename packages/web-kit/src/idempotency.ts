@@ -1,5 +1,3 @@
-import { useCallback, useRef } from 'react';
-
 /**
  * A random UUID v4 for the Idempotency-Key header (PRODUCT.md §4). crypto.randomUUID exists only in
  * secure contexts; a phone on a plain-http LAN address still has getRandomValues.
@@ -11,24 +9,4 @@ export function newIdempotencyKey(): string {
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * One key per submission attempt, reused when the same body is sent again (a retry after a network
- * failure or a refusal), so the server never moves money twice; a changed body gets a new key (the
- * server refuses a known key with another body). `done()` after a success starts afresh.
- */
-export function useIdempotencyKey() {
-  const last = useRef<{ fingerprint: string; key: string } | null>(null);
-  const keyFor = useCallback((body: unknown): string => {
-    const fingerprint = JSON.stringify(body);
-    if (last.current?.fingerprint === fingerprint) return last.current.key;
-    const key = newIdempotencyKey();
-    last.current = { fingerprint, key };
-    return key;
-  }, []);
-  const done = useCallback(() => {
-    last.current = null;
-  }, []);
-  return { keyFor, done };
 }

@@ -7,14 +7,14 @@ export { createStore, useStore, type Store } from './create-store';
 export { local, session, type SafeStorage } from './storage';
 export { useDebouncedValue } from './use-debounced-value';
 export { useMediaQuery } from './use-media-query';
-export { newIdempotencyKey, useIdempotencyKey } from './idempotency';
+export { newIdempotencyKey } from './idempotency';
+export { useIdempotencyKey } from './use-idempotency-key';
 export { ApiError, errorMessage, shouldRetry, type ApiIssue } from './api-error';
 export {
   API_BASE,
   answerFailure,
   bodyMessageOf,
   buildUrl,
-  fetchApiBlob,
   fetchOrFail,
   httpFailure,
   metaOf,
@@ -26,6 +26,7 @@ export {
   type ApiQuery,
   type ApiWording,
 } from './api-transport';
+export { fetchApiBlob } from './api-blob';
 export { createToastStack, type StackedToast, type ToastStack, type ToastStackOptions } from './toast-stack';
 export { QueryState, type QueryLike, type QueryStateProps } from './query-state';
 export { DataTable, type DataColumn, type DataTableProps } from './data-table';

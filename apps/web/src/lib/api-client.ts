@@ -1,5 +1,5 @@
 import type { Meta } from '@khel/contract';
-import { ApiError, answerFailure, bodyMessageOf, fetchApiBlob, httpFailure, newIdempotencyKey, sendApiCall, type ApiMethod, type ApiQuery, type ApiWording } from '@khel/web-kit';
+import { ApiError, answerFailure, bodyMessageOf, newIdempotencyKey, sendApiCall, type ApiMethod, type ApiQuery, type ApiWording } from '@khel/web-kit';
 import { currentToken, expireFromHttp401, expireFromMeta401 } from './auth/session';
 import { STORAGE_KEYS, local } from './storage';
 import { toast } from './toast';
@@ -20,7 +20,7 @@ export interface ApiEnvelope<T> {
 /** A business outcome as an error (HTTP 200 with meta.code 400/403/404/409/422/429): unwrap's refusal. */
 export const businessError = (meta: Meta): ApiError => ApiError.fromMeta(meta);
 
-const WORDING: ApiWording = { network: 'Network error', http: (status) => `HTTP ${status}`, unexpected: 'Unexpected response' };
+export const WORDING: ApiWording = { network: 'Network error', http: (status) => `HTTP ${status}`, unexpected: 'Unexpected response' };
 const NETWORK_TOAST = msg('Network error, please check your connection');
 
 export interface ApiOptions {
@@ -66,7 +66,7 @@ export function deviceId(): string {
 }
 
 /** An HTTP failure: the server's message as an error toast (unless quiet), and a token refused ends the session. */
-function onHttpFailure(error: ApiError, body: unknown, token: string | null, quiet = false): ApiError {
+export function onHttpFailure(error: ApiError, body: unknown, token: string | null, quiet = false): ApiError {
   const serverMessage = bodyMessageOf(body);
   if (!quiet && serverMessage !== '') toast.error(transportText(body, serverMessage));
   // Only a call that carried a token can end a session; a 401 to an anonymous call is just an answer.
@@ -75,13 +75,13 @@ function onHttpFailure(error: ApiError, body: unknown, token: string | null, qui
 }
 
 /** No HTTP answer at all: the spec's "server's message" cannot exist, but a player on a flaky network must learn why nothing happened. */
-function onNetworkFailure(error: unknown): never {
+export function onNetworkFailure(error: unknown): never {
   if (error instanceof ApiError && error.status === 0) toast.error(NETWORK_TOAST);
   throw error;
 }
 
 /** A business outcome other than 200: the warning toast, and meta.code 401 ends the session. */
-function onBusinessOutcome(meta: Meta, warn = true): void {
+export function onBusinessOutcome(meta: Meta, warn = true): void {
   if (warn) toast.warning(serverText(meta));
   if (meta.code === 401) expireFromMeta401();
 }
@@ -122,20 +122,4 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
 export function unwrap<T>(envelope: ApiEnvelope<T>): T {
   if (envelope.meta.code !== 200 || envelope.data === null) throw businessError(envelope.meta);
   return envelope.data;
-}
-
-/**
- * An authorised binary download (a deposit's full screenshot): `url` is a same-origin path the API
- * answered (e.g. /api/v1/deposit-screenshot/<id>). Failures toast and end sessions like apiRequest.
- */
-export async function apiBlob(url: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
-  const token = currentToken();
-  const fetched = await fetchApiBlob(url, token, WORDING, options.signal).catch(onNetworkFailure);
-  if ('blob' in fetched) return fetched.blob;
-  const answer = fetched.failed;
-  if (!answer.response.ok) throw onHttpFailure(httpFailure(answer, WORDING), answer.body, token);
-  // A business answer (meta.code) instead of the image: same handling as any other call.
-  if (answer.meta === undefined) throw new ApiError(answer.response.status, 0, WORDING.unexpected);
-  onBusinessOutcome(answer.meta);
-  throw businessError(answer.meta);
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiBlob } from '../../../lib/api-client';
+import { apiBlob } from '../../../lib/api-blob';
 
 /**
  * GET /api/v1/deposit-screenshot/:id: the full screenshot. It needs the bearer header, so it is fetched
