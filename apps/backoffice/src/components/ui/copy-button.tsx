@@ -1,32 +1,6 @@
 import { useState } from 'react';
+import { copyText } from '@khel/web-kit';
 import { toast } from '../../lib/toast';
-
-/** Writes text through the Clipboard API, else through a hidden textarea (older or insecure origins). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard !== undefined) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    /* fall through to the old way */
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  let copied = false;
-  try {
-    copied = document.execCommand('copy');
-  } catch {
-    copied = false;
-  }
-  area.remove();
-  return copied;
-}
 
 /** A small button beside a value an operator types into their banking app: account numbers, IFSC, UPI ids. */
 export function CopyButton({ value, label }: { value: string; label: string }) {

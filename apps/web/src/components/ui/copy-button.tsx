@@ -1,32 +1,7 @@
 import { useEffect, useState } from 'react';
+import { copyText } from '@khel/web-kit';
 import { toast } from '../../lib/toast';
 import { t } from '../../lib/i18n/i18n';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Falls through to the selection fallback (plain-http pages have no async clipboard).
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  let copied = false;
-  try {
-    copied = document.execCommand('copy');
-  } catch {
-    copied = false;
-  }
-  area.remove();
-  return copied;
-}
 
 /** Copies a value (a UPI id, an account number) and says so; `label` names what is copied for screen readers. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
