@@ -417,6 +417,8 @@ export const hi: Catalogue = {
     "Markets open soon": "मार्केट जल्द खुलेंगे",
     "Sport": "खेल",
     "All": "सभी",
+    "Transactions": "लेन-देन",
+    "Results": "परिणाम",
     "No events available right now": "अभी कोई इवेंट उपलब्ध नहीं",
     "In-play and upcoming matches with exchange, bookmaker and fancy markets will be listed here as soon as they open.": "एक्सचेंज, बुकमेकर और फ़ैंसी मार्केट वाले इन-प्ले और आने वाले मैच खुलते ही यहाँ दिखेंगे।",
     "In-Play": "इन-प्ले",

@@ -6,12 +6,12 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { formatDateTime, type DateRange } from '../../../lib/dates';
 import { useStatement, type StatementKind } from '../api/get-statement';
 import { WalletToggle } from './wallet-tabs';
-import { t } from '../../../lib/i18n/i18n';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 const TABS: { kind: StatementKind; label: string }[] = [
-  { kind: 'all', label: 'All' },
-  { kind: 'transactions', label: 'Transactions' },
-  { kind: 'results', label: 'Results' },
+  { kind: 'all', label: msg('All') },
+  { kind: 'transactions', label: msg('Transactions') },
+  { kind: 'results', label: msg('Results') },
 ];
 
 export function signedClass(amount: number): string {
@@ -77,7 +77,7 @@ export function StatementView({ offerBonus }: { offerBonus: boolean }) {
             onClick={() => setKind(tab.kind)}
             onKeyDown={(event) => onTabKey(event, index)}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         ))}
       </div>
