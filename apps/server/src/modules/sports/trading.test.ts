@@ -75,6 +75,20 @@ describe('positions under every runner', () => {
     expect(mine.at(-1)?.payload.positions?.[0]?.runners.map((runner) => runner.profitLoss)).toEqual([100, 0]);
   });
 
+  it('settlement pushes every player in the market an empty position, and the event shows none', async () => {
+    const { m, layer, backer, maker } = await backedExchange();
+    const pushed: { topic: string; payload: { type: string; marketId?: string; positions?: MarketPosition[] } }[] = [];
+    const stop = t.services.bus.onMessage((message) => pushed.push(message as (typeof pushed)[number]));
+    const settled = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, { token: director.token, body: { winnerId: m.runners[0] } });
+    stop();
+    expect(settled.body.meta.code).toBe(200);
+    for (const player of [layer, backer, maker]) {
+      const mine = pushed.filter((message) => message.topic === `user:${player.userId}` && message.payload.type === 'positions' && message.payload.marketId === m.id);
+      expect(mine.at(-1)?.payload.positions).toEqual([]);
+      expect(await positionsOf(player.token, m.eventId)).toEqual([]);
+    }
+  });
+
   it('a fancy book: the run ladder with the worst case marked; nothing for another player', async () => {
     const m = await market('FANCY');
     await call(t.app, 'PUT', `/api/v1/backoffice/markets/${m.id}/fancy-line`, { token: director.token, body: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 100 } });
