@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { MESSAGES, type Deposit } from '@khel/contract';
+import type { Deposit } from '@khel/contract';
 import { formatRupees } from '@khel/money';
-import { DateRangePicker, defaultRange } from '../../../components/ui/date-range-picker';
-import { Skeleton } from '../../../components/ui/spinner';
+import { RequestHistory } from '../../../components/request-history';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDateTime, type DateRange } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { useDeposits } from '../api/get-deposits';
 import { ScreenshotViewer, type ScreenshotTarget } from './screenshot-viewer';
 import { t } from '../../../lib/i18n/i18n';
@@ -37,41 +36,18 @@ function DepositRow({ deposit, onView }: { deposit: Deposit; onView: (target: Sc
   );
 }
 
-export function HistorySkeleton() {
-  return (
-    <div className="stack" aria-busy="true" aria-label={t('Loading')}>
-      <Skeleton height="72px" />
-      <Skeleton height="72px" />
-      <Skeleton height="72px" />
-    </div>
-  );
-}
-
 /** The player's deposits by date range with status badges, reasons and the Uploaded Screenshot viewer. */
 export function DepositHistory() {
-  const [range, setRange] = useState<DateRange>(defaultRange);
-  const deposits = useDeposits(range);
   const [viewing, setViewing] = useState<ScreenshotTarget | null>(null);
   return (
-    <section className="stack" aria-labelledby="deposit-history-title" data-testid="deposit-history">
-      <h2 id="deposit-history-title" className="section-title">
-        {t('Your deposits')}
-      </h2>
-      <DateRangePicker value={range} onChange={setRange} />
-      {deposits.isPending ? (
-        <HistorySkeleton />
-      ) : deposits.isError ? (
-        <p className="no-data">{t('We could not load your deposits.')}</p>
-      ) : deposits.data.length === 0 ? (
-        <p className="no-data">{MESSAGES.noData}</p>
-      ) : (
-        <ul className="history-list">
-          {deposits.data.map((deposit) => (
-            <DepositRow key={deposit._id} deposit={deposit} onView={setViewing} />
-          ))}
-        </ul>
-      )}
+    <RequestHistory
+      name="deposit"
+      title={t('Your deposits')}
+      errorText={t('We could not load your deposits.')}
+      useRows={useDeposits}
+      row={(deposit) => <DepositRow key={deposit._id} deposit={deposit} onView={setViewing} />}
+    >
       <ScreenshotViewer target={viewing} onClose={() => setViewing(null)} />
-    </section>
+    </RequestHistory>
   );
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { MESSAGES, type Withdrawal } from '@khel/contract';
+import type { Withdrawal } from '@khel/contract';
 import { formatRupees } from '@khel/money';
-import { DateRangePicker, defaultRange } from '../../../components/ui/date-range-picker';
-import { Skeleton } from '../../../components/ui/spinner';
+import { RequestHistory } from '../../../components/request-history';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { formatDateTime, type DateRange } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { useWithdrawals } from '../api/get-withdrawals';
 import { msg, t } from '../../../lib/i18n/i18n';
 
@@ -29,30 +27,14 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
 
 /** The player's withdrawals by date range: on hold, paid, or rejected (released) with the reason. */
 export function WithdrawalHistory() {
-  const [range, setRange] = useState<DateRange>(defaultRange);
-  const withdrawals = useWithdrawals(range);
   return (
-    <section className="stack" aria-labelledby="withdrawal-history-title" data-testid="withdrawal-history">
-      <h2 id="withdrawal-history-title" className="section-title">
-        {t('Your withdrawals')}
-      </h2>
-      <DateRangePicker value={range} onChange={setRange} />
-      {withdrawals.isPending ? (
-        <div className="stack" aria-busy="true" aria-label={t('Loading')}>
-          <Skeleton height="64px" />
-          <Skeleton height="64px" />
-        </div>
-      ) : withdrawals.isError ? (
-        <p className="no-data">{t('We could not load your withdrawals.')}</p>
-      ) : withdrawals.data.length === 0 ? (
-        <p className="no-data">{MESSAGES.noData}</p>
-      ) : (
-        <ul className="history-list">
-          {withdrawals.data.map((withdrawal) => (
-            <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} />
-          ))}
-        </ul>
-      )}
-    </section>
+    <RequestHistory
+      name="withdrawal"
+      title={t('Your withdrawals')}
+      errorText={t('We could not load your withdrawals.')}
+      useRows={useWithdrawals}
+      row={(withdrawal) => <WithdrawalRow key={withdrawal._id} withdrawal={withdrawal} />}
+      skeleton={{ rows: 2, height: '64px' }}
+    />
   );
 }
