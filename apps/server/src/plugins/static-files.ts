@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -84,17 +84,33 @@ export function serveFilesFromMemory(app: FastifyInstance, root: string, prefix:
     const segments = relative(root, path).split(sep);
     // Like @fastify/static: no dotfiles (the bundler's .vite/manifest.json stays private).
     if (path.endsWith('.br') || path.endsWith('.gz') || segments.join('/') === 'index.html' || segments.some((segment) => segment.startsWith('.'))) continue;
-    const identity = readFileSync(path);
-    const file: StaticFile = {
-      contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-      cacheControl: cacheControlOf(path),
-      etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`,
-      identity,
-      br: paths.has(`${path}.br`) ? readFileSync(`${path}.br`) : null,
-      gzip: paths.has(`${path}.gz`) ? readFileSync(`${path}.gz`) : null,
+    const load = (): StaticFile => {
+      const identity = readFileSync(path);
+      return {
+        contentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+        cacheControl: cacheControlOf(path),
+        etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`,
+        identity,
+        br: existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : null,
+        gzip: existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : null,
+      };
     };
+    let file = load();
+    let mtime = statSync(path).mtimeMs;
+    // Hashed assets never change; a file without a hash (sw.js, the manifest) is re-read when a deploy
+    // replaces it, so an update reaches players without a restart.
+    const fresh = file.cacheControl.includes('immutable')
+      ? () => file
+      : () => {
+          const now = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+          if (now !== undefined && now !== mtime) {
+            file = load();
+            mtime = now;
+          }
+          return file;
+        };
     const url = `${prefix}${segments.map(encodeURIComponent).join('/')}`;
-    app.get(url, { schema: { hide: true } }, (request, reply) => send(request, reply, file));
+    app.get(url, { schema: { hide: true } }, (request, reply) => send(request, reply, fresh()));
     count += 1;
   }
   return count;
