@@ -46,7 +46,9 @@ describe('an agent in the back office (issue 12)', () => {
     // The menu shows only what an agent may do.
     const menu = (await page.locator('#sidebar').textContent()) ?? '';
     expect(menu).toContain('Downline');
-    for (const hidden of ['Sports', 'Casino', 'Branding', 'Receiving accounts', 'Bonuses']) expect(menu).not.toContain(hidden);
+    // A cash agent manages its own receiving accounts (decision 0026), never the site's other desks.
+    expect(menu).toContain('Receiving accounts');
+    for (const hidden of ['Sports', 'Casino', 'Branding', 'Bonuses']) expect(menu).not.toContain(hidden);
 
     const player = freshMobile();
     await page.getByRole('button', { name: 'Create account' }).click();

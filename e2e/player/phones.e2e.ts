@@ -30,7 +30,24 @@ describe('the newcomer fixes in a real browser', () => {
     const logo = page.locator('.brand__logo');
     await page.waitForFunction(() => ((document.querySelector('.brand__logo') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
     expect((await logo.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(28);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("phone: a visitor's header fits the screen in English and in Hindi, so nothing on the page is cut or covered", async () => {
+    const { context, page, errors } = await openPage(browser, PHONE);
+    await page.goto(`${product.baseUrl}/login`);
+    await page.getByTestId('login-form').waitFor();
+    // Against the phone's own width: a mobile browser widens innerWidth to fit wider content (zooming out).
+    const fits = async () => (await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width;
+    expect(await fits()).toBe(true);
+    const language = page.getByRole('group', { name: 'Language' });
+    await language.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('group', { name: 'भाषा' }).getByRole('button', { name: 'English' }).waitFor();
+    expect(await fits()).toBe(true);
+    await page.getByRole('group', { name: 'भाषा' }).getByRole('button', { name: 'English' }).click();
+    await language.getByRole('button', { name: 'हिन्दी' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -94,7 +94,8 @@ describe('weekly referral earnings (PRODUCT.md §8)', () => {
   it('pays each referred player\'s capped share of the net loss once the week closes, exactly once across runs and instances', async () => {
     t.clock.advanceMs(12.5 * HOUR_MS); // Sunday 22 November, 06:00 India time
     await relogin(referrer);
-    const second = createServices(t.db, t.config, t.clock);
+    // A second process hears the first one's announcements, as processes sharing Redis do (decision 0029).
+    const second = createServices(t.db, t.config, t.clock, t.services.bus);
     await Promise.all([t.services.referralWeekly.run(), second.referralWeekly.run(), t.services.referralWeekly.run()]);
     await t.services.referralWeekly.run();
     const rows = await t.db.query<{ referred_id: string; net_loss_paise: number; earned_paise: number; capped: boolean; status: string }>(
