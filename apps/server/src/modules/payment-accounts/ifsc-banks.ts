@@ -1,51 +1,42 @@
-/**
- * The bank an IFSC belongs to: its first four letters are the bank code (RBI). The common ones, so the
- * Add Bank Account form can suggest the bank name; an unknown code simply suggests nothing.
- */
-const BANKS: Record<string, string> = {
-  SBIN: 'State Bank of India',
-  HDFC: 'HDFC Bank',
-  ICIC: 'ICICI Bank',
-  UTIB: 'Axis Bank',
-  KKBK: 'Kotak Mahindra Bank',
-  PUNB: 'Punjab National Bank',
-  BARB: 'Bank of Baroda',
-  CNRB: 'Canara Bank',
-  UBIN: 'Union Bank of India',
-  BKID: 'Bank of India',
-  IOBA: 'Indian Overseas Bank',
-  IDIB: 'Indian Bank',
-  CBIN: 'Central Bank of India',
-  UCBA: 'UCO Bank',
-  MAHB: 'Bank of Maharashtra',
-  PSIB: 'Punjab & Sind Bank',
-  YESB: 'Yes Bank',
-  INDB: 'IndusInd Bank',
-  IDFB: 'IDFC First Bank',
-  FDRL: 'Federal Bank',
-  KARB: 'Karnataka Bank',
-  KVBL: 'Karur Vysya Bank',
-  SIBL: 'South Indian Bank',
-  TMBL: 'Tamilnad Mercantile Bank',
-  CIUB: 'City Union Bank',
-  RATN: 'RBL Bank',
-  DCBL: 'DCB Bank',
-  DLXB: 'Dhanlaxmi Bank',
-  JAKA: 'Jammu & Kashmir Bank',
-  AUBL: 'AU Small Finance Bank',
-  ESFB: 'Equitas Small Finance Bank',
-  UJVN: 'Ujjivan Small Finance Bank',
-  AIRP: 'Airtel Payments Bank',
-  PYTM: 'Paytm Payments Bank',
-  IPOS: 'India Post Payments Bank',
-  FINO: 'Fino Payments Bank',
-  BDBL: 'Bandhan Bank',
-  HSBC: 'HSBC',
-  SCBL: 'Standard Chartered Bank',
-  CITI: 'Citibank',
-  DBSS: 'DBS Bank India',
-};
+import { createRequire } from 'node:module';
 
+/**
+ * The bank an IFSC belongs to, from Razorpay's `ifsc` dataset (npm `ifsc`, MIT; issue 14): every bank
+ * code RBI has issued (`banknames.json`) and the sub-member banks whose branches clear through another
+ * bank's code (`sublet.json` by branch, `custom-sublets.json` by code prefix: a district cooperative
+ * bank on a state cooperative bank's code, say). Only the package's JSON is read:
+ * its network client (`src/node/index.js`, which calls ifsc.razorpay.com) is never loaded, so a lookup
+ * is in memory and nothing leaves the server. Loaded once, on first use.
+ */
+interface Dataset {
+  banks: Record<string, string>;
+  sublets: Record<string, string>;
+  customSublets: Record<string, string>;
+}
+
+let dataset: Dataset | null = null;
+function data(): Dataset {
+  if (dataset === null) {
+    const load = createRequire(import.meta.url);
+    dataset = {
+      banks: load('ifsc/src/banknames.json') as Dataset['banks'],
+      sublets: load('ifsc/src/sublet.json') as Dataset['sublets'],
+      customSublets: load('ifsc/src/custom-sublets.json') as Dataset['customSublets'],
+    };
+  }
+  return dataset;
+}
+
+/**
+ * The bank's name for an IFSC: the sub-member bank when the branch belongs to one, else the bank
+ * that owns the four-letter code. Null for a code no bank has (the form then asks for the name).
+ */
 export function bankNameForIfsc(ifsc: string): string | null {
-  return BANKS[ifsc.slice(0, 4).toUpperCase()] ?? null;
+  const code = ifsc.toUpperCase();
+  const { banks, sublets, customSublets } = data();
+  const sublet = sublets[code];
+  if (sublet !== undefined) return banks[sublet] ?? null;
+  // Custom sublets map a whole code or a code prefix to the member bank's code.
+  for (const [prefix, member] of Object.entries(customSublets)) if (code.startsWith(prefix)) return banks[member] ?? null;
+  return banks[code.slice(0, 4)] ?? null;
 }
