@@ -6,11 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Skeleton } from '../../../components/ui/spinner';
 import { lapseReasonText } from '../../../lib/bet-text';
+import { formatDate } from '../../../lib/dates';
 import { useCancelBet } from '../api/cancel-bet';
 import { groupBetsByEvent, useMyBets, type BetGroup, type BetRow, type BetStatus } from '../api/get-my-bets';
 import { msg, t } from '../../../lib/i18n/i18n';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 const isFancy = (bet: BetRow) => bet.marketType.toUpperCase() === 'FANCY';
 const sideLabel = (bet: BetRow) => (isFancy(bet) ? (bet.selectionType === 'back' ? t('YES') : t('NO')) : bet.selectionType.toUpperCase());
@@ -77,7 +77,7 @@ function BetItem({ bet }: { bet: BetRow }) {
       ) : null}
       {bet.status === 'lapsed' ? <span className="bet-row__note muted">{lapseReasonText(bet.lapseReason)}</span> : null}
       <time className="muted" dateTime={bet.createdAt}>
-        {dateTime.format(new Date(bet.createdAt))}
+        {formatDate(bet.createdAt, 'medium')}
       </time>
       {cancellable ? (
         <span className="bet-row__actions">
