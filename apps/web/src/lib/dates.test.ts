@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, indiaToday, weekday } from '@khel/money';
-import { formatCalendarDate, formatDate, formatDateTime, formatDayMonth, lastDays, weeklyPeriods } from './dates';
+import { chosenLocale, formatCalendarDate, formatDate, formatDateTime, formatDayMonth, formatIndiaDigits, lastDays, weeklyPeriods } from './dates';
 import { setLocale } from './i18n/i18n';
 
 describe('India dates', () => {
@@ -74,6 +74,14 @@ describe('one date formatter in the chosen language (issue 14)', () => {
     // The weekly period labels follow the language; English keeps the specification's "15 Nov – 21 Nov".
     expect(weeklyPeriods(1, '2026-11-21')[0]?.label).toMatch(/^15 नव.? – 21 नव.?$/);
     expect(formatDayMonth('2026-11-15', 'en')).toBe('15 Nov');
+  });
+
+  it('follows the language chosen, and writes casino d/m/yyyy dates in India time in both', async () => {
+    expect(chosenLocale()).toBe('en');
+    expect(formatIndiaDigits('2026-05-02T20:00:00.000Z')).toBe('3/5/2026');
+    await setLocale('hi', false);
+    expect(chosenLocale()).toBe('hi');
+    expect(formatIndiaDigits('2026-11-21T20:00:00.000Z')).toBe('22/11/2026');
   });
 
   it('gives an unreadable value back as it came', () => {

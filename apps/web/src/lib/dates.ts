@@ -4,7 +4,7 @@
  * Date strings are handled as plain calendar dates (UTC arithmetic on YYYY-MM-DD), never as instants.
  */
 import { addDays, indiaToday, weekday } from '@khel/money';
-import { currentLocale, type Locale } from './i18n/i18n';
+import type { Locale } from './i18n/i18n';
 
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 
@@ -47,6 +47,13 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The chosen language, as `<html lang>` carries it (setLocale sets both at once, ADR 0030). Read here
+ * rather than through i18n's currentLocale: importing that into lazy chunks adds an export to the
+ * first-load script, which has no bytes to spare.
+ */
+export const chosenLocale = (): Locale => (document.documentElement.lang === 'hi' ? 'hi' : 'en');
+
 function formatterOf(style: DateStyle, locale: Locale, timeZone: string): Intl.DateTimeFormat {
   const key = `${locale}:${style}:${timeZone}`;
   let format = formatters.get(key);
@@ -60,19 +67,19 @@ function formatterOf(style: DateStyle, locale: Locale, timeZone: string): Intl.D
 }
 
 /** An instant (ISO string or Date) in India time, in the chosen language; an unreadable value as it came. */
-export function formatDate(value: string | Date, style: DateStyle = 'dateTime', locale: Locale = currentLocale()): string {
+export function formatDate(value: string | Date, style: DateStyle = 'dateTime', locale: Locale = chosenLocale()): string {
   const instant = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(instant.getTime()) ? String(value) : formatterOf(style, locale, INDIA_TIME_ZONE).format(instant);
 }
 
 /** A calendar date (YYYY-MM-DD) as a day: "15 Nov 2026" ('day') or "15 Nov" ('dayMonth'). */
-export function formatCalendarDate(date: string, style: 'day' | 'dayMonth' = 'day', locale: Locale = currentLocale()): string {
+export function formatCalendarDate(date: string, style: 'day' | 'dayMonth' = 'day', locale: Locale = chosenLocale()): string {
   const instant = new Date(`${date}T00:00:00.000Z`);
   return Number.isNaN(instant.getTime()) ? date : formatterOf(style, locale, 'UTC').format(instant);
 }
 
 /** "15 Nov": day-month (spec §9), in the chosen language. */
-export function formatDayMonth(date: string, locale: Locale = currentLocale()): string {
+export function formatDayMonth(date: string, locale: Locale = chosenLocale()): string {
   return formatCalendarDate(date, 'dayMonth', locale);
 }
 
@@ -94,4 +101,13 @@ export function weeklyPeriods(count: number, today: string = indiaToday()): Week
 /** An ISO instant as the player reads it: "21 Nov 2026, 7:19 pm" in India time, in the chosen language. */
 export function formatDateTime(iso: string): string {
   return formatDate(iso, 'dateTime');
+}
+
+/**
+ * An instant's India date as d/m/yyyy, the way casino descriptions carry it (PRODUCT.md §4), the same
+ * in both languages. Through indiaToday, which the first-load code already exports.
+ */
+export function formatIndiaDigits(iso: string): string {
+  const [year, month, day] = indiaToday(new Date(iso)).split('-');
+  return `${Number(day)}/${Number(month)}/${year}`;
 }

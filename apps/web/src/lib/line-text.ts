@@ -1,7 +1,7 @@
 import type { CasinoBet, ReferralTransaction, StatementLine, StatementParts } from '@khel/contract';
-import { formatRupees, indiaDayMonthYear } from '@khel/money';
-import { formatCalendarDate } from './dates';
-import { currentLocale, t, type Locale } from './i18n/i18n';
+import { formatRupees } from '@khel/money';
+import { chosenLocale, formatCalendarDate, formatIndiaDigits } from './dates';
+import { t, type Locale } from './i18n/i18n';
 
 /**
  * The wording of a money line (account statement, results, referral and casino history; issue 14,
@@ -25,7 +25,7 @@ const settled: Words = (parts) => {
 /** `Live Casino / <provider> / d/m/yyyy` (PRODUCT.md §4): the lobby's name translated, the date as digits. */
 function casinoText(lobby: 'slots' | 'live' | undefined, provider: string | undefined, createdAt: string): string | undefined {
   if (lobby === undefined || !provider) return undefined;
-  return `${lobby === 'slots' ? t('Slots') : t('Live Casino')} / ${provider} / ${indiaDayMonthYear(new Date(createdAt))}`;
+  return `${lobby === 'slots' ? t('Slots') : t('Live Casino')} / ${provider} / ${formatIndiaDigits(createdAt)}`;
 }
 const casino: Words = (parts, line) => casinoText(parts.lobby, parts.provider, line.createdAt);
 
@@ -74,19 +74,19 @@ const WORDS: Record<string, Words> = {
 };
 
 /** A statement line's description in the chosen language. */
-export function statementLineText(line: Line, locale: Locale = currentLocale()): string {
+export function statementLineText(line: Line, locale: Locale = chosenLocale()): string {
   if (locale !== 'hi') return line.description;
   return WORDS[line.kind]?.(line.parts ?? {}, line) ?? line.description;
 }
 
 /** A casino history round's description (`Slots / <provider> / d/m/yyyy`) in the chosen language. */
-export function casinoRoundText(round: Pick<CasinoBet, 'description' | 'provider_name' | 'createdAt'>, lobby: 'slots' | 'live', locale: Locale = currentLocale()): string {
+export function casinoRoundText(round: Pick<CasinoBet, 'description' | 'provider_name' | 'createdAt'>, lobby: 'slots' | 'live', locale: Locale = chosenLocale()): string {
   if (locale !== 'hi') return round.description;
   return casinoText(lobby, round.provider_name, round.createdAt) ?? round.description;
 }
 
 /** A referral account movement's description in the chosen language. */
-export function referralLineText(line: Pick<ReferralTransaction, 'kind' | 'description' | 'weekStartDate' | 'weekEndDate'>, locale: Locale = currentLocale()): string {
+export function referralLineText(line: Pick<ReferralTransaction, 'kind' | 'description' | 'weekStartDate' | 'weekEndDate'>, locale: Locale = chosenLocale()): string {
   if (locale !== 'hi') return line.description;
   if (line.kind === 'claimed') return t('Referral bonus claimed to the main wallet');
   if (line.weekStartDate !== null && line.weekEndDate !== null) return t('Referral earnings {start} to {end}', { start: formatCalendarDate(line.weekStartDate), end: formatCalendarDate(line.weekEndDate) });

@@ -1,4 +1,5 @@
-import { currentLocale, msg, t } from '../../../lib/i18n/i18n';
+import { chosenLocale } from '../../../lib/dates';
+import { msg, t } from '../../../lib/i18n/i18n';
 
 /**
  * Casino category names are the operator's words (`game_category`), shown as lobby tiles and headings.
@@ -28,7 +29,7 @@ const BY_NAME = new Map(KNOWN.map((name) => [fold(name), name]));
 
 /** A category's name in the chosen language. */
 export function categoryName(category: string): string {
-  if (currentLocale() === 'en') return category;
+  if (chosenLocale() === 'en') return category;
   const id = BY_NAME.get(fold(category));
   return id === undefined ? category : t(id);
 }
