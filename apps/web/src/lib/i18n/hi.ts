@@ -439,6 +439,7 @@ export const hi: Catalogue = {
     "NO {market}": "नहीं {market}",
     "YES {market}": "हाँ {market}",
     "Fancy": "फ़ैंसी",
+    "Exchange": "एक्सचेंज",
     "Closed": "बंद",
     "Min {min} · Max {max}": "न्यूनतम {min} · अधिकतम {max}",
     "If your unmatched bets are matched": "अगर आपकी अनमैच्ड बेट मैच हो जाएँ",
