@@ -4,7 +4,7 @@ import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { indiaToday } from '@khel/money';
 import { formatDateTime } from '../../../lib/dates';
-import { casinoRoundText } from '../../../lib/line-text';
+import { casinoRoundText } from '../utils/round-text';
 import { useCasinoBets } from '../api/get-casino-bets';
 import { roundsOf, type CasinoKind, type ProviderOption } from '../utils/games';
 import { msg, t } from '../../../lib/i18n/i18n';

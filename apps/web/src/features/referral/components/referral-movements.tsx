@@ -1,7 +1,7 @@
 import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
-import { referralLineText } from '../../../lib/line-text';
+import { referralLineText } from '../utils/movement-text';
 import { useReferralTransactions } from '../api/get-referral-transactions';
 import { t } from '../../../lib/i18n/i18n';
 

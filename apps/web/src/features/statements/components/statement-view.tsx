@@ -4,7 +4,7 @@ import { formatRupees } from '@khel/money';
 import { DateRangePicker, defaultRange } from '../../../components/ui/date-range-picker';
 import { Skeleton } from '../../../components/ui/spinner';
 import { formatDateTime, type DateRange } from '../../../lib/dates';
-import { statementLineText } from '../../../lib/line-text';
+import { statementLineText } from '../utils/line-text';
 import { useStatement, type StatementKind } from '../api/get-statement';
 import { WalletToggle } from './wallet-tabs';
 import { msg, t } from '../../../lib/i18n/i18n';

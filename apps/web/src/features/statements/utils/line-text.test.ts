@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementLine } from '@khel/contract';
-import { setLocale } from './i18n/i18n';
-import { casinoRoundText, referralLineText, statementLineText } from './line-text';
+import { setLocale } from '../../../lib/i18n/i18n';
+import { statementLineText } from './line-text';
 
-/** Issue 14: money lines in Hindi from their kind and parts; English is the server's text, untouched. */
+/** Issue 14: statement lines in Hindi from their kind and parts; English is the server's text, untouched. */
 const line = (kind: string, description: string, parts?: StatementLine['parts'], amount = 100): StatementLine => ({
   _id: '1',
   kind,
@@ -36,10 +36,9 @@ const LINES: [StatementLine, string][] = [
   [line('adjustment', 'Adjustment: Goodwill', { reason: 'Goodwill' }), 'समायोजन: Goodwill'],
 ];
 
-describe('money line wording', () => {
+describe('statement line wording', () => {
   it('keeps the server text word for word in English', () => {
     for (const [each] of LINES) expect(statementLineText(each, 'en')).toBe(each.description);
-    expect(casinoRoundText({ description: 'Slots / Khel Originals / 22/11/2026', provider_name: 'Khel Originals', createdAt: '2026-11-21T20:00:00.000Z' }, 'slots', 'en')).toBe('Slots / Khel Originals / 22/11/2026');
   });
 
   describe('in Hindi', () => {
@@ -55,12 +54,6 @@ describe('money line wording', () => {
       expect(statementLineText(line('some_new_kind', 'Something new happened'))).toBe('Something new happened');
       expect(statementLineText(line('bet_settlement', 'Cricket / A v B / Match Odds — A'))).toBe('Cricket / A v B / Match Odds — A');
       expect(statementLineText(line('casino_debit', 'Aviator / 22/11/2026', { provider: 'Spribe' }))).toBe('Aviator / 22/11/2026');
-    });
-
-    it('words casino history rounds and referral movements', () => {
-      expect(casinoRoundText({ description: 'Live Casino / Khel Originals / 22/11/2026', provider_name: 'Khel Originals', createdAt: '2026-11-21T20:00:00.000Z' }, 'live')).toBe('लाइव कैसीनो / Khel Originals / 22/11/2026');
-      expect(referralLineText({ kind: 'claimed', description: 'Referral bonus claimed to the main wallet', weekStartDate: null, weekEndDate: null })).toBe('रेफ़रल बोनस मुख्य वॉलेट में क्लेम किया');
-      expect(referralLineText({ kind: 'earned', description: 'Referral earnings 2026-11-15 to 2026-11-21', weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' })).toMatch(/^रेफ़रल कमाई 15 नव.? 2026 से 21 नव.? 2026 तक$/);
     });
   });
 });

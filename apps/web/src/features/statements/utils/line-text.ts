@@ -1,14 +1,14 @@
-import type { CasinoBet, ReferralTransaction, StatementLine, StatementParts } from '@khel/contract';
+import type { StatementLine, StatementParts } from '@khel/contract';
 import { formatRupees } from '@khel/money';
-import { chosenLocale, formatCalendarDate, formatIndiaDigits } from './dates';
-import { t, type Locale } from './i18n/i18n';
+import { chosenLocale, formatCalendarDate, formatIndiaDigits } from '../../../lib/dates';
+import { t, type Locale } from '../../../lib/i18n/i18n';
 
 /**
- * The wording of a money line (account statement, results, referral and casino history; issue 14,
- * ADR 0030). English shows the server's description word for word. Hindi builds the sentence from the
+ * The wording of a statement line (account statement, transactions, results; issue 14, ADR 0030). English shows the server's description word for word. Hindi builds the sentence from the
  * line's kind and structured parts: names (sport, event, market, runner, provider, offer) and operators'
  * reasons stay as written. A kind it does not know, or a line without the parts it needs, shows the
- * server's text.
+ * server's text. (The casino history and the referral movements word their rows in their own
+ * features the same way: each module stays inside its page's chunk.)
  */
 type Line = Pick<StatementLine, 'kind' | 'description' | 'parts' | 'amount' | 'createdAt'>;
 type Words = (parts: StatementParts, line: Line) => string | undefined;
@@ -23,11 +23,7 @@ const settled: Words = (parts) => {
 };
 
 /** `Live Casino / <provider> / d/m/yyyy` (PRODUCT.md §4): the lobby's name translated, the date as digits. */
-function casinoText(lobby: 'slots' | 'live' | undefined, provider: string | undefined, createdAt: string): string | undefined {
-  if (lobby === undefined || !provider) return undefined;
-  return `${lobby === 'slots' ? t('Slots') : t('Live Casino')} / ${provider} / ${formatIndiaDigits(createdAt)}`;
-}
-const casino: Words = (parts, line) => casinoText(parts.lobby, parts.provider, line.createdAt);
+const casino: Words = ({ lobby, provider }, line) => (lobby === undefined || !provider ? undefined : `${lobby === 'slots' ? t('Slots') : t('Live Casino')} / ${provider} / ${formatIndiaDigits(line.createdAt)}`);
 
 const amountOf = (line: Line) => formatRupees(Math.abs(line.amount));
 
@@ -77,18 +73,4 @@ const WORDS: Record<string, Words> = {
 export function statementLineText(line: Line, locale: Locale = chosenLocale()): string {
   if (locale !== 'hi') return line.description;
   return WORDS[line.kind]?.(line.parts ?? {}, line) ?? line.description;
-}
-
-/** A casino history round's description (`Slots / <provider> / d/m/yyyy`) in the chosen language. */
-export function casinoRoundText(round: Pick<CasinoBet, 'description' | 'provider_name' | 'createdAt'>, lobby: 'slots' | 'live', locale: Locale = chosenLocale()): string {
-  if (locale !== 'hi') return round.description;
-  return casinoText(lobby, round.provider_name, round.createdAt) ?? round.description;
-}
-
-/** A referral account movement's description in the chosen language. */
-export function referralLineText(line: Pick<ReferralTransaction, 'kind' | 'description' | 'weekStartDate' | 'weekEndDate'>, locale: Locale = chosenLocale()): string {
-  if (locale !== 'hi') return line.description;
-  if (line.kind === 'claimed') return t('Referral bonus claimed to the main wallet');
-  if (line.weekStartDate !== null && line.weekEndDate !== null) return t('Referral earnings {start} to {end}', { start: formatCalendarDate(line.weekStartDate), end: formatCalendarDate(line.weekEndDate) });
-  return line.description;
 }
