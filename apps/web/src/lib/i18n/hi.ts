@@ -435,7 +435,6 @@ export const hi: Catalogue = {
     "Book: {market}": "बुक: {market}",
     "Profit / loss": "लाभ / हानि",
     "Worst case": "सबसे बुरी स्थिति",
-    "Min": "न्यूनतम",
     "NO {market}": "नहीं {market}",
     "YES {market}": "हाँ {market}",
     "Fancy": "फ़ैंसी",
