@@ -85,7 +85,8 @@ describe('Hindi in a real browser', () => {
     await deposit.getByRole('button', { name: 'जमा भेजें' }).click();
     await expectToast(page, 'कृपया राशि डालें');
     await deposit.getByRole('button', { name: '₹1,000', exact: true }).click();
-    await deposit.getByLabel('रेफ़रेंस आईडी (UTR)').fill(String(Date.now()).slice(-12));
+    const utr = String(Date.now()).slice(-12);
+    await deposit.getByLabel('रेफ़रेंस आईडी (UTR)').fill(utr);
     await deposit.getByRole('button', { name: 'जमा भेजें' }).click();
     await expectToast(page, 'जमा का अनुरोध भेज दिया गया');
     await deposit.waitFor({ state: 'detached' });
@@ -114,6 +115,24 @@ describe('Hindi in a real browser', () => {
     // Matched against the house, or waiting if the price moved meanwhile: in Hindi either way.
     expect(await result.textContent()).toMatch(/^(बेट मैच्ड: ₹100\.00, भाव \d|बेट लगी, अनमैच्ड: ₹100\.00 मैच की प्रतीक्षा में)/);
     await page.waitForFunction((limit) => Number((document.querySelector('[data-testid="balance-amount"]')?.textContent ?? '').replace(/[^\d.-]/g, '')) <= limit, before - 100, { timeout: 15_000 });
+
+    // The account statement in Hindi: the deposit line worded from its kind and parts (the UTR as typed),
+    // its date in hi-IN with Western digits.
+    await page.goto(`${product.baseUrl}/statements`);
+    const depositLine = page.getByTestId('statement-line').filter({ hasText: 'यूपीआई से जमा' }).first();
+    await depositLine.waitFor({ timeout: 15_000 });
+    expect(await depositLine.getByTestId('line-description').textContent()).toBe(`यूपीआई से जमा, रेफ़रेंस ${utr}`);
+    const lineDate = (await depositLine.getByTestId('line-date').textContent()) ?? '';
+    expect(lineDate).toMatch(/^\d{1,2} [\u0900-\u097F]+ \d{4}, \d{1,2}:\d\d/);
+    expect(lineDate).not.toMatch(/[०-९]|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/);
+    expect(await page.getByText('Deposit by UPI').count()).toBe(0);
+
+    // A casino lobby: the category names in Hindi (the house provider's "Video Slots").
+    await page.goto(`${product.baseUrl}/slots`);
+    await page.getByRole('heading', { name: 'स्लॉट', exact: true, level: 1 }).waitFor();
+    await page.getByTestId('category-tile').filter({ hasText: 'वीडियो स्लॉट' }).first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('game-group').getByRole('heading', { name: 'वीडियो स्लॉट' }).first().waitFor();
+    expect(await page.getByTestId('category-carousel').getByText('Video Slots', { exact: true }).count()).toBe(0);
 
     // Remembered across a reload, then back to English from the menu.
     await page.reload();

@@ -184,11 +184,48 @@ export const statementQuerySchema = z
     path: ['start_date'],
   });
 
+/**
+ * The structured parts of a line's description, so a client can word the line in another language
+ * (issue 14, ADR 0030): names stay as they are (proper names), operators' reasons stay their own
+ * words. Every field is optional: a line written before a field existed lacks it.
+ */
+export const statementPartsSchema = z
+  .object({
+    sport: z.string(),
+    event: z.string(),
+    market: z.string(),
+    /** A settled market's winning runner. */
+    winner: z.string(),
+    /** A settled fancy market's runs. */
+    runs: z.number().int(),
+    /** An operator's reason: a void, a rejected withdrawal, an adjustment. */
+    reason: z.string(),
+    /** Casino: the provider's name and the lobby the game belongs to. */
+    provider: z.string(),
+    lobby: z.enum(['slots', 'live']),
+    /** Deposit: how it was paid, and the reference (UTR). */
+    method: z.enum(['upi', 'bank']),
+    ref: z.string(),
+    /** Withdrawal: the payment account, masked. */
+    account: z.string(),
+    /** Bonus: the offer's name. */
+    offer: z.string(),
+    /** Referral earnings: the week, YYYY-MM-DD. */
+    weekStart: z.string(),
+    weekEnd: z.string(),
+    /** Chips, credit and credit settlements: to the player, or from the player. */
+    direction: z.enum(['in', 'out']),
+  })
+  .partial();
+export type StatementParts = z.infer<typeof statementPartsSchema>;
+
 export const statementLineSchema = z.object({
   _id: z.string(),
   createdAt: z.string(),
   kind: z.string(),
+  /** The server's English text (the specification's wording where it has one). */
   description: z.string(),
+  parts: statementPartsSchema.optional(),
   /** Positive: money in; negative: money out (rupees). */
   amount: z.number(),
   credit: z.number(),

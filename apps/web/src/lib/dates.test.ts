@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, indiaToday, weekday } from '@khel/money';
-import { formatDayMonth, lastDays, weeklyPeriods } from './dates';
+import { chosenLocale, formatCalendarDate, formatDate, formatDateTime, formatDayMonth, formatIndiaDigits, lastDays, weeklyPeriods } from './dates';
+import { setLocale } from './i18n/i18n';
 
 describe('India dates', () => {
   it('takes today from Asia/Kolkata, not from the device', () => {
@@ -44,5 +45,47 @@ describe('weekly period list (spec §9)', () => {
 
   it('starts the current week on today when today is a Sunday', () => {
     expect(weeklyPeriods(1, '2026-11-22')[0]?.weekStartDate).toBe('2026-11-22');
+  });
+});
+
+describe('one date formatter in the chosen language (issue 14)', () => {
+  afterEach(async () => {
+    await setLocale('en', false);
+  });
+  // 13:49 UTC is 19:19 in India; 20:00 UTC on 21 Nov is already 22 Nov there.
+  const instant = '2026-11-21T13:49:00.000Z';
+
+  it('writes English in en-IN, India time, whatever the device', () => {
+    expect(formatDateTime(instant)).toBe('21 Nov 2026, 7:19 pm');
+    expect(formatDate('2026-11-21T20:00:00.000Z', 'day')).toBe('22 Nov 2026');
+    expect(formatDate(instant, 'start')).toBe('21 Nov, 07:19 pm');
+    expect(formatDate(instant, 'medium')).toBe('21 Nov 2026, 7:19 pm');
+    expect(formatCalendarDate('2026-11-15')).toBe('15 Nov 2026');
+  });
+
+  it('writes Hindi month names in hi-IN with Western digits once Hindi is chosen', async () => {
+    await setLocale('hi', false);
+    for (const text of [formatDateTime(instant), formatDate(instant, 'medium'), formatDate(instant, 'start'), formatDayMonth('2026-11-15'), formatCalendarDate('2026-11-15')]) {
+      expect(text).toMatch(/नव/);
+      expect(text).not.toMatch(/Nov|[०-९]/);
+    }
+    expect(formatDateTime(instant)).toMatch(/^21 नव.? 2026, 7:19/);
+    expect(formatDate('2026-11-21T20:00:00.000Z', 'day')).toMatch(/^22 नव.? 2026$/);
+    // The weekly period labels follow the language; English keeps the specification's "15 Nov – 21 Nov".
+    expect(weeklyPeriods(1, '2026-11-21')[0]?.label).toMatch(/^15 नव.? – 21 नव.?$/);
+    expect(formatDayMonth('2026-11-15', 'en')).toBe('15 Nov');
+  });
+
+  it('follows the language chosen, and writes casino d/m/yyyy dates in India time in both', async () => {
+    expect(chosenLocale()).toBe('en');
+    expect(formatIndiaDigits('2026-05-02T20:00:00.000Z')).toBe('3/5/2026');
+    await setLocale('hi', false);
+    expect(chosenLocale()).toBe('hi');
+    expect(formatIndiaDigits('2026-11-21T20:00:00.000Z')).toBe('22/11/2026');
+  });
+
+  it('gives an unreadable value back as it came', () => {
+    expect(formatDateTime('not a date')).toBe('not a date');
+    expect(formatCalendarDate('2026-13-45')).toBe('2026-13-45');
   });
 });

@@ -4,6 +4,7 @@
  * Date strings are handled as plain calendar dates (UTC arithmetic on YYYY-MM-DD), never as instants.
  */
 import { addDays, indiaToday, weekday } from '@khel/money';
+import type { Locale } from './i18n/i18n';
 
 export const INDIA_TIME_ZONE = 'Asia/Kolkata';
 
@@ -24,11 +25,62 @@ export function lastDays(days: number, today: string = indiaToday()): DateRange 
   return { start: addDays(today, -(days - 1)), end: today };
 }
 
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+/**
+ * One formatter for every date a player reads (issue 14, ADR 0030): `hi-IN` or `en-IN` by the chosen
+ * language, always in India time, always Western digits. Calendar dates (YYYY-MM-DD) are formatted as
+ * such (UTC), never shifted by a time zone. English day-month keeps the specification's "15 Nov".
+ */
+export type DateStyle = 'dateTime' | 'medium' | 'start' | 'dayMonth' | 'day';
 
-/** "15 Nov": English day-month (spec §9). */
-export function formatDayMonth(date: string): string {
-  return DAY_MONTH.format(new Date(`${date}T00:00:00.000Z`));
+const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  /** "21 Nov 2026, 7:19 pm" */
+  dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+  /** The locale's medium date and short time (bets, an event's start). */
+  medium: { dateStyle: 'medium', timeStyle: 'short' },
+  /** "21 Nov, 07:19 pm": an event's start in a list. */
+  start: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+  /** "15 Nov" */
+  dayMonth: { day: 'numeric', month: 'short' },
+  /** "15 Nov 2026" */
+  day: { day: 'numeric', month: 'short', year: 'numeric' },
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The chosen language, as `<html lang>` carries it (setLocale sets both at once, ADR 0030). Read here
+ * rather than through i18n's currentLocale: importing that into lazy chunks adds an export to the
+ * first-load script, which has no bytes to spare.
+ */
+export const chosenLocale = (): Locale => (document.documentElement.lang === 'hi' ? 'hi' : 'en');
+
+function formatterOf(style: DateStyle, locale: Locale, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}:${style}:${timeZone}`;
+  let format = formatters.get(key);
+  if (format === undefined) {
+    // English day-month is the specification's "15 Nov" (en-GB); en-IN writes the same for the others.
+    const tag = locale === 'hi' ? 'hi-IN' : style === 'dayMonth' ? 'en-GB' : 'en-IN';
+    format = new Intl.DateTimeFormat(tag, { ...STYLES[style], timeZone, numberingSystem: 'latn' });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+/** An instant (ISO string or Date) in India time, in the chosen language; an unreadable value as it came. */
+export function formatDate(value: string | Date, style: DateStyle = 'dateTime', locale: Locale = chosenLocale()): string {
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(instant.getTime()) ? String(value) : formatterOf(style, locale, INDIA_TIME_ZONE).format(instant);
+}
+
+/** A calendar date (YYYY-MM-DD) as a day: "15 Nov 2026" ('day') or "15 Nov" ('dayMonth'). */
+export function formatCalendarDate(date: string, style: 'day' | 'dayMonth' = 'day', locale: Locale = chosenLocale()): string {
+  const instant = new Date(`${date}T00:00:00.000Z`);
+  return Number.isNaN(instant.getTime()) ? date : formatterOf(style, locale, 'UTC').format(instant);
+}
+
+/** "15 Nov": day-month (spec §9), in the chosen language. */
+export function formatDayMonth(date: string, locale: Locale = chosenLocale()): string {
+  return formatCalendarDate(date, 'dayMonth', locale);
 }
 
 /**
@@ -46,17 +98,16 @@ export function weeklyPeriods(count: number, today: string = indiaToday()): Week
   return weeks;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-IN', {
-  timeZone: INDIA_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** An ISO instant as the player reads it: "21 Nov 2026, 7:19 pm" in India time. */
+/** An ISO instant as the player reads it: "21 Nov 2026, 7:19 pm" in India time, in the chosen language. */
 export function formatDateTime(iso: string): string {
-  const value = new Date(iso);
-  return Number.isNaN(value.getTime()) ? iso : DATE_TIME.format(value);
+  return formatDate(iso, 'dateTime');
+}
+
+/**
+ * An instant's India date as d/m/yyyy, the way casino descriptions carry it (PRODUCT.md §4), the same
+ * in both languages. Through indiaToday, which the first-load code already exports.
+ */
+export function formatIndiaDigits(iso: string): string {
+  const [year, month, day] = indiaToday(new Date(iso)).split('-');
+  return `${Number(day)}/${Number(month)}/${year}`;
 }

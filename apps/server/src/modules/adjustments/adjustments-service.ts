@@ -37,7 +37,7 @@ export function createAdjustmentsService(deps: { db: Database; wallet: WalletSer
       idempotencyKey: `adjustment:${row.id}`,
       description: `Adjustment: ${row.reason}`,
       actorId: approver,
-      details: { adjustmentId: row.id, requestedBy: row.requested_by },
+      details: { adjustmentId: row.id, requestedBy: row.requested_by, reason: row.reason },
       entries: [
         { account: { house: 'house_cash' }, amountPaise: -row.amount_paise },
         { account: { userId: row.user_id, wallet: row.wallet }, amountPaise: row.amount_paise },

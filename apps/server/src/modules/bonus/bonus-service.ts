@@ -52,7 +52,7 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
         kind,
         idempotencyKey: `${kind.replace('_', '-')}:${bonus.id}`,
         description,
-        details: { bonusId: bonus.id, offerId: bonus.offer_id },
+        details: { bonusId: bonus.id, offerId: bonus.offer_id, offer: bonus.offer_name },
         entries: [
           { account: { userId: bonus.user_id, wallet: 'bonus' }, amountPaise: -removedPaise },
           { account: BONUS_HOUSE, amountPaise: removedPaise },
@@ -95,7 +95,7 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
           idempotencyKey: `bonus-activate:${bonus.id}`,
           description: `Bonus activated: ${bonus.offer_name}`,
           actorId: caller.userId,
-          details: { bonusId: bonus.id, offerId: bonus.offer_id },
+          details: { bonusId: bonus.id, offerId: bonus.offer_id, offer: bonus.offer_name },
           entries: [
             { account: BONUS_HOUSE, amountPaise: -bonus.amount_paise },
             { account: { userId: caller.userId, wallet: 'bonus' }, amountPaise: bonus.amount_paise },
@@ -135,7 +135,7 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
             idempotencyKey: `bonus-claim:${bonus.id}`,
             description: `Bonus claimed: ${bonus.offer_name}`,
             actorId: caller.userId,
-            details: { bonusId: bonus.id, offerId: bonus.offer_id, convertedPaise, removedPaise },
+            details: { bonusId: bonus.id, offerId: bonus.offer_id, offer: bonus.offer_name, convertedPaise, removedPaise },
             entries,
           });
         }

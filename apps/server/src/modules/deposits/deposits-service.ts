@@ -72,7 +72,7 @@ export function createDepositsService(deps: {
         idempotencyKey: `deposit-approve:${row.id}`,
         description: `Deposit by ${row.type === 'upi' ? 'UPI' : 'bank transfer'}${row.txn_ref === null ? '' : `, ref ${row.txn_ref}`}`,
         actorId: actor.userId,
-        details: { depositId: row.id, txnRef: row.txn_ref, agentId },
+        details: { depositId: row.id, txnRef: row.txn_ref, method: row.type === 'upi' ? 'upi' : 'bank', agentId },
         entries: [
           { account: agentId === null ? { house: clearing } : { agentId, book: 'chips' }, amountPaise: -row.amount_paise },
           { account: { userId: row.user_id, wallet: 'main' }, amountPaise: row.amount_paise },

@@ -123,7 +123,7 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
         idempotencyKey: `settle:${market.id}:${settlementNumber}:${player.ownerId}`,
         description: `${names.sport} / ${names.event} / ${names.market} — ${resultText}`,
         actorId,
-        details: { ...names, marketId: market.id, grossPaise: player.grossPaise, commissionPaise: player.commissionPaise, result: resultText },
+        details: { ...names, marketId: market.id, grossPaise: player.grossPaise, commissionPaise: player.commissionPaise, result: resultText, ...(result.winnerId === undefined ? { runs: result.runs } : {}) },
         entries: [
           { account: { userId, wallet: walletName }, amountPaise: player.netPaise },
           { account: pool, amountPaise: -player.netPaise },
@@ -188,7 +188,7 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
         await inside?.(context.tx);
         const repo = createSportsRepository(context.tx);
         if (market.status === 'settled') {
-          await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, { keyPrefix: 'void:', kind: 'bet_void', describe: (text) => `Void (${reason}): ${text}`, actorId });
+          await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, { keyPrefix: 'void:', kind: 'bet_void', describe: (text) => `Void (${reason}): ${text}`, actorId, details: { voidReason: reason } });
         } else {
           await closeAndRelease(context, changes);
         }

@@ -2,6 +2,7 @@ import type { StatementLine } from '@khel/contract';
 import { paiseToRupees, indiaDateRange } from '@khel/money';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
+import { statementParts } from './statement-parts.js';
 import type { PlayerWallet, WalletService } from '../wallet/wallet-service.js';
 
 /**
@@ -15,12 +16,14 @@ interface Range {
   end_date?: string;
 }
 
-function toLine(row: { id: number; amount_paise: number; created_at: Date; kind: string; description: string; balance_paise: number }): StatementLine {
+function toLine(row: { id: number; amount_paise: number; created_at: Date; kind: string; description: string; details: Record<string, unknown>; balance_paise: number }): StatementLine {
+  const parts = statementParts(row.kind, row.details, row.description);
   return {
     _id: String(row.id),
     createdAt: row.created_at.toISOString(),
     kind: row.kind,
     description: row.description,
+    ...(parts === undefined ? {} : { parts }),
     amount: paiseToRupees(row.amount_paise),
     credit: row.amount_paise > 0 ? paiseToRupees(row.amount_paise) : 0,
     debit: row.amount_paise < 0 ? paiseToRupees(-row.amount_paise) : 0,

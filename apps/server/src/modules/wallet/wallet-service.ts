@@ -116,7 +116,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
    * editing): used when a settlement is voided or corrected. Each reversal has its own key, so doing it
    * twice moves nothing twice.
    */
-  async function reverseByKeyPrefix(tx: Queryable, prefix: string, reversal: { keyPrefix: string; kind: string; describe: (original: string) => string; actorId?: string | null }): Promise<number> {
+  async function reverseByKeyPrefix(tx: Queryable, prefix: string, reversal: { keyPrefix: string; kind: string; describe: (original: string) => string; actorId?: string | null; details?: Record<string, unknown> }): Promise<number> {
     const rows = await createWalletRepository(tx).transactionsByKeyPrefix(prefix);
     const byTransaction = new Map<number, (typeof rows)[number][]>();
     for (const row of rows) byTransaction.set(row.id, [...(byTransaction.get(row.id) ?? []), row]);
@@ -130,7 +130,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
             idempotencyKey: `${reversal.keyPrefix}${first.idempotency_key}`,
             description: reversal.describe(first.description),
             actorId: reversal.actorId ?? null,
-            details: { ...first.details, reverses: first.id },
+            details: { ...first.details, ...reversal.details, reverses: first.id },
             entries: entries.map((entry) => ({ accountId: entry.account_id, amountPaise: -entry.amount_paise })),
             at: clock.now(),
           };

@@ -53,7 +53,7 @@ export function createWithdrawalsService(deps: {
         idempotencyKey: `withdrawal-paid:${row.id}`,
         description: `Withdrawal paid to ${masked(row.account_snapshot)}`,
         actorId: actor.userId,
-        details: { withdrawalId: row.id, userId: row.user_id, agentId },
+        details: { withdrawalId: row.id, userId: row.user_id, agentId, account: masked(row.account_snapshot) },
         entries: [
           { account: { house: 'withdrawal_hold' }, amountPaise: -row.amount_paise },
           { account: agentId === null ? { house: row.account_snapshot.type === 'upi' ? 'clearing_upi' : 'clearing_bank' } : { agentId, book: 'chips' }, amountPaise: row.amount_paise },
@@ -68,7 +68,7 @@ export function createWithdrawalsService(deps: {
         idempotencyKey: `withdrawal-release:${row.id}`,
         description: `Withdrawal rejected (${reason}), amount released`,
         actorId: actor.userId,
-        details: { withdrawalId: row.id },
+        details: { withdrawalId: row.id, reason },
         entries: [
           { account: { house: 'withdrawal_hold' }, amountPaise: -row.amount_paise },
           { account: { userId: row.user_id, wallet: 'main' }, amountPaise: row.amount_paise },
@@ -90,7 +90,7 @@ export function createWithdrawalsService(deps: {
           idempotencyKey: `withdrawal-hold:${id}`,
           description: `Withdrawal to ${masked(account)} (on hold)`,
           actorId: caller.userId,
-          details: { withdrawalId: id },
+          details: { withdrawalId: id, account: masked(account) },
           entries: [
             { account: { userId: caller.userId, wallet: 'main' }, amountPaise: -amountPaise },
             { account: { house: 'withdrawal_hold' }, amountPaise },

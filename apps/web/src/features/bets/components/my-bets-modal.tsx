@@ -6,14 +6,17 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Skeleton } from '../../../components/ui/spinner';
 import { lapseReasonText } from '../../../lib/bet-text';
+import { chosenLocale, formatDate } from '../../../lib/dates';
 import { useCancelBet } from '../api/cancel-bet';
 import { groupBetsByEvent, useMyBets, type BetGroup, type BetRow, type BetStatus } from '../api/get-my-bets';
 import { msg, t } from '../../../lib/i18n/i18n';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 const isFancy = (bet: BetRow) => bet.marketType.toUpperCase() === 'FANCY';
-const sideLabel = (bet: BetRow) => (isFancy(bet) ? (bet.selectionType === 'back' ? t('YES') : t('NO')) : bet.selectionType.toUpperCase());
+const sideLabel = (bet: BetRow) => (isFancy(bet) ? (bet.selectionType === 'back' ? t('YES') : t('NO')) : (bet.selectionType === 'back' ? t('Back') : t('Lay')).toUpperCase());
+const MARKET_TYPES: Record<string, string> = { EXCHANGE: msg('Exchange'), BOOKMAKER: msg('Bookmaker'), FANCY: msg('Fancy') };
+/** English shows the market type as the server sends it (BOOKMAKER); Hindi its word. */
+const marketTypeText = (type: string) => (chosenLocale() === 'hi' && MARKET_TYPES[type] !== undefined ? t(MARKET_TYPES[type]) : type);
 
 const STATUS_LABELS: Record<string, string> = {
   pending: msg('Bet delay'),
@@ -53,7 +56,7 @@ function BetItem({ bet }: { bet: BetRow }) {
           </span>
         ) : null}
       </span>
-      <span className="bet-row__market muted">{bet.marketName ? `${bet.marketName} · ${bet.marketType}` : bet.marketType}</span>
+      <span className="bet-row__market muted">{bet.marketName ? `${bet.marketName} · ${marketTypeText(bet.marketType)}` : marketTypeText(bet.marketType)}</span>
       {closing ? null : (
         <span>
           {isFancy(bet) ? t('Runs') : t('Odds')} <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
@@ -77,7 +80,7 @@ function BetItem({ bet }: { bet: BetRow }) {
       ) : null}
       {bet.status === 'lapsed' ? <span className="bet-row__note muted">{lapseReasonText(bet.lapseReason)}</span> : null}
       <time className="muted" dateTime={bet.createdAt}>
-        {dateTime.format(new Date(bet.createdAt))}
+        {formatDate(bet.createdAt, 'medium')}
       </time>
       {cancellable ? (
         <span className="bet-row__actions">

@@ -4,27 +4,28 @@ import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { indiaToday } from '@khel/money';
 import { formatDateTime } from '../../../lib/dates';
+import { casinoRoundText } from '../utils/round-text';
 import { useCasinoBets } from '../api/get-casino-bets';
 import { roundsOf, type CasinoKind, type ProviderOption } from '../utils/games';
-import { t } from '../../../lib/i18n/i18n';
+import { msg, t } from '../../../lib/i18n/i18n';
 
-const STATUS: Record<CasinoBet['status'], string> = { open: 'Open', credited: 'Settled', rolled_back: 'Returned' };
+const STATUS: Record<CasinoBet['status'], string> = { open: msg('Open'), credited: msg('Settled'), rolled_back: msg('Returned') };
 
 const signed = (amount: number) => (amount > 0 ? 'amount--plus' : amount < 0 ? 'amount--minus' : '');
 
-function Round({ round }: { round: CasinoBet }) {
+function Round({ round, kind }: { round: CasinoBet; kind: CasinoKind }) {
   return (
     <li className="casino-round" data-testid="casino-round" data-round-id={round.roundId} data-status={round.status}>
       <div className="casino-round__head">
         <strong className="casino-round__title">{round.title}</strong>
-        <span className={`casino-round__status casino-round__status--${round.status}`}>{STATUS[round.status]}</span>
+        <span className={`casino-round__status casino-round__status--${round.status}`}>{t(STATUS[round.status])}</span>
       </div>
       <p className="casino-round__description" data-testid="casino-round-description">
-        {round.description}
+        {casinoRoundText(round, kind)}
       </p>
       <p className="casino-round__meta muted">
         <time dateTime={round.createdAt}>{formatDateTime(round.createdAt)}</time>
-        {round.wallet === 'bonus' ? ' · Bonus wallet' : ''}
+        {round.wallet === 'bonus' ? ` · ${t('Bonus wallet')}` : ''}
         <span className="visually-hidden"> · round {round.roundId}</span>
       </p>
       <dl className="casino-round__amounts">
@@ -66,7 +67,7 @@ export function CasinoHistory({ kind, providers }: { kind: CasinoKind; providers
           {t('Casino history')}
         </h2>
         <button type="button" className="button button--ghost button--small" onClick={() => void bets.refetch()} disabled={bets.isFetching} data-testid="history-refresh">
-          {bets.isFetching ? 'Refreshing…' : 'Refresh'}
+          {bets.isFetching ? t('Refreshing…') : t('Refresh')}
         </button>
       </div>
       <div className="casino-history__filters">
@@ -115,7 +116,7 @@ export function CasinoHistory({ kind, providers }: { kind: CasinoKind; providers
         ) : (
           <ul className="casino-history__list">
             {rounds.map((round) => (
-              <Round key={round._id} round={round} />
+              <Round key={round._id} round={round} kind={kind} />
             ))}
           </ul>
         )}

@@ -16,6 +16,7 @@ import { CategoryIcon } from './category-icon';
 import { GameCardSkeleton } from './game-card';
 import { GameTile } from './game-tile';
 import { GameFrame } from './game-frame';
+import { categoryName } from '../utils/category-name';
 import '../casino.css';
 import { msg, t } from '../../../lib/i18n/i18n';
 
@@ -41,8 +42,8 @@ function CategoryTile({ name, count, selected, onSelect }: { name: string; count
   return (
     <button type="button" className="category-tile" aria-pressed={selected} onClick={onSelect} data-testid="category-tile" data-category={name}>
       <CategoryIcon category={name} />
-      <span className="category-tile__name">{name}</span>
-      <span className="category-tile__count">{count === 1 ? '1 game' : `${count} games`}</span>
+      <span className="category-tile__name">{categoryName(name)}</span>
+      <span className="category-tile__count">{count === 1 ? t('1 game') : t('{count} games', { count })}</span>
     </button>
   );
 }
@@ -127,7 +128,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
 
       <details className="casino-filters-fold" open={filter.search !== '' || filter.provider !== '' ? true : undefined} data-testid="casino-filters">
         <summary>{t('Search and filter')}</summary>
-      <div className="casino-filters" role="search" aria-label={`${title} games`}>
+      <div className="casino-filters" role="search" aria-label={t('{title} games', { title })}>
         <div className="field casino-filters__search">
           <label className="field__label" htmlFor={`${id}-search`}>
             {t('Search')}
@@ -185,7 +186,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
         <>
           {filtered && groups.length > 0 ? (
             <p className="muted casino-filters__summary" role="status">
-              {groups.reduce((sum, group) => sum + group.games.length, 0)} of {all.length} games
+              {t('{shown} of {total} games', { shown: groups.reduce((sum, group) => sum + group.games.length, 0), total: all.length })}
             </p>
           ) : null}
           {categories.length > 0 ? (
@@ -199,7 +200,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
             />
           ) : null}
           {[
-            { key: 'favourites', title: 'Favourites', list: favourites },
+            { key: 'favourites', title: t('Favourites'), list: favourites },
             { key: 'recent', title: t('Recently played'), list: recent },
           ].map((mine) =>
             mine.list.length === 0 ? null : (
@@ -213,7 +214,7 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
           )}
           {groups.length === 0 ? (
             <EmptyState title={MESSAGES.noData} icon="list" testId="casino-no-match">
-              <p>{t('No game matches')} {filter.search.trim() !== '' ? `“${filter.search.trim()}”` : 'these filters'}.</p>
+              <p>{filter.search.trim() !== '' ? t('No game matches “{search}”.', { search: filter.search.trim() }) : t('No game matches these filters.')}</p>
               <Button variant="secondary" onClick={() => setFilter(NO_FILTER)}>
                 {t('Clear filters')}
               </Button>
@@ -222,16 +223,16 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
             groups.map((group, groupIndex) => (
               <section key={group.category} className="casino-group stack" aria-labelledby={`${id}-group-${groupIndex}`} data-testid="game-group" data-category={group.category}>
                 <h2 id={`${id}-group-${groupIndex}`} className="section-title">
-                  {group.category}
+                  {categoryName(group.category)}
                 </h2>
                 {filter.category !== '' ? (
-                  <ul className="game-grid" data-testid="game-grid" aria-label={group.category}>
+                  <ul className="game-grid" data-testid="game-grid" aria-label={categoryName(group.category)}>
                     {group.games.map((game, index) => (
                       <li key={game._id}>{tile(game, index < 4)}</li>
                     ))}
                   </ul>
                 ) : (
-                  <Carousel label={group.category} testId="game-carousel" items={group.games} itemKey={(game) => game._id} renderItem={(game, index) => tile(game, groupIndex === 0 && index < 2)} />
+                  <Carousel label={categoryName(group.category)} testId="game-carousel" items={group.games} itemKey={(game) => game._id} renderItem={(game, index) => tile(game, groupIndex === 0 && index < 2)} />
                 )}
               </section>
             ))

@@ -1,4 +1,5 @@
 import type { CasinoBet, CasinoGame } from '@khel/contract';
+import { categoryName } from './category-name';
 
 /** Which lobby: /slots (slot games) or /live-casino (every other game: tables, live dealers). */
 export type CasinoKind = 'slots' | 'live';
@@ -42,7 +43,8 @@ export function filterGames(games: readonly CasinoGame[], filter: GameFilter): C
     if (filter.provider !== '' && game.provider_code !== filter.provider) return false;
     if (filter.category !== '' && game.game_category !== filter.category) return false;
     if (words.length === 0) return true;
-    const haystack = fold(`${game.title} ${game.provider_name} ${game.game_category}`);
+    // The category as shown too, so a Hindi reader finds Slots by typing स्लॉट.
+    const haystack = fold(`${game.title} ${game.provider_name} ${game.game_category} ${categoryName(game.game_category)}`);
     return words.every((word) => haystack.includes(word));
   });
 }

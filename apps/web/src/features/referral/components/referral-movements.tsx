@@ -1,6 +1,7 @@
 import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/dates';
+import { referralLineText } from '../utils/movement-text';
 import { useReferralTransactions } from '../api/get-referral-transactions';
 import { t } from '../../../lib/i18n/i18n';
 
@@ -24,7 +25,7 @@ export function ReferralMovements() {
         <ul className="referral-rows">
           {query.data.map((line) => (
             <li key={line._id} className="referral-row" data-testid="referral-movement" data-kind={line.kind}>
-              <strong>{line.description}</strong>
+              <strong>{referralLineText(line)}</strong>
               <span className={`referral-row__amount ${line.amount < 0 ? 'amount--minus' : 'amount--plus'}`}>
                 {line.amount > 0 ? '+' : ''}
                 {formatRupees(line.amount)}

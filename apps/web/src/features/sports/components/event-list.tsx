@@ -14,9 +14,9 @@ import { LiveIndicator } from './live-indicator';
 import { SuspendedOverlay, marketBlock } from './market-state';
 import { compactAmount } from './price-cell';
 import { LivePriceCell } from './live-price-cell';
+import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n/i18n';
 
-const startFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Kolkata' });
 
 const bestOf = (market: Market, runnerId: string, side: 'back' | 'lay') => market.runners.find((runner) => runner._id === runnerId)?.[side][0];
 const bestPrice = (runnerId: string, side: 'back' | 'lay') => (market: Market) => bestOf(market, runnerId, side)?.price ?? null;
@@ -57,7 +57,7 @@ function EventRow({ event }: { event: EventSummary }) {
           {event.name}
         </Link>
         <span className="event-row__meta muted">
-          {event.inPlay ? <span className="badge badge--live">{t('Live')}</span> : startFormat.format(new Date(event.startTime))}
+          {event.inPlay ? <span className="badge badge--live">{t('Live')}</span> : formatDate(event.startTime, 'start')}
           {score && event.inPlay ? <span className="event-row__score">{[score.home, score.away].filter(Boolean).join(' · ')}</span> : null}
           <span>
             {event.league.name} · {event.marketCount} markets

@@ -12,9 +12,9 @@ import { FancyMarkets } from './fancy-markets';
 import { LiveIndicator } from './live-indicator';
 import { ScorePanel } from './score-panel';
 import { SlipHost } from './slip-host';
+import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n/i18n';
 
-const startFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 function Markets({ event }: { event: EventDetail }) {
   useLiveTopics({ marketIds: event.markets.map((market) => market._id), eventIds: [event._id] });
@@ -73,7 +73,7 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
             {event.name}
           </h1>
           <p className="event-header__meta">
-            {event.inPlay ? <span className="badge badge--live">{t('In-play')}</span> : <span className="muted">{startFormat.format(new Date(event.startTime))}</span>}
+            {event.inPlay ? <span className="badge badge--live">{t('In-play')}</span> : <span className="muted">{formatDate(event.startTime, 'medium')}</span>}
             <LiveIndicator />
           </p>
         </header>

@@ -22,7 +22,7 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
       <span className="runner__name">
         {market.name}
         <span className="market__limits muted">
-          {t('Min')} {market.minStake.toLocaleString('en-IN')} · Max {market.maxStake.toLocaleString('en-IN')}
+          {t('Min {min} · Max {max}', { min: market.minStake.toLocaleString('en-IN'), max: market.maxStake.toLocaleString('en-IN') })}
         </span>
         <FancyBook market={market} position={position} />
       </span>

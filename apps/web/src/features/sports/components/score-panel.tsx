@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EventDetail } from '@khel/contract';
 import { useLiveScore } from '../hooks/live-markets';
+import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n/i18n';
 
 /** A stream we can show: an http(s) address; anything else is treated as no stream. */
@@ -54,7 +55,7 @@ export function ScorePanel({ event }: { event: EventDetail }) {
           </div>
         ) : (
           <p className="muted score__empty" data-testid="score-empty">
-            {event.inPlay ? t('The score will appear here as soon as play starts.') : t('Starts {date}', { date: new Date(event.startTime).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }) })}
+            {event.inPlay ? t('The score will appear here as soon as play starts.') : t('Starts {date}', { date: formatDate(event.startTime, 'medium') })}
           </p>
         )
       ) : stream ? (

@@ -4,6 +4,7 @@ import { formatRupees } from '@khel/money';
 import { DateRangePicker, defaultRange } from '../../../components/ui/date-range-picker';
 import { Skeleton } from '../../../components/ui/spinner';
 import { formatDateTime, type DateRange } from '../../../lib/dates';
+import { statementLineText } from '../utils/line-text';
 import { useStatement, type StatementKind } from '../api/get-statement';
 import { WalletToggle } from './wallet-tabs';
 import { msg, t } from '../../../lib/i18n/i18n';
@@ -22,8 +23,8 @@ function Line({ line }: { line: StatementLine }) {
   return (
     <tr data-testid="statement-line">
       <td>
-        <span className="statement__description">{line.description}</span>
-        <span className="statement__date muted">{formatDateTime(line.createdAt)}</span>
+        <span className="statement__description" data-testid="line-description">{statementLineText(line)}</span>
+        <span className="statement__date muted" data-testid="line-date">{formatDateTime(line.createdAt)}</span>
       </td>
       <td className={`num ${signedClass(line.amount)}`} data-testid="line-amount">
         {line.amount > 0 ? '+' : ''}
