@@ -1,0 +1,116 @@
+/**
+ * Forwarding player bets to the market's owner (decision 0034): two service instances over one
+ * database, each with its own connections to a real Redis, as two processes would be. The first to
+ * take a command on the market owns it; bets and cancels sent to the other are run by the owner's
+ * writer (the other's writer commits nothing) and answered with exactly the owner's envelope, refusals
+ * too; one Idempotency-Key places one bet whichever process hears it; a graceful stop gives the lease
+ * back and the other process then writes the market itself.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ROLES } from '@khel/contract';
+import { buildApp } from '../../app.js';
+import type { Services } from '../../app.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+let here: TestApp;
+let owner: { app: FastifyInstance; services: Services } | null = null;
+let marketId = '';
+let runnerId = '';
+let token = '';
+
+beforeAll(async () => {
+  const tag = randomUUID();
+  // Channels of this run only: other test files on the same Redis hear nothing of it.
+  here = await createTestApp({ REDIS_URL, LIVE_CHANNEL: `khel:test-live:${tag}`, MARKET_FORWARD_CHANNEL: `khel:test-market:${tag}` });
+  const built = await buildApp({ config: here.config, db: here.db, clock: here.clock });
+  await built.app.ready();
+  owner = built;
+  const director = await createOperator(here, ROLES.DIRECTOR);
+  const sport = await call(here.app, 'POST', '/api/v1/backoffice/sports', { token: director.token, body: { name: 'Cricket' } });
+  const league = await call(here.app, 'POST', '/api/v1/backoffice/leagues', { token: director.token, body: { sportId: (sport.body.data as { _id: string })._id, name: 'Forward League' } });
+  const event = await call(here.app, 'POST', '/api/v1/backoffice/events', { token: director.token, body: { leagueId: (league.body.data as { _id: string })._id, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' } });
+  const created = await call(here.app, 'POST', '/api/v1/backoffice/markets', {
+    token: director.token,
+    body: { eventId: (event.body.data as { _id: string })._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Kings', 'Royals'], betDelaySeconds: 0 },
+  });
+  marketId = (created.body.data as { _id: string })._id;
+  runnerId = ((await call(here.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token: director.token, body: {} })).body.data as { runners: { _id: string }[] }).runners[0]?._id as string;
+  token = (await signUpPlayer(here)).token;
+}, 60_000);
+afterAll(async () => {
+  await owner?.app.close();
+  await here.close();
+});
+
+const bet = (odds: number, stake = 100, side: 'back' | 'lay' = 'back') => ({ marketId, selectionId: runnerId, selectionType: side, odds, stake });
+const place = (app: FastifyInstance, body: ReturnType<typeof bet>, key?: string) => call(app, 'POST', '/api/v1/place-bet', { token, body, ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }) });
+const stable = (body: unknown) => JSON.parse(JSON.stringify(body, (name, value: unknown) => (name === 'placedAt' || name === 'delayUntil' ? undefined : value))) as unknown;
+
+describe('bets forwarded to the market owner over Redis', () => {
+  it('runs a bet sent to the other process through the owner writer and answers its envelope', async () => {
+    const first = owner as NonNullable<typeof owner>;
+    // The first command on the market, on the owner, takes the lease there.
+    const onOwner = await place(first.app, bet(3));
+    expect(onOwner.body.meta.code).toBe(200);
+    const ownerCommands = first.services.books.counts().commands;
+    const hereCommands = here.services.books.counts().commands;
+
+    const forwarded = await place(here.app, bet(3.05));
+    expect(forwarded.status).toBe(200);
+    expect(forwarded.body.meta).toMatchObject({ code: 200, message: 'Bet placed' });
+    const placed = forwarded.body.data as { _id: string; status: string; odds: number };
+    expect(placed.status).toBe('unmatched');
+    // The owner's writer committed it; this process's writer committed nothing.
+    expect(first.services.books.counts().commands).toBe(ownerCommands + 1);
+    expect(here.services.books.counts().commands).toBe(hereCommands);
+    // The answer is the bet as it stands in the database.
+    const read = await call(here.app, 'GET', `/api/v1/bet-sport-byMarket?marketId=${marketId}`, { token });
+    expect((read.body.data as { _id: string }[]).map((row) => row._id)).toContain(placed._id);
+
+    // A refusal travels back as the owner's exact envelope.
+    for (const refused of [bet(3.01), bet(3, 0.5)]) {
+      const there = await place(first.app, refused);
+      const relayed = await place(here.app, refused);
+      expect(there.body.meta.error).toBeDefined();
+      expect(relayed.status).toBe(there.status);
+      expect(relayed.body).toEqual(there.body);
+    }
+    expect(here.services.books.counts().commands).toBe(hereCommands);
+  });
+
+  it('places one bet per Idempotency-Key whichever process hears it, and cancels through the owner', async () => {
+    const first = owner as NonNullable<typeof owner>;
+    const key = `fw-${randomUUID()}`;
+    const viaHere = await place(here.app, bet(4), key);
+    const viaOwner = await place(first.app, bet(4), key);
+    const again = await place(here.app, bet(4), key);
+    const ids = [viaHere, viaOwner, again].map((answer) => (answer.body.data as { _id: string })._id);
+    expect(new Set(ids).size).toBe(1);
+    expect(stable(again.body.data)).toEqual(stable(viaOwner.body.data));
+    const count = await here.db.query<{ n: string }>('select count(*) as n from bets where market_id = $1 and price_h = 400', [marketId]);
+    expect(Number(count.rows[0]?.n)).toBe(1);
+
+    const hereCommands = here.services.books.counts().commands;
+    const cancelled = await call(here.app, 'POST', '/api/v1/cancel-bet', { token, body: { betId: ids[0] } });
+    expect(cancelled.body.meta).toMatchObject({ code: 200, message: 'Bet cancelled' });
+    expect((cancelled.body.data as { status: string }).status).toBe('cancelled');
+    expect(here.services.books.counts().commands).toBe(hereCommands);
+    const twice = await call(here.app, 'POST', '/api/v1/cancel-bet', { token, body: { betId: ids[0] } });
+    expect(twice.body.meta.error).toBe('BET_NOT_CANCELLABLE');
+  });
+
+  it('writes the market itself once the owner stopped and gave its lease back', async () => {
+    await owner?.app.close();
+    owner = null;
+    expect((await here.db.query('select * from market_leases where market_id = $1', [marketId])).rows).toEqual([]);
+    const hereCommands = here.services.books.counts().commands;
+    const answer = await place(here.app, bet(5));
+    expect(answer.body.meta.code).toBe(200);
+    expect(here.services.books.counts().commands).toBe(hereCommands + 1);
+    expect((await here.db.query('select * from market_leases where market_id = $1', [marketId])).rows).toHaveLength(1);
+  });
+});
