@@ -121,9 +121,9 @@ describe('a market whose lease owner is killed continues on the other process', 
       const ofSecond = rest.filter((_, i) => i % 2 === 1);
       const deadline = Date.now() + 60_000;
       const acked = (list: typeof bets) => list.filter((bet) => bet.acknowledged !== null).length;
-      while ((acked(ofFirst) < 1 || acked(ofSecond) < 1) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 2));
+      while ((acked(ofFirst) < 1 || acked(ofSecond) < 5) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 2));
       // Bets sent to the second process were answered while the first held the lease: forwarded.
-      expect(acked(ofSecond)).toBeGreaterThanOrEqual(1);
+      expect(acked(ofSecond)).toBeGreaterThanOrEqual(5);
       first.process.kill('SIGKILL');
       killedAt = Date.now();
       await inFlight;
@@ -136,10 +136,8 @@ describe('a market whose lease owner is killed continues on the other process', 
       expect(secondOwner).not.toBeNull();
       expect(secondOwner).not.toBe(firstOwner);
 
-      // The first process's cut-off bets: retried on the survivor with their own keys.
-      const unanswered = bets.filter((bet) => bet.acknowledged === null);
-      expect(unanswered.length).toBeGreaterThan(0);
-      for (const bet of unanswered) await send(b, bet);
+      // The first process's cut-off bets (if the kill caught any): retried on the survivor with their own keys.
+      for (const bet of bets.filter((candidate) => candidate.acknowledged === null)) await send(b, bet);
       expect(bets.filter((bet) => bet.acknowledged === null)).toEqual([]);
 
       const rows = (
