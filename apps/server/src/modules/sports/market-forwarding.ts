@@ -94,7 +94,8 @@ export function createMarketForwarding(deps: {
       });
       answered.catch(() => undefined);
       const request: Request = { id, from: owner, kind, payload, deadline: Date.now() + timeoutMs };
-      const heard = await publisher.publish(`${prefix}:req:${target}`, JSON.stringify(request));
+      // Redis unreachable counts as nobody listening: the router waits and asks again, then answers 503.
+      const heard = await publisher.publish(`${prefix}:req:${target}`, JSON.stringify(request)).catch(() => 0);
       if (heard === 0) {
         const entry = waiting.get(id);
         waiting.delete(id);
