@@ -9,11 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { ROLES } from '@khel/contract';
 import { buildApp } from '../../app.js';
 import type { Services } from '../../app.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
+import { createMarketLeases } from './market-lease.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let here: TestApp;
@@ -21,24 +23,20 @@ let owner: { app: FastifyInstance; services: Services } | null = null;
 let marketId = '';
 let runnerId = '';
 let token = '';
+let director = '';
+let prefix = '';
 
 beforeAll(async () => {
   const tag = randomUUID();
   // Channels of this run only: other test files on the same Redis hear nothing of it.
-  here = await createTestApp({ REDIS_URL, LIVE_CHANNEL: `khel:test-live:${tag}`, MARKET_FORWARD_CHANNEL: `khel:test-market:${tag}` });
+  prefix = `khel:test-market:${tag}`;
+  here = await createTestApp({ REDIS_URL, LIVE_CHANNEL: `khel:test-live:${tag}`, MARKET_FORWARD_CHANNEL: prefix, MARKET_FORWARD_TIMEOUT_MS: '1500' });
   const built = await buildApp({ config: here.config, db: here.db, clock: here.clock });
   await built.app.ready();
   owner = built;
-  const director = await createOperator(here, ROLES.DIRECTOR);
-  const sport = await call(here.app, 'POST', '/api/v1/backoffice/sports', { token: director.token, body: { name: 'Cricket' } });
-  const league = await call(here.app, 'POST', '/api/v1/backoffice/leagues', { token: director.token, body: { sportId: (sport.body.data as { _id: string })._id, name: 'Forward League' } });
-  const event = await call(here.app, 'POST', '/api/v1/backoffice/events', { token: director.token, body: { leagueId: (league.body.data as { _id: string })._id, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' } });
-  const created = await call(here.app, 'POST', '/api/v1/backoffice/markets', {
-    token: director.token,
-    body: { eventId: (event.body.data as { _id: string })._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Kings', 'Royals'], betDelaySeconds: 0 },
-  });
-  marketId = (created.body.data as { _id: string })._id;
-  runnerId = ((await call(here.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token: director.token, body: {} })).body.data as { runners: { _id: string }[] }).runners[0]?._id as string;
+  director = (await createOperator(here, ROLES.DIRECTOR)).token;
+  marketId = await newMarket();
+  runnerId = ((await call(here.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token: director, body: {} })).body.data as { runners: { _id: string }[] }).runners[0]?._id as string;
   token = (await signUpPlayer(here)).token;
 }, 60_000);
 afterAll(async () => {
@@ -46,7 +44,18 @@ afterAll(async () => {
   await here.close();
 });
 
-const bet = (odds: number, stake = 100, side: 'back' | 'lay' = 'back') => ({ marketId, selectionId: runnerId, selectionType: side, odds, stake });
+async function newMarket(): Promise<string> {
+  const sport = await call(here.app, 'POST', '/api/v1/backoffice/sports', { token: director, body: { name: 'Cricket' } });
+  const league = await call(here.app, 'POST', '/api/v1/backoffice/leagues', { token: director, body: { sportId: (sport.body.data as { _id: string })._id, name: 'Forward League' } });
+  const event = await call(here.app, 'POST', '/api/v1/backoffice/events', { token: director, body: { leagueId: (league.body.data as { _id: string })._id, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' } });
+  const created = await call(here.app, 'POST', '/api/v1/backoffice/markets', {
+    token: director,
+    body: { eventId: (event.body.data as { _id: string })._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Kings', 'Royals'], betDelaySeconds: 0 },
+  });
+  return (created.body.data as { _id: string })._id;
+}
+
+const bet = (odds: number, stake = 100, side: 'back' | 'lay' = 'back', market = marketId, runner = runnerId) => ({ marketId: market, selectionId: runner, selectionType: side, odds, stake });
 const place = (app: FastifyInstance, body: ReturnType<typeof bet>, key?: string) => call(app, 'POST', '/api/v1/place-bet', { token, body, ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }) });
 const stable = (body: unknown) => JSON.parse(JSON.stringify(body, (name, value: unknown) => (name === 'placedAt' || name === 'delayUntil' ? undefined : value))) as unknown;
 
@@ -112,5 +121,55 @@ describe('bets forwarded to the market owner over Redis', () => {
     expect(answer.body.meta.code).toBe(200);
     expect(here.services.books.counts().commands).toBe(hereCommands + 1);
     expect((await here.db.query('select * from market_leases where market_id = $1', [marketId])).rows).toHaveLength(1);
+  });
+});
+
+describe('an owner that is gone or does not answer', () => {
+  async function marketHeldBy(ghost: string) {
+    const market = await newMarket();
+    const runner = ((await call(here.app, 'PUT', `/api/v1/backoffice/markets/${market}`, { token: director, body: {} })).body.data as { runners: { _id: string }[] }).runners[0]?._id as string;
+    // A process that took the lease and then died: it never renews it.
+    const leases = createMarketLeases({ db: here.db, owner: ghost, options: { leaseMs: 400, renewMs: 100 } });
+    expect(await leases.route(market)).toEqual({ kind: 'local' });
+    return { market, runner };
+  }
+  const leaseOwner = async (market: string) => (await here.db.query<{ owner: string }>('select owner from market_leases where market_id = $1', [market])).rows[0]?.owner;
+
+  it('waits out the lease of an owner nobody hears, then takes the market and places the bet once', async () => {
+    const ghost = `ghost-${randomUUID()}`;
+    const { market, runner } = await marketHeldBy(ghost);
+    const commands = here.services.books.counts().commands;
+    const answer = await place(here.app, bet(2, 100, 'back', market, runner));
+    expect(answer.body.meta).toMatchObject({ code: 200, message: 'Bet placed' });
+    expect(here.services.books.counts().commands).toBe(commands + 1);
+    expect(await leaseOwner(market)).not.toBe(ghost);
+    expect(await leaseOwner(market)).toBeDefined();
+  });
+
+  it('asks again when the owner heard but did not answer, and the retry carries one key: one bet', async () => {
+    const ghost = `ghost-${randomUUID()}`;
+    // It still listens (a stuck process) but never answers.
+    const listener = new Redis(REDIS_URL);
+    const heard: { kind: string; payload: { key?: string } }[] = [];
+    try {
+      await listener.subscribe(`${prefix}:req:${ghost}`);
+      listener.on('message', (_channel: string, text: string) => heard.push(JSON.parse(text) as (typeof heard)[number]));
+      const { market, runner } = await marketHeldBy(ghost);
+      const answer = await place(here.app, bet(2.5, 100, 'back', market, runner));
+      expect(answer.body.meta).toMatchObject({ code: 200, message: 'Bet placed' });
+      expect(heard.length).toBeGreaterThanOrEqual(1);
+      expect(heard[0]?.kind).toBe('bet.place');
+      const key = heard[0]?.payload.key as string;
+      expect(key).toMatch(/^fwd:/);
+      expect(heard.every((message) => message.payload.key === key)).toBe(true);
+      // Placed here after the takeover, under the key made for the forward: the retry could only replay it.
+      const stored = await here.db.query<{ response: unknown }>('select response from idempotency_keys where key = $1', [key]);
+      expect(stored.rows.map((row) => row.response)).toEqual([(answer.body.data as { _id: string })._id]);
+      expect(await leaseOwner(market)).not.toBe(ghost);
+      const bets = await here.db.query('select id from bets where market_id = $1', [market]);
+      expect(bets.rows).toHaveLength(1);
+    } finally {
+      await listener.quit();
+    }
   });
 });
