@@ -131,10 +131,14 @@ export function createBetRouter(deps: {
       await forwarding?.ready();
     },
 
-    /** A graceful stop: no more forwarded commands, the running ones answered, then every lease given back. */
+    /**
+     * A graceful stop: every lease given back first, so the other processes take these markets at their
+     * next command instead of waiting for an expiry; then forwarded commands still arriving are run
+     * here (the writer's lock keeps that correct) until the running ones have answered.
+     */
     async close(): Promise<void> {
-      await forwarding?.close();
       await leases?.stop();
+      await forwarding?.close();
     },
   };
 }
