@@ -66,6 +66,7 @@ describe('bets forwarded to the market owner over Redis', () => {
     const onOwner = await place(first.app, bet(3));
     expect(onOwner.body.meta.code).toBe(200);
     const ownerCommands = first.services.books.counts().commands;
+    const ownerRebuilds = first.services.books.counts().rebuilds;
     const hereCommands = here.services.books.counts().commands;
 
     const forwarded = await place(here.app, bet(3.05));
@@ -76,6 +77,8 @@ describe('bets forwarded to the market owner over Redis', () => {
     // The owner's writer committed it; this process's writer committed nothing.
     expect(first.services.books.counts().commands).toBe(ownerCommands + 1);
     expect(here.services.books.counts().commands).toBe(hereCommands);
+    // One writer: the owner's book is never behind the log, so it is never rebuilt.
+    expect(first.services.books.counts().rebuilds).toBe(ownerRebuilds);
     // The answer is the bet as it stands in the database.
     const read = await call(here.app, 'GET', `/api/v1/bet-sport-byMarket?marketId=${marketId}`, { token });
     expect((read.body.data as { _id: string }[]).map((row) => row._id)).toContain(placed._id);
