@@ -82,17 +82,23 @@ export function createBetRouter(deps: {
 
   /**
    * Runs here or at the owner. An owner that is not listening (stopped, killed) is waited out until its
-   * lease expires, then this process takes the market; one that does not answer in time is asked again
-   * (or taken over, once its renewals stop). Past a lease and two timeouts: a 503, never a guess.
+   * lease expires, then this process takes the market; one that is slow is waited for while it still
+   * renews its lease, and once it stopped renewing (dead or stuck) the market is taken over. Past
+   * a lease and four timeouts: a 503 ("try again"), never a guess.
    */
-  async function onMarket(marketId: string, runHere: () => Promise<BetAnswer>, forward: (owner: string) => Promise<ForwardAnswer>): Promise<BetAnswer> {
+  async function onMarket(marketId: string, runHere: () => Promise<BetAnswer>, forward: (owner: string, wait: { deadline: number; alive: () => Promise<boolean> }) => Promise<ForwardAnswer>): Promise<BetAnswer> {
     if (leases === null || forwarding === null) return runHere();
-    const giveUpAt = Date.now() + leases.options.leaseMs + 2 * deps.forwardTimeoutMs;
+    const giveUpAt = Date.now() + leases.options.leaseMs + 4 * deps.forwardTimeoutMs;
     for (;;) {
       const route = await leases.route(marketId);
       if (route.kind === 'local') return runHere();
+      const owner = route.owner;
+      const alive = async () => {
+        const now = await leases.route(marketId);
+        return now.kind === 'owner' && now.owner === owner;
+      };
       try {
-        return unwrap(await forward(route.owner));
+        return unwrap(await forward(owner, { deadline: giveUpAt, alive }));
       } catch (error) {
         if (!(error instanceof ForwardNotDelivered) && !(error instanceof ForwardTimedOut)) throw error;
         const left = giveUpAt - Date.now();
@@ -109,10 +115,10 @@ export function createBetRouter(deps: {
       return onMarket(
         body.marketId,
         () => local.place(payload),
-        (owner) => {
+        (owner, wait) => {
           // From the first forward on, the command has a key: a retry here or there replays, never places again.
           payload.key ??= `fwd:${randomUUID()}`;
-          return (forwarding as MarketForwarding).request(owner, 'bet.place', payload);
+          return (forwarding as MarketForwarding).request(owner, 'bet.place', payload, wait);
         },
       );
     },
@@ -122,7 +128,7 @@ export function createBetRouter(deps: {
       const payload: CancelPayload = { caller, betId };
       // Not the caller's (or no such bet): answered here, as the owner would.
       if (bet === null || bet.user_id !== caller.userId) return local.cancel(payload);
-      return onMarket(bet.market_id, () => local.cancel(payload), (owner) => (forwarding as MarketForwarding).request(owner, 'bet.cancel', payload));
+      return onMarket(bet.market_id, () => local.cancel(payload), (owner, wait) => (forwarding as MarketForwarding).request(owner, 'bet.cancel', payload, wait));
     },
 
     /** This process starts taking forwarded commands (with Redis). */

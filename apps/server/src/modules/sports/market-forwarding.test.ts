@@ -149,7 +149,7 @@ describe('an owner that is gone or does not answer', () => {
     expect(await leaseOwner(market)).toBeDefined();
   });
 
-  it('asks again when the owner heard but did not answer, and the retry carries one key: one bet', async () => {
+  it('takes over from an owner that heard but stopped renewing its lease, and places the bet once under the forward key', async () => {
     const ghost = `ghost-${randomUUID()}`;
     // It still listens (a stuck process) but never answers.
     const listener = new Redis(REDIS_URL);

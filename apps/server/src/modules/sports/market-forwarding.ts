@@ -17,7 +17,7 @@ interface Request {
   from: string;
   kind: ForwardKind;
   payload: unknown;
-  /** Wall-clock ms after which the sender has given up: the owner then drops the command unrun. */
+  /** Wall-clock ms after which the sender has given up waiting: an owner hearing it later drops it unrun. */
   deadline: number;
 }
 
@@ -25,8 +25,9 @@ interface Request {
  * Market commands sent to the process that owns the market's lease (decision 0034), over Redis
  * pub/sub: each process listens on `<prefix>:req:<its id>` and `<prefix>:reply:<its id>`. PUBLISH
  * answers how many listeners heard it, so a command for a stopped or killed owner is known undelivered
- * at once; one that was heard but not answered within timeoutMs times out. Either way the sender's
- * retry carries the same Idempotency-Key, so it is never applied twice.
+ * at once. One heard but not answered within timeoutMs is waited for again, timeoutMs at a time, while
+ * the sender still sees the owner alive (its lease renewed) and before the sender's deadline; else it
+ * times out. Either way the sender's retry carries the same Idempotency-Key: never applied twice.
  */
 export function createMarketForwarding(deps: {
   url: string;
@@ -45,7 +46,7 @@ export function createMarketForwarding(deps: {
   const replies = `${prefix}:reply:${owner}`;
   const subscribed = subscriber.subscribe(requests, replies).then(() => undefined);
   subscribed.catch((error: unknown) => deps.onError(error instanceof Error ? error : new Error(String(error))));
-  const waiting = new Map<string, { resolve: (answer: ForwardAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  const waiting = new Map<string, { resolve: (answer: ForwardAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout | null }>();
   const running = new Set<Promise<void>>();
   let closed = false;
 
@@ -72,7 +73,7 @@ export function createMarketForwarding(deps: {
       const entry = waiting.get(id);
       if (entry === undefined) return; // it timed out: the sender has moved on
       waiting.delete(id);
-      clearTimeout(entry.timer);
+      if (entry.timer !== null) clearTimeout(entry.timer);
       entry.resolve(answer);
     } else if (channel === requests && !closed) {
       const job = serve(message as Request);
@@ -82,24 +83,43 @@ export function createMarketForwarding(deps: {
   });
 
   return {
-    /** Sends one command to the owner; answers its answer, or throws ForwardNotDelivered / ForwardTimedOut. */
-    async request(target: string, kind: ForwardKind, payload: unknown): Promise<ForwardAnswer> {
+    /**
+     * Sends one command to the owner; answers its answer, or throws ForwardNotDelivered /
+     * ForwardTimedOut. alive: whether the owner still holds the market (asked each timeoutMs).
+     */
+    async request(target: string, kind: ForwardKind, payload: unknown, wait: { deadline: number; alive: () => Promise<boolean> }): Promise<ForwardAnswer> {
       const id = randomUUID();
       const answered = new Promise<ForwardAnswer>((resolve, reject) => {
-        const timer = setTimeout(() => {
+        const entry: { resolve: (answer: ForwardAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout | null } = { resolve, reject, timer: null };
+        const giveUp = () => {
           waiting.delete(id);
-          reject(new ForwardTimedOut(`market owner ${target} did not answer in ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiting.set(id, { resolve, reject, timer });
+          reject(new ForwardTimedOut(`market owner ${target} did not answer`));
+        };
+        const check = () => {
+          entry.timer = null;
+          if (!waiting.has(id)) return;
+          if (Date.now() + timeoutMs > wait.deadline) return giveUp();
+          // Slow but alive (still renewing its lease): keep waiting for this answer rather than sending again.
+          wait.alive().then(
+            (alive) => {
+              if (!waiting.has(id)) return;
+              if (alive) entry.timer = setTimeout(check, timeoutMs);
+              else giveUp();
+            },
+            () => giveUp(),
+          );
+        };
+        entry.timer = setTimeout(check, timeoutMs);
+        waiting.set(id, entry);
       });
       answered.catch(() => undefined);
-      const request: Request = { id, from: owner, kind, payload, deadline: Date.now() + timeoutMs };
+      const request: Request = { id, from: owner, kind, payload, deadline: wait.deadline };
       // Redis unreachable counts as nobody listening: the router waits and asks again, then answers 503.
       const heard = await publisher.publish(`${prefix}:req:${target}`, JSON.stringify(request)).catch(() => 0);
       if (heard === 0) {
         const entry = waiting.get(id);
         waiting.delete(id);
-        if (entry !== undefined) clearTimeout(entry.timer);
+        if (entry !== undefined && entry.timer !== null) clearTimeout(entry.timer);
         throw new ForwardNotDelivered(`market owner ${target} is not listening`);
       }
       return answered;
@@ -114,7 +134,7 @@ export function createMarketForwarding(deps: {
       await subscriber.unsubscribe(requests).catch(() => undefined);
       await Promise.all([...running]);
       for (const [id, entry] of waiting) {
-        clearTimeout(entry.timer);
+        if (entry.timer !== null) clearTimeout(entry.timer);
         entry.reject(new ForwardTimedOut('closing'));
         waiting.delete(id);
       }
