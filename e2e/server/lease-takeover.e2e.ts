@@ -94,7 +94,6 @@ describe('a market whose lease owner is killed continues on the other process', 
           body: JSON.stringify(bet.body),
         });
         const answer = (await response.json()) as { meta: { code: number }; data: { _id: string } | null };
-        if (answer.meta.code !== 200) console.log("REFUSED", response.status, JSON.stringify(answer.meta), Date.now() - killedAt);
         if (answer.meta.code === 200 && answer.data !== null) {
           if (bet.acknowledged !== null) expect(answer.data._id).toBe(bet.acknowledged); // a retry replays the same bet
           bet.acknowledged = answer.data._id;
