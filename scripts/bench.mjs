@@ -93,6 +93,7 @@ if (wants('startup')) await startup();
 if (wants('ledger')) run('npx', ['tsx', 'apps/server/bench/ledger-bench.ts']);
 if (wants('sports')) run('npx', ['tsx', 'apps/server/bench/sports-bench.ts']);
 if (wants('bets')) run('npx', ['tsx', 'apps/server/bench/bets-bench.ts']);
+if (wants('lease')) run('npx', ['tsx', 'apps/server/bench/lease-bench.ts']);
 if (wants('ws')) run('npx', ['tsx', 'apps/server/bench/ws-bench.ts']);
 if (wants('http')) run('npx', ['tsx', 'apps/server/bench/http-bench.ts']);
 if (wants('settlement')) run('npx', ['tsx', 'apps/server/bench/settlement-bench.ts']);

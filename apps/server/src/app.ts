@@ -71,6 +71,9 @@ import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createBettingService } from './modules/sports/betting-service.js';
 import { createFeedRunner } from './modules/sports/feed-runner.js';
 import { createMarketBooks } from './modules/sports/market-books.js';
+import { createBetRouter } from './modules/sports/bet-routing.js';
+import { createMarketForwarding } from './modules/sports/market-forwarding.js';
+import { createMarketLeases } from './modules/sports/market-lease.js';
 import { createSettlementService } from './modules/sports/settlement-service.js';
 import { resultDeskRoutes } from './modules/sports/result-desk-routes.js';
 import { createResultDeskService } from './modules/sports/result-desk-service.js';
@@ -230,6 +233,17 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     terms: { bookmakerMarginBasisPoints: config.CASH_OUT_BOOKMAKER_MARGIN_BP, fancyMarginBasisPoints: config.CASH_OUT_FANCY_MARGIN_BP, fancySpreadRuns: config.CASH_OUT_FANCY_SPREAD_RUNS },
   });
   const resultDesk = createResultDeskService({ db, sports, settlement, audit, clock });
+  // With Redis (several processes), one writer per market: a lease in the database, player bets forwarded to its owner (decision 0034).
+  const processId = randomUUID();
+  const redisUrl = config.REDIS_URL;
+  const leases = redisUrl === undefined ? null : createMarketLeases({ db, owner: processId, options: { leaseMs: config.MARKET_LEASE_MS, renewMs: config.MARKET_LEASE_RENEW_MS }, onLost: (marketId) => books.forget(marketId) });
+  const betRouter = createBetRouter({
+    sports,
+    idempotency,
+    leases,
+    forwardTimeoutMs: config.MARKET_FORWARD_TIMEOUT_MS,
+    connect: redisUrl === undefined ? null : (handle) => createMarketForwarding({ url: redisUrl, owner: processId, prefix: config.MARKET_FORWARD_CHANNEL, timeoutMs: config.MARKET_FORWARD_TIMEOUT_MS, handle, onError: () => undefined }),
+  });
   const oddsPreferences = createOddsPreferenceService({ db, clock });
   const reports = createReportsService({ db, clock, credit: agentFigures });
   const betList = createBetListService({ db });
@@ -237,7 +251,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     for (const timer of delayed) clearTimeout(timer);
     delayed.clear();
   };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, books, sports, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, agentAccounts, stopTimers };
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, books, sports, betRouter, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, agentAccounts, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -372,7 +386,9 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards);
   // sports wiring (modules/sports) goes here
-  await app.register(sportsRoutes(services.sports, services.idempotency, guards));
+  await app.register(sportsRoutes(services.sports, services.betRouter, guards));
+  await services.betRouter.ready();
+  app.addHook('onClose', () => services.betRouter.close());
   await app.register(tradingRoutes({ sports: services.sports, positions: services.positions, cashOut: services.cashOut, idempotency: services.idempotency, guards }));
   await app.register(oddsPreferenceRoutes(services.oddsPreferences, guards));
   await app.register(cancelMarketBetsRoutes(services.sports, guards));

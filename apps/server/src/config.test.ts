@@ -19,6 +19,7 @@ describe('configuration is validated at boot', () => {
     [{ BOOTSTRAP_DIRECTOR_MOBILE: '919812345678' }, 'together'],
     [{ BOOTSTRAP_DIRECTOR_MOBILE: '919812345678', BOOTSTRAP_DIRECTOR_PASSWORD: 'short' }, 'at least 8'],
     [{ NODE_ENV: 'production' }, 'ALLOW_OUTBOX_IN_PRODUCTION'],
+    [{ MARKET_LEASE_MS: '2000', MARKET_LEASE_RENEW_MS: '1500' }, 'at most half of MARKET_LEASE_MS'],
   ])('refuses %o, naming the problem', (env, fragment) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(fragment);

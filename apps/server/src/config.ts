@@ -34,6 +34,11 @@ const configSchema = z
     MARKET_WRITER_BATCH: z.coerce.number().int().min(1).default(256),
     MARKET_WRITER_LINGER_MS: z.coerce.number().int().min(0).default(0),
     MARKET_WRITER_SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(500),
+    /** One writer per market across processes (decision 0034, only with REDIS_URL): lease length, renewal period, forwarded command timeout, Redis channel prefix. */
+    MARKET_LEASE_MS: z.coerce.number().int().min(100).default(5000),
+    MARKET_LEASE_RENEW_MS: z.coerce.number().int().min(20).default(1500),
+    MARKET_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(50).default(3000),
+    MARKET_FORWARD_CHANNEL: z.string().min(1).max(100).default('khel:market'),
     SMS_ADAPTER: z.enum(['outbox']).default('outbox'),
     ALLOW_OUTBOX_IN_PRODUCTION: booleanFromEnv.default(false),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
@@ -88,6 +93,9 @@ const configSchema = z
         path: ['BOOTSTRAP_DIRECTOR_MOBILE'],
         message: 'Set BOOTSTRAP_DIRECTOR_MOBILE and BOOTSTRAP_DIRECTOR_PASSWORD together',
       });
+    }
+    if (config.MARKET_LEASE_RENEW_MS * 2 > config.MARKET_LEASE_MS) {
+      ctx.addIssue({ code: 'custom', path: ['MARKET_LEASE_RENEW_MS'], message: 'MARKET_LEASE_RENEW_MS must be at most half of MARKET_LEASE_MS, so a lease is renewed before it expires' });
     }
     if (config.NODE_ENV === 'production' && config.SMS_ADAPTER === 'outbox' && !config.ALLOW_OUTBOX_IN_PRODUCTION) {
       ctx.addIssue({

@@ -18,6 +18,7 @@ import oddsPreference from './0018-odds-preference.js';
 import casinoLimitStripes from './0019-casino-limit-stripes.js';
 import marketCommands from './0021-market-commands.js';
 import batchedLedger from './0022-batched-ledger.js';
+import marketLeases from './0023-market-leases.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -41,4 +42,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0019-casino-limit-stripes', sql: casinoLimitStripes },
   { id: '0021-market-commands', sql: marketCommands },
   { id: '0022-batched-ledger', sql: batchedLedger },
+  { id: '0023-market-leases', sql: marketLeases },
 ];

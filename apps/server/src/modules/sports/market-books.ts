@@ -13,6 +13,8 @@ export { MarketNotFound } from './market-writer.js';
  * many commands in one transaction (group commit). The book is persisted as a command log plus a
  * periodic snapshot, never rewritten whole per bet; a transaction-scoped advisory lock per batch
  * keeps several processes taking turns, and a process whose held book is behind the log rebuilds it.
+ * With Redis, players' bets reach only the market's lease owner (decision 0034), so that check is a
+ * safety net for operator commands and lost leases, not the common path.
  */
 export function createMarketBooks(db: Database, options: Partial<WriterOptions> = {}) {
   const writer = createMarketWriter(db, { ...DEFAULT_WRITER_OPTIONS, ...options });
@@ -30,8 +32,8 @@ export function createMarketBooks(db: Database, options: Partial<WriterOptions> 
       return writer.peek(market);
     },
 
-    /** Group commits so far: transactions committed and the commands they carried. */
-    counts(): { transactions: number; commands: number } {
+    /** Group commits so far: transactions committed, the commands they carried, and batches that rebuilt the book first. */
+    counts(): { transactions: number; commands: number; rebuilds: number } {
       return writer.counts();
     },
 

@@ -76,8 +76,8 @@ function marketOf(state: MarketState): MarketRow {
  */
 export function createMarketWriter(db: Database, options: WriterOptions = DEFAULT_WRITER_OPTIONS) {
   const lanes = new Map<string, Lane>();
-  /** Committed transactions and the commands they carried (group commit's effect, read by tests and benchmarks). */
-  const counts = { transactions: 0, commands: 0 };
+  /** Committed transactions and the commands they carried (group commit's effect), and batches that had to rebuild the book first (read by tests and benchmarks). */
+  const counts = { transactions: 0, commands: 0, rebuilds: 0 };
 
   /** Rebuilds a market exactly: the snapshot, then every logged command after it through the engine. */
   async function rebuild(tx: Queryable, market: MarketRow): Promise<Held> {
@@ -103,7 +103,10 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     if (state === null) throw new MarketNotFound();
     const held = lane.held;
     // Another process (or a rolled-back outer transaction) moved the book: rebuild it.
-    if (held === null || (held.book !== null && held.book.lastSeq !== state.log_seq)) return (lane.held = await rebuild(tx, marketOf(state)));
+    if (held === null || (held.book !== null && held.book.lastSeq !== state.log_seq)) {
+      counts.rebuilds += 1;
+      return (lane.held = await rebuild(tx, marketOf(state)));
+    }
     held.market = marketOf(state);
     return held;
   }
@@ -261,7 +264,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       return held.book;
     },
 
-    counts(): { transactions: number; commands: number } {
+    counts(): { transactions: number; commands: number; rebuilds: number } {
       return { ...counts };
     },
 

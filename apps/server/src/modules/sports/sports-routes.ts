@@ -15,15 +15,14 @@ import {
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
-import type { IdempotencyService } from '../idempotency/idempotency-service.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
-import { emptyChanges } from './betting-service.js';
+import type { BetRouter } from './bet-routing.js';
 import type { SportsService } from './sports-service.js';
 
 const tags = ['sports'];
 
 /** The sports calls of PRODUCT.md §3. Lists and events are public; betting needs a player. */
-export function sportsRoutes(sports: SportsService, idempotency: IdempotencyService, guards: AuthGuards): FastifyPluginAsyncZod {
+export function sportsRoutes(sports: SportsService, router: BetRouter, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/v1/sports', { schema: { tags, summary: 'Sports with their leagues and live counts', response: { 200: sportListEnvelope } } }, async () => ok(await sports.sports()));
 
@@ -53,15 +52,9 @@ export function sportsRoutes(sports: SportsService, idempotency: IdempotencyServ
         },
       },
       async (request) => {
-        const caller = callerOf(request);
-        const changes = emptyChanges();
-        // The bet joins its market's group commit; its idempotency answer is written in the same transaction.
-        const betId = await idempotency.runJoined<string>({ userId: caller.userId, key: idempotencyKeyOf(request.headers), route: 'bet.place', body: request.body }, (record) =>
-          sports.placeBet(caller, request.body, changes, record),
-        );
-        const published = await sports.publish(changes);
-        const bet = published.get(betId) ?? (await sports.bet(caller, betId));
-        return ok(bet, bet.status === 'pending' ? `Bet accepted, waiting ${Math.max(0, Math.round((Date.parse(bet.delayUntil ?? '') - Date.now()) / 1000))} s for the in-play delay` : 'Bet placed');
+        // Run where the market's lease is held: here, or forwarded to its owner (decision 0034).
+        const answer = await router.placeBet(callerOf(request), request.body, idempotencyKeyOf(request.headers));
+        return ok(answer.data, answer.message);
       },
     );
 
@@ -69,9 +62,8 @@ export function sportsRoutes(sports: SportsService, idempotency: IdempotencyServ
       '/api/v1/cancel-bet',
       { preValidation: guards.requireUser, schema: { tags, summary: 'Cancel the unmatched part of an exchange bet', body: cancelBetSchema, response: { 200: betEnvelope } } },
       async (request) => {
-        const caller = callerOf(request);
-        await sports.cancelBet(caller, request.body.betId);
-        return ok(await sports.bet(caller, request.body.betId), 'Bet cancelled');
+        const answer = await router.cancelBet(callerOf(request), request.body.betId);
+        return ok(answer.data, answer.message);
       },
     );
 
