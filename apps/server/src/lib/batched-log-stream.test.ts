@@ -1,21 +1,37 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBatchedLogStream } from './batched-log-stream.js';
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
 describe('the batched log stream (decision 0029)', () => {
-  it('writes the lines of one turn in one write, in order, and nothing is held past the turn', async () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes the lines gathered within the hold time in one write, in order', () => {
     const writes: string[] = [];
-    const stream = createBatchedLogStream({ write: (text) => writes.push(text) });
+    const stream = createBatchedLogStream({ write: (text) => writes.push(text) }, { holdMs: 25 });
     stream.write('a\n');
     stream.write('b\n');
+    vi.advanceTimersByTime(24);
     stream.write('c\n');
     expect(writes).toEqual([]);
-    await nextTurn();
+    vi.advanceTimersByTime(1);
     expect(writes).toEqual(['a\nb\nc\n']);
     stream.write('d\n');
-    await nextTurn();
+    vi.advanceTimersByTime(25);
     expect(writes).toEqual(['a\nb\nc\n', 'd\n']);
+    stream.close();
+  });
+
+  it('writes at once when the gathered lines reach the size bound', () => {
+    const writes: string[] = [];
+    const stream = createBatchedLogStream({ write: (text) => writes.push(text) }, { holdMs: 25, maxBytes: 10 });
+    stream.write('12345\n');
+    expect(writes).toEqual([]);
+    stream.write('67890\n');
+    expect(writes).toEqual(['12345\n67890\n']);
     stream.close();
   });
 
