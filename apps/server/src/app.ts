@@ -309,6 +309,9 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
+    // The x-ratelimit-* headers only on the refusal (with Retry-After), not on every answer under the
+    // limit: no client reads them, and three headers more on each answer cost both ends (decision 0029).
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     ...(redis === null ? {} : { redis, nameSpace: config.RATE_LIMIT_NAMESPACE, skipOnError: true }),
   });
   await app.register(swagger, {
