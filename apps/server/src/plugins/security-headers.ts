@@ -27,7 +27,19 @@ export const SECURITY_HEADERS_POLICY: FastifyHelmetOptions = {
  * CSP directives, eleven middlewares, a setHeader and a removeHeader each) was pure cost: about a tenth
  * of a cached API call's CPU (decision 0029, docs/benchmarks.md "HTTP path").
  */
-export async function helmetHeaderBlock(policy: FastifyHelmetOptions = SECURITY_HEADERS_POLICY): Promise<Readonly<Record<string, string>>> {
+export function helmetHeaderBlock(policy: FastifyHelmetOptions = SECURITY_HEADERS_POLICY): Promise<Readonly<Record<string, string>>> {
+  // Once per process for a policy: every app built in it (tests build many) shares the answer.
+  let block = blocks.get(policy);
+  if (block === undefined) {
+    block = computeHeaderBlock(policy);
+    blocks.set(policy, block);
+  }
+  return block;
+}
+
+const blocks = new WeakMap<FastifyHelmetOptions, Promise<Readonly<Record<string, string>>>>();
+
+async function computeHeaderBlock(policy: FastifyHelmetOptions): Promise<Readonly<Record<string, string>>> {
   const probe = Fastify({ logger: false });
   await probe.register(helmet, { ...policy, global: true });
   probe.get('/', (_request, reply) => {
