@@ -1,9 +1,10 @@
 // What every request pays for (issue 10, "The HTTP path"): autocannon at 64 connections against a bare
 // Fastify route and the product's cheapest calls, each server in its own process, in one run.
 // Run after `npm run build`: npx tsx apps/server/bench/http-bench.ts   (or npm run bench -- http)
+// BENCH_SECONDS (5), BENCH_CONNECTIONS (64), BENCH_ROUNDS (3).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 function startProcess(args: string[], env: Record<string, string>, logFile: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolveStart, reject) => {
@@ -36,9 +38,24 @@ function startProcess(args: string[], env: Record<string, string>, logFile: stri
   });
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p50: number; p99: number; errors: number }> {
+/** The process's CPU time so far in µs (Linux /proc; null elsewhere): user + system clock ticks (100 Hz). */
+function cpuMicros(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}
+
+type Load = { rps: number; p50: number; p99: number; errors: number; cpuPerAnswer: number | null };
+/** One autocannon run; cpuPerAnswer is the server process's CPU per answer, steadier than req/s on a shared machine. */
+async function load(url: string, pid: number | undefined, headers: Record<string, string> = {}): Promise<Load> {
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const cpuAfter = cpuMicros(pid);
+  const cpuPerAnswer = cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : (cpuAfter - cpuBefore) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuPerAnswer };
 }
 
 const name = `khel_http_${randomBytes(5).toString('hex')}`;
@@ -67,18 +84,42 @@ try {
   const token = ((await login.json()) as { meta: { token?: string } }).meta.token;
   if (token === undefined) throw new Error('demo player login failed');
 
-  console.log(`\n== HTTP path: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, server logs to a file (LOG_LEVEL info)`);
-  console.log('  route                                   req/s    p50 ms   p99 ms   errors   vs plain');
-  const baseline = await load(`${plain.url}/ping`);
-  const rows: [string, Awaited<ReturnType<typeof load>>][] = [['plain Fastify GET /ping (peer)', baseline]];
-  rows.push(['GET /favicon.svg (static)', await load(`${product.url}/favicon.svg`)]);
-  rows.push(['GET /api/v1/app-settings (public)', await load(`${product.url}/api/v1/app-settings`)]);
-  rows.push(['GET /api/v1/getUserData (signed in)', await load(`${product.url}/api/v1/getUserData`, { authorization: `Bearer ${token}` })]);
-  for (const [label, row] of rows) {
-    console.log(
-      `  ${label.padEnd(38)} ${Math.round(row.rps).toString().padStart(7)} ${row.p50.toFixed(1).padStart(8)} ${row.p99.toFixed(1).padStart(8)} ${String(row.errors).padStart(8)}   ${(row.rps / baseline.rps).toFixed(2)}×`,
-    );
+  // Rounds: the peer, then each product route, then the peer again, and so on. A route's ratio is its
+  // req/s over the mean of the two peer runs around it, and the median over the rounds is reported: on
+  // a machine shared with other work, load that comes and goes moves both sides of a ratio together.
+  console.log(`\n== HTTP path: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} round(s), server logs to a file (LOG_LEVEL info)`);
+  console.log('  route                                   req/s    p50 ms   p99 ms   errors   vs plain   server CPU/answer, peer\'s over it   (req/s ratio per round)');
+  const routes: [string, string, Record<string, string>][] = [
+    ['GET /favicon.svg (static)', `${product.url}/favicon.svg`, {}],
+    ['GET /api/v1/app-settings (public)', `${product.url}/api/v1/app-settings`, {}],
+    ['GET /api/v1/getUserData (signed in)', `${product.url}/api/v1/getUserData`, { authorization: `Bearer ${token}` }],
+  ];
+  const peers: Load[] = [await load(`${plain.url}/ping`, plain.child.pid)];
+  const runs = routes.map(() => [] as { row: Load; ratio: number }[]);
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const before = peers[peers.length - 1] as Load;
+    const rows = [];
+    for (const [, url, headers] of routes) rows.push(await load(url, product.child.pid, headers));
+    const after = await load(`${plain.url}/ping`, plain.child.pid);
+    peers.push(after);
+    rows.forEach((row, index) => runs[index]?.push({ row, ratio: row.rps / ((before.rps + after.rps) / 2) }));
   }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  // CPU: the server's CPU µs per answer (median over runs) and the peer's over the route's: the cost ratio.
+  const peerCpu = median(peers.map((peer) => peer.cpuPerAnswer ?? Number.NaN));
+  const line = (label: string, row: Load, ratio: number, all: number[], cpu: number) =>
+    console.log(
+      `  ${label.padEnd(38)} ${Math.round(row.rps).toString().padStart(7)} ${row.p50.toFixed(1).padStart(8)} ${row.p99.toFixed(1).padStart(8)} ${String(row.errors).padStart(8)}   ${ratio.toFixed(2)}×   ${Number.isNaN(cpu) ? '   -' : `${cpu.toFixed(1).padStart(5)} µs ${(peerCpu / cpu).toFixed(2)}×`}${all.length > 1 ? `   (rounds: ${all.map((value) => value.toFixed(2)).join(', ')})` : ''}`,
+    );
+  const peerRps = median(peers.map((peer) => peer.rps));
+  const peerRow = peers.find((peer) => peer.rps === peerRps) as Load;
+  line('plain Fastify GET /ping (peer)', peerRow, 1, [], peerCpu);
+  routes.forEach(([label], index) => {
+    const routeRuns = runs[index] ?? [];
+    const ratio = median(routeRuns.map((run) => run.ratio));
+    const row = (routeRuns.find((run) => run.ratio === ratio) ?? routeRuns[0])?.row;
+    if (row !== undefined) line(label, row, ratio, routeRuns.map((run) => run.ratio), median(routeRuns.map((run) => run.row.cpuPerAnswer ?? Number.NaN)));
+  });
   console.log(`  server logs: ${logs}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');

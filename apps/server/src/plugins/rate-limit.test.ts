@@ -41,8 +41,12 @@ describe('rate limit without Redis', () => {
   afterAll(async () => t.close());
 
   it('limits per IP in the process and leaves the web app alone', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await call(t.app, 'GET', '/api/health', { ip: '198.51.100.9' })).status);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push((await call(t.app, 'GET', '/api/health', { ip: '198.51.100.9' })).raw);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429]);
+    // The limit's headers on the refusal only (decision 0029): every answer under it stays small.
+    expect(answers[0]?.headers['x-ratelimit-remaining']).toBeUndefined();
+    expect(answers[3]?.headers).toMatchObject({ 'x-ratelimit-limit': '3', 'x-ratelimit-remaining': '0' });
+    expect(Number(answers[3]?.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { acceptsEncoding, serveFilesFromMemory } from './static-files.js';
 
 function builtApp(): string {
@@ -41,6 +41,24 @@ describe('built files served from memory (decision 0029)', () => {
     expect((await app.inject({ url: '/index.html' })).statusCode).toBe(404);
     expect((await app.inject({ url: '/.vite/manifest.json' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'HEAD', url: '/favicon.svg' })).statusCode).toBe(200);
+  });
+
+  it('serves a file without a hash again after a deploy replaces it (and drops a removed precompressed copy), without a restart', async () => {
+    const root = builtApp();
+    writeFileSync(join(root, 'sw.js'), 'self.version = 1;');
+    writeFileSync(join(root, 'sw.js.br'), brotliCompressSync('self.version = 1;'));
+    const app = Fastify();
+    serveFilesFromMemory(app, root, '/', () => 'no-cache');
+    const first = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(first.headers['content-encoding']).toBe('br');
+    writeFileSync(join(root, 'sw.js'), 'self.version = 2;');
+    rmSync(join(root, 'sw.js.br'));
+    // The directory's watcher hears of it a moment later; every answer after that is the new file.
+    await vi.waitFor(async () => expect((await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } })).body).toBe('self.version = 2;'));
+    const after = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(after.headers['content-encoding']).toBeUndefined();
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    await app.close();
   });
 
   it('reads Accept-Encoding with its q-values', () => {

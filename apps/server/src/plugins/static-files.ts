@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
+import { existsSync, readFileSync, readdirSync, statSync, watch } from 'node:fs';
+import type { FSWatcher } from 'node:fs';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The built apps' file types; anything else is sent as bytes. */
@@ -79,6 +80,33 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
  */
 export function serveFilesFromMemory(app: FastifyInstance, root: string, prefix: string, cacheControlOf: (path: string) => string): number {
   const paths = new Set(walk(root));
+  // One watcher per directory with a file that can change; each file hears about itself and its .br/.gz.
+  const watchers = new Map<string, { watcher: FSWatcher | null; listeners: Map<string, () => void> }>();
+  const watchFile = (path: string, onChange: () => void): boolean => {
+    const dir = dirname(path);
+    let entry = watchers.get(dir);
+    if (entry === undefined) {
+      let watcher: FSWatcher | null = null;
+      try {
+        watcher = watch(dir, { persistent: false }, (_event, name) => {
+          const base = name === null ? null : String(name).replace(/\.(br|gz)$/, '');
+          for (const [file, listener] of entry?.listeners ?? []) if (base === null || base === file) listener();
+        });
+        watcher.on('error', () => undefined);
+      } catch {
+        watcher = null;
+      }
+      entry = { watcher, listeners: new Map() };
+      watchers.set(dir, entry);
+    }
+    if (entry.watcher === null) return false;
+    entry.listeners.set(basename(path), onChange);
+    return true;
+  };
+  app.addHook('onClose', (_app, done) => {
+    for (const { watcher } of watchers.values()) watcher?.close();
+    done();
+  });
   let count = 0;
   for (const path of paths) {
     const segments = relative(root, path).split(sep);
@@ -96,19 +124,32 @@ export function serveFilesFromMemory(app: FastifyInstance, root: string, prefix:
       };
     };
     let file = load();
-    let mtime = statSync(path).mtimeMs;
     // Hashed assets never change; a file without a hash (sw.js, the manifest) is re-read when a deploy
-    // replaces it, so an update reaches players without a restart.
+    // replaces it, so an update reaches players without a restart. The directory is watched (inotify),
+    // so an answer costs no stat; where watching is refused, each answer stats the file as before.
+    let stale = false;
+    let mtime = statSync(path).mtimeMs;
+    const reload = () => {
+      const now = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+      if (now === undefined) return;
+      file = load();
+      mtime = now;
+    };
+    const watched = !file.cacheControl.includes('immutable') && watchFile(path, () => (stale = true));
     const fresh = file.cacheControl.includes('immutable')
       ? () => file
-      : () => {
-          const now = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
-          if (now !== undefined && now !== mtime) {
-            file = load();
-            mtime = now;
+      : watched
+        ? () => {
+            if (stale) {
+              stale = false;
+              reload();
+            }
+            return file;
           }
-          return file;
-        };
+        : () => {
+            if (statSync(path, { throwIfNoEntry: false })?.mtimeMs !== mtime) reload();
+            return file;
+          };
     const url = `${prefix}${segments.map(encodeURIComponent).join('/')}`;
     app.get(url, { schema: { hide: true } }, (request, reply) => send(request, reply, fresh()));
     count += 1;

@@ -19,6 +19,7 @@ import {
   verifyOtpRequestSchema,
 } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
+import { compiledResponse } from '../../plugins/compiled-serializer.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import { AppError } from '../../lib/app-error.js';
@@ -156,7 +157,7 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
 
     app.get(
       '/api/v1/getUserData',
-      { preValidation: guards.requireUser, schema: { tags, summary: 'The profile with balances', response: { 200: profileEnvelope } } },
+      { preValidation: guards.requireUser, schema: { tags, summary: 'The profile with balances', response: { 200: compiledResponse(profileEnvelope) } } },
       async (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
         return ok(await identity.profile(callerOf(request)));

@@ -25,6 +25,8 @@ export interface LiveBus {
 export const SESSIONS_REVOKED_TOPIC = 'sessions:revoked';
 /** The bus topic on which the identity module announces an account's changed role, permissions or wallet ({ userId }). */
 export const USERS_CHANGED_TOPIC = 'users:changed';
+/** The bus topic on which the settings module announces that the site's branding changed (every process drops its copy). */
+export const SETTINGS_CHANGED_TOPIC = 'settings:changed';
 
 export function createLocalBus(): LiveBus {
   const emitter = new EventEmitter();

@@ -14,6 +14,7 @@ import {
   mediaVariantQuerySchema,
 } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
+import { compiledResponse } from '../../plugins/compiled-serializer.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { SettingsService } from './settings-service.js';
@@ -23,7 +24,7 @@ export function settingsRoutes(settings: SettingsService, guards: AuthGuards): F
   return async (app) => {
     app.get(
       '/api/v1/app-settings',
-      { schema: { tags: ['settings'], summary: 'Site branding and money mode (public)', response: { 200: appSettingsEnvelope } } },
+      { schema: { tags: ['settings'], summary: 'Site branding and money mode (public)', response: { 200: compiledResponse(appSettingsEnvelope) } } },
       async (_request, reply) => {
         // Revalidated on every load so an operator's change reaches players at once.
         void reply.header('Cache-Control', 'no-cache');

@@ -6,12 +6,18 @@ import type { Caller } from '../identity/identity-service.js';
 import type { MediaService } from '../media/media-service.js';
 import { createImageVariants } from '../media/image-variants.js';
 import type { Database } from '../../db/database.js';
-import type { SettingsRepository } from './settings-repository.js';
+import type { SettingsRepository, SiteSettingsRow } from './settings-repository.js';
 import { createSettingsRepository } from './settings-repository.js';
 
 export const DEFAULT_BRANDING = { siteName: 'Khel', color: '#f5a524' } as const;
 
 const mediaUrl = (id: string | null, fallback: string) => (id === null ? fallback : `/api/v1/media/${id}`);
+
+/**
+ * How long a process keeps the branding row it read (app clock) when no change is announced: the
+ * bound on a lost announcement (pub/sub is at most once) or a change made behind the service's back.
+ */
+export const SETTINGS_CACHE_MS = 30_000;
 
 /** Branding, banners and the images they use. */
 export function createSettingsService(deps: {
@@ -21,6 +27,8 @@ export function createSettingsService(deps: {
   audit: AuditService;
   clock: Clock;
   moneyMode: 'play' | 'real';
+  /** After this process changed the branding (its own copy already dropped): tell the other processes. */
+  onChanged?: () => void;
 }) {
   const { repository, media, audit, clock } = deps;
   const storeUploadedImage = (dataUrl: string) => media.storeUpload(dataUrl);
@@ -40,13 +48,51 @@ export function createSettingsService(deps: {
     return { _id: row.id, baseImage, order: row.sort_order, ...(image === undefined ? {} : { image }) };
   }
 
-  async function currentSettings() {
+  async function storedSettings(): Promise<SiteSettingsRow> {
     return (
       (await repository.siteSettings()) ?? { site_name: DEFAULT_BRANDING.siteName, color: DEFAULT_BRANDING.color, logo_media_id: null, favicon_media_id: null }
     );
   }
 
+  // The branding row, read once per process (decision 0029): app-settings, every player page and every
+  // SMS answer from memory. Dropped here before a change's caller is answered and in every other process
+  // when the change is announced; a read in flight when a drop happens is not kept (the generation).
+  let cached: { row: SiteSettingsRow; readAtMs: number } | null = null;
+  let reading: { generation: number; row: Promise<SiteSettingsRow> } | null = null;
+  let generation = 0;
+  async function currentSettings(): Promise<SiteSettingsRow> {
+    const nowMs = clock.now().getTime();
+    if (cached !== null && nowMs - cached.readAtMs < SETTINGS_CACHE_MS && nowMs >= cached.readAtMs) return cached.row;
+    // Concurrent misses share one read.
+    if (reading === null || reading.generation !== generation) {
+      const read = { generation, row: storedSettings() };
+      reading = read;
+      void read.row.then(
+        (row) => {
+          if (read.generation === generation) cached = { row, readAtMs: nowMs };
+          if (reading === read) reading = null;
+        },
+        () => {
+          if (reading === read) reading = null;
+        },
+      );
+    }
+    return reading.row;
+  }
+  /** Drops this process's copy (and any read in flight): the next call reads the database. */
+  function forgetCached(): void {
+    generation += 1;
+    cached = null;
+    reading = null;
+  }
+  function changed(): void {
+    forgetCached();
+    deps.onChanged?.();
+  }
+
   return {
+    forgetCached,
+
     async appSettings(): Promise<AppSettings> {
       const row = await currentSettings();
       return {
@@ -92,6 +138,7 @@ export function createSettingsService(deps: {
         { site_name: row.siteName, color: row.color, logo_media_id: row.logoMediaId, favicon_media_id: row.faviconMediaId },
         clock.now(),
       );
+      changed();
     },
 
     async seedBanner(mediaId: string, order: number): Promise<void> {
@@ -99,7 +146,8 @@ export function createSettingsService(deps: {
     },
 
     async updateBranding(actor: Caller, request: BrandingUpdateRequest, ip: string): Promise<AppSettings> {
-      const current = await currentSettings();
+      // The stored row, not this process's copy: the audit records the change from what was there.
+      const current = await storedSettings();
       const next = {
         site_name: request.siteName ?? current.site_name,
         color: request.color?.toLowerCase() ?? current.color,
@@ -107,10 +155,11 @@ export function createSettingsService(deps: {
         favicon_media_id: request.faviconImg === undefined ? current.favicon_media_id : await storeUploadedImage(request.faviconImg),
       };
       await repository.upsertSiteSettings(next, clock.now());
-      const changed = Object.fromEntries(
+      changed();
+      const differences = Object.fromEntries(
         (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] !== current[key]).map((key) => [key, { from: current[key], to: next[key] }]),
       );
-      await audit.record({ actorId: actor.userId, action: 'branding.update', targetType: 'site_settings', targetId: null, details: changed, ip });
+      await audit.record({ actorId: actor.userId, action: 'branding.update', targetType: 'site_settings', targetId: null, details: differences, ip });
       return this.appSettings();
     },
 
