@@ -19,6 +19,21 @@ export interface CallContext {
   round: RoundRow | null;
 }
 
+/**
+ * A prepared statement's name for an SQL text (node-postgres parses and plans a named statement once per
+ * connection; PostgreSQL then reuses its plan). The texts are few (the context, and the settle statement
+ * per round and posting shape), so the names stay few; the same text always gets the same name.
+ */
+const names = new Map<string, string>();
+function statementName(prefix: string, sql: string): string {
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `${prefix}_${names.size}`;
+    names.set(sql, name);
+  }
+  return name;
+}
+
 const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
@@ -26,14 +41,7 @@ function roundOf(round: Json<RoundRow> | null): RoundRow | null {
   return round === null ? null : { ...round, created_at: new Date(round.created_at), settled_at: asDate(round.settled_at) };
 }
 
-/**
- * One round trip, inside the call's transaction: the earlier transaction, the live session, the player,
- * their wallet accounts and the round. The accounts and the round are LOCKED (in id order), so the
- * balance `settleCall` computes from its snapshot is exactly the one after its posting.
- */
-export async function callContext(tx: Queryable, input: { providerId: number; transactionId: string; userId: string; roundId: string; now: Date }): Promise<CallContext> {
-  const result = await tx.query<{ earlier: Json<TransactionRow> | null; session: Json<SessionRow> | null; player: Json<PlayerRow> | null; accounts: Record<string, number> | null; round: Json<RoundRow> | null }>(
-    `with accounts as (
+const CONTEXT_SQL = `with accounts as (
        select id, kind from ledger_accounts where user_id = $3 and kind in ('player_main', 'player_bonus') order by id for no key update
      ),
      round as (select * from casino_rounds where provider_id = $1 and round_id = $5 and user_id = $3 for update)
@@ -43,10 +51,23 @@ export async function callContext(tx: Queryable, input: { providerId: number; tr
           where user_id = $3 and provider_id = $1 and expires_at > $4 order by created_at desc, expires_at desc limit 1) s) as session,
        (select row_to_json(u) from (select id, username, name, role, wallet, suspended_at, self_excluded_until, allow_slots, allow_live_casino from users where id = $3) u) as player,
        (select json_object_agg(kind, id) from accounts) as accounts,
-       (select row_to_json(round) from round) as round`,
+       (select row_to_json(round) from round) as round`;
+
+/**
+ * One round trip, inside the call's transaction: the earlier transaction, the live session, the player,
+ * their wallet accounts and the round. The accounts and the round are LOCKED (in id order), so the
+ * balance `settleCall` computes from its snapshot is exactly the one after its posting.
+ */
+export async function callContext(tx: Queryable, input: { providerId: number; transactionId: string; userId: string; roundId: string; now: Date }): Promise<CallContext> {
+  const result = await tx.query<{ earlier: Json<TransactionRow> | null; session: Json<SessionRow> | null; player: Json<PlayerRow> | null; accounts: Record<string, number> | null; round: Json<RoundRow> | null }>(
+    CONTEXT_SQL,
     [input.providerId, input.transactionId, input.userId, input.now, input.roundId],
+    statementName('casino_context', CONTEXT_SQL),
   );
-  const row = result.rows[0];
+  return contextOf(result.rows[0]);
+}
+
+function contextOf(row: { earlier: Json<TransactionRow> | null; session: Json<SessionRow> | null; player: Json<PlayerRow> | null; accounts: Record<string, number> | null; round: Json<RoundRow> | null } | undefined): CallContext {
   const player = row?.player ?? null;
   const session = row?.session ?? null;
   const earlier = row?.earlier ?? null;
@@ -103,8 +124,7 @@ export async function settleCall(tx: Queryable, input: SettleInput, journal: Jou
          on conflict (provider_id, round_id, user_id) do update set stake_paise = casino_rounds.stake_paise + excluded.stake_paise returning *`
       : `update casino_rounds set payout_paise = payout_paise + $7, status = 'credited', settled_at = $9 where id = $10 and status = 'open' returning *`;
   const posting = journal === null ? null : journalStatement([journal], params.length + 1, { when: '(select go from ok)', presetId: 'select id from journal_id' });
-  const result = await tx.query<{ claim_id: number | null; round: Json<RoundRow> | null; journal_id: number | null; balance: string | null }>(
-    `with journal_id as materialized (select ${journal === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
+  const sql = `with journal_id as materialized (select ${journal === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
      live as (select exists (select 1 from casino_sessions where $14::uuid is not null and user_id = $14::uuid and provider_id = $15 and expires_at > $16) as ok),
      balance as (
        select case when $14::uuid is null or (select ok from live)
@@ -125,9 +145,8 @@ export async function settleCall(tx: Queryable, input: SettleInput, journal: Jou
      ok as (select exists (select 1 from claim) as go)
      ${posting === null ? '' : `, ${posting.sql}`}
      select (select id from claim) as claim_id, (select row_to_json(round) from round) as round,
-            (select id from journal_id) as journal_id, (select paise from balance)::text as balance`,
-    [...params, ...(posting?.params ?? [])],
-  );
+            (select id from journal_id) as journal_id, (select paise from balance)::text as balance`;
+  const result = await tx.query<{ claim_id: number | null; round: Json<RoundRow> | null; journal_id: number | null; balance: string | null }>(sql, [...params, ...(posting?.params ?? [])], statementName('casino_settle', sql));
   const row = result.rows[0];
   return {
     claimed: row?.claim_id !== null && row?.claim_id !== undefined,
