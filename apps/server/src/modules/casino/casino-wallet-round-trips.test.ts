@@ -73,5 +73,5 @@ describe('casino wallet round trips', () => {
   });
 });
 
-/** What a warm callback costs (docs/decisions/0028): BEGIN, the context (accounts and round locked), one statement for the claim, round, posting and answer, COMMIT. */
-const ROUND_TRIP_BUDGET = { debit: 4, credit: 4 };
+/** What a warm callback costs (docs/decisions/0028): the context (a plain read), then one statement, committed on its own, for the lock, claim, round, posting and answer. */
+const ROUND_TRIP_BUDGET = { debit: 2, credit: 2 };
