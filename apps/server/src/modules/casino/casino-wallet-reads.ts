@@ -109,6 +109,53 @@ export interface SettleInput {
   readableBy: { providerId: number; userId: string; now: Date } | null;
 }
 
+/** The posting's CTEs run only once the claim went in, under the journal id the statement drew first. */
+const JOURNAL_OPTIONS = { when: '(select go from ok)', presetId: 'select id from journal_id' };
+/** The settle statement's text and prepared name per shape (a debit or a credit, with a posting or none), built once. */
+const settleStatements = new Map<string, { sql: string; name: string }>();
+function settleStatement(round: 'open' | 'settle', journalSql: string | null): { sql: string; name: string } {
+  // One posting's CTEs are the same text every time (journalStatement of one posting at the same parameter).
+  const key = `${round}|${journalSql === null ? 'none' : 'posting'}`;
+  const known = settleStatements.get(key);
+  if (known !== undefined) return known;
+  const roundSql =
+    round === 'open'
+      ? `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, stake_paise, created_at)
+         select $1, $4, $5, $10, $6, $7, $9 where exists (select 1 from locked)
+         on conflict (provider_id, round_id, user_id) do update set stake_paise = casino_rounds.stake_paise + excluded.stake_paise
+         where casino_rounds.status = 'open' and casino_rounds.wallet = excluded.wallet returning *`
+      : `update casino_rounds set payout_paise = payout_paise + $7, status = 'credited', settled_at = $9
+         where id = $10 and status = 'open' and exists (select 1 from locked) returning *`;
+  const sql = `with journal_id as materialized (select ${journalSql === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
+     locked as materialized (select id, kind, balance_paise, exposure_paise from ledger_accounts where id = $12 for no key update),
+     live as (select exists (select 1 from casino_sessions where $14::uuid is not null and user_id = $14::uuid and provider_id = $15 and expires_at > $16) as ok),
+     balance as (
+       select case when $14::uuid is null or (select ok from live)
+         then (select balance_paise + exposure_paise + $13 from locked) end as paise
+     ),
+     round as (${roundSql}),
+     round_ok as (select exists (select 1 from round where wallet = $6) as ok),
+     claim as (
+       insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at,
+         journal_transaction_id, response)
+       select $1, $2, $3, $4, $5, $6, $7, null, $8, $9, (select id from journal_id),
+         jsonb_set(
+           jsonb_set($11::jsonb, '{data,balance}', coalesce(to_jsonb((select paise from balance)::numeric / 100), 'null'::jsonb)),
+           '{data,reference}', coalesce(to_jsonb((select id from journal_id)::text), 'null'::jsonb))
+       where (select ok from round_ok)
+       returning id
+     ),
+     ok as (select exists (select 1 from claim) as go)
+     ${journalSql === null ? '' : `, ${journalSql}`}
+     select (select id from claim) as claim_id, (select row_to_json(round) from round) as round,
+            (select id from journal_id) as journal_id, (select paise from balance)::text as balance,
+            (select json_object_agg(a.kind, json_build_array(coalesce(l.balance_paise + $13, a.balance_paise), coalesce(l.exposure_paise, a.exposure_paise)))
+               from ledger_accounts a left join locked l on l.id = a.id where a.user_id = $5 and a.kind in ('player_main', 'player_bonus')) as wallets`;
+  const statement = { sql, name: statementName('casino_settle', sql) };
+  settleStatements.set(key, statement);
+  return statement;
+}
+
 /**
  * One statement, atomic on its own (sent outside a transaction PostgreSQL commits it alone) or inside
  * the caller's transaction: LOCKS the player's account the call moves, opens (a debit, adding its
@@ -131,44 +178,12 @@ export async function settleCall(tx: Queryable, input: SettleInput, journal: Jou
     JSON.stringify(input.response), input.accountId, input.deltaPaise,
     input.readableBy?.userId ?? null, input.readableBy?.providerId ?? null, input.readableBy?.now ?? null,
   ];
-  const roundSql =
-    'open' in input.round
-      ? `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, stake_paise, created_at)
-         select $1, $4, $5, $10, $6, $7, $9 where exists (select 1 from locked)
-         on conflict (provider_id, round_id, user_id) do update set stake_paise = casino_rounds.stake_paise + excluded.stake_paise
-         where casino_rounds.status = 'open' and casino_rounds.wallet = excluded.wallet returning *`
-      : `update casino_rounds set payout_paise = payout_paise + $7, status = 'credited', settled_at = $9
-         where id = $10 and status = 'open' and exists (select 1 from locked) returning *`;
-  const posting = journal === null ? null : journalStatement([journal], params.length + 1, { when: '(select go from ok)', presetId: 'select id from journal_id' });
-  const sql = `with journal_id as materialized (select ${journal === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
-     locked as materialized (select id, kind, balance_paise, exposure_paise from ledger_accounts where id = $12 for no key update),
-     live as (select exists (select 1 from casino_sessions where $14::uuid is not null and user_id = $14::uuid and provider_id = $15 and expires_at > $16) as ok),
-     balance as (
-       select case when $14::uuid is null or (select ok from live)
-         then (select balance_paise + exposure_paise + $13 from locked) end as paise
-     ),
-     round as (${roundSql}),
-     round_ok as (select exists (select 1 from round where wallet = $6) as ok),
-     claim as (
-       insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at,
-         journal_transaction_id, response)
-       select $1, $2, $3, $4, $5, $6, $7, null, $8, $9, (select id from journal_id),
-         jsonb_set(
-           jsonb_set($11::jsonb, '{data,balance}', coalesce(to_jsonb((select paise from balance)::numeric / 100), 'null'::jsonb)),
-           '{data,reference}', coalesce(to_jsonb((select id from journal_id)::text), 'null'::jsonb))
-       where (select ok from round_ok)
-       returning id
-     ),
-     ok as (select exists (select 1 from claim) as go)
-     ${posting === null ? '' : `, ${posting.sql}`}
-     select (select id from claim) as claim_id, (select row_to_json(round) from round) as round,
-            (select id from journal_id) as journal_id, (select paise from balance)::text as balance,
-            (select json_object_agg(a.kind, json_build_array(coalesce(l.balance_paise + $13, a.balance_paise), coalesce(l.exposure_paise, a.exposure_paise)))
-               from ledger_accounts a left join locked l on l.id = a.id where a.user_id = $5 and a.kind in ('player_main', 'player_bonus')) as wallets`;
+  const posting = journal === null ? null : journalStatement([journal], params.length + 1, JOURNAL_OPTIONS);
+  const statement = settleStatement('open' in input.round ? 'open' : 'settle', posting?.sql ?? null);
   const result = await tx.query<{ claim_id: number | null; round: Json<RoundRow> | null; journal_id: number | null; balance: string | null; wallets: Record<string, [number, number]> | null }>(
-    sql,
+    statement.sql,
     [...params, ...(posting?.params ?? [])],
-    statementName('casino_settle', sql),
+    statement.name,
   );
   const row = result.rows[0];
   const claimed = row?.claim_id !== null && row?.claim_id !== undefined;
