@@ -98,6 +98,7 @@ if (wants('ws')) run('npx', ['tsx', 'apps/server/bench/ws-bench.ts']);
 if (wants('http')) run('npx', ['tsx', 'apps/server/bench/http-bench.ts']);
 if (wants('settlement')) run('npx', ['tsx', 'apps/server/bench/settlement-bench.ts']);
 if (wants('casino') || wants('casino-wallet')) run('npx', ['tsx', 'apps/server/bench/casino-wallet-bench.ts']);
+if (wants('casino') || wants('casino-cpu')) run('npx', ['tsx', 'apps/server/bench/casino-wallet-cpu.ts']);
 if (wants('exchange')) {
   console.log('\n== Exchange engine against nodejs-order-book (same seeded workload, same process)');
   run('npx', ['tsx', 'packages/exchange/bench/engine-bench.ts']);

@@ -2,8 +2,12 @@
 // connections against the product's /api/v1/casino-wallet/{debit,credit}, and in the same run against
 // a plain Fastify route that checks the same HMAC signature and answers the same JSON (the baseline:
 // what HTTP, JSON and the signature cost on this machine, without the wallet).
-// Run: npx tsx apps/server/bench/casino-wallet-bench.ts   (or npm run bench -- casino); BENCH_SECONDS, BENCH_CONNECTIONS.
+// Run: npx tsx apps/server/bench/casino-wallet-bench.ts   (or npm run bench -- casino); BENCH_SECONDS, BENCH_CONNECTIONS,
+// BENCH_POOL; BENCH_CPU_PROF=<file.cpuprofile> writes a CPU profile of this process (both targets' servers)
+// for the whole load, to open in Chrome DevTools or speedscope.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -83,7 +87,19 @@ try {
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const profiler = process.env.BENCH_CPU_PROF === undefined ? null : new Session();
+  if (profiler !== null) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   await new Promise((resolve) => child.once('exit', resolve));
+  if (profiler !== null) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(process.env.BENCH_CPU_PROF as string, JSON.stringify(profile));
+    profiler.disconnect();
+    console.log(`  CPU profile of the servers' process: ${process.env.BENCH_CPU_PROF}`);
+  }
   const rows = output.trim().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { name: string; pairsPerSecond: number; callsPerSecond: number; p50: number; p99: number; calls: number; non2xx: number; errors: number; timeouts: number });
   console.log('  target                              pairs/s   calls/s   p50 ms   p99 ms   non-2xx   errors');
   for (const row of rows) {

@@ -48,6 +48,30 @@ export function shareCommitHooks(tx: Queryable, alias: Queryable): void {
   if (hooks !== undefined) commitHooks.set(alias, hooks);
 }
 
+/**
+ * Runs fn on the database without a transaction, for work whose only write is ONE statement, which
+ * PostgreSQL commits on its own (atomically: all of it or nothing). Hooks registered with afterCommit
+ * on the handle fn gets run once fn is done, in order, before the caller goes on, as after a COMMIT; a
+ * hook is registered only once its statement succeeded (the wallet's balance push), so none runs for
+ * a statement that failed. Saves a transaction's BEGIN and COMMIT round trips.
+ */
+export async function autoCommitted<T>(db: Queryable, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const handle: Queryable = { query: (sql, params, name) => db.query(sql, params, name), exec: (sql) => db.exec(sql) };
+  commitHooks.set(handle, hooks);
+  try {
+    return await fn(handle);
+  } finally {
+    for (const hook of hooks) {
+      try {
+        hook();
+      } catch {
+        // as after a COMMIT: a hook's failure must not turn a committed change into an error
+      }
+    }
+  }
+}
+
 /** Wraps a driver's transaction so hooks registered with afterCommit run after COMMIT, in order. */
 export function withCommitHooks(run: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>): Database['transaction'] {
   return async (fn) => {

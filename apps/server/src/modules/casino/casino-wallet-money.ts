@@ -1,6 +1,7 @@
 import type { CasinoWalletCredit, CasinoWalletDebit, CasinoWalletResponse } from '@khel/contract';
 import { paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
+import { autoCommitted } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Posting, WalletService } from '../wallet/wallet-service.js';
 import type { WageringListener } from '../bonus/bonus-rules.js';
@@ -8,7 +9,7 @@ import type { GameRow, ProviderRow, RoundRow, TransactionRow } from './casino-re
 import { createCasinoRepository } from './casino-repository.js';
 import { isBlocked, Refusal, requestHash, stakeWallet, walletAnswer } from './casino-wallet-protocol.js';
 import type { CallContext, SettleInput } from './casino-wallet-reads.js';
-import { callContext, settleCall } from './casino-wallet-reads.js';
+import { callContext, isTakenId, settleCall } from './casino-wallet-reads.js';
 import type { CasinoWalletSteps } from './casino-wallet-steps.js';
 
 /** Stops a call inside its transaction with an answer, rolling back whatever it wrote. */
@@ -18,41 +19,58 @@ class Answered extends Error {
   }
 }
 
+/** The id was claimed by a call that raced this one: its statement was undone; replay the stored answer. */
+class Taken extends Error {}
+/** A bonus round's credit also records wagering: it runs in a transaction with the context locked. */
+class NeedsTransaction extends Error {}
+
 /**
- * The debit and the credit: four round trips each when warm (BEGIN, the context with the wallet
- * accounts and the round locked, one statement for the claim, the round, the posting and the stored
- * answer, COMMIT). Each is one database transaction, so a retry replays the stored answer and no id
- * ever applies twice; a refusal rolls everything back and stores nothing.
+ * The debit and the credit: two round trips each when warm, and no BEGIN or COMMIT: the context (a
+ * plain read), then ONE statement that locks the account, checks and moves the round, claims the id,
+ * posts and stores the answer, committed by PostgreSQL on its own (atomic, so a retry replays the
+ * stored answer, no id ever applies twice, and a refusal or a lost race undoes everything and stores
+ * nothing). A bonus round's credit, which also writes wagering, runs as one transaction of four
+ * (BEGIN, the context locked, the statement and the wagering, COMMIT). Decision 0028.
  */
 export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletService; clock: Clock; steps: CasinoWalletSteps; onWagering?: WageringListener }) {
   const { db, wallet, clock, steps } = deps;
 
-  /** Runs a call in its transaction; an `Answered` (replay, token refusal) rolls back and answers. */
-  async function inTransaction(provider: ProviderRow, playerId: string, transactionId: string, fn: (tx: Queryable) => Promise<CasinoWalletResponse>): Promise<CasinoWalletResponse> {
+  /**
+   * Runs a call: its one writing statement committed on its own, or (`NeedsTransaction`) in one
+   * transaction with the context locked. An `Answered` (replay, token refusal) answers; a `Taken` id
+   * replays what the racing call stored.
+   */
+  async function run(provider: ProviderRow, playerId: string, transactionId: string, kind: 'debit' | 'credit', hash: string, fn: (q: Queryable, locked: boolean) => Promise<CasinoWalletResponse>): Promise<CasinoWalletResponse> {
     return steps.guarded(provider, playerId, transactionId, async () => {
       try {
-        return await db.transaction(fn);
+        try {
+          return await autoCommitted(db, (q) => fn(q, false));
+        } catch (error) {
+          if (!(error instanceof NeedsTransaction)) throw error;
+          return await db.transaction((tx) => fn(tx, true));
+        }
       } catch (error) {
         if (error instanceof Answered) return error.answer;
+        if (error instanceof Taken) {
+          const taken = await createCasinoRepository(db).findTransaction(provider.id, transactionId);
+          if (taken !== null) return steps.replay(taken as TransactionRow, kind, hash);
+        }
         throw error;
       }
     });
   }
 
-  /** The claim, round and posting in one statement; refusals and a lost race roll back. */
-  async function settle(tx: Queryable, input: SettleInput, posting: Posting | null, hash: string, refuse: (round: RoundRow | null) => Refusal): Promise<{ journalId: number | null; balancePaise: number | null }> {
-    const run = async (journal: Parameters<typeof settleCall>[2]) => {
+  /** The claim, round and posting in one statement; a refusal writes nothing, a lost race is undone. */
+  async function settle(tx: Queryable, input: SettleInput, posting: Posting | null, refuse: (round: RoundRow | null) => Refusal): Promise<{ journalId: number | null; balancePaise: number | null }> {
+    const statement = async (journal: Parameters<typeof settleCall>[2]) => {
       const outcome = await settleCall(tx, input, journal);
-      return { posted: outcome.posted, value: outcome };
+      return { posted: outcome.posted, value: outcome, balances: outcome.wallets === null ? undefined : new Map([[input.userId, outcome.wallets]]) };
     };
-    const outcome = await (posting === null ? run(null).then((result) => result.value) : wallet.postWithin(tx, posting, (rows) => run(rows[0] ?? null))).catch((error: unknown) => {
+    const outcome = await (posting === null ? statement(null).then((result) => result.value) : wallet.postWithin(tx, posting, (rows) => statement(rows[0] ?? null))).catch((error: unknown) => {
+      if (isTakenId(error)) throw new Taken();
       throw steps.refusalOf(error, input.wallet);
     });
-    if (!outcome.claimed) {
-      const taken = await createCasinoRepository(tx).findTransaction(input.providerId, input.transactionId);
-      if (taken !== null) throw new Answered(steps.replay(taken as TransactionRow, input.kind, hash));
-      throw refuse(outcome.round);
-    }
+    if (!outcome.claimed) throw refuse(outcome.round);
     return outcome;
   }
 
@@ -66,11 +84,10 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       const gameRow = await steps.game(provider.id, body.gameCode);
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       const hash = requestHash('debit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      return inTransaction(provider, body.playerId, body.transactionId, async (tx) => {
+      return run(provider, body.playerId, body.transactionId, 'debit', hash, async (tx, lock) => {
         const now = clock.now();
-        // Inside the transaction: on PGlite (one connection) a query outside an open one would wait for it.
         const house = await steps.houseAccount(tx, provider);
-        const context: CallContext = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now });
+        const context: CallContext = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now, lock });
         // A retry of a debit already taken replays its answer even after the session ended.
         if (context.earlier !== null) throw new Answered(steps.replay(context.earlier, 'debit', hash));
         const session = context.session;
@@ -97,8 +114,8 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
               { account: { accountId: house }, amountPaise },
             ],
           },
-          hash,
-          (round) => new Refusal(round?.status === 'open' ? 'INVALID_REQUEST' : 'ROUND_CLOSED', which),
+          // The round changed since the context was read (closed, or opened in another wallet).
+          () => new Refusal('ROUND_CLOSED', which),
         );
         return { ...answer, data: { ...answer.data, reference: String(settled.journalId), balance: settled.balancePaise === null ? null : paiseToRupees(settled.balancePaise) } };
       });
@@ -110,10 +127,10 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       if (body.currency !== undefined && body.currency !== 'INR') return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
       const hash = requestHash('credit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      return inTransaction(provider, body.playerId, body.transactionId, async (tx) => {
+      return run(provider, body.playerId, body.transactionId, 'credit', hash, async (tx, lock) => {
         const now = clock.now();
         const house = await steps.houseAccount(tx, provider);
-        const context = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now });
+        const context = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now, lock });
         if (context.earlier !== null) throw new Answered(steps.replay(context.earlier, 'credit', hash));
         const player = context.player ?? (() => { throw new Refusal('PLAYER_NOT_FOUND'); })();
         const round = context.round ?? (() => { throw new Refusal('ROUND_NOT_FOUND', stakeWallet(player)); })();
@@ -121,6 +138,8 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         // One credit settles a round: a second one (another id) could pay the round twice.
         if (round.status === 'credited') throw new Refusal('ROUND_ALREADY_CREDITED', round.wallet);
         const playerAccount = context.accounts[round.wallet] ?? (() => { throw new Refusal('PLAYER_NOT_FOUND', null); })();
+        // Wagering is written with the credit, in the same transaction, from the round as locked.
+        if (!lock && round.wallet === 'bonus' && deps.onWagering !== undefined) throw new NeedsTransaction();
         const answer = walletAnswer('OK', { transactionId: body.transactionId, reference: null, playerId: player.id, playerName: player.username, wallet: round.wallet, balance: null });
         const posting: Posting | null =
           amountPaise > 0
@@ -140,7 +159,6 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
           tx,
           { providerId: provider.id, transactionId: body.transactionId, kind: 'credit', roundId: body.roundId, userId: player.id, wallet: round.wallet, amountPaise, requestHash: hash, at: now, round: { settle: round.id }, response: answer, accountId: playerAccount, deltaPaise: amountPaise, readableBy: { providerId: provider.id, userId: player.id, now } },
           posting,
-          hash,
           () => new Refusal('ROUND_ALREADY_CREDITED', round.wallet),
         );
         // A settled bonus-wallet round counts towards the running bonus's wagering (PRODUCT.md §8).

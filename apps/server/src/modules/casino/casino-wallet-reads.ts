@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import type { JournalPosting } from '../wallet/wallet-service.js';
+import type { JournalPosting, WalletFigures } from '../wallet/wallet-service.js';
 import { journalStatement } from '../wallet/wallet-service.js';
 import type { PlayerRow, RoundRow, SessionRow, TransactionRow } from './casino-repository.js';
 
@@ -19,6 +19,21 @@ export interface CallContext {
   round: RoundRow | null;
 }
 
+/**
+ * A prepared statement's name for an SQL text (node-postgres parses and plans a named statement once per
+ * connection; PostgreSQL then reuses its plan). The texts are few (the context, and the settle statement
+ * per round and posting shape), so the names stay few; the same text always gets the same name.
+ */
+const names = new Map<string, string>();
+function statementName(prefix: string, sql: string): string {
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `${prefix}_${names.size}`;
+    names.set(sql, name);
+  }
+  return name;
+}
+
 const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
@@ -26,27 +41,40 @@ function roundOf(round: Json<RoundRow> | null): RoundRow | null {
   return round === null ? null : { ...round, created_at: new Date(round.created_at), settled_at: asDate(round.settled_at) };
 }
 
-/**
- * One round trip, inside the call's transaction: the earlier transaction, the live session, the player,
- * their wallet accounts and the round. The accounts and the round are LOCKED (in id order), so the
- * balance `settleCall` computes from its snapshot is exactly the one after its posting.
- */
-export async function callContext(tx: Queryable, input: { providerId: number; transactionId: string; userId: string; roundId: string; now: Date }): Promise<CallContext> {
-  const result = await tx.query<{ earlier: Json<TransactionRow> | null; session: Json<SessionRow> | null; player: Json<PlayerRow> | null; accounts: Record<string, number> | null; round: Json<RoundRow> | null }>(
-    `with accounts as (
-       select id, kind from ledger_accounts where user_id = $3 and kind in ('player_main', 'player_bonus') order by id for no key update
+/** The context statement; `lock`: the accounts and the round locked until the transaction ends. */
+function contextSql(lock: boolean): string {
+  return `with accounts as (
+       select id, kind from ledger_accounts where user_id = $3 and kind in ('player_main', 'player_bonus')${lock ? ' order by id for no key update' : ''}
      ),
-     round as (select * from casino_rounds where provider_id = $1 and round_id = $5 and user_id = $3 for update)
+     round as (select * from casino_rounds where provider_id = $1 and round_id = $5 and user_id = $3${lock ? ' for update' : ''})
      select
        (select row_to_json(t) from casino_transactions t where t.provider_id = $1 and t.transaction_id = $2) as earlier,
        (select row_to_json(s) from (select id, user_id, provider_id, game_id, expires_at, wallet, currency from casino_sessions
           where user_id = $3 and provider_id = $1 and expires_at > $4 order by created_at desc, expires_at desc limit 1) s) as session,
        (select row_to_json(u) from (select id, username, name, role, wallet, suspended_at, self_excluded_until, allow_slots, allow_live_casino from users where id = $3) u) as player,
        (select json_object_agg(kind, id) from accounts) as accounts,
-       (select row_to_json(round) from round) as round`,
+       (select row_to_json(round) from round) as round`;
+}
+const CONTEXT_SQL = { locked: contextSql(true), read: contextSql(false) };
+
+/**
+ * One round trip: the earlier transaction, the live session, the player, their wallet accounts and the
+ * round, what the call decides on. `lock` (inside a transaction that does more than `settleCall`, the
+ * bonus round's credit with its wagering): the accounts and the round are LOCKED in id order until it
+ * ends. Without it this is a plain read and `settleCall` re-checks, under its own locks, all that money
+ * depends on (the round's state, the id's claim, the balance).
+ */
+export async function callContext(tx: Queryable, input: { providerId: number; transactionId: string; userId: string; roundId: string; now: Date; lock: boolean }): Promise<CallContext> {
+  const sql = input.lock ? CONTEXT_SQL.locked : CONTEXT_SQL.read;
+  const result = await tx.query<{ earlier: Json<TransactionRow> | null; session: Json<SessionRow> | null; player: Json<PlayerRow> | null; accounts: Record<string, number> | null; round: Json<RoundRow> | null }>(
+    sql,
     [input.providerId, input.transactionId, input.userId, input.now, input.roundId],
+    statementName('casino_context', sql),
   );
-  const row = result.rows[0];
+  return contextOf(result.rows[0]);
+}
+
+function contextOf(row: { earlier: Json<TransactionRow> | null; session: Json<SessionRow> | null; player: Json<PlayerRow> | null; accounts: Record<string, number> | null; round: Json<RoundRow> | null } | undefined): CallContext {
   const player = row?.player ?? null;
   const session = row?.session ?? null;
   const earlier = row?.earlier ?? null;
@@ -81,37 +109,32 @@ export interface SettleInput {
   readableBy: { providerId: number; userId: string; now: Date } | null;
 }
 
-/**
- * One round trip: opens (a debit, adding its stake) or settles (a credit) the round; when the round is
- * open in the call's wallet, claims the transaction id and, when the claim is new, writes the posting under an id drawn first, and
- * stores the answer, with that reference and the player's available balance after the posting, in the
- * claimed row itself (a row inserted by a statement cannot be updated by the same statement).
- * Not `claimed`: the round refused the call, or the id was taken meanwhile; either way the caller
- * rolls the transaction back (the round's change with it). `claimed` false: the id was taken meanwhile (replay);
- * `round` not open or in another wallet: the caller refuses and the transaction rolls back.
- */
-export async function settleCall(tx: Queryable, input: SettleInput, journal: JournalPosting | null): Promise<{ claimed: boolean; posted: boolean; round: RoundRow | null; journalId: number | null; balancePaise: number | null }> {
-  const params: unknown[] = [
-    input.providerId, input.transactionId, input.kind, input.roundId, input.userId, input.wallet, input.amountPaise, input.requestHash, input.at,
-    'open' in input.round ? input.round.open.gameId : input.round.settle,
-    JSON.stringify(input.response), input.accountId, input.deltaPaise,
-    input.readableBy?.userId ?? null, input.readableBy?.providerId ?? null, input.readableBy?.now ?? null,
-  ];
+/** The posting's CTEs run only once the claim went in, under the journal id the statement drew first. */
+const JOURNAL_OPTIONS = { when: '(select go from ok)', presetId: 'select id from journal_id' };
+/** The settle statement's text and prepared name per shape (a debit or a credit, with a posting or none), built once. */
+const settleStatements = new Map<string, { sql: string; name: string }>();
+function settleStatement(round: 'open' | 'settle', journalSql: string | null): { sql: string; name: string } {
+  // One posting's CTEs are the same text every time (journalStatement of one posting at the same parameter).
+  const key = `${round}|${journalSql === null ? 'none' : 'posting'}`;
+  const known = settleStatements.get(key);
+  if (known !== undefined) return known;
   const roundSql =
-    'open' in input.round
-      ? `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, stake_paise, created_at) values ($1, $4, $5, $10, $6, $7, $9)
-         on conflict (provider_id, round_id, user_id) do update set stake_paise = casino_rounds.stake_paise + excluded.stake_paise returning *`
-      : `update casino_rounds set payout_paise = payout_paise + $7, status = 'credited', settled_at = $9 where id = $10 and status = 'open' returning *`;
-  const posting = journal === null ? null : journalStatement([journal], params.length + 1, { when: '(select go from ok)', presetId: 'select id from journal_id' });
-  const result = await tx.query<{ claim_id: number | null; round: Json<RoundRow> | null; journal_id: number | null; balance: string | null }>(
-    `with journal_id as materialized (select ${journal === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
+    round === 'open'
+      ? `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, stake_paise, created_at)
+         select $1, $4, $5, $10, $6, $7, $9 where exists (select 1 from locked)
+         on conflict (provider_id, round_id, user_id) do update set stake_paise = casino_rounds.stake_paise + excluded.stake_paise
+         where casino_rounds.status = 'open' and casino_rounds.wallet = excluded.wallet returning *`
+      : `update casino_rounds set payout_paise = payout_paise + $7, status = 'credited', settled_at = $9
+         where id = $10 and status = 'open' and exists (select 1 from locked) returning *`;
+  const sql = `with journal_id as materialized (select ${journalSql === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
+     locked as materialized (select id, kind, balance_paise, exposure_paise from ledger_accounts where id = $12 for no key update),
      live as (select exists (select 1 from casino_sessions where $14::uuid is not null and user_id = $14::uuid and provider_id = $15 and expires_at > $16) as ok),
      balance as (
        select case when $14::uuid is null or (select ok from live)
-         then (select balance_paise + exposure_paise + $13 from ledger_accounts where id = $12) end as paise
+         then (select balance_paise + exposure_paise + $13 from locked) end as paise
      ),
      round as (${roundSql}),
-     round_ok as (select exists (select 1 from round where wallet = $6 and (status = 'open' or $3 = 'credit')) as ok),
+     round_ok as (select exists (select 1 from round where wallet = $6) as ok),
      claim as (
        insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at,
          journal_transaction_id, response)
@@ -120,20 +143,71 @@ export async function settleCall(tx: Queryable, input: SettleInput, journal: Jou
            jsonb_set($11::jsonb, '{data,balance}', coalesce(to_jsonb((select paise from balance)::numeric / 100), 'null'::jsonb)),
            '{data,reference}', coalesce(to_jsonb((select id from journal_id)::text), 'null'::jsonb))
        where (select ok from round_ok)
-       on conflict (provider_id, transaction_id) do nothing returning id
+       returning id
      ),
      ok as (select exists (select 1 from claim) as go)
-     ${posting === null ? '' : `, ${posting.sql}`}
+     ${journalSql === null ? '' : `, ${journalSql}`}
      select (select id from claim) as claim_id, (select row_to_json(round) from round) as round,
-            (select id from journal_id) as journal_id, (select paise from balance)::text as balance`,
+            (select id from journal_id) as journal_id, (select paise from balance)::text as balance,
+            (select json_object_agg(a.kind, json_build_array(coalesce(l.balance_paise + $13, a.balance_paise), coalesce(l.exposure_paise, a.exposure_paise)))
+               from ledger_accounts a left join locked l on l.id = a.id where a.user_id = $5 and a.kind in ('player_main', 'player_bonus')) as wallets`;
+  const statement = { sql, name: statementName('casino_settle', sql) };
+  settleStatements.set(key, statement);
+  return statement;
+}
+
+/**
+ * One statement, atomic on its own (sent outside a transaction PostgreSQL commits it alone) or inside
+ * the caller's transaction: LOCKS the player's account the call moves, opens (a debit, adding its
+ * stake) or settles (a credit) the round only while it is open in the call's wallet, claims the
+ * transaction id, writes the posting under an id drawn first, and stores the answer, with that
+ * reference and the player's available balance after the posting, in the claimed row itself (a row
+ * inserted by a statement cannot be updated by the same statement).
+ *
+ * - The account is locked before the round (as `callContext` locks them), so the balance answered is
+ *   the locked row's plus the posting's delta: exact whoever else posts.
+ * - Not `claimed`: the round refused the call (closed, another wallet, gone); nothing was written.
+ * - The id taken by a call that raced this one: the claim's unique index raises (23505), the whole
+ *   statement is undone (the round's change with it) and the caller replays the stored answer.
+ * - An overdraw or the provider's limit: the ledger's triggers raise, and everything is undone too.
+ */
+export async function settleCall(tx: Queryable, input: SettleInput, journal: JournalPosting | null): Promise<{ claimed: boolean; posted: boolean; round: RoundRow | null; journalId: number | null; balancePaise: number | null; wallets: WalletFigures | null }> {
+  const params: unknown[] = [
+    input.providerId, input.transactionId, input.kind, input.roundId, input.userId, input.wallet, input.amountPaise, input.requestHash, input.at,
+    'open' in input.round ? input.round.open.gameId : input.round.settle,
+    JSON.stringify(input.response), input.accountId, input.deltaPaise,
+    input.readableBy?.userId ?? null, input.readableBy?.providerId ?? null, input.readableBy?.now ?? null,
+  ];
+  const posting = journal === null ? null : journalStatement([journal], params.length + 1, JOURNAL_OPTIONS);
+  const statement = settleStatement('open' in input.round ? 'open' : 'settle', posting?.sql ?? null);
+  const result = await tx.query<{ claim_id: number | null; round: Json<RoundRow> | null; journal_id: number | null; balance: string | null; wallets: Record<string, [number, number]> | null }>(
+    statement.sql,
     [...params, ...(posting?.params ?? [])],
+    statement.name,
   );
   const row = result.rows[0];
+  const claimed = row?.claim_id !== null && row?.claim_id !== undefined;
+  const wallets = row?.wallets ?? null;
   return {
-    claimed: row?.claim_id !== null && row?.claim_id !== undefined,
-    posted: journal !== null && row?.claim_id !== null && row?.claim_id !== undefined,
+    claimed,
+    posted: journal !== null && claimed,
     round: roundOf(row?.round ?? null),
     journalId: row?.journal_id === null || row?.journal_id === undefined ? null : Number(row.journal_id),
     balancePaise: row?.balance === null || row?.balance === undefined ? null : Number(row.balance),
+    wallets:
+      wallets === null
+        ? null
+        : {
+            mainBalancePaise: Number(wallets.player_main?.[0] ?? 0),
+            mainExposurePaise: Number(wallets.player_main?.[1] ?? 0),
+            bonusBalancePaise: Number(wallets.player_bonus?.[0] ?? 0),
+            bonusExposurePaise: Number(wallets.player_bonus?.[1] ?? 0),
+          },
   };
+}
+
+/** The claim lost a race: another call with this transaction id committed first (23505 on the claim's unique index). */
+export function isTakenId(error: unknown): boolean {
+  const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
+  return code === '23505' && `${constraint ?? ''} ${message ?? ''}`.includes('casino_transactions_provider_id_transaction_id_key');
 }

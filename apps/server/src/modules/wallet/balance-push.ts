@@ -6,6 +6,14 @@ import type { PlayerBalances } from './wallet-service.js';
 
 const WALLET_ORDER: readonly BalanceChange['wallet'][] = ['main', 'bonus', 'referral'];
 
+/** A player's main and bonus wallets, as a balance message shows them. */
+export interface WalletFigures {
+  mainBalancePaise: number;
+  mainExposurePaise: number;
+  bonusBalancePaise: number;
+  bonusExposurePaise: number;
+}
+
 /** Where the pushes go: the live bus (in memory, or Redis across processes). */
 export interface BalancePublisher {
   publish(topic: string, payload: unknown): void;
@@ -24,9 +32,11 @@ export function createBalancePush(deps: {
   onCommitted?: (userId: string) => void;
 }) {
   const pending = new WeakMap<Queryable, Map<string, BalanceChange[]>>();
+  /** Wallets a posting statement read for a player inside tx (its accounts locked): pushed as they are, not read again. */
+  const known = new WeakMap<Queryable, Map<string, WalletFigures>>();
 
-  async function push(userId: string, changes: BalanceChange[]): Promise<void> {
-    const balances = await deps.balancesOf(userId);
+  async function push(userId: string, changes: BalanceChange[], figures: WalletFigures | undefined): Promise<void> {
+    const balances = figures ?? (await deps.balancesOf(userId));
     const message: WsServerMessage = {
       type: 'balance',
       balance: paiseToRupees(balances.mainBalancePaise),
@@ -48,11 +58,13 @@ export function createBalancePush(deps: {
       pending.set(tx, created);
       afterCommit(tx, () => {
         pending.delete(tx);
+        const figures = known.get(tx);
+        known.delete(tx);
         for (const [user, changes] of created) {
           deps.onCommitted?.(user);
           if (deps.publisher === undefined) continue;
           // Best effort: the change is committed; a client re-reads its balance on reconnect.
-          push(user, changes).catch(() => undefined);
+          push(user, changes, figures?.get(user)).catch(() => undefined);
         }
       });
     }
@@ -63,8 +75,17 @@ export function createBalancePush(deps: {
 
   return {
     touched,
-    /** Records, inside tx, a posting's lines on players' wallets: one change per player, main wallet first. */
-    posted(tx: Queryable, kind: string, lines: { userId: string; wallet: BalanceChange['wallet']; amountPaise: number }[]): void {
+    /**
+     * Records, inside tx, a posting's lines on players' wallets: one change per player, main wallet
+     * first. `balances`: the wallets after the posting, when the statement that posted read them with
+     * the accounts locked (the last ones given in tx win, as the last posting leaves the wallets).
+     */
+    posted(tx: Queryable, kind: string, lines: { userId: string; wallet: BalanceChange['wallet']; amountPaise: number }[], balances?: Map<string, WalletFigures>): void {
+      if (balances !== undefined) {
+        const figures = known.get(tx) ?? new Map<string, WalletFigures>();
+        for (const [userId, wallets] of balances) figures.set(userId, wallets);
+        known.set(tx, figures);
+      }
       const byUser = new Map<string, typeof lines>();
       for (const line of lines) byUser.set(line.userId, [...(byUser.get(line.userId) ?? []), line]);
       for (const [userId, own] of byUser) {

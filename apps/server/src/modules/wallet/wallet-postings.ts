@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { BalancePush } from './balance-push.js';
+import type { BalancePush, WalletFigures } from './balance-push.js';
 import type { JournalPosting } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
 import type { AccountRef, Posting } from './wallet-service.js';
@@ -53,7 +53,7 @@ function refusalOf(error: unknown): unknown {
   return error;
 }
 
-function pushPosted(tx: Queryable, postings: Posting[]): void {
+function pushPosted(tx: Queryable, postings: Posting[], balances?: Map<string, WalletFigures>): void {
   for (const posting of postings) {
     balancePush.posted(
       tx,
@@ -62,6 +62,7 @@ function pushPosted(tx: Queryable, postings: Posting[]): void {
         const owner = 'userId' in entry.account ? entry.account : 'accountId' in entry.account ? entry.account.owner : undefined;
         return owner === undefined ? [] : [{ userId: owner.userId, wallet: owner.wallet, amountPaise: entry.amountPaise }];
       }),
+      balances,
     );
   }
 }
@@ -84,14 +85,16 @@ async function postMany(tx: Queryable, postings: Posting[]): Promise<number[]> {
 /**
  * Posts one balanced journal transaction inside the caller's own statement (built with
  * `journalStatement` of the wallet repository), so the caller's rows and the posting take one round
- * trip (the casino wallet). `statement` answers whether it posted, and its value.
+ * trip (the casino wallet). `statement` answers whether it posted, and its value; and, when the
+ * statement read them (its accounts locked), the players' wallets after the posting, so the balance
+ * push sends them without reading them again after the commit.
  */
-async function postWithin<T>(tx: Queryable, posting: Posting, statement: (rows: JournalPosting[]) => Promise<{ posted: boolean; value: T }>): Promise<T> {
+async function postWithin<T>(tx: Queryable, posting: Posting, statement: (rows: JournalPosting[]) => Promise<{ posted: boolean; value: T; balances?: Map<string, WalletFigures> | undefined }>): Promise<T> {
   const rows = await prepare(tx, [posting]);
   const outcome = await statement(rows).catch((error: unknown) => {
     throw refusalOf(error);
   });
-  if (outcome.posted) pushPosted(tx, [posting]);
+  if (outcome.posted) pushPosted(tx, [posting], outcome.balances);
   return outcome.value;
 }
 

@@ -12,6 +12,7 @@ import { createPostings, isOverdraw } from './wallet-postings.js';
 /** For a module that posts inside its own statement (wallet.postWithin): the journal's CTEs. */
 export { journalStatement } from './wallet-repository.js';
 export type { JournalPosting } from './wallet-repository.js';
+export type { WalletFigures } from './balance-push.js';
 
 export interface PlayerBalances {
   mainBalancePaise: number;
