@@ -77,35 +77,31 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
     // Providers are known by their signature, not their address: one provider's servers send every
     // player's calls, so the per-IP limit meant for browsers would throttle a whole casino.
     const config = { rateLimit: false };
-    // Server-to-server JSON: the browser security headers (CSP, frame and referrer policies…) mean
-    // nothing to a provider's servers, and @fastify/helmet builds them afresh on every request.
-    const helmet = false as const;
 
     app.post(
       '/api/v1/casino-wallet/authenticate',
-      { config, helmet, schema: { tags, description, summary: 'Exchange the launch token for the player id, name and balance', body: casinoWalletAuthenticateSchema, response } },
+      { config, schema: { tags, description, summary: 'Exchange the launch token for the player id, name and balance', body: casinoWalletAuthenticateSchema, response } },
       async (request) => casinoWallet.authenticate(providerOf(request), request.body.token),
     );
     app.post(
       '/api/v1/casino-wallet/balance',
-      { config, helmet, schema: { tags, description, summary: "The player's available balance in the selected wallet", body: casinoWalletBalanceSchema, response } },
+      { config, schema: { tags, description, summary: "The player's available balance in the selected wallet", body: casinoWalletBalanceSchema, response } },
       async (request) => casinoWallet.balance(providerOf(request), request.body),
     );
     app.post(
       '/api/v1/casino-wallet/debit',
-      { config, helmet, schema: { tags, description, summary: 'Take a stake from the selected wallet (main or bonus, recorded with the round)', body: casinoWalletDebitSchema, response } },
+      { config, schema: { tags, description, summary: 'Take a stake from the selected wallet (main or bonus, recorded with the round)', body: casinoWalletDebitSchema, response } },
       async (request) => casinoWallet.debit(providerOf(request), request.body),
     );
     app.post(
       '/api/v1/casino-wallet/credit',
-      { config, helmet, schema: { tags, description, summary: "Pay a round's winnings (0 closes a lost round) into the wallet its stake came from", body: casinoWalletCreditSchema, response } },
+      { config, schema: { tags, description, summary: "Pay a round's winnings (0 closes a lost round) into the wallet its stake came from", body: casinoWalletCreditSchema, response } },
       async (request) => casinoWallet.credit(providerOf(request), request.body),
     );
     app.post(
       '/api/v1/casino-wallet/rollback',
       {
         config,
-        helmet,
         schema: {
           tags,
           description,
