@@ -49,6 +49,8 @@ interface Lane {
   queue: Job[];
   running: boolean;
   held: Held | null;
+  /** Batches this lane committed: a view that read the log's sequence while one committed keeps the newer held book. */
+  commits: number;
 }
 
 export class MarketNotFound extends Error {}
@@ -166,6 +168,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
           const outcomes = await db.transaction((tx) => runIn(tx, marketId, lane, pending));
           counts.transactions += 1;
           counts.commands += pending.length;
+          lane.commits += 1;
           for (const [job, outcome] of outcomes) {
             if ('value' in outcome) job.resolve(outcome.value);
             else job.reject(outcome.error);
@@ -218,7 +221,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
 
   function laneOf(marketId: string): Lane {
     let lane = lanes.get(marketId);
-    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null }));
+    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null, commits: 0 }));
     return lane;
   }
 
@@ -247,8 +250,11 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       if (market.type !== 'EXCHANGE') return null;
       const lane = laneOf(market.id);
       if (lane.held !== null && lane.running) return lane.held.book;
-      const lastSeq = await createMarketLogRepository(db).lastSeq(market.id);
+      const commits = lane.commits;
+      const lastSeq = (await createMarketLogRepository(db).lastSeq(market.id)) ?? 0;
       if (lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq === lastSeq) return lane.held.book;
+      // This lane committed while the sequence was being read: what it holds is newer than what was read.
+      if (lane.commits !== commits && lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq > lastSeq) return lane.held.book;
       let held: Held | null = null;
       for (let attempt = 0; held === null; attempt += 1) {
         try {

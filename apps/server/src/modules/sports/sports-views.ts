@@ -80,17 +80,9 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
 
   async function betViews(rows: BetRow[]): Promise<BetDto[]> {
     if (rows.length === 0) return [];
-    const markets = new Map<string, MarketRow>();
-    for (const id of new Set(rows.map((row) => row.market_id))) {
-      const market = await repository.market(id);
-      if (market !== null) markets.set(id, market);
-    }
+    const markets = new Map((await repository.marketsByIds([...new Set(rows.map((row) => row.market_id))])).map((market) => [market.id, market]));
     const runners = await repository.runnersOf([...markets.keys()]);
-    const events = new Map<string, EventRow>();
-    for (const id of new Set(rows.map((row) => row.event_id))) {
-      const event = await repository.eventById(id);
-      if (event !== null) events.set(id, event);
-    }
+    const events = new Map((await repository.eventsByIds([...new Set(rows.map((row) => row.event_id))])).map((event) => [event.id, event]));
     return rows.map((row) => {
       const market = markets.get(row.market_id) as MarketRow;
       const event = events.get(row.event_id) as EventRow;
