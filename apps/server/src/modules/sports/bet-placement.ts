@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ROLES } from '@khel/contract';
 import type { PlaceBet } from '@khel/contract';
 import { checkExchangeBet } from '@khel/exchange';
@@ -14,6 +15,8 @@ import { oddsPreferenceOf } from './odds-preference-service.js';
 import { limitsForBet, refuseUnlessAccepted } from './placement-limits.js';
 import { checkQuote } from './quote-checks.js';
 import { createSportsRepository } from './sports-repository.js';
+import type { BetRow } from './sports-repository.js';
+import { refreshHeldExposures } from './held-exposures.js';
 
 /** Writes a command's answer (an idempotency record) in the transaction the command commits in. */
 export type Recorder = (tx: Queryable, betId: string) => Promise<void>;
@@ -37,7 +40,8 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
         const runner = request.selectionId === undefined ? null : runners.find((candidate) => candidate.id === request.selectionId);
         // The engine decides every refusal in its documented order, against the market's limits
         // tightened by the account's upline chain (decision 0020).
-        const limits = await limitsForBet(context.tx, caller.userId, market);
+        const batch = context.batch;
+        const limits = batch === null ? await limitsForBet(context.tx, caller.userId, market) : await limitsForBet(batch.direct, caller.userId, market, batch.writes);
 
         const delayMs = market.in_play && market.bet_delay_seconds > 0 ? market.bet_delay_seconds * 1000 : 0;
         const now = clock.now();
@@ -60,6 +64,42 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
 
         // An exchange offer that would not match at once skips the delay and rests straight away.
         const delayed = delayMs > 0 && (market.type !== 'EXCHANGE' || engine.wouldCross(context, runner?.id as string, request.selectionType, priceH as number));
+        if (batch !== null && !delayed) {
+          // Decision 0027: the bet, its fills and the exposures join the batch's multi-row writes; the
+          // wallet's exposure (and its CHECK) and the idempotency answer are this command's own statements.
+          await batch.writes.player(caller.userId);
+          const bet: BetRow = {
+            id: randomUUID(),
+            seq: 0,
+            user_id: caller.userId,
+            market_id: market.id,
+            event_id: market.event_id,
+            runner_id: runner?.id ?? null,
+            side: request.selectionType,
+            price_h: priceH,
+            line_runs: null,
+            rate_h: null,
+            stake_paise: stakePaise,
+            matched_paise: 0,
+            cancelled_paise: 0,
+            status: 'unmatched',
+            lapse_reason: null,
+            wallet: walletName,
+            persistence: request.keepInPlay === true ? 'keep' : 'lapse',
+            placed_version: market.version,
+            delay_until: null,
+            profit_loss_paise: null,
+            created_at: now,
+            cash_out: false,
+            closed_by: null,
+          };
+          await engine.placeBatched(context, batch.writes, bet, changes);
+          changes.userIds.add(caller.userId);
+          changes.betIds.add(bet.id);
+          await refreshHeldExposures(batch, wallet, runners.map((candidate) => candidate.id), changes.userIds, changes.positions);
+          if (record !== null) await record(batch.direct, bet.id);
+          return bet.id;
+        }
         const bet = await repo.insertBet({
           userId: caller.userId,
           marketId: market.id,

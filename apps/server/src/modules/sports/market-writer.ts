@@ -1,6 +1,9 @@
 import { applyCommand, createExchangeMarket, restoreMarket, snapshotMarket } from '@khel/exchange';
 import type { ExchangeCommand, ExchangeEvent, ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
+import { shareCommitHooks } from '../../db/database.js';
+import { createBatchWrites, emptyLanePlayers } from './batch-writes.js';
+import type { BatchWrites, LanePlayers } from './batch-writes.js';
 import { createMarketLogRepository } from './market-log-repository.js';
 import type { MarketState } from './market-log-repository.js';
 import type { MarketRow, RunnerRow } from './sports-repository.js';
@@ -17,6 +20,12 @@ export interface MarketContext {
   bookChanged: boolean;
   /** Applies one engine command to the book and logs it for the group commit. */
   apply(command: ExchangeCommand): ExchangeEvent[];
+  /**
+   * EXCHANGE markets: the batch's deferred rows and the lane's held players (decision 0027), for
+   * placing bets without a read or a row write per bet; null elsewhere. A command using it writes
+   * only through it and through `direct`.
+   */
+  batch: { writes: BatchWrites; direct: Queryable } | null;
 }
 
 export interface WriterOptions {
@@ -44,6 +53,8 @@ interface Held {
   book: ExchangeMarket | null;
   /** Engine sequence of the last saved snapshot (−1: none saved yet). */
   snapshotSeq: number;
+  /** Players' positions, open bets and limits, held with the book (EXCHANGE markets). */
+  players: LanePlayers;
 }
 interface Lane {
   queue: Job[];
@@ -84,7 +95,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   /** Rebuilds a market exactly: the snapshot, then every logged command after it through the engine. */
   async function rebuild(tx: Queryable, market: MarketRow): Promise<Held> {
     const runners = await createSportsRepository(tx).runnersOf([market.id]);
-    if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0 };
+    if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0, players: emptyLanePlayers() };
     const log = createMarketLogRepository(tx);
     const { snapshot, seq } = await log.snapshot(market.id);
     const book =
@@ -94,7 +105,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       if (command.seq !== book.lastSeq + 1) throw new SnapshotMoved();
       applyCommand(book, command);
     }
-    return { market, runners, book, snapshotSeq: snapshot === null ? -1 : seq };
+    return { market, runners, book, snapshotSeq: snapshot === null ? -1 : seq, players: emptyLanePlayers() };
   }
 
   /** Takes the market's lock for this transaction and makes sure what the lane holds is what was committed. */
@@ -115,11 +126,29 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     const held = await prepare(tx, marketId, lane);
     const log: ExchangeCommand[] = [];
     const outcomes = new Map<Job, { value: unknown } | { error: unknown }>();
+    const writes = createBatchWrites(tx, marketId, held.players);
     for (const job of jobs) {
       const statements = trackStatements(tx);
+      const mark = writes.mark();
       let mutated = false;
+      // A statement of the command's own writes the batch's deferred rows first, so it sees its batch-mates.
+      let ownWrites = 0;
+      const own: Queryable = {
+        async query(sql, params, name) {
+          await writes.flush();
+          if (!/^\s*select\b/i.test(sql)) ownWrites += 1;
+          return statements.tx.query(sql, params, name);
+        },
+        async exec(sql) {
+          await writes.flush();
+          ownWrites += 1;
+          await statements.tx.exec(sql);
+        },
+      };
+      shareCommitHooks(statements.tx, own);
       const context: MarketContext = {
-        tx: statements.tx,
+        tx: own,
+        batch: held.book === null ? null : { writes, direct: statements.tx },
         market: held.market,
         runners: held.runners,
         book: held.book,
@@ -135,9 +164,11 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       };
       try {
         outcomes.set(job, { value: await job.fn(context) });
+        if (ownWrites > 0) writes.forgetPlayers();
       } catch (error) {
         // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
         if (statements.writes > 0 || statements.failed || mutated) throw new RetryWithout(job, error);
+        writes.undo(mark);
         outcomes.set(job, { error });
       }
       if (statements.marketWritten) {
@@ -145,6 +176,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
         if (state !== null) held.market = marketOf(state);
       }
     }
+    await writes.flush();
     const repo = createMarketLogRepository(tx);
     await repo.append(marketId, log);
     if (held.book !== null && (held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= options.snapshotEvery)) {
