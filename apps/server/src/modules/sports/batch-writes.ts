@@ -35,7 +35,28 @@ export function emptyLanePlayers(): LanePlayers {
   return { players: new Map(), limits: new Map(), limitsMark: null };
 }
 
-type Op = { kind: 'insert' | 'update'; bet: BetRow } | { kind: 'fill'; fill: FillInsert } | { kind: 'exposure'; row: ExposureUpsert };
+export interface WalletMove {
+  userId: string;
+  wallet: 'main' | 'bonus';
+  deltaPaise: number;
+  /** The command's place in its batch. */
+  ord: number;
+}
+/** Moves a batch's wallet exposures; answers the first command that would overdraw (then nothing moved). */
+export type WalletMover = (tx: Queryable, moves: WalletMove[]) => Promise<number | null>;
+
+/** The command at this place in the batch would overdraw a wallet: its batch runs again without it. */
+export class Overdrawn extends Error {
+  constructor(readonly ord: number) {
+    super('a command of the batch would overdraw a wallet');
+  }
+}
+
+type Op =
+  | { kind: 'insert' | 'update'; bet: BetRow }
+  | { kind: 'fill'; fill: FillInsert }
+  | { kind: 'exposure'; row: ExposureUpsert }
+  | { kind: 'wallet'; move: WalletMove; mover: WalletMover };
 
 const OPEN = new Set(['unmatched', 'pending']);
 
@@ -49,20 +70,49 @@ const OPEN = new Set(['unmatched', 'pending']);
 export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePlayers) {
   let ops: Op[] = [];
   let limitsChecked = false;
+  let ord = 0;
+  /** Where the current command's staged rows start, and whether some of them were written already. */
+  let mark = 0;
+  let ownWritten = false;
+
+  /** Why writing the staged rows failed (an overdraw, a database error): the batch's attempt cannot go on. */
+  let failure: unknown = null;
 
   async function flush(): Promise<void> {
+    if (failure !== null) throw failure;
     if (ops.length === 0) return;
     const staged = ops;
+    if (ops.length > mark) ownWritten = true;
     ops = [];
+    mark = 0;
+    try {
+      await write(staged);
+    } catch (error) {
+      failure = error;
+      throw error;
+    }
+  }
+
+  async function write(staged: Op[]): Promise<void> {
     const inserted = new Map<string, BetRow>();
     const updated = new Map<string, BetRow>();
     const fills: FillInsert[] = [];
     const exposures = new Map<string, ExposureUpsert>();
+    const moves: WalletMove[] = [];
+    let mover: WalletMover | null = null;
     for (const op of staged) {
-      if (op.kind === 'fill') fills.push(op.fill);
+      if (op.kind === 'wallet') {
+        moves.push(op.move);
+        mover = op.mover;
+      } else if (op.kind === 'fill') fills.push(op.fill);
       else if (op.kind === 'exposure') exposures.set(`${op.row.userId}:${op.row.wallet}`, op.row);
       else if (op.kind === 'insert') inserted.set(op.bet.id, op.bet);
       else (inserted.has(op.bet.id) ? inserted : updated).set(op.bet.id, op.bet);
+    }
+    // The wallets first: a command that would overdraw one is found before anything else is written.
+    if (mover !== null) {
+      const refused = await mover(tx, moves);
+      if (refused !== null) throw new Overdrawn(refused);
     }
     const repo = createBatchWritesRepository(tx);
     await repo.insertBets([...inserted.values()]);
@@ -80,11 +130,21 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
 
   return {
     flush,
-    /** Where a command's staged rows start: a command that fails alone is undone back to it. */
-    mark(): number {
-      return ops.length;
+    get failure(): unknown {
+      return failure;
     },
-    undo(mark: number): void {
+    /** The command at place `index` of the batch starts. */
+    begin(index: number): void {
+      ord = index;
+      mark = ops.length;
+      ownWritten = false;
+    },
+    /** Whether rows the current command staged were written already (then it cannot simply be undone). */
+    wroteOwn(): boolean {
+      return ownWritten;
+    },
+    /** The current command failed alone: its staged rows go, and what the lane holds about players with them. */
+    undo(): void {
       ops = ops.slice(0, mark);
       memo.players.clear();
     },
@@ -121,6 +181,10 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
     updateBet(bet: BetRow): void {
       ops.push({ kind: 'update', bet });
       hold(bet);
+    },
+    /** Exposure moves on players' wallets, made with the batch's other rows (the CHECK still decides, command by command). */
+    moveExposures(mover: WalletMover, moves: readonly Omit<WalletMove, 'ord'>[]): void {
+      for (const move of moves) ops.push({ kind: 'wallet', move: { ...move, ord }, mover });
     },
     insertFill(fill: FillInsert): void {
       ops.push({ kind: 'fill', fill });

@@ -9,6 +9,7 @@ import { fail } from '../../lib/app-error.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { ChangeSet, EngineEvents } from './engine-events.js';
+import { emptyChanges } from './engine-events.js';
 import { addLine, bookmakerLine, refreshExposures } from './exposure.js';
 import type { MarketBooks } from './market-books.js';
 import { oddsPreferenceOf } from './odds-preference-service.js';
@@ -93,11 +94,16 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
             cash_out: false,
             closed_by: null,
           };
-          await engine.placeBatched(context, batch.writes, bet, changes);
-          changes.userIds.add(caller.userId);
-          changes.betIds.add(bet.id);
-          await refreshHeldExposures(batch, wallet, runners.map((candidate) => candidate.id), changes.userIds, changes.positions);
+          // This attempt's own change set: a batch run again (a batch-mate overdrew) starts this command afresh.
+          const mine = emptyChanges();
+          await engine.placeBatched(context, batch.writes, bet, mine);
+          mine.userIds.add(caller.userId);
+          mine.betIds.add(bet.id);
+          await refreshHeldExposures(batch, wallet, runners.map((candidate) => candidate.id), mine.userIds, mine.positions);
           if (record !== null) await record(batch.direct, bet.id);
+          for (const id of mine.userIds) changes.userIds.add(id);
+          for (const id of mine.betIds) changes.betIds.add(id);
+          for (const id of mine.marketIds) changes.marketIds.add(id);
           return bet.id;
         }
         const bet = await repo.insertBet({

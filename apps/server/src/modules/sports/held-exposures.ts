@@ -8,8 +8,9 @@ import { unmatchedOfferLine } from '@khel/exchange';
 /**
  * refreshExposures for an exchange bet in a group commit (decision 0027): the same figures, computed
  * from what the lane holds (positions and open bets) instead of two reads per player, the market
- * exposure rows staged for the batch's one multi-row write, and every touched wallet's exposure moved
- * in one statement now, so its CHECK (PRODUCT.md §4) refuses this very command if it would overdraw.
+ * exposure rows and the wallets' exposure moves staged for the batch's multi-row writes; those find
+ * the first command that would overdraw a wallet (PRODUCT.md §4) before moving anything, and its
+ * batch runs again without it, as when each command moved its own.
  */
 export async function refreshHeldExposures(batch: { writes: BatchWrites; direct: Queryable }, wallet: WalletService, runnerIds: readonly string[], userIds: Iterable<string>, deltas: PositionDeltas): Promise<void> {
   const moves: { userId: string; wallet: 'main' | 'bonus'; deltaPaise: number }[] = [];
@@ -33,5 +34,5 @@ export async function refreshHeldExposures(batch: { writes: BatchWrites; direct:
       batch.writes.setExposure(userId, walletName, { exposurePaise: next, outcomes });
     }
   }
-  if (moves.length > 0) await wallet.addExposures(batch.direct, moves);
+  if (moves.length > 0) batch.writes.moveExposures((tx, rows) => wallet.addExposuresInOrder(tx, rows), moves);
 }

@@ -2,7 +2,8 @@ import { applyCommand, createExchangeMarket, restoreMarket, snapshotMarket } fro
 import type { ExchangeCommand, ExchangeEvent, ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
 import { shareCommitHooks } from '../../db/database.js';
-import { createBatchWrites, emptyLanePlayers } from './batch-writes.js';
+import { AppError } from '../../lib/app-error.js';
+import { Overdrawn, createBatchWrites, emptyLanePlayers } from './batch-writes.js';
 import type { BatchWrites, LanePlayers } from './batch-writes.js';
 import { createMarketLogRepository } from './market-log-repository.js';
 import type { MarketState } from './market-log-repository.js';
@@ -127,9 +128,9 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     const log: ExchangeCommand[] = [];
     const outcomes = new Map<Job, { value: unknown } | { error: unknown }>();
     const writes = createBatchWrites(tx, marketId, held.players);
-    for (const job of jobs) {
+    for (const [index, job] of jobs.entries()) {
       const statements = trackStatements(tx);
-      const mark = writes.mark();
+      writes.begin(index);
       let mutated = false;
       // A statement of the command's own writes the batch's deferred rows first, so it sees its batch-mates.
       let ownWrites = 0;
@@ -165,10 +166,16 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       try {
         outcomes.set(job, { value: await job.fn(context) });
         if (ownWrites > 0) writes.forgetPlayers();
+        // Writing the staged rows failed under this command (which may have caught it): the attempt is over.
+        if (writes.failure !== null) throw writes.failure;
       } catch (error) {
+        const failure = writes.failure ?? error;
+        // A batch-mate before it would overdraw a wallet (found when the staged rows were written).
+        if (failure instanceof Overdrawn) throw new RetryWithout(jobs[failure.ord] as Job, new AppError('WALLET_INSUFFICIENT_FUNDS'));
+        if (writes.failure !== null) throw failure;
         // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
-        if (statements.writes > 0 || statements.failed || mutated) throw new RetryWithout(job, error);
-        writes.undo(mark);
+        if (statements.writes > 0 || statements.failed || mutated || writes.wroteOwn()) throw new RetryWithout(job, error);
+        writes.undo();
         outcomes.set(job, { error });
       }
       if (statements.marketWritten) {
@@ -176,7 +183,12 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
         if (state !== null) held.market = marketOf(state);
       }
     }
-    await writes.flush();
+    try {
+      await writes.flush();
+    } catch (error) {
+      if (error instanceof Overdrawn) throw new RetryWithout(jobs[error.ord] as Job, new AppError('WALLET_INSUFFICIENT_FUNDS'));
+      throw error;
+    }
     const repo = createMarketLogRepository(tx);
     await repo.append(marketId, log);
     if (held.book !== null && (held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= options.snapshotEvery)) {
