@@ -1,5 +1,6 @@
 import type { LimitRule } from '@khel/exchange';
 import type { Queryable } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
 import { limitRulesFingerprint } from '../agents/downline-limits-service.js';
 import { createBatchWritesRepository } from './batch-writes-repository.js';
 import type { ExposureUpsert, FillInsert } from './batch-writes-repository.js';
@@ -45,10 +46,16 @@ export interface WalletMove {
 /** Moves a batch's wallet exposures; answers the first command that would overdraw (then nothing moved). */
 export type WalletMover = (tx: Queryable, moves: WalletMove[]) => Promise<number | null>;
 
-/** The command at this place in the batch would overdraw a wallet: its batch runs again without it. */
-export class Overdrawn extends Error {
-  constructor(readonly ord: number) {
-    super('a command of the batch would overdraw a wallet');
+/** Stores a batch's rows of one kind that must be refused command by command (idempotency answers); answers which were stored. */
+export type JoinedInserter = (tx: Queryable, rows: unknown[]) => Promise<boolean[]>;
+
+/** The command at this place in the batch is refused by what its staged rows met (an overdraw, a duplicate key): its batch runs again without it. */
+export class Refused extends Error {
+  constructor(
+    readonly ord: number,
+    readonly reason: unknown,
+  ) {
+    super('a command of the batch was refused when its rows were written');
   }
 }
 
@@ -56,7 +63,8 @@ type Op =
   | { kind: 'insert' | 'update'; bet: BetRow }
   | { kind: 'fill'; fill: FillInsert }
   | { kind: 'exposure'; row: ExposureUpsert }
-  | { kind: 'wallet'; move: WalletMove; mover: WalletMover };
+  | { kind: 'wallet'; move: WalletMove; mover: WalletMover }
+  | { kind: 'joined'; row: unknown; insert: JoinedInserter; ord: number; duplicate: () => unknown };
 
 const OPEN = new Set(['unmatched', 'pending']);
 
@@ -100,8 +108,10 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
     const exposures = new Map<string, ExposureUpsert>();
     const moves: WalletMove[] = [];
     let mover: WalletMover | null = null;
+    const joined = new Map<JoinedInserter, Extract<Op, { kind: 'joined' }>[]>();
     for (const op of staged) {
-      if (op.kind === 'wallet') {
+      if (op.kind === 'joined') joined.set(op.insert, [...(joined.get(op.insert) ?? []), op]);
+      else if (op.kind === 'wallet') {
         moves.push(op.move);
         mover = op.mover;
       } else if (op.kind === 'fill') fills.push(op.fill);
@@ -112,7 +122,12 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
     // The wallets first: a command that would overdraw one is found before anything else is written.
     if (mover !== null) {
       const refused = await mover(tx, moves);
-      if (refused !== null) throw new Overdrawn(refused);
+      if (refused !== null) throw new Refused(refused, new AppError('WALLET_INSUFFICIENT_FUNDS'));
+    }
+    for (const [insert, rows] of joined) {
+      const stored = await insert(tx, rows.map((op) => op.row));
+      const first = rows.find((_, index) => !stored[index]);
+      if (first !== undefined) throw new Refused(first.ord, first.duplicate());
     }
     const repo = createBatchWritesRepository(tx);
     await repo.insertBets([...inserted.values()]);
@@ -185,6 +200,10 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
     /** Exposure moves on players' wallets, made with the batch's other rows (the CHECK still decides, command by command). */
     moveExposures(mover: WalletMover, moves: readonly Omit<WalletMove, 'ord'>[]): void {
       for (const move of moves) ops.push({ kind: 'wallet', move: { ...move, ord }, mover });
+    },
+    /** A row stored with the batch whose refusal (`duplicate`) belongs to this command alone (its idempotency answer). */
+    join(row: unknown, insert: JoinedInserter, duplicate: () => unknown): void {
+      ops.push({ kind: 'joined', row, insert, ord, duplicate });
     },
     insertFill(fill: FillInsert): void {
       ops.push({ kind: 'fill', fill });

@@ -8,6 +8,8 @@ import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
+import { DuplicateIdempotencyKey } from '../idempotency/idempotency-service.js';
+import type { JoinedInserter } from './batch-writes.js';
 import type { ChangeSet, EngineEvents } from './engine-events.js';
 import { emptyChanges } from './engine-events.js';
 import { addLine, bookmakerLine, refreshExposures } from './exposure.js';
@@ -19,8 +21,13 @@ import { createSportsRepository } from './sports-repository.js';
 import type { BetRow } from './sports-repository.js';
 import { refreshHeldExposures } from './held-exposures.js';
 
-/** Writes a command's answer (an idempotency record) in the transaction the command commits in. */
-export type Recorder = (tx: Queryable, betId: string) => Promise<void>;
+/**
+ * Writes a command's answer (an idempotency record) in the transaction the command commits in; with
+ * `staged`, the same answer joins a group commit's one multi-row insert (decision 0027).
+ */
+export type Recorder = ((tx: Queryable, betId: string) => Promise<void>) & {
+  staged?: (betId: string) => { row: unknown; insertMany: (tx: Queryable, rows: never[]) => Promise<boolean[]> };
+};
 
 /** Placing a bet: one command on its market's writer, decided by the engine, committed with its batch. */
 export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletService; clock: Clock; engine: EngineEvents; onDelayed: (betId: string, marketId: string, delayMs: number) => void }) {
@@ -100,7 +107,10 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           mine.userIds.add(caller.userId);
           mine.betIds.add(bet.id);
           await refreshHeldExposures(batch, wallet, runners.map((candidate) => candidate.id), mine.userIds, mine.positions);
-          if (record !== null) await record(batch.direct, bet.id);
+          if (record?.staged !== undefined) {
+            const { row, insertMany } = record.staged(bet.id);
+            batch.writes.join(row, insertMany as JoinedInserter, () => new DuplicateIdempotencyKey());
+          } else if (record !== null) await record(batch.direct, bet.id);
           for (const id of mine.userIds) changes.userIds.add(id);
           for (const id of mine.betIds) changes.betIds.add(id);
           for (const id of mine.marketIds) changes.marketIds.add(id);

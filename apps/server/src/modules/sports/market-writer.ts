@@ -2,8 +2,7 @@ import { applyCommand, createExchangeMarket, restoreMarket, snapshotMarket } fro
 import type { ExchangeCommand, ExchangeEvent, ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
 import { shareCommitHooks } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
-import { Overdrawn, createBatchWrites, emptyLanePlayers } from './batch-writes.js';
+import { Refused, createBatchWrites, emptyLanePlayers } from './batch-writes.js';
 import type { BatchWrites, LanePlayers } from './batch-writes.js';
 import { createMarketLogRepository } from './market-log-repository.js';
 import type { MarketState } from './market-log-repository.js';
@@ -170,8 +169,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
         if (writes.failure !== null) throw writes.failure;
       } catch (error) {
         const failure = writes.failure ?? error;
-        // A batch-mate before it would overdraw a wallet (found when the staged rows were written).
-        if (failure instanceof Overdrawn) throw new RetryWithout(jobs[failure.ord] as Job, new AppError('WALLET_INSUFFICIENT_FUNDS'));
+        // A batch-mate before it was refused when the staged rows were written (an overdraw, a duplicate key).
+        if (failure instanceof Refused) throw new RetryWithout(jobs[failure.ord] as Job, failure.reason);
         if (writes.failure !== null) throw failure;
         // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
         if (statements.writes > 0 || statements.failed || mutated || writes.wroteOwn()) throw new RetryWithout(job, error);
@@ -186,7 +185,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     try {
       await writes.flush();
     } catch (error) {
-      if (error instanceof Overdrawn) throw new RetryWithout(jobs[error.ord] as Job, new AppError('WALLET_INSUFFICIENT_FUNDS'));
+      if (error instanceof Refused) throw new RetryWithout(jobs[error.ord] as Job, error.reason);
       throw error;
     }
     const repo = createMarketLogRepository(tx);
