@@ -130,10 +130,7 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
       if (first !== undefined) throw new Refused(first.ord, first.duplicate());
     }
     const repo = createBatchWritesRepository(tx);
-    await repo.insertBets([...inserted.values()]);
-    await repo.updateBets([...updated.values()]);
-    await repo.insertFills(fills);
-    await repo.upsertExposures([...exposures.values()]);
+    await repo.writeAll([...inserted.values()], [...updated.values()], fills, [...exposures.values()]);
   }
 
   function hold(bet: BetRow): void {
