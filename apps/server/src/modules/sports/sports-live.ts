@@ -4,11 +4,11 @@ import type { LiveBus } from '../live/live-bus.js';
 import type { ChangeSet } from './betting-service.js';
 import { emptyChanges } from './betting-service.js';
 import { MarketNotFound } from './market-books.js';
-import type { BetRow, SportsRepository } from './sports-repository.js';
+import type { BetRow, MarketRow, RunnerRow, SportsRepository } from './sports-repository.js';
 import type { SportsViews } from './sports-views.js';
 
 /** What changed goes out live: market prices, players' bets and positions, and a subscriber's first message. */
-export function createSportsLive(deps: { repository: SportsRepository; views: SportsViews; bus: LiveBus; positions?: { publish(changes: ChangeSet, bets?: readonly BetRow[]): Promise<void> } }) {
+export function createSportsLive(deps: { repository: SportsRepository; views: SportsViews; bus: LiveBus; positions?: { publish(changes: ChangeSet, bets?: readonly BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[] }): Promise<void> } }) {
   const { repository, bus } = deps;
   const { marketViews, betViews } = deps.views;
 
@@ -20,15 +20,18 @@ export function createSportsLive(deps: { repository: SportsRepository; views: Sp
   async function publishNow(changes: ChangeSet): Promise<Map<string, BetDto>> {
     const views = new Map<string, BetDto>();
     try {
-      const markets = await repository.marketsByIds([...changes.marketIds]);
-      for (const view of await marketViews(markets)) bus.publish(`market:${view._id}`, { type: 'market', market: view } satisfies WsServerMessage);
+      // The changed markets and the bets' markets, and their runners, read once for all three messages.
       const rows = await repository.betsByIds([...changes.betIds]);
-      const built = await betViews(rows);
+      const markets = await repository.marketsByIds([...new Set([...changes.marketIds, ...rows.map((row) => row.market_id)])]);
+      const runners = await repository.runnersOf(markets.map((market) => market.id));
+      const changed = markets.filter((market) => changes.marketIds.has(market.id));
+      for (const view of await marketViews(changed, runners)) bus.publish(`market:${view._id}`, { type: 'market', market: view } satisfies WsServerMessage);
+      const built = await betViews(rows, { markets, runners });
       for (const [index, bet] of built.entries()) {
         views.set(bet._id, bet);
         bus.publish(`user:${(rows[index] as BetRow).user_id}`, { type: 'bet', bet } satisfies WsServerMessage);
       }
-      await deps.positions?.publish(changes, rows);
+      await deps.positions?.publish(changes, rows, { markets, runners });
     } catch {
       // Live updates are best effort: the change itself is committed, and clients re-read on reconnect.
     }
