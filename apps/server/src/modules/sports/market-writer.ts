@@ -296,8 +296,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       const commits = lane.commits;
       const lastSeq = (await createMarketLogRepository(db).lastSeq(market.id)) ?? 0;
       if (lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq === lastSeq) return lane.held.book;
-      // This lane committed while the sequence was being read: what it holds is newer than what was read.
-      if (lane.commits !== commits && lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq > lastSeq) return lane.held.book;
+      // This lane committed, or began a batch, while the sequence was being read: what it holds is newer.
+      if ((lane.commits !== commits || lane.running) && lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq > lastSeq) return lane.held.book;
       let held: Held | null = null;
       for (let attempt = 0; held === null; attempt += 1) {
         try {
@@ -306,7 +306,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
           if (!(error instanceof SnapshotMoved) || attempt >= 3) throw error;
         }
       }
-      if (!lane.running) lane.held = held;
+      // Kept only if the lane committed nothing meanwhile: else it would hand the next batch an older book to rebuild.
+      if (!lane.running && lane.commits === commits) lane.held = held;
       return held.book;
     },
 
