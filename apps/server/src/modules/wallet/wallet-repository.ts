@@ -87,17 +87,21 @@ export function createWalletRepository(db: Queryable) {
     /**
      * Locks the accounts (in id order, as addExposures) and answers the first command, in the order
      * given, whose exposure moves would take a player's available balance below zero if the moves were
-     * made one command after another (what the CHECK would refuse); null when none would.
+     * made one command after another (what the CHECK would refuse), moving nothing; when none would
+     * (null), moves them all in the same statement.
      */
-    async firstOverdraw(rows: { accountId: number; deltaPaise: number; ord: number }[]): Promise<number | null> {
+    async moveUnlessOverdrawn(rows: { accountId: number; deltaPaise: number; ord: number }[]): Promise<number | null> {
       if (rows.length === 0) return null;
       const result = await db.query<{ ord: number | null }>(
         `with d as (select u.id, u.delta, u.ord from unnest($1::bigint[], $2::bigint[], $3::int[]) as u(id, delta, ord)),
          locked as materialized (select a.id, a.balance_paise + a.exposure_paise as available, a.is_player from ledger_accounts a where a.id in (select id from d) order by a.id for no key update),
-         running as (select d.id, d.ord, sum(d.delta) over (partition by d.id order by d.ord rows between unbounded preceding and current row) as moved from d)
-         select min(r.ord)::int as ord from running r join locked l on l.id = r.id where l.is_player and l.available + r.moved < 0`,
+         running as (select d.id, d.ord, sum(d.delta) over (partition by d.id order by d.ord rows between unbounded preceding and current row) as moved from d),
+         refused as materialized (select min(r.ord)::int as ord from running r join locked l on l.id = r.id where l.is_player and l.available + r.moved < 0),
+         moved as (update ledger_accounts a set exposure_paise = a.exposure_paise + t.delta
+           from (select id, sum(delta)::bigint as delta from d group by id) t where a.id = t.id and (select ord from refused) is null returning 1)
+         select (select ord from refused) as ord, (select count(*) from moved) as n`,
         [rows.map((row) => row.accountId), rows.map((row) => row.deltaPaise), rows.map((row) => row.ord)],
-        'wallet_first_overdraw',
+        'wallet_move_unless_overdrawn',
       );
       return result.rows[0]?.ord ?? null;
     },
@@ -105,15 +109,10 @@ export function createWalletRepository(db: Queryable) {
       if (rows.length === 0) return;
       const ids = rows.map((row) => row.accountId);
       await db.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for no key update', [ids]);
-      await this.moveLockedExposures(rows);
-    },
-    /** addExposures once the rows are locked (firstOverdraw locked them). */
-    async moveLockedExposures(rows: { accountId: number; deltaPaise: number }[]): Promise<void> {
       await db.query(
         `update ledger_accounts a set exposure_paise = a.exposure_paise + d.delta
          from (select id, sum(delta)::bigint as delta from unnest($1::bigint[], $2::bigint[]) as u(id, delta) group by id) d where a.id = d.id`,
-        [rows.map((row) => row.accountId), rows.map((row) => row.deltaPaise)],
-        'wallet_move_exposures',
+        [ids, rows.map((row) => row.deltaPaise)],
       );
     },
     /**

@@ -112,7 +112,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
   }
 
   /**
-   * A group commit's exposure moves in two statements (decision 0027): each row carries its command's
+   * A group commit's exposure moves in one statement (decision 0027): each row carries its command's
    * place in the batch; answers the first command that would overdraw a wallet had the commands moved
    * them one after another (nothing is moved then: the caller drops that command and runs the batch
    * again), else moves them all, under the same CHECK.
@@ -120,11 +120,9 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
   async function addExposuresInOrder(tx: Queryable, rows: { userId: string; wallet: PlayerWallet; deltaPaise: number; ord: number }[]): Promise<number | null> {
     const ids = await accountIds(tx, rows.map((row) => ({ userId: row.userId, wallet: row.wallet })));
     const moves = rows.map((row, index) => ({ accountId: ids[index] as number, deltaPaise: row.deltaPaise, ord: row.ord }));
-    const repo = createWalletRepository(tx);
-    const refused = await repo.firstOverdraw(moves);
-    if (refused !== null) return refused;
     try {
-      await repo.moveLockedExposures(moves);
+      const refused = await createWalletRepository(tx).moveUnlessOverdrawn(moves);
+      if (refused !== null) return refused;
     } catch (error) {
       if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
       throw error;
