@@ -47,7 +47,9 @@ const databaseUrl = new URL(ADMIN_URL);
 databaseUrl.pathname = `/${name}`;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+// BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to the product's process, for profiling it under load.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), DEMO_FEED: 'false', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -119,6 +121,23 @@ async function placeBets(markets: readonly Market[], players: readonly string[],
   return { betsPerSecond: accepted / SECONDS, p50: result.latency.p50, p99: result.latency.p99, refused, errors: result.errors + result.non2xx };
 }
 
+/**
+ * pgbench's clients, capped to what the server still allows: max_connections less the connections
+ * already open (the product's pool, other databases on a shared server) and a margin of 10 (the
+ * reserved superuser slots among them). Without the cap 256 clients die with "too many clients already".
+ */
+async function pgbenchClients(wanted: number): Promise<number> {
+  const probe = new pg.Client({ connectionString: databaseUrl.toString() });
+  await probe.connect();
+  try {
+    const max = Number((await probe.query<{ max_connections: string }>('show max_connections')).rows[0]?.max_connections);
+    const open = Number((await probe.query<{ n: string }>('select count(*) as n from pg_stat_activity')).rows[0]?.n);
+    return Math.max(1, Math.min(wanted, max - open - 10));
+  } finally {
+    await probe.end();
+  }
+}
+
 function pgbench(clients: number): number {
   const dir = mkdtempSync(join(tmpdir(), 'khel-pgbench-'));
   const script = join(dir, 'bet.sql');
@@ -167,14 +186,15 @@ try {
 
   console.log(`\n== Bets over HTTP on PostgreSQL, autocannon, ${SECONDS} s per row (${PLAYERS} players; every bet matches another at 2.0)`);
   console.log('  case                         conns   bets/s   p50 ms   p99 ms   refused   pgbench tps   bets/tps');
-  const row = (label: string, conns: number, r: Awaited<ReturnType<typeof placeBets>>, tps?: number) =>
+  const row = (label: string, conns: number, r: Awaited<ReturnType<typeof placeBets>>, peer?: { tps: number; clients: number }) =>
     console.log(
-      `  ${label.padEnd(28)} ${String(conns).padStart(5)} ${Math.round(r.betsPerSecond).toString().padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.refused + r.errors).padStart(9)}   ${tps === undefined ? '' : `${Math.round(tps).toString().padStart(11)}   ${(r.betsPerSecond / tps).toFixed(2).padStart(8)}`}`,
+      `  ${label.padEnd(28)} ${String(conns).padStart(5)} ${Math.round(r.betsPerSecond).toString().padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.refused + r.errors).padStart(9)}   ${peer === undefined ? '' : `${Math.round(peer.tps).toString().padStart(11)}   ${(r.betsPerSecond / peer.tps).toFixed(2).padStart(8)}${peer.clients < conns ? `   (pgbench -c ${peer.clients}: max_connections)` : ''}`}`,
     );
   const spread64: number[] = [];
   for (const conns of LEVELS) {
     const result = await placeBets(markets, players, conns);
-    row('16 markets, flat book', conns, result, pgbench(conns));
+    const clients = await pgbenchClients(conns);
+    row('16 markets, flat book', conns, result, { tps: pgbench(clients), clients });
     if (conns === 64) spread64.push(result.betsPerSecond);
   }
   const hot = [markets[0] as Market];

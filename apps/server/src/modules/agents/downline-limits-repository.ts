@@ -53,6 +53,20 @@ export function createDownlineLimitsRepository(db: Queryable) {
       }));
     },
 
+    /**
+     * Changes whenever any limit or block is added, changed or removed: the row counts and the newest
+     * writing transaction of both tables (xmin). Read once per group commit to keep cached rules honest.
+     */
+    async fingerprint(): Promise<string> {
+      const result = await db.query<{ mark: string }>(
+        `select concat_ws(':', (select count(*) from downline_bet_limits), (select max(xmin::text::bigint) from downline_bet_limits),
+           (select count(*) from downline_bet_blocks), (select max(xmin::text::bigint) from downline_bet_blocks)) as mark`,
+        [],
+        'downline_limits_fingerprint',
+      );
+      return result.rows[0]?.mark ?? '';
+    },
+
     /** The rules one setter hung on one account. */
     async ownRules(ownerId: string, setBy: string): Promise<{ limits: LimitRow[]; blocks: BlockRow[] }> {
       const limits = await db.query<LimitRow>(`select ${LIMIT_COLUMNS} from downline_bet_limits l join sports s on s.id = l.sport_id where l.owner_id = $1 and l.set_by = $2 order by s.name`, [ownerId, setBy]);

@@ -44,6 +44,11 @@ export async function limitRulesForBet(tx: Queryable, userId: string, eventId: s
   return createDownlineLimitsRepository(tx).rulesForBet(userId, eventId);
 }
 
+/** A mark that changes with any limit or block (placement caches the rules while it holds). */
+export async function limitRulesFingerprint(tx: Queryable): Promise<string> {
+  return createDownlineLimitsRepository(tx).fingerprint();
+}
+
 /**
  * Bet limits and blocks an agent hangs on an account below it, or on itself for its whole downline
  * (PRODUCT.md §9, decision 0020). Each setter keeps its own rules; placement applies the tightest

@@ -3,10 +3,34 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
 import { sha256Hex } from '../../lib/crypto.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
+import type { IdempotencyInsert } from './idempotency-repository.js';
+
+/** A key stored by another request first, found by a group commit's multi-row insert. */
+export class DuplicateIdempotencyKey extends Error {
+  constructor() {
+    super('idempotency key already stored (idempotency_keys_pkey)');
+  }
+}
 
 function isDuplicateKey(error: unknown): boolean {
+  if (error instanceof DuplicateIdempotencyKey) return true;
   const text = error instanceof Error ? `${error.message} ${(error as { constraint?: string }).constraint ?? ''}` : '';
   return /idempotency_keys_pkey/.test(text);
+}
+
+/**
+ * What runJoined hands its command: a function that stores the answer in the command's transaction,
+ * and the same answer as a row with the inserter a group commit uses to store many in one statement
+ * (answering the rows another request had already stored).
+ */
+export type JoinedRecord<T> = ((tx: Queryable, result: T) => Promise<void>) & {
+  staged(result: T): { row: IdempotencyInsert; insertMany: (tx: Queryable, rows: IdempotencyInsert[]) => Promise<boolean[]> };
+};
+
+async function insertMany(tx: Queryable, rows: IdempotencyInsert[]): Promise<boolean[]> {
+  const stored = await createIdempotencyRepository(tx).insertMany(rows);
+  // One key twice in the batch (racing retries): the first row is the one stored.
+  return rows.map((row) => stored.delete(`${row.userId}:${row.key}`));
 }
 
 /**
@@ -49,7 +73,7 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
      * decision 0027): fn gets `record`, to call in that transaction with its answer, so the answer and
      * the change still commit together. A racing duplicate fails its insert there alone, then replays.
      */
-    async runJoined<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (record: ((tx: Queryable, result: T) => Promise<void>) | null) => Promise<T>): Promise<T> {
+    async runJoined<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (record: JoinedRecord<T> | null) => Promise<T>): Promise<T> {
       if (scope.key === undefined) return fn(null);
       const key = scope.key;
       const requestHash = sha256Hex(JSON.stringify(scope.body ?? null));
@@ -60,7 +84,10 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
           return existing.response as T;
         }
         try {
-          return await fn((tx, result) => createIdempotencyRepository(tx).insert(scope.userId, key, scope.route, requestHash, result, clock.now()));
+          const record = Object.assign((tx: Queryable, result: T) => createIdempotencyRepository(tx).insert(scope.userId, key, scope.route, requestHash, result, clock.now()), {
+            staged: (result: T) => ({ row: { userId: scope.userId, key, route: scope.route, requestHash, response: result, at: clock.now() }, insertMany }),
+          });
+          return await fn(record);
         } catch (error) {
           if (isDuplicateKey(error) && attempt === 0) continue;
           throw error;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ROLES } from '@khel/contract';
 import type { PlaceBet } from '@khel/contract';
 import { checkExchangeBet } from '@khel/exchange';
@@ -7,16 +8,26 @@ import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
+import { DuplicateIdempotencyKey } from '../idempotency/idempotency-service.js';
+import type { JoinedInserter } from './batch-writes.js';
 import type { ChangeSet, EngineEvents } from './engine-events.js';
+import { emptyChanges } from './engine-events.js';
 import { addLine, bookmakerLine, refreshExposures } from './exposure.js';
 import type { MarketBooks } from './market-books.js';
 import { oddsPreferenceOf } from './odds-preference-service.js';
 import { limitsForBet, refuseUnlessAccepted } from './placement-limits.js';
 import { checkQuote } from './quote-checks.js';
 import { createSportsRepository } from './sports-repository.js';
+import type { BetRow } from './sports-repository.js';
+import { refreshHeldExposures } from './held-exposures.js';
 
-/** Writes a command's answer (an idempotency record) in the transaction the command commits in. */
-export type Recorder = (tx: Queryable, betId: string) => Promise<void>;
+/**
+ * Writes a command's answer (an idempotency record) in the transaction the command commits in; with
+ * `staged`, the same answer joins a group commit's one multi-row insert (decision 0027).
+ */
+export type Recorder = ((tx: Queryable, betId: string) => Promise<void>) & {
+  staged?: (betId: string) => { row: unknown; insertMany: (tx: Queryable, rows: never[]) => Promise<boolean[]> };
+};
 
 /** Placing a bet: one command on its market's writer, decided by the engine, committed with its batch. */
 export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletService; clock: Clock; engine: EngineEvents; onDelayed: (betId: string, marketId: string, delayMs: number) => void }) {
@@ -37,7 +48,8 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
         const runner = request.selectionId === undefined ? null : runners.find((candidate) => candidate.id === request.selectionId);
         // The engine decides every refusal in its documented order, against the market's limits
         // tightened by the account's upline chain (decision 0020).
-        const limits = await limitsForBet(context.tx, caller.userId, market);
+        const batch = context.batch;
+        const limits = batch === null ? await limitsForBet(context.tx, caller.userId, market) : await limitsForBet(batch.direct, caller.userId, market, batch.writes);
 
         const delayMs = market.in_play && market.bet_delay_seconds > 0 ? market.bet_delay_seconds * 1000 : 0;
         const now = clock.now();
@@ -60,6 +72,50 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
 
         // An exchange offer that would not match at once skips the delay and rests straight away.
         const delayed = delayMs > 0 && (market.type !== 'EXCHANGE' || engine.wouldCross(context, runner?.id as string, request.selectionType, priceH as number));
+        if (batch !== null && !delayed) {
+          // Decision 0027: the bet, its fills and the exposures join the batch's multi-row writes; the
+          // wallet's exposure (and its CHECK) and the idempotency answer are this command's own statements.
+          await batch.writes.player(caller.userId);
+          const bet: BetRow = {
+            id: randomUUID(),
+            seq: 0,
+            user_id: caller.userId,
+            market_id: market.id,
+            event_id: market.event_id,
+            runner_id: runner?.id ?? null,
+            side: request.selectionType,
+            price_h: priceH,
+            line_runs: null,
+            rate_h: null,
+            stake_paise: stakePaise,
+            matched_paise: 0,
+            cancelled_paise: 0,
+            status: 'unmatched',
+            lapse_reason: null,
+            wallet: walletName,
+            persistence: request.keepInPlay === true ? 'keep' : 'lapse',
+            placed_version: market.version,
+            delay_until: null,
+            profit_loss_paise: null,
+            created_at: now,
+            cash_out: false,
+            closed_by: null,
+          };
+          // This attempt's own change set: a batch run again (a batch-mate overdrew) starts this command afresh.
+          const mine = emptyChanges();
+          await engine.placeBatched(context, batch.writes, bet, mine);
+          mine.userIds.add(caller.userId);
+          mine.betIds.add(bet.id);
+          await refreshHeldExposures(batch, wallet, runners.map((candidate) => candidate.id), mine.userIds, mine.positions);
+          if (record?.staged !== undefined) {
+            const { row, insertMany } = record.staged(bet.id);
+            batch.writes.join(row, insertMany as JoinedInserter, () => new DuplicateIdempotencyKey());
+          } else if (record !== null) await record(batch.direct, bet.id);
+          for (const id of mine.userIds) changes.userIds.add(id);
+          for (const id of mine.betIds) changes.betIds.add(id);
+          for (const id of mine.marketIds) changes.marketIds.add(id);
+          return bet.id;
+        }
         const bet = await repo.insertBet({
           userId: caller.userId,
           marketId: market.id,

@@ -224,7 +224,7 @@ export function createCashOutService(deps: { db: Database; books: MarketBooks; b
       const repo = createSportsRepository(deps.db);
       const market = (await repo.market(marketId)) ?? fail('NOT_FOUND', 'Market not found');
       const runners = await repo.runnersOf([marketId]);
-      const context: MarketContext = { tx: deps.db, market, runners, book: await books.peek(market), bookChanged: false, apply: () => fail('CONFLICT', 'A quote does not change the book') };
+      const context: MarketContext = { tx: deps.db, market, runners, book: await books.peek(market), bookChanged: false, apply: () => fail('CONFLICT', 'A quote does not change the book'), batch: null };
       return view(marketId, market.type, walletName, percent, await quoteIn(context, caller.userId, walletName, percent));
     },
 

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import { addLine, exchangeFillLine, remainingPaise } from './exposure.js';
 import type { PositionDeltas } from './exposure.js';
+import type { BatchWrites } from './batch-writes.js';
 import type { MarketContext } from './market-books.js';
 import type { BetRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
@@ -30,6 +31,18 @@ export class LapseSignal extends Error {
   }
 }
 
+/** Throws the catalogue error of an engine refusal of a placed offer. */
+function refuseRejected(events: readonly ExchangeEvent[]): void {
+  const rejected = events.find((event) => event.type === 'rejected');
+  if (rejected !== undefined && rejected.type === 'rejected') {
+    if (rejected.reason === 'MARKET_SUSPENDED') fail('MARKET_SUSPENDED');
+    if (rejected.reason === 'MARKET_CLOSED') fail('MARKET_CLOSED');
+    if (rejected.reason === 'PRICE_NOT_ON_LADDER') fail('PRICE_NOT_ON_LADDER');
+    if (rejected.reason === 'MARKET_VERSION_CHANGED') throw new LapseSignal('MARKET_VERSION_CHANGED');
+    fail('VALIDATION_FAILED', `The bet was refused (${rejected.reason})`);
+  }
+}
+
 /**
  * The exchange engine's side of a market command: the next sequence number, whether an offer would
  * cross, placing an offer through the engine (context.apply, so the writer logs the command) and
@@ -41,28 +54,30 @@ export function createEngineEvents(clock: Clock) {
    * `known`: the command's own bet row, already in hand (not read again); each row read is kept for
    * the command's later fills.
    */
-  async function recordEngineEvents(context: MarketContext, events: ExchangeEvent[], changes: ChangeSet, known?: BetRow): Promise<void> {
+  async function recordEngineEvents(context: MarketContext, events: ExchangeEvent[], changes: ChangeSet, known?: BetRow, batch?: BatchWrites): Promise<void> {
     const repo = createSportsRepository(context.tx);
     const rows = new Map<string, BetRow>(known === undefined ? [] : [[known.id, known]]);
     const now = clock.now();
     const runnerIds = context.runners.map((runner) => runner.id);
-    const touch = async (offerId: string, update: (bet: BetRow) => Partial<BetRow>, fill?: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; stakePaise: number }) => {
+    const touch = async (offerId: string, ownerId: string, update: (bet: BetRow) => Partial<BetRow>, fill?: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; stakePaise: number }) => {
       if (offerId.startsWith(`${HOUSE_OWNER}:`)) return;
-      const bet = rows.get(offerId) ?? (await repo.bet(offerId));
+      const bet = rows.get(offerId) ?? (batch === undefined ? await repo.bet(offerId) : await batch.bet(offerId, ownerId));
       if (bet === null) return;
       if (fill !== undefined) addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, runnerIds, exchangeFillLine(fill.runnerId, fill.side, fill.priceHundredths, fill.stakePaise));
       const change = update(bet);
       const next = { ...bet, ...change };
       const remaining = remainingPaise(next);
       const status = remaining > 0 ? (bet.status === 'pending' ? 'pending' : 'unmatched') : next.matched_paise > 0 ? 'matched' : (change.status ?? bet.status);
-      await repo.updateBet(bet.id, { ...change, status: change.status ?? status });
-      rows.set(bet.id, { ...next, status: change.status ?? status });
+      const row = { ...next, status: change.status ?? status };
+      if (batch === undefined) await repo.updateBet(bet.id, { ...change, status: row.status });
+      else batch.updateBet(row);
+      rows.set(bet.id, row);
       changes.userIds.add(bet.user_id);
       changes.betIds.add(bet.id);
     };
     for (const event of events) {
       if (event.type === 'filled') {
-        await repo.insertFill({
+        const fillRow = {
           marketId: context.market.id,
           runnerId: event.runnerId,
           priceH: event.priceHundredths,
@@ -70,14 +85,16 @@ export function createEngineEvents(clock: Clock) {
           backBetId: event.backOwnerId === HOUSE_OWNER ? null : event.backOfferId,
           layBetId: event.layOwnerId === HOUSE_OWNER ? null : event.layOfferId,
           at: now,
-        });
+        };
+        if (batch === undefined) await repo.insertFill(fillRow);
+        else batch.insertFill(fillRow);
         const matched = { runnerId: event.runnerId, priceHundredths: event.priceHundredths, stakePaise: event.stakePaise };
-        await touch(event.backOfferId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'back' });
-        await touch(event.layOfferId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'lay' });
+        await touch(event.backOfferId, event.backOwnerId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'back' });
+        await touch(event.layOfferId, event.layOwnerId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'lay' });
       } else if (event.type === 'cancelled') {
-        await touch(event.offerId, (bet) => ({ cancelled_paise: bet.cancelled_paise + event.cancelledPaise, ...(event.remainingPaise === 0 && bet.matched_paise === 0 ? { status: 'cancelled' as const } : {}) }));
+        await touch(event.offerId, event.ownerId, (bet) => ({ cancelled_paise: bet.cancelled_paise + event.cancelledPaise, ...(event.remainingPaise === 0 && bet.matched_paise === 0 ? { status: 'cancelled' as const } : {}) }));
       } else if (event.type === 'lapsed') {
-        await touch(event.offerId, (bet) => ({
+        await touch(event.offerId, event.ownerId, (bet) => ({
           cancelled_paise: bet.cancelled_paise + event.lapsedPaise,
           lapse_reason: event.reason,
           ...(bet.matched_paise === 0 ? { status: 'lapsed' as const } : {}),
@@ -120,19 +137,35 @@ export function createEngineEvents(clock: Clock) {
       persistence: bet.persistence,
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
     });
-    const rejected = events.find((event) => event.type === 'rejected');
-    if (rejected !== undefined && rejected.type === 'rejected') {
-      if (rejected.reason === 'MARKET_SUSPENDED') fail('MARKET_SUSPENDED');
-      if (rejected.reason === 'MARKET_CLOSED') fail('MARKET_CLOSED');
-      if (rejected.reason === 'PRICE_NOT_ON_LADDER') fail('PRICE_NOT_ON_LADDER');
-      if (rejected.reason === 'MARKET_VERSION_CHANGED') throw new LapseSignal('MARKET_VERSION_CHANGED');
-      fail('VALIDATION_FAILED', `The bet was refused (${rejected.reason})`);
-    }
+    refuseRejected(events);
     // A delayed bet reaching the book stops being pending; a fresh one was inserted as unmatched already.
     if (bet.status === 'pending') await createSportsRepository(context.tx).updateBet(bet.id, { status: 'unmatched' });
     await recordEngineEvents(context, events, changes, { ...bet, status: 'unmatched' });
   }
 
-  return { recordEngineEvents, nextSeq, wouldCross, placeOnExchange };
+  /**
+   * placeOnExchange for a bet that is not delayed, in a group commit (decision 0027): the bet row is
+   * staged after the engine decided (with what it matched), and its fills and the resting offers'
+   * changes join the batch's multi-row writes; nothing is read or written per bet here.
+   */
+  async function placeBatched(context: MarketContext, batch: BatchWrites, bet: BetRow, changes: ChangeSet): Promise<void> {
+    const events = context.apply({
+      type: 'place',
+      seq: nextSeq(context),
+      timeMs: clock.now().getTime(),
+      offerId: bet.id,
+      ownerId: bet.user_id,
+      runnerId: bet.runner_id as string,
+      side: bet.side,
+      priceHundredths: bet.price_h as number,
+      stakePaise: bet.stake_paise,
+      persistence: bet.persistence,
+    });
+    refuseRejected(events);
+    batch.insertBet(bet);
+    await recordEngineEvents(context, events, changes, bet, batch);
+  }
+
+  return { recordEngineEvents, nextSeq, wouldCross, placeOnExchange, placeBatched };
 }
 export type EngineEvents = ReturnType<typeof createEngineEvents>;

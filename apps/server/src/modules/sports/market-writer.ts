@@ -1,6 +1,9 @@
 import { applyCommand, createExchangeMarket, restoreMarket, snapshotMarket } from '@khel/exchange';
 import type { ExchangeCommand, ExchangeEvent, ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
+import { shareCommitHooks } from '../../db/database.js';
+import { Refused, createBatchWrites, emptyLanePlayers } from './batch-writes.js';
+import type { BatchWrites, LanePlayers } from './batch-writes.js';
 import { createMarketLogRepository } from './market-log-repository.js';
 import type { MarketState } from './market-log-repository.js';
 import type { MarketRow, RunnerRow } from './sports-repository.js';
@@ -17,6 +20,12 @@ export interface MarketContext {
   bookChanged: boolean;
   /** Applies one engine command to the book and logs it for the group commit. */
   apply(command: ExchangeCommand): ExchangeEvent[];
+  /**
+   * EXCHANGE markets: the batch's deferred rows and the lane's held players (decision 0027), for
+   * placing bets without a read or a row write per bet; null elsewhere. A command using it writes
+   * only through it and through `direct`.
+   */
+  batch: { writes: BatchWrites; direct: Queryable } | null;
 }
 
 export interface WriterOptions {
@@ -44,11 +53,15 @@ interface Held {
   book: ExchangeMarket | null;
   /** Engine sequence of the last saved snapshot (−1: none saved yet). */
   snapshotSeq: number;
+  /** Players' positions, open bets and limits, held with the book (EXCHANGE markets). */
+  players: LanePlayers;
 }
 interface Lane {
   queue: Job[];
   running: boolean;
   held: Held | null;
+  /** Batches this lane committed: a view that read the log's sequence while one committed keeps the newer held book. */
+  commits: number;
 }
 
 export class MarketNotFound extends Error {}
@@ -82,7 +95,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   /** Rebuilds a market exactly: the snapshot, then every logged command after it through the engine. */
   async function rebuild(tx: Queryable, market: MarketRow): Promise<Held> {
     const runners = await createSportsRepository(tx).runnersOf([market.id]);
-    if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0 };
+    if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0, players: emptyLanePlayers() };
     const log = createMarketLogRepository(tx);
     const { snapshot, seq } = await log.snapshot(market.id);
     const book =
@@ -92,7 +105,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       if (command.seq !== book.lastSeq + 1) throw new SnapshotMoved();
       applyCommand(book, command);
     }
-    return { market, runners, book, snapshotSeq: snapshot === null ? -1 : seq };
+    return { market, runners, book, snapshotSeq: snapshot === null ? -1 : seq, players: emptyLanePlayers() };
   }
 
   /** Takes the market's lock for this transaction and makes sure what the lane holds is what was committed. */
@@ -116,11 +129,29 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     const held = await prepare(tx, marketId, lane);
     const log: ExchangeCommand[] = [];
     const outcomes = new Map<Job, { value: unknown } | { error: unknown }>();
-    for (const job of jobs) {
+    const writes = createBatchWrites(tx, marketId, held.players);
+    for (const [index, job] of jobs.entries()) {
       const statements = trackStatements(tx);
+      writes.begin(index);
       let mutated = false;
+      // A statement of the command's own writes the batch's deferred rows first, so it sees its batch-mates.
+      let ownWrites = 0;
+      const own: Queryable = {
+        async query(sql, params, name) {
+          await writes.flush();
+          if (!/^\s*select\b/i.test(sql)) ownWrites += 1;
+          return statements.tx.query(sql, params, name);
+        },
+        async exec(sql) {
+          await writes.flush();
+          ownWrites += 1;
+          await statements.tx.exec(sql);
+        },
+      };
+      shareCommitHooks(statements.tx, own);
       const context: MarketContext = {
-        tx: statements.tx,
+        tx: own,
+        batch: held.book === null ? null : { writes, direct: statements.tx },
         market: held.market,
         runners: held.runners,
         book: held.book,
@@ -136,15 +167,29 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       };
       try {
         outcomes.set(job, { value: await job.fn(context) });
+        if (ownWrites > 0) writes.forgetPlayers();
+        // Writing the staged rows failed under this command (which may have caught it): the attempt is over.
+        if (writes.failure !== null) throw writes.failure;
       } catch (error) {
+        const failure = writes.failure ?? error;
+        // A batch-mate before it was refused when the staged rows were written (an overdraw, a duplicate key).
+        if (failure instanceof Refused) throw new RetryWithout(jobs[failure.ord] as Job, failure.reason);
+        if (writes.failure !== null) throw failure;
         // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
-        if (statements.writes > 0 || statements.failed || mutated) throw new RetryWithout(job, error);
+        if (statements.writes > 0 || statements.failed || mutated || writes.wroteOwn()) throw new RetryWithout(job, error);
+        writes.undo();
         outcomes.set(job, { error });
       }
       if (statements.marketWritten) {
         const state = await createMarketLogRepository(tx).state(marketId);
         if (state !== null) held.market = marketOf(state);
       }
+    }
+    try {
+      await writes.flush();
+    } catch (error) {
+      if (error instanceof Refused) throw new RetryWithout(jobs[error.ord] as Job, error.reason);
+      throw error;
     }
     const repo = createMarketLogRepository(tx);
     await repo.append(marketId, log);
@@ -169,6 +214,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
           const outcomes = await db.transaction((tx) => runIn(tx, marketId, lane, pending));
           counts.transactions += 1;
           counts.commands += pending.length;
+          lane.commits += 1;
           for (const [job, outcome] of outcomes) {
             if ('value' in outcome) job.resolve(outcome.value);
             else job.reject(outcome.error);
@@ -221,7 +267,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
 
   function laneOf(marketId: string): Lane {
     let lane = lanes.get(marketId);
-    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null }));
+    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null, commits: 0 }));
     return lane;
   }
 
@@ -250,8 +296,11 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       if (market.type !== 'EXCHANGE') return null;
       const lane = laneOf(market.id);
       if (lane.held !== null && lane.running) return lane.held.book;
-      const lastSeq = await createMarketLogRepository(db).lastSeq(market.id);
+      const commits = lane.commits;
+      const lastSeq = (await createMarketLogRepository(db).lastSeq(market.id)) ?? 0;
       if (lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq === lastSeq) return lane.held.book;
+      // This lane committed, or began a batch, while the sequence was being read: what it holds is newer.
+      if ((lane.commits !== commits || lane.running) && lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq > lastSeq) return lane.held.book;
       let held: Held | null = null;
       for (let attempt = 0; held === null; attempt += 1) {
         try {
@@ -260,7 +309,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
           if (!(error instanceof SnapshotMoved) || attempt >= 3) throw error;
         }
       }
-      if (!lane.running) lane.held = held;
+      // Kept only if the lane committed nothing meanwhile: else it would hand the next batch an older book to rebuild.
+      if (!lane.running && lane.commits === commits) lane.held = held;
       return held.book;
     },
 

@@ -4,6 +4,7 @@ import type { ErrorCode } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import { limitRulesForBet } from '../agents/downline-limits-service.js';
+import type { BatchWrites } from './batch-writes.js';
 import type { MarketRow } from './sports-repository.js';
 
 /** Each refusal of the engine's acceptance checks as the catalogue error the player hears. */
@@ -29,8 +30,9 @@ export function marketLimitsOf(market: MarketRow): StakeLimits {
  * The limits a bet of `userId` is checked against: the market's own combined with every rule and
  * block the account's upline chain hangs on it (decision 0020). The engine then decides the refusal.
  */
-export async function limitsForBet(tx: Queryable, userId: string, market: MarketRow): Promise<StakeLimits> {
-  return combineLimits(marketLimitsOf(market), await limitRulesForBet(tx, userId, market.event_id));
+export async function limitsForBet(tx: Queryable, userId: string, market: MarketRow, cache?: BatchWrites): Promise<StakeLimits> {
+  const read = () => limitRulesForBet(tx, userId, market.event_id);
+  return combineLimits(marketLimitsOf(market), cache === undefined ? await read() : await cache.limitRules(userId, market.event_id, read));
 }
 
 const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;

@@ -92,21 +92,42 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
       return positionsOf(userId, await repository.marketsOfEvents([eventId]));
     },
 
-    /** After a change commits: each touched player's new position on each touched market (empty once settled). */
-    async publish(changes: ChangeSet): Promise<void> {
+    /**
+     * After a change commits: each touched player's new position on each touched market (empty once
+     * settled). Many change sets are published together (a group commit's): three reads for all the
+     * players on all the live markets, not three per player.
+     */
+    async publish(changes: ChangeSet, knownBets?: readonly BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[] }): Promise<void> {
       const marketIds = new Set(changes.marketIds);
-      for (const bet of await repository.betsByIds([...changes.betIds])) marketIds.add(bet.market_id);
-      for (const marketId of marketIds) {
-        const users = await repository.usersWithBets(marketId, [...changes.userIds]);
-        if (users.length === 0) continue;
-        const market = await repository.market(marketId);
-        if (market === null) continue;
-        // A settled or voided market has no live bet left, so every position on it is empty: no read per
-        // player (settling 10,000 bets would otherwise cost 30,000 queries after the commit).
-        const over = market.status === 'settled' || market.status === 'voided';
-        for (const userId of users) {
-          deps.bus.publish(`user:${userId}`, { type: 'positions', marketId, positions: over ? [] : await positionsOf(userId, [market]) } satisfies WsServerMessage);
+      for (const bet of knownBets ?? (await repository.betsByIds([...changes.betIds]))) marketIds.add(bet.market_id);
+      const pairs = await repository.usersWithBetsInMarkets([...marketIds], [...changes.userIds]);
+      if (pairs.length === 0) return;
+      // The markets (and runners) the caller read cover every market here: the changed ones and the bets'.
+      const markets = known?.markets ?? (await repository.marketsByIds([...new Set(pairs.map((pair) => pair.market_id))]));
+      // A settled or voided market has no live bet left, so every position on it is empty: no read per
+      // player (settling 10,000 bets would otherwise cost 30,000 queries after the commit).
+      const live = markets.filter((market) => market.status !== 'settled' && market.status !== 'voided');
+      const liveIds = live.map((market) => market.id);
+      const users = [...new Set(pairs.filter((pair) => liveIds.includes(pair.market_id)).map((pair) => pair.user_id))];
+      const bets = await repository.liveBetsOfUsersInMarkets(users, liveIds);
+      const runners = bets.length === 0 ? [] : (known?.runners ?? (await repository.runnersOf(liveIds)));
+      const fills = await repository.fillsOfBets(bets.filter((bet) => bet.matched_paise > 0).map((bet) => bet.id));
+      const owner = new Map(bets.map((bet) => [bet.id, bet.user_id]));
+      const betsOf = new Map<string, BetRow[]>();
+      const fillsOf = new Map<string, FillRow[]>();
+      for (const bet of bets) betsOf.set(`${bet.user_id}:${bet.market_id}`, [...(betsOf.get(`${bet.user_id}:${bet.market_id}`) ?? []), bet]);
+      for (const fill of fills) {
+        for (const userId of new Set([fill.back_bet_id, fill.lay_bet_id].map((id) => (id === null ? undefined : owner.get(id))))) {
+          if (userId !== undefined) fillsOf.set(userId, [...(fillsOf.get(userId) ?? []), fill]);
         }
+      }
+      const byId = new Map(markets.map((market) => [market.id, market]));
+      for (const { market_id: marketId, user_id: userId } of pairs) {
+        const market = byId.get(marketId);
+        if (market === undefined) continue;
+        const over = market.status === 'settled' || market.status === 'voided';
+        const positions = over ? [] : positionsOfMarket(market, runners, betsOf.get(`${userId}:${marketId}`) ?? [], fillsOf.get(userId) ?? []);
+        deps.bus.publish(`user:${userId}`, { type: 'positions', marketId, positions } satisfies WsServerMessage);
       }
     },
   };

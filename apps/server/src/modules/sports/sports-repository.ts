@@ -168,6 +168,10 @@ export function createSportsRepository(db: Queryable) {
     async eventById(id: string): Promise<EventRow | null> {
       return (await db.query<EventRow>(`${EVENT_SELECT} where e.id = $1`, [id])).rows[0] ?? null;
     },
+    async eventsByIds(ids: string[]): Promise<EventRow[]> {
+      if (ids.length === 0) return [];
+      return (await db.query<EventRow>(`${EVENT_SELECT} where e.id = any($1::uuid[])`, [ids])).rows;
+    },
     async eventBySlugs(sport: string, league: string, event: string): Promise<EventRow | null> {
       return (await db.query<EventRow>(`${EVENT_SELECT} where s.slug = $1 and l.slug = $2 and e.slug = $3`, [sport, league, event])).rows[0] ?? null;
     },
@@ -217,6 +221,10 @@ export function createSportsRepository(db: Queryable) {
     },
     async market(id: string): Promise<MarketRow | null> {
       return (await db.query<MarketRow>(`select ${MARKET_COLUMNS} from markets where id = $1`, [id])).rows[0] ?? null;
+    },
+    async marketsByIds(ids: string[]): Promise<MarketRow[]> {
+      if (ids.length === 0) return [];
+      return (await db.query<MarketRow>(`select ${MARKET_COLUMNS} from markets where id = any($1::uuid[])`, [ids])).rows;
     },
     async marketByFeedRef(feedRef: string): Promise<MarketRow | null> {
       return (await db.query<MarketRow>(`select ${MARKET_COLUMNS} from markets where feed_ref = $1`, [feedRef])).rows[0] ?? null;
@@ -290,6 +298,18 @@ export function createSportsRepository(db: Queryable) {
       return (
         await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = $1 and market_id = any($2::uuid[]) and status in ('pending', 'unmatched', 'matched') order by seq`, [userId, marketIds])
       ).rows;
+    },
+    /** The live bets of several players on several markets (positions of everyone a group commit touched, one read). */
+    async liveBetsOfUsersInMarkets(userIds: string[], marketIds: string[]): Promise<BetRow[]> {
+      if (userIds.length === 0 || marketIds.length === 0) return [];
+      return (
+        await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = any($1::uuid[]) and market_id = any($2::uuid[]) and status in ('pending', 'unmatched', 'matched') order by seq`, [userIds, marketIds])
+      ).rows;
+    },
+    /** Which of these players have bets on which of these markets. */
+    async usersWithBetsInMarkets(marketIds: string[], userIds: string[]): Promise<{ market_id: string; user_id: string }[]> {
+      if (userIds.length === 0 || marketIds.length === 0) return [];
+      return (await db.query<{ market_id: string; user_id: string }>(`select distinct market_id, user_id from bets where market_id = any($1::uuid[]) and user_id = any($2::uuid[])`, [marketIds, userIds])).rows;
     },
     /** Which of these players have bets on a market (whose positions a change there may move, or clear). */
     async usersWithBets(marketId: string, userIds: string[]): Promise<string[]> {

@@ -57,8 +57,9 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
     };
   }
 
-  async function marketViews(markets: MarketRow[]): Promise<Market[]> {
-    const runners = await repository.runnersOf(markets.map((market) => market.id));
+  /** known: the markets' runners when the caller read them already. */
+  async function marketViews(markets: MarketRow[], known?: RunnerRow[]): Promise<Market[]> {
+    const runners = known ?? (await repository.runnersOf(markets.map((market) => market.id)));
     return Promise.all(markets.map((market) => marketView(market, runners)));
   }
 
@@ -78,19 +79,12 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
     };
   }
 
-  async function betViews(rows: BetRow[]): Promise<BetDto[]> {
+  /** known: the bets' markets and their runners when the caller read them already. */
+  async function betViews(rows: BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[] }): Promise<BetDto[]> {
     if (rows.length === 0) return [];
-    const markets = new Map<string, MarketRow>();
-    for (const id of new Set(rows.map((row) => row.market_id))) {
-      const market = await repository.market(id);
-      if (market !== null) markets.set(id, market);
-    }
-    const runners = await repository.runnersOf([...markets.keys()]);
-    const events = new Map<string, EventRow>();
-    for (const id of new Set(rows.map((row) => row.event_id))) {
-      const event = await repository.eventById(id);
-      if (event !== null) events.set(id, event);
-    }
+    const markets = new Map((known?.markets ?? (await repository.marketsByIds([...new Set(rows.map((row) => row.market_id))]))).map((market) => [market.id, market]));
+    const runners = known?.runners ?? (await repository.runnersOf([...markets.keys()]));
+    const events = new Map((await repository.eventsByIds([...new Set(rows.map((row) => row.event_id))])).map((event) => [event.id, event]));
     return rows.map((row) => {
       const market = markets.get(row.market_id) as MarketRow;
       const event = events.get(row.event_id) as EventRow;

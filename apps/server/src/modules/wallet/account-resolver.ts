@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database.js';
+import { afterCommit } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { AgentAccountKind, HouseAccountKind, PlayerAccountKind } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
@@ -30,11 +31,19 @@ export function createAccountResolver() {
     return id;
   }
 
+  /** Player and agent account ids: never deleted, never changed (a bet's exposure then needs no lookup). */
+  const ownedIds = new Map<string, number>();
+
   /** Resolves every entry's account: house ones from the cache (a ref'd one once per call), owned ones in one query. */
   async function accountIds(tx: Queryable, accounts: AccountRef[]): Promise<number[]> {
-    const userIds = [...new Set(accounts.flatMap((account) => ('userId' in account ? [account.userId] : 'agentId' in account ? [account.agentId] : [])))];
+    const keyOf = (account: AccountRef) => ('userId' in account ? `${account.userId}:${KIND_OF_WALLET[account.wallet]}` : 'agentId' in account ? `${account.agentId}:${KIND_OF_BOOK[account.book]}` : null);
+    const userIds = [
+      ...new Set(accounts.flatMap((account) => (keyOf(account) === null || ownedIds.has(keyOf(account) as string) ? [] : 'userId' in account ? [account.userId] : 'agentId' in account ? [account.agentId] : []))),
+    ];
     const playerRows = userIds.length === 0 ? [] : await createWalletRepository(tx).playerAccountIds(userIds);
     const owned = new Map(playerRows.map((row) => [`${row.user_id}:${row.kind}`, row.id]));
+    // Kept only once the transaction that read them committed: one that made them may still roll back.
+    if (playerRows.length > 0) afterCommit(tx, () => playerRows.forEach((row) => ownedIds.set(`${row.user_id}:${row.kind}`, row.id)));
     const local = new Map<string, number>();
     const ids: number[] = [];
     for (const account of accounts) {
@@ -48,7 +57,7 @@ export function createAccountResolver() {
         continue;
       }
       const [ownerId, kind] = 'userId' in account ? [account.userId, KIND_OF_WALLET[account.wallet]] : [account.agentId, KIND_OF_BOOK[account.book]];
-      ids.push(owned.get(`${ownerId}:${kind}`) ?? fail('NOT_FOUND', 'This wallet does not exist for the account'));
+      ids.push(owned.get(`${ownerId}:${kind}`) ?? ownedIds.get(`${ownerId}:${kind}`) ?? fail('NOT_FOUND', 'This wallet does not exist for the account'));
     }
     return ids;
   }

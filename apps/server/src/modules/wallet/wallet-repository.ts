@@ -84,6 +84,27 @@ export function createWalletRepository(db: Queryable) {
       await db.query('update ledger_accounts set exposure_paise = exposure_paise + $2 where id = $1', [accountId, deltaPaise]);
     },
     /** Moves many accounts' exposure at once: locked in id order first (no deadlock with another batch), then one update. */
+    /**
+     * Locks the accounts (in id order, as addExposures) and answers the first command, in the order
+     * given, whose exposure moves would take a player's available balance below zero if the moves were
+     * made one command after another (what the CHECK would refuse), moving nothing; when none would
+     * (null), moves them all in the same statement.
+     */
+    async moveUnlessOverdrawn(rows: { accountId: number; deltaPaise: number; ord: number }[]): Promise<number | null> {
+      if (rows.length === 0) return null;
+      const result = await db.query<{ ord: number | null }>(
+        `with d as (select u.id, u.delta, u.ord from unnest($1::bigint[], $2::bigint[], $3::int[]) as u(id, delta, ord)),
+         locked as materialized (select a.id, a.balance_paise + a.exposure_paise as available, a.is_player from ledger_accounts a where a.id in (select id from d) order by a.id for no key update),
+         running as (select d.id, d.ord, sum(d.delta) over (partition by d.id order by d.ord rows between unbounded preceding and current row) as moved from d),
+         refused as materialized (select min(r.ord)::int as ord from running r join locked l on l.id = r.id where l.is_player and l.available + r.moved < 0),
+         moved as (update ledger_accounts a set exposure_paise = a.exposure_paise + t.delta
+           from (select id, sum(delta)::bigint as delta from d group by id) t where a.id = t.id and (select ord from refused) is null returning 1)
+         select (select ord from refused) as ord, (select count(*) from moved) as n`,
+        [rows.map((row) => row.accountId), rows.map((row) => row.deltaPaise), rows.map((row) => row.ord)],
+        'wallet_move_unless_overdrawn',
+      );
+      return result.rows[0]?.ord ?? null;
+    },
     async addExposures(rows: { accountId: number; deltaPaise: number }[]): Promise<void> {
       if (rows.length === 0) return;
       const ids = rows.map((row) => row.accountId);

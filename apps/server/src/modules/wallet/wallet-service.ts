@@ -113,6 +113,26 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
   }
 
   /**
+   * A group commit's exposure moves in one statement (decision 0027): each row carries its command's
+   * place in the batch; answers the first command that would overdraw a wallet had the commands moved
+   * them one after another (nothing is moved then: the caller drops that command and runs the batch
+   * again), else moves them all, under the same CHECK.
+   */
+  async function addExposuresInOrder(tx: Queryable, rows: { userId: string; wallet: PlayerWallet; deltaPaise: number; ord: number }[]): Promise<number | null> {
+    const ids = await accountIds(tx, rows.map((row) => ({ userId: row.userId, wallet: row.wallet })));
+    const moves = rows.map((row, index) => ({ accountId: ids[index] as number, deltaPaise: row.deltaPaise, ord: row.ord }));
+    try {
+      const refused = await createWalletRepository(tx).moveUnlessOverdrawn(moves);
+      if (refused !== null) return refused;
+    } catch (error) {
+      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
+      throw error;
+    }
+    for (const row of rows) balancePush.touched(tx, row.userId, null);
+    return null;
+  }
+
+  /**
    * Reverses every journal transaction whose key starts with prefix by posting its negation (never by
    * editing): used when a settlement is voided or corrected. Each reversal has its own key, so doing it
    * twice moves nothing twice.
@@ -154,6 +174,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     postWithin,
     addExposure,
     addExposures,
+    addExposuresInOrder,
     reverseByKeyPrefix,
 
     /** Runs fn in one database transaction; a posting inside it commits or rolls back with everything else. */

@@ -1,0 +1,233 @@
+import type { LimitRule } from '@khel/exchange';
+import type { Queryable } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
+import { limitRulesFingerprint } from '../agents/downline-limits-service.js';
+import { createBatchWritesRepository } from './batch-writes-repository.js';
+import type { ExposureUpsert, FillInsert } from './batch-writes-repository.js';
+import { remainingPaise } from './exposure.js';
+import type { BetRow } from './sports-repository.js';
+import { createSportsRepository } from './sports-repository.js';
+
+export interface HeldPosition {
+  exposurePaise: number;
+  outcomes: Record<string, number>;
+}
+/** One player's state on one exchange market, as the database has it once the batch is written. */
+export interface HeldPlayer {
+  positions: Map<'main' | 'bonus', HeldPosition>;
+  /** The player's unmatched (and delayed) bets on the market, by id. */
+  open: Map<string, BetRow>;
+}
+
+/**
+ * What an exchange market's lane holds about its players between batches (decision 0027): their
+ * positions and open bets, and the downline limits of those who bet. Kept with the lane's market,
+ * book and runners, so it is dropped whenever they are (a rebuild, a failed batch); cleared by any
+ * command that writes bets or exposures itself rather than through the batch.
+ */
+export interface LanePlayers {
+  players: Map<string, HeldPlayer>;
+  limits: Map<string, LimitRule[]>;
+  /** The limit tables' fingerprint the cached limits were read under. */
+  limitsMark: string | null;
+}
+
+export function emptyLanePlayers(): LanePlayers {
+  return { players: new Map(), limits: new Map(), limitsMark: null };
+}
+
+export interface WalletMove {
+  userId: string;
+  wallet: 'main' | 'bonus';
+  deltaPaise: number;
+  /** The command's place in its batch. */
+  ord: number;
+}
+/** Moves a batch's wallet exposures; answers the first command that would overdraw (then nothing moved). */
+export type WalletMover = (tx: Queryable, moves: WalletMove[]) => Promise<number | null>;
+
+/** Stores a batch's rows of one kind that must be refused command by command (idempotency answers); answers which were stored. */
+export type JoinedInserter = (tx: Queryable, rows: unknown[]) => Promise<boolean[]>;
+
+/** The command at this place in the batch is refused by what its staged rows met (an overdraw, a duplicate key): its batch runs again without it. */
+export class Refused extends Error {
+  constructor(
+    readonly ord: number,
+    readonly reason: unknown,
+  ) {
+    super('a command of the batch was refused when its rows were written');
+  }
+}
+
+type Op =
+  | { kind: 'insert' | 'update'; bet: BetRow }
+  | { kind: 'fill'; fill: FillInsert }
+  | { kind: 'exposure'; row: ExposureUpsert }
+  | { kind: 'wallet'; move: WalletMove; mover: WalletMover }
+  | { kind: 'joined'; row: unknown; insert: JoinedInserter; ord: number; duplicate: () => unknown };
+
+const OPEN = new Set(['unmatched', 'pending']);
+
+/**
+ * A group commit's deferred rows and its view of the lane's players. Placed bets stage their bet,
+ * fill and exposure rows here; they reach the database in four multi-row statements when the batch
+ * ends, or earlier whenever any statement goes through the command context's `tx` (so a command that
+ * reads or writes for itself sees its batch-mates' rows). The wallet's exposure, whose CHECK must
+ * refuse the very command that overdraws, is never deferred.
+ */
+export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePlayers) {
+  let ops: Op[] = [];
+  let limitsChecked = false;
+  let ord = 0;
+  /** Where the current command's staged rows start, and whether some of them were written already. */
+  let mark = 0;
+  let ownWritten = false;
+
+  /** Why writing the staged rows failed (an overdraw, a database error): the batch's attempt cannot go on. */
+  let failure: unknown = null;
+
+  async function flush(): Promise<void> {
+    if (failure !== null) throw failure;
+    if (ops.length === 0) return;
+    const staged = ops;
+    if (ops.length > mark) ownWritten = true;
+    ops = [];
+    mark = 0;
+    try {
+      await write(staged);
+    } catch (error) {
+      failure = error;
+      throw error;
+    }
+  }
+
+  async function write(staged: Op[]): Promise<void> {
+    const inserted = new Map<string, BetRow>();
+    const updated = new Map<string, BetRow>();
+    const fills: FillInsert[] = [];
+    const exposures = new Map<string, ExposureUpsert>();
+    const moves: WalletMove[] = [];
+    let mover: WalletMover | null = null;
+    const joined = new Map<JoinedInserter, Extract<Op, { kind: 'joined' }>[]>();
+    for (const op of staged) {
+      if (op.kind === 'joined') joined.set(op.insert, [...(joined.get(op.insert) ?? []), op]);
+      else if (op.kind === 'wallet') {
+        moves.push(op.move);
+        mover = op.mover;
+      } else if (op.kind === 'fill') fills.push(op.fill);
+      else if (op.kind === 'exposure') exposures.set(`${op.row.userId}:${op.row.wallet}`, op.row);
+      else if (op.kind === 'insert') inserted.set(op.bet.id, op.bet);
+      else (inserted.has(op.bet.id) ? inserted : updated).set(op.bet.id, op.bet);
+    }
+    // The wallets first: a command that would overdraw one is found before anything else is written.
+    if (mover !== null) {
+      const refused = await mover(tx, moves);
+      if (refused !== null) throw new Refused(refused, new AppError('WALLET_INSUFFICIENT_FUNDS'));
+    }
+    for (const [insert, rows] of joined) {
+      const stored = await insert(tx, rows.map((op) => op.row));
+      const first = rows.find((_, index) => !stored[index]);
+      if (first !== undefined) throw new Refused(first.ord, first.duplicate());
+    }
+    const repo = createBatchWritesRepository(tx);
+    await repo.writeAll([...inserted.values()], [...updated.values()], fills, [...exposures.values()]);
+  }
+
+  function hold(bet: BetRow): void {
+    const player = memo.players.get(bet.user_id);
+    if (player === undefined) return;
+    if (OPEN.has(bet.status) && remainingPaise(bet) > 0) player.open.set(bet.id, bet);
+    else player.open.delete(bet.id);
+  }
+
+  return {
+    flush,
+    get failure(): unknown {
+      return failure;
+    },
+    /** The command at place `index` of the batch starts. */
+    begin(index: number): void {
+      ord = index;
+      mark = ops.length;
+      ownWritten = false;
+    },
+    /** Whether rows the current command staged were written already (then it cannot simply be undone). */
+    wroteOwn(): boolean {
+      return ownWritten;
+    },
+    /** The current command failed alone: its staged rows go, and what the lane holds about players with them. */
+    undo(): void {
+      ops = ops.slice(0, mark);
+      memo.players.clear();
+    },
+    /** A command wrote bets or exposures itself: what the lane holds about players may be stale. */
+    forgetPlayers(): void {
+      memo.players.clear();
+    },
+
+    /** The player's held state, read once (after writing what is staged) if the lane does not hold it yet. */
+    async player(userId: string): Promise<HeldPlayer> {
+      const held = memo.players.get(userId);
+      if (held !== undefined) return held;
+      await flush();
+      const repo = createSportsRepository(tx);
+      const open = await repo.unmatchedBetsOfUser(userId, marketId);
+      const rows = await repo.marketPositions(userId, marketId);
+      const player: HeldPlayer = { positions: new Map(rows.map((row) => [row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes }])), open: new Map(open.map((bet) => [bet.id, bet])) };
+      memo.players.set(userId, player);
+      return player;
+    },
+
+    /** A resting offer's bet row: from its owner's held open bets, else read. */
+    async bet(offerId: string, ownerId: string): Promise<BetRow | null> {
+      const held = (await this.player(ownerId)).open.get(offerId);
+      if (held !== undefined) return held;
+      await flush();
+      return createSportsRepository(tx).bet(offerId);
+    },
+
+    insertBet(bet: BetRow): void {
+      ops.push({ kind: 'insert', bet });
+      hold(bet);
+    },
+    updateBet(bet: BetRow): void {
+      ops.push({ kind: 'update', bet });
+      hold(bet);
+    },
+    /** Exposure moves on players' wallets, made with the batch's other rows (the CHECK still decides, command by command). */
+    moveExposures(mover: WalletMover, moves: readonly Omit<WalletMove, 'ord'>[]): void {
+      for (const move of moves) ops.push({ kind: 'wallet', move: { ...move, ord }, mover });
+    },
+    /** A row stored with the batch whose refusal (`duplicate`) belongs to this command alone (its idempotency answer). */
+    join(row: unknown, insert: JoinedInserter, duplicate: () => unknown): void {
+      ops.push({ kind: 'joined', row, insert, ord, duplicate });
+    },
+    insertFill(fill: FillInsert): void {
+      ops.push({ kind: 'fill', fill });
+    },
+    setExposure(userId: string, wallet: 'main' | 'bonus', position: HeldPosition): void {
+      ops.push({ kind: 'exposure', row: { userId, marketId, wallet, exposurePaise: position.exposurePaise, outcomes: position.outcomes } });
+      memo.players.get(userId)?.positions.set(wallet, position);
+    },
+
+    /**
+     * The upline chain's limit rules for a bet (decision 0020), cached per player and event while the
+     * limit tables' fingerprint, read once per batch, stays the same (a change anywhere drops them all).
+     */
+    async limitRules(userId: string, eventId: string, read: () => Promise<LimitRule[]>): Promise<LimitRule[]> {
+      if (!limitsChecked) {
+        limitsChecked = true;
+        const mark = await limitRulesFingerprint(tx);
+        if (mark !== memo.limitsMark) {
+          memo.limits.clear();
+          memo.limitsMark = mark;
+        }
+      }
+      const key = `${userId}:${eventId}`;
+      let rules = memo.limits.get(key);
+      if (rules === undefined) memo.limits.set(key, (rules = await read()));
+      return rules;
+    },
+  };
+}
+export type BatchWrites = ReturnType<typeof createBatchWrites>;

@@ -1,0 +1,38 @@
+import type { Queryable } from '../../db/database.js';
+import type { WalletService } from '../wallet/wallet-service.js';
+import type { BatchWrites } from './batch-writes.js';
+import { positionExposure, remainingPaise } from './exposure.js';
+import type { PositionDeltas } from './exposure.js';
+import { unmatchedOfferLine } from '@khel/exchange';
+
+/**
+ * refreshExposures for an exchange bet in a group commit (decision 0027): the same figures, computed
+ * from what the lane holds (positions and open bets) instead of two reads per player, the market
+ * exposure rows and the wallets' exposure moves staged for the batch's multi-row writes; those find
+ * the first command that would overdraw a wallet (PRODUCT.md §4) before moving anything, and its
+ * batch runs again without it, as when each command moved its own.
+ */
+export async function refreshHeldExposures(batch: { writes: BatchWrites; direct: Queryable }, wallet: WalletService, runnerIds: readonly string[], userIds: Iterable<string>, deltas: PositionDeltas): Promise<void> {
+  const moves: { userId: string; wallet: 'main' | 'bonus'; deltaPaise: number }[] = [];
+  for (const userId of new Set(userIds)) {
+    const player = await batch.writes.player(userId);
+    for (const walletName of ['main', 'bonus'] as const) {
+      const owner = `${userId}:${walletName}`;
+      const position = player.positions.get(walletName) ?? null;
+      const mine = [...player.open.values()].filter((bet) => bet.wallet === walletName);
+      const delta = deltas.get(owner);
+      if (position === null && delta === undefined && mine.length === 0) continue;
+      const previous = position?.exposurePaise ?? 0;
+      const outcomes = { ...(position?.outcomes ?? {}) };
+      if (delta !== undefined) for (const [runnerId, paise] of delta) outcomes[runnerId] = (outcomes[runnerId] ?? 0) + paise;
+      deltas.delete(owner);
+      const unmatched = mine.filter((bet) => bet.runner_id !== null && bet.price_h !== null && remainingPaise(bet) > 0).map((bet) => unmatchedOfferLine({ runnerId: bet.runner_id as string, side: bet.side, priceHundredths: bet.price_h as number, remainingPaise: remainingPaise(bet) }));
+      const next = positionExposure(runnerIds, outcomes, unmatched);
+      if (delta === undefined && position !== null && next === previous) continue;
+      if (position === null && next === 0 && Object.values(outcomes).every((value) => value === 0)) continue;
+      if (next !== previous) moves.push({ userId, wallet: walletName, deltaPaise: next - previous });
+      batch.writes.setExposure(userId, walletName, { exposurePaise: next, outcomes });
+    }
+  }
+  if (moves.length > 0) batch.writes.moveExposures((tx, rows) => wallet.addExposuresInOrder(tx, rows), moves);
+}
