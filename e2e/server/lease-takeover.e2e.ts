@@ -114,9 +114,13 @@ describe('a market whose lease owner is killed continues on the other process', 
       const firstOwner = await leaseOwner();
       expect(firstOwner).not.toBeNull();
 
-      // The burst goes to both processes (the second's forwarded to the first); the first is killed mid-burst.
+      // The burst goes to both processes (the second's forwarded to the first); the first is killed
+      // mid-burst: its first half is in flight, its second half is sent after the kill (so the survivor
+      // must take the market over, however fast the first half was answered).
       const rest = bets.slice(1);
-      const inFlight = Promise.all(rest.map((bet, i) => send(i % 2 === 0 ? a : b, bet)));
+      const half = Math.floor(rest.length / 2);
+      const sendOne = (bet: (typeof bets)[number], i: number) => send(i % 2 === 0 ? a : b, bet);
+      const firstHalf = Promise.all(rest.slice(0, half).map((bet, i) => sendOne(bet, i)));
       const ofFirst = rest.filter((_, i) => i % 2 === 0);
       const ofSecond = rest.filter((_, i) => i % 2 === 1);
       const deadline = Date.now() + 60_000;
@@ -126,7 +130,8 @@ describe('a market whose lease owner is killed continues on the other process', 
       expect(acked(ofSecond)).toBeGreaterThanOrEqual(5);
       first.process.kill('SIGKILL');
       killedAt = Date.now();
-      await inFlight;
+      const secondHalf = Promise.all(rest.slice(half).map((bet, j) => sendOne(bet, half + j)));
+      await Promise.all([firstHalf, secondHalf]);
 
       // Every bet sent to the survivor was answered in the burst itself: the ones waiting on the dead
       // owner once its lease expired and the survivor took the market over.
