@@ -1,43 +1,16 @@
-import { applyCommand, createExchangeMarket, restoreMarket, snapshotMarket } from '@khel/exchange';
-import type { ExchangeCommand, ExchangeEvent, ExchangeMarket } from '@khel/exchange';
+import { applyCommand, snapshotMarket } from '@khel/exchange';
+import type { ExchangeCommand, ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
 import { shareCommitHooks } from '../../db/database.js';
-import { Refused, createBatchWrites, emptyLanePlayers } from './batch-writes.js';
-import type { BatchWrites, LanePlayers } from './batch-writes.js';
+import { Refused, createBatchWrites } from './batch-writes.js';
 import { createMarketLogRepository } from './market-log-repository.js';
-import type { MarketState } from './market-log-repository.js';
-import type { MarketRow, RunnerRow } from './sports-repository.js';
-import { createSportsRepository } from './sports-repository.js';
+import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, marketOf, rebuild } from './market-state.js';
+import type { Held, MarketContext, WriterOptions } from './market-state.js';
+import type { MarketRow } from './sports-repository.js';
 import { trackStatements } from './tracked-statements.js';
 
-export interface MarketContext {
-  tx: Queryable;
-  market: MarketRow;
-  runners: RunnerRow[];
-  /** The exchange engine's book (EXCHANGE markets only). Change it only through apply. */
-  book: ExchangeMarket | null;
-  /** Kept for callers that mark a change; the command log, not this flag, is what is persisted. */
-  bookChanged: boolean;
-  /** Applies one engine command to the book and logs it for the group commit. */
-  apply(command: ExchangeCommand): ExchangeEvent[];
-  /**
-   * EXCHANGE markets: the batch's deferred rows and the lane's held players (decision 0027), for
-   * placing bets without a read or a row write per bet; null elsewhere. A command using it writes
-   * only through it and through `direct`.
-   */
-  batch: { writes: BatchWrites; direct: Queryable } | null;
-}
-
-export interface WriterOptions {
-  /** Most commands committed in one transaction. 1 turns group commit off (the differential test's reference). */
-  maxBatch: number;
-  /** How long the first command of a batch waits for company; 0 = the next turn of the event loop. */
-  lingerMs: number;
-  /** Engine commands between two book snapshots. */
-  snapshotEvery: number;
-}
-
-export const DEFAULT_WRITER_OPTIONS: WriterOptions = { maxBatch: 256, lingerMs: 0, snapshotEvery: 500 };
+export { DEFAULT_WRITER_OPTIONS } from './market-state.js';
+export type { MarketContext, WriterOptions } from './market-state.js';
 
 type Command = (context: MarketContext) => Promise<unknown>;
 interface Job {
@@ -45,16 +18,6 @@ interface Job {
   outerTx?: Queryable;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
-}
-/** What the writer holds for a market between batches: no re-reads of it per command. */
-interface Held {
-  market: MarketRow;
-  runners: RunnerRow[];
-  book: ExchangeMarket | null;
-  /** Engine sequence of the last saved snapshot (−1: none saved yet). */
-  snapshotSeq: number;
-  /** Players' positions, open bets and limits, held with the book (EXCHANGE markets). */
-  players: LanePlayers;
 }
 interface Lane {
   queue: Job[];
@@ -65,7 +28,6 @@ interface Lane {
 }
 
 export class MarketNotFound extends Error {}
-class SnapshotMoved extends Error {}
 
 /** A command changed what its batch-mates had already built on, or failed in the database: its batch runs again without it. */
 class RetryWithout extends Error {
@@ -77,10 +39,6 @@ class RetryWithout extends Error {
   }
 }
 
-function marketOf(state: MarketState): MarketRow {
-  const { log_seq: _seq, ...market } = state;
-  return market;
-}
 
 /**
  * The sequenced per-market writer (decision 0027). Every command on a market enters submit(); the
@@ -91,22 +49,6 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   const lanes = new Map<string, Lane>();
   /** Committed transactions and the commands they carried (group commit's effect), and batches that had to rebuild the book first (read by tests and benchmarks). */
   const counts = { transactions: 0, commands: 0, rebuilds: 0 };
-
-  /** Rebuilds a market exactly: the snapshot, then every logged command after it through the engine. */
-  async function rebuild(tx: Queryable, market: MarketRow): Promise<Held> {
-    const runners = await createSportsRepository(tx).runnersOf([market.id]);
-    if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0, players: emptyLanePlayers() };
-    const log = createMarketLogRepository(tx);
-    const { snapshot, seq } = await log.snapshot(market.id);
-    const book =
-      snapshot === null ? createExchangeMarket({ marketId: market.id, runnerIds: runners.map((runner) => runner.id), inPlay: market.in_play, status: 'open' }) : restoreMarket(snapshot);
-    // Logged sequences are contiguous; a gap means a snapshot moved between the two reads (a view outside the lock).
-    for (const command of await log.commandsAfter(market.id, book.lastSeq)) {
-      if (command.seq !== book.lastSeq + 1) throw new SnapshotMoved();
-      applyCommand(book, command);
-    }
-    return { market, runners, book, snapshotSeq: snapshot === null ? -1 : seq, players: emptyLanePlayers() };
-  }
 
   /** Takes the market's lock for this transaction and makes sure what the lane holds is what was committed. */
   async function prepare(tx: Queryable, marketId: string, lane: Lane): Promise<Held> {
