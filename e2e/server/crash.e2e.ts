@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { ledgerViolations, modelBalanceMismatches } from '../../apps/server/test/ledger-invariants.js';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database.js';
 import type { RunningProduct } from '../support/harness.js';
+import { scratchDatabase } from '../support/scratch-database.js';
 import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../support/harness.js';
 
 /**
@@ -11,7 +11,6 @@ import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../su
  * restarted; every acknowledged operation is present, none twice, the invariants hold"). The real
  * process on the PostgreSQL server; the kill lands while requests are in flight.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WELCOME_PAISE = 10_000_00;
 
 /** mulberry32: the kill points and operations are the same on every run. */
@@ -34,23 +33,16 @@ interface PendingOp {
 }
 
 describe('money survives SIGKILL', () => {
-  const dbName = `khel_crash_${randomBytes(5).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const database = scratchDatabase('khel_crash');
+  const url = database.url;
   let product: RunningProduct | null = null;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await database.create();
   });
   afterAll(async () => {
     await product?.stop();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('keeps every acknowledged operation exactly once through kills and restarts', async () => {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { applyCommand, listRestingOffers, restoreMarket } from '@khel/exchange';
 import type { ExchangeCommand, MarketSnapshot } from '@khel/exchange';
 import type { RunningProduct } from '../support/harness.js';
+import { REDIS_URL, scratchDatabase } from '../support/scratch-database.js';
 import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../support/harness.js';
 
 /**
@@ -15,33 +16,24 @@ import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../su
  * Idempotency-Key. Every acknowledged bet is in the database exactly once, and the book rebuilt from
  * the snapshot and the command log is exactly the bets' unmatched remainder.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PLAYERS = 8;
 const BETS = 400;
 // ₹100 a bet: 50 bets a player stay within the ₹10,000 welcome chips even unmatched (see writer-crash.e2e.ts).
 
 describe('a market whose lease owner is killed continues on the other process', () => {
-  const dbName = `khel_lease_${randomBytes(5).toString('hex')}`;
+  const database = scratchDatabase('khel_lease');
   const tag = randomBytes(5).toString('hex');
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const url = database.url;
   let first: RunningProduct | null = null;
   let second: RunningProduct | null = null;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await database.create();
   });
   afterAll(async () => {
     await first?.stop();
     await second?.stop();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('answers every bet once, forwarded or taken over, and keeps the book equal to the bets', async () => {

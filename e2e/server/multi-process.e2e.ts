@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import WebSocket from 'ws';
 import type { RunningProduct } from '../support/harness.js';
+import { REDIS_URL, scratchDatabase } from '../support/scratch-database.js';
 import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../support/harness.js';
 
 /**
  * Issue: "Two server processes with Redis: a bet placed through one moves the price seen by a
  * WebSocket client of the other." Two real processes, one PostgreSQL database, the machine's Redis.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 interface MarketMessage {
   type: string;
@@ -18,17 +15,13 @@ interface MarketMessage {
 }
 
 describe('two server processes share live updates through Redis', () => {
-  const dbName = `khel_multi_${randomBytes(5).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const database = scratchDatabase('khel_multi');
+  const url = database.url;
   let first: RunningProduct;
   let second: RunningProduct;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await database.create();
     const env = { DATABASE_URL: url.toString(), REDIS_URL, DEMO_FEED: 'false' };
     first = await startProduct({ env });
     second = await startProduct({ env });
@@ -36,10 +29,7 @@ describe('two server processes share live updates through Redis', () => {
   afterAll(async () => {
     await first?.stop();
     await second?.stop();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('moves the price a WebSocket client of process two sees when a bet goes through process one', async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import WebSocket from 'ws';
 import type { RunningProduct } from '../support/harness.js';
+import { REDIS_URL, scratchDatabase } from '../support/scratch-database.js';
 import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../support/harness.js';
 
 /**
@@ -10,8 +10,6 @@ import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../su
  * socket is on another process". Two real server processes, one PostgreSQL database, the machine's
  * Redis: the session ends through process one, the socket held by process two closes.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PASSWORD = 'harbour-lights-e2e-5';
 
 interface Closed {
@@ -56,17 +54,13 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 describe('a session ended through one process closes its socket on another', () => {
-  const dbName = `khel_revoke_${randomBytes(5).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const database = scratchDatabase('khel_revoke');
+  const url = database.url;
   let first: RunningProduct;
   let second: RunningProduct;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await database.create();
     const env = { DATABASE_URL: url.toString(), REDIS_URL, LIVE_CHANNEL: `khel-e2e-${randomBytes(4).toString('hex')}`, DEMO_FEED: 'false' };
     first = await startProduct({ env });
     second = await startProduct({ env });
@@ -74,10 +68,7 @@ describe('a session ended through one process closes its socket on another', () 
   afterAll(async () => {
     await first?.stop();
     await second?.stop();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('on logout', async () => {

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { applyCommand, listRestingOffers, restoreMarket } from '@khel/exchange';
 import type { ExchangeCommand, MarketSnapshot } from '@khel/exchange';
 import type { RunningProduct } from '../support/harness.js';
+import { scratchDatabase } from '../support/scratch-database.js';
 import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../support/harness.js';
 
 /**
@@ -13,32 +14,24 @@ import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../su
  * Every acknowledged bet is there once, nothing is applied twice, and the book rebuilt from the
  * snapshot and the command log is exactly the unmatched remainder of the bets.
  */
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = 8;
 const BETS = 400;
 // ₹100 a bet: 50 bets a player stay within the ₹10,000 welcome chips even unmatched, so a refusal for
 // balance (a correct answer, not a lost bet) cannot happen whatever order the retries land in.
 
 describe('the market writer survives SIGKILL of one of two processes', () => {
-  const dbName = `khel_writer_crash_${randomBytes(5).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const database = scratchDatabase('khel_writer_crash');
+  const url = database.url;
   let first: RunningProduct | null = null;
   let second: RunningProduct | null = null;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
+    await database.create();
   });
   afterAll(async () => {
     await first?.stop();
     await second?.stop();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('keeps every acknowledged bet once and the book equal to the bets after the owner is killed', async () => {
