@@ -1,5 +1,5 @@
 import { priceToIndex } from '@khel/exchange';
-import type { ExchangeEvent } from '@khel/exchange';
+import type { ExchangeCommand, ExchangeEvent } from '@khel/exchange';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import { addLine, exchangeFillLine, remainingPaise } from './exposure.js';
@@ -120,11 +120,9 @@ export function createEngineEvents(clock: Clock) {
     return runner.backs.best < runner.backs.heads.length && runner.backs.best <= index;
   }
 
-  /** Puts an exchange offer into the book and records what happened; refuses with the engine's reason. */
-  async function placeOnExchange(context: MarketContext, bet: BetRow, changes: ChangeSet, expectedVersion?: number): Promise<void> {
-    const book = context.book;
-    if (book === null) throw new Error('exchange market without a book');
-    const events = context.apply({
+  /** The engine's place command for a bet row (the next sequence of the market's book, the app clock). */
+  function placeCommand(context: MarketContext, bet: BetRow, expectedVersion?: number): ExchangeCommand {
+    return {
       type: 'place',
       seq: nextSeq(context),
       timeMs: clock.now().getTime(),
@@ -136,7 +134,14 @@ export function createEngineEvents(clock: Clock) {
       stakePaise: bet.stake_paise,
       persistence: bet.persistence,
       ...(expectedVersion === undefined ? {} : { expectedVersion }),
-    });
+    };
+  }
+
+  /** Puts an exchange offer into the book and records what happened; refuses with the engine's reason. */
+  async function placeOnExchange(context: MarketContext, bet: BetRow, changes: ChangeSet, expectedVersion?: number): Promise<void> {
+    const book = context.book;
+    if (book === null) throw new Error('exchange market without a book');
+    const events = context.apply(placeCommand(context, bet, expectedVersion));
     refuseRejected(events);
     // A delayed bet reaching the book stops being pending; a fresh one was inserted as unmatched already.
     if (bet.status === 'pending') await createSportsRepository(context.tx).updateBet(bet.id, { status: 'unmatched' });
@@ -149,18 +154,7 @@ export function createEngineEvents(clock: Clock) {
    * changes join the batch's multi-row writes; nothing is read or written per bet here.
    */
   async function placeBatched(context: MarketContext, batch: BatchWrites, bet: BetRow, changes: ChangeSet): Promise<void> {
-    const events = context.apply({
-      type: 'place',
-      seq: nextSeq(context),
-      timeMs: clock.now().getTime(),
-      offerId: bet.id,
-      ownerId: bet.user_id,
-      runnerId: bet.runner_id as string,
-      side: bet.side,
-      priceHundredths: bet.price_h as number,
-      stakePaise: bet.stake_paise,
-      persistence: bet.persistence,
-    });
+    const events = context.apply(placeCommand(context, bet));
     refuseRejected(events);
     batch.insertBet(bet);
     await recordEngineEvents(context, events, changes, bet, batch);
