@@ -4,8 +4,12 @@ import type { Database, Queryable } from '../../db/database.js';
 import { autoCommitted } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Posting, WalletService } from '../wallet/wallet-service.js';
+import type { CallWrite } from './casino-wallet-calls.js';
+import { creditWrite, debitWrite } from './casino-wallet-calls.js';
+import type { CasinoWalletHints } from './casino-wallet-hints.js';
+import { createCasinoWalletHints } from './casino-wallet-hints.js';
 import type { WageringListener } from '../bonus/bonus-rules.js';
-import type { GameRow, ProviderRow, RoundRow, TransactionRow } from './casino-repository.js';
+import type { ProviderRow, RoundRow, TransactionRow } from './casino-repository.js';
 import { createCasinoRepository } from './casino-repository.js';
 import { isBlocked, Refusal, requestHash, stakeWallet, walletAnswer } from './casino-wallet-protocol.js';
 import type { CallContext, SettleInput } from './casino-wallet-reads.js';
@@ -25,26 +29,31 @@ class Taken extends Error {}
 class NeedsTransaction extends Error {}
 
 /**
- * The debit and the credit: two round trips each when warm, and no BEGIN or COMMIT: the context (a
- * plain read), then ONE statement that locks the account, checks and moves the round, claims the id,
- * posts and stores the answer, committed by PostgreSQL on its own (atomic, so a retry replays the
- * stored answer, no id ever applies twice, and a refusal or a lost race undoes everything and stores
- * nothing). A bonus round's credit, which also writes wagering, runs as one transaction of four
- * (BEGIN, the context locked, the statement and the wagering, COMMIT). Decision 0028.
+ * The debit and the credit, and no BEGIN or COMMIT: ONE statement that locks the account, checks and
+ * moves the round, claims the id, posts and stores the answer, committed by PostgreSQL on its own
+ * (atomic, so a retry replays the stored answer, no id ever applies twice, and a refusal or a lost race
+ * undoes everything and stores nothing). When the process knows the player from an earlier call (its
+ * hints: accounts, wallet, the round's id) that statement is the whole call, one round trip, and it
+ * re-checks in SQL what the context would have checked; otherwise, or when it wrote nothing, the
+ * context is read first (two round trips) and decides the refusal. A bonus round's credit, which also
+ * writes wagering, runs as one transaction of four (BEGIN, the context locked, the statement and the
+ * wagering, COMMIT). Decision 0028.
  */
-export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletService; clock: Clock; steps: CasinoWalletSteps; onWagering?: WageringListener }) {
+export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletService; clock: Clock; steps: CasinoWalletSteps; onWagering?: WageringListener; hints?: CasinoWalletHints }) {
   const { db, wallet, clock, steps } = deps;
+  const hints = deps.hints ?? createCasinoWalletHints();
 
   /**
-   * Runs a call: its one writing statement committed on its own, or (`NeedsTransaction`) in one
+   * Runs a call: `fast` (one statement from the hints; null when it could not or did not apply), else
+   * its context and one writing statement committed on their own, or (`NeedsTransaction`) in one
    * transaction with the context locked. An `Answered` (replay, token refusal) answers; a `Taken` id
    * replays what the racing call stored.
    */
-  async function run(provider: ProviderRow, playerId: string, transactionId: string, kind: 'debit' | 'credit', hash: string, fn: (q: Queryable, locked: boolean) => Promise<CasinoWalletResponse>): Promise<CasinoWalletResponse> {
+  async function run(provider: ProviderRow, playerId: string, transactionId: string, kind: 'debit' | 'credit', hash: string, fast: (q: Queryable) => Promise<CasinoWalletResponse | null>, fn: (q: Queryable, locked: boolean) => Promise<CasinoWalletResponse>): Promise<CasinoWalletResponse> {
     return steps.guarded(provider, playerId, transactionId, async () => {
       try {
         try {
-          return await autoCommitted(db, (q) => fn(q, false));
+          return await autoCommitted(db, async (q) => (await fast(q)) ?? fn(q, false));
         } catch (error) {
           if (!(error instanceof NeedsTransaction)) throw error;
           return await db.transaction((tx) => fn(tx, true));
@@ -60,22 +69,22 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
     });
   }
 
-  /** The claim, round and posting in one statement; a refusal writes nothing, a lost race is undone. */
-  async function settle(tx: Queryable, input: SettleInput, posting: Posting | null, refuse: (round: RoundRow | null) => Refusal): Promise<{ journalId: number | null; balancePaise: number | null }> {
+  /** The claim, round and posting in one statement; a refusal writes nothing (not `claimed`), a lost race is undone. */
+  async function settle(tx: Queryable, input: SettleInput, posting: Posting | null) {
     const statement = async (journal: Parameters<typeof settleCall>[2]) => {
       const outcome = await settleCall(tx, input, journal);
       return { posted: outcome.posted, value: outcome, balances: outcome.wallets === null ? undefined : new Map([[input.userId, outcome.wallets]]) };
     };
-    const outcome = await (posting === null ? statement(null).then((result) => result.value) : wallet.postWithin(tx, posting, (rows) => statement(rows[0] ?? null))).catch((error: unknown) => {
+    return (posting === null ? statement(null).then((result) => result.value) : wallet.postWithin(tx, posting, (rows) => statement(rows[0] ?? null))).catch((error: unknown) => {
       if (isTakenId(error)) throw new Taken();
       throw steps.refusalOf(error, input.wallet);
     });
-    if (!outcome.claimed) throw refuse(outcome.round);
-    return outcome;
   }
 
-  function details(provider: ProviderRow, gameRow: GameRow, body: { roundId: string; transactionId: string }, kind: 'debit' | 'credit') {
-    return { provider: provider.name, providerCode: provider.code, gameCode: gameRow.code, roundId: body.roundId, kind, transactionId: body.transactionId };
+  /** The answer of a call that went in: the stored answer with its reference and balance. */
+  function answered(write: CallWrite, settled: { journalId: number | null; balancePaise: number | null }): CasinoWalletResponse {
+    const { answer } = write;
+    return { ...answer, data: { ...answer.data, reference: settled.journalId === null ? null : String(settled.journalId), balance: settled.balancePaise === null ? null : paiseToRupees(settled.balancePaise) } };
   }
 
   return {
@@ -84,7 +93,22 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       const gameRow = await steps.game(provider.id, body.gameCode);
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       const hash = requestHash('debit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      return run(provider, body.playerId, body.transactionId, 'debit', hash, async (tx, lock) => {
+      const party = (house: number, now: Date, userId: string, username: string, which: 'main' | 'bonus', accountId: number) => ({ provider, game: gameRow, description: steps.description(provider, gameRow), house, userId, username, wallet: which, accountId, now, hash });
+
+      /** One round trip: the statement requires the session, the player's flags and the hinted wallet itself. */
+      const fast = async (q: Queryable): Promise<CasinoWalletResponse | null> => {
+        const hint = hints.player(body.playerId);
+        const which = hints.wallet(provider.id, body.playerId);
+        const accountId = which === undefined ? undefined : hint?.accounts[which];
+        if (hint === undefined || which === undefined || accountId === undefined || !gameRow.enabled) return null;
+        const write = debitWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, which, accountId), body, amountPaise);
+        const settled = await settle(q, { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null } }, write.posting);
+        if (!settled.claimed) return null;
+        hints.learnDebit(provider.id, body.playerId, body.roundId, which, settled.round);
+        return answered(write, settled);
+      };
+
+      return run(provider, body.playerId, body.transactionId, 'debit', hash, fast, async (tx, lock) => {
         const now = clock.now();
         const house = await steps.houseAccount(tx, provider);
         const context: CallContext = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now, lock });
@@ -100,24 +124,13 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         // A round's stakes all come from one wallet: the one its first debit used, which is the session's.
         if (context.round !== null && context.round.status !== 'open') throw new Refusal('ROUND_CLOSED', which);
         if (context.round !== null && context.round.wallet !== which) throw new Refusal('INVALID_REQUEST', which);
-        const answer = walletAnswer('OK', { transactionId: body.transactionId, reference: null, playerId: player.id, playerName: player.username, wallet: which, balance: null });
-        const settled = await settle(
-          tx,
-          { providerId: provider.id, transactionId: body.transactionId, kind: 'debit', roundId: body.roundId, userId: player.id, wallet: which, amountPaise, requestHash: hash, at: now, round: { open: { gameId: gameRow.id } }, response: answer, accountId: playerAccount, deltaPaise: -amountPaise, readableBy: null },
-          {
-            kind: 'casino_debit',
-            idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
-            description: steps.description(provider, gameRow),
-            details: details(provider, gameRow, body, 'debit'),
-            entries: [
-              { account: { accountId: playerAccount, owner: { userId: player.id, wallet: which } }, amountPaise: -amountPaise },
-              { account: { accountId: house }, amountPaise },
-            ],
-          },
-          // The round changed since the context was read (closed, or opened in another wallet).
-          () => new Refusal('ROUND_CLOSED', which),
-        );
-        return { ...answer, data: { ...answer.data, reference: String(settled.journalId), balance: settled.balancePaise === null ? null : paiseToRupees(settled.balancePaise) } };
+        const write = debitWrite(party(house, now, player.id, player.username, which, playerAccount), body, amountPaise);
+        const settled = await settle(tx, write.input, write.posting);
+        // The round changed since the context was read (closed, or opened in another wallet).
+        if (!settled.claimed) throw new Refusal('ROUND_CLOSED', which);
+        hints.learnPlayer(player.id, { accounts: context.accounts, username: player.username });
+        hints.learnDebit(provider.id, player.id, body.roundId, which, settled.round);
+        return answered(write, settled);
       });
     },
 
@@ -127,7 +140,22 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       if (body.currency !== undefined && body.currency !== 'INR') return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
       const hash = requestHash('credit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      return run(provider, body.playerId, body.transactionId, 'credit', hash, async (tx, lock) => {
+      const party = (house: number, now: Date, userId: string, username: string, which: 'main' | 'bonus', accountId: number) => ({ provider, game: gameRow, description: steps.description(provider, gameRow), house, userId, username, wallet: which, accountId, now, hash });
+
+      /** One round trip: the round learnt from its debit; the statement settles it only while it is open. */
+      const fast = async (q: Queryable): Promise<CasinoWalletResponse | null> => {
+        const hint = hints.player(body.playerId);
+        const round = hints.round(provider.id, body.roundId, body.playerId);
+        const accountId = round === undefined ? undefined : hint?.accounts[round.wallet];
+        // A bonus round's credit writes wagering too: it takes the transaction path.
+        if (hint === undefined || round === undefined || accountId === undefined || (round.wallet === 'bonus' && deps.onWagering !== undefined)) return null;
+        const write = creditWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, round.wallet, accountId), body, amountPaise, round.id);
+        const settled = await settle(q, write.input, write.posting);
+        hints.forgetRound(provider.id, body.roundId, body.playerId);
+        return settled.claimed ? answered(write, settled) : null;
+      };
+
+      return run(provider, body.playerId, body.transactionId, 'credit', hash, fast, async (tx, lock) => {
         const now = clock.now();
         const house = await steps.houseAccount(tx, provider);
         const context = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now, lock });
@@ -140,27 +168,11 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         const playerAccount = context.accounts[round.wallet] ?? (() => { throw new Refusal('PLAYER_NOT_FOUND', null); })();
         // Wagering is written with the credit, in the same transaction, from the round as locked.
         if (!lock && round.wallet === 'bonus' && deps.onWagering !== undefined) throw new NeedsTransaction();
-        const answer = walletAnswer('OK', { transactionId: body.transactionId, reference: null, playerId: player.id, playerName: player.username, wallet: round.wallet, balance: null });
-        const posting: Posting | null =
-          amountPaise > 0
-            ? {
-                kind: 'casino_credit',
-                idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
-                description: steps.description(provider, gameRow),
-                details: details(provider, gameRow, body, 'credit'),
-                entries: [
-                  { account: { accountId: house }, amountPaise: -amountPaise },
-                  { account: { accountId: playerAccount, owner: { userId: player.id, wallet: round.wallet } }, amountPaise },
-                ],
-              }
-            : null;
-        // The balance only for a provider that still holds a live session of its own.
-        const settled = await settle(
-          tx,
-          { providerId: provider.id, transactionId: body.transactionId, kind: 'credit', roundId: body.roundId, userId: player.id, wallet: round.wallet, amountPaise, requestHash: hash, at: now, round: { settle: round.id }, response: answer, accountId: playerAccount, deltaPaise: amountPaise, readableBy: { providerId: provider.id, userId: player.id, now } },
-          posting,
-          () => new Refusal('ROUND_ALREADY_CREDITED', round.wallet),
-        );
+        const write = creditWrite(party(house, now, player.id, player.username, round.wallet, playerAccount), body, amountPaise, round.id);
+        const settled = await settle(tx, write.input, write.posting);
+        if (!settled.claimed) throw new Refusal('ROUND_ALREADY_CREDITED', round.wallet);
+        hints.learnPlayer(player.id, { accounts: context.accounts, username: player.username });
+        hints.forgetRound(provider.id, body.roundId, player.id);
         // A settled bonus-wallet round counts towards the running bonus's wagering (PRODUCT.md §8).
         if (round.wallet === 'bonus' && deps.onWagering !== undefined) {
           await deps.onWagering(tx, [
@@ -177,7 +189,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
             },
           ]);
         }
-        return { ...answer, data: { ...answer.data, reference: settled.journalId === null ? null : String(settled.journalId), balance: settled.balancePaise === null ? null : paiseToRupees(settled.balancePaise) } };
+        return answered(write, settled);
       });
     },
   };

@@ -1,3 +1,4 @@
+import { ROLES } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
 import type { JournalPosting, WalletFigures } from '../wallet/wallet-service.js';
 import { journalStatement } from '../wallet/wallet-service.js';
@@ -107,6 +108,14 @@ export interface SettleInput {
   deltaPaise: number;
   /** A credit answers the balance only to a provider still holding a live session of its own. */
   readableBy: { providerId: number; userId: string; now: Date } | null;
+  /**
+   * The one-round-trip debit (no context read before it): the statement itself requires what the
+   * context would have checked, read in the same snapshot: the player's newest live session with the
+   * provider (in `currency` when given) whose wallet, or the player's selected one, is `wallet`, and a
+   * player neither suspended nor self-excluded and allowed this kind of game (`slot`). When any of it
+   * fails the statement locks nothing and writes nothing (not claimed), and the caller reads the context.
+   */
+  guard?: { slot: boolean; currency: string | null } | undefined;
 }
 
 /** The posting's CTEs run only once the claim went in, under the journal id the statement drew first. */
@@ -127,7 +136,17 @@ function settleStatement(round: 'open' | 'settle', journalSql: string | null): {
       : `update casino_rounds set payout_paise = payout_paise + $7, status = 'credited', settled_at = $9
          where id = $10 and status = 'open' and exists (select 1 from locked) returning *`;
   const sql = `with journal_id as materialized (select ${journalSql === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
-     locked as materialized (select id, kind, balance_paise, exposure_paise from ledger_accounts where id = $12 for no key update),
+     guard as materialized (
+       select not $17::boolean or exists (
+         select 1 from users u
+           join lateral (select s.wallet, s.currency from casino_sessions s where s.user_id = u.id and s.provider_id = $1 and s.expires_at > $9
+                         order by s.created_at desc, s.expires_at desc limit 1) s on true
+         where u.id = $5 and u.suspended_at is null and (u.self_excluded_until is null or u.self_excluded_until <= $9)
+           and case when $18::boolean then u.allow_slots else u.allow_live_casino end
+           and coalesce(s.wallet, case when u.role <> ${ROLES.CREDIT_PLAYER} and u.wallet = '2' then 'bonus' else 'main' end) = $6
+           and ($19::text is null or s.currency = $19::text)) as ok
+     ),
+     locked as materialized (select id, kind, balance_paise, exposure_paise from ledger_accounts where id = $12 and (select ok from guard) for no key update),
      live as (select exists (select 1 from casino_sessions where $14::uuid is not null and user_id = $14::uuid and provider_id = $15 and expires_at > $16) as ok),
      balance as (
        select case when $14::uuid is null or (select ok from live)
@@ -177,6 +196,7 @@ export async function settleCall(tx: Queryable, input: SettleInput, journal: Jou
     'open' in input.round ? input.round.open.gameId : input.round.settle,
     JSON.stringify(input.response), input.accountId, input.deltaPaise,
     input.readableBy?.userId ?? null, input.readableBy?.providerId ?? null, input.readableBy?.now ?? null,
+    input.guard !== undefined, input.guard?.slot ?? false, input.guard?.currency ?? null,
   ];
   const posting = journal === null ? null : journalStatement([journal], params.length + 1, JOURNAL_OPTIONS);
   const statement = settleStatement('open' in input.round ? 'open' : 'settle', posting?.sql ?? null);
