@@ -76,7 +76,43 @@ describe('casino wallet round trips', () => {
     expect(warm.credit).toBeLessThanOrEqual(ROUND_TRIP_BUDGET.credit);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
+
+  it('a player the process knows costs one round trip per debit and credit; the statement still refuses what the context would', async () => {
+    const counter = counted(t.db);
+    const wallet = createWalletService({ db: counter.db, clock: t.clock, moneyMode: 'play' });
+    const service = createCasinoWalletService({ db: counter.db, wallet, clock: t.clock });
+    const provider = (await service.provider('khel-house'))!;
+    const player = await signUpPlayer(t);
+    await launchGame(t.app, player.token, 'royal-bengal');
+    const call = (kind: 'debit' | 'credit', round: string, amount: number) =>
+      service[kind](provider, { playerId: player.userId, transactionId: `${kind}-${round}`, roundId: round, gameCode: 'royal-bengal', amount, timestamp: 0 } as never);
+    expect((await call('debit', 'k1', 10)).data.status).toBe('OK');
+    expect((await call('credit', 'k1', 0)).data.status).toBe('OK');
+    counter.reset();
+    expect((await call('debit', 'k2', 10)).data).toMatchObject({ status: 'OK', balance: 9_980, wallet: 'main', playerName: expect.any(String) });
+    const debitTrips = counter.trips();
+    expect((await call('credit', 'k2', 30)).data).toMatchObject({ status: 'OK', balance: 10_010 });
+    expect({ debit: debitTrips, credit: counter.trips() - debitTrips }).toEqual(KNOWN_PLAYER_BUDGET);
+    // A retry of a debit that went in replays its answer, moving nothing.
+    expect((await call('debit', 'k2', 10)).data).toMatchObject({ status: 'OK', balance: 9_980 });
+    // Suspended after the process learnt the player: the one statement writes nothing, the context names the refusal.
+    await t.db.query('update users set suspended_at = now() where id = $1', [player.userId]);
+    expect((await call('debit', 'k3', 10)).data.status).toBe('PLAYER_BLOCKED');
+    await t.db.query('update users set suspended_at = null where id = $1', [player.userId]);
+    // Slots switched off for the player: refused as before.
+    await t.db.query('update users set allow_slots = false where id = $1', [player.userId]);
+    expect((await call('debit', 'k4', 10)).data.status).toBe('PLAYER_BLOCKED');
+    await t.db.query('update users set allow_slots = true where id = $1', [player.userId]);
+    // The session expired: TOKEN_INVALID, as the context says.
+    await t.db.query('update casino_sessions set expires_at = $2 where user_id = $1', [player.userId, new Date(t.clock.now().getTime() - 60_000)]);
+    expect((await call('debit', 'k5', 10)).data.status).toBe('TOKEN_INVALID');
+    const rows = await t.db.query<{ n: string }>('select count(*)::text as n from casino_rounds where user_id = $1', [player.userId]);
+    expect(rows.rows[0]?.n).toBe('2');
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
 });
 
 /** What a warm callback costs (docs/decisions/0028): the context (a plain read), then one statement, committed on its own, for the lock, claim, round, posting and answer. */
 const ROUND_TRIP_BUDGET = { debit: 2, credit: 2 };
+/** A player this process has seen (its accounts, wallet and the round's id are hinted): the one statement alone. */
+const KNOWN_PLAYER_BUDGET = { debit: 1, credit: 1 };
