@@ -9,7 +9,7 @@ import { creditWrite, debitWrite } from './casino-wallet-calls.js';
 import type { CasinoWalletHints } from './casino-wallet-hints.js';
 import { createCasinoWalletHints } from './casino-wallet-hints.js';
 import type { WageringListener } from '../bonus/bonus-rules.js';
-import type { ProviderRow, RoundRow, TransactionRow } from './casino-repository.js';
+import type { ProviderRow, TransactionRow } from './casino-repository.js';
 import { createCasinoRepository } from './casino-repository.js';
 import { isBlocked, Refusal, requestHash, stakeWallet, walletAnswer } from './casino-wallet-protocol.js';
 import type { CallContext, SettleInput } from './casino-wallet-reads.js';
