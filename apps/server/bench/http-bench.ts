@@ -66,46 +66,56 @@ async function load(url: string, pid: number | undefined, headers: Record<string
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuPerAnswer };
 }
 
-const name = `khel_http_${randomBytes(5).toString('hex')}`;
+// One database per product process: two processes on one database would also share (and fight over)
+// its background work, such as the house crash game's rounds, and measure that instead of the HTTP path.
+const names = [`khel_http_${randomBytes(5).toString('hex')}`, ...(BASELINE === null ? [] : [`khel_http_${randomBytes(5).toString('hex')}`])];
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
-await admin.query(`create database ${name}`);
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${name}`;
+for (const name of names) await admin.query(`create database ${name}`);
+const databaseUrlOf = (name: string) => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
 const logs = mkdtempSync(join(tmpdir(), 'khel-http-bench-'));
 const children: ChildProcess[] = [];
 try {
   const plain = await startProcess([join(ROOT, 'apps/server/bench/plain-fastify.mjs')], {}, join(logs, 'plain.log'));
   children.push(plain.child);
   // Production mode, as deployed: built files from memory, index.html read once (development re-reads from disk).
-  const productEnv = { NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), RATE_LIMIT_PER_MINUTE: '100000000', DEMO_FEED: 'false' };
-  const product = await startProcess([...NODE_ARGS, join(ROOT, 'apps/server/dist/server.js')], productEnv, join(logs, 'product.log'));
+  const productEnv = (name: string) => ({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrlOf(name), RATE_LIMIT_PER_MINUTE: '100000000', DEMO_FEED: 'false' });
+  const product = await startProcess([...NODE_ARGS, join(ROOT, 'apps/server/dist/server.js')], productEnv(names[0] as string), join(logs, 'product.log'));
   children.push(product.child);
-  const baseline = BASELINE === null ? null : await startProcess([BASELINE], productEnv, join(logs, 'baseline.log'));
+  const baseline = BASELINE === null ? null : await startProcess([BASELINE], productEnv(names[1] as string), join(logs, 'baseline.log'));
   if (baseline !== null) children.push(baseline.child);
-  const login = await fetch(`${product.url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile_no: '919999900001', password: 'demo-player-1' }),
-  });
-  const token = ((await login.json()) as { meta: { token?: string } }).meta.token;
-  if (token === undefined) throw new Error('demo player login failed');
+  const signIn = async (url: string) => {
+    const login = await fetch(`${url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile_no: '919999900001', password: 'demo-player-1' }),
+    });
+    const token = ((await login.json()) as { meta: { token?: string } }).meta.token;
+    if (token === undefined) throw new Error('demo player login failed');
+    return token;
+  };
 
   // Rounds: the peer, then each product route, then the peer again, and so on. A route's ratio is its
   // req/s over the mean of the two peer runs around it, and the median over the rounds is reported: on
   // a machine shared with other work, load that comes and goes moves both sides of a ratio together.
   console.log(`\n== HTTP path: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} round(s), server logs to a file (LOG_LEVEL info)`);
   console.log('  route                                               req/s    p50 ms   p99 ms   errors   vs plain   server CPU/answer, peer\'s over it   (req/s ratio per round)');
-  const servers = [{ suffix: '', server: product }, ...(baseline === null ? [] : [{ suffix: ' (baseline)', server: baseline }])];
+  const servers = [{ suffix: '', server: product, token: await signIn(product.url) }, ...(baseline === null ? [] : [{ suffix: ' (baseline)', server: baseline, token: await signIn(baseline.url) }])];
   const routes = (
     [
       ['favicon', 'GET /favicon.svg (static)', '/favicon.svg', {}],
       ['app-settings', 'GET /api/v1/app-settings (public)', '/api/v1/app-settings', {}],
-      ['getUserData', 'GET /api/v1/getUserData (signed in)', '/api/v1/getUserData', { authorization: `Bearer ${token}` }],
-    ] as [string, string, string, Record<string, string>][]
+      ['getUserData', 'GET /api/v1/getUserData (signed in)', '/api/v1/getUserData', true],
+    ] as [string, string, string, boolean][]
   )
     .filter(([key]) => ROUTES === null || ROUTES.includes(key))
-    .flatMap(([, label, path, headers]) => servers.map(({ suffix, server }) => [`${label}${suffix}`, `${server.url}${path}`, headers, server.child.pid] as const));
+    .flatMap(([, label, path, signedIn]) =>
+      servers.map(({ suffix, server, token }) => [`${label}${suffix}`, `${server.url}${path}`, (signedIn ? { authorization: `Bearer ${token}` } : {}) as Record<string, string>, server.child.pid] as const),
+    );
   const peers: Load[] = [await load(`${plain.url}/ping`, plain.child.pid)];
   const runs = routes.map(() => [] as { row: Load; ratio: number }[]);
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -136,6 +146,6 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((done) => setTimeout(done, 500));
-  await admin.query(`drop database if exists ${name} with (force)`);
+  for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }
