@@ -21,6 +21,7 @@ import { registerSeparationOfDuties } from './plugins/separation-of-duties.js';
 import { helmetHeaderBlock, registerSecurityHeaders } from './plugins/security-headers.js';
 import { responseSerializerCompiler } from './plugins/compiled-serializer.js';
 import { createBatchedLogStream } from './lib/batched-log-stream.js';
+import { createAccessLine } from './lib/access-line.js';
 import { createTreeRepository } from './modules/agents/tree-repository.js';
 import { agentsRoutes } from './modules/agents/agents-routes.js';
 import { createAgentsService } from './modules/agents/agents-service.js';
@@ -307,9 +308,10 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   // Hooks every request runs take a callback, not a promise (decision 0029: one promise and turn fewer each).
   // The security headers (helmet's, computed once) and the request id, before any route runs.
   registerSecurityHeaders(app, securityHeaders);
-  // The path without its query: a socket's ?token= (and any other secret a client puts there) stays out of the logs.
+  // pino's line, written without pino's generic path (lib/access-line.ts): the path without its query.
+  const accessLine = createAccessLine({ enabled: ['trace', 'debug', 'info'].includes(config.LOG_LEVEL), write: (line) => logStream.write(line) });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    accessLine(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
 

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, preValidationHookHandler } from 'fastify';
 import { BACKOFFICE_ROLES, OPERATOR_ROLES } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 import { AppError } from '../lib/app-error.js';
 import { HttpError } from '../lib/http-error.js';
-import type { Caller, IdentityService } from '../modules/identity/identity-service.js';
+import type { AuthResult, Caller, IdentityService } from '../modules/identity/identity-service.js';
 import type { SecondFactorService } from '../modules/identity/second-factor-service.js';
 
 declare module 'fastify' {
@@ -33,19 +33,44 @@ export function callerOf(request: FastifyRequest): Caller {
 export function createAuthGuards(app: FastifyInstance, identity: IdentityService, secondFactor: Pick<SecondFactorService, 'assertPassed'>) {
   app.decorateRequest('caller', null);
 
-  const requireUser: preHandlerAsyncHookHandler = async (request) => {
-    const token = bearerToken(request);
-    if (token === null) throw new HttpError(401, 'UNAUTHENTICATED');
-    const result = await identity.authenticate(token);
+  const accept = (request: FastifyRequest, result: AuthResult): void => {
     if (result.kind === 'invalid') throw new HttpError(401, 'UNAUTHENTICATED');
     if (result.kind === 'ended') throw new AppError('SESSION_ENDED', result.message);
     request.caller = result.caller;
   };
 
+  /**
+   * Sets request.caller or throws. A session the cache can answer for is settled without a promise
+   * (most signed-in calls); anything else goes through identity.authenticate (decision 0029).
+   */
+  const authenticateRequest = (request: FastifyRequest): Promise<void> | undefined => {
+    const token = bearerToken(request);
+    if (token === null) throw new HttpError(401, 'UNAUTHENTICATED');
+    const cached = identity.authenticateCached(token);
+    if (cached !== null) {
+      accept(request, cached);
+      return undefined;
+    }
+    return identity.authenticate(token).then((result) => accept(request, result));
+  };
+
+  /** A callback hook (decision 0029): a cached session costs no promise and no extra turn. */
+  const requireUser: preValidationHookHandler = (request, _reply, done) => {
+    let pending: Promise<void> | undefined;
+    try {
+      pending = authenticateRequest(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (pending === undefined) done();
+    else pending.then(() => done(), done);
+  };
+
   /** The role only: for the second-factor routes themselves, which a session uses before it has passed. */
   const requireRoleBeforeSecondFactor = (roles: readonly RoleId[]): preHandlerAsyncHookHandler =>
-    async function (this: FastifyInstance, request, reply) {
-      await requireUser.call(this, request, reply);
+    async function (request) {
+      await authenticateRequest(request);
       if (!roles.includes(callerOf(request).role as RoleId)) throw new AppError('FORBIDDEN');
     };
 
@@ -58,13 +83,15 @@ export function createAuthGuards(app: FastifyInstance, identity: IdentityService
 
   /** A player permission flag (spec §6) the route needs, e.g. allowStatements for /statements. */
   const requirePermission = (flag: keyof Caller['permissions'], what: string): preHandlerAsyncHookHandler =>
-    async function (this: FastifyInstance, request, reply) {
-      await requireUser.call(this, request, reply);
+    async function (request) {
+      await authenticateRequest(request);
       if (!callerOf(request).permissions[flag]) throw new AppError('FORBIDDEN', `You do not have access to ${what}`);
     };
 
   return {
     requireUser,
+    /** requireUser's check for a guard of one's own: sets request.caller or throws (awaitable). */
+    authenticateRequest: async (request: FastifyRequest): Promise<void> => authenticateRequest(request),
     requireRole,
     requirePermission,
     /** The site's operators only (DIRECTOR, SUPPORT_ADMIN): agents are refused FORBIDDEN by role. */

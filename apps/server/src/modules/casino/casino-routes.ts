@@ -45,7 +45,7 @@ export function casinoRoutes(casino: CasinoService, guards: AuthGuards): Fastify
       reply.callNotFound();
       return reply;
     }
-    await guards.requireUser.call(this, request, reply);
+    await guards.authenticateRequest(request);
     return undefined;
   }
 

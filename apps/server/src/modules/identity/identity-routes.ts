@@ -158,9 +158,12 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
     app.get(
       '/api/v1/getUserData',
       { preValidation: guards.requireUser, schema: { tags, summary: 'The profile with balances', response: { 200: compiledResponse(profileEnvelope) } } },
-      async (request, reply) => {
+      // Not async: with the session and balances cached the answer is sent without a promise (decision 0029).
+      (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
-        return ok(await identity.profile(callerOf(request)));
+        const caller = callerOf(request);
+        const cached = identity.cachedProfile(caller);
+        return cached === null ? identity.profile(caller).then((profile) => ok(profile)) : ok(cached);
       },
     );
 

@@ -56,8 +56,10 @@ export function createIdentityService(deps: {
     ...passwords,
     ...admin,
     profile: profiles.profile,
+    cachedProfile: profiles.cachedProfile,
     selectWallet: profiles.selectWallet,
     authenticate: sessions.authenticate,
+    authenticateCached: sessions.authenticateCached,
     async logout(caller: { userId: string; sessionId: string }): Promise<void> {
       await sessions.endSessions(caller.userId, 'logout', caller.sessionId);
     },

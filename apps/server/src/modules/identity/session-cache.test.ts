@@ -84,6 +84,19 @@ describe('the session cache', () => {
     expect(other.count() - before).toBe(0);
   });
 
+  it('still writes last_seen_at once a minute for a cached session: a call due its write is not answered from the cache alone', async () => {
+    const player = await signUpPlayer(t);
+    const lastSeen = async () => (await t.db.query<{ last_seen_at: Date }>('select last_seen_at from sessions where user_id = $1 and revoked_at is null', [player.userId])).rows[0]?.last_seen_at.getTime();
+    const signedInAt = await lastSeen();
+    t.clock.advanceMs(50_000);
+    expect((await profileOn(other.app, player.token)).status).toBe(200);
+    expect(await lastSeen()).toBe(signedInAt);
+    // Still cached (30 s life), but now 65 s since it was last seen: this call writes last_seen_at.
+    t.clock.advanceMs(15_000);
+    expect((await profileOn(other.app, player.token)).status).toBe(200);
+    expect(await lastSeen()).toBe(t.clock.now().getTime());
+  });
+
   it('drops a balance at once when a posting on the wallet commits, here and in the other process', async () => {
     const player = await signUpPlayer(t);
     const start = (await profileOn(t.app, player.token)).profile.balance;

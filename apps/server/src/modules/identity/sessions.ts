@@ -7,7 +7,7 @@ import { createUserCache } from './user-cache.js';
 
 /** last_seen_at is written at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-/** Decision 0029: how long a session read from the database answers from memory, and how many are held. */
+/** Decision 0029: how long a session read from the database answers from memory (keyed by its token), and how many are held. */
 export const SESSION_CACHE = { ttlMs: 30 * 1000, maxEntries: 100_000 };
 
 /**
@@ -51,52 +51,25 @@ export function createSessions(deps: {
     return token;
   }
 
-  /** The session from the cache, or from the database (then cached while it is live). */
-  async function lookUp(tokenHash: string, fresh: boolean): Promise<{ found: SessionWithUser; cached: boolean } | null> {
+  /**
+   * The session from the cache, or from the database (then cached while it is live). The cache is keyed
+   * by the raw token, so a cached call hashes nothing; the hash is worked out only to read the database
+   * (which holds hashes alone). Revocation drops entries by account, whatever their key.
+   */
+  async function lookUp(token: string, fresh: boolean): Promise<{ found: SessionWithUser; cached: boolean } | null> {
     const nowMs = clock.now().getTime();
-    const cached = fresh ? undefined : cache.get(tokenHash, nowMs);
+    const cached = fresh ? undefined : cache.get(token, nowMs);
     if (cached !== undefined) return { found: cached, cached: true };
     const ticket = cache.begin();
-    const found = await repository.findSessionByTokenHash(tokenHash);
+    const found = await repository.findSessionByTokenHash(sha256Hex(token));
     if (found === null) return null;
-    if (found.revoked_at === null) cache.set(tokenHash, found.user.id, found, nowMs, ticket);
+    if (found.revoked_at === null) cache.set(token, found.user.id, found, nowMs, ticket);
     return { found, cached: false };
   }
 
-  /**
-   * The session behind a token. `touch: false` (the live module re-checking an open socket) leaves
-   * last_seen_at alone, so an open socket alone never keeps a session from idling out; `fresh: true`
-   * reads the database, not the cache (the live module's safety re-check, for a lost announcement).
-   */
-  async function authenticate(token: string, options: { touch?: boolean; fresh?: boolean } = {}): Promise<AuthResult> {
-    if (token.length < 20 || token.length > 100) return { kind: 'invalid' };
-    const tokenHash = sha256Hex(token);
-    let looked = await lookUp(tokenHash, options.fresh === true);
-    if (looked === null) return { kind: 'invalid' };
-    const now = clock.now();
-    const expired = (found: SessionWithUser) => now.getTime() - found.last_seen_at.getTime() > deps.sessionIdleMs || found.expires_at.getTime() <= now.getTime();
-    if (looked.cached && expired(looked.found)) {
-      // Another process may have kept it alive meanwhile: the database decides.
-      cache.delete(tokenHash);
-      looked = await lookUp(tokenHash, true);
-      if (looked === null) return { kind: 'invalid' };
-    }
-    const found = looked.found;
-    if (found.revoked_at !== null) {
-      if (found.revoke_reason === 'suspended') return { kind: 'ended', message: MESSAGES_ENDED.suspended };
-      if (found.revoke_reason === 'self_excluded') return { kind: 'ended', message: MESSAGES_ENDED.selfExcluded };
-      return { kind: 'invalid' };
-    }
-    if (expired(found)) {
-      await endSessions(found.user.id, 'expired', found.session_id);
-      return { kind: 'invalid' };
-    }
-    let lastSeenAt = found.last_seen_at;
-    if (options.touch !== false && now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-      await repository.touchSession(found.session_id, now);
-      lastSeenAt = now;
-      cache.update(tokenHash, (session) => ({ ...session, last_seen_at: now }));
-    }
+  const isExpired = (found: SessionWithUser, nowMs: number) => nowMs - found.last_seen_at.getTime() > deps.sessionIdleMs || found.expires_at.getTime() <= nowMs;
+
+  function accepted(found: SessionWithUser, lastSeenAt: Date): AuthResult {
     const user = found.user;
     return {
       kind: 'ok',
@@ -118,6 +91,54 @@ export function createSessions(deps: {
     };
   }
 
+  /**
+   * What `authenticate(token)` would answer, without a promise, when the cache alone can answer it: a
+   * cached live session that is neither expired nor due its last_seen_at write. Anything else (not
+   * cached, looks expired, due a touch) is null and the caller goes through `authenticate`. The hot
+   * path of every signed-in call (plugins/auth.ts, decision 0029).
+   */
+  function authenticateCached(token: string): AuthResult | null {
+    const nowMs = clock.now().getTime();
+    const found = cache.get(token, nowMs);
+    if (found === undefined || isExpired(found, nowMs) || nowMs - found.last_seen_at.getTime() > TOUCH_INTERVAL_MS) return null;
+    return accepted(found, found.last_seen_at);
+  }
+
+  /**
+   * The session behind a token. `touch: false` (the live module re-checking an open socket) leaves
+   * last_seen_at alone, so an open socket alone never keeps a session from idling out; `fresh: true`
+   * reads the database, not the cache (the live module's safety re-check, for a lost announcement).
+   */
+  async function authenticate(token: string, options: { touch?: boolean; fresh?: boolean } = {}): Promise<AuthResult> {
+    if (token.length < 20 || token.length > 100) return { kind: 'invalid' };
+    let looked = await lookUp(token, options.fresh === true);
+    if (looked === null) return { kind: 'invalid' };
+    const now = clock.now();
+    if (looked.cached && isExpired(looked.found, now.getTime())) {
+      // Another process may have kept it alive meanwhile: the database decides.
+      cache.delete(token);
+      looked = await lookUp(token, true);
+      if (looked === null) return { kind: 'invalid' };
+    }
+    const found = looked.found;
+    if (found.revoked_at !== null) {
+      if (found.revoke_reason === 'suspended') return { kind: 'ended', message: MESSAGES_ENDED.suspended };
+      if (found.revoke_reason === 'self_excluded') return { kind: 'ended', message: MESSAGES_ENDED.selfExcluded };
+      return { kind: 'invalid' };
+    }
+    if (isExpired(found, now.getTime())) {
+      await endSessions(found.user.id, 'expired', found.session_id);
+      return { kind: 'invalid' };
+    }
+    let lastSeenAt = found.last_seen_at;
+    if (options.touch !== false && now.getTime() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await repository.touchSession(found.session_id, now);
+      lastSeenAt = now;
+      cache.update(token, (session) => ({ ...session, last_seen_at: now }));
+    }
+    return accepted(found, lastSeenAt);
+  }
+
   /** The account as one of its cached sessions holds it (null when none is cached here). */
   function cachedUser(userId: string): UserRow | null {
     return cache.anyOf(userId, clock.now().getTime())?.user ?? null;
@@ -127,6 +148,7 @@ export function createSessions(deps: {
     openSession,
     endSessions,
     authenticate,
+    authenticateCached,
     cachedUser,
     /** Drops the account's cached sessions (its sessions ended or the account changed, here or in another process). */
     forget: (userId: string) => cache.drop(userId),

@@ -1,6 +1,6 @@
 /**
  * A bounded in-memory cache whose entries belong to an account and are dropped by account (decision
- * 0029): the session cache (token hash → session and user) and the balance cache (account → balances).
+ * 0029): the session cache (token → session and user) and the balance cache (account → balances).
  *
  * - Bounded: past `maxEntries` the oldest entry goes (insertion order; a refresh re-inserts).
  * - Entries expire `ttlMs` after they were read from the database (by the app's clock), so an
@@ -41,7 +41,10 @@ export function createUserCache<V>(options: { maxEntries: number; ttlMs: number 
     },
     /** Any live entry of the account (e.g. its user row from one of its sessions). */
     anyOf(userId: string, nowMs: number): V | undefined {
-      for (const key of [...(keysByUser.get(userId) ?? [])]) {
+      const keys = keysByUser.get(userId);
+      if (keys === undefined) return undefined;
+      // No copy: a Set's iterator skips what `get` removes from it meanwhile.
+      for (const key of keys) {
         const value = this.get(key, nowMs);
         if (value !== undefined) return value;
       }
