@@ -11,7 +11,7 @@ import type { WalletService } from '../wallet/wallet-service.js';
 import { DuplicateIdempotencyKey } from '../idempotency/idempotency-service.js';
 import type { JoinedInserter } from './batch-writes.js';
 import type { ChangeSet, EngineEvents } from './engine-events.js';
-import { emptyChanges } from './engine-events.js';
+import { emptyChanges, knowRows, resetChanges } from './engine-events.js';
 import { addLine, bookmakerLine, refreshExposures } from './exposure.js';
 import type { MarketBooks } from './market-books.js';
 import { oddsPreferenceOf } from './odds-preference-service.js';
@@ -76,6 +76,9 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           // Decision 0027: the bet, its fills and the exposures join the batch's multi-row writes; the
           // wallet's exposure (and its CHECK) and the idempotency answer are this command's own statements.
           await batch.writes.player(caller.userId);
+          // A batch run again (a batch-mate overdrew) runs this command afresh: what its rolled-back attempt
+          // put in the request's change set (a bet id never committed, its rows) goes.
+          resetChanges(changes);
           const bet: BetRow = {
             id: randomUUID(),
             seq: 0,
@@ -114,6 +117,8 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           for (const id of mine.userIds) changes.userIds.add(id);
           for (const id of mine.betIds) changes.betIds.add(id);
           for (const id of mine.marketIds) changes.marketIds.add(id);
+          // What the batch wrote is what the publish after its commit shows: no read of it again.
+          knowRows(changes, [...(mine.known?.bets.values() ?? [])].map((known) => known.row), { market, runners });
           return bet.id;
         }
         const bet = await repo.insertBet({
