@@ -260,11 +260,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       return held.book;
     },
 
-    /**
-     * The book as this lane's last group commit left it (the publish right after it shows it, no read
-     * of the log's sequence): while the lane runs a batch, what it holds (as peek); null once anything
-     * else may have moved it (a rebuild, a command in a caller's transaction, a dropped lane).
-     */
+    /** The book as the lane's last group commit left it (mid-batch: what it holds, as peek); null once something else may have moved it. */
     committed(marketId: string): ExchangeMarket | null {
       const lane = lanes.get(marketId);
       const book = lane?.held?.book ?? null;
