@@ -42,6 +42,9 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
       if (caller.role !== ROLES.PLAYER && caller.role !== ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Only player accounts place bets');
       const stakePaise = rupeesToPaise(request.stake) ?? fail('VALIDATION_FAILED', 'Enter a stake with at most two decimals');
       return books.withMarket(request.marketId, async (context) => {
+        // A batch run again (a batch-mate overdrew) runs this command afresh: what its rolled-back attempt
+        // put in the request's change set (a bet id never committed, its rows) goes.
+        resetChanges(changes);
         const { market, runners } = context;
         const repo = createSportsRepository(context.tx);
         const walletName: 'main' | 'bonus' = caller.wallet === '2' && caller.role !== ROLES.CREDIT_PLAYER ? 'bonus' : 'main';
@@ -76,9 +79,6 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           // Decision 0027: the bet, its fills and the exposures join the batch's multi-row writes; the
           // wallet's exposure (and its CHECK) and the idempotency answer are this command's own statements.
           await batch.writes.player(caller.userId);
-          // A batch run again (a batch-mate overdrew) runs this command afresh: what its rolled-back attempt
-          // put in the request's change set (a bet id never committed, its rows) goes.
-          resetChanges(changes);
           const bet: BetRow = {
             id: randomUUID(),
             seq: 0,
