@@ -33,6 +33,19 @@ async function insertMany(tx: Queryable, rows: IdempotencyInsert[]): Promise<boo
   return rows.map((row) => stored.delete(`${row.userId}:${row.key}`));
 }
 
+/** A bounded set of recently seen keys (the oldest goes first). */
+function recentKeys(limit: number) {
+  const keys = new Set<string>();
+  return {
+    has: (key: string) => keys.has(key),
+    remember(key: string): void {
+      keys.delete(key);
+      keys.add(key);
+      if (keys.size > limit) keys.delete(keys.values().next().value as string);
+    },
+  };
+}
+
 /**
  * The Idempotency-Key header (PRODUCT.md §4): the first answer is stored in the same database
  * transaction as the change it made, so either both exist or neither does (a crash in between loses
@@ -42,6 +55,8 @@ async function insertMany(tx: Queryable, rows: IdempotencyInsert[]): Promise<boo
  */
 export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
+  /** Keys this process stored or replayed lately: a retry of one is looked up before it runs. */
+  const recent = recentKeys(10_000);
 
   const service = {
     async run<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -77,21 +92,35 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
       if (scope.key === undefined) return fn(null);
       const key = scope.key;
       const requestHash = sha256Hex(JSON.stringify(scope.body ?? null));
-      for (let attempt = 0; ; attempt += 1) {
+      const seen = `${scope.userId}:${key}`;
+      const replay = async (): Promise<{ value: T } | null> => {
         const existing = await createIdempotencyRepository(db).find(scope.userId, key);
-        if (existing !== null) {
-          if (existing.request_hash !== requestHash || existing.route !== scope.route) fail('IDEMPOTENCY_KEY_REUSED');
-          return existing.response as T;
-        }
-        try {
-          const record = Object.assign((tx: Queryable, result: T) => createIdempotencyRepository(tx).insert(scope.userId, key, scope.route, requestHash, result, clock.now()), {
-            staged: (result: T) => ({ row: { userId: scope.userId, key, route: scope.route, requestHash, response: result, at: clock.now() }, insertMany }),
-          });
-          return await fn(record);
-        } catch (error) {
-          if (isDuplicateKey(error) && attempt === 0) continue;
-          throw error;
-        }
+        if (existing === null) return null;
+        recent.remember(seen);
+        if (existing.request_hash !== requestHash || existing.route !== scope.route) fail('IDEMPOTENCY_KEY_REUSED');
+        return { value: existing.response as T };
+      };
+      // No read before the command (decision 0027, addendum "publish"): the batch's insert finds a stored
+      // key and the command then replays it. A key this process has seen stored is looked up first.
+      if (recent.has(seen)) {
+        const stored = await replay();
+        if (stored !== null) return stored.value;
+      }
+      const record = Object.assign((tx: Queryable, result: T) => createIdempotencyRepository(tx).insert(scope.userId, key, scope.route, requestHash, result, clock.now()), {
+        staged: (result: T) => ({ row: { userId: scope.userId, key, route: scope.route, requestHash, response: result, at: clock.now() }, insertMany }),
+      });
+      try {
+        const result = await fn(record);
+        recent.remember(seen);
+        return result;
+      } catch (error) {
+        // Stored by a request before (a retry) or racing this one (it committed first): replay its answer,
+        // whatever refused this run (the duplicate key, or a refusal the stored answer came before).
+        const stored = await replay();
+        if (stored !== null) return stored.value;
+        if (!isDuplicateKey(error)) throw error;
+        // The other request's transaction has not committed yet: run once more, its row decides.
+        return fn(record);
       }
     },
 

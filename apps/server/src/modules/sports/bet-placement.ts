@@ -11,7 +11,7 @@ import type { WalletService } from '../wallet/wallet-service.js';
 import { DuplicateIdempotencyKey } from '../idempotency/idempotency-service.js';
 import type { JoinedInserter } from './batch-writes.js';
 import type { ChangeSet, EngineEvents } from './engine-events.js';
-import { emptyChanges } from './engine-events.js';
+import { emptyChanges, knowRows, resetChanges } from './engine-events.js';
 import { addLine, bookmakerLine, refreshExposures } from './exposure.js';
 import type { MarketBooks } from './market-books.js';
 import { oddsPreferenceOf } from './odds-preference-service.js';
@@ -42,6 +42,9 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
       if (caller.role !== ROLES.PLAYER && caller.role !== ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Only player accounts place bets');
       const stakePaise = rupeesToPaise(request.stake) ?? fail('VALIDATION_FAILED', 'Enter a stake with at most two decimals');
       return books.withMarket(request.marketId, async (context) => {
+        // A batch run again (a batch-mate overdrew) runs this command afresh: what its rolled-back attempt
+        // put in the request's change set (a bet id never committed, its rows) goes.
+        resetChanges(changes);
         const { market, runners } = context;
         const repo = createSportsRepository(context.tx);
         const walletName: 'main' | 'bonus' = caller.wallet === '2' && caller.role !== ROLES.CREDIT_PLAYER ? 'bonus' : 'main';
@@ -114,6 +117,8 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           for (const id of mine.userIds) changes.userIds.add(id);
           for (const id of mine.betIds) changes.betIds.add(id);
           for (const id of mine.marketIds) changes.marketIds.add(id);
+          // What the batch wrote is what the publish after its commit shows: no read of it again.
+          knowRows(changes, [...(mine.known?.bets.values() ?? [])].map((known) => known.row), { market, runners });
           return bet.id;
         }
         const bet = await repo.insertBet({

@@ -6,7 +6,7 @@ import { addLine, exchangeFillLine, remainingPaise } from './exposure.js';
 import type { PositionDeltas } from './exposure.js';
 import type { BatchWrites } from './batch-writes.js';
 import type { MarketContext } from './market-books.js';
-import type { BetRow } from './sports-repository.js';
+import type { BetRow, MarketRow, RunnerRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
 
 export const HOUSE_OWNER = 'house';
@@ -18,10 +18,45 @@ export interface ChangeSet {
   betIds: Set<string>;
   /** Matched lines this operation added to players' positions, consumed by refreshExposures. */
   positions: PositionDeltas;
+  /**
+   * What a group commit's command wrote, as the database holds it once the batch committed: bet rows
+   * and its market with runners. The publish after the commit serves them instead of reading them
+   * again (decision 0027, addendum "publish"); anything a change set touches but does not know is read.
+   */
+  known?: KnownRows;
+}
+
+/** Rows a change set knows, each with the tick it was written at (within a batch, the latest wins). */
+export interface KnownRows {
+  bets: Map<string, { row: BetRow; tick: number }>;
+  markets: Map<string, { market: MarketRow; runners: RunnerRow[]; tick: number }>;
+}
+
+let ticks = 0;
+/** A process-wide order of the rows a batch staged: a later command's row of the same bet is newer. */
+export function nextTick(): number {
+  ticks += 1;
+  return ticks;
 }
 
 export function emptyChanges(): ChangeSet {
   return { marketIds: new Set(), userIds: new Set(), betIds: new Set(), positions: new Map() };
+}
+
+/** Empties a change set (a command run again after its batch rolled back starts from nothing). */
+export function resetChanges(changes: ChangeSet): void {
+  changes.marketIds.clear();
+  changes.userIds.clear();
+  changes.betIds.clear();
+  changes.positions.clear();
+  delete changes.known;
+}
+
+/** Records rows a batched command wrote into its change set (they reach the database with the batch). */
+export function knowRows(changes: ChangeSet, bets: Iterable<BetRow>, market?: { market: MarketRow; runners: RunnerRow[] }): void {
+  const known = (changes.known ??= { bets: new Map(), markets: new Map() });
+  for (const row of bets) known.bets.set(row.id, { row, tick: nextTick() });
+  if (market !== undefined) known.markets.set(market.market.id, { ...market, tick: nextTick() });
 }
 
 /** A delayed exchange bet found the market changed under it: it lapses with this reason. */
@@ -105,6 +140,8 @@ export function createEngineEvents(clock: Clock) {
       context.bookChanged = true;
       changes.marketIds.add(context.market.id);
     }
+    // Staged rows are final (the batch writes them as they are): the publish after the commit needs no read.
+    if (batch !== undefined) knowRows(changes, rows.values());
   }
 
   function nextSeq(context: MarketContext): number {

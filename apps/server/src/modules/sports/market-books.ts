@@ -32,6 +32,11 @@ export function createMarketBooks(db: Database, options: Partial<WriterOptions> 
       return writer.peek(market);
     },
 
+    /** The book as this process's last group commit on the market left it, while nothing moved it since (no read); else null. */
+    committed(marketId: string): ExchangeMarket | null {
+      return writer.committed(marketId);
+    },
+
     /** Group commits so far: transactions committed, the commands they carried, and batches that rebuilt the book first. */
     counts(): { transactions: number; commands: number; rebuilds: number } {
       return writer.counts();

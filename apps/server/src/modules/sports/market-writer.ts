@@ -25,6 +25,8 @@ interface Lane {
   held: Held | null;
   /** Batches this lane committed: a view that read the log's sequence while one committed keeps the newer held book. */
   commits: number;
+  /** The book's last sequence when this lane's last batch committed (null: unknown, e.g. after a command in a caller's transaction). */
+  committedSeq: number | null;
 }
 
 export class MarketNotFound extends Error {}
@@ -157,6 +159,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
           counts.transactions += 1;
           counts.commands += pending.length;
           lane.commits += 1;
+          lane.committedSeq = lane.held?.book?.lastSeq ?? null;
           for (const [job, outcome] of outcomes) {
             if ('value' in outcome) job.resolve(outcome.value);
             else job.reject(outcome.error);
@@ -179,6 +182,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
 
   /** A command that must commit with its caller's transaction (an idempotency record, a cash out) runs alone in it. */
   async function runOuter(marketId: string, lane: Lane, job: Job & { outerTx: Queryable }): Promise<void> {
+    lane.committedSeq = null;
     try {
       const outcome = (await runIn(job.outerTx, marketId, lane, [job])).get(job);
       if (outcome !== undefined && 'value' in outcome) job.resolve(outcome.value);
@@ -209,7 +213,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
 
   function laneOf(marketId: string): Lane {
     let lane = lanes.get(marketId);
-    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null, commits: 0 }));
+    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null, commits: 0, committedSeq: null }));
     return lane;
   }
 
@@ -254,6 +258,14 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       // Kept only if the lane committed nothing meanwhile: else it would hand the next batch an older book to rebuild.
       if (!lane.running && lane.commits === commits) lane.held = held;
       return held.book;
+    },
+
+    /** The book as the lane's last group commit left it (mid-batch: what it holds, as peek); null once something else may have moved it. */
+    committed(marketId: string): ExchangeMarket | null {
+      const lane = lanes.get(marketId);
+      const book = lane?.held?.book ?? null;
+      if (lane === undefined || book === null) return null;
+      return lane.running || book.lastSeq === lane.committedSeq ? book : null;
     },
 
     counts(): { transactions: number; commands: number; rebuilds: number } {

@@ -8,6 +8,7 @@ import type { ChangeSet } from './betting-service.js';
 import { remainingPaise } from './exposure.js';
 import type { BetRow, FillRow, MarketRow, RunnerRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
+import { readPositions } from './positions-repository.js';
 
 type WalletName = 'main' | 'bonus';
 
@@ -94,24 +95,22 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
 
     /**
      * After a change commits: each touched player's new position on each touched market (empty once
-     * settled). Many change sets are published together (a group commit's): three reads for all the
+     * settled). Many change sets are published together (a group commit's): one read for all the
      * players on all the live markets, not three per player.
      */
     async publish(changes: ChangeSet, knownBets?: readonly BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[] }): Promise<void> {
       const marketIds = new Set(changes.marketIds);
       for (const bet of knownBets ?? (await repository.betsByIds([...changes.betIds]))) marketIds.add(bet.market_id);
-      const pairs = await repository.usersWithBetsInMarkets([...marketIds], [...changes.userIds]);
+      if (marketIds.size === 0 || changes.userIds.size === 0) return;
+      // The markets (and runners) the caller read (or its batch held) cover every market here: the changed ones and the bets'.
+      const markets = known?.markets ?? (await repository.marketsByIds([...marketIds]));
+      // A settled or voided market has no live bet left, so every position on it is empty: no bets are
+      // read for it (settling 10,000 bets would otherwise read them all after the commit).
+      const liveIds = markets.filter((market) => marketIds.has(market.id) && market.status !== 'settled' && market.status !== 'voided').map((market) => market.id);
+      // Who has bets where, their live bets and those bets' fills: one statement.
+      const { pairs, bets, fills } = await readPositions(deps.db, [...marketIds], [...changes.userIds], liveIds);
       if (pairs.length === 0) return;
-      // The markets (and runners) the caller read cover every market here: the changed ones and the bets'.
-      const markets = known?.markets ?? (await repository.marketsByIds([...new Set(pairs.map((pair) => pair.market_id))]));
-      // A settled or voided market has no live bet left, so every position on it is empty: no read per
-      // player (settling 10,000 bets would otherwise cost 30,000 queries after the commit).
-      const live = markets.filter((market) => market.status !== 'settled' && market.status !== 'voided');
-      const liveIds = live.map((market) => market.id);
-      const users = [...new Set(pairs.filter((pair) => liveIds.includes(pair.market_id)).map((pair) => pair.user_id))];
-      const bets = await repository.liveBetsOfUsersInMarkets(users, liveIds);
       const runners = bets.length === 0 ? [] : (known?.runners ?? (await repository.runnersOf(liveIds)));
-      const fills = await repository.fillsOfBets(bets.filter((bet) => bet.matched_paise > 0).map((bet) => bet.id));
       const owner = new Map(bets.map((bet) => [bet.id, bet.user_id]));
       const betsOf = new Map<string, BetRow[]>();
       const fillsOf = new Map<string, FillRow[]>();

@@ -2,10 +2,38 @@ import type { BetRow as BetDto, Market, Score, WsServerMessage } from '@khel/con
 import { fail } from '../../lib/app-error.js';
 import type { LiveBus } from '../live/live-bus.js';
 import type { ChangeSet } from './betting-service.js';
+import type { KnownRows } from './engine-events.js';
 import { emptyChanges } from './betting-service.js';
 import { MarketNotFound } from './market-books.js';
 import type { BetRow, MarketRow, RunnerRow, SportsRepository } from './sports-repository.js';
 import type { SportsViews } from './sports-views.js';
+
+/**
+ * The change sets of one turn as one: a row known by a change set is served only if no other change
+ * set of the turn touched that bet or market without knowing it (that one wrote it itself: read it);
+ * of two known rows of one bet, the later one (a later command of the batch) wins.
+ */
+export function unionOf(sets: readonly ChangeSet[]): ChangeSet {
+  const union = emptyChanges();
+  const known: KnownRows = { bets: new Map(), markets: new Map() };
+  const unknownBets = new Set<string>();
+  const unknownMarkets = new Set<string>();
+  for (const changes of sets) {
+    for (const id of changes.marketIds) union.marketIds.add(id);
+    for (const id of changes.userIds) union.userIds.add(id);
+    for (const id of changes.betIds) union.betIds.add(id);
+    for (const id of changes.betIds) if (changes.known?.bets.has(id) !== true) unknownBets.add(id);
+    for (const id of changes.marketIds) if (changes.known?.markets.has(id) !== true) unknownMarkets.add(id);
+    for (const [id, entry] of changes.known?.bets ?? []) if ((known.bets.get(id)?.tick ?? -1) < entry.tick) known.bets.set(id, entry);
+    for (const [id, entry] of changes.known?.markets ?? []) if ((known.markets.get(id)?.tick ?? -1) < entry.tick) known.markets.set(id, entry);
+  }
+  for (const id of unknownBets) known.bets.delete(id);
+  for (const id of unknownMarkets) known.markets.delete(id);
+  // Only the bets this turn changed; a known market serves the bets on it.
+  for (const id of known.bets.keys()) if (!union.betIds.has(id)) known.bets.delete(id);
+  union.known = known;
+  return union;
+}
 
 /** What changed goes out live: market prices, players' bets and positions, and a subscriber's first message. */
 export function createSportsLive(deps: { repository: SportsRepository; views: SportsViews; bus: LiveBus; positions?: { publish(changes: ChangeSet, bets?: readonly BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[] }): Promise<void> } }) {
@@ -20,12 +48,19 @@ export function createSportsLive(deps: { repository: SportsRepository; views: Sp
   async function publishNow(changes: ChangeSet): Promise<Map<string, BetDto>> {
     const views = new Map<string, BetDto>();
     try {
-      // The changed markets and the bets' markets, and their runners, read once for all three messages.
-      const rows = await repository.betsByIds([...changes.betIds]);
-      const markets = await repository.marketsByIds([...new Set([...changes.marketIds, ...rows.map((row) => row.market_id)])]);
-      const runners = await repository.runnersOf(markets.map((market) => market.id));
+      // What the group commit wrote is served as it wrote it; the rest (and the markets of bets read) is read once for all three messages.
+      const knownBets = changes.known?.bets ?? new Map();
+      const knownMarkets = changes.known?.markets ?? new Map();
+      const rows = [...knownBets.values()].map((known) => known.row);
+      rows.push(...(await repository.betsByIds([...changes.betIds].filter((id) => !knownBets.has(id)))));
+      const marketIds = new Set([...changes.marketIds, ...rows.map((row) => row.market_id)]);
+      const markets = [...knownMarkets.values()].map((known) => known.market);
+      const runners = [...knownMarkets.values()].flatMap((known) => known.runners);
+      const unknown = [...marketIds].filter((id) => !knownMarkets.has(id));
+      markets.push(...(await repository.marketsByIds(unknown)));
+      runners.push(...(await repository.runnersOf(unknown)));
       const changed = markets.filter((market) => changes.marketIds.has(market.id));
-      for (const view of await marketViews(changed, runners)) bus.publish(`market:${view._id}`, { type: 'market', market: view } satisfies WsServerMessage);
+      for (const view of await marketViews(changed, runners, { committed: true })) bus.publish(`market:${view._id}`, { type: 'market', market: view } satisfies WsServerMessage);
       const built = await betViews(rows, { markets, runners });
       for (const [index, bet] of built.entries()) {
         views.set(bet._id, bet);
@@ -48,13 +83,7 @@ export function createSportsLive(deps: { repository: SportsRepository; views: Sp
   async function flush(): Promise<void> {
     const group = waiting;
     waiting = [];
-    const union = emptyChanges();
-    for (const { changes } of group) {
-      for (const id of changes.marketIds) union.marketIds.add(id);
-      for (const id of changes.userIds) union.userIds.add(id);
-      for (const id of changes.betIds) union.betIds.add(id);
-    }
-    const views = await publishNow(union);
+    const views = await publishNow(unionOf(group.map((entry) => entry.changes)));
     for (const { done } of group) done(views);
   }
   function publish(changes: ChangeSet): Promise<Map<string, BetDto>> {

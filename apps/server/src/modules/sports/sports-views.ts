@@ -12,9 +12,9 @@ export function slugged(id: string, name: string, slug: string) {
 
 /** How markets, events and bets read to players and operators: rows in, the contract's views out. */
 export function createSportsViews(repository: SportsRepository, books: MarketBooks) {
-  async function marketView(market: MarketRow, runners: RunnerRow[]): Promise<Market> {
+  async function marketView(market: MarketRow, runners: RunnerRow[], committed: boolean): Promise<Market> {
     const mine = runners.filter((runner) => runner.market_id === market.id);
-    const book = market.type === 'EXCHANGE' ? await books.peek(market) : null;
+    const book = market.type === 'EXCHANGE' ? ((committed ? books.committed(market.id) : null) ?? (await books.peek(market))) : null;
     const bookmaker = market.type === 'BOOKMAKER' ? (market.quote as BookmakerQuoteJson | null) : null;
     const fancy = market.type === 'FANCY' ? (market.quote as FancyQuoteJson | null) : null;
     return {
@@ -57,10 +57,13 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
     };
   }
 
-  /** known: the markets' runners when the caller read them already. */
-  async function marketViews(markets: MarketRow[], known?: RunnerRow[]): Promise<Market[]> {
+  /**
+   * known: the markets' runners when the caller read them already. `committed`: right after this
+   * process committed a change to the markets (the publish), whose books its writer holds as committed.
+   */
+  async function marketViews(markets: MarketRow[], known?: RunnerRow[], options: { committed?: boolean } = {}): Promise<Market[]> {
     const runners = known ?? (await repository.runnersOf(markets.map((market) => market.id)));
-    return Promise.all(markets.map((market) => marketView(market, runners)));
+    return Promise.all(markets.map((market) => marketView(market, runners, options.committed === true)));
   }
 
   function summaryOf(event: EventRow, markets: Market[]): EventSummary {
