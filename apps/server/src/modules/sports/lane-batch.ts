@@ -67,9 +67,14 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
   const states = await repo.states(ids);
   const ran: Ran[] = [];
   const ordered: Job[] = [];
+  const missing: Map<Job, Outcome>[] = [];
   for (const part of parts) {
     const state = states.get(part.marketId);
-    if (state === undefined) throw new MarketNotFound();
+    // No such market: its commands are refused alone, the other markets of the transaction go on.
+    if (state === undefined) {
+      missing.push(new Map(part.jobs.map((job) => [job, { error: new MarketNotFound() }])));
+      continue;
+    }
     const { limits_mark: limitsMark, ...market } = state;
     let held = part.lane.held;
     // Another process (or a rolled-back outer transaction) moved the book: rebuild it.
@@ -100,7 +105,7 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
       held.snapshotSeq = held.book.lastSeq;
     }
   }
-  return ran.map((entry) => entry.outcomes);
+  return [...ran.map((entry) => entry.outcomes), ...missing];
 
   /** Runs one market's commands in order (`all`: every command of the transaction so far, by place); answers their outcomes and the engine commands applied. */
   async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[]): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
