@@ -29,6 +29,10 @@ export interface BlockRow {
 const LIMIT_COLUMNS = 'l.owner_id, l.set_by, l.sport_id, s.name as sport_name, l.min_stake_paise, l.max_stake_paise, l.max_profit_paise';
 const BLOCK_COLUMNS = 'b.owner_id, b.set_by, b.sport_id, b.event_id, coalesce(s.name, e.name) as name';
 
+/** The limit tables' fingerprint as an expression (the market writer reads it with its batch's market state, decision 0037). */
+export const LIMITS_FINGERPRINT = `concat_ws(':', (select count(*) from downline_bet_limits), (select max(xmin::text::bigint) from downline_bet_limits),
+  (select count(*) from downline_bet_blocks), (select max(xmin::text::bigint) from downline_bet_blocks))`;
+
 export function createDownlineLimitsRepository(db: Queryable) {
   return {
     /**
@@ -59,8 +63,7 @@ export function createDownlineLimitsRepository(db: Queryable) {
      */
     async fingerprint(): Promise<string> {
       const result = await db.query<{ mark: string }>(
-        `select concat_ws(':', (select count(*) from downline_bet_limits), (select max(xmin::text::bigint) from downline_bet_limits),
-           (select count(*) from downline_bet_blocks), (select max(xmin::text::bigint) from downline_bet_blocks)) as mark`,
+        `select ${LIMITS_FINGERPRINT} as mark`,
         [],
         'downline_limits_fingerprint',
       );

@@ -45,6 +45,8 @@ export async function limitRulesForBet(tx: Queryable, userId: string, eventId: s
 }
 
 /** A mark that changes with any limit or block (placement caches the rules while it holds). */
+export { LIMITS_FINGERPRINT } from './downline-limits-repository.js';
+
 export async function limitRulesFingerprint(tx: Queryable): Promise<string> {
   return createDownlineLimitsRepository(tx).fingerprint();
 }

@@ -48,6 +48,16 @@ const UPSERT_EXPOSURES = {
          on conflict (user_id, market_id, wallet) do update set exposure_paise = excluded.exposure_paise, outcomes = excluded.outcomes`,
 };
 
+/** The engine commands the batch applied, on every market of its transaction (the command log, decision 0027). */
+const APPEND_COMMANDS = {
+  text: `insert into market_commands (market_id, seq, command) select c."marketId", c.seq, c.command from jsonb_to_recordset($5::jsonb) as c("marketId" uuid, seq bigint, command jsonb)`,
+};
+export interface CommandAppend {
+  marketId: string;
+  seq: number;
+  command: unknown;
+}
+
 const strip = (text: string, param: string) => text.replace('$1::jsonb', `${param}::jsonb`);
 /** All four in one statement (one round trip); the fills' foreign keys are checked at its end, when the bets are in. */
 const WRITE_ALL = {
@@ -55,21 +65,25 @@ const WRITE_ALL = {
   text: `with inserted_bets as (${strip(INSERT_BETS.text, '$1')} returning 1),
     updated_bets as (${strip(UPDATE_BETS.text, '$2')} returning 1),
     inserted_fills as (${strip(INSERT_FILLS.text, '$3')} returning 1),
-    upserted as (${strip(UPSERT_EXPOSURES.text, '$4')} returning 1)
-    select (select count(*) from inserted_bets) + (select count(*) from updated_bets) + (select count(*) from inserted_fills) + (select count(*) from upserted) as n`,
+    upserted as (${strip(UPSERT_EXPOSURES.text, '$4')} returning 1),
+    appended as (${APPEND_COMMANDS.text} returning 1)
+    select (select count(*) from inserted_bets) + (select count(*) from updated_bets) + (select count(*) from inserted_fills) + (select count(*) from upserted)
+      + (select count(*) from appended) as n`,
 };
 
 /**
  * The group commit's deferred rows (decision 0027): the bets, bet changes, fills and market exposures
- * of a whole batch of placed bets in one statement instead of some ten per bet.
+ * of a whole batch of placed bets, and the engine commands of every market in the transaction, in one
+ * statement instead of some ten per bet.
  */
 export function createBatchWritesRepository(db: Queryable) {
   return {
-    /** The batch's bets, bet changes, fills and exposures in one statement. */
-    async writeAll(bets: readonly BetRow[], updates: readonly BetRow[], fills: readonly FillInsert[], exposures: readonly ExposureUpsert[]): Promise<void> {
-      if (bets.length + updates.length + fills.length + exposures.length === 0) return;
+    /** The batch's bets, bet changes, fills, exposures and engine commands in one statement. */
+    async writeAll(bets: readonly BetRow[], updates: readonly BetRow[], fills: readonly FillInsert[], exposures: readonly ExposureUpsert[], commands: readonly CommandAppend[] = []): Promise<void> {
+      if (bets.length + updates.length + fills.length + exposures.length + commands.length === 0) return;
       const changed = updates.map(({ id, matched_paise, cancelled_paise, status, lapse_reason }) => ({ id, matched_paise, cancelled_paise, status, lapse_reason }));
-      await db.query(WRITE_ALL.text, [JSON.stringify(bets), JSON.stringify(changed), JSON.stringify(fills), JSON.stringify(exposures)], WRITE_ALL.name);
+      const values = [bets, changed, fills, exposures, commands].map((rows) => JSON.stringify(rows));
+      await db.query(WRITE_ALL.text, values, WRITE_ALL.name);
     },
   };
 }

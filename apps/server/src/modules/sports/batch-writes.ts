@@ -1,12 +1,12 @@
 import type { LimitRule } from '@khel/exchange';
 import type { Queryable } from '../../db/database.js';
-import { AppError } from '../../lib/app-error.js';
 import { limitRulesFingerprint } from '../agents/downline-limits-service.js';
-import { createBatchWritesRepository } from './batch-writes-repository.js';
-import type { ExposureUpsert, FillInsert } from './batch-writes-repository.js';
+import type { FillInsert } from './batch-writes-repository.js';
 import { remainingPaise } from './exposure.js';
 import type { BetRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
+import { writeStaged } from './staged-rows.js';
+import type { JoinedInserter, Op, WalletMover, WalletMove } from './staged-rows.js';
 
 export interface HeldPosition {
   exposurePaise: number;
@@ -36,35 +36,8 @@ export function emptyLanePlayers(): LanePlayers {
   return { players: new Map(), limits: new Map(), limitsMark: null };
 }
 
-export interface WalletMove {
-  userId: string;
-  wallet: 'main' | 'bonus';
-  deltaPaise: number;
-  /** The command's place in its batch. */
-  ord: number;
-}
-/** Moves a batch's wallet exposures; answers the first command that would overdraw (then nothing moved). */
-export type WalletMover = (tx: Queryable, moves: WalletMove[]) => Promise<number | null>;
-
-/** Stores a batch's rows of one kind that must be refused command by command (idempotency answers); answers which were stored. */
-export type JoinedInserter = (tx: Queryable, rows: unknown[]) => Promise<boolean[]>;
-
-/** The command at this place in the batch is refused by what its staged rows met (an overdraw, a duplicate key): its batch runs again without it. */
-export class Refused extends Error {
-  constructor(
-    readonly ord: number,
-    readonly reason: unknown,
-  ) {
-    super('a command of the batch was refused when its rows were written');
-  }
-}
-
-type Op =
-  | { kind: 'insert' | 'update'; bet: BetRow }
-  | { kind: 'fill'; fill: FillInsert }
-  | { kind: 'exposure'; row: ExposureUpsert }
-  | { kind: 'wallet'; move: WalletMove; mover: WalletMover }
-  | { kind: 'joined'; row: unknown; insert: JoinedInserter; ord: number; duplicate: () => unknown };
+export type { JoinedInserter, WalletMove, WalletMover } from './staged-rows.js';
+export { Refused } from './staged-rows.js';
 
 const OPEN = new Set(['unmatched', 'pending']);
 
@@ -75,10 +48,10 @@ const OPEN = new Set(['unmatched', 'pending']);
  * reads or writes for itself sees its batch-mates' rows). The wallet's exposure, whose CHECK must
  * refuse the very command that overdraws, is never deferred.
  */
-export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePlayers) {
+export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePlayers, batch: { ordBase: number; limitsMark: string | null } = { ordBase: 0, limitsMark: null }) {
   let ops: Op[] = [];
   let limitsChecked = false;
-  let ord = 0;
+  let ord = batch.ordBase;
   /** Where the current command's staged rows start, and whether some of them were written already. */
   let mark = 0;
   let ownWritten = false;
@@ -94,43 +67,11 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
     ops = [];
     mark = 0;
     try {
-      await write(staged);
+      await writeStaged(tx, staged, []);
     } catch (error) {
       failure = error;
       throw error;
     }
-  }
-
-  async function write(staged: Op[]): Promise<void> {
-    const inserted = new Map<string, BetRow>();
-    const updated = new Map<string, BetRow>();
-    const fills: FillInsert[] = [];
-    const exposures = new Map<string, ExposureUpsert>();
-    const moves: WalletMove[] = [];
-    let mover: WalletMover | null = null;
-    const joined = new Map<JoinedInserter, Extract<Op, { kind: 'joined' }>[]>();
-    for (const op of staged) {
-      if (op.kind === 'joined') joined.set(op.insert, [...(joined.get(op.insert) ?? []), op]);
-      else if (op.kind === 'wallet') {
-        moves.push(op.move);
-        mover = op.mover;
-      } else if (op.kind === 'fill') fills.push(op.fill);
-      else if (op.kind === 'exposure') exposures.set(`${op.row.userId}:${op.row.wallet}`, op.row);
-      else if (op.kind === 'insert') inserted.set(op.bet.id, op.bet);
-      else (inserted.has(op.bet.id) ? inserted : updated).set(op.bet.id, op.bet);
-    }
-    // The wallets first: a command that would overdraw one is found before anything else is written.
-    if (mover !== null) {
-      const refused = await mover(tx, moves);
-      if (refused !== null) throw new Refused(refused, new AppError('WALLET_INSUFFICIENT_FUNDS'));
-    }
-    for (const [insert, rows] of joined) {
-      const stored = await insert(tx, rows.map((op) => op.row));
-      const first = rows.find((_, index) => !stored[index]);
-      if (first !== undefined) throw new Refused(first.ord, first.duplicate());
-    }
-    const repo = createBatchWritesRepository(tx);
-    await repo.writeAll([...inserted.values()], [...updated.values()], fills, [...exposures.values()]);
   }
 
   function hold(bet: BetRow): void {
@@ -147,9 +88,17 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
     },
     /** The command at place `index` of the batch starts. */
     begin(index: number): void {
-      ord = index;
+      ord = batch.ordBase + index;
       mark = ops.length;
       ownWritten = false;
+    },
+    /** What is still staged when the batch's commands are done: written by the transaction's last statement with its other markets' rows. */
+    take(): Op[] {
+      if (failure !== null) throw failure;
+      const staged = ops;
+      ops = [];
+      mark = 0;
+      return staged;
     },
     /** Whether rows the current command staged were written already (then it cannot simply be undone). */
     wroteOwn(): boolean {
@@ -217,7 +166,7 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
     async limitRules(userId: string, eventId: string, read: () => Promise<LimitRule[]>): Promise<LimitRule[]> {
       if (!limitsChecked) {
         limitsChecked = true;
-        const mark = await limitRulesFingerprint(tx);
+        const mark = batch.limitsMark ?? (await limitRulesFingerprint(tx));
         if (mark !== memo.limitsMark) {
           memo.limits.clear();
           memo.limitsMark = mark;

@@ -37,8 +37,8 @@ export function createMarketBooks(db: Database, options: Partial<WriterOptions> 
       return writer.committed(marketId);
     },
 
-    /** Group commits so far: transactions committed, the commands they carried, and batches that rebuilt the book first. */
-    counts(): { transactions: number; commands: number; rebuilds: number } {
+    /** Group commits so far: transactions committed, the commands they carried, batches that rebuilt the book first, shared transactions split by a failure. */
+    counts(): { transactions: number; commands: number; rebuilds: number; splits: number } {
       return writer.counts();
     },
 

@@ -1,45 +1,56 @@
 import type { ExchangeCommand, MarketSnapshot } from '@khel/exchange';
 import type { Queryable } from '../../db/database.js';
+import { LIMITS_FINGERPRINT } from '../agents/downline-limits-service.js';
 import type { MarketRow } from './sports-repository.js';
 
 /** The market row without its book snapshot (the writer holds the book; only a rebuild reads it). */
 const STATE_COLUMNS = `id, event_id, type, name, status, in_play, suspend_reason, version, bet_delay_seconds, min_stake_paise, max_stake_paise,
   max_profit_paise, commission_bp, quote, null as book_snapshot, book_version, result, settlement_count, feed_ref, sort_order`;
 
-/** Named statements: parsed once per connection, not once per batch. */
-const LOCK = { name: 'market_writer_lock', text: 'select pg_advisory_xact_lock(hashtext($1))' };
-const STATE = {
-  name: 'market_writer_state',
-  text: `select ${STATE_COLUMNS}, greatest(book_seq, coalesce((select max(seq) from market_commands c where c.market_id = m.id), 0))::bigint as log_seq
-    from markets m where id = $1`,
+/**
+ * Named statements: parsed once per connection, not once per batch. The locks are taken in the order
+ * of the array (the caller sorts it: two transactions never wait on each other's markets crosswise);
+ * the state is read by a second statement, whose snapshot is taken after the locks were granted.
+ */
+const LOCK_ALL = { name: 'market_writer_lock_all', text: 'select count(pg_advisory_xact_lock(hashtext(k))) as n from unnest($1::text[]) with ordinality as u(k, o)' };
+const STATES = {
+  name: 'market_writer_states',
+  text: `select ${STATE_COLUMNS}, greatest(book_seq, coalesce((select max(seq) from market_commands c where c.market_id = m.id), 0))::bigint as log_seq,
+    ${LIMITS_FINGERPRINT} as limits_mark
+    from markets m where id = any($1::uuid[])`,
 };
 
 const LAST_SEQ = {
   name: 'market_writer_last_seq',
   text: 'select greatest(book_seq, coalesce((select max(seq) from market_commands c where c.market_id = m.id), 0))::bigint as log_seq from markets m where id = $1',
 };
-const APPEND = {
-  name: 'market_writer_append',
-  text: 'insert into market_commands (market_id, seq, command) select $1, c.seq, c.command from jsonb_to_recordset($2::jsonb) as c(seq bigint, command jsonb)',
-};
-
 export type MarketState = MarketRow & { log_seq: number };
+/** A market's state with the limit tables' fingerprint, as a batch reads it after its locks. */
+export type LockedState = MarketState & { limits_mark: string };
 
 /**
  * The market writer's statements (decision 0027): the per-batch lock and state read, the command log
- * appended once per group commit, and the periodic snapshot. Only this repository touches
- * market_commands.
+ * appended once per group commit (with the batch's rows, batch-writes-repository.ts), and the periodic snapshot.
  */
 export function createMarketLogRepository(db: Queryable) {
   const named = <Row>(statement: { name: string; text: string }, values: unknown[]) => db.query<Row>(statement.text, values, statement.name);
+  async function states(marketIds: readonly string[]): Promise<Map<string, LockedState>> {
+    const rows = (await named<LockedState>(STATES, [marketIds])).rows;
+    return new Map(rows.map((row) => [row.id, row]));
+  }
   return {
-    /** Serialises the market's batches across processes for the rest of the transaction. */
-    async lock(marketId: string): Promise<void> {
-      await named(LOCK, [`market:${marketId}`]);
+    /** Serialises the markets' batches across processes for the rest of the transaction (ids sorted by the caller). */
+    async lockAll(marketIds: readonly string[]): Promise<void> {
+      await named(LOCK_ALL, [marketIds.map((id) => `market:${id}`)]);
     },
-    /** The market row (no snapshot) and the last engine sequence the database holds for it. */
+    /** The market rows (no snapshot), the last engine sequence the database holds for each and the limits' fingerprint. */
+    states,
+    /** The market row (no snapshot) and its last engine sequence (after a command of the batch wrote the row). */
     async state(marketId: string): Promise<MarketState | null> {
-      return ((await named<MarketState>(STATE, [marketId])).rows[0] as MarketState | undefined) ?? null;
+      const state = (await states([marketId])).get(marketId);
+      if (state === undefined) return null;
+      const { limits_mark: _mark, ...rest } = state;
+      return rest;
     },
     /** The last engine sequence committed for the market (a held book at it is current). */
     async lastSeq(marketId: string): Promise<number | null> {
@@ -51,11 +62,6 @@ export function createMarketLogRepository(db: Queryable) {
     },
     async commandsAfter(marketId: string, seq: number): Promise<ExchangeCommand[]> {
       return (await db.query<{ command: ExchangeCommand }>('select command from market_commands where market_id = $1 and seq > $2 order by seq', [marketId, seq])).rows.map((row) => row.command);
-    },
-    /** One multi-row INSERT for every command of a group commit. */
-    async append(marketId: string, commands: readonly ExchangeCommand[]): Promise<void> {
-      if (commands.length === 0) return;
-      await named(APPEND, [marketId, JSON.stringify(commands.map((command) => ({ seq: command.seq, command })))]);
     },
     /** Saves the snapshot and drops the commands it already contains. */
     async saveSnapshot(marketId: string, snapshot: MarketSnapshot): Promise<void> {

@@ -37,9 +37,11 @@ export interface WriterOptions {
   lingerMs: number;
   /** Engine commands between two book snapshots. */
   snapshotEvery: number;
+  /** Lanes with work at the same moment commit in one transaction (decision 0037); false: each market's batch in its own. */
+  sharedCommit: boolean;
 }
 
-export const DEFAULT_WRITER_OPTIONS: WriterOptions = { maxBatch: 256, lingerMs: 0, snapshotEvery: 500 };
+export const DEFAULT_WRITER_OPTIONS: WriterOptions = { maxBatch: 256, lingerMs: 0, snapshotEvery: 500, sharedCommit: true };
 
 /** What the writer holds for a market between batches: no re-reads of it per command. */
 export interface Held {

@@ -1,178 +1,70 @@
-import { applyCommand, snapshotMarket } from '@khel/exchange';
-import type { ExchangeCommand, ExchangeMarket } from '@khel/exchange';
+import type { ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
-import { shareCommitHooks } from '../../db/database.js';
-import { Refused, createBatchWrites } from './batch-writes.js';
+import { RetryWithout, runParts } from './lane-batch.js';
+import type { Job, Lane, Outcome, Part } from './lane-batch.js';
 import { createMarketLogRepository } from './market-log-repository.js';
-import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, marketOf, rebuild } from './market-state.js';
+import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, rebuild } from './market-state.js';
 import type { Held, MarketContext, WriterOptions } from './market-state.js';
 import type { MarketRow } from './sports-repository.js';
-import { trackStatements } from './tracked-statements.js';
 
 export { DEFAULT_WRITER_OPTIONS } from './market-state.js';
 export type { MarketContext, WriterOptions } from './market-state.js';
+export { MarketNotFound } from './lane-batch.js';
 
-type Command = (context: MarketContext) => Promise<unknown>;
-interface Job {
-  fn: Command;
-  outerTx?: Queryable;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-interface Lane {
-  queue: Job[];
-  running: boolean;
-  held: Held | null;
-  /** Batches this lane committed: a view that read the log's sequence while one committed keeps the newer held book. */
-  commits: number;
-  /** The book's last sequence when this lane's last batch committed (null: unknown, e.g. after a command in a caller's transaction). */
-  committedSeq: number | null;
-}
-
-export class MarketNotFound extends Error {}
-
-/** A command changed what its batch-mates had already built on, or failed in the database: its batch runs again without it. */
-class RetryWithout extends Error {
-  constructor(
-    readonly job: Job,
-    readonly error: unknown,
-  ) {
-    super('retry the batch without one command');
+function settle(outcomes: Map<Job, Outcome>): void {
+  for (const [job, outcome] of outcomes) {
+    if ('value' in outcome) job.resolve(outcome.value);
+    else job.reject(outcome.error);
   }
 }
 
-
 /**
- * The sequenced per-market writer (decision 0027). Every command on a market enters submit(); the
- * market's lane applies them one after another against the state it holds in memory and commits a
- * whole batch in one transaction; each command's promise settles only after that commit.
+ * The sequenced per-market writer (decisions 0027, 0037). Every command on a market enters submit();
+ * the market's lane applies them one after another against the state it holds in memory. Lanes with
+ * work at the same moment are gathered into ONE transaction (markets in id order); each command's
+ * promise settles only after that commit.
  */
 export function createMarketWriter(db: Database, options: WriterOptions = DEFAULT_WRITER_OPTIONS) {
   const lanes = new Map<string, Lane>();
-  /** Committed transactions and the commands they carried (group commit's effect), and batches that had to rebuild the book first (read by tests and benchmarks). */
-  const counts = { transactions: 0, commands: 0, rebuilds: 0 };
+  /** Committed transactions and the commands they carried (group commit's effect), batches that had to rebuild the book first, shared transactions that failed and ran market by market. */
+  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0 };
+  const ready = new Set<string>();
+  let gathering = false;
+  const rebuilt = () => void (counts.rebuilds += 1);
 
-  /** Takes the market's lock for this transaction and makes sure what the lane holds is what was committed. */
-  async function prepare(tx: Queryable, marketId: string, lane: Lane): Promise<Held> {
-    const log = createMarketLogRepository(tx);
-    await log.lock(marketId);
-    const state = await log.state(marketId);
-    if (state === null) throw new MarketNotFound();
-    const held = lane.held;
-    // Another process (or a rolled-back outer transaction) moved the book: rebuild it.
-    if (held === null || (held.book !== null && held.book.lastSeq !== state.log_seq)) {
-      counts.rebuilds += 1;
-      return (lane.held = await rebuild(tx, marketOf(state)));
+  /** One attempt of one transaction over the parts; settles every command on success. */
+  async function attempt(parts: readonly Part[]): Promise<void> {
+    const outcomes = await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt));
+    counts.transactions += 1;
+    for (const part of parts) {
+      counts.commands += part.jobs.length;
+      part.lane.commits += 1;
+      part.lane.committedSeq = part.lane.held?.book?.lastSeq ?? null;
     }
-    held.market = marketOf(state);
-    return held;
-  }
-
-  /** Runs commands against the held state inside tx; answers each one's outcome (a command failing alone does not throw). */
-  async function runIn(tx: Queryable, marketId: string, lane: Lane, jobs: readonly Job[]): Promise<Map<Job, { value: unknown } | { error: unknown }>> {
-    const held = await prepare(tx, marketId, lane);
-    const log: ExchangeCommand[] = [];
-    const outcomes = new Map<Job, { value: unknown } | { error: unknown }>();
-    const writes = createBatchWrites(tx, marketId, held.players);
-    for (const [index, job] of jobs.entries()) {
-      const statements = trackStatements(tx);
-      writes.begin(index);
-      let mutated = false;
-      // A statement of the command's own writes the batch's deferred rows first, so it sees its batch-mates.
-      let ownWrites = 0;
-      const own: Queryable = {
-        async query(sql, params, name) {
-          await writes.flush();
-          if (!/^\s*select\b/i.test(sql)) ownWrites += 1;
-          return statements.tx.query(sql, params, name);
-        },
-        async exec(sql) {
-          await writes.flush();
-          ownWrites += 1;
-          await statements.tx.exec(sql);
-        },
-      };
-      shareCommitHooks(statements.tx, own);
-      const context: MarketContext = {
-        tx: own,
-        batch: held.book === null ? null : { writes, direct: statements.tx },
-        market: held.market,
-        runners: held.runners,
-        book: held.book,
-        bookChanged: false,
-        apply(command) {
-          if (held.book === null) throw new Error('no book on this market');
-          const fresh = command.seq > held.book.lastSeq;
-          const events = applyCommand(held.book, command);
-          if (fresh) log.push(command);
-          if (events.some((event) => event.type !== 'rejected')) mutated = true;
-          return events;
-        },
-      };
-      try {
-        outcomes.set(job, { value: await job.fn(context) });
-        if (ownWrites > 0) writes.forgetPlayers();
-        // Writing the staged rows failed under this command (which may have caught it): the attempt is over.
-        if (writes.failure !== null) throw writes.failure;
-      } catch (error) {
-        const failure = writes.failure ?? error;
-        // A batch-mate before it was refused when the staged rows were written (an overdraw, a duplicate key).
-        if (failure instanceof Refused) throw new RetryWithout(jobs[failure.ord] as Job, failure.reason);
-        if (writes.failure !== null) throw failure;
-        // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
-        if (statements.writes > 0 || statements.failed || mutated || writes.wroteOwn()) throw new RetryWithout(job, error);
-        writes.undo();
-        outcomes.set(job, { error });
-      }
-      if (statements.marketWritten) {
-        const state = await createMarketLogRepository(tx).state(marketId);
-        if (state !== null) held.market = marketOf(state);
-      }
-    }
-    try {
-      await writes.flush();
-    } catch (error) {
-      if (error instanceof Refused) throw new RetryWithout(jobs[error.ord] as Job, error.reason);
-      throw error;
-    }
-    const repo = createMarketLogRepository(tx);
-    await repo.append(marketId, log);
-    if (held.book !== null && (held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= options.snapshotEvery)) {
-      await repo.saveSnapshot(marketId, snapshotMarket(held.book));
-      held.snapshotSeq = held.book.lastSeq;
-    }
-    return outcomes;
+    for (const each of outcomes) settle(each);
   }
 
   /**
-   * One group commit: on a RetryWithout the batch is rolled back, the state rebuilt, and run again
-   * without that command. Every command settles only once its batch's final attempt is over (a
+   * One market's group commit: on a RetryWithout the batch is rolled back, the state rebuilt, and run
+   * again without that command. Every command settles only once its batch's final attempt is over (a
    * dropped one too: a retry of it then sees what its batch-mates committed).
    */
-  async function runBatch(marketId: string, lane: Lane, jobs: Job[]): Promise<void> {
-    let pending = jobs;
+  async function runBatch(part: Part): Promise<void> {
+    let pending = part.jobs;
     const dropped: { job: Job; error: unknown }[] = [];
     try {
       while (pending.length > 0) {
         try {
-          const outcomes = await db.transaction((tx) => runIn(tx, marketId, lane, pending));
-          counts.transactions += 1;
-          counts.commands += pending.length;
-          lane.commits += 1;
-          lane.committedSeq = lane.held?.book?.lastSeq ?? null;
-          for (const [job, outcome] of outcomes) {
-            if ('value' in outcome) job.resolve(outcome.value);
-            else job.reject(outcome.error);
-          }
-          return;
+          return await attempt([{ ...part, jobs: pending }]);
         } catch (error) {
-          lane.held = null;
+          part.lane.held = null;
           if (!(error instanceof RetryWithout)) {
             for (const job of pending) job.reject(error);
             return;
           }
           dropped.push({ job: error.job, error: error.error });
-          pending = pending.filter((job) => job !== error.job);
+          const without = error.job;
+          pending = pending.filter((job) => job !== without);
         }
       }
     } finally {
@@ -180,11 +72,22 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     }
   }
 
+  /** Several markets' batches in one transaction; if it fails, each market's batch runs again on its own (the failing command is then left out by its own market alone). */
+  async function runShared(parts: readonly Part[]): Promise<void> {
+    try {
+      await attempt(parts);
+    } catch {
+      counts.splits += 1;
+      for (const part of parts) part.lane.held = null;
+      await Promise.all(parts.map((part) => runBatch(part)));
+    }
+  }
+
   /** A command that must commit with its caller's transaction (an idempotency record, a cash out) runs alone in it. */
   async function runOuter(marketId: string, lane: Lane, job: Job & { outerTx: Queryable }): Promise<void> {
     lane.committedSeq = null;
     try {
-      const outcome = (await runIn(job.outerTx, marketId, lane, [job])).get(job);
+      const outcome = (await runParts(job.outerTx, [{ marketId, lane, jobs: [job] }], options.snapshotEvery, rebuilt))[0]?.get(job);
       if (outcome !== undefined && 'value' in outcome) job.resolve(outcome.value);
       else job.reject(outcome?.error);
     } catch (error) {
@@ -193,22 +96,44 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     }
   }
 
-  async function drain(marketId: string, lane: Lane): Promise<void> {
-    try {
-      while (lane.queue.length > 0) {
-        const first = lane.queue[0] as Job;
-        if (first.outerTx !== undefined) {
-          lane.queue.shift();
-          await runOuter(marketId, lane, first as Job & { outerTx: Queryable });
-          continue;
-        }
+  function schedule(marketId: string, wait: boolean): void {
+    ready.add(marketId);
+    if (gathering) return;
+    gathering = true;
+    if (wait && options.lingerMs > 0) setTimeout(gather, options.lingerMs);
+    else setImmediate(gather);
+  }
+
+  /** After a lane's batch: its next one waits for the next gathering. */
+  function next(marketId: string, lane: Lane): void {
+    if (lane.queue.length > 0) schedule(marketId, false);
+    else lane.running = false;
+  }
+
+  /** Takes the head of every ready lane (markets in id order) and commits them together, or each alone when sharing is off. */
+  function gather(): void {
+    gathering = false;
+    const parts: Part[] = [];
+    for (const marketId of [...ready].sort()) {
+      const lane = lanes.get(marketId) as Lane;
+      const first = lane.queue[0];
+      if (first === undefined) {
+        lane.running = false;
+      } else if (first.outerTx !== undefined) {
+        lane.queue.shift();
+        void runOuter(marketId, lane, first as Job & { outerTx: Queryable }).finally(() => next(marketId, lane));
+      } else {
         let count = 1;
         while (count < options.maxBatch && count < lane.queue.length && lane.queue[count]?.outerTx === undefined) count += 1;
-        await runBatch(marketId, lane, lane.queue.splice(0, count));
+        parts.push({ marketId, lane, jobs: lane.queue.splice(0, count) });
       }
-    } finally {
-      lane.running = false;
     }
+    ready.clear();
+    if (options.sharedCommit && parts.length > 1) {
+      void runShared(parts).finally(() => {
+        for (const part of parts) next(part.marketId, part.lane);
+      });
+    } else for (const part of parts) void runBatch(part).finally(() => next(part.marketId, part.lane));
   }
 
   function laneOf(marketId: string): Lane {
@@ -226,13 +151,10 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       });
       if (!lane.running) {
         lane.running = true;
-        const start = () => void drain(marketId, lane);
-        if (options.lingerMs > 0) setTimeout(start, options.lingerMs);
-        else setImmediate(start);
+        schedule(marketId, true);
       }
       return done;
     },
-
     /**
      * The book for views (depth, quotes): what this lane holds while it is current (checked against the
      * log's last sequence, one indexed read; mid-batch the lane's own state), else rebuilt from the
@@ -268,7 +190,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       return lane.running || book.lastSeq === lane.committedSeq ? book : null;
     },
 
-    counts(): { transactions: number; commands: number; rebuilds: number } {
+    counts(): { transactions: number; commands: number; rebuilds: number; splits: number } {
       return { ...counts };
     },
 

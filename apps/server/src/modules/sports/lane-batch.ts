@@ -1,0 +1,173 @@
+import { applyCommand, snapshotMarket } from '@khel/exchange';
+import type { ExchangeCommand } from '@khel/exchange';
+import type { Queryable } from '../../db/database.js';
+import { shareCommitHooks } from '../../db/database.js';
+import type { CommandAppend } from './batch-writes-repository.js';
+import { createBatchWrites } from './batch-writes.js';
+import type { BatchWrites } from './batch-writes.js';
+import { createMarketLogRepository } from './market-log-repository.js';
+import { marketOf, rebuild } from './market-state.js';
+import type { Held, MarketContext } from './market-state.js';
+import { Refused, writeStaged } from './staged-rows.js';
+import type { Op } from './staged-rows.js';
+import { trackStatements } from './tracked-statements.js';
+
+export interface Job {
+  fn: (context: MarketContext) => Promise<unknown>;
+  outerTx?: Queryable;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+export interface Lane {
+  queue: Job[];
+  /** Scheduled, or a batch of it in flight: its queue waits for that batch. */
+  running: boolean;
+  held: Held | null;
+  /** Batches this lane committed: a view that read the log's sequence while one committed keeps the newer held book. */
+  commits: number;
+  /** The book's last sequence when this lane's last batch committed (null: unknown, e.g. after a command in a caller's transaction). */
+  committedSeq: number | null;
+}
+export type Outcome = { value: unknown } | { error: unknown };
+/** One market's share of a transaction: its lane and the commands it runs. */
+export interface Part {
+  marketId: string;
+  lane: Lane;
+  jobs: Job[];
+}
+
+export class MarketNotFound extends Error {}
+
+/** A command changed what its batch-mates had already built on, or failed in the database: its batch runs again without it. */
+export class RetryWithout extends Error {
+  constructor(
+    readonly job: Job,
+    readonly error: unknown,
+  ) {
+    super('retry the batch without one command');
+  }
+}
+
+interface Ran {
+  part: Part;
+  held: Held;
+  writes: BatchWrites;
+  log: ExchangeCommand[];
+  outcomes: Map<Job, Outcome>;
+}
+
+/**
+ * One transaction's work on one or more markets (decisions 0027, 0037): the markets' locks in id
+ * order and their state in two statements, each market's commands in sequence against what its lane
+ * holds, then every market's staged rows and engine commands together. Throws RetryWithout naming the
+ * command to leave out; answers each command's outcome (a command failing alone does not throw).
+ */
+export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEvery: number, onRebuild: () => void): Promise<Map<Job, Outcome>[]> {
+  const repo = createMarketLogRepository(tx);
+  const ids = parts.map((part) => part.marketId);
+  await repo.lockAll(ids);
+  const states = await repo.states(ids);
+  const ran: Ran[] = [];
+  const ordered: Job[] = [];
+  const missing: Map<Job, Outcome>[] = [];
+  for (const part of parts) {
+    const state = states.get(part.marketId);
+    // No such market: its commands are refused alone, the other markets of the transaction go on.
+    if (state === undefined) {
+      missing.push(new Map(part.jobs.map((job) => [job, { error: new MarketNotFound() }])));
+      continue;
+    }
+    const { limits_mark: limitsMark, ...market } = state;
+    let held = part.lane.held;
+    // Another process (or a rolled-back outer transaction) moved the book: rebuild it.
+    if (held === null || (held.book !== null && held.book.lastSeq !== market.log_seq)) {
+      onRebuild();
+      held = part.lane.held = await rebuild(tx, marketOf(market));
+    } else held.market = marketOf(market);
+    const writes = createBatchWrites(tx, part.marketId, held.players, { ordBase: ordered.length, limitsMark });
+    ordered.push(...part.jobs);
+    ran.push({ part, held, writes, ...(await runCommands(tx, part, held, writes, ordered)) });
+  }
+  const jobAt = (ord: number) => ordered[ord] as Job;
+  const staged: Op[] = [];
+  const commands: CommandAppend[] = [];
+  for (const { part, writes, log } of ran) {
+    staged.push(...writes.take());
+    commands.push(...log.map((command) => ({ marketId: part.marketId, seq: command.seq, command })));
+  }
+  try {
+    await writeStaged(tx, staged, commands);
+  } catch (error) {
+    if (error instanceof Refused) throw new RetryWithout(jobAt(error.ord), error.reason);
+    throw error;
+  }
+  for (const { part, held } of ran) {
+    if (held.book !== null && (held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= snapshotEvery)) {
+      await repo.saveSnapshot(part.marketId, snapshotMarket(held.book));
+      held.snapshotSeq = held.book.lastSeq;
+    }
+  }
+  return [...ran.map((entry) => entry.outcomes), ...missing];
+
+  /** Runs one market's commands in order (`all`: every command of the transaction so far, by place); answers their outcomes and the engine commands applied. */
+  async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[]): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
+    const log: ExchangeCommand[] = [];
+    const outcomes = new Map<Job, Outcome>();
+    for (const [index, job] of part.jobs.entries()) {
+      const statements = trackStatements(tx);
+      writes.begin(index);
+      let mutated = false;
+      // A statement of the command's own writes the batch's deferred rows first, so it sees its batch-mates.
+      let ownWrites = 0;
+      const own: Queryable = {
+        async query(sql, params, name) {
+          await writes.flush();
+          if (!/^\s*select\b/i.test(sql)) ownWrites += 1;
+          return statements.tx.query(sql, params, name);
+        },
+        async exec(sql) {
+          await writes.flush();
+          ownWrites += 1;
+          await statements.tx.exec(sql);
+        },
+      };
+      shareCommitHooks(statements.tx, own);
+      const context: MarketContext = {
+        tx: own,
+        batch: held.book === null ? null : { writes, direct: statements.tx },
+        market: held.market,
+        runners: held.runners,
+        book: held.book,
+        bookChanged: false,
+        apply(command) {
+          if (held.book === null) throw new Error('no book on this market');
+          const fresh = command.seq > held.book.lastSeq;
+          const events = applyCommand(held.book, command);
+          if (fresh) log.push(command);
+          if (events.some((event) => event.type !== 'rejected')) mutated = true;
+          return events;
+        },
+      };
+      try {
+        outcomes.set(job, { value: await job.fn(context) });
+        if (ownWrites > 0) writes.forgetPlayers();
+        // Writing the staged rows failed under this command (which may have caught it): the attempt is over.
+        if (writes.failure !== null) throw writes.failure;
+      } catch (error) {
+        const failure = writes.failure ?? error;
+        // A batch-mate before it was refused when the staged rows were written (an overdraw, a duplicate key).
+        if (failure instanceof Refused) throw new RetryWithout(all[failure.ord] as Job, failure.reason);
+        if (writes.failure !== null) throw failure;
+        // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
+        if (statements.writes > 0 || statements.failed || mutated || writes.wroteOwn()) throw new RetryWithout(job, error);
+        writes.undo();
+        outcomes.set(job, { error });
+      }
+      if (statements.marketWritten) {
+        const state = await createMarketLogRepository(tx).state(part.marketId);
+        if (state !== null) held.market = marketOf(state);
+      }
+    }
+    return { outcomes, log };
+  }
+}
