@@ -19,6 +19,8 @@ const LEVELS = (process.env.BENCH_CLIENTS ?? '1,16,64,256').split(',').map(Numbe
 const MARKETS = 16;
 const PLAYERS = 256;
 const RESTING_OFFERS = 1000;
+/** Which cases run (default all): BENCH_CASES=deep profiles the deep book alone, BENCH_CASES=hot,deep compares the two. */
+const CASES = new Set((process.env.BENCH_CASES ?? 'spread,hot,deep,fixed').split(','));
 
 interface Envelope<T> {
   meta: { code: number; message: string; token?: string };
@@ -49,7 +51,8 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to the product's process, for profiling it under load.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
-const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
+// BENCH_SERVER: another build of the server to run (e.g. a copy of yesterday's, for a before/after in one sitting).
+const server = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER ?? 'apps/server/dist/server.js'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), DEMO_FEED: 'false', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -191,29 +194,33 @@ try {
       `  ${label.padEnd(28)} ${String(conns).padStart(5)} ${Math.round(r.betsPerSecond).toString().padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.refused + r.errors).padStart(9)}   ${peer === undefined ? '' : `${Math.round(peer.tps).toString().padStart(11)}   ${(r.betsPerSecond / peer.tps).toFixed(2).padStart(8)}${peer.clients < conns ? `   (pgbench -c ${peer.clients}: max_connections)` : ''}`}`,
     );
   const spread64: number[] = [];
-  for (const conns of LEVELS) {
+  for (const conns of CASES.has('spread') ? LEVELS : []) {
     const result = await placeBets(markets, players, conns);
     const clients = await pgbenchClients(conns);
     row('16 markets, flat book', conns, result, { tps: pgbench(clients), clients });
     if (conns === 64) spread64.push(result.betsPerSecond);
   }
   const hot = [markets[0] as Market];
-  const hot64 = await placeBets(hot, players, 64);
-  row('1 hot market, flat book', 64, hot64);
-  // 1,000 resting offers that nothing at 2.0 can match: backs above 2.0, lays below it.
-  const depth = await signUpPlayers(4, '86');
+  const hot64 = CASES.has('hot') ? await placeBets(hot, players, 64) : null;
+  if (hot64 !== null) row('1 hot market, flat book', 64, hot64);
+  // 1,000 resting offers that nothing at 2.0 can match: backs above 2.0, lays below it, by 16 players
+  // (with 4, the backers' balances ran out after 100 offers each and only ≈ 650 offers rested).
+  const setupRefused: string[] = [];
+  const depth = CASES.has('deep') ? await signUpPlayers(16, '86') : [];
   const backPrices = [2.02, 2.1, 2.2, 2.5, 3, 3.5, 4, 5, 6, 8, 10, 15, 20, 30, 50, 100, 200, 500, 1000];
   const layPrices = [1.98, 1.9, 1.8, 1.7, 1.6, 1.5, 1.4, 1.3, 1.2, 1.1, 1.05, 1.01];
-  for (let i = 0; i < RESTING_OFFERS; i += 1) {
+  for (let i = 0; i < (CASES.has('deep') ? RESTING_OFFERS : 0); i += 1) {
     const back = i % 2 === 0;
     const prices = back ? backPrices : layPrices;
-    await call('POST', '/api/v1/place-bet', { marketId: hot[0]?.id, selectionId: hot[0]?.runner, selectionType: back ? 'back' : 'lay', odds: prices[i % prices.length], stake: 100 }, depth[i % depth.length]);
+    const placed = await call('POST', '/api/v1/place-bet', { marketId: hot[0]?.id, selectionId: hot[0]?.runner, selectionType: back ? 'back' : 'lay', odds: prices[i % prices.length], stake: 100 }, depth[i % depth.length]);
+    if (placed.meta.code !== 200) setupRefused.push(placed.meta.message);
   }
-  const deep64 = await placeBets(hot, players, 64);
-  row(`1 hot market, ${RESTING_OFFERS} resting`, 64, deep64);
-  const fixed = await placeBets(markets, players, 64, 1000);
-  row('16 markets at 1,000 bets/s', 64, fixed);
-  console.log(`  ratios: hot/spread at 64 = ${(hot64.betsPerSecond / (spread64[0] ?? 1)).toFixed(2)}, deep/flat (hot) = ${(deep64.betsPerSecond / hot64.betsPerSecond).toFixed(2)}`);
+  if (setupRefused.length > 0) console.log(`  (setup: ${setupRefused.length} of ${RESTING_OFFERS} resting offers refused, first: ${setupRefused[0]})`);
+  const deep64 = CASES.has('deep') ? await placeBets(hot, players, 64) : null;
+  if (deep64 !== null) row(`1 hot market, ${RESTING_OFFERS} resting`, 64, deep64);
+  if (CASES.has('fixed')) row('16 markets at 1,000 bets/s', 64, await placeBets(markets, players, 64, 1000));
+  const ratio = (a: { betsPerSecond: number } | null | undefined, b: { betsPerSecond: number } | null | undefined) => (a == null || b == null ? 'n/a' : (a.betsPerSecond / b.betsPerSecond).toFixed(2));
+  console.log(`  ratios: hot/spread at 64 = ${hot64 === null || spread64[0] === undefined ? 'n/a' : (hot64.betsPerSecond / spread64[0]).toFixed(2)}, deep/flat (hot) = ${ratio(deep64, hot64)}`);
 } finally {
   server.kill('SIGTERM');
   await new Promise((done) => server.once('exit', done));

@@ -6,8 +6,8 @@ import type { CommandAppend } from './batch-writes-repository.js';
 import { createBatchWrites } from './batch-writes.js';
 import type { BatchWrites } from './batch-writes.js';
 import { createMarketLogRepository } from './market-log-repository.js';
-import { marketOf, rebuild } from './market-state.js';
-import type { Held, MarketContext } from './market-state.js';
+import { marketOf, rebuild, snapshotDue } from './market-state.js';
+import type { BookLog, Held, MarketContext } from './market-state.js';
 import { Refused, writeStaged } from './staged-rows.js';
 import type { Op } from './staged-rows.js';
 import { trackStatements } from './tracked-statements.js';
@@ -25,6 +25,8 @@ export interface Lane {
   held: Held | null;
   /** Batches this lane committed: a view that read the log's sequence while one committed keeps the newer held book. */
   commits: number;
+  /** The book as last committed by this lane or read (snapshot + commands after it): a failed batch rebuilds from it in memory. */
+  committed: BookLog | null;
   /** The book's last sequence when this lane's last batch committed (null: unknown, e.g. after a command in a caller's transaction). */
   committedSeq: number | null;
 }
@@ -62,7 +64,7 @@ interface Ran {
  * holds, then every market's staged rows and engine commands together. Throws RetryWithout naming the
  * command to leave out; answers each command's outcome (a command failing alone does not throw).
  */
-export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEvery: number, onRebuild: () => void): Promise<Map<Job, Outcome>[]> {
+export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEvery: number, onRebuild: (read: boolean) => void): Promise<Map<Job, Outcome>[]> {
   const repo = createMarketLogRepository(tx);
   const ids = parts.map((part) => part.marketId);
   await repo.lockAll(ids);
@@ -81,8 +83,11 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
     let held = part.lane.held;
     // Another process (or a rolled-back outer transaction) moved the book: rebuild it.
     if (held === null || (held.book !== null && held.book.lastSeq !== market.log_seq)) {
-      onRebuild();
-      held = part.lane.held = await rebuild(tx, marketOf(market));
+      // From the lane's committed book log when it ends at the database's sequence, else read (under the lock: what the database holds whether or not this attempt commits).
+      const { read, ...rebuilt } = await rebuild(tx, marketOf(market), { log: part.lane.committed, seq: market.log_seq });
+      onRebuild(read);
+      held = part.lane.held = rebuilt;
+      part.lane.committed = rebuilt.log;
     } else held.market = marketOf(market);
     const writes = createBatchWrites(tx, part.marketId, held.players, { ordBase: ordered.length, limitsMark });
     ordered.push(...part.jobs);
@@ -101,11 +106,13 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
     if (error instanceof Refused) throw new RetryWithout(jobAt(error.ord), error.reason);
     throw error;
   }
-  for (const { part, held } of ran) {
-    if (held.book !== null && (held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= snapshotEvery)) {
-      await repo.saveSnapshot(part.marketId, snapshotMarket(held.book));
+  for (const { part, held, log } of ran) {
+    if (held.book !== null && snapshotDue(held, snapshotEvery)) {
+      const snapshot = snapshotMarket(held.book);
+      await repo.saveSnapshot(part.marketId, snapshot);
       held.snapshotSeq = held.book.lastSeq;
-    }
+      held.log = { snapshot, commands: [] };
+    } else if (held.log !== null && log.length > 0) held.log = { snapshot: held.log.snapshot, commands: [...held.log.commands, ...log] };
   }
   return [...ran.map((entry) => entry.outcomes), ...missing];
 

@@ -24,6 +24,11 @@ const LAST_SEQ = {
   name: 'market_writer_last_seq',
   text: 'select greatest(book_seq, coalesce((select max(seq) from market_commands c where c.market_id = m.id), 0))::bigint as log_seq from markets m where id = $1',
 };
+const BOOK = {
+  name: 'market_writer_book',
+  text: `select book_snapshot, coalesce((select jsonb_agg(c.command order by c.seq) from market_commands c where c.market_id = m.id and c.seq > m.book_seq), '[]'::jsonb) as commands
+    from markets m where id = $1`,
+};
 export type MarketState = MarketRow & { log_seq: number };
 /** A market's state with the limit tables' fingerprint, as a batch reads it after its locks. */
 export type LockedState = MarketState & { limits_mark: string };
@@ -56,12 +61,10 @@ export function createMarketLogRepository(db: Queryable) {
     async lastSeq(marketId: string): Promise<number | null> {
       return (await named<{ log_seq: number }>(LAST_SEQ, [marketId])).rows[0]?.log_seq ?? null;
     },
-    async snapshot(marketId: string): Promise<{ snapshot: MarketSnapshot | null; seq: number }> {
-      const row = (await db.query<{ book_snapshot: MarketSnapshot | null; book_seq: number }>('select book_snapshot, book_seq from markets where id = $1', [marketId])).rows[0];
-      return { snapshot: row?.book_snapshot ?? null, seq: row?.book_seq ?? 0 };
-    },
-    async commandsAfter(marketId: string, seq: number): Promise<ExchangeCommand[]> {
-      return (await db.query<{ command: ExchangeCommand }>('select command from market_commands where market_id = $1 and seq > $2 order by seq', [marketId, seq])).rows.map((row) => row.command);
+    /** The book as stored, in one statement (one view of the database): the snapshot and the commands logged after it, in order. */
+    async book(marketId: string): Promise<{ snapshot: MarketSnapshot | null; commands: ExchangeCommand[] }> {
+      const row = (await named<{ book_snapshot: MarketSnapshot | null; commands: ExchangeCommand[] }>(BOOK, [marketId])).rows[0];
+      return { snapshot: row?.book_snapshot ?? null, commands: row?.commands ?? [] };
     },
     /** Saves the snapshot and drops the commands it already contains. */
     async saveSnapshot(marketId: string, snapshot: MarketSnapshot): Promise<void> {

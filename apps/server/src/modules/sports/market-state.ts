@@ -1,5 +1,5 @@
 import { applyCommand, createExchangeMarket, restoreMarket } from '@khel/exchange';
-import type { ExchangeCommand, ExchangeEvent, ExchangeMarket } from '@khel/exchange';
+import type { ExchangeCommand, ExchangeEvent, ExchangeMarket, MarketSnapshot } from '@khel/exchange';
 import type { Queryable } from '../../db/database.js';
 import { emptyLanePlayers } from './batch-writes.js';
 import type { BatchWrites, LanePlayers } from './batch-writes.js';
@@ -35,10 +35,19 @@ export interface WriterOptions {
   maxBatch: number;
   /** How long the first command of a batch waits for company; 0 = the next turn of the event loop. */
   lingerMs: number;
-  /** Engine commands between two book snapshots. */
+  /**
+   * Fewest engine commands between two book snapshots. A deep book waits for as many commands as it
+   * has resting offers, so a snapshot costs O(1) per command and a replay stays within one book's worth.
+   */
   snapshotEvery: number;
   /** Lanes with work at the same moment commit in one transaction (decision 0037); false: each market's batch in its own. */
   sharedCommit: boolean;
+}
+
+/** Whether the held book is due a snapshot: every max(snapshotEvery, resting offers) commands (decision 0027, addendum 0038). */
+export function snapshotDue(held: Held, snapshotEvery: number): boolean {
+  if (held.book === null) return false;
+  return held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= Math.max(snapshotEvery, held.book.liveOffers.size);
 }
 
 export const DEFAULT_WRITER_OPTIONS: WriterOptions = { maxBatch: 256, lingerMs: 0, snapshotEvery: 500, sharedCommit: true };
@@ -52,6 +61,34 @@ export interface Held {
   snapshotSeq: number;
   /** Players' positions, open bets and limits, held with the book (EXCHANGE markets). */
   players: LanePlayers;
+  /** What the database holds for the book as of this state (EXCHANGE markets with a snapshot; else null). */
+  log: BookLog | null;
+}
+
+/**
+ * The book as the database holds it: the last snapshot and the commands logged after it, the very
+ * objects this process wrote or read. A lane keeps the last committed one so that a failed batch
+ * rebuilds its book in memory (restore + replay, exactly what a read from the database would give)
+ * instead of reading and parsing the snapshot again.
+ */
+export interface BookLog {
+  snapshot: MarketSnapshot;
+  commands: readonly ExchangeCommand[];
+}
+
+/** The engine sequence a book log ends at. */
+export function logSeq(log: BookLog): number {
+  return log.commands.at(-1)?.seq ?? log.snapshot.lastSeq;
+}
+
+/** The snapshot, then every logged command after it through the engine; a gap means the snapshot moved under a read outside the lock. */
+function replay(snapshot: MarketSnapshot, commands: readonly ExchangeCommand[]): ExchangeMarket {
+  const book = restoreMarket(snapshot);
+  for (const command of commands) {
+    if (command.seq !== book.lastSeq + 1) throw new SnapshotMoved();
+    applyCommand(book, command);
+  }
+  return book;
 }
 /** A snapshot moved between the two reads of a rebuild outside the market's lock: read again. */
 export class SnapshotMoved extends Error {}
@@ -61,19 +98,28 @@ export function marketOf(state: MarketState): MarketRow {
   return market;
 }
 
-/** Rebuilds a market exactly: the snapshot, then every logged command after it through the engine. */
-export async function rebuild(tx: Queryable, market: MarketRow): Promise<Held> {
+/**
+ * Rebuilds a market exactly: the snapshot, then every logged command after it through the engine.
+ * `known` is the lane's last committed book log: used, without reading the book, when it ends at the
+ * sequence the database holds (`seq`, read under the market's lock or just before a view).
+ */
+export async function rebuild(tx: Queryable, market: MarketRow, known?: { log: BookLog | null; seq: number }): Promise<Held & { read: boolean }> {
   const runners = await createSportsRepository(tx).runnersOf([market.id]);
-  if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0, players: emptyLanePlayers() };
-  const log = createMarketLogRepository(tx);
-  const { snapshot, seq } = await log.snapshot(market.id);
-  const book =
-    snapshot === null ? createExchangeMarket({ marketId: market.id, runnerIds: runners.map((runner) => runner.id), inPlay: market.in_play, status: 'open' }) : restoreMarket(snapshot);
-  // Logged sequences are contiguous; a gap means a snapshot moved between the two reads (a view outside the lock).
-  for (const command of await log.commandsAfter(market.id, book.lastSeq)) {
-    if (command.seq !== book.lastSeq + 1) throw new SnapshotMoved();
-    applyCommand(book, command);
+  if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0, players: emptyLanePlayers(), log: null, read: false };
+  if (known !== undefined && known.log !== null && logSeq(known.log) === known.seq) {
+    const book = replay(known.log.snapshot, known.log.commands);
+    return { market, runners, book, snapshotSeq: known.log.snapshot.lastSeq, players: emptyLanePlayers(), log: known.log, read: false };
   }
-  return { market, runners, book, snapshotSeq: snapshot === null ? -1 : seq, players: emptyLanePlayers() };
+  // One statement, so one view of the database: a snapshot saved meanwhile cannot leave a gap.
+  const { snapshot, commands } = await createMarketLogRepository(tx).book(market.id);
+  if (snapshot === null) {
+    const book = createExchangeMarket({ marketId: market.id, runnerIds: runners.map((runner) => runner.id), inPlay: market.in_play, status: 'open' });
+    for (const command of commands) {
+      if (command.seq !== book.lastSeq + 1) throw new SnapshotMoved();
+      applyCommand(book, command);
+    }
+    return { market, runners, book, snapshotSeq: -1, players: emptyLanePlayers(), log: null, read: true };
+  }
+  const book = replay(snapshot, commands);
+  return { market, runners, book, snapshotSeq: snapshot.lastSeq, players: emptyLanePlayers(), log: { snapshot, commands }, read: true };
 }
-

@@ -154,6 +154,15 @@ describe('the market writer: group commit changes nothing but the number of tran
     expect(grouped.book).toEqual(one.book);
   });
 
+  it('rebuilds a failed batch\'s book in memory from its committed snapshot and log, reading the book only when told to forget it', () => {
+    // Batches that met the balance CHECK were rolled back and rebuilt; none of those rebuilds read the book.
+    expect(grouped.counts.rebuilds).toBeGreaterThan(grouped.counts.bookReads);
+    expect(one.counts.rebuilds).toBeGreaterThan(one.counts.bookReads);
+    // The market's first batch, the forget half way (grouped only) and the one before the final view.
+    expect(grouped.counts.bookReads).toBe(3);
+    expect(one.counts.bookReads).toBe(2);
+  });
+
   it('rebuilds from the snapshot and the command log exactly the book it held', () => {
     expect(one.rebuiltBook).toEqual(one.book);
     expect(grouped.rebuiltBook).toEqual(grouped.book);

@@ -27,10 +27,13 @@ function settle(outcomes: Map<Job, Outcome>): void {
 export function createMarketWriter(db: Database, options: WriterOptions = DEFAULT_WRITER_OPTIONS) {
   const lanes = new Map<string, Lane>();
   /** Committed transactions and the commands they carried (group commit's effect), batches that had to rebuild the book first, shared transactions that failed and ran market by market. */
-  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0 };
+  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0 };
   const ready = new Set<string>();
   let gathering = false;
-  const rebuilt = () => void (counts.rebuilds += 1);
+  const rebuilt = (read: boolean) => {
+    counts.rebuilds += 1;
+    if (read) counts.bookReads += 1;
+  };
 
   /** One attempt of one transaction over the parts; settles every command on success. */
   async function attempt(parts: readonly Part[]): Promise<void> {
@@ -40,6 +43,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       counts.commands += part.jobs.length;
       part.lane.commits += 1;
       part.lane.committedSeq = part.lane.held?.book?.lastSeq ?? null;
+      part.lane.committed = part.lane.held?.log ?? null;
     }
     for (const each of outcomes) settle(each);
   }
@@ -86,6 +90,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   /** A command that must commit with its caller's transaction (an idempotency record, a cash out) runs alone in it. */
   async function runOuter(marketId: string, lane: Lane, job: Job & { outerTx: Queryable }): Promise<void> {
     lane.committedSeq = null;
+    // Whether the caller's transaction commits is not known here: a later rebuild reads the book.
+    lane.committed = null;
     try {
       const outcome = (await runParts(job.outerTx, [{ marketId, lane, jobs: [job] }], options.snapshotEvery, rebuilt))[0]?.get(job);
       if (outcome !== undefined && 'value' in outcome) job.resolve(outcome.value);
@@ -138,7 +144,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
 
   function laneOf(marketId: string): Lane {
     let lane = lanes.get(marketId);
-    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null, commits: 0, committedSeq: null }));
+    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null, commits: 0, committedSeq: null, committed: null }));
     return lane;
   }
 
@@ -172,13 +178,18 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       let held: Held | null = null;
       for (let attempt = 0; held === null; attempt += 1) {
         try {
-          held = await rebuild(db, market);
+          const { read, ...fresh } = await rebuild(db, market, { log: lane.committed, seq: lastSeq });
+          if (read) counts.bookReads += 1;
+          held = fresh;
         } catch (error) {
           if (!(error instanceof SnapshotMoved) || attempt >= 3) throw error;
         }
       }
       // Kept only if the lane committed nothing meanwhile: else it would hand the next batch an older book to rebuild.
-      if (!lane.running && lane.commits === commits) lane.held = held;
+      if (!lane.running && lane.commits === commits) {
+        lane.held = held;
+        lane.committed = held.log;
+      }
       return held.book;
     },
 
@@ -190,14 +201,16 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       return lane.running || book.lastSeq === lane.committedSeq ? book : null;
     },
 
-    counts(): { transactions: number; commands: number; rebuilds: number; splits: number } {
+    counts(): { transactions: number; commands: number; rebuilds: number; splits: number; bookReads: number } {
       return { ...counts };
     },
 
     /** Drops what this process holds for a market; its next batch rebuilds it from the snapshot and the log. */
     forget(marketId: string): void {
       const lane = lanes.get(marketId);
-      if (lane !== undefined) lane.held = null;
+      if (lane === undefined) return;
+      lane.held = null;
+      lane.committed = null;
     },
   };
 }
