@@ -1,3 +1,4 @@
+import { createRng } from '@khel/sports-sim';
 /**
  * The publish after a group commit (decision 0027, addendum "publish") serves the bets and the market
  * its batch wrote instead of reading them again, and reads the positions in one statement. Seeded
@@ -19,17 +20,8 @@ const STEPS = 40;
 const PRICES = [1.5, 2, 2.5, 3];
 const STAKES = [100, 250, 700, 2500];
 
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (mulberry32), so each run sees the same stream. */
+const random = (seed: number): (() => number) => createRng(seed).nextFloat;
 
 type Pushed = { topic: string; payload: { type: string; marketId?: string; positions?: MarketPosition[]; bet?: BetDto; market?: Market } };
 

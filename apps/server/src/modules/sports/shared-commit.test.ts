@@ -1,3 +1,4 @@
+import { createRng } from '@khel/sports-sim';
 /**
  * The shared group commit's differential test (decision 0037): one seeded random stream of bets and
  * cancels over four markets runs through the writer with each market's batch in its own transaction
@@ -20,16 +21,8 @@ const STEPS = 50;
 const PRICES = [1.5, 1.8, 2, 2.5, 3, 4];
 const STAKES = [100, 500, 2000, 6000];
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (mulberry32), so each run sees the same stream. */
+const random = (seed: number): (() => number) => createRng(seed).nextFloat;
 
 interface Bet {
   player: number;
