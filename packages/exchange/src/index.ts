@@ -127,7 +127,9 @@ export {
 export {
   exchangeSlipLine,
   fancyBook,
+  matchedByRunner,
   positionTable,
+  positionTableOfMatched,
   previewPosition,
   type FancyBookRow,
   type RunnerPosition,

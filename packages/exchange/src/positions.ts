@@ -26,14 +26,28 @@ export interface RunnerPosition {
  * offers are taken", the figure a trader reads beside the matched one.
  */
 export function positionTable(runnerIds: readonly string[], matched: readonly RunnerLine[], unmatched: readonly RunnerLine[] = []): RunnerPosition[] {
-  const sum = (lines: readonly RunnerLine[], runnerId: string) => lines.reduce((total, line) => total + (line.runnerId === runnerId ? line.ifWinsPaise : line.ifLosesPaise), 0);
-  for (const line of [...matched, ...unmatched]) {
-    // A line on a runner the market lacks means markets were mixed up: a bug, not a business outcome.
-    if (!runnerIds.includes(line.runnerId)) throw new Error(`bet on unknown runner ${line.runnerId}`);
-  }
+  return positionTableOfMatched(runnerIds, matchedByRunner(runnerIds, matched), unmatched);
+}
+
+/** A line on a runner the market lacks means markets were mixed up: a bug, not a business outcome. */
+function checkRunners(runnerIds: readonly string[], lines: readonly RunnerLine[]): void {
+  for (const line of lines) if (!runnerIds.includes(line.runnerId)) throw new Error(`bet on unknown runner ${line.runnerId}`);
+}
+
+/** POS-1 alone: the matched lines' result per runner, the vector a running position keeps and adds each new fill's line to. */
+export function matchedByRunner(runnerIds: readonly string[], matched: readonly RunnerLine[]): Record<string, number> {
+  checkRunners(runnerIds, matched);
+  const out: Record<string, number> = {};
+  for (const runnerId of runnerIds) out[runnerId] = matched.reduce((total, line) => total + (line.runnerId === runnerId ? line.ifWinsPaise : line.ifLosesPaise), 0);
+  return out;
+}
+
+/** positionTable from the matched result per runner (a running position) and the unmatched lines. */
+export function positionTableOfMatched(runnerIds: readonly string[], matched: Readonly<Record<string, number>>, unmatched: readonly RunnerLine[] = []): RunnerPosition[] {
+  checkRunners(runnerIds, unmatched);
   return runnerIds.map((runnerId) => {
-    const matchedPaise = sum(matched, runnerId);
-    return { runnerId, matchedPaise, ifFilledPaise: matchedPaise + sum(unmatched, runnerId) };
+    const matchedPaise = matched[runnerId] ?? 0;
+    return { runnerId, matchedPaise, ifFilledPaise: matchedPaise + unmatched.reduce((total, line) => total + (line.runnerId === runnerId ? line.ifWinsPaise : line.ifLosesPaise), 0) };
   });
 }
 

@@ -3,7 +3,10 @@ import type { Queryable } from '../../db/database.js';
 import { limitRulesFingerprint } from '../agents/downline-limits-service.js';
 import type { FillInsert } from './batch-writes-repository.js';
 import { remainingPaise } from './exposure.js';
-import type { BetRow } from './sports-repository.js';
+import { readPositions } from './positions-repository.js';
+import { shownOf } from './positions-service.js';
+import type { ShownPosition } from './positions-service.js';
+import type { BetRow, MarketRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
 import { writeStaged } from './staged-rows.js';
 import type { JoinedInserter, Op, WalletMover, WalletMove } from './staged-rows.js';
@@ -17,6 +20,8 @@ export interface HeldPlayer {
   positions: Map<'main' | 'bonus', HeldPosition>;
   /** The player's unmatched (and delayed) bets on the market, by id. */
   open: Map<string, BetRow>;
+  /** The running positions the player app is pushed (decision 0027, addendum "positions"); null once a change could not be followed (then they are read). */
+  shown: Map<'main' | 'bonus', ShownPosition> | null;
 }
 
 /**
@@ -40,6 +45,7 @@ export type { JoinedInserter, WalletMove, WalletMover } from './staged-rows.js';
 export { Refused } from './staged-rows.js';
 
 const OPEN = new Set(['unmatched', 'pending']);
+const LIVE = new Set(['pending', 'unmatched', 'matched']);
 
 /**
  * A group commit's deferred rows and its view of the lane's players. Placed bets stage their bet,
@@ -48,7 +54,8 @@ const OPEN = new Set(['unmatched', 'pending']);
  * reads or writes for itself sees its batch-mates' rows). The wallet's exposure, whose CHECK must
  * refuse the very command that overdraws, is never deferred.
  */
-export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePlayers, batch: { ordBase: number; limitsMark: string | null } = { ordBase: 0, limitsMark: null }) {
+export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runnerIds: readonly string[] }, memo: LanePlayers, batch: { ordBase: number; limitsMark: string | null } = { ordBase: 0, limitsMark: null }) {
+  const marketId = market.row.id;
   let ops: Op[] = [];
   let limitsChecked = false;
   let ord = batch.ordBase;
@@ -74,11 +81,18 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
     }
   }
 
-  function hold(bet: BetRow): void {
+  /** Keeps the held open bets, and the count of live bets behind the running positions, in step with a written bet row. */
+  function hold(bet: BetRow, inserted: boolean): void {
     const player = memo.players.get(bet.user_id);
     if (player === undefined) return;
+    // Held open bets are live; a bet neither new nor held open was live or not: unknown, so positions are read.
+    const wasLive = inserted ? false : player.open.has(bet.id) ? true : null;
     if (OPEN.has(bet.status) && remainingPaise(bet) > 0) player.open.set(bet.id, bet);
     else player.open.delete(bet.id);
+    const running = player.shown?.get(bet.wallet);
+    if (running === undefined) return;
+    if (wasLive === null) player.shown = null;
+    else running.live += (LIVE.has(bet.status) && bet.closed_by === null ? 1 : 0) - (wasLive ? 1 : 0);
   }
 
   return {
@@ -120,9 +134,15 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
       if (held !== undefined) return held;
       await flush();
       const repo = createSportsRepository(tx);
-      const open = await repo.unmatchedBetsOfUser(userId, marketId);
+      // The player's live bets and their fills: the open ones are held, and the running positions start from them.
+      const { bets, fills } = await readPositions(tx, [marketId], [userId], [marketId]);
+      const open = bets.filter((bet) => OPEN.has(bet.status));
       const rows = await repo.marketPositions(userId, marketId);
-      const player: HeldPlayer = { positions: new Map(rows.map((row) => [row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes }])), open: new Map(open.map((bet) => [bet.id, bet])) };
+      const player: HeldPlayer = {
+        positions: new Map(rows.map((row) => [row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes }])),
+        open: new Map(open.map((bet) => [bet.id, bet])),
+        shown: shownOf(market.row, market.runnerIds, bets, fills),
+      };
       memo.players.set(userId, player);
       return player;
     },
@@ -137,11 +157,15 @@ export function createBatchWrites(tx: Queryable, marketId: string, memo: LanePla
 
     insertBet(bet: BetRow): void {
       ops.push({ kind: 'insert', bet });
-      hold(bet);
+      hold(bet, true);
     },
     updateBet(bet: BetRow): void {
       ops.push({ kind: 'update', bet });
-      hold(bet);
+      hold(bet, false);
+    },
+    /** What the lane holds of a player, if it holds them (read by the publish's known positions). */
+    held(userId: string): HeldPlayer | undefined {
+      return memo.players.get(userId);
     },
     /** Exposure moves on players' wallets, made with the batch's other rows (the CHECK still decides, command by command). */
     moveExposures(mover: WalletMover, moves: readonly Omit<WalletMove, 'ord'>[]): void {

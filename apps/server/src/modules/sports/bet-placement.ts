@@ -11,7 +11,7 @@ import type { WalletService } from '../wallet/wallet-service.js';
 import { DuplicateIdempotencyKey } from '../idempotency/idempotency-service.js';
 import type { JoinedInserter } from './batch-writes.js';
 import type { ChangeSet, EngineEvents } from './engine-events.js';
-import { emptyChanges, knowRows, resetChanges } from './engine-events.js';
+import { emptyChanges, knowPositions, knowRows, resetChanges } from './engine-events.js';
 import { addLine, bookmakerLine, refreshExposures } from './exposure.js';
 import type { MarketBooks } from './market-books.js';
 import { oddsPreferenceOf } from './odds-preference-service.js';
@@ -20,6 +20,7 @@ import { checkQuote } from './quote-checks.js';
 import { createSportsRepository } from './sports-repository.js';
 import type { BetRow } from './sports-repository.js';
 import { refreshHeldExposures } from './held-exposures.js';
+import { heldPositionsOf } from './positions-service.js';
 
 /**
  * Writes a command's answer (an idempotency record) in the transaction the command commits in; with
@@ -109,7 +110,8 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           await engine.placeBatched(context, batch.writes, bet, mine);
           mine.userIds.add(caller.userId);
           mine.betIds.add(bet.id);
-          await refreshHeldExposures(batch, wallet, runners.map((candidate) => candidate.id), mine.userIds, mine.positions);
+          const runnerIds = runners.map((candidate) => candidate.id);
+          await refreshHeldExposures(batch, wallet, runnerIds, mine.userIds, mine.positions);
           if (record?.staged !== undefined) {
             const { row, insertMany } = record.staged(bet.id);
             batch.writes.join(row, insertMany as JoinedInserter, () => new DuplicateIdempotencyKey());
@@ -119,6 +121,11 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           for (const id of mine.marketIds) changes.marketIds.add(id);
           // What the batch wrote is what the publish after its commit shows: no read of it again.
           knowRows(changes, [...(mine.known?.bets.values() ?? [])].map((known) => known.row), { market, runners });
+          // And the touched players' positions as the lane now holds them (a player it cannot follow is read).
+          for (const userId of mine.userIds) {
+            const held = batch.writes.held(userId);
+            if (held?.shown != null) knowPositions(changes, userId, market.id, heldPositionsOf(market, runnerIds, held.shown, held.open.values()));
+          }
           return bet.id;
         }
         const bet = await repo.insertBet({

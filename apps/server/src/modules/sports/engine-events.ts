@@ -1,3 +1,4 @@
+import type { MarketPosition } from '@khel/contract';
 import { priceToIndex } from '@khel/exchange';
 import type { ExchangeCommand, ExchangeEvent } from '@khel/exchange';
 import type { Clock } from '../../lib/clock.js';
@@ -30,6 +31,8 @@ export interface ChangeSet {
 export interface KnownRows {
   bets: Map<string, { row: BetRow; tick: number }>;
   markets: Map<string, { market: MarketRow; runners: RunnerRow[]; tick: number }>;
+  /** A player's positions on a market (`userId:marketId`) as the lane holds them after the command (decision 0027, addendum "positions"). */
+  positions: Map<string, { positions: MarketPosition[]; tick: number }>;
 }
 
 let ticks = 0;
@@ -54,9 +57,15 @@ export function resetChanges(changes: ChangeSet): void {
 
 /** Records rows a batched command wrote into its change set (they reach the database with the batch). */
 export function knowRows(changes: ChangeSet, bets: Iterable<BetRow>, market?: { market: MarketRow; runners: RunnerRow[] }): void {
-  const known = (changes.known ??= { bets: new Map(), markets: new Map() });
+  const known = (changes.known ??= { bets: new Map(), markets: new Map(), positions: new Map() });
   for (const row of bets) known.bets.set(row.id, { row, tick: nextTick() });
   if (market !== undefined) known.markets.set(market.market.id, { ...market, tick: nextTick() });
+}
+
+/** Records a player's positions on a market as its batch leaves them (served by the publish instead of a read). */
+export function knowPositions(changes: ChangeSet, userId: string, marketId: string, positions: MarketPosition[]): void {
+  const known = (changes.known ??= { bets: new Map(), markets: new Map(), positions: new Map() });
+  known.positions.set(`${userId}:${marketId}`, { positions, tick: nextTick() });
 }
 
 /** A delayed exchange bet found the market changed under it: it lapses with this reason. */
@@ -110,8 +119,19 @@ export function createEngineEvents(clock: Clock) {
       changes.userIds.add(bet.user_id);
       changes.betIds.add(bet.id);
     };
+    /**
+     * A batched fill's players are held before the fill is staged: a player first read by the lane
+     * reads the fills staged so far, so this fill's line must come only from the command's deltas.
+     */
+    const hold = async (offerId: string, ownerId: string) => {
+      if (batch === undefined || offerId.startsWith(`${HOUSE_OWNER}:`) || rows.has(offerId)) return;
+      const bet = await batch.bet(offerId, ownerId);
+      if (bet !== null) rows.set(offerId, bet);
+    };
     for (const event of events) {
       if (event.type === 'filled') {
+        await hold(event.backOfferId, event.backOwnerId);
+        await hold(event.layOfferId, event.layOwnerId);
         const fillRow = {
           marketId: context.market.id,
           runnerId: event.runnerId,

@@ -89,7 +89,7 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
       held = part.lane.held = rebuilt;
       part.lane.committed = rebuilt.log;
     } else held.market = marketOf(market);
-    const writes = createBatchWrites(tx, part.marketId, held.players, { ordBase: ordered.length, limitsMark });
+    const writes = createBatchWrites(tx, { row: held.market, runnerIds: held.runners.map((runner) => runner.id) }, held.players, { ordBase: ordered.length, limitsMark });
     ordered.push(...part.jobs);
     ran.push({ part, held, writes, ...(await runCommands(tx, part, held, writes, ordered)) });
   }

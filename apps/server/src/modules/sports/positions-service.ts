@@ -1,6 +1,6 @@
 import type { MarketPosition, WsServerMessage } from '@khel/contract';
-import { bookmakerBetLine, exchangeBetLine, fancyBook, positionTable, unmatchedOfferLine } from '@khel/exchange';
-import type { FancyBet, RunnerLine } from '@khel/exchange';
+import { bookmakerBetLine, exchangeBetLine, fancyBook, matchedByRunner, positionTable, positionTableOfMatched, unmatchedOfferLine } from '@khel/exchange';
+import type { FancyBet, RunnerLine, RunnerPosition } from '@khel/exchange';
 import { paiseToRupees } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { LiveBus } from '../live/live-bus.js';
@@ -57,14 +57,50 @@ export function positionsOfMarket(market: MarketRow, runners: readonly RunnerRow
       continue;
     }
     const { matched, unmatched } = positionLines(market, mine, fills);
-    const table = positionTable(runnerIds, matched, unmatched);
-    out.push({
-      marketId: market.id,
-      marketType: market.type,
-      wallet,
-      runners: table.map((row) => ({ selectionId: row.runnerId, profitLoss: paiseToRupees(row.matchedPaise), ifUnmatchedFill: paiseToRupees(row.ifFilledPaise) })),
-      fancyBook: [],
-    });
+    out.push(positionView(market, wallet, positionTable(runnerIds, matched, unmatched)));
+  }
+  return out;
+}
+
+function positionView(market: MarketRow, wallet: WalletName, table: RunnerPosition[]): MarketPosition {
+  return {
+    marketId: market.id,
+    marketType: market.type,
+    wallet,
+    runners: table.map((row) => ({ selectionId: row.runnerId, profitLoss: paiseToRupees(row.matchedPaise), ifUnmatchedFill: paiseToRupees(row.ifFilledPaise) })),
+    fancyBook: [],
+  };
+}
+
+/**
+ * What an exchange market's lane keeps of a player's positions (decision 0027, addendum "positions"),
+ * per wallet: how many live bets not closed by a cash out the player has (a position is shown while
+ * there is one), and their matched result per runner, to which each later fill's line is added.
+ */
+export interface ShownPosition {
+  live: number;
+  matched: Record<string, number>;
+}
+
+/** The running positions of one player on one exchange market, from that player's live bets and their fills (as readPositions answers them). */
+export function shownOf(market: MarketRow, runnerIds: readonly string[], bets: readonly BetRow[], fills: readonly FillRow[]): Map<WalletName, ShownPosition> {
+  const shown = new Map<WalletName, ShownPosition>();
+  for (const wallet of ['main', 'bonus'] as WalletName[]) {
+    const mine = bets.filter((bet) => bet.market_id === market.id && bet.wallet === wallet && bet.closed_by === null);
+    shown.set(wallet, { live: mine.length, matched: matchedByRunner(runnerIds, positionLines(market, mine, fills).matched) });
+  }
+  return shown;
+}
+
+/** positionsOfMarket for an exchange market from the running positions and the open bets a lane holds: the same figures, no read. */
+export function heldPositionsOf(market: MarketRow, runnerIds: readonly string[], shown: ReadonlyMap<WalletName, ShownPosition>, open: Iterable<BetRow>): MarketPosition[] {
+  const out: MarketPosition[] = [];
+  const offers = [...open];
+  for (const wallet of ['main', 'bonus'] as WalletName[]) {
+    const running = shown.get(wallet);
+    if (running === undefined || running.live === 0) continue;
+    const { unmatched } = positionLines(market, offers.filter((bet) => bet.wallet === wallet), []);
+    out.push(positionView(market, wallet, positionTableOfMatched(runnerIds, running.matched, unmatched)));
   }
   return out;
 }
@@ -76,6 +112,8 @@ export function positionsOfMarket(market: MarketRow, runners: readonly RunnerRow
  */
 export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
   const repository = createSportsRepository(deps.db);
+  /** Players whose pushed positions were served from a lane, and players whose positions were read, since start. */
+  const counts = { served: 0, read: 0 };
 
   async function positionsOf(userId: string, markets: MarketRow[]): Promise<MarketPosition[]> {
     const ids = markets.map((market) => market.id);
@@ -88,6 +126,7 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
 
   return {
     positionsOf,
+    counts: () => ({ ...counts }),
 
     async eventPositions(userId: string, eventId: string): Promise<MarketPosition[]> {
       return positionsOf(userId, await repository.marketsOfEvents([eventId]));
@@ -102,13 +141,24 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
       const marketIds = new Set(changes.marketIds);
       for (const bet of knownBets ?? (await repository.betsByIds([...changes.betIds]))) marketIds.add(bet.market_id);
       if (marketIds.size === 0 || changes.userIds.size === 0) return;
+      // Positions a group commit's lane held after the batch go out as they are; only the other players' are read.
+      const served = new Set<string>();
+      for (const [key, entry] of changes.known?.positions ?? []) {
+        const [userId, marketId] = key.split(':') as [string, string];
+        served.add(userId);
+        deps.bus.publish(`user:${userId}`, { type: 'positions', marketId, positions: entry.positions } satisfies WsServerMessage);
+      }
+      const userIds = [...changes.userIds].filter((userId) => !served.has(userId));
+      counts.served += served.size;
+      if (userIds.length === 0) return;
+      counts.read += userIds.length;
       // The markets (and runners) the caller read (or its batch held) cover every market here: the changed ones and the bets'.
       const markets = known?.markets ?? (await repository.marketsByIds([...marketIds]));
       // A settled or voided market has no live bet left, so every position on it is empty: no bets are
       // read for it (settling 10,000 bets would otherwise read them all after the commit).
       const liveIds = markets.filter((market) => marketIds.has(market.id) && market.status !== 'settled' && market.status !== 'voided').map((market) => market.id);
       // Who has bets where, their live bets and those bets' fills: one statement.
-      const { pairs, bets, fills } = await readPositions(deps.db, [...marketIds], [...changes.userIds], liveIds);
+      const { pairs, bets, fills } = await readPositions(deps.db, [...marketIds], userIds, liveIds);
       if (pairs.length === 0) return;
       const runners = bets.length === 0 ? [] : (known?.runners ?? (await repository.runnersOf(liveIds)));
       const owner = new Map(bets.map((bet) => [bet.id, bet.user_id]));

@@ -60,6 +60,7 @@ describe('what a group commit publishes is what the database holds', () => {
     let pushed: Pushed[] = [];
     const stop = t.services.bus.onMessage((message) => pushed.push(message as Pushed));
     const seen = { positions: 0, partial: 0, bets: 0, refused: 0, cancels: 0 };
+    const counted = t.services.positions.counts();
     try {
       for (let step = 0; step < STEPS; step += 1) {
         pushed = [];
@@ -108,7 +109,46 @@ describe('what a group commit publishes is what the database holds', () => {
     expect(seen.bets).toBeGreaterThan(60);
     expect(seen.partial).toBeGreaterThan(5);
     expect(seen.cancels).toBeGreaterThan(2);
+    // Most pushed positions came from what the lanes held (addendum "positions"), the rest (after a cancel, a refusal) were read.
+    const { served, read } = t.services.positions.counts();
+    expect(served - counted.served).toBeGreaterThan(2 * (read - counted.read));
   }, 120_000);
+
+  it('after a cash out (bets closed outside the batch), the pushed positions still equal fresh reads', async () => {
+    const market = await exchangeMarket();
+    const [backer, layer, maker] = [await signUpPlayer(t), await signUpPlayer(t), await signUpPlayer(t)];
+    const place = (token: string, selectionType: 'back' | 'lay', odds: number, stake: number) =>
+      call(t.app, 'POST', '/api/v1/place-bet', { token, body: { marketId: market.id, selectionId: market.runners[0], selectionType, odds, stake } });
+    let pushed: Pushed[] = [];
+    const stop = t.services.bus.onMessage((message) => pushed.push(message as Pushed));
+    const check = async () => {
+      const row = (await t.services.sports.repository.market(market.id)) as MarketRow;
+      for (const player of [backer, layer]) {
+        const mine = pushed.filter((message) => message.topic === `user:${player.userId}` && message.payload.type === 'positions' && message.payload.marketId === market.id);
+        expect(mine.length).toBeGreaterThan(0);
+        expect(mine.at(-1)?.payload.positions).toEqual(await t.services.positions.positionsOf(player.userId, [row]));
+      }
+    };
+    try {
+      await Promise.all([place(backer.token, 'back', 3, 100), place(layer.token, 'lay', 3, 100)]);
+      await check();
+      // A resting back at 2.0 for the cash out's lay to take.
+      await place(maker.token, 'back', 2, 1000);
+      const quote = (await call(t.app, 'GET', `/api/v1/cash-out-quote?marketId=${market.id}&percent=100`, { token: backer.token })).body.data as { available: boolean; value: number };
+      expect(quote.available).toBe(true);
+      const counted = t.services.positions.counts();
+      expect((await call(t.app, 'POST', '/api/v1/cash-out', { token: backer.token, body: { marketId: market.id, value: quote.value } })).body.meta.code).toBe(200);
+      for (const [odds, stake] of [[2.5, 250], [2, 700], [3, 100]] as const) {
+        pushed = [];
+        await Promise.all([place(backer.token, 'back', odds, stake), place(layer.token, 'lay', odds, stake)]);
+        await check();
+      }
+      // The lane read the players again after the cash out wrote their bets itself, then served them.
+      expect(t.services.positions.counts().served).toBeGreaterThan(counted.served);
+    } finally {
+      stop();
+    }
+  });
 
   it('a retried Idempotency-Key answers the same bytes, and places one bet', async () => {
     const market = await exchangeMarket();

@@ -11,13 +11,17 @@ import type { SportsViews } from './sports-views.js';
 /**
  * The change sets of one turn as one: a row known by a change set is served only if no other change
  * set of the turn touched that bet or market without knowing it (that one wrote it itself: read it);
- * of two known rows of one bet, the later one (a later command of the batch) wins.
+ * of two known rows of one bet, the later one (a later command of the batch) wins. A player's known
+ * positions are served only if every change set that touched the player knew them on each market it
+ * touched; otherwise all of that player's positions are read.
  */
 export function unionOf(sets: readonly ChangeSet[]): ChangeSet {
   const union = emptyChanges();
-  const known: KnownRows = { bets: new Map(), markets: new Map() };
+  const known: KnownRows = { bets: new Map(), markets: new Map(), positions: new Map() };
   const unknownBets = new Set<string>();
   const unknownMarkets = new Set<string>();
+  /** Players some change set touched on a market without knowing their positions there: all their positions are read. */
+  const readPlayers = new Set<string>();
   for (const changes of sets) {
     for (const id of changes.marketIds) union.marketIds.add(id);
     for (const id of changes.userIds) union.userIds.add(id);
@@ -26,7 +30,15 @@ export function unionOf(sets: readonly ChangeSet[]): ChangeSet {
     for (const id of changes.marketIds) if (changes.known?.markets.has(id) !== true) unknownMarkets.add(id);
     for (const [id, entry] of changes.known?.bets ?? []) if ((known.bets.get(id)?.tick ?? -1) < entry.tick) known.bets.set(id, entry);
     for (const [id, entry] of changes.known?.markets ?? []) if ((known.markets.get(id)?.tick ?? -1) < entry.tick) known.markets.set(id, entry);
+    for (const [key, entry] of changes.known?.positions ?? []) if ((known.positions.get(key)?.tick ?? -1) < entry.tick) known.positions.set(key, entry);
+    // The markets this change set touched: its own and its bets'; a bet it did not write itself may be on any market.
+    const opaque = [...changes.betIds].some((id) => changes.known?.bets.has(id) !== true);
+    const markets = new Set([...changes.marketIds, ...[...(changes.known?.bets.values() ?? [])].map((entry) => entry.row.market_id)]);
+    for (const userId of changes.userIds) {
+      if (opaque || [...markets].some((marketId) => changes.known?.positions.has(`${userId}:${marketId}`) !== true)) readPlayers.add(userId);
+    }
   }
+  for (const key of known.positions.keys()) if (readPlayers.has(key.slice(0, key.indexOf(':')))) known.positions.delete(key);
   for (const id of unknownBets) known.bets.delete(id);
   for (const id of unknownMarkets) known.markets.delete(id);
   // Only the bets this turn changed; a known market serves the bets on it.
