@@ -7,6 +7,7 @@ import { call, createTestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import { launchGame, signedCall } from '../casino/casino-test-support.js';
 import { createRedisBus } from '../live/live-bus.js';
+import type { Database } from '../../db/database.js';
 import { createWalletService } from './wallet-service.js';
 import type { Operator, Player } from '../bonus/bonus-test-support.js';
 import { approvedDeposit, bonusAction, bonusData, bookmakerMarket, createOffer, desk, newPlayer, placeBet, settle, useWallet } from '../bonus/bonus-test-support.js';
@@ -222,6 +223,33 @@ describe('balances that move themselves: one push per money change, after commit
 
 
 describe('across processes', () => {
+  it('reads the balances of all the players one commit touched in one statement, and pushes each the committed figures', async () => {
+    const players = [await freshPlayer(), await freshPlayer(), await freshPlayer()];
+    // The wallet over the test database, counting the statements that read players' balances.
+    const reads: string[] = [];
+    const counted: Database = {
+      kind: t.db.kind,
+      query: (sql, params, name) => {
+        if (/from ledger_accounts where user_id/.test(sql)) reads.push(sql);
+        return t.db.query(sql, params, name);
+      },
+      exec: (sql) => t.db.exec(sql),
+      transaction: (fn) => t.db.transaction(fn),
+      close: async () => undefined,
+    };
+    const wallet = createWalletService({ db: counted, clock: t.clock, moneyMode: 'play', publisher: t.services.bus });
+    await wallet.transaction(async (tx) => {
+      for (const [index, player] of players.entries()) await wallet.addExposure(tx, player.userId, 'main', -(index + 1) * 100_00);
+    });
+    await vi.waitFor(() => expect(players.every((player) => pushesTo(player).length > 0)).toBe(true), { timeout: 3000, interval: 20 });
+    expect(reads).toHaveLength(1);
+    for (const [index, player] of players.entries()) {
+      const fresh = await t.services.wallet.balancesOf(player.userId);
+      expect(pushesTo(player).at(-1)).toMatchObject({ type: 'balance', balance: fresh.mainBalancePaise / 100, exposure: fresh.mainExposurePaise / 100 });
+      expect(fresh.mainExposurePaise).toBe(-(index + 1) * 100_00);
+    }
+  });
+
   it("reaches a player's sockets on another process through the Redis bus, after commit", async () => {
     const channel = `khel-test-balance-${randomBytes(4).toString('hex')}`;
     const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

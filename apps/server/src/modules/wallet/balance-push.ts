@@ -27,7 +27,8 @@ export interface BalancePublisher {
  */
 export function createBalancePush(deps: {
   publisher: BalancePublisher | undefined;
-  balancesOf: (userId: string) => Promise<PlayerBalances>;
+  /** The committed balances of the players a commit touched whose figures it did not already hold: one read for all. */
+  balancesOfMany: (userIds: readonly string[]) => Promise<Map<string, PlayerBalances>>;
   /** Told synchronously once a change commits, before its caller answers (the profile's balance cache, decision 0029). */
   onCommitted?: (userId: string) => void;
 }) {
@@ -35,8 +36,7 @@ export function createBalancePush(deps: {
   /** Wallets a posting statement read for a player inside tx (its accounts locked): pushed as they are, not read again. */
   const known = new WeakMap<Queryable, Map<string, WalletFigures>>();
 
-  async function push(userId: string, changes: BalanceChange[], figures: WalletFigures | undefined): Promise<void> {
-    const balances = figures ?? (await deps.balancesOf(userId));
+  function push(userId: string, changes: BalanceChange[], balances: WalletFigures): void {
     const message: WsServerMessage = {
       type: 'balance',
       balance: paiseToRupees(balances.mainBalancePaise),
@@ -46,6 +46,16 @@ export function createBalancePush(deps: {
       ...(changes.length > 0 ? { changes } : {}),
     };
     deps.publisher?.publish(`user:${userId}`, message);
+  }
+
+  /** One balance message per player a commit touched: the figures its postings held, the others read in one statement. */
+  async function pushAll(users: Map<string, BalanceChange[]>, figures: Map<string, WalletFigures> | undefined): Promise<void> {
+    const unknown = [...users.keys()].filter((userId) => figures?.get(userId) === undefined);
+    const read = unknown.length === 0 ? new Map<string, PlayerBalances>() : await deps.balancesOfMany(unknown);
+    for (const [userId, changes] of users) {
+      const balances = figures?.get(userId) ?? read.get(userId);
+      if (balances !== undefined) push(userId, changes, balances);
+    }
   }
 
   /** Records, inside tx, that userId's money moved (change null: only exposure moved). */
@@ -60,12 +70,10 @@ export function createBalancePush(deps: {
         pending.delete(tx);
         const figures = known.get(tx);
         known.delete(tx);
-        for (const [user, changes] of created) {
-          deps.onCommitted?.(user);
-          if (deps.publisher === undefined) continue;
-          // Best effort: the change is committed; a client re-reads its balance on reconnect.
-          push(user, changes, figures?.get(user)).catch(() => undefined);
-        }
+        for (const user of created.keys()) deps.onCommitted?.(user);
+        if (deps.publisher === undefined) return;
+        // Best effort: the change is committed; a client re-reads its balance on reconnect.
+        void pushAll(created, figures).catch(() => undefined);
       });
     }
     const changes = users.get(userId) ?? [];

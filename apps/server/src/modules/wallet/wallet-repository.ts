@@ -140,6 +140,15 @@ export function createWalletRepository(db: Queryable) {
       );
       return result.rows[0]?.total ?? 0;
     },
+    /** Several players' wallets in one statement (the balance pushes after one commit). */
+    async playersBalances(userIds: readonly string[]): Promise<(PlayerBalancesRow & { user_id: string })[]> {
+      const result = await db.query<PlayerBalancesRow & { user_id: string }>(
+        'select user_id, kind, balance_paise, exposure_paise from ledger_accounts where user_id = any($1::uuid[])',
+        [userIds],
+        'players_balances',
+      );
+      return result.rows;
+    },
     async playerBalances(userId: string): Promise<PlayerBalancesRow[]> {
       const result = await db.query<PlayerBalancesRow>(
         'select kind, balance_paise, exposure_paise from ledger_accounts where user_id = $1',

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import type { BalancePublisher } from './balance-push.js';
 import { createBalancePush } from './balance-push.js';
-import type { HouseAccountKind, PlayerAccountKind, StatementRow } from './wallet-repository.js';
+import type { HouseAccountKind, PlayerAccountKind, PlayerBalancesRow, StatementRow } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
 import { createAccountResolver, KIND_OF_BOOK, KIND_OF_WALLET } from './account-resolver.js';
 import { createPostings, isOverdraw } from './wallet-postings.js';
@@ -65,10 +65,20 @@ const BOOK_OF_ROLE: Partial<Record<number, AgentBook>> = { [ROLES.AGENT]: 'chips
 export function createWalletService(deps: { db: Database; clock: Clock; moneyMode: 'play' | 'real'; publisher?: BalancePublisher; onBalancesChanged?: (userId: string) => void }) {
   const { db, clock } = deps;
   const repository = createWalletRepository(db);
-  const balancePush = createBalancePush({ publisher: deps.publisher, balancesOf: (userId) => balancesOf(userId), onCommitted: deps.onBalancesChanged });
+  const balancePush = createBalancePush({ publisher: deps.publisher, balancesOfMany, onCommitted: deps.onBalancesChanged });
 
   async function balancesOf(userId: string, tx?: Queryable): Promise<PlayerBalances> {
-    const rows = await (tx === undefined ? repository : createWalletRepository(tx)).playerBalances(userId);
+    return figuresOf(await (tx === undefined ? repository : createWalletRepository(tx)).playerBalances(userId));
+  }
+
+  /** Several players' balances in one read, by player. */
+  async function balancesOfMany(userIds: readonly string[]): Promise<Map<string, PlayerBalances>> {
+    const byUser = new Map<string, PlayerBalancesRow[]>(userIds.map((userId) => [userId, []]));
+    for (const row of await repository.playersBalances(userIds)) byUser.get(row.user_id)?.push(row);
+    return new Map([...byUser].map(([userId, rows]) => [userId, figuresOf(rows)]));
+  }
+
+  function figuresOf(rows: readonly PlayerBalancesRow[]): PlayerBalances {
     const find = (kind: PlayerAccountKind) => rows.find((row) => row.kind === kind);
     return {
       mainBalancePaise: find('player_main')?.balance_paise ?? 0,
