@@ -120,7 +120,7 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           for (const id of mine.betIds) changes.betIds.add(id);
           for (const id of mine.marketIds) changes.marketIds.add(id);
           // What the batch wrote is what the publish after its commit shows: no read of it again.
-          knowRows(changes, [...(mine.known?.bets.values() ?? [])].map((known) => known.row), { market, runners });
+          knowRows(changes, [...(mine.known?.bets.values() ?? [])].map((known) => known.row), { market, runners, event: context.eventNames ?? null });
           // And the touched players' positions as the lane now holds them (a player it cannot follow is read).
           for (const userId of mine.userIds) {
             const held = batch.writes.held(userId);

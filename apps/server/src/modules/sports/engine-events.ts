@@ -7,7 +7,7 @@ import { addLine, exchangeFillLine, remainingPaise } from './exposure.js';
 import type { PositionDeltas } from './exposure.js';
 import type { BatchWrites } from './batch-writes.js';
 import type { MarketContext } from './market-books.js';
-import type { BetRow, MarketRow, RunnerRow } from './sports-repository.js';
+import type { BetRow, EventNames, MarketRow, RunnerRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
 
 export const HOUSE_OWNER = 'house';
@@ -30,7 +30,7 @@ export interface ChangeSet {
 /** Rows a change set knows, each with the tick it was written at (within a batch, the latest wins). */
 export interface KnownRows {
   bets: Map<string, { row: BetRow; tick: number }>;
-  markets: Map<string, { market: MarketRow; runners: RunnerRow[]; tick: number }>;
+  markets: Map<string, { market: MarketRow; runners: RunnerRow[]; event?: EventNames | null; tick: number }>;
   /** A player's positions on a market (`userId:marketId`) as the lane holds them after the command (decision 0027, addendum "positions"). */
   positions: Map<string, { positions: MarketPosition[]; tick: number }>;
 }
@@ -56,7 +56,7 @@ export function resetChanges(changes: ChangeSet): void {
 }
 
 /** Records rows a batched command wrote into its change set (they reach the database with the batch). */
-export function knowRows(changes: ChangeSet, bets: Iterable<BetRow>, market?: { market: MarketRow; runners: RunnerRow[] }): void {
+export function knowRows(changes: ChangeSet, bets: Iterable<BetRow>, market?: { market: MarketRow; runners: RunnerRow[]; event?: EventNames | null }): void {
   const known = (changes.known ??= { bets: new Map(), markets: new Map(), positions: new Map() });
   for (const row of bets) known.bets.set(row.id, { row, tick: nextTick() });
   if (market !== undefined) known.markets.set(market.market.id, { ...market, tick: nextTick() });

@@ -8,6 +8,7 @@ import type { BatchWrites } from './batch-writes.js';
 import { createMarketLogRepository } from './market-log-repository.js';
 import { marketOf, rebuild, snapshotDue } from './market-state.js';
 import type { BookLog, Held, MarketContext } from './market-state.js';
+import type { EventNames } from './sports-repository.js';
 import { Refused, writeStaged } from './staged-rows.js';
 import type { Op } from './staged-rows.js';
 import { trackStatements } from './tracked-statements.js';
@@ -79,7 +80,7 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
       missing.push(new Map(part.jobs.map((job) => [job, { error: new MarketNotFound() }])));
       continue;
     }
-    const { limits_mark: limitsMark, ...market } = state;
+    const { limits_mark: limitsMark, event_names: eventNames, ...market } = state;
     let held = part.lane.held;
     // Another process (or a rolled-back outer transaction) moved the book: rebuild it.
     if (held === null || (held.book !== null && held.book.lastSeq !== market.log_seq)) {
@@ -91,7 +92,7 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
     } else held.market = marketOf(market);
     const writes = createBatchWrites(tx, { row: held.market, runnerIds: held.runners.map((runner) => runner.id) }, held.players, { ordBase: ordered.length, limitsMark });
     ordered.push(...part.jobs);
-    ran.push({ part, held, writes, ...(await runCommands(tx, part, held, writes, ordered)) });
+    ran.push({ part, held, writes, ...(await runCommands(tx, part, held, writes, ordered, eventNames)) });
   }
   const jobAt = (ord: number) => ordered[ord] as Job;
   const staged: Op[] = [];
@@ -117,7 +118,7 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
   return [...ran.map((entry) => entry.outcomes), ...missing];
 
   /** Runs one market's commands in order (`all`: every command of the transaction so far, by place); answers their outcomes and the engine commands applied. */
-  async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[]): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
+  async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[], eventNames: EventNames | null): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
     const log: ExchangeCommand[] = [];
     const outcomes = new Map<Job, Outcome>();
     for (const [index, job] of part.jobs.entries()) {
@@ -146,6 +147,7 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
         runners: held.runners,
         book: held.book,
         bookChanged: false,
+        eventNames,
         apply(command) {
           if (held.book === null) throw new Error('no book on this market');
           const fresh = command.seq > held.book.lastSeq;

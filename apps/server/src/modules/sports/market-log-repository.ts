@@ -1,7 +1,7 @@
 import type { ExchangeCommand, MarketSnapshot } from '@khel/exchange';
 import type { Queryable } from '../../db/database.js';
 import { LIMITS_FINGERPRINT } from '../agents/downline-limits-service.js';
-import type { MarketRow } from './sports-repository.js';
+import type { EventNames, MarketRow } from './sports-repository.js';
 
 /** The market row without its book snapshot (the writer holds the book; only a rebuild reads it). */
 const STATE_COLUMNS = `id, event_id, type, name, status, in_play, suspend_reason, version, bet_delay_seconds, min_stake_paise, max_stake_paise,
@@ -16,7 +16,10 @@ const LOCK_ALL = { name: 'market_writer_lock_all', text: 'select count(pg_adviso
 const STATES = {
   name: 'market_writer_states',
   text: `select ${STATE_COLUMNS}, greatest(book_seq, coalesce((select max(seq) from market_commands c where c.market_id = m.id), 0))::bigint as log_seq,
-    ${LIMITS_FINGERPRINT} as limits_mark
+    ${LIMITS_FINGERPRINT} as limits_mark,
+    (select json_build_object('id', e.id, 'slug', e.slug, 'name', e.name, 'league_id', l.id, 'league_slug', l.slug, 'league_name', l.name,
+        'sport_id', s.id, 'sport_slug', s.slug, 'sport_name', s.name)
+      from events e join leagues l on l.id = e.league_id join sports s on s.id = l.sport_id where e.id = m.event_id) as event_names
     from markets m where id = any($1::uuid[])`,
 };
 
@@ -30,8 +33,8 @@ const BOOK = {
     from markets m where id = $1`,
 };
 export type MarketState = MarketRow & { log_seq: number };
-/** A market's state with the limit tables' fingerprint, as a batch reads it after its locks. */
-export type LockedState = MarketState & { limits_mark: string };
+/** A market's state with the limit tables' fingerprint and its event's catalogue names (a bet view's), as a batch reads it after its locks. */
+export type LockedState = MarketState & { limits_mark: string; event_names: EventNames | null };
 
 /**
  * The market writer's statements (decision 0027): the per-batch lock and state read, the command log
@@ -54,7 +57,7 @@ export function createMarketLogRepository(db: Queryable) {
     async state(marketId: string): Promise<MarketState | null> {
       const state = (await states([marketId])).get(marketId);
       if (state === undefined) return null;
-      const { limits_mark: _mark, ...rest } = state;
+      const { limits_mark: _mark, event_names: _names, ...rest } = state;
       return rest;
     },
     /** The last engine sequence committed for the market (a held book at it is current). */

@@ -5,7 +5,7 @@ import { emptyLanePlayers } from './batch-writes.js';
 import type { BatchWrites, LanePlayers } from './batch-writes.js';
 import { createMarketLogRepository } from './market-log-repository.js';
 import type { MarketState } from './market-log-repository.js';
-import type { MarketRow, RunnerRow } from './sports-repository.js';
+import type { EventNames, MarketRow, RunnerRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
 
 /**
@@ -28,6 +28,8 @@ export interface MarketContext {
    * only through it and through `direct`.
    */
   batch: { writes: BatchWrites; direct: Queryable } | null;
+  /** The market's event names as the batch read them with the market (null outside a batch): its bets' views need no read. */
+  eventNames?: EventNames | null;
 }
 
 export interface WriterOptions {

@@ -73,7 +73,8 @@ export function createSportsLive(deps: { repository: SportsRepository; views: Sp
       runners.push(...(await repository.runnersOf(unknown)));
       const changed = markets.filter((market) => changes.marketIds.has(market.id));
       for (const view of await marketViews(changed, runners, { committed: true })) bus.publish(`market:${view._id}`, { type: 'market', market: view } satisfies WsServerMessage);
-      const built = await betViews(rows, { markets, runners });
+      const events = [...knownMarkets.values()].flatMap((known) => (known.event == null ? [] : [known.event]));
+      const built = await betViews(rows, { markets, runners, events });
       for (const [index, bet] of built.entries()) {
         views.set(bet._id, bet);
         bus.publish(`user:${(rows[index] as BetRow).user_id}`, { type: 'bet', bet } satisfies WsServerMessage);

@@ -19,6 +19,9 @@ export interface EventRow {
   sport_name: string;
 }
 
+/** What a bet view shows of its event: the catalogue names and slugs (a group commit's batch reads them with its markets). */
+export type EventNames = Pick<EventRow, 'id' | 'slug' | 'name' | 'league_id' | 'league_slug' | 'league_name' | 'sport_id' | 'sport_slug' | 'sport_name'>;
+
 export interface BookmakerQuoteJson {
   runners: { runnerId: string; backRateHundredths: number | null; layRateHundredths: number | null }[];
 }

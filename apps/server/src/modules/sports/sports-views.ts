@@ -3,7 +3,7 @@ import { readDepth } from '@khel/exchange';
 import { fromHundredths, paiseToRupees } from '@khel/money';
 import { remainingPaise } from './exposure.js';
 import type { MarketBooks } from './market-books.js';
-import type { BetRow, BookmakerQuoteJson, EventRow, FancyQuoteJson, MarketRow, RunnerRow, SportsRepository } from './sports-repository.js';
+import type { BetRow, BookmakerQuoteJson, EventNames, EventRow, FancyQuoteJson, MarketRow, RunnerRow, SportsRepository } from './sports-repository.js';
 
 
 export function slugged(id: string, name: string, slug: string) {
@@ -83,14 +83,17 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
   }
 
   /** known: the bets' markets and their runners when the caller read them already. */
-  async function betViews(rows: BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[] }): Promise<BetDto[]> {
+  async function betViews(rows: BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[]; events?: EventNames[] }): Promise<BetDto[]> {
     if (rows.length === 0) return [];
     const markets = new Map((known?.markets ?? (await repository.marketsByIds([...new Set(rows.map((row) => row.market_id))]))).map((market) => [market.id, market]));
     const runners = known?.runners ?? (await repository.runnersOf([...markets.keys()]));
-    const events = new Map((await repository.eventsByIds([...new Set(rows.map((row) => row.event_id))])).map((event) => [event.id, event]));
+    // Events a group commit read with its markets are served as read; the others are read here.
+    const events = new Map<string, EventNames>((known?.events ?? []).map((event) => [event.id, event]));
+    const unknown = [...new Set(rows.map((row) => row.event_id))].filter((id) => !events.has(id));
+    for (const event of await repository.eventsByIds(unknown)) events.set(event.id, event);
     return rows.map((row) => {
       const market = markets.get(row.market_id) as MarketRow;
-      const event = events.get(row.event_id) as EventRow;
+      const event = events.get(row.event_id) as EventNames;
       const runner = runners.find((candidate) => candidate.id === row.runner_id);
       // A cash out's closing bet against the house has no selection or odds of its own (decision 0022).
       const closing = row.closed_by === row.id;
