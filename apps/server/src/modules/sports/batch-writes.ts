@@ -130,21 +130,26 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
 
     /** The player's held state, read once (after writing what is staged) if the lane does not hold it yet. */
     async player(userId: string): Promise<HeldPlayer> {
-      const held = memo.players.get(userId);
-      if (held !== undefined) return held;
+      await this.hold([userId]);
+      return memo.players.get(userId) as HeldPlayer;
+    },
+
+    /** Reads the players the lane does not hold yet, all in two statements (after writing what is staged). */
+    async hold(userIds: readonly string[]): Promise<void> {
+      const missing = [...new Set(userIds)].filter((userId) => !memo.players.has(userId));
+      if (missing.length === 0) return;
       await flush();
-      const repo = createSportsRepository(tx);
-      // The player's live bets and their fills: the open ones are held, and the running positions start from them.
-      const { bets, fills } = await readPositions(tx, [marketId], [userId], [marketId]);
-      const open = bets.filter((bet) => OPEN.has(bet.status));
-      const rows = await repo.marketPositions(userId, marketId);
-      const player: HeldPlayer = {
-        positions: new Map(rows.map((row) => [row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes }])),
-        open: new Map(open.map((bet) => [bet.id, bet])),
-        shown: shownOf(market.row, market.runnerIds, bets, fills),
-      };
-      memo.players.set(userId, player);
-      return player;
+      // The players' live bets and their fills: the open ones are held, and the running positions start from them.
+      const { bets, fills } = await readPositions(tx, [marketId], missing, [marketId]);
+      const exposures = await createSportsRepository(tx).marketPositionsOfUsers(missing, marketId);
+      for (const userId of missing) {
+        const mine = bets.filter((bet) => bet.user_id === userId);
+        memo.players.set(userId, {
+          positions: new Map(exposures.filter((row) => row.user_id === userId).map((row) => [row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes }])),
+          open: new Map(mine.filter((bet) => OPEN.has(bet.status)).map((bet) => [bet.id, bet])),
+          shown: shownOf(market.row, market.runnerIds, mine, fills),
+        });
+      }
     },
 
     /** A resting offer's bet row: from its owner's held open bets, else read. */

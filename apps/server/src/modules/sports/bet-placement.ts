@@ -154,7 +154,7 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
         if (record !== null) await record(context.tx, bet.id);
         if (delayed) deps.onDelayed(bet.id, market.id, delayMs);
         return bet.id;
-      }, tx ?? undefined);
+      }, tx ?? undefined, caller.userId);
     },
   };
 }

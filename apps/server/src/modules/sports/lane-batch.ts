@@ -16,6 +16,8 @@ import { trackStatements } from './tracked-statements.js';
 export interface Job {
   fn: (context: MarketContext) => Promise<unknown>;
   outerTx?: Queryable;
+  /** The player the command is for: read by its batch with the others before the commands run. */
+  player?: string;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -121,6 +123,8 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
   async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[], eventNames: EventNames | null): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
     const log: ExchangeCommand[] = [];
     const outcomes = new Map<Job, Outcome>();
+    // The players the commands are for, read in two statements for the batch rather than two each.
+    if (held.book !== null) await writes.hold(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
     for (const [index, job] of part.jobs.entries()) {
       const statements = trackStatements(tx);
       writes.begin(index);

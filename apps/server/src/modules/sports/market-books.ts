@@ -22,9 +22,10 @@ export function createMarketBooks(db: Database, options: Partial<WriterOptions> 
     /**
      * outerTx: run in the caller's transaction (a cash out and its idempotency record commit
      * together); such a command runs alone, and the next batch checks the log to see whether it committed.
+     * player: the player the command is for, whom its batch then reads with its batch-mates' players at once.
      */
-    withMarket<T>(marketId: string, fn: (context: MarketContext) => Promise<T>, outerTx?: Queryable): Promise<T> {
-      return writer.submit(marketId, fn, outerTx);
+    withMarket<T>(marketId: string, fn: (context: MarketContext) => Promise<T>, outerTx?: Queryable, player?: string): Promise<T> {
+      return writer.submit(marketId, fn, outerTx, player);
     },
 
     /** The book for reading depth (may be one change behind another process: a view, not a decision). */

@@ -150,10 +150,10 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
 
   return {
     /** The one entry point of every change to a market. Settles after the command's batch committed (or, with outerTx, after it ran in it). */
-    submit<T>(marketId: string, fn: (context: MarketContext) => Promise<T>, outerTx?: Queryable): Promise<T> {
+    submit<T>(marketId: string, fn: (context: MarketContext) => Promise<T>, outerTx?: Queryable, player?: string): Promise<T> {
       const lane = laneOf(marketId);
       const done = new Promise<T>((resolve, reject) => {
-        lane.queue.push({ fn, ...(outerTx === undefined ? {} : { outerTx }), resolve: resolve as (value: unknown) => void, reject });
+        lane.queue.push({ fn, ...(outerTx === undefined ? {} : { outerTx }), ...(player === undefined ? {} : { player }), resolve: resolve as (value: unknown) => void, reject });
       });
       if (!lane.running) {
         lane.running = true;

@@ -368,6 +368,15 @@ export function createSportsRepository(db: Queryable) {
         [userId, marketId, wallet, exposurePaise, outcomes === undefined ? null : JSON.stringify(outcomes)],
       );
     },
+    async marketPositionsOfUsers(userIds: readonly string[], marketId: string): Promise<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }[]> {
+      return (
+        await db.query<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }>(
+          'select user_id, wallet, exposure_paise, outcomes from market_exposures where user_id = any($1::uuid[]) and market_id = $2',
+          [userIds, marketId],
+          'market_positions_of_users',
+        )
+      ).rows;
+    },
     async marketPositions(userId: string, marketId: string): Promise<{ wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }[]> {
       return (
         await db.query<{ wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }>(
