@@ -29,6 +29,11 @@ export function positionTable(runnerIds: readonly string[], matched: readonly Ru
   return positionTableOfMatched(runnerIds, matchedByRunner(runnerIds, matched), unmatched);
 }
 
+/** What the lines add up to if this runner wins. */
+function lineSum(lines: readonly RunnerLine[], runnerId: string): number {
+  return lines.reduce((total, line) => total + (line.runnerId === runnerId ? line.ifWinsPaise : line.ifLosesPaise), 0);
+}
+
 /** A line on a runner the market lacks means markets were mixed up: a bug, not a business outcome. */
 function checkRunners(runnerIds: readonly string[], lines: readonly RunnerLine[]): void {
   for (const line of lines) if (!runnerIds.includes(line.runnerId)) throw new Error(`bet on unknown runner ${line.runnerId}`);
@@ -38,7 +43,7 @@ function checkRunners(runnerIds: readonly string[], lines: readonly RunnerLine[]
 export function matchedByRunner(runnerIds: readonly string[], matched: readonly RunnerLine[]): Record<string, number> {
   checkRunners(runnerIds, matched);
   const out: Record<string, number> = {};
-  for (const runnerId of runnerIds) out[runnerId] = matched.reduce((total, line) => total + (line.runnerId === runnerId ? line.ifWinsPaise : line.ifLosesPaise), 0);
+  for (const runnerId of runnerIds) out[runnerId] = lineSum(matched, runnerId);
   return out;
 }
 
@@ -47,7 +52,7 @@ export function positionTableOfMatched(runnerIds: readonly string[], matched: Re
   checkRunners(runnerIds, unmatched);
   return runnerIds.map((runnerId) => {
     const matchedPaise = matched[runnerId] ?? 0;
-    return { runnerId, matchedPaise, ifFilledPaise: matchedPaise + unmatched.reduce((total, line) => total + (line.runnerId === runnerId ? line.ifWinsPaise : line.ifLosesPaise), 0) };
+    return { runnerId, matchedPaise, ifFilledPaise: matchedPaise + lineSum(unmatched, runnerId) };
   });
 }
 

@@ -2,7 +2,7 @@ import type { LimitRule } from '@khel/exchange';
 import type { Queryable } from '../../db/database.js';
 import { limitRulesFingerprint } from '../agents/downline-limits-service.js';
 import type { FillInsert } from './batch-writes-repository.js';
-import { remainingPaise } from './exposure.js';
+import { LIVE, remainingPaise } from './exposure.js';
 import { readPositions } from './positions-repository.js';
 import { shownOf } from './positions-service.js';
 import type { ShownPosition } from './positions-service.js';
@@ -45,7 +45,6 @@ export type { JoinedInserter, WalletMove, WalletMover } from './staged-rows.js';
 export { Refused } from './staged-rows.js';
 
 const OPEN = new Set(['unmatched', 'pending']);
-const LIVE = new Set(['pending', 'unmatched', 'matched']);
 
 /**
  * A group commit's deferred rows and its view of the lane's players. Placed bets stage their bet,
@@ -82,7 +81,7 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
   }
 
   /** Keeps the held open bets, and the count of live bets behind the running positions, in step with a written bet row. */
-  function hold(bet: BetRow, inserted: boolean): void {
+  function track(bet: BetRow, inserted: boolean): void {
     const player = memo.players.get(bet.user_id);
     if (player === undefined) return;
     // Held open bets are live; a bet neither new nor held open was live or not: unknown, so positions are read.
@@ -130,12 +129,12 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
 
     /** The player's held state, read once (after writing what is staged) if the lane does not hold it yet. */
     async player(userId: string): Promise<HeldPlayer> {
-      await this.hold([userId]);
+      await this.readPlayers([userId]);
       return memo.players.get(userId) as HeldPlayer;
     },
 
     /** Reads the players the lane does not hold yet, all in two statements (after writing what is staged). */
-    async hold(userIds: readonly string[]): Promise<void> {
+    async readPlayers(userIds: readonly string[]): Promise<void> {
       const missing = [...new Set(userIds)].filter((userId) => !memo.players.has(userId));
       if (missing.length === 0) return;
       await flush();
@@ -162,11 +161,11 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
 
     insertBet(bet: BetRow): void {
       ops.push({ kind: 'insert', bet });
-      hold(bet, true);
+      track(bet, true);
     },
     updateBet(bet: BetRow): void {
       ops.push({ kind: 'update', bet });
-      hold(bet, false);
+      track(bet, false);
     },
     /** What the lane holds of a player, if it holds them (read by the publish's known positions). */
     held(userId: string): HeldPlayer | undefined {

@@ -42,7 +42,7 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
       if (!caller.permissions.allowHome) fail('FORBIDDEN', 'You do not have access to sports betting');
       if (caller.role !== ROLES.PLAYER && caller.role !== ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Only player accounts place bets');
       const stakePaise = rupeesToPaise(request.stake) ?? fail('VALIDATION_FAILED', 'Enter a stake with at most two decimals');
-      return books.withMarket(request.marketId, async (context) => {
+      const placed = books.withMarket(request.marketId, async (context) => {
         // A batch run again (a batch-mate overdrew) runs this command afresh: what its rolled-back attempt
         // put in the request's change set (a bet id never committed, its rows) goes.
         resetChanges(changes);
@@ -155,6 +155,12 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
         if (delayed) deps.onDelayed(bet.id, market.id, delayMs);
         return bet.id;
       }, tx ?? undefined, caller.userId);
+      // A command that did not commit (refused, or dropped from its batch, e.g. a duplicate key whose
+      // stored answer is replayed) publishes nothing: its change set came from a rolled-back attempt.
+      return placed.catch((error: unknown) => {
+        resetChanges(changes);
+        throw error;
+      });
     },
   };
 }

@@ -123,15 +123,15 @@ export function createEngineEvents(clock: Clock) {
      * A batched fill's players are held before the fill is staged: a player first read by the lane
      * reads the fills staged so far, so this fill's line must come only from the command's deltas.
      */
-    const hold = async (offerId: string, ownerId: string) => {
+    const holdOwner = async (offerId: string, ownerId: string) => {
       if (batch === undefined || offerId.startsWith(`${HOUSE_OWNER}:`) || rows.has(offerId)) return;
       const bet = await batch.bet(offerId, ownerId);
       if (bet !== null) rows.set(offerId, bet);
     };
     for (const event of events) {
       if (event.type === 'filled') {
-        await hold(event.backOfferId, event.backOwnerId);
-        await hold(event.layOfferId, event.layOwnerId);
+        await holdOwner(event.backOfferId, event.backOwnerId);
+        await holdOwner(event.layOfferId, event.layOwnerId);
         const fillRow = {
           marketId: context.market.id,
           runnerId: event.runnerId,

@@ -5,7 +5,8 @@ import type { WalletService } from '../wallet/wallet-service.js';
 import type { BetRow, FillRow, MarketRow, RunnerRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
 
-const LIVE = new Set(['pending', 'unmatched', 'matched']);
+/** A bet's statuses while it still counts (in exposure and in positions). */
+export const LIVE = new Set(['pending', 'unmatched', 'matched']);
 
 /** What is still unmatched on a bet. */
 export function remainingPaise(bet: BetRow): number {

@@ -24,10 +24,12 @@ export async function refreshHeldExposures(batch: { writes: BatchWrites; direct:
       if (position === null && delta === undefined && mine.length === 0) continue;
       const previous = position?.exposurePaise ?? 0;
       const outcomes = { ...(position?.outcomes ?? {}) };
-      if (delta !== undefined) for (const [runnerId, paise] of delta) outcomes[runnerId] = (outcomes[runnerId] ?? 0) + paise;
       // The same fills' lines move the running positions the player app is pushed (POS-1).
       const running = player.shown?.get(walletName);
-      if (delta !== undefined && running !== undefined) for (const [runnerId, paise] of delta) running.matched[runnerId] = (running.matched[runnerId] ?? 0) + paise;
+      for (const [runnerId, paise] of delta ?? []) {
+        outcomes[runnerId] = (outcomes[runnerId] ?? 0) + paise;
+        if (running !== undefined) running.matched[runnerId] = (running.matched[runnerId] ?? 0) + paise;
+      }
       deltas.delete(owner);
       const unmatched = mine.filter((bet) => bet.runner_id !== null && bet.price_h !== null && remainingPaise(bet) > 0).map((bet) => unmatchedOfferLine({ runnerId: bet.runner_id as string, side: bet.side, priceHundredths: bet.price_h as number, remainingPaise: remainingPaise(bet) }));
       const next = positionExposure(runnerIds, outcomes, unmatched);

@@ -124,7 +124,7 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
     const log: ExchangeCommand[] = [];
     const outcomes = new Map<Job, Outcome>();
     // The players the commands are for, read in two statements for the batch rather than two each.
-    if (held.book !== null) await writes.hold(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
+    if (held.book !== null) await writes.readPlayers(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
     for (const [index, job] of part.jobs.entries()) {
       const statements = trackStatements(tx);
       writes.begin(index);

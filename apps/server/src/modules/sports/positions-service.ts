@@ -44,12 +44,17 @@ export function positionLines(market: MarketRow, bets: readonly BetRow[], fills:
   return { matched, unmatched };
 }
 
+/** The bets a position on a market and wallet is built from: those not closed by a cash out. */
+function shownBets(market: MarketRow, wallet: WalletName, bets: readonly BetRow[]): BetRow[] {
+  return bets.filter((bet) => bet.market_id === market.id && bet.wallet === wallet && bet.closed_by === null);
+}
+
 /** POS-1..POS-4 for one market: a position per wallet the player has live bets on. */
 export function positionsOfMarket(market: MarketRow, runners: readonly RunnerRow[], bets: readonly BetRow[], fills: readonly FillRow[]): MarketPosition[] {
   const runnerIds = runners.filter((runner) => runner.market_id === market.id).map((runner) => runner.id);
   const out: MarketPosition[] = [];
   for (const wallet of ['main', 'bonus'] as WalletName[]) {
-    const mine = bets.filter((bet) => bet.market_id === market.id && bet.wallet === wallet && bet.closed_by === null);
+    const mine = shownBets(market, wallet, bets);
     if (mine.length === 0) continue;
     if (market.type === 'FANCY') {
       const rows = fancyBook(mine.filter((bet) => bet.status === 'matched').map(fancyBetOf));
@@ -86,7 +91,7 @@ export interface ShownPosition {
 export function shownOf(market: MarketRow, runnerIds: readonly string[], bets: readonly BetRow[], fills: readonly FillRow[]): Map<WalletName, ShownPosition> {
   const shown = new Map<WalletName, ShownPosition>();
   for (const wallet of ['main', 'bonus'] as WalletName[]) {
-    const mine = bets.filter((bet) => bet.market_id === market.id && bet.wallet === wallet && bet.closed_by === null);
+    const mine = shownBets(market, wallet, bets);
     shown.set(wallet, { live: mine.length, matched: matchedByRunner(runnerIds, positionLines(market, mine, fills).matched) });
   }
   return shown;
@@ -99,7 +104,7 @@ export function heldPositionsOf(market: MarketRow, runnerIds: readonly string[],
   for (const wallet of ['main', 'bonus'] as WalletName[]) {
     const running = shown.get(wallet);
     if (running === undefined || running.live === 0) continue;
-    const { unmatched } = positionLines(market, offers.filter((bet) => bet.wallet === wallet), []);
+    const { unmatched } = positionLines(market, shownBets(market, wallet, offers), []);
     out.push(positionView(market, wallet, positionTableOfMatched(runnerIds, running.matched, unmatched)));
   }
   return out;

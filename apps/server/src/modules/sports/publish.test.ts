@@ -150,6 +150,36 @@ describe('what a group commit publishes is what the database holds', () => {
     }
   });
 
+  it('two racing requests with one key in one batch: the dropped one pushes nothing of its rolled-back attempt', async () => {
+    const market = await exchangeMarket();
+    const [player, maker] = [await signUpPlayer(t), await signUpPlayer(t)];
+    await call(t.app, 'POST', '/api/v1/place-bet', { token: maker.token, body: { marketId: market.id, selectionId: market.runners[0], selectionType: 'lay', odds: 2, stake: 1000 } });
+    const pushed: Pushed[] = [];
+    const stop = t.services.bus.onMessage((message) => pushed.push(message as Pushed));
+    try {
+      const body = { marketId: market.id, selectionId: market.runners[0], selectionType: 'back', odds: 2, stake: 300 };
+      const send = () => t.app.inject({ method: 'POST', url: '/api/v1/place-bet', headers: { authorization: `Bearer ${player.token}`, 'idempotency-key': 'publish-race-1' }, payload: body });
+      const [first, second] = await Promise.all([send(), send()]);
+      expect(second.body).toBe(first.body);
+      const bets = (await t.db.query<{ id: string }>('select id from bets where user_id = $1', [player.userId])).rows;
+      expect(bets).toHaveLength(1);
+      // Settle the pushes of both requests (the replay answers a turn later).
+      await new Promise((done) => setTimeout(done, 50));
+      const row = (await t.services.sports.repository.market(market.id)) as MarketRow;
+      for (const who of [player, maker]) {
+        const mine = pushed.filter((message) => message.topic === `user:${who.userId}` && message.payload.type === 'positions');
+        expect(mine.at(-1)?.payload.positions).toEqual(await t.services.positions.positionsOf(who.userId, [row]));
+      }
+      // No view of a bet that never committed.
+      const stored = (await t.db.query<{ id: string }>('select id from bets where market_id = $1', [market.id])).rows.map((bet) => bet.id);
+      const viewed = pushed.filter((message) => message.payload.type === 'bet').map((message) => message.payload.bet?._id);
+      expect(viewed.length).toBeGreaterThan(0);
+      expect(viewed.filter((id) => !stored.includes(id as string))).toEqual([]);
+    } finally {
+      stop();
+    }
+  });
+
   it('a retried Idempotency-Key answers the same bytes, and places one bet', async () => {
     const market = await exchangeMarket();
     const { token, userId } = await signUpPlayer(t);

@@ -35,7 +35,7 @@ export function unionOf(sets: readonly ChangeSet[]): ChangeSet {
     const opaque = [...changes.betIds].some((id) => changes.known?.bets.has(id) !== true);
     const markets = new Set([...changes.marketIds, ...[...(changes.known?.bets.values() ?? [])].map((entry) => entry.row.market_id)]);
     for (const userId of changes.userIds) {
-      if (opaque || [...markets].some((marketId) => changes.known?.positions.has(`${userId}:${marketId}`) !== true)) readPlayers.add(userId);
+      if (opaque || markets.size === 0 || [...markets].some((marketId) => changes.known?.positions.has(`${userId}:${marketId}`) !== true)) readPlayers.add(userId);
     }
   }
   for (const key of known.positions.keys()) if (readPlayers.has(key.slice(0, key.indexOf(':')))) known.positions.delete(key);
@@ -93,16 +93,24 @@ export function createSportsLive(deps: { repository: SportsRepository; views: Sp
    * reads, instead of some fifteen reads per bet. Each caller still waits until its change went out.
    */
   let waiting: { changes: ChangeSet; done: (views: Map<string, BetDto>) => void }[] = [];
-  async function flush(): Promise<void> {
+  /**
+   * Turns go out in order: a turn that must read something first would otherwise push its positions
+   * and bets after a later turn's, which a batch's known rows answer at once, and overwrite them.
+   */
+  let previous: Promise<void> = Promise.resolve();
+  function flush(): void {
     const group = waiting;
     waiting = [];
-    const views = await publishNow(unionOf(group.map((entry) => entry.changes)));
-    for (const { done } of group) done(views);
+    const union = unionOf(group.map((entry) => entry.changes));
+    previous = previous.then(async () => {
+      const views = await publishNow(union);
+      for (const { done } of group) done(views);
+    });
   }
   function publish(changes: ChangeSet): Promise<Map<string, BetDto>> {
     return new Promise((done) => {
       waiting.push({ changes, done });
-      if (waiting.length === 1) setImmediate(() => void flush());
+      if (waiting.length === 1) setImmediate(flush);
     });
   }
 

@@ -50,11 +50,18 @@ export function createBalancePush(deps: {
 
   /** One balance message per player a commit touched: the figures its postings held, the others read in one statement. */
   async function pushAll(users: Map<string, BalanceChange[]>, figures: Map<string, WalletFigures> | undefined): Promise<void> {
-    const unknown = [...users.keys()].filter((userId) => figures?.get(userId) === undefined);
-    const read = unknown.length === 0 ? new Map<string, PlayerBalances>() : await deps.balancesOfMany(unknown);
+    const unknown: string[] = [];
+    // Figures the postings held go out at once; the others wait for their one read.
     for (const [userId, changes] of users) {
-      const balances = figures?.get(userId) ?? read.get(userId);
-      if (balances !== undefined) push(userId, changes, balances);
+      const held = figures?.get(userId);
+      if (held === undefined) unknown.push(userId);
+      else push(userId, changes, held);
+    }
+    if (unknown.length === 0) return;
+    const read = await deps.balancesOfMany(unknown);
+    for (const userId of unknown) {
+      const balances = read.get(userId);
+      if (balances !== undefined) push(userId, users.get(userId) ?? [], balances);
     }
   }
 
