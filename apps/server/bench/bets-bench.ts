@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { backendCpuMs, backendCpuSpent, cpuMsOf } from './proc-cpu.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -52,6 +53,7 @@ const base = `http://127.0.0.1:${port}`;
 // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to the product's process, for profiling it under load.
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 // BENCH_SERVER: another build of the server to run (e.g. a copy of yesterday's, for a before/after in one sitting).
+const monitor = new pg.Client({ connectionString: databaseUrl.toString() });
 const server = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER ?? 'apps/server/dist/server.js'], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), DEMO_FEED: 'false', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
@@ -88,6 +90,8 @@ async function signUpPlayers(count: number, prefix: string): Promise<string[]> {
  * the players come round again.
  */
 async function placeBets(markets: readonly Market[], players: readonly string[], connections: number, rate?: number) {
+  const serverBefore = cpuMsOf(server.pid);
+  const backendsBefore = await backendCpuMs(monitor, name);
   let slot = 0;
   let accepted = 0;
   let refused = 0;
@@ -121,7 +125,10 @@ async function placeBets(markets: readonly Market[], players: readonly string[],
       },
     ],
   });
-  return { betsPerSecond: accepted / SECONDS, p50: result.latency.p50, p99: result.latency.p99, refused, errors: result.errors + result.non2xx };
+  // CPU per accepted bet: the server process and the bench database's backends (steadier than bets/s on a shared machine).
+  const serverMs = (cpuMsOf(server.pid) ?? NaN) - (serverBefore ?? NaN);
+  const databaseMs = backendCpuSpent(backendsBefore, await backendCpuMs(monitor, name));
+  return { betsPerSecond: accepted / SECONDS, p50: result.latency.p50, p99: result.latency.p99, refused, errors: result.errors + result.non2xx, serverUs: (1000 * serverMs) / accepted, databaseUs: (1000 * databaseMs) / accepted };
 }
 
 /**
@@ -180,6 +187,7 @@ try {
   }
   const players = await signUpPlayers(PLAYERS, '87');
   await admin.end().catch(() => undefined);
+  await monitor.connect();
   const peer = new pg.Client({ connectionString: databaseUrl.toString() });
   await peer.connect();
   await peer.query('create table pgbench_players (id int primary key, exposure_paise bigint not null default 0)');
@@ -188,10 +196,10 @@ try {
   await peer.end();
 
   console.log(`\n== Bets over HTTP on PostgreSQL, autocannon, ${SECONDS} s per row (${PLAYERS} players; every bet matches another at 2.0)`);
-  console.log('  case                         conns   bets/s   p50 ms   p99 ms   refused   pgbench tps   bets/tps');
+  console.log('  case                         conns   bets/s   p50 ms   p99 ms   refused   server µs/bet   db µs/bet   pgbench tps   bets/tps');
   const row = (label: string, conns: number, r: Awaited<ReturnType<typeof placeBets>>, peer?: { tps: number; clients: number }) =>
     console.log(
-      `  ${label.padEnd(28)} ${String(conns).padStart(5)} ${Math.round(r.betsPerSecond).toString().padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.refused + r.errors).padStart(9)}   ${peer === undefined ? '' : `${Math.round(peer.tps).toString().padStart(11)}   ${(r.betsPerSecond / peer.tps).toFixed(2).padStart(8)}${peer.clients < conns ? `   (pgbench -c ${peer.clients}: max_connections)` : ''}`}`,
+      `  ${label.padEnd(28)} ${String(conns).padStart(5)} ${Math.round(r.betsPerSecond).toString().padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.refused + r.errors).padStart(9)}   ${Math.round(r.serverUs).toString().padStart(13)}   ${Math.round(r.databaseUs).toString().padStart(9)}   ${peer === undefined ? '' : `${Math.round(peer.tps).toString().padStart(11)}   ${(r.betsPerSecond / peer.tps).toFixed(2).padStart(8)}${peer.clients < conns ? `   (pgbench -c ${peer.clients}: max_connections)` : ''}`}`,
     );
   const spread64: number[] = [];
   for (const conns of CASES.has('spread') ? LEVELS : []) {
@@ -222,6 +230,7 @@ try {
   const ratio = (a: { betsPerSecond: number } | null | undefined, b: { betsPerSecond: number } | null | undefined) => (a == null || b == null ? 'n/a' : (a.betsPerSecond / b.betsPerSecond).toFixed(2));
   console.log(`  ratios: hot/spread at 64 = ${hot64 === null || spread64[0] === undefined ? 'n/a' : (hot64.betsPerSecond / spread64[0]).toFixed(2)}, deep/flat (hot) = ${ratio(deep64, hot64)}`);
 } finally {
+  await monitor.end().catch(() => undefined);
   server.kill('SIGTERM');
   await new Promise((done) => server.once('exit', done));
   const cleanup = new pg.Client({ connectionString: ADMIN_URL });

@@ -72,6 +72,33 @@ export async function autoCommitted<T>(db: Queryable, fn: (q: Queryable) => Prom
   }
 }
 
+/**
+ * A handle on db for work that reads first and then writes everything in ONE statement of its own
+ * (the market writer's one-statement commit, decision 0039): hooks registered with afterCommit on the
+ * handle wait until the caller says that statement committed (`commit` runs them, in order) or that
+ * it did not (`discard` drops them), so nothing is announced for work that was redone elsewhere.
+ */
+export function deferredCommitHooks(db: Queryable): { handle: Queryable; commit: () => void; discard: () => void } {
+  const hooks: (() => void)[] = [];
+  const handle: Queryable = { query: (sql, params, name) => db.query(sql, params, name), exec: (sql) => db.exec(sql) };
+  commitHooks.set(handle, hooks);
+  return {
+    handle,
+    commit() {
+      for (const hook of hooks.splice(0)) {
+        try {
+          hook();
+        } catch {
+          // as after a COMMIT: a hook's failure must not turn a committed change into an error
+        }
+      }
+    },
+    discard() {
+      hooks.length = 0;
+    },
+  };
+}
+
 /** Wraps a driver's transaction so hooks registered with afterCommit run after COMMIT, in order. */
 export function withCommitHooks(run: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>): Database['transaction'] {
   return async (fn) => {

@@ -24,6 +24,22 @@ const INSERT_MANY = {
          on conflict (user_id, key) do nothing returning user_id, key`,
 };
 
+/**
+ * The answers as a CTE of a caller's statement (the market writer's one-statement commit, decision
+ * 0039), parameters from $first on, inserted only when `when` holds. A plain insert: a key stored
+ * before (a retry) or by a racing request raises, the whole statement is undone, and the caller's
+ * transaction path (insertMany) then finds which command it was.
+ */
+export function idempotencyInsertStatement(rows: readonly IdempotencyInsert[], first: number, when: string): { sql: string; params: unknown[] } {
+  return {
+    sql: `idempotency_stored as (insert into idempotency_keys (user_id, key, route, request_hash, response, created_at)
+         select r."userId", r.key, r.route, r."requestHash", r.response, r.at
+         from jsonb_to_recordset($${first}::jsonb) as r("userId" uuid, key text, route text, "requestHash" text, response jsonb, at timestamptz)
+         where ${when} returning 1)`,
+    params: [JSON.stringify(rows)],
+  };
+}
+
 export function createIdempotencyRepository(db: Queryable) {
   return {
     /** Many answers in one statement; answers the (user, key) pairs that were stored (a pair already there is not). */

@@ -2,7 +2,7 @@ import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
 import { sha256Hex } from '../../lib/crypto.js';
-import { createIdempotencyRepository } from './idempotency-repository.js';
+import { createIdempotencyRepository, idempotencyInsertStatement } from './idempotency-repository.js';
 import type { IdempotencyInsert } from './idempotency-repository.js';
 
 /** A key stored by another request first, found by a group commit's multi-row insert. */
@@ -24,14 +24,18 @@ function isDuplicateKey(error: unknown): boolean {
  * (answering the rows another request had already stored).
  */
 export type JoinedRecord<T> = ((tx: Queryable, result: T) => Promise<void>) & {
-  staged(result: T): { row: IdempotencyInsert; insertMany: (tx: Queryable, rows: IdempotencyInsert[]) => Promise<boolean[]> };
+  staged(result: T): { row: IdempotencyInsert; insertMany: typeof insertMany };
 };
 
-async function insertMany(tx: Queryable, rows: IdempotencyInsert[]): Promise<boolean[]> {
-  const stored = await createIdempotencyRepository(tx).insertMany(rows);
-  // One key twice in the batch (racing retries): the first row is the one stored.
-  return rows.map((row) => stored.delete(`${row.userId}:${row.key}`));
-}
+/** A group commit's answers in one statement; answers which rows were stored. As a part of a caller's own statement: `statement`. */
+const insertMany = Object.assign(
+  async (tx: Queryable, rows: IdempotencyInsert[]): Promise<boolean[]> => {
+    const stored = await createIdempotencyRepository(tx).insertMany(rows);
+    // One key twice in the batch (racing retries): the first row is the one stored.
+    return rows.map((row) => stored.delete(`${row.userId}:${row.key}`));
+  },
+  { statement: idempotencyInsertStatement },
+);
 
 /** A bounded set of recently seen keys (the oldest goes first). */
 function recentKeys(limit: number) {

@@ -64,6 +64,18 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
 
   /** Why writing the staged rows failed (an overdraw, a database error): the batch's attempt cannot go on. */
   let failure: unknown = null;
+  /**
+   * Staged rows of players the lane no longer holds (it let them go mid-batch). Otherwise every staged
+   * row is a held player's (a player is held before any row of theirs is staged), so a player read
+   * for the first time has no staged row and needs no flush first (a one-statement commit, decision
+   * 0039, cannot write one).
+   */
+  let orphans = false;
+
+  function letPlayersGo(): void {
+    if (ops.length > 0) orphans = true;
+    memo.players.clear();
+  }
 
   async function flush(): Promise<void> {
     if (failure !== null) throw failure;
@@ -72,6 +84,7 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
     if (ops.length > mark) ownWritten = true;
     ops = [];
     mark = 0;
+    orphans = false;
     try {
       await writeStaged(tx, staged, []);
     } catch (error) {
@@ -117,14 +130,20 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
     wroteOwn(): boolean {
       return ownWritten;
     },
-    /** The current command failed alone: its staged rows go, and what the lane holds about players with them. */
+    /**
+     * The current command failed alone: its staged rows go, and what the lane holds about players with
+     * them. Every change to a held player follows a row the same command staged (a bet row, an
+     * exposure), so a command that staged nothing (the usual refusals: limits, odds, a suspended
+     * market) changed no held player, and the lane keeps them.
+     */
     undo(): void {
+      const stagedOwn = ops.length > mark;
       ops = ops.slice(0, mark);
-      memo.players.clear();
+      if (stagedOwn) letPlayersGo();
     },
     /** A command wrote bets or exposures itself: what the lane holds about players may be stale. */
     forgetPlayers(): void {
-      memo.players.clear();
+      letPlayersGo();
     },
 
     /** The player's held state, read once (after writing what is staged) if the lane does not hold it yet. */
@@ -137,7 +156,7 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
     async readPlayers(userIds: readonly string[]): Promise<void> {
       const missing = [...new Set(userIds)].filter((userId) => !memo.players.has(userId));
       if (missing.length === 0) return;
-      await flush();
+      if (orphans) await flush();
       // The players' live bets and their fills: the open ones are held, and the running positions start from them.
       const { bets, fills } = await readPositions(tx, [marketId], missing, [marketId]);
       const exposures = await createSportsRepository(tx).marketPositionsOfUsers(missing, marketId);

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import type { WalletService } from '../wallet/wallet-service.js';
-import type { BatchWrites } from './batch-writes.js';
+import type { BatchWrites, WalletMove } from './batch-writes.js';
 import { positionExposure, remainingPaise } from './exposure.js';
 import type { PositionDeltas } from './exposure.js';
 import { unmatchedOfferLine } from '@khel/exchange';
@@ -39,5 +39,5 @@ export async function refreshHeldExposures(batch: { writes: BatchWrites; direct:
       batch.writes.setExposure(userId, walletName, { exposurePaise: next, outcomes });
     }
   }
-  if (moves.length > 0) batch.writes.moveExposures((tx, rows) => wallet.addExposuresInOrder(tx, rows), moves);
+  if (moves.length > 0) batch.writes.moveExposures(Object.assign((tx: Queryable, rows: WalletMove[]) => wallet.addExposuresInOrder(tx, rows), { part: (q: Queryable, rows: WalletMove[], first: number) => wallet.exposureMovesPart(q, rows, first) }), moves);
 }

@@ -82,7 +82,7 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
       missing.push(new Map(part.jobs.map((job) => [job, { error: new MarketNotFound() }])));
       continue;
     }
-    const { limits_mark: limitsMark, event_names: eventNames, ...market } = state;
+    const { limits_mark: limitsMark, event_names: eventNames, names_mark: namesMark, ...market } = state;
     let held = part.lane.held;
     // Another process (or a rolled-back outer transaction) moved the book: rebuild it.
     if (held === null || (held.book !== null && held.book.lastSeq !== market.log_seq)) {
@@ -92,6 +92,7 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
       held = part.lane.held = rebuilt;
       part.lane.committed = rebuilt.log;
     } else held.market = marketOf(market);
+    held.marks = { row: market.row_mark, names: namesMark, eventNames };
     const writes = createBatchWrites(tx, { row: held.market, runnerIds: held.runners.map((runner) => runner.id) }, held.players, { ordBase: ordered.length, limitsMark });
     ordered.push(...part.jobs);
     ran.push({ part, held, writes, ...(await runCommands(tx, part, held, writes, ordered, eventNames)) });
@@ -112,75 +113,81 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
   for (const { part, held, log } of ran) {
     if (held.book !== null && snapshotDue(held, snapshotEvery)) {
       const snapshot = snapshotMarket(held.book);
-      await repo.saveSnapshot(part.marketId, snapshot);
+      const rowMark = await repo.saveSnapshot(part.marketId, snapshot);
+      held.marks = held.marks === null || rowMark === null ? null : { ...held.marks, row: rowMark };
       held.snapshotSeq = held.book.lastSeq;
       held.log = { snapshot, commands: [] };
     } else if (held.log !== null && log.length > 0) held.log = { snapshot: held.log.snapshot, commands: [...held.log.commands, ...log] };
   }
   return [...ran.map((entry) => entry.outcomes), ...missing];
+}
 
-  /** Runs one market's commands in order (`all`: every command of the transaction so far, by place); answers their outcomes and the engine commands applied. */
-  async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[], eventNames: EventNames | null): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
-    const log: ExchangeCommand[] = [];
-    const outcomes = new Map<Job, Outcome>();
-    // The players the commands are for, read in two statements for the batch rather than two each.
-    if (held.book !== null) await writes.readPlayers(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
-    for (const [index, job] of part.jobs.entries()) {
-      const statements = trackStatements(tx);
-      writes.begin(index);
-      let mutated = false;
-      // A statement of the command's own writes the batch's deferred rows first, so it sees its batch-mates.
-      let ownWrites = 0;
-      const own: Queryable = {
-        async query(sql, params, name) {
-          await writes.flush();
-          if (!/^\s*select\b/i.test(sql)) ownWrites += 1;
-          return statements.tx.query(sql, params, name);
-        },
-        async exec(sql) {
-          await writes.flush();
-          ownWrites += 1;
-          await statements.tx.exec(sql);
-        },
-      };
-      shareCommitHooks(statements.tx, own);
-      const context: MarketContext = {
-        tx: own,
-        batch: held.book === null ? null : { writes, direct: statements.tx },
-        market: held.market,
-        runners: held.runners,
-        book: held.book,
-        bookChanged: false,
-        eventNames,
-        apply(command) {
-          if (held.book === null) throw new Error('no book on this market');
-          const fresh = command.seq > held.book.lastSeq;
-          const events = applyCommand(held.book, command);
-          if (fresh) log.push(command);
-          if (events.some((event) => event.type !== 'rejected')) mutated = true;
-          return events;
-        },
-      };
-      try {
-        outcomes.set(job, { value: await job.fn(context) });
-        if (ownWrites > 0) writes.forgetPlayers();
-        // Writing the staged rows failed under this command (which may have caught it): the attempt is over.
-        if (writes.failure !== null) throw writes.failure;
-      } catch (error) {
-        const failure = writes.failure ?? error;
-        // A batch-mate before it was refused when the staged rows were written (an overdraw, a duplicate key).
-        if (failure instanceof Refused) throw new RetryWithout(all[failure.ord] as Job, failure.reason);
-        if (writes.failure !== null) throw failure;
-        // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
-        if (statements.writes > 0 || statements.failed || mutated || writes.wroteOwn()) throw new RetryWithout(job, error);
-        writes.undo();
-        outcomes.set(job, { error });
-      }
-      if (statements.marketWritten) {
-        const state = await createMarketLogRepository(tx).state(part.marketId);
-        if (state !== null) held.market = marketOf(state);
-      }
+/**
+ * Runs one market's commands in order against what its lane holds (`all`: every command of the
+ * transaction so far, by place); answers their outcomes and the engine commands applied. `tx` is the
+ * transaction's, or in a one-statement commit (decision 0039) a handle that reads and refuses writes.
+ */
+export async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[], eventNames: EventNames | null): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
+  const log: ExchangeCommand[] = [];
+  const outcomes = new Map<Job, Outcome>();
+  // The players the commands are for, read in two statements for the batch rather than two each.
+  if (held.book !== null) await writes.readPlayers(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
+  for (const [index, job] of part.jobs.entries()) {
+    const statements = trackStatements(tx);
+    writes.begin(index);
+    let mutated = false;
+    // A statement of the command's own writes the batch's deferred rows first, so it sees its batch-mates.
+    let ownWrites = 0;
+    const own: Queryable = {
+      async query(sql, params, name) {
+        await writes.flush();
+        if (!/^\s*select\b/i.test(sql)) ownWrites += 1;
+        return statements.tx.query(sql, params, name);
+      },
+      async exec(sql) {
+        await writes.flush();
+        ownWrites += 1;
+        await statements.tx.exec(sql);
+      },
+    };
+    shareCommitHooks(statements.tx, own);
+    const context: MarketContext = {
+      tx: own,
+      batch: held.book === null ? null : { writes, direct: statements.tx },
+      market: held.market,
+      runners: held.runners,
+      book: held.book,
+      bookChanged: false,
+      eventNames,
+      apply(command) {
+        if (held.book === null) throw new Error('no book on this market');
+        const fresh = command.seq > held.book.lastSeq;
+        const events = applyCommand(held.book, command);
+        if (fresh) log.push(command);
+        if (events.some((event) => event.type !== 'rejected')) mutated = true;
+        return events;
+      },
+    };
+    try {
+      outcomes.set(job, { value: await job.fn(context) });
+      if (ownWrites > 0) writes.forgetPlayers();
+      // Writing the staged rows failed under this command (which may have caught it): the attempt is over.
+      if (writes.failure !== null) throw writes.failure;
+    } catch (error) {
+      const failure = writes.failure ?? error;
+      // A batch-mate before it was refused when the staged rows were written (an overdraw, a duplicate key).
+      if (failure instanceof Refused) throw new RetryWithout(all[failure.ord] as Job, failure.reason);
+      if (writes.failure !== null) throw failure;
+      // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
+      if (statements.writes > 0 || statements.failed || mutated || writes.wroteOwn()) throw new RetryWithout(job, error);
+      writes.undo();
+      outcomes.set(job, { error });
     }
-    return { outcomes, log };
+    if (statements.marketWritten) {
+      const state = await createMarketLogRepository(tx).state(part.marketId);
+      if (state !== null) held.market = marketOf(state);
+      held.marks = state === null || held.marks === null ? null : { ...held.marks, row: state.row_mark };
+    }
   }
+  return { outcomes, log };
 }

@@ -39,7 +39,7 @@ export function createMarketBooks(db: Database, options: Partial<WriterOptions> 
     },
 
     /** Group commits so far: transactions committed, the commands they carried, batches that rebuilt the book first, shared transactions split by a failure. */
-    counts(): { transactions: number; commands: number; rebuilds: number; splits: number; bookReads: number } {
+    counts(): { transactions: number; commands: number; rebuilds: number; splits: number; bookReads: number; oneStatement: number; redone: number } {
       return writer.counts();
     },
 

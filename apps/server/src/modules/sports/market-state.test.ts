@@ -15,7 +15,7 @@ function heldWith(resting: number, snapshotSeq: number): Held {
   for (let i = 1; i <= resting; i += 1) {
     applyCommand(book, { type: 'place', seq: i, timeMs: 0, offerId: `o${i}`, ownerId: `u${i % 7}`, runnerId: 'A', side: 'back', priceHundredths: 300, stakePaise: 100, persistence: 'lapse' });
   }
-  return { market: {} as MarketRow, runners: [], book, snapshotSeq, players: emptyLanePlayers(), log: null };
+  return { market: {} as MarketRow, runners: [], book, snapshotSeq, players: emptyLanePlayers(), log: null, marks: null };
 }
 
 describe('snapshotDue', () => {

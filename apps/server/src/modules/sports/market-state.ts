@@ -44,6 +44,8 @@ export interface WriterOptions {
   snapshotEvery: number;
   /** Lanes with work at the same moment commit in one transaction (decision 0037); false: each market's batch in its own. */
   sharedCommit: boolean;
+  /** A batch of placed bets on current lanes commits as one statement without a transaction around it (decision 0039); false: always a transaction. */
+  oneStatement: boolean;
 }
 
 /** Whether the held book is due a snapshot: every max(snapshotEvery, resting offers) commands (decision 0027, addendum 0038). */
@@ -52,7 +54,7 @@ export function snapshotDue(held: Held, snapshotEvery: number): boolean {
   return held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= Math.max(snapshotEvery, held.book.liveOffers.size);
 }
 
-export const DEFAULT_WRITER_OPTIONS: WriterOptions = { maxBatch: 256, lingerMs: 0, snapshotEvery: 500, sharedCommit: true };
+export const DEFAULT_WRITER_OPTIONS: WriterOptions = { maxBatch: 256, lingerMs: 0, snapshotEvery: 500, sharedCommit: true, oneStatement: true };
 
 /** What the writer holds for a market between batches: no re-reads of it per command. */
 export interface Held {
@@ -65,6 +67,12 @@ export interface Held {
   players: LanePlayers;
   /** What the database holds for the book as of this state (EXCHANGE markets with a snapshot; else null). */
   log: BookLog | null;
+  /**
+   * The market row's and its event names' marks and the names, as a batch under the market's lock
+   * last read or wrote them: a one-statement commit (decision 0039) requires them unchanged. Null
+   * until read, and whenever the row may have moved in a way the lane did not see.
+   */
+  marks: { row: string; names: string; eventNames: EventNames | null } | null;
 }
 
 /**
@@ -96,7 +104,7 @@ function replay(snapshot: MarketSnapshot, commands: readonly ExchangeCommand[]):
 export class SnapshotMoved extends Error {}
 
 export function marketOf(state: MarketState): MarketRow {
-  const { log_seq: _seq, ...market } = state;
+  const { log_seq: _seq, row_mark: _mark, ...market } = state;
   return market;
 }
 
@@ -107,10 +115,10 @@ export function marketOf(state: MarketState): MarketRow {
  */
 export async function rebuild(tx: Queryable, market: MarketRow, known?: { log: BookLog | null; seq: number }): Promise<Held & { read: boolean }> {
   const runners = await createSportsRepository(tx).runnersOf([market.id]);
-  if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0, players: emptyLanePlayers(), log: null, read: false };
+  if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0, players: emptyLanePlayers(), log: null, marks: null, read: false };
   if (known !== undefined && known.log !== null && logSeq(known.log) === known.seq) {
     const book = replay(known.log.snapshot, known.log.commands);
-    return { market, runners, book, snapshotSeq: known.log.snapshot.lastSeq, players: emptyLanePlayers(), log: known.log, read: false };
+    return { market, runners, book, snapshotSeq: known.log.snapshot.lastSeq, players: emptyLanePlayers(), log: known.log, marks: null, read: false };
   }
   // One statement, so one view of the database: a snapshot saved meanwhile cannot leave a gap.
   const { snapshot, commands } = await createMarketLogRepository(tx).book(market.id);
@@ -120,8 +128,8 @@ export async function rebuild(tx: Queryable, market: MarketRow, known?: { log: B
       if (command.seq !== book.lastSeq + 1) throw new SnapshotMoved();
       applyCommand(book, command);
     }
-    return { market, runners, book, snapshotSeq: -1, players: emptyLanePlayers(), log: null, read: true };
+    return { market, runners, book, snapshotSeq: -1, players: emptyLanePlayers(), log: null, marks: null, read: true };
   }
   const book = replay(snapshot, commands);
-  return { market, runners, book, snapshotSeq: snapshot.lastSeq, players: emptyLanePlayers(), log: { snapshot, commands }, read: true };
+  return { market, runners, book, snapshotSeq: snapshot.lastSeq, players: emptyLanePlayers(), log: { snapshot, commands }, marks: null, read: true };
 }

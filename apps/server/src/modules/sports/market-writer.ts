@@ -1,6 +1,7 @@
 import type { ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
 import { RetryWithout, runParts } from './lane-batch.js';
+import { commitInOneStatement } from './lane-one-statement.js';
 import type { Job, Lane, Outcome, Part } from './lane-batch.js';
 import { createMarketLogRepository } from './market-log-repository.js';
 import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, rebuild } from './market-state.js';
@@ -26,8 +27,12 @@ function settle(outcomes: Map<Job, Outcome>): void {
  */
 export function createMarketWriter(db: Database, options: WriterOptions = DEFAULT_WRITER_OPTIONS) {
   const lanes = new Map<string, Lane>();
-  /** Committed transactions and the commands they carried (group commit's effect), batches that had to rebuild the book first, shared transactions that failed and ran market by market. */
-  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0 };
+  /**
+   * Committed transactions (one-statement commits among them) and the commands they carried (group
+   * commit's effect), batches that had to rebuild the book first, shared transactions that failed and
+   * ran market by market, one-statement attempts redone in a transaction.
+   */
+  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0, oneStatement: 0, redone: 0 };
   const ready = new Set<string>();
   let gathering = false;
   const rebuilt = (read: boolean) => {
@@ -35,9 +40,19 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     if (read) counts.bookReads += 1;
   };
 
-  /** One attempt of one transaction over the parts; settles every command on success. */
+  /**
+   * One attempt over the parts; settles every command on success. First as one statement when every
+   * lane is current (decision 0039); if that wrote nothing, the lanes drop what their commands did to
+   * the held state and the batch runs in a transaction, which reads the state and decides as before.
+   */
   async function attempt(parts: readonly Part[]): Promise<void> {
-    const outcomes = await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt));
+    let outcomes = options.oneStatement ? await commitInOneStatement(db, parts, options.snapshotEvery) : 'not ready';
+    if (outcomes === 'redo') {
+      counts.redone += 1;
+      for (const part of parts) part.lane.held = null;
+    }
+    if (typeof outcomes === 'string') outcomes = await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt));
+    else counts.oneStatement += 1;
     counts.transactions += 1;
     for (const part of parts) {
       counts.commands += part.jobs.length;
@@ -201,7 +216,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       return lane.running || book.lastSeq === lane.committedSeq ? book : null;
     },
 
-    counts(): { transactions: number; commands: number; rebuilds: number; splits: number; bookReads: number } {
+    counts(): { transactions: number; commands: number; rebuilds: number; splits: number; bookReads: number; oneStatement: number; redone: number } {
       return { ...counts };
     },
 

@@ -141,7 +141,7 @@ describe('the shared group commit: several markets in one transaction change not
   let shared: Awaited<ReturnType<typeof run>>;
 
   beforeAll(async () => {
-    alone = await run({ MARKET_WRITER_SHARED: 'false' }, steps);
+    alone = await run({ MARKET_WRITER_SHARED: 'false', MARKET_WRITER_ONE_STATEMENT: 'false' }, steps);
     shared = await run({ MARKET_WRITER_SHARED: 'true' }, steps);
   }, 240_000);
 
@@ -157,6 +157,9 @@ describe('the shared group commit: several markets in one transaction change not
     expect(shared.counts.transactions).toBeLessThan(alone.counts.transactions);
     expect(alone.counts.splits).toBe(0);
     expect(shared.counts.splits).toBeGreaterThan(0);
+    // Several markets' placed bets also committed together as one statement (decision 0039).
+    expect(alone.counts.oneStatement).toBe(0);
+    expect(shared.counts.oneStatement).toBeGreaterThan(0);
   });
 
   it('gives the same answers, bets, fills, exposures, balances and books either way', () => {

@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import { createBatchWritesRepository } from './batch-writes-repository.js';
 import type { CommandAppend, ExposureUpsert, FillInsert } from './batch-writes-repository.js';
 import type { BetRow } from './sports-repository.js';
+import type { ExposureMovesPart } from '../wallet/wallet-service.js';
 
 export interface WalletMove {
   userId: string;
@@ -12,10 +13,18 @@ export interface WalletMove {
   ord: number;
 }
 /** Moves a batch's wallet exposures; answers the first command that would overdraw (then nothing moved). */
-export type WalletMover = (tx: Queryable, moves: WalletMove[]) => Promise<number | null>;
+export interface WalletMover {
+  (tx: Queryable, moves: WalletMove[]): Promise<number | null>;
+  /** The same moves and rule as CTEs of the one-statement commit (decision 0039); `q` reads what it must know first. */
+  part: (q: Queryable, moves: WalletMove[], first: number) => Promise<ExposureMovesPart>;
+}
 
 /** Stores a batch's rows of one kind that must be refused command by command (idempotency answers); answers which were stored. */
-export type JoinedInserter = (tx: Queryable, rows: unknown[]) => Promise<boolean[]>;
+export interface JoinedInserter {
+  (tx: Queryable, rows: unknown[]): Promise<boolean[]>;
+  /** The same rows as a CTE of the one-statement commit: a row already stored raises there, and the batch takes its transaction. */
+  statement: (rows: never[], first: number, when: string) => { sql: string; params: unknown[] };
+}
 
 /** The command at this place in the batch is refused by what its staged rows met (an overdraw, a duplicate key): its batch runs again without it. */
 export class Refused extends Error {
@@ -35,13 +44,18 @@ export type Op =
   | { kind: 'wallet'; move: WalletMove; mover: WalletMover }
   | { kind: 'joined'; row: unknown; insert: JoinedInserter; ord: number; duplicate: () => unknown };
 
-/**
- * Writes staged rows (of one market, or of every market of a shared transaction, decision 0037) and
- * the engine commands given: the wallets first, in one statement whose check finds the first command,
- * in transaction order, that would overdraw (PRODUCT.md §4); then the idempotency answers; then bets,
- * fills, exposures and commands in one statement.
- */
-export async function writeStaged(tx: Queryable, staged: readonly Op[], commands: readonly CommandAppend[]): Promise<void> {
+/** A batch's staged rows gathered by kind: the last change of a bet wins, an exposure row per player, market and wallet. */
+export interface GroupedRows {
+  inserted: BetRow[];
+  updated: BetRow[];
+  fills: FillInsert[];
+  exposures: ExposureUpsert[];
+  moves: WalletMove[];
+  mover: WalletMover | null;
+  joined: Map<JoinedInserter, Extract<Op, { kind: 'joined' }>[]>;
+}
+
+export function groupStaged(staged: readonly Op[]): GroupedRows {
   const inserted = new Map<string, BetRow>();
   const updated = new Map<string, BetRow>();
   const fills: FillInsert[] = [];
@@ -59,6 +73,17 @@ export async function writeStaged(tx: Queryable, staged: readonly Op[], commands
     else if (op.kind === 'insert') inserted.set(op.bet.id, op.bet);
     else (inserted.has(op.bet.id) ? inserted : updated).set(op.bet.id, op.bet);
   }
+  return { inserted: [...inserted.values()], updated: [...updated.values()], fills, exposures: [...exposures.values()], moves, mover, joined };
+}
+
+/**
+ * Writes staged rows (of one market, or of every market of a shared transaction, decision 0037) and
+ * the engine commands given: the wallets first, in one statement whose check finds the first command,
+ * in transaction order, that would overdraw (PRODUCT.md §4); then the idempotency answers; then bets,
+ * fills, exposures and commands in one statement.
+ */
+export async function writeStaged(tx: Queryable, staged: readonly Op[], commands: readonly CommandAppend[]): Promise<void> {
+  const { inserted, updated, fills, exposures, moves, mover, joined } = groupStaged(staged);
   // The wallets first: a command that would overdraw one is found before anything else is written.
   if (mover !== null) {
     const refused = await mover(tx, moves);
@@ -69,5 +94,5 @@ export async function writeStaged(tx: Queryable, staged: readonly Op[], commands
     const first = rows.find((_, index) => !stored[index]);
     if (first !== undefined) throw new Refused(first.ord, first.duplicate());
   }
-  await createBatchWritesRepository(tx).writeAll([...inserted.values()], [...updated.values()], fills, [...exposures.values()], commands);
+  await createBatchWritesRepository(tx).writeAll(inserted, updated, fills, exposures, commands);
 }

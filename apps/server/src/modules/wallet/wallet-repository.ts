@@ -83,7 +83,6 @@ export function createWalletRepository(db: Queryable) {
     async addExposure(accountId: number, deltaPaise: number): Promise<void> {
       await db.query('update ledger_accounts set exposure_paise = exposure_paise + $2 where id = $1', [accountId, deltaPaise]);
     },
-    /** Moves many accounts' exposure at once: locked in id order first (no deadlock with another batch), then one update. */
     /**
      * Locks the accounts (in id order, as addExposures) and answers the first command, in the order
      * given, whose exposure moves would take a player's available balance below zero if the moves were
@@ -92,17 +91,8 @@ export function createWalletRepository(db: Queryable) {
      */
     async moveUnlessOverdrawn(rows: { accountId: number; deltaPaise: number; ord: number }[]): Promise<number | null> {
       if (rows.length === 0) return null;
-      const result = await db.query<{ ord: number | null }>(
-        `with d as (select u.id, u.delta, u.ord from unnest($1::bigint[], $2::bigint[], $3::int[]) as u(id, delta, ord)),
-         locked as materialized (select a.id, a.balance_paise + a.exposure_paise as available, a.is_player from ledger_accounts a where a.id in (select id from d) order by a.id for no key update),
-         running as (select d.id, d.ord, sum(d.delta) over (partition by d.id order by d.ord rows between unbounded preceding and current row) as moved from d),
-         refused as materialized (select min(r.ord)::int as ord from running r join locked l on l.id = r.id where l.is_player and l.available + r.moved < 0),
-         moved as (update ledger_accounts a set exposure_paise = a.exposure_paise + t.delta
-           from (select id, sum(delta)::bigint as delta from d group by id) t where a.id = t.id and (select ord from refused) is null returning 1)
-         select (select ord from refused) as ord, (select count(*) from moved) as n`,
-        [rows.map((row) => row.accountId), rows.map((row) => row.deltaPaise), rows.map((row) => row.ord)],
-        'wallet_move_unless_overdrawn',
-      );
+      const part = exposureMovesStatement(rows, 1);
+      const result = await db.query<{ ord: number | null }>(`with ${part.check('true')}, ${part.move('true')} select (select ord from wallet_refused) as ord, (select count(*) from wallet_moved) as n`, part.params, 'wallet_move_unless_overdrawn');
       return result.rows[0]?.ord ?? null;
     },
     async addExposures(rows: { accountId: number; deltaPaise: number }[]): Promise<void> {
@@ -239,5 +229,27 @@ export function journalStatement(postings: JournalPosting[], first: number, opti
       entries.map((entry) => entry.accountId),
       entries.map((entry) => entry.amountPaise),
     ],
+  };
+}
+
+/**
+ * The CTEs of a batch's exposure moves, parameters from $first on: the one place the overdraw rule of
+ * a group commit is written, used alone by moveUnlessOverdrawn and inside the market writer's
+ * one-statement commit (decision 0039). `check(when)` locks the accounts in id order (only when `when`
+ * holds) and names in `wallet_refused` the first command, by `ord`, whose running sum of moves would
+ * take a player's `balance + exposure` below zero; `move(when)` makes every move in `wallet_moved` when
+ * `when` holds and none was refused, under the same CHECK.
+ */
+export function exposureMovesStatement(rows: readonly { accountId: number; deltaPaise: number; ord: number }[], first: number): { check: (when: string) => string; move: (when: string) => string; params: unknown[] } {
+  const p = (offset: number) => `$${first + offset}`;
+  return {
+    check: (when) => `wallet_moves as (select u.id, u.delta, u.ord from unnest(${p(0)}::bigint[], ${p(1)}::bigint[], ${p(2)}::int[]) as u(id, delta, ord)),
+      wallet_locked as materialized (select a.id, a.balance_paise + a.exposure_paise as available, a.is_player from ledger_accounts a
+        where a.id in (select id from wallet_moves) and ${when} order by a.id for no key update),
+      wallet_running as (select d.id, d.ord, sum(d.delta) over (partition by d.id order by d.ord rows between unbounded preceding and current row) as moved from wallet_moves d),
+      wallet_refused as materialized (select min(r.ord)::int as ord from wallet_running r join wallet_locked l on l.id = r.id where l.is_player and l.available + r.moved < 0)`,
+    move: (when) => `wallet_moved as (update ledger_accounts a set exposure_paise = a.exposure_paise + t.delta
+        from (select id, sum(delta)::bigint as delta from wallet_moves group by id) t where a.id = t.id and (select ord from wallet_refused) is null and ${when} returning 1)`,
+    params: [rows.map((row) => row.accountId), rows.map((row) => row.deltaPaise), rows.map((row) => row.ord)],
   };
 }

@@ -8,6 +8,8 @@ import type { HouseAccountKind, PlayerAccountKind, PlayerBalancesRow, StatementR
 import { createWalletRepository } from './wallet-repository.js';
 import { createAccountResolver, KIND_OF_BOOK, KIND_OF_WALLET } from './account-resolver.js';
 import { createPostings, isOverdraw } from './wallet-postings.js';
+import { createExposureMoves } from './wallet-exposures.js';
+export type { ExposureMovesPart } from './wallet-exposures.js';
 
 /** For a module that posts inside its own statement (wallet.postWithin): the journal's CTEs. */
 export { journalStatement } from './wallet-repository.js';
@@ -92,55 +94,9 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
   const resolver = createAccountResolver();
   const accountIds = resolver.accountIds;
 
-  async function accountId(tx: Queryable, account: AccountRef): Promise<number> {
-    return (await accountIds(tx, [account]))[0] as number;
-  }
-
   const { postMany, postWithin, post } = createPostings({ clock, accountIds, balancePush });
 
-  /** Reserves (negative delta) or releases (positive) exposure on a player's wallet. */
-  async function addExposure(tx: Queryable, userId: string, wallet: PlayerWallet, deltaPaise: number): Promise<void> {
-    const id = await accountId(tx, { userId, wallet });
-    try {
-      await createWalletRepository(tx).addExposure(id, deltaPaise);
-      balancePush.touched(tx, userId, null);
-    } catch (error) {
-      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-      throw error;
-    }
-  }
-
-  /** Moves many wallets' exposure in two statements (a market's settlement releases them all at once). */
-  async function addExposures(tx: Queryable, rows: { userId: string; wallet: PlayerWallet; deltaPaise: number }[]): Promise<void> {
-    const ids = await accountIds(tx, rows.map((row) => ({ userId: row.userId, wallet: row.wallet })));
-    try {
-      await createWalletRepository(tx).addExposures(rows.map((row, index) => ({ accountId: ids[index] as number, deltaPaise: row.deltaPaise })));
-    } catch (error) {
-      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-      throw error;
-    }
-    for (const row of rows) balancePush.touched(tx, row.userId, null);
-  }
-
-  /**
-   * A group commit's exposure moves in one statement (decision 0027): each row carries its command's
-   * place in the batch; answers the first command that would overdraw a wallet had the commands moved
-   * them one after another (nothing is moved then: the caller drops that command and runs the batch
-   * again), else moves them all, under the same CHECK.
-   */
-  async function addExposuresInOrder(tx: Queryable, rows: { userId: string; wallet: PlayerWallet; deltaPaise: number; ord: number }[]): Promise<number | null> {
-    const ids = await accountIds(tx, rows.map((row) => ({ userId: row.userId, wallet: row.wallet })));
-    const moves = rows.map((row, index) => ({ accountId: ids[index] as number, deltaPaise: row.deltaPaise, ord: row.ord }));
-    try {
-      const refused = await createWalletRepository(tx).moveUnlessOverdrawn(moves);
-      if (refused !== null) return refused;
-    } catch (error) {
-      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
-      throw error;
-    }
-    for (const row of rows) balancePush.touched(tx, row.userId, null);
-    return null;
-  }
+  const { addExposure, addExposures, addExposuresInOrder, exposureMovesPart } = createExposureMoves({ accountIds, balancePush });
 
   /**
    * Reverses every journal transaction whose key starts with prefix by posting its negation (never by
@@ -185,6 +141,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     addExposure,
     addExposures,
     addExposuresInOrder,
+    exposureMovesPart,
     reverseByKeyPrefix,
 
     /** Runs fn in one database transaction; a posting inside it commits or rolls back with everything else. */

@@ -1,0 +1,110 @@
+import type { Queryable } from '../../db/database.js';
+import { deferredCommitHooks } from '../../db/database.js';
+import type { ExchangeCommand } from '@khel/exchange';
+import { createBatchWrites } from './batch-writes.js';
+import { runCommands } from './lane-batch.js';
+import type { Job, Outcome, Part } from './lane-batch.js';
+import { createLaneCommitRepository } from './lane-commit-repository.js';
+import type { HeldMarks } from './market-log-repository.js';
+import { snapshotDue } from './market-state.js';
+import type { Held } from './market-state.js';
+import { groupStaged } from './staged-rows.js';
+import type { Op } from './staged-rows.js';
+
+/** A statement that writes, or locks, reached the database from a command of a one-statement commit: its batch takes a transaction. */
+export class NeedsTransaction extends Error {
+  constructor() {
+    super('this batch writes for itself: it commits in a transaction');
+  }
+}
+
+const WRITES = /\b(insert|update|delete|merge|pg_advisory\w*)\b/i;
+
+/**
+ * A handle on the database that lets a one-statement batch's commands read (players the lane does
+ * not hold yet, their limits, account ids: committed rows only this lane writes, checked again by the
+ * commit) and refuses anything that writes or locks, so a command that needs a transaction (a delayed
+ * bet, a cancel, a staged flush) sends its batch down the transaction path instead.
+ */
+function readsOnly(db: Queryable): { q: Queryable; refused: () => boolean } {
+  let refused = false;
+  const refuse = (): never => {
+    refused = true;
+    throw new NeedsTransaction();
+  };
+  return {
+    q: {
+      query: (sql, params, name) => (WRITES.test(sql) ? refuse() : db.query(sql, params, name)),
+      exec: () => refuse(),
+    },
+    refused: () => refused,
+  };
+}
+
+/** The lane's held marks, when it may commit without reading its state first (decision 0039). */
+function marksOf(part: Part, snapshotEvery: number): { held: Held; marks: HeldMarks; limitsMark: string } | null {
+  const { lane, jobs } = part;
+  const held = lane.held;
+  if (held === null || held.book === null || held.marks === null || held.players.limitsMark === null) return null;
+  // Current as this lane last committed it (not after a caller's transaction, whose outcome it cannot know).
+  if (lane.committedSeq !== held.book.lastSeq) return null;
+  // A snapshot is written with its batch in a transaction; an in-play delay writes its pending bets itself.
+  if (snapshotDue(held, snapshotEvery) || (held.market.in_play && held.market.bet_delay_seconds > 0)) return null;
+  // Placed bets only (they name their player); anything else writes for itself.
+  if (!jobs.every((job) => job.player !== undefined && job.outerTx === undefined)) return null;
+  return { held, marks: { marketId: part.marketId, rowMark: held.marks.row, namesMark: held.marks.names }, limitsMark: held.players.limitsMark };
+}
+
+/**
+ * A group commit in ONE statement and no transaction around it (decision 0039): the commands run
+ * against what the lanes hold, as in runParts, without reading the markets' state first; then one
+ * statement takes the markets' locks, finds the held state current, checks the wallets and writes
+ * everything, or nothing. Answers 'not ready' when a lane cannot commit so (nothing ran), and 'redo'
+ * when it wrote nothing (a lane behind the database, a command that writes for itself, an overdraw, a
+ * key stored before, any failure): the caller then drops what the lanes hold and runs the batch
+ * through the transaction path, which decides exactly as before.
+ */
+export async function commitInOneStatement(db: Queryable, parts: readonly Part[], snapshotEvery: number): Promise<Map<Job, Outcome>[] | 'not ready' | 'redo'> {
+  const ready = parts.map((part) => marksOf(part, snapshotEvery));
+  const limitsMark = ready[0]?.limitsMark;
+  if (ready.some((entry) => entry === null || entry.limitsMark !== limitsMark) || limitsMark === undefined) return 'not ready';
+  const hooks = deferredCommitHooks(db);
+  const reader = readsOnly(hooks.handle);
+  try {
+    const ordered: Job[] = [];
+    const ran: { part: Part; held: Held; staged: Op[]; log: ExchangeCommand[]; outcomes: Map<Job, Outcome> }[] = [];
+    for (const [index, part] of parts.entries()) {
+      const { held } = ready[index] as { held: Held };
+      const writes = createBatchWrites(reader.q, { row: held.market, runnerIds: held.runners.map((runner) => runner.id) }, held.players, { ordBase: ordered.length, limitsMark });
+      ordered.push(...part.jobs);
+      const { outcomes, log } = await runCommands(reader.q, part, held, writes, ordered, held.marks?.eventNames ?? null);
+      ran.push({ part, held, staged: writes.take(), log, outcomes });
+    }
+    if (reader.refused()) return 'redo';
+    const { inserted, updated, fills, exposures, moves, mover, joined } = groupStaged(ran.flatMap((entry) => entry.staged));
+    // One kind of joined row (the idempotency answers) is all the statement has a place for.
+    if (joined.size > 1) return 'redo';
+    const [inserter, rows] = [...joined][0] ?? [null, []];
+    const result = await createLaneCommitRepository(hooks.handle).commit({
+      marks: ready.map((entry) => (entry as { marks: HeldMarks }).marks),
+      limitsMark,
+      wallet: mover === null ? null : (first) => mover.part(reader.q, moves, first),
+      joined: inserter === null ? null : (first, when) => inserter.statement(rows.map((op) => op.row) as never[], first, when),
+      rows: { bets: inserted, updates: updated, fills, exposures, commands: ran.flatMap(({ part, log }) => log.map((command) => ({ marketId: part.marketId, seq: command.seq, command }))) },
+    });
+    if (!result.committed) return 'redo';
+    result.wallet?.committed(hooks.handle);
+    hooks.commit();
+    for (const { held, log } of ran) {
+      if (held.log !== null && log.length > 0) held.log = { snapshot: held.log.snapshot, commands: [...held.log.commands, ...log] };
+    }
+    return ran.map((entry) => entry.outcomes);
+  } catch {
+    // A command that needs a transaction, a batch-mate's refusal that moved the lane, the statement's
+    // raise (a key or a command sequence stored before, a CHECK): nothing was written; the transaction
+    // path runs the batch again and decides.
+    return 'redo';
+  } finally {
+    hooks.discard();
+  }
+}
