@@ -23,7 +23,8 @@ export interface ExposureUpsert {
  * each a whole group commit's rows as one JSON array), each written only when `when` holds: the one
  * place a group commit's rows are written, alone (WRITE_ALL) or inside the market writer's
  * one-statement commit (decision 0039). The fills' foreign keys are checked at the statement's end,
- * when the bets are in.
+ * when the bets are in. The changed bets are found by their ids (`= any`, the primary key), never by a
+ * join the planner could run as a scan of every bet.
  */
 export function rowsStatement(first: number, when: string): string {
   const p = (offset: number) => `$${first + offset}`;
@@ -37,7 +38,8 @@ export function rowsStatement(first: number, when: string): string {
            rate_h, stake_paise, matched_paise, cancelled_paise, status, lapse_reason, wallet, persistence, placed_version, delay_until, created_at, cash_out, ord)
          where ${when} order by b.ord returning 1),
     updated_bets as (update bets t set matched_paise = b.matched_paise, cancelled_paise = b.cancelled_paise, status = b.status, lapse_reason = b.lapse_reason
-         from jsonb_to_recordset(${p(1)}::jsonb) as b(id uuid, matched_paise bigint, cancelled_paise bigint, status text, lapse_reason text) where t.id = b.id and ${when} returning 1),
+         from jsonb_to_recordset(${p(1)}::jsonb) as b(id uuid, matched_paise bigint, cancelled_paise bigint, status text, lapse_reason text)
+         where t.id = b.id and t.id = any(array(select (x->>'id')::uuid from jsonb_array_elements(${p(1)}::jsonb) x)) and ${when} returning 1),
     inserted_fills as (insert into fills (market_id, runner_id, price_h, stake_paise, back_bet_id, lay_bet_id, created_at)
          select f."marketId", f."runnerId", f."priceH", f."stakePaise", f."backBetId", f."layBetId", f."at"
          from rows from (jsonb_to_recordset(${p(2)}::jsonb) as ("marketId" uuid, "runnerId" uuid, "priceH" integer, "stakePaise" bigint, "backBetId" uuid, "layBetId" uuid, "at" timestamptz))

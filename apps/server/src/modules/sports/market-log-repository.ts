@@ -48,7 +48,7 @@ export function laneCheckStatement(marks: readonly HeldMarks[], limitsMark: stri
     sql: `lane_locks as materialized (select count(pg_advisory_xact_lock(hashtext(k))) as n from unnest(${p(0)}::text[]) with ordinality as u(k, o)),
       lane_marked as materialized (
         select m.id from markets m join unnest(${p(1)}::uuid[], ${p(2)}::text[], ${p(3)}::text[]) as x(id, row_mark, names_mark) on m.id = x.id
-        where (select n from lane_locks) >= 0 and m.xmin::text = x.row_mark and md5(${EVENT_NAMES}::text) = x.names_mark
+        where (select n from lane_locks) >= 0 and m.id = any(${p(1)}::uuid[]) and m.xmin::text = x.row_mark and md5(${EVENT_NAMES}::text) = x.names_mark
         for share of m),
       lane_checked as materialized (select (select count(*) from lane_marked) = ${p(4)}::int and ${LIMITS_FINGERPRINT} = ${p(5)}::text as ok)`,
     params: [marks.map((mark) => `market:${mark.marketId}`), marks.map((mark) => mark.marketId), marks.map((mark) => mark.rowMark), marks.map((mark) => mark.namesMark), marks.length, limitsMark],

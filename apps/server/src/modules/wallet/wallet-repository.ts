@@ -238,18 +238,20 @@ export function journalStatement(postings: JournalPosting[], first: number, opti
  * one-statement commit (decision 0039). `check(when)` locks the accounts in id order (only when `when`
  * holds) and names in `wallet_refused` the first command, by `ord`, whose running sum of moves would
  * take a player's `balance + exposure` below zero; `move(when)` makes every move in `wallet_moved` when
- * `when` holds and none was refused, under the same CHECK.
+ * `when` holds and none was refused, under the same CHECK. The accounts are found by their ids (`= any`,
+ * the primary key), never by a join the planner could run as a scan of every account.
  */
 export function exposureMovesStatement(rows: readonly { accountId: number; deltaPaise: number; ord: number }[], first: number): { check: (when: string) => string; move: (when: string) => string; params: unknown[] } {
   const p = (offset: number) => `$${first + offset}`;
   return {
     check: (when) => `wallet_moves as (select u.id, u.delta, u.ord from unnest(${p(0)}::bigint[], ${p(1)}::bigint[], ${p(2)}::int[]) as u(id, delta, ord)),
       wallet_locked as materialized (select a.id, a.balance_paise + a.exposure_paise as available, a.is_player from ledger_accounts a
-        where a.id in (select id from wallet_moves) and ${when} order by a.id for no key update),
+        where a.id = any(${p(0)}::bigint[]) and ${when} order by a.id for no key update),
       wallet_running as (select d.id, d.ord, sum(d.delta) over (partition by d.id order by d.ord rows between unbounded preceding and current row) as moved from wallet_moves d),
       wallet_refused as materialized (select min(r.ord)::int as ord from wallet_running r join wallet_locked l on l.id = r.id where l.is_player and l.available + r.moved < 0)`,
     move: (when) => `wallet_moved as (update ledger_accounts a set exposure_paise = a.exposure_paise + t.delta
-        from (select id, sum(delta)::bigint as delta from wallet_moves group by id) t where a.id = t.id and (select ord from wallet_refused) is null and ${when} returning 1)`,
+        from (select id, sum(delta)::bigint as delta from wallet_moves group by id) t
+        where a.id = t.id and a.id = any(${p(0)}::bigint[]) and (select ord from wallet_refused) is null and ${when} returning 1)`,
     params: [rows.map((row) => row.accountId), rows.map((row) => row.deltaPaise), rows.map((row) => row.ord)],
   };
 }
