@@ -36,13 +36,18 @@ beforeAll(async () => {
   owner = built;
   director = (await createOperator(here, ROLES.DIRECTOR)).token;
   marketId = await newMarket();
-  runnerId = ((await call(here.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token: director, body: {} })).body.data as { runners: { _id: string }[] }).runners[0]?._id as string;
+  runnerId = await firstRunner(marketId);
   token = (await signUpPlayer(here)).token;
 }, 60_000);
 afterAll(async () => {
   await owner?.app.close();
   await here.close();
 });
+
+/** Read, not changed: a change to the market is a command, and the first one takes the market's lease. */
+async function firstRunner(market: string): Promise<string> {
+  return ((await call(here.app, 'GET', `/api/v1/backoffice/markets/${market}/book`, { token: director })).body.data as { market: { runners: { _id: string }[] } }).market.runners[0]?._id as string;
+}
 
 async function newMarket(): Promise<string> {
   const sport = await call(here.app, 'POST', '/api/v1/backoffice/sports', { token: director, body: { name: 'Cricket' } });
@@ -130,7 +135,7 @@ describe('bets forwarded to the market owner over Redis', () => {
 describe('an owner that is gone or does not answer', () => {
   async function marketHeldBy(ghost: string) {
     const market = await newMarket();
-    const runner = ((await call(here.app, 'PUT', `/api/v1/backoffice/markets/${market}`, { token: director, body: {} })).body.data as { runners: { _id: string }[] }).runners[0]?._id as string;
+    const runner = await firstRunner(market);
     // A process that took the lease and then died: it never renews it.
     const leases = createMarketLeases({ db: here.db, owner: ghost, options: { leaseMs: 400, renewMs: 100 } });
     expect(await leases.route(market)).toEqual({ kind: 'local' });
