@@ -38,8 +38,8 @@ export function createMarketBooks(db: Database, options: Partial<WriterOptions> 
       return writer.committed(marketId);
     },
 
-    /** Group commits so far: transactions committed, the commands they carried, batches that rebuilt the book first, shared transactions split by a failure. */
-    counts(): { transactions: number; commands: number; rebuilds: number; splits: number; bookReads: number } {
+    /** Group commits so far: transactions committed, the commands they carried, batches that rebuilt the book first, shared transactions split by a failure; commands run in a caller's transaction. */
+    counts(): ReturnType<typeof writer.counts> {
       return writer.counts();
     },
 

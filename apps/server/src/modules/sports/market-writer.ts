@@ -26,8 +26,12 @@ function settle(outcomes: Map<Job, Outcome>): void {
  */
 export function createMarketWriter(db: Database, options: WriterOptions = DEFAULT_WRITER_OPTIONS) {
   const lanes = new Map<string, Lane>();
-  /** Committed transactions and the commands they carried (group commit's effect), batches that had to rebuild the book first, shared transactions that failed and ran market by market. */
-  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0 };
+  /**
+   * Committed transactions and the commands they carried (group commit's effect), batches that had to
+   * rebuild the book first, shared transactions that failed and ran market by market, commands run in
+   * a caller's transaction (a cash out).
+   */
+  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0, outer: 0 };
   const ready = new Set<string>();
   let gathering = false;
   const rebuilt = (read: boolean) => {
@@ -89,6 +93,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
 
   /** A command that must commit with its caller's transaction (an idempotency record, a cash out) runs alone in it. */
   async function runOuter(marketId: string, lane: Lane, job: Job & { outerTx: Queryable }): Promise<void> {
+    counts.outer += 1;
     lane.committedSeq = null;
     // Whether the caller's transaction commits is not known here: a later rebuild reads the book.
     lane.committed = null;
@@ -201,7 +206,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       return lane.running || book.lastSeq === lane.committedSeq ? book : null;
     },
 
-    counts(): { transactions: number; commands: number; rebuilds: number; splits: number; bookReads: number } {
+    counts(): typeof counts {
       return { ...counts };
     },
 
