@@ -29,51 +29,30 @@ export type VoidPayload = OnMarket & { reason: string };
  */
 export function createOperatorCommands(deps: { sports: SportsService; desk: ResultDeskService }) {
   const { sports, desk } = deps;
-  const marketOf = ({ marketId }: OnMarket) => marketId;
-  const answer = async (marketId: string, message: string) => ({ data: await sports.market(marketId), message });
 
-  const update: MarketCommand<UpdatePayload, Market> = {
-    marketOf,
-    async run({ caller, marketId, input, ip }) {
-      await sports.updateMarket(caller, marketId, input, ip);
-      return answer(marketId, 'Market updated');
-    },
-  };
-  const rates: MarketCommand<RatesPayload, Market> = {
-    marketOf,
-    async run({ caller, marketId, runners, ip }) {
-      await sports.setBookmakerRates(caller, marketId, runners, ip);
-      return answer(marketId, 'Rates updated');
-    },
-  };
-  const fancyLine: MarketCommand<FancyLinePayload, Market> = {
-    marketOf,
-    async run({ caller, marketId, line, ip }) {
-      await sports.setFancyLine(caller, marketId, line, ip);
-      return answer(marketId, 'Line updated');
-    },
-  };
-  const declare: MarketCommand<DeclarePayload, Market> = {
-    marketOf,
-    async run({ caller, marketId, result, ip }) {
-      const outcome = await desk.declare(caller, marketId, result, ip);
-      return answer(marketId, outcome === 'settled' ? 'Market settled' : `Result declared: ${WAITS}`);
-    },
-  };
-  const voidMarket: MarketCommand<VoidPayload, Market> = {
-    marketOf,
-    async run({ caller, marketId, reason, ip }) {
-      const outcome = await desk.voidMarket(caller, marketId, reason, ip);
-      return answer(marketId, outcome === 'voided' ? 'Market void' : `Correction requested: ${WAITS}`);
-    },
-  };
-  const confirm: MarketCommand<OnMarket, Market> = {
-    marketOf,
-    async run({ caller, marketId, ip }) {
-      await desk.confirm(caller, marketId, ip);
-      return answer(marketId, 'Result confirmed');
-    },
-  };
+  /** A command that runs its service call, then answers the market as it left it with the message for the call's outcome. */
+  function command<Payload extends OnMarket, Outcome>(call: (payload: Payload) => Promise<Outcome>, message: (outcome: Outcome) => string): MarketCommand<Payload, Market> {
+    return {
+      marketOf: ({ marketId }) => marketId,
+      async run(payload) {
+        const outcome = await call(payload);
+        return { data: await sports.market(payload.marketId), message: message(outcome) };
+      },
+    };
+  }
 
-  return { 'market.update': update, 'market.rates': rates, 'market.fancy-line': fancyLine, 'result.declare': declare, 'result.void': voidMarket, 'result.confirm': confirm };
+  return {
+    'market.update': command<UpdatePayload, void>(({ caller, marketId, input, ip }) => sports.updateMarket(caller, marketId, input, ip), () => 'Market updated'),
+    'market.rates': command<RatesPayload, void>(({ caller, marketId, runners, ip }) => sports.setBookmakerRates(caller, marketId, runners, ip), () => 'Rates updated'),
+    'market.fancy-line': command<FancyLinePayload, void>(({ caller, marketId, line, ip }) => sports.setFancyLine(caller, marketId, line, ip), () => 'Line updated'),
+    'result.declare': command<DeclarePayload, 'settled' | 'declared'>(
+      ({ caller, marketId, result, ip }) => desk.declare(caller, marketId, result, ip),
+      (outcome) => (outcome === 'settled' ? 'Market settled' : `Result declared: ${WAITS}`),
+    ),
+    'result.void': command<VoidPayload, 'voided' | 'requested'>(
+      ({ caller, marketId, reason, ip }) => desk.voidMarket(caller, marketId, reason, ip),
+      (outcome) => (outcome === 'voided' ? 'Market void' : `Correction requested: ${WAITS}`),
+    ),
+    'result.confirm': command<OnMarket, void>(({ caller, marketId, ip }) => desk.confirm(caller, marketId, ip), () => 'Result confirmed'),
+  };
 }
