@@ -75,7 +75,8 @@ import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createBettingService } from './modules/sports/betting-service.js';
 import { createFeedRunner } from './modules/sports/feed-runner.js';
 import { createMarketBooks } from './modules/sports/market-books.js';
-import { createBetRouter } from './modules/sports/bet-routing.js';
+import { createDelayedBets } from './modules/sports/delayed-bets.js';
+import { createMarketCommands } from './modules/sports/market-commands.js';
 import { createMarketForwarding } from './modules/sports/market-forwarding.js';
 import { createMarketLeases } from './modules/sports/market-lease.js';
 import { createSettlementService } from './modules/sports/settlement-service.js';
@@ -220,21 +221,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const agentRates = createAgentRatesService({ db, audit, clock });
   const agentStatements = createAgentStatementService({ db, audit, clock });
   const downlineLimits = createDownlineLimitsService({ db, audit, clock });
-  // A bet waiting out its in-play delay is decided by a timer here; a sweep catches any a restart dropped.
-  const delayed = new Set<NodeJS.Timeout>();
-  const betting = createBettingService({
-    books,
-    wallet,
-    clock,
-    onDelayed: (betId, marketId, delayMs) => {
-      const timer = setTimeout(() => {
-        delayed.delete(timer);
-        void sports.resolvePending(betId, marketId).catch(() => undefined);
-      }, delayMs + 20);
-      timer.unref();
-      delayed.add(timer);
-    },
-  });
+  // A bet waiting out its in-play delay is decided by a timer here, if this process still writes its market; a sweep catches any a restart or a lease's move left.
+  const betting = createBettingService({ books, wallet, clock, onDelayed: (betId, marketId, delayMs) => delayedBets.schedule(betId, marketId, delayMs) });
   const settlement = createSettlementService({ books, betting, wallet, clock, onWagering: wagering.record });
   const positions = createPositionsService({ db, bus });
   const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock, positions });
@@ -247,13 +235,15 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     terms: { bookmakerMarginBasisPoints: config.CASH_OUT_BOOKMAKER_MARGIN_BP, fancyMarginBasisPoints: config.CASH_OUT_FANCY_MARGIN_BP, fancySpreadRuns: config.CASH_OUT_FANCY_SPREAD_RUNS },
   });
   const resultDesk = createResultDeskService({ db, sports, settlement, audit, clock });
-  // With Redis (several processes), one writer per market: a lease in the database, player bets forwarded to its owner (decision 0034).
+  // With Redis (several processes), one writer per market: a lease in the database, every market command forwarded to its owner (decision 0034).
   const processId = randomUUID();
   const redisUrl = config.REDIS_URL;
   const leases = redisUrl === undefined ? null : createMarketLeases({ db, owner: processId, options: { leaseMs: config.MARKET_LEASE_MS, renewMs: config.MARKET_LEASE_RENEW_MS }, onLost: (marketId) => books.forget(marketId) });
-  const betRouter = createBetRouter({
+  const marketRouter = createMarketCommands({
     sports,
     idempotency,
+    cashOut,
+    desk: resultDesk,
     leases,
     forwardTimeoutMs: config.MARKET_FORWARD_TIMEOUT_MS,
     connect: redisUrl === undefined ? null : (handle) => createMarketForwarding({ url: redisUrl, owner: processId, prefix: config.MARKET_FORWARD_CHANNEL, timeoutMs: config.MARKET_FORWARD_TIMEOUT_MS, handle, onError: () => undefined }),
@@ -261,11 +251,9 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const oddsPreferences = createOddsPreferenceService({ db, clock });
   const reports = createReportsService({ db, clock, credit: agentFigures });
   const betList = createBetListService({ db });
-  const stopTimers = () => {
-    for (const timer of delayed) clearTimeout(timer);
-    delayed.clear();
-  };
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, books, sports, betRouter, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, agentAccounts, stopTimers };
+  const delayedBets = createDelayedBets({ sports, mayWrite: (marketId) => marketRouter.mayWrite(marketId) });
+  const stopTimers = () => delayedBets.stop();
+  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, books, sports, marketRouter, delayedBets, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, agentAccounts, stopTimers };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -396,14 +384,16 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards);
   // sports wiring (modules/sports) goes here
-  await app.register(sportsRoutes(services.sports, services.betRouter, guards));
-  await services.betRouter.ready();
-  app.addHook('onClose', () => services.betRouter.close());
-  await app.register(tradingRoutes({ sports: services.sports, positions: services.positions, cashOut: services.cashOut, idempotency: services.idempotency, guards }));
+  // Every command that changes a market runs where the market is written (modules/sports/market-commands.ts).
+  const markets = services.marketRouter;
+  await app.register(sportsRoutes(services.sports, markets, guards));
+  await markets.ready();
+  app.addHook('onClose', () => markets.close());
+  await app.register(tradingRoutes({ positions: services.positions, cashOut: services.cashOut, markets, guards }));
   await app.register(oddsPreferenceRoutes(services.oddsPreferences, guards));
-  await app.register(cancelMarketBetsRoutes(services.sports, guards));
-  await app.register(sportsAdminRoutes(services.sports, guards));
-  await app.register(resultDeskRoutes(services.resultDesk, services.sports, guards));
+  await app.register(cancelMarketBetsRoutes(markets, guards));
+  await app.register(sportsAdminRoutes(services.sports, markets, guards));
+  await app.register(resultDeskRoutes(services.resultDesk, services.sports, markets, guards));
   await app.register(reportsRoutes(services.reports, services.betList, guards));
   await app.register(agentsPartnershipRoutes({ rates: services.agentRates, statements: services.agentStatements, limits: services.downlineLimits }, guards));
   await registerLiveRoutes(app, {
@@ -415,8 +405,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     conflation: { conflateAboveBytes: config.WS_CONFLATE_ABOVE_BYTES },
   });
   registerCasinoLive(app, services.casino);
-  const sweep = setInterval(() => void services.sports.resolveDueBets().catch(() => undefined), 1000);
-  sweep.unref();
+  services.delayedBets.start(1000);
   // Bonus expiry and the weekly referral payout: safe to run in every process at once (row locks, an advisory lock, unique keys).
   // Once a few seconds after start (a process back from a stop catches up at once), then every minute.
   const runBonusJobs = () => {
@@ -428,10 +417,16 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   const bonusJobs = setInterval(runBonusJobs, 60_000);
   bonusJobs.unref();
   const feed = config.demoFeed
-    ? createFeedRunner({ sports: services.sports, clock, seed: config.FEED_SEED, tickMs: config.FEED_TICK_MS, log: (message, error) => app.log.warn({ err: error }, message) })
+    ? createFeedRunner({
+        sports: services.sports,
+        onMarket: (marketId, action) => markets.run('feed.market', { marketId, action }),
+        clock,
+        seed: config.FEED_SEED,
+        tickMs: config.FEED_TICK_MS,
+        log: (message, error) => app.log.warn({ err: error }, message),
+      })
     : null;
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
     clearTimeout(bonusJobsFirstRun);
     clearInterval(bonusJobs);
     services.stopTimers();

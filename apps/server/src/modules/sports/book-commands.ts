@@ -6,6 +6,8 @@ import type { ChangeSet, EngineEvents } from './engine-events.js';
 import { HOUSE_OWNER } from './engine-events.js';
 import { refreshExposures } from './exposure.js';
 import type { MarketContext } from './market-books.js';
+import type { HouseQuoteJson } from './sports-repository.js';
+import { createSportsRepository } from './sports-repository.js';
 
 /** Commands on a whole exchange book, run inside a market's turn: the house's quote and status changes. */
 export function createBookCommands(deps: { wallet: WalletService; clock: Clock; engine: EngineEvents }) {
@@ -13,11 +15,15 @@ export function createBookCommands(deps: { wallet: WalletService; clock: Clock; 
   return {
     /**
      * Replaces the house's resting offers on an exchange market with a new quote. New house offers
-     * that cross resting player offers match them: real fills, recorded like any other.
+     * that cross resting player offers match them: real fills, recorded like any other. quoteId: the
+     * quote's own id, remembered on the market row in the same transaction; the same quote again (a
+     * re-run after its owner died before answering, decision 0034) changes nothing, so what was taken
+     * of the house's offers meanwhile is not put back.
      */
-    async quoteHouse(context: MarketContext, offers: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; sizePaise: number }[], changes: ChangeSet): Promise<void> {
+    async quoteHouse(context: MarketContext, offers: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; sizePaise: number }[], changes: ChangeSet, quoteId?: string): Promise<void> {
       const book = context.book;
       if (book === null || context.market.status !== 'open') return;
+      if (quoteId !== undefined && (context.market.quote as HouseQuoteJson | null)?.houseQuoteId === quoteId) return;
       const events: ExchangeEvent[] = [];
       for (const offer of listRestingOffers(book).filter((candidate) => candidate.ownerId === HOUSE_OWNER)) {
         events.push(...context.apply({ type: 'cancel', seq: engine.nextSeq(context), timeMs: clock.now().getTime(), offerId: offer.offerId, ownerId: HOUSE_OWNER }));
@@ -42,6 +48,7 @@ export function createBookCommands(deps: { wallet: WalletService; clock: Clock; 
       await engine.recordEngineEvents(context, events, changes);
       context.bookChanged = true;
       changes.marketIds.add(context.market.id);
+      if (quoteId !== undefined) await createSportsRepository(context.tx).updateMarket(context.market.id, { quote: { houseQuoteId: quoteId } satisfies HouseQuoteJson });
       await refreshExposures(context.tx, wallet, context.market, context.runners, [...changes.userIds], changes.positions);
     },
 

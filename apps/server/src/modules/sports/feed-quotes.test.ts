@@ -19,7 +19,14 @@ afterAll(async () => t.close());
 describe('the demo feed never quotes a sure profit', () => {
   it('drives an hour of simulated matches with every bookmaker and fancy quote accepted', async () => {
     const failures: string[] = [];
-    const feed = createFeedRunner({ sports: t.services.sports, clock: t.clock, seed: 9_090, tickMs: 1000, log: (message, error) => failures.push(`${message}: ${String(error)}`) });
+    const feed = createFeedRunner({
+      sports: t.services.sports,
+      onMarket: (marketId, action) => t.services.marketRouter.run('feed.market', { marketId, action }),
+      clock: t.clock,
+      seed: 9_090,
+      tickMs: 1000,
+      log: (message, error) => failures.push(`${message}: ${String(error)}`),
+    });
     const quoted = { bookmaker: 0, fancy: 0 };
     for (let step = 0; step < 40; step += 1) {
       await feed.tick();

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Score } from '@khel/contract';
 import { advanceFeed, createFeed, houseOffers } from '@khel/sports-sim';
 import type { FeedAction, FeedState, ScorePanel } from '@khel/sports-sim';
 import type { Clock } from '../../lib/clock.js';
+import type { FeedMarketAction, HouseOffer } from './feed-market.js';
 import type { SportsService } from './sports-service.js';
 
 const SPORT_NAMES = { cricket: 'Cricket', football: 'Football', tennis: 'Tennis' } as const;
@@ -22,10 +24,20 @@ export function scoreOf(panel: ScorePanel, at: Date): Score {
 
 /**
  * The demo feed (PRODUCT.md §1): the simulator decides, this turns its actions into the same service
- * calls an operator makes. Feed ids map to database rows through their feed_ref, made at creation.
+ * calls an operator makes. One process drives the feed at a time (the lease in feed_state); its
+ * actions on a market go to the market's owner (`onMarket`, feed-market.ts), the catalogue and the
+ * events are written here. Feed ids map to database rows through their feed_ref, made at creation.
  * State is saved after every tick, so a restart resumes the same matches.
  */
-export function createFeedRunner(deps: { sports: SportsService; clock: Clock; seed: number; tickMs: number; log: (message: string, error?: unknown) => void }) {
+export function createFeedRunner(deps: {
+  sports: SportsService;
+  /** Runs a market action where the market is written: on this process when it owns the market, else forwarded to the owner (decision 0034, addendum). */
+  onMarket: (marketId: string, action: FeedMarketAction) => Promise<unknown>;
+  clock: Clock;
+  seed: number;
+  tickMs: number;
+  log: (message: string, error?: unknown) => void;
+}) {
   const { sports, clock } = deps;
   const repo = sports.repository;
   let state: FeedState | null = null;
@@ -49,6 +61,38 @@ export function createFeedRunner(deps: { sports: SportsService; clock: Clock; se
     const runner = (await repo.runnersOf([marketId])).find((candidate) => candidate.feed_ref === feedRunnerId);
     if (runner !== undefined) ids.set(key, runner.id);
     return runner?.id ?? null;
+  }
+
+  /** A market action in database ids; null when its winner is not a runner of the market (nothing to do). */
+  async function marketActionOf(marketId: string, action: Extract<FeedAction, { marketId: string }>): Promise<FeedMarketAction | null> {
+    switch (action.type) {
+      case 'exchangeQuote': {
+        const offers: HouseOffer[] = [];
+        for (const runner of action.runners) {
+          const runnerId = await runnerIdOf(marketId, runner.runnerId);
+          if (runnerId === null) continue;
+          for (const offer of houseOffers(runner)) offers.push({ runnerId, side: offer.side, priceHundredths: offer.priceHundredths, sizePaise: offer.stakePaise });
+        }
+        return { type: 'exchangeQuote', status: action.status, offers, quoteId: randomUUID() };
+      }
+      case 'bookmakerQuote': {
+        const runners = [];
+        for (const runner of action.runners) {
+          const runnerId = await runnerIdOf(marketId, runner.runnerId);
+          if (runnerId !== null) runners.push({ runnerId, backRateHundredths: runner.backRateHundredths, layRateHundredths: runner.layRateHundredths });
+        }
+        return { type: 'bookmakerQuote', status: action.status, reason: action.reason, runners };
+      }
+      case 'fancyQuote':
+        return { type: 'fancyQuote', quote: action.quote };
+      case 'settleMarket': {
+        const { result } = action;
+        if (result.kind === 'void') return { type: 'settle', result: { void: result.reason } };
+        if (result.kind === 'runs') return { type: 'settle', result: { runs: result.runs } };
+        const winnerId = await runnerIdOf(marketId, result.runnerId);
+        return winnerId === null ? null : { type: 'settle', result: { winnerId } };
+      }
+    }
   }
 
   async function apply(action: FeedAction): Promise<void> {
@@ -87,10 +131,8 @@ export function createFeedRunner(deps: { sports: SportsService; clock: Clock; se
         if (eventId === null) return;
         await sports.updateEvent(null, eventId, { status: action.status === 'inPlay' ? 'in_play' : 'finished' }, null);
         if (action.status === 'inPlay') {
-          const event = await sports.eventById(eventId);
-          if (event === null) return;
           for (const market of await repo.marketsOfEvents([eventId])) {
-            if (market.status === 'open' || market.status === 'suspended') await sports.updateMarket(null, market.id, { inPlay: true }, null);
+            if (market.status === 'open' || market.status === 'suspended') await deps.onMarket(market.id, { type: 'inPlay' });
           }
         }
         return;
@@ -100,63 +142,13 @@ export function createFeedRunner(deps: { sports: SportsService; clock: Clock; se
         if (eventId !== null) await sports.updateEvent(null, eventId, { score: scoreOf(action.panel, clock.now()) }, null);
         return;
       }
-      case 'exchangeQuote': {
-        const marketId = await idOf('market', action.marketId);
-        if (marketId === null) return;
-        const market = await repo.market(marketId);
-        if (market === null || market.status === 'settled' || market.status === 'voided' || market.status === 'closed') return;
-        const wanted = action.status === 'open' ? 'open' : 'suspended';
-        if (market.status !== wanted) await sports.updateMarket(null, marketId, { status: wanted, suspendReason: wanted === 'suspended' ? 'SUSPENDED' : null }, null);
-        if (wanted !== 'open') return;
-        const offers = [];
-        for (const runner of action.runners) {
-          const runnerId = await runnerIdOf(marketId, runner.runnerId);
-          if (runnerId === null) continue;
-          for (const offer of houseOffers(runner)) offers.push({ runnerId, side: offer.side, priceHundredths: offer.priceHundredths, sizePaise: offer.stakePaise });
-        }
-        await sports.quoteHouse(marketId, offers);
-        return;
-      }
-      case 'bookmakerQuote': {
-        const marketId = await idOf('market', action.marketId);
-        if (marketId === null) return;
-        const market = await repo.market(marketId);
-        if (market === null || ['settled', 'voided', 'closed'].includes(market.status)) return;
-        const runners = [];
-        for (const runner of action.runners) {
-          const runnerId = await runnerIdOf(marketId, runner.runnerId);
-          if (runnerId !== null) runners.push({ runnerId, backRateHundredths: runner.backRateHundredths, layRateHundredths: runner.layRateHundredths });
-        }
-        await sports.setBookmakerRates(null, marketId, runners, null);
-        const wanted = action.status === 'open' ? 'open' : 'suspended';
-        if (market.status !== wanted) await sports.updateMarket(null, marketId, { status: wanted, suspendReason: action.reason }, null);
-        return;
-      }
-      case 'fancyQuote': {
-        const marketId = await idOf('market', action.marketId);
-        if (marketId === null) return;
-        const market = await repo.market(marketId);
-        if (market === null || ['settled', 'voided', 'closed'].includes(market.status)) return;
-        const quote = action.quote;
-        if (quote.status === 'open') {
-          await sports.setFancyLine(null, marketId, { noLineRuns: quote.noLineRuns, noRateHundredths: quote.noRateHundredths, yesLineRuns: quote.yesLineRuns, yesRateHundredths: quote.yesRateHundredths }, null);
-          if (market.status !== 'open') await sports.updateMarket(null, marketId, { status: 'open' }, null);
-        } else if (market.status !== 'suspended') {
-          await sports.updateMarket(null, marketId, { status: 'suspended', suspendReason: quote.status === 'suspended' ? quote.reason : 'CLOSED' }, null);
-        }
-        return;
-      }
+      case 'exchangeQuote':
+      case 'bookmakerQuote':
+      case 'fancyQuote':
       case 'settleMarket': {
         const marketId = await idOf('market', action.marketId);
-        if (marketId === null) return;
-        const market = await repo.market(marketId);
-        if (market === null || market.status === 'settled' || market.status === 'voided') return;
-        if (action.result.kind === 'void') await sports.voidMarket(null, marketId, action.result.reason, null);
-        else if (action.result.kind === 'runs') await sports.settle(null, marketId, { runs: action.result.runs }, null);
-        else {
-          const winnerId = await runnerIdOf(marketId, action.result.runnerId);
-          if (winnerId !== null) await sports.settle(null, marketId, { winnerId }, null);
-        }
+        const onMarket = marketId === null ? null : await marketActionOf(marketId, action);
+        if (onMarket !== null) await deps.onMarket(marketId as string, onMarket);
         return;
       }
       case 'removeEvent': {

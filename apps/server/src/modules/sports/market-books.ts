@@ -13,8 +13,8 @@ export { MarketNotFound } from './market-writer.js';
  * many commands in one transaction (group commit). The book is persisted as a command log plus a
  * periodic snapshot, never rewritten whole per bet; a transaction-scoped advisory lock per batch
  * keeps several processes taking turns, and a process whose held book is behind the log rebuilds it.
- * With Redis, players' bets reach only the market's lease owner (decision 0034), so that check is a
- * safety net for operator commands and lost leases, not the common path.
+ * With Redis, every command that changes a market reaches only the market's lease owner (decision
+ * 0034 and its addendum), so that check is a safety net for lost leases, not the common path.
  */
 export function createMarketBooks(db: Database, options: Partial<WriterOptions> = {}) {
   const writer = createMarketWriter(db, { ...DEFAULT_WRITER_OPTIONS, ...options });
@@ -38,8 +38,8 @@ export function createMarketBooks(db: Database, options: Partial<WriterOptions> 
       return writer.committed(marketId);
     },
 
-    /** Group commits so far: transactions committed, the commands they carried, batches that rebuilt the book first, shared transactions split by a failure. */
-    counts(): { transactions: number; commands: number; rebuilds: number; splits: number; bookReads: number; oneStatement: number; redone: number } {
+    /** Group commits so far: transactions committed (one-statement commits among them), the commands they carried, batches that rebuilt the book first, shared transactions split by a failure, one-statement attempts redone; commands run in a caller's transaction. */
+    counts(): ReturnType<typeof writer.counts> {
       return writer.counts();
     },
 

@@ -11,15 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { ROLES } from '@khel/contract';
-import { buildApp } from '../../app.js';
-import type { Services } from '../../app.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
+import { call, createOperator, signUpPlayer } from '../../../test/test-app.js';
+import type { OtherProcess } from '../../../test/two-processes.js';
+import { REDIS_URL, newMarket, twoProcesses } from '../../../test/two-processes.js';
 import { createMarketLeases } from './market-lease.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let here: TestApp;
-let owner: { app: FastifyInstance; services: Services } | null = null;
+let owner: OtherProcess | null = null;
 let marketId = '';
 let runnerId = '';
 let token = '';
@@ -27,33 +26,17 @@ let director = '';
 let prefix = '';
 
 beforeAll(async () => {
-  const tag = randomUUID();
-  // Channels of this run only: other test files on the same Redis hear nothing of it.
-  prefix = `khel:test-market:${tag}`;
-  here = await createTestApp({ REDIS_URL, LIVE_CHANNEL: `khel:test-live:${tag}`, MARKET_FORWARD_CHANNEL: prefix, MARKET_FORWARD_TIMEOUT_MS: '1500' });
-  const built = await buildApp({ config: here.config, db: here.db, clock: here.clock });
-  await built.app.ready();
-  owner = built;
+  ({ here, other: owner, prefix } = await twoProcesses());
   director = (await createOperator(here, ROLES.DIRECTOR)).token;
-  marketId = await newMarket();
-  runnerId = ((await call(here.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token: director, body: {} })).body.data as { runners: { _id: string }[] }).runners[0]?._id as string;
+  const market = await newMarket(here, director);
+  marketId = market.id;
+  runnerId = market.runners[0] as string;
   token = (await signUpPlayer(here)).token;
 }, 60_000);
 afterAll(async () => {
   await owner?.app.close();
   await here.close();
 });
-
-async function newMarket(): Promise<string> {
-  const sport = await call(here.app, 'POST', '/api/v1/backoffice/sports', { token: director, body: { name: 'Cricket' } });
-  const league = await call(here.app, 'POST', '/api/v1/backoffice/leagues', { token: director, body: { sportId: (sport.body.data as { _id: string })._id, name: 'Forward League' } });
-  const event = await call(here.app, 'POST', '/api/v1/backoffice/events', { token: director, body: { leagueId: (league.body.data as { _id: string })._id, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' } });
-  const created = await call(here.app, 'POST', '/api/v1/backoffice/markets', {
-    token: director,
-    body: { eventId: (event.body.data as { _id: string })._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Kings', 'Royals'], betDelaySeconds: 0 },
-  });
-  return (created.body.data as { _id: string })._id;
-}
 
 const bet = (odds: number, stake = 100, side: 'back' | 'lay' = 'back', market = marketId, runner = runnerId) => ({ marketId: market, selectionId: runner, selectionType: side, odds, stake });
 const place = (app: FastifyInstance, body: ReturnType<typeof bet>, key?: string) => call(app, 'POST', '/api/v1/place-bet', { token, body, ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }) });
@@ -129,12 +112,11 @@ describe('bets forwarded to the market owner over Redis', () => {
 
 describe('an owner that is gone or does not answer', () => {
   async function marketHeldBy(ghost: string) {
-    const market = await newMarket();
-    const runner = ((await call(here.app, 'PUT', `/api/v1/backoffice/markets/${market}`, { token: director, body: {} })).body.data as { runners: { _id: string }[] }).runners[0]?._id as string;
+    const { id: market, runners } = await newMarket(here, director);
     // A process that took the lease and then died: it never renews it.
     const leases = createMarketLeases({ db: here.db, owner: ghost, options: { leaseMs: 400, renewMs: 100 } });
     expect(await leases.route(market)).toEqual({ kind: 'local' });
-    return { market, runner };
+    return { market, runner: runners[0] as string };
   }
   const leaseOwner = async (market: string) => (await here.db.query<{ owner: string }>('select owner from market_leases where market_id = $1', [market])).rows[0]?.owner;
 

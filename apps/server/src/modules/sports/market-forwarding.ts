@@ -5,7 +5,24 @@ import type { ErrorCode } from '@khel/contract';
 /** A forwarded command's answer: what the owner's route would have answered, success or refusal. */
 export type ForwardAnswer = { ok: true; data: unknown; message: string } | { ok: false; code: ErrorCode; message: string; data: unknown } | { ok: false; code: null };
 
-export type ForwardKind = 'bet.place' | 'bet.cancel';
+/**
+ * Every command that changes a market and may reach a process that is not its owner (decision 0034
+ * and its addendum): players' bets, cancels and cash outs; operators' status, rate and line changes
+ * and results; the demo feed's market actions. Each is defined once, with what running it does, in
+ * player-commands.ts, operator-commands.ts and feed-market.ts.
+ */
+export type ForwardKind =
+  | 'bet.place'
+  | 'bet.cancel'
+  | 'bet.cancel-all'
+  | 'bet.cash-out'
+  | 'market.update'
+  | 'market.rates'
+  | 'market.fancy-line'
+  | 'result.declare'
+  | 'result.void'
+  | 'result.confirm'
+  | 'feed.market';
 
 /** Nobody listens on the owner's request channel: it stopped or died (its lease expires soon). */
 export class ForwardNotDelivered extends Error {}

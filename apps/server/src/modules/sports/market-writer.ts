@@ -30,9 +30,10 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   /**
    * Committed transactions (one-statement commits among them) and the commands they carried (group
    * commit's effect), batches that had to rebuild the book first, shared transactions that failed and
-   * ran market by market, one-statement attempts redone in a transaction.
+   * ran market by market, one-statement attempts redone in a transaction, commands run in a caller's
+   * transaction (a cash out).
    */
-  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0, oneStatement: 0, redone: 0 };
+  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0, oneStatement: 0, redone: 0, outer: 0 };
   const ready = new Set<string>();
   let gathering = false;
   const rebuilt = (read: boolean) => {
@@ -104,6 +105,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
 
   /** A command that must commit with its caller's transaction (an idempotency record, a cash out) runs alone in it. */
   async function runOuter(marketId: string, lane: Lane, job: Job & { outerTx: Queryable }): Promise<void> {
+    counts.outer += 1;
     lane.committedSeq = null;
     // Whether the caller's transaction commits is not known here: a later rebuild reads the book.
     lane.committed = null;
@@ -216,7 +218,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       return lane.running || book.lastSeq === lane.committedSeq ? book : null;
     },
 
-    counts(): { transactions: number; commands: number; rebuilds: number; splits: number; bookReads: number; oneStatement: number; redone: number } {
+    counts(): typeof counts {
       return { ...counts };
     },
 

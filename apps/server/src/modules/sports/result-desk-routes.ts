@@ -14,14 +14,19 @@ import {
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
+import type { MarketRouter } from './market-commands.js';
+import { WAITS } from './operator-commands.js';
 import type { ResultDeskService } from './result-desk-service.js';
 import type { SportsService } from './sports-service.js';
 
 const tags = ['backoffice'];
-const WAITS = 'a second operator must confirm';
 
-/** Results: declare, void, correct, and the second operator's confirm or reject (maker-checker, decision 0010). */
-export function resultDeskRoutes(desk: ResultDeskService, sports: SportsService, guards: AuthGuards): FastifyPluginAsyncZod {
+/**
+ * Results: declare, void, correct, and the second operator's confirm or reject (maker-checker, decision
+ * 0010). Those that write the market (declare, void, confirm) are checked here (role, second factor,
+ * separation of duties), then run where the market is written: here, or at its owner (decision 0034).
+ */
+export function resultDeskRoutes(desk: ResultDeskService, sports: SportsService, markets: MarketRouter, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
     const operator = guards.requireOperator;
 
@@ -44,17 +49,16 @@ export function resultDeskRoutes(desk: ResultDeskService, sports: SportsService,
       '/api/v1/backoffice/markets/:id/settle',
       { preValidation: operator, schema: { tags, summary: 'Declare the result: settles every bet in one transaction, or waits for a second operator when the desk asks for it', params: idParamsSchema, body: settleMarketSchema, response: { 200: marketEnvelope } } },
       async (request) => {
-        const outcome = await desk.declare(callerOf(request), request.params.id, request.body, request.ip);
-        return ok(await sports.market(request.params.id), outcome === 'settled' ? 'Market settled' : `Result declared: ${WAITS}`);
+        const answer = await markets.run('result.declare', { caller: callerOf(request), marketId: request.params.id, result: request.body, ip: request.ip });
+        return ok(answer.data, answer.message);
       },
     );
     app.post(
       '/api/v1/backoffice/markets/:id/void',
       { preValidation: operator, schema: { tags, summary: 'Void: every stake back; voiding a settled market is a correction a second operator confirms', params: idParamsSchema, body: voidMarketSchema, response: { 200: marketEnvelope } } },
       async (request) => {
-        const { id } = request.params;
-        const outcome = await desk.voidMarket(callerOf(request), id, request.body.reason, request.ip);
-        return ok(await sports.market(id), outcome === 'voided' ? 'Market void' : `Correction requested: ${WAITS}`);
+        const answer = await markets.run('result.void', { caller: callerOf(request), marketId: request.params.id, reason: request.body.reason, ip: request.ip });
+        return ok(answer.data, answer.message);
       },
     );
     app.post(
@@ -70,8 +74,8 @@ export function resultDeskRoutes(desk: ResultDeskService, sports: SportsService,
       '/api/v1/backoffice/markets/:id/result/confirm',
       { preValidation: operator, schema: { tags, summary: "Confirm another operator's declared result or correction: settlement runs now", params: idParamsSchema, response: { 200: marketEnvelope } } },
       async (request) => {
-        await desk.confirm(callerOf(request), request.params.id, request.ip);
-        return ok(await sports.market(request.params.id), 'Result confirmed');
+        const answer = await markets.run('result.confirm', { caller: callerOf(request), marketId: request.params.id, ip: request.ip });
+        return ok(answer.data, answer.message);
       },
     );
     app.post(

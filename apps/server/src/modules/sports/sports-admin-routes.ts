@@ -23,13 +23,18 @@ import { toHundredths } from '@khel/money';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
+import type { MarketRouter } from './market-commands.js';
 import type { SportsService } from './sports-service.js';
 
 const tags = ['backoffice'];
 const created = envelope(z.object({ _id: z.string() }));
 
-/** Operators run the sports book: catalogue, market states, rates and lines, results (all audited). */
-export function sportsAdminRoutes(sports: SportsService, guards: AuthGuards): FastifyPluginAsyncZod {
+/**
+ * Operators run the sports book: catalogue, market states, rates and lines, results (all audited).
+ * A change to a market is checked here (role, second factor), then run where the market is written:
+ * here, or at its owner (decision 0034), which answers the market as it left it.
+ */
+export function sportsAdminRoutes(sports: SportsService, markets: MarketRouter, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
     const operator = guards.requireOperator;
 
@@ -83,8 +88,8 @@ export function sportsAdminRoutes(sports: SportsService, guards: AuthGuards): Fa
       '/api/v1/backoffice/markets/:id',
       { preValidation: operator, schema: { tags, summary: 'Suspend, resume, close, turn in play; bet delay and limits', params: idParamsSchema, body: marketUpdateSchema, response: { 200: marketEnvelope } } },
       async (request) => {
-        await sports.updateMarket(callerOf(request), request.params.id, request.body, request.ip);
-        return ok(await sports.market(request.params.id), 'Market updated');
+        const answer = await markets.run('market.update', { caller: callerOf(request), marketId: request.params.id, input: request.body, ip: request.ip });
+        return ok(answer.data, answer.message);
       },
     );
     app.put(
@@ -96,22 +101,18 @@ export function sportsAdminRoutes(sports: SportsService, guards: AuthGuards): Fa
           backRateHundredths: runner.backRate === null ? null : toHundredths(runner.backRate),
           layRateHundredths: runner.layRate === null ? null : toHundredths(runner.layRate),
         }));
-        await sports.setBookmakerRates(callerOf(request), request.params.id, runners, request.ip);
-        return ok(await sports.market(request.params.id), 'Rates updated');
+        const answer = await markets.run('market.rates', { caller: callerOf(request), marketId: request.params.id, runners, ip: request.ip });
+        return ok(answer.data, answer.message);
       },
     );
     app.put(
       '/api/v1/backoffice/markets/:id/fancy-line',
       { preValidation: operator, schema: { tags, summary: 'Set the fancy NO and YES lines and rates', params: idParamsSchema, body: fancyLineUpdateSchema, response: { 200: marketEnvelope } } },
       async (request) => {
-        const line = request.body;
-        await sports.setFancyLine(
-          callerOf(request),
-          request.params.id,
-          { noLineRuns: line.noLine, noRateHundredths: toHundredths(line.noRate), yesLineRuns: line.yesLine, yesRateHundredths: toHundredths(line.yesRate) },
-          request.ip,
-        );
-        return ok(await sports.market(request.params.id), 'Line updated');
+        const body = request.body;
+        const line = { noLineRuns: body.noLine, noRateHundredths: toHundredths(body.noRate), yesLineRuns: body.yesLine, yesRateHundredths: toHundredths(body.yesRate) };
+        const answer = await markets.run('market.fancy-line', { caller: callerOf(request), marketId: request.params.id, line, ip: request.ip });
+        return ok(answer.data, answer.message);
       },
     );
     app.get(

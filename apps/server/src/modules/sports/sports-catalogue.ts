@@ -163,9 +163,9 @@ export function createSportsCatalogue(deps: { repository: SportsRepository; book
       if (actor !== null) await audit.record({ actorId: actor.userId, action: 'market.fancy_line', targetType: 'market', targetId: id, details: { ...line }, ip });
     },
 
-    /** The feed's house liquidity for an exchange market (replaces the previous quote). */
-    async quoteHouse(id: string, offers: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; sizePaise: number }[]): Promise<void> {
-      await operate((changes) => books.withMarket(id, (context) => betting.quoteHouse(context, offers, changes)));
+    /** The feed's house liquidity for an exchange market (replaces the previous quote; the same quoteId again changes nothing). */
+    async quoteHouse(id: string, offers: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; sizePaise: number }[], quoteId?: string): Promise<void> {
+      await operate((changes) => books.withMarket(id, (context) => betting.quoteHouse(context, offers, changes, quoteId)));
     },
 
     async settle(actor: Caller | null, id: string, result: { winnerId?: string; runs?: number }, ip: string | null): Promise<void> {

@@ -31,6 +31,10 @@ export interface FancyQuoteJson {
   yesLineRuns: number | null;
   yesRateHundredths: number | null;
 }
+/** An exchange market's quote column: the id of the house's last quote (the offers themselves are in the book). */
+export interface HouseQuoteJson {
+  houseQuoteId: string;
+}
 
 export interface MarketRow {
   id: string;
@@ -46,7 +50,7 @@ export interface MarketRow {
   max_stake_paise: number;
   max_profit_paise: number;
   commission_bp: number;
-  quote: BookmakerQuoteJson | FancyQuoteJson | null;
+  quote: BookmakerQuoteJson | FancyQuoteJson | HouseQuoteJson | null;
   book_snapshot: MarketSnapshot | null;
   book_version: number;
   result: { winnerId?: string; runs?: number; void?: string } | null;

@@ -16,13 +16,13 @@ import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
-import type { BetRouter } from './bet-routing.js';
+import type { MarketRouter } from './market-commands.js';
 import type { SportsService } from './sports-service.js';
 
 const tags = ['sports'];
 
 /** The sports calls of PRODUCT.md §3. Lists and events are public; betting needs a player. */
-export function sportsRoutes(sports: SportsService, router: BetRouter, guards: AuthGuards): FastifyPluginAsyncZod {
+export function sportsRoutes(sports: SportsService, markets: MarketRouter, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/v1/sports', { schema: { tags, summary: 'Sports with their leagues and live counts', response: { 200: sportListEnvelope } } }, async () => ok(await sports.sports()));
 
@@ -53,7 +53,7 @@ export function sportsRoutes(sports: SportsService, router: BetRouter, guards: A
       },
       async (request) => {
         // Run where the market's lease is held: here, or forwarded to its owner (decision 0034).
-        const answer = await router.placeBet(callerOf(request), request.body, idempotencyKeyOf(request.headers));
+        const answer = await markets.run('bet.place', { caller: callerOf(request), body: request.body, key: idempotencyKeyOf(request.headers) });
         return ok(answer.data, answer.message);
       },
     );
@@ -62,7 +62,7 @@ export function sportsRoutes(sports: SportsService, router: BetRouter, guards: A
       '/api/v1/cancel-bet',
       { preValidation: guards.requireUser, schema: { tags, summary: 'Cancel the unmatched part of an exchange bet', body: cancelBetSchema, response: { 200: betEnvelope } } },
       async (request) => {
-        const answer = await router.cancelBet(callerOf(request), request.body.betId);
+        const answer = await markets.run('bet.cancel', { caller: callerOf(request), betId: request.body.betId });
         return ok(answer.data, answer.message);
       },
     );

@@ -146,11 +146,22 @@ export function createSportsService(deps: {
       return cancelled;
     },
 
-    /** Decides every bet whose delay has ended (timers do it on time; this sweeps after restarts). */
-    async resolveDueBets(): Promise<number> {
+    /**
+     * Decides every bet whose delay has ended (timers do it on time; this sweeps after restarts), on the
+     * markets this process may write (decision 0034, addendum: the others' owners sweep theirs).
+     * Answers how many it decided.
+     */
+    async resolveDueBets(mayWrite: (marketId: string) => Promise<boolean> = async () => true): Promise<number> {
       const due = await repository.duePendingBets(clock.now());
-      for (const bet of due) await operate((changes) => betting.resolvePending(bet.id, bet.market_id, changes)).catch(() => undefined);
-      return due.length;
+      const writable = new Map<string, Promise<boolean>>();
+      let resolved = 0;
+      for (const bet of due) {
+        if (!writable.has(bet.market_id)) writable.set(bet.market_id, mayWrite(bet.market_id).catch(() => false));
+        if (!(await writable.get(bet.market_id))) continue;
+        await operate((changes) => betting.resolvePending(bet.id, bet.market_id, changes)).catch(() => undefined);
+        resolved += 1;
+      }
+      return resolved;
     },
 
     async resolvePending(betId: string, marketId: string): Promise<void> {

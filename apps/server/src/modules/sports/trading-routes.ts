@@ -1,21 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cashOutQuoteEnvelope, cashOutQuoteQuerySchema, cashOutResultEnvelope, cashOutSchema, eventPositionsQuerySchema, positionListEnvelope } from '@khel/contract';
-import { formatPaise, paiseToRupees } from '@khel/money';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
-import type { IdempotencyService } from '../idempotency/idempotency-service.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
-import { emptyChanges } from './betting-service.js';
 import type { CashOutService } from './cash-out-service.js';
 import type { PositionsService } from './positions-service.js';
-import type { SportsService } from './sports-service.js';
+import type { MarketRouter } from './market-commands.js';
 
 const tags = ['sports'];
 
 /** The event page as a trading screen (issue 13): positions under every runner, the fancy book, Cash Out. */
-export function tradingRoutes(deps: { sports: SportsService; positions: PositionsService; cashOut: CashOutService; idempotency: IdempotencyService; guards: AuthGuards }): FastifyPluginAsyncZod {
-  const { sports, positions, cashOut, idempotency, guards } = deps;
+export function tradingRoutes(deps: { positions: PositionsService; cashOut: CashOutService; markets: MarketRouter; guards: AuthGuards }): FastifyPluginAsyncZod {
+  const { positions, cashOut, markets, guards } = deps;
   return async (app) => {
     app.get(
       '/api/v1/event-positions',
@@ -48,13 +45,11 @@ export function tradingRoutes(deps: { sports: SportsService; positions: Position
         },
       },
       async (request) => {
-        const caller = callerOf(request);
+        const key = idempotencyKeyOf(request.headers);
+        // The in-play delay is waited out here, before the command reaches the market's writer (here or at its owner, decision 0034).
         await cashOut.waitOutDelay(request.body.marketId);
-        const changes = emptyChanges();
-        const result = await idempotency.run({ userId: caller.userId, key: idempotencyKeyOf(request.headers), route: 'bet.cash-out', body: request.body }, (tx) => cashOut.cashOut(caller, request.body, tx, changes));
-        const published = await sports.publish(changes);
-        const bets = await Promise.all(result.betIds.map(async (id) => published.get(id) ?? (await sports.bet(caller, id))));
-        return ok({ marketId: request.body.marketId, value: paiseToRupees(result.valuePaise), bets }, `Cashed out for ${formatPaise(result.valuePaise)}`);
+        const answer = await markets.run('bet.cash-out', { caller: callerOf(request), body: request.body, key });
+        return ok(answer.data, answer.message);
       },
     );
   };
