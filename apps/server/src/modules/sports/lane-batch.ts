@@ -6,7 +6,7 @@ import type { CommandAppend } from './batch-writes-repository.js';
 import { createBatchWrites } from './batch-writes.js';
 import type { BatchWrites } from './batch-writes.js';
 import { createMarketLogRepository } from './market-log-repository.js';
-import { marketOf, rebuild, snapshotDue } from './market-state.js';
+import { advanceLog, marketOf, rebuild, snapshotDue } from './market-state.js';
 import type { BookLog, Held, MarketContext } from './market-state.js';
 import type { EventNames } from './sports-repository.js';
 import { Refused, writeStaged } from './staged-rows.js';
@@ -111,13 +111,12 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
     throw error;
   }
   for (const { part, held, log } of ran) {
-    if (held.book !== null && snapshotDue(held, snapshotEvery)) {
-      const snapshot = snapshotMarket(held.book);
+    const snapshot = held.book !== null && snapshotDue(held, snapshotEvery) ? snapshotMarket(held.book) : null;
+    if (snapshot !== null) {
       const rowMark = await repo.saveSnapshot(part.marketId, snapshot);
       held.marks = held.marks === null || rowMark === null ? null : { ...held.marks, row: rowMark };
-      held.snapshotSeq = held.book.lastSeq;
-      held.log = { snapshot, commands: [] };
-    } else if (held.log !== null && log.length > 0) held.log = { snapshot: held.log.snapshot, commands: [...held.log.commands, ...log] };
+    }
+    advanceLog(held, log, snapshot);
   }
   return [...ran.map((entry) => entry.outcomes), ...missing];
 }

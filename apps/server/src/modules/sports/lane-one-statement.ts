@@ -6,7 +6,8 @@ import { runCommands } from './lane-batch.js';
 import type { Job, Outcome, Part } from './lane-batch.js';
 import { createLaneCommitRepository } from './lane-commit-repository.js';
 import type { HeldMarks } from './market-log-repository.js';
-import { snapshotDue } from './market-state.js';
+import { snapshotMarket } from '@khel/exchange';
+import { advanceLog, snapshotDue } from './market-state.js';
 import type { Held } from './market-state.js';
 import { groupStaged } from './staged-rows.js';
 import type { Op } from './staged-rows.js';
@@ -42,14 +43,14 @@ function readsOnly(db: Queryable): { q: Queryable; refused: () => boolean } {
 }
 
 /** The lane's held marks, when it may commit without reading its state first (decision 0039). */
-function marksOf(part: Part, snapshotEvery: number): { held: Held; marks: HeldMarks; limitsMark: string } | null {
+function marksOf(part: Part): { held: Held; marks: HeldMarks; limitsMark: string } | null {
   const { lane, jobs } = part;
   const held = lane.held;
   if (held === null || held.book === null || held.marks === null || held.players.limitsMark === null) return null;
   // Current as this lane last committed it (not after a caller's transaction, whose outcome it cannot know).
   if (lane.committedSeq !== held.book.lastSeq) return null;
-  // A snapshot is written with its batch in a transaction; an in-play delay writes its pending bets itself.
-  if (snapshotDue(held, snapshotEvery) || (held.market.in_play && held.market.bet_delay_seconds > 0)) return null;
+  // An in-play delay writes its pending bets itself.
+  if (held.market.in_play && held.market.bet_delay_seconds > 0) return null;
   // Placed bets only (they name their player); anything else writes for itself.
   if (!jobs.every((job) => job.player !== undefined && job.outerTx === undefined)) return null;
   return { held, marks: { marketId: part.marketId, rowMark: held.marks.row, namesMark: held.marks.names }, limitsMark: held.players.limitsMark };
@@ -65,7 +66,7 @@ function marksOf(part: Part, snapshotEvery: number): { held: Held; marks: HeldMa
  * through the transaction path, which decides exactly as before.
  */
 export async function commitInOneStatement(db: Queryable, parts: readonly Part[], snapshotEvery: number): Promise<Map<Job, Outcome>[] | 'not ready' | 'redo'> {
-  const ready = parts.map((part) => marksOf(part, snapshotEvery));
+  const ready = parts.map((part) => marksOf(part));
   const limitsMark = ready[0]?.limitsMark;
   if (ready.some((entry) => entry === null || entry.limitsMark !== limitsMark) || limitsMark === undefined) return 'not ready';
   const hooks = deferredCommitHooks(db);
@@ -85,18 +86,25 @@ export async function commitInOneStatement(db: Queryable, parts: readonly Part[]
     // One kind of joined row (the idempotency answers) is all the statement has a place for.
     if (joined.size > 1) return 'redo';
     const [inserter, rows] = [...joined][0] ?? [null, []];
+    // A book due a snapshot saves it in the same statement, as the transaction path does after its rows.
+    const snapshots = ran.flatMap(({ part, held }) => (held.book !== null && snapshotDue(held, snapshotEvery) ? [{ marketId: part.marketId, snapshot: snapshotMarket(held.book) }] : []));
     const result = await createLaneCommitRepository(hooks.handle).commit({
       marks: ready.map((entry) => (entry as { marks: HeldMarks }).marks),
       limitsMark,
       wallet: mover === null ? null : (first) => mover.part(reader.q, moves, first),
       joined: inserter === null ? null : (first, when) => inserter.statement(rows.map((op) => op.row) as never[], first, when),
       rows: { bets: inserted, updates: updated, fills, exposures, commands: ran.flatMap(({ part, log }) => log.map((command) => ({ marketId: part.marketId, seq: command.seq, command }))) },
+      snapshots,
     });
     if (!result.committed) return 'redo';
     result.wallet?.committed(hooks.handle);
     hooks.commit();
-    for (const { held, log } of ran) {
-      if (held.log !== null && log.length > 0) held.log = { snapshot: held.log.snapshot, commands: [...held.log.commands, ...log] };
+    for (const { part, held, log } of ran) {
+      const saved = snapshots.find((entry) => entry.marketId === part.marketId)?.snapshot ?? null;
+      const rowMark = result.rowMarks.get(part.marketId);
+      // The saved snapshot changed the market row: its new mark is this statement's.
+      if (saved !== null) held.marks = held.marks === null || rowMark === undefined ? null : { ...held.marks, row: rowMark };
+      advanceLog(held, log, saved);
     }
     return ran.map((entry) => entry.outcomes);
   } catch {

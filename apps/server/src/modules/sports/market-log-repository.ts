@@ -42,6 +42,23 @@ export interface HeldMarks {
  * `lane_checked.ok` says whether all of it holds. A concurrent writer of the same market's command log
  * is caught by the log's primary key when the commands are appended.
  */
+/**
+ * The snapshots a one-statement commit saves (decision 0039), parameter $first: each market's book and
+ * its sequence into the market row, and the logged commands it contains dropped, only when `when`
+ * holds (as saveSnapshot does in a transaction). `lane_snapshots` answers each row's new mark. The
+ * commands the same statement appends are not yet visible to its delete: they stay, below the
+ * snapshot's sequence, where no rebuild reads them, until the next snapshot drops them.
+ */
+export function snapshotsStatement(snapshots: readonly { marketId: string; snapshot: MarketSnapshot }[], first: number, when: string): { sql: string; params: unknown[] } {
+  return {
+    sql: `lane_snapshot_rows as (select s."marketId" as market_id, s.snapshot, (s.snapshot->>'lastSeq')::bigint as seq from jsonb_to_recordset($${first}::jsonb) as s("marketId" uuid, snapshot jsonb)),
+      lane_snapshots as (update markets m set book_snapshot = s.snapshot, book_seq = s.seq from lane_snapshot_rows s
+        where m.id = s.market_id and m.id = any(array(select market_id from lane_snapshot_rows)) and ${when} returning m.id, m.xmin::text as row_mark),
+      lane_trimmed as (delete from market_commands c using lane_snapshot_rows s where c.market_id = s.market_id and c.seq <= s.seq and ${when} returning 1)`,
+    params: [JSON.stringify(snapshots)],
+  };
+}
+
 export function laneCheckStatement(marks: readonly HeldMarks[], limitsMark: string, first: number): { sql: string; params: unknown[] } {
   const p = (offset: number) => `$${first + offset}`;
   return {

@@ -86,6 +86,17 @@ export interface BookLog {
   commands: readonly ExchangeCommand[];
 }
 
+/**
+ * What a committed batch leaves as the held book log: the snapshot it saved (its commands are in it),
+ * or the log it had with the batch's engine commands after it.
+ */
+export function advanceLog(held: Held, log: readonly ExchangeCommand[], saved: MarketSnapshot | null): void {
+  if (saved !== null) {
+    held.snapshotSeq = saved.lastSeq;
+    held.log = { snapshot: saved, commands: [] };
+  } else if (held.log !== null && log.length > 0) held.log = { snapshot: held.log.snapshot, commands: [...held.log.commands, ...log] };
+}
+
 /** The engine sequence a book log ends at. */
 export function logSeq(log: BookLog): number {
   return log.commands.at(-1)?.seq ?? log.snapshot.lastSeq;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
+import { snapshotMarket } from '@khel/exchange';
+import type { ExchangeMarket } from '@khel/exchange';
 import { buildApp } from '../../app.js';
 import type { Services } from '../../app.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -84,6 +86,32 @@ describe('the one-statement group commit', () => {
     const player = await signUpPlayer(t);
     await t.db.query('update events set name = $2 where id = $1', [m.eventId, 'Lions v Leopards']);
     expect((await bet(t.app, player.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 })).data.event).toBe('Lions v Leopards');
+  });
+
+  it('saves a snapshot in the same statement, and the book rebuilt from it equals the one held', async () => {
+    const small = await createTestApp({ MARKET_WRITER_SNAPSHOT_EVERY: '3' });
+    try {
+      const operator = await createOperator(small, ROLES.DIRECTOR);
+      const m = await marketOf(small, operator.token, 'EXCHANGE');
+      const [backer, layer] = [await signUpPlayer(small), await signUpPlayer(small)];
+      // Backs and lays that match each other, so the book stays shallow and a snapshot is due every 3 commands.
+      const place = (index: number) => bet(small.app, (index % 2 === 0 ? backer : layer).token, { marketId: m.id, selectionId: m.runners[0], selectionType: index % 2 === 0 ? 'back' : 'lay', odds: 3, stake: 100 });
+      // The first bets read the lane's state in a transaction; from then on every one is a statement of its own.
+      for (const index of [0, 1]) expect((await place(index)).meta.code).toBe(200);
+      const before = small.services.books.counts();
+      for (let index = 2; index < 12; index += 1) expect((await place(index)).meta.code).toBe(200);
+      const after = small.services.books.counts();
+      expect(after.oneStatement - before.oneStatement).toBe(10);
+      expect(after.redone).toBe(before.redone);
+      const stored = (await small.db.query<{ book_seq: number }>('select book_seq from markets where id = $1', [m.id])).rows[0];
+      expect(stored?.book_seq).toBeGreaterThanOrEqual(9);
+      expect(stored?.book_seq).toBeLessThanOrEqual(12);
+      const held = snapshotMarket((await small.services.books.peek({ id: m.id, type: 'EXCHANGE' } as never)) as ExchangeMarket);
+      small.services.books.forget(m.id);
+      expect(snapshotMarket((await small.services.books.peek({ id: m.id, type: 'EXCHANGE' } as never)) as ExchangeMarket)).toEqual(held);
+    } finally {
+      await small.close();
+    }
   });
 
   it('answers a retry sent to another process with the first answer, and places one bet', async () => {
