@@ -250,6 +250,34 @@ describe('across processes', () => {
     }
   });
 
+  it('reads the players of the commits that end while a read runs together, in one more statement, each after its commit', async () => {
+    const players = [await freshPlayer(), await freshPlayer(), await freshPlayer()];
+    // The first read is held until released: the next two commits end while it runs.
+    const reads: string[][] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    const counted: Database = {
+      kind: t.db.kind,
+      query: async (sql, params, name) => {
+        if (/from ledger_accounts where user_id/.test(sql)) {
+          reads.push(params?.[0] as string[]);
+          if (reads.length === 1) await held;
+        }
+        return t.db.query(sql, params, name);
+      },
+      exec: (sql) => t.db.exec(sql),
+      transaction: (fn) => t.db.transaction(fn),
+      close: async () => undefined,
+    };
+    const wallet = createWalletService({ db: counted, clock: t.clock, moneyMode: 'play', publisher: t.services.bus });
+    for (const [index, player] of players.entries()) await wallet.transaction((tx) => wallet.addExposure(tx, player.userId, 'main', -(index + 1) * 100_00));
+    await vi.waitFor(() => expect(reads).toHaveLength(1));
+    release();
+    await vi.waitFor(() => expect(players.every((player) => pushesTo(player).length > 0)).toBe(true), { timeout: 3000, interval: 20 });
+    expect(reads).toEqual([[players[0]?.userId], [players[1]?.userId, players[2]?.userId]]);
+    for (const [index, player] of players.entries()) expect(pushesTo(player).at(-1)).toMatchObject({ type: 'balance', exposure: -(index + 1) * 100 });
+  });
+
   it("reaches a player's sockets on another process through the Redis bus, after commit", async () => {
     const channel = `khel-test-balance-${randomBytes(4).toString('hex')}`;
     const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

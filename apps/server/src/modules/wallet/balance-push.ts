@@ -48,7 +48,30 @@ export function createBalancePush(deps: {
     deps.publisher?.publish(`user:${userId}`, message);
   }
 
-  /** One balance message per player a commit touched: the figures its postings held, the others read in one statement. */
+  /**
+   * Reads of committed balances share statements: while one read runs, the players asked for by the
+   * commits that follow gather and are read together by the next, which starts once it ends (every
+   * request was made after its commit, so each gets figures at least as new as its own change). Under
+   * a busy group commit this is one read for several commits instead of one each.
+   */
+  let gathering: { userIds: Set<string>; read: Promise<Map<string, PlayerBalances>> } | null = null;
+  let previous: Promise<unknown> = Promise.resolve();
+  function readBalances(userIds: readonly string[]): Promise<Map<string, PlayerBalances>> {
+    if (gathering === null) {
+      const group: { userIds: Set<string>; read: Promise<Map<string, PlayerBalances>> } = { userIds: new Set(), read: Promise.resolve(new Map()) };
+      group.read = previous.then(() => {
+        // From here on, new requests form the next group.
+        if (gathering === group) gathering = null;
+        return deps.balancesOfMany([...group.userIds]);
+      });
+      previous = group.read.catch(() => undefined);
+      gathering = group;
+    }
+    for (const userId of userIds) gathering.userIds.add(userId);
+    return gathering.read;
+  }
+
+  /** One balance message per player a commit touched: the figures its postings held, the others read with other commits' players. */
   async function pushAll(users: Map<string, BalanceChange[]>, figures: Map<string, WalletFigures> | undefined): Promise<void> {
     const unknown: string[] = [];
     // Figures the postings held go out at once; the others wait for their one read.
@@ -58,7 +81,7 @@ export function createBalancePush(deps: {
       else push(userId, changes, held);
     }
     if (unknown.length === 0) return;
-    const read = await deps.balancesOfMany(unknown);
+    const read = await readBalances(unknown);
     for (const userId of unknown) {
       const balances = read.get(userId);
       if (balances !== undefined) push(userId, users.get(userId) ?? [], balances);
