@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { BalancePush } from './balance-push.js';
-import { createWalletRepository, exposureMovesStatement } from './wallet-repository.js';
+import { createWalletRepository } from './wallet-repository.js';
+import { exposureMovesStatement } from './wallet-statements-repository.js';
 import type { AccountRef, PlayerWallet } from './wallet-service.js';
 import { isOverdraw } from './wallet-postings.js';
 

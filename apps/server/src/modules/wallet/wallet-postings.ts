@@ -84,7 +84,7 @@ async function postMany(tx: Queryable, postings: Posting[]): Promise<number[]> {
 
 /**
  * Posts one balanced journal transaction inside the caller's own statement (built with
- * `journalStatement` of the wallet repository), so the caller's rows and the posting take one round
+ * `journalStatement` of `wallet-statements-repository.ts`), so the caller's rows and the posting take one round
  * trip (the casino wallet). `statement` answers whether it posted, and its value; and, when the
  * statement read them (its accounts locked), the players' wallets after the posting, so the balance
  * push sends them without reading them again after the commit.

@@ -12,7 +12,7 @@ import { createExposureMoves } from './wallet-exposures.js';
 export type { ExposureMovesPart } from './wallet-exposures.js';
 
 /** For a module that posts inside its own statement (wallet.postWithin): the journal's CTEs. */
-export { journalStatement } from './wallet-repository.js';
+export { journalStatement } from './wallet-statements-repository.js';
 export type { JournalPosting } from './wallet-repository.js';
 export type { WalletFigures } from './balance-push.js';
 
