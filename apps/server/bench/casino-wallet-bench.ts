@@ -108,6 +108,10 @@ try {
   const product_ = rows.find((row) => row.name.startsWith('product'));
   const base = rows.find((row) => row.name.startsWith('plain'));
   if (product_ !== undefined && base !== undefined) console.log(`  product / baseline: ${(product_.callsPerSecond / base.callsPerSecond).toFixed(2)}×`);
+  const counts = services.casino.casinoWallet.writerCounts();
+  console.log(
+    `  group commit: ${counts.calls} one-statement calls in ${counts.statements} statements (${counts.batches} batches carried ${counts.batchedCalls} calls, ${(counts.batchedCalls / Math.max(1, counts.batches)).toFixed(1)} per batch; ${counts.fallbacks} batches undone and run call by call)`,
+  );
   const statuses = await db.query<{ status: string; n: string }>(`select coalesce(response->'data'->>'status', 'none') as status, count(*)::text as n from casino_transactions group by 1 order by 1`);
   console.log(`  wallet answers stored: ${statuses.rows.map((row) => `${row.status} ${row.n}`).join(', ')}`);
   const violations = await ledgerViolations(db);

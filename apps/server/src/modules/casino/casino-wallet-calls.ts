@@ -38,7 +38,7 @@ function base(party: CallParty, body: { roundId: string; transactionId: string }
   const answer = walletAnswer('OK', { transactionId: body.transactionId, reference: null, playerId: party.userId, playerName: party.username, wallet: party.wallet, balance: null });
   const input = {
     providerId: party.provider.id, transactionId: body.transactionId, kind, roundId: body.roundId, userId: party.userId, wallet: party.wallet, amountPaise,
-    requestHash: party.hash, at: party.now, response: answer, accountId: party.accountId,
+    requestHash: party.hash, at: party.now, response: answer, accountId: party.accountId, houseAccountId: party.house,
   };
   return { answer, input };
 }

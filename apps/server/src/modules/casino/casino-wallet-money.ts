@@ -12,9 +12,11 @@ import type { WageringListener } from '../bonus/bonus-rules.js';
 import type { ProviderRow, TransactionRow } from './casino-repository.js';
 import { createCasinoRepository } from './casino-repository.js';
 import { isBlocked, Refusal, requestHash, stakeWallet, walletAnswer } from './casino-wallet-protocol.js';
-import type { CallContext, SettleInput } from './casino-wallet-reads.js';
+import type { CallContext, SettleInput, Settled } from './casino-wallet-reads.js';
 import { callContext, isTakenId, settleCall } from './casino-wallet-reads.js';
 import type { CasinoWalletSteps } from './casino-wallet-steps.js';
+import type { CasinoWalletWriterOptions } from './casino-wallet-writer.js';
+import { createCasinoWalletWriter } from './casino-wallet-writer.js';
 
 /** Stops a call inside its transaction with an answer, rolling back whatever it wrote. */
 class Answered extends Error {
@@ -39,9 +41,10 @@ class NeedsTransaction extends Error {}
  * writes wagering, runs as one transaction of four (BEGIN, the context locked, the statement and the
  * wagering, COMMIT). Decision 0028.
  */
-export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletService; clock: Clock; steps: CasinoWalletSteps; onWagering?: WageringListener; hints?: CasinoWalletHints }) {
+export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletService; clock: Clock; steps: CasinoWalletSteps; onWagering?: WageringListener; hints?: CasinoWalletHints; writer?: CasinoWalletWriterOptions }) {
   const { db, wallet, clock, steps } = deps;
   const hints = deps.hints ?? createCasinoWalletHints();
+  const writer = createCasinoWalletWriter({ db, wallet, ...(deps.writer === undefined ? {} : { options: deps.writer }) });
 
   /**
    * Runs a call: `fast` (one statement from the hints; null when it could not or did not apply), else
@@ -70,7 +73,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
   }
 
   /** The claim, round and posting in one statement; a refusal writes nothing (not `claimed`), a lost race is undone. */
-  async function settle(tx: Queryable, input: SettleInput, posting: Posting | null) {
+  async function settle(tx: Queryable, input: SettleInput, posting: Posting | null): Promise<Settled> {
     const statement = async (journal: Parameters<typeof settleCall>[2]) => {
       const outcome = await settleCall(tx, input, journal);
       return { posted: outcome.posted, value: outcome, balances: outcome.wallets === null ? undefined : new Map([[input.userId, outcome.wallets]]) };
@@ -81,6 +84,11 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
     });
   }
 
+  /** The one-statement path's settle: through the writer, which may commit it with other calls' (group commit). */
+  function settleShared(q: Queryable, input: SettleInput, posting: Posting | null): Promise<Settled> {
+    return writer.settle(input, posting, () => settle(q, input, posting));
+  }
+
   /** The answer of a call that went in: the stored answer with its reference and balance. */
   function answered(write: CallWrite, settled: { journalId: number | null; balancePaise: number | null }): CasinoWalletResponse {
     const { answer } = write;
@@ -88,6 +96,9 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
   }
 
   return {
+    /** What the group commit did so far: statements against calls (tests, benches). */
+    writerCounts: writer.counts,
+
     async debit(provider: ProviderRow, body: CasinoWalletDebit): Promise<CasinoWalletResponse> {
       const amountPaise = rupeesToPaise(body.amount) ?? 0;
       const gameRow = await steps.game(provider.id, body.gameCode);
@@ -102,7 +113,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         const accountId = which === undefined ? undefined : hint?.accounts[which];
         if (hint === undefined || which === undefined || accountId === undefined || !gameRow.enabled) return null;
         const write = debitWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, which, accountId), body, amountPaise);
-        const settled = await settle(q, { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null } }, write.posting);
+        const settled = await settleShared(q, { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null } }, write.posting);
         if (!settled.claimed) return null;
         hints.learnDebit(provider.id, body.playerId, body.roundId, which, settled.round);
         return answered(write, settled);
@@ -150,7 +161,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         // A bonus round's credit writes wagering too: it takes the transaction path.
         if (hint === undefined || round === undefined || accountId === undefined || (round.wallet === 'bonus' && deps.onWagering !== undefined)) return null;
         const write = creditWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, round.wallet, accountId), body, amountPaise, round.id);
-        const settled = await settle(q, write.input, write.posting);
+        const settled = await settleShared(q, write.input, write.posting);
         hints.forgetRound(provider.id, body.roundId, body.playerId);
         return settled.claimed ? answered(write, settled) : null;
       };

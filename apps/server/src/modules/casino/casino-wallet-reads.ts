@@ -26,7 +26,7 @@ export interface CallContext {
  * per round and posting shape), so the names stay few; the same text always gets the same name.
  */
 const names = new Map<string, string>();
-function statementName(prefix: string, sql: string): string {
+export function statementName(prefix: string, sql: string): string {
   let name = names.get(sql);
   if (name === undefined) {
     name = `${prefix}_${names.size}`;
@@ -36,9 +36,9 @@ function statementName(prefix: string, sql: string): string {
 }
 
 const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
-function roundOf(round: Json<RoundRow> | null): RoundRow | null {
+export function roundOf(round: Json<RoundRow> | null): RoundRow | null {
   return round === null ? null : { ...round, created_at: new Date(round.created_at), settled_at: asDate(round.settled_at) };
 }
 
@@ -106,6 +106,8 @@ export interface SettleInput {
   /** The player's account the posting moves, and by how much (its available balance is answered). */
   accountId: number;
   deltaPaise: number;
+  /** The provider's casino_house account, the posting's other side (a batch checks each house's payout limit). */
+  houseAccountId: number;
   /** A credit answers the balance only to a provider still holding a live session of its own. */
   readableBy: { providerId: number; userId: string; now: Date } | null;
   /**
@@ -137,14 +139,7 @@ function settleStatement(round: 'open' | 'settle', journalSql: string | null): {
          where id = $10 and status = 'open' and exists (select 1 from locked) returning *`;
   const sql = `with journal_id as materialized (select ${journalSql === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
      guard as materialized (
-       select not $17::boolean or exists (
-         select 1 from users u
-           join lateral (select s.wallet, s.currency from casino_sessions s where s.user_id = u.id and s.provider_id = $1 and s.expires_at > $9
-                         order by s.created_at desc, s.expires_at desc limit 1) s on true
-         where u.id = $5 and u.suspended_at is null and (u.self_excluded_until is null or u.self_excluded_until <= $9)
-           and case when $18::boolean then u.allow_slots else u.allow_live_casino end
-           and coalesce(s.wallet, case when u.role <> ${ROLES.CREDIT_PLAYER} and u.wallet = '2' then 'bonus' else 'main' end) = $6
-           and ($19::text is null or s.currency = $19::text)) as ok
+       select not $17::boolean or ${guardSql({ user: '$5', provider: '$1', at: '$9', slot: '$18::boolean', wallet: '$6', currency: '$19::text' })} as ok
      ),
      locked as materialized (select id, kind, balance_paise, exposure_paise from ledger_accounts where id = $12 and (select ok from guard) for no key update),
      live as (select exists (select 1 from casino_sessions where $14::uuid is not null and user_id = $14::uuid and provider_id = $15 and expires_at > $16) as ok),
@@ -158,9 +153,7 @@ function settleStatement(round: 'open' | 'settle', journalSql: string | null): {
        insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at,
          journal_transaction_id, response)
        select $1, $2, $3, $4, $5, $6, $7, null, $8, $9, (select id from journal_id),
-         jsonb_set(
-           jsonb_set($11::jsonb, '{data,balance}', coalesce(to_jsonb((select paise from balance)::numeric / 100), 'null'::jsonb)),
-           '{data,reference}', coalesce(to_jsonb((select id from journal_id)::text), 'null'::jsonb))
+         ${storedAnswerSql('$11::jsonb', '(select paise from balance)', '(select id from journal_id)')}
        where (select ok from round_ok)
        returning id
      ),
@@ -168,8 +161,7 @@ function settleStatement(round: 'open' | 'settle', journalSql: string | null): {
      ${journalSql === null ? '' : `, ${journalSql}`}
      select (select id from claim) as claim_id, (select row_to_json(round) from round) as round,
             (select id from journal_id) as journal_id, (select paise from balance)::text as balance,
-            (select json_object_agg(a.kind, json_build_array(coalesce(l.balance_paise + $13, a.balance_paise), coalesce(l.exposure_paise, a.exposure_paise)))
-               from ledger_accounts a left join locked l on l.id = a.id where a.user_id = $5 and a.kind in ('player_main', 'player_bonus')) as wallets`;
+            ${walletsSql('$5', '$13')} as wallets`;
   const statement = { sql, name: statementName('casino_settle', sql) };
   settleStatements.set(key, statement);
   return statement;
@@ -190,7 +182,7 @@ function settleStatement(round: 'open' | 'settle', journalSql: string | null): {
  *   statement is undone (the round's change with it) and the caller replays the stored answer.
  * - An overdraw or the provider's limit: the ledger's triggers raise, and everything is undone too.
  */
-export async function settleCall(tx: Queryable, input: SettleInput, journal: JournalPosting | null): Promise<{ claimed: boolean; posted: boolean; round: RoundRow | null; journalId: number | null; balancePaise: number | null; wallets: WalletFigures | null }> {
+export async function settleCall(tx: Queryable, input: SettleInput, journal: JournalPosting | null): Promise<Settled> {
   const params: unknown[] = [
     input.providerId, input.transactionId, input.kind, input.roundId, input.userId, input.wallet, input.amountPaise, input.requestHash, input.at,
     'open' in input.round ? input.round.open.gameId : input.round.settle,
@@ -206,11 +198,29 @@ export async function settleCall(tx: Queryable, input: SettleInput, journal: Jou
     statement.name,
   );
   const row = result.rows[0];
-  const claimed = row?.claim_id !== null && row?.claim_id !== undefined;
+  return settledOf({ ...row, claimed: row?.claim_id !== null && row?.claim_id !== undefined }, journal !== null);
+}
+
+/** What the settle statement did for one call (a batch's statement answers one per call). */
+export interface Settled {
+  /** The id was claimed: the round moved, the posting (if any) went in, the answer is stored. */
+  claimed: boolean;
+  posted: boolean;
+  round: RoundRow | null;
+  journalId: number | null;
+  /** The available balance answered (null: the provider may not read it). */
+  balancePaise: number | null;
+  /** The player's wallets after the posting (the moved account as locked), for the balance push. */
+  wallets: WalletFigures | null;
+}
+
+/** A settle statement's row for one call, as `Settled`; `posting`: the call carried a journal posting. */
+export function settledOf(row: { claimed: boolean; round?: Json<RoundRow> | null; journal_id?: number | string | null; balance?: string | null; wallets?: Record<string, [number, number]> | null } | undefined, posting: boolean): Settled {
+  const claimed = row?.claimed === true;
   const wallets = row?.wallets ?? null;
   return {
     claimed,
-    posted: journal !== null && claimed,
+    posted: posting && claimed,
     round: roundOf(row?.round ?? null),
     journalId: row?.journal_id === null || row?.journal_id === undefined ? null : Number(row.journal_id),
     balancePaise: row?.balance === null || row?.balance === undefined ? null : Number(row.balance),
@@ -224,6 +234,37 @@ export async function settleCall(tx: Queryable, input: SettleInput, journal: Jou
             bonusExposurePaise: Number(wallets.player_bonus?.[1] ?? 0),
           },
   };
+}
+
+/**
+ * What the context read decides a debit on, as one SQL condition over expressions of the statement
+ * (the single call's parameters, or a batch row's columns): the provider's newest live session for the
+ * player (in `currency` when given), its wallet (or the player's selected one) equal to `wallet`, the
+ * player neither suspended nor self-excluded (as `isBlocked`) and allowed the game's kind (`slot`).
+ * One text for both statements, so the one-call and the batched guard cannot differ.
+ */
+export function guardSql(c: { user: string; provider: string; at: string; slot: string; wallet: string; currency: string }): string {
+  return `exists (
+         select 1 from users u
+           join lateral (select s.wallet, s.currency from casino_sessions s where s.user_id = u.id and s.provider_id = ${c.provider} and s.expires_at > ${c.at}
+                         order by s.created_at desc, s.expires_at desc limit 1) s on true
+         where u.id = ${c.user} and u.suspended_at is null and (u.self_excluded_until is null or u.self_excluded_until <= ${c.at})
+           and case when ${c.slot} then u.allow_slots else u.allow_live_casino end
+           and coalesce(s.wallet, case when u.role <> ${ROLES.CREDIT_PLAYER} and u.wallet = '2' then 'bonus' else 'main' end) = ${c.wallet}
+           and (${c.currency} is null or s.currency = ${c.currency}))`;
+}
+
+/** The answer stored with a claim: the call's answer with its balance (paise → rupees) and journal reference filled in. */
+export function storedAnswerSql(response: string, balancePaise: string, journalId: string): string {
+  return `jsonb_set(
+           jsonb_set(${response}, '{data,balance}', coalesce(to_jsonb((${balancePaise})::numeric / 100), 'null'::jsonb)),
+           '{data,reference}', coalesce(to_jsonb((${journalId})::text), 'null'::jsonb))`;
+}
+
+/** A player's main and bonus wallets after the posting: the account locked in the CTE `locked` plus `delta`, the other as read. */
+export function walletsSql(user: string, delta: string): string {
+  return `(select json_object_agg(a.kind, json_build_array(coalesce(l.balance_paise + ${delta}, a.balance_paise), coalesce(l.exposure_paise, a.exposure_paise)))
+               from ledger_accounts a left join locked l on l.id = a.id where a.user_id = ${user} and a.kind in ('player_main', 'player_bonus'))`;
 }
 
 /** The claim lost a race: another call with this transaction id committed first (23505 on the claim's unique index). */

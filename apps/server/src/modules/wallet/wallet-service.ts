@@ -96,7 +96,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     return (await accountIds(tx, [account]))[0] as number;
   }
 
-  const { postMany, postWithin, post } = createPostings({ clock, accountIds, balancePush });
+  const { postMany, postWithin, postManyWithin, post } = createPostings({ clock, accountIds, balancePush });
 
   /** Reserves (negative delta) or releases (positive) exposure on a player's wallet. */
   async function addExposure(tx: Queryable, userId: string, wallet: PlayerWallet, deltaPaise: number): Promise<void> {
@@ -182,6 +182,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     post,
     postMany,
     postWithin,
+    postManyWithin,
     addExposure,
     addExposures,
     addExposuresInOrder,
