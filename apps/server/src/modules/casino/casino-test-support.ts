@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CasinoWalletResponse } from '@khel/contract';
+import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 
 /** Test helpers: a provider's signed wallet calls, as an external provider would send them. */
@@ -37,4 +38,29 @@ export async function launchGame(app: FastifyInstance, playerToken: string, game
   const url = (answer.json() as { data: { url: string } | null }).data?.url;
   if (url === undefined) throw new Error(`launch of ${gameId} failed: ${answer.body}`);
   return new URL(url, 'http://localhost').searchParams.get('token') as string;
+}
+
+/**
+ * Holds the players' ledger accounts locked in a transaction of its own (on PGlite: its only
+ * connection) until `release`: a wallet call's statement then waits in flight, as under load, so the
+ * calls fired meanwhile queue behind it and the casino wallet writer can group them (decision 0028,
+ * third addendum). Without it PGlite answers each call before the next one arrives.
+ */
+export async function holdAccounts(db: Database, userIds: readonly string[]): Promise<{ release: () => Promise<void> }> {
+  let open = (): void => undefined;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let holding = (): void => undefined;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const holder = db.transaction(async (tx) => {
+    await tx.query('select id from ledger_accounts where user_id = any($1::uuid[]) order by id for update', [userIds]);
+    holding();
+    await gate;
+  });
+  await held;
+  return {
+    release: async () => {
+      open();
+      await holder;
+    },
+  };
 }
