@@ -64,3 +64,24 @@ export async function holdAccounts(db: Database, userIds: readonly string[]): Pr
     },
   };
 }
+
+/**
+ * A provider added in the back office by `directorToken`, with one slot game `<code>-slot`; optional
+ * net payout limit in rupees. Answers the options its signed calls need.
+ */
+export async function addProvider(t: { app: FastifyInstance; clock: Clock }, directorToken: string, code: string, netPayoutLimit?: number): Promise<SignedCallOptions> {
+  const post = async (url: string, payload: unknown) => {
+    const answer = await t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { authorization: `Bearer ${directorToken}` } });
+    const body = answer.json() as { meta: { code: number; message: string }; data: unknown };
+    if (body.meta.code !== 200) throw new Error(`${url} failed: ${body.meta.message}`);
+    return body.data;
+  };
+  const created = (await post('/api/v1/backoffice/casino/providers', {
+    code,
+    name: code.toUpperCase(),
+    launchUrlTemplate: `https://${code}.test/launch?token={token}&game={game}`,
+    ...(netPayoutLimit === undefined ? {} : { netPayoutLimit }),
+  })) as { secret: string };
+  await post('/api/v1/backoffice/casino/games', { providerCode: code, code: `${code}-slot`, title: `${code} slot`, category: 'Video Slots', isSlot: true, launchKind: 'play' });
+  return { provider: code, secret: created.secret, clock: t.clock };
+}

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CasinoWalletResponse, WsServerMessage } from '@khel/contract';
-import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
+import { createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
-import { holdAccounts, launchGame, signedCall } from './casino-test-support.js';
+import { addProvider, holdAccounts, launchGame, signedCall } from './casino-test-support.js';
 import type { SignedCallOptions } from './casino-test-support.js';
 
 /**
@@ -34,20 +34,6 @@ interface World {
 const SIMPLE = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7'];
 const ACME_PLAYERS = [...SIMPLE, 'two', 'retry', 'broke', 'blocked', 'closed'];
 const TINY_PLAYERS = ['t0', 't1'];
-
-async function addProvider(t: TestApp, director: string, code: string, netPayoutLimit?: number): Promise<SignedCallOptions> {
-  const created = await call(t.app, 'POST', '/api/v1/backoffice/casino/providers', {
-    token: director,
-    body: { code, name: code.toUpperCase(), launchUrlTemplate: `https://${code}.test/launch?token={token}&game={game}`, ...(netPayoutLimit === undefined ? {} : { netPayoutLimit }) },
-  });
-  expect(created.body.meta.code).toBe(200);
-  const game = await call(t.app, 'POST', '/api/v1/backoffice/casino/games', {
-    token: director,
-    body: { providerCode: code, code: `${code}-slot`, title: `${code} slot`, category: 'Video Slots', isSlot: true, launchKind: 'play' },
-  });
-  expect(game.body.meta.code).toBe(200);
-  return { provider: code, secret: (created.body.data as { secret: string }).secret, clock: t.clock };
-}
 
 /**
  * A product with two providers and its players, each of whom has played one round (debit ₹1, credit 0)
@@ -112,11 +98,19 @@ async function fire(w: World, fast: number, calls: { label: string; kind: 'debit
   return sent;
 }
 
+/** The plain players' calls a[from..to): a debit of ₹(10 + i) each, and a credit of ₹25 for even i, 0 for odd (a lost round). */
+function simple(kind: 'debit' | 'credit', from: number, to: number) {
+  return SIMPLE.slice(from, to).map((label, offset) => {
+    const i = from + offset;
+    return { label, kind, transactionId: `${kind[0]}-${label}`, roundId: `R-${label}`, amount: kind === 'debit' ? 10 + i : i % 2 === 0 ? 25 : 0 };
+  });
+}
+
 /** The scenario: debits of many players at once, then their credits at once, with the hard cases in the middle. */
 async function play(w: World): Promise<{ debits: Sent[]; credits: Sent[] }> {
   // Every debit's player is known to the process: all 17 take the one-statement path.
   const debits = await fire(w, 17, [
-    ...SIMPLE.slice(0, 4).map((label, i) => ({ label, kind: 'debit' as const, transactionId: `d-${label}`, roundId: `R-${label}`, amount: 10 + i })),
+    ...simple('debit', 0, 4),
     // Two calls of one player: never in one statement; each answers the balance its own posting left.
     { label: 'two', kind: 'debit', transactionId: 'd-two-1', roundId: 'R-two-1', amount: 100 },
     { label: 'two', kind: 'debit', transactionId: 'd-two-2', roundId: 'R-two-2', amount: 200 },
@@ -128,20 +122,20 @@ async function play(w: World): Promise<{ debits: Sent[]; credits: Sent[] }> {
     { label: 'closed', kind: 'debit', transactionId: 'd-closed', roundId: 'W-closed', amount: 5 },
     { label: 't0', kind: 'debit', transactionId: 'd-t0', roundId: 'R-t0', amount: 1 },
     { label: 't1', kind: 'debit', transactionId: 'd-t1', roundId: 'R-t1', amount: 1 },
-    ...SIMPLE.slice(4).map((label, i) => ({ label, kind: 'debit' as const, transactionId: `d-${label}`, roundId: `R-${label}`, amount: 14 + i })),
+    ...simple('debit', 4, 8),
   ]);
   // Every credit but c-broke's (a round never debited) has its round hinted by its debit: 14.
   const credits = await fire(w, 14, [
-    ...SIMPLE.slice(0, 4).map((label, i) => ({ label, kind: 'credit' as const, transactionId: `c-${label}`, roundId: `R-${label}`, amount: i % 2 === 0 ? 25 : 0 })),
+    ...simple('credit', 0, 4),
     { label: 'two', kind: 'credit', transactionId: 'c-two-1', roundId: 'R-two-1', amount: 300 },
     { label: 'two', kind: 'credit', transactionId: 'c-two-2', roundId: 'R-two-2', amount: 0 },
     { label: 'retry', kind: 'credit', transactionId: 'c-retry', roundId: 'R-retry', amount: 40 },
     { label: 'retry', kind: 'credit', transactionId: 'c-retry', roundId: 'R-retry', amount: 40 },
-    // Beyond the provider's payout limit (₹100 + the ₹4 of stakes it holds), between two that fit.
+    // Beyond the provider's payout limit (₹100 + the ₹4 of stakes it holds), in the batch beside one that fits.
     { label: 't0', kind: 'credit', transactionId: 'c-t0', roundId: 'R-t0', amount: 500 },
     { label: 't1', kind: 'credit', transactionId: 'c-t1', roundId: 'R-t1', amount: 50 },
     { label: 'broke', kind: 'credit', transactionId: 'c-broke', roundId: 'R-never', amount: 5 },
-    ...SIMPLE.slice(4).map((label, i) => ({ label, kind: 'credit' as const, transactionId: `c-${label}`, roundId: `R-${label}`, amount: i % 2 === 0 ? 25 : 0 })),
+    ...simple('credit', 4, 8),
   ]);
   return { debits, credits };
 }
