@@ -2,8 +2,10 @@ import type { Queryable } from '../../db/database.js';
 import type { JournalPosting } from '../wallet/wallet-service.js';
 import { journalStatement } from '../wallet/wallet-service.js';
 import type { RoundRow } from './casino-repository.js';
-import type { Json, SettleInput, Settled } from './casino-wallet-reads.js';
-import { guardSql, settledOf, statementName, storedAnswerSql, walletsSql } from './casino-wallet-reads.js';
+import type { Json } from './casino-wallet-reads.js';
+import { statementName } from './casino-wallet-reads.js';
+import type { SettleInput, Settled } from './casino-wallet-settle.js';
+import { guardSql, settledOf, storedAnswerSql, walletsSql } from './casino-wallet-settle.js';
 
 /**
  * The settle statement of several concurrent calls at once (the casino wallet writer's group commit,
@@ -19,7 +21,7 @@ import { guardSql, settledOf, statementName, storedAnswerSql, walletsSql } from 
  * the refusal exactly as before:
  * - a transaction id already stored (a retry, a tombstone): the claim would violate the unique key;
  * - an overdraw: the balance is checked on the locked row (`available_balance_never_negative`);
- * - a provider's payout limit: the credits of each house account are admitted, in call order, while
+ * - a provider's payout limit: the credits of each house account are admitted, smallest first, while
  *   their running total fits the headroom the stripes hold in the statement's snapshot (debits in the
  *   batch are not counted as room: a payout left out is decided alone, never refused wrongly);
  * - and what a one-call statement leaves unclaimed too: a failed guard (session, player flags, wallet),
@@ -89,7 +91,7 @@ function batchStatement(): { sql: string; name: string } {
      admitted as materialized (
        select ord from (
          select f.ord, f.delta_paise, h.paise as room,
-                sum(greatest(f.delta_paise, 0)) over (partition by f.house_id order by f.ord) as paid
+                sum(greatest(f.delta_paise, 0)) over (partition by f.house_id order by greatest(f.delta_paise, 0), f.ord) as paid
          from funded f left join headroom h on h.account_id = f.house_id
        ) a where a.delta_paise <= 0 or a.room is null or a.paid <= a.room
      ),

@@ -2,7 +2,7 @@ import type { CasinoWalletResponse } from '@khel/contract';
 import type { Posting } from '../wallet/wallet-service.js';
 import type { GameRow, ProviderRow } from './casino-repository.js';
 import { walletAnswer } from './casino-wallet-protocol.js';
-import type { SettleInput } from './casino-wallet-reads.js';
+import type { SettleInput } from './casino-wallet-settle.js';
 
 /**
  * What a debit or a credit writes, once the wallet, the account and the player are known (by the
