@@ -59,7 +59,8 @@ async function product(env: Record<string, string>) {
 
 try {
   await migrate(db);
-  const first = await product({});
+  // The group commit's settings pass through, as in casino-wallet-bench.ts.
+  const first = await product(Object.fromEntries(['CASINO_WALLET_BATCH', 'CASINO_WALLET_IN_FLIGHT'].flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]]))));
   const secret = randomBytes(32).toString('hex');
   await db.query(`insert into casino_providers (code, name, kind, secret, launch_url_template) values ('bench', 'Bench Gaming', 'external', $1, '/x?t={token}')`, [secret]);
   await db.query(`insert into casino_games (provider_id, code, title, category, is_slot, launch_kind) select id, 'bench-slot', 'Bench Slot', 'Slots', true, 'play' from casino_providers where code = 'bench'`);

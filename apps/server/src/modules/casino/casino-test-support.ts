@@ -40,19 +40,14 @@ export async function launchGame(app: FastifyInstance, playerToken: string, game
   return new URL(url, 'http://localhost').searchParams.get('token') as string;
 }
 
-/**
- * Holds the players' ledger accounts locked in a transaction of its own (on PGlite: its only
- * connection) until `release`: a wallet call's statement then waits in flight, as under load, so the
- * calls fired meanwhile queue behind it and the casino wallet writer can group them (decision 0028,
- * third addendum). Without it PGlite answers each call before the next one arrives.
- */
-export async function holdAccounts(db: Database, userIds: readonly string[]): Promise<{ release: () => Promise<void> }> {
+/** Holds the rows `lockSql` locks (FOR UPDATE) in a transaction of its own until `release`. */
+async function holdRows(db: Database, lockSql: string, params: unknown[]): Promise<{ release: () => Promise<void> }> {
   let open = (): void => undefined;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let holding = (): void => undefined;
   const held = new Promise<void>((resolve) => (holding = resolve));
   const holder = db.transaction(async (tx) => {
-    await tx.query('select id from ledger_accounts where user_id = any($1::uuid[]) order by id for update', [userIds]);
+    await tx.query(lockSql, params);
     holding();
     await gate;
   });
@@ -63,6 +58,26 @@ export async function holdAccounts(db: Database, userIds: readonly string[]): Pr
       await holder;
     },
   };
+}
+
+/**
+ * Holds the providers' payout limit stripes locked (on PGlite, also its only connection) until
+ * `release`: a wallet call's posting then waits in flight, as under load, so the calls fired
+ * meanwhile queue behind it and the casino wallet writer can group them (decision 0028, third
+ * addendum). Without it PGlite answers each call before the next one arrives.
+ */
+export function holdPostings(db: Database, providerCodes: readonly string[]): Promise<{ release: () => Promise<void> }> {
+  return holdRows(
+    db,
+    `select s.stripe from ledger_limit_stripes s join ledger_accounts a on a.id = s.account_id
+     where a.kind = 'casino_house' and a.user_id is null and a.ref = any($1::text[]) order by s.account_id, s.stripe for update of s`,
+    [providerCodes],
+  );
+}
+
+/** Holds a player's ledger accounts locked until `release`, as a long transaction (a market's settlement) would. */
+export function holdAccounts(db: Database, userId: string): Promise<{ release: () => Promise<void> }> {
+  return holdRows(db, 'select id from ledger_accounts where user_id = $1 order by id for update', [userId]);
 }
 
 /**

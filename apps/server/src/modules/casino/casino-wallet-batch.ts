@@ -21,6 +21,8 @@ import { guardSql, settledOf, storedAnswerSql, walletsSql } from './casino-walle
  * the refusal exactly as before:
  * - a transaction id already stored (a retry, a tombstone): the claim would violate the unique key;
  * - an overdraw: the balance is checked on the locked row (`available_balance_never_negative`);
+ * - an account another transaction holds locked (a market's settlement, another process): skipped,
+ *   not waited for, so a batch never queues behind one player's lock (its call waits alone);
  * - a provider's payout limit: the credits of each house account are admitted, smallest first, while
  *   their running total fits the headroom the stripes hold in the statement's snapshot (debits in the
  *   batch are not counted as room: a payout left out is decided alone, never refused wrongly);
@@ -79,7 +81,7 @@ function batchStatement(): { sql: string; name: string } {
      ),
      locked as materialized (
        select id, balance_paise, exposure_paise from ledger_accounts
-       where id in (select c.account_id from calls c join checked k using (ord)) order by id for no key update
+       where id in (select c.account_id from calls c join checked k using (ord)) order by id for no key update skip locked
      ),
      funded as materialized (
        select c.ord, c.house_id, c.delta_paise from calls c join checked k using (ord) join locked l on l.id = c.account_id

@@ -3,14 +3,14 @@ import type { CasinoWalletResponse, WsServerMessage } from '@khel/contract';
 import { createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
-import { addProvider, holdAccounts, launchGame, signedCall } from './casino-test-support.js';
+import { addProvider, holdPostings, launchGame, signedCall } from './casino-test-support.js';
 import type { SignedCallOptions } from './casino-test-support.js';
 
 /**
  * Decision 0028, third addendum: concurrent one-statement callbacks (players the process knows) share
  * ONE statement and ONE commit, and each still answers exactly what it answers alone. The same
  * scenario, fired with Promise.all through the signed HTTP routes, runs on two products: one with the
- * group commit (one statement in flight, so the calls really wait and group) and one with it off
+ * group commit (as configured by default: one statement in flight) and one with it off
  * (CASINO_WALLET_BATCH=1: every call alone, as before). Both must answer the same, as the model below
  * says; the grouped one must have sent fewer statements than calls, and left every refusal out of its
  * batches without undoing one.
@@ -76,14 +76,14 @@ interface Sent {
 
 /**
  * Fires every call of a phase at once; each answer is kept with what the live bus had sent by then.
- * The players' accounts are held locked until `fast` calls (the one-statement ones: players the
- * process knows) have reached the writer, so the first call's statement is still in flight when the
- * others arrive, as under load (`holdAccounts`).
+ * The providers' limit stripes are held locked until `fast` calls (the one-statement ones: players
+ * the process knows) have reached the writer, so the first call's statement is still in flight when
+ * the others arrive, as under load (`holdPostings`).
  */
 async function fire(w: World, fast: number, calls: { label: string; kind: 'debit' | 'credit'; transactionId: string; roundId: string; amount: number }[]): Promise<Sent[]> {
   const wallet = w.t.services.casino.casinoWallet;
   const arrived = wallet.writerCounts().calls + fast;
-  const held = await holdAccounts(w.t.db, [...w.players.values()].map((player) => player.userId));
+  const held = await holdPostings(w.t.db, [w.acme.provider, w.tiny.provider]);
   const sent = Promise.all(
     calls.map(async (c) => {
       const player = w.players.get(c.label) as { userId: string };
@@ -173,7 +173,7 @@ let groupedRun: { debits: Sent[]; credits: Sent[] };
 let aloneRun: { debits: Sent[]; credits: Sent[] };
 
 beforeAll(async () => {
-  grouped = await world({ CASINO_WALLET_IN_FLIGHT: '1' });
+  grouped = await world({});
   alone = await world({ CASINO_WALLET_BATCH: '1' });
   groupedRun = await play(grouped);
   aloneRun = await play(alone);

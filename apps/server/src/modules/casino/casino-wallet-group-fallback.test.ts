@@ -8,7 +8,7 @@ import { createWalletService } from '../wallet/wallet-service.js';
 import type { ProviderRow } from './casino-repository.js';
 import { requestHash, walletAnswer } from './casino-wallet-protocol.js';
 import { createCasinoWalletService } from './casino-wallet-service.js';
-import { holdAccounts, launchGame } from './casino-test-support.js';
+import { holdAccounts, holdPostings, launchGame } from './casino-test-support.js';
 
 /**
  * Decision 0028, third addendum: when a grouped statement raises after all (what no snapshot shows:
@@ -66,12 +66,12 @@ const counted = (service: CasinoWallet, since: ReturnType<CasinoWallet['writerCo
   return { batches: now.batches - since.batches, fallbacks: now.fallbacks - since.fallbacks, statements: now.statements - since.statements };
 };
 
-describe('a grouped statement that raises', () => {
-  it('is undone whole, and each of its calls is then settled alone, exactly', async () => {
+describe('failure isolation of the group commit', () => {
+  it('a batch whose statement raises is undone whole, and each of its calls is then settled alone, exactly', async () => {
     const failing = breakingOneBatch(t.db);
     const { service, provider, players } = await walletWithPlayers(failing.db, 6);
     const before = service.writerCounts();
-    const held = await holdAccounts(t.db, players.map((player) => player.userId));
+    const held = await holdPostings(t.db, ['khel-house']);
     const answers = Promise.all(players.map((player, i) => debit(service, provider, player.userId, `fb-d-${i}`, `fb-${i}`, 10 + i)));
     await vi.waitFor(() => expect(service.writerCounts().calls).toBe(before.calls + 6), { timeout: 5_000, interval: 2 });
     await held.release();
@@ -85,7 +85,24 @@ describe('a grouped statement that raises', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
-  it.skipIf(!onPostgres)('when a claim of the same id races it uncommitted: its batch-mates answer OK, the retry replays the stored answer', async () => {
+  it.skipIf(!onPostgres)('does not wait for a player whose account another transaction holds: that call waits alone, the others go on', async () => {
+    const { service, provider, players } = await walletWithPlayers(t.db, 5);
+    // Players 0 (the call that goes first, alone) and 2 (one in the batch) are held, as a long market settlement holds its players.
+    const held = [await holdAccounts(t.db, (players[0] as { userId: string }).userId), await holdAccounts(t.db, (players[2] as { userId: string }).userId)];
+    const done = new Set<number>();
+    const answers = players.map((player, i) =>
+      debit(service, provider, player.userId, `sk-d-${i}`, `sk-${i}`, 10 + i).then((answer) => {
+        done.add(i);
+        return answer;
+      }),
+    );
+    await vi.waitFor(() => expect([...done].sort()).toEqual([1, 3, 4]), { timeout: 5_000, interval: 5 });
+    for (const hold of held) await hold.release();
+    expect((await Promise.all(answers)).map((answer) => ({ status: answer.data.status, balance: answer.data.balance }))).toEqual(players.map((_, i) => ({ status: 'OK', balance: 9_999 - (10 + i) })));
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it.skipIf(!onPostgres)('a batch blocked by a claim of the same id racing uncommitted raises; its batch-mates answer OK, the retry replays the stored answer', async () => {
     const { service, provider, players } = await walletWithPlayers(t.db, 5);
     const racer = players[4] as { userId: string };
     // The original of `race-x`, claimed on another connection (another process) and not yet committed.

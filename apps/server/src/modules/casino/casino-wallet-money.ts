@@ -115,7 +115,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         const accountId = which === undefined ? undefined : hint?.accounts[which];
         if (hint === undefined || which === undefined || accountId === undefined || !gameRow.enabled) return null;
         const write = debitWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, which, accountId), body, amountPaise);
-        const settled = await settleShared(q, { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null } }, write.posting);
+        const settled = await settleShared(q, { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null }, skipLocked: true }, write.posting);
         if (!settled.claimed) return null;
         hints.learnDebit(provider.id, body.playerId, body.roundId, which, settled.round);
         return answered(write, settled);
@@ -163,7 +163,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         // A bonus round's credit writes wagering too: it takes the transaction path.
         if (hint === undefined || round === undefined || accountId === undefined || (round.wallet === 'bonus' && deps.onWagering !== undefined)) return null;
         const write = creditWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, round.wallet, accountId), body, amountPaise, round.id);
-        const settled = await settleShared(q, write.input, write.posting);
+        const settled = await settleShared(q, { ...write.input, skipLocked: true }, write.posting);
         hints.forgetRound(provider.id, body.roundId, body.playerId);
         return settled.claimed ? answered(write, settled) : null;
       };

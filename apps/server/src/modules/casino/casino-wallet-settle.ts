@@ -41,15 +41,21 @@ export interface SettleInput {
    * fails the statement locks nothing and writes nothing (not claimed), and the caller reads the context.
    */
   guard?: { slot: boolean; currency: string | null } | undefined;
+  /**
+   * The one-statement path (hints): an account another transaction holds locked (a market's
+   * settlement, another process's call) is skipped, not waited for; the call is then not claimed and
+   * waits on the full path, alone, so the casino wallet writer's statement never queues behind it.
+   */
+  skipLocked?: boolean | undefined;
 }
 
 /** The posting's CTEs run only once the claim went in, under the journal id the statement drew first. */
 const JOURNAL_OPTIONS = { when: '(select go from ok)', presetId: 'select id from journal_id' };
 /** The settle statement's text and prepared name per shape (a debit or a credit, with a posting or none), built once. */
 const settleStatements = new Map<string, { sql: string; name: string }>();
-function settleStatement(round: 'open' | 'settle', journalSql: string | null): { sql: string; name: string } {
+function settleStatement(round: 'open' | 'settle', journalSql: string | null, skipLocked: boolean): { sql: string; name: string } {
   // One posting's CTEs are the same text every time (journalStatement of one posting at the same parameter).
-  const key = `${round}|${journalSql === null ? 'none' : 'posting'}`;
+  const key = `${round}|${journalSql === null ? 'none' : 'posting'}|${skipLocked ? 'skip' : 'wait'}`;
   const known = settleStatements.get(key);
   if (known !== undefined) return known;
   const roundSql =
@@ -64,7 +70,7 @@ function settleStatement(round: 'open' | 'settle', journalSql: string | null): {
      guard as materialized (
        select not $17::boolean or ${guardSql({ user: '$5', provider: '$1', at: '$9', slot: '$18::boolean', wallet: '$6', currency: '$19::text' })} as ok
      ),
-     locked as materialized (select id, kind, balance_paise, exposure_paise from ledger_accounts where id = $12 and (select ok from guard) for no key update),
+     locked as materialized (select id, kind, balance_paise, exposure_paise from ledger_accounts where id = $12 and (select ok from guard) for no key update${skipLocked ? ' skip locked' : ''}),
      live as (select exists (select 1 from casino_sessions where $14::uuid is not null and user_id = $14::uuid and provider_id = $15 and expires_at > $16) as ok),
      balance as (
        select case when $14::uuid is null or (select ok from live)
@@ -114,7 +120,7 @@ export async function settleCall(tx: Queryable, input: SettleInput, journal: Jou
     input.guard !== undefined, input.guard?.slot ?? false, input.guard?.currency ?? null,
   ];
   const posting = journal === null ? null : journalStatement([journal], params.length + 1, JOURNAL_OPTIONS);
-  const statement = settleStatement('open' in input.round ? 'open' : 'settle', posting?.sql ?? null);
+  const statement = settleStatement('open' in input.round ? 'open' : 'settle', posting?.sql ?? null, input.skipLocked === true);
   const result = await tx.query<{ claim_id: number | null; round: Json<RoundRow> | null; journal_id: number | null; balance: string | null; wallets: Record<string, [number, number]> | null }>(
     statement.sql,
     [...params, ...(posting?.params ?? [])],

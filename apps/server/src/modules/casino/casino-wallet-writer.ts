@@ -9,7 +9,7 @@ export interface CasinoWalletWriterOptions {
   maxCalls: number;
   maxInFlight: number;
 }
-export const DEFAULT_WRITER_OPTIONS: CasinoWalletWriterOptions = { maxCalls: 64, maxInFlight: 2 };
+export const DEFAULT_WRITER_OPTIONS: CasinoWalletWriterOptions = { maxCalls: 64, maxInFlight: 1 };
 
 interface Pending {
   input: SettleInput;
