@@ -85,6 +85,34 @@ describe('failure isolation of the group commit', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
+  it('a credit and its retry that both read the context before either went in: both answer the credit, the round is paid once', async () => {
+    const { service, provider, players } = await walletWithPlayers(t.db, 1);
+    const player = players[0] as { userId: string };
+    expect((await debit(service, provider, player.userId, 'cold-d', 'cold', 20)).data.status).toBe('OK');
+    // Another process: it knows neither the player nor the round, so both calls read the context first.
+    const cold = createCasinoWalletService({ db: t.db, wallet: createWalletService({ db: t.db, clock: t.clock, moneyMode: 'play' }), clock: t.clock });
+    const credit = { playerId: player.userId, transactionId: 'cold-c', roundId: 'cold', gameCode: 'royal-bengal', amount: 30, timestamp: 0 } as never;
+    // The player's account held: on PostgreSQL both read the context, then wait for the account; PGlite runs them one statement after another.
+    const held = await holdAccounts(t.db, player.userId);
+    const answers = Promise.all([cold.credit(provider, credit), cold.credit(provider, credit)]);
+    if (onPostgres) {
+      await vi.waitFor(
+        async () => {
+          const waiting = await t.db.query<{ n: string }>(`select count(*)::text as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+          expect(Number(waiting.rows[0]?.n)).toBe(2);
+        },
+        { timeout: 5_000, interval: 10 },
+      );
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await held.release();
+    const [first, second] = await answers;
+    expect(first?.data).toMatchObject({ status: 'OK', balance: 9_999 - 20 + 30 });
+    expect(second).toEqual(first);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it.skipIf(!onPostgres)('does not wait for a player whose account another transaction holds: that call waits alone, the others go on', async () => {
     const { service, provider, players } = await walletWithPlayers(t.db, 5);
     // Players 0 (the call that goes first, alone) and 2 (one in the batch) are held, as a long market settlement holds its players.

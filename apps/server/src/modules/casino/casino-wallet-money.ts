@@ -91,6 +91,17 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
     return writer.settle(input, posting, () => settle(q, input, posting));
   }
 
+  /**
+   * The full path's statement did not claim: the round moved since the context was read. If it moved
+   * because a call with this very id went in meanwhile (a retry racing its original, each read the
+   * context before the other committed), that call's stored answer is the answer, not a refusal.
+   */
+  async function refusedUnlessTaken(tx: Queryable, provider: ProviderRow, transactionId: string, kind: 'debit' | 'credit', hash: string, refusal: Refusal): Promise<never> {
+    const taken = await createCasinoRepository(tx).findTransaction(provider.id, transactionId);
+    if (taken !== null) throw new Answered(steps.replay(taken, kind, hash));
+    throw refusal;
+  }
+
   /** The answer of a call that went in: the stored answer with its reference and balance. */
   function answered(write: CallWrite, settled: { journalId: number | null; balancePaise: number | null }): CasinoWalletResponse {
     const { answer } = write;
@@ -140,7 +151,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         const write = debitWrite(party(house, now, player.id, player.username, which, playerAccount), body, amountPaise);
         const settled = await settle(tx, write.input, write.posting);
         // The round changed since the context was read (closed, or opened in another wallet).
-        if (!settled.claimed) throw new Refusal('ROUND_CLOSED', which);
+        if (!settled.claimed) return refusedUnlessTaken(tx, provider, body.transactionId, 'debit', hash, new Refusal('ROUND_CLOSED', which));
         hints.learnPlayer(player.id, { accounts: context.accounts, username: player.username });
         hints.learnDebit(provider.id, player.id, body.roundId, which, settled.round);
         return answered(write, settled);
@@ -183,7 +194,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         if (!lock && round.wallet === 'bonus' && deps.onWagering !== undefined) throw new NeedsTransaction();
         const write = creditWrite(party(house, now, player.id, player.username, round.wallet, playerAccount), body, amountPaise, round.id);
         const settled = await settle(tx, write.input, write.posting);
-        if (!settled.claimed) throw new Refusal('ROUND_ALREADY_CREDITED', round.wallet);
+        if (!settled.claimed) return refusedUnlessTaken(tx, provider, body.transactionId, 'credit', hash, new Refusal('ROUND_ALREADY_CREDITED', round.wallet));
         hints.learnPlayer(player.id, { accounts: context.accounts, username: player.username });
         hints.forgetRound(provider.id, body.roundId, player.id);
         // A settled bonus-wallet round counts towards the running bonus's wagering (PRODUCT.md §8).
