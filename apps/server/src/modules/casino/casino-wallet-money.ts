@@ -38,7 +38,8 @@ class NeedsTransaction extends Error {}
  * (atomic, so a retry replays the stored answer, no id ever applies twice, and a refusal or a lost race
  * undoes everything and stores nothing). When the process knows the player from an earlier call (its
  * hints: accounts, wallet, the round's id) that statement is the whole call, one round trip, and it
- * re-checks in SQL what the context would have checked; otherwise, or when it wrote nothing, the
+ * re-checks in SQL what the context would have checked; it goes through the writer, which commits it
+ * together with other calls arriving while a statement is in flight (casino-wallet-writer.ts); otherwise, or when it wrote nothing, the
  * context is read first (two round trips) and decides the refusal. A bonus round's credit, which also
  * writes wagering, runs as one transaction of four (BEGIN, the context locked, the statement and the
  * wagering, COMMIT). Decision 0028.
