@@ -99,6 +99,8 @@ if (wants('http')) run('npx', ['tsx', 'apps/server/bench/http-bench.ts']);
 if (wants('settlement')) run('npx', ['tsx', 'apps/server/bench/settlement-bench.ts']);
 if (wants('casino') || wants('casino-wallet')) run('npx', ['tsx', 'apps/server/bench/casino-wallet-bench.ts']);
 if (wants('casino') || wants('casino-cpu')) run('npx', ['tsx', 'apps/server/bench/casino-wallet-cpu.ts']);
+// 64 callers at once: the group commit against the same product with it off, in one run (decision 0028, third addendum).
+if (wants('casino') || wants('casino-cpu')) run('npx', ['tsx', 'apps/server/bench/casino-wallet-cpu.ts'], { env: { ...process.env, BENCH_CONCURRENCY: '64' } });
 if (wants('exchange')) {
   console.log('\n== Exchange engine against nodejs-order-book (same seeded workload, same process)');
   run('npx', ['tsx', 'packages/exchange/bench/engine-bench.ts']);

@@ -3,7 +3,7 @@
 // a plain Fastify route that checks the same HMAC signature and answers the same JSON (the baseline:
 // what HTTP, JSON and the signature cost on this machine, without the wallet).
 // Run: npx tsx apps/server/bench/casino-wallet-bench.ts   (or npm run bench -- casino); BENCH_SECONDS, BENCH_CONNECTIONS,
-// BENCH_POOL; BENCH_CPU_PROF=<file.cpuprofile> writes a CPU profile of this process (both targets' servers)
+// BENCH_POOL, CASINO_WALLET_BATCH and CASINO_WALLET_IN_FLIGHT (the group commit, decision 0028's third addendum); BENCH_CPU_PROF=<file.cpuprofile> writes a CPU profile of this process (both targets' servers)
 // for the whole load, to open in Chrome DevTools or speedscope.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -32,7 +32,9 @@ url.pathname = `/${name}`;
 const db = openPostgresDatabase(url.toString(), { max: POOL });
 try {
   await migrate(db);
-  const config = loadConfig({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', LOG_LEVEL: 'silent', DEMO_DATA: 'false', RATE_LIMIT_PER_MINUTE: '1000000' });
+  // The group commit's settings pass through (CASINO_WALLET_BATCH=1 measures every call alone, as before it).
+  const groupCommit = Object.fromEntries(['CASINO_WALLET_BATCH', 'CASINO_WALLET_IN_FLIGHT'].flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]])));
+  const config = loadConfig({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', LOG_LEVEL: 'silent', DEMO_DATA: 'false', RATE_LIMIT_PER_MINUTE: '1000000', ...groupCommit });
   const { app, services } = await buildApp({ config, db });
   const product = await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -108,6 +110,10 @@ try {
   const product_ = rows.find((row) => row.name.startsWith('product'));
   const base = rows.find((row) => row.name.startsWith('plain'));
   if (product_ !== undefined && base !== undefined) console.log(`  product / baseline: ${(product_.callsPerSecond / base.callsPerSecond).toFixed(2)}×`);
+  const counts = services.casino.casinoWallet.writerCounts();
+  console.log(
+    `  group commit: ${counts.calls} one-statement calls in ${counts.statements} statements (${counts.batches} batches carried ${counts.batchedCalls} calls, ${(counts.batchedCalls / Math.max(1, counts.batches)).toFixed(1)} per batch; ${counts.fallbacks} batches undone and run call by call)`,
+  );
   const statuses = await db.query<{ status: string; n: string }>(`select coalesce(response->'data'->>'status', 'none') as status, count(*)::text as n from casino_transactions group by 1 order by 1`);
   console.log(`  wallet answers stored: ${statuses.rows.map((row) => `${row.status} ${row.n}`).join(', ')}`);
   const violations = await ledgerViolations(db);

@@ -216,7 +216,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const agentFigures = createAgentFiguresService({ db });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
-  const casino = createCasinoServices({ db, wallet, audit, clock, onWagering: wagering.record });
+  const casino = createCasinoServices({ db, wallet, audit, clock, onWagering: wagering.record, writer: { maxCalls: config.CASINO_WALLET_BATCH, maxInFlight: config.CASINO_WALLET_IN_FLIGHT } });
   const books = createMarketBooks(db, { maxBatch: config.MARKET_WRITER_BATCH, lingerMs: config.MARKET_WRITER_LINGER_MS, snapshotEvery: config.MARKET_WRITER_SNAPSHOT_EVERY, sharedCommit: config.MARKET_WRITER_SHARED, oneStatement: config.MARKET_WRITER_ONE_STATEMENT });
   const agentRates = createAgentRatesService({ db, audit, clock });
   const agentStatements = createAgentStatementService({ db, audit, clock });

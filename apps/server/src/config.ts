@@ -34,6 +34,9 @@ const configSchema = z
     MARKET_WRITER_BATCH: z.coerce.number().int().min(1).default(256),
     MARKET_WRITER_LINGER_MS: z.coerce.number().int().min(0).default(0),
     MARKET_WRITER_SNAPSHOT_EVERY: z.coerce.number().int().min(1).default(500),
+    /** The casino wallet's group commit (decision 0028, third addendum): most callbacks per statement (1: each alone), statements in flight. */
+    CASINO_WALLET_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
+    CASINO_WALLET_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(1),
     /** Several markets' group commits in one transaction (decision 0037). */
     MARKET_WRITER_SHARED: booleanFromEnv.default(true),
     /** A batch of placed bets on current lanes commits as one statement, no transaction around it (decision 0039). */

@@ -9,6 +9,7 @@ import { casinoRoutes } from './casino-routes.js';
 import { createCasinoService } from './casino-service.js';
 import { casinoWalletRoutes } from './casino-wallet-routes.js';
 import { createCasinoWalletService } from './casino-wallet-service.js';
+import type { CasinoWalletWriterOptions } from './casino-wallet-writer.js';
 import { crashRoutes, registerCrashLive } from './house-provider/crash-routes.js';
 import { createHouseCrashService } from './house-provider/crash-service.js';
 import { houseCasinoRoutes } from './house-provider/house-casino-routes.js';
@@ -22,8 +23,14 @@ import { createHouseWalletClient, fetchTransport } from './house-provider/house-
  * The casino module's services: the seamless wallet providers call, the lobby/launch/reports service,
  * and the built-in house provider, which reaches the wallet only through signed HTTP calls.
  */
-export function createCasinoServices(deps: { db: Database; wallet: WalletService; audit: AuditService; clock: Clock; onWagering?: WageringListener }) {
-  const casinoWallet = createCasinoWalletService({ db: deps.db, wallet: deps.wallet, clock: deps.clock, ...(deps.onWagering === undefined ? {} : { onWagering: deps.onWagering }) });
+export function createCasinoServices(deps: { db: Database; wallet: WalletService; audit: AuditService; clock: Clock; onWagering?: WageringListener; writer?: CasinoWalletWriterOptions }) {
+  const casinoWallet = createCasinoWalletService({
+    db: deps.db,
+    wallet: deps.wallet,
+    clock: deps.clock,
+    ...(deps.onWagering === undefined ? {} : { onWagering: deps.onWagering }),
+    ...(deps.writer === undefined ? {} : { writer: deps.writer }),
+  });
   const casino = createCasinoService({ db: deps.db, casinoWallet, audit: deps.audit, clock: deps.clock });
   let transport: WalletTransport | null = null;
   const houseWallet = createHouseWalletClient({

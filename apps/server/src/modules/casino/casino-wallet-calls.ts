@@ -2,7 +2,7 @@ import type { CasinoWalletResponse } from '@khel/contract';
 import type { Posting } from '../wallet/wallet-service.js';
 import type { GameRow, ProviderRow } from './casino-repository.js';
 import { walletAnswer } from './casino-wallet-protocol.js';
-import type { SettleInput } from './casino-wallet-reads.js';
+import type { SettleInput } from './casino-wallet-settle.js';
 
 /**
  * What a debit or a credit writes, once the wallet, the account and the player are known (by the
@@ -38,7 +38,7 @@ function base(party: CallParty, body: { roundId: string; transactionId: string }
   const answer = walletAnswer('OK', { transactionId: body.transactionId, reference: null, playerId: party.userId, playerName: party.username, wallet: party.wallet, balance: null });
   const input = {
     providerId: party.provider.id, transactionId: body.transactionId, kind, roundId: body.roundId, userId: party.userId, wallet: party.wallet, amountPaise,
-    requestHash: party.hash, at: party.now, response: answer, accountId: party.accountId,
+    requestHash: party.hash, at: party.now, response: answer, accountId: party.accountId, houseAccountId: party.house,
   };
   return { answer, input };
 }

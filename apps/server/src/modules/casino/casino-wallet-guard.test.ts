@@ -4,7 +4,7 @@ import { call, createOperator, createTestApp, signUpPlayer } from '../../../test
 import type { TestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import { LAUNCH_TOKEN_TTL_MS } from './casino-service.js';
-import { launchGame, signedCall } from './casino-test-support.js';
+import { addProvider, launchGame, signedCall } from './casino-test-support.js';
 import type { SignedCallOptions } from './casino-test-support.js';
 
 /**
@@ -29,25 +29,11 @@ async function mainBalance(userId: string): Promise<number> {
   return Number(result.rows[0]?.balance_paise) / 100;
 }
 
-async function addProvider(code: string, netPayoutLimit?: number): Promise<SignedCallOptions> {
-  const created = await call(t.app, 'POST', '/api/v1/backoffice/casino/providers', {
-    token: director,
-    body: { code, name: code.toUpperCase(), launchUrlTemplate: `https://${code}.test/launch?token={token}&game={game}`, ...(netPayoutLimit === undefined ? {} : { netPayoutLimit }) },
-  });
-  expect(created.body.meta.code).toBe(200);
-  const game = await call(t.app, 'POST', '/api/v1/backoffice/casino/games', {
-    token: director,
-    body: { providerCode: code, code: `${code}-slot`, title: `${code} slot`, category: 'Video Slots', isSlot: true, launchKind: 'play' },
-  });
-  expect(game.body.meta.code).toBe(200);
-  return { provider: code, secret: (created.body.data as { secret: string }).secret, clock: t.clock };
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   director = (await createOperator(t)).token;
-  acme = await addProvider('acme');
-  tiny = await addProvider('tiny', 100);
+  acme = await addProvider(t, director, 'acme');
+  tiny = await addProvider(t, director, 'tiny', 100);
 });
 afterAll(async () => t.close());
 

@@ -12,9 +12,13 @@ import type { WageringListener } from '../bonus/bonus-rules.js';
 import type { ProviderRow, TransactionRow } from './casino-repository.js';
 import { createCasinoRepository } from './casino-repository.js';
 import { isBlocked, Refusal, requestHash, stakeWallet, walletAnswer } from './casino-wallet-protocol.js';
-import type { CallContext, SettleInput } from './casino-wallet-reads.js';
-import { callContext, isTakenId, settleCall } from './casino-wallet-reads.js';
+import type { CallContext } from './casino-wallet-reads.js';
+import { callContext } from './casino-wallet-reads.js';
+import type { SettleInput, Settled } from './casino-wallet-settle.js';
+import { isTakenId, settleCall } from './casino-wallet-settle.js';
 import type { CasinoWalletSteps } from './casino-wallet-steps.js';
+import type { CasinoWalletWriterOptions } from './casino-wallet-writer.js';
+import { createCasinoWalletWriter } from './casino-wallet-writer.js';
 
 /** Stops a call inside its transaction with an answer, rolling back whatever it wrote. */
 class Answered extends Error {
@@ -34,14 +38,16 @@ class NeedsTransaction extends Error {}
  * (atomic, so a retry replays the stored answer, no id ever applies twice, and a refusal or a lost race
  * undoes everything and stores nothing). When the process knows the player from an earlier call (its
  * hints: accounts, wallet, the round's id) that statement is the whole call, one round trip, and it
- * re-checks in SQL what the context would have checked; otherwise, or when it wrote nothing, the
+ * re-checks in SQL what the context would have checked; it goes through the writer, which commits it
+ * together with other calls arriving while a statement is in flight (casino-wallet-writer.ts); otherwise, or when it wrote nothing, the
  * context is read first (two round trips) and decides the refusal. A bonus round's credit, which also
  * writes wagering, runs as one transaction of four (BEGIN, the context locked, the statement and the
  * wagering, COMMIT). Decision 0028.
  */
-export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletService; clock: Clock; steps: CasinoWalletSteps; onWagering?: WageringListener; hints?: CasinoWalletHints }) {
+export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletService; clock: Clock; steps: CasinoWalletSteps; onWagering?: WageringListener; hints?: CasinoWalletHints; writer?: CasinoWalletWriterOptions }) {
   const { db, wallet, clock, steps } = deps;
   const hints = deps.hints ?? createCasinoWalletHints();
+  const writer = createCasinoWalletWriter({ db, wallet, ...(deps.writer === undefined ? {} : { options: deps.writer }) });
 
   /**
    * Runs a call: `fast` (one statement from the hints; null when it could not or did not apply), else
@@ -70,7 +76,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
   }
 
   /** The claim, round and posting in one statement; a refusal writes nothing (not `claimed`), a lost race is undone. */
-  async function settle(tx: Queryable, input: SettleInput, posting: Posting | null) {
+  async function settle(tx: Queryable, input: SettleInput, posting: Posting | null): Promise<Settled> {
     const statement = async (journal: Parameters<typeof settleCall>[2]) => {
       const outcome = await settleCall(tx, input, journal);
       return { posted: outcome.posted, value: outcome, balances: outcome.wallets === null ? undefined : new Map([[input.userId, outcome.wallets]]) };
@@ -81,6 +87,22 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
     });
   }
 
+  /** The one-statement path's settle: through the writer, which may commit it with other calls' (group commit). */
+  function settleShared(q: Queryable, input: SettleInput, posting: Posting | null): Promise<Settled> {
+    return writer.settle(input, posting, () => settle(q, input, posting));
+  }
+
+  /**
+   * The full path's statement did not claim: the round moved since the context was read. If it moved
+   * because a call with this very id went in meanwhile (a retry racing its original, each read the
+   * context before the other committed), that call's stored answer is the answer, not a refusal.
+   */
+  async function refusedUnlessTaken(tx: Queryable, provider: ProviderRow, transactionId: string, kind: 'debit' | 'credit', hash: string, refusal: Refusal): Promise<never> {
+    const taken = await createCasinoRepository(tx).findTransaction(provider.id, transactionId);
+    if (taken !== null) throw new Answered(steps.replay(taken, kind, hash));
+    throw refusal;
+  }
+
   /** The answer of a call that went in: the stored answer with its reference and balance. */
   function answered(write: CallWrite, settled: { journalId: number | null; balancePaise: number | null }): CasinoWalletResponse {
     const { answer } = write;
@@ -88,6 +110,9 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
   }
 
   return {
+    /** What the group commit did so far: statements against calls (tests, benches). */
+    writerCounts: writer.counts,
+
     async debit(provider: ProviderRow, body: CasinoWalletDebit): Promise<CasinoWalletResponse> {
       const amountPaise = rupeesToPaise(body.amount) ?? 0;
       const gameRow = await steps.game(provider.id, body.gameCode);
@@ -102,7 +127,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         const accountId = which === undefined ? undefined : hint?.accounts[which];
         if (hint === undefined || which === undefined || accountId === undefined || !gameRow.enabled) return null;
         const write = debitWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, which, accountId), body, amountPaise);
-        const settled = await settle(q, { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null } }, write.posting);
+        const settled = await settleShared(q, { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null }, skipLocked: true }, write.posting);
         if (!settled.claimed) return null;
         hints.learnDebit(provider.id, body.playerId, body.roundId, which, settled.round);
         return answered(write, settled);
@@ -127,7 +152,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         const write = debitWrite(party(house, now, player.id, player.username, which, playerAccount), body, amountPaise);
         const settled = await settle(tx, write.input, write.posting);
         // The round changed since the context was read (closed, or opened in another wallet).
-        if (!settled.claimed) throw new Refusal('ROUND_CLOSED', which);
+        if (!settled.claimed) return refusedUnlessTaken(tx, provider, body.transactionId, 'debit', hash, new Refusal('ROUND_CLOSED', which));
         hints.learnPlayer(player.id, { accounts: context.accounts, username: player.username });
         hints.learnDebit(provider.id, player.id, body.roundId, which, settled.round);
         return answered(write, settled);
@@ -150,7 +175,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         // A bonus round's credit writes wagering too: it takes the transaction path.
         if (hint === undefined || round === undefined || accountId === undefined || (round.wallet === 'bonus' && deps.onWagering !== undefined)) return null;
         const write = creditWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, round.wallet, accountId), body, amountPaise, round.id);
-        const settled = await settle(q, write.input, write.posting);
+        const settled = await settleShared(q, { ...write.input, skipLocked: true }, write.posting);
         hints.forgetRound(provider.id, body.roundId, body.playerId);
         return settled.claimed ? answered(write, settled) : null;
       };
@@ -170,7 +195,7 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         if (!lock && round.wallet === 'bonus' && deps.onWagering !== undefined) throw new NeedsTransaction();
         const write = creditWrite(party(house, now, player.id, player.username, round.wallet, playerAccount), body, amountPaise, round.id);
         const settled = await settle(tx, write.input, write.posting);
-        if (!settled.claimed) throw new Refusal('ROUND_ALREADY_CREDITED', round.wallet);
+        if (!settled.claimed) return refusedUnlessTaken(tx, provider, body.transactionId, 'credit', hash, new Refusal('ROUND_ALREADY_CREDITED', round.wallet));
         hints.learnPlayer(player.id, { accounts: context.accounts, username: player.username });
         hints.forgetRound(provider.id, body.roundId, player.id);
         // A settled bonus-wallet round counts towards the running bonus's wagering (PRODUCT.md §8).

@@ -11,6 +11,7 @@ import { isBlocked, stakeWallet, walletAnswer } from './casino-wallet-protocol.j
 import { rollbackDebit } from './casino-wallet-rollback.js';
 import { createCasinoWalletSteps } from './casino-wallet-steps.js';
 import { createCasinoMoneyCalls } from './casino-wallet-money.js';
+import type { CasinoWalletWriterOptions } from './casino-wallet-writer.js';
 
 /** A signed call older or newer than this (against our clock) is refused as a possible replay. */
 export const SIGNATURE_WINDOW_MS = 30_000;
@@ -29,7 +30,7 @@ export type SignatureCheck = { ok: true; provider: ProviderRow } | { ok: false; 
  * credit live in casino-wallet-money.ts, the rollback in casino-wallet-rollback.ts, what they share in
  * casino-wallet-steps.ts.
  */
-export function createCasinoWalletService(deps: { db: Database; wallet: WalletService; clock: Clock; onWagering?: WageringListener }) {
+export function createCasinoWalletService(deps: { db: Database; wallet: WalletService; clock: Clock; onWagering?: WageringListener; writer?: CasinoWalletWriterOptions }) {
   const { db, clock } = deps;
   const repository = createCasinoRepository(db);
   const steps = createCasinoWalletSteps(deps);
@@ -91,6 +92,8 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
 
     debit: money.debit,
     credit: money.credit,
+    /** The group commit's counts: statements sent for one-statement calls, against the calls (decision 0028, third addendum). */
+    writerCounts: money.writerCounts,
 
     async rollback(provider: ProviderRow, body: CasinoWalletRollback): Promise<CasinoWalletResponse> {
       return rollbackDebit({ db, now: () => clock.now(), game, knownPlayer, replay, post, description, readableBalance, guarded }, provider, body);

@@ -90,11 +90,24 @@ async function postMany(tx: Queryable, postings: Posting[]): Promise<number[]> {
  * push sends them without reading them again after the commit.
  */
 async function postWithin<T>(tx: Queryable, posting: Posting, statement: (rows: JournalPosting[]) => Promise<{ posted: boolean; value: T; balances?: Map<string, WalletFigures> | undefined }>): Promise<T> {
-  const rows = await prepare(tx, [posting]);
+  return postManyWithin(tx, [posting], async (rows) => {
+    const outcome = await statement(rows);
+    return { ...outcome, posted: [outcome.posted] };
+  });
+}
+
+/**
+ * Posts many balanced journal transactions inside the caller's own statement, each only if that
+ * statement says so (`posted`, in the postings' order): the casino wallet's group commit, where a
+ * call its statement did not claim posts nothing. Each player a posting touched hears of it once the
+ * statement has committed, with the wallets the statement read (`balances`) when it read them.
+ */
+async function postManyWithin<T>(tx: Queryable, postings: Posting[], statement: (rows: JournalPosting[]) => Promise<{ posted: boolean[]; value: T; balances?: Map<string, WalletFigures> | undefined }>): Promise<T> {
+  const rows = await prepare(tx, postings);
   const outcome = await statement(rows).catch((error: unknown) => {
     throw refusalOf(error);
   });
-  if (outcome.posted) pushPosted(tx, [posting], outcome.balances);
+  pushPosted(tx, postings.filter((_, index) => outcome.posted[index] === true), outcome.balances);
   return outcome.value;
 }
 
@@ -103,5 +116,5 @@ async function post(tx: Queryable, posting: Posting): Promise<number> {
   return (await postMany(tx, [posting]))[0] as number;
 }
 
-  return { postMany, postWithin, post };
+  return { postMany, postWithin, postManyWithin, post };
 }

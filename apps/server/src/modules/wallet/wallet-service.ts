@@ -94,7 +94,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
   const resolver = createAccountResolver();
   const accountIds = resolver.accountIds;
 
-  const { postMany, postWithin, post } = createPostings({ clock, accountIds, balancePush });
+  const { postMany, postWithin, postManyWithin, post } = createPostings({ clock, accountIds, balancePush });
 
   const { addExposure, addExposures, addExposuresInOrder, exposureMovesPart } = createExposureMoves({ accountIds, balancePush });
 
@@ -138,6 +138,7 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
     post,
     postMany,
     postWithin,
+    postManyWithin,
     addExposure,
     addExposures,
     addExposuresInOrder,

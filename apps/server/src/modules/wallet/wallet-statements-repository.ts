@@ -12,16 +12,24 @@ import type { JournalPosting } from './wallet-repository.js';
  * are written, used alone by insertTransactions and inside a larger statement by a caller that must
  * post in the same round trip as its own rows (the casino wallet). `when`, an SQL condition, lets that
  * statement post only if its other parts went through; `presetId`, an SQL expression, gives a single
- * posting an id the statement drew earlier (so its other rows can name it).
+ * posting an id the statement drew earlier (so its other rows can name it); `presetIds`, an SQL query
+ * of rows (ord, id), does the same for many postings and writes only the postings it names (the casino
+ * wallet's group commit: a posting whose call was not claimed is left out).
  */
-export function journalStatement(postings: JournalPosting[], first: number, options: { when?: string; presetId?: string } = {}): { sql: string; params: unknown[] } {
+export function journalStatement(postings: JournalPosting[], first: number, options: { when?: string; presetId?: string; presetIds?: string } = {}): { sql: string; params: unknown[] } {
   const when = options.when ?? 'true';
   const p = (offset: number) => `$${first + offset}`;
   const owners = postings.flatMap((posting, index) => posting.entries.map(() => index + 1));
   const entries = postings.flatMap((posting) => posting.entries);
+  const ids =
+    options.presetIds !== undefined
+      ? `select preset.ord::bigint as ord, preset.id::bigint as id from (${options.presetIds}) preset where preset.ord <= ${p(0)}::int`
+      : options.presetId !== undefined
+        ? `select 1::bigint as ord, (${options.presetId})::bigint as id where ${p(0)}::int = 1`
+        : `select ord, nextval('journal_transactions_id_seq') as id from generate_series(1, ${p(0)}::int) ord where true`;
   return {
     sql: `journal_ids as materialized (
-        ${options.presetId === undefined ? `select ord, nextval('journal_transactions_id_seq') as id from generate_series(1, ${p(0)}::int) ord where true` : `select 1::bigint as ord, (${options.presetId})::bigint as id where ${p(0)}::int = 1`}
+        ${ids}
         and ${when}
       ),
       journal_created as (

@@ -1,0 +1,160 @@
+import type { Queryable } from '../../db/database.js';
+import type { JournalPosting } from '../wallet/wallet-service.js';
+import { journalStatement } from '../wallet/wallet-service.js';
+import type { RoundRow } from './casino-repository.js';
+import type { Json } from './casino-wallet-reads.js';
+import { statementName } from './casino-wallet-reads.js';
+import type { SettleInput, Settled } from './casino-wallet-settle.js';
+import { guardSql, settledOf, storedAnswerSql, walletsSql } from './casino-wallet-settle.js';
+
+/**
+ * The settle statement of several concurrent calls at once (the casino wallet writer's group commit,
+ * docs/decisions/0028, third addendum): ONE statement, committed by PostgreSQL on its own, that does
+ * for every call what `settleCall` does for one, and answers one row per call in the calls' order.
+ *
+ * Every call must be independent of its batch-mates: no two calls of one player (so no shared account
+ * or round) and no two with one transaction id. The writer guarantees it; the balance each call
+ * answers is then exact, its locked account's row plus its own delta.
+ *
+ * A call that would make the statement RAISE is found first and left out instead ("not claimed"),
+ * so that it cannot undo its batch-mates; its caller decides it alone on the full path, which names
+ * the refusal exactly as before:
+ * - a transaction id already stored (a retry, a tombstone): the claim would violate the unique key;
+ * - an overdraw: the balance is checked on the locked row (`available_balance_never_negative`);
+ * - an account another transaction holds locked (a market's settlement, another process): skipped,
+ *   not waited for, so a batch never queues behind one player's lock (its call waits alone);
+ * - a provider's payout limit: the credits of each house account are admitted, smallest first, while
+ *   their running total fits the headroom the stripes hold in the statement's snapshot (debits in the
+ *   batch are not counted as room: a payout left out is decided alone, never refused wrongly);
+ * - and what a one-call statement leaves unclaimed too: a failed guard (session, player flags, wallet),
+ *   a round closed or in another wallet.
+ * What can still raise is what no snapshot can see, an uncommitted racing claim of the same id or
+ * headroom taken by a concurrent uncommitted payout; then the whole statement is undone and the
+ * writer runs each call alone.
+ */
+/** The calls go in as one array parameter per column, in this order (unnest … with ordinality: `ord`). */
+const CALL_COLUMNS: readonly [name: string, type: string, value: (input: SettleInput, posts: boolean) => unknown][] = [
+  ['provider_id', 'bigint', (input) => input.providerId],
+  ['transaction_id', 'text', (input) => input.transactionId],
+  ['kind', 'text', (input) => input.kind],
+  ['round_id', 'text', (input) => input.roundId],
+  ['user_id', 'uuid', (input) => input.userId],
+  ['wallet', 'text', (input) => input.wallet],
+  ['amount_paise', 'bigint', (input) => input.amountPaise],
+  ['request_hash', 'text', (input) => input.requestHash],
+  ['at', 'timestamptz', (input) => input.at],
+  // a debit: the game it opens the round with; a credit: the round's row it settles
+  ['ref_id', 'bigint', (input) => ('open' in input.round ? input.round.open.gameId : input.round.settle)],
+  ['response', 'text', (input) => JSON.stringify(input.response)],
+  ['account_id', 'bigint', (input) => input.accountId],
+  ['delta_paise', 'bigint', (input) => input.deltaPaise],
+  ['house_id', 'bigint', (input) => input.houseAccountId],
+  // a credit answers the balance only to a provider still holding a live session of its own
+  ['needs_session', 'boolean', (input) => input.readableBy !== null],
+  ['guarded', 'boolean', (input) => input.guard !== undefined],
+  ['slot', 'boolean', (input) => input.guard?.slot ?? false],
+  ['currency', 'text', (input) => input.guard?.currency ?? null],
+  ['posts', 'boolean', (_input, posts) => posts],
+];
+/** Where the parameter mapping postings to their calls goes, and the journal's parameters after it. */
+const POSTING_CALLS_PARAM = CALL_COLUMNS.length + 1;
+
+/** The batch statement's text (one shape: the arrays carry any number of calls and postings), built once. */
+let batchSql: { sql: string; name: string } | null = null;
+function batchStatement(): { sql: string; name: string } {
+  if (batchSql !== null) return batchSql;
+  const columns = CALL_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  const names = CALL_COLUMNS.map(([name]) => name).join(', ');
+  // The journal's CTEs take the ids drawn per call, only for the postings of claimed calls.
+  const journal = journalStatement([], POSTING_CALLS_PARAM + 1, {
+    presetIds: `select p.ord, j.id from unnest($${POSTING_CALLS_PARAM}::int[]) with ordinality as p(call_ord, ord)
+                join journal_drawn j on j.ord = p.call_ord where p.call_ord in (select ord from claimed_calls)`,
+  });
+  const sql = `with calls as materialized (
+       select * from unnest(${columns}) with ordinality as c(${names}, ord)
+     ),
+     journal_drawn as materialized (select ord, nextval('journal_transactions_id_seq') as id from calls where posts),
+     checked as materialized (
+       select c.ord from calls c
+       where (not c.guarded or ${guardSql({ user: 'c.user_id', provider: 'c.provider_id', at: 'c.at', slot: 'c.slot', wallet: 'c.wallet', currency: 'c.currency' })})
+         and not exists (select 1 from casino_transactions t where t.provider_id = c.provider_id and t.transaction_id = c.transaction_id)
+     ),
+     locked as materialized (
+       select id, balance_paise, exposure_paise from ledger_accounts
+       where id in (select c.account_id from calls c join checked k using (ord)) order by id for no key update skip locked
+     ),
+     funded as materialized (
+       select c.ord, c.house_id, c.delta_paise from calls c join checked k using (ord) join locked l on l.id = c.account_id
+       where l.balance_paise + l.exposure_paise + c.delta_paise >= 0
+     ),
+     headroom as materialized (
+       select account_id, sum(headroom_paise)::bigint as paise from ledger_limit_stripes where account_id in (select house_id from funded) group by account_id
+     ),
+     admitted as materialized (
+       select ord from (
+         select f.ord, f.delta_paise, h.paise as room,
+                sum(greatest(f.delta_paise, 0)) over (partition by f.house_id order by greatest(f.delta_paise, 0), f.ord) as paid
+         from funded f left join headroom h on h.account_id = f.house_id
+       ) a where a.delta_paise <= 0 or a.room is null or a.paid <= a.room
+     ),
+     opened as (
+       insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, stake_paise, created_at)
+       select c.provider_id, c.round_id, c.user_id, c.ref_id, c.wallet, c.amount_paise, c.at from calls c join admitted using (ord) where c.kind = 'debit'
+       on conflict (provider_id, round_id, user_id) do update set stake_paise = casino_rounds.stake_paise + excluded.stake_paise
+       where casino_rounds.status = 'open' and casino_rounds.wallet = excluded.wallet
+       returning provider_id, round_id, user_id, wallet, row_to_json(casino_rounds) as round
+     ),
+     credited as (
+       update casino_rounds r set payout_paise = r.payout_paise + c.amount_paise, status = 'credited', settled_at = c.at
+       from calls c join admitted using (ord) where c.kind = 'credit' and r.id = c.ref_id and r.status = 'open' and r.wallet = c.wallet
+       returning c.ord, r.wallet, row_to_json(r) as round
+     ),
+     rounds as (
+       select c.ord, o.wallet, o.round from opened o join calls c on c.kind = 'debit' and c.provider_id = o.provider_id and c.round_id = o.round_id and c.user_id = o.user_id
+       union all select ord, wallet, round from credited
+     ),
+     balances as (
+       select c.ord, case when not c.needs_session or exists (select 1 from casino_sessions s where s.user_id = c.user_id and s.provider_id = c.provider_id and s.expires_at > c.at)
+                          then l.balance_paise + l.exposure_paise + c.delta_paise end as paise
+       from calls c join locked l on l.id = c.account_id
+     ),
+     claimed as (
+       insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at,
+         journal_transaction_id, response)
+       select c.provider_id, c.transaction_id, c.kind, c.round_id, c.user_id, c.wallet, c.amount_paise, null, c.request_hash, c.at, j.id,
+         ${storedAnswerSql('c.response::jsonb', 'b.paise', 'j.id')}
+       from calls c join rounds r on r.ord = c.ord and r.wallet = c.wallet left join balances b on b.ord = c.ord left join journal_drawn j on j.ord = c.ord
+       returning provider_id, transaction_id
+     ),
+     claimed_calls as (select c.ord from calls c join claimed t on t.provider_id = c.provider_id and t.transaction_id = c.transaction_id),
+     ${journal.sql}
+     select c.ord, k.ord is not null as claimed, r.round, j.id as journal_id, b.paise::text as balance,
+            case when k.ord is not null then ${walletsSql('c.user_id', 'c.delta_paise')} end as wallets
+     from calls c left join claimed_calls k on k.ord = c.ord left join rounds r on r.ord = c.ord
+       left join journal_drawn j on j.ord = c.ord left join balances b on b.ord = c.ord
+     order by c.ord`;
+  batchSql = { sql, name: statementName('casino_batch', sql) };
+  return batchSql;
+}
+
+/**
+ * One statement for `inputs` (independent calls, see above) and the journal postings of those that
+ * carry one (`journal[i]` belongs to the call `postingCalls[i]`, 0-based): a `Settled` per call, in
+ * order. A call not claimed wrote nothing; the statement as a whole raises only as described above.
+ */
+export async function settleCalls(tx: Queryable, inputs: readonly SettleInput[], journal: readonly JournalPosting[], postingCalls: readonly number[]): Promise<Settled[]> {
+  const posts = inputs.map((_, index) => postingCalls.includes(index));
+  const params = CALL_COLUMNS.map(([, , value]) => inputs.map((input, index) => value(input, posts[index] === true)));
+  const statement = batchStatement();
+  const posting = journalStatement([...journal], POSTING_CALLS_PARAM + 1);
+  const result = await tx.query<{ claimed: boolean; round: Json<RoundRow> | null; journal_id: string | null; balance: string | null; wallets: Record<string, [number, number]> | null }>(
+    statement.sql,
+    [...params, postingCalls.map((index) => index + 1), ...posting.params],
+    statement.name,
+  );
+  return inputs.map((_, index) => {
+    const row = result.rows[index];
+    // An unclaimed call's drawn journal id and balance mean nothing: it wrote nothing.
+    return settledOf(row === undefined || !row.claimed ? { claimed: false, round: row?.round ?? null } : row, posts[index] === true);
+  });
+}
