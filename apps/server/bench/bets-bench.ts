@@ -3,6 +3,9 @@
 // book (1,000 resting offers); a fixed 1,000 bets/s for its latency; and in the same run a pgbench
 // peer: one INSERT and one UPDATE per transaction at the same client counts, on the same server.
 // Run after `npm run build`: npx tsx apps/server/bench/bets-bench.ts   (or npm run bench -- bets)
+// The fixed-rate row runs BENCH_WARMUP_SECONDS (3) at the same rate first, not counted: its latency is the
+// steady state's. Each row also prints the CPU per accepted bet of the server and of the database's
+// backends. BENCH_LOG_LEVEL=info with BENCH_SERVER_STDOUT=inherit prints the server's access lines.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -16,6 +19,7 @@ import { backendCpuMs, backendCpuSpent, cpuMsOf } from './proc-cpu.js';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const LEVELS = (process.env.BENCH_CLIENTS ?? '1,16,64,256').split(',').map(Number);
 const MARKETS = 16;
 const PLAYERS = 256;
@@ -56,8 +60,8 @@ const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => 
 const monitor = new pg.Client({ connectionString: databaseUrl.toString() });
 const server = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER ?? 'apps/server/dist/server.js'], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), DEMO_FEED: 'false', LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), DEMO_FEED: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', RATE_LIMIT_PER_MINUTE: '100000000', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
+  stdio: ['ignore', process.env.BENCH_SERVER_STDOUT === 'inherit' ? 'inherit' : 'ignore', 'inherit'],
 });
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<Envelope<T>> {
@@ -89,7 +93,7 @@ async function signUpPlayers(count: number, prefix: string): Promise<string[]> {
  * positions stay flat: bet 2q is a back and 2q+1 a lay by the next player; the roles swap each time
  * the players come round again.
  */
-async function placeBets(markets: readonly Market[], players: readonly string[], connections: number, rate?: number) {
+async function placeBets(markets: readonly Market[], players: readonly string[], connections: number, rate?: number, seconds = SECONDS) {
   const serverBefore = cpuMsOf(server.pid);
   const backendsBefore = await backendCpuMs(monitor, name);
   let slot = 0;
@@ -98,7 +102,7 @@ async function placeBets(markets: readonly Market[], players: readonly string[],
   const result = await autocannon({
     url: base,
     connections,
-    duration: SECONDS,
+    duration: seconds,
     ...(rate === undefined ? {} : { overallRate: rate }),
     requests: [
       {
@@ -128,7 +132,7 @@ async function placeBets(markets: readonly Market[], players: readonly string[],
   // CPU per accepted bet: the server process and the bench database's backends (steadier than bets/s on a shared machine).
   const serverMs = (cpuMsOf(server.pid) ?? NaN) - (serverBefore ?? NaN);
   const databaseMs = backendCpuSpent(backendsBefore, await backendCpuMs(monitor, name));
-  return { betsPerSecond: accepted / SECONDS, p50: result.latency.p50, p99: result.latency.p99, refused, errors: result.errors + result.non2xx, serverUs: (1000 * serverMs) / accepted, databaseUs: (1000 * databaseMs) / accepted };
+  return { betsPerSecond: accepted / seconds, p50: result.latency.p50, p99: result.latency.p99, refused, errors: result.errors + result.non2xx, serverUs: (1000 * serverMs) / accepted, databaseUs: (1000 * databaseMs) / accepted };
 }
 
 /**
@@ -226,7 +230,12 @@ try {
   if (setupRefused.length > 0) console.log(`  (setup: ${setupRefused.length} of ${RESTING_OFFERS} resting offers refused, first: ${setupRefused[0]})`);
   const deep64 = CASES.has('deep') ? await placeBets(hot, players, 64) : null;
   if (deep64 !== null) row(`1 hot market, ${RESTING_OFFERS} resting`, 64, deep64);
-  if (CASES.has('fixed')) row('16 markets at 1,000 bets/s', 64, await placeBets(markets, players, 64, 1000));
+  if (CASES.has('fixed')) {
+    // Latency at a steady 1,000 bets/s: the same rate for WARMUP_SECONDS first, not counted, so the row
+    // measures the steady state rather than the wake of the previous case (pgbench's backlog, autovacuum).
+    await placeBets(markets, players, 64, 1000, WARMUP_SECONDS);
+    row('16 markets at 1,000 bets/s', 64, await placeBets(markets, players, 64, 1000));
+  }
   const ratio = (a: { betsPerSecond: number } | null | undefined, b: { betsPerSecond: number } | null | undefined) => (a == null || b == null ? 'n/a' : (a.betsPerSecond / b.betsPerSecond).toFixed(2));
   console.log(`  ratios: hot/spread at 64 = ${hot64 === null || spread64[0] === undefined ? 'n/a' : (hot64.betsPerSecond / spread64[0]).toFixed(2)}, deep/flat (hot) = ${ratio(deep64, hot64)}`);
 } finally {

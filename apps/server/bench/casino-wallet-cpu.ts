@@ -9,8 +9,8 @@
 // in the same run, alternating, BENCH_ROUNDS times each.
 // Run: npx tsx apps/server/bench/casino-wallet-cpu.ts   (BENCH_PAIRS, default 3000)
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { backendCpuMs, backendCpuSpent } from './proc-cpu.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
@@ -23,7 +23,6 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const PLAYERS = 64;
-const TICK_MS = 10; // USER_HZ 100
 
 const name = `khel_bench_${randomBytes(5).toString('hex')}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -33,21 +32,6 @@ const url = new URL(ADMIN_URL);
 url.pathname = `/${name}`;
 const db = openPostgresDatabase(url.toString(), { max: Number(process.env.BENCH_POOL ?? (CONCURRENCY > 1 ? 20 : 4)) });
 
-/** CPU milliseconds used so far by every backend of the bench database (those alive now). */
-async function backendCpuMs(): Promise<Map<number, number>> {
-  const pids = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
-  const out = new Map<number, number>();
-  for (const { pid } of pids.rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
-    } catch {
-      // not on this machine
-    }
-  }
-  return out;
-}
 
 /** One product process's wallet, built on the bench database with the given environment (the group commit's settings). */
 async function product(env: Record<string, string>) {
@@ -100,7 +84,7 @@ try {
       await call('credit', { playerId, transactionId: `c-${round}`, roundId: round, gameCode: 'bench-slot', amount: i % 3 === 0 ? 1.9 : 0 });
     };
     const before = target.services.casino.casinoWallet.writerCounts();
-    const pgBefore = await backendCpuMs();
+    const pgBefore = await backendCpuMs(admin, name);
     const nodeBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
@@ -110,9 +94,7 @@ try {
     );
     const wallMs = performance.now() - started;
     const node = process.cpuUsage(nodeBefore);
-    const pgAfter = await backendCpuMs();
-    let pgMs = 0;
-    for (const [pid, ms] of pgAfter) pgMs += ms - (pgBefore.get(pid) ?? 0);
+    const pgMs = backendCpuSpent(pgBefore, await backendCpuMs(admin, name));
     const after = target.services.casino.casinoWallet.writerCounts();
     const calls = pairs * 2;
     return { nodeMs: (node.user + node.system) / 1000 / calls, pgMs: pgMs / calls, wallMs: wallMs / calls, statements: (after.statements - before.statements) / calls };

@@ -9,12 +9,13 @@
 // round, so a before/after pair shares its peer runs and its load.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { cpuMsOf } from './proc-cpu.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,14 +47,10 @@ function startProcess(args: string[], env: Record<string, string>, logFile: stri
   });
 }
 
-/** The process's CPU time so far in µs (Linux /proc; null elsewhere): user + system clock ticks (100 Hz). */
+/** The process's CPU time so far in µs (Linux /proc; null elsewhere). */
 function cpuMicros(pid: number | undefined): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return null;
-  }
+  const ms = cpuMsOf(pid);
+  return ms === null ? null : ms * 1000;
 }
 
 type Load = { rps: number; p50: number; p99: number; errors: number; cpuPerAnswer: number | null };
