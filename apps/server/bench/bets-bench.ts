@@ -60,7 +60,7 @@ const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => 
 const monitor = new pg.Client({ connectionString: databaseUrl.toString() });
 const server = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER ?? 'apps/server/dist/server.js'], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), DEMO_FEED: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', RATE_LIMIT_PER_MINUTE: '100000000', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
+  env: { ...process.env, NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), DEMO_FEED: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', RATE_LIMIT_PER_MINUTE: '100000000', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
   stdio: ['ignore', process.env.BENCH_SERVER_STDOUT === 'inherit' ? 'inherit' : 'ignore', 'inherit'],
 });
 
@@ -82,8 +82,9 @@ async function signUpPlayers(count: number, prefix: string): Promise<string[]> {
   for (let i = 0; i < count; i += 1) {
     const mobile = `91${prefix}${String(process.pid % 1000).padStart(3, '0')}${String(i).padStart(5, '0')}`;
     await call('POST', '/api/v1/signUp', { name: `Bench ${prefix} ${i}`, mobile_no: mobile, password: 'bench-password-1', confirmPassword: 'bench-password-1', ageConfirmed: true });
-    const outbox = await call<{ body: string }[]>('GET', `/api/dev/sms-outbox?mobile_no=${mobile}`);
-    tokens.push((await call('POST', '/api/v1/verify-otp', { mobile_no: mobile, otp: outbox.data[0]?.body.slice(0, 4) })).meta.token as string);
+    // The server runs in production mode (no dev outbox route): the code is read from its outbox table.
+    const outbox = await monitor.query<{ body: string }>('select body from sms_outbox where mobile_no = $1 order by id desc limit 1', [mobile]);
+    tokens.push((await call('POST', '/api/v1/verify-otp', { mobile_no: mobile, otp: outbox.rows[0]?.body.slice(0, 4) })).meta.token as string);
   }
   return tokens;
 }
@@ -179,6 +180,7 @@ try {
     }
     await new Promise((done) => setTimeout(done, 100));
   }
+  await monitor.connect();
   const director = (await call('POST', '/api/v1/login', { mobile_no: '919999900000', password: 'demo-director-1' })).meta.token as string;
   const sport = await call<{ _id: string }>('POST', '/api/v1/backoffice/sports', { name: 'Cricket' }, director);
   const league = await call<{ _id: string }>('POST', '/api/v1/backoffice/leagues', { sportId: sport.data._id, name: 'Bench League' }, director);
@@ -191,7 +193,6 @@ try {
   }
   const players = await signUpPlayers(PLAYERS, '87');
   await admin.end().catch(() => undefined);
-  await monitor.connect();
   const peer = new pg.Client({ connectionString: databaseUrl.toString() });
   await peer.connect();
   await peer.query('create table pgbench_players (id int primary key, exposure_paise bigint not null default 0)');

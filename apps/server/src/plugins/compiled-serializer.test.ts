@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSettingsEnvelope, profileEnvelope } from '@khel/contract';
+import { appSettingsEnvelope, betEnvelope, profileEnvelope } from '@khel/contract';
 import type { TestApp } from '../../test/test-app.js';
-import { call, createTestApp, signUpPlayer } from '../../test/test-app.js';
+import { call, createOperator, createTestApp, signUpPlayer } from '../../test/test-app.js';
+import { marketOf } from '../modules/agents/agents-test-support.js';
 import { compiledSerializerCompiler } from './compiled-serializer.js';
 
-const compile = (schema: typeof profileEnvelope | typeof appSettingsEnvelope, checkWithZod = false) =>
-  compiledSerializerCompiler({ checkWithZod })({ schema, method: 'GET', url: '/test', httpStatus: '200' });
-const zodAnswer = (schema: typeof profileEnvelope | typeof appSettingsEnvelope, data: unknown) => JSON.stringify(schema.encode(data as never));
+type Compiled = typeof profileEnvelope | typeof appSettingsEnvelope | typeof betEnvelope;
+const compile = (schema: Compiled, checkWithZod = false) => compiledSerializerCompiler({ checkWithZod })({ schema, method: 'GET', url: '/test', httpStatus: '200' });
+const zodAnswer = (schema: Compiled, data: unknown) => JSON.stringify(schema.encode(data as never));
 
 const settings = { siteName: 'Khel "Play" \u2028 ₹', logoImg: '/logo.svg', faviconImg: '/api/v1/media/x', color: '#f5a524', moneyMode: 'play', currency: 'INR' };
 
@@ -53,6 +54,21 @@ describe('the compiled serializer of the hot reads (decision 0029)', () => {
       expect(appSettingsEnvelope.parse(app.body)).toEqual(app.body);
       expect(app.raw.body).toBe(zodAnswer(appSettingsEnvelope, app.body));
       expect(app.raw.headers['content-type']).toBe('application/json; charset=utf-8');
+    });
+
+    it('answers a placed bet, a refused one and a cancelled one as zod wrote them', async () => {
+      const director = await createOperator(t);
+      const m = await marketOf(t, director.token, 'EXCHANGE');
+      const player = await signUpPlayer(t);
+      const placed = await call(t.app, 'POST', '/api/v1/place-bet', { token: player.token, body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 } });
+      expect(placed.body.meta.code).toBe(200);
+      expect(placed.raw.body).toBe(zodAnswer(betEnvelope, placed.body));
+      const refused = await call(t.app, 'POST', '/api/v1/place-bet', { token: player.token, body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3.01, stake: 100 } });
+      expect(refused.body.meta.error).toBe('PRICE_NOT_ON_LADDER');
+      expect(refused.raw.body).toBe(zodAnswer(betEnvelope, refused.body));
+      const cancelled = await call(t.app, 'POST', '/api/v1/cancel-bet', { token: player.token, body: { betId: (placed.body.data as { _id: string })._id } });
+      expect(cancelled.body.meta.code).toBe(200);
+      expect(cancelled.raw.body).toBe(zodAnswer(betEnvelope, cancelled.body));
     });
   });
 });

@@ -13,6 +13,7 @@ import {
   sportListEnvelope,
 } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
+import { compiledResponse } from '../../plugins/compiled-serializer.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
@@ -22,6 +23,10 @@ import type { SportsService } from './sports-service.js';
 const tags = ['sports'];
 
 /** The sports calls of PRODUCT.md §3. Lists and events are public; betting needs a player. */
+
+/** The bet path's answers, serialised by fast-json-stringify compiled from the contract (decision 0029). */
+const placedBetEnvelope = compiledResponse(betEnvelope);
+
 export function sportsRoutes(sports: SportsService, markets: MarketRouter, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/v1/sports', { schema: { tags, summary: 'Sports with their leagues and live counts', response: { 200: sportListEnvelope } } }, async () => ok(await sports.sports()));
@@ -48,7 +53,7 @@ export function sportsRoutes(sports: SportsService, markets: MarketRouter, guard
           summary: 'Place a bet: exchange (back/lay at ladder odds), bookmaker (at the live rate) or fancy (YES = back, NO = lay at the live line)',
           description: 'Send an Idempotency-Key header: a retry places one bet. An in-play bet with a delay answers status pending; its outcome arrives on /ws.',
           body: placeBetSchema,
-          response: { 200: betEnvelope },
+          response: { 200: placedBetEnvelope },
         },
       },
       async (request) => {
@@ -60,7 +65,7 @@ export function sportsRoutes(sports: SportsService, markets: MarketRouter, guard
 
     app.post(
       '/api/v1/cancel-bet',
-      { preValidation: guards.requireUser, schema: { tags, summary: 'Cancel the unmatched part of an exchange bet', body: cancelBetSchema, response: { 200: betEnvelope } } },
+      { preValidation: guards.requireUser, schema: { tags, summary: 'Cancel the unmatched part of an exchange bet', body: cancelBetSchema, response: { 200: placedBetEnvelope } } },
       async (request) => {
         const answer = await markets.run('bet.cancel', { caller: callerOf(request), betId: request.body.betId });
         return ok(answer.data, answer.message);
