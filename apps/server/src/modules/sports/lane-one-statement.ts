@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { deferredCommitHooks } from '../../db/database.js';
+import { AppError } from '../../lib/app-error.js';
 import type { ExchangeCommand } from '@khel/exchange';
 import { createBatchWrites } from './batch-writes.js';
 import { runCommands } from './lane-batch.js';
@@ -11,6 +12,12 @@ import { advanceLog, snapshotDue } from './market-state.js';
 import type { Held } from './market-state.js';
 import { groupStaged } from './staged-rows.js';
 import type { Op } from './staged-rows.js';
+
+/** The first command, in the batch's order, whose exposure would overdraw a wallet (PRODUCT.md §4), and its refusal. */
+export interface OverdrawnBy {
+  job: Job;
+  error: unknown;
+}
 
 /** A statement that writes, or locks, reached the database from a command of a one-statement commit: its batch takes a transaction. */
 export class NeedsTransaction extends Error {
@@ -60,12 +67,13 @@ function marksOf(part: Part): { held: Held; marks: HeldMarks; limitsMark: string
  * A group commit in ONE statement and no transaction around it (decision 0039): the commands run
  * against what the lanes hold, as in runParts, without reading the markets' state first; then one
  * statement takes the markets' locks, finds the held state current, checks the wallets and writes
- * everything, or nothing. Answers 'not ready' when a lane cannot commit so (nothing ran), and 'redo'
- * when it wrote nothing (a lane behind the database, a command that writes for itself, an overdraw, a
- * key stored before, any failure): the caller then drops what the lanes hold and runs the batch
- * through the transaction path, which decides exactly as before.
+ * everything, or nothing. Answers 'not ready' when a lane cannot commit so (nothing ran); the command
+ * that would overdraw a wallet when the lanes were current and that alone stopped it (nothing was
+ * written); and 'redo' when it wrote nothing for any other reason (a lane behind the database, a
+ * command that writes for itself, a key stored before, any failure): the caller then drops what the
+ * lanes hold and runs the batch through the transaction path, which decides exactly as before.
  */
-export async function commitInOneStatement(db: Queryable, parts: readonly Part[], snapshotEvery: number): Promise<Map<Job, Outcome>[] | 'not ready' | 'redo'> {
+export async function commitInOneStatement(db: Queryable, parts: readonly Part[], snapshotEvery: number): Promise<Map<Job, Outcome>[] | 'not ready' | 'redo' | OverdrawnBy> {
   const ready = parts.map((part) => marksOf(part));
   const limitsMark = ready[0]?.limitsMark;
   if (ready.some((entry) => entry === null || entry.limitsMark !== limitsMark) || limitsMark === undefined) return 'not ready';
@@ -96,6 +104,8 @@ export async function commitInOneStatement(db: Queryable, parts: readonly Part[]
       rows: { bets: inserted, updates: updated, fills, exposures, commands: ran.flatMap(({ part, log }) => log.map((command) => ({ marketId: part.marketId, seq: command.seq, command }))) },
       snapshots,
     });
+    // The lanes were current and one command would overdraw a wallet: the caller may leave it out and try again.
+    if (!result.committed && result.current && result.refused !== null && ordered[result.refused] !== undefined) return { job: ordered[result.refused] as Job, error: new AppError('WALLET_INSUFFICIENT_FUNDS') };
     if (!result.committed) return 'redo';
     result.wallet?.committed(hooks.handle);
     hooks.commit();

@@ -97,6 +97,19 @@ export function advanceLog(held: Held, log: readonly ExchangeCommand[], saved: M
   } else if (held.log !== null && log.length > 0) held.log = { snapshot: held.log.snapshot, commands: [...held.log.commands, ...log] };
 }
 
+/**
+ * Takes a lane back to its last commit in memory, after a batch whose one statement wrote nothing but
+ * found the lane current (decision 0039): the book replayed from the committed log, the players its
+ * commands changed let go (read again when needed); the market, runners, marks and cached limits are
+ * what the statement found unchanged.
+ */
+export function restoreCommitted(held: Held, log: BookLog): void {
+  held.book = replay(log.snapshot, log.commands);
+  held.snapshotSeq = log.snapshot.lastSeq;
+  held.log = log;
+  held.players.players.clear();
+}
+
 /** The engine sequence a book log ends at. */
 export function logSeq(log: BookLog): number {
   return log.commands.at(-1)?.seq ?? log.snapshot.lastSeq;

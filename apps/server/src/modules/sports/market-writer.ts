@@ -2,10 +2,11 @@ import type { ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
 import { RetryWithout, runParts } from './lane-batch.js';
 import { commitInOneStatement } from './lane-one-statement.js';
+import type { OverdrawnBy } from './lane-one-statement.js';
 import type { Job, Lane, Outcome, Part } from './lane-batch.js';
 import { createMarketLogRepository } from './market-log-repository.js';
-import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, rebuild } from './market-state.js';
-import type { Held, MarketContext, WriterOptions } from './market-state.js';
+import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, rebuild, restoreCommitted } from './market-state.js';
+import type { BookLog, Held, MarketContext, WriterOptions } from './market-state.js';
 import type { MarketRow } from './sports-repository.js';
 
 export { DEFAULT_WRITER_OPTIONS } from './market-state.js';
@@ -30,10 +31,10 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   /**
    * Committed transactions (one-statement commits among them) and the commands they carried (group
    * commit's effect), batches that had to rebuild the book first, shared transactions that failed and
-   * ran market by market, one-statement attempts redone in a transaction, commands run in a caller's
-   * transaction (a cash out).
+   * ran market by market, one-statement attempts redone in a transaction, commands a statement left out
+   * for an overdraw, commands run in a caller's transaction (a cash out).
    */
-  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0, oneStatement: 0, redone: 0, outer: 0 };
+  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0, oneStatement: 0, redone: 0, refusedInStatement: 0, outer: 0 };
   const ready = new Set<string>();
   let gathering = false;
   const rebuilt = (read: boolean) => {
@@ -42,26 +43,53 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   };
 
   /**
+   * A batch as one statement (decision 0039), answering what it committed, or null when it did not (the
+   * lanes then hold what the transaction path must read again, or nothing). A command that would
+   * overdraw a wallet on current lanes is left out, the lanes taken back to their last commit in memory,
+   * and the statement tried again without it: what the transaction path's RetryWithout does, without
+   * the transaction.
+   */
+  async function commitFast(parts: readonly Part[]): Promise<{ parts: readonly Part[]; outcomes: Map<Job, Outcome>[]; dropped: OverdrawnBy[] } | null> {
+    let pending = parts;
+    const dropped: OverdrawnBy[] = [];
+    for (;;) {
+      if (pending.length === 0) return { parts: pending, outcomes: [], dropped };
+      const result = await commitInOneStatement(db, pending, options.snapshotEvery);
+      if (result === 'not ready') return null;
+      if (result !== 'redo' && !('job' in result)) return { parts: pending, outcomes: result, dropped };
+      const restored = result !== 'redo' && pending.every((part) => part.lane.held !== null && part.lane.committed !== null);
+      if (!restored) {
+        counts.redone += 1;
+        for (const part of parts) part.lane.held = null;
+        return null;
+      }
+      counts.refusedInStatement += 1;
+      for (const part of pending) restoreCommitted(part.lane.held as Held, part.lane.committed as BookLog);
+      dropped.push(result);
+      pending = pending.map((part) => ({ ...part, jobs: part.jobs.filter((job) => job !== result.job) })).filter((part) => part.jobs.length > 0);
+    }
+  }
+
+  /**
    * One attempt over the parts; settles every command on success. First as one statement when every
    * lane is current (decision 0039); if that wrote nothing, the lanes drop what their commands did to
    * the held state and the batch runs in a transaction, which reads the state and decides as before.
    */
   async function attempt(parts: readonly Part[]): Promise<void> {
-    let outcomes = options.oneStatement ? await commitInOneStatement(db, parts, options.snapshotEvery) : 'not ready';
-    if (outcomes === 'redo') {
-      counts.redone += 1;
-      for (const part of parts) part.lane.held = null;
-    }
-    if (typeof outcomes === 'string') outcomes = await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt));
-    else counts.oneStatement += 1;
+    const fast = options.oneStatement ? await commitFast(parts) : null;
+    const committed = fast?.parts ?? parts;
+    const outcomes = fast?.outcomes ?? (await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt)));
+    if (fast !== null) counts.oneStatement += 1;
     counts.transactions += 1;
-    for (const part of parts) {
+    for (const part of committed) {
       counts.commands += part.jobs.length;
       part.lane.commits += 1;
       part.lane.committedSeq = part.lane.held?.book?.lastSeq ?? null;
       part.lane.committed = part.lane.held?.log ?? null;
     }
     for (const each of outcomes) settle(each);
+    // Left out by the statement: settled once their batch-mates committed, as RetryWithout's are.
+    for (const { job, error } of fast?.dropped ?? []) job.reject(error);
   }
 
   /**
