@@ -19,6 +19,7 @@ import casinoLimitStripes from './0019-casino-limit-stripes.js';
 import marketCommands from './0021-market-commands.js';
 import batchedLedger from './0022-batched-ledger.js';
 import marketLeases from './0023-market-leases.js';
+import downlineLimitsVersion from './0024-downline-limits-version.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0021-market-commands', sql: marketCommands },
   { id: '0022-batched-ledger', sql: batchedLedger },
   { id: '0023-market-leases', sql: marketLeases },
+  { id: '0024-downline-limits-version', sql: downlineLimitsVersion },
 ];

@@ -29,9 +29,13 @@ export interface BlockRow {
 const LIMIT_COLUMNS = 'l.owner_id, l.set_by, l.sport_id, s.name as sport_name, l.min_stake_paise, l.max_stake_paise, l.max_profit_paise';
 const BLOCK_COLUMNS = 'b.owner_id, b.set_by, b.sport_id, b.event_id, coalesce(s.name, e.name) as name';
 
-/** The limit tables' fingerprint as an expression (the market writer reads it with its batch's market state, decision 0037). */
-export const LIMITS_FINGERPRINT = `concat_ws(':', (select count(*) from downline_bet_limits), (select max(xmin::text::bigint) from downline_bet_limits),
-  (select count(*) from downline_bet_blocks), (select max(xmin::text::bigint) from downline_bet_blocks))`;
+/**
+ * The limit tables' fingerprint as an expression: their version (migration 0024), moved by a trigger on
+ * every change to either table. Read `for share`: the newest committed version whatever the reader's
+ * snapshot (the market writer reads it with its batch's market state, decisions 0037 and 0039), and a
+ * change to the rules waits for the batches that read the version before it.
+ */
+export const LIMITS_FINGERPRINT = `(select version::text from downline_limits_version for share)`;
 
 export function createDownlineLimitsRepository(db: Queryable) {
   return {
@@ -57,10 +61,7 @@ export function createDownlineLimitsRepository(db: Queryable) {
       }));
     },
 
-    /**
-     * Changes whenever any limit or block is added, changed or removed: the row counts and the newest
-     * writing transaction of both tables (xmin). Read once per group commit to keep cached rules honest.
-     */
+    /** Changes whenever any limit or block is added, changed or removed (migration 0024): read once per group commit to keep cached rules honest. */
     async fingerprint(): Promise<string> {
       const result = await db.query<{ mark: string }>(
         `select ${LIMITS_FINGERPRINT} as mark`,

@@ -16,6 +16,7 @@ let director: { token: string; userId: string };
 let agent: Caller;
 let player: { token: string; userId: string };
 const noRules = { limits: [], blockedSports: [], blockedEvents: [] };
+const onPostgres = process.env.TEST_DB === 'postgres';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -49,6 +50,37 @@ describe('what the lane holds is never stale for the next bet', () => {
     expect((await back(600)).body.meta).toMatchObject({ error: 'ABOVE_MAX_STAKE', message: 'Maximum stake is ₹500.00' });
     await t.services.downlineLimits.set(agent, player.userId, noRules, '127.0.0.1');
     expect((await back(600)).body.meta.code).toBe(200);
+  });
+
+  it.skipIf(!onPostgres)('a limit lowered by a transaction that began before another limit change committed still binds the next bet', async () => {
+    const m = await marketOf(t, director.token, 'EXCHANGE');
+    const other = await playerUnder(t, agent.userId);
+    await t.services.downlineLimits.set(agent, player.userId, { ...noRules, limits: [{ sportId: m.sportId, minStake: null, maxStake: 1000, maxProfit: null }] }, '127.0.0.1');
+    await t.services.downlineLimits.set(agent, other.userId, { ...noRules, limits: [{ sportId: m.sportId, minStake: null, maxStake: 1000, maxProfit: null }] }, '127.0.0.1');
+    const back = () => placeBet(t, player.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 5, stake: 600 });
+    // The lane holds the rules (₹1,000 at most).
+    expect((await back()).body.meta.code).toBe(200);
+    // T1 lowers this player's limit to ₹500 and stays open; T2, begun after it, changes another player's and commits first.
+    let commitFirst: () => void = () => undefined;
+    const firstOpen = new Promise<void>((opened) => {
+      void t.db.transaction(async (tx) => {
+        await tx.query('update downline_bet_limits set max_stake_paise = 50000 where owner_id = $1', [player.userId]);
+        opened();
+        await new Promise<void>((done) => (commitFirst = done));
+      });
+    });
+    await firstOpen;
+    const second = t.db.transaction((tx) => tx.query('update downline_bet_limits set max_stake_paise = 90000 where owner_id = $1', [other.userId]));
+    // T2 commits at once where changes do not wait for each other (they do since migration 0024: then it waits for T1).
+    await Promise.race([second, new Promise((done) => setTimeout(done, 300))]);
+    const during = back();
+    await new Promise((done) => setTimeout(done, 300));
+    commitFirst();
+    await second;
+    await during;
+    // Whatever the bet sent meanwhile met, the one after T1 committed is bound by ₹500.
+    expect((await back()).body.meta).toMatchObject({ error: 'ABOVE_MAX_STAKE', message: 'Maximum stake is ₹500.00' });
+    await t.services.downlineLimits.set(agent, player.userId, noRules, '127.0.0.1');
   });
 
   it('a sport or an event blocked after a bet refuses the next one', async () => {
