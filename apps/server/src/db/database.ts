@@ -22,6 +22,17 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * Whether an error proves that the statement (or the transaction) it ended wrote nothing: PostgreSQL
+ * answered it with an SQLSTATE, and the failed statement or transaction was rolled back. A lost
+ * connection (no SQLSTATE, or class 08) proves nothing: the commit may have happened before the answer
+ * was lost, so the work must not be run again as if it had not.
+ */
+export function provesRolledBack(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
+}
+
 /** int8 → number, refusing values JavaScript cannot hold exactly rather than rounding them. */
 export function parseInt8(text: string): number {
   const value = Number(text);

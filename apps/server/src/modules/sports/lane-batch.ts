@@ -18,6 +18,8 @@ export interface Job {
   outerTx?: Queryable;
   /** The player the command is for: read by its batch with the others before the commands run. */
   player?: string;
+  /** Decided in a transaction (its market's state read under the lock), never by a one-statement commit. */
+  transactionOnly?: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }

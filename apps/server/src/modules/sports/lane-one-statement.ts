@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database.js';
-import { deferredCommitHooks } from '../../db/database.js';
+import { deferredCommitHooks, provesRolledBack, shareCommitHooks } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { ExchangeCommand } from '@khel/exchange';
 import { createBatchWrites } from './batch-writes.js';
 import { runCommands } from './lane-batch.js';
@@ -8,15 +9,31 @@ import type { Job, Outcome, Part } from './lane-batch.js';
 import { createLaneCommitRepository } from './lane-commit-repository.js';
 import type { HeldMarks } from './market-log-repository.js';
 import { snapshotMarket } from '@khel/exchange';
-import { advanceLog, snapshotDue } from './market-state.js';
-import type { Held } from './market-state.js';
+import { advanceLog, restoreCommitted, snapshotDue } from './market-state.js';
+import type { BookLog, Held } from './market-state.js';
 import { groupStaged } from './staged-rows.js';
 import type { Op } from './staged-rows.js';
 
 /** The first command, in the batch's order, whose exposure would overdraw a wallet (PRODUCT.md §4), and its refusal. */
 export interface OverdrawnBy {
   job: Job;
+  marketId: string;
   error: unknown;
+}
+
+/** What one statement committed: each part's outcomes, and the markets it appended engine commands for. */
+export interface Committed {
+  outcomes: Map<Job, Outcome>[];
+  appended: Set<string>;
+}
+
+/** The statement's answer was lost with its connection: whether it committed is not known. */
+export class OutcomeUnknown extends HttpError {
+  constructor(cause: unknown) {
+    // A 503 ("try again"): the player app's retry carries the same Idempotency-Key, so a bet that did go in is answered, not placed again.
+    super(503, 'INTERNAL', 'We could not confirm your bet, please try again');
+    this.cause = cause;
+  }
 }
 
 /** A statement that writes, or locks, reached the database from a command of a one-statement commit: its batch takes a transaction. */
@@ -59,7 +76,7 @@ function marksOf(part: Part): { held: Held; marks: HeldMarks; limitsMark: string
   // An in-play delay writes its pending bets itself.
   if (held.market.in_play && held.market.bet_delay_seconds > 0) return null;
   // Placed bets only (they name their player); anything else writes for itself.
-  if (!jobs.every((job) => job.player !== undefined && job.outerTx === undefined)) return null;
+  if (!jobs.every((job) => job.player !== undefined && job.outerTx === undefined && job.transactionOnly !== true)) return null;
   return { held, marks: { marketId: part.marketId, rowMark: held.marks.row, namesMark: held.marks.names }, limitsMark: held.players.limitsMark };
 }
 
@@ -73,12 +90,14 @@ function marksOf(part: Part): { held: Held; marks: HeldMarks; limitsMark: string
  * command that writes for itself, a key stored before, any failure): the caller then drops what the
  * lanes hold and runs the batch through the transaction path, which decides exactly as before.
  */
-export async function commitInOneStatement(db: Queryable, parts: readonly Part[], snapshotEvery: number): Promise<Map<Job, Outcome>[] | 'not ready' | 'redo' | OverdrawnBy> {
+export async function commitInOneStatement(db: Queryable, parts: readonly Part[], snapshotEvery: number): Promise<Committed | 'not ready' | 'redo' | OverdrawnBy | OutcomeUnknown> {
   const ready = parts.map((part) => marksOf(part));
   const limitsMark = ready[0]?.limitsMark;
   if (ready.some((entry) => entry === null || entry.limitsMark !== limitsMark) || limitsMark === undefined) return 'not ready';
   const hooks = deferredCommitHooks(db);
   const reader = readsOnly(hooks.handle);
+  // What a command registers after commit through its handle waits for the statement too.
+  shareCommitHooks(hooks.handle, reader.q);
   try {
     const ordered: Job[] = [];
     const ran: { part: Part; held: Held; staged: Op[]; log: ExchangeCommand[]; outcomes: Map<Job, Outcome> }[] = [];
@@ -96,7 +115,7 @@ export async function commitInOneStatement(db: Queryable, parts: readonly Part[]
     const [inserter, rows] = [...joined][0] ?? [null, []];
     // A book due a snapshot saves it in the same statement, as the transaction path does after its rows.
     const snapshots = ran.flatMap(({ part, held }) => (held.book !== null && snapshotDue(held, snapshotEvery) ? [{ marketId: part.marketId, snapshot: snapshotMarket(held.book) }] : []));
-    const result = await createLaneCommitRepository(hooks.handle).commit({
+    const sent = createLaneCommitRepository(hooks.handle).commit({
       marks: ready.map((entry) => (entry as { marks: HeldMarks }).marks),
       limitsMark,
       wallet: mover === null ? null : (first) => mover.part(reader.q, moves, first),
@@ -104,8 +123,16 @@ export async function commitInOneStatement(db: Queryable, parts: readonly Part[]
       rows: { bets: inserted, updates: updated, fills, exposures, commands: ran.flatMap(({ part, log }) => log.map((command) => ({ marketId: part.marketId, seq: command.seq, command }))) },
       snapshots,
     });
+    // An answer lost with the connection: the statement may have committed. Nothing may run it again.
+    const result = await sent.catch((error: unknown) => {
+      throw provesRolledBack(error) ? error : new OutcomeUnknown(error);
+    });
     // The lanes were current and one command would overdraw a wallet: the caller may leave it out and try again.
-    if (!result.committed && result.current && result.refused !== null && ordered[result.refused] !== undefined) return { job: ordered[result.refused] as Job, error: new AppError('WALLET_INSUFFICIENT_FUNDS') };
+    const overdrawn = result.refused === null ? undefined : ordered[result.refused];
+    if (!result.committed && result.current && overdrawn !== undefined) {
+      const marketId = parts.find((part) => part.jobs.includes(overdrawn))?.marketId as string;
+      return { job: overdrawn, marketId, error: new AppError('WALLET_INSUFFICIENT_FUNDS') };
+    }
     if (!result.committed) return 'redo';
     result.wallet?.committed(hooks.handle);
     hooks.commit();
@@ -116,13 +143,47 @@ export async function commitInOneStatement(db: Queryable, parts: readonly Part[]
       if (saved !== null) held.marks = held.marks === null || rowMark === undefined ? null : { ...held.marks, row: rowMark };
       advanceLog(held, log, saved);
     }
-    return ran.map((entry) => entry.outcomes);
-  } catch {
+    return { outcomes: ran.map((entry) => entry.outcomes), appended: new Set(ran.filter((entry) => entry.log.length > 0).map((entry) => entry.part.marketId)) };
+  } catch (error) {
+    if (error instanceof OutcomeUnknown) return error;
     // A command that needs a transaction, a batch-mate's refusal that moved the lane, the statement's
     // raise (a key or a command sequence stored before, a CHECK): nothing was written; the transaction
     // path runs the batch again and decides.
     return 'redo';
   } finally {
     hooks.discard();
+  }
+}
+
+/**
+ * A batch as one statement (decision 0039), answering what it committed, or null when it did not (the
+ * lanes then hold what the transaction path must read again, or nothing). A command that would
+ * overdraw a wallet on current lanes is left out, the lanes taken back to their last commit in memory,
+ * and the statement tried again without it: what the transaction path's RetryWithout does, without
+ * the transaction. A lost answer throws OutcomeUnknown: nothing may run the batch again.
+ */
+export async function commitFast(db: Queryable, parts: readonly Part[], snapshotEvery: number, counts: { redone: number; refusedInStatement: number }): Promise<{ parts: readonly Part[]; committed: Committed; dropped: OverdrawnBy[] } | null> {
+  let pending = parts;
+  const dropped: OverdrawnBy[] = [];
+  for (;;) {
+    if (pending.length === 0) return { parts: pending, committed: { outcomes: [], appended: new Set() }, dropped };
+    const result = await commitInOneStatement(db, pending, snapshotEvery);
+    if (result === 'not ready') return null;
+    if (result instanceof OutcomeUnknown) {
+      for (const part of parts) part.lane.held = null;
+      for (const { job } of dropped) job.reject(result);
+      throw result;
+    }
+    if (result !== 'redo' && 'outcomes' in result) return { parts: pending, committed: result, dropped };
+    const restored = result !== 'redo' && pending.every((part) => part.lane.held !== null && part.lane.committed !== null);
+    if (!restored) {
+      counts.redone += 1;
+      for (const part of parts) part.lane.held = null;
+      return null;
+    }
+    counts.refusedInStatement += 1;
+    for (const part of pending) restoreCommitted(part.lane.held as Held, part.lane.committed as BookLog);
+    dropped.push(result);
+    pending = pending.map((part) => ({ ...part, jobs: part.jobs.filter((job) => job !== result.job) })).filter((part) => part.jobs.length > 0);
   }
 }

@@ -47,14 +47,16 @@ export interface HeldMarks {
  * its sequence into the market row, and the logged commands it contains dropped, only when `when`
  * holds (as saveSnapshot does in a transaction). `lane_snapshots` answers each row's new mark. The
  * commands the same statement appends are not yet visible to its delete: they stay, below the
- * snapshot's sequence, where no rebuild reads them, until the next snapshot drops them.
+ * snapshot's sequence, where no rebuild reads them, until the next snapshot drops them. The rows are
+ * found by market id (`= any`, the primary key), never by a join the planner could run as a scan.
  */
 export function snapshotsStatement(snapshots: readonly { marketId: string; snapshot: MarketSnapshot }[], first: number, when: string): { sql: string; params: unknown[] } {
   return {
     sql: `lane_snapshot_rows as (select s."marketId" as market_id, s.snapshot, (s.snapshot->>'lastSeq')::bigint as seq from jsonb_to_recordset($${first}::jsonb) as s("marketId" uuid, snapshot jsonb)),
       lane_snapshots as (update markets m set book_snapshot = s.snapshot, book_seq = s.seq from lane_snapshot_rows s
         where m.id = s.market_id and m.id = any(array(select market_id from lane_snapshot_rows)) and ${when} returning m.id, m.xmin::text as row_mark),
-      lane_trimmed as (delete from market_commands c using lane_snapshot_rows s where c.market_id = s.market_id and c.seq <= s.seq and ${when} returning 1)`,
+      lane_trimmed as (delete from market_commands c using lane_snapshot_rows s
+        where c.market_id = any(array(select market_id from lane_snapshot_rows)) and c.market_id = s.market_id and c.seq <= s.seq and ${when} returning 1)`,
     params: [JSON.stringify(snapshots)],
   };
 }

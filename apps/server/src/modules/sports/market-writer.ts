@@ -1,12 +1,12 @@
 import type { ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
+import { provesRolledBack } from '../../db/database.js';
 import { RetryWithout, runParts } from './lane-batch.js';
-import { commitInOneStatement } from './lane-one-statement.js';
-import type { OverdrawnBy } from './lane-one-statement.js';
+import { commitFast } from './lane-one-statement.js';
 import type { Job, Lane, Outcome, Part } from './lane-batch.js';
 import { createMarketLogRepository } from './market-log-repository.js';
-import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, rebuild, restoreCommitted } from './market-state.js';
-import type { BookLog, Held, MarketContext, WriterOptions } from './market-state.js';
+import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, rebuild } from './market-state.js';
+import type { Held, MarketContext, WriterOptions } from './market-state.js';
 import type { MarketRow } from './sports-repository.js';
 
 export { DEFAULT_WRITER_OPTIONS } from './market-state.js';
@@ -43,44 +43,18 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   };
 
   /**
-   * A batch as one statement (decision 0039), answering what it committed, or null when it did not (the
-   * lanes then hold what the transaction path must read again, or nothing). A command that would
-   * overdraw a wallet on current lanes is left out, the lanes taken back to their last commit in memory,
-   * and the statement tried again without it: what the transaction path's RetryWithout does, without
-   * the transaction.
-   */
-  async function commitFast(parts: readonly Part[]): Promise<{ parts: readonly Part[]; outcomes: Map<Job, Outcome>[]; dropped: OverdrawnBy[] } | null> {
-    let pending = parts;
-    const dropped: OverdrawnBy[] = [];
-    for (;;) {
-      if (pending.length === 0) return { parts: pending, outcomes: [], dropped };
-      const result = await commitInOneStatement(db, pending, options.snapshotEvery);
-      if (result === 'not ready') return null;
-      if (result !== 'redo' && !('job' in result)) return { parts: pending, outcomes: result, dropped };
-      const restored = result !== 'redo' && pending.every((part) => part.lane.held !== null && part.lane.committed !== null);
-      if (!restored) {
-        counts.redone += 1;
-        for (const part of parts) part.lane.held = null;
-        return null;
-      }
-      counts.refusedInStatement += 1;
-      for (const part of pending) restoreCommitted(part.lane.held as Held, part.lane.committed as BookLog);
-      dropped.push(result);
-      pending = pending.map((part) => ({ ...part, jobs: part.jobs.filter((job) => job !== result.job) })).filter((part) => part.jobs.length > 0);
-    }
-  }
-
-  /**
    * One attempt over the parts; settles every command on success. First as one statement when every
    * lane is current (decision 0039); if that wrote nothing, the lanes drop what their commands did to
    * the held state and the batch runs in a transaction, which reads the state and decides as before.
    */
   async function attempt(parts: readonly Part[]): Promise<void> {
-    const fast = options.oneStatement ? await commitFast(parts) : null;
+    const fast = options.oneStatement ? await commitFast(db, parts, options.snapshotEvery, counts) : null;
     const committed = fast?.parts ?? parts;
-    const outcomes = fast?.outcomes ?? (await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt)));
-    if (fast !== null) counts.oneStatement += 1;
-    counts.transactions += 1;
+    const outcomes = fast?.committed.outcomes ?? (await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt)));
+    if (committed.length > 0) {
+      if (fast !== null) counts.oneStatement += 1;
+      counts.transactions += 1;
+    }
     for (const part of committed) {
       counts.commands += part.jobs.length;
       part.lane.commits += 1;
@@ -88,8 +62,16 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       part.lane.committed = part.lane.held?.log ?? null;
     }
     for (const each of outcomes) settle(each);
-    // Left out by the statement: settled once their batch-mates committed, as RetryWithout's are.
-    for (const { job, error } of fast?.dropped ?? []) job.reject(error);
+    for (const { job, marketId, error } of fast?.dropped ?? []) {
+      // Left out by the statement: settled once their batch-mates committed, as RetryWithout's are. The
+      // refusal stands only if a statement that committed proved the lane's log current (its engine
+      // commands met no other writer's); otherwise the command is decided again in a transaction.
+      if (fast?.committed.appended.has(marketId) === true) job.reject(error);
+      else {
+        const lane = laneOf(marketId);
+        lane.queue.unshift({ ...job, transactionOnly: true });
+      }
+    }
   }
 
   /**
@@ -124,9 +106,14 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   async function runShared(parts: readonly Part[]): Promise<void> {
     try {
       await attempt(parts);
-    } catch {
-      counts.splits += 1;
+    } catch (error) {
       for (const part of parts) part.lane.held = null;
+      // Run again market by market only when the failure proves nothing committed; a lost answer may hide a commit.
+      if (!(error instanceof RetryWithout) && !provesRolledBack(error)) {
+        for (const part of parts) for (const job of part.jobs) job.reject(error);
+        return;
+      }
+      counts.splits += 1;
       await Promise.all(parts.map((part) => runBatch(part)));
     }
   }

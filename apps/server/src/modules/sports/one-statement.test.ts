@@ -4,6 +4,7 @@ import { snapshotMarket } from '@khel/exchange';
 import type { ExchangeMarket } from '@khel/exchange';
 import { buildApp } from '../../app.js';
 import type { Services } from '../../app.js';
+import type { Database } from '../../db/database.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
@@ -111,6 +112,61 @@ describe('the one-statement group commit', () => {
       expect(snapshotMarket((await small.services.books.peek({ id: m.id, type: 'EXCHANGE' } as never)) as ExchangeMarket)).toEqual(held);
     } finally {
       await small.close();
+    }
+  });
+
+  it('decides again in a transaction an overdraw it could not prove on the market as it is now', async () => {
+    const m = await warmMarket();
+    const [player, layer] = [await signUpPlayer(t), await signUpPlayer(t)];
+    const on = (app: TestApp['app'], token: string, side: 'back' | 'lay', stake: number) => bet(app, token, { marketId: m.id, selectionId: m.runners[0], selectionType: side, odds: 5, stake });
+    // This lane holds the player from a ₹100 offer on the other runner.
+    expect((await bet(t.app, player.token, { marketId: m.id, selectionId: m.runners[1], selectionType: 'back', odds: 10, stake: 100 })).data.status).toBe('unmatched');
+    // Through the other process the player backs ₹2,000 at 5.0 and is matched: +₹8,000 if the runner wins, −₹2,000 if not.
+    expect((await on(other.app, layer.token, 'lay', 2000)).data.status).toBe('unmatched');
+    expect((await on(other.app, player.token, 'back', 2000)).data.status).toBe('matched');
+    // Here, a ₹2,500 lay at 5.0 hedges that position (exposure −₹2,100). This lane does not know the
+    // position: on what it holds the lay risks ₹10,000 more, more than the ₹8,000 left, and its statement
+    // finds an overdraw while writing nothing that would prove the lane current. A transaction decides it.
+    const before = counts();
+    const lay = await on(t.app, player.token, 'lay', 2500);
+    expect(lay.meta.code).toBe(200);
+    expect(counts().refusedInStatement - before.refusedInStatement).toBe(1);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('never runs a batch again whose answer was lost with the connection: the bet is answered 503 and placed once', async () => {
+    // The same database behind a process whose connection drops after the commit statement ran.
+    let lose = false;
+    const lossy: Database = {
+      kind: t.db.kind,
+      async query<Row>(sql: string, params?: unknown[], name?: string) {
+        const result = await t.db.query<Row>(sql, params, name);
+        if (lose && name?.startsWith('lane_commit') === true) {
+          lose = false;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return result;
+      },
+      exec: (sql) => t.db.exec(sql),
+      transaction: (fn) => t.db.transaction(fn),
+      close: async () => undefined,
+    };
+    const flaky = await buildApp({ config: t.config, db: lossy, clock: t.clock });
+    await flaky.app.ready();
+    try {
+      const m = await marketOf(t, director.token, 'EXCHANGE');
+      const warm = await signUpPlayer(t);
+      for (const odds of [5, 6]) expect((await bet(flaky.app, warm.token, { marketId: m.id, selectionId: m.runners[1], selectionType: 'back', odds, stake: 100 })).meta.code).toBe(200);
+      const player = await signUpPlayer(t);
+      lose = true;
+      const answer = await call(flaky.app, 'POST', '/api/v1/place-bet', { token: player.token, body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 } });
+      expect(answer.status).toBe(503);
+      expect((await t.db.query('select id from bets where user_id = $1', [player.userId])).rows).toHaveLength(1);
+      // The lane let go of what it held: the next bet reads the market afresh and goes in.
+      expect((await bet(flaky.app, player.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3.5, stake: 100 })).meta.code).toBe(200);
+      expect(await ledgerViolations(t.db)).toEqual([]);
+    } finally {
+      await flaky.app.close();
     }
   });
 
