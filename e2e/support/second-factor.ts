@@ -19,16 +19,17 @@ export async function submitLogin(page: Page, baseUrl: string, national: string,
  * On the set-up page: reads the setup key the page shows (as a person would type it into an app),
  * confirms with the code for it, and answers the key and the recovery codes shown once.
  */
-export async function enrolOnPage(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enrolOnPage(page: Page): Promise<{ secret: string; recoveryCodes: string[]; usedCode: string }> {
   await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
   const shown = (await page.getByLabel('Setup key', { exact: true }).textContent()) ?? '';
   const secret = shown.replace(/\s/g, '');
-  await page.getByLabel('6-digit code').fill(totpCode(secret));
+  const usedCode = totpCode(secret);
+  await page.getByLabel('6-digit code').fill(usedCode);
   await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
   await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
   const recoveryCodes = await page.getByRole('list', { name: 'Recovery codes' }).locator('code').allInnerTexts();
   await page.getByRole('button', { name: 'I have saved them, continue' }).click();
-  return { secret, recoveryCodes };
+  return { secret, recoveryCodes, usedCode };
 }
 
 /** A new operator's first back-office sign-in: password, then setting up the authenticator. */
