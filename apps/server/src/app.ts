@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -92,7 +92,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     frameworkErrors: answerFrameworkError,
     // One access line per request (below) instead of Fastify's two: logging was most of what a cheap
     // request cost (docs/benchmarks.md, HTTP path).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   // JSON only: Fastify's built-in text/plain parser would let a text body reach validation instead of a 415.
   app.removeContentTypeParser('text/plain');
