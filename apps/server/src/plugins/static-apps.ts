@@ -41,8 +41,10 @@ export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps)
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Our policy alone: without this, send's own max-age=0 overwrites what setHeaders sets.
+      cacheControl: false,
       setHeaders(res, path) {
-        res.header('Cache-Control', cacheControlOf(path));
+        res.setHeader('Cache-Control', cacheControlOf(path));
       },
     });
   };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
+import { registerStaticApps } from './static-apps.js';
 import { acceptsEncoding, serveFilesFromMemory } from './static-files.js';
 
 function builtApp(): string {
@@ -67,5 +68,23 @@ describe('built files served from memory (decision 0029)', () => {
     expect(acceptsEncoding('*', 'gzip')).toBe(true);
     expect(acceptsEncoding(undefined, 'gzip')).toBe(false);
     expect(acceptsEncoding('identity', 'br')).toBe(false);
+  });
+});
+
+describe('built files read from disk in development (@fastify/static)', () => {
+  it('sends the precompressed file with the same cache policy, and a changed index.html at once', async () => {
+    const root = builtApp();
+    const app = Fastify();
+    await registerStaticApps(app, { webDir: root, backofficeDir: join(root, 'none'), houseCasinoDir: join(root, 'none'), rereadIndex: true });
+    const br = await app.inject({ url: '/assets/index-1.js', headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
+    writeFileSync(join(root, 'index.html'), '<html>rebuilt</html>');
+    const index = await app.inject({ url: '/some/client/route' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('rebuilt');
+    expect((await app.inject({ url: '/api/nothing' })).statusCode).toBe(404);
+    await app.close();
   });
 });
