@@ -1,6 +1,6 @@
 // Bets over HTTP on PostgreSQL with a real load generator (issue 10): autocannon at 1 / 16 / 64 / 256
 // connections, bets spread over 16 markets, then all on 1 hot market, then on that market with a deep
-// book (1,000 resting offers); a fixed 1,000 bets/s for its latency; and in the same run a pgbench
+// book (1,000 resting offers); bets against the house on 16 bookmaker and 16 fancy markets; a fixed 1,000 bets/s for its latency; and in the same run a pgbench
 // peer: one INSERT and one UPDATE per transaction at the same client counts, on the same server.
 // Run after `npm run build`: npx tsx apps/server/bench/bets-bench.ts   (or npm run bench -- bets)
 // The fixed-rate row runs BENCH_WARMUP_SECONDS (3) at the same rate first, not counted: its latency is the
@@ -24,8 +24,8 @@ const LEVELS = (process.env.BENCH_CLIENTS ?? '1,16,64,256').split(',').map(Numbe
 const MARKETS = 16;
 const PLAYERS = 256;
 const RESTING_OFFERS = 1000;
-/** Which cases run (default all): BENCH_CASES=deep profiles the deep book alone, BENCH_CASES=hot,deep compares the two. */
-const CASES = new Set((process.env.BENCH_CASES ?? 'spread,hot,deep,fixed').split(','));
+/** Which cases run (default all): BENCH_CASES=deep profiles the deep book alone, BENCH_CASES=hot,deep compares the two; bookmaker and fancy bet against the house. */
+const CASES = new Set((process.env.BENCH_CASES ?? 'spread,hot,deep,bookmaker,fancy,fixed').split(','));
 
 interface Envelope<T> {
   meta: { code: number; message: string; token?: string };
@@ -89,12 +89,42 @@ async function signUpPlayers(count: number, prefix: string): Promise<string[]> {
   return tokens;
 }
 
+/** The s-th bet of a run: who places it, and what. */
+type BetOf = (s: number, markets: readonly Market[], players: readonly string[]) => { player: string; body: Record<string, unknown> };
+
 /**
  * Pairs of players back and lay the same stake at 2.0 on one market, so every bet matches and
  * positions stay flat: bet 2q is a back and 2q+1 a lay by the next player; the roles swap each time
  * the players come round again.
  */
-async function placeBets(markets: readonly Market[], players: readonly string[], connections: number, rate?: number, seconds = SECONDS) {
+const exchangePair: BetOf = (s, markets, players) => {
+  const pair = Math.floor(s / 2);
+  const market = markets[pair % markets.length] as Market;
+  const swap = Math.floor(pair / (players.length / 2)) % 2 === 1;
+  const player = players[(2 * pair + (s % 2)) % players.length] as string;
+  const back = (s % 2 === 0) !== swap;
+  return { player, body: { marketId: market.id, selectionId: market.runner, selectionType: back ? 'back' : 'lay', odds: 2, stake: 100 } };
+};
+
+/**
+ * Bets against the house (PRODUCT.md's bookmaker and fancy markets): every player keeps to one market
+ * and backs and lays in turn, at the quotes the bench set (bookmaker 45 / 48 on the first runner;
+ * fancy NO and YES both at 62 runs), so each player's exposure stays within a few rupees a pair.
+ */
+const housePair =
+  (kind: 'BOOKMAKER' | 'FANCY'): BetOf =>
+  (s, markets, players) => {
+    const index = s % players.length;
+    const market = markets[index % markets.length] as Market;
+    const back = Math.floor(s / players.length) % 2 === 0;
+    const body =
+      kind === 'BOOKMAKER'
+        ? { marketId: market.id, selectionId: market.runner, selectionType: back ? 'back' : 'lay', odds: back ? 45 : 48, stake: 100 }
+        : { marketId: market.id, selectionType: back ? 'back' : 'lay', odds: 62, oddsSize: 100, stake: 100 };
+    return { player: players[index] as string, body };
+  };
+
+async function placeBets(markets: readonly Market[], players: readonly string[], connections: number, rate?: number, seconds = SECONDS, betOf: BetOf = exchangePair) {
   const serverBefore = cpuMsOf(server.pid);
   const backendsBefore = await backendCpuMs(monitor, name);
   let slot = 0;
@@ -112,15 +142,11 @@ async function placeBets(markets: readonly Market[], players: readonly string[],
         setupRequest: (request) => {
           const s = slot;
           slot += 1;
-          const pair = Math.floor(s / 2);
-          const market = markets[pair % markets.length] as Market;
-          const swap = Math.floor(pair / (players.length / 2)) % 2 === 1;
-          const player = players[(2 * pair + (s % 2)) % players.length] as string;
-          const back = (s % 2 === 0) !== swap;
+          const { player, body } = betOf(s, markets, players);
           return {
             ...request,
             headers: { 'content-type': 'application/json', authorization: `Bearer ${player}`, 'idempotency-key': `${process.pid}-${s}-${randomBytes(4).toString('hex')}` },
-            body: JSON.stringify({ marketId: market.id, selectionId: market.runner, selectionType: back ? 'back' : 'lay', odds: 2, stake: 100 }),
+            body: JSON.stringify(body),
           };
         },
         onResponse: (_status, body) => {
@@ -191,6 +217,25 @@ try {
     const view = await call<{ runners: { _id: string }[] }>('PUT', `/api/v1/backoffice/markets/${market.data._id}`, {}, director);
     markets.push({ id: market.data._id, runner: view.data.runners[0]?._id as string });
   }
+  /** 16 markets against the house, each on its own event, quoted once (the quotes the house pairs bet at). */
+  async function houseMarkets(kind: 'BOOKMAKER' | 'FANCY'): Promise<Market[]> {
+    const made: Market[] = [];
+    for (let i = 0; i < MARKETS; i += 1) {
+      const event = await call<{ _id: string }>('POST', '/api/v1/backoffice/events', { leagueId: league.data._id, name: `House ${kind} ${i} v Rivals`, startTime: '2026-11-22T10:00:00Z' }, director);
+      const market = await call<{ _id: string }>('POST', '/api/v1/backoffice/markets', { eventId: event.data._id, marketType: kind, name: kind === 'FANCY' ? '6 over runs' : 'Bookmaker', runners: kind === 'FANCY' ? [] : ['Home', 'Away'], betDelaySeconds: 0 }, director);
+      const view = await call<{ runners: { _id: string }[] }>('PUT', `/api/v1/backoffice/markets/${market.data._id}`, {}, director);
+      const runner = view.data.runners[0]?._id ?? '';
+      const quoted =
+        kind === 'BOOKMAKER'
+          ? await call('PUT', `/api/v1/backoffice/markets/${market.data._id}/bookmaker-rates`, { runners: [{ runnerId: runner, backRate: 45, layRate: 48 }] }, director)
+          : await call('PUT', `/api/v1/backoffice/markets/${market.data._id}/fancy-line`, { noLine: 62, noRate: 100, yesLine: 62, yesRate: 100 }, director);
+      if (quoted.meta.code !== 200) throw new Error(`quoting a ${kind} market: ${quoted.meta.message}`);
+      made.push({ id: market.data._id, runner });
+    }
+    return made;
+  }
+  const bookmakerMarkets = CASES.has('bookmaker') ? await houseMarkets('BOOKMAKER') : [];
+  const fancyMarkets = CASES.has('fancy') ? await houseMarkets('FANCY') : [];
   const players = await signUpPlayers(PLAYERS, '87');
   await admin.end().catch(() => undefined);
   const peer = new pg.Client({ connectionString: databaseUrl.toString() });
@@ -231,6 +276,17 @@ try {
   if (setupRefused.length > 0) console.log(`  (setup: ${setupRefused.length} of ${RESTING_OFFERS} resting offers refused, first: ${setupRefused[0]})`);
   const deep64 = CASES.has('deep') ? await placeBets(hot, players, 64) : null;
   if (deep64 !== null) row(`1 hot market, ${RESTING_OFFERS} resting`, 64, deep64);
+  // Bets against the house take the writer's transaction path (decision 0039, "Not done"): measured beside the exchange's.
+  const house: [string, Market[], BetOf][] = [
+    ['16 bookmaker markets', bookmakerMarkets, housePair('BOOKMAKER')],
+    ['16 fancy markets', fancyMarkets, housePair('FANCY')],
+  ];
+  for (const [label, houseSet, betOf] of house) {
+    if (houseSet.length === 0) continue;
+    const result = await placeBets(houseSet, players, 64, undefined, SECONDS, betOf);
+    row(label, 64, result);
+    if (spread64[0] !== undefined) console.log(`    ${label} ÷ exchange spread at 64 = ${(result.betsPerSecond / spread64[0]).toFixed(2)}`);
+  }
   if (CASES.has('fixed')) {
     // Latency at a steady 1,000 bets/s: the same rate for WARMUP_SECONDS first, not counted, so the row
     // measures the steady state rather than the wake of the previous case (pgbench's backlog, autovacuum).
