@@ -33,6 +33,15 @@ export function provesRolledBack(error: unknown): boolean {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !code.startsWith('08');
 }
 
+/**
+ * A transaction PostgreSQL aborted only for its timing against another (a deadlock, a serialization
+ * failure): nothing was written, and running it again may well succeed.
+ */
+export function abortedForTiming(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /** int8 → number, refusing values JavaScript cannot hold exactly rather than rounding them. */
 export function parseInt8(text: string): number {
   const value = Number(text);

@@ -67,7 +67,7 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           refuseUnlessAccepted(checkExchangeBet(status, { runnerKnown: runner !== null && runner !== undefined, side: request.selectionType, priceHundredths: priceH, stakePaise }, limits), limits);
         } else if (market.type === 'BOOKMAKER') {
           rateH = toHundredths(request.odds) ?? -1;
-          ({ rateH } = checkQuote(market, { runnerId: runner?.id ?? null, side: request.selectionType, oddsH: rateH, lineRuns: null, stakePaise }, limits, await oddsPreferenceOf(context.tx, caller.userId)));
+          ({ rateH } = checkQuote(market, { runnerId: runner?.id ?? null, side: request.selectionType, oddsH: rateH, lineRuns: null, stakePaise }, limits, await oddsPreferenceOf(batch?.direct ?? context.tx, caller.userId)));
         } else {
           lineRuns = Number.isInteger(request.odds) ? request.odds : -1;
           rateH = toHundredths(request.oddsSize ?? 100) ?? -1;
@@ -77,9 +77,11 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
         // An exchange offer that would not match at once skips the delay and rests straight away.
         const delayed = delayMs > 0 && (market.type !== 'EXCHANGE' || engine.wouldCross(context, runner?.id as string, request.selectionType, priceH as number));
         if (batch !== null && !delayed) {
-          // Decision 0027: the bet, its fills and the exposures join the batch's multi-row writes; the
-          // wallet's exposure (and its CHECK) and the idempotency answer are this command's own statements.
+          // Decision 0027: the bet, its fills and the exposures join the batch's multi-row writes, as do
+          // the wallets' exposure moves (whose CHECK still refuses the very command that overdraws) and
+          // the idempotency answer. A bookmaker bet is matched by the house at the quote: no book (0027, addendum "house").
           await batch.writes.player(caller.userId);
+          const house = market.type === 'BOOKMAKER';
           const bet: BetRow = {
             id: randomUUID(),
             seq: 0,
@@ -90,11 +92,11 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
             side: request.selectionType,
             price_h: priceH,
             line_runs: null,
-            rate_h: null,
+            rate_h: house ? rateH : null,
             stake_paise: stakePaise,
-            matched_paise: 0,
+            matched_paise: house ? stakePaise : 0,
             cancelled_paise: 0,
-            status: 'unmatched',
+            status: house ? 'matched' : 'unmatched',
             lapse_reason: null,
             wallet: walletName,
             persistence: request.keepInPlay === true ? 'keep' : 'lapse',
@@ -107,11 +109,15 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           };
           // This attempt's own change set: a batch run again (a batch-mate overdrew) starts this command afresh.
           const mine = emptyChanges();
-          await engine.placeBatched(context, batch.writes, bet, mine);
+          const runnerIds = runners.map((candidate) => candidate.id);
+          if (house) {
+            batch.writes.insertBet(bet);
+            addLine(mine.positions, `${bet.user_id}:${bet.wallet}`, runnerIds, bookmakerLine(bet));
+            knowRows(mine, [bet]);
+          } else await engine.placeBatched(context, batch.writes, bet, mine);
           mine.userIds.add(caller.userId);
           mine.betIds.add(bet.id);
-          const runnerIds = runners.map((candidate) => candidate.id);
-          await refreshHeldExposures(batch, wallet, runnerIds, mine.userIds, mine.positions);
+          await refreshHeldExposures(batch, wallet, { type: market.type, runnerIds }, mine.userIds, mine.positions);
           if (record?.staged !== undefined) {
             const { row, insertMany } = record.staged(bet.id);
             batch.writes.join(row, insertMany as JoinedInserter, () => new DuplicateIdempotencyKey());

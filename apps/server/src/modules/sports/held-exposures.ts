@@ -1,18 +1,19 @@
 import type { Queryable } from '../../db/database.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { BatchWrites, WalletMove } from './batch-writes.js';
-import { positionExposure, remainingPaise } from './exposure.js';
+import { bookmakerLine, positionExposure, remainingPaise } from './exposure.js';
 import type { PositionDeltas } from './exposure.js';
 import { unmatchedOfferLine } from '@khel/exchange';
 
 /**
- * refreshExposures for an exchange bet in a group commit (decision 0027): the same figures, computed
+ * refreshExposures for an exchange or a bookmaker bet in a group commit (decision 0027): the same figures, computed
  * from what the lane holds (positions and open bets) instead of two reads per player, the market
  * exposure rows and the wallets' exposure moves staged for the batch's multi-row writes; those find
  * the first command that would overdraw a wallet (PRODUCT.md §4) before moving anything, and its
  * batch runs again without it, as when each command moved its own.
  */
-export async function refreshHeldExposures(batch: { writes: BatchWrites; direct: Queryable }, wallet: WalletService, runnerIds: readonly string[], userIds: Iterable<string>, deltas: PositionDeltas): Promise<void> {
+export async function refreshHeldExposures(batch: { writes: BatchWrites; direct: Queryable }, wallet: WalletService, market: { type: string; runnerIds: readonly string[] }, userIds: Iterable<string>, deltas: PositionDeltas): Promise<void> {
+  const { runnerIds } = market;
   const moves: { userId: string; wallet: 'main' | 'bonus'; deltaPaise: number }[] = [];
   for (const userId of new Set(userIds)) {
     const player = await batch.writes.player(userId);
@@ -32,7 +33,9 @@ export async function refreshHeldExposures(batch: { writes: BatchWrites; direct:
       }
       deltas.delete(owner);
       const unmatched = mine.filter((bet) => bet.runner_id !== null && bet.price_h !== null && remainingPaise(bet) > 0).map((bet) => unmatchedOfferLine({ runnerId: bet.runner_id as string, side: bet.side, priceHundredths: bet.price_h as number, remainingPaise: remainingPaise(bet) }));
-      const next = positionExposure(runnerIds, outcomes, unmatched);
+      // Bookmaker bets waiting out a delay count as if matched (their worst case is reserved up front), as in refreshExposures.
+      const pending = market.type === 'BOOKMAKER' ? mine.filter((bet) => bet.status === 'pending').map(bookmakerLine) : [];
+      const next = positionExposure(runnerIds, outcomes, [...unmatched, ...pending]);
       if (delta === undefined && position !== null && next === previous) continue;
       if (position === null && next === 0 && Object.values(outcomes).every((value) => value === 0)) continue;
       if (next !== previous) moves.push({ userId, wallet: walletName, deltaPaise: next - previous });

@@ -131,8 +131,12 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
 export async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[], eventNames: EventNames | null): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
   const log: ExchangeCommand[] = [];
   const outcomes = new Map<Job, Outcome>();
+  // Placed bets stage their rows on an exchange market (its book) and a bookmaker's (the house's quote).
+  const staging = held.book !== null || held.market.type === 'BOOKMAKER';
+  // No command log tells a bookmaker lane that another process wrote its players' rows: read afresh each batch.
+  if (held.book === null) held.players.players.clear();
   // The players the commands are for, read in two statements for the batch rather than two each.
-  if (held.book !== null) await writes.readPlayers(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
+  if (staging) await writes.readPlayers(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
   for (const [index, job] of part.jobs.entries()) {
     const statements = trackStatements(tx);
     writes.begin(index);
@@ -154,7 +158,7 @@ export async function runCommands(tx: Queryable, part: Part, held: Held, writes:
     shareCommitHooks(statements.tx, own);
     const context: MarketContext = {
       tx: own,
-      batch: held.book === null ? null : { writes, direct: statements.tx },
+      batch: staging ? { writes, direct: statements.tx } : null,
       market: held.market,
       runners: held.runners,
       book: held.book,

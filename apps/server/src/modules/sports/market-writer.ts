@@ -1,6 +1,6 @@
 import type { ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../db/database.js';
-import { provesRolledBack } from '../../db/database.js';
+import { abortedForTiming, provesRolledBack } from '../../db/database.js';
 import { RetryWithout, runParts } from './lane-batch.js';
 import { commitFast } from './lane-one-statement.js';
 import type { Job, Lane, Outcome, Part } from './lane-batch.js';
@@ -26,6 +26,9 @@ function settle(outcomes: Map<Job, Outcome>): void {
  * work at the same moment are gathered into ONE transaction (markets in id order); each command's
  * promise settles only after that commit.
  */
+/** How many times a batch aborted for its timing (a deadlock) runs again before its commands are refused with the error. */
+const TIMING_RETRIES = 3;
+
 export function createMarketWriter(db: Database, options: WriterOptions = DEFAULT_WRITER_OPTIONS) {
   const lanes = new Map<string, Lane>();
   /**
@@ -34,7 +37,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
    * ran market by market, one-statement attempts redone in a transaction, commands a statement left out
    * for an overdraw, commands run in a caller's transaction (a cash out).
    */
-  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0, oneStatement: 0, redone: 0, refusedInStatement: 0, outer: 0 };
+  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0, oneStatement: 0, redone: 0, refusedInStatement: 0, outer: 0, timingRetries: 0 };
   const ready = new Set<string>();
   let gathering = false;
   const rebuilt = (read: boolean) => {
@@ -82,12 +85,19 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   async function runBatch(part: Part): Promise<void> {
     let pending = part.jobs;
     const dropped: { job: Job; error: unknown }[] = [];
+    let timingRetries = 0;
     try {
       while (pending.length > 0) {
         try {
           return await attempt([{ ...part, jobs: pending }]);
         } catch (error) {
           part.lane.held = null;
+          // Aborted for its timing against another transaction (two lanes moving the same wallets): run it again.
+          if (abortedForTiming(error) && timingRetries < TIMING_RETRIES) {
+            timingRetries += 1;
+            counts.timingRetries += 1;
+            continue;
+          }
           if (!(error instanceof RetryWithout)) {
             for (const job of pending) job.reject(error);
             return;
