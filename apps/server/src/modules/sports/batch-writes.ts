@@ -20,6 +20,8 @@ export interface HeldPlayer {
   positions: Map<'main' | 'bonus', HeldPosition>;
   /** The player's unmatched (and delayed) bets on the market, by id. */
   open: Map<string, BetRow>;
+  /** On a fancy market, all the player's live bets there (its exposure is computed from them, decision 0027 addendum "house"); else null. */
+  live: Map<string, BetRow> | null;
   /** The running positions the player app is pushed (decision 0027, addendum "positions"); null once a change could not be followed (then they are read). */
   shown: Map<'main' | 'bonus', ShownPosition> | null;
 }
@@ -101,6 +103,10 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
     const wasLive = inserted ? false : player.open.has(bet.id) ? true : null;
     if (OPEN.has(bet.status) && remainingPaise(bet) > 0) player.open.set(bet.id, bet);
     else player.open.delete(bet.id);
+    if (player.live !== null) {
+      if (LIVE.has(bet.status)) player.live.set(bet.id, bet);
+      else player.live.delete(bet.id);
+    }
     const running = player.shown?.get(bet.wallet);
     if (running === undefined) return;
     if (wasLive === null) player.shown = null;
@@ -165,6 +171,7 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
         memo.players.set(userId, {
           positions: new Map(exposures.filter((row) => row.user_id === userId).map((row) => [row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes }])),
           open: new Map(mine.filter((bet) => OPEN.has(bet.status)).map((bet) => [bet.id, bet])),
+          live: market.row.type === 'FANCY' ? new Map(mine.map((bet) => [bet.id, bet])) : null,
           shown: shownOf(market.row, market.runnerIds, mine, fills),
         });
       }

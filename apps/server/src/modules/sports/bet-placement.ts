@@ -79,9 +79,9 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
         if (batch !== null && !delayed) {
           // Decision 0027: the bet, its fills and the exposures join the batch's multi-row writes, as do
           // the wallets' exposure moves (whose CHECK still refuses the very command that overdraws) and
-          // the idempotency answer. A bookmaker bet is matched by the house at the quote: no book (0027, addendum "house").
+          // the idempotency answer. A bookmaker or fancy bet is matched by the house at the quote: no book (0027, addendum "house").
           await batch.writes.player(caller.userId);
-          const house = market.type === 'BOOKMAKER';
+          const house = market.type !== 'EXCHANGE';
           const bet: BetRow = {
             id: randomUUID(),
             seq: 0,
@@ -91,7 +91,7 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
             runner_id: runner?.id ?? null,
             side: request.selectionType,
             price_h: priceH,
-            line_runs: null,
+            line_runs: lineRuns,
             rate_h: house ? rateH : null,
             stake_paise: stakePaise,
             matched_paise: house ? stakePaise : 0,
@@ -112,7 +112,7 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           const runnerIds = runners.map((candidate) => candidate.id);
           if (house) {
             batch.writes.insertBet(bet);
-            addLine(mine.positions, `${bet.user_id}:${bet.wallet}`, runnerIds, bookmakerLine(bet));
+            if (market.type === 'BOOKMAKER') addLine(mine.positions, `${bet.user_id}:${bet.wallet}`, runnerIds, bookmakerLine(bet));
             knowRows(mine, [bet]);
           } else await engine.placeBatched(context, batch.writes, bet, mine);
           mine.userIds.add(caller.userId);
@@ -128,7 +128,8 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           // What the batch wrote is what the publish after its commit shows: no read of it again.
           knowRows(changes, [...(mine.known?.bets.values() ?? [])].map((known) => known.row), { market, runners, event: context.eventNames ?? null });
           // And the touched players' positions as the lane now holds them (a player it cannot follow is read).
-          for (const userId of mine.userIds) {
+          // (A fancy position is its book of run totals: read by the publish.)
+          for (const userId of market.type === 'FANCY' ? [] : mine.userIds) {
             const held = batch.writes.held(userId);
             if (held?.shown != null) knowPositions(changes, userId, market.id, heldPositionsOf(market, runnerIds, held.shown, held.open.values()));
           }

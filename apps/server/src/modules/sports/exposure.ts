@@ -70,6 +70,11 @@ export function exposureOf(market: MarketRow, runners: RunnerRow[], bets: BetRow
       counted.map((bet) => ({ runnerId: bet.runner_id as string, side: bet.side, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise })),
     );
   }
+  return fancyExposureOfBets(live);
+}
+
+/** A fancy market's exposure over the given live bets (YES for a back, NO for a lay): the worst run total. */
+export function fancyExposureOfBets(live: readonly BetRow[]): number {
   return fancyExposurePaise(
     live.map((bet) => ({ side: bet.side === 'back' ? ('yes' as const) : ('no' as const), lineRuns: bet.line_runs as number, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise })),
   );

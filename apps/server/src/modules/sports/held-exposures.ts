@@ -1,12 +1,12 @@
 import type { Queryable } from '../../db/database.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { BatchWrites, WalletMove } from './batch-writes.js';
-import { bookmakerLine, positionExposure, remainingPaise } from './exposure.js';
+import { bookmakerLine, fancyExposureOfBets, positionExposure, remainingPaise } from './exposure.js';
 import type { PositionDeltas } from './exposure.js';
 import { unmatchedOfferLine } from '@khel/exchange';
 
 /**
- * refreshExposures for an exchange or a bookmaker bet in a group commit (decision 0027): the same figures, computed
+ * refreshExposures for an exchange, bookmaker or fancy bet in a group commit (decision 0027): the same figures, computed
  * from what the lane holds (positions and open bets) instead of two reads per player, the market
  * exposure rows and the wallets' exposure moves staged for the batch's multi-row writes; those find
  * the first command that would overdraw a wallet (PRODUCT.md §4) before moving anything, and its
@@ -20,6 +20,16 @@ export async function refreshHeldExposures(batch: { writes: BatchWrites; direct:
     for (const walletName of ['main', 'bonus'] as const) {
       const owner = `${userId}:${walletName}`;
       const position = player.positions.get(walletName) ?? null;
+      if (market.type === 'FANCY') {
+        const previous = position?.exposurePaise ?? 0;
+        // Recomputed from the player's live bets there, as refreshExposures does; written even when unchanged, as there.
+        const live = [...(player.live?.values() ?? [])].filter((bet) => bet.wallet === walletName);
+        if (position === null && live.length === 0) continue;
+        const next = live.length === 0 ? 0 : fancyExposureOfBets(live);
+        if (next !== previous) moves.push({ userId, wallet: walletName, deltaPaise: next - previous });
+        batch.writes.setExposure(userId, walletName, { exposurePaise: next, outcomes: position?.outcomes ?? {} });
+        continue;
+      }
       const mine = [...player.open.values()].filter((bet) => bet.wallet === walletName);
       const delta = deltas.get(owner);
       if (position === null && delta === undefined && mine.length === 0) continue;

@@ -131,8 +131,8 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
 export async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[], eventNames: EventNames | null): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
   const log: ExchangeCommand[] = [];
   const outcomes = new Map<Job, Outcome>();
-  // Placed bets stage their rows on an exchange market (its book) and a bookmaker's (the house's quote).
-  const staging = held.book !== null || held.market.type === 'BOOKMAKER';
+  // Placed bets stage their rows on an exchange market (its book) and on the house's (bookmaker and fancy quotes).
+  const staging = held.book !== null || held.market.type === 'BOOKMAKER' || held.market.type === 'FANCY';
   // No command log tells a bookmaker lane that another process wrote its players' rows: read afresh each batch.
   if (held.book === null) held.players.players.clear();
   // The players the commands are for, read in two statements for the batch rather than two each.
