@@ -1,8 +1,9 @@
-import type { LimitRule } from '@khel/exchange';
+import type { LimitRule, OddsChangePreference } from '@khel/exchange';
 import type { Queryable } from '../../db/database.js';
 import { limitRulesFingerprint } from '../agents/downline-limits-service.js';
 import type { FillInsert } from './batch-writes-repository.js';
 import { LIVE, remainingPaise } from './exposure.js';
+import { oddsPreferencesOf } from './odds-preference-service.js';
 import { readPositions } from './positions-repository.js';
 import { shownOf } from './positions-service.js';
 import type { ShownPosition } from './positions-service.js';
@@ -22,6 +23,8 @@ export interface HeldPlayer {
   open: Map<string, BetRow>;
   /** On a fancy market, all the player's live bets there (its exposure is computed from them, decision 0027 addendum "house"); else null. */
   live: Map<string, BetRow> | null;
+  /** On a bookmaker or fancy market, the player's odds-change preference, read with them for the batch; else null. */
+  oddsPreference: OddsChangePreference | null;
   /** The running positions the player app is pushed (decision 0027, addendum "positions"); null once a change could not be followed (then they are read). */
   shown: Map<'main' | 'bonus', ShownPosition> | null;
 }
@@ -164,14 +167,19 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
       if (missing.length === 0) return;
       if (orphans) await flush();
       // The players' live bets and their fills: the open ones are held, and the running positions start from them.
-      const { bets, fills } = await readPositions(tx, [marketId], missing, [marketId]);
-      const exposures = await createSportsRepository(tx).marketPositionsOfUsers(missing, marketId);
+      // A house market has no fills: its bets alone, and the players' odds-change preferences its quotes need.
+      const house = market.row.type !== 'EXCHANGE';
+      const repo = createSportsRepository(tx);
+      const { bets, fills } = house ? { bets: await repo.liveBetsOfUsersInMarkets(missing, [marketId]), fills: [] } : await readPositions(tx, [marketId], missing, [marketId]);
+      const preferences = house ? await oddsPreferencesOf(tx, missing) : null;
+      const exposures = await repo.marketPositionsOfUsers(missing, marketId);
       for (const userId of missing) {
         const mine = bets.filter((bet) => bet.user_id === userId);
         memo.players.set(userId, {
           positions: new Map(exposures.filter((row) => row.user_id === userId).map((row) => [row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes }])),
           open: new Map(mine.filter((bet) => OPEN.has(bet.status)).map((bet) => [bet.id, bet])),
           live: market.row.type === 'FANCY' ? new Map(mine.map((bet) => [bet.id, bet])) : null,
+          oddsPreference: preferences?.get(userId) ?? null,
           shown: shownOf(market.row, market.runnerIds, mine, fills),
         });
       }

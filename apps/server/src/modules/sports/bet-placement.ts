@@ -55,6 +55,8 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
         const batch = context.batch;
         const limits = batch === null ? await limitsForBet(context.tx, caller.userId, market) : await limitsForBet(batch.direct, caller.userId, market, batch.writes);
 
+        // A house quote's odds-change preference: held with the batch's players, else read (not through context.tx, which would write the batch's staged rows first).
+        const preference = async () => (batch === null ? null : (await batch.writes.player(caller.userId)).oddsPreference) ?? (await oddsPreferenceOf(batch?.direct ?? context.tx, caller.userId));
         const delayMs = market.in_play && market.bet_delay_seconds > 0 ? market.bet_delay_seconds * 1000 : 0;
         const now = clock.now();
         let priceH: number | null = null;
@@ -67,11 +69,11 @@ export function createBetPlacement(deps: { books: MarketBooks; wallet: WalletSer
           refuseUnlessAccepted(checkExchangeBet(status, { runnerKnown: runner !== null && runner !== undefined, side: request.selectionType, priceHundredths: priceH, stakePaise }, limits), limits);
         } else if (market.type === 'BOOKMAKER') {
           rateH = toHundredths(request.odds) ?? -1;
-          ({ rateH } = checkQuote(market, { runnerId: runner?.id ?? null, side: request.selectionType, oddsH: rateH, lineRuns: null, stakePaise }, limits, await oddsPreferenceOf(batch?.direct ?? context.tx, caller.userId)));
+          ({ rateH } = checkQuote(market, { runnerId: runner?.id ?? null, side: request.selectionType, oddsH: rateH, lineRuns: null, stakePaise }, limits, await preference()));
         } else {
           lineRuns = Number.isInteger(request.odds) ? request.odds : -1;
           rateH = toHundredths(request.oddsSize ?? 100) ?? -1;
-          ({ rateH, lineRuns } = checkQuote(market, { runnerId: null, side: request.selectionType, oddsH: rateH, lineRuns, stakePaise }, limits, await oddsPreferenceOf(context.tx, caller.userId)));
+          ({ rateH, lineRuns } = checkQuote(market, { runnerId: null, side: request.selectionType, oddsH: rateH, lineRuns, stakePaise }, limits, await preference()));
         }
 
         // An exchange offer that would not match at once skips the delay and rests straight away.

@@ -19,6 +19,12 @@ export async function oddsPreferenceOf(tx: Queryable, userId: string): Promise<O
   return toEngine((await createOddsPreferenceRepository(tx).find(userId)) ?? EXACT);
 }
 
+/** Several players' preferences at once, for a batch of house bets (decision 0027, addendum "house"). */
+export async function oddsPreferencesOf(tx: Queryable, userIds: readonly string[]): Promise<Map<string, OddsChangePreference>> {
+  const stored = await createOddsPreferenceRepository(tx).findMany(userIds);
+  return new Map(userIds.map((userId) => [userId, toEngine(stored.get(userId) ?? EXACT)]));
+}
+
 /** A player's odds-change preference for bookmaker and fancy bets, stored on the server (decision 0023). */
 export function createOddsPreferenceService(deps: { db: Database; clock: Clock }) {
   const repository = createOddsPreferenceRepository(deps.db);
