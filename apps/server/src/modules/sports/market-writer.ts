@@ -92,8 +92,10 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
           return await attempt([{ ...part, jobs: pending }]);
         } catch (error) {
           part.lane.held = null;
-          // Aborted for its timing against another transaction (two lanes moving the same wallets): run it again.
-          if (abortedForTiming(error) && timingRetries < TIMING_RETRIES) {
+          // Aborted for its timing against another transaction (two lanes moving the same wallets), also when a
+          // command's own statement met it (runCommands names that command): run the whole batch again, that command too.
+          const timing = abortedForTiming(error) || (error instanceof RetryWithout && abortedForTiming(error.error));
+          if (timing && timingRetries < TIMING_RETRIES) {
             timingRetries += 1;
             counts.timingRetries += 1;
             continue;
