@@ -131,12 +131,10 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
 export async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[], eventNames: EventNames | null): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
   const log: ExchangeCommand[] = [];
   const outcomes = new Map<Job, Outcome>();
-  // Placed bets stage their rows on an exchange market (its book) and on the house's (bookmaker and fancy quotes).
-  const staging = held.book !== null || held.market.type === 'BOOKMAKER' || held.market.type === 'FANCY';
-  // No command log tells a bookmaker lane that another process wrote its players' rows: read afresh each batch.
+  // A house lane (bookmaker, fancy: no book) has no command log to tell it another process wrote its players' rows: read afresh each batch.
   if (held.book === null) held.players.players.clear();
-  // The players the commands are for, read in two statements for the batch rather than two each.
-  if (staging) await writes.readPlayers(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
+  // The players the commands are for, read for the batch in a few statements rather than a few each.
+  await writes.readPlayers(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
   for (const [index, job] of part.jobs.entries()) {
     const statements = trackStatements(tx);
     writes.begin(index);
@@ -158,7 +156,8 @@ export async function runCommands(tx: Queryable, part: Part, held: Held, writes:
     shareCommitHooks(statements.tx, own);
     const context: MarketContext = {
       tx: own,
-      batch: staging ? { writes, direct: statements.tx } : null,
+      // Placed bets stage their rows here, on every kind of market (an exchange's book, the house's quotes).
+      batch: { writes, direct: statements.tx },
       market: held.market,
       runners: held.runners,
       book: held.book,

@@ -20,15 +20,15 @@ function settle(outcomes: Map<Job, Outcome>): void {
   }
 }
 
+/** How many times a batch aborted for its timing (a deadlock) runs again before its commands are refused with the error. */
+const TIMING_RETRIES = 3;
+
 /**
  * The sequenced per-market writer (decisions 0027, 0037). Every command on a market enters submit();
  * the market's lane applies them one after another against the state it holds in memory. Lanes with
  * work at the same moment are gathered into ONE transaction (markets in id order); each command's
  * promise settles only after that commit.
  */
-/** How many times a batch aborted for its timing (a deadlock) runs again before its commands are refused with the error. */
-const TIMING_RETRIES = 3;
-
 export function createMarketWriter(db: Database, options: WriterOptions = DEFAULT_WRITER_OPTIONS) {
   const lanes = new Map<string, Lane>();
   /**

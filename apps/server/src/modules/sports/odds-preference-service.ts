@@ -16,7 +16,7 @@ export function toEngine(preference: OddsPreference): OddsChangePreference {
 
 /** Reads the preference inside a bet's transaction: what the acceptance functions get as an argument. */
 export async function oddsPreferenceOf(tx: Queryable, userId: string): Promise<OddsChangePreference> {
-  return toEngine((await createOddsPreferenceRepository(tx).find(userId)) ?? EXACT);
+  return (await oddsPreferencesOf(tx, [userId])).get(userId) as OddsChangePreference;
 }
 
 /** Several players' preferences at once, for a batch of house bets (decision 0027, addendum "house"). */
