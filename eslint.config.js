@@ -6,7 +6,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
-const ourPackages = ['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim', '@khel/web-kit', '@khel/server', '@khel/web', '@khel/backoffice', '@khel/house-casino'];
+const ourPackages = [
+  '@khel/money',
+  '@khel/contract',
+  '@khel/exchange',
+  '@khel/casino-games',
+  '@khel/sports-sim',
+  '@khel/web-kit',
+  '@khel/server',
+  '@khel/web',
+  '@khel/backoffice',
+  '@khel/house-casino',
+];
 
 /** Forbid every workspace package except the allowed ones. */
 function onlyPackages(allowed) {
@@ -19,7 +30,9 @@ function onlyPackages(allowed) {
 function featureZones(app) {
   const dir = `apps/${app}/src/features`;
   if (!existsSync(dir)) return [];
-  const features = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const features = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   return features.map((feature) => ({
     target: `./${dir}/${feature}`,
     from: `./${dir}`,
@@ -63,10 +76,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim']),
+          paths: onlyPackages([
+            '@khel/money',
+            '@khel/contract',
+            '@khel/exchange',
+            '@khel/casino-games',
+            '@khel/sports-sim',
+          ]),
           patterns: [
-            { group: ['../*/*-repository', '../*/*-repository.js'], message: 'One module uses another only through its service.' },
-            { group: ['../*/*-routes', '../*/*-routes.js'], message: 'Routes are wired in app.ts, not imported by other modules.' },
+            {
+              group: ['../*/*-repository', '../*/*-repository.js'],
+              message: 'One module uses another only through its service.',
+            },
+            {
+              group: ['../*/*-routes', '../*/*-routes.js'],
+              message: 'Routes are wired in app.ts, not imported by other modules.',
+            },
           ],
         },
       ],
@@ -79,8 +104,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/exchange', '@khel/casino-games', '@khel/sports-sim']),
-          patterns: [{ group: ['./*-repository', './*-repository.js', '../*/*-repository', '../../db/*'], message: 'Routes call services; only repositories touch the database.' }],
+          paths: onlyPackages([
+            '@khel/money',
+            '@khel/contract',
+            '@khel/exchange',
+            '@khel/casino-games',
+            '@khel/sports-sim',
+          ]),
+          patterns: [
+            {
+              group: ['./*-repository', './*-repository.js', '../*/*-repository', '../../db/*'],
+              message: 'Routes call services; only repositories touch the database.',
+            },
+          ],
         },
       ],
     },
@@ -93,7 +129,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "ImportDeclaration[source.value='pg']", message: 'Only src/db touches the database driver.' },
-        { selector: "ImportDeclaration[source.value='@electric-sql/pglite']", message: 'Only src/db touches the database driver.' },
+        {
+          selector: "ImportDeclaration[source.value='@electric-sql/pglite']",
+          message: 'Only src/db touches the database driver.',
+        },
       ],
     },
   },
@@ -108,7 +147,10 @@ export default tseslint.config(
     files: ['packages/web-kit/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules, 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/contract']) }] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/contract']) }],
+    },
   },
   ...['web', 'backoffice'].map((app) => ({
     files: [`apps/${app}/**/*.{ts,tsx}`],
@@ -119,7 +161,15 @@ export default tseslint.config(
       // The exchange engine stays on the server; only its positions entry (the bet slip's preview, decision 0022) may be imported.
       'no-restricted-imports': [
         'error',
-        { paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/web-kit']), patterns: [{ group: ['@khel/exchange/*', '!@khel/exchange/positions'], message: 'Only @khel/exchange/positions may be imported by an app (see decision 0022).' }] },
+        {
+          paths: onlyPackages(['@khel/money', '@khel/contract', '@khel/web-kit']),
+          patterns: [
+            {
+              group: ['@khel/exchange/*', '!@khel/exchange/positions'],
+              message: 'Only @khel/exchange/positions may be imported by an app (see decision 0022).',
+            },
+          ],
+        },
       ],
       'import-x/no-restricted-paths': ['error', { zones: featureZones(app) }],
     },

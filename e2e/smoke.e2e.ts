@@ -19,7 +19,9 @@ describe('the product process', () => {
     const health = await fetch(`${product.baseUrl}/api/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'pglite' });
     const docs = (await (await fetch(`${product.baseUrl}/api/docs/json`)).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/api/v1/signUp', '/api/v1/verify-otp', '/api/v1/getUserData']));
+    expect(Object.keys(docs.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/signUp', '/api/v1/verify-otp', '/api/v1/getUserData']),
+    );
     for (const path of ['/', '/slots', '/backoffice/', '/backoffice/users']) {
       const page = await fetch(`${product.baseUrl}${path}`);
       expect(page.status, path).toBe(200);
@@ -40,7 +42,9 @@ describe('the product process', () => {
   });
 
   it('logs the demo player in', async () => {
-    const login = await api(product.baseUrl, 'POST', '/api/v1/login', { body: { mobile_no: '919999900001', password: 'demo-player-1' } });
+    const login = await api(product.baseUrl, 'POST', '/api/v1/login', {
+      body: { mobile_no: '919999900001', password: 'demo-player-1' },
+    });
     expect(login.meta.code).toBe(200);
     expect(login.data).toMatchObject({ balance: 10000 });
   });

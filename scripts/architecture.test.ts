@@ -10,11 +10,16 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '..');
 
 function declaredImports(): Map<string, string[]> {
-  const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+  const workspaces = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] })
+    .workspaces;
   return new Map(
     workspaces.map((workspace) => {
-      const manifest = JSON.parse(readFileSync(join(ROOT, workspace, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-      const ours = Object.keys(manifest.dependencies ?? {}).filter((name) => name.startsWith('@khel/')).map((name) => name.slice('@khel/'.length));
+      const manifest = JSON.parse(readFileSync(join(ROOT, workspace, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      const ours = Object.keys(manifest.dependencies ?? {})
+        .filter((name) => name.startsWith('@khel/'))
+        .map((name) => name.slice('@khel/'.length));
       return [workspace, ours.sort()];
     }),
   );
@@ -28,7 +33,13 @@ function documentedImports(): Map<string, string[]> {
   for (const row of rows) {
     const cells = row.split('|').map((cell) => cell.trim());
     const imports = cells.at(-2) ?? '';
-    const allowed = imports === 'nothing of ours' ? [] : imports.split(',').map((name) => name.trim()).sort();
+    const allowed =
+      imports === 'nothing of ours'
+        ? []
+        : imports
+            .split(',')
+            .map((name) => name.trim())
+            .sort();
     for (const [, workspace] of (cells[1] ?? '').matchAll(/`([^`]+)`/g)) table.set(workspace as string, allowed);
   }
   return table;

@@ -17,22 +17,30 @@ function run(command, args, options = {}) {
 }
 
 function ensureBuilt() {
-  if (!existsSync(join(root, 'apps/web/dist/index.html')) || !existsSync(join(root, 'apps/server/dist/server.js'))) run('npm', ['run', 'build']);
+  if (!existsSync(join(root, 'apps/web/dist/index.html')) || !existsSync(join(root, 'apps/server/dist/server.js')))
+    run('npm', ['run', 'build']);
 }
 
 /** The JavaScript a first visit must download before the app can start: entry script plus modulepreloads. */
 function initialJavaScript() {
   const dist = join(root, 'apps/web/dist');
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((match) => match[1]);
+  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map(
+    (match) => match[1],
+  );
   const rows = files.map((file) => {
     const bytes = readFileSync(join(dist, file.replace(/^\//, '')));
     return { file, rawKb: bytes.length / 1024, gzipKb: gzipSync(bytes, { level: 9 }).length / 1024 };
   });
   const totalGzipKb = rows.reduce((sum, row) => sum + row.gzipKb, 0);
   console.log('\n== Player app initial JavaScript (budget 120 KB gzip)');
-  for (const row of rows) console.log(`  ${row.file.padEnd(44)} ${row.rawKb.toFixed(1).padStart(8)} KB raw ${row.gzipKb.toFixed(1).padStart(7)} KB gzip`);
-  console.log(`  total initial JS: ${totalGzipKb.toFixed(1)} KB gzip — ${totalGzipKb <= 120 ? 'within' : 'OVER'} budget`);
+  for (const row of rows)
+    console.log(
+      `  ${row.file.padEnd(44)} ${row.rawKb.toFixed(1).padStart(8)} KB raw ${row.gzipKb.toFixed(1).padStart(7)} KB gzip`,
+    );
+  console.log(
+    `  total initial JS: ${totalGzipKb.toFixed(1)} KB gzip — ${totalGzipKb <= 120 ? 'within' : 'OVER'} budget`,
+  );
   return totalGzipKb;
 }
 
@@ -52,7 +60,14 @@ async function timeToFirstPage(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: 'ignore',
   });
   try {
@@ -100,7 +115,8 @@ if (wants('settlement')) run('npx', ['tsx', 'apps/server/bench/settlement-bench.
 if (wants('casino') || wants('casino-wallet')) run('npx', ['tsx', 'apps/server/bench/casino-wallet-bench.ts']);
 if (wants('casino') || wants('casino-cpu')) run('npx', ['tsx', 'apps/server/bench/casino-wallet-cpu.ts']);
 // 64 callers at once: the group commit against the same product with it off, in one run (decision 0028, third addendum).
-if (wants('casino') || wants('casino-cpu')) run('npx', ['tsx', 'apps/server/bench/casino-wallet-cpu.ts'], { env: { ...process.env, BENCH_CONCURRENCY: '64' } });
+if (wants('casino') || wants('casino-cpu'))
+  run('npx', ['tsx', 'apps/server/bench/casino-wallet-cpu.ts'], { env: { ...process.env, BENCH_CONCURRENCY: '64' } });
 if (wants('exchange')) {
   console.log('\n== Exchange engine against nodejs-order-book (same seeded workload, same process)');
   run('npx', ['tsx', 'packages/exchange/bench/engine-bench.ts']);

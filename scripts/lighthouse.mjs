@@ -42,7 +42,14 @@ async function main() {
   const profileDir = mkdtempSync(join(tmpdir(), 'khel-lighthouse-profile-'));
   const browser = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${port}`, '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      `--remote-debugging-port=${port}`,
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
   const results = [];
   try {
@@ -74,9 +81,17 @@ async function main() {
       );
       const runs = [];
       for (let run = 0; run < RUNS; run += 1) {
-        const { lhr } = await lighthouse(`${product.baseUrl}${target.path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
+        const { lhr } = await lighthouse(`${product.baseUrl}${target.path}`, {
+          port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          disableStorageReset: true,
+        });
         if (lhr.runtimeError || lhr.audits['cumulative-layout-shift'].numericValue === undefined) {
-          console.log(`${target.name}: run ${run + 1} failed: ${lhr.runtimeError?.message ?? lhr.audits['cumulative-layout-shift'].errorMessage ?? 'no metrics'}`);
+          console.log(
+            `${target.name}: run ${run + 1} failed: ${lhr.runtimeError?.message ?? lhr.audits['cumulative-layout-shift'].errorMessage ?? 'no metrics'}`,
+          );
           continue;
         }
         runs.push({

@@ -19,7 +19,9 @@ for (const dir of process.argv.slice(2)) {
   for (const file of walk(dir).filter((path) => COMPRESSIBLE.test(path))) {
     const bytes = readFileSync(file);
     if (bytes.length < 1024) continue;
-    const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const brotli = brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
     writeFileSync(`${file}.br`, brotli);
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
     before += bytes.length;

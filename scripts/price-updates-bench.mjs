@@ -94,9 +94,15 @@ async function measure(browser, baseUrl, token, user, eventPath, markets, cpuSlo
 
 async function main() {
   const product = await startProduct('price-bench');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
   try {
-    const login = await api(product.baseUrl, '/api/v1/login', null, { mobile_no: '919999900001', password: 'demo-player-1' });
+    const login = await api(product.baseUrl, '/api/v1/login', null, {
+      mobile_no: '919999900001',
+      password: 'demo-player-1',
+    });
     const token = login.meta.token;
     const events = await api(product.baseUrl, '/api/v1/events', token);
     const summary = events.data.find((event) => event.mainMarket) ?? events.data[0];
@@ -104,7 +110,9 @@ async function main() {
     const detail = await api(product.baseUrl, `/api/v1/event?${new URLSearchParams(slugs)}`, token);
     const markets = detail.data.markets.filter((market) => market.runners.length > 0);
     const eventPath = `/event?${new URLSearchParams(slugs)}`;
-    console.log(`${summary.name ?? summary.slugName}: ${markets.length} markets with runners, ${RATE} updates/s for ${SECONDS} s, phone 390x844`);
+    console.log(
+      `${summary.name ?? summary.slugName}: ${markets.length} markets with runners, ${RATE} updates/s for ${SECONDS} s, phone 390x844`,
+    );
     for (const slowdown of [1, 4]) {
       const result = await measure(browser, product.baseUrl, token, login.data, eventPath, markets, slowdown);
       const over50 = result.longTasks.filter((duration) => duration > 50);

@@ -20,7 +20,13 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/ws/, /^\/backoffice/, /^\/house-casino/, /^\/manifest\.webmanifest$/],
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/ws/,
+          /^\/backoffice/,
+          /^\/house-casino/,
+          /^\/manifest\.webmanifest$/,
+        ],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
       },

@@ -27,7 +27,10 @@ describe("agents' receiving accounts, screenshots and credit utilisation (issue 
     await product?.stop();
   });
 
-  for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     it(`${size}: a cash agent adds its own UPI id, its player is offered it and pays into it, and the agent opens the full screenshot`, async () => {
       const upiId = `agent.${size}${Date.now() % 100_000}@okicici`;
       const context = await browser.newContext({ viewport });
@@ -43,19 +46,29 @@ describe("agents' receiving accounts, screenshots and credit utilisation (issue 
 
       const token = await loginToken(product.baseUrl, CASH_PLAYER.mobileNo, CASH_PLAYER.password);
       const offered = (await api<Offered>(product.baseUrl, 'GET', '/api/v1/admin-account-details', { token })).data;
-      expect(offered.map((account) => account.accountNumber)).toEqual(expect.arrayContaining(['demo.agent@okicici', upiId]));
+      expect(offered.map((account) => account.accountNumber)).toEqual(
+        expect.arrayContaining(['demo.agent@okicici', upiId]),
+      );
       expect(offered.map((account) => account.accountNumber)).not.toContain('khel.demo@okaxis');
       const account = offered.find((row) => row.accountNumber === upiId);
       const image = `data:image/png;base64,${tinyPng(120, 240, [30, 136, 229, 255]).toString('base64')}`;
-      const deposit = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/admin-deposit-request', { token, body: { amount: 300, accountId: account?._id, type: 'upi', baseImage: image } });
+      const deposit = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/admin-deposit-request', {
+        token,
+        body: { amount: 300, accountId: account?._id, type: 'upi', baseImage: image },
+      });
       expect(deposit.meta.code, deposit.meta.message).toBe(200);
 
       await page.goto(`${product.baseUrl}/backoffice/deposits`);
-      await page.getByRole('button', { name: /^View the screenshot of the deposit of ₹300.00/ }).first().click();
+      await page
+        .getByRole('button', { name: /^View the screenshot of the deposit of ₹300.00/ })
+        .first()
+        .click();
       const viewer = page.getByRole('dialog', { name: /^Screenshot: ₹300.00/ });
       const full = viewer.getByRole('img', { name: 'Payment screenshot' });
       await full.waitFor();
-      await expect.poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([120, 240]);
+      await expect
+        .poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+        .toEqual([120, 240]);
       await context.close();
     });
   }
@@ -63,7 +76,10 @@ describe("agents' receiving accounts, screenshots and credit utilisation (issue 
   it('phone and desktop: the credit agent sees credit given vs used per credit account in the risk view', async () => {
     const token = await loginToken(product.baseUrl, CREDIT_PLAYER.mobileNo, CREDIT_PLAYER.password);
     const market = await bookmakerMarket(product.baseUrl, director);
-    const placed = await api(product.baseUrl, 'POST', '/api/v1/place-bet', { token, body: { marketId: market.id, selectionId: market.runners[0], selectionType: 'back', odds: 45, stake: 400 } });
+    const placed = await api(product.baseUrl, 'POST', '/api/v1/place-bet', {
+      token,
+      body: { marketId: market.id, selectionId: market.runners[0], selectionType: 'back', odds: 45, stake: 400 },
+    });
     expect(placed.meta.code, placed.meta.message).toBe(200);
     for (const viewport of [DESKTOP, PHONE]) {
       const context = await browser.newContext({ viewport });

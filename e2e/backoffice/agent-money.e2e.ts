@@ -45,12 +45,21 @@ describe("agents' money in the back office (issue 12)", () => {
     // The player bets ₹400 and the market is open: the agent sees the exposure.
     const token = await loginToken(product.baseUrl, player.mobileNo, 'fresh-monsoon-e2e-8');
     const market = await bookmakerMarket(product.baseUrl, director);
-    const placed = await api(product.baseUrl, 'POST', '/api/v1/place-bet', { token, body: { marketId: market.id, selectionId: market.runners[0], selectionType: 'back', odds: 45, stake: 400 } });
+    const placed = await api(product.baseUrl, 'POST', '/api/v1/place-bet', {
+      token,
+      body: { marketId: market.id, selectionId: market.runners[0], selectionType: 'back', odds: 45, stake: 400 },
+    });
     expect(placed.meta.code, placed.meta.message).toBe(200);
     await page.reload();
-    await panel.getByRole('row', { name: /This account/ }).getByText('-₹400.00').waitFor({ timeout: 15_000 });
+    await panel
+      .getByRole('row', { name: /This account/ })
+      .getByText('-₹400.00')
+      .waitFor({ timeout: 15_000 });
     // It loses: Ref P&L −400, the agent settles ₹400 (cash outside the app) and it is back at zero.
-    await api(product.baseUrl, 'POST', `/api/v1/backoffice/markets/${market.id}/settle`, { token: director, body: { winnerId: market.runners[1] } });
+    await api(product.baseUrl, 'POST', `/api/v1/backoffice/markets/${market.id}/settle`, {
+      token: director,
+      body: { winnerId: market.runners[1] },
+    });
     await page.reload();
     const figures = (await panel.getByRole('row', { name: /This account/ }).innerText()).replace(/\s+/g, ' ');
     expect(figures).toContain('₹600.00');
@@ -59,17 +68,34 @@ describe("agents' money in the back office (issue 12)", () => {
     await panel.getByLabel('Amount (₹)').fill('400');
     await panel.getByRole('button', { name: 'Record settlement' }).click();
     await page.getByText('Settlement recorded').first().waitFor();
-    expect((await panel.getByRole('row', { name: /This account/ }).innerText()).replace(/\s+/g, ' ')).toContain('₹1,000.00');
-    const line = await api<{ refPnl: number; balance: number }>(product.baseUrl, 'GET', '/api/v1/credit-line', { token });
+    expect((await panel.getByRole('row', { name: /This account/ }).innerText()).replace(/\s+/g, ' ')).toContain(
+      '₹1,000.00',
+    );
+    const line = await api<{ refPnl: number; balance: number }>(product.baseUrl, 'GET', '/api/v1/credit-line', {
+      token,
+    });
     expect(line.data).toMatchObject({ refPnl: 0, balance: 1000 });
     await context.close();
   });
 
   it("desktop: a cash agent approves its own player's deposit from its queue, paid in the agent's chips", async () => {
     const token = await loginToken(product.baseUrl, CASH_PLAYER.mobileNo, CASH_PLAYER.password);
-    const accounts = await api<{ _id: string; type: string }[]>(product.baseUrl, 'GET', '/api/v1/admin-account-details', { token });
+    const accounts = await api<{ _id: string; type: string }[]>(
+      product.baseUrl,
+      'GET',
+      '/api/v1/admin-account-details',
+      { token },
+    );
     const txnRef = `AGENTE2E${Date.now()}`;
-    const deposit = await api(product.baseUrl, 'POST', '/api/v1/admin-deposit-request', { token, body: { amount: 700, accountId: accounts.data.find((account) => account.type === 'upi')?._id, type: 'upi', txnRef } });
+    const deposit = await api(product.baseUrl, 'POST', '/api/v1/admin-deposit-request', {
+      token,
+      body: {
+        amount: 700,
+        accountId: accounts.data.find((account) => account.type === 'upi')?._id,
+        type: 'upi',
+        txnRef,
+      },
+    });
     expect(deposit.meta.code, deposit.meta.message).toBe(200);
 
     const context = await browser.newContext({ viewport: DESKTOP });
@@ -82,8 +108,14 @@ describe("agents' money in the back office (issue 12)", () => {
     await row.getByRole('button', { name: /^Approve the deposit/ }).click();
     await page.getByRole('dialog', { name: 'Approve this deposit' }).getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Deposit approved, the wallet is credited').waitFor();
-    const agentId = (await api<{ items: { _id: string }[] }>(product.baseUrl, 'GET', '/api/v1/backoffice/users?search=9999900010', { token: director })).data.items[0]?._id;
-    const money = await api<{ own: number }>(product.baseUrl, 'GET', `/api/v1/backoffice/users/${agentId}/money`, { token: director });
+    const agentId = (
+      await api<{ items: { _id: string }[] }>(product.baseUrl, 'GET', '/api/v1/backoffice/users?search=9999900010', {
+        token: director,
+      })
+    ).data.items[0]?._id;
+    const money = await api<{ own: number }>(product.baseUrl, 'GET', `/api/v1/backoffice/users/${agentId}/money`, {
+      token: director,
+    });
     expect(money.data.own).toBe(100_000 - 700);
     await context.close();
   });

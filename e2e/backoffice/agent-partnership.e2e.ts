@@ -40,14 +40,36 @@ beforeAll(async () => {
   playerId = (await api<{ _id: string }>(product.baseUrl, 'GET', '/api/v1/getUserData', { token: player })).data._id;
   // An agent the director creates in its downline (decision 0018).
   const { mobileNo } = freshMobile();
-  agentId = await created('/api/v1/backoffice/downline', { role: 3, name: 'Agent Arjun', mobile_no: mobileNo, password: 'agent-arjun-77' });
+  agentId = await created('/api/v1/backoffice/downline', {
+    role: 3,
+    name: 'Agent Arjun',
+    mobile_no: mobileNo,
+    password: 'agent-arjun-77',
+  });
   ids.sport = await created('/api/v1/backoffice/sports', { name: 'E2E Limits Cricket' });
   const league = await created('/api/v1/backoffice/leagues', { sportId: ids.sport, name: 'E2E Limits League' });
-  const event = await created('/api/v1/backoffice/events', { leagueId: league, name: 'Limits XI v Blocks XI', startTime: new Date(Date.now() + 3 * 3600_000).toISOString() });
-  ids.market = await created('/api/v1/backoffice/markets', { eventId: event, marketType: 'BOOKMAKER', name: 'Bookmaker', runners: ['Limits XI', 'Blocks XI'] });
-  const market = await api<{ runners: { _id: string }[] }>(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.market}`, { token: director, body: {} });
+  const event = await created('/api/v1/backoffice/events', {
+    leagueId: league,
+    name: 'Limits XI v Blocks XI',
+    startTime: new Date(Date.now() + 3 * 3600_000).toISOString(),
+  });
+  ids.market = await created('/api/v1/backoffice/markets', {
+    eventId: event,
+    marketType: 'BOOKMAKER',
+    name: 'Bookmaker',
+    runners: ['Limits XI', 'Blocks XI'],
+  });
+  const market = await api<{ runners: { _id: string }[] }>(
+    product.baseUrl,
+    'PUT',
+    `/api/v1/backoffice/markets/${ids.market}`,
+    { token: director, body: {} },
+  );
   ids.runner = market.data.runners[0]?._id ?? '';
-  await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.market}/bookmaker-rates`, { token: director, body: { runners: [{ runnerId: ids.runner, backRate: 45, layRate: 48 }] } });
+  await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.market}/bookmaker-rates`, {
+    token: director,
+    body: { runners: [{ runnerId: ids.runner, backRate: 45, layRate: 48 }] },
+  });
 });
 
 afterAll(async () => {
@@ -67,16 +89,29 @@ describe('partnership, limits and the agent statement in the back office', () =>
     await form.getByLabel('Commission (%)').fill('1.5');
     await form.getByRole('button', { name: 'Save partnership' }).click();
     await page.getByText('Partnership saved').waitFor();
-    const rates = await api<{ partnership: number; commission: number }>(product.baseUrl, 'GET', `/api/v1/backoffice/users/${agentId}/partnership`, { token: director });
+    const rates = await api<{ partnership: number; commission: number }>(
+      product.baseUrl,
+      'GET',
+      `/api/v1/backoffice/users/${agentId}/partnership`,
+      { token: director },
+    );
     expect(rates.data).toMatchObject({ partnership: 80, commission: 1.5 });
 
-    const bet = () => api(product.baseUrl, 'POST', '/api/v1/place-bet', { token: player, body: { marketId: ids.market, selectionId: ids.runner, selectionType: 'back', odds: 45, stake: 100 } });
+    const bet = () =>
+      api(product.baseUrl, 'POST', '/api/v1/place-bet', {
+        token: player,
+        body: { marketId: ids.market, selectionId: ids.runner, selectionType: 'back', odds: 45, stake: 100 },
+      });
     await page.goto(`${product.baseUrl}/backoffice/users/${playerId}`);
     const limits = page.getByRole('form', { name: 'Bet limits and blocks' });
     await limits.getByRole('checkbox', { name: 'E2E Limits Cricket', exact: true }).check();
     await limits.getByRole('button', { name: 'Save limits' }).click();
     await page.getByText('Limits saved').waitFor();
-    expect((await bet()).meta).toMatchObject({ code: 403, error: 'BETTING_BLOCKED', message: 'Betting on this is blocked for your account' });
+    expect((await bet()).meta).toMatchObject({
+      code: 403,
+      error: 'BETTING_BLOCKED',
+      message: 'Betting on this is blocked for your account',
+    });
     await page.getByText('Blocked sport: E2E Limits Cricket').waitFor();
     await limits.getByRole('checkbox', { name: 'E2E Limits Cricket', exact: true }).uncheck();
     await limits.getByRole('button', { name: 'Save limits' }).click();

@@ -25,7 +25,12 @@ describe('an agent in the back office (issue 12)', () => {
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     const director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
-    const found = await api<{ items: { _id: string }[] }>(product.baseUrl, 'GET', '/api/v1/backoffice/users?search=9999900021', { token: director });
+    const found = await api<{ items: { _id: string }[] }>(
+      product.baseUrl,
+      'GET',
+      '/api/v1/backoffice/users?search=9999900021',
+      { token: director },
+    );
     creditPlayerId = found.data.items[0]?._id as string;
     expect(creditPlayerId).toBeTruthy();
   });

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
-import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  freshMobile,
+  launchBrowser,
+  loginToken,
+  readOtp,
+  startProduct,
+} from '../support/harness.js';
 import { tinyPng } from './png.js';
 
 async function logInAsDirector(page: Page, baseUrl: string): Promise<void> {
@@ -28,10 +38,18 @@ describe('back office in a real browser', () => {
     const player = freshMobile();
     const password = 'Fresh-player-e2e-7';
     const signUp = await api(product.baseUrl, 'POST', '/api/v1/signUp', {
-      body: { name: 'Fresh Player', mobile_no: player.mobileNo, password, confirmPassword: password, ageConfirmed: true },
+      body: {
+        name: 'Fresh Player',
+        mobile_no: player.mobileNo,
+        password,
+        confirmPassword: password,
+        ageConfirmed: true,
+      },
     });
     expect(signUp.meta.code, signUp.meta.message).toBe(200);
-    const verify = await api(product.baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: player.mobileNo, otp: await readOtp(product.baseUrl, player.mobileNo) } });
+    const verify = await api(product.baseUrl, 'POST', '/api/v1/verify-otp', {
+      body: { mobile_no: player.mobileNo, otp: await readOtp(product.baseUrl, player.mobileNo) },
+    });
     expect(verify.meta.code, verify.meta.message).toBe(200);
 
     const context = await browser.newContext({ viewport: PHONE });
@@ -86,7 +104,12 @@ describe('back office in a real browser', () => {
     // The server agrees.
     const token = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
     const userId = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const stored = await api<{ allowSlots: boolean; suspended: boolean; suspendedReason: string | null }>(product.baseUrl, 'GET', `/api/v1/backoffice/users/${userId}`, { token });
+    const stored = await api<{ allowSlots: boolean; suspended: boolean; suspendedReason: string | null }>(
+      product.baseUrl,
+      'GET',
+      `/api/v1/backoffice/users/${userId}`,
+      { token },
+    );
     expect(stored.data).toMatchObject({ allowSlots: false, suspended: true, suspendedReason: 'Chargeback fraud, e2e' });
 
     // The user's own history on the page, then the full log.
@@ -111,16 +134,24 @@ describe('back office in a real browser', () => {
     const colour = page.getByLabel('Brand colour', { exact: true });
     await colour.fill('#1e88e5');
     await page.getByRole('button', { name: 'Save branding' }).click();
-    await page.getByText('Branding saved').or(page.getByText(/updated|saved/i)).first().waitFor();
+    await page
+      .getByText('Branding saved')
+      .or(page.getByText(/updated|saved/i))
+      .first()
+      .waitFor();
 
     const settings = await api<{ color: string }>(product.baseUrl, 'GET', '/api/v1/app-settings');
     expect(settings.data.color).toBe('#1e88e5');
     // The back office repaints itself at once.
-    await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand'))).toBe('#1e88e5');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand')))
+      .toBe('#1e88e5');
     // And after a reload, although the public answer may sit in the browser's HTTP cache for a while.
     await page.reload();
     await page.getByRole('heading', { name: 'Branding' }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand'))).toBe('#1e88e5');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand')))
+      .toBe('#1e88e5');
     await context.close();
   });
 
@@ -134,16 +165,24 @@ describe('back office in a real browser', () => {
     await page.getByRole('heading', { name: 'Add a banner' }).waitFor();
 
     // A file that only pretends to be an image is refused before it travels.
-    await page.getByLabel('Banner image').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+    await page
+      .getByLabel('Banner image')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
     await page.getByText('Choose a PNG, JPEG or WebP image').waitFor();
 
-    await page.getByLabel('Banner image').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: tinyPng(30, 10, [30, 136, 229, 255]) });
+    await page
+      .getByLabel('Banner image')
+      .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: tinyPng(30, 10, [30, 136, 229, 255]) });
     await page.getByRole('img', { name: 'Banner image preview' }).waitFor();
     await page.getByRole('button', { name: 'Add banner' }).click();
     await page.getByText('Banner added').waitFor();
     await expect.poll(() => page.locator('.banner-item').count()).toBe(before.data.length + 1);
 
-    const after = await api<{ _id: string; baseImage: string; order: number }[]>(product.baseUrl, 'GET', '/api/v1/advertisement');
+    const after = await api<{ _id: string; baseImage: string; order: number }[]>(
+      product.baseUrl,
+      'GET',
+      '/api/v1/advertisement',
+    );
     expect(after.data).toHaveLength(before.data.length + 1);
     const added = after.data.find((banner) => !before.data.some((old) => old._id === banner._id));
     expect(added).toBeDefined();

@@ -26,7 +26,10 @@ async function lobbyCodes(baseUrl: string, token: string): Promise<string[]> {
  * through the signed wallet over HTTP).
  */
 async function spinHouseSlot(baseUrl: string, playerToken: string, stake: number): Promise<Spin> {
-  const launch = await api<{ url: string }>(baseUrl, 'POST', '/api/v1/play-game', { token: playerToken, body: { gameId: 'royal-bengal' } });
+  const launch = await api<{ url: string }>(baseUrl, 'POST', '/api/v1/play-game', {
+    token: playerToken,
+    body: { gameId: 'royal-bengal' },
+  });
   expect(launch.meta.code, launch.meta.message).toBe(200);
   const gameToken = new URL(launch.data.url, baseUrl).searchParams.get('token');
   expect(gameToken).toBeTruthy();
@@ -40,7 +43,11 @@ async function spinHouseSlot(baseUrl: string, playerToken: string, stake: number
   return body.data;
 }
 
-async function logIn(browser: Browser, baseUrl: string, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+async function logIn(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/backoffice/`);
@@ -98,7 +105,10 @@ describe('the casino desk in a real browser', () => {
     expect(await roundRow.textContent()).toContain('₹20.00');
     expect(await roundRow.textContent()).toContain('Settled');
     const transactions = page.getByRole('table', { name: 'Wallet transactions' });
-    await transactions.getByRole('row').filter({ hasText: `win-${spin.spinId}` }).waitFor();
+    await transactions
+      .getByRole('row')
+      .filter({ hasText: `win-${spin.spinId}` })
+      .waitFor();
     expect(await transactions.getByRole('row').filter({ hasText: 'Debit' }).first().textContent()).toContain('-₹20.00');
 
     await page.getByRole('tab', { name: 'Reconciliation' }).click();

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
-import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  freshMobile,
+  launchBrowser,
+  loginToken,
+  readOtp,
+  startProduct,
+} from '../support/harness.js';
 import { logInAndEnrol } from '../support/second-factor.js';
 import { tinyPng } from './png.js';
 
@@ -20,9 +30,13 @@ interface Player {
 async function createPlayer(baseUrl: string, name: string): Promise<Player> {
   const { mobileNo, national } = freshMobile();
   const password = 'Money-desk-e2e-9';
-  const signUp = await api(baseUrl, 'POST', '/api/v1/signUp', { body: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true } });
+  const signUp = await api(baseUrl, 'POST', '/api/v1/signUp', {
+    body: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true },
+  });
   expect(signUp.meta.code, signUp.meta.message).toBe(200);
-  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(baseUrl, mobileNo) } });
+  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', {
+    body: { mobile_no: mobileNo, otp: await readOtp(baseUrl, mobileNo) },
+  });
   expect(verify.meta.code, verify.meta.message).toBe(200);
   return { id: verify.data._id, mobileNo, national, password, token: verify.meta.token ?? '' };
 }
@@ -41,21 +55,40 @@ function freshRef(): string {
 }
 
 /** The player asks for a deposit into the first receiving account the deposit screens offer. */
-async function requestDeposit(baseUrl: string, player: Player, amount: number, screenshot?: Buffer): Promise<{ id: string; txnRef: string }> {
-  const accounts = await api<{ _id: string; type: 'upi' | 'bank' }[]>(baseUrl, 'GET', '/api/v1/admin-account-details', { token: player.token });
+async function requestDeposit(
+  baseUrl: string,
+  player: Player,
+  amount: number,
+  screenshot?: Buffer,
+): Promise<{ id: string; txnRef: string }> {
+  const accounts = await api<{ _id: string; type: 'upi' | 'bank' }[]>(baseUrl, 'GET', '/api/v1/admin-account-details', {
+    token: player.token,
+  });
   const account = accounts.data[0];
   expect(account, 'the demo data has a receiving account').toBeDefined();
   const txnRef = freshRef();
   const answer = await api<{ _id: string; status: string }>(baseUrl, 'POST', '/api/v1/admin-deposit-request', {
     token: player.token,
-    body: { amount, accountId: account?._id, txnRef, type: account?.type, ...(screenshot === undefined ? {} : { baseImage: `data:image/png;base64,${screenshot.toString('base64')}` }) },
+    body: {
+      amount,
+      accountId: account?._id,
+      txnRef,
+      type: account?.type,
+      ...(screenshot === undefined ? {} : { baseImage: `data:image/png;base64,${screenshot.toString('base64')}` }),
+    },
   });
   expect(answer.meta.code, answer.meta.message).toBe(200);
   expect(answer.data.status).toBe('pending');
   return { id: answer.data._id, txnRef };
 }
 
-async function logIn(browser: Browser, baseUrl: string, national: string, password: string, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+async function logIn(
+  browser: Browser,
+  baseUrl: string,
+  national: string,
+  password: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/backoffice/`);
@@ -71,7 +104,10 @@ describe('the money desk in a real browser', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct({ env: { SECOND_APPROVAL_ABOVE_RUPEES: String(SECOND_APPROVAL_ABOVE) } }), launchBrowser()]);
+    [product, browser] = await Promise.all([
+      startProduct({ env: { SECOND_APPROVAL_ABOVE_RUPEES: String(SECOND_APPROVAL_ABOVE) } }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -122,7 +158,9 @@ describe('the money desk in a real browser', () => {
     const viewer = page.getByRole('dialog', { name: /^Screenshot: ₹800.00 by Deposit Rejected/ });
     const full = viewer.getByRole('img', { name: 'Payment screenshot' });
     await full.waitFor();
-    await expect.poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([120, 240]);
+    await expect
+      .poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+      .toEqual([120, 240]);
     expect(await full.getAttribute('src')).toMatch(/^blob:/);
     await viewer.getByRole('button', { name: 'Reject…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject this deposit' });
@@ -133,8 +171,16 @@ describe('the money desk in a real browser', () => {
     await page.getByText('Deposit rejected').first().waitFor();
     await row.waitFor({ state: 'detached' });
 
-    const mine = await api<{ _id: string; status: string; reason: string | null }[]>(product.baseUrl, 'GET', '/api/v1/admin-deposit-request', { token: player.token });
-    expect(mine.data.find((deposit) => deposit._id === id)).toMatchObject({ status: 'rejected', reason: 'No payment with this reference reached the account' });
+    const mine = await api<{ _id: string; status: string; reason: string | null }[]>(
+      product.baseUrl,
+      'GET',
+      '/api/v1/admin-deposit-request',
+      { token: player.token },
+    );
+    expect(mine.data.find((deposit) => deposit._id === id)).toMatchObject({
+      status: 'rejected',
+      reason: 'No payment with this reference reached the account',
+    });
     expect(await balanceOf(product.baseUrl, player.token)).toBe(before);
     await context.close();
   });
@@ -143,14 +189,30 @@ describe('the money desk in a real browser', () => {
     const player = await createPlayer(product.baseUrl, 'Withdrawal Paid');
     const added = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/account-details', {
       token: player.token,
-      body: { type: 'bank', accountHolderName: 'Withdrawal Paid', bankName: 'State Bank of India', accountNumber: '301234567890', ifscCode: 'SBIN0004321', accountType: 'savings' },
+      body: {
+        type: 'bank',
+        accountHolderName: 'Withdrawal Paid',
+        bankName: 'State Bank of India',
+        accountNumber: '301234567890',
+        ifscCode: 'SBIN0004321',
+        accountType: 'savings',
+      },
     });
     expect(added.meta.code, added.meta.message).toBe(200);
-    const requested = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/withdrawal-request', { token: player.token, body: { amount: 700, accountId: added.data._id } });
+    const requested = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/withdrawal-request', {
+      token: player.token,
+      body: { amount: 700, accountId: added.data._id },
+    });
     expect(requested.meta.code, requested.meta.message).toBe(200);
     const held = await balanceOf(product.baseUrl, player.token);
 
-    const { context, page } = await logIn(browser, product.baseUrl, DEMO.director.national, DEMO.director.password, PHONE);
+    const { context, page } = await logIn(
+      browser,
+      product.baseUrl,
+      DEMO.director.national,
+      DEMO.director.password,
+      PHONE,
+    );
     await page.goto(`${product.baseUrl}/backoffice/withdrawals`);
     const row = page.locator('tbody tr', { hasText: '301234567890' });
     await row.waitFor();
@@ -163,7 +225,9 @@ describe('the money desk in a real browser', () => {
     await page.getByText('Withdrawal marked paid').waitFor();
     await row.waitFor({ state: 'detached' });
 
-    const mine = await api<{ _id: string; status: string }[]>(product.baseUrl, 'GET', '/api/v1/withdrawal-request', { token: player.token });
+    const mine = await api<{ _id: string; status: string }[]>(product.baseUrl, 'GET', '/api/v1/withdrawal-request', {
+      token: player.token,
+    });
     expect(mine.data.find((withdrawal) => withdrawal._id === requested.data._id)?.status).toBe('approved');
     // The held amount stays gone; nothing comes back.
     expect(await balanceOf(product.baseUrl, player.token)).toBe(held);
@@ -174,7 +238,10 @@ describe('the money desk in a real browser', () => {
     // A support admin: a player signed up, then given role 2 by the director.
     const support = await createPlayer(product.baseUrl, 'Second Operator');
     const director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
-    const promoted = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/users/${support.id}`, { token: director, body: { role: 2 } });
+    const promoted = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/users/${support.id}`, {
+      token: director,
+      body: { role: 2 },
+    });
     expect(promoted.meta.code, promoted.meta.message).toBe(200);
 
     const player = await createPlayer(product.baseUrl, 'Big Depositor');
@@ -185,7 +252,10 @@ describe('the money desk in a real browser', () => {
     await first.page.goto(`${product.baseUrl}/backoffice/deposits`);
     const firstRow = first.page.locator('tbody tr', { hasText: txnRef });
     await firstRow.getByRole('button', { name: /^Approve the deposit of ₹60,000.00/ }).click();
-    await first.page.getByRole('dialog', { name: 'Approve this deposit' }).getByRole('button', { name: 'Approve' }).click();
+    await first.page
+      .getByRole('dialog', { name: 'Approve this deposit' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await first.page.getByText(/First approval recorded: a second operator must approve/).waitFor();
     await firstRow.getByText('Needs second approval').waitFor();
     await firstRow.getByText('You gave the first approval; another operator must approve.').waitFor();
@@ -198,15 +268,26 @@ describe('the money desk in a real browser', () => {
     const secondRow = second.page.locator('tbody tr', { hasText: txnRef });
     await secondRow.getByText('Needs second approval').waitFor();
     await secondRow.getByRole('button', { name: /^Approve the deposit/ }).click();
-    await second.page.getByRole('dialog', { name: 'Give the second approval' }).getByRole('button', { name: 'Approve' }).click();
+    await second.page
+      .getByRole('dialog', { name: 'Give the second approval' })
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await second.page.getByText('Deposit approved, the wallet is credited').waitFor();
     await secondRow.waitFor({ state: 'detached' });
 
     expect(await balanceOf(product.baseUrl, player.token)).toBe(before + 60_000);
     // Both steps are in the audit log, named after the player.
     await second.page.getByRole('link', { name: 'Audit log' }).click();
-    await second.page.locator('tbody tr', { hasText: 'Deposit: first approval' }).filter({ hasText: 'Big Depositor' }).first().waitFor();
-    await second.page.locator('tbody tr', { hasText: 'Deposit approved' }).filter({ hasText: 'Big Depositor' }).first().waitFor();
+    await second.page
+      .locator('tbody tr', { hasText: 'Deposit: first approval' })
+      .filter({ hasText: 'Big Depositor' })
+      .first()
+      .waitFor();
+    await second.page
+      .locator('tbody tr', { hasText: 'Deposit approved' })
+      .filter({ hasText: 'Big Depositor' })
+      .first()
+      .waitFor();
     await first.context.close();
     await second.context.close();
   });

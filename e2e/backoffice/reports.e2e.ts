@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
-import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  freshMobile,
+  launchBrowser,
+  loginToken,
+  readOtp,
+  startProduct,
+} from '../support/harness.js';
 
 /**
  * Issue 12 (reports and the risk view) in Chromium: the director opens every report and the live risk
@@ -13,14 +23,22 @@ async function placeBet(baseUrl: string, token: string, body: Record<string, unk
   const response = await fetch(`${baseUrl}/api/v1/place-bet`, {
     method: 'POST',
     signal: AbortSignal.timeout(15_000),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `reports-e2e-${process.pid}-${Date.now()}-${betSeq}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': `reports-e2e-${process.pid}-${Date.now()}-${betSeq}`,
+    },
     body: JSON.stringify(body),
   });
   const answer = (await response.json()) as { meta: { code: number; message: string } };
   expect(answer.meta.code, answer.meta.message).toBe(200);
 }
 
-async function logIn(browser: Browser, baseUrl: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+async function logIn(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/backoffice/`);
@@ -42,27 +60,69 @@ describe('reports and the risk view in a real browser', () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     directorToken = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
     const token = directorToken;
-    const sport = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/sports', { token, body: { name: 'Kabaddi' } });
-    const league = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/leagues', { token, body: { sportId: sport.data._id, name: 'Reports League' } });
-    const event = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/events', { token, body: { leagueId: league.data._id, name: 'Patna v Bengal', startTime: new Date(Date.now() + 86_400_000).toISOString() } });
-    const created = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/markets', { token, body: { eventId: event.data._id, marketType: 'BOOKMAKER', name: market.name, runners: ['Patna Pirates', 'Bengal Warriors'] } });
+    const sport = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/sports', {
+      token,
+      body: { name: 'Kabaddi' },
+    });
+    const league = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/leagues', {
+      token,
+      body: { sportId: sport.data._id, name: 'Reports League' },
+    });
+    const event = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/events', {
+      token,
+      body: {
+        leagueId: league.data._id,
+        name: 'Patna v Bengal',
+        startTime: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    const created = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/markets', {
+      token,
+      body: {
+        eventId: event.data._id,
+        marketType: 'BOOKMAKER',
+        name: market.name,
+        runners: ['Patna Pirates', 'Bengal Warriors'],
+      },
+    });
     expect(created.meta.code, created.meta.message).toBe(200);
     market.id = created.data._id;
-    const book = await api<{ market: { runners: { _id: string; name: string }[] } }>(product.baseUrl, 'GET', `/api/v1/backoffice/markets/${market.id}/book`, { token });
+    const book = await api<{ market: { runners: { _id: string; name: string }[] } }>(
+      product.baseUrl,
+      'GET',
+      `/api/v1/backoffice/markets/${market.id}/book`,
+      { token },
+    );
     market.runners = book.data.market.runners;
-    await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${market.id}/bookmaker-rates`, { token, body: { runners: market.runners.map((runner) => ({ runnerId: runner._id, backRate: 80, layRate: 85 })) } });
+    await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${market.id}/bookmaker-rates`, {
+      token,
+      body: { runners: market.runners.map((runner) => ({ runnerId: runner._id, backRate: 80, layRate: 85 })) },
+    });
 
     const { mobileNo } = freshMobile();
     const password = 'Reports-e2e-9';
-    await api(product.baseUrl, 'POST', '/api/v1/signUp', { body: { name: player.name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true } });
-    const verify = await api<{ _id: string; username: string }>(product.baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(product.baseUrl, mobileNo) } });
+    await api(product.baseUrl, 'POST', '/api/v1/signUp', {
+      body: { name: player.name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true },
+    });
+    const verify = await api<{ _id: string; username: string }>(product.baseUrl, 'POST', '/api/v1/verify-otp', {
+      body: { mobile_no: mobileNo, otp: await readOtp(product.baseUrl, mobileNo) },
+    });
     player.id = verify.data._id;
     player.username = verify.data.username;
     player.token = verify.meta.token ?? '';
-    const credit = await api(product.baseUrl, 'POST', `/api/v1/backoffice/users/${player.id}/adjustments`, { token, body: { wallet: 'main', amount: 2000, reason: 'Reports e2e stake money' } });
+    const credit = await api(product.baseUrl, 'POST', `/api/v1/backoffice/users/${player.id}/adjustments`, {
+      token,
+      body: { wallet: 'main', amount: 2000, reason: 'Reports e2e stake money' },
+    });
     expect(credit.meta.code, credit.meta.message).toBe(200);
     // ₹100 on Patna at 80: Patna wins → the player +₹80 (the site's worst so far), Bengal wins → −₹100.
-    await placeBet(product.baseUrl, player.token, { marketId: market.id, selectionId: market.runners[0]?._id, selectionType: 'back', odds: 80, stake: 100 });
+    await placeBet(product.baseUrl, player.token, {
+      marketId: market.id,
+      selectionId: market.runners[0]?._id,
+      selectionType: 'back',
+      odds: 80,
+      stake: 100,
+    });
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -80,7 +140,13 @@ describe('reports and the risk view in a real browser', () => {
     expect(await card.innerText()).toContain('-₹100.00');
 
     // ₹300 on Bengal: Bengal wins → +₹240 − ₹100 = +₹140; Patna wins → +₹80 − ₹300 = −₹220. The view follows without a reload.
-    await placeBet(product.baseUrl, player.token, { marketId: market.id, selectionId: market.runners[1]?._id, selectionType: 'back', odds: 80, stake: 300 });
+    await placeBet(product.baseUrl, player.token, {
+      marketId: market.id,
+      selectionId: market.runners[1]?._id,
+      selectionType: 'back',
+      odds: 80,
+      stake: 300,
+    });
     const bengal = card.getByRole('row', { name: /Bengal Warriors/ });
     await bengal.getByText('Worst outcome').waitFor({ timeout: 15_000 });
     expect(await bengal.getByRole('cell').first().innerText()).toBe('₹140.00');
@@ -95,16 +161,28 @@ describe('reports and the risk view in a real browser', () => {
 
     await page.getByRole('tab', { name: 'Profit and loss' }).click();
     await page.getByLabel('Group by').selectOption('event');
-    await page.getByText(/No settled play in these dates|Total/).first().waitFor();
+    await page
+      .getByText(/No settled play in these dates|Total/)
+      .first()
+      .waitFor();
     await page.getByLabel('Product').selectOption('casino');
-    await page.getByText(/No settled play in these dates|Total/).first().waitFor();
+    await page
+      .getByText(/No settled play in these dates|Total/)
+      .first()
+      .waitFor();
     await page.getByRole('tab', { name: 'Deposits and withdrawals' }).click();
-    await page.getByText(/No deposits or withdrawals in these dates|Total/).first().waitFor();
+    await page
+      .getByText(/No deposits or withdrawals in these dates|Total/)
+      .first()
+      .waitFor();
     await page.getByRole('tab', { name: 'Players' }).click();
     const players = page.getByRole('table', { name: 'Active and new players by day' });
     await players.waitFor();
     await page.getByRole('tab', { name: 'Exposure' }).click();
-    await page.getByRole('table', { name: 'Exposure by market' }).getByRole('row', { name: new RegExp(market.name) }).waitFor();
+    await page
+      .getByRole('table', { name: 'Exposure by market' })
+      .getByRole('row', { name: new RegExp(market.name) })
+      .waitFor();
 
     await page.goto(`${product.baseUrl}/backoffice/users/${player.id}`);
     const activity = page.getByRole('region', { name: 'Bets and sign-ins' });
@@ -121,7 +199,10 @@ describe('reports and the risk view in a real browser', () => {
     const { context, page } = await logIn(browser, product.baseUrl, PHONE);
     await page.goto(`${product.baseUrl}/backoffice/risk`);
     const card = page.getByRole('article', { name: market.name });
-    await card.getByRole('row', { name: /Bengal Warriors/ }).getByText('Worst outcome').waitFor();
+    await card
+      .getByRole('row', { name: /Bengal Warriors/ })
+      .getByText('Worst outcome')
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.goto(`${product.baseUrl}/backoffice/reports?tab=bets&marketId=${market.id}`);
     const bets = page.getByRole('table', { name: 'Bets' });

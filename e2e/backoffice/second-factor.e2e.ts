@@ -15,13 +15,24 @@ describe("operators' second factor in a real browser", () => {
     browser = await launchBrowser();
     // A support admin: a player signed up, then given role 2 by the demo director.
     const signUp = await api(product.baseUrl, 'POST', '/api/v1/signUp', {
-      body: { name: 'Asha Verma', mobile_no: operator.mobileNo, password: operator.password, confirmPassword: operator.password, ageConfirmed: true },
+      body: {
+        name: 'Asha Verma',
+        mobile_no: operator.mobileNo,
+        password: operator.password,
+        confirmPassword: operator.password,
+        ageConfirmed: true,
+      },
     });
     expect(signUp.meta.code, signUp.meta.message).toBe(200);
-    const verify = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: operator.mobileNo, otp: await readOtp(product.baseUrl, operator.mobileNo) } });
+    const verify = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/verify-otp', {
+      body: { mobile_no: operator.mobileNo, otp: await readOtp(product.baseUrl, operator.mobileNo) },
+    });
     operator.id = verify.data._id;
     const director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
-    const promoted = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/users/${operator.id}`, { token: director, body: { role: 2 } });
+    const promoted = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/users/${operator.id}`, {
+      token: director,
+      body: { role: 2 },
+    });
     expect(promoted.meta.code, promoted.meta.message).toBe(200);
   });
   afterAll(async () => {
@@ -30,7 +41,9 @@ describe("operators' second factor in a real browser", () => {
   });
 
   it('says at start-up that only the demo director skips the second factor', () => {
-    expect(product.output()).toContain(`Demo director: mobile ${DEMO.director.national} (India +91), password ${DEMO.director.password} (demo only: signs in without a second factor)`);
+    expect(product.output()).toContain(
+      `Demo director: mobile ${DEMO.director.national} (India +91), password ${DEMO.director.password} (demo only: signs in without a second factor)`,
+    );
     expect(product.output()).toContain('Operators set up two-step sign-in');
   });
 
@@ -84,7 +97,11 @@ describe("operators' second factor in a real browser", () => {
     expect(await refusedRow.innerText()).toContain('Asha Verma');
     expect(await refusedRow.innerText()).toContain('Chrome');
     await page.getByLabel('What').selectOption({ label: 'Two-step sign-in set up' });
-    await page.locator('tbody tr', { hasText: 'Two-step sign-in set up' }).filter({ hasText: 'Asha Verma' }).first().waitFor();
+    await page
+      .locator('tbody tr', { hasText: 'Two-step sign-in set up' })
+      .filter({ hasText: 'Asha Verma' })
+      .first()
+      .waitFor();
     await context.close();
 
     // A lost phone: a recovery code signs in once, and only once.

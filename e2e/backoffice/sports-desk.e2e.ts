@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
 import { enrolOnPage, totpCode } from '../support/second-factor.js';
-import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  freshMobile,
+  launchBrowser,
+  loginToken,
+  readOtp,
+  startProduct,
+} from '../support/harness.js';
 
 interface Player {
   id: string;
@@ -16,7 +26,12 @@ interface Wallet {
 }
 
 interface BookAnswer {
-  market: { _id: string; status: string; fancy: unknown; runners: { _id: string; name: string; backRate: number | null; layRate: number | null }[] };
+  market: {
+    _id: string;
+    status: string;
+    fancy: unknown;
+    runners: { _id: string; name: string; backRate: number | null; layRate: number | null }[];
+  };
   bets: { _id: string; player: { name: string }; stake: number; status: string }[];
 }
 
@@ -24,12 +39,19 @@ interface BookAnswer {
 async function fundedPlayer(baseUrl: string, directorToken: string, name: string, amount: number): Promise<Player> {
   const { mobileNo } = freshMobile();
   const password = 'Sports-desk-e2e-9';
-  const signUp = await api(baseUrl, 'POST', '/api/v1/signUp', { body: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true } });
+  const signUp = await api(baseUrl, 'POST', '/api/v1/signUp', {
+    body: { name, mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true },
+  });
   expect(signUp.meta.code, signUp.meta.message).toBe(200);
-  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(baseUrl, mobileNo) } });
+  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', {
+    body: { mobile_no: mobileNo, otp: await readOtp(baseUrl, mobileNo) },
+  });
   expect(verify.meta.code, verify.meta.message).toBe(200);
   const player = { id: verify.data._id, name, token: verify.meta.token ?? '' };
-  const credit = await api(baseUrl, 'POST', `/api/v1/backoffice/users/${player.id}/adjustments`, { token: directorToken, body: { wallet: 'main', amount, reason: 'Sports desk e2e stake money' } });
+  const credit = await api(baseUrl, 'POST', `/api/v1/backoffice/users/${player.id}/adjustments`, {
+    token: directorToken,
+    body: { wallet: 'main', amount, reason: 'Sports desk e2e stake money' },
+  });
   expect(credit.meta.code, credit.meta.message).toBe(200);
   return player;
 }
@@ -42,16 +64,27 @@ async function walletOf(baseUrl: string, token: string): Promise<Wallet> {
 
 let betSeq = 0;
 /** POST /api/v1/place-bet with the player's token and an Idempotency-Key, as the player app sends it. */
-async function placeBet(baseUrl: string, token: string, body: Record<string, unknown>): Promise<{ meta: { code: number; message: string }; data: { _id: string; status: string } | null }> {
+async function placeBet(
+  baseUrl: string,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<{ meta: { code: number; message: string }; data: { _id: string; status: string } | null }> {
   betSeq += 1;
   const response = await fetch(`${baseUrl}/api/v1/place-bet`, {
     method: 'POST',
     // A bookmaker bet off the in-play delay fills at once: a missing answer is a failure, said plainly.
     signal: AbortSignal.timeout(15_000),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': `sports-desk-e2e-${process.pid}-${Date.now()}-${betSeq}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+      'idempotency-key': `sports-desk-e2e-${process.pid}-${Date.now()}-${betSeq}`,
+    },
     body: JSON.stringify(body),
   });
-  return (await response.json()) as { meta: { code: number; message: string }; data: { _id: string; status: string } | null };
+  return (await response.json()) as {
+    meta: { code: number; message: string };
+    data: { _id: string; status: string } | null;
+  };
 }
 
 async function bookOf(baseUrl: string, token: string, marketId: string): Promise<BookAnswer> {
@@ -74,11 +107,18 @@ interface Operator {
 async function supportAdmin(baseUrl: string, directorToken: string): Promise<Operator> {
   const { mobileNo, national } = freshMobile();
   const password = 'Second-operator-e2e-7';
-  const signUp = await api(baseUrl, 'POST', '/api/v1/signUp', { body: { name: 'Second Operator', mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true } });
+  const signUp = await api(baseUrl, 'POST', '/api/v1/signUp', {
+    body: { name: 'Second Operator', mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true },
+  });
   expect(signUp.meta.code, signUp.meta.message).toBe(200);
-  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(baseUrl, mobileNo) } });
+  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', {
+    body: { mobile_no: mobileNo, otp: await readOtp(baseUrl, mobileNo) },
+  });
   expect(verify.meta.code, verify.meta.message).toBe(200);
-  const promoted = await api(baseUrl, 'PUT', `/api/v1/backoffice/users/${verify.data._id}`, { token: directorToken, body: { role: 2 } });
+  const promoted = await api(baseUrl, 'PUT', `/api/v1/backoffice/users/${verify.data._id}`, {
+    token: directorToken,
+    body: { role: 2 },
+  });
   expect(promoted.meta.code, promoted.meta.message).toBe(200);
   return { national, password };
 }
@@ -143,9 +183,15 @@ describe('the sports desk in a real browser', () => {
 
   it('moves a fancy line with ±1, refuses YES below NO, suspends and resumes, and settles on runs', async () => {
     // Its own sport, league and event through the API: this test is about the market page.
-    const sport = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/sports', { token: directorToken, body: { name: `Cricket ${tag}` } });
+    const sport = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/sports', {
+      token: directorToken,
+      body: { name: `Cricket ${tag}` },
+    });
     expect(sport.meta.code, sport.meta.message).toBe(200);
-    const league = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/leagues', { token: directorToken, body: { sportId: sport.data._id, name: `Fancy Cup ${tag}` } });
+    const league = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/leagues', {
+      token: directorToken,
+      body: { sportId: sport.data._id, name: `Fancy Cup ${tag}` },
+    });
     expect(league.meta.code, league.meta.message).toBe(200);
     const event = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/events', {
       token: directorToken,
@@ -160,7 +206,10 @@ describe('the sports desk in a real browser', () => {
 
     const { context, page } = await logIn(browser, product.baseUrl);
     await page.goto(`${product.baseUrl}/backoffice/sports`);
-    await page.getByRole('navigation', { name: 'Sports and leagues' }).getByRole('link', { name: new RegExp(`Fancy Cup ${tag}`) }).click();
+    await page
+      .getByRole('navigation', { name: 'Sports and leagues' })
+      .getByRole('link', { name: new RegExp(`Fancy Cup ${tag}`) })
+      .click();
     await page.getByRole('link', { name: 'Surat Strikers v Goa Gulls' }).click();
     const row = page.locator('tbody tr', { hasText: '6 over runs SUR' });
     await row.waitFor();
@@ -168,8 +217,12 @@ describe('the sports desk in a real browser', () => {
     // Suspend and resume from the event page, one click each.
     const statusOf = async () => (await bookOf(product.baseUrl, directorToken, fancy.data._id)).market.status;
     const before = await statusOf();
-    await row.getByRole('button', { name: before === 'open' ? 'Suspend 6 over runs SUR' : 'Resume 6 over runs SUR' }).click();
-    await row.getByRole('button', { name: before === 'open' ? 'Resume 6 over runs SUR' : 'Suspend 6 over runs SUR' }).waitFor();
+    await row
+      .getByRole('button', { name: before === 'open' ? 'Suspend 6 over runs SUR' : 'Resume 6 over runs SUR' })
+      .click();
+    await row
+      .getByRole('button', { name: before === 'open' ? 'Resume 6 over runs SUR' : 'Suspend 6 over runs SUR' })
+      .waitFor();
     expect(await statusOf()).toBe(before === 'open' ? 'suspended' : 'open');
     if (before !== 'open') {
       await row.getByRole('button', { name: 'Suspend 6 over runs SUR' }).click();
@@ -191,7 +244,9 @@ describe('the sports desk in a real browser', () => {
     await page.getByRole('button', { name: 'YES rate −1' }).click();
     await page.getByRole('button', { name: 'Publish line' }).click();
     await page.getByText(/Live: NO 62 @ 100 · YES 64 @ 99/).waitFor();
-    expect((await bookOf(product.baseUrl, directorToken, fancy.data._id)).market).toMatchObject({ fancy: { noLine: 62, noRate: 100, yesLine: 64, yesRate: 99 } });
+    expect((await bookOf(product.baseUrl, directorToken, fancy.data._id)).market).toMatchObject({
+      fancy: { noLine: 62, noRate: 100, yesLine: 64, yesRate: 99 },
+    });
 
     // Settle on runs: the dialog reads the line against the runs before anything moves.
     await page.getByRole('button', { name: 'Declare result' }).click();
@@ -275,7 +330,13 @@ describe('the sports desk in a real browser', () => {
     // The player backs Patna at 45 for ₹100.
     const player = await fundedPlayer(product.baseUrl, directorToken, `Sports Backer ${tag}`, 1000);
     const before = await walletOf(product.baseUrl, player.token);
-    const placed = await placeBet(product.baseUrl, player.token, { marketId, selectionId: patna?._id, selectionType: 'back', odds: 45, stake: 100 });
+    const placed = await placeBet(product.baseUrl, player.token, {
+      marketId,
+      selectionId: patna?._id,
+      selectionType: 'back',
+      odds: 45,
+      stake: 100,
+    });
     expect(placed.meta.code, placed.meta.message).toBe(200);
     expect(placed.data?.status).toBe('matched');
 
@@ -352,11 +413,20 @@ describe('the sports desk in a real browser', () => {
   it('voids a bookmaker market with a reason and the stake goes back', async () => {
     expect(eventUrl, 'the first test made the event').not.toBe('');
     const [sportSlug, leagueSlug, eventSlug] = new URL(eventUrl).pathname.split('/').slice(-3);
-    const event = await api<{ _id: string }>(product.baseUrl, 'GET', `/api/v1/event?sport=${sportSlug}&league=${leagueSlug}&event=${eventSlug}`);
+    const event = await api<{ _id: string }>(
+      product.baseUrl,
+      'GET',
+      `/api/v1/event?sport=${sportSlug}&league=${leagueSlug}&event=${eventSlug}`,
+    );
     expect(event.meta.code, event.meta.message).toBe(200);
     const created = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/markets', {
       token: directorToken,
-      body: { eventId: event.data._id, marketType: 'BOOKMAKER', name: 'Toss', runners: ['Patna Pirates', 'Bengal Warriors'] },
+      body: {
+        eventId: event.data._id,
+        marketType: 'BOOKMAKER',
+        name: 'Toss',
+        runners: ['Patna Pirates', 'Bengal Warriors'],
+      },
     });
     expect(created.meta.code, created.meta.message).toBe(200);
     const tossId = created.data._id;
@@ -369,7 +439,13 @@ describe('the sports desk in a real browser', () => {
 
     const player = await fundedPlayer(product.baseUrl, directorToken, `Sports Voided ${tag}`, 500);
     const before = await walletOf(product.baseUrl, player.token);
-    const placed = await placeBet(product.baseUrl, player.token, { marketId: tossId, selectionId: runners[1]?._id, selectionType: 'back', odds: 90, stake: 100 });
+    const placed = await placeBet(product.baseUrl, player.token, {
+      marketId: tossId,
+      selectionId: runners[1]?._id,
+      selectionType: 'back',
+      odds: 90,
+      stake: 100,
+    });
     expect(placed.meta.code, placed.meta.message).toBe(200);
     const during = await walletOf(product.baseUrl, player.token);
     expect(during.balance + during.exposure).toBeCloseTo(before.balance + before.exposure - 100, 2);
@@ -402,18 +478,36 @@ describe('the sports desk in a real browser', () => {
   it('a second operator confirms a result the director declared, when the desk asks for it', async () => {
     expect(eventUrl, 'the first test made the event').not.toBe('');
     const [sportSlug, leagueSlug, eventSlug] = new URL(eventUrl).pathname.split('/').slice(-3);
-    const event = await api<{ _id: string }>(product.baseUrl, 'GET', `/api/v1/event?sport=${sportSlug}&league=${leagueSlug}&event=${eventSlug}`);
+    const event = await api<{ _id: string }>(
+      product.baseUrl,
+      'GET',
+      `/api/v1/event?sport=${sportSlug}&league=${leagueSlug}&event=${eventSlug}`,
+    );
     const created = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/markets', {
       token: directorToken,
-      body: { eventId: event.data._id, marketType: 'BOOKMAKER', name: 'Most raids', runners: ['Patna Pirates', 'Bengal Warriors'] },
+      body: {
+        eventId: event.data._id,
+        marketType: 'BOOKMAKER',
+        name: 'Most raids',
+        runners: ['Patna Pirates', 'Bengal Warriors'],
+      },
     });
     expect(created.meta.code, created.meta.message).toBe(200);
     const raidsId = created.data._id;
     const runners = (await bookOf(product.baseUrl, directorToken, raidsId)).market.runners;
-    await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${raidsId}/bookmaker-rates`, { token: directorToken, body: { runners: runners.map((runner) => ({ runnerId: runner._id, backRate: 80, layRate: 85 })) } });
+    await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${raidsId}/bookmaker-rates`, {
+      token: directorToken,
+      body: { runners: runners.map((runner) => ({ runnerId: runner._id, backRate: 80, layRate: 85 })) },
+    });
     const player = await fundedPlayer(product.baseUrl, directorToken, `Raids Backer ${tag}`, 500);
     const before = await walletOf(product.baseUrl, player.token);
-    const placed = await placeBet(product.baseUrl, player.token, { marketId: raidsId, selectionId: runners[0]?._id, selectionType: 'back', odds: 80, stake: 100 });
+    const placed = await placeBet(product.baseUrl, player.token, {
+      marketId: raidsId,
+      selectionId: runners[0]?._id,
+      selectionType: 'back',
+      odds: 80,
+      stake: 100,
+    });
     expect(placed.data?.status).toBe('matched');
 
     // The director switches maker-checker on, on the sports page.
@@ -435,7 +529,10 @@ describe('the sports desk in a real browser', () => {
     await dialog.waitFor({ state: 'detached' });
     await maker.page.getByText('Result declared: a second operator must confirm').waitFor();
     await maker.page.locator('h1 .badge', { hasText: 'Closed' }).waitFor();
-    await maker.page.getByRole('region', { name: 'Waiting for a second operator' }).getByText('You declared it; another operator must confirm or reject it.').waitFor();
+    await maker.page
+      .getByRole('region', { name: 'Waiting for a second operator' })
+      .getByText('You declared it; another operator must confirm or reject it.')
+      .waitFor();
     const waiting = await walletOf(product.baseUrl, player.token);
     expect(waiting.exposure).toBe(-100);
     await maker.context.close();
@@ -456,6 +553,9 @@ describe('the sports desk in a real browser', () => {
     expect(paid.exposure).toBe(0);
     expect((await bookOf(product.baseUrl, directorToken, raidsId)).market.status).toBe('settled');
     await checker.context.close();
-    await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', { token: directorToken, body: { resultsNeedConfirmation: false } });
+    await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
+      token: directorToken,
+      body: { resultsNeedConfirmation: false },
+    });
   });
 });

@@ -19,12 +19,19 @@ function rupees(text: string | null): number {
   return value;
 }
 async function apiBalance(): Promise<number> {
-  const profile = await api<{ balance: number; exposure: number }>(product.baseUrl, 'GET', '/api/v1/getUserData', { token });
+  const profile = await api<{ balance: number; exposure: number }>(product.baseUrl, 'GET', '/api/v1/getUserData', {
+    token,
+  });
   return Math.round((profile.data.balance + profile.data.exposure) * 100) / 100;
 }
 const headerBalance = async (page: Page) => rupees(await page.getByTestId('balance-amount').textContent());
 async function waitForHeaderBalance(page: Page, expected: number): Promise<void> {
-  await page.waitForFunction((value) => document.querySelector('[data-testid="balance-amount"]')?.textContent?.replace(/[₹,]/g, '') === value.toFixed(2), expected, { timeout: 15_000, polling: 100 });
+  await page.waitForFunction(
+    (value) =>
+      document.querySelector('[data-testid="balance-amount"]')?.textContent?.replace(/[₹,]/g, '') === value.toFixed(2),
+    expected,
+    { timeout: 15_000, polling: 100 },
+  );
 }
 async function gameFrame(page: Page): Promise<Frame> {
   const handle = await page.getByTestId('game-iframe').elementHandle({ timeout: 20_000 });
@@ -62,10 +69,16 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
     let cashedOut = false;
     for (let attempt = 0; attempt < 6 && !cashedOut; attempt += 1) {
       // A betting window with at least two seconds left.
-      await frame.waitForFunction(() => document.querySelector('#app')?.getAttribute('data-phase') === 'betting' && /^([2-9]) s$/.test(document.querySelector('[data-testid="crash-multiplier"]')?.textContent ?? ''), undefined, {
-        timeout: 60_000,
-        polling: 100,
-      });
+      await frame.waitForFunction(
+        () =>
+          document.querySelector('#app')?.getAttribute('data-phase') === 'betting' &&
+          /^([2-9]) s$/.test(document.querySelector('[data-testid="crash-multiplier"]')?.textContent ?? ''),
+        undefined,
+        {
+          timeout: 60_000,
+          polling: 100,
+        },
+      );
       const before = await headerBalance(page);
       await frame.getByTestId('stake-0').fill('100');
       await frame.getByTestId('crash-button-0').click();
@@ -74,7 +87,10 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
       const button = frame.getByTestId('crash-button-0').filter({ hasText: /Cash out|Cashed out|Lost/ });
       const shown = await button.textContent({ timeout: 30_000 });
       if (shown?.startsWith('Cash out')) await button.click({ timeout: 2_000 }).catch(() => undefined);
-      const outcome = await frame.getByTestId('crash-button-0').filter({ hasText: /Cashed out|Lost/ }).textContent({ timeout: 20_000 });
+      const outcome = await frame
+        .getByTestId('crash-button-0')
+        .filter({ hasText: /Cashed out|Lost/ })
+        .textContent({ timeout: 20_000 });
       if (outcome?.startsWith('Cashed out')) {
         cashedOut = true;
         const inGame = rupees(await frame.getByTestId('balance').textContent());
@@ -93,7 +109,11 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
     await page.getByRole('button', { name: 'Play Teen Patti 20-20 by Khel Originals' }).click();
     const frame = await gameFrame(page);
     await frame.waitForFunction(
-      () => document.querySelector('#app')?.getAttribute('data-phase') === 'betting' && /Place your bets · ([4-9]|1\d) s/.test(document.querySelector('[data-testid="table-status"]')?.textContent ?? ''),
+      () =>
+        document.querySelector('#app')?.getAttribute('data-phase') === 'betting' &&
+        /Place your bets · ([4-9]|1\d) s/.test(
+          document.querySelector('[data-testid="table-status"]')?.textContent ?? '',
+        ),
       undefined,
       { timeout: 60_000, polling: 200 },
     );
@@ -102,7 +122,13 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
     await frame.getByTestId('chip-50').click();
     await frame.getByTestId('bet-player_a').click();
     await waitForHeaderBalance(page, before - 50);
-    await frame.waitForFunction((n) => document.querySelector('#app')?.getAttribute('data-phase') === 'settled' && document.querySelector('#app')?.getAttribute('data-round') === n, round, { timeout: 45_000, polling: 200 });
+    await frame.waitForFunction(
+      (n) =>
+        document.querySelector('#app')?.getAttribute('data-phase') === 'settled' &&
+        document.querySelector('#app')?.getAttribute('data-round') === n,
+      round,
+      { timeout: 45_000, polling: 200 },
+    );
     expect(await frame.getByTestId('player-a-hand').locator('[data-card]').count()).toBe(3);
     expect(await frame.getByTestId('my-bets').textContent()).toContain(`#${round} player_a`);
     const inGame = rupees(await frame.getByTestId('balance').textContent());
@@ -111,8 +137,15 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
     await page.getByTestId('game-frame').waitFor({ state: 'detached' });
     const history = page.getByTestId('casino-history');
     await history.getByTestId('casino-round').first().waitFor({ timeout: 15_000 });
-    expect(await history.getByTestId('casino-round-description').first().textContent()).toMatch(/^Live Casino \/ Khel Originals \//);
-    const bets = await api<{ roundId: string }[]>(product.baseUrl, 'GET', '/api/v1/casino-bets-by-date?provider=khel-house', { token });
+    expect(await history.getByTestId('casino-round-description').first().textContent()).toMatch(
+      /^Live Casino \/ Khel Originals \//,
+    );
+    const bets = await api<{ roundId: string }[]>(
+      product.baseUrl,
+      'GET',
+      '/api/v1/casino-bets-by-date?provider=khel-house',
+      { token },
+    );
     expect(bets.data.some((bet) => bet.roundId === `teen-patti:${round}`)).toBe(true);
     await context.close();
   });
@@ -121,10 +154,20 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
     const { context, page } = await liveCasinoOnPhone();
     expect(await page.getByTestId('casino-filters').getAttribute('open')).toBeNull();
     await page.getByRole('button', { name: 'Add Lucky 7 to favourites' }).first().click();
-    await page.getByTestId('my-games-favourites').getByTestId('game-card').filter({ hasText: 'Lucky 7' }).waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId('my-games-favourites')
+      .getByTestId('game-card')
+      .filter({ hasText: 'Lucky 7' })
+      .waitFor({ timeout: 10_000 });
     await page.reload();
-    await page.getByTestId('my-games-favourites').getByTestId('game-card').filter({ hasText: 'Lucky 7' }).waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('button', { name: 'Remove Lucky 7 from favourites' }).first().getAttribute('aria-pressed')).toBe('true');
+    await page
+      .getByTestId('my-games-favourites')
+      .getByTestId('game-card')
+      .filter({ hasText: 'Lucky 7' })
+      .waitFor({ timeout: 20_000 });
+    expect(
+      await page.getByRole('button', { name: 'Remove Lucky 7 from favourites' }).first().getAttribute('aria-pressed'),
+    ).toBe('true');
     await context.close();
   });
 });

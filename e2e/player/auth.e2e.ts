@@ -46,7 +46,11 @@ describe('player identity journeys', () => {
       expect(pathOf(page)).toBe('/');
       expect(await page.getByTestId('balance-amount').textContent()).toMatch(/^₹\d[\d,]*\.\d{2}$/);
       expect(await page.getByTestId('exposure-amount').textContent()).toMatch(/Exp -?₹/);
-      const stored = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('userData'), session: sessionStorage.length }));
+      const stored = await page.evaluate(() => ({
+        token: localStorage.getItem('token'),
+        user: localStorage.getItem('userData'),
+        session: sessionStorage.length,
+      }));
       expect(stored.token).toBeTruthy();
       expect(JSON.parse(stored.user ?? '{}').mobile_no).toBe(mobileNo);
       expect(stored.session).toBe(0);
@@ -92,7 +96,10 @@ describe('player identity journeys', () => {
       await page.getByTestId('profile-menu').getByRole('button', { name: 'Logout' }).click();
       await waitForPath(page, '/login');
       await page.getByTestId('toast').filter({ hasText: 'Logged Out' }).waitFor();
-      expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')])).toEqual([null, null]);
+      expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')])).toEqual([
+        null,
+        null,
+      ]);
       await context.close();
     });
   });
@@ -139,7 +146,9 @@ describe('player identity journeys', () => {
     await page.getByTestId('toast').filter({ hasText: 'Password Changed' }).waitFor();
     await dialog.waitFor({ state: 'detached' });
     // The API session from sign-up was revoked; this page's new token still works after a reload.
-    const old = await fetch(`${product.baseUrl}/api/v1/getUserData`, { headers: { authorization: `Bearer ${user.token}` } });
+    const old = await fetch(`${product.baseUrl}/api/v1/getUserData`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(old.status).toBe(401);
     await page.reload();
     await page.getByTestId('balance-amount').waitFor();

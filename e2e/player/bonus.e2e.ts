@@ -3,7 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, DESKTOP, PHONE, api, cleanupDir, freshMobile, launchBrowser, loginToken, readOtp, startProduct, type RunningProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  cleanupDir,
+  freshMobile,
+  launchBrowser,
+  loginToken,
+  readOtp,
+  startProduct,
+  type RunningProduct,
+} from '../support/harness.js';
 import { createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
 
 /**
@@ -36,30 +48,55 @@ async function expectToast(page: Page, message: string): Promise<void> {
 
 /** The player asks for a deposit into the first receiving account; the director approves it. */
 async function approvedDeposit(player: { token: string }, amount: number): Promise<void> {
-  const accounts = await api<{ _id: string; type: 'upi' | 'bank' }[]>(product.baseUrl, 'GET', '/api/v1/admin-account-details', { token: player.token });
+  const accounts = await api<{ _id: string; type: 'upi' | 'bank' }[]>(
+    product.baseUrl,
+    'GET',
+    '/api/v1/admin-account-details',
+    { token: player.token },
+  );
   const account = accounts.data[0];
   const deposit = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/admin-deposit-request', {
     token: player.token,
-    body: { amount, accountId: account?._id, txnRef: `E2EBONUS${process.pid}${Date.now()}${Math.floor(Math.random() * 1000)}`, type: account?.type },
+    body: {
+      amount,
+      accountId: account?._id,
+      txnRef: `E2EBONUS${process.pid}${Date.now()}${Math.floor(Math.random() * 1000)}`,
+      type: account?.type,
+    },
   });
   expect(deposit.meta.code, deposit.meta.message).toBe(200);
-  const approved = await api(product.baseUrl, 'POST', `/api/v1/backoffice/deposits/${deposit.data._id}/approve`, { token: director });
+  const approved = await api(product.baseUrl, 'POST', `/api/v1/backoffice/deposits/${deposit.data._id}/approve`, {
+    token: director,
+  });
   expect(approved.meta.code, approved.meta.message).toBe(200);
 }
 
 async function settle(marketIndex: number, winnerIndex: number): Promise<void> {
   const market = markets[marketIndex];
-  const answer = await api(product.baseUrl, 'POST', `/api/v1/backoffice/markets/${market?.id}/settle`, { token: director, body: { winnerId: market?.runners[winnerIndex] } });
+  const answer = await api(product.baseUrl, 'POST', `/api/v1/backoffice/markets/${market?.id}/settle`, {
+    token: director,
+    body: { winnerId: market?.runners[winnerIndex] },
+  });
   expect(answer.meta.code, answer.meta.message).toBe(200);
 }
 
-async function profileOf(token: string): Promise<{ balance: number; bonus: number; refBonus: number; referralCode: string }> {
-  const answer = await api<{ balance: number; bonus: number; refBonus: number; referralCode: string }>(product.baseUrl, 'GET', '/api/v1/getUserData', { token });
+async function profileOf(
+  token: string,
+): Promise<{ balance: number; bonus: number; refBonus: number; referralCode: string }> {
+  const answer = await api<{ balance: number; bonus: number; refBonus: number; referralCode: string }>(
+    product.baseUrl,
+    'GET',
+    '/api/v1/getUserData',
+    { token },
+  );
   expect(answer.meta.code, answer.meta.message).toBe(200);
   return answer.data;
 }
 
-async function backOffice(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+async function backOffice(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${product.baseUrl}/backoffice/`);
@@ -85,7 +122,9 @@ async function backInSlip(page: Page, marketName: string, stake: number): Promis
   const slip = page.getByTestId('bet-slip');
   await slip.waitFor();
   expect(await slip.getByTestId('slip-wallet').textContent()).toContain('Paid from your Bonus wallet');
-  expect(await slip.getByTestId('slip-wagering-note').textContent()).toBe('This bet counts towards your bonus wagering once it settles.');
+  expect(await slip.getByTestId('slip-wagering-note').textContent()).toBe(
+    'This bet counts towards your bonus wagering once it settles.',
+  );
   await slip.getByTestId('slip-stake').fill(String(stake));
   await slip.getByTestId('place-bet').click();
   await slip.getByTestId('slip-result').filter({ hasText: 'Bet matched' }).waitFor({ timeout: 15_000 });
@@ -105,14 +144,34 @@ beforeAll(async () => {
   director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
   const sport = await created('/api/v1/backoffice/sports', { name: 'E2E Bonus Cricket' });
   const league = await created('/api/v1/backoffice/leagues', { sportId: sport, name: 'E2E Bonus League' });
-  const event = await created('/api/v1/backoffice/events', { leagueId: league, name: 'Gamma Lions v Delta Hawks', startTime: new Date(Date.now() + 3 * 3600_000).toISOString() });
+  const event = await created('/api/v1/backoffice/events', {
+    leagueId: league,
+    name: 'Gamma Lions v Delta Hawks',
+    startTime: new Date(Date.now() + 3 * 3600_000).toISOString(),
+  });
   for (const name of ['Bookmaker One', 'Bookmaker Two', 'Bookmaker Three']) {
-    const id = await created('/api/v1/backoffice/markets', { eventId: event, marketType: 'BOOKMAKER', name, runners: ['Gamma Lions', 'Delta Hawks'] });
-    const detail = await api<{ markets: { _id: string; runners: { _id: string }[] }[] }>(product.baseUrl, 'GET', `/api/v1${EVENT_PATH}`, { token: director });
+    const id = await created('/api/v1/backoffice/markets', {
+      eventId: event,
+      marketType: 'BOOKMAKER',
+      name,
+      runners: ['Gamma Lions', 'Delta Hawks'],
+    });
+    const detail = await api<{ markets: { _id: string; runners: { _id: string }[] }[] }>(
+      product.baseUrl,
+      'GET',
+      `/api/v1${EVENT_PATH}`,
+      { token: director },
+    );
     const runners = detail.data.markets.find((market) => market._id === id)?.runners.map((runner) => runner._id) ?? [];
     const rates = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${id}/bookmaker-rates`, {
       token: director,
-      body: { runners: runners.map((runnerId, index) => ({ runnerId, backRate: 100 + index * 10, layRate: 105 + index * 10 })) },
+      body: {
+        runners: runners.map((runnerId, index) => ({
+          runnerId,
+          backRate: 100 + index * 10,
+          layRate: 105 + index * 10,
+        })),
+      },
     });
     expect(rates.meta.code, rates.meta.message).toBe(200);
     markets.push({ id, runners });
@@ -168,7 +227,10 @@ describe('bonuses and referrals in a real browser', () => {
 
     // The bonus wallet pays from now on.
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByTestId('profile-menu').getByRole('radio', { name: /Bonus Wallet/ }).click(); // selected once the server has switched (the toast)
+    await page
+      .getByTestId('profile-menu')
+      .getByRole('radio', { name: /Bonus Wallet/ })
+      .click(); // selected once the server has switched (the toast)
     await expectToast(page, 'Wallet Changed');
     expect(await page.getByTestId('wallet-pays').textContent()).toContain('Bonus wallet');
     await page.keyboard.press('Escape');
@@ -183,7 +245,9 @@ describe('bonuses and referrals in a real browser', () => {
     await page.goto(`${product.baseUrl}/bonus`);
     const complete = page.getByRole('article', { name: 'E2E Welcome, Ready to claim' });
     await complete.waitFor();
-    expect(await complete.getByTestId('wagering-progress-text').textContent()).toBe('₹1,000.00 of ₹1,000.00 wagered (100%)');
+    expect(await complete.getByTestId('wagering-progress-text').textContent()).toBe(
+      '₹1,000.00 of ₹1,000.00 wagered (100%)',
+    );
     // 500 − 400 + 800 − 600 + 1,200: both bets won at rate 100.
     await complete.getByRole('button', { name: 'Claim' }).click();
     dialog = page.getByRole('dialog', { name: 'Claim this bonus?' });
@@ -201,7 +265,21 @@ describe('bonuses and referrals in a real browser', () => {
   it('desktop: an operator grants a manual bonus on the player page; the player activates it, then forfeits it', async () => {
     const manual = await api(product.baseUrl, 'POST', '/api/v1/backoffice/bonus-offers', {
       token: director,
-      body: { name: 'E2E Goodwill', kind: 'manual', percent: null, capAmount: null, fixedAmount: 300, minDeposit: null, frequency: 'once', wageringMultiple: 5, minOdds: 1.5, contributions: { exchange: 100, bookmaker: 100, fancy: 50, slots: 100, liveCasino: 10 }, daysToActivate: 7, daysToComplete: 30, maxConversion: null },
+      body: {
+        name: 'E2E Goodwill',
+        kind: 'manual',
+        percent: null,
+        capAmount: null,
+        fixedAmount: 300,
+        minDeposit: null,
+        frequency: 'once',
+        wageringMultiple: 5,
+        minOdds: 1.5,
+        contributions: { exchange: 100, bookmaker: 100, fancy: 50, slots: 100, liveCasino: 10 },
+        daysToActivate: 7,
+        daysToComplete: 30,
+        maxConversion: null,
+      },
     });
     expect(manual.meta.code, manual.meta.message).toBe(200);
     const user = await createVerifiedUser(product.baseUrl);
@@ -222,7 +300,10 @@ describe('bonuses and referrals in a real browser', () => {
 
     const { context, page, errors } = await playerPage(user, DESKTOP);
     await page.goto(`${product.baseUrl}/bonus`);
-    await page.getByRole('article', { name: 'E2E Goodwill, Offered' }).getByRole('button', { name: 'Activate' }).click();
+    await page
+      .getByRole('article', { name: 'E2E Goodwill, Offered' })
+      .getByRole('button', { name: 'Activate' })
+      .click();
     await page.getByRole('dialog', { name: 'Activate this bonus?' }).getByRole('button', { name: 'Activate' }).click();
     await expectToast(page, 'Bonus activated');
     const active = page.getByRole('article', { name: 'E2E Goodwill, Active' });
@@ -245,17 +326,38 @@ describe('bonuses and referrals in a real browser', () => {
     // The friend signs up with the code (the share link's ?referral_code= fills it in), deposits and loses 2,000.
     const { mobileNo, national } = freshMobile();
     const password = 'e2e-Friend-77';
-    const signUp = await api(product.baseUrl, 'POST', '/api/v1/signUp', { body: { name: 'Friend Player', mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true, affiliateCode: code } });
+    const signUp = await api(product.baseUrl, 'POST', '/api/v1/signUp', {
+      body: {
+        name: 'Friend Player',
+        mobile_no: mobileNo,
+        password,
+        confirmPassword: password,
+        ageConfirmed: true,
+        affiliateCode: code,
+      },
+    });
     expect(signUp.meta.code, signUp.meta.message).toBe(200);
-    const verify = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(product.baseUrl, mobileNo) } });
+    const verify = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/verify-otp', {
+      body: { mobile_no: mobileNo, otp: await readOtp(product.baseUrl, mobileNo) },
+    });
     const friend = { token: verify.meta.token ?? '', national };
     await setFlags(product.baseUrl, mobileNo, ALL);
     await approvedDeposit(friend, 3000);
     const market = markets[2];
     const bet = await fetch(`${product.baseUrl}/api/v1/place-bet`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${friend.token}`, 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ marketId: market?.id, selectionId: market?.runners[0], selectionType: 'back', odds: 100, stake: 2000 }),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${friend.token}`,
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        marketId: market?.id,
+        selectionId: market?.runners[0],
+        selectionType: 'back',
+        odds: 100,
+        stake: 2000,
+      }),
     });
     expect(((await bet.json()) as { meta: { code: number } }).meta.code).toBe(200);
     await settle(2, 1);

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { DEMO, DESKTOP, PHONE, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  launchBrowser,
+  loginToken,
+  startProduct,
+  type RunningProduct,
+} from '../support/harness.js';
 import { createVerifiedUser, openPage, pathOf, setFlags, uiLogin, waitForPath } from './support.js';
 
 /**
@@ -22,7 +31,9 @@ function rupees(text: string | null): number {
 }
 
 async function apiBalance(): Promise<number> {
-  const profile = await api<{ balance: number; exposure: number }>(product.baseUrl, 'GET', '/api/v1/getUserData', { token });
+  const profile = await api<{ balance: number; exposure: number }>(product.baseUrl, 'GET', '/api/v1/getUserData', {
+    token,
+  });
   return Math.round((profile.data.balance + profile.data.exposure) * 100) / 100;
 }
 
@@ -30,7 +41,8 @@ const headerBalance = async (page: Page) => rupees(await page.getByTestId('balan
 
 async function waitForHeaderBalance(page: Page, expected: number): Promise<void> {
   await page.waitForFunction(
-    (value) => document.querySelector('[data-testid="balance-amount"]')?.textContent?.replace(/[₹,]/g, '') === value.toFixed(2),
+    (value) =>
+      document.querySelector('[data-testid="balance-amount"]')?.textContent?.replace(/[₹,]/g, '') === value.toFixed(2),
     expected,
     { timeout: 15_000, polling: 100 },
   );
@@ -54,7 +66,12 @@ async function loggedInAsDemo(viewport: { width: number; height: number }) {
 
 /** India date as d/m/yyyy, the way casino descriptions carry it. */
 function indiaDmy(date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+  }).formatToParts(date);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return `${get('day')}/${get('month')}/${get('year')}`;
 }
@@ -79,7 +96,10 @@ describe('casino lobbies in a real browser', () => {
     // The tile's image is a real image from the house provider, lazy and sized for a phone.
     const image = card.locator('img');
     expect(await image.getAttribute('loading')).toBe('eager');
-    await page.waitForFunction(() => ((document.querySelector('[data-testid="game-card"] img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(
+      () =>
+        ((document.querySelector('[data-testid="game-card"] img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+    );
     const tileWidth = (await card.boundingBox())?.width ?? 0;
     expect(tileWidth).toBeGreaterThan(140);
     expect(tileWidth).toBeLessThan(PHONE.width / 2);
@@ -120,7 +140,11 @@ describe('casino lobbies in a real browser', () => {
       await frame.waitForFunction(
         (previous) => {
           const reels = document.querySelector('[data-testid="reels"]');
-          return reels?.getAttribute('data-state') === 'idle' && reels.getAttribute('data-spin-id') !== null && reels.getAttribute('data-spin-id') !== previous;
+          return (
+            reels?.getAttribute('data-state') === 'idle' &&
+            reels.getAttribute('data-spin-id') !== null &&
+            reels.getAttribute('data-spin-id') !== previous
+          );
         },
         previousSpin,
         { timeout: 20_000, polling: 100 },
@@ -136,7 +160,9 @@ describe('casino lobbies in a real browser', () => {
     await page.getByTestId('game-frame').waitFor({ state: 'detached' });
     const history = page.getByTestId('casino-history');
     await history.getByTestId('casino-round').first().waitFor({ timeout: 15_000 });
-    expect(await history.getByTestId('casino-round-description').first().textContent()).toBe(`Slots / Khel Originals / ${indiaDmy()}`);
+    expect(await history.getByTestId('casino-round-description').first().textContent()).toBe(
+      `Slots / Khel Originals / ${indiaDmy()}`,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -149,7 +175,11 @@ describe('casino lobbies in a real browser', () => {
     const frame = await gameFrame(page);
     // A betting window with time left to click.
     await frame.waitForFunction(
-      () => document.querySelector('#app')?.getAttribute('data-phase') === 'betting' && /Place your bets · ([4-9]|1\d) s/.test(document.querySelector('[data-testid="table-status"]')?.textContent ?? ''),
+      () =>
+        document.querySelector('#app')?.getAttribute('data-phase') === 'betting' &&
+        /Place your bets · ([4-9]|1\d) s/.test(
+          document.querySelector('[data-testid="table-status"]')?.textContent ?? '',
+        ),
       undefined,
       { timeout: 45_000, polling: 200 },
     );
@@ -161,14 +191,25 @@ describe('casino lobbies in a real browser', () => {
     await waitForHeaderBalance(page, before - 100);
 
     await frame.waitForFunction(
-      (n) => document.querySelector('#app')?.getAttribute('data-phase') === 'settled' && document.querySelector('#app')?.getAttribute('data-round') === String(n),
+      (n) =>
+        document.querySelector('#app')?.getAttribute('data-phase') === 'settled' &&
+        document.querySelector('#app')?.getAttribute('data-round') === String(n),
       round,
       { timeout: 45_000, polling: 200 },
     );
     expect(await frame.getByTestId('round-result').textContent()).toMatch(/Dragon wins|Tiger wins|Tie/);
-    const bets = await api<{ roundId: string; description: string; status: string; stake: number; payout: number }[]>(product.baseUrl, 'GET', '/api/v1/casino-bets-by-date?provider=khel-house', { token });
+    const bets = await api<{ roundId: string; description: string; status: string; stake: number; payout: number }[]>(
+      product.baseUrl,
+      'GET',
+      '/api/v1/casino-bets-by-date?provider=khel-house',
+      { token },
+    );
     const mine = bets.data.find((bet) => bet.roundId === `dragon-tiger:${round}`);
-    expect(mine).toMatchObject({ status: 'credited', stake: 100, description: `Live Casino / Khel Originals / ${indiaDmy()}` });
+    expect(mine).toMatchObject({
+      status: 'credited',
+      stake: 100,
+      description: `Live Casino / Khel Originals / ${indiaDmy()}`,
+    });
     await waitForHeaderBalance(page, before - 100 + (mine?.payout ?? 0));
 
     // Keys typed inside the game belong to the game's page; Close is the way out.
@@ -183,7 +224,12 @@ describe('casino lobbies in a real browser', () => {
     expect(await row.getByTestId('casino-round-description').textContent()).toBe(mine?.description);
     expect(await history.locator('[data-testid="casino-round"]').filter({ hasText: 'Royal Bengal' }).count()).toBe(0);
 
-    const statement = await api<{ lines: { description: string; kind: string; amount: number }[] }>(product.baseUrl, 'GET', '/api/v1/account-statement', { token });
+    const statement = await api<{ lines: { description: string; kind: string; amount: number }[] }>(
+      product.baseUrl,
+      'GET',
+      '/api/v1/account-statement',
+      { token },
+    );
     const lines = statement.data.lines.filter((line) => line.description === mine?.description);
     expect(lines.some((line) => line.kind === 'casino_debit' && line.amount === -100)).toBe(true);
     expect(errors).toEqual([]);
@@ -193,7 +239,10 @@ describe('casino lobbies in a real browser', () => {
   it('a player without allowSlots is sent from /slots to the landing page and cannot launch a slot', async () => {
     const user = await createVerifiedUser(product.baseUrl);
     await setFlags(product.baseUrl, user.mobileNo, { allowHome: true, allowLiveCasino: true, allowSlots: false });
-    const refused = await api(product.baseUrl, 'POST', '/api/v1/play-game', { token: user.token, body: { gameId: 'royal-bengal' } });
+    const refused = await api(product.baseUrl, 'POST', '/api/v1/play-game', {
+      token: user.token,
+      body: { gameId: 'royal-bengal' },
+    });
     expect(refused.meta.code).toBe(403);
 
     const { context, page, errors } = await openPage(browser, PHONE);
@@ -209,7 +258,11 @@ describe('casino lobbies in a real browser', () => {
     // The live casino stays open to them, without slot games.
     await page.goto(`${product.baseUrl}/live-casino`);
     await page.getByTestId('game-card').first().waitFor();
-    expect(await page.getByTestId('game-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-game-code')))).toEqual(['crash', 'teen-patti', 'dragon-tiger', 'lucky-7', 'andar-bahar']);
+    expect(
+      await page
+        .getByTestId('game-card')
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-game-code'))),
+    ).toEqual(['crash', 'teen-patti', 'dragon-tiger', 'lucky-7', 'andar-bahar']);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO, launchBrowser, startProduct, type RunningProduct } from '../support/harness.js';
-import { VIEWPORTS, createVerifiedUser, openPage, pathOf, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
+import {
+  VIEWPORTS,
+  createVerifiedUser,
+  openPage,
+  pathOf,
+  setFlags,
+  uiLogin,
+  waitForPath,
+  type TestUser,
+} from './support.js';
 
 const ALL = { allowHome: true, allowLiveCasino: true, allowSlots: true, allowStatements: true, allowProfitLoss: true };
 
@@ -54,7 +63,12 @@ describe('player route guards', () => {
         expect(await page.getByTestId('balance-amount').count()).toBe(0);
       }
       // A route that is not permitted goes back to the landing page; so does /login with a token.
-      const allowed: Record<string, boolean> = { '/slots': flags.allowSlots, '/': flags.allowHome, '/live-casino': flags.allowLiveCasino, '/login': false };
+      const allowed: Record<string, boolean> = {
+        '/slots': flags.allowSlots,
+        '/': flags.allowHome,
+        '/live-casino': flags.allowLiveCasino,
+        '/login': false,
+      };
       for (const path of ['/slots', '/', '/live-casino', '/login']) {
         await page.goto(`${product.baseUrl}${path}`);
         const expected = landing === '/no-access' || !allowed[path] ? landing : path;
@@ -94,7 +108,9 @@ describe('player route guards', () => {
       await page.getByRole('button', { name: 'Switch to light theme' }).click();
       await page.reload();
       await page.getByRole('heading', { name: 'Login' }).waitFor();
-      expect(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')])).toEqual(['light', 'light']);
+      expect(
+        await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')]),
+      ).toEqual(['light', 'light']);
       await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
       await context.close();
     });

@@ -52,18 +52,32 @@ describe('installable player app', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await controlledPage(page, '/login');
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
     expect(installabilityErrors.map((error) => error.errorId)).toEqual([]);
     const { url, data } = (await cdp.send('Page.getAppManifest')) as { url: string; data: string };
     expect(url).toBe(`${product.baseUrl}/manifest.webmanifest`);
-    const manifest = JSON.parse(data) as { name: string; theme_color: string; display: string; icons: { sizes: string; purpose: string }[] };
-    const settings = (await (await fetch(`${product.baseUrl}/api/v1/app-settings`)).json()) as { data: { siteName: string; color: string } };
-    expect(manifest).toMatchObject({ name: settings.data.siteName, theme_color: settings.data.color, display: 'standalone' });
+    const manifest = JSON.parse(data) as {
+      name: string;
+      theme_color: string;
+      display: string;
+      icons: { sizes: string; purpose: string }[];
+    };
+    const settings = (await (await fetch(`${product.baseUrl}/api/v1/app-settings`)).json()) as {
+      data: { siteName: string; color: string };
+    };
+    expect(manifest).toMatchObject({
+      name: settings.data.siteName,
+      theme_color: settings.data.color,
+      display: 'standalone',
+    });
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
     // The service worker caches the shell and static assets, never an API answer.
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
     expect(cached).toContain('/index.html');

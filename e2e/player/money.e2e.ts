@@ -1,7 +1,16 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO, DESKTOP, PHONE, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  launchBrowser,
+  loginToken,
+  startProduct,
+  type RunningProduct,
+} from '../support/harness.js';
 import { createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
 
 const ALL = { allowHome: true, allowLiveCasino: true, allowSlots: true, allowStatements: true, allowProfitLoss: true };
@@ -33,7 +42,12 @@ function makePng(width: number, height: number, rgb: [number, number, number]): 
   header[9] = 2; // truecolour
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** "₹1,00,000.50" / "-₹150.00" / "+₹500.00" → rupees. */
@@ -52,10 +66,14 @@ async function balance(page: Page): Promise<number> {
 }
 
 async function waitForBalance(page: Page, expected: number): Promise<void> {
-  await page.waitForFunction((want) => {
-    const text = document.querySelector('[data-testid="balance-amount"]')?.textContent ?? '';
-    return Number(text.replace(/[₹,+\s]/g, '')) === want;
-  }, expected, { timeout: 15_000 });
+  await page.waitForFunction(
+    (want) => {
+      const text = document.querySelector('[data-testid="balance-amount"]')?.textContent ?? '';
+      return Number(text.replace(/[₹,+\s]/g, '')) === want;
+    },
+    expected,
+    { timeout: 15_000 },
+  );
 }
 
 async function modal(page: Page, name: string): Promise<Locator> {
@@ -82,7 +100,12 @@ describe('player money screens in a real browser', () => {
   });
 
   async function pendingDeposit(): Promise<{ _id: string; amount: number }> {
-    const list = await api<{ items: { _id: string; amount: number; player: { mobile_no: string } }[] }>(product.baseUrl, 'GET', '/api/v1/backoffice/deposits?status=pending&pageSize=100', { token: director });
+    const list = await api<{ items: { _id: string; amount: number; player: { mobile_no: string } }[] }>(
+      product.baseUrl,
+      'GET',
+      '/api/v1/backoffice/deposits?status=pending&pageSize=100',
+      { token: director },
+    );
     const found = list.data.items.find((item) => item.player.mobile_no === user.mobileNo);
     if (!found) throw new Error('no pending deposit for the test player');
     return found;
@@ -174,8 +197,15 @@ describe('player money screens in a real browser', () => {
     await dialog.getByRole('button', { name: 'Submit Deposit' }).click();
     await expectToast(page, 'Please provide reference-id or upload a screenshot.');
     // The QR and the UPI link now carry the amount.
-    await page.waitForFunction(() => document.querySelector('[data-testid="upi-app-link"]')?.getAttribute('href')?.includes('am=500.00') === true, undefined, { timeout: 10_000 });
-    await dialog.getByTestId('screenshot-input').setInputFiles({ name: 'payment.png', mimeType: 'image/png', buffer: makePng(64, 96, [30, 160, 90]) });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="upi-app-link"]')?.getAttribute('href')?.includes('am=500.00') === true,
+      undefined,
+      { timeout: 10_000 },
+    );
+    await dialog
+      .getByTestId('screenshot-input')
+      .setInputFiles({ name: 'payment.png', mimeType: 'image/png', buffer: makePng(64, 96, [30, 160, 90]) });
     await dialog.getByTestId('screenshot-preview').waitFor();
     await dialog.getByRole('button', { name: 'Submit Deposit' }).click();
     await expectToast(page, 'Deposit request submitted');
@@ -186,12 +216,16 @@ describe('player money screens in a real browser', () => {
     await row.getByRole('button', { name: /View screenshot/ }).click();
     const viewer = await modal(page, 'Uploaded Screenshot');
     await viewer.locator('[data-loaded="full"]').waitFor();
-    expect(await viewer.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(64);
+    expect(
+      await viewer.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+    ).toBe(64);
     await viewer.getByRole('button', { name: 'Close' }).click();
 
     const deposit = await pendingDeposit();
     expect(deposit.amount).toBe(500);
-    const approved = await api(product.baseUrl, 'POST', `/api/v1/backoffice/deposits/${deposit._id}/approve`, { token: director });
+    const approved = await api(product.baseUrl, 'POST', `/api/v1/backoffice/deposits/${deposit._id}/approve`, {
+      token: director,
+    });
     expect(approved.meta.code).toBe(200);
     // The profile refreshes when the window regains focus (spec §4).
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -230,7 +264,10 @@ describe('player money screens in a real browser', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     const deposit = await pendingDeposit();
-    const rejected = await api(product.baseUrl, 'POST', `/api/v1/backoffice/deposits/${deposit._id}/reject`, { token: director, body: { reason: 'Payment not received' } });
+    const rejected = await api(product.baseUrl, 'POST', `/api/v1/backoffice/deposits/${deposit._id}/reject`, {
+      token: director,
+      body: { reason: 'Payment not received' },
+    });
     expect(rejected.meta.code).toBe(200);
     await page.reload();
     const row = page.locator('[data-testid="deposit-row"][data-status="rejected"]');
@@ -256,10 +293,17 @@ describe('player money screens in a real browser', () => {
     const row = page.getByTestId('withdrawal-row').first();
     await row.getByText('On hold').waitFor();
 
-    const list = await api<{ items: { _id: string; player: { mobile_no: string } }[] }>(product.baseUrl, 'GET', '/api/v1/backoffice/withdrawals?status=pending', { token: director });
+    const list = await api<{ items: { _id: string; player: { mobile_no: string } }[] }>(
+      product.baseUrl,
+      'GET',
+      '/api/v1/backoffice/withdrawals?status=pending',
+      { token: director },
+    );
     const withdrawal = list.data.items.find((item) => item.player.mobile_no === user.mobileNo);
     expect(withdrawal).toBeDefined();
-    const paid = await api(product.baseUrl, 'POST', `/api/v1/backoffice/withdrawals/${withdrawal?._id}/approve`, { token: director });
+    const paid = await api(product.baseUrl, 'POST', `/api/v1/backoffice/withdrawals/${withdrawal?._id}/approve`, {
+      token: director,
+    });
     expect(paid.meta.code).toBe(200);
     await page.reload();
     await page.getByTestId('withdrawal-row').first().getByText('Paid').waitFor();
@@ -270,7 +314,10 @@ describe('player money screens in a real browser', () => {
     const lines = page.getByTestId('statement-line');
     await lines.first().waitFor();
     const rows = await lines.evaluateAll((elements) =>
-      elements.map((element) => [element.querySelector('[data-testid="line-amount"]')?.textContent ?? '', element.querySelector('[data-testid="line-balance"]')?.textContent ?? '']),
+      elements.map((element) => [
+        element.querySelector('[data-testid="line-amount"]')?.textContent ?? '',
+        element.querySelector('[data-testid="line-balance"]')?.textContent ?? '',
+      ]),
     );
     // Welcome chips, the approved deposit, the withdrawal hold (the rejected deposit moved nothing).
     expect(rows.length).toBeGreaterThanOrEqual(3);

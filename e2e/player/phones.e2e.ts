@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DEMO, PHONE, freshMobile, launchBrowser, readOtp, startProduct, type RunningProduct } from '../support/harness.js';
+import {
+  DEMO,
+  PHONE,
+  freshMobile,
+  launchBrowser,
+  readOtp,
+  startProduct,
+  type RunningProduct,
+} from '../support/harness.js';
 import { VIEWPORTS, openPage, uiLogin, waitForPath } from './support.js';
 
 /** Issue 14's newcomer fixes as a phone (390×844) and a desktop see them (ADR 0024). */
@@ -15,25 +23,30 @@ describe('the newcomer fixes in a real browser', () => {
     await product?.stop();
   });
 
-  it.each(VIEWPORTS)('%s: the casino lobby shows games on the first screen, search and provider folded; the logo is legible', async (_label, viewport) => {
-    const { context, page, errors } = await openPage(browser, viewport);
-    await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
-    await waitForPath(page, '/slots');
-    const card = page.getByTestId('game-card').first();
-    await card.waitFor();
-    const box = await card.boundingBox();
-    expect((box?.y ?? Infinity) + (box?.height ?? 0) / 2).toBeLessThan(viewport.height);
-    const filters = page.getByTestId('casino-filters');
-    expect(await filters.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
-    expect(await page.getByLabel('Search').first().isVisible()).toBe(false);
-    // The logo keeps a readable height and the header fits the screen.
-    const logo = page.locator('.brand__logo');
-    await page.waitForFunction(() => ((document.querySelector('.brand__logo') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
-    expect((await logo.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(28);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each(VIEWPORTS)(
+    '%s: the casino lobby shows games on the first screen, search and provider folded; the logo is legible',
+    async (_label, viewport) => {
+      const { context, page, errors } = await openPage(browser, viewport);
+      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
+      await waitForPath(page, '/slots');
+      const card = page.getByTestId('game-card').first();
+      await card.waitFor();
+      const box = await card.boundingBox();
+      expect((box?.y ?? Infinity) + (box?.height ?? 0) / 2).toBeLessThan(viewport.height);
+      const filters = page.getByTestId('casino-filters');
+      expect(await filters.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+      expect(await page.getByLabel('Search').first().isVisible()).toBe(false);
+      // The logo keeps a readable height and the header fits the screen.
+      const logo = page.locator('.brand__logo');
+      await page.waitForFunction(
+        () => ((document.querySelector('.brand__logo') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0,
+      );
+      expect((await logo.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(28);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("phone: a visitor's header fits the screen in English and in Hindi, so nothing on the page is cut or covered", async () => {
     const { context, page, errors } = await openPage(browser, PHONE);

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, DESKTOP, PHONE, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  launchBrowser,
+  loginToken,
+  startProduct,
+  type RunningProduct,
+} from '../support/harness.js';
 import { openPage, uiLogin } from './support.js';
 
 /** "₹1,00,000.50" / "-₹150.00" / "Exp -₹100.00" → rupees. */
@@ -38,19 +47,33 @@ async function created(path: string, body: unknown): Promise<string> {
 async function setRates(backRate: number, layRate: number): Promise<void> {
   const answer = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.bookmaker}/bookmaker-rates`, {
     token: director,
-    body: { runners: ids.bookmakerRunners.map((runnerId, index) => ({ runnerId, backRate: backRate + index * 10, layRate: layRate + index * 10 })) },
+    body: {
+      runners: ids.bookmakerRunners.map((runnerId, index) => ({
+        runnerId,
+        backRate: backRate + index * 10,
+        layRate: layRate + index * 10,
+      })),
+    },
   });
   expect(answer.meta.code).toBe(200);
 }
 
 async function currentBackRate(runnerIndex: number): Promise<number> {
-  const detail = await api<{ markets: { _id: string; runners: { backRate: number | null }[] }[] }>(product.baseUrl, 'GET', `/api/v1${EVENT_PATH}`, { token: player });
+  const detail = await api<{ markets: { _id: string; runners: { backRate: number | null }[] }[] }>(
+    product.baseUrl,
+    'GET',
+    `/api/v1${EVENT_PATH}`,
+    { token: player },
+  );
   const rate = detail.data.markets.find((market) => market._id === ids.bookmaker)?.runners[runnerIndex]?.backRate;
   if (rate === null || rate === undefined) throw new Error('no bookmaker rate');
   return rate;
 }
 
-async function playerPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function playerPage(viewport: {
+  width: number;
+  height: number;
+}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const opened = await openPage(browser, viewport);
   await uiLogin(opened.page, product.baseUrl, DEMO.player.national, DEMO.player.password);
   await opened.page.getByTestId('balance-amount').waitFor();
@@ -58,14 +81,21 @@ async function playerPage(viewport: { width: number; height: number }): Promise<
 }
 
 async function headerMoney(page: Page): Promise<{ balance: number; exposure: number }> {
-  return { balance: rupees(await page.getByTestId('balance-amount').textContent()), exposure: rupees(await page.getByTestId('exposure-amount').textContent()) };
+  return {
+    balance: rupees(await page.getByTestId('balance-amount').textContent()),
+    exposure: rupees(await page.getByTestId('exposure-amount').textContent()),
+  };
 }
 
 async function waitForHeader(page: Page, balance: number, exposure: number): Promise<void> {
   await page.waitForFunction(
     ([wantBalance, wantExposure]) => {
-      const read = (id: string) => Number((document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/[^0-9.-]/g, ''));
-      return Math.abs(read('balance-amount') - (wantBalance ?? 0)) < 0.001 && Math.abs(read('exposure-amount') - (wantExposure ?? 0)) < 0.001;
+      const read = (id: string) =>
+        Number((document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '').replace(/[^0-9.-]/g, ''));
+      return (
+        Math.abs(read('balance-amount') - (wantBalance ?? 0)) < 0.001 &&
+        Math.abs(read('exposure-amount') - (wantExposure ?? 0)) < 0.001
+      );
     },
     [balance, exposure],
     { timeout: 15_000 },
@@ -88,14 +118,41 @@ beforeAll(async () => {
   // A controlled event of our own: the demo feed's markets move by themselves.
   ids.sport = await created('/api/v1/backoffice/sports', { name: 'E2E Cricket' });
   ids.league = await created('/api/v1/backoffice/leagues', { sportId: ids.sport, name: 'E2E League' });
-  ids.event = await created('/api/v1/backoffice/events', { leagueId: ids.league, name: EVENT_NAME, startTime: new Date(Date.now() + 3 * 3600_000).toISOString() });
-  ids.bookmaker = await created('/api/v1/backoffice/markets', { eventId: ids.event, marketType: 'BOOKMAKER', name: 'Bookmaker', runners: ['Alpha Kings', 'Beta Titans'] });
-  ids.fancy = await created('/api/v1/backoffice/markets', { eventId: ids.event, marketType: 'FANCY', name: '10 over runs Alpha' });
-  ids.exchange = await created('/api/v1/backoffice/markets', { eventId: ids.event, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Alpha Kings', 'Beta Titans'] });
-  const detail = await api<{ markets: { _id: string; runners: { _id: string }[] }[] }>(product.baseUrl, 'GET', `/api/v1${EVENT_PATH}`, { token: player });
-  ids.bookmakerRunners = detail.data.markets.find((market) => market._id === ids.bookmaker)?.runners.map((runner) => runner._id) ?? [];
+  ids.event = await created('/api/v1/backoffice/events', {
+    leagueId: ids.league,
+    name: EVENT_NAME,
+    startTime: new Date(Date.now() + 3 * 3600_000).toISOString(),
+  });
+  ids.bookmaker = await created('/api/v1/backoffice/markets', {
+    eventId: ids.event,
+    marketType: 'BOOKMAKER',
+    name: 'Bookmaker',
+    runners: ['Alpha Kings', 'Beta Titans'],
+  });
+  ids.fancy = await created('/api/v1/backoffice/markets', {
+    eventId: ids.event,
+    marketType: 'FANCY',
+    name: '10 over runs Alpha',
+  });
+  ids.exchange = await created('/api/v1/backoffice/markets', {
+    eventId: ids.event,
+    marketType: 'EXCHANGE',
+    name: 'Match Odds',
+    runners: ['Alpha Kings', 'Beta Titans'],
+  });
+  const detail = await api<{ markets: { _id: string; runners: { _id: string }[] }[] }>(
+    product.baseUrl,
+    'GET',
+    `/api/v1${EVENT_PATH}`,
+    { token: player },
+  );
+  ids.bookmakerRunners =
+    detail.data.markets.find((market) => market._id === ids.bookmaker)?.runners.map((runner) => runner._id) ?? [];
   await setRates(45, 48);
-  const line = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.fancy}/fancy-line`, { token: director, body: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 90 } });
+  const line = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.fancy}/fancy-line`, {
+    token: director,
+    body: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 90 },
+  });
   expect(line.meta.code).toBe(200);
 });
 
@@ -108,7 +165,10 @@ describe('sports exchange in a real browser', () => {
   it('Home lists events with live prices; backing a demo runner matches against house liquidity and moves balance and exposure', async () => {
     const { context, page, errors } = await playerPage(DESKTOP);
     await page.goto(`${product.baseUrl}/`);
-    const row = page.getByTestId('event-row').filter({ has: page.getByTestId('event-prices') }).first();
+    const row = page
+      .getByTestId('event-row')
+      .filter({ has: page.getByTestId('event-prices') })
+      .first();
     await row.waitFor({ timeout: 15_000 });
     await page.getByTestId('live-indicator').filter({ hasText: 'Live' }).waitFor({ timeout: 10_000 });
     await row.locator('.event-row__name').click();
@@ -151,7 +211,10 @@ describe('sports exchange in a real browser', () => {
     await sheet.getByTestId('place-bet').click();
     await sheet.getByTestId('slip-result').filter({ hasText: 'Bet matched' }).waitFor({ timeout: 15_000 });
 
-    const settle = await api(product.baseUrl, 'POST', `/api/v1/backoffice/markets/${ids.fancy}/settle`, { token: director, body: { runs: 70 } });
+    const settle = await api(product.baseUrl, 'POST', `/api/v1/backoffice/markets/${ids.fancy}/settle`, {
+      token: director,
+      body: { runs: 70 },
+    });
     expect(settle.meta.code).toBe(200);
     await page.getByRole('button', { name: 'Close bet slip' }).click();
 
@@ -198,8 +261,18 @@ describe('sports exchange in a real browser', () => {
     // A bet on our event too (through the API, as another device would), so My Bets has two groups.
     const placed = await fetch(`${product.baseUrl}/api/v1/place-bet`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${player}`, 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ marketId: ids.bookmaker, selectionId: ids.bookmakerRunners[1], selectionType: 'back', odds: await currentBackRate(1), stake: 100 }),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${player}`,
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        marketId: ids.bookmaker,
+        selectionId: ids.bookmakerRunners[1],
+        selectionType: 'back',
+        odds: await currentBackRate(1),
+        stake: 100,
+      }),
     });
     expect(((await placed.json()) as { meta: { code: number } }).meta.code).toBe(200);
     const { context, page, errors } = await playerPage(DESKTOP);
@@ -213,7 +286,10 @@ describe('sports exchange in a real browser', () => {
     // On a demo event's market, lay at 1.01 where no back rests: the offer waits unmatched.
     await page.goto(`${product.baseUrl}/`);
     // Not the first demo event: the first test's back bet there would already cover this lay's liability.
-    const demoRow = page.getByTestId('event-row').filter({ has: page.getByTestId('event-prices') }).nth(1);
+    const demoRow = page
+      .getByTestId('event-row')
+      .filter({ has: page.getByTestId('event-prices') })
+      .nth(1);
     await demoRow.waitFor({ timeout: 15_000 });
     await demoRow.locator('.event-row__name').click();
     await page.waitForURL((url) => url.pathname === '/event');
@@ -256,7 +332,9 @@ describe('sports exchange in a real browser', () => {
     const unmatched = demoGroup.getByTestId('bet-row').filter({ has: page.getByTestId('cancel-bet') });
     await unmatched.first().waitFor();
     await unmatched.first().getByTestId('cancel-bet').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="cancel-bet"]').length === 0, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="cancel-bet"]').length === 0, undefined, {
+      timeout: 10_000,
+    });
     await waitForHeader(page, before.balance, before.exposure);
 
     // The link takes the player to the event.
@@ -268,7 +346,10 @@ describe('sports exchange in a real browser', () => {
   });
 
   it('shows a suspended market and the Score / Tv panel honestly', async () => {
-    const suspended = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.bookmaker}`, { token: director, body: { status: 'suspended' } });
+    const suspended = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.bookmaker}`, {
+      token: director,
+      body: { status: 'suspended' },
+    });
     expect(suspended.meta.code).toBe(200);
     const { context, page } = await playerPage(PHONE);
     await page.goto(`${product.baseUrl}${EVENT_PATH}`);
@@ -276,8 +357,15 @@ describe('sports exchange in a real browser', () => {
     await bookmaker.getByTestId('market-overlay').first().waitFor();
     expect(await bookmaker.getByTestId('bm-back').first().isDisabled()).toBe(true);
     // Resumed live over the socket, without a reload.
-    await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.bookmaker}`, { token: director, body: { status: 'open' } });
-    await page.waitForFunction(() => document.querySelector('[data-testid="bookmaker-market"] [data-testid="market-overlay"]') === null, undefined, { timeout: 10_000 });
+    await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.bookmaker}`, {
+      token: director,
+      body: { status: 'open' },
+    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="bookmaker-market"] [data-testid="market-overlay"]') === null,
+      undefined,
+      { timeout: 10_000 },
+    );
     await page.getByRole('button', { name: 'Tv' }).click();
     await page.getByTestId('tv-empty').waitFor();
     await page.getByRole('button', { name: 'Score' }).click();

@@ -4,7 +4,10 @@ import { DEMO, PHONE, api, freshMobile, loginToken, readOtp } from '../support/h
 export type Viewport = { width: number; height: number };
 
 /** A fresh browser context (own storage) at a screen size; phones get touch and mobile emulation. */
-export async function openPage(browser: Browser, viewport: Viewport): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  viewport: Viewport,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const phone = viewport.width === PHONE.width;
   const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
   const page = await context.newPage();
@@ -30,17 +33,27 @@ export async function createVerifiedUser(baseUrl: string, password = 'e2e-Secret
   });
   if (signUp.meta.code !== 200) throw new Error(`signUp failed: ${signUp.meta.message}`);
   const otp = await readOtp(baseUrl, mobileNo);
-  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp } });
-  if (verify.meta.code !== 200 || verify.meta.token === undefined) throw new Error(`verify failed: ${verify.meta.message}`);
+  const verify = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', {
+    body: { mobile_no: mobileNo, otp },
+  });
+  if (verify.meta.code !== 200 || verify.meta.token === undefined)
+    throw new Error(`verify failed: ${verify.meta.message}`);
   return { mobileNo, national, password, token: verify.meta.token, id: verify.data._id };
 }
 
-export type Flags = Partial<Record<'allowHome' | 'allowLiveCasino' | 'allowSlots' | 'allowStatements' | 'allowProfitLoss' | 'referralAllow', boolean>> & { role?: number };
+export type Flags = Partial<
+  Record<
+    'allowHome' | 'allowLiveCasino' | 'allowSlots' | 'allowStatements' | 'allowProfitLoss' | 'referralAllow',
+    boolean
+  >
+> & { role?: number };
 
 /** Sets permission flags through the back-office API, as an operator would. */
 export async function setFlags(baseUrl: string, mobileNo: string, flags: Flags): Promise<void> {
   const director = await loginToken(baseUrl, DEMO.director.mobileNo, DEMO.director.password);
-  const found = await api<{ items: { _id: string }[] }>(baseUrl, 'GET', `/api/v1/backoffice/users?search=${mobileNo}`, { token: director });
+  const found = await api<{ items: { _id: string }[] }>(baseUrl, 'GET', `/api/v1/backoffice/users?search=${mobileNo}`, {
+    token: director,
+  });
   const id = found.data.items[0]?._id;
   if (id === undefined) throw new Error(`no user ${mobileNo}`);
   const update = await api(baseUrl, 'PUT', `/api/v1/backoffice/users/${id}`, { token: director, body: flags });

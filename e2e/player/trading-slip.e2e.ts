@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO, DESKTOP, PHONE, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  launchBrowser,
+  loginToken,
+  startProduct,
+  type RunningProduct,
+} from '../support/harness.js';
 import { createVerifiedUser, openPage, uiLogin, type TestUser } from './support.js';
 
 /**
@@ -21,7 +30,10 @@ async function created(path: string, body: unknown): Promise<string> {
   return answer.data._id;
 }
 
-async function playerPage(user: TestUser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function playerPage(
+  user: TestUser,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const opened = await openPage(browser, viewport);
   await uiLogin(opened.page, product.baseUrl, user.national, user.password);
   await opened.page.getByTestId('balance-amount').waitFor();
@@ -44,16 +56,45 @@ beforeAll(async () => {
   director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
   const sport = await created('/api/v1/backoffice/sports', { name: 'Slip Cricket' });
   const league = await created('/api/v1/backoffice/leagues', { sportId: sport, name: 'Slip League' });
-  const event = await created('/api/v1/backoffice/events', { leagueId: league, name: 'Gamma Hawks v Delta Owls', startTime: new Date(Date.now() + 3600_000).toISOString() });
-  ids.bookmaker = await created('/api/v1/backoffice/markets', { eventId: event, marketType: 'BOOKMAKER', name: 'Bookmaker', runners: ['Gamma Hawks', 'Delta Owls'], betDelaySeconds: 2 });
-  ids.exchange = await created('/api/v1/backoffice/markets', { eventId: event, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Gamma Hawks', 'Delta Owls'] });
-  const inPlay = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.bookmaker}`, { token: director, body: { inPlay: true } });
+  const event = await created('/api/v1/backoffice/events', {
+    leagueId: league,
+    name: 'Gamma Hawks v Delta Owls',
+    startTime: new Date(Date.now() + 3600_000).toISOString(),
+  });
+  ids.bookmaker = await created('/api/v1/backoffice/markets', {
+    eventId: event,
+    marketType: 'BOOKMAKER',
+    name: 'Bookmaker',
+    runners: ['Gamma Hawks', 'Delta Owls'],
+    betDelaySeconds: 2,
+  });
+  ids.exchange = await created('/api/v1/backoffice/markets', {
+    eventId: event,
+    marketType: 'EXCHANGE',
+    name: 'Match Odds',
+    runners: ['Gamma Hawks', 'Delta Owls'],
+  });
+  const inPlay = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.bookmaker}`, {
+    token: director,
+    body: { inPlay: true },
+  });
   expect(inPlay.meta.code).toBe(200);
-  const market = await api<{ runners: { _id: string }[] }>(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.bookmaker}`, { token: director, body: {} });
+  const market = await api<{ runners: { _id: string }[] }>(
+    product.baseUrl,
+    'PUT',
+    `/api/v1/backoffice/markets/${ids.bookmaker}`,
+    { token: director, body: {} },
+  );
   ids.bookmakerRunners = market.data.runners.map((runner) => runner._id);
   const rates = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${ids.bookmaker}/bookmaker-rates`, {
     token: director,
-    body: { runners: ids.bookmakerRunners.map((runnerId, index) => ({ runnerId, backRate: 45 + index * 10, layRate: 48 + index * 10 })) },
+    body: {
+      runners: ids.bookmakerRunners.map((runnerId, index) => ({
+        runnerId,
+        backRate: 45 + index * 10,
+        layRate: 48 + index * 10,
+      })),
+    },
   });
   expect(rates.meta.code).toBe(200);
 });
@@ -73,9 +114,17 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
       const { context, page, errors } = await playerPage(user, viewport);
       const before = await page.getByTestId('balance-amount').textContent();
       expect(before).toBe('₹10,000.00');
-      const accounts = await api<{ _id: string; type: 'upi' | 'bank' }[]>(product.baseUrl, 'GET', '/api/v1/admin-account-details', { token: user.token });
+      const accounts = await api<{ _id: string; type: 'upi' | 'bank' }[]>(
+        product.baseUrl,
+        'GET',
+        '/api/v1/admin-account-details',
+        { token: user.token },
+      );
       const txnRef = `SLIP${process.pid}${Date.now() % 1_000_000}${name.length}`;
-      const asked = await api(product.baseUrl, 'POST', '/api/v1/admin-deposit-request', { token: user.token, body: { amount: 1000, accountId: accounts.data[0]?._id, txnRef, type: accounts.data[0]?.type } });
+      const asked = await api(product.baseUrl, 'POST', '/api/v1/admin-deposit-request', {
+        token: user.token,
+        body: { amount: 1000, accountId: accounts.data[0]?._id, txnRef, type: accounts.data[0]?.type },
+      });
       expect(asked.meta.code).toBe(200);
 
       const desk = await backOffice();
@@ -133,8 +182,13 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
       body: { runners: [{ runnerId: ids.bookmakerRunners[1], backRate: 50, layRate: 53 }] },
     });
     expect(moved.meta.code).toBe(200);
-    await slip.getByTestId('slip-resolved').filter({ hasText: 'Refused after the in-play delay' }).waitFor({ timeout: 10_000 });
-    expect(await slip.getByTestId('slip-result').textContent()).toBe('Bet lapsed: The price moved during the bet delay');
+    await slip
+      .getByTestId('slip-resolved')
+      .filter({ hasText: 'Refused after the in-play delay' })
+      .waitFor({ timeout: 10_000 });
+    expect(await slip.getByTestId('slip-result').textContent()).toBe(
+      'Bet lapsed: The price moved during the bet delay',
+    );
     expect(await slip.getByTestId('slip-stake').inputValue()).toBe('');
     await context.close();
   });
@@ -145,9 +199,20 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
   ] as const) {
     it(`${name}: cancels an unmatched offer from the event page, and all on a market`, async () => {
       const user = await createVerifiedUser(product.baseUrl);
-      const runners = (await api<{ markets: { _id: string; runners: { _id: string }[] }[] }>(product.baseUrl, 'GET', `/api/v1${EVENT_PATH}`, { token: user.token })).data.markets.find((market) => market._id === ids.exchange)?.runners ?? [];
+      const runners =
+        (
+          await api<{ markets: { _id: string; runners: { _id: string }[] }[] }>(
+            product.baseUrl,
+            'GET',
+            `/api/v1${EVENT_PATH}`,
+            { token: user.token },
+          )
+        ).data.markets.find((market) => market._id === ids.exchange)?.runners ?? [];
       for (const odds of [50, 60]) {
-        const placed = await api<{ status: string }>(product.baseUrl, 'POST', '/api/v1/place-bet', { token: user.token, body: { marketId: ids.exchange, selectionId: runners[0]?._id, selectionType: 'back', odds, stake: 100 } });
+        const placed = await api<{ status: string }>(product.baseUrl, 'POST', '/api/v1/place-bet', {
+          token: user.token,
+          body: { marketId: ids.exchange, selectionId: runners[0]?._id, selectionType: 'back', odds, stake: 100 },
+        });
         expect(placed.data.status).toBe('unmatched');
       }
       const { context, page, errors } = await playerPage(user, viewport);
@@ -161,7 +226,10 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
       await list.getByTestId('event-bet').filter({ hasText: '@ 50' }).waitFor({ state: 'detached', timeout: 10_000 });
       await page.getByTestId('exposure-amount').filter({ hasText: '-₹100.00' }).waitFor({ timeout: 5000 });
 
-      const again = await api(product.baseUrl, 'POST', '/api/v1/place-bet', { token: user.token, body: { marketId: ids.exchange, selectionId: runners[0]?._id, selectionType: 'back', odds: 40, stake: 100 } });
+      const again = await api(product.baseUrl, 'POST', '/api/v1/place-bet', {
+        token: user.token,
+        body: { marketId: ids.exchange, selectionId: runners[0]?._id, selectionType: 'back', odds: 40, stake: 100 },
+      });
       expect(again.meta.code).toBe(200);
       // Placed on another device: the list follows the socket.
       await list.getByTestId('event-bet').nth(1).waitFor({ timeout: 10_000 });

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO, DESKTOP, PHONE, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  launchBrowser,
+  loginToken,
+  startProduct,
+  type RunningProduct,
+} from '../support/harness.js';
 import { createVerifiedUser, openPage, uiLogin, type TestUser } from './support.js';
 
 /** "+₹1,00,000.50" / "-₹150.00" → rupees. */
@@ -21,8 +30,17 @@ async function created(path: string, body: unknown): Promise<string> {
   return answer.data._id;
 }
 
-async function offer(marketId: string, selectionId: string, selectionType: 'back' | 'lay', odds: number, stake: number): Promise<void> {
-  const answer = await api(product.baseUrl, 'POST', '/api/v1/place-bet', { token: maker.token, body: { marketId, selectionId, selectionType, odds, stake } });
+async function offer(
+  marketId: string,
+  selectionId: string,
+  selectionType: 'back' | 'lay',
+  odds: number,
+  stake: number,
+): Promise<void> {
+  const answer = await api(product.baseUrl, 'POST', '/api/v1/place-bet', {
+    token: maker.token,
+    body: { marketId, selectionId, selectionType, odds, stake },
+  });
   if (answer.meta.code !== 200) throw new Error(`offer: ${answer.meta.message}`);
 }
 
@@ -31,13 +49,42 @@ async function inPlayMatch(suffix: string) {
   const sport = await created('/api/v1/backoffice/sports', { name: 'E2E Trading Cricket' });
   const league = await created('/api/v1/backoffice/leagues', { sportId: sport, name: 'E2E Trading League' });
   const name = `Delta Lions v Gamma Hawks ${suffix}`;
-  const event = await created('/api/v1/backoffice/events', { leagueId: league, name, startTime: new Date(Date.now() - 3600_000).toISOString() });
-  await api(product.baseUrl, 'PUT', `/api/v1/backoffice/events/${event}`, { token: director, body: { status: 'in_play' } });
-  const exchange = await created('/api/v1/backoffice/markets', { eventId: event, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Delta Lions', 'Gamma Hawks'], betDelaySeconds: 1 });
-  const fancy = await created('/api/v1/backoffice/markets', { eventId: event, marketType: 'FANCY', name: '6 over runs Delta', betDelaySeconds: 0 });
-  await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${exchange}`, { token: director, body: { inPlay: true } });
-  await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${fancy}/fancy-line`, { token: director, body: { noLine: 48, noRate: 100, yesLine: 50, yesRate: 100 } });
-  const view = await api<{ runners: { _id: string }[] }>(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${exchange}`, { token: director, body: {} });
+  const event = await created('/api/v1/backoffice/events', {
+    leagueId: league,
+    name,
+    startTime: new Date(Date.now() - 3600_000).toISOString(),
+  });
+  await api(product.baseUrl, 'PUT', `/api/v1/backoffice/events/${event}`, {
+    token: director,
+    body: { status: 'in_play' },
+  });
+  const exchange = await created('/api/v1/backoffice/markets', {
+    eventId: event,
+    marketType: 'EXCHANGE',
+    name: 'Match Odds',
+    runners: ['Delta Lions', 'Gamma Hawks'],
+    betDelaySeconds: 1,
+  });
+  const fancy = await created('/api/v1/backoffice/markets', {
+    eventId: event,
+    marketType: 'FANCY',
+    name: '6 over runs Delta',
+    betDelaySeconds: 0,
+  });
+  await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${exchange}`, {
+    token: director,
+    body: { inPlay: true },
+  });
+  await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${fancy}/fancy-line`, {
+    token: director,
+    body: { noLine: 48, noRate: 100, yesLine: 50, yesRate: 100 },
+  });
+  const view = await api<{ runners: { _id: string }[] }>(
+    product.baseUrl,
+    'PUT',
+    `/api/v1/backoffice/markets/${exchange}`,
+    { token: director, body: {} },
+  );
   const [lions, hawks] = view.data.runners.map((runner) => runner._id) as [string, string];
   // Lays at 3.0 to back into, backs at 2.0 to lay into (₹2,000 each), on Delta Lions.
   await offer(exchange, lions, 'lay', 3, 2000);
@@ -54,7 +101,9 @@ async function waitForFigures(page: Page, lions: number, hawks: number): Promise
   await page.waitForFunction(
     ([wantLions, wantHawks]) => {
       const read = (name: string) => {
-        const runner = document.querySelector(`[data-testid="exchange-market"] [data-runner="${name}"] [data-testid="position-matched"]`);
+        const runner = document.querySelector(
+          `[data-testid="exchange-market"] [data-runner="${name}"] [data-testid="position-matched"]`,
+        );
         return runner === null ? Number.NaN : Number((runner.textContent ?? '').replace(/[^0-9.-]/g, ''));
       };
       return read('Delta Lions') === wantLions && read('Gamma Hawks') === wantHawks;
@@ -64,11 +113,20 @@ async function waitForFigures(page: Page, lions: number, hawks: number): Promise
   );
 }
 
-async function placeFromSlip(page: Page, stake: string, preview: { runner: string; figure: string } | null): Promise<void> {
+async function placeFromSlip(
+  page: Page,
+  stake: string,
+  preview: { runner: string; figure: string } | null,
+): Promise<void> {
   const slip = page.getByTestId('bet-slip');
   await slip.getByTestId('slip-stake').fill(stake);
   // The slip previews each runner's figure before the bet is placed (same maths as the server).
-  if (preview !== null) await slip.getByTestId('slip-position').filter({ hasText: preview.runner }).filter({ hasText: preview.figure }).waitFor({ timeout: 10_000 });
+  if (preview !== null)
+    await slip
+      .getByTestId('slip-position')
+      .filter({ hasText: preview.runner })
+      .filter({ hasText: preview.figure })
+      .waitFor({ timeout: 10_000 });
   await slip.getByTestId('place-bet').click();
   await slip.getByTestId('slip-result').filter({ hasText: 'Bet matched' }).waitFor({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Close bet slip' }).click();
@@ -80,7 +138,10 @@ async function cashOut(page: Page, share: 100 | 50): Promise<void> {
   const panel = market.getByTestId('cash-out');
   await panel.getByTestId(`cash-out-share-${share}`).click();
   const confirm = panel.getByTestId('cash-out-confirm');
-  await panel.getByTestId('cash-out-value').filter({ hasText: /Cash out ₹/ }).waitFor({ timeout: 10_000 });
+  await panel
+    .getByTestId('cash-out-value')
+    .filter({ hasText: /Cash out ₹/ })
+    .waitFor({ timeout: 10_000 });
   await confirm.click();
   await panel.waitFor({ state: 'detached', timeout: 15_000 });
 }

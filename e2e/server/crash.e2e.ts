@@ -46,7 +46,11 @@ describe('money survives SIGKILL', () => {
   });
 
   it('keeps every acknowledged operation exactly once through kills and restarts', async () => {
-    const env = { DATABASE_URL: url.toString(), SECOND_APPROVAL_ABOVE_RUPEES: '1000000', RATE_LIMIT_PER_MINUTE: '100000' };
+    const env = {
+      DATABASE_URL: url.toString(),
+      SECOND_APPROVAL_ABOVE_RUPEES: '1000000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    };
     product = await startProduct({ env });
     const random = prng(42);
     let base = product.baseUrl;
@@ -54,13 +58,28 @@ describe('money survives SIGKILL', () => {
     const players: { token: string; mobileNo: string; accountId: string }[] = [];
     for (let i = 0; i < 6; i += 1) {
       const { mobileNo } = freshMobile();
-      await api(base, 'POST', '/api/v1/signUp', { body: { name: `Crash ${i}`, mobile_no: mobileNo, password: 'crash-test-pass', confirmPassword: 'crash-test-pass', ageConfirmed: true } });
-      const verified = await api(base, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(base, mobileNo) } });
+      await api(base, 'POST', '/api/v1/signUp', {
+        body: {
+          name: `Crash ${i}`,
+          mobile_no: mobileNo,
+          password: 'crash-test-pass',
+          confirmPassword: 'crash-test-pass',
+          ageConfirmed: true,
+        },
+      });
+      const verified = await api(base, 'POST', '/api/v1/verify-otp', {
+        body: { mobile_no: mobileNo, otp: await readOtp(base, mobileNo) },
+      });
       const token = verified.meta.token as string;
-      const account = await api<{ _id: string }>(base, 'POST', '/api/v1/account-details', { token, body: { type: 'upi', accountNumber: `crash${i}@okaxis`, accountHolderName: `Crash ${i}` } });
+      const account = await api<{ _id: string }>(base, 'POST', '/api/v1/account-details', {
+        token,
+        body: { type: 'upi', accountNumber: `crash${i}@okaxis`, accountHolderName: `Crash ${i}` },
+      });
       players.push({ token, mobileNo, accountId: account.data._id });
     }
-    const receiving = await api<{ _id: string; type: string }[]>(base, 'GET', '/api/v1/admin-account-details', { token: players[0]?.token });
+    const receiving = await api<{ _id: string; type: string }[]>(base, 'GET', '/api/v1/admin-account-details', {
+      token: players[0]?.token,
+    });
     const upiId = receiving.data.find((account) => account.type === 'upi')?._id as string;
     let directorToken = await loginToken(base, DEMO.director.mobileNo, DEMO.director.password);
 
@@ -69,14 +88,24 @@ describe('money survives SIGKILL', () => {
     const send = async (op: PendingOp): Promise<void> => {
       const player = players[op.player] as (typeof players)[number];
       const path = op.kind === 'deposit' ? '/api/v1/admin-deposit-request' : '/api/v1/withdrawal-request';
-      const body = op.kind === 'deposit' ? { amount: op.amount, accountId: upiId, type: 'upi', txnRef: op.key } : { amount: op.amount, accountId: player.accountId };
+      const body =
+        op.kind === 'deposit'
+          ? { amount: op.amount, accountId: upiId, type: 'upi', txnRef: op.key }
+          : { amount: op.amount, accountId: player.accountId };
       try {
         const response = await fetch(`${base}${path}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}`, 'idempotency-key': op.key },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${player.token}`,
+            'idempotency-key': op.key,
+          },
           body: JSON.stringify(body),
         });
-        const answer = (await response.json()) as { meta: { code: number; error?: string }; data: { _id: string } | null };
+        const answer = (await response.json()) as {
+          meta: { code: number; error?: string };
+          data: { _id: string } | null;
+        };
         if (answer.meta.code === 200 && answer.data !== null) {
           if (op.acknowledgedId !== null) expect(answer.data._id).toBe(op.acknowledgedId); // a replay names the same request
           op.acknowledgedId = answer.data._id;
@@ -90,10 +119,18 @@ describe('money survives SIGKILL', () => {
     const decideSome = async () => {
       for (const kind of ['deposits', 'withdrawals'] as const) {
         try {
-          const queue = await api<{ items: { _id: string }[] }>(base, 'GET', `/api/v1/backoffice/${kind}?status=pending&pageSize=5`, { token: directorToken });
+          const queue = await api<{ items: { _id: string }[] }>(
+            base,
+            'GET',
+            `/api/v1/backoffice/${kind}?status=pending&pageSize=5`,
+            { token: directorToken },
+          );
           await Promise.all(
             (queue.data?.items ?? []).map((item) =>
-              api(base, 'POST', `/api/v1/backoffice/${kind}/${item._id}/${random() < 0.7 ? 'approve' : 'reject'}`, { token: directorToken, body: random() < 0.7 ? undefined : { reason: 'crash test' } }).catch(() => undefined),
+              api(base, 'POST', `/api/v1/backoffice/${kind}/${item._id}/${random() < 0.7 ? 'approve' : 'reject'}`, {
+                token: directorToken,
+                body: random() < 0.7 ? undefined : { reason: 'crash test' },
+              }).catch(() => undefined),
             ),
           );
         } catch {
@@ -136,7 +173,9 @@ describe('money survives SIGKILL', () => {
       expect(await ledgerViolations(db)).toEqual([]);
       expect(await modelBalanceMismatches(db, WELCOME_PAISE)).toEqual([]);
       const acknowledged = ops.filter((op) => op.acknowledgedId !== 'refused').map((op) => op.acknowledgedId);
-      const stored = await db.query<{ id: string }>('select id from deposit_requests union all select id from withdrawal_requests');
+      const stored = await db.query<{ id: string }>(
+        'select id from deposit_requests union all select id from withdrawal_requests',
+      );
       expect(new Set(acknowledged).size).toBe(acknowledged.length);
       expect(stored.rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
       const moved = await db.query<{ n: number }>('select count(*)::int as n from journal_transactions');

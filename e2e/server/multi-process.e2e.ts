@@ -11,7 +11,10 @@ import { DEMO, api, freshMobile, loginToken, readOtp, startProduct } from '../su
 
 interface MarketMessage {
   type: string;
-  market?: { _id: string; runners: { _id: string; back: { price: number; size: number }[]; lay: { price: number; size: number }[] }[] };
+  market?: {
+    _id: string;
+    runners: { _id: string; back: { price: number; size: number }[]; lay: { price: number; size: number }[] }[];
+  };
 }
 
 describe('two server processes share live updates through Redis', () => {
@@ -34,15 +37,43 @@ describe('two server processes share live updates through Redis', () => {
 
   it('moves the price a WebSocket client of process two sees when a bet goes through process one', async () => {
     const director = await loginToken(first.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
-    const sport = await api<{ _id: string }>(first.baseUrl, 'POST', '/api/v1/backoffice/sports', { token: director, body: { name: 'Cricket' } });
-    const league = await api<{ _id: string }>(first.baseUrl, 'POST', '/api/v1/backoffice/leagues', { token: director, body: { sportId: sport.data._id, name: 'Multi League' } });
-    const event = await api<{ _id: string }>(first.baseUrl, 'POST', '/api/v1/backoffice/events', { token: director, body: { leagueId: league.data._id, name: 'Ravens v Kites', startTime: '2026-11-22T10:00:00Z' } });
-    const market = await api<{ _id: string }>(first.baseUrl, 'POST', '/api/v1/backoffice/markets', { token: director, body: { eventId: event.data._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Ravens', 'Kites'], betDelaySeconds: 0 } });
+    const sport = await api<{ _id: string }>(first.baseUrl, 'POST', '/api/v1/backoffice/sports', {
+      token: director,
+      body: { name: 'Cricket' },
+    });
+    const league = await api<{ _id: string }>(first.baseUrl, 'POST', '/api/v1/backoffice/leagues', {
+      token: director,
+      body: { sportId: sport.data._id, name: 'Multi League' },
+    });
+    const event = await api<{ _id: string }>(first.baseUrl, 'POST', '/api/v1/backoffice/events', {
+      token: director,
+      body: { leagueId: league.data._id, name: 'Ravens v Kites', startTime: '2026-11-22T10:00:00Z' },
+    });
+    const market = await api<{ _id: string }>(first.baseUrl, 'POST', '/api/v1/backoffice/markets', {
+      token: director,
+      body: {
+        eventId: event.data._id,
+        marketType: 'EXCHANGE',
+        name: 'Match Odds',
+        runners: ['Ravens', 'Kites'],
+        betDelaySeconds: 0,
+      },
+    });
     const marketId = market.data._id;
 
     const { mobileNo } = freshMobile();
-    await api(first.baseUrl, 'POST', '/api/v1/signUp', { body: { name: 'Multi Player', mobile_no: mobileNo, password: 'multi-process-1', confirmPassword: 'multi-process-1', ageConfirmed: true } });
-    const verified = await api(first.baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(first.baseUrl, mobileNo) } });
+    await api(first.baseUrl, 'POST', '/api/v1/signUp', {
+      body: {
+        name: 'Multi Player',
+        mobile_no: mobileNo,
+        password: 'multi-process-1',
+        confirmPassword: 'multi-process-1',
+        ageConfirmed: true,
+      },
+    });
+    const verified = await api(first.baseUrl, 'POST', '/api/v1/verify-otp', {
+      body: { mobile_no: mobileNo, otp: await readOtp(first.baseUrl, mobileNo) },
+    });
     const playerToken = verified.meta.token as string;
 
     // A client of process two, subscribed to the market.
@@ -59,7 +90,8 @@ describe('two server processes share live updates through Redis', () => {
       for (;;) {
         const found = messages.find(predicate);
         if (found !== undefined) return found;
-        if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(messages).slice(0, 500)}`);
+        if (Date.now() > deadline)
+          throw new Error(`no matching message; got ${JSON.stringify(messages).slice(0, 500)}`);
         await new Promise((done) => setTimeout(done, 50));
       }
     };
@@ -67,13 +99,22 @@ describe('two server processes share live updates through Redis', () => {
     expect(snapshot.market?.runners[0]?.back).toEqual([]);
 
     // The bet goes through process one.
-    const detail = await api<{ markets: { _id: string; runners: { _id: string }[] }[] }>(first.baseUrl, 'GET', '/api/v1/event?sport=cricket&league=multi-league&event=ravens-v-kites');
+    const detail = await api<{ markets: { _id: string; runners: { _id: string }[] }[] }>(
+      first.baseUrl,
+      'GET',
+      '/api/v1/event?sport=cricket&league=multi-league&event=ravens-v-kites',
+    );
     const runnerId = detail.data.markets[0]?.runners[0]?._id as string;
-    const placed = await api(first.baseUrl, 'POST', '/api/v1/place-bet', { token: playerToken, body: { marketId, selectionId: runnerId, selectionType: 'lay', odds: 2.5, stake: 700 } });
+    const placed = await api(first.baseUrl, 'POST', '/api/v1/place-bet', {
+      token: playerToken,
+      body: { marketId, selectionId: runnerId, selectionType: 'lay', odds: 2.5, stake: 700 },
+    });
     expect(placed.meta.code).toBe(200);
 
     // A lay offer at 2.5 is what backers can take: it shows on the back side of process two's ladder.
-    const moved = await waitFor((message) => message.type === 'market' && (message.market?.runners[0]?.back[0]?.size ?? 0) === 700);
+    const moved = await waitFor(
+      (message) => message.type === 'market' && (message.market?.runners[0]?.back[0]?.size ?? 0) === 700,
+    );
     expect(moved.market?.runners[0]?.back[0]).toEqual({ price: 2.5, size: 700 });
     socket.close();
   }, 120_000);

@@ -19,8 +19,18 @@ interface Closed {
 
 async function playerToken(baseUrl: string): Promise<{ token: string; userId: string }> {
   const { mobileNo } = freshMobile();
-  await api(baseUrl, 'POST', '/api/v1/signUp', { body: { name: 'Socket Player', mobile_no: mobileNo, password: PASSWORD, confirmPassword: PASSWORD, ageConfirmed: true } });
-  const verified = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: await readOtp(baseUrl, mobileNo) } });
+  await api(baseUrl, 'POST', '/api/v1/signUp', {
+    body: {
+      name: 'Socket Player',
+      mobile_no: mobileNo,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      ageConfirmed: true,
+    },
+  });
+  const verified = await api<{ _id: string }>(baseUrl, 'POST', '/api/v1/verify-otp', {
+    body: { mobile_no: mobileNo, otp: await readOtp(baseUrl, mobileNo) },
+  });
   if (verified.meta.token === undefined) throw new Error(`sign-up failed: ${verified.meta.message}`);
   return { token: verified.meta.token, userId: verified.data._id };
 }
@@ -28,10 +38,15 @@ async function playerToken(baseUrl: string): Promise<{ token: string; userId: st
 /** An authenticated socket on baseUrl, with a promise of its close (in an object: an async function would wait for it). */
 async function authenticatedSocket(baseUrl: string, token: string): Promise<{ closed: Promise<Closed> }> {
   const socket = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
-  const closed = new Promise<Closed>((resolve) => socket.on('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })));
+  const closed = new Promise<Closed>((resolve) =>
+    socket.on('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString() })),
+  );
   const heard: string[] = [];
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not authenticated within 10 s; heard ${heard.join(' ')}`)), 10_000);
+    const timer = setTimeout(
+      () => reject(new Error(`not authenticated within 10 s; heard ${heard.join(' ')}`)),
+      10_000,
+    );
     socket.on('message', (data: Buffer) => {
       heard.push(data.toString());
       if ((JSON.parse(data.toString()) as { type: string }).type === 'authenticated') {
@@ -47,7 +62,10 @@ async function authenticatedSocket(baseUrl: string, token: string): Promise<{ cl
 async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -61,7 +79,12 @@ describe('a session ended through one process closes its socket on another', () 
 
   beforeAll(async () => {
     await database.create();
-    const env = { DATABASE_URL: url.toString(), REDIS_URL, LIVE_CHANNEL: `khel-e2e-${randomBytes(4).toString('hex')}`, DEMO_FEED: 'false' };
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL,
+      LIVE_CHANNEL: `khel-e2e-${randomBytes(4).toString('hex')}`,
+      DEMO_FEED: 'false',
+    };
     first = await startProduct({ env });
     second = await startProduct({ env });
   });
@@ -82,8 +105,14 @@ describe('a session ended through one process closes its socket on another', () 
     const player = await playerToken(first.baseUrl);
     const { closed } = await authenticatedSocket(second.baseUrl, player.token);
     const director = await loginToken(first.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
-    const suspended = await api(first.baseUrl, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director, body: { suspended: true, suspendedReason: 'Review' } });
+    const suspended = await api(first.baseUrl, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+      token: director,
+      body: { suspended: true, suspendedReason: 'Review' },
+    });
     expect(suspended.meta.code).toBe(200);
-    expect(await within(closed, 1000)).toEqual({ code: 4403, reason: 'Your account is suspended, please contact support' });
+    expect(await within(closed, 1000)).toEqual({
+      code: 4403,
+      reason: 'Your account is suspended, please contact support',
+    });
   }, 60_000);
 });

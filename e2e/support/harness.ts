@@ -46,11 +46,15 @@ export interface RunningProduct {
  * a database of an earlier run (and keeps it on stop); `clockOffsetMs` moves the process's wall clock
  * forward (test-only preload e2e/support/shift-clock.mjs), e.g. to reach the close of a week.
  */
-export async function startProduct(options: { env?: Record<string, string>; dataDir?: string; clockOffsetMs?: number } = {}): Promise<RunningProduct> {
+export async function startProduct(
+  options: { env?: Record<string, string>; dataDir?: string; clockOffsetMs?: number } = {},
+): Promise<RunningProduct> {
   if (!existsSync(SERVER_ENTRY)) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'khel-e2e-'));
-  const preload = options.clockOffsetMs ? ['--import', pathToFileURL(join(ROOT, 'e2e/support/shift-clock.mjs')).href] : [];
+  const preload = options.clockOffsetMs
+    ? ['--import', pathToFileURL(join(ROOT, 'e2e/support/shift-clock.mjs')).href]
+    : [];
   const child = spawn(process.execPath, [...preload, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
@@ -109,7 +113,16 @@ export async function startProduct(options: { env?: Record<string, string>; data
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 

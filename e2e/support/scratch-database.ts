@@ -20,5 +20,9 @@ export function scratchDatabase(prefix: string): { url: URL; create: () => Promi
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  return { url, create: () => admin(`create database ${name}`), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    url,
+    create: () => admin(`create database ${name}`),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }

@@ -4,7 +4,9 @@ import { DESKTOP } from './harness.js';
 
 /** What an authenticator app would show for this base32 secret, `stepsAhead` 30-second steps from now. */
 export function totpCode(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
 }
 
 /** Fills the back-office login form. */

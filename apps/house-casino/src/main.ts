@@ -15,5 +15,14 @@ if (root !== null) {
   else if (page === 'crash') mountCrash(root, game as string);
   else if (page === 'rules') mountRules(root, game as string);
   else if (page === 'verify') mountVerify(root);
-  else root.append(h('main', { class: 'center-message' }, h('h1', {}, 'House casino'), h('p', {}, 'Open a game from the casino lobby.'), h('a', { href: '/house-casino/verify' }, 'Verify a round')));
+  else
+    root.append(
+      h(
+        'main',
+        { class: 'center-message' },
+        h('h1', {}, 'House casino'),
+        h('p', {}, 'Open a game from the casino lobby.'),
+        h('a', { href: '/house-casino/verify' }, 'Verify a round'),
+      ),
+    );
 }

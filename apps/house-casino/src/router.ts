@@ -13,7 +13,8 @@ export function route(pathname: string): { page: Page; game: string | null } {
   if (match === null) return { page: 'unknown', game: null };
   const game = match[1] as string;
   if (game === 'royal-bengal' || game === 'monsoon-gems') return { page: 'slot', game };
-  if (game === 'dragon-tiger' || game === 'andar-bahar' || game === 'teen-patti' || game === 'lucky-7') return { page: 'table', game };
+  if (game === 'dragon-tiger' || game === 'andar-bahar' || game === 'teen-patti' || game === 'lucky-7')
+    return { page: 'table', game };
   if (game === 'crash') return { page: 'crash', game };
   return { page: 'unknown', game };
 }

@@ -60,7 +60,18 @@ const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => 
 const monitor = new pg.Client({ connectionString: databaseUrl.toString() });
 const server = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER ?? 'apps/server/dist/server.js'], {
   cwd: ROOT,
-  env: { ...process.env, NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.toString(), DEMO_FEED: 'false', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error', RATE_LIMIT_PER_MINUTE: '100000000', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl.toString(),
+    DEMO_FEED: 'false',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    OTP_SENDS_PER_IP_PER_HOUR: '100000',
+  },
   stdio: ['ignore', process.env.BENCH_SERVER_STDOUT === 'inherit' ? 'inherit' : 'ignore', 'inherit'],
 });
 
@@ -81,16 +92,32 @@ async function signUpPlayers(count: number, prefix: string): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const mobile = `91${prefix}${String(process.pid % 1000).padStart(3, '0')}${String(i).padStart(5, '0')}`;
-    await call('POST', '/api/v1/signUp', { name: `Bench ${prefix} ${i}`, mobile_no: mobile, password: 'bench-password-1', confirmPassword: 'bench-password-1', ageConfirmed: true });
+    await call('POST', '/api/v1/signUp', {
+      name: `Bench ${prefix} ${i}`,
+      mobile_no: mobile,
+      password: 'bench-password-1',
+      confirmPassword: 'bench-password-1',
+      ageConfirmed: true,
+    });
     // The server runs in production mode (no dev outbox route): the code is read from its outbox table.
-    const outbox = await monitor.query<{ body: string }>('select body from sms_outbox where mobile_no = $1 order by id desc limit 1', [mobile]);
-    tokens.push((await call('POST', '/api/v1/verify-otp', { mobile_no: mobile, otp: outbox.rows[0]?.body.slice(0, 4) })).meta.token as string);
+    const outbox = await monitor.query<{ body: string }>(
+      'select body from sms_outbox where mobile_no = $1 order by id desc limit 1',
+      [mobile],
+    );
+    tokens.push(
+      (await call('POST', '/api/v1/verify-otp', { mobile_no: mobile, otp: outbox.rows[0]?.body.slice(0, 4) })).meta
+        .token as string,
+    );
   }
   return tokens;
 }
 
 /** The s-th bet of a run: who places it, and what. */
-type BetOf = (s: number, markets: readonly Market[], players: readonly string[]) => { player: string; body: Record<string, unknown> };
+type BetOf = (
+  s: number,
+  markets: readonly Market[],
+  players: readonly string[],
+) => { player: string; body: Record<string, unknown> };
 
 /**
  * Pairs of players back and lay the same stake at 2.0 on one market, so every bet matches and
@@ -103,7 +130,16 @@ const exchangePair: BetOf = (s, markets, players) => {
   const swap = Math.floor(pair / (players.length / 2)) % 2 === 1;
   const player = players[(2 * pair + (s % 2)) % players.length] as string;
   const back = (s % 2 === 0) !== swap;
-  return { player, body: { marketId: market.id, selectionId: market.runner, selectionType: back ? 'back' : 'lay', odds: 2, stake: 100 } };
+  return {
+    player,
+    body: {
+      marketId: market.id,
+      selectionId: market.runner,
+      selectionType: back ? 'back' : 'lay',
+      odds: 2,
+      stake: 100,
+    },
+  };
 };
 
 /**
@@ -119,12 +155,25 @@ const housePair =
     const back = Math.floor(s / players.length) % 2 === 0;
     const body =
       kind === 'BOOKMAKER'
-        ? { marketId: market.id, selectionId: market.runner, selectionType: back ? 'back' : 'lay', odds: back ? 45 : 48, stake: 100 }
+        ? {
+            marketId: market.id,
+            selectionId: market.runner,
+            selectionType: back ? 'back' : 'lay',
+            odds: back ? 45 : 48,
+            stake: 100,
+          }
         : { marketId: market.id, selectionType: back ? 'back' : 'lay', odds: 62, oddsSize: 100, stake: 100 };
     return { player: players[index] as string, body };
   };
 
-async function placeBets(markets: readonly Market[], players: readonly string[], connections: number, rate?: number, seconds = SECONDS, betOf: BetOf = exchangePair) {
+async function placeBets(
+  markets: readonly Market[],
+  players: readonly string[],
+  connections: number,
+  rate?: number,
+  seconds = SECONDS,
+  betOf: BetOf = exchangePair,
+) {
   const serverBefore = cpuMsOf(server.pid);
   const backendsBefore = await backendCpuMs(monitor, name);
   let slot = 0;
@@ -145,7 +194,11 @@ async function placeBets(markets: readonly Market[], players: readonly string[],
           const { player, body } = betOf(s, markets, players);
           return {
             ...request,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${player}`, 'idempotency-key': `${process.pid}-${s}-${randomBytes(4).toString('hex')}` },
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${player}`,
+              'idempotency-key': `${process.pid}-${s}-${randomBytes(4).toString('hex')}`,
+            },
             body: JSON.stringify(body),
           };
         },
@@ -159,7 +212,15 @@ async function placeBets(markets: readonly Market[], players: readonly string[],
   // CPU per accepted bet: the server process and the bench database's backends (steadier than bets/s on a shared machine).
   const serverMs = (cpuMsOf(server.pid) ?? NaN) - (serverBefore ?? NaN);
   const databaseMs = backendCpuSpent(backendsBefore, await backendCpuMs(monitor, name));
-  return { betsPerSecond: accepted / seconds, p50: result.latency.p50, p99: result.latency.p99, refused, errors: result.errors + result.non2xx, serverUs: (1000 * serverMs) / accepted, databaseUs: (1000 * databaseMs) / accepted };
+  return {
+    betsPerSecond: accepted / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    refused,
+    errors: result.errors + result.non2xx,
+    serverUs: (1000 * serverMs) / accepted,
+    databaseUs: (1000 * databaseMs) / accepted,
+  };
 }
 
 /**
@@ -171,7 +232,9 @@ async function pgbenchClients(wanted: number): Promise<number> {
   const probe = new pg.Client({ connectionString: databaseUrl.toString() });
   await probe.connect();
   try {
-    const max = Number((await probe.query<{ max_connections: string }>('show max_connections')).rows[0]?.max_connections);
+    const max = Number(
+      (await probe.query<{ max_connections: string }>('show max_connections')).rows[0]?.max_connections,
+    );
     const open = Number((await probe.query<{ n: string }>('select count(*) as n from pg_stat_activity')).rows[0]?.n);
     return Math.max(1, Math.min(wanted, max - open - 10));
   } finally {
@@ -191,7 +254,22 @@ function pgbench(clients: number): number {
       '',
     ].join('\n'),
   );
-  const run = spawnSync('pgbench', ['-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(SECONDS), databaseUrl.toString()], { encoding: 'utf8' });
+  const run = spawnSync(
+    'pgbench',
+    [
+      '-n',
+      '-f',
+      script,
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(clients, 2)),
+      '-T',
+      String(SECONDS),
+      databaseUrl.toString(),
+    ],
+    { encoding: 'utf8' },
+  );
   const tps = /tps = ([\d.]+)/.exec(run.stdout);
   if (tps === null) throw new Error(`pgbench failed: ${run.stderr}`);
   return Number(tps[1]);
@@ -207,28 +285,86 @@ try {
     await new Promise((done) => setTimeout(done, 100));
   }
   await monitor.connect();
-  const director = (await call('POST', '/api/v1/login', { mobile_no: '919999900000', password: 'demo-director-1' })).meta.token as string;
+  const director = (await call('POST', '/api/v1/login', { mobile_no: '919999900000', password: 'demo-director-1' }))
+    .meta.token as string;
   const sport = await call<{ _id: string }>('POST', '/api/v1/backoffice/sports', { name: 'Cricket' }, director);
-  const league = await call<{ _id: string }>('POST', '/api/v1/backoffice/leagues', { sportId: sport.data._id, name: 'Bench League' }, director);
+  const league = await call<{ _id: string }>(
+    'POST',
+    '/api/v1/backoffice/leagues',
+    { sportId: sport.data._id, name: 'Bench League' },
+    director,
+  );
   const markets: Market[] = [];
   for (let i = 0; i < MARKETS; i += 1) {
-    const event = await call<{ _id: string }>('POST', '/api/v1/backoffice/events', { leagueId: league.data._id, name: `Bench ${i} v Rivals ${i}`, startTime: '2026-11-22T10:00:00Z' }, director);
-    const market = await call<{ _id: string }>('POST', '/api/v1/backoffice/markets', { eventId: event.data._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Home', 'Away'], betDelaySeconds: 0 }, director);
-    const view = await call<{ runners: { _id: string }[] }>('PUT', `/api/v1/backoffice/markets/${market.data._id}`, {}, director);
+    const event = await call<{ _id: string }>(
+      'POST',
+      '/api/v1/backoffice/events',
+      { leagueId: league.data._id, name: `Bench ${i} v Rivals ${i}`, startTime: '2026-11-22T10:00:00Z' },
+      director,
+    );
+    const market = await call<{ _id: string }>(
+      'POST',
+      '/api/v1/backoffice/markets',
+      {
+        eventId: event.data._id,
+        marketType: 'EXCHANGE',
+        name: 'Match Odds',
+        runners: ['Home', 'Away'],
+        betDelaySeconds: 0,
+      },
+      director,
+    );
+    const view = await call<{ runners: { _id: string }[] }>(
+      'PUT',
+      `/api/v1/backoffice/markets/${market.data._id}`,
+      {},
+      director,
+    );
     markets.push({ id: market.data._id, runner: view.data.runners[0]?._id as string });
   }
   /** 16 markets against the house, each on its own event, quoted once (the quotes the house pairs bet at). */
   async function houseMarkets(kind: 'BOOKMAKER' | 'FANCY'): Promise<Market[]> {
     const made: Market[] = [];
     for (let i = 0; i < MARKETS; i += 1) {
-      const event = await call<{ _id: string }>('POST', '/api/v1/backoffice/events', { leagueId: league.data._id, name: `House ${kind} ${i} v Rivals`, startTime: '2026-11-22T10:00:00Z' }, director);
-      const market = await call<{ _id: string }>('POST', '/api/v1/backoffice/markets', { eventId: event.data._id, marketType: kind, name: kind === 'FANCY' ? '6 over runs' : 'Bookmaker', runners: kind === 'FANCY' ? [] : ['Home', 'Away'], betDelaySeconds: 0 }, director);
-      const view = await call<{ runners: { _id: string }[] }>('PUT', `/api/v1/backoffice/markets/${market.data._id}`, {}, director);
+      const event = await call<{ _id: string }>(
+        'POST',
+        '/api/v1/backoffice/events',
+        { leagueId: league.data._id, name: `House ${kind} ${i} v Rivals`, startTime: '2026-11-22T10:00:00Z' },
+        director,
+      );
+      const market = await call<{ _id: string }>(
+        'POST',
+        '/api/v1/backoffice/markets',
+        {
+          eventId: event.data._id,
+          marketType: kind,
+          name: kind === 'FANCY' ? '6 over runs' : 'Bookmaker',
+          runners: kind === 'FANCY' ? [] : ['Home', 'Away'],
+          betDelaySeconds: 0,
+        },
+        director,
+      );
+      const view = await call<{ runners: { _id: string }[] }>(
+        'PUT',
+        `/api/v1/backoffice/markets/${market.data._id}`,
+        {},
+        director,
+      );
       const runner = view.data.runners[0]?._id ?? '';
       const quoted =
         kind === 'BOOKMAKER'
-          ? await call('PUT', `/api/v1/backoffice/markets/${market.data._id}/bookmaker-rates`, { runners: [{ runnerId: runner, backRate: 45, layRate: 48 }] }, director)
-          : await call('PUT', `/api/v1/backoffice/markets/${market.data._id}/fancy-line`, { noLine: 62, noRate: 100, yesLine: 62, yesRate: 100 }, director);
+          ? await call(
+              'PUT',
+              `/api/v1/backoffice/markets/${market.data._id}/bookmaker-rates`,
+              { runners: [{ runnerId: runner, backRate: 45, layRate: 48 }] },
+              director,
+            )
+          : await call(
+              'PUT',
+              `/api/v1/backoffice/markets/${market.data._id}/fancy-line`,
+              { noLine: 62, noRate: 100, yesLine: 62, yesRate: 100 },
+              director,
+            );
       if (quoted.meta.code !== 200) throw new Error(`quoting a ${kind} market: ${quoted.meta.message}`);
       made.push({ id: market.data._id, runner });
     }
@@ -242,12 +378,23 @@ try {
   await peer.connect();
   await peer.query('create table pgbench_players (id int primary key, exposure_paise bigint not null default 0)');
   await peer.query('insert into pgbench_players (id) select generate_series(1, 256)');
-  await peer.query('create table pgbench_bets (id bigserial primary key, player_id int not null references pgbench_players(id), stake_paise bigint not null, odds_hundredths int not null, placed_at timestamptz not null default now())');
+  await peer.query(
+    'create table pgbench_bets (id bigserial primary key, player_id int not null references pgbench_players(id), stake_paise bigint not null, odds_hundredths int not null, placed_at timestamptz not null default now())',
+  );
   await peer.end();
 
-  console.log(`\n== Bets over HTTP on PostgreSQL, autocannon, ${SECONDS} s per row (${PLAYERS} players; every bet matches another at 2.0)`);
-  console.log('  case                         conns   bets/s   p50 ms   p99 ms   refused   server µs/bet   db µs/bet   pgbench tps   bets/tps');
-  const row = (label: string, conns: number, r: Awaited<ReturnType<typeof placeBets>>, peer?: { tps: number; clients: number }) =>
+  console.log(
+    `\n== Bets over HTTP on PostgreSQL, autocannon, ${SECONDS} s per row (${PLAYERS} players; every bet matches another at 2.0)`,
+  );
+  console.log(
+    '  case                         conns   bets/s   p50 ms   p99 ms   refused   server µs/bet   db µs/bet   pgbench tps   bets/tps',
+  );
+  const row = (
+    label: string,
+    conns: number,
+    r: Awaited<ReturnType<typeof placeBets>>,
+    peer?: { tps: number; clients: number },
+  ) =>
     console.log(
       `  ${label.padEnd(28)} ${String(conns).padStart(5)} ${Math.round(r.betsPerSecond).toString().padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.refused + r.errors).padStart(9)}   ${Math.round(r.serverUs).toString().padStart(13)}   ${Math.round(r.databaseUs).toString().padStart(9)}   ${peer === undefined ? '' : `${Math.round(peer.tps).toString().padStart(11)}   ${(r.betsPerSecond / peer.tps).toFixed(2).padStart(8)}${peer.clients < conns ? `   (pgbench -c ${peer.clients}: max_connections)` : ''}`}`,
     );
@@ -270,10 +417,24 @@ try {
   for (let i = 0; i < (CASES.has('deep') ? RESTING_OFFERS : 0); i += 1) {
     const back = i % 2 === 0;
     const prices = back ? backPrices : layPrices;
-    const placed = await call('POST', '/api/v1/place-bet', { marketId: hot[0]?.id, selectionId: hot[0]?.runner, selectionType: back ? 'back' : 'lay', odds: prices[i % prices.length], stake: 100 }, depth[i % depth.length]);
+    const placed = await call(
+      'POST',
+      '/api/v1/place-bet',
+      {
+        marketId: hot[0]?.id,
+        selectionId: hot[0]?.runner,
+        selectionType: back ? 'back' : 'lay',
+        odds: prices[i % prices.length],
+        stake: 100,
+      },
+      depth[i % depth.length],
+    );
     if (placed.meta.code !== 200) setupRefused.push(placed.meta.message);
   }
-  if (setupRefused.length > 0) console.log(`  (setup: ${setupRefused.length} of ${RESTING_OFFERS} resting offers refused, first: ${setupRefused[0]})`);
+  if (setupRefused.length > 0)
+    console.log(
+      `  (setup: ${setupRefused.length} of ${RESTING_OFFERS} resting offers refused, first: ${setupRefused[0]})`,
+    );
   const deep64 = CASES.has('deep') ? await placeBets(hot, players, 64) : null;
   if (deep64 !== null) row(`1 hot market, ${RESTING_OFFERS} resting`, 64, deep64);
   // Bets against the house take the writer's transaction path (decision 0039, "Not done"): measured beside the exchange's.
@@ -285,7 +446,8 @@ try {
     if (houseSet.length === 0) continue;
     const result = await placeBets(houseSet, players, 64, undefined, SECONDS, betOf);
     row(label, 64, result);
-    if (spread64[0] !== undefined) console.log(`    ${label} ÷ exchange spread at 64 = ${(result.betsPerSecond / spread64[0]).toFixed(2)}`);
+    if (spread64[0] !== undefined)
+      console.log(`    ${label} ÷ exchange spread at 64 = ${(result.betsPerSecond / spread64[0]).toFixed(2)}`);
   }
   if (CASES.has('fixed')) {
     // Latency at a steady 1,000 bets/s: the same rate for WARMUP_SECONDS first, not counted, so the row
@@ -293,8 +455,11 @@ try {
     await placeBets(markets, players, 64, 1000, WARMUP_SECONDS);
     row('16 markets at 1,000 bets/s', 64, await placeBets(markets, players, 64, 1000));
   }
-  const ratio = (a: { betsPerSecond: number } | null | undefined, b: { betsPerSecond: number } | null | undefined) => (a == null || b == null ? 'n/a' : (a.betsPerSecond / b.betsPerSecond).toFixed(2));
-  console.log(`  ratios: hot/spread at 64 = ${hot64 === null || spread64[0] === undefined ? 'n/a' : (hot64.betsPerSecond / spread64[0]).toFixed(2)}, deep/flat (hot) = ${ratio(deep64, hot64)}`);
+  const ratio = (a: { betsPerSecond: number } | null | undefined, b: { betsPerSecond: number } | null | undefined) =>
+    a == null || b == null ? 'n/a' : (a.betsPerSecond / b.betsPerSecond).toFixed(2);
+  console.log(
+    `  ratios: hot/spread at 64 = ${hot64 === null || spread64[0] === undefined ? 'n/a' : (hot64.betsPerSecond / spread64[0]).toFixed(2)}, deep/flat (hot) = ${ratio(deep64, hot64)}`,
+  );
 } finally {
   await monitor.end().catch(() => undefined);
   server.kill('SIGTERM');

@@ -33,15 +33,31 @@ const db = openPostgresDatabase(url.toString(), { max: POOL });
 try {
   await migrate(db);
   // The group commit's settings pass through (CASINO_WALLET_BATCH=1 measures every call alone, as before it).
-  const groupCommit = Object.fromEntries(['CASINO_WALLET_BATCH', 'CASINO_WALLET_IN_FLIGHT'].flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]])));
-  const config = loadConfig({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', LOG_LEVEL: 'silent', DEMO_DATA: 'false', RATE_LIMIT_PER_MINUTE: '1000000', ...groupCommit });
+  const groupCommit = Object.fromEntries(
+    ['CASINO_WALLET_BATCH', 'CASINO_WALLET_IN_FLIGHT'].flatMap((key) =>
+      process.env[key] === undefined ? [] : [[key, process.env[key] as string]],
+    ),
+  );
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    ...groupCommit,
+  });
   const { app, services } = await buildApp({ config, db });
   const product = await app.listen({ port: 0, host: '127.0.0.1' });
 
   // A provider and a game as an operator configures them; players with play chips and a live launch session each.
   const secret = randomBytes(32).toString('hex');
-  await db.query(`insert into casino_providers (code, name, kind, secret, launch_url_template) values ('bench', 'Bench Gaming', 'external', $1, '/x?t={token}')`, [secret]);
-  await db.query(`insert into casino_games (provider_id, code, title, category, is_slot, launch_kind) select id, 'bench-slot', 'Bench Slot', 'Slots', true, 'play' from casino_providers where code = 'bench'`);
+  await db.query(
+    `insert into casino_providers (code, name, kind, secret, launch_url_template) values ('bench', 'Bench Gaming', 'external', $1, '/x?t={token}')`,
+    [secret],
+  );
+  await db.query(
+    `insert into casino_games (provider_id, code, title, category, is_slot, launch_kind) select id, 'bench-slot', 'Bench Slot', 'Slots', true, 'play' from casino_providers where code = 'bench'`,
+  );
   const players: string[] = [];
   for (let i = 0; i < PLAYERS; i += 1) {
     const user = await db.query<{ id: string }>(
@@ -67,12 +83,25 @@ try {
     const given = Buffer.from(String(request.headers['x-signature']), 'hex');
     const parsed = JSON.parse(raw.toString('utf8')) as { transactionId: string; playerId: string };
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { meta: { code: 401 } };
-    return { meta: { code: 200, message: 'OK', status: 'OK' }, data: { status: 'OK', balance: 100, currency: 'INR', transactionId: parsed.transactionId, playerId: parsed.playerId } };
+    return {
+      meta: { code: 200, message: 'OK', status: 'OK' },
+      data: {
+        status: 'OK',
+        balance: 100,
+        currency: 'INR',
+        transactionId: parsed.transactionId,
+        playerId: parsed.playerId,
+      },
+    };
   });
   const baseline = await plain.listen({ port: 0, host: '127.0.0.1' });
 
-  console.log(`\n== Casino wallet callbacks on PostgreSQL, autocannon ${CONNECTIONS} connections, ${SECONDS} s each (pool ${POOL}, ${PLAYERS} players)`);
-  console.log('  one pair = a signed debit then a signed credit of the same round; the load generator runs in its own process');
+  console.log(
+    `\n== Casino wallet callbacks on PostgreSQL, autocannon ${CONNECTIONS} connections, ${SECONDS} s each (pool ${POOL}, ${PLAYERS} players)`,
+  );
+  console.log(
+    '  one pair = a signed debit then a signed credit of the same round; the load generator runs in its own process',
+  );
   const child = spawn(process.execPath, [new URL('./casino-wallet-load.mjs', import.meta.url).pathname], {
     env: {
       ...process.env,
@@ -102,23 +131,47 @@ try {
     profiler.disconnect();
     console.log(`  CPU profile of the servers' process: ${process.env.BENCH_CPU_PROF}`);
   }
-  const rows = output.trim().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { name: string; pairsPerSecond: number; callsPerSecond: number; p50: number; p99: number; calls: number; non2xx: number; errors: number; timeouts: number });
+  const rows = output
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          name: string;
+          pairsPerSecond: number;
+          callsPerSecond: number;
+          p50: number;
+          p99: number;
+          calls: number;
+          non2xx: number;
+          errors: number;
+          timeouts: number;
+        },
+    );
   console.log('  target                              pairs/s   calls/s   p50 ms   p99 ms   non-2xx   errors');
   for (const row of rows) {
-    console.log(`  ${row.name.padEnd(34)} ${row.pairsPerSecond.toFixed(0).padStart(8)} ${row.callsPerSecond.toFixed(0).padStart(9)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(8)} ${String(row.non2xx).padStart(9)} ${String(row.errors + row.timeouts).padStart(8)}`);
+    console.log(
+      `  ${row.name.padEnd(34)} ${row.pairsPerSecond.toFixed(0).padStart(8)} ${row.callsPerSecond.toFixed(0).padStart(9)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(8)} ${String(row.non2xx).padStart(9)} ${String(row.errors + row.timeouts).padStart(8)}`,
+    );
   }
   const product_ = rows.find((row) => row.name.startsWith('product'));
   const base = rows.find((row) => row.name.startsWith('plain'));
-  if (product_ !== undefined && base !== undefined) console.log(`  product / baseline: ${(product_.callsPerSecond / base.callsPerSecond).toFixed(2)}×`);
+  if (product_ !== undefined && base !== undefined)
+    console.log(`  product / baseline: ${(product_.callsPerSecond / base.callsPerSecond).toFixed(2)}×`);
   const counts = services.casino.casinoWallet.writerCounts();
   console.log(
     `  group commit: ${counts.calls} one-statement calls in ${counts.statements} statements (${counts.batches} batches carried ${counts.batchedCalls} calls, ${(counts.batchedCalls / Math.max(1, counts.batches)).toFixed(1)} per batch; ${counts.fallbacks} batches undone and run call by call)`,
   );
-  const statuses = await db.query<{ status: string; n: string }>(`select coalesce(response->'data'->>'status', 'none') as status, count(*)::text as n from casino_transactions group by 1 order by 1`);
+  const statuses = await db.query<{ status: string; n: string }>(
+    `select coalesce(response->'data'->>'status', 'none') as status, count(*)::text as n from casino_transactions group by 1 order by 1`,
+  );
   console.log(`  wallet answers stored: ${statuses.rows.map((row) => `${row.status} ${row.n}`).join(', ')}`);
   const violations = await ledgerViolations(db);
   const reconciliation = await services.casino.casino.reconciliation('bench');
-  console.log(`  ledger invariants: ${violations.length === 0 ? 'all hold' : violations.join('; ')}; reconciliation problems: ${reconciliation.problems.filter((p: { kind: string }) => p.kind !== 'ROUND_OPEN').length} (rounds still open when the run stopped are not problems)`);
+  console.log(
+    `  ledger invariants: ${violations.length === 0 ? 'all hold' : violations.join('; ')}; reconciliation problems: ${reconciliation.problems.filter((p: { kind: string }) => p.kind !== 'ROUND_OPEN').length} (rounds still open when the run stopped are not problems)`,
+  );
   await plain.close();
   await app.close();
 } finally {

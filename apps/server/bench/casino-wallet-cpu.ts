@@ -32,10 +32,16 @@ const url = new URL(ADMIN_URL);
 url.pathname = `/${name}`;
 const db = openPostgresDatabase(url.toString(), { max: Number(process.env.BENCH_POOL ?? (CONCURRENCY > 1 ? 20 : 4)) });
 
-
 /** One product process's wallet, built on the bench database with the given environment (the group commit's settings). */
 async function product(env: Record<string, string>) {
-  const config = loadConfig({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', LOG_LEVEL: 'silent', DEMO_DATA: 'false', RATE_LIMIT_PER_MINUTE: '1000000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    ...env,
+  });
   const { app, services } = await buildApp({ config, db });
   await app.ready();
   return { app, services };
@@ -44,10 +50,21 @@ async function product(env: Record<string, string>) {
 try {
   await migrate(db);
   // The group commit's settings pass through, as in casino-wallet-bench.ts.
-  const first = await product(Object.fromEntries(['CASINO_WALLET_BATCH', 'CASINO_WALLET_IN_FLIGHT'].flatMap((key) => (process.env[key] === undefined ? [] : [[key, process.env[key] as string]]))));
+  const first = await product(
+    Object.fromEntries(
+      ['CASINO_WALLET_BATCH', 'CASINO_WALLET_IN_FLIGHT'].flatMap((key) =>
+        process.env[key] === undefined ? [] : [[key, process.env[key] as string]],
+      ),
+    ),
+  );
   const secret = randomBytes(32).toString('hex');
-  await db.query(`insert into casino_providers (code, name, kind, secret, launch_url_template) values ('bench', 'Bench Gaming', 'external', $1, '/x?t={token}')`, [secret]);
-  await db.query(`insert into casino_games (provider_id, code, title, category, is_slot, launch_kind) select id, 'bench-slot', 'Bench Slot', 'Slots', true, 'play' from casino_providers where code = 'bench'`);
+  await db.query(
+    `insert into casino_providers (code, name, kind, secret, launch_url_template) values ('bench', 'Bench Gaming', 'external', $1, '/x?t={token}')`,
+    [secret],
+  );
+  await db.query(
+    `insert into casino_games (provider_id, code, title, category, is_slot, launch_kind) select id, 'bench-slot', 'Bench Slot', 'Slots', true, 'play' from casino_providers where code = 'bench'`,
+  );
   const players: string[] = [];
   for (let i = 0; i < PLAYERS; i += 1) {
     const user = await db.query<{ id: string }>(
@@ -72,7 +89,11 @@ try {
         method: 'POST',
         url: `/api/v1/casino-wallet/${op}`,
         payload: body,
-        headers: { 'content-type': 'application/json', 'x-provider': 'bench', 'x-signature': createHmac('sha256', secret).update(body).digest('hex') },
+        headers: {
+          'content-type': 'application/json',
+          'x-provider': 'bench',
+          'x-signature': createHmac('sha256', secret).update(body).digest('hex'),
+        },
       });
       const status = (response.json() as { data?: { status?: string } }).data?.status;
       if (status !== 'OK') throw new Error(`${op}: ${response.body}`);
@@ -81,7 +102,13 @@ try {
       const playerId = players[i % players.length] as string;
       const round = `${tag}-${i}`;
       await call('debit', { playerId, transactionId: `d-${round}`, roundId: round, gameCode: 'bench-slot', amount: 1 });
-      await call('credit', { playerId, transactionId: `c-${round}`, roundId: round, gameCode: 'bench-slot', amount: i % 3 === 0 ? 1.9 : 0 });
+      await call('credit', {
+        playerId,
+        transactionId: `c-${round}`,
+        roundId: round,
+        gameCode: 'bench-slot',
+        amount: i % 3 === 0 ? 1.9 : 0,
+      });
     };
     const before = target.services.casino.casinoWallet.writerCounts();
     const pgBefore = await backendCpuMs(admin, name);
@@ -97,7 +124,12 @@ try {
     const pgMs = backendCpuSpent(pgBefore, await backendCpuMs(admin, name));
     const after = target.services.casino.casinoWallet.writerCounts();
     const calls = pairs * 2;
-    return { nodeMs: (node.user + node.system) / 1000 / calls, pgMs: pgMs / calls, wallMs: wallMs / calls, statements: (after.statements - before.statements) / calls };
+    return {
+      nodeMs: (node.user + node.system) / 1000 / calls,
+      pgMs: pgMs / calls,
+      wallMs: wallMs / calls,
+      statements: (after.statements - before.statements) / calls,
+    };
   }
   const line = (label: string, r: { nodeMs: number; pgMs: number; wallMs: number; statements: number }) =>
     console.log(
@@ -108,17 +140,25 @@ try {
     // Warm up: caches, prepared statements, the JIT.
     await measure(first, 'warm', 300, 1);
     const r = await measure(first, 'run', PAIRS, 1);
-    console.log(`\n== Casino wallet: CPU per callback, ${PAIRS} sequential debit + credit pairs through inject() on PostgreSQL`);
+    console.log(
+      `\n== Casino wallet: CPU per callback, ${PAIRS} sequential debit + credit pairs through inject() on PostgreSQL`,
+    );
     console.log(`  server (Node)  ${r.nodeMs.toFixed(3)} ms CPU per call`);
     console.log(`  PostgreSQL     ${r.pgMs.toFixed(3)} ms CPU per call (backends of the bench database; 10 ms ticks)`);
-    console.log(`  both           ${(r.nodeMs + r.pgMs).toFixed(3)} ms CPU per call → at most ${(2000 / (r.nodeMs + r.pgMs) / 2).toFixed(0)} pairs/s on 2 cores with nothing else running`);
-    console.log(`  wall           ${r.wallMs.toFixed(3)} ms per call, one at a time (includes waiting for the CPU on a shared machine)`);
+    console.log(
+      `  both           ${(r.nodeMs + r.pgMs).toFixed(3)} ms CPU per call → at most ${(2000 / (r.nodeMs + r.pgMs) / 2).toFixed(0)} pairs/s on 2 cores with nothing else running`,
+    );
+    console.log(
+      `  wall           ${r.wallMs.toFixed(3)} ms per call, one at a time (includes waiting for the CPU on a shared machine)`,
+    );
   } else {
     // The peer in the same run: the same product with the group commit off (every call alone, as before it).
     const alone = await product({ CASINO_WALLET_BATCH: '1' });
     await measure(first, 'warm-g', 600, CONCURRENCY);
     await measure(alone, 'warm-a', 600, CONCURRENCY);
-    console.log(`\n== Casino wallet: CPU per callback, ${PAIRS} debit + credit pairs through inject() on PostgreSQL, ${CONCURRENCY} callers at once`);
+    console.log(
+      `\n== Casino wallet: CPU per callback, ${PAIRS} debit + credit pairs through inject() on PostgreSQL, ${CONCURRENCY} callers at once`,
+    );
     for (let round = 1; round <= ROUNDS; round += 1) {
       line(`group commit (round ${round})`, await measure(first, `g${round}`, PAIRS, CONCURRENCY));
       line(`each call alone (round ${round})`, await measure(alone, `a${round}`, PAIRS, CONCURRENCY));

@@ -13,7 +13,11 @@ function signed(request, path, payload) {
   request.method = 'POST';
   request.path = `/api/v1/casino-wallet/${path}`;
   request.body = body;
-  request.headers = { 'content-type': 'application/json', 'x-provider': 'bench', 'x-signature': createHmac('sha256', SECRET).update(body).digest('hex') };
+  request.headers = {
+    'content-type': 'application/json',
+    'x-provider': 'bench',
+    'x-signature': createHmac('sha256', SECRET).update(body).digest('hex'),
+  };
   return request;
 }
 
@@ -28,12 +32,24 @@ for (const target of JSON.parse(TARGETS)) {
           rounds += 1;
           context.round = `r${process.pid}-${rounds}`;
           context.playerId = players[rounds % players.length];
-          return signed(request, 'debit', { playerId: context.playerId, transactionId: `d-${context.round}`, roundId: context.round, gameCode: 'bench-slot', amount: 1 });
+          return signed(request, 'debit', {
+            playerId: context.playerId,
+            transactionId: `d-${context.round}`,
+            roundId: context.round,
+            gameCode: 'bench-slot',
+            amount: 1,
+          });
         },
       },
       {
         setupRequest(request, context) {
-          return signed(request, 'credit', { playerId: context.playerId, transactionId: `c-${context.round}`, roundId: context.round, gameCode: 'bench-slot', amount: rounds % 3 === 0 ? 1.9 : 0 });
+          return signed(request, 'credit', {
+            playerId: context.playerId,
+            transactionId: `c-${context.round}`,
+            roundId: context.round,
+            gameCode: 'bench-slot',
+            amount: rounds % 3 === 0 ? 1.9 : 0,
+          });
         },
       },
     ],

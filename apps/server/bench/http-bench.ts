@@ -24,11 +24,22 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? null;
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
-const BASELINE = process.env.BENCH_BASELINE === undefined || process.env.BENCH_BASELINE === '' ? null : resolve(process.env.BENCH_BASELINE);
+const BASELINE =
+  process.env.BENCH_BASELINE === undefined || process.env.BENCH_BASELINE === ''
+    ? null
+    : resolve(process.env.BENCH_BASELINE);
 
-function startProcess(args: string[], env: Record<string, string>, logFile: string): Promise<{ child: ChildProcess; url: string }> {
+function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  logFile: string,
+): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const log = createWriteStream(logFile);
     let seen = '';
     const onData = (chunk: Buffer) => {
@@ -59,13 +70,25 @@ async function load(url: string, pid: number | undefined, headers: Record<string
   const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
   const cpuAfter = cpuMicros(pid);
-  const cpuPerAnswer = cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : (cpuAfter - cpuBefore) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuPerAnswer };
+  const cpuPerAnswer =
+    cpuBefore === null || cpuAfter === null || result.requests.total === 0
+      ? null
+      : (cpuAfter - cpuBefore) / result.requests.total;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuPerAnswer,
+  };
 }
 
 // One database per product process: two processes on one database would also share (and fight over)
 // its background work, such as the house crash game's rounds, and measure that instead of the HTTP path.
-const names = [`khel_http_${randomBytes(5).toString('hex')}`, ...(BASELINE === null ? [] : [`khel_http_${randomBytes(5).toString('hex')}`])];
+const names = [
+  `khel_http_${randomBytes(5).toString('hex')}`,
+  ...(BASELINE === null ? [] : [`khel_http_${randomBytes(5).toString('hex')}`]),
+];
 const admin = new pg.Client({ connectionString: ADMIN_URL });
 await admin.connect();
 for (const name of names) await admin.query(`create database ${name}`);
@@ -80,10 +103,25 @@ try {
   const plain = await startProcess([join(ROOT, 'apps/server/bench/plain-fastify.mjs')], {}, join(logs, 'plain.log'));
   children.push(plain.child);
   // Production mode, as deployed: built files from memory, index.html read once (development re-reads from disk).
-  const productEnv = (name: string) => ({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrlOf(name), RATE_LIMIT_PER_MINUTE: '100000000', DEMO_FEED: 'false' });
-  const product = await startProcess([...NODE_ARGS, join(ROOT, 'apps/server/dist/server.js')], productEnv(names[0] as string), join(logs, 'product.log'));
+  const productEnv = (name: string) => ({
+    NODE_ENV: 'production',
+    ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrlOf(name),
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    DEMO_FEED: 'false',
+  });
+  const product = await startProcess(
+    [...NODE_ARGS, join(ROOT, 'apps/server/dist/server.js')],
+    productEnv(names[0] as string),
+    join(logs, 'product.log'),
+  );
   children.push(product.child);
-  const baseline = BASELINE === null ? null : await startProcess([BASELINE], productEnv(names[1] as string), join(logs, 'baseline.log'));
+  const baseline =
+    BASELINE === null
+      ? null
+      : await startProcess([BASELINE], productEnv(names[1] as string), join(logs, 'baseline.log'));
   if (baseline !== null) children.push(baseline.child);
   const signIn = async (url: string) => {
     const login = await fetch(`${url}/api/v1/login`, {
@@ -99,9 +137,16 @@ try {
   // Rounds: the peer, then each product route, then the peer again, and so on. A route's ratio is its
   // req/s over the mean of the two peer runs around it, and the median over the rounds is reported: on
   // a machine shared with other work, load that comes and goes moves both sides of a ratio together.
-  console.log(`\n== HTTP path: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} round(s), server logs to a file (LOG_LEVEL info)`);
-  console.log('  route                                               req/s    p50 ms   p99 ms   errors   vs plain   server CPU/answer, peer\'s over it   (req/s ratio per round)');
-  const servers = [{ suffix: '', server: product, token: await signIn(product.url) }, ...(baseline === null ? [] : [{ suffix: ' (baseline)', server: baseline, token: await signIn(baseline.url) }])];
+  console.log(
+    `\n== HTTP path: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, ${ROUNDS} round(s), server logs to a file (LOG_LEVEL info)`,
+  );
+  console.log(
+    "  route                                               req/s    p50 ms   p99 ms   errors   vs plain   server CPU/answer, peer's over it   (req/s ratio per round)",
+  );
+  const servers = [
+    { suffix: '', server: product, token: await signIn(product.url) },
+    ...(baseline === null ? [] : [{ suffix: ' (baseline)', server: baseline, token: await signIn(baseline.url) }]),
+  ];
   const routes = (
     [
       ['favicon', 'GET /favicon.svg (static)', '/favicon.svg', {}],
@@ -111,7 +156,15 @@ try {
   )
     .filter(([key]) => ROUTES === null || ROUTES.includes(key))
     .flatMap(([, label, path, signedIn]) =>
-      servers.map(({ suffix, server, token }) => [`${label}${suffix}`, `${server.url}${path}`, (signedIn ? { authorization: `Bearer ${token}` } : {}) as Record<string, string>, server.child.pid] as const),
+      servers.map(
+        ({ suffix, server, token }) =>
+          [
+            `${label}${suffix}`,
+            `${server.url}${path}`,
+            (signedIn ? { authorization: `Bearer ${token}` } : {}) as Record<string, string>,
+            server.child.pid,
+          ] as const,
+      ),
     );
   const peers: Load[] = [await load(`${plain.url}/ping`, plain.child.pid)];
   const runs = routes.map(() => [] as { row: Load; ratio: number }[]);
@@ -137,7 +190,14 @@ try {
     const routeRuns = runs[index] ?? [];
     const ratio = median(routeRuns.map((run) => run.ratio));
     const row = (routeRuns.find((run) => run.ratio === ratio) ?? routeRuns[0])?.row;
-    if (row !== undefined) line(label, row, ratio, routeRuns.map((run) => run.ratio), median(routeRuns.map((run) => run.row.cpuPerAnswer ?? Number.NaN)));
+    if (row !== undefined)
+      line(
+        label,
+        row,
+        ratio,
+        routeRuns.map((run) => run.ratio),
+        median(routeRuns.map((run) => run.row.cpuPerAnswer ?? Number.NaN)),
+      );
   });
   console.log(`  server logs: ${logs}`);
 } finally {

@@ -48,8 +48,12 @@ async function throughput(): Promise<void> {
       await wallet.openAccountsFor(id, 4);
       players.push(id);
     }
-    console.log(`\n== Ledger: journal transactions per second on PostgreSQL (${PLAYERS} players, ${SECONDS_PER_LEVEL} s per level)`);
-    console.log('  each transaction: one database transaction posting a balanced pair (house clearing ↔ player wallet)');
+    console.log(
+      `\n== Ledger: journal transactions per second on PostgreSQL (${PLAYERS} players, ${SECONDS_PER_LEVEL} s per level)`,
+    );
+    console.log(
+      '  each transaction: one database transaction posting a balanced pair (house clearing ↔ player wallet)',
+    );
     console.log('  clients   tx/s      p50 ms   p99 ms');
     for (const clients of process.env.LEDGER_ONLY === 'batched' ? [] : [1, 8, 32]) {
       const latencies: number[] = [];
@@ -97,7 +101,9 @@ async function throughput(): Promise<void> {
  * shared by all.
  */
 async function batched(db: Database, wallet: WalletService, players: string[]): Promise<void> {
-  console.log(`\n== Ledger, batched path: ${BATCH} journal transactions per database transaction (wallet.postMany), ${SECONDS_PER_LEVEL} s per level`);
+  console.log(
+    `\n== Ledger, batched path: ${BATCH} journal transactions per database transaction (wallet.postMany), ${SECONDS_PER_LEVEL} s per level`,
+  );
   console.log('  clients   journal tx/s   batches/s   batch p50 ms   batch p99 ms');
   for (const clients of [1, 8]) {
     const latencies: number[] = [];
@@ -120,7 +126,10 @@ async function batched(db: Database, wallet: WalletService, players: string[]): 
                 description: 'bench',
                 entries: [
                   { account: { house: 'clearing_upi' as const }, amountPaise: credit ? -amountPaise : amountPaise },
-                  { account: { userId: player, wallet: 'main' as const }, amountPaise: credit ? amountPaise : -amountPaise },
+                  {
+                    account: { userId: player, wallet: 'main' as const },
+                    amountPaise: credit ? amountPaise : -amountPaise,
+                  },
                 ],
               };
             }),
@@ -164,7 +173,9 @@ async function checkerAtOneMillion(): Promise<void> {
     await db.exec(`update ledger_accounts a set balance_paise = s.total from (select account_id, sum(amount_paise) as total from journal_entries group by account_id) s where s.account_id = a.id and a.is_player;
       analyze journal_entries; analyze journal_transactions; analyze ledger_accounts;`);
     const entries = await db.query<{ n: number }>('select count(*)::int as n from journal_entries');
-    console.log(`  loaded ${entries.rows[0]?.n.toLocaleString('en-IN')} entries in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `  loaded ${entries.rows[0]?.n.toLocaleString('en-IN')} entries in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+    );
     const timings: number[] = [];
     for (let run = 0; run < 3; run += 1) {
       const started = performance.now();
@@ -173,7 +184,9 @@ async function checkerAtOneMillion(): Promise<void> {
       if (violations.length > 0) throw new Error(violations.join('; '));
     }
     timings.sort((a, b) => a - b);
-    console.log(`  full check (zero-sum per transaction and overall, cached = journal, no negative available, no double moves): median ${(timings[1] ?? 0).toFixed(0)} ms of 3 runs`);
+    console.log(
+      `  full check (zero-sum per transaction and overall, cached = journal, no negative available, no double moves): median ${(timings[1] ?? 0).toFixed(0)} ms of 3 runs`,
+    );
     await db.close();
   });
 }

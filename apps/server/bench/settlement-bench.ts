@@ -38,7 +38,13 @@ const timed: typeof db = {
 };
 try {
   await migrate(db);
-  const config = loadConfig({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', LOG_LEVEL: 'silent', DEMO_DATA: 'false', DEMO_FEED: 'false' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    DEMO_FEED: 'false',
+  });
   const { app, services } = await buildApp({ config, db: timed });
 
   // One player per bet (the worst case: one journal transaction per bet), made in bulk.
@@ -46,7 +52,9 @@ try {
     insert into users (id, name, username, mobile_no, password_hash, role, referral_code, age_confirmed_at)
       select gen_random_uuid(), 's' || i, 's' || i, '9181' || lpad(i::text, 8, '0'), 'x', 4, 'S' || i, now() from generate_series(1, ${BETS}) i;
     insert into ledger_accounts (kind, user_id, is_player) select 'player_main', id, true from users where role = 4;`);
-  const users = (await db.query<{ id: string }>('select id from users where role = 4 order by mobile_no')).rows.map((row) => row.id);
+  const users = (await db.query<{ id: string }>('select id from users where role = 4 order by mobile_no')).rows.map(
+    (row) => row.id,
+  );
   const funded = performance.now();
   await db.transaction(async (tx) => {
     for (let start = 0; start < users.length; start += 5_000) {
@@ -64,7 +72,9 @@ try {
     }
   });
   console.log(`\n== Settling a bookmaker market with ${BETS.toLocaleString('en-IN')} matched bets (PostgreSQL)`);
-  console.log(`  funding ${users.length.toLocaleString('en-IN')} wallets through the batched path, one client: ${(performance.now() - funded).toFixed(0)} ms`);
+  console.log(
+    `  funding ${users.length.toLocaleString('en-IN')} wallets through the batched path, one client: ${(performance.now() - funded).toFixed(0)} ms`,
+  );
 
   const market = (
     await db.query<{ market: string; a: string; b: string; event: string }>(`
@@ -93,9 +103,17 @@ try {
   await services.sports.settle(null, market.market, { winnerId: market.a }, null);
   const settledMs = performance.now() - started;
   const transactionMs = Math.max(...transactions);
-  const settled = await db.query<{ n: number }>(`select count(*)::int as n from bets where market_id = $1 and status = 'settled'`, [market.market]);
-  const postings = await db.query<{ n: number }>(`select count(*)::int as n from journal_transactions where idempotency_key like $1`, [`settle:${market.market}:%`]);
-  console.log(`  settle (close, release ${BETS.toLocaleString('en-IN')} exposures, ${postings.rows[0]?.n.toLocaleString('en-IN')} journal transactions, ${settled.rows[0]?.n.toLocaleString('en-IN')} bets settled): ${transactionMs.toFixed(0)} ms in its database transaction; ${settledMs.toFixed(0)} ms with the live updates published after it`);
+  const settled = await db.query<{ n: number }>(
+    `select count(*)::int as n from bets where market_id = $1 and status = 'settled'`,
+    [market.market],
+  );
+  const postings = await db.query<{ n: number }>(
+    `select count(*)::int as n from journal_transactions where idempotency_key like $1`,
+    [`settle:${market.market}:%`],
+  );
+  console.log(
+    `  settle (close, release ${BETS.toLocaleString('en-IN')} exposures, ${postings.rows[0]?.n.toLocaleString('en-IN')} journal transactions, ${settled.rows[0]?.n.toLocaleString('en-IN')} bets settled): ${transactionMs.toFixed(0)} ms in its database transaction; ${settledMs.toFixed(0)} ms with the live updates published after it`,
+  );
   const violations = await ledgerViolations(db);
   console.log(`  ledger invariants after: ${violations.length === 0 ? 'all hold' : violations.join('; ')}`);
   await app.close();

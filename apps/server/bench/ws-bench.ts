@@ -30,7 +30,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function startClients(url: string, count: number, marketId: string): Promise<{ child: ChildProcess; ask: <T>(type: string) => Promise<T> }> {
+async function startClients(
+  url: string,
+  count: number,
+  marketId: string,
+): Promise<{ child: ChildProcess; ask: <T>(type: string) => Promise<T> }> {
   const child = fork(join(import.meta.dirname, 'ws-clients.mjs'), [url, String(count), marketId], { stdio: 'inherit' });
   const ask = <T>(type: string) =>
     new Promise<T>((resolve) => {
@@ -47,7 +51,10 @@ async function startClients(url: string, count: number, marketId: string): Promi
 }
 
 /** Publishes MESSAGES states, one per turn of the event loop, and waits for the subscribers to hear the last. */
-async function deliver(publish: (seq: number) => void, clients: Awaited<ReturnType<typeof startClients>>): Promise<{ perSecond: number; received: number }> {
+async function deliver(
+  publish: (seq: number) => void,
+  clients: Awaited<ReturnType<typeof startClients>>,
+): Promise<{ perSecond: number; received: number }> {
   await clients.ask('reset');
   const started = Date.now();
   for (let seq = 1; seq <= MESSAGES; seq += 1) {
@@ -63,12 +70,20 @@ async function deliver(publish: (seq: number) => void, clients: Awaited<ReturnTy
   return { perSecond: (report.received / Math.max(1, report.last - started)) * 1000, received: report.received };
 }
 
-const payload = (marketId: string, seq: number) => ({ type: 'market', market: { _id: marketId, seq, sentAt: Date.now(), runners: [{ back: [[200, 10_000]], lay: [[202, 10_000]] }] } });
+const payload = (marketId: string, seq: number) => ({
+  type: 'market',
+  market: { _id: marketId, seq, sentAt: Date.now(), runners: [{ back: [[200, 10_000]], lay: [[202, 10_000]] }] },
+});
 
 // The product: the real app and live module, on PGlite (the database is not on this path).
 const db = await openPgliteDatabase(undefined);
 await migrate(db);
-const config = loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'false', DEMO_FEED: 'false', WS_MAX_SOCKETS_PER_IP: '100000' });
+const config = loadConfig({
+  LOG_LEVEL: 'silent',
+  DEMO_DATA: 'false',
+  DEMO_FEED: 'false',
+  WS_MAX_SOCKETS_PER_IP: '100000',
+});
 const { app, services } = await buildApp({ config, db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const productUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`;
@@ -80,7 +95,9 @@ const peerUrl = `ws://127.0.0.1:${(peer.address() as AddressInfo).port}`;
 
 const marketId = randomUUID();
 try {
-  console.log(`\n== WebSocket fan-out: ${MESSAGES} market states to ${FANOUT.toLocaleString('en-IN')} subscribers (clients in another process)`);
+  console.log(
+    `\n== WebSocket fan-out: ${MESSAGES} market states to ${FANOUT.toLocaleString('en-IN')} subscribers (clients in another process)`,
+  );
   const peerClients = await startClients(peerUrl, FANOUT, marketId);
   const peerResult = await deliver((seq) => {
     const text = JSON.stringify(payload(marketId, seq));
@@ -91,11 +108,17 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 500));
   const ours = await deliver((seq) => services.bus.publish(`market:${marketId}`, payload(marketId, seq)), ourClients);
   ourClients.child.send({ type: 'close' });
-  console.log(`  plain ws broadcast loop: ${Math.round(peerResult.perSecond).toLocaleString('en-IN')} messages/s delivered (${peerResult.received.toLocaleString('en-IN')} messages)`);
-  console.log(`  product live module:     ${Math.round(ours.perSecond).toLocaleString('en-IN')} messages/s delivered (${ours.received.toLocaleString('en-IN')} messages; fewer when slow sockets conflate)`);
+  console.log(
+    `  plain ws broadcast loop: ${Math.round(peerResult.perSecond).toLocaleString('en-IN')} messages/s delivered (${peerResult.received.toLocaleString('en-IN')} messages)`,
+  );
+  console.log(
+    `  product live module:     ${Math.round(ours.perSecond).toLocaleString('en-IN')} messages/s delivered (${ours.received.toLocaleString('en-IN')} messages; fewer when slow sockets conflate)`,
+  );
   console.log(`  ratio: ${(ours.perSecond / peerResult.perSecond).toFixed(2)}`);
 
-  console.log(`\n== Engine event to the last of ${LATENCY_CLIENTS.toLocaleString('en-IN')} clients (a publish on the live bus, no HTTP)`);
+  console.log(
+    `\n== Engine event to the last of ${LATENCY_CLIENTS.toLocaleString('en-IN')} clients (a publish on the live bus, no HTTP)`,
+  );
   const many = await startClients(productUrl, LATENCY_CLIENTS, marketId);
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const lastArrivals: number[] = [];
@@ -112,7 +135,9 @@ try {
   }
   many.child.send({ type: 'close' });
   lastArrivals.sort((a, b) => a - b);
-  console.log(`  ${TRIALS} events: last client received after p50 ${percentile(lastArrivals, 50)} ms, p99 ${percentile(lastArrivals, 99)} ms (epoch ms clocks of one machine)`);
+  console.log(
+    `  ${TRIALS} events: last client received after p50 ${percentile(lastArrivals, 50)} ms, p99 ${percentile(lastArrivals, 99)} ms (epoch ms clocks of one machine)`,
+  );
 } finally {
   peer.close();
   await app.close();

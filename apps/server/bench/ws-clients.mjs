@@ -25,7 +25,8 @@ for (let i = 0; i < count; i += 1) {
     lastSeqOf[i] = Number(match[1]);
     const seq = Number(match[1]);
     const latest = sentAtBySeq.get(seq);
-    if (latest === undefined || now > latest.lastAt) sentAtBySeq.set(seq, { sentAt: Number(match[2]), lastAt: now, firstAt: latest?.firstAt ?? now });
+    if (latest === undefined || now > latest.lastAt)
+      sentAtBySeq.set(seq, { sentAt: Number(match[2]), lastAt: now, firstAt: latest?.firstAt ?? now });
   });
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);

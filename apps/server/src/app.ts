@@ -38,7 +38,11 @@ import { paymentAccountsRoutes } from './modules/payment-accounts/payment-accoun
 import { agentReceivingAccountsRoutes } from './modules/payment-accounts/agent-receiving-accounts-routes.js';
 import { statementsRoutes } from './modules/statements/statements-routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals-routes.js';
-import { DEPOSIT_DESK_ROUTES, WITHDRAWAL_DESK_ROUTES, requestDeskRoutes } from './modules/request-desk/request-desk-routes.js';
+import {
+  DEPOSIT_DESK_ROUTES,
+  WITHDRAWAL_DESK_ROUTES,
+  requestDeskRoutes,
+} from './modules/request-desk/request-desk-routes.js';
 import { createLocalBus, createRedisBus } from './modules/live/live-bus.js';
 import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createFeedRunner } from './modules/sports/feed-runner.js';
@@ -71,10 +75,17 @@ export type { Services };
  * Wiring in Fastify's load order: framework settings and external plugins (security headers, rate
  * limit, OpenAPI), then app plugins (errors, auth), then routes, then the static apps.
  */
-export async function buildApp(options: { config: Config; db: Database; clock?: Clock }): Promise<{ app: FastifyInstance; services: Services; startFeed: () => void }> {
+export async function buildApp(options: {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+}): Promise<{ app: FastifyInstance; services: Services; startFeed: () => void }> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
-  const bus = config.REDIS_URL === undefined ? createLocalBus() : createRedisBus(config.REDIS_URL, () => undefined, config.LIVE_CHANNEL);
+  const bus =
+    config.REDIS_URL === undefined
+      ? createLocalBus()
+      : createRedisBus(config.REDIS_URL, () => undefined, config.LIVE_CHANNEL);
   const services = createServices(db, config, clock, bus);
   const logStream = createBatchedLogStream();
   // helmet's headers are the same for every answer: worked out once here, set in one hook below.
@@ -107,14 +118,25 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   // The security headers (helmet's, computed once) and the request id, before any route runs.
   registerSecurityHeaders(app, securityHeaders);
   // pino's line, written without pino's generic path (lib/access-line.ts): the path without its query.
-  const accessLine = createAccessLine({ enabled: ['trace', 'debug', 'info'].includes(config.LOG_LEVEL), write: (line) => logStream.write(line) });
+  const accessLine = createAccessLine({
+    enabled: ['trace', 'debug', 'info'].includes(config.LOG_LEVEL),
+    write: (line) => logStream.write(line),
+  });
   app.addHook('onResponse', (request, reply, done) => {
     accessLine(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
 
   // With Redis, every process counts against the same per-IP window; without it, each process counts alone.
-  const redis = config.REDIS_URL === undefined ? null : new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  const redis =
+    config.REDIS_URL === undefined
+      ? null
+      : new Redis(config.REDIS_URL, {
+          connectTimeout: 1000,
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          lazyConnect: false,
+        });
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable'));
   app.addHook('onClose', async () => {
     await redis?.quit().catch(() => undefined);
@@ -130,7 +152,12 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Khel API', version: '1.0.0', description: 'Every call of the player app and the back office. Envelope: { meta: { code, message, error? }, data }.' },
+      info: {
+        title: 'Khel API',
+        version: '1.0.0',
+        description:
+          'Every call of the player app and the back office. Envelope: { meta: { code, message, error? }, data }.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
@@ -141,19 +168,26 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   registerControlCharacterGuard(app);
   const guards = createAuthGuards(app, services.identity, services.secondFactor);
   // Before any route: every back-office route that acts on a player or a request gets the check.
-  registerSeparationOfDuties(app, {
-    user: async (id) => ({ playerId: id, requestedBy: null }),
-    deposit: (id) => services.deposits.parties(id),
-    withdrawal: (id) => services.withdrawals.parties(id),
-    adjustment: (id) => services.adjustments.parties(id),
-    result: (id) => services.resultDesk.parties(id),
-    bonusGrant: (id) => services.bonusAdmin.grantParties(id),
-  }, (rootId, userId) => services.tree.isInSubtree(rootId, userId));
+  registerSeparationOfDuties(
+    app,
+    {
+      user: async (id) => ({ playerId: id, requestedBy: null }),
+      deposit: (id) => services.deposits.parties(id),
+      withdrawal: (id) => services.withdrawals.parties(id),
+      adjustment: (id) => services.adjustments.parties(id),
+      result: (id) => services.resultDesk.parties(id),
+      bonusGrant: (id) => services.bonusAdmin.grantParties(id),
+    },
+    (rootId, userId) => services.tree.isInSubtree(rootId, userId),
+  );
   // The player app's device id (X-Device-Id) feeds the shared-device referral rule; each pair is written once per process.
   const seenDevices = new Set<string>();
   app.addHook('onResponse', (request, _reply, done) => {
     const deviceId = request.headers['x-device-id'];
-    const key = request.caller === null || typeof deviceId !== 'string' || deviceId.length < 8 || deviceId.length > 128 ? null : `${request.caller.userId}:${deviceId}`;
+    const key =
+      request.caller === null || typeof deviceId !== 'string' || deviceId.length < 8 || deviceId.length > 128
+        ? null
+        : `${request.caller.userId}:${deviceId}`;
     if (key === null || request.caller === null || seenDevices.has(key)) {
       done();
       return;
@@ -167,10 +201,14 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   });
 
   const startedAt = Date.now();
-  app.get('/api/health', { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: healthSchema } } }, async () => {
-    await db.query('select 1');
-    return { status: 'ok' as const, database: db.kind, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: healthSchema } } },
+    async () => {
+      await db.query('select 1');
+      return { status: 'ok' as const, database: db.kind, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
+    },
+  );
 
   await app.register(identityRoutes(services.identity, guards, services.signIns));
   await app.register(secondFactorRoutes(services.secondFactor, guards));
@@ -190,7 +228,12 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(bonusRoutes(services.bonus, guards));
   await app.register(bonusAdminRoutes(services.bonusAdmin, services.bonusReport, guards));
   await app.register(referralRoutes(services.referral, guards));
-  await app.register(agentMoneyRoutes({ chips: services.agentChips, credit: services.agentCredit, figures: services.agentFigures }, guards));
+  await app.register(
+    agentMoneyRoutes(
+      { chips: services.agentChips, credit: services.agentCredit, figures: services.agentFigures },
+      guards,
+    ),
+  );
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards);
   // sports wiring (modules/sports) goes here
@@ -205,12 +248,21 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   await app.register(sportsAdminRoutes(services.sports, markets, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, markets, guards));
   await app.register(reportsRoutes(services.reports, services.betList, guards));
-  await app.register(agentsPartnershipRoutes({ rates: services.agentRates, statements: services.agentStatements, limits: services.downlineLimits }, guards));
+  await app.register(
+    agentsPartnershipRoutes(
+      { rates: services.agentRates, statements: services.agentStatements, limits: services.downlineLimits },
+      guards,
+    ),
+  );
   await registerLiveRoutes(app, {
     bus: services.bus,
     identity: services.identity,
     clock,
-    limits: { socketsPerAccount: config.WS_MAX_SOCKETS_PER_ACCOUNT, socketsPerIp: config.WS_MAX_SOCKETS_PER_IP, subscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET },
+    limits: {
+      socketsPerAccount: config.WS_MAX_SOCKETS_PER_ACCOUNT,
+      socketsPerIp: config.WS_MAX_SOCKETS_PER_IP,
+      subscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
+    },
     snapshot: (topic) => services.sports.snapshot(topic),
     conflation: { conflateAboveBytes: config.WS_CONFLATE_ABOVE_BYTES },
   });
@@ -220,7 +272,9 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
   // Once a few seconds after start (a process back from a stop catches up at once), then every minute.
   const runBonusJobs = () => {
     void services.bonus.expireDue().catch((error: unknown) => app.log.warn({ err: error }, 'bonus expiry failed'));
-    void services.referralWeekly.run().catch((error: unknown) => app.log.warn({ err: error }, 'referral weekly payout failed'));
+    void services.referralWeekly
+      .run()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'referral weekly payout failed'));
   };
   const bonusJobsFirstRun = setTimeout(runBonusJobs, 5_000);
   bonusJobsFirstRun.unref();

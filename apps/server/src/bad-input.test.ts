@@ -20,7 +20,9 @@ beforeAll(async () => {
   routes = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.keys(methods)
       .map((method) => method.toUpperCase())
-      .filter((method): method is 'GET' | 'POST' | 'PUT' | 'DELETE' => ['GET', 'POST', 'PUT', 'DELETE'].includes(method))
+      .filter((method): method is 'GET' | 'POST' | 'PUT' | 'DELETE' =>
+        ['GET', 'POST', 'PUT', 'DELETE'].includes(method),
+      )
       .map((method) => ({ method, path })),
   );
 });
@@ -62,8 +64,12 @@ describe('hostile input on every route', () => {
           for (const body of bodies) {
             const query = route.method === 'GET' ? '?page=-1&pageSize=abc&mobile_no[]=1&search=%00&role=x' : '';
             const answer = await call(t.app, route.method, `${path}${query}`, { body, token });
-            if (!ALLOWED_STATUSES.includes(answer.status)) failures.push(`${route.method} ${path} ${JSON.stringify(body)} → ${answer.status}`);
-            const exempt = route.path === '/api/health' || route.path.startsWith('/api/docs') || answer.raw.headers['content-type']?.toString().startsWith('image/');
+            if (!ALLOWED_STATUSES.includes(answer.status))
+              failures.push(`${route.method} ${path} ${JSON.stringify(body)} → ${answer.status}`);
+            const exempt =
+              route.path === '/api/health' ||
+              route.path.startsWith('/api/docs') ||
+              answer.raw.headers['content-type']?.toString().startsWith('image/');
             if (answer.status === 200 && typeof answer.body.meta?.code !== 'number' && exempt !== true) {
               failures.push(`${route.method} ${path} → 200 without an envelope`);
             }
@@ -75,13 +81,31 @@ describe('hostile input on every route', () => {
   }, 120_000);
 
   it('answers 413 to an oversized body and 415 to a non-JSON one', async () => {
-    const huge = await t.app.inject({ method: 'POST', url: '/api/v1/signUp', payload: JSON.stringify({ name: 'x'.repeat(8 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/signUp',
+      payload: JSON.stringify({ name: 'x'.repeat(8 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toMatchObject({ message: 'The request is too large', meta: { code: 413, error: 'PAYLOAD_TOO_LARGE' } });
-    const text = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: 'mobile_no=1', headers: { 'content-type': 'text/plain' } });
+    expect(huge.json()).toMatchObject({
+      message: 'The request is too large',
+      meta: { code: 413, error: 'PAYLOAD_TOO_LARGE' },
+    });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: 'mobile_no=1',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toMatchObject({ meta: { code: 415, error: 'UNSUPPORTED_MEDIA_TYPE' } });
-    const broken = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: '{"mobile_no":', headers: { 'content-type': 'application/json' } });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: '{"mobile_no":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(200);
     expect(broken.json()).toMatchObject({ meta: { code: 400, error: 'VALIDATION_FAILED' } });
   });

@@ -7,7 +7,13 @@ import { PASSWORD, call, createTestApp } from '../test/test-app.js';
 describe('configuration is validated at boot', () => {
   it('has defaults for a fresh clone', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './.data', MONEY_MODE: 'play', demoData: true, NODE_ENV: 'development' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './.data',
+      MONEY_MODE: 'play',
+      demoData: true,
+      NODE_ENV: 'development',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -43,7 +49,13 @@ describe('real-money mode refuses players outside the configured jurisdictions',
   it('signs up a US number and refuses an Indian one', async () => {
     t = await createTestApp({ MONEY_MODE: 'real', REAL_MONEY_JURISDICTIONS: 'us' });
     try {
-      const body = (mobileNo: string) => ({ name: 'Sam', mobile_no: mobileNo, password: PASSWORD, confirmPassword: PASSWORD, ageConfirmed: true });
+      const body = (mobileNo: string) => ({
+        name: 'Sam',
+        mobile_no: mobileNo,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        ageConfirmed: true,
+      });
       const india = await call(t.app, 'POST', '/api/v1/signUp', { body: body('919876501234') });
       expect(india.body.meta).toMatchObject({ code: 403, error: 'JURISDICTION_BLOCKED' });
       const us = await call(t.app, 'POST', '/api/v1/signUp', { body: body('12025550143') });

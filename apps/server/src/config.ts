@@ -24,7 +24,10 @@ const configSchema = z
     /** Comma-separated ISO country codes licensed for real money (PRODUCT.md §5). */
     REAL_MONEY_JURISDICTIONS: z.string().default(''),
     BOOTSTRAP_DIRECTOR_MOBILE: z.string().optional(),
-    BOOTSTRAP_DIRECTOR_PASSWORD: z.string().min(8, 'BOOTSTRAP_DIRECTOR_PASSWORD needs at least 8 characters').optional(),
+    BOOTSTRAP_DIRECTOR_PASSWORD: z
+      .string()
+      .min(8, 'BOOTSTRAP_DIRECTOR_PASSWORD needs at least 8 characters')
+      .optional(),
     DEMO_DATA: booleanFromEnv.optional(),
     /** The simulated sports feed (on by default with demo data). */
     DEMO_FEED: booleanFromEnv.optional(),
@@ -48,10 +51,21 @@ const configSchema = z
     MARKET_FORWARD_CHANNEL: z.string().min(1).max(100).default('khel:market'),
     SMS_ADAPTER: z.enum(['outbox']).default('outbox'),
     ALLOW_OUTBOX_IN_PRODUCTION: booleanFromEnv.default(false),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(12 * 60),
-    SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(7 * 24),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(12 * 60),
+    SESSION_ABSOLUTE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(7 * 24),
     /** OTP sends per IP per hour (behind a carrier NAT many players share one address). */
     OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** Failed logins from one client address in 15 minutes before it is refused: an abuse cap, not a lockout. */
@@ -76,7 +90,12 @@ const configSchema = z
     /** Markets and events one WebSocket may follow at once. */
     WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(10_000).default(300),
     /** A socket with more than this many bytes waiting to be sent gets only the latest state of each market and event (conflation). */
-    WS_CONFLATE_ABOVE_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(64 * 1024),
+    WS_CONFLATE_ABOVE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(64 * 1024),
     /** The Redis pub/sub channel of live updates, so installations (or test runs) sharing a Redis do not mix. */
     LIVE_CHANNEL: z.string().min(1).max(100).default('khel:live'),
     /** Cash Out on bookmaker markets: the house keeps this share (basis points) of the position's best-minus-worst spread (decision 0022). */
@@ -91,7 +110,11 @@ const configSchema = z
   .superRefine((config, ctx) => {
     for (const entry of trustedProxyList(config.TRUST_PROXY)) {
       if (!isTrustedProxyEntry(entry)) {
-        ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: `TRUST_PROXY: "${entry}" is not an IP address, a CIDR (e.g. 10.0.0.0/8) or loopback/linklocal/uniquelocal` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TRUST_PROXY'],
+          message: `TRUST_PROXY: "${entry}" is not an IP address, a CIDR (e.g. 10.0.0.0/8) or loopback/linklocal/uniquelocal`,
+        });
       }
     }
     if ((config.BOOTSTRAP_DIRECTOR_MOBILE === undefined) !== (config.BOOTSTRAP_DIRECTOR_PASSWORD === undefined)) {
@@ -102,13 +125,19 @@ const configSchema = z
       });
     }
     if (config.MARKET_LEASE_RENEW_MS * 2 > config.MARKET_LEASE_MS) {
-      ctx.addIssue({ code: 'custom', path: ['MARKET_LEASE_RENEW_MS'], message: 'MARKET_LEASE_RENEW_MS must be at most half of MARKET_LEASE_MS, so a lease is renewed before it expires' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MARKET_LEASE_RENEW_MS'],
+        message:
+          'MARKET_LEASE_RENEW_MS must be at most half of MARKET_LEASE_MS, so a lease is renewed before it expires',
+      });
     }
     if (config.NODE_ENV === 'production' && config.SMS_ADAPTER === 'outbox' && !config.ALLOW_OUTBOX_IN_PRODUCTION) {
       ctx.addIssue({
         code: 'custom',
         path: ['SMS_ADAPTER'],
-        message: 'The outbox SMS adapter sends no real SMS; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to use it anyway',
+        message:
+          'The outbox SMS adapter sends no real SMS; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to use it anyway',
       });
     }
   });
@@ -158,5 +187,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     .map((code) => code.trim().toLowerCase())
     .filter((code) => code.length > 0);
   const demoData = DEMO_DATA ?? rest.MONEY_MODE === 'play';
-  return { ...rest, realMoneyJurisdictions, trustedProxies: trustedProxyList(rest.TRUST_PROXY), demoData, demoFeed: DEMO_FEED ?? demoData };
+  return {
+    ...rest,
+    realMoneyJurisdictions,
+    trustedProxies: trustedProxyList(rest.TRUST_PROXY),
+    demoData,
+    demoFeed: DEMO_FEED ?? demoData,
+  };
 }

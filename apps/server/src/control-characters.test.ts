@@ -16,12 +16,25 @@ const refusal = { code: 400, error: 'VALIDATION_FAILED', message: 'Text may not 
 
 describe('control characters', () => {
   it('refuses them in a body field, naming the field, before anything is stored', async () => {
-    const signUp = await call(t.app, 'POST', '/api/v1/signUp', { body: { name: 'Ravi\u0000', mobile_no: '919812345678', password: 'monsoon-rain-42', confirmPassword: 'monsoon-rain-42', ageConfirmed: true } });
+    const signUp = await call(t.app, 'POST', '/api/v1/signUp', {
+      body: {
+        name: 'Ravi\u0000',
+        mobile_no: '919812345678',
+        password: 'monsoon-rain-42',
+        confirmPassword: 'monsoon-rain-42',
+        ageConfirmed: true,
+      },
+    });
     expect(signUp.status).toBe(200);
     expect(signUp.body.meta).toMatchObject({ ...refusal, issues: [{ path: 'name', message: refusal.message }] });
-    const bell = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: '919812345678', password: 'pass\u0007word' } });
+    const bell = await call(t.app, 'POST', '/api/v1/login', {
+      body: { mobile_no: '919812345678', password: 'pass\u0007word' },
+    });
     expect(bell.body.meta).toMatchObject(refusal);
-    const key = await call(t.app, 'POST', '/api/v1/play-game', { token: player.token, body: { gameId: 'royal-bengal', ['x\u0000']: 1 } });
+    const key = await call(t.app, 'POST', '/api/v1/play-game', {
+      token: player.token,
+      body: { gameId: 'royal-bengal', ['x\u0000']: 1 },
+    });
     expect(key.body.meta).toMatchObject(refusal);
   });
 

@@ -27,7 +27,10 @@ async function main(): Promise<void> {
   const { app, services, startFeed } = await buildApp({ config, db });
   if (config.demoData) await seedDemoData(services);
   if (config.BOOTSTRAP_DIRECTOR_MOBILE !== undefined && config.BOOTSTRAP_DIRECTOR_PASSWORD !== undefined) {
-    const created = await services.identity.bootstrapDirector(config.BOOTSTRAP_DIRECTOR_MOBILE, config.BOOTSTRAP_DIRECTOR_PASSWORD);
+    const created = await services.identity.bootstrapDirector(
+      config.BOOTSTRAP_DIRECTOR_MOBILE,
+      config.BOOTSTRAP_DIRECTOR_PASSWORD,
+    );
     if (created) app.log.info({ mobile_no: config.BOOTSTRAP_DIRECTOR_MOBILE }, 'bootstrap director created');
   }
 
@@ -63,14 +66,18 @@ async function main(): Promise<void> {
         (config.MONEY_MODE === 'play' ? ' (demo only: signs in without a second factor)' : ''),
       `  Demo friend:   mobile ${DEMO_ACCOUNTS.friend.mobileNo.slice(2)} (India +91), password ${DEMO_ACCOUNTS.friend.password} (referred by the demo player)`,
       `  Demo agents (back office, their downline only${config.MONEY_MODE === 'play' ? ', no second factor in the demo' : ''}):`,
-      ...Object.values(DEMO_TREE).map((account) => `    ${`${account.name}:`.padEnd(24)} mobile ${account.mobileNo.slice(2)}, password ${account.password}`),
+      ...Object.values(DEMO_TREE).map(
+        (account) =>
+          `    ${`${account.name}:`.padEnd(24)} mobile ${account.mobileNo.slice(2)}, password ${account.password}`,
+      ),
     );
   }
   lines.push('  Operators set up two-step sign-in (an authenticator app) at their first back-office sign-in');
   if (config.SECOND_FACTOR_KEY === undefined && config.MONEY_MODE === 'real') {
-    lines.push('  Warning: SECOND_FACTOR_KEY is not set, operators\' authenticator secrets are stored unsealed');
+    lines.push("  Warning: SECOND_FACTOR_KEY is not set, operators' authenticator secrets are stored unsealed");
   }
-  if (config.NODE_ENV !== 'production') lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);
+  if (config.NODE_ENV !== 'production')
+    lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);
   lines.push(`  Ready in ${Math.round(performance.now() - bootStartedMs)} ms`, '');
   console.log(lines.join('\n'));
 }

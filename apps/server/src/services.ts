@@ -32,7 +32,12 @@ import { createAgentReceivingAccountsService } from './modules/payment-accounts/
 import { createPaymentAccountsService } from './modules/payment-accounts/payment-accounts-service.js';
 import { createStatementsService } from './modules/statements/statements-service.js';
 import type { LiveBus } from './modules/live/live-bus.js';
-import { SESSIONS_REVOKED_TOPIC, SETTINGS_CHANGED_TOPIC, USERS_CHANGED_TOPIC, createLocalBus } from './modules/live/live-bus.js';
+import {
+  SESSIONS_REVOKED_TOPIC,
+  SETTINGS_CHANGED_TOPIC,
+  USERS_CHANGED_TOPIC,
+  createLocalBus,
+} from './modules/live/live-bus.js';
 import { forgetCachedOnBus } from './modules/identity/identity-cache-bus.js';
 import { createBettingService } from './modules/sports/betting-service.js';
 import { createMarketBooks } from './modules/sports/market-books.js';
@@ -65,7 +70,6 @@ import { createAgentRatesService } from './modules/agents/agent-rates.js';
 import { createAgentStatementService } from './modules/agents/agent-statement-service.js';
 import { createDownlineLimitsService } from './modules/agents/downline-limits-service.js';
 
-
 /** Services by module, for the process (demo data, bootstrap) and for tests. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus = createLocalBus()) {
   const audit = createAuditService(createAuditRepository(db), clock);
@@ -84,9 +88,22 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   // Every process drops its copy of the branding when any process changes it (decision 0029).
   forgetSettingsOnBus(bus, settings);
   // A posting's commit drops the player's cached balances here before its caller answers (decision 0029).
-  const wallet = createWalletService({ db, clock, moneyMode: config.MONEY_MODE, publisher: bus, onBalancesChanged: (userId) => identity.forgetBalances(userId) });
+  const wallet = createWalletService({
+    db,
+    clock,
+    moneyMode: config.MONEY_MODE,
+    publisher: bus,
+    onBalancesChanged: (userId) => identity.forgetBalances(userId),
+  });
   const identityRepository = createIdentityRepository(db);
-  const otp = createOtpService({ repository: identityRepository, throttle, sms, clock, siteName: () => settings.siteName(), sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR });
+  const otp = createOtpService({
+    repository: identityRepository,
+    throttle,
+    sms,
+    clock,
+    siteName: () => settings.siteName(),
+    sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
+  });
   const identity = createIdentityService({
     repository: identityRepository,
     otp,
@@ -154,20 +171,47 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
       await referral.onDepositApproved(tx, deposit);
     },
   });
-  const withdrawals = createWithdrawalsService({ db, wallet, idempotency, accounts, audit, clock, fourEyes, agents: deskAgents });
+  const withdrawals = createWithdrawalsService({
+    db,
+    wallet,
+    idempotency,
+    accounts,
+    audit,
+    clock,
+    fourEyes,
+    agents: deskAgents,
+  });
   // Agents' money (PRODUCT.md §9): chips, credit lines, settlements and the downline figures.
   const agentChips = createAgentChipsService({ db, wallet, idempotency, audit, clock });
   const agentCredit = createAgentCreditService({ db, wallet, idempotency, audit, clock });
   const agentFigures = createAgentFiguresService({ db });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
-  const casino = createCasinoServices({ db, wallet, audit, clock, onWagering: wagering.record, writer: { maxCalls: config.CASINO_WALLET_BATCH, maxInFlight: config.CASINO_WALLET_IN_FLIGHT } });
-  const books = createMarketBooks(db, { maxBatch: config.MARKET_WRITER_BATCH, lingerMs: config.MARKET_WRITER_LINGER_MS, snapshotEvery: config.MARKET_WRITER_SNAPSHOT_EVERY, sharedCommit: config.MARKET_WRITER_SHARED, oneStatement: config.MARKET_WRITER_ONE_STATEMENT });
+  const casino = createCasinoServices({
+    db,
+    wallet,
+    audit,
+    clock,
+    onWagering: wagering.record,
+    writer: { maxCalls: config.CASINO_WALLET_BATCH, maxInFlight: config.CASINO_WALLET_IN_FLIGHT },
+  });
+  const books = createMarketBooks(db, {
+    maxBatch: config.MARKET_WRITER_BATCH,
+    lingerMs: config.MARKET_WRITER_LINGER_MS,
+    snapshotEvery: config.MARKET_WRITER_SNAPSHOT_EVERY,
+    sharedCommit: config.MARKET_WRITER_SHARED,
+    oneStatement: config.MARKET_WRITER_ONE_STATEMENT,
+  });
   const agentRates = createAgentRatesService({ db, audit, clock });
   const agentStatements = createAgentStatementService({ db, audit, clock });
   const downlineLimits = createDownlineLimitsService({ db, audit, clock });
   // A bet waiting out its in-play delay is decided by a timer here, if this process still writes its market; a sweep catches any a restart or a lease's move left.
-  const betting = createBettingService({ books, wallet, clock, onDelayed: (betId, marketId, delayMs) => delayedBets.schedule(betId, marketId, delayMs) });
+  const betting = createBettingService({
+    books,
+    wallet,
+    clock,
+    onDelayed: (betId, marketId, delayMs) => delayedBets.schedule(betId, marketId, delayMs),
+  });
   const settlement = createSettlementService({ books, betting, wallet, clock, onWagering: wagering.record });
   const positions = createPositionsService({ db, bus });
   const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock, positions });
@@ -177,13 +221,25 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     betting,
     wallet,
     clock,
-    terms: { bookmakerMarginBasisPoints: config.CASH_OUT_BOOKMAKER_MARGIN_BP, fancyMarginBasisPoints: config.CASH_OUT_FANCY_MARGIN_BP, fancySpreadRuns: config.CASH_OUT_FANCY_SPREAD_RUNS },
+    terms: {
+      bookmakerMarginBasisPoints: config.CASH_OUT_BOOKMAKER_MARGIN_BP,
+      fancyMarginBasisPoints: config.CASH_OUT_FANCY_MARGIN_BP,
+      fancySpreadRuns: config.CASH_OUT_FANCY_SPREAD_RUNS,
+    },
   });
   const resultDesk = createResultDeskService({ db, sports, settlement, audit, clock });
   // With Redis (several processes), one writer per market: a lease in the database, every market command forwarded to its owner (decision 0034).
   const processId = randomUUID();
   const redisUrl = config.REDIS_URL;
-  const leases = redisUrl === undefined ? null : createMarketLeases({ db, owner: processId, options: { leaseMs: config.MARKET_LEASE_MS, renewMs: config.MARKET_LEASE_RENEW_MS }, onLost: (marketId) => books.forget(marketId) });
+  const leases =
+    redisUrl === undefined
+      ? null
+      : createMarketLeases({
+          db,
+          owner: processId,
+          options: { leaseMs: config.MARKET_LEASE_MS, renewMs: config.MARKET_LEASE_RENEW_MS },
+          onLost: (marketId) => books.forget(marketId),
+        });
   const marketRouter = createMarketCommands({
     sports,
     idempotency,
@@ -191,13 +247,69 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     desk: resultDesk,
     leases,
     forwardTimeoutMs: config.MARKET_FORWARD_TIMEOUT_MS,
-    connect: redisUrl === undefined ? null : (handle) => createMarketForwarding({ url: redisUrl, owner: processId, prefix: config.MARKET_FORWARD_CHANNEL, timeoutMs: config.MARKET_FORWARD_TIMEOUT_MS, handle, onError: () => undefined }),
+    connect:
+      redisUrl === undefined
+        ? null
+        : (handle) =>
+            createMarketForwarding({
+              url: redisUrl,
+              owner: processId,
+              prefix: config.MARKET_FORWARD_CHANNEL,
+              timeoutMs: config.MARKET_FORWARD_TIMEOUT_MS,
+              handle,
+              onError: () => undefined,
+            }),
   });
   const oddsPreferences = createOddsPreferenceService({ db, clock });
   const reports = createReportsService({ db, clock, credit: agentFigures });
   const betList = createBetListService({ db });
   const delayedBets = createDelayedBets({ sports, mayWrite: (marketId) => marketRouter.mayWrite(marketId) });
   const stopTimers = () => delayedBets.stop();
-  return { audit, throttle, sms, media, settings, wallet, identity, secondFactor, signIns, idempotency, accounts, deposits, withdrawals, adjustments, statements, casino, bus, books, sports, marketRouter, delayedBets, positions, cashOut, resultDesk, fourEyes, bonus, bonusAdmin, bonusReport, wagering, referral, referralWeekly, oddsPreferences, tree, agents, reports, betList, agentRates, agentStatements, downlineLimits, agentChips, agentCredit, agentFigures, agentAccounts, stopTimers };
+  return {
+    audit,
+    throttle,
+    sms,
+    media,
+    settings,
+    wallet,
+    identity,
+    secondFactor,
+    signIns,
+    idempotency,
+    accounts,
+    deposits,
+    withdrawals,
+    adjustments,
+    statements,
+    casino,
+    bus,
+    books,
+    sports,
+    marketRouter,
+    delayedBets,
+    positions,
+    cashOut,
+    resultDesk,
+    fourEyes,
+    bonus,
+    bonusAdmin,
+    bonusReport,
+    wagering,
+    referral,
+    referralWeekly,
+    oddsPreferences,
+    tree,
+    agents,
+    reports,
+    betList,
+    agentRates,
+    agentStatements,
+    downlineLimits,
+    agentChips,
+    agentCredit,
+    agentFigures,
+    agentAccounts,
+    stopTimers,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -10,14 +10,17 @@ export async function ledgerViolations(db: Queryable): Promise<string[]> {
     'select transaction_id, sum(amount_paise)::bigint as total from journal_entries group by transaction_id having sum(amount_paise) <> 0 limit 5',
   );
   for (const row of unbalanced.rows) problems.push(`journal transaction ${row.transaction_id} sums to ${row.total}`);
-  const total = await db.query<{ total: number }>('select coalesce(sum(amount_paise), 0)::bigint as total from journal_entries');
+  const total = await db.query<{ total: number }>(
+    'select coalesce(sum(amount_paise), 0)::bigint as total from journal_entries',
+  );
   if (total.rows[0]?.total !== 0) problems.push(`the journal sums to ${total.rows[0]?.total}`);
   const drift = await db.query<{ id: number; cached: number; journal: number }>(
     `select a.id, a.balance_paise as cached, coalesce(sum(e.amount_paise), 0)::bigint as journal
      from ledger_accounts a left join journal_entries e on e.account_id = a.id
      where a.is_player group by a.id, a.balance_paise having a.balance_paise <> coalesce(sum(e.amount_paise), 0) limit 5`,
   );
-  for (const row of drift.rows) problems.push(`account ${row.id} caches ${row.cached} but its journal says ${row.journal}`);
+  for (const row of drift.rows)
+    problems.push(`account ${row.id} caches ${row.cached} but its journal says ${row.journal}`);
   const limitDrift = await db.query<{ account_id: number }>(
     `select l.account_id from ledger_account_limits l
      where l.floor_paise + coalesce((select sum(headroom_paise) from ledger_limit_stripes s where s.account_id = l.account_id), 0)
@@ -25,8 +28,11 @@ export async function ledgerViolations(db: Queryable): Promise<string[]> {
         or (select count(*) from ledger_limit_stripes s where s.account_id = l.account_id) <> 16
      limit 5`,
   );
-  for (const row of limitDrift.rows) problems.push(`limited account ${row.account_id} keeps a balance its journal does not say`);
-  const negative = await db.query<{ id: number }>('select id from ledger_accounts where is_player and balance_paise + exposure_paise < 0 limit 5');
+  for (const row of limitDrift.rows)
+    problems.push(`limited account ${row.account_id} keeps a balance its journal does not say`);
+  const negative = await db.query<{ id: number }>(
+    'select id from ledger_accounts where is_player and balance_paise + exposure_paise < 0 limit 5',
+  );
   for (const row of negative.rows) problems.push(`account ${row.id} has a negative available balance`);
   const doubled = await db.query<{ key: string; n: number }>(
     `select details->>'depositId' as key, count(*)::int as n from journal_transactions
@@ -72,5 +78,7 @@ export async function modelBalanceMismatches(db: Queryable, welcomePaise: number
      from ledger_accounts a where a.kind = 'player_main'`,
     [welcomePaise],
   );
-  return rows.rows.filter((row) => row.balance_paise !== row.expected).map((row) => `player ${row.user_id}: ledger ${row.balance_paise}, requests say ${row.expected}`);
+  return rows.rows
+    .filter((row) => row.balance_paise !== row.expected)
+    .map((row) => `player ${row.user_id}: ledger ${row.balance_paise}, requests say ${row.expected}`);
 }

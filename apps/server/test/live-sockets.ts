@@ -20,7 +20,10 @@ export async function wsUrlOf(app: FastifyInstance): Promise<string> {
   return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`;
 }
 
-export async function openLiveSocket(app: FastifyInstance, options: { token?: string; headers?: Record<string, string> } = {}): Promise<LiveSocket> {
+export async function openLiveSocket(
+  app: FastifyInstance,
+  options: { token?: string; headers?: Record<string, string> } = {},
+): Promise<LiveSocket> {
   const base = await wsUrlOf(app);
   const url = options.token === undefined ? base : `${base}?token=${encodeURIComponent(options.token)}`;
   const socket = new WebSocket(url, { headers: options.headers });
@@ -35,7 +38,9 @@ export async function openLiveSocket(app: FastifyInstance, options: { token?: st
     }
   });
   const closed = new Promise<{ code: number; reason: string; atMs: number }>((resolve) => {
-    socket.on('close', (code: number, reason: Buffer) => resolve({ code, reason: reason.toString('utf8'), atMs: Date.now() }));
+    socket.on('close', (code: number, reason: Buffer) =>
+      resolve({ code, reason: reason.toString('utf8'), atMs: Date.now() }),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -66,7 +71,10 @@ export async function openLiveSocket(app: FastifyInstance, options: { token?: st
 }
 
 /** The close of a socket, or a rejection when it is still open after timeoutMs. */
-export async function closedWithin(live: LiveSocket, timeoutMs: number): Promise<{ code: number; reason: string; atMs: number }> {
+export async function closedWithin(
+  live: LiveSocket,
+  timeoutMs: number,
+): Promise<{ code: number; reason: string; atMs: number }> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs);

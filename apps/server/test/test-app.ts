@@ -81,7 +81,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 export interface Answer {
   status: number;
-  body: { meta: { code: number; message: string; error?: string; token?: string; issues?: { path: string; message: string }[] }; data: unknown; message?: string };
+  body: {
+    meta: {
+      code: number;
+      message: string;
+      error?: string;
+      token?: string;
+      issues?: { path: string; message: string }[];
+    };
+    data: unknown;
+    message?: string;
+  };
   raw: LightMyRequestResponse;
 }
 
@@ -102,7 +112,10 @@ export async function call(
     method,
     url,
     payload: options.body === undefined ? undefined : (options.body as object),
-    headers: { ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }), ...options.headers },
+    headers: {
+      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+      ...options.headers,
+    },
     remoteAddress: options.ip ?? '127.0.0.1',
   });
   let body: Answer['body'];
@@ -131,32 +144,54 @@ export async function latestOtp(services: Services, mobileNo: string): Promise<s
 export const PASSWORD = 'monsoon-rain-42';
 
 /** Signs a player up through the API, verifies the phone, and answers the token and user id. */
-export async function signUpPlayer(t: TestApp, mobileNo = nextMobile(), extra: Record<string, unknown> = {}): Promise<{ token: string; userId: string; mobileNo: string }> {
+export async function signUpPlayer(
+  t: TestApp,
+  mobileNo = nextMobile(),
+  extra: Record<string, unknown> = {},
+): Promise<{ token: string; userId: string; mobileNo: string }> {
   const ip = nextIp();
   const signUp = await call(t.app, 'POST', '/api/v1/signUp', {
     ip,
-    body: { name: 'Ravi Kumar', mobile_no: mobileNo, password: PASSWORD, confirmPassword: PASSWORD, ageConfirmed: true, ...extra },
+    body: {
+      name: 'Ravi Kumar',
+      mobile_no: mobileNo,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      ageConfirmed: true,
+      ...extra,
+    },
   });
   if (signUp.body.meta.code !== 200) throw new Error(`sign-up failed: ${signUp.body.meta.message}`);
-  const verify = await call(t.app, 'POST', '/api/v1/verify-otp', { ip, body: { mobile_no: mobileNo, otp: await latestOtp(t.services, mobileNo) } });
+  const verify = await call(t.app, 'POST', '/api/v1/verify-otp', {
+    ip,
+    body: { mobile_no: mobileNo, otp: await latestOtp(t.services, mobileNo) },
+  });
   if (verify.body.meta.code !== 200) throw new Error(`verify failed: ${verify.body.meta.message}`);
   return { token: verify.body.meta.token as string, userId: (verify.body.data as { _id: string })._id, mobileNo };
 }
 
 /** The code an authenticator app would show for this base32 secret at the test clock's time (plus stepsAhead steps). */
 export function totpCode(t: TestApp, secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: t.clock.now().getTime() + stepsAhead * 30_000 });
+  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: t.clock.now().getTime() + stepsAhead * 30_000,
+  });
 }
 
 /**
  * Enrols the caller's authenticator through the API (start, then confirm with a first code), so the
  * session passes the second factor as a real operator's would. Answers the secret and recovery codes.
  */
-export async function enrolSecondFactor(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enrolSecondFactor(
+  t: TestApp,
+  token: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const start = await call(t.app, 'POST', '/api/v1/backoffice/second-factor/enrolment', { token });
   const secret = (start.body.data as { secret?: string } | null)?.secret;
   if (secret === undefined) throw new Error(`enrolment failed: ${start.body.meta.message}`);
-  const confirm = await call(t.app, 'POST', '/api/v1/backoffice/second-factor/enrolment/confirm', { token, body: { code: totpCode(t, secret) } });
+  const confirm = await call(t.app, 'POST', '/api/v1/backoffice/second-factor/enrolment/confirm', {
+    token,
+    body: { code: totpCode(t, secret) },
+  });
   if (confirm.body.meta.code !== 200) throw new Error(`enrolment confirmation failed: ${confirm.body.meta.message}`);
   return { secret, recoveryCodes: (confirm.body.data as { recoveryCodes: string[] }).recoveryCodes };
 }
@@ -165,10 +200,23 @@ export async function enrolSecondFactor(t: TestApp, token: string): Promise<{ se
  * An operator made directly through the service (as bootstrap does), logged in through the API, with
  * the second factor enrolled so the session may use back-office routes.
  */
-export async function createOperator(t: TestApp, role: number = ROLES.DIRECTOR): Promise<{ token: string; userId: string; mobileNo: string; secret: string }> {
+export async function createOperator(
+  t: TestApp,
+  role: number = ROLES.DIRECTOR,
+): Promise<{ token: string; userId: string; mobileNo: string; secret: string }> {
   const mobileNo = nextMobile();
-  const user = await t.services.identity.createAccount({ name: 'Op Erator', mobileNo, password: PASSWORD, role, referredBy: null, verified: true });
-  const login = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
+  const user = await t.services.identity.createAccount({
+    name: 'Op Erator',
+    mobileNo,
+    password: PASSWORD,
+    role,
+    referredBy: null,
+    verified: true,
+  });
+  const login = await call(t.app, 'POST', '/api/v1/login', {
+    ip: nextIp(),
+    body: { mobile_no: mobileNo, password: PASSWORD },
+  });
   const token = login.body.meta.token as string;
   const { secret } = await enrolSecondFactor(t, token);
   return { token, userId: user.id, mobileNo, secret };

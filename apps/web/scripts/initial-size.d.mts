@@ -1,2 +1,5 @@
 export declare const INITIAL_JS_BUDGET_BYTES: number;
-export declare function initialJs(distDir: string): { files: { file: string; gzipBytes: number }[]; totalGzipBytes: number };
+export declare function initialJs(distDir: string): {
+  files: { file: string; gzipBytes: number }[];
+  totalGzipBytes: number;
+};

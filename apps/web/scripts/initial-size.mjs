@@ -38,6 +38,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = process.argv[2] ?? join(import.meta.dirname, '..', 'dist');
   const { files, totalGzipBytes } = initialJs(dist);
   for (const f of files) console.log(`${(f.gzipBytes / 1024).toFixed(2).padStart(8)} KB  ${f.file}`);
-  console.log(`${(totalGzipBytes / 1024).toFixed(2).padStart(8)} KB  initial JavaScript (gzip), budget ${INITIAL_JS_BUDGET_BYTES / 1024} KB`);
+  console.log(
+    `${(totalGzipBytes / 1024).toFixed(2).padStart(8)} KB  initial JavaScript (gzip), budget ${INITIAL_JS_BUDGET_BYTES / 1024} KB`,
+  );
   if (totalGzipBytes > INITIAL_JS_BUDGET_BYTES) process.exitCode = 1;
 }

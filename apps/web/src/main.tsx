@@ -14,7 +14,11 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 // The service worker (and workbox-window) load after the first screen, off the initial script budget.
 if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => void import('./lib/pwa/register-service-worker').then((m) => m.registerServiceWorker()), { once: true });
+  window.addEventListener(
+    'load',
+    () => void import('./lib/pwa/register-service-worker').then((m) => m.registerServiceWorker()),
+    { once: true },
+  );
 }
 
 // The language before the first render (ADR 0030): Hindi's catalogue arrives first when it is the choice,

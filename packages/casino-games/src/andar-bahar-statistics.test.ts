@@ -36,15 +36,30 @@ describe('STAT-1/STAT-2 Andar Bahar: one million rounds against the exact theory
       winners[result.winner] += 1;
       const position = result.andarCards.length + result.baharCards.length - 1;
       positions[position] = (positions[position] as number) + 1;
-      for (const payout of settleAndarBahar(rules, result, bets)) returns[payout.kind].add(payout.payoutPaise / STAKE_PAISE);
+      for (const payout of settleAndarBahar(rules, result, bets))
+        returns[payout.kind].add(payout.payoutPaise / STAKE_PAISE);
     }
     const result = {
-      means: (['andar', 'bahar'] as const).map((kind) => checkMean(`${kind} RTP`, returns[kind], ratioToNumber(theory.bets[kind].rtp))),
+      means: (['andar', 'bahar'] as const).map((kind) =>
+        checkMean(`${kind} RTP`, returns[kind], ratioToNumber(theory.bets[kind].rtp)),
+      ),
       frequencies: [
-        checkFrequencies('winning side', (['andar', 'bahar'] as const).map((s) => ({ category: s, probability: ratioToNumber(theory.outcomes[s]), observed: winners[s] })), AB_ROUNDS),
+        checkFrequencies(
+          'winning side',
+          (['andar', 'bahar'] as const).map((s) => ({
+            category: s,
+            probability: ratioToNumber(theory.outcomes[s]),
+            observed: winners[s],
+          })),
+          AB_ROUNDS,
+        ),
         checkFrequencies(
           'deciding card position',
-          theory.decidingCardProbabilities.map((p, k) => ({ category: `card ${k + 1}`, probability: ratioToNumber(p), observed: positions[k] as number })),
+          theory.decidingCardProbabilities.map((p, k) => ({
+            category: `card ${k + 1}`,
+            probability: ratioToNumber(p),
+            observed: positions[k] as number,
+          })),
           AB_ROUNDS,
         ),
       ],

@@ -19,7 +19,12 @@ export interface AndarBaharConfig {
   baharProfitHundredths: number;
 }
 
-export const DEFAULT_ANDAR_BAHAR_CONFIG: AndarBaharConfig = { decks: 1, firstSide: 'andar', andarProfitHundredths: 90, baharProfitHundredths: 100 };
+export const DEFAULT_ANDAR_BAHAR_CONFIG: AndarBaharConfig = {
+  decks: 1,
+  firstSide: 'andar',
+  andarProfitHundredths: 90,
+  baharProfitHundredths: 100,
+};
 
 export const ANDAR_BAHAR_BET_KINDS = ['andar', 'bahar'] as const;
 export type AndarBaharBetKind = (typeof ANDAR_BAHAR_BET_KINDS)[number];
@@ -34,7 +39,8 @@ export interface AndarBaharResult {
 
 export function validateAndarBaharConfig(config: AndarBaharConfig): string[] {
   const problems: string[] = [];
-  if (!Number.isSafeInteger(config.decks) || config.decks < 1 || config.decks > MAX_DECKS) problems.push('DECKS_OUT_OF_RANGE');
+  if (!Number.isSafeInteger(config.decks) || config.decks < 1 || config.decks > MAX_DECKS)
+    problems.push('DECKS_OUT_OF_RANGE');
   if (config.firstSide !== 'andar' && config.firstSide !== 'bahar') problems.push('BAD_FIRST_SIDE');
   for (const p of [config.andarProfitHundredths, config.baharProfitHundredths]) {
     if (!Number.isSafeInteger(p) || p < 0 || p > 100_000) {
@@ -65,12 +71,20 @@ export function dealAndarBahar(config: AndarBaharConfig, seeds: RoundSeeds): And
 }
 
 /** AB-2: return per stake in hundredths: 100 + profit when the side wins, else 0. */
-export function andarBaharReturnHundredths(config: AndarBaharConfig, result: AndarBaharResult, kind: AndarBaharBetKind): number {
+export function andarBaharReturnHundredths(
+  config: AndarBaharConfig,
+  result: AndarBaharResult,
+  kind: AndarBaharBetKind,
+): number {
   if (result.winner !== kind) return 0;
   return 100 + (kind === 'andar' ? config.andarProfitHundredths : config.baharProfitHundredths);
 }
 
-export function settleAndarBahar(config: AndarBaharConfig, result: AndarBaharResult, bets: ReadonlyArray<TableBetStake<AndarBaharBetKind>>): Array<BetPayout<AndarBaharBetKind>> {
+export function settleAndarBahar(
+  config: AndarBaharConfig,
+  result: AndarBaharResult,
+  bets: ReadonlyArray<TableBetStake<AndarBaharBetKind>>,
+): Array<BetPayout<AndarBaharBetKind>> {
   return bets.map((bet) => ({
     betId: bet.betId,
     kind: bet.kind,
@@ -110,7 +124,8 @@ export function andarBaharTheory(config: AndarBaharConfig): AndarBaharTheory {
     if (k % 2n === 0n) first += ways;
   }
   const firstSide = config.firstSide;
-  const p: Record<AndarBaharSide, bigint> = firstSide === 'andar' ? { andar: first, bahar: total - first } : { bahar: first, andar: total - first };
+  const p: Record<AndarBaharSide, bigint> =
+    firstSide === 'andar' ? { andar: first, bahar: total - first } : { bahar: first, andar: total - first };
   const bet = (side: AndarBaharSide): BetTheory => {
     const r = BigInt(100 + (side === 'andar' ? config.andarProfitHundredths : config.baharProfitHundredths));
     return { rtp: ratio(p[side] * r, total * 100n), secondMoment: ratio(p[side] * r * r, total * 10_000n) };

@@ -32,7 +32,8 @@ export function describeCard(card: Card): { card: Card; rank: number; suit: Suit
 }
 
 function shoeSize(decks: number): number {
-  if (!Number.isSafeInteger(decks) || decks < 1 || decks > MAX_DECKS) throw new Error(`decks must be 1..${MAX_DECKS}, got ${decks}`);
+  if (!Number.isSafeInteger(decks) || decks < 1 || decks > MAX_DECKS)
+    throw new Error(`decks must be 1..${MAX_DECKS}, got ${decks}`);
   return decks * CARDS_PER_DECK;
 }
 

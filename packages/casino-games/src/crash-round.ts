@@ -92,7 +92,12 @@ export interface CrashEvent {
 }
 
 /** CR-6: a round from the chain's seed for it; bets until nowMs + bettingWindowMs. */
-export function openCrashRound(config: CrashConfig, roundNumber: number, serverSeed: string, nowMs: number): CrashRound {
+export function openCrashRound(
+  config: CrashConfig,
+  roundNumber: number,
+  serverSeed: string,
+  nowMs: number,
+): CrashRound {
   const crashPoint = crashPointHundredths(serverSeed, config.salt, config.houseEdgeBasisPoints);
   const startsAtMs = nowMs + config.bettingWindowMs;
   return {
@@ -121,15 +126,27 @@ function decide(bet: CrashBet, multiplier: number, atMs: number): void {
  * the crash: a target equal to the crash point is paid) are cashed at their target, in time order;
  * at crashAtMs every open bet is lost and the phase is crashed.
  */
-export function advanceCrashRound(config: CrashConfig, round: CrashRound, nowMs: number): CrashOutcome<{ events: CrashEvent[] }> {
+export function advanceCrashRound(
+  config: CrashConfig,
+  round: CrashRound,
+  nowMs: number,
+): CrashOutcome<{ events: CrashEvent[] }> {
   if (!Number.isFinite(nowMs) || nowMs < round.lastCommandAtMs) return { ok: false, reason: 'STALE_TIME' };
   round.lastCommandAtMs = nowMs;
   const events: CrashEvent[] = [];
   if (round.phase === 'crashed' || nowMs < round.startsAtMs) return { ok: true, events };
   round.phase = 'running';
   const due = round.bets
-    .filter((bet) => bet.status === 'open' && bet.autoCashOutHundredths !== null && bet.autoCashOutHundredths <= round.crashPointHundredths)
-    .map((bet) => ({ bet, atMs: round.startsAtMs + crashElapsedFor(bet.autoCashOutHundredths as number, config.growthPerMs) }))
+    .filter(
+      (bet) =>
+        bet.status === 'open' &&
+        bet.autoCashOutHundredths !== null &&
+        bet.autoCashOutHundredths <= round.crashPointHundredths,
+    )
+    .map((bet) => ({
+      bet,
+      atMs: round.startsAtMs + crashElapsedFor(bet.autoCashOutHundredths as number, config.growthPerMs),
+    }))
     .filter((entry) => entry.atMs <= nowMs)
     .sort((a, b) => a.atMs - b.atMs);
   for (const { bet, atMs } of due) {
@@ -157,22 +174,38 @@ export interface CrashBetRequest {
 }
 
 /** CR-6: null when the bet may be placed at nowMs, else the first reason. */
-export function checkCrashBet(config: CrashConfig, round: CrashRound, nowMs: number, request: CrashBetRequest): CrashReason | null {
+export function checkCrashBet(
+  config: CrashConfig,
+  round: CrashRound,
+  nowMs: number,
+  request: CrashBetRequest,
+): CrashReason | null {
   if (!Number.isFinite(nowMs) || nowMs < round.lastCommandAtMs) return 'STALE_TIME';
   if (round.phase !== 'betting' || nowMs >= round.startsAtMs) return 'BETTING_CLOSED';
-  if (!Number.isSafeInteger(request.slot) || request.slot < 0 || request.slot >= config.betsPerPlayer) return 'BAD_SLOT';
+  if (!Number.isSafeInteger(request.slot) || request.slot < 0 || request.slot >= config.betsPerPlayer)
+    return 'BAD_SLOT';
   if (round.bets.some((b) => b.playerId === request.playerId && b.slot === request.slot)) return 'SLOT_TAKEN';
   if (round.bets.some((b) => b.betId === request.betId)) return 'DUPLICATE_BET_ID';
-  if (!Number.isSafeInteger(request.stakePaise) || request.stakePaise < 1 || request.stakePaise > 10_000_000_000) return 'INVALID_STAKE';
+  if (!Number.isSafeInteger(request.stakePaise) || request.stakePaise < 1 || request.stakePaise > 10_000_000_000)
+    return 'INVALID_STAKE';
   if (request.stakePaise < config.minStakePaise) return 'BELOW_MIN_STAKE';
   if (request.stakePaise > config.maxStakePaise) return 'ABOVE_MAX_STAKE';
   const auto = request.autoCashOutHundredths;
-  if (auto !== null && (!Number.isSafeInteger(auto) || auto < config.minAutoCashOutHundredths || auto > config.maxAutoCashOutHundredths)) return 'BAD_AUTO_CASH_OUT';
+  if (
+    auto !== null &&
+    (!Number.isSafeInteger(auto) || auto < config.minAutoCashOutHundredths || auto > config.maxAutoCashOutHundredths)
+  )
+    return 'BAD_AUTO_CASH_OUT';
   return null;
 }
 
 /** CR-6: takes a bet before take-off. The server debits the wallet before calling this. */
-export function placeCrashBet(config: CrashConfig, round: CrashRound, nowMs: number, request: CrashBetRequest): CrashOutcome<{ bet: CrashBet }> {
+export function placeCrashBet(
+  config: CrashConfig,
+  round: CrashRound,
+  nowMs: number,
+  request: CrashBetRequest,
+): CrashOutcome<{ bet: CrashBet }> {
   const reason = checkCrashBet(config, round, nowMs, request);
   if (reason !== null) return { ok: false, reason };
   round.lastCommandAtMs = nowMs;
@@ -186,7 +219,13 @@ export function placeCrashBet(config: CrashConfig, round: CrashRound, nowMs: num
  * nowMs; then an open bet is paid at the multiplier of that instant, which is below the crash point
  * because the round has not crashed. At or after crashAtMs the answer is CRASHED.
  */
-export function cashOutCrashBet(config: CrashConfig, round: CrashRound, nowMs: number, playerId: string, slot: number): CrashOutcome<{ bet: CrashBet; events: CrashEvent[] }> {
+export function cashOutCrashBet(
+  config: CrashConfig,
+  round: CrashRound,
+  nowMs: number,
+  playerId: string,
+  slot: number,
+): CrashOutcome<{ bet: CrashBet; events: CrashEvent[] }> {
   const advanced = advanceCrashRound(config, round, nowMs);
   if (!advanced.ok) return advanced;
   const bet = round.bets.find((b) => b.playerId === playerId && b.slot === slot);
@@ -194,7 +233,10 @@ export function cashOutCrashBet(config: CrashConfig, round: CrashRound, nowMs: n
   if (bet.status === 'cashed_out') return { ok: false, reason: 'ALREADY_CASHED_OUT' };
   if (round.phase === 'crashed' || bet.status === 'lost') return { ok: false, reason: 'CRASHED' };
   if (round.phase === 'betting') return { ok: false, reason: 'NOT_STARTED' };
-  const multiplier = Math.min(crashMultiplierAt(nowMs - round.startsAtMs, config.growthPerMs), round.crashPointHundredths);
+  const multiplier = Math.min(
+    crashMultiplierAt(nowMs - round.startsAtMs, config.growthPerMs),
+    round.crashPointHundredths,
+  );
   decide(bet, multiplier, nowMs);
   return { ok: true, bet, events: [...advanced.events, { kind: 'cash_out', atMs: nowMs, bet }] };
 }
@@ -209,7 +251,14 @@ export interface CrashRoundView {
   startsAtMs: number;
   /** Only after the crash. */
   crashAtMs: number | null;
-  bets: { playerId: string; slot: number; stakePaise: number; status: CrashBetStatus; cashOutHundredths: number | null; payoutPaise: number | null }[];
+  bets: {
+    playerId: string;
+    slot: number;
+    stakePaise: number;
+    status: CrashBetStatus;
+    cashOutHundredths: number | null;
+    payoutPaise: number | null;
+  }[];
 }
 
 /** CR-9: what every player may see. The seed and the crash point never leave before the crash. */
@@ -223,6 +272,13 @@ export function crashRoundView(round: CrashRound): CrashRoundView {
     crashPointHundredths: over ? round.crashPointHundredths : null,
     startsAtMs: round.startsAtMs,
     crashAtMs: over ? round.crashAtMs : null,
-    bets: round.bets.map((b) => ({ playerId: b.playerId, slot: b.slot, stakePaise: b.stakePaise, status: b.status, cashOutHundredths: b.cashOutHundredths, payoutPaise: b.payoutPaise })),
+    bets: round.bets.map((b) => ({
+      playerId: b.playerId,
+      slot: b.slot,
+      stakePaise: b.stakePaise,
+      status: b.status,
+      cashOutHundredths: b.cashOutHundredths,
+      payoutPaise: b.payoutPaise,
+    })),
   };
 }

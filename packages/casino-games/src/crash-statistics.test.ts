@@ -3,7 +3,14 @@
  * live crash-point function (CR-3), checked against the exact survival function (CR-4).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CRASH_CONFIG, crashAutoCashOutRtp, crashPointHundredths, crashSurvival, hashServerSeed, ratioToNumber } from './index.js';
+import {
+  DEFAULT_CRASH_CONFIG,
+  crashAutoCashOutRtp,
+  crashPointHundredths,
+  crashSurvival,
+  hashServerSeed,
+  ratioToNumber,
+} from './index.js';
 import { Moments, Z, checkFrequencies, checkMean, describeChiSquare, describeMean } from './testing/statistics.js';
 
 const ROUNDS = 1_000_000;
@@ -40,19 +47,37 @@ describe('STAT-3 Crash: one million rounds of a seed chain against the exact the
       const bucket = EDGES.findIndex((edge, i) => crash >= edge && crash < (EDGES[i + 1] as number));
       buckets[bucket] = (buckets[bucket] as number) + 1;
     }
-    const means = TARGETS.map((t, i) => checkMean(`auto cash-out ${(t / 100).toFixed(2)}× RTP`, returns[i] as Moments, ratioToNumber(crashAutoCashOutRtp(EDGE, t))));
+    const means = TARGETS.map((t, i) =>
+      checkMean(
+        `auto cash-out ${(t / 100).toFixed(2)}× RTP`,
+        returns[i] as Moments,
+        ratioToNumber(crashAutoCashOutRtp(EDGE, t)),
+      ),
+    );
     const probabilities = bucketProbabilities(EDGE);
     const distribution = checkFrequencies(
       'crash point',
-      probabilities.map((probability, i) => ({ category: `[${EDGES[i]}, ${EDGES[i + 1]})`, probability, observed: buckets[i] as number })),
+      probabilities.map((probability, i) => ({
+        category: `[${EDGES[i]}, ${EDGES[i + 1]})`,
+        probability,
+        observed: buckets[i] as number,
+      })),
       ROUNDS,
     );
-    console.log([`[casino-games] Crash, ${EDGE / 100} % edge: ${ROUNDS.toLocaleString('en-IN')} rounds, z = ${Z}`, ...means.map((c) => `  ${describeMean(c)}`), `  ${describeChiSquare(distribution)}`].join('\n'));
+    console.log(
+      [
+        `[casino-games] Crash, ${EDGE / 100} % edge: ${ROUNDS.toLocaleString('en-IN')} rounds, z = ${Z}`,
+        ...means.map((c) => `  ${describeMean(c)}`),
+        `  ${describeChiSquare(distribution)}`,
+      ].join('\n'),
+    );
     for (const c of means) expect(c.pass, describeMean(c)).toBe(true);
     expect(distribution.pass, describeChiSquare(distribution)).toBe(true);
     // Instant crashes (1.00×): 1 − P(crash ≥ 1.01×) = 1 − 0.97 / 1.01 ≈ 3.96 %, within 4.5 σ.
     const instant = 1 - ratioToNumber(crashSurvival(EDGE, 101));
-    expect(Math.abs(crashes.filter((c) => c === 100).length / ROUNDS - instant)).toBeLessThan(Z * Math.sqrt((instant * (1 - instant)) / ROUNDS));
+    expect(Math.abs(crashes.filter((c) => c === 100).length / ROUNDS - instant)).toBeLessThan(
+      Z * Math.sqrt((instant * (1 - instant)) / ROUNDS),
+    );
   });
 
   it('STAT-4 controls: the same rounds fail against a 1 % edge, and a 6 % edge game fails against the 3 % theory', () => {
@@ -66,8 +91,14 @@ describe('STAT-3 Crash: one million rounds of a seed chain against the exact the
       seed = hashServerSeed(seed);
       greedy.add(crashPointHundredths(seed, SALT, 600) >= 200 ? 2 : 0);
     }
-    const greedyCheck = checkMean('2× RTP of a 6 % edge game vs the 3 % theory', greedy, ratioToNumber(crashAutoCashOutRtp(EDGE, 200)));
-    console.log(`  control: ${describeMean(wrongTheory, 'fails as it must')}\n  control: ${describeMean(greedyCheck, 'fails as it must')}`);
+    const greedyCheck = checkMean(
+      '2× RTP of a 6 % edge game vs the 3 % theory',
+      greedy,
+      ratioToNumber(crashAutoCashOutRtp(EDGE, 200)),
+    );
+    console.log(
+      `  control: ${describeMean(wrongTheory, 'fails as it must')}\n  control: ${describeMean(greedyCheck, 'fails as it must')}`,
+    );
     expect(wrongTheory.pass).toBe(false);
     expect(greedyCheck.pass).toBe(false);
   });

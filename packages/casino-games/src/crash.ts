@@ -21,7 +21,8 @@ export function crashChainCommitment(terminalSeed: string, length: number): stri
 
 /** CR-1: the seed of round `roundIndex` (1 … length): hash applied (length − roundIndex) times to the terminal seed. */
 export function crashChainSeed(terminalSeed: string, length: number, roundIndex: number): string {
-  if (!Number.isSafeInteger(roundIndex) || roundIndex < 1 || roundIndex > length) throw new Error(`round ${roundIndex} is outside the chain of ${length}`);
+  if (!Number.isSafeInteger(roundIndex) || roundIndex < 1 || roundIndex > length)
+    throw new Error(`round ${roundIndex} is outside the chain of ${length}`);
   return crashChainCommitment(terminalSeed, length - roundIndex);
 }
 
@@ -30,7 +31,8 @@ export function crashChainSeed(terminalSeed: string, length: number, roundIndex:
  * previous round's seed at hand, one hash is enough: hashServerSeed(seed_k) === seed_(k−1).
  */
 export function verifyCrashChain(seed: string, roundIndex: number, commitment: string): boolean {
-  if (!/^[0-9a-f]{64}$/.test(seed) || !Number.isSafeInteger(roundIndex) || roundIndex < 1 || roundIndex > 10_000_000) return false;
+  if (!/^[0-9a-f]{64}$/.test(seed) || !Number.isSafeInteger(roundIndex) || roundIndex < 1 || roundIndex > 10_000_000)
+    return false;
   return crashChainCommitment(seed, roundIndex) === commitment.toLowerCase();
 }
 

@@ -45,8 +45,10 @@ const MAX_PROFIT_HUNDREDTHS = 100_000;
 /** DT-1: a configuration is valid when these are all absent. */
 export function validateDragonTigerConfig(config: DragonTigerConfig): string[] {
   const problems: string[] = [];
-  const inRange = (v: unknown, max: number): boolean => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max;
-  if (!Number.isSafeInteger(config.decks) || config.decks < 1 || config.decks > MAX_DECKS) problems.push('DECKS_OUT_OF_RANGE');
+  const inRange = (v: unknown, max: number): boolean =>
+    Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max;
+  if (!Number.isSafeInteger(config.decks) || config.decks < 1 || config.decks > MAX_DECKS)
+    problems.push('DECKS_OUT_OF_RANGE');
   if (!inRange(config.mainProfitHundredths, MAX_PROFIT_HUNDREDTHS)) problems.push('BAD_MAIN_PROFIT');
   if (!inRange(config.mainTieReturnHundredths, 100)) problems.push('BAD_MAIN_TIE_RETURN');
   if (!inRange(config.tieProfitHundredths, MAX_PROFIT_HUNDREDTHS)) problems.push('BAD_TIE_PROFIT');
@@ -65,7 +67,12 @@ export function dragonTigerBetKinds(config: DragonTigerConfig): DragonTigerBetKi
 function judge(dragonCard: Card, tigerCard: Card): DragonTigerResult {
   const d = cardRank(dragonCard);
   const t = cardRank(tigerCard);
-  return { dragonCard, tigerCard, winner: d > t ? 'dragon' : t > d ? 'tiger' : 'tie', suitedTie: dragonCard === tigerCard };
+  return {
+    dragonCard,
+    tigerCard,
+    winner: d > t ? 'dragon' : t > d ? 'tiger' : 'tie',
+    suitedTie: dragonCard === tigerCard,
+  };
 }
 
 /** DT-2: the first card of the shuffled shoe is Dragon's, the second Tiger's. */
@@ -79,7 +86,11 @@ export function dealDragonTiger(config: DragonTigerConfig, seeds: RoundSeeds): D
  * Dragon/Tiger: win → 100 + main profit; tie → the tie return; lose → 0. Tie: any tie. Suited tie:
  * same rank and suit.
  */
-export function dragonTigerReturnHundredths(config: DragonTigerConfig, result: DragonTigerResult, kind: DragonTigerBetKind): number {
+export function dragonTigerReturnHundredths(
+  config: DragonTigerConfig,
+  result: DragonTigerResult,
+  kind: DragonTigerBetKind,
+): number {
   switch (kind) {
     case 'dragon':
     case 'tiger':
@@ -107,7 +118,11 @@ export interface BetPayout<K extends string = string> {
 }
 
 /** DT-3: payouts of a round's bets, in the order given. Pays are rounded down to whole paise. */
-export function settleDragonTiger(config: DragonTigerConfig, result: DragonTigerResult, bets: ReadonlyArray<TableBetStake<DragonTigerBetKind>>): Array<BetPayout<DragonTigerBetKind>> {
+export function settleDragonTiger(
+  config: DragonTigerConfig,
+  result: DragonTigerResult,
+  bets: ReadonlyArray<TableBetStake<DragonTigerBetKind>>,
+): Array<BetPayout<DragonTigerBetKind>> {
   return bets.map((bet) => ({
     betId: bet.betId,
     kind: bet.kind,

@@ -43,7 +43,19 @@ export {
   type StakeLimits,
 } from './slot.js';
 export { DEFAULT_SLOT_CONFIG, TWENTY_PAYLINES, buildReelStrip } from './slot-default-config.js';
-export { CARDS_PER_DECK, MAX_DECKS, SUITS, cardLabel, cardRank, cardSuit, dealCards, describeCard, shuffledShoe, type Card, type Suit } from './cards.js';
+export {
+  CARDS_PER_DECK,
+  MAX_DECKS,
+  SUITS,
+  cardLabel,
+  cardRank,
+  cardSuit,
+  dealCards,
+  describeCard,
+  shuffledShoe,
+  type Card,
+  type Suit,
+} from './cards.js';
 export {
   DEFAULT_DRAGON_TIGER_CONFIG,
   DRAGON_TIGER_BET_KINDS,
@@ -110,7 +122,14 @@ export {
   type TableState,
   type TableView,
 } from './table-round.js';
-export { VERIFY_FAILURES, verifySlotSpin, verifyTableRound, type PublishedSeeds, type Verification, type VerifyFailure } from './verify.js';
+export {
+  VERIFY_FAILURES,
+  verifySlotSpin,
+  verifyTableRound,
+  type PublishedSeeds,
+  type Verification,
+  type VerifyFailure,
+} from './verify.js';
 export {
   DEFAULT_TEEN_PATTI_CONFIG,
   TEEN_PATTI_BET_KINDS,
@@ -143,7 +162,17 @@ export {
   type LuckySevenTheory,
   type LuckySevenWinner,
 } from './lucky-seven.js';
-export { MAX_CRASH_HUNDREDTHS, crashAutoCashOutRtp, crashChainCommitment, crashChainSeed, crashElapsedFor, crashMultiplierAt, crashPointHundredths, crashSurvival, verifyCrashChain } from './crash.js';
+export {
+  MAX_CRASH_HUNDREDTHS,
+  crashAutoCashOutRtp,
+  crashChainCommitment,
+  crashChainSeed,
+  crashElapsedFor,
+  crashMultiplierAt,
+  crashPointHundredths,
+  crashSurvival,
+  verifyCrashChain,
+} from './crash.js';
 export {
   CRASH_REASONS,
   DEFAULT_CRASH_CONFIG,

@@ -30,7 +30,10 @@ describe('STAT-3 Lucky 7: one million rounds against the exact theory', () => {
   it('L7-3 STAT-1/STAT-2 RTP of every bet, the outcome and the card’s rank are within the 4.5 σ intervals', () => {
     const started = performance.now();
     const game: TableGame = { kind: 'lucky-seven', rules: DEFAULT_LUCKY_SEVEN_CONFIG };
-    const returns = Object.fromEntries(LUCKY_SEVEN_BET_KINDS.map((k) => [k, new Moments()])) as Record<(typeof LUCKY_SEVEN_BET_KINDS)[number], Moments>;
+    const returns = Object.fromEntries(LUCKY_SEVEN_BET_KINDS.map((k) => [k, new Moments()])) as Record<
+      (typeof LUCKY_SEVEN_BET_KINDS)[number],
+      Moments
+    >;
     const outcomes = { low: 0, seven: 0, high: 0 };
     const ranks = new Array<number>(13).fill(0);
     const bets = LUCKY_SEVEN_BET_KINDS.map((kind) => ({ betId: kind, kind, stakePaise: STAKE_PAISE }));
@@ -39,12 +42,27 @@ describe('STAT-3 Lucky 7: one million rounds against the exact theory', () => {
       if (result.kind !== 'lucky-seven') throw new Error('unreachable');
       outcomes[result.winner] += 1;
       ranks[cardRank(result.card) - 1] = (ranks[cardRank(result.card) - 1] as number) + 1;
-      for (const payout of settleLuckySeven(DEFAULT_LUCKY_SEVEN_CONFIG, result, bets)) returns[payout.kind].add(payout.payoutPaise / STAKE_PAISE);
+      for (const payout of settleLuckySeven(DEFAULT_LUCKY_SEVEN_CONFIG, result, bets))
+        returns[payout.kind].add(payout.payoutPaise / STAKE_PAISE);
     }
-    const means = LUCKY_SEVEN_BET_KINDS.map((kind) => checkMean(`${kind} RTP`, returns[kind], ratioToNumber(theory.rtp[kind])));
+    const means = LUCKY_SEVEN_BET_KINDS.map((kind) =>
+      checkMean(`${kind} RTP`, returns[kind], ratioToNumber(theory.rtp[kind])),
+    );
     const frequencies = [
-      checkFrequencies('outcome', (['low', 'seven', 'high'] as const).map((w) => ({ category: w, probability: ratioToNumber(theory.outcomes[w]), observed: outcomes[w] })), ROUNDS),
-      checkFrequencies('rank', ranks.map((observed, i) => ({ category: `rank ${i + 1}`, probability: rankProbability, observed })), ROUNDS),
+      checkFrequencies(
+        'outcome',
+        (['low', 'seven', 'high'] as const).map((w) => ({
+          category: w,
+          probability: ratioToNumber(theory.outcomes[w]),
+          observed: outcomes[w],
+        })),
+        ROUNDS,
+      ),
+      checkFrequencies(
+        'rank',
+        ranks.map((observed, i) => ({ category: `rank ${i + 1}`, probability: rankProbability, observed })),
+        ROUNDS,
+      ),
     ];
     console.log(
       [
@@ -61,10 +79,17 @@ describe('STAT-3 Lucky 7: one million rounds against the exact theory', () => {
     const rounds = 200_000;
     const ranks = new Array<number>(13).fill(0);
     for (let nonce = 0; nonce < rounds; nonce += 1) {
-      const card = (createOutcomeStream({ serverSeed: SERVER_SEED, clientSeed: 'stat-lucky-seven-control', nonce }).nextUint32() & 0xff) % 52;
+      const card =
+        (createOutcomeStream({ serverSeed: SERVER_SEED, clientSeed: 'stat-lucky-seven-control', nonce }).nextUint32() &
+          0xff) %
+        52;
       ranks[cardRank(card) - 1] = (ranks[cardRank(card) - 1] as number) + 1;
     }
-    const check = checkFrequencies('rank with modulo bias', ranks.map((observed, i) => ({ category: `rank ${i + 1}`, probability: rankProbability, observed })), rounds);
+    const check = checkFrequencies(
+      'rank with modulo bias',
+      ranks.map((observed, i) => ({ category: `rank ${i + 1}`, probability: rankProbability, observed })),
+      rounds,
+    );
     console.log(`  control: ${describeChiSquare(check, 'fails as it must')}`);
     expect(check.pass).toBe(false);
   });

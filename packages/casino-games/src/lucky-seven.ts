@@ -16,7 +16,11 @@ export interface LuckySevenConfig {
   colourProfitHundredths: number;
 }
 
-export const DEFAULT_LUCKY_SEVEN_CONFIG: LuckySevenConfig = { lowHighProfitHundredths: 100, sevenProfitHundredths: 1_100, colourProfitHundredths: 95 };
+export const DEFAULT_LUCKY_SEVEN_CONFIG: LuckySevenConfig = {
+  lowHighProfitHundredths: 100,
+  sevenProfitHundredths: 1_100,
+  colourProfitHundredths: 95,
+};
 
 export const LUCKY_SEVEN_BET_KINDS = ['low', 'seven', 'high', 'red', 'black'] as const;
 export type LuckySevenBetKind = (typeof LUCKY_SEVEN_BET_KINDS)[number];
@@ -31,13 +35,19 @@ export interface LuckySevenResult {
 /** L7-1: a configuration is valid when these are all absent. */
 export function validateLuckySevenConfig(config: LuckySevenConfig): string[] {
   const ok = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= 100_000;
-  return ok(config.lowHighProfitHundredths) && ok(config.sevenProfitHundredths) && ok(config.colourProfitHundredths) ? [] : ['BAD_PROFIT'];
+  return ok(config.lowHighProfitHundredths) && ok(config.sevenProfitHundredths) && ok(config.colourProfitHundredths)
+    ? []
+    : ['BAD_PROFIT'];
 }
 
 function classify(card: Card): LuckySevenResult {
   const rank = cardRank(card);
   const suit = cardSuit(card);
-  return { card, winner: rank < 7 ? 'low' : rank === 7 ? 'seven' : 'high', colour: suit === 'hearts' || suit === 'diamonds' ? 'red' : 'black' };
+  return {
+    card,
+    winner: rank < 7 ? 'low' : rank === 7 ? 'seven' : 'high',
+    colour: suit === 'hearts' || suit === 'diamonds' ? 'red' : 'black',
+  };
 }
 
 /** L7-2: the top card of a freshly shuffled single deck (one nextInt(52)). */
@@ -45,14 +55,27 @@ export function dealLuckySeven(seeds: RoundSeeds): LuckySevenResult {
   return classify(dealCards(seeds, 1, 1)[0] as Card);
 }
 
-export function luckySevenReturnHundredths(config: LuckySevenConfig, result: LuckySevenResult, kind: LuckySevenBetKind): number {
+export function luckySevenReturnHundredths(
+  config: LuckySevenConfig,
+  result: LuckySevenResult,
+  kind: LuckySevenBetKind,
+): number {
   if (kind === 'red' || kind === 'black') return result.colour === kind ? 100 + config.colourProfitHundredths : 0;
   if (kind !== result.winner) return 0;
   return 100 + (kind === 'seven' ? config.sevenProfitHundredths : config.lowHighProfitHundredths);
 }
 
-export function settleLuckySeven(config: LuckySevenConfig, result: LuckySevenResult, bets: ReadonlyArray<TableBetStake<LuckySevenBetKind>>): Array<BetPayout<LuckySevenBetKind>> {
-  return bets.map((bet) => ({ betId: bet.betId, kind: bet.kind, stakePaise: bet.stakePaise, payoutPaise: Math.floor((bet.stakePaise * luckySevenReturnHundredths(config, result, bet.kind)) / 100) }));
+export function settleLuckySeven(
+  config: LuckySevenConfig,
+  result: LuckySevenResult,
+  bets: ReadonlyArray<TableBetStake<LuckySevenBetKind>>,
+): Array<BetPayout<LuckySevenBetKind>> {
+  return bets.map((bet) => ({
+    betId: bet.betId,
+    kind: bet.kind,
+    stakePaise: bet.stakePaise,
+    payoutPaise: Math.floor((bet.stakePaise * luckySevenReturnHundredths(config, result, bet.kind)) / 100),
+  }));
 }
 
 export interface LuckySevenTheory {
@@ -71,6 +94,9 @@ export function luckySevenTheory(config: LuckySevenConfig): LuckySevenTheory {
   }
   return {
     outcomes: { low: ratio(outcomes.low, 52n), seven: ratio(outcomes.seven, 52n), high: ratio(outcomes.high, 52n) },
-    rtp: Object.fromEntries(LUCKY_SEVEN_BET_KINDS.map((k) => [k, ratio(returns[k], 5_200n)])) as Record<LuckySevenBetKind, Ratio>,
+    rtp: Object.fromEntries(LUCKY_SEVEN_BET_KINDS.map((k) => [k, ratio(returns[k], 5_200n)])) as Record<
+      LuckySevenBetKind,
+      Ratio
+    >,
   };
 }

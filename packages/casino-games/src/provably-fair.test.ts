@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createHash, createHmac } from 'node:crypto';
-import { checkSeeds, createOutcomeStream, hashServerSeed, outcomeBlock, shuffle, shuffleFirst, verifyServerSeed, type RoundSeeds } from './index.js';
+import {
+  checkSeeds,
+  createOutcomeStream,
+  hashServerSeed,
+  outcomeBlock,
+  shuffle,
+  shuffleFirst,
+  verifyServerSeed,
+  type RoundSeeds,
+} from './index.js';
 import { seedsArb, serverSeedArb } from './testing/arbitraries.js';
 import { hmacKey, hmacSha256Words } from './hmac-sha256.js';
 
 const SEED_ONE = `${'0'.repeat(63)}1`;
 const VECTOR: RoundSeeds = { serverSeed: SEED_ONE, clientSeed: 'khel', nonce: 0 };
-
 
 describe('PF-1 seeds are checked with named reasons', () => {
   it.each<[string, RoundSeeds, string | null]>([
@@ -35,7 +43,9 @@ describe('PF-2/PF-3 published test vectors (re-checkable with sha256sum and open
   });
 
   it('PF-3 block 0 is HMAC-SHA256(serverSeed, "clientSeed:nonce:0")', () => {
-    expect(outcomeBlock(VECTOR, 0).toString('hex')).toBe('10c01a8aa0f572556b10eab41deaad66bfec65965a32c8dacfb7f410c70208af');
+    expect(outcomeBlock(VECTOR, 0).toString('hex')).toBe(
+      '10c01a8aa0f572556b10eab41deaad66bfec65965a32c8dacfb7f410c70208af',
+    );
   });
 
   it('PF-4/PF-5/PF-7 first draws of the vector', () => {
@@ -51,14 +61,20 @@ describe('PF-2/PF-3 published test vectors (re-checkable with sha256sum and open
 function referenceUint32s(seeds: RoundSeeds, count: number): number[] {
   const bytes: number[] = [];
   for (let cursor = 0; bytes.length < count * 4; cursor += 1) {
-    bytes.push(...createHmac('sha256', Buffer.from(seeds.serverSeed, 'utf8')).update(Buffer.from(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`, 'utf8')).digest());
+    bytes.push(
+      ...createHmac('sha256', Buffer.from(seeds.serverSeed, 'utf8'))
+        .update(Buffer.from(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`, 'utf8'))
+        .digest(),
+    );
   }
   const out: number[] = [];
-  for (let i = 0; i < count; i += 1) out.push(((bytes[4 * i]! << 24) | (bytes[4 * i + 1]! << 16) | (bytes[4 * i + 2]! << 8) | bytes[4 * i + 3]!) >>> 0);
+  for (let i = 0; i < count; i += 1)
+    out.push(((bytes[4 * i]! << 24) | (bytes[4 * i + 1]! << 16) | (bytes[4 * i + 2]! << 8) | bytes[4 * i + 3]!) >>> 0);
   return out;
 }
 
-const wordsHex = (words: Int32Array): string => Array.from(words, (w) => (w >>> 0).toString(16).padStart(8, '0')).join('');
+const wordsHex = (words: Int32Array): string =>
+  Array.from(words, (w) => (w >>> 0).toString(16).padStart(8, '0')).join('');
 
 describe('PF-3 the in-package HMAC-SHA256 equals node:crypto', () => {
   it('PF-3 RFC 4231 test case 2 (key "Jefe")', () => {
@@ -71,14 +87,24 @@ describe('PF-3 the in-package HMAC-SHA256 equals node:crypto', () => {
     const key = hmacKey(SEED_ONE);
     for (let length = 0; length <= 200; length += 1) {
       const message = 'x'.repeat(length);
-      expect(wordsHex(hmacSha256Words(key, message, new Int32Array(8)))).toBe(createHmac('sha256', SEED_ONE).update(message, 'utf8').digest('hex'));
+      expect(wordsHex(hmacSha256Words(key, message, new Int32Array(8)))).toBe(
+        createHmac('sha256', SEED_ONE).update(message, 'utf8').digest('hex'),
+      );
     }
     fc.assert(
-      fc.property(serverSeedArb, fc.string({ minLength: 1, maxLength: 64, unit: 'binary' }), fc.nat(), fc.nat(1_000), (serverSeed, clientSeed, nonce, cursor) => {
-        const seeds = { serverSeed, clientSeed, nonce };
-        fc.pre(checkSeeds(seeds) === null);
-        expect(outcomeBlock(seeds, cursor).toString('hex')).toBe(createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:${cursor}`, 'utf8').digest('hex'));
-      }),
+      fc.property(
+        serverSeedArb,
+        fc.string({ minLength: 1, maxLength: 64, unit: 'binary' }),
+        fc.nat(),
+        fc.nat(1_000),
+        (serverSeed, clientSeed, nonce, cursor) => {
+          const seeds = { serverSeed, clientSeed, nonce };
+          fc.pre(checkSeeds(seeds) === null);
+          expect(outcomeBlock(seeds, cursor).toString('hex')).toBe(
+            createHmac('sha256', serverSeed).update(`${clientSeed}:${nonce}:${cursor}`, 'utf8').digest('hex'),
+          );
+        },
+      ),
       { seed: 107, numRuns: 500 },
     );
   });
@@ -126,13 +152,17 @@ describe('PF-3..PF-7 properties', () => {
 
   it('PF-6 nextFloat is in [0, 1) and nextWeighted never picks a zero weight', () => {
     fc.assert(
-      fc.property(seedsArb, fc.array(fc.nat(5), { minLength: 1, maxLength: 8 }).filter((w) => w.some((x) => x > 0)), (seeds, weights) => {
-        const stream = createOutcomeStream(seeds);
-        const f = stream.nextFloat();
-        expect(f >= 0 && f < 1).toBe(true);
-        const index = stream.nextWeighted(weights);
-        expect(weights[index]).toBeGreaterThan(0);
-      }),
+      fc.property(
+        seedsArb,
+        fc.array(fc.nat(5), { minLength: 1, maxLength: 8 }).filter((w) => w.some((x) => x > 0)),
+        (seeds, weights) => {
+          const stream = createOutcomeStream(seeds);
+          const f = stream.nextFloat();
+          expect(f >= 0 && f < 1).toBe(true);
+          const index = stream.nextWeighted(weights);
+          expect(weights[index]).toBeGreaterThan(0);
+        },
+      ),
       { seed: 104, numRuns: 300 },
     );
   });

@@ -124,7 +124,8 @@ export class OutcomeStream {
    * largest multiple of n that fits in 32 bits are thrown away and the next 4 bytes are drawn.
    */
   nextInt(n: number): number {
-    if (!Number.isSafeInteger(n) || n < 1 || n > TWO_POW_32) throw new Error(`nextInt: n must be an integer in 1..2^32, got ${n}`);
+    if (!Number.isSafeInteger(n) || n < 1 || n > TWO_POW_32)
+      throw new Error(`nextInt: n must be an integer in 1..2^32, got ${n}`);
     const limit = TWO_POW_32 - (TWO_POW_32 % n);
     for (;;) {
       const value = this.nextUint32();
@@ -200,7 +201,8 @@ export class ShuffleDealer {
 
 /** PF-7: the first `count` positions of a shuffle of `size`. */
 export function shuffleFirst(stream: OutcomeStream, size: number, count: number): number[] {
-  if (!Number.isSafeInteger(count) || count < 0 || count > size) throw new Error('shuffleFirst: count must be in 0..size');
+  if (!Number.isSafeInteger(count) || count < 0 || count > size)
+    throw new Error('shuffleFirst: count must be in 0..size');
   const dealer = new ShuffleDealer(stream, size);
   const out = new Array<number>(count);
   for (let k = 0; k < count; k += 1) out[k] = dealer.next();

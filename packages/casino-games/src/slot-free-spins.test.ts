@@ -1,6 +1,14 @@
 /** SLOT-11..SLOT-13: free spins — validation, retriggers and the cap, and the Markov theory against a plain recursion. */
 import { describe, expect, it } from 'vitest';
-import { MONSOON_GEMS_CONFIG, hashServerSeed, ratioToNumber, slotTheory, spinSlot, validateSlotConfig, type SlotConfig } from './index.js';
+import {
+  MONSOON_GEMS_CONFIG,
+  hashServerSeed,
+  ratioToNumber,
+  slotTheory,
+  spinSlot,
+  validateSlotConfig,
+  type SlotConfig,
+} from './index.js';
 
 /** One reel, one row: a strip of four, one of them the scatter, so P(scatter) = 1/4 exactly. */
 const TOY: SlotConfig = {
@@ -25,7 +33,11 @@ function recurse(p: number, award: number, ladder: number[], cap: number) {
       return 0;
     }
     const m = ladder[Math.min(retriggers, ladder.length - 1)] as number;
-    return weight * m + walk(Math.min(awarded + award, cap), played + 1, retriggers + 1, weight * p) + walk(awarded, played + 1, retriggers, weight * (1 - p));
+    return (
+      weight * m +
+      walk(Math.min(awarded + award, cap), played + 1, retriggers + 1, weight * p) +
+      walk(awarded, played + 1, retriggers, weight * (1 - p))
+    );
   };
   const multiplied = walk(award, 0, 0, p);
   lengths.set(0, 1 - p);
@@ -35,8 +47,12 @@ function recurse(p: number, award: number, ladder: number[], cap: number) {
 describe('SLOT-11..SLOT-13 free spins', () => {
   it('SLOT-11 a bad feature is named', () => {
     expect(validateSlotConfig(TOY)).toEqual([]);
-    expect(validateSlotConfig({ ...TOY, freeSpins: { awardsByScatterCount: [0], multipliers: [1], maxSpins: 5 } })).toEqual(['BAD_FREE_SPIN_AWARDS']);
-    expect(validateSlotConfig({ ...TOY, freeSpins: { awardsByScatterCount: [0, 2], multipliers: [0], maxSpins: 0 } })).toEqual(['BAD_FREE_SPIN_MULTIPLIERS', 'BAD_FREE_SPIN_CAP']);
+    expect(
+      validateSlotConfig({ ...TOY, freeSpins: { awardsByScatterCount: [0], multipliers: [1], maxSpins: 5 } }),
+    ).toEqual(['BAD_FREE_SPIN_AWARDS']);
+    expect(
+      validateSlotConfig({ ...TOY, freeSpins: { awardsByScatterCount: [0, 2], multipliers: [0], maxSpins: 0 } }),
+    ).toEqual(['BAD_FREE_SPIN_MULTIPLIERS', 'BAD_FREE_SPIN_CAP']);
     const noScatter = { ...TOY, symbols: [TOY.symbols[0]!, { ...TOY.symbols[1]!, kind: 'regular' as const }] };
     expect(validateSlotConfig(noScatter)).toContain('FREE_SPINS_WITHOUT_SCATTER');
   });

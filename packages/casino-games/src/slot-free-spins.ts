@@ -24,7 +24,12 @@ export interface SlotFreeSpinsConfig {
   maxSpins: number;
 }
 
-export const FREE_SPINS_PROBLEMS = ['BAD_FREE_SPIN_AWARDS', 'BAD_FREE_SPIN_MULTIPLIERS', 'BAD_FREE_SPIN_CAP', 'FREE_SPINS_WITHOUT_SCATTER'] as const;
+export const FREE_SPINS_PROBLEMS = [
+  'BAD_FREE_SPIN_AWARDS',
+  'BAD_FREE_SPIN_MULTIPLIERS',
+  'BAD_FREE_SPIN_CAP',
+  'FREE_SPINS_WITHOUT_SCATTER',
+] as const;
 export type FreeSpinsProblem = (typeof FREE_SPINS_PROBLEMS)[number];
 
 /** Largest free-spin multiplier and cap: keeps stake × pay × multiplier × spins far below 2^53. */
@@ -47,8 +52,14 @@ export function validateFreeSpins(config: SlotConfig): FreeSpinsProblem[] {
     problems.push('BAD_FREE_SPIN_AWARDS');
   }
   const ladder = feature.multipliers;
-  if (!Array.isArray(ladder) || ladder.length < 1 || ladder.some((m) => !Number.isSafeInteger(m) || m < 1 || m > MAX_FREE_SPIN_MULTIPLIER)) problems.push('BAD_FREE_SPIN_MULTIPLIERS');
-  if (!Number.isSafeInteger(feature.maxSpins) || feature.maxSpins < 1 || feature.maxSpins > MAX_FREE_SPINS) problems.push('BAD_FREE_SPIN_CAP');
+  if (
+    !Array.isArray(ladder) ||
+    ladder.length < 1 ||
+    ladder.some((m) => !Number.isSafeInteger(m) || m < 1 || m > MAX_FREE_SPIN_MULTIPLIER)
+  )
+    problems.push('BAD_FREE_SPIN_MULTIPLIERS');
+  if (!Number.isSafeInteger(feature.maxSpins) || feature.maxSpins < 1 || feature.maxSpins > MAX_FREE_SPINS)
+    problems.push('BAD_FREE_SPIN_CAP');
   if (!config.symbols.some((s) => s.kind === 'scatter')) problems.push('FREE_SPINS_WITHOUT_SCATTER');
   return problems;
 }
@@ -127,7 +138,16 @@ export function playFreeSpins(
     }
     const pay = spin.totalPayoutPaise * multiplier;
     payoutPaise += pay;
-    spins.push({ stops: spin.stops, grid: spin.grid, lineWins: spin.lineWins, scatterWin: spin.scatterWin, scatters, multiplier, payoutPaise: pay, added });
+    spins.push({
+      stops: spin.stops,
+      grid: spin.grid,
+      lineWins: spin.lineWins,
+      scatterWin: spin.scatterWin,
+      scatters,
+      multiplier,
+      payoutPaise: pay,
+      added,
+    });
   }
   return { triggerScatters, spinsPlayed: awarded, retriggers, spins, payoutPaise };
 }
@@ -155,7 +175,11 @@ export interface FreeSpinsTheory {
  * is Σ E[multiplier of free spin i, played] × spinRtp. Only the state (awarded, retriggers) matters:
  * the chain runs spin by spin until played = awarded.
  */
-export function freeSpinsTheory(feature: SlotFreeSpinsConfig, scatterCount: readonly Ratio[], spinRtp: Ratio): FreeSpinsTheory {
+export function freeSpinsTheory(
+  feature: SlotFreeSpinsConfig,
+  scatterCount: readonly Ratio[],
+  spinRtp: Ratio,
+): FreeSpinsTheory {
   // Integer weights over one common denominator D (the scatter distribution's lcm).
   let denominator = 1n;
   for (const p of scatterCount) denominator = (denominator / gcd(denominator, p.denominator)) * p.denominator;
@@ -210,9 +234,12 @@ export function freeSpinsTheory(feature: SlotFreeSpinsConfig, scatterCount: read
   }
   const maxLength = Math.max(0, ...lengthWeights.keys());
   const spinsPerRound: Ratio[] = [];
-  for (let n = 0; n <= maxLength; n += 1) spinsPerRound.push(n === 0 ? ratio(noTrigger, denominator) : (lengthWeights.get(n) ?? ratio(0n, 1n)));
+  for (let n = 0; n <= maxLength; n += 1)
+    spinsPerRound.push(n === 0 ? ratio(noTrigger, denominator) : (lengthWeights.get(n) ?? ratio(0n, 1n)));
   let expectedSpins = ratio(0n, 1n);
-  spinsPerRound.forEach((p, n) => (expectedSpins = addRatios(expectedSpins, ratio(p.numerator * BigInt(n), p.denominator))));
+  spinsPerRound.forEach(
+    (p, n) => (expectedSpins = addRatios(expectedSpins, ratio(p.numerator * BigInt(n), p.denominator))),
+  );
   return {
     triggerProbability: ratio(trigger, denominator),
     retriggerProbability: ratio(trigger, denominator),

@@ -3,7 +3,16 @@
  * seeded rounds (each with the free spins it triggered) against it, and a perturbed reel that must fail.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SLOT_CONFIG, MONSOON_GEMS_CONFIG, hashServerSeed, ratioToNumber, slotTheory, spinSlot, validateSlotConfig, type SlotConfig } from './index.js';
+import {
+  DEFAULT_SLOT_CONFIG,
+  MONSOON_GEMS_CONFIG,
+  hashServerSeed,
+  ratioToNumber,
+  slotTheory,
+  spinSlot,
+  validateSlotConfig,
+  type SlotConfig,
+} from './index.js';
 import { Moments, Z, checkFrequencies, checkMean, describeChiSquare, describeMean } from './testing/statistics.js';
 
 const theory = slotTheory(MONSOON_GEMS_CONFIG);
@@ -16,7 +25,9 @@ const SERVER_SEED = hashServerSeed('khel casino-games statistical test: monsoon 
 
 /** One free-spin-count category per value with any probability (0, 8, 12, 16, …). */
 function spinCategories(observed: Map<number, number>) {
-  return feature.spinsPerRound.map((p, n) => ({ category: `${n} free spins`, probability: ratioToNumber(p), observed: observed.get(n) ?? 0 })).filter((c) => c.probability > 0);
+  return feature.spinsPerRound
+    .map((p, n) => ({ category: `${n} free spins`, probability: ratioToNumber(p), observed: observed.get(n) ?? 0 }))
+    .filter((c) => c.probability > 0);
 }
 
 function play(config: SlotConfig, rounds: number, clientSeed: string) {
@@ -48,7 +59,8 @@ describe('SLOT-10/SLOT-14 Monsoon Gems', () => {
     expect(total).toBeCloseTo(1, 12);
     expect(feature.spinsPerRound.length - 1).toBe(100);
     // Fewer winning lines a spin than Royal Bengal (0.72 vs 0.90).
-    const winningLines = (config: SlotConfig) => config.paylines.length * (1 - ratioToNumber(slotTheory(config).lineNoWin));
+    const winningLines = (config: SlotConfig) =>
+      config.paylines.length * (1 - ratioToNumber(slotTheory(config).lineNoWin));
     expect(winningLines(MONSOON_GEMS_CONFIG)).toBeLessThan(winningLines(DEFAULT_SLOT_CONFIG) - 0.15);
   });
 
@@ -57,13 +69,25 @@ describe('SLOT-10/SLOT-14 Monsoon Gems', () => {
     const run = play(MONSOON_GEMS_CONFIG, ROUNDS, 'stat-monsoon');
     const rtp = checkMean('Monsoon Gems RTP (paid spin + free spins)', run.returns, ratioToNumber(theory.rtp));
     const spins = checkFrequencies('free spins per round', spinCategories(run.freeSpins), ROUNDS);
-    const scatter = checkFrequencies('scatters in the paid window', theory.scatterCountProbabilities.map((p, k) => ({ category: `${k}`, probability: ratioToNumber(p), observed: run.scatterCounts[k] as number })), ROUNDS);
+    const scatter = checkFrequencies(
+      'scatters in the paid window',
+      theory.scatterCountProbabilities.map((p, k) => ({
+        category: `${k}`,
+        probability: ratioToNumber(p),
+        observed: run.scatterCounts[k] as number,
+      })),
+      ROUNDS,
+    );
     const cheaper = checkMean('RTP vs a theory 5 points lower', run.returns, ratioToNumber(theory.rtp) - 0.05);
 
     // Control: one more Thundercloud on reel 1 (29 stops instead of 28), judged against the real theory.
     const reels = MONSOON_GEMS_CONFIG.reels.map((strip, r) => (r === 0 ? [...strip, 'CLOUD'] : strip));
     const perturbed = play({ ...MONSOON_GEMS_CONFIG, reels }, CONTROL_ROUNDS, 'stat-monsoon-control');
-    const perturbedSpins = checkFrequencies('perturbed reel: free spins per round', spinCategories(perturbed.freeSpins), CONTROL_ROUNDS);
+    const perturbedSpins = checkFrequencies(
+      'perturbed reel: free spins per round',
+      spinCategories(perturbed.freeSpins),
+      CONTROL_ROUNDS,
+    );
     console.log(
       [
         `[casino-games] Monsoon Gems: ${ROUNDS.toLocaleString('en-IN')} rounds (+ ${CONTROL_ROUNDS.toLocaleString('en-IN')} control) in ${((performance.now() - started) / 1000).toFixed(1)} s, z = ${Z}`,

@@ -3,8 +3,26 @@
  * stops → paytable path the server uses) with fixed seeds, checked against the exact theory.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SLOT_CONFIG, hashServerSeed, ratioToNumber, slotTheory, spinSlot, type SlotConfig, type SlotTheory } from './index.js';
-import { Moments, Z, checkFrequencies, checkMean, chiSquareCritical, describeChiSquare, describeMean, type ChiSquareCheck, type MeanCheck } from './testing/statistics.js';
+import {
+  DEFAULT_SLOT_CONFIG,
+  hashServerSeed,
+  ratioToNumber,
+  slotTheory,
+  spinSlot,
+  type SlotConfig,
+  type SlotTheory,
+} from './index.js';
+import {
+  Moments,
+  Z,
+  checkFrequencies,
+  checkMean,
+  chiSquareCritical,
+  describeChiSquare,
+  describeMean,
+  type ChiSquareCheck,
+  type MeanCheck,
+} from './testing/statistics.js';
 
 const SPINS = 1_000_000;
 const CONTROL_SPINS = 250_000;
@@ -46,36 +64,60 @@ function simulate(config: SlotConfig, spins: number, clientSeed: string): SlotTa
     lineZero.set(lineZeroKey, (lineZero.get(lineZeroKey) ?? 0) + 1);
     for (const s of WATCHED_SYMBOLS) (symbolHits.get(s) as Moments).add(perSpinHits.get(s) as number);
     let scatters = 0;
-    for (const column of spin.grid) for (let row = 0; row < rows; row += 1) if (column[row] === 'SCATTER') scatters += 1;
+    for (const column of spin.grid)
+      for (let row = 0; row < rows; row += 1) if (column[row] === 'SCATTER') scatters += 1;
     scatterCounts[scatters] = (scatterCounts[scatters] as number) + 1;
   }
   return { spins, returns, lineZero, symbolHits, scatterCounts, elapsedMs: performance.now() - started };
 }
 
-function checks(config: SlotConfig, theory: SlotTheory, tally: SlotTally): { means: MeanCheck[]; frequencies: ChiSquareCheck[] } {
+function checks(
+  config: SlotConfig,
+  theory: SlotTheory,
+  tally: SlotTally,
+): { means: MeanCheck[]; frequencies: ChiSquareCheck[] } {
   const lines = config.paylines.length;
   const means = [checkMean('RTP (return per unit staked)', tally.returns, ratioToNumber(theory.rtp))];
   for (const symbol of WATCHED_SYMBOLS) {
-    const perLine = theory.lineOutcomes.filter((o) => o.symbol === symbol).reduce((a, o) => a + ratioToNumber(o.probability), 0);
+    const perLine = theory.lineOutcomes
+      .filter((o) => o.symbol === symbol)
+      .reduce((a, o) => a + ratioToNumber(o.probability), 0);
     means.push(checkMean(`${symbol} winning lines per spin`, tally.symbolHits.get(symbol) as Moments, perLine * lines));
   }
   const lineCategories = [
     { category: 'none', probability: ratioToNumber(theory.lineNoWin), observed: tally.lineZero.get('none') ?? 0 },
-    ...theory.lineOutcomes.map((o) => ({ category: `${o.symbol}:${o.count}`, probability: ratioToNumber(o.probability), observed: tally.lineZero.get(`${o.symbol}:${o.count}`) ?? 0 })),
+    ...theory.lineOutcomes.map((o) => ({
+      category: `${o.symbol}:${o.count}`,
+      probability: ratioToNumber(o.probability),
+      observed: tally.lineZero.get(`${o.symbol}:${o.count}`) ?? 0,
+    })),
   ];
   // Every observed outcome must be one the theory knows; an unknown one lands in no category and fails.
   const known = new Set(lineCategories.map((c) => c.category));
   const unknown = [...tally.lineZero.keys()].filter((k) => !known.has(k));
-  const scatterCategories = theory.scatterCountProbabilities.map((p, k) => ({ category: `${k} scatters`, probability: ratioToNumber(p), observed: tally.scatterCounts[k] ?? 0 }));
+  const scatterCategories = theory.scatterCountProbabilities.map((p, k) => ({
+    category: `${k} scatters`,
+    probability: ratioToNumber(p),
+    observed: tally.scatterCounts[k] ?? 0,
+  }));
   const frequencies = [
-    checkFrequencies(`payline 0 outcomes${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}`, lineCategories, tally.spins),
+    checkFrequencies(
+      `payline 0 outcomes${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}`,
+      lineCategories,
+      tally.spins,
+    ),
     checkFrequencies('scatters in the window', scatterCategories, tally.spins),
   ];
   if (unknown.length > 0) (frequencies[0] as ChiSquareCheck).pass = false;
   return { means, frequencies };
 }
 
-function report(failWord: string, title: string, result: { means: MeanCheck[]; frequencies: ChiSquareCheck[] }, tally: SlotTally): string {
+function report(
+  failWord: string,
+  title: string,
+  result: { means: MeanCheck[]; frequencies: ChiSquareCheck[] },
+  tally: SlotTally,
+): string {
   return [
     `[casino-games] ${title}: ${tally.spins.toLocaleString('en-IN')} spins in ${(tally.elapsedMs / 1000).toFixed(1)} s, z = ${Z}`,
     ...result.means.map((c) => `  ${describeMean(c, failWord)}`),
@@ -92,7 +134,12 @@ function misWeighted(config: SlotConfig): SlotConfig {
 
 /** The Ten's three-of-a-kind priced at 10× the line stake instead of 5×. */
 function mispricedTen(config: SlotConfig): SlotConfig {
-  return { ...config, symbols: config.symbols.map((s) => (s.id === '10' ? { ...s, payByCountHundredths: s.payByCountHundredths.map((p, k) => (k === 3 ? 1_000 : p)) } : s)) };
+  return {
+    ...config,
+    symbols: config.symbols.map((s) =>
+      s.id === '10' ? { ...s, payByCountHundredths: s.payByCountHundredths.map((p, k) => (k === 3 ? 1_000 : p)) } : s,
+    ),
+  };
 }
 
 describe('STAT-1..STAT-4 slot: one million spins against the exact theory', () => {
@@ -105,7 +152,14 @@ describe('STAT-1..STAT-4 slot: one million spins against the exact theory', () =
     const theory = slotTheory(DEFAULT_SLOT_CONFIG);
     const tally = simulate(DEFAULT_SLOT_CONFIG, SPINS, 'stat-slot');
     const result = checks(DEFAULT_SLOT_CONFIG, theory, tally);
-    console.log(report('FAIL', `${DEFAULT_SLOT_CONFIG.name} (theoretical RTP ${(ratioToNumber(theory.rtp) * 100).toFixed(4)} %)`, result, tally));
+    console.log(
+      report(
+        'FAIL',
+        `${DEFAULT_SLOT_CONFIG.name} (theoretical RTP ${(ratioToNumber(theory.rtp) * 100).toFixed(4)} %)`,
+        result,
+        tally,
+      ),
+    );
     expect(tally.spins).toBeGreaterThanOrEqual(1_000_000);
     for (const c of result.means) expect(c.pass, describeMean(c)).toBe(true);
     for (const c of result.frequencies) expect(c.pass, describeChiSquare(c)).toBe(true);
@@ -113,7 +167,11 @@ describe('STAT-1..STAT-4 slot: one million spins against the exact theory', () =
     // STAT-4 the interval is narrow enough to tell a 2.5-point paytable error: had Ten × 3 been
     // priced at 10× instead of 5× the line stake, the same returns would fall outside it.
     const mispriced = mispricedTen(DEFAULT_SLOT_CONFIG);
-    const wrong = checkMean('RTP against a Ten × 3 = 10× paytable', tally.returns, ratioToNumber(slotTheory(mispriced).rtp));
+    const wrong = checkMean(
+      'RTP against a Ten × 3 = 10× paytable',
+      tally.returns,
+      ratioToNumber(slotTheory(mispriced).rtp),
+    );
     console.log(`  control: ${describeMean(wrong, 'DETECTED')}`);
     expect(wrong.pass).toBe(false);
   });
@@ -124,7 +182,12 @@ describe('STAT-1..STAT-4 slot: one million spins against the exact theory', () =
     const tally = simulate(rigged, CONTROL_SPINS, 'stat-slot-control');
     const result = checks(DEFAULT_SLOT_CONFIG, honest, tally);
     console.log(
-      report('DETECTED', `control, reel 3 one Ten → Tiger (its true RTP ${(ratioToNumber(slotTheory(rigged).rtp) * 100).toFixed(4)} %), checked against the shipped theory`, result, tally),
+      report(
+        'DETECTED',
+        `control, reel 3 one Ten → Tiger (its true RTP ${(ratioToNumber(slotTheory(rigged).rtp) * 100).toFixed(4)} %), checked against the shipped theory`,
+        result,
+        tally,
+      ),
     );
     const failed = [...result.means, ...result.frequencies].filter((c) => !c.pass).map((c) => c.name);
     // One Ten of 38 moved on one reel: 0.9 points of RTP, too little for the RTP interval at this

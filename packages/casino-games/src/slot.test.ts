@@ -15,7 +15,12 @@ import {
 } from './index.js';
 import { seedsArb } from './testing/arbitraries.js';
 
-const sym = (id: string, kind: SlotSymbol['kind'], pays: number[]): SlotSymbol => ({ id, name: id, kind, payByCountHundredths: pays });
+const sym = (id: string, kind: SlotSymbol['kind'], pays: number[]): SlotSymbol => ({
+  id,
+  name: id,
+  kind,
+  payByCountHundredths: pays,
+});
 const SYMBOLS: SlotSymbol[] = [
   sym('10', 'regular', [0, 0, 0, 500, 2_000, 10_000]),
   sym('A', 'regular', [0, 0, 0, 1_000, 5_000, 20_000]),
@@ -37,9 +42,21 @@ describe('SLOT-4..SLOT-6 payline evaluation (stake ₹20 over 20 lines: ₹1 a l
   it.each<[string, string[], { symbol: string; count: number; payoutPaise: number } | null]>([
     ['three of a kind from the left', ['A', 'A', 'A', '10', 'P'], { symbol: 'A', count: 3, payoutPaise: 1_000 }],
     ['a wild substitutes inside the run', ['A', 'W', 'A', 'A', '10'], { symbol: 'A', count: 4, payoutPaise: 5_000 }],
-    ['wilds lead, the symbol reading pays more', ['W', 'W', 'W', 'A', 'A'], { symbol: 'A', count: 5, payoutPaise: 20_000 }],
-    ['wilds lead, the wild reading pays more', ['W', 'W', 'W', '10', 'A'], { symbol: 'W', count: 3, payoutPaise: 10_000 }],
-    ['a tie between the readings goes to the regular symbol', ['W', 'W', 'W', 'P', 'A'], { symbol: 'P', count: 4, payoutPaise: 10_000 }],
+    [
+      'wilds lead, the symbol reading pays more',
+      ['W', 'W', 'W', 'A', 'A'],
+      { symbol: 'A', count: 5, payoutPaise: 20_000 },
+    ],
+    [
+      'wilds lead, the wild reading pays more',
+      ['W', 'W', 'W', '10', 'A'],
+      { symbol: 'W', count: 3, payoutPaise: 10_000 },
+    ],
+    [
+      'a tie between the readings goes to the regular symbol',
+      ['W', 'W', 'W', 'P', 'A'],
+      { symbol: 'P', count: 4, payoutPaise: 10_000 },
+    ],
     ['five wilds', ['W', 'W', 'W', 'W', 'W'], { symbol: 'W', count: 5, payoutPaise: 250_000 }],
     ['runs count from the leftmost reel only', ['10', 'A', 'A', 'A', 'A'], null],
     ['a scatter breaks a line (wilds never stand in for it)', ['A', 'A', 'S', 'A', 'A'], null],
@@ -48,7 +65,9 @@ describe('SLOT-4..SLOT-6 payline evaluation (stake ₹20 over 20 lines: ₹1 a l
   ])('SLOT-4 %s', (_name, row, expected) => {
     const spin = evaluateSlotStops(configShowing(middle(...row)), [0, 0, 0, 0, 0], 2_000);
     const lineZero = spin.lineWins.find((w) => w.lineIndex === 0) ?? null;
-    expect(lineZero === null ? null : { symbol: lineZero.symbol, count: lineZero.count, payoutPaise: lineZero.payoutPaise }).toEqual(expected);
+    expect(
+      lineZero === null ? null : { symbol: lineZero.symbol, count: lineZero.count, payoutPaise: lineZero.payoutPaise },
+    ).toEqual(expected);
   });
 
   it('SLOT-5 the line pay is stake × multiplier / (100 × lines), rounded down', () => {
@@ -59,16 +78,31 @@ describe('SLOT-4..SLOT-6 payline evaluation (stake ₹20 over 20 lines: ₹1 a l
   });
 
   it('SLOT-6 scatters pay the total stake anywhere in the window, on top of the lines', () => {
-    const config = configShowing([['S', 'A', 'y'], ['x', 'A', 'S'], ['x', 'A', 'y'], ['S', 'x', 'y'], ['x', 'P', 'y']]);
+    const config = configShowing([
+      ['S', 'A', 'y'],
+      ['x', 'A', 'S'],
+      ['x', 'A', 'y'],
+      ['S', 'x', 'y'],
+      ['x', 'P', 'y'],
+    ]);
     const spin = evaluateSlotStops(config, [0, 0, 0, 0, 0], 2_000);
     expect(spin.scatterWin).toEqual({ symbol: 'S', count: 3, multiplierHundredths: 200, payoutPaise: 4_000 });
     expect(spin.lineWins.find((w) => w.lineIndex === 0)?.payoutPaise).toBe(1_000);
     expect(spin.totalPayoutPaise).toBe(spin.lineWins.reduce((a, w) => a + w.payoutPaise, 0) + 4_000);
-    expect(spin.grid).toEqual([['S', 'A', 'y'], ['x', 'A', 'S'], ['x', 'A', 'y'], ['S', 'x', 'y'], ['x', 'P', 'y']]);
+    expect(spin.grid).toEqual([
+      ['S', 'A', 'y'],
+      ['x', 'A', 'S'],
+      ['x', 'A', 'y'],
+      ['S', 'x', 'y'],
+      ['x', 'P', 'y'],
+    ]);
   });
 
   it('SLOT-2 stop s shows strip[s], strip[s+1], strip[s+2], wrapping', () => {
-    const config: SlotConfig = { ...configShowing(middle('A', 'A', 'A', 'A', 'A')), reels: Array.from({ length: 5 }, () => ['10', 'A', 'P', 'W']) };
+    const config: SlotConfig = {
+      ...configShowing(middle('A', 'A', 'A', 'A', 'A')),
+      reels: Array.from({ length: 5 }, () => ['10', 'A', 'P', 'W']),
+    };
     expect(evaluateSlotStops(config, [0, 1, 2, 3, 3], 2_000).grid).toEqual([
       ['10', 'A', 'P'],
       ['A', 'P', 'W'],
@@ -85,11 +119,27 @@ describe('SLOT-1/SLOT-3 configuration and stake checks', () => {
     ['the shipped config', good, []],
     ['two rows but a line on row 2', { ...good, rows: 2 }, ['BAD_PAYLINE']],
     ['no rows', { ...good, rows: 0 }, ['ROWS_OUT_OF_RANGE', 'BAD_PAYLINE']],
-    ['a strip names an unknown symbol', { ...good, reels: [...good.reels.slice(0, 4), ['NOPE']] }, ['UNKNOWN_SYMBOL_ON_REEL']],
+    [
+      'a strip names an unknown symbol',
+      { ...good, reels: [...good.reels.slice(0, 4), ['NOPE']] },
+      ['UNKNOWN_SYMBOL_ON_REEL'],
+    ],
     ['an empty strip', { ...good, reels: [...good.reels.slice(0, 4), []] }, ['EMPTY_REEL']],
-    ['a paytable of the wrong length', { ...good, symbols: [...good.symbols.slice(1), sym('10', 'regular', [0, 0, 500])] }, ['BAD_PAYTABLE']],
-    ['a negative pay', { ...good, symbols: [...good.symbols.slice(1), sym('10', 'regular', [0, 0, 0, -1, 0, 0])] }, ['BAD_PAYTABLE']],
-    ['a duplicate symbol id and two wilds', { ...good, symbols: [...good.symbols, sym('WILD', 'wild', [0, 0, 0, 0, 0, 0])] }, ['DUPLICATE_SYMBOL', 'MORE_THAN_ONE_WILD']],
+    [
+      'a paytable of the wrong length',
+      { ...good, symbols: [...good.symbols.slice(1), sym('10', 'regular', [0, 0, 500])] },
+      ['BAD_PAYTABLE'],
+    ],
+    [
+      'a negative pay',
+      { ...good, symbols: [...good.symbols.slice(1), sym('10', 'regular', [0, 0, 0, -1, 0, 0])] },
+      ['BAD_PAYTABLE'],
+    ],
+    [
+      'a duplicate symbol id and two wilds',
+      { ...good, symbols: [...good.symbols, sym('WILD', 'wild', [0, 0, 0, 0, 0, 0])] },
+      ['DUPLICATE_SYMBOL', 'MORE_THAN_ONE_WILD'],
+    ],
     ['no paylines', { ...good, paylines: [] }, ['NO_PAYLINES']],
   ])('SLOT-1 %s', (_name, config, problems) => expect(validateSlotConfig(config)).toEqual(problems));
 
@@ -104,11 +154,16 @@ describe('SLOT-1/SLOT-3 configuration and stake checks', () => {
     [1e9, 'INVALID_STAKE'],
     [99, 'BELOW_MIN_STAKE'],
     [50_001, 'ABOVE_MAX_STAKE'],
-  ])('SLOT-3 stake %s → %s', (stake, reason) => expect(checkSlotStake(stake, { minStakePaise: 100, maxStakePaise: 50_000 })).toBe(reason));
+  ])('SLOT-3 stake %s → %s', (stake, reason) =>
+    expect(checkSlotStake(stake, { minStakePaise: 100, maxStakePaise: 50_000 })).toBe(reason),
+  );
 });
 
 /** Every stop combination, evaluated by the real evaluator: the brute force the theory must equal. */
-function bruteForce(config: SlotConfig, stakePaise: number): { total: bigint; combos: bigint; lineZero: Map<string, bigint>; perLine: Map<string, bigint>[] } {
+function bruteForce(
+  config: SlotConfig,
+  stakePaise: number,
+): { total: bigint; combos: bigint; lineZero: Map<string, bigint>; perLine: Map<string, bigint>[] } {
   const lengths = config.reels.map((r) => r.length);
   const stops = lengths.map(() => 0);
   let total = 0n;
@@ -135,7 +190,10 @@ function bruteForce(config: SlotConfig, stakePaise: number): { total: bigint; co
 const smallConfigArb: fc.Arbitrary<SlotConfig> = fc
   .record({
     rows: fc.integer({ min: 1, max: 3 }),
-    strips: fc.array(fc.array(fc.constantFrom('10', 'A', 'P', 'W', 'S'), { minLength: 1, maxLength: 4 }), { minLength: 5, maxLength: 5 }),
+    strips: fc.array(fc.array(fc.constantFrom('10', 'A', 'P', 'W', 'S'), { minLength: 1, maxLength: 4 }), {
+      minLength: 5,
+      maxLength: 5,
+    }),
     pays: fc.array(fc.array(fc.nat(3_000), { minLength: 6, maxLength: 6 }), { minLength: 5, maxLength: 5 }),
     lines: fc.array(fc.array(fc.nat(2), { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 6 }),
   })
@@ -143,7 +201,9 @@ const smallConfigArb: fc.Arbitrary<SlotConfig> = fc
     id: 'small',
     name: 'small',
     rows,
-    symbols: ['10', 'A', 'P', 'W', 'S'].map((id, i) => sym(id, id === 'W' ? 'wild' : id === 'S' ? 'scatter' : 'regular', pays[i] as number[])),
+    symbols: ['10', 'A', 'P', 'W', 'S'].map((id, i) =>
+      sym(id, id === 'W' ? 'wild' : id === 'S' ? 'scatter' : 'regular', pays[i] as number[]),
+    ),
     reels: strips,
     paylines: lines.map((l) => l.map((row) => row % rows)),
   }));
@@ -170,7 +230,9 @@ describe('SLOT-7/SLOT-8 exact theory equals full enumeration of the real evaluat
     expect(theory.cycle).toBe(brute.combos);
     expect(brute.total * theory.rtp.denominator).toBe(theory.rtp.numerator * brute.combos * 2_000n);
     for (const o of theory.lineOutcomes) {
-      expect(((brute.lineZero.get(`${o.symbol}:${o.count}`) ?? 0n) * o.probability.denominator) / brute.combos).toBe(o.probability.numerator);
+      expect(((brute.lineZero.get(`${o.symbol}:${o.count}`) ?? 0n) * o.probability.denominator) / brute.combos).toBe(
+        o.probability.numerator,
+      );
     }
     // SLOT-7: every line has the same outcome distribution as line 0.
     for (const line of brute.perLine) expect(line).toEqual(brute.lineZero);

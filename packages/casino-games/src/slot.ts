@@ -6,7 +6,15 @@
  */
 import { createOutcomeStream, type RoundSeeds } from './provably-fair.js';
 import { addRatios, ratio, ratioToNumber, type Ratio } from './ratio.js';
-import { FREE_SPINS_PROBLEMS, freeSpinsTheory, playFreeSpins, validateFreeSpins, type FreeSpinsTheory, type SlotFreeSpinsConfig, type SlotFreeSpinsResult } from './slot-free-spins.js';
+import {
+  FREE_SPINS_PROBLEMS,
+  freeSpinsTheory,
+  playFreeSpins,
+  validateFreeSpins,
+  type FreeSpinsTheory,
+  type SlotFreeSpinsConfig,
+  type SlotFreeSpinsResult,
+} from './slot-free-spins.js';
 
 export type SlotSymbolKind = 'regular' | 'wild' | 'scatter';
 
@@ -84,7 +92,8 @@ export function validateSlotConfig(config: SlotConfig): SlotConfigProblem[] {
   }
   if (config.paylines.length < 1) problems.add('NO_PAYLINES');
   for (const line of config.paylines) {
-    if (line.length !== reelCount || line.some((row) => !Number.isSafeInteger(row) || row < 0 || row >= config.rows)) problems.add('BAD_PAYLINE');
+    if (line.length !== reelCount || line.some((row) => !Number.isSafeInteger(row) || row < 0 || row >= config.rows))
+      problems.add('BAD_PAYLINE');
   }
   for (const problem of validateFreeSpins(config)) problems.add(problem);
   return SLOT_CONFIG_PROBLEMS.filter((p) => problems.has(p));
@@ -217,7 +226,11 @@ export function drawSlotStops(config: SlotConfig, seeds: RoundSeeds): number[] {
 export function spinSlot(config: SlotConfig, seeds: RoundSeeds, stakePaise: number): SlotSpin {
   const compiled = compile(config);
   const stream = createOutcomeStream(seeds);
-  const paid = evaluateSlotStops(config, compiled.stripLengths.map((length) => stream.nextInt(length)), stakePaise);
+  const paid = evaluateSlotStops(
+    config,
+    compiled.stripLengths.map((length) => stream.nextInt(length)),
+    stakePaise,
+  );
   const freeSpins = playFreeSpins(config, stream, paid, evaluateSlotStops);
   if (freeSpins === null) return paid;
   return { ...paid, freeSpins, totalPayoutPaise: paid.totalPayoutPaise + freeSpins.payoutPaise };
@@ -226,8 +239,12 @@ export function spinSlot(config: SlotConfig, seeds: RoundSeeds, stakePaise: numb
 /** SLOT-4..SLOT-6: the payout of given stops (used by spinSlot, the verify page and the tests). */
 export function evaluateSlotStops(config: SlotConfig, stops: readonly number[], stakePaise: number): SlotSpin {
   const c = compile(config);
-  if (!Number.isSafeInteger(stakePaise) || stakePaise < 1 || stakePaise > MAX_SLOT_STAKE_PAISE) throw new Error(`spinSlot: invalid stake ${stakePaise}`);
-  if (stops.length !== c.reelCount || stops.some((s, r) => !Number.isSafeInteger(s) || s < 0 || s >= (c.stripLengths[r] as number))) {
+  if (!Number.isSafeInteger(stakePaise) || stakePaise < 1 || stakePaise > MAX_SLOT_STAKE_PAISE)
+    throw new Error(`spinSlot: invalid stake ${stakePaise}`);
+  if (
+    stops.length !== c.reelCount ||
+    stops.some((s, r) => !Number.isSafeInteger(s) || s < 0 || s >= (c.stripLengths[r] as number))
+  ) {
     throw new Error('evaluateSlotStops: a stop is off its strip');
   }
   const rows = c.rows;
@@ -275,24 +292,42 @@ export function evaluateSlotStops(config: SlotConfig, stops: readonly number[], 
       // SLOT-5: line stake = stake / lines; the pay is rounded down to whole paise.
       const payoutPaise = Math.floor((stakePaise * multiplier) / lineDivisor);
       total += payoutPaise;
-      lineWins.push({ lineIndex, symbol: c.symbolIds[winSymbol] as string, count: winCount, multiplierHundredths: multiplier, payoutPaise });
+      lineWins.push({
+        lineIndex,
+        symbol: c.symbolIds[winSymbol] as string,
+        count: winCount,
+        multiplierHundredths: multiplier,
+        payoutPaise,
+      });
     }
   }
   let scatterWin: SlotScatterWin | null = null;
   if (c.scatter >= 0) {
     let scatters = 0;
-    for (let reel = 0; reel < c.reelCount; reel += 1) scatters += (c.scatterCounts[reel] as Uint8Array)[stops[reel] as number] as number;
-    const multiplier = scatters < width ? (c.pays[c.scatter * width + scatters] as number) : (c.pays[c.scatter * width + width - 1] as number);
+    for (let reel = 0; reel < c.reelCount; reel += 1)
+      scatters += (c.scatterCounts[reel] as Uint8Array)[stops[reel] as number] as number;
+    const multiplier =
+      scatters < width
+        ? (c.pays[c.scatter * width + scatters] as number)
+        : (c.pays[c.scatter * width + width - 1] as number);
     if (multiplier > 0) {
       const payoutPaise = Math.floor((stakePaise * multiplier) / 100);
       total += payoutPaise;
-      scatterWin = { symbol: c.symbolIds[c.scatter] as string, count: scatters, multiplierHundredths: multiplier, payoutPaise };
+      scatterWin = {
+        symbol: c.symbolIds[c.scatter] as string,
+        count: scatters,
+        multiplierHundredths: multiplier,
+        payoutPaise,
+      };
     }
   }
   const grid: string[][] = [];
   for (let reel = 0; reel < c.reelCount; reel += 1) {
     const column: string[] = [];
-    for (let row = 0; row < rows; row += 1) column.push(c.symbolIds[(c.windows[reel] as Int32Array)[(stops[reel] as number) * rows + row] as number] as string);
+    for (let row = 0; row < rows; row += 1)
+      column.push(
+        c.symbolIds[(c.windows[reel] as Int32Array)[(stops[reel] as number) * rows + row] as number] as string,
+      );
     grid.push(column);
   }
   return { stakePaise, stops: [...stops], grid, lineWins, scatterWin, freeSpins: null, totalPayoutPaise: total };
@@ -355,7 +390,8 @@ function computeSlotTheory(config: SlotConfig): SlotTheory {
   });
   const lengths = c.stripLengths.map((l) => BigInt(l));
   const suffixProduct: bigint[] = new Array<bigint>(c.reelCount + 1).fill(1n);
-  for (let r = c.reelCount - 1; r >= 0; r -= 1) suffixProduct[r] = (suffixProduct[r + 1] as bigint) * (lengths[r] as bigint);
+  for (let r = c.reelCount - 1; r >= 0; r -= 1)
+    suffixProduct[r] = (suffixProduct[r + 1] as bigint) * (lengths[r] as bigint);
   const cycle = suffixProduct[0] as bigint;
 
   const outcomeWeights = new Map<string, { symbol: number; count: number; multiplier: number; weight: bigint }>();
@@ -399,7 +435,12 @@ function computeSlotTheory(config: SlotConfig): SlotTheory {
   let lineNumerator = 0n;
   let winWeight = 0n;
   for (const o of [...outcomeWeights.values()].sort((a, b) => a.symbol - b.symbol || a.count - b.count)) {
-    lineOutcomes.push({ symbol: c.symbolIds[o.symbol] as string, count: o.count, multiplierHundredths: o.multiplier, probability: ratio(o.weight, cycle) });
+    lineOutcomes.push({
+      symbol: c.symbolIds[o.symbol] as string,
+      count: o.count,
+      multiplierHundredths: o.multiplier,
+      probability: ratio(o.weight, cycle),
+    });
     lineNumerator += o.weight * BigInt(o.multiplier);
     winWeight += o.weight;
   }
@@ -425,7 +466,8 @@ function computeSlotTheory(config: SlotConfig): SlotTheory {
   const scatterRtp = ratio(scatterNumerator, cycle * 100n);
   const spinRtp = addRatios(lineRtp, scatterRtp);
   const scatterCountProbabilities = distribution.map((w) => ratio(w, cycle));
-  const feature = config.freeSpins === undefined ? null : freeSpinsTheory(config.freeSpins, scatterCountProbabilities, spinRtp);
+  const feature =
+    config.freeSpins === undefined ? null : freeSpinsTheory(config.freeSpins, scatterCountProbabilities, spinRtp);
   return {
     cycle,
     lineRtp,

@@ -37,9 +37,19 @@ const DT_TABLE: TableConfig = {
   maxStakePaise: 5_000_000,
   historyLength: 3,
 };
-const AB_TABLE: TableConfig = { ...DT_TABLE, tableId: 'ab-1', clientSeed: 'table:ab-1', game: { kind: 'andar-bahar', rules: DEFAULT_ANDAR_BAHAR_CONFIG } };
+const AB_TABLE: TableConfig = {
+  ...DT_TABLE,
+  tableId: 'ab-1',
+  clientSeed: 'table:ab-1',
+  game: { kind: 'andar-bahar', rules: DEFAULT_ANDAR_BAHAR_CONFIG },
+};
 
-const bet = (betId: string, kind: string, stakePaise = 10_000, playerId = 'p1') => ({ betId, playerId, kind, stakePaise });
+const bet = (betId: string, kind: string, stakePaise = 10_000, playerId = 'p1') => ({
+  betId,
+  playerId,
+  kind,
+  stakePaise,
+});
 
 function openTable(config: TableConfig = DT_TABLE): TableState {
   const table = createTable(config);
@@ -55,7 +65,11 @@ describe('TBL-1 table configuration', () => {
     ['a betting window under a second', { bettingWindowMs: 999 }, ['BAD_BETTING_WINDOW']],
     ['max below min', { maxStakePaise: 5_000 }, ['BAD_STAKE_LIMITS']],
     ['a bad client seed', { clientSeed: '' }, ['BAD_CLIENT_SEED']],
-    ['a bad game rule', { game: { kind: 'dragon-tiger', rules: { ...DEFAULT_DRAGON_TIGER_CONFIG, decks: 0 } } }, ['DECKS_OUT_OF_RANGE']],
+    [
+      'a bad game rule',
+      { game: { kind: 'dragon-tiger', rules: { ...DEFAULT_DRAGON_TIGER_CONFIG, decks: 0 } } },
+      ['DECKS_OUT_OF_RANGE'],
+    ],
   ])('TBL-1 %s', (_name, patch, problems) => expect(validateTableConfig({ ...DT_TABLE, ...patch })).toEqual(problems));
 
   it('TBL-1 createTable refuses an invalid config (a caller bug)', () => {
@@ -67,7 +81,15 @@ describe('TBL-3..TBL-6 one round, step by step', () => {
   it('TBL-3/TBL-8 opening publishes the hash, the view keeps the seed secret and uses nonce = round number', () => {
     const table = openTable();
     const view = tableView(table, T0 + 5_000);
-    expect(view.round).toMatchObject({ roundNumber: 1, nonce: 1, phase: 'betting', serverSeedHash: hashServerSeed(SEED_A), serverSeed: null, result: null, bettingMsLeft: 10_000 });
+    expect(view.round).toMatchObject({
+      roundNumber: 1,
+      nonce: 1,
+      phase: 'betting',
+      serverSeedHash: hashServerSeed(SEED_A),
+      serverSeed: null,
+      result: null,
+      bettingMsLeft: 10_000,
+    });
     expect(JSON.stringify(view)).not.toContain(SEED_A);
   });
 
@@ -119,18 +141,34 @@ describe('TBL-3..TBL-6 one round, step by step', () => {
     if (!revealed.ok) throw new Error(revealed.reason);
     const expected = dealTableRound(DT_TABLE.game, { serverSeed: SEED_A, clientSeed: 'table:dt-1', nonce: 1 });
     expect(revealed.result).toEqual(expected);
-    expect(tableView(table, T0 + 16_000).round).toMatchObject({ phase: 'revealed', serverSeed: SEED_A, result: expected });
+    expect(tableView(table, T0 + 16_000).round).toMatchObject({
+      phase: 'revealed',
+      serverSeed: SEED_A,
+      result: expected,
+    });
     const settled = settleRound(table, T0 + 20_000);
     if (!settled.ok) throw new Error(settled.reason);
     const pay = (kind: string, stake: number): number =>
-      expected.kind === 'dragon-tiger' ? (expected.winner === kind ? (kind === 'tie' ? 12 : 2) * stake : expected.winner === 'tie' && kind !== 'tie' ? stake / 2 : 0) : -1;
+      expected.kind === 'dragon-tiger'
+        ? expected.winner === kind
+          ? (kind === 'tie' ? 12 : 2) * stake
+          : expected.winner === 'tie' && kind !== 'tie'
+            ? stake / 2
+            : 0
+        : -1;
     expect(settled.payouts).toEqual([
       { betId: 'd', playerId: 'p1', kind: 'dragon', stakePaise: 10_000, payoutPaise: pay('dragon', 10_000) },
       { betId: 't', playerId: 'p2', kind: 'tiger', stakePaise: 20_000, payoutPaise: pay('tiger', 20_000) },
       { betId: 'x', playerId: 'p3', kind: 'tie', stakePaise: 10_000, payoutPaise: pay('tie', 10_000) },
     ]);
     expect(settleRound(table, T0 + 20_001)).toEqual({ ok: false, reason: 'NO_ROUND' });
-    expect(table.history[0]).toMatchObject({ roundNumber: 1, phase: 'settled', serverSeed: SEED_A, result: expected, totalStakePaise: 40_000 });
+    expect(table.history[0]).toMatchObject({
+      roundNumber: 1,
+      phase: 'settled',
+      serverSeed: SEED_A,
+      result: expected,
+      totalStakePaise: 40_000,
+    });
   });
 
   it('TBL-5 closeAndReveal does both at once; refused while the window is open', () => {
@@ -147,7 +185,9 @@ describe('TBL-3..TBL-6 one round, step by step', () => {
       if (step !== 'betting') closeBetting(table, T0 + 15_000);
       if (step === 'revealed') revealRound(table, T0 + 15_000);
       const voided = voidRound(table, T0 + 16_000);
-      expect(voided.ok && voided.payouts).toEqual([{ betId: 'b1', playerId: 'p1', kind: 'tie', stakePaise: 12_345, payoutPaise: 12_345 }]);
+      expect(voided.ok && voided.payouts).toEqual([
+        { betId: 'b1', playerId: 'p1', kind: 'tie', stakePaise: 12_345, payoutPaise: 12_345 },
+      ]);
       expect(table.history[0]).toMatchObject({ phase: 'voided', serverSeed: SEED_A, totalPayoutPaise: 12_345 });
       expect(voidRound(table, T0 + 16_001)).toEqual({ ok: false, reason: 'NO_ROUND' });
     }
@@ -165,7 +205,9 @@ function playRounds(config: TableConfig, seeds: string[], restoreEachStep = fals
   seeds.forEach((seed, i) => {
     if (restoreEachStep) table = JSON.parse(JSON.stringify(table)) as TableState;
     expect(openRound(table, t, seed).ok).toBe(true);
-    expect(placeBet(table, t + 100, bet(`r${i}`, config.game.kind === 'dragon-tiger' ? 'dragon' : 'bahar', 10_000 + i)).ok).toBe(true);
+    expect(
+      placeBet(table, t + 100, bet(`r${i}`, config.game.kind === 'dragon-tiger' ? 'dragon' : 'bahar', 10_000 + i)).ok,
+    ).toBe(true);
     if (restoreEachStep) table = JSON.parse(JSON.stringify(table)) as TableState;
     expect(closeAndReveal(table, t + 15_000).ok).toBe(true);
     expect(settleRound(table, t + 20_000).ok).toBe(true);
@@ -176,38 +218,56 @@ function playRounds(config: TableConfig, seeds: string[], restoreEachStep = fals
 
 describe('TBL-8/TBL-9 road, replay and fairness over many rounds', () => {
   it('TBL-9 the road keeps the last N rounds, newest first', () => {
-    const table = playRounds(DT_TABLE, ['1', '2', '3', '4', '5'].map((c) => c.repeat(64)));
+    const table = playRounds(
+      DT_TABLE,
+      ['1', '2', '3', '4', '5'].map((c) => c.repeat(64)),
+    );
     expect(table.history.map((r) => r.roundNumber)).toEqual([5, 4, 3]);
     expect(tableView(table, T0).history).toHaveLength(3);
   });
 
   it('TBL-9 the state is plain JSON: storing and reloading it between commands plays the same rounds', () => {
     fc.assert(
-      fc.property(fc.array(serverSeedArb, { minLength: 1, maxLength: 6 }), fc.constantFrom(DT_TABLE, AB_TABLE), (seeds, config) => {
-        expect(playRounds(config, seeds, true)).toEqual(playRounds(config, seeds));
-      }),
+      fc.property(
+        fc.array(serverSeedArb, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(DT_TABLE, AB_TABLE),
+        (seeds, config) => {
+          expect(playRounds(config, seeds, true)).toEqual(playRounds(config, seeds));
+        },
+      ),
       { seed: 401, numRuns: 40 },
     );
   });
 
   it('VER-1 every round on the road verifies; a tampered seed or result does not', () => {
     fc.assert(
-      fc.property(fc.array(serverSeedArb, { minLength: 1, maxLength: 5 }), fc.constantFrom(DT_TABLE, AB_TABLE), serverSeedArb, (seeds, config, other) => {
-        const table = playRounds(config, seeds);
-        for (const record of table.history) {
-          const result = record.result as TableResult;
-          expect(verifyTableRound(config.game, record, result).valid).toBe(true);
-          // A result read back from jsonb has its keys in another order and still verifies.
-          const reordered = Object.fromEntries(Object.entries(result).reverse()) as TableResult;
-          expect(verifyTableRound(config.game, record, reordered).valid).toBe(true);
-          fc.pre(other !== record.serverSeed);
-          expect(verifyTableRound(config.game, { ...record, serverSeed: other }, result)).toMatchObject({ valid: false, failure: 'HASH_MISMATCH' });
-          const tampered = dealTableRound(config.game, { ...record, nonce: record.nonce + 1 });
-          if (JSON.stringify(tampered) !== JSON.stringify(result)) {
-            expect(verifyTableRound(config.game, record, tampered)).toMatchObject({ valid: false, failure: 'RESULT_MISMATCH' });
+      fc.property(
+        fc.array(serverSeedArb, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom(DT_TABLE, AB_TABLE),
+        serverSeedArb,
+        (seeds, config, other) => {
+          const table = playRounds(config, seeds);
+          for (const record of table.history) {
+            const result = record.result as TableResult;
+            expect(verifyTableRound(config.game, record, result).valid).toBe(true);
+            // A result read back from jsonb has its keys in another order and still verifies.
+            const reordered = Object.fromEntries(Object.entries(result).reverse()) as TableResult;
+            expect(verifyTableRound(config.game, record, reordered).valid).toBe(true);
+            fc.pre(other !== record.serverSeed);
+            expect(verifyTableRound(config.game, { ...record, serverSeed: other }, result)).toMatchObject({
+              valid: false,
+              failure: 'HASH_MISMATCH',
+            });
+            const tampered = dealTableRound(config.game, { ...record, nonce: record.nonce + 1 });
+            if (JSON.stringify(tampered) !== JSON.stringify(result)) {
+              expect(verifyTableRound(config.game, record, tampered)).toMatchObject({
+                valid: false,
+                failure: 'RESULT_MISMATCH',
+              });
+            }
           }
-        }
-      }),
+        },
+      ),
       { seed: 402, numRuns: 40 },
     );
   });
@@ -219,12 +279,24 @@ describe('TBL-8/TBL-9 road, replay and fairness over many rounds', () => {
         const published = { ...seeds, serverSeedHash: hashServerSeed(seeds.serverSeed) };
         expect(verifySlotSpin(DEFAULT_SLOT_CONFIG, published, spin).valid).toBe(true);
         fc.pre(other !== seeds.serverSeed);
-        expect(verifySlotSpin(DEFAULT_SLOT_CONFIG, { ...published, serverSeed: other }, spin)).toMatchObject({ valid: false, failure: 'HASH_MISMATCH' });
+        expect(verifySlotSpin(DEFAULT_SLOT_CONFIG, { ...published, serverSeed: other }, spin)).toMatchObject({
+          valid: false,
+          failure: 'HASH_MISMATCH',
+        });
         const stops = [...spin.stops];
         stops[0] = ((stops[0] as number) + 1) % (DEFAULT_SLOT_CONFIG.reels[0] as string[]).length;
-        expect(verifySlotSpin(DEFAULT_SLOT_CONFIG, published, { ...spin, stops })).toMatchObject({ valid: false, failure: 'RESULT_MISMATCH' });
-        expect(verifySlotSpin(DEFAULT_SLOT_CONFIG, published, { ...spin, totalPayoutPaise: spin.totalPayoutPaise + 1 })).toMatchObject({ valid: false, failure: 'RESULT_MISMATCH' });
-        expect(verifySlotSpin(DEFAULT_SLOT_CONFIG, { ...published, nonce: -1 }, spin)).toEqual({ valid: false, failure: 'MALFORMED_SEEDS', recomputed: null });
+        expect(verifySlotSpin(DEFAULT_SLOT_CONFIG, published, { ...spin, stops })).toMatchObject({
+          valid: false,
+          failure: 'RESULT_MISMATCH',
+        });
+        expect(
+          verifySlotSpin(DEFAULT_SLOT_CONFIG, published, { ...spin, totalPayoutPaise: spin.totalPayoutPaise + 1 }),
+        ).toMatchObject({ valid: false, failure: 'RESULT_MISMATCH' });
+        expect(verifySlotSpin(DEFAULT_SLOT_CONFIG, { ...published, nonce: -1 }, spin)).toEqual({
+          valid: false,
+          failure: 'MALFORMED_SEEDS',
+          recomputed: null,
+        });
       }),
       { seed: 403, numRuns: 150 },
     );

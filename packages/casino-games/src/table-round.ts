@@ -84,10 +84,14 @@ export function dealTableRound(game: TableGame, seeds: RoundSeeds): TableResult 
 
 /** Return per stake in hundredths of one bet kind on a result (DT-3, AB-2). */
 export function tableReturnHundredths(game: TableGame, result: TableResult, kind: string): number {
-  if (game.kind === 'dragon-tiger' && result.kind === 'dragon-tiger') return dragonTigerReturnHundredths(game.rules, result, kind as DragonTigerBetKind);
-  if (game.kind === 'andar-bahar' && result.kind === 'andar-bahar') return andarBaharReturnHundredths(game.rules, result, kind === 'andar' ? 'andar' : 'bahar');
-  if (game.kind === 'teen-patti' && result.kind === 'teen-patti') return teenPattiReturnHundredths(game.rules, result, kind as TeenPattiBetKind);
-  if (game.kind === 'lucky-seven' && result.kind === 'lucky-seven') return luckySevenReturnHundredths(game.rules, result, kind as LuckySevenBetKind);
+  if (game.kind === 'dragon-tiger' && result.kind === 'dragon-tiger')
+    return dragonTigerReturnHundredths(game.rules, result, kind as DragonTigerBetKind);
+  if (game.kind === 'andar-bahar' && result.kind === 'andar-bahar')
+    return andarBaharReturnHundredths(game.rules, result, kind === 'andar' ? 'andar' : 'bahar');
+  if (game.kind === 'teen-patti' && result.kind === 'teen-patti')
+    return teenPattiReturnHundredths(game.rules, result, kind as TeenPattiBetKind);
+  if (game.kind === 'lucky-seven' && result.kind === 'lucky-seven')
+    return luckySevenReturnHundredths(game.rules, result, kind as LuckySevenBetKind);
   throw new Error('tableReturnHundredths: the result is of another game');
 }
 
@@ -202,8 +206,14 @@ export function validateTableConfig(config: TableConfig): string[] {
   else if (config.game.kind === 'teen-patti') problems.push(...validateTeenPattiConfig(config.game.rules));
   else if (config.game.kind === 'lucky-seven') problems.push(...validateLuckySevenConfig(config.game.rules));
   else problems.push('UNKNOWN_GAME');
-  if (checkSeeds({ serverSeed: '0'.repeat(64), clientSeed: config.clientSeed, nonce: 0 }) !== null) problems.push('BAD_CLIENT_SEED');
-  if (!Number.isSafeInteger(config.bettingWindowMs) || config.bettingWindowMs < 1_000 || config.bettingWindowMs > 600_000) problems.push('BAD_BETTING_WINDOW');
+  if (checkSeeds({ serverSeed: '0'.repeat(64), clientSeed: config.clientSeed, nonce: 0 }) !== null)
+    problems.push('BAD_CLIENT_SEED');
+  if (
+    !Number.isSafeInteger(config.bettingWindowMs) ||
+    config.bettingWindowMs < 1_000 ||
+    config.bettingWindowMs > 600_000
+  )
+    problems.push('BAD_BETTING_WINDOW');
   if (
     !Number.isSafeInteger(config.minStakePaise) ||
     !Number.isSafeInteger(config.maxStakePaise) ||
@@ -213,12 +223,16 @@ export function validateTableConfig(config: TableConfig): string[] {
   ) {
     problems.push('BAD_STAKE_LIMITS');
   }
-  if (!Number.isSafeInteger(config.historyLength) || config.historyLength < 0 || config.historyLength > 1_000) problems.push('BAD_HISTORY_LENGTH');
+  if (!Number.isSafeInteger(config.historyLength) || config.historyLength < 0 || config.historyLength > 1_000)
+    problems.push('BAD_HISTORY_LENGTH');
   return problems;
 }
 
 /** TBL-1: a table with no round yet. `history` lets the server restore the road after a restart. */
-export function createTable(config: TableConfig, options: { nextRoundNumber?: number; history?: RoundRecord[] } = {}): TableState {
+export function createTable(
+  config: TableConfig,
+  options: { nextRoundNumber?: number; history?: RoundRecord[] } = {},
+): TableState {
   const problems = validateTableConfig(config);
   if (problems.length > 0) throw new Error(`invalid table config ${config.tableId}: ${problems.join(', ')}`);
   return {
@@ -248,7 +262,8 @@ export function openRound(table: TableState, nowMs: number, serverSeed: string):
   const roundNumber = table.nextRoundNumber;
   const seeds: RoundSeeds = { serverSeed, clientSeed: table.config.clientSeed, nonce: roundNumber };
   if (checkSeeds(seeds) !== null) return refuse('INVALID_SERVER_SEED');
-  if (table.round !== null && table.round.phase !== 'settled' && table.round.phase !== 'voided') return refuse('ROUND_IN_PROGRESS');
+  if (table.round !== null && table.round.phase !== 'settled' && table.round.phase !== 'voided')
+    return refuse('ROUND_IN_PROGRESS');
   table.lastCommandAtMs = nowMs;
   table.nextRoundNumber = roundNumber + 1;
   const round: TableRound = {
@@ -286,7 +301,8 @@ export function checkTableBet(table: TableState, nowMs: number, bet: PlaceBetReq
   if (round.phase !== 'betting' || nowMs >= round.closesAtMs) return 'BETTING_CLOSED';
   if (!tableBetKinds(table.config.game).includes(bet.kind)) return 'UNKNOWN_BET_KIND';
   if (round.bets.some((b) => b.betId === bet.betId)) return 'DUPLICATE_BET_ID';
-  if (!Number.isSafeInteger(bet.stakePaise) || bet.stakePaise < 1 || bet.stakePaise > MAX_TABLE_STAKE_PAISE) return 'INVALID_STAKE';
+  if (!Number.isSafeInteger(bet.stakePaise) || bet.stakePaise < 1 || bet.stakePaise > MAX_TABLE_STAKE_PAISE)
+    return 'INVALID_STAKE';
   if (bet.stakePaise < table.config.minStakePaise) return 'BELOW_MIN_STAKE';
   if (bet.stakePaise > table.config.maxStakePaise) return 'ABOVE_MAX_STAKE';
   return null;
@@ -297,7 +313,13 @@ export function placeBet(table: TableState, nowMs: number, request: PlaceBetRequ
   const reason = checkTableBet(table, nowMs, request);
   if (reason !== null) return refuse(reason);
   table.lastCommandAtMs = nowMs;
-  const bet: TableBet = { betId: request.betId, playerId: request.playerId, kind: request.kind, stakePaise: request.stakePaise, placedAtMs: nowMs };
+  const bet: TableBet = {
+    betId: request.betId,
+    playerId: request.playerId,
+    kind: request.kind,
+    stakePaise: request.stakePaise,
+    placedAtMs: nowMs,
+  };
   (table.round as TableRound).bets.push(bet);
   return { ok: true, bet };
 }
@@ -316,13 +338,20 @@ export function closeBetting(table: TableState, nowMs: number): TableOutcome<{ r
 }
 
 /** TBL-5: deals the result from the committed seeds and reveals the server seed. */
-export function revealRound(table: TableState, nowMs: number): TableOutcome<{ round: TableRound; result: TableResult }> {
+export function revealRound(
+  table: TableState,
+  nowMs: number,
+): TableOutcome<{ round: TableRound; result: TableResult }> {
   if (isStale(table, nowMs)) return refuse('STALE_TIME');
   const round = table.round;
   if (round === null || round.phase === 'settled' || round.phase === 'voided') return refuse('NO_ROUND');
   if (round.phase !== 'closed') return refuse('WRONG_PHASE');
   table.lastCommandAtMs = nowMs;
-  const result = dealTableRound(table.config.game, { serverSeed: round.serverSeed, clientSeed: round.clientSeed, nonce: round.nonce });
+  const result = dealTableRound(table.config.game, {
+    serverSeed: round.serverSeed,
+    clientSeed: round.clientSeed,
+    nonce: round.nonce,
+  });
   round.phase = 'revealed';
   round.revealedAtMs = nowMs;
   round.result = result;
@@ -330,7 +359,10 @@ export function revealRound(table: TableState, nowMs: number): TableOutcome<{ ro
 }
 
 /** TBL-5: closeBetting then revealRound at the same time. */
-export function closeAndReveal(table: TableState, nowMs: number): TableOutcome<{ round: TableRound; result: TableResult }> {
+export function closeAndReveal(
+  table: TableState,
+  nowMs: number,
+): TableOutcome<{ round: TableRound; result: TableResult }> {
   const closed = closeBetting(table, nowMs);
   if (!closed.ok) return closed;
   return revealRound(table, nowMs);
@@ -356,7 +388,10 @@ function finish(table: TableState, round: TableRound, nowMs: number): void {
 }
 
 /** TBL-6: pays every bet of a revealed round (the server credits the wallet) and adds it to the road. */
-export function settleRound(table: TableState, nowMs: number): TableOutcome<{ round: TableRound; payouts: TableBetPayout[] }> {
+export function settleRound(
+  table: TableState,
+  nowMs: number,
+): TableOutcome<{ round: TableRound; payouts: TableBetPayout[] }> {
   if (isStale(table, nowMs)) return refuse('STALE_TIME');
   const round = table.round;
   if (round === null || round.phase === 'settled' || round.phase === 'voided') return refuse('NO_ROUND');
@@ -381,12 +416,21 @@ export function settleRound(table: TableState, nowMs: number): TableOutcome<{ ro
  * TBL-7: calls the round off before it is settled (a dealer fault, an operator's decision, a server
  * restart mid-round): every stake is returned and the seed is revealed.
  */
-export function voidRound(table: TableState, nowMs: number): TableOutcome<{ round: TableRound; payouts: TableBetPayout[] }> {
+export function voidRound(
+  table: TableState,
+  nowMs: number,
+): TableOutcome<{ round: TableRound; payouts: TableBetPayout[] }> {
   if (isStale(table, nowMs)) return refuse('STALE_TIME');
   const round = table.round;
   if (round === null || round.phase === 'settled' || round.phase === 'voided') return refuse('NO_ROUND');
   table.lastCommandAtMs = nowMs;
-  const payouts = round.bets.map((bet) => ({ betId: bet.betId, playerId: bet.playerId, kind: bet.kind, stakePaise: bet.stakePaise, payoutPaise: bet.stakePaise }));
+  const payouts = round.bets.map((bet) => ({
+    betId: bet.betId,
+    playerId: bet.playerId,
+    kind: bet.kind,
+    stakePaise: bet.stakePaise,
+    payoutPaise: bet.stakePaise,
+  }));
   round.phase = 'voided';
   round.payouts = payouts;
   finish(table, round, nowMs);

@@ -15,7 +15,16 @@ import {
   type DragonTigerConfig,
   type TableGame,
 } from './index.js';
-import { Moments, Z, checkFrequencies, checkMean, describeChiSquare, describeMean, type ChiSquareCheck, type MeanCheck } from './testing/statistics.js';
+import {
+  Moments,
+  Z,
+  checkFrequencies,
+  checkMean,
+  describeChiSquare,
+  describeMean,
+  type ChiSquareCheck,
+  type MeanCheck,
+} from './testing/statistics.js';
 
 const DT_ROUNDS = 1_000_000;
 const DT_CONTROL_ROUNDS = 200_000;
@@ -56,7 +65,8 @@ function simulateDragonTiger(rules: DragonTigerConfig, rounds: number, clientSee
     tally.rankPairs[pair] = (tally.rankPairs[pair] as number) + 1;
     tally.dragonCards[result.dragonCard] = (tally.dragonCards[result.dragonCard] as number) + 1;
     tally.tigerCards[result.tigerCard] = (tally.tigerCards[result.tigerCard] as number) + 1;
-    for (const payout of settleDragonTiger(rules, result, bets)) tally.returns[payout.kind].add(payout.payoutPaise / STAKE_PAISE);
+    for (const payout of settleDragonTiger(rules, result, bets))
+      tally.returns[payout.kind].add(payout.payoutPaise / STAKE_PAISE);
   }
   tally.elapsedMs = performance.now() - started;
   return tally;
@@ -65,26 +75,54 @@ function simulateDragonTiger(rules: DragonTigerConfig, rounds: number, clientSee
 /** Checks a tally against the theory of the ONE-deck shipped rules (the advertised game). */
 function dragonTigerChecks(tally: DragonTigerTally): { means: MeanCheck[]; frequencies: ChiSquareCheck[] } {
   const theory = dragonTigerTheory(DEFAULT_DRAGON_TIGER_CONFIG);
-  const means = DT_KINDS.map((kind) => checkMean(`${kind} RTP`, tally.returns[kind], ratioToNumber(theory.bets[kind]?.rtp ?? { numerator: 0n, denominator: 1n })));
+  const means = DT_KINDS.map((kind) =>
+    checkMean(
+      `${kind} RTP`,
+      tally.returns[kind],
+      ratioToNumber(theory.bets[kind]?.rtp ?? { numerator: 0n, denominator: 1n }),
+    ),
+  );
   const pairProbability = (a: number, b: number): number => (4 / 52) * ((a === b ? 3 : 4) / 51);
   const frequencies = [
     checkFrequencies(
       'winners (Dragon / Tiger / Tie)',
-      (['dragon', 'tiger', 'tie'] as const).map((w) => ({ category: w, probability: ratioToNumber(theory.outcomes[w]), observed: tally.winners[w] })),
+      (['dragon', 'tiger', 'tie'] as const).map((w) => ({
+        category: w,
+        probability: ratioToNumber(theory.outcomes[w]),
+        observed: tally.winners[w],
+      })),
       tally.rounds,
     ),
     checkFrequencies(
       'Dragon rank × Tiger rank (169 cells)',
-      tally.rankPairs.map((observed, i) => ({ category: `${Math.floor(i / 13) + 1}×${(i % 13) + 1}`, probability: pairProbability(Math.floor(i / 13), i % 13), observed })),
+      tally.rankPairs.map((observed, i) => ({
+        category: `${Math.floor(i / 13) + 1}×${(i % 13) + 1}`,
+        probability: pairProbability(Math.floor(i / 13), i % 13),
+        observed,
+      })),
       tally.rounds,
     ),
-    checkFrequencies('Dragon card (52 faces)', tally.dragonCards.map((observed, c) => ({ category: String(c), probability: 1 / 52, observed })), tally.rounds),
-    checkFrequencies('Tiger card (52 faces)', tally.tigerCards.map((observed, c) => ({ category: String(c), probability: 1 / 52, observed })), tally.rounds),
+    checkFrequencies(
+      'Dragon card (52 faces)',
+      tally.dragonCards.map((observed, c) => ({ category: String(c), probability: 1 / 52, observed })),
+      tally.rounds,
+    ),
+    checkFrequencies(
+      'Tiger card (52 faces)',
+      tally.tigerCards.map((observed, c) => ({ category: String(c), probability: 1 / 52, observed })),
+      tally.rounds,
+    ),
   ];
   return { means, frequencies };
 }
 
-function report(failWord: string, title: string, rounds: number, elapsedMs: number, result: { means: MeanCheck[]; frequencies: ChiSquareCheck[] }): string {
+function report(
+  failWord: string,
+  title: string,
+  rounds: number,
+  elapsedMs: number,
+  result: { means: MeanCheck[]; frequencies: ChiSquareCheck[] },
+): string {
   return [
     `[casino-games] ${title}: ${rounds.toLocaleString('en-IN')} rounds in ${(elapsedMs / 1000).toFixed(1)} s, z = ${Z}`,
     ...result.means.map((c) => `  ${describeMean(c, failWord)}`),
@@ -96,17 +134,39 @@ describe('STAT-1..STAT-4 Dragon Tiger: one million rounds against the exact theo
   it('STAT-1/STAT-2 RTP per bet, winners, rank pairs and card faces are within the 4.5 σ intervals', () => {
     const tally = simulateDragonTiger(DEFAULT_DRAGON_TIGER_CONFIG, DT_ROUNDS, 'stat-dragon-tiger');
     const result = dragonTigerChecks(tally);
-    console.log(report('FAIL', 'Dragon Tiger, one deck (theory: Dragon/Tiger RTP 97.0588 %, Tie 70.5882 %)', tally.rounds, tally.elapsedMs, result));
+    console.log(
+      report(
+        'FAIL',
+        'Dragon Tiger, one deck (theory: Dragon/Tiger RTP 97.0588 %, Tie 70.5882 %)',
+        tally.rounds,
+        tally.elapsedMs,
+        result,
+      ),
+    );
     expect(tally.rounds).toBeGreaterThanOrEqual(1_000_000);
     for (const c of result.means) expect(c.pass, describeMean(c)).toBe(true);
     for (const c of result.frequencies) expect(c.pass, describeChiSquare(c)).toBe(true);
   });
 
   it('STAT-4 control: an eight-deck shoe passed off as one deck is detected', () => {
-    const tally = simulateDragonTiger({ ...DEFAULT_DRAGON_TIGER_CONFIG, decks: 8 }, DT_CONTROL_ROUNDS, 'stat-dragon-tiger-control');
+    const tally = simulateDragonTiger(
+      { ...DEFAULT_DRAGON_TIGER_CONFIG, decks: 8 },
+      DT_CONTROL_ROUNDS,
+      'stat-dragon-tiger-control',
+    );
     const result = dragonTigerChecks(tally);
-    console.log(report('DETECTED', 'control: eight decks checked against the one-deck theory', tally.rounds, tally.elapsedMs, result));
+    console.log(
+      report(
+        'DETECTED',
+        'control: eight decks checked against the one-deck theory',
+        tally.rounds,
+        tally.elapsedMs,
+        result,
+      ),
+    );
     const failed = [...result.means, ...result.frequencies].filter((c) => !c.pass).map((c) => c.name);
-    expect(failed).toEqual(expect.arrayContaining(['tie RTP', 'winners (Dragon / Tiger / Tie)', 'Dragon rank × Tiger rank (169 cells)']));
+    expect(failed).toEqual(
+      expect.arrayContaining(['tie RTP', 'winners (Dragon / Tiger / Tie)', 'Dragon rank × Tiger rank (169 cells)']),
+    );
   });
 });

@@ -30,7 +30,10 @@ describe('STAT-3 Teen Patti 20-20: one million rounds against the exact theory',
   it('TP-5 STAT-1/STAT-2 RTP of every bet, the winner and Player A’s hand are within the 4.5 σ intervals', () => {
     const started = performance.now();
     const game: TableGame = { kind: 'teen-patti', rules: DEFAULT_TEEN_PATTI_CONFIG };
-    const returns = Object.fromEntries(TEEN_PATTI_BET_KINDS.map((k) => [k, new Moments()])) as Record<(typeof TEEN_PATTI_BET_KINDS)[number], Moments>;
+    const returns = Object.fromEntries(TEEN_PATTI_BET_KINDS.map((k) => [k, new Moments()])) as Record<
+      (typeof TEEN_PATTI_BET_KINDS)[number],
+      Moments
+    >;
     const winners = { player_a: 0, player_b: 0, tie: 0 };
     const hands = Object.fromEntries(TEEN_PATTI_HANDS.map((h) => [h, 0])) as Record<TeenPattiHand, number>;
     const bets = TEEN_PATTI_BET_KINDS.map((kind) => ({ betId: kind, kind, stakePaise: STAKE_PAISE }));
@@ -39,12 +42,31 @@ describe('STAT-3 Teen Patti 20-20: one million rounds against the exact theory',
       if (result.kind !== 'teen-patti') throw new Error('unreachable');
       winners[result.winner] += 1;
       hands[result.playerAHand] += 1;
-      for (const payout of settleTeenPatti(DEFAULT_TEEN_PATTI_CONFIG, result, bets)) returns[payout.kind].add(payout.payoutPaise / STAKE_PAISE);
+      for (const payout of settleTeenPatti(DEFAULT_TEEN_PATTI_CONFIG, result, bets))
+        returns[payout.kind].add(payout.payoutPaise / STAKE_PAISE);
     }
-    const means = TEEN_PATTI_BET_KINDS.map((kind) => checkMean(`${kind} RTP`, returns[kind], ratioToNumber(tpTheory.rtp[kind])));
+    const means = TEEN_PATTI_BET_KINDS.map((kind) =>
+      checkMean(`${kind} RTP`, returns[kind], ratioToNumber(tpTheory.rtp[kind])),
+    );
     const frequencies = [
-      checkFrequencies('winner', (['player_a', 'player_b', 'tie'] as const).map((w) => ({ category: w, probability: ratioToNumber(tpTheory.outcomes[w]), observed: winners[w] })), ROUNDS),
-      checkFrequencies('Player A hand', TEEN_PATTI_HANDS.map((h) => ({ category: h, probability: ratioToNumber(tpTheory.handProbabilities[h]), observed: hands[h] })), ROUNDS),
+      checkFrequencies(
+        'winner',
+        (['player_a', 'player_b', 'tie'] as const).map((w) => ({
+          category: w,
+          probability: ratioToNumber(tpTheory.outcomes[w]),
+          observed: winners[w],
+        })),
+        ROUNDS,
+      ),
+      checkFrequencies(
+        'Player A hand',
+        TEEN_PATTI_HANDS.map((h) => ({
+          category: h,
+          probability: ratioToNumber(tpTheory.handProbabilities[h]),
+          observed: hands[h],
+        })),
+        ROUNDS,
+      ),
     ];
     console.log(
       [
@@ -56,8 +78,15 @@ describe('STAT-3 Teen Patti 20-20: one million rounds against the exact theory',
     for (const c of means) expect(c.pass, describeMean(c)).toBe(true);
     for (const c of frequencies) expect(c.pass, describeChiSquare(c)).toBe(true);
     // STAT-4 control: the same million pair-plus returns against a paytable paying a color 3:1 instead of 4:1 must fail.
-    const cheaper = teenPattiTheory({ ...DEFAULT_TEEN_PATTI_CONFIG, pairPlusProfitHundredths: { ...DEFAULT_TEEN_PATTI_CONFIG.pairPlusProfitHundredths, color: 300 } });
-    const control = checkMean('pair plus A RTP vs a 3:1 color paytable', returns.pair_plus_a, ratioToNumber(cheaper.rtp.pair_plus_a));
+    const cheaper = teenPattiTheory({
+      ...DEFAULT_TEEN_PATTI_CONFIG,
+      pairPlusProfitHundredths: { ...DEFAULT_TEEN_PATTI_CONFIG.pairPlusProfitHundredths, color: 300 },
+    });
+    const control = checkMean(
+      'pair plus A RTP vs a 3:1 color paytable',
+      returns.pair_plus_a,
+      ratioToNumber(cheaper.rtp.pair_plus_a),
+    );
     console.log(`  control: ${describeMean(control, 'fails as it must')}`);
     expect(control.pass).toBe(false);
   });
@@ -69,7 +98,15 @@ describe('STAT-3 Teen Patti 20-20: one million rounds against the exact theory',
       const cards = dealCards({ serverSeed: SERVER_SEED, clientSeed: 'stat-teen-patti-control', nonce }, 2, 6);
       hands[scoreTeenPattiHand([cards[0], cards[2], cards[4]] as number[]).hand] += 1;
     }
-    const check = checkFrequencies('Player A hand from two decks', TEEN_PATTI_HANDS.map((h) => ({ category: h, probability: ratioToNumber(tpTheory.handProbabilities[h]), observed: hands[h] })), rounds);
+    const check = checkFrequencies(
+      'Player A hand from two decks',
+      TEEN_PATTI_HANDS.map((h) => ({
+        category: h,
+        probability: ratioToNumber(tpTheory.handProbabilities[h]),
+        observed: hands[h],
+      })),
+      rounds,
+    );
     console.log(`  control: ${describeChiSquare(check, 'fails as it must')}`);
     expect(check.pass).toBe(false);
   });

@@ -45,11 +45,13 @@ const MAX_PROFIT_HUNDREDTHS = 100_000;
 /** TP-1: a configuration is valid when these are all absent. */
 export function validateTeenPattiConfig(config: TeenPattiConfig): string[] {
   const problems: string[] = [];
-  const inRange = (v: unknown, max: number): boolean => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max;
+  const inRange = (v: unknown, max: number): boolean =>
+    Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max;
   if (!inRange(config.mainProfitHundredths, MAX_PROFIT_HUNDREDTHS)) problems.push('BAD_MAIN_PROFIT');
   if (!inRange(config.mainTieReturnHundredths, 100)) problems.push('BAD_MAIN_TIE_RETURN');
   const pays = config.pairPlusProfitHundredths as Record<string, unknown> | undefined;
-  if (pays === undefined || TEEN_PATTI_HANDS.slice(1).some((hand) => !inRange(pays[hand], MAX_PROFIT_HUNDREDTHS))) problems.push('BAD_PAIR_PLUS_PAYTABLE');
+  if (pays === undefined || TEEN_PATTI_HANDS.slice(1).some((hand) => !inRange(pays[hand], MAX_PROFIT_HUNDREDTHS)))
+    problems.push('BAD_PAIR_PLUS_PAYTABLE');
   return problems;
 }
 
@@ -93,11 +95,21 @@ export function dealTeenPatti(seeds: RoundSeeds): TeenPattiResult {
   const playerBCards = [cards[1], cards[3], cards[5]] as Card[];
   const a = scoreTeenPattiHand(playerACards);
   const b = scoreTeenPattiHand(playerBCards);
-  return { playerACards, playerBCards, playerAHand: a.hand, playerBHand: b.hand, winner: a.score > b.score ? 'player_a' : b.score > a.score ? 'player_b' : 'tie' };
+  return {
+    playerACards,
+    playerBCards,
+    playerAHand: a.hand,
+    playerBHand: b.hand,
+    winner: a.score > b.score ? 'player_a' : b.score > a.score ? 'player_b' : 'tie',
+  };
 }
 
 /** TP-4: return per stake in hundredths, stake included. */
-export function teenPattiReturnHundredths(config: TeenPattiConfig, result: TeenPattiResult, kind: TeenPattiBetKind): number {
+export function teenPattiReturnHundredths(
+  config: TeenPattiConfig,
+  result: TeenPattiResult,
+  kind: TeenPattiBetKind,
+): number {
   if (kind === 'pair_plus_a' || kind === 'pair_plus_b') {
     const hand = kind === 'pair_plus_a' ? result.playerAHand : result.playerBHand;
     return hand === 'high_card' ? 0 : 100 + config.pairPlusProfitHundredths[hand];
@@ -106,8 +118,17 @@ export function teenPattiReturnHundredths(config: TeenPattiConfig, result: TeenP
   return result.winner === kind ? 100 + config.mainProfitHundredths : 0;
 }
 
-export function settleTeenPatti(config: TeenPattiConfig, result: TeenPattiResult, bets: ReadonlyArray<TableBetStake<TeenPattiBetKind>>): Array<BetPayout<TeenPattiBetKind>> {
-  return bets.map((bet) => ({ betId: bet.betId, kind: bet.kind, stakePaise: bet.stakePaise, payoutPaise: Math.floor((bet.stakePaise * teenPattiReturnHundredths(config, result, bet.kind)) / 100) }));
+export function settleTeenPatti(
+  config: TeenPattiConfig,
+  result: TeenPattiResult,
+  bets: ReadonlyArray<TableBetStake<TeenPattiBetKind>>,
+): Array<BetPayout<TeenPattiBetKind>> {
+  return bets.map((bet) => ({
+    betId: bet.betId,
+    kind: bet.kind,
+    stakePaise: bet.stakePaise,
+    payoutPaise: Math.floor((bet.stakePaise * teenPattiReturnHundredths(config, result, bet.kind)) / 100),
+  }));
 }
 
 export interface TeenPattiTheory {
@@ -124,7 +145,8 @@ export interface TeenPattiTheory {
  */
 export function teenPattiTheory(config: TeenPattiConfig): TeenPattiTheory {
   const hands: [number, number, number][] = [];
-  for (let a = 0; a < 52; a += 1) for (let b = a + 1; b < 52; b += 1) for (let c = b + 1; c < 52; c += 1) hands.push([a, b, c]);
+  for (let a = 0; a < 52; a += 1)
+    for (let b = a + 1; b < 52; b += 1) for (let c = b + 1; c < 52; c += 1) hands.push([a, b, c]);
   const scores = hands.map((h) => scoreTeenPattiHand(h).score);
   const handCounts = Object.fromEntries(TEEN_PATTI_HANDS.map((h) => [h, 0n])) as Record<TeenPattiHand, bigint>;
   for (const h of hands) handCounts[scoreTeenPattiHand(h).hand] += 1n;
@@ -165,15 +187,24 @@ export function teenPattiTheory(config: TeenPattiConfig): TeenPattiTheory {
   }
   const total = BigInt(hands.length) * 18_424n;
   const bWins = total - aWins - ties;
-  const mainReturn = (aWins * BigInt(100 + config.mainProfitHundredths) + ties * BigInt(config.mainTieReturnHundredths)) ;
-  const pairPlusReturn = TEEN_PATTI_HANDS.slice(1).reduce((sum, h) => sum + handCounts[h] * BigInt(100 + config.pairPlusProfitHundredths[h as PairPlusHand]), 0n);
+  const mainReturn = aWins * BigInt(100 + config.mainProfitHundredths) + ties * BigInt(config.mainTieReturnHundredths);
+  const pairPlusReturn = TEEN_PATTI_HANDS.slice(1).reduce(
+    (sum, h) => sum + handCounts[h] * BigInt(100 + config.pairPlusProfitHundredths[h as PairPlusHand]),
+    0n,
+  );
   const handTotal = BigInt(hands.length);
   return {
     outcomes: { player_a: ratio(aWins, total), player_b: ratio(bWins, total), tie: ratio(ties, total) },
-    handProbabilities: Object.fromEntries(TEEN_PATTI_HANDS.map((h) => [h, ratio(handCounts[h], handTotal)])) as Record<TeenPattiHand, Ratio>,
+    handProbabilities: Object.fromEntries(TEEN_PATTI_HANDS.map((h) => [h, ratio(handCounts[h], handTotal)])) as Record<
+      TeenPattiHand,
+      Ratio
+    >,
     rtp: {
       player_a: ratio(mainReturn, total * 100n),
-      player_b: ratio(bWins * BigInt(100 + config.mainProfitHundredths) + ties * BigInt(config.mainTieReturnHundredths), total * 100n),
+      player_b: ratio(
+        bWins * BigInt(100 + config.mainProfitHundredths) + ties * BigInt(config.mainTieReturnHundredths),
+        total * 100n,
+      ),
       pair_plus_a: ratio(pairPlusReturn, handTotal * 100n),
       pair_plus_b: ratio(pairPlusReturn, handTotal * 100n),
     },

@@ -17,12 +17,17 @@ export interface PublishedSeeds {
 export const VERIFY_FAILURES = ['MALFORMED_SEEDS', 'HASH_MISMATCH', 'RESULT_MISMATCH'] as const;
 export type VerifyFailure = (typeof VERIFY_FAILURES)[number];
 
-export type Verification<T> = { valid: true; recomputed: T } | { valid: false; failure: VerifyFailure; recomputed: T | null };
+export type Verification<T> =
+  { valid: true; recomputed: T } | { valid: false; failure: VerifyFailure; recomputed: T | null };
 
 /** JSON with object keys sorted, so a result read back from a database (jsonb reorders keys) compares equal. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
   );
 }
 
@@ -33,7 +38,11 @@ function checkPublished(published: PublishedSeeds): VerifyFailure | null {
 }
 
 /** VER-1: recompute a table round; `claimed` is the result the table announced. */
-export function verifyTableRound(game: TableGame, published: PublishedSeeds, claimed: TableResult): Verification<TableResult> {
+export function verifyTableRound(
+  game: TableGame,
+  published: PublishedSeeds,
+  claimed: TableResult,
+): Verification<TableResult> {
   const failure = checkPublished(published);
   if (failure === 'MALFORMED_SEEDS') return { valid: false, failure, recomputed: null };
   const recomputed = dealTableRound(game, published);
@@ -52,7 +61,9 @@ export function verifySlotSpin(
   if (failure === 'MALFORMED_SEEDS') return { valid: false, failure, recomputed: null };
   const recomputed = spinSlot(config, published, claimed.stakePaise);
   if (failure !== null) return { valid: false, failure, recomputed };
-  const sameStops = recomputed.stops.length === claimed.stops.length && recomputed.stops.every((s, i) => s === claimed.stops[i]);
-  if (!sameStops || recomputed.totalPayoutPaise !== claimed.totalPayoutPaise) return { valid: false, failure: 'RESULT_MISMATCH', recomputed };
+  const sameStops =
+    recomputed.stops.length === claimed.stops.length && recomputed.stops.every((s, i) => s === claimed.stops[i]);
+  if (!sameStops || recomputed.totalPayoutPaise !== claimed.totalPayoutPaise)
+    return { valid: false, failure: 'RESULT_MISMATCH', recomputed };
   return { valid: true, recomputed };
 }

@@ -9,7 +9,10 @@ import { adminAccountSchema, rupeesSchema } from './money.js';
 
 /** At most ₹100 crore in one movement: far above any real line, far below the ledger's range. */
 const MAX_MOVE_RUPEES = 1_000_000_000;
-const movedRupees = rupeesSchema('Enter an amount').refine((value) => value <= MAX_MOVE_RUPEES, 'That amount is too large');
+const movedRupees = rupeesSchema('Enter an amount').refine(
+  (value) => value <= MAX_MOVE_RUPEES,
+  'That amount is too large',
+);
 
 export const chipsMoveSchema = z.object({
   /** give: from the account's upline (or the house) to the account; take: back. */

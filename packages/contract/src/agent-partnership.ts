@@ -12,7 +12,10 @@ const percentSchema = (label: string) =>
     .number({ error: `Enter the ${label} as a percentage` })
     .min(0, `The ${label} is between 0 and 100 %`)
     .max(100, `The ${label} is between 0 and 100 %`)
-    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Percentages have at most two decimals');
+    .refine(
+      (value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      'Percentages have at most two decimals',
+    );
 
 export const agentRatesUpdateSchema = z.object({
   partnership: percentSchema('partnership'),
@@ -60,11 +63,16 @@ export const agentStatementSchema = z.object({
   settled: z.object({ at: z.string(), by: z.string() }).nullable(),
 });
 export type AgentStatement = z.infer<typeof agentStatementSchema>;
-export const agentStatementListEnvelope = envelope(z.object({ weekStart: z.string(), weekEnd: z.string(), items: z.array(agentStatementSchema) }));
+export const agentStatementListEnvelope = envelope(
+  z.object({ weekStart: z.string(), weekEnd: z.string(), items: z.array(agentStatementSchema) }),
+);
 export const agentStatementEnvelope = envelope(agentStatementSchema);
 
 export const agentStatementSettleSchema = z.object({
-  weekStart: calendarDate('Dates look like 2026-11-23').refine((value) => new Date(`${value}T00:00:00.000Z`).getUTCDay() === 1, 'A week starts on a Monday'),
+  weekStart: calendarDate('Dates look like 2026-11-23').refine(
+    (value) => new Date(`${value}T00:00:00.000Z`).getUTCDay() === 1,
+    'A week starts on a Monday',
+  ),
 });
 
 const limitRupees = z
@@ -81,16 +89,28 @@ export const sportLimitSchema = z
     maxStake: limitRupees,
     maxProfit: limitRupees,
   })
-  .refine((limit) => limit.minStake === null || limit.maxStake === null || limit.minStake <= limit.maxStake, { message: 'The minimum stake must not be above the maximum', path: ['minStake'] });
+  .refine((limit) => limit.minStake === null || limit.maxStake === null || limit.minStake <= limit.maxStake, {
+    message: 'The minimum stake must not be above the maximum',
+    path: ['minStake'],
+  });
 
 export const betLimitsUpdateSchema = z.object({
-  limits: z.array(sportLimitSchema).max(50).refine((limits) => new Set(limits.map((limit) => limit.sportId)).size === limits.length, 'One line per sport'),
+  limits: z
+    .array(sportLimitSchema)
+    .max(50)
+    .refine((limits) => new Set(limits.map((limit) => limit.sportId)).size === limits.length, 'One line per sport'),
   blockedSports: z.array(z.string().uuid('Unknown sport')).max(50),
   blockedEvents: z.array(z.string().uuid('Unknown event')).max(500),
 });
 export type BetLimitsUpdate = z.infer<typeof betLimitsUpdateSchema>;
 
-const limitLineSchema = z.object({ sportId: z.string(), sportName: z.string(), minStake: z.number().nullable(), maxStake: z.number().nullable(), maxProfit: z.number().nullable() });
+const limitLineSchema = z.object({
+  sportId: z.string(),
+  sportName: z.string(),
+  minStake: z.number().nullable(),
+  maxStake: z.number().nullable(),
+  maxProfit: z.number().nullable(),
+});
 export const betLimitsSchema = z.object({
   /** The account the rules bind (with every account below it). */
   ownerId: z.string(),

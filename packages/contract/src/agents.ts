@@ -10,7 +10,10 @@ import { backofficeUserSchema } from './backoffice.js';
 
 /** A new account in a downline: the role must be one the upline's role may create (CREATABLE_ROLES). */
 export const downlineAccountRequestSchema = z.object({
-  role: z.number().int().refine((value) => (ROLE_IDS as number[]).includes(value), 'Unknown role'),
+  role: z
+    .number()
+    .int()
+    .refine((value) => (ROLE_IDS as number[]).includes(value), 'Unknown role'),
   name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(80),
   mobile_no: mobileNoSchema,
   password: newPasswordSchema,
@@ -24,7 +27,12 @@ export const passwordResetByOperatorRequestSchema = z.object({ password: newPass
 export type PasswordResetByOperatorRequest = z.infer<typeof passwordResetByOperatorRequestSchema>;
 
 /** One step of the breadcrumb from the caller's own place in the tree down to an account. */
-export const treeStepSchema = z.object({ _id: z.string(), name: z.string(), username: z.string(), role: z.number().int() });
+export const treeStepSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  role: z.number().int(),
+});
 export type TreeStep = z.infer<typeof treeStepSchema>;
 export const treePathEnvelope = envelope(z.object({ path: z.array(treeStepSchema) }));
 export const downlineAccountEnvelope = envelope(backofficeUserSchema);

@@ -3,7 +3,10 @@ import { calendarDate } from './text.js';
 import { ROLE_IDS } from './constants.js';
 import { envelope } from './envelope.js';
 
-const roleIdSchema = z.number().int().refine((value) => (ROLE_IDS as number[]).includes(value), 'Unknown role');
+const roleIdSchema = z
+  .number()
+  .int()
+  .refine((value) => (ROLE_IDS as number[]).includes(value), 'Unknown role');
 
 export const permissionFlagsSchema = z.object({
   allowHome: z.boolean(),
@@ -65,17 +68,26 @@ export const userUpdateRequestSchema = permissionFlagsSchema
 export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
 
 /** Image uploads travel as data URLs; the server checks the bytes, not the declared type. */
-export const imageDataUrlSchema = z.string().max(7_000_000, 'Image is larger than 5 MB').startsWith('data:', 'Upload an image');
+export const imageDataUrlSchema = z
+  .string()
+  .max(7_000_000, 'Image is larger than 5 MB')
+  .startsWith('data:', 'Upload an image');
 
 export const brandingUpdateRequestSchema = z.object({
   siteName: z.string().trim().min(1, 'Site name is required').max(60).optional(),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c').optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c')
+    .optional(),
   logoImg: imageDataUrlSchema.optional(),
   faviconImg: imageDataUrlSchema.optional(),
 });
 export type BrandingUpdateRequest = z.infer<typeof brandingUpdateRequestSchema>;
 
-export const bannerCreateRequestSchema = z.object({ baseImage: imageDataUrlSchema, order: z.number().int().min(0).max(1000) });
+export const bannerCreateRequestSchema = z.object({
+  baseImage: imageDataUrlSchema,
+  order: z.number().int().min(0).max(1000),
+});
 export const bannerUpdateRequestSchema = z.object({ order: z.number().int().min(0).max(1000) });
 /** The whole banner order at once: ids first to last. One transaction, one audit entry. */
 export const bannerReorderRequestSchema = z.object({ ids: z.array(z.string().uuid()).min(1).max(100) });
@@ -117,7 +129,11 @@ export const auditListQuerySchema = z
     pageSize: z.coerce.number().int().min(1).max(100).default(50),
     targetId: z.string().uuid().optional(),
     actor: filterText.optional(),
-    action: z.string().max(80).regex(/^[a-z_.]*$/, 'Unknown action').optional(),
+    action: z
+      .string()
+      .max(80)
+      .regex(/^[a-z_.]*$/, 'Unknown action')
+      .optional(),
     target: filterText.optional(),
     from: indiaDateSchema.optional(),
     to: indiaDateSchema.optional(),

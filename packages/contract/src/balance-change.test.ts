@@ -20,9 +20,12 @@ describe('balanceChangeText: the toast for a pushed money change (issue 13)', ()
     expect(balanceChangeText({ kind, amountPaise, wallet: 'main' })).toBe(text);
   });
 
-  it.each(['casino_debit', 'casino_credit', 'withdrawal_hold', 'bonus_activate', 'bonus_claim', 'referral_claim'])('%s: no toast', (kind) => {
-    expect(balanceChangeText({ kind, amountPaise: 100, wallet: 'main' })).toBeNull();
-  });
+  it.each(['casino_debit', 'casino_credit', 'withdrawal_hold', 'bonus_activate', 'bonus_claim', 'referral_claim'])(
+    '%s: no toast',
+    (kind) => {
+      expect(balanceChangeText({ kind, amountPaise: 100, wallet: 'main' })).toBeNull();
+    },
+  );
 
   it('names the odds-change preferences', () => {
     expect(oddsPreferenceText({ mode: 'exact', ticks: null })).toBe('Exact odds only');

@@ -16,7 +16,15 @@ export interface BalanceChange {
  * Kinds the player just did themselves in the app (whose screen already says so), or that come every
  * few seconds (casino rounds: the game shows its balance): the header moves, no toast.
  */
-const QUIET_KINDS: ReadonlySet<string> = new Set(['casino_debit', 'casino_credit', 'withdrawal_hold', 'bonus_activate', 'bonus_claim', 'bonus_forfeit', 'referral_claim']);
+const QUIET_KINDS: ReadonlySet<string> = new Set([
+  'casino_debit',
+  'casino_credit',
+  'withdrawal_hold',
+  'bonus_activate',
+  'bonus_claim',
+  'bonus_forfeit',
+  'referral_claim',
+]);
 
 /** The toast for a balance change ("Deposit of ₹1,000.00 approved"); null when it deserves none. */
 export function balanceChangeText(change: BalanceChange): string | null {

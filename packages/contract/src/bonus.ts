@@ -24,7 +24,12 @@ export const DEPOSIT_OFFER_FREQUENCIES = ['once', 'daily', 'weekly'] as const;
 export type DepositOfferFrequency = (typeof DEPOSIT_OFFER_FREQUENCIES)[number];
 
 const twoDecimals = (value: number) => rupeesToPaise(value) !== null;
-const rupees = (message: string) => z.number({ error: message }).refine(twoDecimals, 'Amounts have at most two decimals').refine((value) => value > 0, message).refine((value) => value <= 10_000_000, 'Amount is too large');
+const rupees = (message: string) =>
+  z
+    .number({ error: message })
+    .refine(twoDecimals, 'Amounts have at most two decimals')
+    .refine((value) => value > 0, message)
+    .refine((value) => value <= 10_000_000, 'Amount is too large');
 const percent = z.number().min(0, 'At least 0 %').max(100, 'At most 100 %').refine(twoDecimals, 'At most two decimals');
 
 export const contributionsSchema = z.object({
@@ -35,13 +40,24 @@ export const contributionsSchema = z.object({
   liveCasino: percent,
 });
 export type Contributions = z.infer<typeof contributionsSchema>;
-export const DEFAULT_CONTRIBUTIONS: Contributions = { exchange: 100, bookmaker: 100, fancy: 50, slots: 100, liveCasino: 10 };
+export const DEFAULT_CONTRIBUTIONS: Contributions = {
+  exchange: 100,
+  bookmaker: 100,
+  fancy: 50,
+  slots: 100,
+  liveCasino: 10,
+};
 
 const offerFieldsSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(80),
   kind: z.enum(BONUS_OFFER_KINDS),
   /** Percent of the deposit (welcome, deposit); null with fixedAmount. */
-  percent: z.number().gt(0, 'Above 0 %').max(1000, 'At most 1000 %').refine(twoDecimals, 'At most two decimals').nullable(),
+  percent: z
+    .number()
+    .gt(0, 'Above 0 %')
+    .max(1000, 'At most 1000 %')
+    .refine(twoDecimals, 'At most two decimals')
+    .nullable(),
   /** The most a percent bonus pays, rupees; null = no cap. */
   capAmount: rupees('Enter a cap').nullable(),
   /** A fixed bonus, rupees (instead of a percent). For manual offers the operator gives the amount. */
@@ -60,13 +76,25 @@ const offerFieldsSchema = z.object({
   maxConversion: rupees('Enter a maximum conversion').nullable(),
 });
 
-const offerRules = <T extends z.ZodType<{ kind: BonusOfferKind; percent: number | null; fixedAmount: number | null; minDeposit: number | null }>>(schema: T) =>
+const offerRules = <
+  T extends z.ZodType<{
+    kind: BonusOfferKind;
+    percent: number | null;
+    fixedAmount: number | null;
+    minDeposit: number | null;
+  }>,
+>(
+  schema: T,
+) =>
   schema
     .refine((offer) => offer.kind === 'manual' || (offer.percent === null) !== (offer.fixedAmount === null), {
       message: 'Give either a percent of the deposit or a fixed amount',
       path: ['percent'],
     })
-    .refine((offer) => offer.kind !== 'deposit' || offer.minDeposit !== null, { message: 'Enter a minimum deposit', path: ['minDeposit'] });
+    .refine((offer) => offer.kind !== 'deposit' || offer.minDeposit !== null, {
+      message: 'Enter a minimum deposit',
+      path: ['minDeposit'],
+    });
 
 /** POST /api/v1/backoffice/bonus-offers */
 export const bonusOfferCreateSchema = offerRules(offerFieldsSchema);
@@ -155,7 +183,9 @@ export type BonusData = z.infer<typeof bonusDataSchema>;
 export const bonusDataEnvelope = envelope(bonusDataSchema);
 
 /** PUT /api/v1/activate-bonus, /claim-bonus, /forfeit-bonus */
-export const bonusActionRequestSchema = z.object({ bonusId: z.string({ error: 'Choose a bonus' }).uuid('Unknown bonus') });
+export const bonusActionRequestSchema = z.object({
+  bonusId: z.string({ error: 'Choose a bonus' }).uuid('Unknown bonus'),
+});
 export type BonusActionRequest = z.infer<typeof bonusActionRequestSchema>;
 export const bonusActionEnvelope = envelope(playerBonusSchema);
 
@@ -224,4 +254,6 @@ export type BonusGrant = z.infer<typeof bonusGrantSchema>;
 export const bonusGrantEnvelope = envelope(bonusGrantSchema);
 /** GET /api/v1/backoffice/bonus-grants?status=pending */
 export const bonusGrantListEnvelope = envelope(z.array(bonusGrantSchema));
-export const bonusGrantQuerySchema = z.object({ status: z.enum(['pending', 'granted', 'rejected']).default('pending') });
+export const bonusGrantQuerySchema = z.object({
+  status: z.enum(['pending', 'granted', 'rejected']).default('pending'),
+});

@@ -12,7 +12,9 @@ import { casinoGameSchema } from './casino.js';
 
 export const casinoFavouriteParamsSchema = z.object({ gameId: z.string().trim().min(1, 'Choose a game').max(60) });
 /** The player's favourites, newest first, and the games they launched lately (distinct, newest first). */
-export const casinoMyGamesEnvelope = envelope(z.object({ favourites: z.array(casinoGameSchema), recent: z.array(casinoGameSchema) }));
+export const casinoMyGamesEnvelope = envelope(
+  z.object({ favourites: z.array(casinoGameSchema), recent: z.array(casinoGameSchema) }),
+);
 export type CasinoMyGames = z.infer<typeof casinoMyGamesEnvelope>['data'];
 
 // The crash game
@@ -30,7 +32,13 @@ export const houseCrashBetSchema = z.object({
   slot: z.number().int().min(0).max(1),
   stake: stakeRupees,
   /** Cash out automatically at this multiplier (1.01–1000, rounded to hundredths); null: manual only. */
-  autoCashOut: z.number().finite().min(1.01, 'Auto cash out starts at 1.01×').max(1000, 'Auto cash out is at most 1000×').nullable().default(null),
+  autoCashOut: z
+    .number()
+    .finite()
+    .min(1.01, 'Auto cash out starts at 1.01×')
+    .max(1000, 'Auto cash out is at most 1000×')
+    .nullable()
+    .default(null),
   betId: z.string().uuid().optional(),
 });
 export const houseCrashCashOutSchema = z.object({ slot: z.number().int().min(0).max(1) });
@@ -44,7 +52,16 @@ const crashRoundViewSchema = z.object({
   crashPointHundredths: z.number().int().nullable(),
   startsAtMs: z.number(),
   crashAtMs: z.number().nullable(),
-  bets: z.array(z.object({ playerId: z.string(), slot: z.number().int(), stakePaise: z.number().int(), status: z.enum(['open', 'cashed_out', 'lost']), cashOutHundredths: z.number().int().nullable(), payoutPaise: z.number().int().nullable() })),
+  bets: z.array(
+    z.object({
+      playerId: z.string(),
+      slot: z.number().int(),
+      stakePaise: z.number().int(),
+      status: z.enum(['open', 'cashed_out', 'lost']),
+      cashOutHundredths: z.number().int().nullable(),
+      payoutPaise: z.number().int().nullable(),
+    }),
+  ),
 });
 export const houseCrashStateEnvelope = envelope(
   z.object({
@@ -72,9 +89,28 @@ export const houseCrashStateEnvelope = envelope(
     ),
   }),
 );
-export const houseCrashBetEnvelope = envelope(z.object({ betId: z.string(), roundNumber: z.number().int(), slot: z.number().int(), stake: z.number(), balance: z.number() }));
-export const houseCrashCashOutEnvelope = envelope(z.object({ roundNumber: z.number().int(), slot: z.number().int(), multiplier: z.number().int(), payout: z.number(), balance: z.number().nullable() }));
-export const houseCrashVerifyParamsSchema = z.object({ game: z.string().min(1).max(60), roundNumber: z.coerce.number().int().min(1) });
+export const houseCrashBetEnvelope = envelope(
+  z.object({
+    betId: z.string(),
+    roundNumber: z.number().int(),
+    slot: z.number().int(),
+    stake: z.number(),
+    balance: z.number(),
+  }),
+);
+export const houseCrashCashOutEnvelope = envelope(
+  z.object({
+    roundNumber: z.number().int(),
+    slot: z.number().int(),
+    multiplier: z.number().int(),
+    payout: z.number(),
+    balance: z.number().nullable(),
+  }),
+);
+export const houseCrashVerifyParamsSchema = z.object({
+  game: z.string().min(1).max(60),
+  roundNumber: z.coerce.number().int().min(1),
+});
 export const houseCrashVerifyEnvelope = envelope(
   z.object({
     roundNumber: z.number().int(),
@@ -86,6 +122,8 @@ export const houseCrashVerifyEnvelope = envelope(
     salt: z.string(),
     houseEdgeBasisPoints: z.number().int(),
     crashPoint: z.number().int().nullable(),
-    verification: z.object({ chainValid: z.boolean(), recomputedCrashPoint: z.number().int().nullable(), valid: z.boolean() }).nullable(),
+    verification: z
+      .object({ chainValid: z.boolean(), recomputedCrashPoint: z.number().int().nullable(), valid: z.boolean() })
+      .nullable(),
   }),
 );

@@ -46,7 +46,12 @@ export const casinoGameSchema = z.object({
   is_slot: z.boolean(),
   order: z.number().int(),
   /** How the player app launches it: which call, and its path (every call answers `{ url }`). */
-  launch: z.object({ kind: z.enum(CASINO_LAUNCH_KINDS), method: z.enum(['GET', 'POST']), path: z.string(), body: z.object({ gameId: z.string() }).nullable() }),
+  launch: z.object({
+    kind: z.enum(CASINO_LAUNCH_KINDS),
+    method: z.enum(['GET', 'POST']),
+    path: z.string(),
+    body: z.object({ gameId: z.string() }).nullable(),
+  }),
 });
 export type CasinoGame = z.infer<typeof casinoGameSchema>;
 export const casinoGamesEnvelope = envelope(z.array(casinoGameSchema));
@@ -56,7 +61,10 @@ export const playGameSchema = z.object({ gameId: z.string().trim().min(1, 'Choos
 export const launchEnvelope = envelope(z.object({ url: z.string() }));
 export const liveCasinoTableParamsSchema = z.object({ table_id: z.string().min(1).max(60) });
 export const liveCasinoGameParamsSchema = z.object({ game_id: z.string().min(1).max(60) });
-export const liveCasinoWinParamsSchema = z.object({ game_id: z.string().min(1).max(60), provider_id: z.string().min(1).max(60) });
+export const liveCasinoWinParamsSchema = z.object({
+  game_id: z.string().min(1).max(60),
+  provider_id: z.string().min(1).max(60),
+});
 
 /** GET /api/v1/casino-bets-by-date?provider=&date= (date YYYY-MM-DD, India time) */
 export const casinoBetsByDateQuerySchema = z.object({
@@ -106,17 +114,51 @@ export const CASINO_WALLET_STATUSES = [
 export type CasinoWalletStatus = (typeof CASINO_WALLET_STATUSES)[number];
 
 const signed = { timestamp: z.number().int().nonnegative() };
-const txId = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/, 'Printable ASCII');
-const roundId = z.string().min(1).max(100).regex(/^[\x21-\x7e]+$/, 'Printable ASCII');
+const txId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21-\x7e]+$/, 'Printable ASCII');
+const roundId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21-\x7e]+$/, 'Printable ASCII');
 const playerId = z.string().uuid();
 /** When a provider names the currency it must be the launch session's (INR). */
-const currency = z.string().regex(/^[A-Z]{3}$/, 'An ISO 4217 code').optional();
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'An ISO 4217 code')
+  .optional();
 
 export const casinoWalletAuthenticateSchema = z.object({ ...signed, token: z.string().min(10).max(200) });
 export const casinoWalletBalanceSchema = z.object({ ...signed, playerId, currency });
-export const casinoWalletDebitSchema = z.object({ ...signed, playerId, transactionId: txId, roundId, gameCode: code, amount: positiveRupees, currency });
-export const casinoWalletCreditSchema = z.object({ ...signed, playerId, transactionId: txId, roundId, gameCode: code, amount: rupeesAmount, currency });
-export const casinoWalletRollbackSchema = z.object({ ...signed, playerId, transactionId: txId, debitTransactionId: txId, roundId, gameCode: code });
+export const casinoWalletDebitSchema = z.object({
+  ...signed,
+  playerId,
+  transactionId: txId,
+  roundId,
+  gameCode: code,
+  amount: positiveRupees,
+  currency,
+});
+export const casinoWalletCreditSchema = z.object({
+  ...signed,
+  playerId,
+  transactionId: txId,
+  roundId,
+  gameCode: code,
+  amount: rupeesAmount,
+  currency,
+});
+export const casinoWalletRollbackSchema = z.object({
+  ...signed,
+  playerId,
+  transactionId: txId,
+  debitTransactionId: txId,
+  roundId,
+  gameCode: code,
+});
 export type CasinoWalletDebit = z.infer<typeof casinoWalletDebitSchema>;
 export type CasinoWalletCredit = z.infer<typeof casinoWalletCreditSchema>;
 export type CasinoWalletRollback = z.infer<typeof casinoWalletRollbackSchema>;
@@ -148,7 +190,12 @@ export const houseSessionEnvelope = envelope(
     playerName: z.string(),
     balance: z.number(),
     currency: z.literal('INR'),
-    game: z.object({ code: z.string(), title: z.string(), kind: z.enum(['slot', 'dragon-tiger', 'andar-bahar', 'teen-patti', 'lucky-seven', 'crash']), tableId: z.string().nullable() }),
+    game: z.object({
+      code: z.string(),
+      title: z.string(),
+      kind: z.enum(['slot', 'dragon-tiger', 'andar-bahar', 'teen-patti', 'lucky-seven', 'crash']),
+      tableId: z.string().nullable(),
+    }),
   }),
 );
 export const houseBalanceEnvelope = envelope(z.object({ balance: z.number() }));
@@ -163,7 +210,9 @@ export const houseSlotSpinEnvelope = envelope(
     balance: z.number(),
     stops: z.array(z.number().int()),
     grid: z.array(z.array(z.string())),
-    lineWins: z.array(z.object({ lineIndex: z.number().int(), symbol: z.string(), count: z.number().int(), payout: z.number() })),
+    lineWins: z.array(
+      z.object({ lineIndex: z.number().int(), symbol: z.string(), count: z.number().int(), payout: z.number() }),
+    ),
     scatterWin: z.object({ symbol: z.string(), count: z.number().int(), payout: z.number() }).nullable(),
     /** The free spins this spin triggered (SLOT-12), played out at once and paid with the spin; null when none. */
     freeSpins: z
@@ -176,7 +225,14 @@ export const houseSlotSpinEnvelope = envelope(
           z.object({
             stops: z.array(z.number().int()),
             grid: z.array(z.array(z.string())),
-            lineWins: z.array(z.object({ lineIndex: z.number().int(), symbol: z.string(), count: z.number().int(), payout: z.number() })),
+            lineWins: z.array(
+              z.object({
+                lineIndex: z.number().int(),
+                symbol: z.string(),
+                count: z.number().int(),
+                payout: z.number(),
+              }),
+            ),
             scatterWin: z.object({ symbol: z.string(), count: z.number().int(), payout: z.number() }).nullable(),
             scatters: z.number().int(),
             multiplier: z.number().int(),
@@ -204,13 +260,34 @@ export const houseSlotInfoEnvelope = envelope(
     recent: z.array(z.object({ spinId: z.string(), stake: z.number(), payout: z.number(), createdAt: z.string() })),
   }),
 );
-export const houseRotateSeedSchema = z.object({ clientSeed: z.string().min(1).max(64).regex(/^[^\p{Cc}]+$/u, 'No control characters').optional() });
+export const houseRotateSeedSchema = z.object({
+  clientSeed: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[^\p{Cc}]+$/u, 'No control characters')
+    .optional(),
+});
 export const houseRotateSeedEnvelope = envelope(
-  z.object({ revealed: z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), lastNonce: z.number().int() }).nullable(), next: slotSeedView }),
+  z.object({
+    revealed: z
+      .object({
+        serverSeed: z.string(),
+        serverSeedHash: z.string(),
+        clientSeed: z.string(),
+        lastNonce: z.number().int(),
+      })
+      .nullable(),
+    next: slotSeedView,
+  }),
 );
 
 export const houseTableParamsSchema = z.object({ tableId: z.string().min(1).max(60) });
-export const houseTableBetSchema = z.object({ kind: z.string().min(1).max(20), stake: positiveRupees, betId: z.string().uuid().optional() });
+export const houseTableBetSchema = z.object({
+  kind: z.string().min(1).max(20),
+  stake: positiveRupees,
+  betId: z.string().uuid().optional(),
+});
 export const houseTableEnvelope = envelope(
   z.object({
     /** TBL-8 table view (serverSeed and result only once revealed), amounts in paise as the game package uses them. */
@@ -219,18 +296,42 @@ export const houseTableEnvelope = envelope(
     /** Phase timings so the page can animate: reveal lasts revealMs, the result shows for pauseMs. */
     revealMs: z.number(),
     pauseMs: z.number(),
-    myBets: z.array(z.object({ betId: z.string(), kind: z.string(), stake: z.number(), payout: z.number().nullable(), roundNumber: z.number().int() })),
+    myBets: z.array(
+      z.object({
+        betId: z.string(),
+        kind: z.string(),
+        stake: z.number(),
+        payout: z.number().nullable(),
+        roundNumber: z.number().int(),
+      }),
+    ),
   }),
 );
-export const houseTableBetEnvelope = envelope(z.object({ betId: z.string(), roundNumber: z.number().int(), kind: z.string(), stake: z.number(), balance: z.number() }));
+export const houseTableBetEnvelope = envelope(
+  z.object({
+    betId: z.string(),
+    roundNumber: z.number().int(),
+    kind: z.string(),
+    stake: z.number(),
+    balance: z.number(),
+  }),
+);
 
-export const houseVerifyTableParamsSchema = z.object({ tableId: z.string().min(1).max(60), roundNumber: z.coerce.number().int().min(1) });
+export const houseVerifyTableParamsSchema = z.object({
+  tableId: z.string().min(1).max(60),
+  roundNumber: z.coerce.number().int().min(1),
+});
 export const houseVerifySpinParamsSchema = z.object({ spinId: z.string().uuid() });
 export const houseVerifyEnvelope = envelope(
   z.object({
     kind: z.enum(['table', 'slot']),
     game: z.unknown(),
-    published: z.object({ serverSeed: z.string().nullable(), serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }),
+    published: z.object({
+      serverSeed: z.string().nullable(),
+      serverSeedHash: z.string(),
+      clientSeed: z.string(),
+      nonce: z.number().int(),
+    }),
     claimed: z.unknown(),
     /** null while the server seed is still secret (a slot pair not yet rotated, a round not yet revealed). */
     verification: z.object({ valid: z.boolean(), failure: z.string().nullable(), recomputed: z.unknown() }).nullable(),
@@ -266,21 +367,37 @@ export const netPayoutLimitSchema = z
 export const casinoProviderCreateSchema = z.object({
   code,
   name: z.string().trim().min(1).max(60),
-  launchUrlTemplate: z.string().trim().min(1).max(500).refine((value) => value.includes('{token}'), 'The launch URL needs a {token} placeholder'),
+  launchUrlTemplate: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .refine((value) => value.includes('{token}'), 'The launch URL needs a {token} placeholder'),
   active: z.boolean().default(true),
   netPayoutLimit: netPayoutLimitSchema.default(10_000_000),
 });
 export const casinoProviderUpdateSchema = z.object({
   name: z.string().trim().min(1).max(60).optional(),
-  launchUrlTemplate: z.string().trim().min(1).max(500).refine((value) => value.includes('{token}'), 'The launch URL needs a {token} placeholder').optional(),
+  launchUrlTemplate: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .refine((value) => value.includes('{token}'), 'The launch URL needs a {token} placeholder')
+    .optional(),
   active: z.boolean().optional(),
   netPayoutLimit: netPayoutLimitSchema.optional(),
   rotateSecret: z.boolean().optional(),
 });
-export const casinoProviderSavedEnvelope = envelope(z.object({ provider: casinoProviderSchema, secret: z.string().nullable() }));
+export const casinoProviderSavedEnvelope = envelope(
+  z.object({ provider: casinoProviderSchema, secret: z.string().nullable() }),
+);
 export const casinoProviderParamsSchema = z.object({ code: z.string().min(1).max(60) });
 
-export const backofficeCasinoGameSchema = casinoGameSchema.extend({ enabled: z.boolean(), launch_kind: z.enum(CASINO_LAUNCH_KINDS) });
+export const backofficeCasinoGameSchema = casinoGameSchema.extend({
+  enabled: z.boolean(),
+  launch_kind: z.enum(CASINO_LAUNCH_KINDS),
+});
 export const backofficeCasinoGameListEnvelope = envelope(z.array(backofficeCasinoGameSchema));
 export const casinoGameCreateSchema = z.object({
   providerCode: z.string().min(1).max(60),
@@ -308,7 +425,13 @@ export const casinoBackofficeQuerySchema = z.object({
   date: calendarDate('Dates are YYYY-MM-DD').optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
-export const casinoRoundRowSchema = casinoBetSchema.extend({ userId: z.string(), username: z.string(), debits: z.number().int(), credits: z.number().int(), rollbacks: z.number().int() });
+export const casinoRoundRowSchema = casinoBetSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  debits: z.number().int(),
+  credits: z.number().int(),
+  rollbacks: z.number().int(),
+});
 export const casinoRoundListEnvelope = envelope(z.array(casinoRoundRowSchema));
 export const casinoTransactionRowSchema = z.object({
   _id: z.string(),
@@ -332,6 +455,13 @@ export const casinoReconciliationEnvelope = envelope(
     rollbacks: z.number(),
     journalNet: z.number(),
     /** Anything unmatched: a transaction without its journal line (or the reverse), a round open too long, a tombstone. */
-    problems: z.array(z.object({ kind: z.string(), transactionId: z.string().nullable(), roundId: z.string().nullable(), detail: z.string() })),
+    problems: z.array(
+      z.object({
+        kind: z.string(),
+        transactionId: z.string().nullable(),
+        roundId: z.string().nullable(),
+        detail: z.string(),
+      }),
+    ),
   }),
 );

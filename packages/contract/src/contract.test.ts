@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS, MESSAGES, bonusOfferCreateSchema, changePasswordRequestSchema, isValidMobileNo, loginRequestSchema, signUpRequestSchema, weeklyReferralQuerySchema } from './index.js';
+import {
+  ERRORS,
+  MESSAGES,
+  bonusOfferCreateSchema,
+  changePasswordRequestSchema,
+  isValidMobileNo,
+  loginRequestSchema,
+  signUpRequestSchema,
+  weeklyReferralQuerySchema,
+} from './index.js';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
   return result.success ? undefined : result.error?.issues[0]?.message;
@@ -19,7 +28,13 @@ describe('mobile_no (PRODUCT.md §3)', () => {
 });
 
 describe('sign-up validation messages (spec §5)', () => {
-  const valid = { name: 'Asha', mobile_no: '919876543210', password: 'sunrise-42', confirmPassword: 'sunrise-42', ageConfirmed: true };
+  const valid = {
+    name: 'Asha',
+    mobile_no: '919876543210',
+    password: 'sunrise-42',
+    confirmPassword: 'sunrise-42',
+    ageConfirmed: true,
+  };
 
   it.each([
     [{ name: '' }, MESSAGES.nameRequired],
@@ -43,7 +58,11 @@ describe('login and change password', () => {
     expect(loginRequestSchema.safeParse({ username: 'asha1', password: 'x' }).success).toBe(true);
   });
   it('refuses mismatched new passwords', () => {
-    const result = changePasswordRequestSchema.safeParse({ old_password: 'a', password: 'abcdefgh1', confirm_password: 'abcdefgh2' });
+    const result = changePasswordRequestSchema.safeParse({
+      old_password: 'a',
+      password: 'abcdefgh1',
+      confirm_password: 'abcdefgh2',
+    });
     expect(firstMessage(result)).toBe(MESSAGES.passwordsDoNotMatch);
   });
 });
@@ -80,7 +99,9 @@ describe('bonus and referral schemas (PRODUCT.md §8)', () => {
     expect(bonusOfferCreateSchema.safeParse({ ...offer, fixedAmount: 100 }).success).toBe(false);
     expect(bonusOfferCreateSchema.safeParse({ ...offer, percent: null }).success).toBe(false);
     expect(bonusOfferCreateSchema.safeParse({ ...offer, kind: 'deposit' }).success).toBe(false); // needs a minimum deposit
-    expect(bonusOfferCreateSchema.safeParse({ ...offer, contributions: { ...offer.contributions, slots: 120 } }).success).toBe(false);
+    expect(
+      bonusOfferCreateSchema.safeParse({ ...offer, contributions: { ...offer.contributions, slots: 120 } }).success,
+    ).toBe(false);
   });
 
   it('checks the weekly referral dates', () => {

@@ -10,11 +10,12 @@ const requiredString = (message: string, max = 200) =>
   z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`);
 
 /** A new password: required, 8–128 characters. Common passwords are refused by the server. */
-export const newPasswordSchema = requiredString(MESSAGES.passwordRequired, MAX_PASSWORD_LENGTH).min(8, MESSAGES.passwordTooShort);
+export const newPasswordSchema = requiredString(MESSAGES.passwordRequired, MAX_PASSWORD_LENGTH).min(
+  8,
+  MESSAGES.passwordTooShort,
+);
 
-export const otpSchema = z
-  .string({ error: MESSAGES.otpRequired })
-  .regex(/^\d{4}$/, MESSAGES.otpRequired);
+export const otpSchema = z.string({ error: MESSAGES.otpRequired }).regex(/^\d{4}$/, MESSAGES.otpRequired);
 
 export const signUpRequestSchema = z
   .object({

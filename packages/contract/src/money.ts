@@ -34,12 +34,19 @@ export const bankAccountFieldsSchema = z.object({
 });
 
 /** POST /api/v1/account-details */
-export const paymentAccountCreateSchema = z.discriminatedUnion('type', [upiAccountFieldsSchema, bankAccountFieldsSchema], { error: MESSAGES.fillAllFields });
+export const paymentAccountCreateSchema = z.discriminatedUnion(
+  'type',
+  [upiAccountFieldsSchema, bankAccountFieldsSchema],
+  { error: MESSAGES.fillAllFields },
+);
 export type PaymentAccountCreate = z.infer<typeof paymentAccountCreateSchema>;
 /** PUT /api/v1/account-details: the same plus accountId */
 export const paymentAccountUpdateSchema = z.discriminatedUnion(
   'type',
-  [upiAccountFieldsSchema.extend({ accountId: z.string().uuid('Unknown account') }), bankAccountFieldsSchema.extend({ accountId: z.string().uuid('Unknown account') })],
+  [
+    upiAccountFieldsSchema.extend({ accountId: z.string().uuid('Unknown account') }),
+    bankAccountFieldsSchema.extend({ accountId: z.string().uuid('Unknown account') }),
+  ],
   { error: MESSAGES.fillAllFields },
 );
 export type PaymentAccountUpdate = z.infer<typeof paymentAccountUpdateSchema>;
@@ -85,7 +92,10 @@ export const depositCreateSchema = z
     /** A data URL of a screenshot (PNG, JPEG or WebP, at most 5 MB). */
     baseImage: z.string().max(7_000_000, 'Image is larger than 5 MB').optional(),
   })
-  .refine((body) => (body.txnRef ?? '').length > 0 || (body.baseImage ?? '').length > 0, { message: MESSAGES.depositProofRequired, path: ['txnRef'] });
+  .refine((body) => (body.txnRef ?? '').length > 0 || (body.baseImage ?? '').length > 0, {
+    message: MESSAGES.depositProofRequired,
+    path: ['txnRef'],
+  });
 export type DepositCreate = z.infer<typeof depositCreateSchema>;
 
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -101,7 +111,12 @@ export const depositSchema = z.object({
   screenShotUrl: z.string().nullable(),
   status: z.enum(REQUEST_STATUSES),
   reason: z.string().nullable(),
-  account: z.object({ _id: z.string(), type: z.enum(['upi', 'bank']), accountNumber: z.string(), accountHolderName: z.string() }),
+  account: z.object({
+    _id: z.string(),
+    type: z.enum(['upi', 'bank']),
+    accountNumber: z.string(),
+    accountHolderName: z.string(),
+  }),
   awaitingSecondApproval: z.boolean(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
@@ -114,10 +129,13 @@ export const depositListEnvelope = envelope(z.array(depositSchema));
 const isoDate = calendarDate('Dates look like 2026-11-21');
 export const dateRangeQuerySchema = z
   .object({ start_date: isoDate.optional(), end_date: isoDate.optional() })
-  .refine((query) => query.start_date === undefined || query.end_date === undefined || query.start_date <= query.end_date, {
-    message: 'The start date must not be after the end date',
-    path: ['start_date'],
-  });
+  .refine(
+    (query) => query.start_date === undefined || query.end_date === undefined || query.start_date <= query.end_date,
+    {
+      message: 'The start date must not be after the end date',
+      path: ['start_date'],
+    },
+  );
 export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
 
 /** POST /api/v1/withdrawal-request */
@@ -179,10 +197,13 @@ export const statementQuerySchema = z
       .optional()
       .transform((value) => value === true || value === 'true'),
   })
-  .refine((query) => query.start_date === undefined || query.end_date === undefined || query.start_date <= query.end_date, {
-    message: 'The start date must not be after the end date',
-    path: ['start_date'],
-  });
+  .refine(
+    (query) => query.start_date === undefined || query.end_date === undefined || query.start_date <= query.end_date,
+    {
+      message: 'The start date must not be after the end date',
+      path: ['start_date'],
+    },
+  );
 
 /**
  * The structured parts of a line's description, so a client can word the line in another language
@@ -234,7 +255,9 @@ export const statementLineSchema = z.object({
   balance: z.number(),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
-export const statementEnvelope = envelope(z.object({ openingBalance: z.number(), closingBalance: z.number(), lines: z.array(statementLineSchema) }));
+export const statementEnvelope = envelope(
+  z.object({ openingBalance: z.number(), closingBalance: z.number(), lines: z.array(statementLineSchema) }),
+);
 
 export const profitLossRowSchema = z.object({
   key: z.string(),
@@ -269,7 +292,9 @@ export const deskDepositSchema = depositSchema.extend({
   decidedByName: z.string().nullable(),
 });
 export type DeskDeposit = z.infer<typeof deskDepositSchema>;
-export const deskDepositListEnvelope = envelope(z.object({ items: z.array(deskDepositSchema), total: z.number().int() }));
+export const deskDepositListEnvelope = envelope(
+  z.object({ items: z.array(deskDepositSchema), total: z.number().int() }),
+);
 export const deskDepositEnvelope = envelope(deskDepositSchema);
 
 export const deskWithdrawalSchema = withdrawalSchema.extend({
@@ -280,10 +305,14 @@ export const deskWithdrawalSchema = withdrawalSchema.extend({
   decidedByName: z.string().nullable(),
 });
 export type DeskWithdrawal = z.infer<typeof deskWithdrawalSchema>;
-export const deskWithdrawalListEnvelope = envelope(z.object({ items: z.array(deskWithdrawalSchema), total: z.number().int() }));
+export const deskWithdrawalListEnvelope = envelope(
+  z.object({ items: z.array(deskWithdrawalSchema), total: z.number().int() }),
+);
 export const deskWithdrawalEnvelope = envelope(deskWithdrawalSchema);
 
-export const rejectRequestSchema = z.object({ reason: z.string({ error: 'Give a reason' }).trim().min(1, 'Give a reason').max(300) });
+export const rejectRequestSchema = z.object({
+  reason: z.string({ error: 'Give a reason' }).trim().min(1, 'Give a reason').max(300),
+});
 
 export const receivingAccountCreateSchema = paymentAccountCreateSchema;
 export const receivingAccountUpdateSchema = z.object({ active: z.boolean() });
@@ -293,7 +322,10 @@ export const adjustmentCreateSchema = z.object({
   /** Signed rupees: positive credits the player, negative debits. */
   amount: z
     .number({ error: 'Enter an amount' })
-    .refine((value) => rupeesToPaise(value) !== null && value !== 0, 'Enter a non-zero amount with at most two decimals'),
+    .refine(
+      (value) => rupeesToPaise(value) !== null && value !== 0,
+      'Enter a non-zero amount with at most two decimals',
+    ),
   reason: z.string({ error: 'Give a reason' }).trim().min(3, 'Give a reason').max(300),
 });
 export const adjustmentSchema = z.object({

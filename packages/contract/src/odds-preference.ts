@@ -27,6 +27,7 @@ export type OddsPreferenceUpdate = z.infer<typeof oddsPreferenceUpdateSchema>;
 /** How the slip and the account menu name each choice. */
 export function oddsPreferenceText(preference: OddsPreference): string {
   if (preference.mode === 'better') return 'Accept better odds';
-  if (preference.mode === 'ticks') return `Accept any change within ${preference.ticks ?? 1} tick${preference.ticks === 1 ? '' : 's'}`;
+  if (preference.mode === 'ticks')
+    return `Accept any change within ${preference.ticks ?? 1} tick${preference.ticks === 1 ? '' : 's'}`;
   return 'Exact odds only';
 }

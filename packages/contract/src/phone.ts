@@ -5,7 +5,8 @@ import { MESSAGES } from './messages.js';
 /** mobile_no is digits with the country code: India 91 + 10 digits from 6–9, US 1 + 10 digits. */
 export function isValidMobileNo(value: string): boolean {
   return PHONE_COUNTRIES.some(
-    (country) => value.startsWith(country.dialCode) && country.nationalPattern.test(value.slice(country.dialCode.length)),
+    (country) =>
+      value.startsWith(country.dialCode) && country.nationalPattern.test(value.slice(country.dialCode.length)),
   );
 }
 

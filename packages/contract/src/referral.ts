@@ -66,9 +66,18 @@ const isoDate = calendarDate('Dates look like 2026-11-22');
 /** GET /api/v1/get-weekly-refferal-transactions?startDate&endDate — dates YYYY-MM-DD, India time, inclusive, at most 31 days. */
 export const weeklyReferralQuerySchema = z
   .object({ startDate: isoDate, endDate: isoDate })
-  .refine((query) => query.startDate <= query.endDate, { message: 'The start date must not be after the end date', path: ['startDate'] })
-  .refine((query) => (Date.parse(query.endDate) - Date.parse(query.startDate)) / 86_400_000 <= 31, { message: 'Choose at most 31 days', path: ['endDate'] })
-  .refine((query) => !Number.isNaN(Date.parse(query.startDate)) && !Number.isNaN(Date.parse(query.endDate)), { message: 'Dates look like 2026-11-22', path: ['startDate'] });
+  .refine((query) => query.startDate <= query.endDate, {
+    message: 'The start date must not be after the end date',
+    path: ['startDate'],
+  })
+  .refine((query) => (Date.parse(query.endDate) - Date.parse(query.startDate)) / 86_400_000 <= 31, {
+    message: 'Choose at most 31 days',
+    path: ['endDate'],
+  })
+  .refine((query) => !Number.isNaN(Date.parse(query.startDate)) && !Number.isNaN(Date.parse(query.endDate)), {
+    message: 'Dates look like 2026-11-22',
+    path: ['startDate'],
+  });
 export type WeeklyReferralQuery = z.infer<typeof weeklyReferralQuerySchema>;
 
 export const WEEKLY_REFERRAL_STATUSES = ['paid', 'refused', 'open'] as const;
@@ -92,14 +101,24 @@ export const weeklyReferralEnvelope = envelope(z.object({ rows: z.array(weeklyRe
 
 /** PUT /api/v1/claim-ref-bonus: body optional (empty object). */
 export const claimRefBonusRequestSchema = z.object({}).optional();
-export const claimRefBonusEnvelope = envelope(z.object({ claimed: z.number(), refBonus: z.number(), balance: z.number() }));
+export const claimRefBonusEnvelope = envelope(
+  z.object({ claimed: z.number(), refBonus: z.number(), balance: z.number() }),
+);
 
 // Back office
 
-const rupeesOrZero = z.number().min(0, 'At least 0').max(10_000_000).refine((value) => rupeesToPaise(value) !== null, 'Amounts have at most two decimals');
+const rupeesOrZero = z
+  .number()
+  .min(0, 'At least 0')
+  .max(10_000_000)
+  .refine((value) => rupeesToPaise(value) !== null, 'Amounts have at most two decimals');
 export const referralSettingsSchema = z.object({
   /** Percent of a referred player's weekly net loss (default 5). */
-  ratePercent: z.number().min(0, 'At least 0 %').max(50, 'At most 50 %').refine((value) => rupeesToPaise(value) !== null, 'At most two decimals'),
+  ratePercent: z
+    .number()
+    .min(0, 'At least 0 %')
+    .max(50, 'At most 50 %')
+    .refine((value) => rupeesToPaise(value) !== null, 'At most two decimals'),
   /** Most one referred player earns the referrer in a week, rupees. */
   capPerPlayerWeek: rupeesOrZero,
   /** The least a claim-ref-bonus moves, rupees. */

@@ -20,14 +20,20 @@ const dateRange = {
   end_date: reportDate.optional(),
 };
 type DateRange = { start_date?: string | undefined; end_date?: string | undefined };
-const rangeInOrder = (query: DateRange) => query.start_date === undefined || query.end_date === undefined || query.start_date <= query.end_date;
+const rangeInOrder = (query: DateRange) =>
+  query.start_date === undefined || query.end_date === undefined || query.start_date <= query.end_date;
 const rangeNotTooLong = (query: DateRange) =>
-  query.start_date === undefined || query.end_date === undefined || (Date.parse(query.end_date) - Date.parse(query.start_date)) / DAY_MS < REPORT_MAX_DAYS;
+  query.start_date === undefined ||
+  query.end_date === undefined ||
+  (Date.parse(query.end_date) - Date.parse(query.start_date)) / DAY_MS < REPORT_MAX_DAYS;
 const RANGE_ORDER = { message: 'The start date must not be after the end date', path: ['start_date'] };
 const RANGE_LENGTH = { message: `A report covers at most ${REPORT_MAX_DAYS} days`, path: ['start_date'] };
 
 /** start_date/end_date (India days, inclusive); without them, the last 30 days up to today. */
-export const reportRangeQuerySchema = z.object(dateRange).refine(rangeInOrder, RANGE_ORDER).refine(rangeNotTooLong, RANGE_LENGTH);
+export const reportRangeQuerySchema = z
+  .object(dateRange)
+  .refine(rangeInOrder, RANGE_ORDER)
+  .refine(rangeNotTooLong, RANGE_LENGTH);
 export type ReportRangeQuery = z.infer<typeof reportRangeQuerySchema>;
 
 export const SPORTS_PNL_GROUPS = ['sport', 'event', 'market', 'day'] as const;
@@ -78,14 +84,28 @@ export const paymentsDayRowSchema = z.object({
   withdrawals: z.object({ approved: statusTotals, pending: statusTotals, rejected: statusTotals }),
 });
 export type PaymentsDayRow = z.infer<typeof paymentsDayRowSchema>;
-export const paymentsReportSchema = z.object({ from: z.string(), to: z.string(), rows: z.array(paymentsDayRowSchema), total: paymentsDayRowSchema.omit({ date: true }) });
+export const paymentsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(paymentsDayRowSchema),
+  total: paymentsDayRowSchema.omit({ date: true }),
+});
 export type PaymentsReport = z.infer<typeof paymentsReportSchema>;
 export const paymentsReportEnvelope = envelope(paymentsReportSchema);
 
 /** Players who placed a bet or played a casino round on the day, and accounts opened that day. */
-export const playersDayRowSchema = z.object({ date: z.string(), activePlayers: z.number().int(), newPlayers: z.number().int() });
+export const playersDayRowSchema = z.object({
+  date: z.string(),
+  activePlayers: z.number().int(),
+  newPlayers: z.number().int(),
+});
 export type PlayersDayRow = z.infer<typeof playersDayRowSchema>;
-export const playersReportSchema = z.object({ from: z.string(), to: z.string(), rows: z.array(playersDayRowSchema), total: z.object({ activePlayers: z.number().int(), newPlayers: z.number().int() }) });
+export const playersReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(playersDayRowSchema),
+  total: z.object({ activePlayers: z.number().int(), newPlayers: z.number().int() }),
+});
 export type PlayersReport = z.infer<typeof playersReportSchema>;
 export const playersReportEnvelope = envelope(playersReportSchema);
 
@@ -221,12 +241,20 @@ export const reportBetSchema = z.object({
   settledAt: z.string().nullable(),
 });
 export type ReportBet = z.infer<typeof reportBetSchema>;
-export const reportBetPageSchema = z.object({ items: z.array(reportBetSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const reportBetPageSchema = z.object({
+  items: z.array(reportBetSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type ReportBetPage = z.infer<typeof reportBetPageSchema>;
 export const reportBetPageEnvelope = envelope(reportBetPageSchema);
 
 /** A player's bet history: finished bets (settled, voided, cancelled, lapsed) placed in the range. */
-export const playerBetHistoryQuerySchema = z.object({ ...dateRange, ...paging }).refine(rangeInOrder, RANGE_ORDER).refine(rangeNotTooLong, RANGE_LENGTH);
+export const playerBetHistoryQuerySchema = z
+  .object({ ...dateRange, ...paging })
+  .refine(rangeInOrder, RANGE_ORDER)
+  .refine(rangeNotTooLong, RANGE_LENGTH);
 export const pageQuerySchema = z.object(paging);
 
 /** One session the account opened: when, from where, on what. */
@@ -242,6 +270,11 @@ export const signInSchema = z.object({
   expiresAt: z.string(),
 });
 export type SignIn = z.infer<typeof signInSchema>;
-export const signInPageSchema = z.object({ items: z.array(signInSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const signInPageSchema = z.object({
+  items: z.array(signInSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type SignInPage = z.infer<typeof signInPageSchema>;
 export const signInPageEnvelope = envelope(signInPageSchema);

@@ -25,7 +25,9 @@ export const mediaVariantQuerySchema = z.object({
   w: z.coerce
     .number()
     .int()
-    .refine((width) => (IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width), { message: `Width must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')}` })
+    .refine((width) => (IMAGE_VARIANT_WIDTHS as readonly number[]).includes(width), {
+      message: `Width must be one of ${IMAGE_VARIANT_WIDTHS.join(', ')}`,
+    })
     .optional(),
   format: z.enum(IMAGE_VARIANT_FORMATS).optional(),
 });
@@ -48,8 +50,17 @@ export type ImageInfo = z.infer<typeof imageInfoSchema>;
 export const BANNER_SIZES = '(min-width: 1232px) 1200px, 100vw';
 
 /** A banner of the Home slider, sorted by order. Public. */
-export const bannerSchema = z.object({ _id: z.string(), baseImage: z.string(), order: z.number().int(), image: imageInfoSchema.optional() });
+export const bannerSchema = z.object({
+  _id: z.string(),
+  baseImage: z.string(),
+  order: z.number().int(),
+  image: imageInfoSchema.optional(),
+});
 export type Banner = z.infer<typeof bannerSchema>;
 export const bannerListEnvelope = envelope(z.array(bannerSchema));
 
-export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), uptimeSeconds: z.number() });
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+  uptimeSeconds: z.number(),
+});

@@ -181,10 +181,14 @@ export const cancelBetSchema = z.object({ betId: z.string({ error: 'Choose a bet
 // Back office: sports
 
 /** A limit in rupees: more than zero, at most two decimals (the database refuses a zero limit too). */
-const rupees = (message: string) => z.number({ error: message }).refine((value) => rupeesToPaise(value) !== null && value > 0, message);
+const rupees = (message: string) =>
+  z.number({ error: message }).refine((value) => rupeesToPaise(value) !== null && value > 0, message);
 
 export const sportCreateSchema = z.object({ name: z.string().trim().min(1, 'Name is required').max(60) });
-export const leagueCreateSchema = z.object({ sportId: z.string().uuid('Choose a sport'), name: z.string().trim().min(1, 'Name is required').max(80) });
+export const leagueCreateSchema = z.object({
+  sportId: z.string().uuid('Choose a sport'),
+  name: z.string().trim().min(1, 'Name is required').max(80),
+});
 export const eventCreateSchema = z.object({
   leagueId: z.string().uuid('Choose a league'),
   name: z.string().trim().min(3, 'Name is required').max(120),
@@ -232,17 +236,37 @@ export function fancyLinesCrossed(noLine: number | null, yesLine: number | null)
 }
 
 const bookmakerRunnerRatesSchema = z
-  .object({ runnerId: z.string().uuid(), backRate: z.number().int().min(1).max(10_000).nullable(), layRate: z.number().int().min(1).max(10_000).nullable() })
-  .refine((runner) => !bookmakerRatesCrossed(runner.backRate, runner.layRate), { message: QUOTE_MESSAGES.layBelowBack, path: ['layRate'] });
+  .object({
+    runnerId: z.string().uuid(),
+    backRate: z.number().int().min(1).max(10_000).nullable(),
+    layRate: z.number().int().min(1).max(10_000).nullable(),
+  })
+  .refine((runner) => !bookmakerRatesCrossed(runner.backRate, runner.layRate), {
+    message: QUOTE_MESSAGES.layBelowBack,
+    path: ['layRate'],
+  });
 export const bookmakerRatesSchema = z.object({ runners: z.array(bookmakerRunnerRatesSchema).min(1) });
 export const fancyLineUpdateSchema = z
-  .object({ noLine: z.number().int().min(0).max(1000), noRate: z.number().int().min(1).max(1000), yesLine: z.number().int().min(0).max(1000), yesRate: z.number().int().min(1).max(1000) })
-  .refine((line) => !fancyLinesCrossed(line.noLine, line.yesLine), { message: QUOTE_MESSAGES.yesBelowNo, path: ['yesLine'] });
+  .object({
+    noLine: z.number().int().min(0).max(1000),
+    noRate: z.number().int().min(1).max(1000),
+    yesLine: z.number().int().min(0).max(1000),
+    yesRate: z.number().int().min(1).max(1000),
+  })
+  .refine((line) => !fancyLinesCrossed(line.noLine, line.yesLine), {
+    message: QUOTE_MESSAGES.yesBelowNo,
+    path: ['yesLine'],
+  });
 /** Declare the result: a winning runner (EXCHANGE, BOOKMAKER) or the run total (FANCY). */
-export const settleMarketSchema = z.object({ winnerId: z.string().uuid().optional(), runs: z.number().int().min(0).max(2000).optional() });
+export const settleMarketSchema = z.object({
+  winnerId: z.string().uuid().optional(),
+  runs: z.number().int().min(0).max(2000).optional(),
+});
 export const voidMarketSchema = z.object({ reason: z.string().trim().min(1, 'Give a reason').max(200) });
 /** Correcting a settled result always needs a reason and a second operator (issue 9). */
-export const correctMarketSchema = settleMarketSchema.extend({ reason: z.string().trim().min(1, 'Give a reason for the correction').max(200) });
+export const correctMarketSchema = settleMarketSchema.extend({
+  reason: z.string().trim().min(1, 'Give a reason for the correction').max(200),
+});
 export const rejectResultSchema = z.object({ reason: z.string().trim().min(1, 'Give a reason').max(200) });
 
 /**
@@ -284,7 +308,9 @@ export const sportsDeskSettingsEnvelope = envelope(sportsDeskSettingsSchema);
 export const marketBookSchema = z.object({
   market: marketSchema,
   /** Every bet on the market (house liquidity aside). */
-  bets: z.array(betRowSchema.extend({ player: z.object({ _id: z.string(), name: z.string(), mobile_no: z.string() }) })),
+  bets: z.array(
+    betRowSchema.extend({ player: z.object({ _id: z.string(), name: z.string(), mobile_no: z.string() }) }),
+  ),
   /** The house's result if each runner (or run total band) won, rupees. */
   houseExposure: z.array(z.object({ outcome: z.string(), profitLoss: z.number() })),
 });
@@ -294,8 +320,16 @@ export const marketEnvelope = envelope(marketSchema);
 // WebSocket /ws (PRODUCT.md §3): one socket, JSON messages.
 export const wsClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().max(200) }),
-  z.object({ type: z.literal('subscribe'), marketIds: z.array(z.string().uuid()).max(200).default([]), eventIds: z.array(z.string().uuid()).max(50).default([]) }),
-  z.object({ type: z.literal('unsubscribe'), marketIds: z.array(z.string().uuid()).max(200).default([]), eventIds: z.array(z.string().uuid()).max(50).default([]) }),
+  z.object({
+    type: z.literal('subscribe'),
+    marketIds: z.array(z.string().uuid()).max(200).default([]),
+    eventIds: z.array(z.string().uuid()).max(50).default([]),
+  }),
+  z.object({
+    type: z.literal('unsubscribe'),
+    marketIds: z.array(z.string().uuid()).max(200).default([]),
+    eventIds: z.array(z.string().uuid()).max(50).default([]),
+  }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
@@ -305,7 +339,14 @@ export type WsServerMessage =
   | { type: 'score'; eventId: string; score: Score }
   | { type: 'bet'; bet: BetRow }
   | { type: 'positions'; marketId: string; positions: MarketPosition[] }
-  | { type: 'balance'; balance: number; exposure: number; bonus: number; bonusExposure: number; changes?: BalanceChange[] }
+  | {
+      type: 'balance';
+      balance: number;
+      exposure: number;
+      bonus: number;
+      bonusExposure: number;
+      changes?: BalanceChange[];
+    }
   | { type: 'authenticated'; userId: string }
   | { type: 'error'; message: string }
   | { type: 'pong' };

@@ -3,7 +3,18 @@ import { findControlCharacter, hasControlCharacters, singleLineText } from './te
 
 describe('control characters in client text', () => {
   it('refuses NUL, the C0 and C1 controls and DEL in single-line text, and allows ordinary text of any script', () => {
-    for (const bad of ['\u0000', 'a\u0000b', '\u0007', 'a\nb', 'a\tb', 'a\rb', '\u001b[31m', '\u007f', '\u0085', '\u009f']) {
+    for (const bad of [
+      '\u0000',
+      'a\u0000b',
+      '\u0007',
+      'a\nb',
+      'a\tb',
+      'a\rb',
+      '\u001b[31m',
+      '\u007f',
+      '\u0085',
+      '\u009f',
+    ]) {
       expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
     }
     for (const good of ['', 'Ravi Kumar', 'रवि कुमार', '𝕂𝕙𝕖𝕝 🏏', "O'Brien <b>", '\u00a0non-breaking']) {

@@ -31,17 +31,26 @@ export function findControlCharacter(value: unknown, path: string[] = [], multiL
   if (value === null || typeof value !== 'object') return null;
   // Nothing in this API nests deeper; a body that does is refused rather than walked without end.
   if (depth > 64) return path.join('.');
-  const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
+  const entries: [string, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [String(index), item])
+    : Object.entries(value);
   for (const [key, item] of entries) {
-    if (!Array.isArray(value) && hasControlCharacters(key)) return [...path, key.replace(CONTROL_ANYWHERE, '?')].join('.');
-    const found = findControlCharacter(item, [...path, key], Array.isArray(value) ? multiLine : MULTI_LINE_FIELD.test(key), depth + 1);
+    if (!Array.isArray(value) && hasControlCharacters(key))
+      return [...path, key.replace(CONTROL_ANYWHERE, '?')].join('.');
+    const found = findControlCharacter(
+      item,
+      [...path, key],
+      Array.isArray(value) ? multiLine : MULTI_LINE_FIELD.test(key),
+      depth + 1,
+    );
     if (found !== null) return found;
   }
   return null;
 }
 
 /** A single-line text schema for forms (the server's own check covers every request anyway). */
-export const singleLineText = () => z.string().refine((value) => !hasControlCharacters(value), CONTROL_CHARACTER_MESSAGE);
+export const singleLineText = () =>
+  z.string().refine((value) => !hasControlCharacters(value), CONTROL_CHARACTER_MESSAGE);
 
 /**
  * A YYYY-MM-DD date that exists on the calendar (2026-02-30 and 0033-24-94 do not): a regex alone let
@@ -54,6 +63,8 @@ export function calendarDate(message = 'Dates look like 2026-11-21') {
     .refine((value) => {
       const [year, month, day] = value.split('-').map(Number) as [number, number, number];
       const date = new Date(Date.UTC(year, month - 1, day));
-      return year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+      return (
+        year >= 1900 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+      );
     }, message);
 }

@@ -33,13 +33,20 @@ export const marketPositionSchema = z.object({
 });
 export type MarketPosition = z.infer<typeof marketPositionSchema>;
 
-export const eventPositionsQuerySchema = z.object({ eventId: z.string({ error: 'Choose an event' }).uuid('Choose an event') });
+export const eventPositionsQuerySchema = z.object({
+  eventId: z.string({ error: 'Choose an event' }).uuid('Choose an event'),
+});
 export const positionListEnvelope = envelope(z.array(marketPositionSchema));
 
 export const cashOutQuoteQuerySchema = z.object({
   marketId: z.string({ error: 'Choose a market' }).uuid('Choose a market'),
   /** The share of the position to close; bookmaker and fancy cash out close all of it. */
-  percent: z.coerce.number().int('Choose a whole percentage').min(1, 'Choose 1–100 %').max(100, 'Choose 1–100 %').default(100),
+  percent: z.coerce
+    .number()
+    .int('Choose a whole percentage')
+    .min(1, 'Choose 1–100 %')
+    .max(100, 'Choose 1–100 %')
+    .default(100),
 });
 
 export const cashOutLegSchema = z.object({

@@ -27,7 +27,14 @@ function mulberry32(seed: number): () => number {
 }
 
 type Op =
-  | { kind: 'place'; offerId: string; ownerId: string; side: 'back' | 'lay'; priceHundredths: number; stakePaise: number }
+  | {
+      kind: 'place';
+      offerId: string;
+      ownerId: string;
+      side: 'back' | 'lay';
+      priceHundredths: number;
+      stakePaise: number;
+    }
   | { kind: 'cancel'; offerId: string; ownerId: string };
 
 /**
@@ -44,7 +51,10 @@ function workload(operations: number, seed: number, cancelShare = CANCEL_SHARE):
   for (let i = 0; i < operations; i++) {
     const roll = random();
     if (roll < cancelShare && recent.length > 0) {
-      const target = recent[recent.length - 1 - int(Math.min(recent.length, 2000))] as { offerId: string; ownerId: string };
+      const target = recent[recent.length - 1 - int(Math.min(recent.length, 2000))] as {
+        offerId: string;
+        ownerId: string;
+      };
       ops.push({ kind: 'cancel', ...target });
       continue;
     }
@@ -72,7 +82,18 @@ function workload(operations: number, seed: number, cancelShare = CANCEL_SHARE):
 function ourCommands(ops: Op[]): ExchangeCommand[] {
   return ops.map((op, i): ExchangeCommand =>
     op.kind === 'place'
-      ? { type: 'place', seq: i + 1, timeMs: i, offerId: op.offerId, ownerId: op.ownerId, runnerId: 'R', side: op.side, priceHundredths: op.priceHundredths, stakePaise: op.stakePaise, persistence: 'keep' }
+      ? {
+          type: 'place',
+          seq: i + 1,
+          timeMs: i,
+          offerId: op.offerId,
+          ownerId: op.ownerId,
+          runnerId: 'R',
+          side: op.side,
+          priceHundredths: op.priceHundredths,
+          stakePaise: op.stakePaise,
+          persistence: 'keep',
+        }
       : { type: 'cancel', seq: i + 1, timeMs: i, offerId: op.offerId, ownerId: op.ownerId },
   );
 }
@@ -84,7 +105,14 @@ function peerCommands(ops: Op[]): PeerOp[] {
   return ops.map((op) =>
     op.kind === 'cancel'
       ? { cancel: op.offerId }
-      : { limit: { id: op.offerId, side: op.side === 'back' ? PeerSide.SELL : PeerSide.BUY, size: op.stakePaise, price: op.priceHundredths } },
+      : {
+          limit: {
+            id: op.offerId,
+            side: op.side === 'back' ? PeerSide.SELL : PeerSide.BUY,
+            size: op.stakePaise,
+            price: op.priceHundredths,
+          },
+        },
   );
 }
 
@@ -111,7 +139,10 @@ function runPeer(commands: PeerOp[]): { ms: number; fills: number } {
 }
 
 /** Per-command latency, each command timed on its own. The timer's own cost is measured and reported. */
-function latencies(run: (i: number) => void, count: number): { p50: number; p99: number; p999: number; timerNs: number } {
+function latencies(
+  run: (i: number) => void,
+  count: number,
+): { p50: number; p99: number; p999: number; timerNs: number } {
   const samples = new Float64Array(count);
   for (let i = 0; i < count; i++) {
     const t0 = process.hrtime.bigint();
@@ -171,11 +202,31 @@ const peerOpsPerSecond = OPERATIONS / (median(peerMs) / 1000);
 const counts = ops.reduce((c, op) => ({ ...c, [op.kind]: (c[op.kind] ?? 0) + 1 }), {} as Record<string, number>);
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-console.log(`\nExchange engine benchmark — ${fmt(OPERATIONS)} commands (${fmt(counts.place ?? 0)} places, ${fmt(counts.cancel ?? 0)} cancels), seed ${SEED}, cancel share ${CANCEL_SHARE}, Node ${process.version}`);
-console.log(`Median of ${ROUNDS} rounds after warm-up. Fills: ours ${fmt(ourFills)}, peer ${fmt(peerFills)} (ours never self-matches; the peer has no owners).\n`);
+console.log(
+  `\nExchange engine benchmark — ${fmt(OPERATIONS)} commands (${fmt(counts.place ?? 0)} places, ${fmt(counts.cancel ?? 0)} cancels), seed ${SEED}, cancel share ${CANCEL_SHARE}, Node ${process.version}`,
+);
+console.log(
+  `Median of ${ROUNDS} rounds after warm-up. Fills: ours ${fmt(ourFills)}, peer ${fmt(peerFills)} (ours never self-matches; the peer has no owners).\n`,
+);
 console.table([
-  { engine: '@khel/exchange', 'ops/s': fmt(ourOpsPerSecond), 'median ms': median(ourMs).toFixed(1), 'p50 ns': fmt(ourLatency.p50), 'p99 ns': fmt(ourLatency.p99), 'p99.9 ns': fmt(ourLatency.p999) },
-  { engine: 'nodejs-order-book', 'ops/s': fmt(peerOpsPerSecond), 'median ms': median(peerMs).toFixed(1), 'p50 ns': fmt(peerLatency.p50), 'p99 ns': fmt(peerLatency.p99), 'p99.9 ns': fmt(peerLatency.p999) },
+  {
+    engine: '@khel/exchange',
+    'ops/s': fmt(ourOpsPerSecond),
+    'median ms': median(ourMs).toFixed(1),
+    'p50 ns': fmt(ourLatency.p50),
+    'p99 ns': fmt(ourLatency.p99),
+    'p99.9 ns': fmt(ourLatency.p999),
+  },
+  {
+    engine: 'nodejs-order-book',
+    'ops/s': fmt(peerOpsPerSecond),
+    'median ms': median(peerMs).toFixed(1),
+    'p50 ns': fmt(peerLatency.p50),
+    'p99 ns': fmt(peerLatency.p99),
+    'p99.9 ns': fmt(peerLatency.p999),
+  },
 ]);
 console.log(`\nRatio ours / peer: ${(ourOpsPerSecond / peerOpsPerSecond).toFixed(2)}× (target ≥ 5×)`);
-console.log(`Latencies are per command, each timed alone; they include the timer's own ≈${fmt(ourLatency.timerNs)} ns.\n`);
+console.log(
+  `Latencies are per command, each timed alone; they include the timer's own ≈${fmt(ourLatency.timerNs)} ns.\n`,
+);

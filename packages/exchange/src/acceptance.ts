@@ -34,9 +34,12 @@ export function combineLimits(market: StakeLimits, rules: readonly LimitRule[]):
   let { minStakePaise, maxStakePaise, maxProfitPaise } = market;
   let blocked = market.blocked === true;
   for (const rule of rules) {
-    if (rule.minStakePaise !== undefined && rule.minStakePaise !== null) minStakePaise = Math.max(minStakePaise, rule.minStakePaise);
-    if (rule.maxStakePaise !== undefined && rule.maxStakePaise !== null) maxStakePaise = Math.min(maxStakePaise, rule.maxStakePaise);
-    if (rule.maxProfitPaise !== undefined && rule.maxProfitPaise !== null) maxProfitPaise = Math.min(maxProfitPaise, rule.maxProfitPaise);
+    if (rule.minStakePaise !== undefined && rule.minStakePaise !== null)
+      minStakePaise = Math.max(minStakePaise, rule.minStakePaise);
+    if (rule.maxStakePaise !== undefined && rule.maxStakePaise !== null)
+      maxStakePaise = Math.min(maxStakePaise, rule.maxStakePaise);
+    if (rule.maxProfitPaise !== undefined && rule.maxProfitPaise !== null)
+      maxProfitPaise = Math.min(maxProfitPaise, rule.maxProfitPaise);
     blocked ||= rule.blocked === true;
   }
   return { minStakePaise, maxStakePaise, maxProfitPaise, blocked };
@@ -65,7 +68,8 @@ function withinPreference(worseBy: number, tick: number, preference: OddsChangeP
 }
 
 /** An accepted bookmaker or fancy bet carries the live price it is taken at. */
-export type QuoteAcceptance = { accepted: true; rateHundredths: number; lineRuns: number | null } | { accepted: false; reason: BetRejectReason };
+export type QuoteAcceptance =
+  { accepted: true; rateHundredths: number; lineRuns: number | null } | { accepted: false; reason: BetRejectReason };
 
 const ACCEPTED: Acceptance = { accepted: true };
 
@@ -113,7 +117,12 @@ function checkStake(stakePaise: number, profitPaise: number, limits: StakeLimits
  * preference allows, a better or slightly worse one (a back is better at a higher rate, a lay at a
  * lower one: it risks rate × stake); inside the limits, judged at the live rate.
  */
-export function checkBookmakerBet(quote: BookmakerQuote, request: BookmakerBetRequest, limits: StakeLimits, preference: OddsChangePreference = EXACT_ODDS_ONLY): QuoteAcceptance {
+export function checkBookmakerBet(
+  quote: BookmakerQuote,
+  request: BookmakerBetRequest,
+  limits: StakeLimits,
+  preference: OddsChangePreference = EXACT_ODDS_ONLY,
+): QuoteAcceptance {
   if (limits.blocked === true) return refuse('BETTING_BLOCKED');
   if (quote.status === 'closed') return refuse('MARKET_CLOSED');
   if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
@@ -123,7 +132,11 @@ export function checkBookmakerBet(quote: BookmakerQuote, request: BookmakerBetRe
   if (runner.suspended === true || liveRate === null) return refuse('RUNNER_SUSPENDED');
   const worseBy = request.side === 'back' ? request.rateHundredths - liveRate : liveRate - request.rateHundredths;
   if (!withinPreference(worseBy, RATE_TICK_HUNDREDTHS, preference)) return refuse('ODDS_CHANGED');
-  return taken(checkStake(request.stakePaise, bookmakerProfitPaise(request.side, liveRate, request.stakePaise), limits), liveRate, null);
+  return taken(
+    checkStake(request.stakePaise, bookmakerProfitPaise(request.side, liveRate, request.stakePaise), limits),
+    liveRate,
+    null,
+  );
 }
 
 function taken(acceptance: Acceptance, rateHundredths: number, lineRuns: number | null): QuoteAcceptance {
@@ -156,7 +169,12 @@ export function fancyProfitPaise(side: 'yes' | 'no', rateHundredths: number, sta
  * preference allows, better or slightly worse: YES is better at a lower line and a higher rate, NO at a
  * higher line and a lower rate (NO risks rate × stake). Limits are judged at the live rate.
  */
-export function checkFancyBet(quote: FancyQuote, request: FancyBetRequest, limits: StakeLimits, preference: OddsChangePreference = EXACT_ODDS_ONLY): QuoteAcceptance {
+export function checkFancyBet(
+  quote: FancyQuote,
+  request: FancyBetRequest,
+  limits: StakeLimits,
+  preference: OddsChangePreference = EXACT_ODDS_ONLY,
+): QuoteAcceptance {
   if (limits.blocked === true) return refuse('BETTING_BLOCKED');
   if (quote.status === 'closed') return refuse('MARKET_CLOSED');
   if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
@@ -166,8 +184,16 @@ export function checkFancyBet(quote: FancyQuote, request: FancyBetRequest, limit
   const yes = request.side === 'yes';
   const lineWorseBy = yes ? liveLine - request.lineRuns : request.lineRuns - liveLine;
   const rateWorseBy = yes ? request.rateHundredths - liveRate : liveRate - request.rateHundredths;
-  if (!withinPreference(lineWorseBy, LINE_TICK_RUNS, preference) || !withinPreference(rateWorseBy, RATE_TICK_HUNDREDTHS, preference)) return refuse('ODDS_CHANGED');
-  return taken(checkStake(request.stakePaise, fancyProfitPaise(request.side, liveRate, request.stakePaise), limits), liveRate, liveLine);
+  if (
+    !withinPreference(lineWorseBy, LINE_TICK_RUNS, preference) ||
+    !withinPreference(rateWorseBy, RATE_TICK_HUNDREDTHS, preference)
+  )
+    return refuse('ODDS_CHANGED');
+  return taken(
+    checkStake(request.stakePaise, fancyProfitPaise(request.side, liveRate, request.stakePaise), limits),
+    liveRate,
+    liveLine,
+  );
 }
 
 export interface ExchangeBetRequest {
@@ -190,6 +216,7 @@ export function checkExchangeBet(status: QuoteStatus, request: ExchangeBetReques
   if (!request.runnerKnown) return refuse('UNKNOWN_RUNNER');
   if (!isOnLadder(request.priceHundredths)) return refuse('PRICE_NOT_ON_LADDER');
   if (!isValidStakePaise(request.stakePaise)) return refuse('INVALID_STAKE');
-  const profit = request.side === 'back' ? backProfitPaise(request.priceHundredths, request.stakePaise) : request.stakePaise;
+  const profit =
+    request.side === 'back' ? backProfitPaise(request.priceHundredths, request.stakePaise) : request.stakePaise;
   return checkStake(request.stakePaise, profit, limits);
 }

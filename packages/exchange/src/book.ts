@@ -177,7 +177,11 @@ function readSide(book: SideBook, levels: number): DepthLevel[] {
 export function readDepth(market: ExchangeMarket, runnerId: string, levels = 3): RunnerDepth | null {
   const runner = market.runners.get(runnerId);
   if (runner === undefined) return null;
-  return { runnerId, availableToBackPaise: readSide(runner.lays, levels), availableToLayPaise: readSide(runner.backs, levels) };
+  return {
+    runnerId,
+    availableToBackPaise: readSide(runner.lays, levels),
+    availableToLayPaise: readSide(runner.backs, levels),
+  };
 }
 
 /** Depth for every runner, in the market's runner order. */
@@ -217,7 +221,10 @@ function view(offer: RestingOffer): OfferView {
  * queue order. The order depends only on the book, never on Map insertion history, so lapses and
  * snapshots come out the same after a replay or a restore.
  */
-export function forEachRestingOffer(market: ExchangeMarket, visit: (offer: RestingOffer, book: SideBook) => void): void {
+export function forEachRestingOffer(
+  market: ExchangeMarket,
+  visit: (offer: RestingOffer, book: SideBook) => void,
+): void {
   for (const runnerId of market.runnerIds) {
     const runner = market.runners.get(runnerId) as RunnerBook;
     for (const book of [runner.backs, runner.lays]) {

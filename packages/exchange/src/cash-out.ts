@@ -50,7 +50,8 @@ export interface HedgePlan {
 /** How a fill of a hedge leg changes the outcomes (exchange fills by default; the house's rates for bookmaker). */
 export type HedgeLineOf = (runnerId: string, side: Side, priceHundredths: number, stakePaise: number) => RunnerLine;
 
-const exchangeLineOf: HedgeLineOf = (runnerId, side, priceHundredths, stakePaise) => exchangeBetLine({ runnerId, side, priceHundredths, stakePaise });
+const exchangeLineOf: HedgeLineOf = (runnerId, side, priceHundredths, stakePaise) =>
+  exchangeBetLine({ runnerId, side, priceHundredths, stakePaise });
 
 /**
  * Takes `pricedPaise` (price × stake, the amount the leg must move its runner against the rest) from
@@ -75,7 +76,12 @@ function takeLevels(levels: readonly HedgeLevel[], pricedPaise: number): HedgeFi
   return remaining * 100 < 50 * (levels[levels.length - 1]?.priceHundredths ?? 100) ? fills : null;
 }
 
-function planFor(runners: readonly HedgeRunner[], targetPaise: number, percent: number, lineOf: HedgeLineOf): HedgePlan | null {
+function planFor(
+  runners: readonly HedgeRunner[],
+  targetPaise: number,
+  percent: number,
+  lineOf: HedgeLineOf,
+): HedgePlan | null {
   const legs: HedgeLeg[] = [];
   for (const runner of runners) {
     // CSH-1: a back on runner i of stake s moves i by price × s against every other runner.
@@ -98,11 +104,18 @@ function planFor(runners: readonly HedgeRunner[], targetPaise: number, percent: 
   for (const leg of legs) {
     for (const fill of leg.fills) {
       const line = lineOf(leg.runnerId, leg.side, fill.priceHundredths, fill.stakePaise);
-      for (const runner of runners) finalPaise[runner.runnerId] = (finalPaise[runner.runnerId] as number) + (runner.runnerId === line.runnerId ? line.ifWinsPaise : line.ifLosesPaise);
+      for (const runner of runners)
+        finalPaise[runner.runnerId] =
+          (finalPaise[runner.runnerId] as number) +
+          (runner.runnerId === line.runnerId ? line.ifWinsPaise : line.ifLosesPaise);
     }
   }
   // The value of the part cashed out: what is left once the part kept, (100 − percent) % of each outcome, is taken off.
-  const valuePaise = Math.min(...runners.map((runner) => (finalPaise[runner.runnerId] as number) - Math.round(((100 - percent) * runner.outcomePaise) / 100)));
+  const valuePaise = Math.min(
+    ...runners.map(
+      (runner) => (finalPaise[runner.runnerId] as number) - Math.round(((100 - percent) * runner.outcomePaise) / 100),
+    ),
+  );
   return { legs, finalPaise, valuePaise };
 }
 
@@ -113,13 +126,23 @@ function planFor(runners: readonly HedgeRunner[], targetPaise: number, percent: 
  * tried and the one worth most is kept (fewer legs on a tie). Null when the book cannot take it or the
  * position is flat already (nothing to hedge).
  */
-export function planGreenUp(runners: readonly HedgeRunner[], percent = 100, lineOf: HedgeLineOf = exchangeLineOf): HedgePlan | null {
-  if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new Error(`cash-out percent ${percent} outside 1–100`);
+export function planGreenUp(
+  runners: readonly HedgeRunner[],
+  percent = 100,
+  lineOf: HedgeLineOf = exchangeLineOf,
+): HedgePlan | null {
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100)
+    throw new Error(`cash-out percent ${percent} outside 1–100`);
   let best: HedgePlan | null = null;
   for (const target of new Set(runners.map((runner) => runner.outcomePaise))) {
     const plan = planFor(runners, target, percent, lineOf);
     if (plan === null || plan.legs.length === 0) continue;
-    if (best === null || plan.valuePaise > best.valuePaise || (plan.valuePaise === best.valuePaise && plan.legs.length < best.legs.length)) best = plan;
+    if (
+      best === null ||
+      plan.valuePaise > best.valuePaise ||
+      (plan.valuePaise === best.valuePaise && plan.legs.length < best.legs.length)
+    )
+      best = plan;
   }
   return best;
 }
@@ -157,15 +180,25 @@ export interface BookmakerRunnerRates {
  * against the house's live rates (a back at rate r pays like decimal odds 1 + r/100), less the margin,
  * kept within the position's own best and worst outcome. Null when a rate the hedge needs is not quoted.
  */
-export function bookmakerCashOutValuePaise(runners: readonly BookmakerRunnerRates[], marginBasisPoints: number): number | null {
+export function bookmakerCashOutValuePaise(
+  runners: readonly BookmakerRunnerRates[],
+  marginBasisPoints: number,
+): number | null {
   const unlimited = Number.MAX_SAFE_INTEGER;
-  const level = (rateHundredths: number | null): HedgeLevel[] => (rateHundredths === null ? [] : [{ priceHundredths: 100 + rateHundredths / 100, amountPaise: unlimited }]);
+  const level = (rateHundredths: number | null): HedgeLevel[] =>
+    rateHundredths === null ? [] : [{ priceHundredths: 100 + rateHundredths / 100, amountPaise: unlimited }];
   const outcomes = runners.map((runner) => runner.outcomePaise);
   if (outcomes.length === 0) return null;
   if (outcomes.every((value) => value === outcomes[0])) return outcomes[0] as number;
-  const rateLineOf: HedgeLineOf = (runnerId, side, priceHundredths, stakePaise) => bookmakerBetLine({ runnerId, side, rateHundredths: Math.round((priceHundredths - 100) * 100), stakePaise });
+  const rateLineOf: HedgeLineOf = (runnerId, side, priceHundredths, stakePaise) =>
+    bookmakerBetLine({ runnerId, side, rateHundredths: Math.round((priceHundredths - 100) * 100), stakePaise });
   const plan = planGreenUp(
-    runners.map((runner) => ({ runnerId: runner.runnerId, outcomePaise: runner.outcomePaise, toBack: level(runner.backRateHundredths), toLay: level(runner.layRateHundredths) })),
+    runners.map((runner) => ({
+      runnerId: runner.runnerId,
+      outcomePaise: runner.outcomePaise,
+      toBack: level(runner.backRateHundredths),
+      toLay: level(runner.layRateHundredths),
+    })),
     100,
     rateLineOf,
   );
@@ -184,7 +217,12 @@ export interface FancyLiveLine {
  * `spreadRuns` wide on each side, gives the expected result as an exact fraction of integers, rounded
  * down; less the margin, kept within the position's range. Null without a live line.
  */
-export function fancyCashOutValuePaise(bets: readonly FancyBet[], line: FancyLiveLine, spreadRuns: number, marginBasisPoints: number): number | null {
+export function fancyCashOutValuePaise(
+  bets: readonly FancyBet[],
+  line: FancyLiveLine,
+  spreadRuns: number,
+  marginBasisPoints: number,
+): number | null {
   if (bets.length === 0) return null;
   const no = line.noLineRuns ?? line.yesLineRuns;
   const yes = line.yesLineRuns ?? line.noLineRuns;
@@ -200,7 +238,11 @@ export function fancyCashOutValuePaise(bets: readonly FancyBet[], line: FancyLiv
   const middle2 = no + yes;
   let weighted = 0;
   let weights = 0;
-  for (let runs = Math.max(0, Math.floor(middle2 / 2) - spreadRuns); runs <= Math.ceil(middle2 / 2) + spreadRuns; runs += 1) {
+  for (
+    let runs = Math.max(0, Math.floor(middle2 / 2) - spreadRuns);
+    runs <= Math.ceil(middle2 / 2) + spreadRuns;
+    runs += 1
+  ) {
     const weight = 2 * spreadRuns - Math.abs(2 * runs - middle2);
     if (weight <= 0) continue;
     weighted += weight * resultAt(runs);

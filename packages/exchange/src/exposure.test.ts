@@ -12,9 +12,24 @@ import {
 } from './index.js';
 
 const runners = ['A', 'B', 'C'];
-const back = (runnerId: string, priceHundredths: number, stakePaise: number): ExchangeBet => ({ runnerId, side: 'back', priceHundredths, stakePaise });
-const lay = (runnerId: string, priceHundredths: number, stakePaise: number): ExchangeBet => ({ runnerId, side: 'lay', priceHundredths, stakePaise });
-const offer = (bet: ExchangeBet): UnmatchedOffer => ({ runnerId: bet.runnerId, side: bet.side, priceHundredths: bet.priceHundredths, remainingPaise: bet.stakePaise });
+const back = (runnerId: string, priceHundredths: number, stakePaise: number): ExchangeBet => ({
+  runnerId,
+  side: 'back',
+  priceHundredths,
+  stakePaise,
+});
+const lay = (runnerId: string, priceHundredths: number, stakePaise: number): ExchangeBet => ({
+  runnerId,
+  side: 'lay',
+  priceHundredths,
+  stakePaise,
+});
+const offer = (bet: ExchangeBet): UnmatchedOffer => ({
+  runnerId: bet.runnerId,
+  side: bet.side,
+  priceHundredths: bet.priceHundredths,
+  remainingPaise: bet.stakePaise,
+});
 
 describe('EXP-1 exchange exposure is the worst runner outcome of the matched bets', () => {
   it.each<[string, ExchangeBet[], number]>([
@@ -27,7 +42,11 @@ describe('EXP-1 exchange exposure is the worst runner outcome of the matched bet
     // Backed at 2.5, laid at 3.0: A wins → 15,000 − 20,000 = −5,000.
     ['a back then a higher lay loses a little on one outcome', [back('A', 250, 10_000), lay('A', 300, 10_000)], -5_000],
     // Backing every runner: the worst case is one runner winning, not the sum of stakes (−30,000).
-    ['backing A, B and C is a hedge, not a sum', [back('A', 300, 10_000), back('B', 300, 10_000), back('C', 300, 10_000)], 0],
+    [
+      'backing A, B and C is a hedge, not a sum',
+      [back('A', 300, 10_000), back('B', 300, 10_000), back('C', 300, 10_000)],
+      0,
+    ],
     ['backing A and B: C winning loses both stakes', [back('A', 300, 10_000), back('B', 400, 10_000)], -20_000],
     // Lay A at 2.0 (liab 10,000) and lay B at 5.0 (liab 40,000): worst is B wins → −40,000 + 10,000.
     ['two lays: the worst runner, less the other stake won', [lay('A', 200, 10_000), lay('B', 500, 10_000)], -30_000],
@@ -55,7 +74,12 @@ describe('EXP-2 unmatched offers count only where they make the worst case worse
     // Matched back A (−10,000 if A loses). Unmatched lay A at 3.0 would hedge if filled; it must not lower the reserve below the matched worst case: −10,000 (if it stays unmatched and A loses).
     ['an unmatched hedge gives no credit', [back('A', 300, 10_000)], [lay('A', 300, 10_000)], -10_000],
     // Matched lay A (−20,000 if A wins); unmatched back B: if B wins, +10,000 from the lay and −0; if C wins, +10,000 −10,000 = 0; A wins → −20,000 − 10,000.
-    ['an unmatched back on another runner worsens the outcome where it loses', [lay('A', 300, 10_000)], [back('B', 300, 10_000)], -30_000],
+    [
+      'an unmatched back on another runner worsens the outcome where it loses',
+      [lay('A', 300, 10_000)],
+      [back('B', 300, 10_000)],
+      -30_000,
+    ],
     // Two unmatched backs on different runners cannot both lose… they can: C wins. Worst −20,000.
     ['two unmatched backs can both lose', [], [back('A', 300, 10_000), back('B', 300, 10_000)], -20_000],
     // Unmatched lay rounds its liability up: 0.57 × 333 = 189.81 → 190.
@@ -74,7 +98,11 @@ describe('EXP-3 rounding of matched bets', () => {
 
 describe('EXP-4 bookmaker exposure', () => {
   it.each<[string, { runnerId: string; side: 'back' | 'lay'; rateHundredths: number; stakePaise: number }[], number]>([
-    ['back at 45 loses the stake', [{ runnerId: 'A', side: 'back', rateHundredths: 4500, stakePaise: 10_000 }], -10_000],
+    [
+      'back at 45 loses the stake',
+      [{ runnerId: 'A', side: 'back', rateHundredths: 4500, stakePaise: 10_000 }],
+      -10_000,
+    ],
     ['lay at 47 risks 47 per 100', [{ runnerId: 'A', side: 'lay', rateHundredths: 4700, stakePaise: 10_000 }], -4_700],
     [
       'back 45 and lay 47 on one runner: worst is −200',
@@ -92,8 +120,18 @@ describe('EXP-4 bookmaker exposure', () => {
 });
 
 describe('EXP-5 fancy exposure over every run total', () => {
-  const yes = (lineRuns: number, rateHundredths: number, stakePaise: number): FancyBet => ({ side: 'yes', lineRuns, rateHundredths, stakePaise });
-  const no = (lineRuns: number, rateHundredths: number, stakePaise: number): FancyBet => ({ side: 'no', lineRuns, rateHundredths, stakePaise });
+  const yes = (lineRuns: number, rateHundredths: number, stakePaise: number): FancyBet => ({
+    side: 'yes',
+    lineRuns,
+    rateHundredths,
+    stakePaise,
+  });
+  const no = (lineRuns: number, rateHundredths: number, stakePaise: number): FancyBet => ({
+    side: 'no',
+    lineRuns,
+    rateHundredths,
+    stakePaise,
+  });
 
   it.each<[string, FancyBet[], number]>([
     ['nothing', [], 0],

@@ -103,7 +103,12 @@ describe('MAT-2 place validation, in precedence order', () => {
 });
 
 describe('MAT-3/MAT-4 price-time priority, fills at the resting price', () => {
-  it.each<{ name: string; resting: ReturnType<typeof place>[]; incoming: ReturnType<typeof place>; expected: Array<[string, string, number, number]> }>([
+  it.each<{
+    name: string;
+    resting: ReturnType<typeof place>[];
+    incoming: ReturnType<typeof place>;
+    expected: Array<[string, string, number, number]>;
+  }>([
     {
       name: 'a back at 2.0 takes a lay at 2.0',
       resting: [place('L1', 'p2', 'lay', 200, 1000)],
@@ -124,7 +129,11 @@ describe('MAT-3/MAT-4 price-time priority, fills at the resting price', () => {
     },
     {
       name: 'a back takes the highest lay first, then the next',
-      resting: [place('L1', 'p2', 'lay', 200, 500), place('L2', 'p3', 'lay', 300, 500), place('L3', 'p4', 'lay', 250, 500)],
+      resting: [
+        place('L1', 'p2', 'lay', 200, 500),
+        place('L2', 'p3', 'lay', 300, 500),
+        place('L3', 'p4', 'lay', 250, 500),
+      ],
       incoming: place('B1', 'p1', 'back', 200, 1200),
       expected: [
         ['B1', 'L2', 300, 500],
@@ -143,7 +152,11 @@ describe('MAT-3/MAT-4 price-time priority, fills at the resting price', () => {
     },
     {
       name: 'a lay at 3.0 takes backs at 3.0 or lower, lowest first',
-      resting: [place('B1', 'p2', 'back', 300, 500), place('B2', 'p3', 'back', 250, 500), place('B3', 'p4', 'back', 310, 500)],
+      resting: [
+        place('B1', 'p2', 'back', 300, 500),
+        place('B2', 'p3', 'back', 250, 500),
+        place('B3', 'p4', 'back', 310, 500),
+      ],
       incoming: place('L1', 'p1', 'lay', 300, 2000),
       expected: [
         ['B2', 'L1', 250, 500],
@@ -188,7 +201,9 @@ describe('MAT-5 partial fills', () => {
     const { market, run } = harness();
     run(place('L1', 'p2', 'lay', 250, 300));
     run(place('B1', 'p1', 'back', 200, 1000));
-    expect(listRestingOffers(market)).toMatchObject([{ offerId: 'B1', side: 'back', priceHundredths: 200, remainingPaise: 700, stakePaise: 1000 }]);
+    expect(listRestingOffers(market)).toMatchObject([
+      { offerId: 'B1', side: 'back', priceHundredths: 200, remainingPaise: 700, stakePaise: 1000 },
+    ]);
     expect(readDepth(market, 'A')).toEqual({
       runnerId: 'A',
       availableToBackPaise: [],
@@ -248,9 +263,16 @@ describe('MAT-7 cancel', () => {
   ])('MAT-7 cancels %s', (_name, reducePaise, cancelledPaise, remainingPaise) => {
     const { market, run } = harness();
     run(place('B1', 'p1', 'back', 200, 1000));
-    const events = run({ type: 'cancel', offerId: 'B1', ownerId: 'p1', ...(reducePaise === undefined ? {} : { reducePaise }) });
+    const events = run({
+      type: 'cancel',
+      offerId: 'B1',
+      ownerId: 'p1',
+      ...(reducePaise === undefined ? {} : { reducePaise }),
+    });
     expect(events).toMatchObject([{ type: 'cancelled', offerId: 'B1', cancelledPaise, remainingPaise }]);
-    expect(readDepth(market, 'A')?.availableToLayPaise).toEqual(remainingPaise === 0 ? [] : [{ priceHundredths: 200, amountPaise: remainingPaise }]);
+    expect(readDepth(market, 'A')?.availableToLayPaise).toEqual(
+      remainingPaise === 0 ? [] : [{ priceHundredths: 200, amountPaise: remainingPaise }],
+    );
   });
 
   it.each([
@@ -320,7 +342,9 @@ describe('MAT-8..MAT-11 market status', () => {
   it('MAT-9 turning in play lapses non-persistent offers with its own reason', () => {
     const { market, run } = seeded();
     const events = run({ type: 'turnInPlay' });
-    expect(events.filter((e) => e.type === 'lapsed').map((e) => (e.type === 'lapsed' ? [e.offerId, e.reason] : []))).toEqual([
+    expect(
+      events.filter((e) => e.type === 'lapsed').map((e) => (e.type === 'lapsed' ? [e.offerId, e.reason] : [])),
+    ).toEqual([
       ['B1', 'MARKET_TURNED_IN_PLAY'],
       ['L1', 'MARKET_TURNED_IN_PLAY'],
     ]);
@@ -333,7 +357,11 @@ describe('MAT-8..MAT-11 market status', () => {
     const events = run({ type: 'close' });
     expect(events.filter((e) => e.type === 'lapsed')).toHaveLength(3);
     expect(listRestingOffers(market)).toEqual([]);
-    for (const command of [place('X1', 'p9', 'lay', 200, 100), { type: 'resume' as const }, { type: 'close' as const }]) {
+    for (const command of [
+      place('X1', 'p9', 'lay', 200, 100),
+      { type: 'resume' as const },
+      { type: 'close' as const },
+    ]) {
       expect(reasons(run(command))).toEqual(['MARKET_CLOSED']);
     }
   });
@@ -343,7 +371,9 @@ describe('MAT-8..MAT-11 market status', () => {
     const seen = market.version;
     run({ type: 'suspend' });
     run({ type: 'resume' });
-    expect(reasons(run(place('X1', 'p9', 'lay', 200, 100, { expectedVersion: seen })))).toEqual(['MARKET_VERSION_CHANGED']);
+    expect(reasons(run(place('X1', 'p9', 'lay', 200, 100, { expectedVersion: seen })))).toEqual([
+      'MARKET_VERSION_CHANGED',
+    ]);
     expect(run(place('X2', 'p9', 'lay', 200, 100, { expectedVersion: market.version }))[0]?.type).toBe('accepted');
   });
 });
@@ -383,7 +413,11 @@ describe('MAT-12 depth', () => {
     });
     expect(readDepth(market, 'nope')).toBeNull();
     expect(readMarketDepth(market, 1)).toEqual([
-      { runnerId: 'A', availableToBackPaise: [{ priceHundredths: 290, amountPaise: 100 }], availableToLayPaise: [{ priceHundredths: 300, amountPaise: 150 }] },
+      {
+        runnerId: 'A',
+        availableToBackPaise: [{ priceHundredths: 290, amountPaise: 100 }],
+        availableToLayPaise: [{ priceHundredths: 300, amountPaise: 150 }],
+      },
       { runnerId: 'B', availableToBackPaise: [], availableToLayPaise: [] },
     ]);
   });

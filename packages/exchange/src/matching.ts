@@ -122,7 +122,8 @@ export interface MarketStatusEvent extends EventBase {
   version: number;
 }
 
-export type ExchangeEvent = AcceptedEvent | RejectedEvent | FilledEvent | CancelledEvent | LapsedEvent | MarketStatusEvent;
+export type ExchangeEvent =
+  AcceptedEvent | RejectedEvent | FilledEvent | CancelledEvent | LapsedEvent | MarketStatusEvent;
 
 /** Applies one command. Returns its events in the order they happened. */
 export function applyCommand(market: ExchangeMarket, command: ExchangeCommand): ExchangeEvent[] {
@@ -172,7 +173,8 @@ function reject(command: ExchangeCommand, reason: RejectReason): RejectedEvent {
 function placeRejection(market: ExchangeMarket, command: PlaceCommand, priceIndex: number): RejectReason | null {
   if (market.status === 'closed') return 'MARKET_CLOSED';
   if (market.status === 'suspended') return 'MARKET_SUSPENDED';
-  if (command.expectedVersion !== undefined && command.expectedVersion !== market.version) return 'MARKET_VERSION_CHANGED';
+  if (command.expectedVersion !== undefined && command.expectedVersion !== market.version)
+    return 'MARKET_VERSION_CHANGED';
   if (!market.runners.has(command.runnerId)) return 'UNKNOWN_RUNNER';
   if (market.liveOffers.has(command.offerId)) return 'DUPLICATE_OFFER_ID';
   if (priceIndex < 0) return 'PRICE_NOT_ON_LADDER';
@@ -307,7 +309,11 @@ function takeLevel(
   return remaining;
 }
 
-function cancelRejection(market: ExchangeMarket, command: CancelCommand, offer: RestingOffer | undefined): RejectReason | null {
+function cancelRejection(
+  market: ExchangeMarket,
+  command: CancelCommand,
+  offer: RestingOffer | undefined,
+): RejectReason | null {
   if (market.status === 'closed') return 'MARKET_CLOSED';
   if (market.status === 'suspended') return 'MARKET_SUSPENDED';
   // Never placed, or already fully matched, cancelled or lapsed: either way nothing is left to cancel.
@@ -398,7 +404,12 @@ function changeStatus(market: ExchangeMarket, command: MarketCommand, events: Ex
 }
 
 /** Takes unmatched offers off the book: 'lapse' offers always, 'keep' offers too when the market closes. */
-function lapseOffers(market: ExchangeMarket, command: MarketCommand, reason: LapseReason, events: ExchangeEvent[]): void {
+function lapseOffers(
+  market: ExchangeMarket,
+  command: MarketCommand,
+  reason: LapseReason,
+  events: ExchangeEvent[],
+): void {
   const everything = reason === 'MARKET_CLOSED';
   forEachRestingOffer(market, (offer, book) => {
     if (!everything && offer.persistence === 'keep') return;

@@ -53,8 +53,16 @@ export interface UnmatchedOffer {
  */
 export function unmatchedOfferLine(offer: UnmatchedOffer): RunnerLine {
   return offer.side === 'back'
-    ? { runnerId: offer.runnerId, ifWinsPaise: backProfitPaise(offer.priceHundredths, offer.remainingPaise), ifLosesPaise: -offer.remainingPaise }
-    : { runnerId: offer.runnerId, ifWinsPaise: negatePaise(layLiabilityPaise(offer.priceHundredths, offer.remainingPaise)), ifLosesPaise: offer.remainingPaise };
+    ? {
+        runnerId: offer.runnerId,
+        ifWinsPaise: backProfitPaise(offer.priceHundredths, offer.remainingPaise),
+        ifLosesPaise: -offer.remainingPaise,
+      }
+    : {
+        runnerId: offer.runnerId,
+        ifWinsPaise: negatePaise(layLiabilityPaise(offer.priceHundredths, offer.remainingPaise)),
+        ifLosesPaise: offer.remainingPaise,
+      };
 }
 
 /** A bookmaker bet: percent rate in hundredths (rate 45 → 4500). */
@@ -68,8 +76,16 @@ export interface BookmakerBet {
 /** The player's win is rounded down and the player's loss rounded up: the house never pays a fraction. */
 export function bookmakerBetLine(bet: BookmakerBet): RunnerLine {
   return bet.side === 'back'
-    ? { runnerId: bet.runnerId, ifWinsPaise: percentProfitPaise(bet.rateHundredths, bet.stakePaise), ifLosesPaise: -bet.stakePaise }
-    : { runnerId: bet.runnerId, ifWinsPaise: negatePaise(percentLiabilityPaise(bet.rateHundredths, bet.stakePaise)), ifLosesPaise: bet.stakePaise };
+    ? {
+        runnerId: bet.runnerId,
+        ifWinsPaise: percentProfitPaise(bet.rateHundredths, bet.stakePaise),
+        ifLosesPaise: -bet.stakePaise,
+      }
+    : {
+        runnerId: bet.runnerId,
+        ifWinsPaise: negatePaise(percentLiabilityPaise(bet.rateHundredths, bet.stakePaise)),
+        ifLosesPaise: bet.stakePaise,
+      };
 }
 
 export interface FancyBet {

@@ -25,7 +25,11 @@ export interface RunnerPosition {
  * where it hurts), the second figure counts every unmatched line in full: it answers "what if my
  * offers are taken", the figure a trader reads beside the matched one.
  */
-export function positionTable(runnerIds: readonly string[], matched: readonly RunnerLine[], unmatched: readonly RunnerLine[] = []): RunnerPosition[] {
+export function positionTable(
+  runnerIds: readonly string[],
+  matched: readonly RunnerLine[],
+  unmatched: readonly RunnerLine[] = [],
+): RunnerPosition[] {
   return positionTableOfMatched(runnerIds, matchedByRunner(runnerIds, matched), unmatched);
 }
 
@@ -36,7 +40,8 @@ function lineSum(lines: readonly RunnerLine[], runnerId: string): number {
 
 /** A line on a runner the market lacks means markets were mixed up: a bug, not a business outcome. */
 function checkRunners(runnerIds: readonly string[], lines: readonly RunnerLine[]): void {
-  for (const line of lines) if (!runnerIds.includes(line.runnerId)) throw new Error(`bet on unknown runner ${line.runnerId}`);
+  for (const line of lines)
+    if (!runnerIds.includes(line.runnerId)) throw new Error(`bet on unknown runner ${line.runnerId}`);
 }
 
 /** POS-1 alone: the matched lines' result per runner, the vector a running position keeps and adds each new fill's line to. */
@@ -48,7 +53,11 @@ export function matchedByRunner(runnerIds: readonly string[], matched: readonly 
 }
 
 /** positionTable from the matched result per runner (a running position) and the unmatched lines. */
-export function positionTableOfMatched(runnerIds: readonly string[], matched: Readonly<Record<string, number>>, unmatched: readonly RunnerLine[] = []): RunnerPosition[] {
+export function positionTableOfMatched(
+  runnerIds: readonly string[],
+  matched: Readonly<Record<string, number>>,
+  unmatched: readonly RunnerLine[] = [],
+): RunnerPosition[] {
   checkRunners(runnerIds, unmatched);
   return runnerIds.map((runnerId) => {
     const matchedPaise = matched[runnerId] ?? 0;
@@ -60,10 +69,18 @@ export function positionTableOfMatched(runnerIds: readonly string[], matched: Re
  * POS-3: the bet slip's preview. A new bet's line added to a position: to both figures if it would
  * match at once, to the second only if it would rest unmatched.
  */
-export function previewPosition(positions: readonly RunnerPosition[], line: RunnerLine, matchesAtOnce: boolean): RunnerPosition[] {
+export function previewPosition(
+  positions: readonly RunnerPosition[],
+  line: RunnerLine,
+  matchesAtOnce: boolean,
+): RunnerPosition[] {
   return positions.map((row) => {
     const change = row.runnerId === line.runnerId ? line.ifWinsPaise : line.ifLosesPaise;
-    return { runnerId: row.runnerId, matchedPaise: row.matchedPaise + (matchesAtOnce ? change : 0), ifFilledPaise: row.ifFilledPaise + change };
+    return {
+      runnerId: row.runnerId,
+      matchedPaise: row.matchedPaise + (matchesAtOnce ? change : 0),
+      ifFilledPaise: row.ifFilledPaise + change,
+    };
   });
 }
 
@@ -81,5 +98,12 @@ export function fancyBook(bets: readonly FancyBet[]): FancyBookRow[] {
 
 /** Convenience for the slip: an exchange bet's line, matched or as an unmatched offer. */
 export function exchangeSlipLine(bet: ExchangeBet, matchesAtOnce: boolean): RunnerLine {
-  return matchesAtOnce ? exchangeBetLine(bet) : unmatchedOfferLine({ runnerId: bet.runnerId, side: bet.side, priceHundredths: bet.priceHundredths, remainingPaise: bet.stakePaise });
+  return matchesAtOnce
+    ? exchangeBetLine(bet)
+    : unmatchedOfferLine({
+        runnerId: bet.runnerId,
+        side: bet.side,
+        priceHundredths: bet.priceHundredths,
+        remainingPaise: bet.stakePaise,
+      });
 }

@@ -32,7 +32,15 @@ const OWNERS = ['p1', 'p2', 'p3', 'p4'];
 
 /** What a random step wants to do; turned into a concrete command with ids and sequence numbers. */
 type Intent =
-  | { kind: 'place'; owner: number; runner: number; side: 'back' | 'lay'; priceIndex: number; stakePaise: number; keep: boolean }
+  | {
+      kind: 'place';
+      owner: number;
+      runner: number;
+      side: 'back' | 'lay';
+      priceIndex: number;
+      stakePaise: number;
+      keep: boolean;
+    }
   | { kind: 'cancel'; target: number; partialPaise: number | null }
   | { kind: 'suspend' | 'resume' | 'turnInPlay' };
 
@@ -52,9 +60,16 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
   },
   {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('cancel' as const), target: fc.nat(200), partialPaise: fc.option(fc.integer({ min: 1, max: 60_000 })) }),
+    arbitrary: fc.record({
+      kind: fc.constant('cancel' as const),
+      target: fc.nat(200),
+      partialPaise: fc.option(fc.integer({ min: 1, max: 60_000 })),
+    }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('suspend' as const, 'resume' as const, 'turnInPlay' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constantFrom('suspend' as const, 'resume' as const, 'turnInPlay' as const) }),
+  },
 );
 
 function toCommands(intents: Intent[]): ExchangeCommand[] {
@@ -79,8 +94,16 @@ function toCommands(intents: Intent[]): ExchangeCommand[] {
         };
       }
       case 'cancel': {
-        const target = placed.length === 0 ? { offerId: 'none', ownerId: 'p1' } : (placed[intent.target % placed.length] as (typeof placed)[number]);
-        return { type: 'cancel', ...stamp, ...target, ...(intent.partialPaise === null ? {} : { reducePaise: intent.partialPaise }) };
+        const target =
+          placed.length === 0
+            ? { offerId: 'none', ownerId: 'p1' }
+            : (placed[intent.target % placed.length] as (typeof placed)[number]);
+        return {
+          type: 'cancel',
+          ...stamp,
+          ...target,
+          ...(intent.partialPaise === null ? {} : { reducePaise: intent.partialPaise }),
+        };
       }
       default:
         return { type: intent.kind, ...stamp };
@@ -112,7 +135,8 @@ describe('engine invariants over random command streams', () => {
         }
         const resting = new Map(listRestingOffers(market).map((o) => [o.offerId, o.remainingPaise]));
         // matched + cancelled + lapsed + still resting = stake placed, for every accepted offer.
-        for (const [offerId, stakePaise] of stake) expect((gone.get(offerId) ?? 0) + (resting.get(offerId) ?? 0)).toBe(stakePaise);
+        for (const [offerId, stakePaise] of stake)
+          expect((gone.get(offerId) ?? 0) + (resting.get(offerId) ?? 0)).toBe(stakePaise);
       }),
       { seed: 20_240_601, numRuns: 400 },
     );
@@ -134,10 +158,16 @@ describe('engine invariants over random command streams', () => {
           for (const runnerId of RUNNERS) {
             const depth = readDepth(market, runnerId, 350);
             const sum = (side: 'back' | 'lay', price: number) =>
-              offers.filter((o) => o.runnerId === runnerId && o.side === side && o.priceHundredths === price).reduce((s, o) => s + o.remainingPaise, 0);
-            for (const level of depth?.availableToLayPaise ?? []) expect(level.amountPaise).toBe(sum('back', level.priceHundredths));
-            for (const level of depth?.availableToBackPaise ?? []) expect(level.amountPaise).toBe(sum('lay', level.priceHundredths));
-            const levels = (side: 'back' | 'lay') => new Set(offers.filter((o) => o.runnerId === runnerId && o.side === side).map((o) => o.priceHundredths)).size;
+              offers
+                .filter((o) => o.runnerId === runnerId && o.side === side && o.priceHundredths === price)
+                .reduce((s, o) => s + o.remainingPaise, 0);
+            for (const level of depth?.availableToLayPaise ?? [])
+              expect(level.amountPaise).toBe(sum('back', level.priceHundredths));
+            for (const level of depth?.availableToBackPaise ?? [])
+              expect(level.amountPaise).toBe(sum('lay', level.priceHundredths));
+            const levels = (side: 'back' | 'lay') =>
+              new Set(offers.filter((o) => o.runnerId === runnerId && o.side === side).map((o) => o.priceHundredths))
+                .size;
             expect(depth?.availableToLayPaise.length).toBe(levels('back'));
             expect(depth?.availableToBackPaise.length).toBe(levels('lay'));
           }
@@ -168,14 +198,20 @@ describe('engine invariants over random command streams', () => {
 
   it('SET-2 every settled exchange market is zero-sum before commission, and commission only reduces winners', () => {
     fc.assert(
-      fc.property(commandsArb, fc.constantFrom(...RUNNERS), fc.integer({ min: 0, max: 1000 }), (commands, winner, bp) => {
-        const { events } = replayMarket({ marketId: 'm', runnerIds: RUNNERS }, commands);
-        const fills = events.filter((e): e is FilledEvent => e.type === 'filled');
-        const settled = settleExchangeMarket(fills, { type: 'winner', runnerId: winner }, bp);
-        expect(settled.players.reduce((s, p) => s + p.grossPaise, 0)).toBe(0);
-        expect(settled.players.reduce((s, p) => s + p.netPaise, 0) + settled.commissionPaise).toBe(0);
-        for (const p of settled.players) expect(p.commissionPaise).toBe(p.grossPaise > 0 ? Math.floor((p.grossPaise * bp) / 10_000) : 0);
-      }),
+      fc.property(
+        commandsArb,
+        fc.constantFrom(...RUNNERS),
+        fc.integer({ min: 0, max: 1000 }),
+        (commands, winner, bp) => {
+          const { events } = replayMarket({ marketId: 'm', runnerIds: RUNNERS }, commands);
+          const fills = events.filter((e): e is FilledEvent => e.type === 'filled');
+          const settled = settleExchangeMarket(fills, { type: 'winner', runnerId: winner }, bp);
+          expect(settled.players.reduce((s, p) => s + p.grossPaise, 0)).toBe(0);
+          expect(settled.players.reduce((s, p) => s + p.netPaise, 0) + settled.commissionPaise).toBe(0);
+          for (const p of settled.players)
+            expect(p.commissionPaise).toBe(p.grossPaise > 0 ? Math.floor((p.grossPaise * bp) / 10_000) : 0);
+        },
+      ),
       { seed: 5, numRuns: 300 },
     );
   });
@@ -195,9 +231,17 @@ function bruteExchangeExposure(runners: string[], matched: ExchangeBet[], unmatc
   for (const winner of runners) {
     for (let mask = 0; mask < 1 << unmatched.length; mask++) {
       let total = 0;
-      for (const bet of matched) total += bruteBetPaise(bet.side, bet.priceHundredths, bet.stakePaise, bet.runnerId === winner, false);
+      for (const bet of matched)
+        total += bruteBetPaise(bet.side, bet.priceHundredths, bet.stakePaise, bet.runnerId === winner, false);
       unmatched.forEach((offer, i) => {
-        if (mask & (1 << i)) total += bruteBetPaise(offer.side, offer.priceHundredths, offer.remainingPaise, offer.runnerId === winner, true);
+        if (mask & (1 << i))
+          total += bruteBetPaise(
+            offer.side,
+            offer.priceHundredths,
+            offer.remainingPaise,
+            offer.runnerId === winner,
+            true,
+          );
       });
       worst = Math.min(worst, total);
     }
@@ -217,7 +261,12 @@ describe('exposure against a brute force', () => {
   it('EXP-1 EXP-2 EXP-6 exchange exposure equals the worst case over every winner and every subset of unmatched fills', () => {
     fc.assert(
       fc.property(fc.array(betArb, { maxLength: 8 }), fc.array(betArb, { maxLength: 6 }), (matched, rawUnmatched) => {
-        const unmatched = rawUnmatched.map((b) => ({ runnerId: b.runnerId, side: b.side, priceHundredths: b.priceHundredths, remainingPaise: b.stakePaise }));
+        const unmatched = rawUnmatched.map((b) => ({
+          runnerId: b.runnerId,
+          side: b.side,
+          priceHundredths: b.priceHundredths,
+          remainingPaise: b.stakePaise,
+        }));
         const exposure = exchangeExposurePaise(RUNNERS, matched, unmatched);
         expect(exposure).toBe(bruteExchangeExposure(RUNNERS, matched, unmatched));
         expect(exposure).toBeLessThanOrEqual(0);
@@ -240,7 +289,8 @@ describe('exposure against a brute force', () => {
           let total = 0;
           for (const b of bets) {
             const wins = b.runnerId === winner;
-            if (b.side === 'back') total += wins ? Math.floor((b.rateHundredths * b.stakePaise) / 10_000) : -b.stakePaise;
+            if (b.side === 'back')
+              total += wins ? Math.floor((b.rateHundredths * b.stakePaise) / 10_000) : -b.stakePaise;
             else total += wins ? -Math.ceil((b.rateHundredths * b.stakePaise) / 10_000) : b.stakePaise;
           }
           worst = Math.min(worst, total);
@@ -260,7 +310,8 @@ describe('exposure against a brute force', () => {
     });
     const brute = (bets: FancyBet[], total: number) =>
       bets.reduce((sum, b) => {
-        if (b.side === 'yes') return sum + (total >= b.lineRuns ? Math.floor((b.rateHundredths * b.stakePaise) / 10_000) : -b.stakePaise);
+        if (b.side === 'yes')
+          return sum + (total >= b.lineRuns ? Math.floor((b.rateHundredths * b.stakePaise) / 10_000) : -b.stakePaise);
         return sum + (total < b.lineRuns ? b.stakePaise : -Math.ceil((b.rateHundredths * b.stakePaise) / 10_000));
       }, 0);
     fc.assert(
@@ -286,12 +337,35 @@ describe('exposure against a brute force', () => {
         const fills = events.filter((e): e is FilledEvent => e.type === 'filled');
         for (const owner of OWNERS) {
           const bets: ExchangeBet[] = fills.flatMap((f) => [
-            ...(f.backOwnerId === owner ? [{ runnerId: f.runnerId, side: 'back' as const, priceHundredths: f.priceHundredths, stakePaise: f.stakePaise }] : []),
-            ...(f.layOwnerId === owner ? [{ runnerId: f.runnerId, side: 'lay' as const, priceHundredths: f.priceHundredths, stakePaise: f.stakePaise }] : []),
+            ...(f.backOwnerId === owner
+              ? [
+                  {
+                    runnerId: f.runnerId,
+                    side: 'back' as const,
+                    priceHundredths: f.priceHundredths,
+                    stakePaise: f.stakePaise,
+                  },
+                ]
+              : []),
+            ...(f.layOwnerId === owner
+              ? [
+                  {
+                    runnerId: f.runnerId,
+                    side: 'lay' as const,
+                    priceHundredths: f.priceHundredths,
+                    stakePaise: f.stakePaise,
+                  },
+                ]
+              : []),
           ]);
           const worstSettled = Math.min(
             0,
-            ...RUNNERS.map((winner) => settleExchangeMarket(fills, { type: 'winner', runnerId: winner }, 0).players.find((p) => p.ownerId === owner)?.grossPaise ?? 0),
+            ...RUNNERS.map(
+              (winner) =>
+                settleExchangeMarket(fills, { type: 'winner', runnerId: winner }, 0).players.find(
+                  (p) => p.ownerId === owner,
+                )?.grossPaise ?? 0,
+            ),
           );
           expect(exchangeExposurePaise(RUNNERS, bets)).toBe(worstSettled);
         }

@@ -9,7 +9,14 @@ import {
   type OwnedFancyBet,
 } from './index.js';
 
-const fill = (backOwnerId: string, layOwnerId: string, runnerId: string, priceHundredths: number, stakePaise: number, n = 1): ExchangeFill => ({
+const fill = (
+  backOwnerId: string,
+  layOwnerId: string,
+  runnerId: string,
+  priceHundredths: number,
+  stakePaise: number,
+  n = 1,
+): ExchangeFill => ({
   runnerId,
   priceHundredths,
   stakePaise,
@@ -25,7 +32,11 @@ describe('SET-1..SET-5 exchange settlement', () => {
     ['A', 20_000, -20_000],
     ['B', -10_000, 10_000],
   ])('SET-1 back A at 3.0 for ₹100 against a lay; %s wins', (winner, backer, layer) => {
-    const settled = settleExchangeMarket([fill('alice', 'bob', 'A', 300, 10_000)], { type: 'winner', runnerId: winner }, 0);
+    const settled = settleExchangeMarket(
+      [fill('alice', 'bob', 'A', 300, 10_000)],
+      { type: 'winner', runnerId: winner },
+      0,
+    );
     expect(settled.players).toEqual([
       { ownerId: 'alice', grossPaise: backer, commissionPaise: 0, netPaise: backer },
       { ownerId: 'bob', grossPaise: layer, commissionPaise: 0, netPaise: layer },
@@ -41,7 +52,10 @@ describe('SET-1..SET-5 exchange settlement', () => {
   });
 
   it('SET-3 void returns every stake: every result is 0 and no commission', () => {
-    const settled = settleExchangeMarket([fill('alice', 'bob', 'A', 300, 10_000), fill('carol', 'alice', 'B', 500, 7_000, 2)], { type: 'void' });
+    const settled = settleExchangeMarket(
+      [fill('alice', 'bob', 'A', 300, 10_000), fill('carol', 'alice', 'B', 500, 7_000, 2)],
+      { type: 'void' },
+    );
     expect(settled.players.map((p) => [p.ownerId, p.grossPaise, p.commissionPaise])).toEqual([
       ['alice', 0, 0],
       ['bob', 0, 0],
@@ -70,7 +84,9 @@ describe('SET-1..SET-5 exchange settlement', () => {
     [-5_000, 200, 0],
     [0, 200, 0],
     [10_000, 500, 500],
-  ])('SET-4 commission on %s at %s bp is %s (rounded down)', (net, bp, expected) => expect(commissionPaise(net, bp)).toBe(expected));
+  ])('SET-4 commission on %s at %s bp is %s (rounded down)', (net, bp, expected) =>
+    expect(commissionPaise(net, bp)).toBe(expected),
+  );
 
   it('SET-4 a commission rate outside 0..100 % is a caller bug', () => {
     expect(() => settleExchangeMarket([], { type: 'void' }, -1)).toThrow();
@@ -78,7 +94,11 @@ describe('SET-1..SET-5 exchange settlement', () => {
   });
 
   it('SET-2 gross results sum to zero', () => {
-    const fills = [fill('a', 'b', 'A', 157, 333), fill('c', 'a', 'B', 1050, 12_345, 2), fill('b', 'c', 'C', 101, 99, 3)];
+    const fills = [
+      fill('a', 'b', 'A', 157, 333),
+      fill('c', 'a', 'B', 1050, 12_345, 2),
+      fill('b', 'c', 'C', 101, 99, 3),
+    ];
     for (const runnerId of ['A', 'B', 'C']) {
       const settled = settleExchangeMarket(fills, { type: 'winner', runnerId });
       expect(settled.players.reduce((sum, p) => sum + p.grossPaise, 0)).toBe(0);

@@ -105,7 +105,12 @@ export function settleExchangeMarket(
     addTo(byOwner, ownerId, paise);
   };
   for (const fill of fills) {
-    const back = exchangeBetLine({ runnerId: fill.runnerId, side: 'back', priceHundredths: fill.priceHundredths, stakePaise: fill.stakePaise });
+    const back = exchangeBetLine({
+      runnerId: fill.runnerId,
+      side: 'back',
+      priceHundredths: fill.priceHundredths,
+      stakePaise: fill.stakePaise,
+    });
     const backPaise = lineResult(back, result);
     credit(fill.backOfferId, fill.backOwnerId, backPaise);
     // The layer's result is the backer's, negated: that is what makes the market zero-sum (SET-2).
@@ -130,7 +135,12 @@ function houseSettlement(rows: readonly BetOutcome[]): HouseSettlement {
     addTo(byOwner, row.ownerId, row.profitLossPaise);
     playersPaise += row.profitLossPaise;
   }
-  const players = [...byOwner].map(([ownerId, grossPaise]) => ({ ownerId, grossPaise, commissionPaise: 0, netPaise: grossPaise }));
+  const players = [...byOwner].map(([ownerId, grossPaise]) => ({
+    ownerId,
+    grossPaise,
+    commissionPaise: 0,
+    netPaise: grossPaise,
+  }));
   players.sort(byKey((row) => row.ownerId));
   return { bets: [...rows].sort(byKey((row) => row.betId)), players, housePaise: negatePaise(playersPaise) };
 }
@@ -143,7 +153,11 @@ export interface OwnedBookmakerBet extends BookmakerBet {
 /** SET-6: bookmaker markets, no commission, house takes the other side. */
 export function settleBookmakerMarket(bets: readonly OwnedBookmakerBet[], result: RunnerResult): HouseSettlement {
   return houseSettlement(
-    bets.map((bet) => ({ betId: bet.betId, ownerId: bet.ownerId, profitLossPaise: lineResult(bookmakerBetLine(bet), result) })),
+    bets.map((bet) => ({
+      betId: bet.betId,
+      ownerId: bet.ownerId,
+      profitLossPaise: lineResult(bookmakerBetLine(bet), result),
+    })),
   );
 }
 

@@ -23,7 +23,11 @@ export function indiaDayMonthYear(instant: Date): string {
 }
 
 /** The range a statement covers; without dates, the last 30 days up to and including today. */
-export function indiaDateRange(query: { start_date?: string; end_date?: string }, now: Date, defaultDays = 30): { from: Date; to: Date } {
+export function indiaDateRange(
+  query: { start_date?: string; end_date?: string },
+  now: Date,
+  defaultDays = 30,
+): { from: Date; to: Date } {
   const end = query.end_date ?? indiaDate(now);
   const start = query.start_date ?? indiaDate(new Date(indiaMidnight(end).getTime() - (defaultDays - 1) * DAY_MS));
   return { from: indiaMidnight(start), to: new Date(indiaMidnight(end).getTime() + DAY_MS) };

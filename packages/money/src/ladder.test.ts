@@ -123,7 +123,9 @@ describe('LAD-4 nearest ladder price', () => {
     [355, 'nearest', 355],
     [10_600, 'nearest', 11_000],
     [10_400, 'nearest', 10_000],
-  ] as const)('LAD-4 %s rounded %s is %s', (price, rounding, expected) => expect(nearestLadderPrice(price, rounding)).toBe(expected));
+  ] as const)('LAD-4 %s rounded %s is %s', (price, rounding, expected) =>
+    expect(nearestLadderPrice(price, rounding)).toBe(expected),
+  );
 
   it('LAD-4 the result is always on the ladder and no ladder price is closer', () => {
     const prices = ladderPrices();

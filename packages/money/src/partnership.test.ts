@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { basisPointsOf, effectiveRates, marketNetWinningsPaise, splitAlongChain, splitCommission } from './index.js';
 
 /** A non-decreasing chain of cumulative rates, nearest agent first, as the service keeps them. */
-const chain = fc.array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 5 }).map((rates) => [...rates].sort((a, b) => a - b));
+const chain = fc
+  .array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 5 })
+  .map((rates) => [...rates].sort((a, b) => a - b));
 const pnl = fc.integer({ min: -(10 ** 13), max: 10 ** 13 });
 
 describe('partnership shares along the chain (decision 0020)', () => {
@@ -41,9 +43,13 @@ describe('partnership shares along the chain (decision 0020)', () => {
   it('a chain stored out of order never gives a level a negative share', () => {
     expect(effectiveRates([9000, 4000, 6000], 10_000)).toEqual([4000, 4000, 6000]);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 5 }), (amount, rates) => {
-        for (const share of splitAlongChain(amount, rates)) expect(share).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 12 }),
+        fc.array(fc.integer({ min: 0, max: 10_000 }), { maxLength: 5 }),
+        (amount, rates) => {
+          for (const share of splitAlongChain(amount, rates)) expect(share).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });
@@ -59,11 +65,16 @@ describe('commission on exchange net winnings', () => {
     // 2 % house commission on ₹1,234.56; top agent 1.5 %, its sub-agent 1 %.
     expect(splitCommission(123_456, [100, 150], 200)).toEqual([1234, 617, 618]);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 13 }), chain, fc.integer({ min: 0, max: 10_000 }), (net, rates, house) => {
-        const shares = splitCommission(net, rates, house);
-        expect(shares.reduce((sum, share) => sum + share, 0)).toBe(basisPointsOf(net, house));
-        for (const share of shares) expect(share).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 13 }),
+        chain,
+        fc.integer({ min: 0, max: 10_000 }),
+        (net, rates, house) => {
+          const shares = splitCommission(net, rates, house);
+          expect(shares.reduce((sum, share) => sum + share, 0)).toBe(basisPointsOf(net, house));
+          for (const share of shares) expect(share).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });

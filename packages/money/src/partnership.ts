@@ -46,7 +46,11 @@ export function effectiveRates(chainBp: readonly BasisPoints[], topBp: BasisPoin
  * upline chain. `chainBp` lists the agents' cumulative rates nearest first; the answer has one share
  * per agent in the same order, then the top's share last. The shares sum to `amountPaise` exactly.
  */
-export function splitAlongChain(amountPaise: Paise, chainBp: readonly BasisPoints[], topBp: BasisPoints = FULL_SHARE_BP): Paise[] {
+export function splitAlongChain(
+  amountPaise: Paise,
+  chainBp: readonly BasisPoints[],
+  topBp: BasisPoints = FULL_SHARE_BP,
+): Paise[] {
   const rates = effectiveRates(chainBp, topBp);
   const shares: Paise[] = [];
   let below = 0;
@@ -74,7 +78,11 @@ export function marketNetWinningsPaise(betResultsPaise: readonly Paise[]): Paise
  * agent (capped by the house's rate, `topBp`), shared the same way as partnership. The last element
  * is what the house keeps of its own commission.
  */
-export function splitCommission(netWinningsPaise: Paise, chainBp: readonly BasisPoints[], houseRateBp: BasisPoints): Paise[] {
+export function splitCommission(
+  netWinningsPaise: Paise,
+  chainBp: readonly BasisPoints[],
+  houseRateBp: BasisPoints,
+): Paise[] {
   const houseCommission = basisPointsOf(netWinningsPaise, houseRateBp);
   const rates = effectiveRates(chainBp, houseRateBp);
   const shares: Paise[] = [];

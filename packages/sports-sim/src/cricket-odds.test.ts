@@ -21,9 +21,24 @@ describe('PRICE-1 cricket match odds', () => {
     ['before the toss is even', createCricketMatch(TEAMS, 0), 0.49, 0.51],
     ['IND 80/0 after 6 overs is well ahead', matchAt({ runs: 80, legalBalls: 36 }), 0.75, 0.95],
     ['IND 30/5 after 8 overs is far behind', matchAt({ runs: 30, wickets: 5, legalBalls: 48 }), 0.01, 0.15],
-    ['AUS need 1 from 60 balls with 9 down', matchAt({ runs: 150, legalBalls: 120 }, { runs: 150, wickets: 9, legalBalls: 60 }), 0.0, 0.06],
-    ['AUS need 60 from 12 balls', matchAt({ runs: 180, legalBalls: 120 }, { runs: 121, wickets: 4, legalBalls: 108 }), 0.97, 1],
-    ['AUS need 20 from 30 balls, 8 in hand', matchAt({ runs: 160, legalBalls: 120 }, { runs: 141, wickets: 2, legalBalls: 90 }), 0.0, 0.12],
+    [
+      'AUS need 1 from 60 balls with 9 down',
+      matchAt({ runs: 150, legalBalls: 120 }, { runs: 150, wickets: 9, legalBalls: 60 }),
+      0.0,
+      0.06,
+    ],
+    [
+      'AUS need 60 from 12 balls',
+      matchAt({ runs: 180, legalBalls: 120 }, { runs: 121, wickets: 4, legalBalls: 108 }),
+      0.97,
+      1,
+    ],
+    [
+      'AUS need 20 from 30 balls, 8 in hand',
+      matchAt({ runs: 160, legalBalls: 120 }, { runs: 141, wickets: 2, legalBalls: 90 }),
+      0.0,
+      0.12,
+    ],
   ] as const)('PRICE-1 %s', (_name, state: CricketMatchState, low, high) => {
     const [india, australia] = cricketWinProbabilities(state);
     expect(india + australia).toBeCloseTo(1, 12);
@@ -32,7 +47,11 @@ describe('PRICE-1 cricket match odds', () => {
   });
 
   it('PRICE-1 finished matches price the winner at 1', () => {
-    const s: CricketMatchState = { ...matchAt({ runs: 150, legalBalls: 120 }, { runs: 151, legalBalls: 100 }), status: 'finished', result: { winner: 1, margin: { kind: 'wickets', wickets: 10, ballsRemaining: 20 }, text: '' } };
+    const s: CricketMatchState = {
+      ...matchAt({ runs: 150, legalBalls: 120 }, { runs: 151, legalBalls: 100 }),
+      status: 'finished',
+      result: { winner: 1, margin: { kind: 'wickets', wickets: 10, ballsRemaining: 20 }, text: '' },
+    };
     expect(cricketWinProbabilities(s)).toEqual([0, 1]);
   });
 
@@ -54,7 +73,8 @@ describe('PRICE-1 cricket match odds', () => {
     let worst = 0;
     for (let b = 0; b < 119; b++) {
       for (let w = 0; w < 10; w++) {
-        for (let need = 1; need < 400; need++) worst = Math.max(worst, chaseWinProbability(b + 1, w, need) - chaseWinProbability(b, w, need));
+        for (let need = 1; need < 400; need++)
+          worst = Math.max(worst, chaseWinProbability(b + 1, w, need) - chaseWinProbability(b, w, need));
       }
     }
     expect(worst).toBeLessThan(0.002);
@@ -62,11 +82,16 @@ describe('PRICE-1 cricket match odds', () => {
 
   it('PRICE-1 the first innings is monotone in runs and wickets (sampled states)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 119 }), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 250 }), (b, w, runs) => {
-        const p = firstInningsWinProbability(b, w, runs);
-        expect(firstInningsWinProbability(b, w, runs + 1)).toBeGreaterThanOrEqual(p - 1e-12);
-        expect(firstInningsWinProbability(b, w + 1, runs)).toBeLessThanOrEqual(p + 1e-12);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 119 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 250 }),
+        (b, w, runs) => {
+          const p = firstInningsWinProbability(b, w, runs);
+          expect(firstInningsWinProbability(b, w, runs + 1)).toBeGreaterThanOrEqual(p - 1e-12);
+          expect(firstInningsWinProbability(b, w + 1, runs)).toBeLessThanOrEqual(p + 1e-12);
+        },
+      ),
       { seed: 31, numRuns: 300 },
     );
   });
@@ -111,6 +136,8 @@ describe('PRICE-1 cricket match odds', () => {
         `at 10 overs predicted ${(atTenOvers / tenOversCount).toFixed(3)}, actual ${(tenOversWins / tenOversCount).toFixed(3)} (${tenOversCount})`,
     );
     expect(Math.abs(atBreak / n - wins / n)).toBeLessThan(4 * se);
-    expect(Math.abs(atTenOvers / tenOversCount - tenOversWins / tenOversCount)).toBeLessThan(4 * Math.sqrt(0.25 / tenOversCount));
+    expect(Math.abs(atTenOvers / tenOversCount - tenOversWins / tenOversCount)).toBeLessThan(
+      4 * Math.sqrt(0.25 / tenOversCount),
+    );
   });
 });

@@ -13,7 +13,8 @@ export function cricketWinProbabilities(state: CricketMatchState): [number, numb
   const first = state.innings[0];
   if (first === undefined) return byTeam(state.battingFirst, firstInningsWinProbability(0, 0, 0));
   if (state.status === 'inningsBreak' || state.innings.length === 1) {
-    if (state.status === 'inningsBreak') return byTeam(first.battingTeam, 1 - chaseWinProbability(0, 0, first.runs + 1));
+    if (state.status === 'inningsBreak')
+      return byTeam(first.battingTeam, 1 - chaseWinProbability(0, 0, first.runs + 1));
     return byTeam(first.battingTeam, firstInningsWinProbability(first.legalBalls, first.wickets, first.runs));
   }
   const chase = state.innings[1] as InningsState;

@@ -50,9 +50,21 @@ describe('CRK-2 deliveries', () => {
   it.each([
     ['wide adds one run and is bowled again', (b: { kind: string }) => b.kind === 'wide', 1, 0, 'Wd'],
     ['a legal four', (b: { kind: string; batRuns: number }) => b.kind === 'legal' && b.batRuns === 4, 4, 1, '4'],
-    ['a dot ball', (b: { kind: string; runs: number; wicket: boolean }) => b.kind === 'legal' && b.runs === 0 && !b.wicket, 0, 1, '0'],
+    [
+      'a dot ball',
+      (b: { kind: string; runs: number; wicket: boolean }) => b.kind === 'legal' && b.runs === 0 && !b.wicket,
+      0,
+      1,
+      '0',
+    ],
     ['a wicket', (b: { wicket: boolean }) => b.wicket, 0, 1, 'W'],
-    ['a no-ball with a six off it', (b: { kind: string; batRuns: number }) => b.kind === 'noBall' && b.batRuns === 6, 7, 0, 'Nb6'],
+    [
+      'a no-ball with a six off it',
+      (b: { kind: string; batRuns: number }) => b.kind === 'noBall' && b.batRuns === 6,
+      7,
+      0,
+      'Nb6',
+    ],
   ] as const)('CRK-2 %s', (_name, predicate, runs, legalBalls, label) => {
     const state = matchAt({ runs: 50, legalBalls: 30, wickets: 2 });
     const { state: after, ball } = ballOfKind(state, predicate as never);
@@ -155,11 +167,14 @@ describe('CRK-6 results', () => {
     [150, 149, 10, 100, 'allOut', 0, 'India won by 1 run'],
   ] as const)('CRK-6 %i vs %i/%i in %i balls (%s)', (firstRuns, runs, wickets, legalBalls, _end, winner, text) => {
     // Put the chase one delivery before the described end and find a seed whose delivery ends it so.
-    const before = matchAt({ runs: firstRuns, legalBalls: 120, wickets: 6, endReason: 'oversComplete' }, {
-      runs: _end === 'targetReached' ? firstRuns : runs,
-      wickets: _end === 'allOut' ? 9 : wickets,
-      legalBalls: legalBalls - 1,
-    });
+    const before = matchAt(
+      { runs: firstRuns, legalBalls: 120, wickets: 6, endReason: 'oversComplete' },
+      {
+        runs: _end === 'targetReached' ? firstRuns : runs,
+        wickets: _end === 'allOut' ? 9 : wickets,
+        legalBalls: legalBalls - 1,
+      },
+    );
     const step = ballOfKind(before, (b) => {
       if (_end === 'targetReached') return b.kind === 'legal' && b.runs === runs - firstRuns && !b.wicket;
       if (_end === 'allOut') return b.wicket;
@@ -174,7 +189,10 @@ describe('CRK-6 results', () => {
   it('CRK-6 level scores go to a super over won by either side', () => {
     const winners = new Set<number>();
     for (let seed = 0; seed < 4000 && winners.size < 2; seed++) {
-      const before = matchAt({ runs: 150, legalBalls: 120, wickets: 6, endReason: 'oversComplete' }, { runs: 150, wickets: 4, legalBalls: 119 });
+      const before = matchAt(
+        { runs: 150, legalBalls: 120, wickets: 6, endReason: 'oversComplete' },
+        { runs: 150, wickets: 4, legalBalls: 119 },
+      );
       const step = nextBall(before, createRng(seed));
       if (step.ball.kind === 'legal' && step.ball.runs === 0 && !step.ball.wicket) {
         expect(step.state.result?.margin).toEqual({ kind: 'superOver' });
@@ -204,7 +222,9 @@ describe('CRK-7 realism over 5,000 seeded innings', () => {
     }
     const mean = runs / n;
     const perOver = (runs / balls) * 6;
-    console.log(`CRK-7 mean total ${mean.toFixed(1)}, wickets ${(wickets / n).toFixed(2)}, ${perOver.toFixed(2)} an over, all out ${((100 * allOut) / n).toFixed(1)} %`);
+    console.log(
+      `CRK-7 mean total ${mean.toFixed(1)}, wickets ${(wickets / n).toFixed(2)}, ${perOver.toFixed(2)} an over, all out ${((100 * allOut) / n).toFixed(1)} %`,
+    );
     expect(mean).toBeGreaterThanOrEqual(140);
     expect(mean).toBeLessThanOrEqual(180);
     expect(wickets / n).toBeGreaterThanOrEqual(5.5);

@@ -43,9 +43,7 @@ export interface InningsState {
 export type CricketStatus = 'scheduled' | 'inPlay' | 'inningsBreak' | 'finished';
 
 export type CricketMargin =
-  | { kind: 'runs'; runs: number }
-  | { kind: 'wickets'; wickets: number; ballsRemaining: number }
-  | { kind: 'superOver' };
+  { kind: 'runs'; runs: number } | { kind: 'wickets'; wickets: number; ballsRemaining: number } | { kind: 'superOver' };
 
 export interface CricketResult {
   winner: TeamIndex;
@@ -153,7 +151,11 @@ function decide(state: CricketMatchState, chase: InningsState, rng: Rng): Cricke
   }
   if (chase.runs < first.runs) {
     const runs = first.runs - chase.runs;
-    return { winner: defender, margin: { kind: 'runs', runs }, text: `${teams[defender].name} won by ${plural(runs, 'run')}` };
+    return {
+      winner: defender,
+      margin: { kind: 'runs', runs },
+      text: `${teams[defender].name} won by ${plural(runs, 'run')}`,
+    };
   }
   // CRK-6: scores level; the super over is a coin flip (not simulated ball by ball).
   const winner: TeamIndex = rng.nextFloat() < 0.5 ? 0 : 1;

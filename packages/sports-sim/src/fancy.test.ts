@@ -28,13 +28,27 @@ const session = (state: CricketMatchState, id: string): FancySession => {
 describe('FANCY-2 sessions', () => {
   it('FANCY-2 four sessions per innings; the chase adds its own once it starts', () => {
     const first = matchAt({});
-    expect(fancySessions(first).map((s) => s.id)).toEqual(['inn1-6ov', 'inn1-10ov', 'inn1-15ov', 'inn1-20ov', 'inn1-fow1']);
+    expect(fancySessions(first).map((s) => s.id)).toEqual([
+      'inn1-6ov',
+      'inn1-10ov',
+      'inn1-15ov',
+      'inn1-20ov',
+      'inn1-fow1',
+    ]);
     expect(fancySessions(first)[0]?.name).toBe('6 over runs IND');
     expect(fancySessions(first)[4]?.name).toBe('Fall of 1st wkt IND');
     const chase = matchAt({ runs: 150, wickets: 10, legalBalls: 110 }, { wickets: 2 });
     const ids = fancySessions(chase).map((s) => s.id);
     expect(ids.filter((id) => id.startsWith('inn1-fow'))).toHaveLength(10);
-    expect(ids.filter((id) => id.startsWith('inn2'))).toEqual(['inn2-6ov', 'inn2-10ov', 'inn2-15ov', 'inn2-20ov', 'inn2-fow1', 'inn2-fow2', 'inn2-fow3']);
+    expect(ids.filter((id) => id.startsWith('inn2'))).toEqual([
+      'inn2-6ov',
+      'inn2-10ov',
+      'inn2-15ov',
+      'inn2-20ov',
+      'inn2-fow1',
+      'inn2-fow2',
+      'inn2-fow3',
+    ]);
     expect(fancySessions(chase).find((s) => s.id === 'inn2-fow3')?.name).toBe('Fall of 3rd wkt AUS');
   });
 });
@@ -76,9 +90,19 @@ describe('FANCY-1 / FANCY-3 projection and lines', () => {
         fc.constantFrom(6, 10, 15, 20),
         (legalBalls, wickets, runs, gapRuns, overs) => {
           // A consistent state: one runsAtOver entry per completed over.
-          const state = matchAt({ runs, wickets, legalBalls, runsAtOver: Array.from({ length: Math.floor(legalBalls / 6) }, () => runs) });
+          const state = matchAt({
+            runs,
+            wickets,
+            legalBalls,
+            runsAtOver: Array.from({ length: Math.floor(legalBalls / 6) }, () => runs),
+          });
           const s = session(state, `inn1-${overs}ov`);
-          const quote = fancyQuote(state, s, { ballRunning: false }, { ...DEFAULT_FANCY, gapRuns, closeBeforeBalls: 0 });
+          const quote = fancyQuote(
+            state,
+            s,
+            { ballRunning: false },
+            { ...DEFAULT_FANCY, gapRuns, closeBeforeBalls: 0 },
+          );
           if (overs * 6 <= legalBalls) {
             expect(quote.status).toBe('closed');
             return;
@@ -101,13 +125,37 @@ describe('FANCY-1 / FANCY-3 projection and lines', () => {
 describe('FANCY-4 quote status', () => {
   const chaseState = matchAt({ runs: 160, legalBalls: 120, endReason: 'oversComplete' }, { runs: 20, legalBalls: 12 });
   it.each([
-    ['closed once the session has a result', matchAt({ runs: 50, legalBalls: 37, runsAtOver: [1, 2, 3, 4, 5, 48] }), 'inn1-6ov', false, { status: 'closed' }],
-    ['ball running', matchAt({ runs: 20, legalBalls: 12 }), 'inn1-6ov', true, { status: 'suspended', reason: 'BALL_RUNNING' }],
+    [
+      'closed once the session has a result',
+      matchAt({ runs: 50, legalBalls: 37, runsAtOver: [1, 2, 3, 4, 5, 48] }),
+      'inn1-6ov',
+      false,
+      { status: 'closed' },
+    ],
+    [
+      'ball running',
+      matchAt({ runs: 20, legalBalls: 12 }),
+      'inn1-6ov',
+      true,
+      { status: 'suspended', reason: 'BALL_RUNNING' },
+    ],
     ['the chase session before the chase starts', matchAt({ runs: 20, legalBalls: 12 }), 'inn1-6ov', false, null],
-    ['the last two balls of the session', matchAt({ runs: 40, legalBalls: 34 }), 'inn1-6ov', false, { status: 'suspended', reason: 'SESSION_CLOSING' }],
+    [
+      'the last two balls of the session',
+      matchAt({ runs: 40, legalBalls: 34 }),
+      'inn1-6ov',
+      false,
+      { status: 'suspended', reason: 'SESSION_CLOSING' },
+    ],
     ['three balls left is still open', matchAt({ runs: 40, legalBalls: 33 }), 'inn1-6ov', false, 'open'],
     ['first-innings sessions once the chase is on (settled)', chaseState, 'inn1-20ov', false, { status: 'closed' }],
-    ['a chase session whose projection reaches the target', matchAt({ runs: 100, legalBalls: 120, endReason: 'oversComplete' }, { runs: 95, legalBalls: 60 }), 'inn2-20ov', false, { status: 'suspended', reason: 'TARGET_NEAR' }],
+    [
+      'a chase session whose projection reaches the target',
+      matchAt({ runs: 100, legalBalls: 120, endReason: 'oversComplete' }, { runs: 95, legalBalls: 60 }),
+      'inn2-20ov',
+      false,
+      { status: 'suspended', reason: 'TARGET_NEAR' },
+    ],
     ['a chase session far from the target', chaseState, 'inn2-6ov', false, 'open'],
   ] as const)('FANCY-4 %s', (_name, state, id, ballRunning, expected) => {
     const quote = fancyQuote(state, session(state, id), { ballRunning });
@@ -117,7 +165,10 @@ describe('FANCY-4 quote status', () => {
   });
 
   it('FANCY-4 a session of an innings not in play is NOT_STARTED (the chase during the innings break)', () => {
-    const atBreak: CricketMatchState = { ...matchAt({ runs: 150, legalBalls: 120, endReason: 'oversComplete' }), status: 'inningsBreak' };
+    const atBreak: CricketMatchState = {
+      ...matchAt({ runs: 150, legalBalls: 120, endReason: 'oversComplete' }),
+      status: 'inningsBreak',
+    };
     const chase6: FancySession = { id: 'inn2-6ov', innings: 1, kind: 'overs', overs: 6, name: '6 over runs AUS' };
     expect(fancyQuote(atBreak, chase6, { ballRunning: false })).toEqual({ status: 'suspended', reason: 'NOT_STARTED' });
   });
@@ -126,10 +177,36 @@ describe('FANCY-4 quote status', () => {
 describe('FANCY-5 results', () => {
   it.each([
     ['pending before the over', matchAt({ runs: 30, legalBalls: 20 }), 'inn1-6ov', { status: 'pending' }],
-    ['the runs at the end of the over', matchAt({ runs: 70, legalBalls: 40, runsAtOver: [5, 11, 20, 30, 41, 55] }), 'inn1-6ov', { status: 'settled', runs: 55 }],
-    ['all out before the over: the final total', matchAt({ runs: 88, wickets: 10, legalBalls: 70, endReason: 'allOut' }), 'inn1-15ov', { status: 'settled', runs: 88 }],
-    ['the chase won before the over: void', matchAt({ runs: 60, legalBalls: 120, endReason: 'oversComplete' }, { runs: 61, legalBalls: 40, endReason: 'targetReached' }), 'inn2-10ov', { status: 'void', reason: 'TARGET_REACHED' }],
-    ['the chase won after the over: settled', matchAt({ runs: 60, legalBalls: 120, endReason: 'oversComplete' }, { runs: 61, legalBalls: 40, endReason: 'targetReached', runsAtOver: [8, 16, 24, 30, 40, 50] }), 'inn2-6ov', { status: 'settled', runs: 50 }],
+    [
+      'the runs at the end of the over',
+      matchAt({ runs: 70, legalBalls: 40, runsAtOver: [5, 11, 20, 30, 41, 55] }),
+      'inn1-6ov',
+      { status: 'settled', runs: 55 },
+    ],
+    [
+      'all out before the over: the final total',
+      matchAt({ runs: 88, wickets: 10, legalBalls: 70, endReason: 'allOut' }),
+      'inn1-15ov',
+      { status: 'settled', runs: 88 },
+    ],
+    [
+      'the chase won before the over: void',
+      matchAt(
+        { runs: 60, legalBalls: 120, endReason: 'oversComplete' },
+        { runs: 61, legalBalls: 40, endReason: 'targetReached' },
+      ),
+      'inn2-10ov',
+      { status: 'void', reason: 'TARGET_REACHED' },
+    ],
+    [
+      'the chase won after the over: settled',
+      matchAt(
+        { runs: 60, legalBalls: 120, endReason: 'oversComplete' },
+        { runs: 61, legalBalls: 40, endReason: 'targetReached', runsAtOver: [8, 16, 24, 30, 40, 50] },
+      ),
+      'inn2-6ov',
+      { status: 'settled', runs: 50 },
+    ],
   ] as const)('FANCY-5 %s', (_name, state, id, expected) => {
     expect(fancyResult(state, session(state, id))).toEqual(expected);
   });
@@ -137,10 +214,33 @@ describe('FANCY-5 results', () => {
 
 describe('FANCY-7 fall of wicket', () => {
   it.each([
-    ['pending during the partnership', matchAt({ runs: 30, wickets: 2, legalBalls: 20, fallOfWickets: [4, 19] }), 'inn1-fow3', { status: 'pending' }],
-    ['the total when the wicket fell', matchAt({ runs: 80, wickets: 3, legalBalls: 60, fallOfWickets: [4, 19, 66] }), 'inn1-fow3', { status: 'settled', runs: 66 }],
-    ['no wicket by the end of the innings: the final total', matchAt({ runs: 170, wickets: 2, legalBalls: 120, endReason: 'oversComplete', fallOfWickets: [4, 19] }), 'inn1-fow3', { status: 'settled', runs: 170 }],
-    ['the chase won first: void', matchAt({ runs: 100, legalBalls: 120, endReason: 'oversComplete' }, { runs: 101, wickets: 0, legalBalls: 70, endReason: 'targetReached' }), 'inn2-fow1', { status: 'void', reason: 'TARGET_REACHED' }],
+    [
+      'pending during the partnership',
+      matchAt({ runs: 30, wickets: 2, legalBalls: 20, fallOfWickets: [4, 19] }),
+      'inn1-fow3',
+      { status: 'pending' },
+    ],
+    [
+      'the total when the wicket fell',
+      matchAt({ runs: 80, wickets: 3, legalBalls: 60, fallOfWickets: [4, 19, 66] }),
+      'inn1-fow3',
+      { status: 'settled', runs: 66 },
+    ],
+    [
+      'no wicket by the end of the innings: the final total',
+      matchAt({ runs: 170, wickets: 2, legalBalls: 120, endReason: 'oversComplete', fallOfWickets: [4, 19] }),
+      'inn1-fow3',
+      { status: 'settled', runs: 170 },
+    ],
+    [
+      'the chase won first: void',
+      matchAt(
+        { runs: 100, legalBalls: 120, endReason: 'oversComplete' },
+        { runs: 101, wickets: 0, legalBalls: 70, endReason: 'targetReached' },
+      ),
+      'inn2-fow1',
+      { status: 'void', reason: 'TARGET_REACHED' },
+    ],
   ] as const)('FANCY-7 %s', (_name, state, id, expected) => {
     expect(fancyResult(state, session(state, id))).toEqual(expected);
   });
@@ -170,7 +270,10 @@ describe('FANCY-7 fall of wicket', () => {
       const note = (): void => {
         const inn = s.innings[0] as InningsState;
         if (inn.wickets < 10 && inn.legalBalls < 120 && !open.some((o) => o.wicket === inn.wickets + 1)) {
-          open.push({ wicket: inn.wickets + 1, projected: sessionProjection(inn, fallOfWicketSession(s, 0, inn.wickets + 1)) });
+          open.push({
+            wicket: inn.wickets + 1,
+            projected: sessionProjection(inn, fallOfWicketSession(s, 0, inn.wickets + 1)),
+          });
         }
       };
       note();

@@ -3,7 +3,13 @@
  * the exact expected total at the session's end from the current state (cricket-model.ts), so
  * over many innings the lines neither over- nor under-shoot (the calibration test measures it).
  */
-import { BALLS_PER_OVER, OVERS_PER_INNINGS, WICKETS_PER_INNINGS, expectedRunsToNextWicket, expectedRunsUntil } from './cricket-model.js';
+import {
+  BALLS_PER_OVER,
+  OVERS_PER_INNINGS,
+  WICKETS_PER_INNINGS,
+  expectedRunsToNextWicket,
+  expectedRunsUntil,
+} from './cricket-model.js';
 import type { CricketMatchState, InningsState } from './cricket.js';
 
 /**
@@ -11,24 +17,31 @@ import type { CricketMatchState, InningsState } from './cricket.js';
  * a wicket (`inn1-fow3`, "Fall of 3rd wkt IND").
  */
 export type FancySession = { id: string; innings: 0 | 1; name: string } & (
-  | { kind: 'overs'; overs: number }
-  | { kind: 'fallOfWicket'; wicket: number }
+  { kind: 'overs'; overs: number } | { kind: 'fallOfWicket'; wicket: number }
 );
 
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  const suffix =
+    tens >= 11 && tens <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
   return `${n}${suffix}`;
 }
 
 function battingShortName(state: CricketMatchState, innings: 0 | 1): string {
-  const batting = state.innings[innings]?.battingTeam ?? (innings === 0 ? state.battingFirst : state.battingFirst === 0 ? 1 : 0);
+  const batting =
+    state.innings[innings]?.battingTeam ?? (innings === 0 ? state.battingFirst : state.battingFirst === 0 ? 1 : 0);
   return state.teams[batting].shortName;
 }
 
 /** FANCY-7: the fall-of-wicket session for wicket n (1–10) of an innings. */
 export function fallOfWicketSession(state: CricketMatchState, innings: 0 | 1, wicket: number): FancySession {
-  return { id: `inn${innings + 1}-fow${wicket}`, innings, kind: 'fallOfWicket', wicket, name: `Fall of ${ordinal(wicket)} wkt ${battingShortName(state, innings)}` };
+  return {
+    id: `inn${innings + 1}-fow${wicket}`,
+    innings,
+    kind: 'fallOfWicket',
+    wicket,
+    name: `Fall of ${ordinal(wicket)} wkt ${battingShortName(state, innings)}`,
+  };
 }
 
 /** The sessions offered per innings (FANCY-2). */
@@ -37,7 +50,13 @@ export const SESSION_OVERS: readonly number[] = [6, 10, 15, 20];
 /** FANCY-2: the over sessions of an innings and the fall of its first wicket. */
 export function sessionsForInnings(state: CricketMatchState, innings: 0 | 1): FancySession[] {
   const team = battingShortName(state, innings);
-  const overs = SESSION_OVERS.map((n): FancySession => ({ id: `inn${innings + 1}-${n}ov`, innings, kind: 'overs', overs: n, name: `${n} over runs ${team}` }));
+  const overs = SESSION_OVERS.map((n): FancySession => ({
+    id: `inn${innings + 1}-${n}ov`,
+    innings,
+    kind: 'overs',
+    overs: n,
+    name: `${n} over runs ${team}`,
+  }));
   return [...overs, fallOfWicketSession(state, innings, 1)];
 }
 
@@ -68,13 +87,14 @@ export interface FancyConfig {
   closeBeforeBalls: number;
 }
 
-export const DEFAULT_FANCY: FancyConfig = { gapRuns: 1, noRateHundredths: 10_000, yesRateHundredths: 10_000, closeBeforeBalls: 2 };
+export const DEFAULT_FANCY: FancyConfig = {
+  gapRuns: 1,
+  noRateHundredths: 10_000,
+  yesRateHundredths: 10_000,
+  closeBeforeBalls: 2,
+};
 
-export type FancySuspendReason =
-  | 'BALL_RUNNING'
-  | 'NOT_STARTED'
-  | 'SESSION_CLOSING'
-  | 'TARGET_NEAR';
+export type FancySuspendReason = 'BALL_RUNNING' | 'NOT_STARTED' | 'SESSION_CLOSING' | 'TARGET_NEAR';
 
 export type FancyQuoteResult =
   | {
@@ -113,9 +133,7 @@ export function fancyLines(projectedRuns: number, gapRuns: number): { noLineRuns
 }
 
 export type FancyResult =
-  | { status: 'pending' }
-  | { status: 'settled'; runs: number }
-  | { status: 'void'; reason: 'TARGET_REACHED' };
+  { status: 'pending' } | { status: 'settled'; runs: number } | { status: 'void'; reason: 'TARGET_REACHED' };
 
 /**
  * FANCY-5 / FANCY-7: a session's result. It settles at the runs on the board at the end of its over
@@ -125,7 +143,8 @@ export type FancyResult =
 export function fancyResult(state: CricketMatchState, session: FancySession): FancyResult {
   const innings = state.innings[session.innings];
   if (innings === undefined) return { status: 'pending' };
-  const atEnd = session.kind === 'overs' ? innings.runsAtOver[session.overs - 1] : innings.fallOfWickets[session.wicket - 1];
+  const atEnd =
+    session.kind === 'overs' ? innings.runsAtOver[session.overs - 1] : innings.fallOfWickets[session.wicket - 1];
   if (atEnd !== undefined) return { status: 'settled', runs: atEnd };
   if (innings.endReason === 'targetReached') return { status: 'void', reason: 'TARGET_REACHED' };
   if (innings.endReason !== null) return { status: 'settled', runs: innings.runs };
@@ -149,10 +168,13 @@ export function fancyQuote(
     return { status: 'suspended', reason: 'NOT_STARTED' };
   }
   if (options.ballRunning) return { status: 'suspended', reason: 'BALL_RUNNING' };
-  const ballsLeft = (session.kind === 'overs' ? session.overs * BALLS_PER_OVER : OVERS_PER_INNINGS * BALLS_PER_OVER) - innings.legalBalls;
+  const ballsLeft =
+    (session.kind === 'overs' ? session.overs * BALLS_PER_OVER : OVERS_PER_INNINGS * BALLS_PER_OVER) -
+    innings.legalBalls;
   if (ballsLeft <= config.closeBeforeBalls) return { status: 'suspended', reason: 'SESSION_CLOSING' };
   // A fall-of-wicket session is quoted only during the partnership it is about.
-  if (session.kind === 'fallOfWicket' && innings.wickets !== session.wicket - 1) return { status: 'suspended', reason: 'NOT_STARTED' };
+  if (session.kind === 'fallOfWicket' && innings.wickets !== session.wicket - 1)
+    return { status: 'suspended', reason: 'NOT_STARTED' };
   const projected = sessionProjection(innings, session);
   if (innings.target !== null && projected >= innings.target) return { status: 'suspended', reason: 'TARGET_NEAR' };
   const { noLineRuns, yesLineRuns } = fancyLines(projected, config.gapRuns);

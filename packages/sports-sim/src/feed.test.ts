@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_FEED,
-  advanceFeed,
-  createFeed,
-  type FeedAction,
-  type FeedState,
-  type MarketSpec,
-} from './index.js';
+import { DEFAULT_FEED, advanceFeed, createFeed, type FeedAction, type FeedState, type MarketSpec } from './index.js';
 
 const T0 = 1_760_000_000_000;
 
@@ -38,9 +31,23 @@ describe('FEED-1 / FEED-2 events and markets', () => {
     const { feed, actions } = advanceFeed(createFeed(1), T0);
     const created = actions.filter((a) => a.type === 'createEvent');
     expect(created).toHaveLength(9);
-    expect(feed.events.map((e) => e.sport).sort()).toEqual(['cricket', 'cricket', 'cricket', 'football', 'football', 'football', 'tennis', 'tennis', 'tennis']);
+    expect(feed.events.map((e) => e.sport).sort()).toEqual([
+      'cricket',
+      'cricket',
+      'cricket',
+      'football',
+      'football',
+      'football',
+      'tennis',
+      'tennis',
+      'tennis',
+    ]);
     const first = feed.events.filter((e) => e.sport === 'cricket').map((e) => e.startMs);
-    expect(first).toEqual([T0 + DEFAULT_FEED.firstStartMs, T0 + DEFAULT_FEED.firstStartMs + DEFAULT_FEED.spacingMs.cricket, T0 + DEFAULT_FEED.firstStartMs + 2 * DEFAULT_FEED.spacingMs.cricket]);
+    expect(first).toEqual([
+      T0 + DEFAULT_FEED.firstStartMs,
+      T0 + DEFAULT_FEED.firstStartMs + DEFAULT_FEED.spacingMs.cricket,
+      T0 + DEFAULT_FEED.firstStartMs + 2 * DEFAULT_FEED.spacingMs.cricket,
+    ]);
     // Every quote or score names an event created earlier in the same batch.
     const seen = new Set<string>();
     for (const a of actions) {
@@ -50,7 +57,18 @@ describe('FEED-1 / FEED-2 events and markets', () => {
   });
 
   it.each([
-    ['cricket', ['EXCHANGE:matchOdds:2', 'BOOKMAKER:bookmaker:2', 'FANCY:fancy:0', 'FANCY:fancy:0', 'FANCY:fancy:0', 'FANCY:fancy:0', 'FANCY:fancy:0']],
+    [
+      'cricket',
+      [
+        'EXCHANGE:matchOdds:2',
+        'BOOKMAKER:bookmaker:2',
+        'FANCY:fancy:0',
+        'FANCY:fancy:0',
+        'FANCY:fancy:0',
+        'FANCY:fancy:0',
+        'FANCY:fancy:0',
+      ],
+    ],
     ['football', ['EXCHANGE:matchOdds:3', 'BOOKMAKER:bookmaker:3', 'EXCHANGE:overUnder25:2']],
     ['tennis', ['EXCHANGE:matchOdds:2', 'BOOKMAKER:bookmaker:2']],
   ] as const)('FEED-2 a %s event has its markets', (sport, shape) => {
@@ -66,14 +84,17 @@ describe('FEED-3..FEED-5 four hours of the feed', () => {
     const inPlay = long.actions.filter((a) => a.action.type === 'eventStatus' && a.action.status === 'inPlay');
     const finished = long.actions.filter((a) => a.action.type === 'eventStatus' && a.action.status === 'finished');
     const created = new Map<string, number>();
-    for (const { action } of long.actions) if (action.type === 'createEvent') created.set(action.event.eventId, action.event.startMs);
+    for (const { action } of long.actions)
+      if (action.type === 'createEvent') created.set(action.event.eventId, action.event.startMs);
     for (const { at, action } of inPlay) {
       if (action.type !== 'eventStatus') continue;
       expect(at).toBeGreaterThanOrEqual(created.get(action.eventId) as number);
       expect(at).toBeLessThan((created.get(action.eventId) as number) + 2000);
     }
     for (const sport of ['cricket', 'football', 'tennis']) {
-      expect(finished.filter((a) => a.action.type === 'eventStatus' && a.action.eventId.startsWith(sport)).length).toBeGreaterThanOrEqual(sport === 'cricket' ? 5 : 10);
+      expect(
+        finished.filter((a) => a.action.type === 'eventStatus' && a.action.eventId.startsWith(sport)).length,
+      ).toBeGreaterThanOrEqual(sport === 'cricket' ? 5 : 10);
     }
     for (const sport of ['cricket', 'football', 'tennis']) {
       expect(long.feed.events.filter((e) => e.sport === sport && e.status !== 'finished')).toHaveLength(3);
@@ -95,7 +116,8 @@ describe('FEED-3..FEED-5 four hours of the feed', () => {
         if (market.type === 'FANCY') expect(['runs', 'void']).toContain(action.result.kind);
         else {
           expect(action.result.kind).toBe('winner');
-          if (action.result.kind === 'winner') expect(market.runners.map((r) => r.runnerId)).toContain(action.result.runnerId);
+          if (action.result.kind === 'winner')
+            expect(market.runners.map((r) => r.runnerId)).toContain(action.result.runnerId);
         }
       }
     }
@@ -114,7 +136,8 @@ describe('FEED-3..FEED-5 four hours of the feed', () => {
     let lastScore = new Map<string, string>();
     let checked = 0;
     for (const { action } of long.actions) {
-      if (action.type === 'score' && action.panel.sport === 'cricket') lastScore = new Map(lastScore).set(action.eventId, action.panel.scoreText ?? '');
+      if (action.type === 'score' && action.panel.sport === 'cricket')
+        lastScore = new Map(lastScore).set(action.eventId, action.panel.scoreText ?? '');
       if (action.type === 'settleMarket' && action.marketId.endsWith('-20ov') && action.result.kind === 'runs') {
         const text = lastScore.get(action.eventId) as string;
         // The 20-over session settles on the ball that ends the innings: the score just published.
@@ -132,7 +155,8 @@ describe('FEED-3..FEED-5 four hours of the feed', () => {
         ballRunning++;
         expect(action.status).toBe('suspended');
       }
-      if (action.type === 'fancyQuote' && action.quote.status === 'suspended' && action.quote.reason === 'BALL_RUNNING') ballRunning++;
+      if (action.type === 'fancyQuote' && action.quote.status === 'suspended' && action.quote.reason === 'BALL_RUNNING')
+        ballRunning++;
     }
     expect(ballRunning).toBeGreaterThan(1000);
   });

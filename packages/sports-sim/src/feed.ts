@@ -5,10 +5,26 @@
  * settle). The feed holds no clock and no hidden randomness: each event carries its own generator
  * state (SIM-2, SIM-3), and the whole feed is plain JSON to persist after each call.
  */
-import { CRICKET_LEAGUE, CRICKET_TEAMS, FOOTBALL_LEAGUE, FOOTBALL_TEAMS, TENNIS_LEAGUE, TENNIS_PLAYERS } from './catalogue.js';
+import {
+  CRICKET_LEAGUE,
+  CRICKET_TEAMS,
+  FOOTBALL_LEAGUE,
+  FOOTBALL_TEAMS,
+  TENNIS_LEAGUE,
+  TENNIS_PLAYERS,
+} from './catalogue.js';
 import { cricketWinProbabilities } from './cricket-odds.js';
 import { createCricketMatch, nextBall, startInnings, toss, type CricketMatchState } from './cricket.js';
-import { DEFAULT_FANCY, fallOfWicketSession, fancyQuote, fancyResult, sessionsForInnings, type FancyConfig, type FancyQuoteResult, type FancySession } from './fancy.js';
+import {
+  DEFAULT_FANCY,
+  fallOfWicketSession,
+  fancyQuote,
+  fancyResult,
+  sessionsForInnings,
+  type FancyConfig,
+  type FancyQuoteResult,
+  type FancySession,
+} from './fancy.js';
 import {
   createFootballMatch,
   footballOutcomeProbabilities,
@@ -31,7 +47,14 @@ import {
 } from './prices.js';
 import { createRng, seedFrom, type Rng } from './rng.js';
 import { scorePanel, type ScorePanel } from './score-panel.js';
-import { createTennisMatch, nextPoint, randomServeWin, startTennisMatch, tennisWinProbabilities, type TennisMatchState } from './tennis.js';
+import {
+  createTennisMatch,
+  nextPoint,
+  randomServeWin,
+  startTennisMatch,
+  tennisWinProbabilities,
+  type TennisMatchState,
+} from './tennis.js';
 
 export type Sport = 'cricket' | 'football' | 'tennis';
 export const SPORTS: readonly Sport[] = ['cricket', 'football', 'tennis'];
@@ -90,9 +113,7 @@ export interface FeedState {
 }
 
 export type SettlementResult =
-  | { kind: 'winner'; runnerId: string }
-  | { kind: 'runs'; runs: number }
-  | { kind: 'void'; reason: string };
+  { kind: 'winner'; runnerId: string } | { kind: 'runs'; runs: number } | { kind: 'void'; reason: string };
 
 export type FeedAction =
   | { type: 'createEvent'; event: EventSpec }
@@ -175,7 +196,14 @@ function runnerIds(marketId: string, names: readonly string[]): RunnerSpec[] {
 }
 
 function fancyMarket(eventId: string, session: FancySession): MarketSpec {
-  return { marketId: `${eventId}/${session.id}`, type: 'FANCY', kind: 'fancy', name: session.name, runners: [], session };
+  return {
+    marketId: `${eventId}/${session.id}`,
+    type: 'FANCY',
+    kind: 'fancy',
+    name: session.name,
+    runners: [],
+    session,
+  };
 }
 
 /** FEED-2: a new event of a sport with its markets; the simulation is created but not started. */
@@ -204,14 +232,36 @@ function newEvent(feed: FeedState, sport: Sport, startMs: number, rng: Rng): Fee
   }
   const matchOdds = `${eventId}/match-odds`;
   const outcomeNames = sport === 'football' ? [names[0], 'The Draw', names[1]] : names;
-  markets.push({ marketId: matchOdds, type: 'EXCHANGE', kind: 'matchOdds', name: 'Match Odds', runners: runnerIds(matchOdds, outcomeNames), session: null });
+  markets.push({
+    marketId: matchOdds,
+    type: 'EXCHANGE',
+    kind: 'matchOdds',
+    name: 'Match Odds',
+    runners: runnerIds(matchOdds, outcomeNames),
+    session: null,
+  });
   const bookmaker = `${eventId}/bookmaker`;
-  markets.push({ marketId: bookmaker, type: 'BOOKMAKER', kind: 'bookmaker', name: 'Bookmaker', runners: runnerIds(bookmaker, outcomeNames), session: null });
+  markets.push({
+    marketId: bookmaker,
+    type: 'BOOKMAKER',
+    kind: 'bookmaker',
+    name: 'Bookmaker',
+    runners: runnerIds(bookmaker, outcomeNames),
+    session: null,
+  });
   if (sport === 'football') {
     const ou = `${eventId}/over-under-2.5`;
-    markets.push({ marketId: ou, type: 'EXCHANGE', kind: 'overUnder25', name: 'Over/Under 2.5 Goals', runners: runnerIds(ou, ['Over 2.5 Goals', 'Under 2.5 Goals']), session: null });
+    markets.push({
+      marketId: ou,
+      type: 'EXCHANGE',
+      kind: 'overUnder25',
+      name: 'Over/Under 2.5 Goals',
+      runners: runnerIds(ou, ['Over 2.5 Goals', 'Under 2.5 Goals']),
+      session: null,
+    });
   }
-  if (sim.sport === 'cricket') for (const session of sessionsForInnings(sim, 0)) markets.push(fancyMarket(eventId, session));
+  if (sim.sport === 'cricket')
+    for (const session of sessionsForInnings(sim, 0)) markets.push(fancyMarket(eventId, session));
   feed.eventCount += 1;
   return {
     eventId,
@@ -232,7 +282,14 @@ function newEvent(feed: FeedState, sport: Sport, startMs: number, rng: Rng): Fee
 }
 
 function specOf(event: FeedEvent): EventSpec {
-  return { eventId: event.eventId, sport: event.sport, league: event.league, name: event.name, startMs: event.startMs, markets: event.markets };
+  return {
+    eventId: event.eventId,
+    sport: event.sport,
+    league: event.league,
+    name: event.name,
+    startMs: event.startMs,
+    markets: event.markets,
+  };
 }
 
 /** Fair probabilities per kind of market, in runner order (PRICE-3: each set sums to 1). */
@@ -245,7 +302,9 @@ function fairProbabilities(event: FeedEvent, kind: 'matchOdds' | 'overUnder25'):
   else base = tennisWinProbabilities(sim);
   if (event.driftLogOdds === 0 || base.some((p) => p <= 0 || p >= 1)) return base;
   // Sentiment tilts the first runner against the last; the draw (if any) keeps its weight.
-  const tilted = base.map((p, i) => (i === 0 ? p * Math.exp(event.driftLogOdds) : i === base.length - 1 ? p * Math.exp(-event.driftLogOdds) : p));
+  const tilted = base.map((p, i) =>
+    i === 0 ? p * Math.exp(event.driftLogOdds) : i === base.length - 1 ? p * Math.exp(-event.driftLogOdds) : p,
+  );
   return normalise(tilted);
 }
 
@@ -261,7 +320,10 @@ function quoteActions(event: FeedEvent, config: FeedConfig, rng: Rng, exchangeSu
         eventId: event.eventId,
         marketId: market.marketId,
         status: exchangeSuspended ? 'suspended' : 'open',
-        runners: market.runners.map((r, i) => ({ runnerId: r.runnerId, ...exchangeQuote(probabilities[i] ?? 0, rng, config.exchange) })),
+        runners: market.runners.map((r, i) => ({
+          runnerId: r.runnerId,
+          ...exchangeQuote(probabilities[i] ?? 0, rng, config.exchange),
+        })),
       });
     } else if (market.kind === 'bookmaker') {
       const probabilities = fairProbabilities(event, 'matchOdds');
@@ -272,10 +334,18 @@ function quoteActions(event: FeedEvent, config: FeedConfig, rng: Rng, exchangeSu
         marketId: market.marketId,
         status: suspended ? 'suspended' : 'open',
         reason: event.ballRunning ? 'BALL_RUNNING' : exchangeSuspended ? 'SUSPENDED' : null,
-        runners: market.runners.map((r, i) => ({ runnerId: r.runnerId, ...bookmakerRates(probabilities[i] ?? 0, config.bookmaker) })),
+        runners: market.runners.map((r, i) => ({
+          runnerId: r.runnerId,
+          ...bookmakerRates(probabilities[i] ?? 0, config.bookmaker),
+        })),
       });
     } else if (market.session && sim.sport === 'cricket') {
-      actions.push({ type: 'fancyQuote', eventId: event.eventId, marketId: market.marketId, quote: fancyQuote(sim, market.session, { ballRunning: event.ballRunning }, config.fancy) });
+      actions.push({
+        type: 'fancyQuote',
+        eventId: event.eventId,
+        marketId: market.marketId,
+        quote: fancyQuote(sim, market.session, { ballRunning: event.ballRunning }, config.fancy),
+      });
     }
   }
   return actions;
@@ -295,8 +365,10 @@ function settlements(event: FeedEvent): FeedAction[] {
     for (const market of event.markets) {
       if (market.session === null) continue;
       const result = fancyResult(sim, market.session);
-      if (result.status === 'settled') actions.push(...settle(event, market.marketId, { kind: 'runs', runs: result.runs }));
-      if (result.status === 'void') actions.push(...settle(event, market.marketId, { kind: 'void', reason: result.reason }));
+      if (result.status === 'settled')
+        actions.push(...settle(event, market.marketId, { kind: 'runs', runs: result.runs }));
+      if (result.status === 'void')
+        actions.push(...settle(event, market.marketId, { kind: 'void', reason: result.reason }));
     }
   }
   if (event.status !== 'finished') return actions;
@@ -305,11 +377,17 @@ function settlements(event: FeedEvent): FeedAction[] {
   else if (sim.sport === 'football') winnerIndex = footballResult(sim) ?? 1;
   else winnerIndex = sim.winner ?? 0;
   for (const market of event.markets) {
-    const runner = (index: number): SettlementResult => ({ kind: 'winner', runnerId: (market.runners[index] as RunnerSpec).runnerId });
-    if (market.kind === 'matchOdds' || market.kind === 'bookmaker') actions.push(...settle(event, market.marketId, runner(winnerIndex)));
-    if (market.kind === 'overUnder25' && sim.sport === 'football') actions.push(...settle(event, market.marketId, runner(sim.score[0] + sim.score[1] > 2.5 ? 0 : 1)));
+    const runner = (index: number): SettlementResult => ({
+      kind: 'winner',
+      runnerId: (market.runners[index] as RunnerSpec).runnerId,
+    });
+    if (market.kind === 'matchOdds' || market.kind === 'bookmaker')
+      actions.push(...settle(event, market.marketId, runner(winnerIndex)));
+    if (market.kind === 'overUnder25' && sim.sport === 'football')
+      actions.push(...settle(event, market.marketId, runner(sim.score[0] + sim.score[1] > 2.5 ? 0 : 1)));
     // A fancy session still open at the end (cannot happen by FANCY-5, kept as a guard) is void.
-    if (market.kind === 'fancy') actions.push(...settle(event, market.marketId, { kind: 'void', reason: 'MATCH_ENDED' }));
+    if (market.kind === 'fancy')
+      actions.push(...settle(event, market.marketId, { kind: 'void', reason: 'MATCH_ENDED' }));
   }
   return actions;
 }
@@ -334,9 +412,16 @@ function stepEvent(event: FeedEvent, nowMs: number, config: FeedConfig): FeedAct
     // FEED-4: the event goes in play.
     event.status = 'inPlay';
     const sim = event.sim;
-    event.sim = sim.sport === 'cricket' ? startInnings(sim) : sim.sport === 'football' ? startHalf(sim) : startTennisMatch(sim);
+    event.sim =
+      sim.sport === 'cricket' ? startInnings(sim) : sim.sport === 'football' ? startHalf(sim) : startTennisMatch(sim);
     actions.push({ type: 'eventStatus', eventId: id, status: 'inPlay' });
-    next = nowMs + (sim.sport === 'cricket' ? config.cricketBallMs - config.ballInAirMs : sim.sport === 'football' ? config.footballMinuteMs : config.tennisPointMs);
+    next =
+      nowMs +
+      (sim.sport === 'cricket'
+        ? config.cricketBallMs - config.ballInAirMs
+        : sim.sport === 'football'
+          ? config.footballMinuteMs
+          : config.tennisPointMs);
   } else if (event.status === 'inPlay') {
     event.driftLogOdds *= 0.7;
     if (Math.abs(event.driftLogOdds) < 1e-3) event.driftLogOdds = 0;
@@ -371,7 +456,8 @@ function stepEvent(event: FeedEvent, nowMs: number, config: FeedConfig): FeedAct
         // A wicket or the end of an innings briefly suspends the exchange (one step).
         exchangeSuspended = ball.wicket || ball.inningsEnded !== null;
         if (state.status === 'finished') event.status = 'finished';
-        next = nowMs + (state.status === 'inningsBreak' ? config.inningsBreakMs : config.cricketBallMs - config.ballInAirMs);
+        next =
+          nowMs + (state.status === 'inningsBreak' ? config.inningsBreakMs : config.cricketBallMs - config.ballInAirMs);
       }
     } else if (sim.sport === 'football') {
       if (sim.status === 'halfTime') {
@@ -415,12 +501,20 @@ function stepEvent(event: FeedEvent, nowMs: number, config: FeedConfig): FeedAct
  * events past their listing time are removed; each sport is topped up to `eventsPerSport`
  * unfinished events. Returns the new state and the actions in the order to apply them.
  */
-export function advanceFeed(feed: FeedState, nowMs: number, config: FeedConfig = DEFAULT_FEED): { feed: FeedState; actions: FeedAction[] } {
+export function advanceFeed(
+  feed: FeedState,
+  nowMs: number,
+  config: FeedConfig = DEFAULT_FEED,
+): { feed: FeedState; actions: FeedAction[] } {
   const next: FeedState = { ...feed, events: feed.events.map((e) => ({ ...e })) };
   const actions: FeedAction[] = [];
   const kept: FeedEvent[] = [];
   for (const event of next.events) {
-    if (event.status === 'finished' && event.finishedAtMs !== null && nowMs >= event.finishedAtMs + config.retainFinishedMs) {
+    if (
+      event.status === 'finished' &&
+      event.finishedAtMs !== null &&
+      nowMs >= event.finishedAtMs + config.retainFinishedMs
+    ) {
       actions.push({ type: 'removeEvent', eventId: event.eventId });
       continue;
     }
@@ -435,7 +529,9 @@ export function advanceFeed(feed: FeedState, nowMs: number, config: FeedConfig =
     let open = ofSport.filter((e) => e.status !== 'finished').length;
     let lastStart = ofSport.reduce((m, e) => Math.max(m, e.startMs), Number.NEGATIVE_INFINITY);
     while (open < config.eventsPerSport) {
-      const startMs = Number.isFinite(lastStart) ? Math.max(nowMs + config.firstStartMs, lastStart + config.spacingMs[sport]) : nowMs + config.firstStartMs;
+      const startMs = Number.isFinite(lastStart)
+        ? Math.max(nowMs + config.firstStartMs, lastStart + config.spacingMs[sport])
+        : nowMs + config.firstStartMs;
       const event = newEvent(next, sport, startMs, rng);
       next.events.push(event);
       actions.push({ type: 'createEvent', event: specOf(event) });

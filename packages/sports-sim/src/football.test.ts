@@ -20,7 +20,8 @@ const TEAMS: FootballMatchState['teams'] = [
 function playToEnd(state: FootballMatchState, seed: number): FootballMatchState {
   const rng = createRng(seed);
   let s = state;
-  while (s.status !== 'finished') s = s.status === 'scheduled' || s.status === 'halfTime' ? startHalf(s) : nextMinute(s, rng).state;
+  while (s.status !== 'finished')
+    s = s.status === 'scheduled' || s.status === 'halfTime' ? startHalf(s) : nextMinute(s, rng).state;
   return s;
 }
 
@@ -60,7 +61,12 @@ describe('FB-3 / FB-4 fair probabilities', () => {
     [85, [0, 1], [1.2, 1.2], 0, 0.05],
     [60, [1, 1], [1.2, 1.2], 0.2, 0.35],
   ] as const)('FB-3 minute %i at %j (xG %j)', (minute, score, xg, low, high) => {
-    const s: FootballMatchState = { ...createFootballMatch(TEAMS, [...xg]), status: 'secondHalf', minute, score: [...score] };
+    const s: FootballMatchState = {
+      ...createFootballMatch(TEAMS, [...xg]),
+      status: 'secondHalf',
+      minute,
+      score: [...score],
+    };
     const p = footballOutcomeProbabilities(s);
     expect(p[0] + p[1] + p[2]).toBeCloseTo(1, 12);
     expect(p[0]).toBeGreaterThanOrEqual(low);
@@ -68,7 +74,12 @@ describe('FB-3 / FB-4 fair probabilities', () => {
   });
 
   it('FB-3 at full time the result has probability 1', () => {
-    const s: FootballMatchState = { ...createFootballMatch(TEAMS, [1, 1]), status: 'finished', minute: 90, score: [1, 1] };
+    const s: FootballMatchState = {
+      ...createFootballMatch(TEAMS, [1, 1]),
+      status: 'finished',
+      minute: 90,
+      score: [1, 1],
+    };
     expect(footballOutcomeProbabilities(s)).toEqual([0, 1, 0]);
     expect(footballOverUnderProbabilities(s)).toEqual([0, 1]);
     expect(footballResult(s)).toBe(1);
@@ -77,14 +88,25 @@ describe('FB-3 / FB-4 fair probabilities', () => {
 
   it('FB-3 / FB-4 probabilities sum to 1 in any state', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 90 }), fc.nat(5), fc.nat(5), fc.double({ min: 0.3, max: 3, noNaN: true }), (minute, h, a, xg) => {
-        const s: FootballMatchState = { ...createFootballMatch(TEAMS, [xg, 3.3 - xg]), status: 'secondHalf', minute, score: [h, a] };
-        const p = footballOutcomeProbabilities(s);
-        expect(p[0] + p[1] + p[2]).toBeCloseTo(1, 9);
-        const ou = footballOverUnderProbabilities(s);
-        expect(ou[0] + ou[1]).toBeCloseTo(1, 9);
-        if (h + a >= 3) expect(ou[0]).toBeCloseTo(1, 12);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 90 }),
+        fc.nat(5),
+        fc.nat(5),
+        fc.double({ min: 0.3, max: 3, noNaN: true }),
+        (minute, h, a, xg) => {
+          const s: FootballMatchState = {
+            ...createFootballMatch(TEAMS, [xg, 3.3 - xg]),
+            status: 'secondHalf',
+            minute,
+            score: [h, a],
+          };
+          const p = footballOutcomeProbabilities(s);
+          expect(p[0] + p[1] + p[2]).toBeCloseTo(1, 9);
+          const ou = footballOverUnderProbabilities(s);
+          expect(ou[0] + ou[1]).toBeCloseTo(1, 9);
+          if (h + a >= 3) expect(ou[0]).toBeCloseTo(1, 12);
+        },
+      ),
       { seed: 51, numRuns: 300 },
     );
   });
@@ -101,7 +123,9 @@ describe('FB-3 / FB-4 fair probabilities', () => {
       counts[footballResult(end) as number]! += 1;
       if (end.score[0] + end.score[1] > 2.5) over++;
     }
-    console.log(`FB-3 predicted ${predicted.map((p) => p.toFixed(3)).join('/')}, actual ${counts.map((c) => (c / n).toFixed(3)).join('/')}; over 2.5 ${overPredicted.toFixed(3)} vs ${(over / n).toFixed(3)}`);
+    console.log(
+      `FB-3 predicted ${predicted.map((p) => p.toFixed(3)).join('/')}, actual ${counts.map((c) => (c / n).toFixed(3)).join('/')}; over 2.5 ${overPredicted.toFixed(3)} vs ${(over / n).toFixed(3)}`,
+    );
     const se = Math.sqrt(0.25 / n);
     predicted.forEach((p, i) => expect(Math.abs(p - (counts[i] as number) / n)).toBeLessThan(4 * se));
     expect(Math.abs(overPredicted - over / n)).toBeLessThan(4 * se);

@@ -33,7 +33,10 @@ export interface FootballMatchState {
   goals: Goal[];
 }
 
-export function createFootballMatch(teams: [FootballTeam, FootballTeam], expectedGoals: [number, number]): FootballMatchState {
+export function createFootballMatch(
+  teams: [FootballTeam, FootballTeam],
+  expectedGoals: [number, number],
+): FootballMatchState {
   return { sport: 'football', teams, expectedGoals, status: 'scheduled', minute: 0, score: [0, 0], goals: [] };
 }
 
@@ -53,7 +56,8 @@ export function startHalf(state: FootballMatchState): FootballMatchState {
 
 /** FB-2: play one minute; half time after 45, full time after 90. */
 export function nextMinute(state: FootballMatchState, rng: Rng): { state: FootballMatchState; goals: Goal[] } {
-  if (state.status !== 'firstHalf' && state.status !== 'secondHalf') throw new Error(`no minute can be played when the match is ${state.status}`);
+  if (state.status !== 'firstHalf' && state.status !== 'secondHalf')
+    throw new Error(`no minute can be played when the match is ${state.status}`);
   const minute = state.minute + 1;
   const goals: Goal[] = [];
   const score: [number, number] = [...state.score];
@@ -63,7 +67,8 @@ export function nextMinute(state: FootballMatchState, rng: Rng): { state: Footba
       score[team] += 1;
     }
   }
-  const status: FootballStatus = minute === MINUTES_PER_HALF ? 'halfTime' : minute >= MINUTES_PER_MATCH ? 'finished' : state.status;
+  const status: FootballStatus =
+    minute === MINUTES_PER_HALF ? 'halfTime' : minute >= MINUTES_PER_MATCH ? 'finished' : state.status;
   return { state: { ...state, minute, score, status, goals: [...state.goals, ...goals] }, goals };
 }
 
@@ -79,7 +84,10 @@ function binomial(n: number, q: number): number[] {
 
 function remainingGoals(state: FootballMatchState): [number[], number[]] {
   const left = state.status === 'finished' ? 0 : MINUTES_PER_MATCH - state.minute;
-  return [binomial(left, state.expectedGoals[0] / MINUTES_PER_MATCH), binomial(left, state.expectedGoals[1] / MINUTES_PER_MATCH)];
+  return [
+    binomial(left, state.expectedGoals[0] / MINUTES_PER_MATCH),
+    binomial(left, state.expectedGoals[1] / MINUTES_PER_MATCH),
+  ];
 }
 
 /** FB-3: [home, draw, away] win probabilities from the score and the minutes left; they sum to 1. */

@@ -111,7 +111,14 @@ export {
   type TennisPlayerScore,
   type TennisScorePanel,
 } from './score-panel.js';
-export { CRICKET_LEAGUE, CRICKET_TEAMS, FOOTBALL_LEAGUE, FOOTBALL_TEAMS, TENNIS_LEAGUE, TENNIS_PLAYERS } from './catalogue.js';
+export {
+  CRICKET_LEAGUE,
+  CRICKET_TEAMS,
+  FOOTBALL_LEAGUE,
+  FOOTBALL_TEAMS,
+  TENNIS_LEAGUE,
+  TENNIS_PLAYERS,
+} from './catalogue.js';
 export {
   DEFAULT_FEED,
   SPORTS,

@@ -86,15 +86,21 @@ describe('QUOTE-1 exchange liquidity', () => {
 
   it('QUOTE-4 over all runners Σ 1/best back ≥ 1 ≥ Σ 1/best lay (no arbitrage against the house)', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0.01, max: 1, noNaN: true }), { minLength: 2, maxLength: 3 }), (weights) => {
-        const probabilities = normalise(weights);
-        fc.pre(probabilities.every((p) => p > 0.002 && p < 0.99));
-        const quotes = probabilities.map((p) => exchangeQuote(p, createRng(1)));
-        const sumBack = quotes.reduce((a, q) => a + 100 / (q.availableToBack[0]?.priceHundredths ?? 100), 0);
-        const sumLay = quotes.reduce((a, q) => a + 100 / (q.availableToLay[0]?.priceHundredths ?? Number.POSITIVE_INFINITY), 0);
-        expect(sumBack).toBeGreaterThanOrEqual(1 - 1e-9);
-        expect(sumLay).toBeLessThanOrEqual(1 + 1e-9);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0.01, max: 1, noNaN: true }), { minLength: 2, maxLength: 3 }),
+        (weights) => {
+          const probabilities = normalise(weights);
+          fc.pre(probabilities.every((p) => p > 0.002 && p < 0.99));
+          const quotes = probabilities.map((p) => exchangeQuote(p, createRng(1)));
+          const sumBack = quotes.reduce((a, q) => a + 100 / (q.availableToBack[0]?.priceHundredths ?? 100), 0);
+          const sumLay = quotes.reduce(
+            (a, q) => a + 100 / (q.availableToLay[0]?.priceHundredths ?? Number.POSITIVE_INFINITY),
+            0,
+          );
+          expect(sumBack).toBeGreaterThanOrEqual(1 - 1e-9);
+          expect(sumLay).toBeLessThanOrEqual(1 + 1e-9);
+        },
+      ),
       { seed: 42, numRuns: 500 },
     );
   });
@@ -125,23 +131,30 @@ describe('QUOTE-3 bookmaker rates', () => {
     [0.995, null, 100, 1900],
     [0.02, null, null, 1900],
   ] as const)('QUOTE-3 p = %f → back %s, lay %s (max rate %i)', (p, back, lay, maxRate) => {
-    expect(bookmakerRates(p, { marginProbability: 0.004, maxRate })).toEqual({ backRateHundredths: back, layRateHundredths: lay });
+    expect(bookmakerRates(p, { marginProbability: 0.004, maxRate })).toEqual({
+      backRateHundredths: back,
+      layRateHundredths: lay,
+    });
   });
 
   it('QUOTE-3 whole rates with back < fair < lay for any probability', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.01, max: 0.99, noNaN: true }), fc.double({ min: 0.001, max: 0.05, noNaN: true }), (p, margin) => {
-        const r = bookmakerRates(p, { marginProbability: margin, maxRate: 10_000 });
-        const fair = (1 / p - 1) * 100;
-        if (r.backRateHundredths !== null) {
-          expect(r.backRateHundredths % 100).toBe(0);
-          expect(r.backRateHundredths / 100).toBeLessThan(fair);
-        }
-        if (r.layRateHundredths !== null) {
-          expect(r.layRateHundredths % 100).toBe(0);
-          expect(r.layRateHundredths / 100).toBeGreaterThan(fair);
-        }
-      }),
+      fc.property(
+        fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+        fc.double({ min: 0.001, max: 0.05, noNaN: true }),
+        (p, margin) => {
+          const r = bookmakerRates(p, { marginProbability: margin, maxRate: 10_000 });
+          const fair = (1 / p - 1) * 100;
+          if (r.backRateHundredths !== null) {
+            expect(r.backRateHundredths % 100).toBe(0);
+            expect(r.backRateHundredths / 100).toBeLessThan(fair);
+          }
+          if (r.layRateHundredths !== null) {
+            expect(r.layRateHundredths % 100).toBe(0);
+            expect(r.layRateHundredths / 100).toBeGreaterThan(fair);
+          }
+        },
+      ),
       { seed: 43, numRuns: 1000 },
     );
   });

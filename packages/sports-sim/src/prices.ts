@@ -3,7 +3,13 @@
  * inside the model; everything that leaves this file is an integer with a known scale: decimal odds
  * and rates in hundredths, sizes in paise.
  */
-import { indexToPrice, MAX_PRICE_HUNDREDTHS as MAX_LADDER_PRICE, MIN_PRICE_HUNDREDTHS as MIN_LADDER_PRICE, nearestLadderPrice, priceToIndex } from '@khel/money';
+import {
+  indexToPrice,
+  MAX_PRICE_HUNDREDTHS as MAX_LADDER_PRICE,
+  MIN_PRICE_HUNDREDTHS as MIN_LADDER_PRICE,
+  nearestLadderPrice,
+  priceToIndex,
+} from '@khel/money';
 
 /** Ladder index of the price at or below (or above) any real number of hundredths, clamped to the ladder. */
 const ladderIndexAtOrBelow = (priceHundredths: number) => priceToIndex(nearestLadderPrice(priceHundredths, 'down'));
@@ -79,7 +85,11 @@ function levelSize(config: ExchangeQuoteConfig, level: number, liabilityScale: n
  * leave the ladder are left out. Prices a player backs at are at most fair, so over all runners
  * Σ 1/back ≥ 1 and Σ 1/lay ≤ 1: the house never offers an arbitrage.
  */
-export function exchangeQuote(probability: number, rng: Rng, config: ExchangeQuoteConfig = DEFAULT_EXCHANGE_QUOTE): ExchangeRunnerQuote {
+export function exchangeQuote(
+  probability: number,
+  rng: Rng,
+  config: ExchangeQuoteConfig = DEFAULT_EXCHANGE_QUOTE,
+): ExchangeRunnerQuote {
   const spread = Math.max(1, Math.floor(config.spreadTicks));
   const fairReal = probability > 0 ? 100 / probability : MAX_LADDER_PRICE;
   // Below 1.01 no back price can be at or under the fair price: lo = −1 leaves the back side empty.
@@ -102,7 +112,12 @@ export function exchangeQuote(probability: number, rng: Rng, config: ExchangeQuo
     const lay = ladderPriceAt(layIndex + level);
     if (lay !== null) availableToLay.push({ priceHundredths: lay, sizePaise: levelSize(config, level, 1, rng) });
   }
-  return { fairProbability: probability, fairOddsHundredths: fairOddsHundredths(probability), availableToBack, availableToLay };
+  return {
+    fairProbability: probability,
+    fairOddsHundredths: fairOddsHundredths(probability),
+    availableToBack,
+    availableToLay,
+  };
 }
 
 /** A house offer to place through the exchange, in the engine's terms (side is the house's side). */
@@ -115,8 +130,16 @@ export interface HouseOffer {
 /** QUOTE-2: the offers the house places to publish a quote (a back on the screen is a house lay). */
 export function houseOffers(quote: ExchangeRunnerQuote): HouseOffer[] {
   return [
-    ...quote.availableToBack.map((l) => ({ side: 'lay' as const, priceHundredths: l.priceHundredths, stakePaise: l.sizePaise })),
-    ...quote.availableToLay.map((l) => ({ side: 'back' as const, priceHundredths: l.priceHundredths, stakePaise: l.sizePaise })),
+    ...quote.availableToBack.map((l) => ({
+      side: 'lay' as const,
+      priceHundredths: l.priceHundredths,
+      stakePaise: l.sizePaise,
+    })),
+    ...quote.availableToLay.map((l) => ({
+      side: 'back' as const,
+      priceHundredths: l.priceHundredths,
+      stakePaise: l.sizePaise,
+    })),
   ];
 }
 

@@ -14,16 +14,37 @@ import { TEAMS, matchAt } from './test-helpers.js';
 describe('SCORE-1 cricket', () => {
   it.each([
     ['before the start', createCricketMatch(TEAMS, 1), 'AUS to bat first', null, null],
-    ['first innings', matchAt({ runs: 45, wickets: 2, legalBalls: 33, lastBalls: ['1', '4', 'W', '0', 'Wd', '6'] }), 'IND batting first', 'IND 45/2 (5.3)', 818],
+    [
+      'first innings',
+      matchAt({ runs: 45, wickets: 2, legalBalls: 33, lastBalls: ['1', '4', 'W', '0', 'Wd', '6'] }),
+      'IND batting first',
+      'IND 45/2 (5.3)',
+      818,
+    ],
     [
       'innings break',
-      { ...matchAt({ runs: 160, wickets: 7, legalBalls: 120, endReason: 'oversComplete' }), status: 'inningsBreak' } as CricketMatchState,
+      {
+        ...matchAt({ runs: 160, wickets: 7, legalBalls: 120, endReason: 'oversComplete' }),
+        status: 'inningsBreak',
+      } as CricketMatchState,
       'Innings break: AUS need 161 runs to win',
       'IND 160/7 (20.0)',
       800,
     ],
-    ['the chase', matchAt({ runs: 160, legalBalls: 120 }, { runs: 138, wickets: 4, legalBalls: 106 }), 'AUS need 23 runs from 14 balls', 'AUS 138/4 (17.4)', 781],
-    ['one run, one ball', matchAt({ runs: 160, legalBalls: 120 }, { runs: 160, wickets: 4, legalBalls: 119 }), 'AUS need 1 run from 1 ball', 'AUS 160/4 (19.5)', 807],
+    [
+      'the chase',
+      matchAt({ runs: 160, legalBalls: 120 }, { runs: 138, wickets: 4, legalBalls: 106 }),
+      'AUS need 23 runs from 14 balls',
+      'AUS 138/4 (17.4)',
+      781,
+    ],
+    [
+      'one run, one ball',
+      matchAt({ runs: 160, legalBalls: 120 }, { runs: 160, wickets: 4, legalBalls: 119 }),
+      'AUS need 1 run from 1 ball',
+      'AUS 160/4 (19.5)',
+      807,
+    ],
   ] as const)('SCORE-1 %s', (_name, state, statusText, scoreText, runRate) => {
     const panel = scorePanel(state);
     if (panel.sport !== 'cricket') throw new Error('cricket');
@@ -33,7 +54,12 @@ describe('SCORE-1 cricket', () => {
   });
 
   it('SCORE-1 the chase shows both teams, the target and the required rate', () => {
-    const panel = scorePanel(matchAt({ runs: 160, wickets: 7, legalBalls: 120 }, { runs: 138, wickets: 4, legalBalls: 106, lastBalls: ['1', '1', '4'] }));
+    const panel = scorePanel(
+      matchAt(
+        { runs: 160, wickets: 7, legalBalls: 120 },
+        { runs: 138, wickets: 4, legalBalls: 106, lastBalls: ['1', '1', '4'] },
+      ),
+    );
     if (panel.sport !== 'cricket') throw new Error('cricket');
     expect(panel.teams).toEqual([
       { name: 'India', shortName: 'IND', runs: 160, wickets: 7, overs: '20.0', batting: false },
@@ -102,11 +128,28 @@ describe('SCORE-3 tennis', () => {
 
   it('SCORE-3 a tie-break and a finished match', () => {
     const base = startTennisMatch(createTennisMatch(players, [0.64, 0.62], 0));
-    const tb = scorePanel({ ...base, completedSets: [[4, 6]], setsWon: [0, 1], games: [6, 6], points: [5, 4], tiebreak: true });
+    const tb = scorePanel({
+      ...base,
+      completedSets: [[4, 6]],
+      setsWon: [0, 1],
+      games: [6, 6],
+      points: [5, 4],
+      tiebreak: true,
+    });
     expect(tb.statusText).toBe('Set 2, tie-break: 6-6');
     if (tb.sport !== 'tennis') throw new Error('tennis');
     expect(tb.players.map((p) => p.points)).toEqual(['5', '4']);
-    const done = scorePanel({ ...base, status: 'finished', winner: 1, completedSets: [[4, 6], [7, 6], [3, 6]], setsWon: [1, 2] });
+    const done = scorePanel({
+      ...base,
+      status: 'finished',
+      winner: 1,
+      completedSets: [
+        [4, 6],
+        [7, 6],
+        [3, 6],
+      ],
+      setsWon: [1, 2],
+    });
     expect(done.statusText).toBe('Leander Paes won 6-4 6-7 6-3');
   });
 });

@@ -104,10 +104,14 @@ export function cricketScorePanel(state: CricketMatchState): CricketScorePanel {
     sport: 'cricket',
     status: state.status,
     teams: [team(0), team(1)],
-    scoreText: current ? `${short(current.battingTeam)} ${current.runs}/${current.wickets} (${oversText(current.legalBalls)})` : null,
+    scoreText: current
+      ? `${short(current.battingTeam)} ${current.runs}/${current.wickets} (${oversText(current.legalBalls)})`
+      : null,
     runRateHundredths: current ? rate(current.runs, current.legalBalls) : null,
     requiredRateHundredths:
-      state.status === 'inPlay' && need !== null && ballsLeft !== null && ballsLeft > 0 ? Math.round((need * BALLS_PER_OVER * 100) / ballsLeft) : null,
+      state.status === 'inPlay' && need !== null && ballsLeft !== null && ballsLeft > 0
+        ? Math.round((need * BALLS_PER_OVER * 100) / ballsLeft)
+        : null,
     target: chase?.target ?? null,
     lastBalls: current ? [...current.lastBalls] : [],
     statusText,
@@ -116,7 +120,13 @@ export function cricketScorePanel(state: CricketMatchState): CricketScorePanel {
 
 export function footballScorePanel(state: FootballMatchState): FootballScorePanel {
   const clock =
-    state.status === 'scheduled' ? '' : state.status === 'halfTime' ? 'HT' : state.status === 'finished' ? 'FT' : `${state.minute}'`;
+    state.status === 'scheduled'
+      ? ''
+      : state.status === 'halfTime'
+        ? 'HT'
+        : state.status === 'finished'
+          ? 'FT'
+          : `${state.minute}'`;
   const [h, a] = state.teams;
   const scoreLine = `${h.shortName} ${state.score[0]}–${state.score[1]} ${a.shortName}`;
   const statusText =
@@ -160,7 +170,13 @@ export function tennisScorePanel(state: TennisMatchState): TennisScorePanel {
   } else {
     statusText = `Set ${state.completedSets.length + 1}${state.tiebreak ? ', tie-break' : ''}: ${state.games[0]}-${state.games[1]}`;
   }
-  return { sport: 'tennis', status: state.status, players: [player(0), player(1)], tiebreak: state.tiebreak, statusText };
+  return {
+    sport: 'tennis',
+    status: state.status,
+    players: [player(0), player(1)],
+    tiebreak: state.tiebreak,
+    statusText,
+  };
 }
 
 export function scorePanel(state: CricketMatchState | FootballMatchState | TennisMatchState): ScorePanel {

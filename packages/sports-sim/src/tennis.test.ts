@@ -22,7 +22,7 @@ function scripted(serverWins: boolean[]): Rng {
   let i = 0;
   return {
     nextUint32: () => 0,
-    nextFloat: () => (serverWins[i++] ?? true ? 0 : 0.999_999),
+    nextFloat: () => ((serverWins[i++] ?? true) ? 0 : 0.999_999),
     state: () => i,
   };
 }
@@ -40,10 +40,22 @@ const game = (w: 0 | 1): (0 | 1)[] => [w, w, w, w];
 describe('TEN-2 scoring', () => {
   it.each([
     [[0], ['15', '0']],
-    [[0, 1, 0], ['30', '15']],
-    [[0, 0, 0, 1, 1, 1], ['40', '40']],
-    [[0, 0, 0, 1, 1, 1, 1], ['40', 'AD']],
-    [[0, 0, 0, 1, 1, 1, 1, 0], ['40', '40']],
+    [
+      [0, 1, 0],
+      ['30', '15'],
+    ],
+    [
+      [0, 0, 0, 1, 1, 1],
+      ['40', '40'],
+    ],
+    [
+      [0, 0, 0, 1, 1, 1, 1],
+      ['40', 'AD'],
+    ],
+    [
+      [0, 0, 0, 1, 1, 1, 1, 0],
+      ['40', '40'],
+    ],
   ] as const)('TEN-2 points %j read %j', (winners, text) => {
     expect(pointsText(play(start(), [...winners]))).toEqual(text);
   });
@@ -131,7 +143,9 @@ describe('TEN-4 win probabilities', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), (seed) => {
         const rng = createRng(seed);
-        let s = startTennisMatch(createTennisMatch(PLAYERS, [0.55 + 0.15 * rng.nextFloat(), 0.55 + 0.15 * rng.nextFloat()], 1));
+        let s = startTennisMatch(
+          createTennisMatch(PLAYERS, [0.55 + 0.15 * rng.nextFloat(), 0.55 + 0.15 * rng.nextFloat()], 1),
+        );
         let steps = 0;
         while (s.status === 'inPlay') {
           s = nextPoint(s, rng).state;

@@ -32,7 +32,11 @@ export interface TennisMatchState {
   winner: 0 | 1 | null;
 }
 
-export function createTennisMatch(players: [TennisPlayer, TennisPlayer], serveWin: [number, number], firstServer: 0 | 1): TennisMatchState {
+export function createTennisMatch(
+  players: [TennisPlayer, TennisPlayer],
+  serveWin: [number, number],
+  firstServer: 0 | 1,
+): TennisMatchState {
   return {
     sport: 'tennis',
     players,
@@ -50,7 +54,10 @@ export function createTennisMatch(players: [TennisPlayer, TennisPlayer], serveWi
 
 /** TEN-1: a plausible pairing: serve points won 58–70 %. */
 export function randomServeWin(rng: Rng): [number, number] {
-  return [Math.round((0.58 + 0.12 * rng.nextFloat()) * 1000) / 1000, Math.round((0.58 + 0.12 * rng.nextFloat()) * 1000) / 1000];
+  return [
+    Math.round((0.58 + 0.12 * rng.nextFloat()) * 1000) / 1000,
+    Math.round((0.58 + 0.12 * rng.nextFloat()) * 1000) / 1000,
+  ];
 }
 
 export function startTennisMatch(state: TennisMatchState): TennisMatchState {
@@ -87,7 +94,15 @@ function scorePoint(s: Score, winner: 0 | 1): Score & { setEnded: [number, numbe
   const setWon = s.tiebreak || (games[winner] >= 6 && games[winner] - games[other(winner)] >= 2);
   if (!setWon) {
     const tiebreak = games[0] === 6 && games[1] === 6;
-    return { setsWon: s.setsWon, games, points: [0, 0], tiebreak, server: nextServer, setEnded: null, matchWinner: null };
+    return {
+      setsWon: s.setsWon,
+      games,
+      points: [0, 0],
+      tiebreak,
+      server: nextServer,
+      setEnded: null,
+      matchWinner: null,
+    };
   }
   const setsWon: [number, number] = [...s.setsWon];
   setsWon[winner] += 1;
@@ -108,7 +123,11 @@ export function nextPoint(state: TennisMatchState, rng: Rng): { state: TennisMat
   const server = pointServer(state);
   const pointWinner = rng.nextFloat() < state.serveWin[server] ? server : other(server);
   const { setEnded, matchWinner, ...score } = scorePoint(state, pointWinner);
-  const next: TennisMatchState = { ...state, ...score, completedSets: setEnded ? [...state.completedSets, setEnded] : state.completedSets };
+  const next: TennisMatchState = {
+    ...state,
+    ...score,
+    completedSets: setEnded ? [...state.completedSets, setEnded] : state.completedSets,
+  };
   if (matchWinner !== null) return { state: { ...next, status: 'finished', winner: matchWinner }, pointWinner };
   return { state: next, pointWinner };
 }
@@ -153,7 +172,11 @@ export function tennisWinProbabilities(state: TennisMatchState): [number, number
   /** The score after `w` wins the current game or tie-break outright. */
   const finish = (s: Score, w: 0 | 1): Score => {
     const onePointAway = s.tiebreak ? 6 : 3;
-    const { setEnded: _set, matchWinner: _match, ...score } = scorePoint({ ...s, points: w === 0 ? [onePointAway, 0] : [0, onePointAway] }, w);
+    const {
+      setEnded: _set,
+      matchWinner: _match,
+      ...score
+    } = scorePoint({ ...s, points: w === 0 ? [onePointAway, 0] : [0, onePointAway] }, w);
     return score;
   };
   const solve = (s: Score): number => {
@@ -161,7 +184,10 @@ export function tennisWinProbabilities(state: TennisMatchState): [number, number
     if (s.setsWon[1] >= SETS_TO_WIN) return 0;
     const [a, b] = foldPoints(s.points[0], s.points[1], s.tiebreak);
     const index =
-      ((((((s.setsWon[0] * 2 + s.setsWon[1]) * 8 + s.games[0]) * 8 + s.games[1]) * 9 + a) * 9 + b) * 2 + (s.tiebreak ? 1 : 0)) * 2 + s.server;
+      ((((((s.setsWon[0] * 2 + s.setsWon[1]) * 8 + s.games[0]) * 8 + s.games[1]) * 9 + a) * 9 + b) * 2 +
+        (s.tiebreak ? 1 : 0)) *
+        2 +
+      s.server;
     const hit = memo[index] as number;
     if (!Number.isNaN(hit)) return hit;
     const folded: Score = { ...s, points: [a, b] };

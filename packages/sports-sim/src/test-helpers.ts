@@ -26,5 +26,13 @@ export function innings(partial: Partial<InningsState> & { battingTeam: TeamInde
 export function matchAt(first: Partial<InningsState>, chase?: Partial<InningsState>): CricketMatchState {
   const one = innings({ battingTeam: 0, ...first });
   const all = chase ? [one, innings({ battingTeam: 1, target: one.runs + 1, ...chase })] : [one];
-  return { sport: 'cricket', teams: TEAMS, battingFirst: 0, status: 'inPlay', innings: all, deliveries: 0, result: null };
+  return {
+    sport: 'cricket',
+    teams: TEAMS,
+    battingFirst: 0,
+    status: 'inPlay',
+    innings: all,
+    deliveries: 0,
+    result: null,
+  };
 }

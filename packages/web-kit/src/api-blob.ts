@@ -8,9 +8,18 @@ import { fetchOrFail, metaOf, readJson, type ApiAnswer, type ApiWording } from '
  * with a business outcome) for the app to turn into its ApiError. Its own module, so that an app can
  * leave it out of its first load.
  */
-export async function fetchApiBlob(url: string, token: string | null, wording: ApiWording, signal?: AbortSignal): Promise<{ blob: Blob } | { failed: ApiAnswer }> {
+export async function fetchApiBlob(
+  url: string,
+  token: string | null,
+  wording: ApiWording,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob } | { failed: ApiAnswer }> {
   if (!url.startsWith('/api/')) throw new ApiError(0, 0, 'Unexpected address');
-  const response = await fetchOrFail(url, { headers: token === null ? {} : { Authorization: `Bearer ${token}` }, ...(signal ? { signal } : {}) }, wording);
+  const response = await fetchOrFail(
+    url,
+    { headers: token === null ? {} : { Authorization: `Bearer ${token}` }, ...(signal ? { signal } : {}) },
+    wording,
+  );
   const type = response.headers.get('Content-Type') ?? '';
   if (response.ok && !type.includes('json')) return { blob: await response.blob() };
   const body = await readJson(response);

@@ -6,7 +6,13 @@ import { answerFailure, buildUrl, sendApiCall, type ApiWording } from './api-tra
 const WORDING: ApiWording = { network: 'Offline', http: (status) => `HTTP ${status}`, unexpected: 'Odd answer' };
 
 function answerWith(status: number, body: unknown, type = 'application/json') {
-  const fetchMock = vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': type } }));
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': type },
+      }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -14,10 +20,19 @@ function answerWith(status: number, body: unknown, type = 'application/json') {
 describe('the API transport', () => {
   it('sends the bearer token, JSON body and query under /api/v1', async () => {
     const fetchMock = answerWith(200, { meta: { code: 200, message: 'OK' }, data: 1 });
-    const answer = await sendApiCall('/thing', { method: 'POST', body: { a: 1 }, query: { q: 'x', skip: undefined }, token: 't', headers: { 'X-Extra': '1' } }, WORDING);
+    const answer = await sendApiCall(
+      '/thing',
+      { method: 'POST', body: { a: 1 }, query: { q: 'x', skip: undefined }, token: 't', headers: { 'X-Extra': '1' } },
+      WORDING,
+    );
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/thing?q=x');
-    expect(init.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', Authorization: 'Bearer t', 'X-Extra': '1' });
+    expect(init.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer t',
+      'X-Extra': '1',
+    });
     expect(init.body).toBe('{"a":1}');
     expect(answer.meta?.code).toBe(200);
     expect(answerFailure(answer, WORDING)).toBeNull();
@@ -30,9 +45,19 @@ describe('the API transport', () => {
   });
 
   it('turns no answer into ApiError status 0 with the app’s wording, and lets an abort through', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
-    await expect(sendApiCall('/x', { token: null }, WORDING)).rejects.toMatchObject({ status: 0, code: 0, message: 'Offline' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new DOMException('stop', 'AbortError'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(sendApiCall('/x', { token: null }, WORDING)).rejects.toMatchObject({
+      status: 0,
+      code: 0,
+      message: 'Offline',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new DOMException('stop', 'AbortError'))),
+    );
     await expect(sendApiCall('/x', { token: null }, WORDING)).rejects.toMatchObject({ name: 'AbortError' });
   });
 
@@ -41,9 +66,17 @@ describe('the API transport', () => {
     const limited = answerFailure(await sendApiCall('/x', { token: null }, WORDING), WORDING);
     expect(limited).toMatchObject({ status: 429, code: 429, message: 'Slow down', error: 'RATE_LIMITED' });
     answerWith(502, '<html>bad gateway</html>', 'text/html');
-    expect(answerFailure(await sendApiCall('/x', { token: null }, WORDING), WORDING)).toMatchObject({ status: 502, code: 502, message: 'HTTP 502' });
+    expect(answerFailure(await sendApiCall('/x', { token: null }, WORDING), WORDING)).toMatchObject({
+      status: 502,
+      code: 502,
+      message: 'HTTP 502',
+    });
     answerWith(200, 'not json', 'text/plain');
-    expect(answerFailure(await sendApiCall('/x', { token: null }, WORDING), WORDING)).toMatchObject({ status: 200, code: 0, message: 'Odd answer' });
+    expect(answerFailure(await sendApiCall('/x', { token: null }, WORDING), WORDING)).toMatchObject({
+      status: 200,
+      code: 0,
+      message: 'Odd answer',
+    });
   });
 
   it('downloads bytes, or hands back the JSON that came instead', async () => {
@@ -59,7 +92,12 @@ describe('the API transport', () => {
 
 describe('the one error model', () => {
   it('carries the envelope’s code, error and field issues', () => {
-    const error = ApiError.fromMeta({ code: 422, message: 'Check the form', error: 'VALIDATION_FAILED', issues: [{ path: 'amount', message: 'Too small' }] });
+    const error = ApiError.fromMeta({
+      code: 422,
+      message: 'Check the form',
+      error: 'VALIDATION_FAILED',
+      issues: [{ path: 'amount', message: 'Too small' }],
+    });
     expect(error).toMatchObject({ status: 200, code: 422, isBusiness: true, message: 'Check the form' });
     expect(error.issueFor('amount')).toBe('Too small');
     expect(error.issueFor('upi')).toBeUndefined();

@@ -39,7 +39,8 @@ export interface ApiAnswer {
 
 export function buildUrl(path: string, query: ApiQuery | undefined, keepEmpty = false): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && (keepEmpty || value !== '')) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && (keepEmpty || value !== '')) params.set(key, String(value));
   const text = params.toString();
   return `${API_BASE}${path}${text === '' ? '' : `?${text}`}`;
 }
@@ -56,7 +57,8 @@ export async function readJson(response: Response): Promise<unknown> {
 export function metaOf(body: unknown): Meta | undefined {
   if (typeof body !== 'object' || body === null || !('meta' in body)) return undefined;
   const meta = (body as { meta: unknown }).meta;
-  if (typeof meta !== 'object' || meta === null || typeof (meta as { code?: unknown }).code !== 'number') return undefined;
+  if (typeof meta !== 'object' || meta === null || typeof (meta as { code?: unknown }).code !== 'number')
+    return undefined;
   return meta as Meta;
 }
 

@@ -4,7 +4,13 @@ import { DataTable } from './data-table';
 import { useIdempotencyKey } from './use-idempotency-key';
 import { QueryState, type QueryLike } from './query-state';
 
-const query = <T,>(state: Partial<QueryLike<T>>): QueryLike<T> => ({ isPending: false, isError: false, error: null, data: undefined, ...state });
+const query = <T,>(state: Partial<QueryLike<T>>): QueryLike<T> => ({
+  isPending: false,
+  isError: false,
+  error: null,
+  data: undefined,
+  ...state,
+});
 const states = (q: QueryLike<string[]>) => (
   <QueryState query={q} loading="loading" failed={(error) => `failed: ${(error as Error).message}`} empty="nothing">
     {(rows) => rows.join(',')}
@@ -36,14 +42,23 @@ describe('DataTable', () => {
         rowKey={(row) => row.id}
         className="data-table"
         label="Players"
-        columns={[{ header: 'Name', cell: (row) => row.name }, false, { header: 'Amount', className: 'num', cell: (row) => row.amount }]}
+        columns={[
+          { header: 'Name', cell: (row) => row.name },
+          false,
+          { header: 'Amount', className: 'num', cell: (row) => row.amount },
+        ]}
       />,
     );
     const table = screen.getByRole('table', { name: 'Players' });
     expect(table.className).toBe('data-table');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Name', 'Amount']);
     const cells = screen.getAllByRole('cell');
-    expect(cells.map((td) => `${td.dataset.label}=${td.textContent}`)).toEqual(['Name=Ravi', 'Amount=100', 'Name=Asha', 'Amount=250']);
+    expect(cells.map((td) => `${td.dataset.label}=${td.textContent}`)).toEqual([
+      'Name=Ravi',
+      'Amount=100',
+      'Name=Asha',
+      'Amount=250',
+    ]);
     expect(cells[1]?.className).toBe('num');
   });
 });

@@ -18,7 +18,10 @@ describe('copyText', () => {
     vi.stubGlobal('navigator', {});
     let selected = '';
     document.execCommand = vi.fn(() => {
-      selected = (document.activeElement as HTMLTextAreaElement | null)?.value ?? document.querySelector('textarea')?.value ?? '';
+      selected =
+        (document.activeElement as HTMLTextAreaElement | null)?.value ??
+        document.querySelector('textarea')?.value ??
+        '';
       return true;
     });
     expect(await copyText('HDFC0001234')).toBe(true);

@@ -39,7 +39,11 @@ export function DataTable<R>({ rows, columns, rowKey, className, label, rowClass
         {rows.map((row) => (
           <tr key={rowKey(row)} className={rowClassName?.(row)}>
             {shown.map((column, index) => (
-              <td key={index} data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)} className={column.cellClassName ?? column.className}>
+              <td
+                key={index}
+                data-label={column.label ?? (typeof column.header === 'string' ? column.header : undefined)}
+                className={column.cellClassName ?? column.className}
+              >
                 {column.cell(row)}
               </td>
             ))}

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createToastStack } from './toast-stack';
 
-const messages = (stack: { store: { get(): { message: string }[] } }) => stack.store.get().map((toast) => toast.message);
+const messages = (stack: { store: { get(): { message: string }[] } }) =>
+  stack.store.get().map((toast) => toast.message);
 
 describe('createToastStack', () => {
   it('keeps the newest `max` toasts and ignores blank messages', () => {

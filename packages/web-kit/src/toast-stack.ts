@@ -38,7 +38,9 @@ export function createToastStack<K extends string>(options: ToastStackOptions<K>
     push(type, message, subMessage) {
       if (message.trim() === '') return;
       const toast: StackedToast<K> = { id: nextId++, type, message, ...(subMessage ? { subMessage } : {}) };
-      store.set((list) => [...(options.dedupe ? list.filter((shown) => shown.message !== message) : list), toast].slice(-options.max));
+      store.set((list) =>
+        [...(options.dedupe ? list.filter((shown) => shown.message !== message) : list), toast].slice(-options.max),
+      );
       const closeAfter = options.autoCloseMs?.[type];
       if (closeAfter !== undefined) setTimeout(() => dismiss(toast.id), closeAfter);
     },

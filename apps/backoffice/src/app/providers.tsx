@@ -43,7 +43,8 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   useEffect(
     () =>
       subscribeToken(() => {
-        if (currentToken() === null) client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app-settings' });
+        if (currentToken() === null)
+          client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'app-settings' });
       }),
     [client],
   );

@@ -28,9 +28,11 @@ export function RequireOperator({ children }: { children: ReactNode }) {
     void logout();
   }, [notOperator]);
 
-  if (token === null) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (token === null)
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   // The server refuses every back-office call until the session passes the second factor.
-  if (secondFactorStep !== null) return <Navigate to="/second-factor" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (secondFactorStep !== null)
+    return <Navigate to="/second-factor" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (profile.isPending || notOperator) return <LoadingBlock label="Checking your session…" />;
   if (profile.isError) {
     return (

@@ -1,5 +1,14 @@
 import type { Meta } from '@khel/contract';
-import { ApiError, answerFailure, fetchApiBlob, httpFailure, sendApiCall, type ApiMethod, type ApiQuery, type ApiWording } from '@khel/web-kit';
+import {
+  ApiError,
+  answerFailure,
+  fetchApiBlob,
+  httpFailure,
+  sendApiCall,
+  type ApiMethod,
+  type ApiQuery,
+  type ApiWording,
+} from '@khel/web-kit';
 import { requireSecondFactor, secondFactorStepOf } from './auth/second-factor-gate';
 import { currentToken, endSession } from './auth/session';
 
@@ -49,7 +58,19 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   const sessionToken = currentToken();
   const token = options.token ?? sessionToken;
   const { method, body, query, signal, cache, headers } = options;
-  const answer = await sendApiCall(path, { method, body, query, token, ...(headers ? { headers } : {}), ...(signal ? { signal } : {}), ...(cache ? { cache } : {}) }, WORDING);
+  const answer = await sendApiCall(
+    path,
+    {
+      method,
+      body,
+      query,
+      token,
+      ...(headers ? { headers } : {}),
+      ...(signal ? { signal } : {}),
+      ...(cache ? { cache } : {}),
+    },
+    WORDING,
+  );
   // Only the session's own token can end the session; a 401 to an anonymous or borrowed-token call is just an answer.
   const usedSession = options.token === undefined && sessionToken !== null;
 

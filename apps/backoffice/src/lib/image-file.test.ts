@@ -11,7 +11,9 @@ describe('checkImageFile', () => {
   });
 
   it('refuses a file that only claims to be an image', async () => {
-    const result = await checkImageFile(new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.png', { type: 'image/png' }));
+    const result = await checkImageFile(
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.png', { type: 'image/png' }),
+    );
     expect(result).toEqual({ ok: false, message: 'Choose a PNG, JPEG or WebP image' });
   });
 

@@ -4,7 +4,11 @@ export type ToastKind = 'success' | 'error' | 'info';
 export type Toast = StackedToast<ToastKind>;
 
 // The same message twice in a row (a double click, two failing queries) is shown once.
-const stack = createToastStack<ToastKind>({ max: 4, dedupe: true, autoCloseMs: { success: 3500, info: 4500, error: 7000 } });
+const stack = createToastStack<ToastKind>({
+  max: 4,
+  dedupe: true,
+  autoCloseMs: { success: 3500, info: 4500, error: 7000 },
+});
 
 export const dismissToast = stack.dismiss;
 

@@ -50,11 +50,14 @@ export function stubApi(handlers: Record<string, Handler>) {
       idempotencyKey: headers.get('idempotency-key'),
     };
     calls.push(call);
-    const handler = handlers[`${method} ${path}`] ?? Object.entries(handlers).find(([key]) => matches(key, method, path))?.[1];
-    if (handler === undefined) return json(404, { message: `No stub for ${method} ${path}`, meta: { code: 404, message: 'No stub' } });
+    const handler =
+      handlers[`${method} ${path}`] ?? Object.entries(handlers).find(([key]) => matches(key, method, path))?.[1];
+    if (handler === undefined)
+      return json(404, { message: `No stub for ${method} ${path}`, meta: { code: 404, message: 'No stub' } });
     const result = handler(call);
     if (result instanceof Response) return result;
-    if (result instanceof HttpFailure) return json(result.status, { message: result.message, meta: { code: result.status, message: result.message } });
+    if (result instanceof HttpFailure)
+      return json(result.status, { message: result.message, meta: { code: result.status, message: result.message } });
     return json(200, result);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -76,7 +79,14 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-export const SETTINGS: AppSettings = { siteName: 'Khel', logoImg: '', faviconImg: '', color: '#f5b301', moneyMode: 'play', currency: 'INR' };
+export const SETTINGS: AppSettings = {
+  siteName: 'Khel',
+  logoImg: '',
+  faviconImg: '',
+  color: '#f5b301',
+  moneyMode: 'play',
+  currency: 'INR',
+};
 
 export function profile(overrides: Partial<Profile> = {}): Profile {
   return {

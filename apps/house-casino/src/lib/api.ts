@@ -23,20 +23,29 @@ export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknow
   try {
     response = await fetch(path, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token === null ? {} : { 'x-game-token': token }) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token === null ? {} : { 'x-game-token': token }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
     });
   } catch {
     throw new GameError('No connection, trying again…', 0, 'NETWORK');
   }
-  const json = (await response.json().catch(() => null)) as { meta?: { code: number; message: string; error?: string }; data?: T; message?: string } | null;
-  if (json === null || json.meta === undefined) throw new GameError(`Something went wrong (HTTP ${response.status})`, response.status, undefined);
+  const json = (await response.json().catch(() => null)) as {
+    meta?: { code: number; message: string; error?: string };
+    data?: T;
+    message?: string;
+  } | null;
+  if (json === null || json.meta === undefined)
+    throw new GameError(`Something went wrong (HTTP ${response.status})`, response.status, undefined);
   if (json.meta.code !== 200) throw new GameError(json.meta.message, json.meta.code, json.meta.error);
   return json.data as T;
 }
 
 /** Tells the player app around the frame about a new balance, so its header stays in step. */
 export function announceBalance(balance: number): void {
-  if (window.parent !== window) window.parent.postMessage({ type: 'khel:casino-balance', balance }, window.location.origin);
+  if (window.parent !== window)
+    window.parent.postMessage({ type: 'khel:casino-balance', balance }, window.location.origin);
 }

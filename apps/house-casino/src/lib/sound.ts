@@ -13,7 +13,14 @@ try {
 }
 let context: AudioContext | null = null;
 
-const TONES = { chip: [660, 0.05], win: [880, 0.25], lose: [180, 0.2], tick: [520, 0.03], crash: [110, 0.4], card: [400, 0.04] } as const;
+const TONES = {
+  chip: [660, 0.05],
+  win: [880, 0.25],
+  lose: [180, 0.2],
+  tick: [520, 0.03],
+  crash: [110, 0.4],
+  card: [400, 0.04],
+} as const;
 export type Sound = keyof typeof TONES;
 
 export function playSound(sound: Sound): void {

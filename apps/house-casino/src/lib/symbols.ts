@@ -2,7 +2,8 @@
  * The games' pictures, drawn as SVG and shipped with the game, so they look the same on every phone
  * (emoji depend on the phone's fonts: Debian Chromium shows empty boxes for most of them).
  */
-const svg = (body: string, label: string) => `<svg viewBox="0 0 64 64" role="img" aria-label="${label}" xmlns="http://www.w3.org/2000/svg">${body}</svg>`;
+const svg = (body: string, label: string) =>
+  `<svg viewBox="0 0 64 64" role="img" aria-label="${label}" xmlns="http://www.w3.org/2000/svg">${body}</svg>`;
 
 const PICTURES: Record<string, [label: string, body: string]> = {
   LOTUS: [
@@ -29,17 +30,38 @@ const PICTURES: Record<string, [label: string, body: string]> = {
     'Diya scatter',
     '<path d="M32 8 C40 20 38 28 32 30 C26 28 24 20 32 8 Z" fill="#ffb300"/><path d="M32 16 C35 22 34 26 32 27 C30 26 29 22 32 16 Z" fill="#fff59d"/><path d="M8 36 H56 C54 50 44 56 32 56 C20 56 10 50 8 36 Z" fill="#bf360c"/><path d="M12 40 H52" stroke="#ffcc80" stroke-width="2"/>',
   ],
-  DROP: ['Raindrop', '<path d="M32 6 C44 24 50 32 50 42 A18 18 0 0 1 14 42 C14 32 20 24 32 6 Z" fill="#29b6f6" stroke="#0277bd" stroke-width="2"/><ellipse cx="25" cy="40" rx="4" ry="7" fill="#e1f5fe"/>'],
-  LEAF: ['Leaf', '<path d="M10 54 C10 24 30 8 56 8 C56 34 40 54 10 54 Z" fill="#66bb6a" stroke="#2e7d32" stroke-width="2"/><path d="M10 54 L46 18" stroke="#1b5e20" stroke-width="2.5"/>'],
-  AMBER: ['Amber', '<polygon points="32,6 54,19 54,45 32,58 10,45 10,19" fill="#ffa000" stroke="#e65100" stroke-width="2"/><polygon points="32,14 46,22 46,42 32,50 18,42 18,22" fill="#ffca28"/>'],
-  EMERALD: ['Emerald', '<polygon points="22,6 42,6 56,20 56,44 42,58 22,58 8,44 8,20" fill="#00c853" stroke="#1b5e20" stroke-width="2"/><rect x="20" y="18" width="24" height="28" fill="#69f0ae"/>'],
-  SAPPHIRE: ['Sapphire', '<polygon points="32,4 58,30 32,60 6,30" fill="#2962ff" stroke="#0d47a1" stroke-width="2"/><polygon points="32,14 46,30 32,48 18,30" fill="#82b1ff"/>'],
-  RUBY: ['Ruby', '<polygon points="14,10 50,10 60,26 32,58 4,26" fill="#d50000" stroke="#7f0000" stroke-width="2"/><polygon points="20,14 44,14 50,26 32,48 14,26" fill="#ff5252"/><path d="M4 26 H60" stroke="#7f0000" stroke-width="1.5"/>'],
+  DROP: [
+    'Raindrop',
+    '<path d="M32 6 C44 24 50 32 50 42 A18 18 0 0 1 14 42 C14 32 20 24 32 6 Z" fill="#29b6f6" stroke="#0277bd" stroke-width="2"/><ellipse cx="25" cy="40" rx="4" ry="7" fill="#e1f5fe"/>',
+  ],
+  LEAF: [
+    'Leaf',
+    '<path d="M10 54 C10 24 30 8 56 8 C56 34 40 54 10 54 Z" fill="#66bb6a" stroke="#2e7d32" stroke-width="2"/><path d="M10 54 L46 18" stroke="#1b5e20" stroke-width="2.5"/>',
+  ],
+  AMBER: [
+    'Amber',
+    '<polygon points="32,6 54,19 54,45 32,58 10,45 10,19" fill="#ffa000" stroke="#e65100" stroke-width="2"/><polygon points="32,14 46,22 46,42 32,50 18,42 18,22" fill="#ffca28"/>',
+  ],
+  EMERALD: [
+    'Emerald',
+    '<polygon points="22,6 42,6 56,20 56,44 42,58 22,58 8,44 8,20" fill="#00c853" stroke="#1b5e20" stroke-width="2"/><rect x="20" y="18" width="24" height="28" fill="#69f0ae"/>',
+  ],
+  SAPPHIRE: [
+    'Sapphire',
+    '<polygon points="32,4 58,30 32,60 6,30" fill="#2962ff" stroke="#0d47a1" stroke-width="2"/><polygon points="32,14 46,30 32,48 18,30" fill="#82b1ff"/>',
+  ],
+  RUBY: [
+    'Ruby',
+    '<polygon points="14,10 50,10 60,26 32,58 4,26" fill="#d50000" stroke="#7f0000" stroke-width="2"/><polygon points="20,14 44,14 50,26 32,48 14,26" fill="#ff5252"/><path d="M4 26 H60" stroke="#7f0000" stroke-width="1.5"/>',
+  ],
   RAINBOW: [
     'Rainbow wild',
     '<g fill="none" stroke-width="5"><path d="M6 46 A26 26 0 0 1 58 46" stroke="#e53935"/><path d="M11 46 A21 21 0 0 1 53 46" stroke="#fb8c00"/><path d="M16 46 A16 16 0 0 1 48 46" stroke="#fdd835"/><path d="M21 46 A11 11 0 0 1 43 46" stroke="#43a047"/><path d="M26 46 A6 6 0 0 1 38 46" stroke="#1e88e5"/></g><text x="32" y="60" font-family="sans-serif" font-size="9" font-weight="900" text-anchor="middle" fill="#fff">WILD</text>',
   ],
-  CLOUD: ['Thundercloud scatter', '<path d="M16 40 A10 10 0 0 1 18 20 A14 14 0 0 1 44 18 A11 11 0 0 1 48 40 Z" fill="#78909c"/><path d="M34 36 L26 50 H33 L28 62 L42 44 H35 L40 36 Z" fill="#ffeb3b" stroke="#f57f17" stroke-width="1"/>'],
+  CLOUD: [
+    'Thundercloud scatter',
+    '<path d="M16 40 A10 10 0 0 1 18 20 A14 14 0 0 1 44 18 A11 11 0 0 1 48 40 Z" fill="#78909c"/><path d="M34 36 L26 50 H33 L28 62 L42 44 H35 L40 36 Z" fill="#ffeb3b" stroke="#f57f17" stroke-width="1"/>',
+  ],
 };
 
 /** The SVG of a slot symbol, or null for card letters (10, J, Q, K, A), which are plain text. */

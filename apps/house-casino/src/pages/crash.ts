@@ -4,14 +4,31 @@ import { clear, h, toast } from '../lib/dom.js';
 import { muteButton, playSound } from '../lib/sound.js';
 
 interface CrashState {
-  round: { roundNumber: number; phase: 'betting' | 'running' | 'crashed'; serverSeedHash: string; serverSeed: string | null; crashPointHundredths: number | null; startsAtMs: number; crashAtMs: number | null } | null;
+  round: {
+    roundNumber: number;
+    phase: 'betting' | 'running' | 'crashed';
+    serverSeedHash: string;
+    serverSeed: string | null;
+    crashPointHundredths: number | null;
+    startsAtMs: number;
+    crashAtMs: number | null;
+  } | null;
   serverNowMs: number;
   growthPerMs: number;
   minStake: number;
   maxStake: number;
   commitment: string | null;
   history: { roundNumber: number; crashPoint: number }[];
-  myBets: { betId: string; roundNumber: number; slot: number; stake: number; autoCashOut: number | null; cashOut: number | null; payout: number | null; status: string }[];
+  myBets: {
+    betId: string;
+    roundNumber: number;
+    slot: number;
+    stake: number;
+    autoCashOut: number | null;
+    cashOut: number | null;
+    payout: number | null;
+    status: string;
+  }[];
 }
 type LiveMessage =
   | { type: 'round' | 'hello' }
@@ -35,7 +52,11 @@ export function mountCrash(root: HTMLElement, game: string): void {
   const base = `/api/v1/house-casino/crash/${game}`;
 
   const balanceText = h('strong', { 'data-testid': 'balance' }, '…');
-  const multiplier = h('div', { class: 'crash-multiplier', 'data-testid': 'crash-multiplier', 'aria-live': 'off' }, '1.00×');
+  const multiplier = h(
+    'div',
+    { class: 'crash-multiplier', 'data-testid': 'crash-multiplier', 'aria-live': 'off' },
+    '1.00×',
+  );
   const status = h('div', { class: 'table-status', 'data-testid': 'crash-status', role: 'status' }, 'Connecting…');
   const curve = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   curve.setAttribute('viewBox', '0 0 300 150');
@@ -64,9 +85,34 @@ export function mountCrash(root: HTMLElement, game: string): void {
   };
 
   const panels = [0, 1].map((slot) => {
-    const stakeInput = h('input', { id: `stake-${slot}`, type: 'number', inputmode: 'decimal', min: '10', step: '10', value: slot === 0 ? '100' : '50', 'data-testid': `stake-${slot}` });
-    const autoInput = h('input', { id: `auto-${slot}`, type: 'number', inputmode: 'decimal', min: '1.01', step: '0.01', placeholder: 'Off', 'data-testid': `auto-${slot}` });
-    const button = h('button', { class: 'spin crash-button', type: 'button', 'data-testid': `crash-button-${slot}`, onclick: () => void act(slot) }, 'Bet');
+    const stakeInput = h('input', {
+      id: `stake-${slot}`,
+      type: 'number',
+      inputmode: 'decimal',
+      min: '10',
+      step: '10',
+      value: slot === 0 ? '100' : '50',
+      'data-testid': `stake-${slot}`,
+    });
+    const autoInput = h('input', {
+      id: `auto-${slot}`,
+      type: 'number',
+      inputmode: 'decimal',
+      min: '1.01',
+      step: '0.01',
+      placeholder: 'Off',
+      'data-testid': `auto-${slot}`,
+    });
+    const button = h(
+      'button',
+      {
+        class: 'spin crash-button',
+        type: 'button',
+        'data-testid': `crash-button-${slot}`,
+        onclick: () => void act(slot),
+      },
+      'Bet',
+    );
     const panel = h(
       'section',
       { class: 'panel crash-bet' },
@@ -80,7 +126,10 @@ export function mountCrash(root: HTMLElement, game: string): void {
     return { slot, stakeInput, autoInput, button, panel };
   });
 
-  const mine = (slot: number) => (state?.round === null || state === null ? undefined : state.myBets.find((b) => b.slot === slot && b.roundNumber === state?.round?.roundNumber));
+  const mine = (slot: number) =>
+    state?.round === null || state === null
+      ? undefined
+      : state.myBets.find((b) => b.slot === slot && b.roundNumber === state?.round?.roundNumber);
 
   async function act(slot: number): Promise<void> {
     const bet = mine(slot);
@@ -93,11 +142,19 @@ export function mountCrash(root: HTMLElement, game: string): void {
         const autoText = parts.autoInput.value.trim();
         if (!(stake > 0)) throw new GameError('Enter a stake', 400, 'VALIDATION_FAILED');
         if (stake > balance) throw new GameError('Insufficient balance', 400, 'WALLET_INSUFFICIENT_FUNDS');
-        const placed = await api<{ balance: number }>('POST', `${base}/bets`, { slot, stake, autoCashOut: autoText === '' ? null : Number(autoText) });
+        const placed = await api<{ balance: number }>('POST', `${base}/bets`, {
+          slot,
+          stake,
+          autoCashOut: autoText === '' ? null : Number(autoText),
+        });
         setBalance(placed.balance);
         playSound('chip');
       } else {
-        const out = await api<{ multiplier: number; payout: number; balance: number | null }>('POST', `${base}/cash-out`, { slot });
+        const out = await api<{ multiplier: number; payout: number; balance: number | null }>(
+          'POST',
+          `${base}/cash-out`,
+          { slot },
+        );
         if (out.balance !== null) setBalance(out.balance);
         playSound('win');
         toast(`Cashed out at ${times(out.multiplier)}: ${formatRupees(out.payout)}`, 'win');
@@ -120,7 +177,11 @@ export function mountCrash(root: HTMLElement, game: string): void {
     multiplier.classList.toggle('crashed', round.phase === 'crashed');
     root.dataset.phase = round.phase;
     root.dataset.round = String(round.roundNumber);
-    status.textContent = betting ? `Round ${round.roundNumber} · Place your bets` : round.phase === 'crashed' ? `Round ${round.roundNumber} · Crashed at ${times(round.crashPointHundredths ?? 100)}` : `Round ${round.roundNumber} · Flying`;
+    status.textContent = betting
+      ? `Round ${round.roundNumber} · Place your bets`
+      : round.phase === 'crashed'
+        ? `Round ${round.roundNumber} · Crashed at ${times(round.crashPointHundredths ?? 100)}`
+        : `Round ${round.roundNumber} · Flying`;
     const points: string[] = [];
     const elapsed = Math.max(0, now() - round.startsAtMs);
     const span = Math.max(elapsed, 8_000);
@@ -141,7 +202,12 @@ export function mountCrash(root: HTMLElement, game: string): void {
         parts.button.textContent = `Cash out ${formatRupees(Math.floor(bet.stake * value) / 100)}`;
         parts.button.disabled = false;
       } else {
-        parts.button.textContent = bet.status === 'cashed_out' ? `Cashed out ${times(bet.cashOut ?? 100)}` : bet.status === 'lost' ? 'Lost' : 'Bet placed';
+        parts.button.textContent =
+          bet.status === 'cashed_out'
+            ? `Cashed out ${times(bet.cashOut ?? 100)}`
+            : bet.status === 'lost'
+              ? 'Lost'
+              : 'Bet placed';
         parts.button.disabled = true;
       }
       parts.stakeInput.disabled = bet !== undefined;
@@ -153,11 +219,38 @@ export function mountCrash(root: HTMLElement, game: string): void {
     if (state === null) return;
     clear(historyRow);
     for (const past of state.history.slice(0, 12)) {
-      historyRow.append(h('a', { class: `crash-chip${past.crashPoint >= 200 ? ' high' : ''}`, href: `/house-casino/verify?crash=${game}&round=${past.roundNumber}`, target: '_blank', rel: 'noopener', title: `Round ${past.roundNumber}` }, times(past.crashPoint)));
+      historyRow.append(
+        h(
+          'a',
+          {
+            class: `crash-chip${past.crashPoint >= 200 ? ' high' : ''}`,
+            href: `/house-casino/verify?crash=${game}&round=${past.roundNumber}`,
+            target: '_blank',
+            rel: 'noopener',
+            title: `Round ${past.roundNumber}`,
+          },
+          times(past.crashPoint),
+        ),
+      );
     }
     clear(myBets);
     for (const bet of state.myBets.slice(0, 10)) {
-      myBets.append(h('li', { class: bet.status === 'cashed_out' ? 'won' : '' }, `#${bet.roundNumber} bet ${bet.slot + 1} ${formatRupees(bet.stake)}`, h('strong', {}, bet.status === 'open' ? ' · open' : bet.status === 'cashed_out' ? ` → ${times(bet.cashOut ?? 100)} ${formatRupees(bet.payout ?? 0)}` : ` · ${bet.status}`)));
+      myBets.append(
+        h(
+          'li',
+          { class: bet.status === 'cashed_out' ? 'won' : '' },
+          `#${bet.roundNumber} bet ${bet.slot + 1} ${formatRupees(bet.stake)}`,
+          h(
+            'strong',
+            {},
+            bet.status === 'open'
+              ? ' · open'
+              : bet.status === 'cashed_out'
+                ? ` → ${times(bet.cashOut ?? 100)} ${formatRupees(bet.payout ?? 0)}`
+                : ` · ${bet.status}`,
+          ),
+        ),
+      );
     }
     const round = state.round;
     clear(fairness);
@@ -167,7 +260,18 @@ export function mountCrash(root: HTMLElement, game: string): void {
         h('code', {}, `${(state.commitment ?? '').slice(0, 16)}…`),
         h('span', {}, ' · round seed hash '),
         h('code', { 'data-testid': 'round-hash' }, `${round.serverSeedHash.slice(0, 16)}…`),
-        round.serverSeed === null ? h('span', { class: 'muted' }, ' · seed revealed at the crash') : h('a', { href: `/house-casino/verify?crash=${game}&round=${round.roundNumber}`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-round' }, ' verify'),
+        round.serverSeed === null
+          ? h('span', { class: 'muted' }, ' · seed revealed at the crash')
+          : h(
+              'a',
+              {
+                href: `/house-casino/verify?crash=${game}&round=${round.roundNumber}`,
+                target: '_blank',
+                rel: 'noopener',
+                'data-testid': 'verify-round',
+              },
+              ' verify',
+            ),
       );
     }
     if (round !== null && round.phase !== lastPhase) {
@@ -191,14 +295,23 @@ export function mountCrash(root: HTMLElement, game: string): void {
 
   function connect(): void {
     const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(`${protocol}//${window.location.host}/api/v1/house-casino/crash/live?token=${encodeURIComponent(launchToken() ?? '')}`);
+    const socket = new WebSocket(
+      `${protocol}//${window.location.host}/api/v1/house-casino/crash/live?token=${encodeURIComponent(launchToken() ?? '')}`,
+    );
     socket.addEventListener('message', (event) => {
       const message = JSON.parse(String(event.data)) as LiveMessage;
       if (message.type === 'tick') {
         offsetMs = message.serverNowMs - Date.now();
         if (state?.round !== null && state !== null && state.round.phase === 'betting') state.round.phase = 'running';
       } else if (message.type === 'cashout') {
-        cashouts.prepend(h('li', { class: 'won' }, `${message.player} cashed out at ${times(message.multiplier)}`, h('strong', {}, ` ${formatRupees(message.payout)}`)));
+        cashouts.prepend(
+          h(
+            'li',
+            { class: 'won' },
+            `${message.player} cashed out at ${times(message.multiplier)}`,
+            h('strong', {}, ` ${formatRupees(message.payout)}`),
+          ),
+        );
         while (cashouts.childElementCount > 30) cashouts.lastElementChild?.remove();
       } else if (message.type === 'round' || message.type === 'crash') void refresh();
     });
@@ -209,7 +322,13 @@ export function mountCrash(root: HTMLElement, game: string): void {
     h(
       'main',
       { class: 'game crash-game' },
-      h('header', { class: 'topbar' }, h('h1', {}, 'Crash'), muteButton(), h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText)),
+      h(
+        'header',
+        { class: 'topbar' },
+        h('h1', {}, 'Crash'),
+        muteButton(),
+        h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText),
+      ),
       historyRow,
       h('div', { class: 'crash-stage' }, curve, multiplier),
       status,
@@ -221,7 +340,11 @@ export function mountCrash(root: HTMLElement, game: string): void {
         { class: 'panel fair' },
         h('h2', {}, 'Provably fair'),
         fairness,
-        h('p', { class: 'muted' }, 'Round seeds come from a chain committed before the first round: each seed hashed once gives the previous round’s seed, and hashed all the way gives the commitment. The crash point is HMAC-SHA256 of the seed with a 3 % house edge.'),
+        h(
+          'p',
+          { class: 'muted' },
+          'Round seeds come from a chain committed before the first round: each seed hashed once gives the previous round’s seed, and hashed all the way gives the commitment. The crash point is HMAC-SHA256 of the seed with a 3 % house edge.',
+        ),
       ),
     ),
   );

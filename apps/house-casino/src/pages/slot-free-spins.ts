@@ -43,13 +43,22 @@ export interface FreeSpinsStage {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function playFreeSpinsBack(stage: FreeSpinsStage, config: SlotConfig, feature: FreeSpinsView): Promise<void> {
-  const scatterName = config.symbols.find((symbol) => symbol.kind === 'scatter')?.name.replace(/ \(scatter\)$/, '') ?? 'Scatter';
+export async function playFreeSpinsBack(
+  stage: FreeSpinsStage,
+  config: SlotConfig,
+  feature: FreeSpinsView,
+): Promise<void> {
+  const scatterName =
+    config.symbols.find((symbol) => symbol.kind === 'scatter')?.name.replace(/ \(scatter\)$/, '') ?? 'Scatter';
   const still = stage.reducedMotion();
   const counter = h('strong', { 'data-testid': 'free-spin-counter' }, '');
   const multiplierText = h('span', { class: 'multiplier', 'data-testid': 'free-spin-multiplier' }, '');
   const totalText = h('span', { 'data-testid': 'free-spin-total' }, formatRupees(0));
-  const news = h('p', { class: 'free-spin-news', 'aria-live': 'polite', 'data-testid': 'free-spin-news' }, `${feature.triggerScatters} × ${scatterName}: ${feature.spins.length - feature.spins.reduce((sum, s) => sum + s.added, 0)} free spins!`);
+  const news = h(
+    'p',
+    { class: 'free-spin-news', 'aria-live': 'polite', 'data-testid': 'free-spin-news' },
+    `${feature.triggerScatters} × ${scatterName}: ${feature.spins.length - feature.spins.reduce((sum, s) => sum + s.added, 0)} free spins!`,
+  );
   clear(stage.panel);
   stage.panel.append(
     h('h2', {}, 'Free spins'),

@@ -45,7 +45,8 @@ const TONE: Record<string, string> = {
   CLOUD: 'tone-scatter',
 };
 const STAKES = [10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000];
-const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** Picture symbols carry a caption too, so they read at a glance. */
 const CAPTION: Record<string, string> = {
@@ -69,7 +70,9 @@ const CAPTION: Record<string, string> = {
 function freeSpinsRule(config: SlotConfig, scatter: string): string {
   const feature = config.freeSpins;
   if (feature === undefined) return '';
-  const counts = feature.awardsByScatterCount.map((award, count) => ({ award, count })).filter((entry) => entry.award > 0);
+  const counts = feature.awardsByScatterCount
+    .map((award, count) => ({ award, count }))
+    .filter((entry) => entry.award > 0);
   const ladder = feature.multipliers.map((m) => `×${m}`).join(', ');
   return `Free spins: ${counts.map((c) => c.count).join(', ')} × ${scatter} anywhere award ${counts.map((c) => c.award).join(', ')} free spins at the stake of the spin that triggered them, every win multiplied (${ladder}). ${scatter} in a free spin adds more and climbs the multiplier; at most ${feature.maxSpins} free spins.`;
 }
@@ -84,7 +87,12 @@ function symbolCell(id: string): HTMLElement {
   const face = h('span', { class: picture === null ? 'glyph' : 'picture' });
   if (picture === null) face.textContent = id;
   else face.innerHTML = picture;
-  return h('div', { class: `cell ${TONE[id] ?? 'tone-card'}`, 'data-symbol': id }, face, caption === undefined ? null : h('small', {}, caption));
+  return h(
+    'div',
+    { class: `cell ${TONE[id] ?? 'tone-card'}`, 'data-symbol': id },
+    face,
+    caption === undefined ? null : h('small', {}, caption),
+  );
 }
 
 /** The slot page: reels, paylines, stake, spin, balance, last wins and the provably fair seeds. */
@@ -105,9 +113,18 @@ export function mountSlot(root: HTMLElement, game: string): void {
   const seedClient = h('code', {}, '…');
   const seedNonce = h('code', {}, '…');
   const revealed = h('div', { class: 'revealed', 'data-testid': 'revealed-seed' });
-  const clientSeedInput = h('input', { type: 'text', maxlength: '64', placeholder: 'Your client seed (optional)', 'aria-label': 'Client seed' });
+  const clientSeedInput = h('input', {
+    type: 'text',
+    maxlength: '64',
+    placeholder: 'Your client seed (optional)',
+    'aria-label': 'Client seed',
+  });
   const verifyLink = h('a', { href: '/house-casino/verify', target: '_blank', rel: 'noopener' }, 'Verify page');
-  const spinButton = h('button', { class: 'spin', 'data-testid': 'spin-button', disabled: true, onclick: () => void spin() }, 'SPIN');
+  const spinButton = h(
+    'button',
+    { class: 'spin', 'data-testid': 'spin-button', disabled: true, onclick: () => void spin() },
+    'SPIN',
+  );
   const paytable = h('section', { class: 'panel paytable', hidden: true, 'data-testid': 'paytable' });
   const freeSpinsPanel = h('section', { class: 'panel free-spins', hidden: true, 'data-testid': 'free-spins' });
 
@@ -134,11 +151,15 @@ export function mountSlot(root: HTMLElement, game: string): void {
   function drawGrid(grid: string[][], winningCells: Set<string> = new Set()): void {
     clear(reels);
     grid.forEach((column, reel) => {
-      const strip = h('div', { class: 'strip' }, ...column.map((id, row) => {
-        const cell = symbolCell(id);
-        if (winningCells.has(`${reel}:${row}`)) cell.classList.add('win');
-        return cell;
-      }));
+      const strip = h(
+        'div',
+        { class: 'strip' },
+        ...column.map((id, row) => {
+          const cell = symbolCell(id);
+          if (winningCells.has(`${reel}:${row}`)) cell.classList.add('win');
+          return cell;
+        }),
+      );
       reels.append(h('div', { class: 'reel' }, strip));
     });
   }
@@ -151,7 +172,10 @@ export function mountSlot(root: HTMLElement, game: string): void {
     const done: Promise<void>[] = [];
     grid.forEach((column, reel) => {
       const source = config.reels[reel] ?? [];
-      const filler = Array.from({ length: 14 + reel * 4 }, () => source[Math.floor(Math.random() * source.length)] ?? column[0] ?? 'A');
+      const filler = Array.from(
+        { length: 14 + reel * 4 },
+        () => source[Math.floor(Math.random() * source.length)] ?? column[0] ?? 'A',
+      );
       const strip = h('div', { class: 'strip spinning' }, ...[...filler, ...column].map(symbolCell));
       reels.append(h('div', { class: 'reel' }, strip));
       const distance = filler.length * cellHeight;
@@ -171,18 +195,38 @@ export function mountSlot(root: HTMLElement, game: string): void {
   }
 
   /** One spin's grid with its winning cells lit, and its wins listed (a free spin's × its multiplier). */
-  function showWins(config: SlotConfig, grid: string[][], lineWins: WinView[], scatterWin: FreeSpinView['scatterWin'], multiplier: number): void {
+  function showWins(
+    config: SlotConfig,
+    grid: string[][],
+    lineWins: WinView[],
+    scatterWin: FreeSpinView['scatterWin'],
+    multiplier: number,
+  ): void {
     clear(lines);
     const times = multiplier > 1 ? ` × ${multiplier}` : '';
     const winning = new Set<string>();
     for (const win of lineWins) {
       const line = config.paylines[win.lineIndex] ?? [];
       for (let reel = 0; reel < win.count; reel += 1) winning.add(`${reel}:${line[reel]}`);
-      lines.append(h('li', {}, `Line ${win.lineIndex + 1}: ${win.count} × ${symbolName(config, win.symbol)} — ${formatRupees(win.payout)}${times}`));
+      lines.append(
+        h(
+          'li',
+          {},
+          `Line ${win.lineIndex + 1}: ${win.count} × ${symbolName(config, win.symbol)} — ${formatRupees(win.payout)}${times}`,
+        ),
+      );
     }
     if (scatterWin !== null) {
-      grid.forEach((column, reel) => column.forEach((id, row) => id === scatterWin.symbol && winning.add(`${reel}:${row}`)));
-      lines.append(h('li', {}, `${scatterWin.count} × ${symbolName(config, scatterWin.symbol)} — ${formatRupees(scatterWin.payout)}${times}`));
+      grid.forEach((column, reel) =>
+        column.forEach((id, row) => id === scatterWin.symbol && winning.add(`${reel}:${row}`)),
+      );
+      lines.append(
+        h(
+          'li',
+          {},
+          `${scatterWin.count} × ${symbolName(config, scatterWin.symbol)} — ${formatRupees(scatterWin.payout)}${times}`,
+        ),
+      );
     }
     drawGrid(grid, winning);
   }
@@ -193,7 +237,11 @@ export function mountSlot(root: HTMLElement, game: string): void {
       { class: entry.payout > 0 ? 'won' : '' },
       h('span', {}, `${formatRupees(entry.stake)} → `),
       h('strong', {}, formatRupees(entry.payout)),
-      h('a', { href: `/house-casino/verify?spin=${entry.spinId}`, target: '_blank', rel: 'noopener', class: 'verify-link' }, 'verify'),
+      h(
+        'a',
+        { href: `/house-casino/verify?spin=${entry.spinId}`, target: '_blank', rel: 'noopener', class: 'verify-link' },
+        'verify',
+      ),
     );
     recent.prepend(item);
     while (recent.children.length > 10) recent.lastElementChild?.remove();
@@ -219,7 +267,17 @@ export function mountSlot(root: HTMLElement, game: string): void {
       reels.dataset.mode = 'paid';
       if (result.freeSpins !== null) {
         const config = info.config;
-        await playFreeSpinsBack({ panel: freeSpinsPanel, reels, show: (grid, wins, scatter, multiplier) => showWins(config, grid, wins, scatter, multiplier), animate, reducedMotion }, config, result.freeSpins);
+        await playFreeSpinsBack(
+          {
+            panel: freeSpinsPanel,
+            reels,
+            show: (grid, wins, scatter, multiplier) => showWins(config, grid, wins, scatter, multiplier),
+            animate,
+            reducedMotion,
+          },
+          config,
+          result.freeSpins,
+        );
       }
       winText.textContent = result.payout > 0 ? `WIN ${formatRupees(result.payout)}` : 'No win this time';
       winText.classList.toggle('won', result.payout > 0);
@@ -251,19 +309,28 @@ export function mountSlot(root: HTMLElement, game: string): void {
   async function rotate(): Promise<void> {
     try {
       const seed = clientSeedInput.value.trim();
-      const answer = await api<{ revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; lastNonce: number } | null; next: SeedView }>(
-        'POST',
-        `/api/v1/house-casino/slots/${game}/rotate-seed`,
-        seed.length > 0 ? { clientSeed: seed } : {},
-      );
+      const answer = await api<{
+        revealed: { serverSeed: string; serverSeedHash: string; clientSeed: string; lastNonce: number } | null;
+        next: SeedView;
+      }>('POST', `/api/v1/house-casino/slots/${game}/rotate-seed`, seed.length > 0 ? { clientSeed: seed } : {});
       showSeeds(answer.next);
       clear(revealed);
       if (answer.revealed !== null) {
         revealed.append(
           h('p', {}, 'Previous server seed (now public):'),
           h('code', { 'data-testid': 'revealed-server-seed' }, answer.revealed.serverSeed),
-          h('p', {}, `It hashes to the commitment you saw; it covered nonces 0–${Math.max(0, answer.revealed.lastNonce)} with client seed "${answer.revealed.clientSeed}".`),
-          lastSpinId === null ? '' : h('a', { href: `/house-casino/verify?spin=${lastSpinId}`, target: '_blank', rel: 'noopener' }, 'Verify my last spin'),
+          h(
+            'p',
+            {},
+            `It hashes to the commitment you saw; it covered nonces 0–${Math.max(0, answer.revealed.lastNonce)} with client seed "${answer.revealed.clientSeed}".`,
+          ),
+          lastSpinId === null
+            ? ''
+            : h(
+                'a',
+                { href: `/house-casino/verify?spin=${lastSpinId}`, target: '_blank', rel: 'noopener' },
+                'Verify my last spin',
+              ),
         );
       }
       toast('New seed pair committed');
@@ -283,7 +350,9 @@ export function mountSlot(root: HTMLElement, game: string): void {
         { class: 'muted' },
         `Pays per line, left to right, on ${config.paylines.length} lines; line stake = stake ÷ ${config.paylines.length}. ${wild} substitutes for every symbol but ${scatter}; ${scatter} pays anywhere on the total stake. Theoretical RTP ${(rtp * 100).toFixed(2)} %.`,
       ),
-      config.freeSpins === undefined ? '' : h('p', { 'data-testid': 'free-spins-rules' }, freeSpinsRule(config, scatter)),
+      config.freeSpins === undefined
+        ? ''
+        : h('p', { 'data-testid': 'free-spins-rules' }, freeSpinsRule(config, scatter)),
       h(
         'table',
         {},
@@ -306,7 +375,13 @@ export function mountSlot(root: HTMLElement, game: string): void {
             'div',
             { class: 'payline', title: `Line ${index + 1}` },
             h('span', {}, String(index + 1)),
-            h('div', { class: 'mini' }, ...Array.from({ length: config.rows * line.length }, (_, i) => h('i', { class: line[i % line.length] === Math.floor(i / line.length) ? 'on' : '' }))),
+            h(
+              'div',
+              { class: 'mini' },
+              ...Array.from({ length: config.rows * line.length }, (_, i) =>
+                h('i', { class: line[i % line.length] === Math.floor(i / line.length) ? 'on' : '' }),
+              ),
+            ),
           ),
         ),
       ),
@@ -317,7 +392,13 @@ export function mountSlot(root: HTMLElement, game: string): void {
     h(
       'main',
       { class: 'game slot-game' },
-      h('header', { class: 'topbar' }, h('h1', {}, game === 'monsoon-gems' ? 'Monsoon Gems' : 'Royal Bengal'), muteButton(), h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText)),
+      h(
+        'header',
+        { class: 'topbar' },
+        h('h1', {}, game === 'monsoon-gems' ? 'Monsoon Gems' : 'Royal Bengal'),
+        muteButton(),
+        h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText),
+      ),
       freeSpinsPanel,
       reels,
       winText,
@@ -325,9 +406,27 @@ export function mountSlot(root: HTMLElement, game: string): void {
       h(
         'div',
         { class: 'controls' },
-        h('button', { class: 'round-button', 'aria-label': 'Lower stake', onclick: () => stepStake(-1), 'data-testid': 'stake-down' }, '−'),
+        h(
+          'button',
+          {
+            class: 'round-button',
+            'aria-label': 'Lower stake',
+            onclick: () => stepStake(-1),
+            'data-testid': 'stake-down',
+          },
+          '−',
+        ),
         h('div', { class: 'stake' }, h('span', {}, 'Stake '), stakeText),
-        h('button', { class: 'round-button', 'aria-label': 'Raise stake', onclick: () => stepStake(1), 'data-testid': 'stake-up' }, '+'),
+        h(
+          'button',
+          {
+            class: 'round-button',
+            'aria-label': 'Raise stake',
+            onclick: () => stepStake(1),
+            'data-testid': 'stake-up',
+          },
+          '+',
+        ),
         spinButton,
       ),
       h('button', { class: 'link-button', onclick: () => (paytable.hidden = !paytable.hidden) }, 'Paytable & paylines'),
@@ -337,9 +436,27 @@ export function mountSlot(root: HTMLElement, game: string): void {
         'section',
         { class: 'panel fair' },
         h('h2', {}, 'Provably fair'),
-        h('p', { class: 'muted' }, 'The server seed is fixed before you spin; you see its SHA-256 now and the seed itself when you rotate the pair.'),
-        h('dl', {}, h('dt', {}, 'Server seed hash'), h('dd', {}, seedHash), h('dt', {}, 'Client seed'), h('dd', {}, seedClient), h('dt', {}, 'Next nonce'), h('dd', {}, seedNonce)),
-        h('div', { class: 'row' }, clientSeedInput, h('button', { 'data-testid': 'rotate-seed', onclick: () => void rotate() }, 'Rotate')),
+        h(
+          'p',
+          { class: 'muted' },
+          'The server seed is fixed before you spin; you see its SHA-256 now and the seed itself when you rotate the pair.',
+        ),
+        h(
+          'dl',
+          {},
+          h('dt', {}, 'Server seed hash'),
+          h('dd', {}, seedHash),
+          h('dt', {}, 'Client seed'),
+          h('dd', {}, seedClient),
+          h('dt', {}, 'Next nonce'),
+          h('dd', {}, seedNonce),
+        ),
+        h(
+          'div',
+          { class: 'row' },
+          clientSeedInput,
+          h('button', { 'data-testid': 'rotate-seed', onclick: () => void rotate() }, 'Rotate'),
+        ),
         revealed,
         verifyLink,
       ),

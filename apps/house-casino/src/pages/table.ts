@@ -1,10 +1,25 @@
-import type { AndarBaharResult, DragonTigerResult, LuckySevenResult, RoundRecord, TableResult, TableView, TeenPattiResult } from '@khel/casino-games';
+import type {
+  AndarBaharResult,
+  DragonTigerResult,
+  LuckySevenResult,
+  RoundRecord,
+  TableResult,
+  TableView,
+  TeenPattiResult,
+} from '@khel/casino-games';
 import { formatRupees } from '@khel/money';
 import { api, announceBalance, GameError } from '../lib/api.js';
 import { cardElement } from '../lib/cards.js';
 import { clear, h, toast } from '../lib/dom.js';
 import { muteButton, playSound } from '../lib/sound.js';
-import { EXTRA_ROAD_LETTERS, EXTRA_WINNER_LABELS, TABLE_SPOTS, TABLE_TITLES, luckySevenFelt, teenPattiFelt } from './table-felt.js';
+import {
+  EXTRA_ROAD_LETTERS,
+  EXTRA_WINNER_LABELS,
+  TABLE_SPOTS,
+  TABLE_TITLES,
+  luckySevenFelt,
+  teenPattiFelt,
+} from './table-felt.js';
 
 interface TableAnswer {
   view: TableView;
@@ -29,11 +44,28 @@ const SPOTS: Record<string, { kind: string; label: string; pays: string }[]> = {
   ],
   ...TABLE_SPOTS,
 };
-const WINNER_LABEL: Record<string, string> = { dragon: 'Dragon wins', tiger: 'Tiger wins', tie: 'Tie', andar: 'Andar wins', bahar: 'Bahar wins', ...EXTRA_WINNER_LABELS };
-const ROAD_LETTER: Record<string, string> = { dragon: 'D', tiger: 'T', tie: 'Tie', andar: 'A', bahar: 'B', ...EXTRA_ROAD_LETTERS };
+const WINNER_LABEL: Record<string, string> = {
+  dragon: 'Dragon wins',
+  tiger: 'Tiger wins',
+  tie: 'Tie',
+  andar: 'Andar wins',
+  bahar: 'Bahar wins',
+  ...EXTRA_WINNER_LABELS,
+};
+const ROAD_LETTER: Record<string, string> = {
+  dragon: 'D',
+  tiger: 'T',
+  tie: 'Tie',
+  andar: 'A',
+  bahar: 'B',
+  ...EXTRA_ROAD_LETTERS,
+};
 
 /** The cards of an Andar Bahar result in the order they were dealt (after the joker). */
-function dealOrder(result: AndarBaharResult, firstSide: 'andar' | 'bahar'): { side: 'andar' | 'bahar'; card: number }[] {
+function dealOrder(
+  result: AndarBaharResult,
+  firstSide: 'andar' | 'bahar',
+): { side: 'andar' | 'bahar'; card: number }[] {
   const order: { side: 'andar' | 'bahar'; card: number }[] = [];
   const first = firstSide === 'andar' ? result.andarCards : result.baharCards;
   const second = firstSide === 'andar' ? result.baharCards : result.andarCards;
@@ -70,7 +102,19 @@ export function mountTable(root: HTMLElement, tableId: string): void {
   for (const spot of spots) {
     const total = h('span', { class: 'spot-total' });
     const mine = h('span', { class: 'spot-mine', 'data-testid': `my-stake-${spot.kind}` });
-    const button = h('button', { class: `spot spot-${spot.kind}`, 'data-testid': `bet-${spot.kind}`, disabled: true, onclick: () => void bet(spot.kind) }, h('strong', {}, spot.label), h('small', {}, spot.pays), total, mine);
+    const button = h(
+      'button',
+      {
+        class: `spot spot-${spot.kind}`,
+        'data-testid': `bet-${spot.kind}`,
+        disabled: true,
+        onclick: () => void bet(spot.kind),
+      },
+      h('strong', {}, spot.label),
+      h('small', {}, spot.pays),
+      total,
+      mine,
+    );
     spotButtons.set(spot.kind, { button, total, mine });
     spotRow.append(button);
   }
@@ -79,7 +123,17 @@ export function mountTable(root: HTMLElement, tableId: string): void {
     clear(chipRow);
     for (const value of CHIPS) {
       chipRow.append(
-        h('button', { class: `chip${value === chip ? ' chip-on' : ''}`, role: 'radio', 'aria-checked': value === chip ? 'true' : 'false', 'data-testid': `chip-${value}`, onclick: () => ((chip = value), drawChips()) }, value >= 1000 ? `${value / 1000}K` : String(value)),
+        h(
+          'button',
+          {
+            class: `chip${value === chip ? ' chip-on' : ''}`,
+            role: 'radio',
+            'aria-checked': value === chip ? 'true' : 'false',
+            'data-testid': `chip-${value}`,
+            onclick: () => ((chip = value), drawChips()),
+          },
+          value >= 1000 ? `${value / 1000}K` : String(value),
+        ),
       );
     }
   };
@@ -110,7 +164,11 @@ export function mountTable(root: HTMLElement, tableId: string): void {
       return;
     }
     try {
-      const placed = await api<{ balance: number; stake: number }>('POST', `/api/v1/house-casino/tables/${tableId}/bets`, { kind, stake: chip });
+      const placed = await api<{ balance: number; stake: number }>(
+        'POST',
+        `/api/v1/house-casino/tables/${tableId}/bets`,
+        { kind, stake: chip },
+      );
       setBalance(placed.balance);
       playSound('chip');
       toast(`${formatRupees(placed.stake)} on ${spots.find((spot) => spot.kind === kind)?.label ?? kind}`);
@@ -133,7 +191,12 @@ export function mountTable(root: HTMLElement, tableId: string): void {
     if (tableId === 'teen-patti') {
       const tp = result as (TeenPattiResult & { kind: 'teen-patti' }) | null;
       const elapsed = nowMs() - closesAtMs;
-      const dealt = tp === null ? 0 : phase === 'revealed' ? Math.min(6, Math.max(0, Math.floor((elapsed / Math.max(1, revealMs - 1000)) * 6))) : 6;
+      const dealt =
+        tp === null
+          ? 0
+          : phase === 'revealed'
+            ? Math.min(6, Math.max(0, Math.floor((elapsed / Math.max(1, revealMs - 1000)) * 6)))
+            : 6;
       if (!newRound && dealt === dealtShown && phase === shownPhase) return;
       dealtShown = dealt;
       clear(felt);
@@ -145,9 +208,19 @@ export function mountTable(root: HTMLElement, tableId: string): void {
       const dt = result as (DragonTigerResult & { kind: 'dragon-tiger' }) | null;
       clear(felt);
       felt.append(
-        h('div', { class: `hand${dt?.winner === 'dragon' ? ' hand-win' : ''}` }, h('span', {}, 'Dragon'), cardElement(dt?.dragonCard ?? null, { animate, testId: 'dragon-card' })),
+        h(
+          'div',
+          { class: `hand${dt?.winner === 'dragon' ? ' hand-win' : ''}` },
+          h('span', {}, 'Dragon'),
+          cardElement(dt?.dragonCard ?? null, { animate, testId: 'dragon-card' }),
+        ),
         h('div', { class: 'versus' }, 'VS'),
-        h('div', { class: `hand${dt?.winner === 'tiger' ? ' hand-win' : ''}` }, h('span', {}, 'Tiger'), cardElement(dt?.tigerCard ?? null, { animate, testId: 'tiger-card' })),
+        h(
+          'div',
+          { class: `hand${dt?.winner === 'tiger' ? ' hand-win' : ''}` },
+          h('span', {}, 'Tiger'),
+          cardElement(dt?.tigerCard ?? null, { animate, testId: 'tiger-card' }),
+        ),
       );
       return;
     }
@@ -156,14 +229,34 @@ export function mountTable(root: HTMLElement, tableId: string): void {
     const rules = latest?.view.game.kind === 'andar-bahar' ? latest.view.game.rules : null;
     const order = ab === null ? [] : dealOrder(ab, rules?.firstSide ?? 'andar');
     const elapsed = nowMs() - closesAtMs;
-    const dealt = ab === null ? 0 : phase === 'revealed' ? Math.min(order.length, Math.max(0, Math.floor((elapsed / Math.max(1, revealMs - 1000)) * order.length))) : order.length;
+    const dealt =
+      ab === null
+        ? 0
+        : phase === 'revealed'
+          ? Math.min(order.length, Math.max(0, Math.floor((elapsed / Math.max(1, revealMs - 1000)) * order.length)))
+          : order.length;
     if (!newRound && dealt === dealtShown && phase === shownPhase) return;
     dealtShown = dealt;
     clear(felt);
     const andar = h('div', { class: 'ab-row' }, h('span', { class: 'ab-label' }, 'Andar'));
     const bahar = h('div', { class: 'ab-row' }, h('span', { class: 'ab-label' }, 'Bahar'));
-    order.slice(0, dealt).forEach((entry, index) => (entry.side === 'andar' ? andar : bahar).append(cardElement(entry.card, { animate: index === dealt - 1 && phase === 'revealed' })));
-    felt.append(h('div', { class: 'joker' }, h('span', {}, 'Joker'), cardElement(ab?.joker ?? null, { animate, testId: 'joker-card' })), andar, bahar);
+    order
+      .slice(0, dealt)
+      .forEach((entry, index) =>
+        (entry.side === 'andar' ? andar : bahar).append(
+          cardElement(entry.card, { animate: index === dealt - 1 && phase === 'revealed' }),
+        ),
+      );
+    felt.append(
+      h(
+        'div',
+        { class: 'joker' },
+        h('span', {}, 'Joker'),
+        cardElement(ab?.joker ?? null, { animate, testId: 'joker-card' }),
+      ),
+      andar,
+      bahar,
+    );
   }
 
   function renderRoad(history: RoundRecord[]): void {
@@ -174,7 +267,17 @@ export function mountTable(root: HTMLElement, tableId: string): void {
     for (const record of [...history].reverse().slice(-48)) {
       const winner = record.result?.winner ?? 'void';
       road.append(
-        h('a', { class: `bead bead-${winner}`, href: `/house-casino/verify?table=${tableId}&round=${record.roundNumber}`, target: '_blank', rel: 'noopener', title: `Round ${record.roundNumber}: ${WINNER_LABEL[winner] ?? 'Void'}` }, ROAD_LETTER[winner] ?? '–'),
+        h(
+          'a',
+          {
+            class: `bead bead-${winner}`,
+            href: `/house-casino/verify?table=${tableId}&round=${record.roundNumber}`,
+            target: '_blank',
+            rel: 'noopener',
+            title: `Round ${record.roundNumber}: ${WINNER_LABEL[winner] ?? 'Void'}`,
+          },
+          ROAD_LETTER[winner] ?? '–',
+        ),
       );
     }
   }
@@ -190,7 +293,13 @@ export function mountTable(root: HTMLElement, tableId: string): void {
     betting = round.phase === 'betting' && closesIn > 0;
     root.dataset.phase = round.phase;
     root.dataset.round = String(round.roundNumber);
-    status.textContent = betting ? `Round ${round.roundNumber} · Place your bets · ${Math.ceil(closesIn / 1000)} s` : round.phase === 'betting' || round.phase === 'closed' ? `Round ${round.roundNumber} · No more bets` : round.phase === 'revealed' ? `Round ${round.roundNumber} · Dealing…` : `Round ${round.roundNumber} · ${WINNER_LABEL[round.result?.winner ?? ''] ?? 'Round over'}`;
+    status.textContent = betting
+      ? `Round ${round.roundNumber} · Place your bets · ${Math.ceil(closesIn / 1000)} s`
+      : round.phase === 'betting' || round.phase === 'closed'
+        ? `Round ${round.roundNumber} · No more bets`
+        : round.phase === 'revealed'
+          ? `Round ${round.roundNumber} · Dealing…`
+          : `Round ${round.roundNumber} · ${WINNER_LABEL[round.result?.winner ?? ''] ?? 'Round over'}`;
     bar.style.width = `${betting ? (closesIn / view.bettingWindowMs) * 100 : 0}%`;
     renderCards(round.result, round.phase, round.closesAtMs, answer.revealMs);
 
@@ -200,7 +309,12 @@ export function mountTable(root: HTMLElement, tableId: string): void {
       parts.total.textContent = `Table ${formatRupees((round.stakeByKindPaise[kind] ?? 0) / 100)}`;
       const my = thisRound.filter((b) => b.kind === kind).reduce((sum, b) => sum + b.stake, 0);
       parts.mine.textContent = my > 0 ? `You ${formatRupees(my)}` : '';
-      parts.button.classList.toggle('spot-won', round.result !== null && round.phase !== 'betting' && (round.result.winner === kind || (kind === 'tie' && round.result.winner === 'tie')));
+      parts.button.classList.toggle(
+        'spot-won',
+        round.result !== null &&
+          round.phase !== 'betting' &&
+          (round.result.winner === kind || (kind === 'tie' && round.result.winner === 'tie')),
+      );
     }
     if (round.phase === 'settled') {
       const won = thisRound.reduce((sum, b) => sum + (b.payout ?? 0), 0);
@@ -213,14 +327,40 @@ export function mountTable(root: HTMLElement, tableId: string): void {
     fairness.append(
       h('span', {}, 'Seed hash '),
       h('code', { 'data-testid': 'round-hash' }, round.serverSeedHash.slice(0, 16) + '…'),
-      round.serverSeed === null ? h('span', { class: 'muted' }, ' · seed revealed after the round') : h('span', {}, ' · seed ', h('code', { 'data-testid': 'round-seed' }, round.serverSeed.slice(0, 16) + '…'), ' '),
-      round.serverSeed === null ? '' : h('a', { href: `/house-casino/verify?table=${tableId}&round=${round.roundNumber}`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-round' }, 'verify'),
+      round.serverSeed === null
+        ? h('span', { class: 'muted' }, ' · seed revealed after the round')
+        : h(
+            'span',
+            {},
+            ' · seed ',
+            h('code', { 'data-testid': 'round-seed' }, round.serverSeed.slice(0, 16) + '…'),
+            ' ',
+          ),
+      round.serverSeed === null
+        ? ''
+        : h(
+            'a',
+            {
+              href: `/house-casino/verify?table=${tableId}&round=${round.roundNumber}`,
+              target: '_blank',
+              rel: 'noopener',
+              'data-testid': 'verify-round',
+            },
+            'verify',
+          ),
     );
     renderRoad(view.history);
     const key = JSON.stringify(mine.slice(0, 12));
     if (key !== betsKey) clear(myBets);
     for (const b of key === betsKey ? [] : mine.slice(0, 12)) {
-      myBets.append(h('li', { class: b.payout !== null && b.payout > 0 ? 'won' : '' }, `#${b.roundNumber} ${b.kind} ${formatRupees(b.stake)}`, h('strong', {}, b.payout === null ? ' · open' : ` → ${formatRupees(b.payout)}`)));
+      myBets.append(
+        h(
+          'li',
+          { class: b.payout !== null && b.payout > 0 ? 'won' : '' },
+          `#${b.roundNumber} ${b.kind} ${formatRupees(b.stake)}`,
+          h('strong', {}, b.payout === null ? ' · open' : ` → ${formatRupees(b.payout)}`),
+        ),
+      );
     }
     betsKey = key;
     // The balance changes when a round with our bets settles.
@@ -244,8 +384,24 @@ export function mountTable(root: HTMLElement, tableId: string): void {
     h(
       'main',
       { class: `game table-game table-${tableId}` },
-      h('header', { class: 'topbar' }, h('h1', {}, TABLE_TITLES[tableId] ?? tableId), muteButton(), h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText)),
-      tableId === 'teen-patti' ? h('a', { class: 'rules-link', href: `/house-casino/rules/teen-patti${window.location.search}`, 'data-testid': 'rules-link' }, 'Rules & payouts') : null,
+      h(
+        'header',
+        { class: 'topbar' },
+        h('h1', {}, TABLE_TITLES[tableId] ?? tableId),
+        muteButton(),
+        h('div', { class: 'balance' }, h('span', {}, 'Balance '), balanceText),
+      ),
+      tableId === 'teen-patti'
+        ? h(
+            'a',
+            {
+              class: 'rules-link',
+              href: `/house-casino/rules/teen-patti${window.location.search}`,
+              'data-testid': 'rules-link',
+            },
+            'Rules & payouts',
+          )
+        : null,
       status,
       countdown,
       felt,
@@ -254,7 +410,17 @@ export function mountTable(root: HTMLElement, tableId: string): void {
       chipRow,
       h('section', { class: 'panel' }, h('h2', {}, 'Road'), road),
       h('section', { class: 'panel' }, h('h2', {}, 'My bets'), myBets),
-      h('section', { class: 'panel fair' }, h('h2', {}, 'Provably fair'), fairness, h('p', { class: 'muted' }, 'Each round commits to a fresh server seed before betting opens; after the reveal anyone can recompute the cards from it.')),
+      h(
+        'section',
+        { class: 'panel fair' },
+        h('h2', {}, 'Provably fair'),
+        fairness,
+        h(
+          'p',
+          { class: 'muted' },
+          'Each round commits to a fresh server seed before betting opens; after the reveal anyone can recompute the cards from it.',
+        ),
+      ),
     ),
   );
 

@@ -24,7 +24,9 @@ describe('database driver', () => {
   });
 
   it('returns bigint as exact numbers and refuses what JavaScript cannot hold', async () => {
-    expect((await t.db.query<{ v: number }>('select 900719925474099::bigint as v')).rows[0]?.v).toBe(900_719_925_474_099);
+    expect((await t.db.query<{ v: number }>('select 900719925474099::bigint as v')).rows[0]?.v).toBe(
+      900_719_925_474_099,
+    );
     await expect(t.db.query('select 9223372036854775807::bigint as v')).rejects.toThrow(/safe integer/);
   });
 
@@ -56,7 +58,9 @@ describe('embedded database on disk', () => {
       await first.close();
       const second = await openPgliteDatabase(dir);
       expect(await migrate(second)).toEqual([]);
-      expect((await second.query<{ value: string }>(`select value from server_secrets where name = 'probe'`)).rows[0]?.value).toBe('kept');
+      expect(
+        (await second.query<{ value: string }>(`select value from server_secrets where name = 'probe'`)).rows[0]?.value,
+      ).toBe('kept');
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

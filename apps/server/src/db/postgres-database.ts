@@ -19,7 +19,8 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
 
   const wrap = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = [], name?: string): Promise<QueryResult<Row>> {
-      const result = name === undefined ? await target.query(sql, params) : await target.query({ name, text: sql, values: params });
+      const result =
+        name === undefined ? await target.query(sql, params) : await target.query({ name, text: sql, values: params });
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
     async exec(sql: string): Promise<void> {

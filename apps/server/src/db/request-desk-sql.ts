@@ -32,27 +32,53 @@ export interface RequestTable {
  * desk's queue by status (optionally within an agent's subtree), the first approval and the decision.
  * Shared SQL like subtree-sql.ts, so each kind's repository spreads it into its own.
  */
-export function requestDeskQueries<Row extends RequestRowBase>(db: Queryable, { table, alias: a, select }: RequestTable) {
+export function requestDeskQueries<Row extends RequestRowBase>(
+  db: Queryable,
+  { table, alias: a, select }: RequestTable,
+) {
   return {
     async find(id: string, forUpdate = false): Promise<Row | null> {
       const result = await db.query<Row>(`${select} where ${a}.id = $1 ${forUpdate ? `for update of ${a}` : ''}`, [id]);
       return result.rows[0] ?? null;
     },
     async listForUser(userId: string, from: Date, to: Date): Promise<Row[]> {
-      const result = await db.query<Row>(`${select} where ${a}.user_id = $1 and ${a}.created_at >= $2 and ${a}.created_at < $3 order by ${a}.seq desc limit 500`, [userId, from, to]);
+      const result = await db.query<Row>(
+        `${select} where ${a}.user_id = $1 and ${a}.created_at >= $2 and ${a}.created_at < $3 order by ${a}.seq desc limit 500`,
+        [userId, from, to],
+      );
       return result.rows;
     },
-    async listByStatus(status: string, limit: number, offset: number, within: string | null = null): Promise<{ rows: Row[]; total: number }> {
+    async listByStatus(
+      status: string,
+      limit: number,
+      offset: number,
+      within: string | null = null,
+    ): Promise<{ rows: Row[]; total: number }> {
       const order = status === 'pending' ? `${a}.seq asc` : `${a}.decided_at desc, ${a}.seq desc`;
-      const rows = await db.query<Row>(`${select} where ${a}.status = $1${withinSubtreeSql(`${a}.user_id`, 4, within)} order by ${order} limit $2 offset $3`, [status, limit, offset, ...(within === null ? [] : [within])]);
-      const total = await db.query<{ count: number }>(`select count(*)::int as count from ${table} where status = $1${withinSubtreeSql('user_id', 2, within)}`, within === null ? [status] : [status, within]);
+      const rows = await db.query<Row>(
+        `${select} where ${a}.status = $1${withinSubtreeSql(`${a}.user_id`, 4, within)} order by ${order} limit $2 offset $3`,
+        [status, limit, offset, ...(within === null ? [] : [within])],
+      );
+      const total = await db.query<{ count: number }>(
+        `select count(*)::int as count from ${table} where status = $1${withinSubtreeSql('user_id', 2, within)}`,
+        within === null ? [status] : [status, within],
+      );
       return { rows: rows.rows, total: total.rows[0]?.count ?? 0 };
     },
     async setFirstApproval(id: string, actorId: string): Promise<void> {
       await db.query(`update ${table} set first_approved_by = $2 where id = $1`, [id, actorId]);
     },
-    async decide(id: string, status: 'approved' | 'rejected', actorId: string, reason: string | null, at: Date): Promise<void> {
-      await db.query(`update ${table} set status = $2, decided_by = $3, reason = $4, decided_at = $5 where id = $1 and status = 'pending'`, [id, status, actorId, reason, at]);
+    async decide(
+      id: string,
+      status: 'approved' | 'rejected',
+      actorId: string,
+      reason: string | null,
+      at: Date,
+    ): Promise<void> {
+      await db.query(
+        `update ${table} set status = $2, decided_by = $3, reason = $4, decided_at = $5 where id = $1 and status = 'pending'`,
+        [id, status, actorId, reason, at],
+      );
     },
   };
 }

@@ -3,9 +3,20 @@ import Fastify from 'fastify';
 import { createAccessLine } from './access-line.js';
 
 /** What Fastify's logger (pino) writes for the access line on a request logger (its child with the request id). */
-async function pinoLine(reqId: string, fields: { method: string; path: string; status: number; ms: number }, nowMs: number): Promise<string> {
+async function pinoLine(
+  reqId: string,
+  fields: { method: string; path: string; status: number; ms: number },
+  nowMs: number,
+): Promise<string> {
   const lines: string[] = [];
-  const app = Fastify({ logger: { level: 'info', timestamp: () => `,"time":${nowMs}`, base: { pid: 4242, hostname: 'khel-host' }, stream: { write: (line: string) => lines.push(line) } } });
+  const app = Fastify({
+    logger: {
+      level: 'info',
+      timestamp: () => `,"time":${nowMs}`,
+      base: { pid: 4242, hostname: 'khel-host' },
+      stream: { write: (line: string) => lines.push(line) },
+    },
+  });
   app.log.child({ reqId }).info(fields, 'request');
   await app.close();
   return lines.find((line) => line.includes('"msg":"request"')) as string;
@@ -19,18 +30,27 @@ describe('the access line (decision 0029)', () => {
     ['x', 'DELETE', '/api/v1/a"b\\c/ü?q="x"', 500, 2999.5],
   ];
 
-  it.each(cases)('writes what pino writes, key for key and in order, without the query (%s)', async (reqId, method, url, status, elapsed) => {
-    const lines: string[] = [];
-    createAccessLine({ enabled: true, write: (line) => lines.push(line), pid: 4242, hostname: 'khel-host', nowMs: () => 1_764_000_000_123 })(reqId, method, url, status, elapsed);
-    const path = url.split('?')[0] as string;
-    const expected = await pinoLine(reqId, { method, path, status, ms: Math.round(elapsed) }, 1_764_000_000_123);
-    expect(lines).toHaveLength(1);
-    const ours = lines[0] as string;
-    expect(ours.endsWith('\n')).toBe(true);
-    expect(JSON.parse(ours)).toEqual(JSON.parse(expected));
-    expect(Object.keys(JSON.parse(ours))).toEqual(Object.keys(JSON.parse(expected)));
-    expect(ours).not.toContain('secret-token-value');
-  });
+  it.each(cases)(
+    'writes what pino writes, key for key and in order, without the query (%s)',
+    async (reqId, method, url, status, elapsed) => {
+      const lines: string[] = [];
+      createAccessLine({
+        enabled: true,
+        write: (line) => lines.push(line),
+        pid: 4242,
+        hostname: 'khel-host',
+        nowMs: () => 1_764_000_000_123,
+      })(reqId, method, url, status, elapsed);
+      const path = url.split('?')[0] as string;
+      const expected = await pinoLine(reqId, { method, path, status, ms: Math.round(elapsed) }, 1_764_000_000_123);
+      expect(lines).toHaveLength(1);
+      const ours = lines[0] as string;
+      expect(ours.endsWith('\n')).toBe(true);
+      expect(JSON.parse(ours)).toEqual(JSON.parse(expected));
+      expect(Object.keys(JSON.parse(ours))).toEqual(Object.keys(JSON.parse(expected)));
+      expect(ours).not.toContain('secret-token-value');
+    },
+  );
 
   it('writes nothing when the level is above info', () => {
     const lines: string[] = [];

@@ -20,7 +20,9 @@ export interface AccessLineOptions {
  * its query: a socket's ?token= (and any other secret a client puts there) stays out of the logs.
  * Strings a client chose (the request id from X-Request-Id, the path) are escaped with JSON.stringify.
  */
-export function createAccessLine(options: AccessLineOptions): (reqId: string, method: string, url: string, status: number, elapsedMs: number) => void {
+export function createAccessLine(
+  options: AccessLineOptions,
+): (reqId: string, method: string, url: string, status: number, elapsedMs: number) => void {
   if (!options.enabled) return () => undefined;
   const write = options.write;
   const nowMs = options.nowMs ?? Date.now;
@@ -28,6 +30,8 @@ export function createAccessLine(options: AccessLineOptions): (reqId: string, me
   return (reqId, method, url, status, elapsedMs) => {
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    write(`{"level":30,"time":${nowMs()}${base}${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${Math.round(elapsedMs)},"msg":"request"}\n`);
+    write(
+      `{"level":30,"time":${nowMs()}${base}${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${Math.round(elapsedMs)},"msg":"request"}\n`,
+    );
   };
 }

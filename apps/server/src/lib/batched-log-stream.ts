@@ -15,7 +15,10 @@ let exitListening = false;
  * when the process exits (process.exit, an uncaught error) or the app closes, so a crash's last lines
  * are not lost; only a kill -9 loses at most `holdMs` of lines.
  */
-export function createBatchedLogStream(sink: LineSink = process.stdout, options: { holdMs?: number; maxBytes?: number } = {}) {
+export function createBatchedLogStream(
+  sink: LineSink = process.stdout,
+  options: { holdMs?: number; maxBytes?: number } = {},
+) {
   const holdMs = options.holdMs ?? 25;
   const maxBytes = options.maxBytes ?? 64 * 1024;
   let pending: string[] = [];

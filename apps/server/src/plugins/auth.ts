@@ -30,7 +30,11 @@ export function callerOf(request: FastifyRequest): Caller {
  * the account was suspended or self-excluded answers meta.code 401 with the reason (spec §4 treats the
  * two differently: /login versus /).
  */
-export function createAuthGuards(app: FastifyInstance, identity: IdentityService, secondFactor: Pick<SecondFactorService, 'assertPassed'>) {
+export function createAuthGuards(
+  app: FastifyInstance,
+  identity: IdentityService,
+  secondFactor: Pick<SecondFactorService, 'assertPassed'>,
+) {
   app.decorateRequest('caller', null);
 
   const accept = (request: FastifyRequest, result: AuthResult): void => {

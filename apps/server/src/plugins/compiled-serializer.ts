@@ -13,10 +13,14 @@ type JsonSchema = Record<string, unknown>;
 function simplify(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(simplify);
   if (schema === null || typeof schema !== 'object') return schema;
-  const node = Object.fromEntries(Object.entries(schema as JsonSchema).map(([key, value]) => [key, simplify(value)])) as JsonSchema;
+  const node = Object.fromEntries(
+    Object.entries(schema as JsonSchema).map(([key, value]) => [key, simplify(value)]),
+  ) as JsonSchema;
   const anyOf = node.anyOf;
   if (Array.isArray(anyOf) && anyOf.length === 2) {
-    const nullIndex = anyOf.findIndex((branch) => (branch as JsonSchema).type === 'null' && Object.keys(branch as JsonSchema).length === 1);
+    const nullIndex = anyOf.findIndex(
+      (branch) => (branch as JsonSchema).type === 'null' && Object.keys(branch as JsonSchema).length === 1,
+    );
     const other = anyOf[1 - nullIndex] as JsonSchema | undefined;
     if (nullIndex !== -1 && other !== undefined && typeof other.type === 'string') {
       const { anyOf: _anyOf, ...rest } = node;
@@ -28,7 +32,11 @@ function simplify(schema: unknown): unknown {
 
 /** The JSON Schema fast-json-stringify compiles for a contract (zod) response schema. */
 export function serializerJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _draft, ...json } = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' }) as JsonSchema;
+  const { $schema: _draft, ...json } = z.toJSONSchema(schema, {
+    io: 'output',
+    target: 'draft-7',
+    unrepresentable: 'throw',
+  }) as JsonSchema;
   return simplify(json) as JsonSchema;
 }
 

@@ -37,7 +37,8 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 function classify(error: FastifyError) {
   if (error instanceof AppError) return business(error.code, error.message, {}, error.data);
   if (error instanceof HttpError) return transport(error.statusCode, error.code, error.message);
-  if (error instanceof ControlCharacterError) return business('VALIDATION_FAILED', error.message, { issues: [{ path: error.path, message: error.message }] });
+  if (error instanceof ControlCharacterError)
+    return business('VALIDATION_FAILED', error.message, { issues: [{ path: error.path, message: error.message }] });
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
@@ -46,7 +47,8 @@ function classify(error: FastifyError) {
     }));
     const first = issues[0];
     // A missing or non-object body fails at the root; say so plainly instead of zod's type jargon.
-    const message = first === undefined || first.path === '' ? 'Send the request fields as a JSON object' : first.message;
+    const message =
+      first === undefined || first.path === '' ? 'Send the request fields as a JSON object' : first.message;
     return business('VALIDATION_FAILED', message, { issues });
   }
 
@@ -67,7 +69,10 @@ function classify(error: FastifyError) {
   if (error.statusCode === 415) return transport(415, 'UNSUPPORTED_MEDIA_TYPE');
   // JSON syntax errors and other client mistakes the framework catches before validation.
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-    return business('VALIDATION_FAILED', error.name === 'SyntaxError' ? 'The request body is not valid JSON' : 'The request could not be read');
+    return business(
+      'VALIDATION_FAILED',
+      error.name === 'SyntaxError' ? 'The request body is not valid JSON' : 'The request could not be read',
+    );
   }
   return transport(500, 'INTERNAL');
 }

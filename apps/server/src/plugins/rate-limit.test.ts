@@ -10,7 +10,11 @@ describe('rate limit shared between processes through Redis', () => {
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL, RATE_LIMIT_PER_MINUTE: '6', RATE_LIMIT_NAMESPACE: `khel-test-${randomBytes(4).toString('hex')}-` };
+    const env = {
+      REDIS_URL,
+      RATE_LIMIT_PER_MINUTE: '6',
+      RATE_LIMIT_NAMESPACE: `khel-test-${randomBytes(4).toString('hex')}-`,
+    };
     first = await createTestApp(env);
     second = await createTestApp(env);
   });

@@ -42,7 +42,10 @@ export function routePreloads(webDir: string): (path: string) => string {
       for (const next of chunk.imports ?? []) visit(next);
     };
     visit(`src/app/routes/${name}.tsx`);
-    const tags = [...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`), ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)].join('');
+    const tags = [
+      ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ].join('');
     cache.set(name, tags);
     return tags;
   };

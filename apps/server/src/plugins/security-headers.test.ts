@@ -19,7 +19,11 @@ async function helmetPerRequest(): Promise<Record<string, string>> {
   const answer = await app.inject({ method: 'GET', url: '/' });
   await app.close();
   const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
-  return Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !skip.has(name)).map(([name, value]) => [name, String(value)]));
+  return Object.fromEntries(
+    Object.entries(answer.headers)
+      .filter(([name]) => !skip.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
 }
 
 describe('security headers computed once (decision 0029)', () => {
@@ -45,7 +49,8 @@ describe('security headers computed once (decision 0029)', () => {
       ];
       expect(answers.map((answer) => answer.statusCode)).toEqual([200, 401, 200, 404, 200, 429]);
       for (const answer of answers) {
-        for (const [name, value] of Object.entries(reference)) expect([name, answer.headers[name]]).toEqual([name, value]);
+        for (const [name, value] of Object.entries(reference))
+          expect([name, answer.headers[name]]).toEqual([name, value]);
         expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       }
     } finally {
@@ -56,7 +61,10 @@ describe('security headers computed once (decision 0029)', () => {
   it('lets a route replace one: an image answers its own sandboxing policy', async () => {
     const settings = (await call(t.app, 'GET', '/api/v1/app-settings')).body.data as { logoImg: string };
     expect(settings.logoImg).toBe('/logo.svg');
-    const banner = await t.services.settings.storeTrustedImage('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    const banner = await t.services.settings.storeTrustedImage(
+      'image/svg+xml',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    );
     const image = await t.app.inject({ method: 'GET', url: `/api/v1/media/${banner}` });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");

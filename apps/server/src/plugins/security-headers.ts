@@ -27,7 +27,9 @@ export const SECURITY_HEADERS_POLICY: FastifyHelmetOptions = {
  * CSP directives, eleven middlewares, a setHeader and a removeHeader each) was pure cost: about a tenth
  * of a cached API call's CPU (decision 0029, docs/benchmarks.md "HTTP path").
  */
-export function helmetHeaderBlock(policy: FastifyHelmetOptions = SECURITY_HEADERS_POLICY): Promise<Readonly<Record<string, string>>> {
+export function helmetHeaderBlock(
+  policy: FastifyHelmetOptions = SECURITY_HEADERS_POLICY,
+): Promise<Readonly<Record<string, string>>> {
   // Once per process for a policy: every app built in it (tests build many) shares the answer.
   let block = blocks.get(policy);
   if (block === undefined) {
@@ -49,7 +51,14 @@ async function computeHeaderBlock(policy: FastifyHelmetOptions): Promise<Readonl
   const answer = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
   const headers = JSON.parse(answer.body) as Record<string, string | string[] | number>;
-  return Object.freeze(Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)])));
+  return Object.freeze(
+    Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [
+        name.toLowerCase(),
+        Array.isArray(value) ? value.join(', ') : String(value),
+      ]),
+    ),
+  );
 }
 
 /**

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { Answer, TestApp } from '../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile, signUpPlayer } from '../../test/test-app.js';
+import {
+  PASSWORD,
+  call,
+  createOperator,
+  createTestApp,
+  enrolSecondFactor,
+  nextIp,
+  nextMobile,
+  signUpPlayer,
+} from '../../test/test-app.js';
 import { seedDemoData } from '../modules/demo/demo-seed.js';
 import { WELCOME_OFFER } from '../modules/bonus/bonus-test-support.js';
 import { guardedTarget } from './separation-of-duties.js';
@@ -136,7 +145,10 @@ let promoted: { token: string; userId: string; accountId: string };
 let upiAccountId: string;
 
 async function login(mobileNo: string): Promise<string> {
-  const answer = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
+  const answer = await call(t.app, 'POST', '/api/v1/login', {
+    ip: nextIp(),
+    body: { mobile_no: mobileNo, password: PASSWORD },
+  });
   return answer.body.meta.token as string;
 }
 
@@ -146,13 +158,28 @@ beforeAll(async () => {
   director = await createOperator(t, ROLES.DIRECTOR);
   support = await createOperator(t, ROLES.SUPPORT_ADMIN);
   const player = await signUpPlayer(t);
-  await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { role: ROLES.SUPPORT_ADMIN } });
+  await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+    token: director.token,
+    body: { role: ROLES.SUPPORT_ADMIN },
+  });
   const token = await login(player.mobileNo);
   // A support admin passes the second factor before any back-office call (decision 0011).
   await enrolSecondFactor(t, token);
-  const account = await call(t.app, 'POST', '/api/v1/account-details', { token, body: { type: 'bank', accountNumber: '987654321012', accountHolderName: 'Ravi', bankName: 'HDFC Bank', ifscCode: 'HDFC0000123' } });
+  const account = await call(t.app, 'POST', '/api/v1/account-details', {
+    token,
+    body: {
+      type: 'bank',
+      accountNumber: '987654321012',
+      accountHolderName: 'Ravi',
+      bankName: 'HDFC Bank',
+      ifscCode: 'HDFC0000123',
+    },
+  });
   promoted = { token, userId: player.userId, accountId: (account.body.data as { _id: string })._id };
-  const accounts = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: director.token })).body.data as { _id: string; type: string }[];
+  const accounts = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: director.token })).body.data as {
+    _id: string;
+    type: string;
+  }[];
   upiAccountId = accounts.find((row) => row.type === 'upi')?._id as string;
 });
 afterAll(async () => t.close());
@@ -165,11 +192,15 @@ async function operations(): Promise<string[]> {
     .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
 }
 
-const balanceOf = async (token: string) => ((await call(t.app, 'GET', '/api/v1/getUserData', { token })).body.data as { balance: number }).balance;
+const balanceOf = async (token: string) =>
+  ((await call(t.app, 'GET', '/api/v1/getUserData', { token })).body.data as { balance: number }).balance;
 let refCounter = 0;
 async function depositBy(token: string): Promise<string> {
   refCounter += 1;
-  const answer = await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token, body: { amount: 700, accountId: upiAccountId, type: 'upi', txnRef: `UTRSELF${Date.now()}${refCounter}` } });
+  const answer = await call(t.app, 'POST', '/api/v1/admin-deposit-request', {
+    token,
+    body: { amount: 700, accountId: upiAccountId, type: 'upi', txnRef: `UTRSELF${Date.now()}${refCounter}` },
+  });
   return (answer.body.data as { _id: string })._id;
 }
 async function withdrawalBy(token: string, accountId: string): Promise<string> {
@@ -177,25 +208,62 @@ async function withdrawalBy(token: string, accountId: string): Promise<string> {
   return (answer.body.data as { _id: string })._id;
 }
 async function adjustmentOf(actorToken: string, userId: string): Promise<string> {
-  const answer = await call(t.app, 'POST', `/api/v1/backoffice/users/${userId}/adjustments`, { token: actorToken, body: { wallet: 'main', amount: 60_000, reason: 'Goodwill' } });
+  const answer = await call(t.app, 'POST', `/api/v1/backoffice/users/${userId}/adjustments`, {
+    token: actorToken,
+    body: { wallet: 'main', amount: 60_000, reason: 'Goodwill' },
+  });
   expect(answer.body.data).toMatchObject({ status: 'pending' });
   return (answer.body.data as { _id: string })._id;
 }
 async function declaredBy(token: string): Promise<string> {
-  await call(t.app, 'PUT', '/api/v1/backoffice/sports-desk/settings', { token: director.token, body: { resultsNeedConfirmation: true } });
-  const sportId = ((await call(t.app, 'POST', '/api/v1/backoffice/sports', { token, body: { name: 'Cricket' } })).body.data as { _id: string })._id;
-  const leagueId = ((await call(t.app, 'POST', '/api/v1/backoffice/leagues', { token, body: { sportId, name: 'Duty League' } })).body.data as { _id: string })._id;
+  await call(t.app, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
+    token: director.token,
+    body: { resultsNeedConfirmation: true },
+  });
+  const sportId = (
+    (await call(t.app, 'POST', '/api/v1/backoffice/sports', { token, body: { name: 'Cricket' } })).body.data as {
+      _id: string;
+    }
+  )._id;
+  const leagueId = (
+    (await call(t.app, 'POST', '/api/v1/backoffice/leagues', { token, body: { sportId, name: 'Duty League' } })).body
+      .data as { _id: string }
+  )._id;
   refCounter += 1;
-  const eventId = ((await call(t.app, 'POST', '/api/v1/backoffice/events', { token, body: { leagueId, name: `Duty ${refCounter}`, startTime: '2026-11-21T14:00:00.000Z' } })).body.data as { _id: string })._id;
-  const marketId = ((await call(t.app, 'POST', '/api/v1/backoffice/markets', { token, body: { eventId, marketType: 'FANCY', name: 'Runs', runners: [] } })).body.data as { _id: string })._id;
-  const declared = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/settle`, { token, body: { runs: 42 } });
+  const eventId = (
+    (
+      await call(t.app, 'POST', '/api/v1/backoffice/events', {
+        token,
+        body: { leagueId, name: `Duty ${refCounter}`, startTime: '2026-11-21T14:00:00.000Z' },
+      })
+    ).body.data as { _id: string }
+  )._id;
+  const marketId = (
+    (
+      await call(t.app, 'POST', '/api/v1/backoffice/markets', {
+        token,
+        body: { eventId, marketType: 'FANCY', name: 'Runs', runners: [] },
+      })
+    ).body.data as { _id: string }
+  )._id;
+  const declared = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/settle`, {
+    token,
+    body: { runs: 42 },
+  });
   expect(declared.body.meta.message).toBe('Result declared: a second operator must confirm');
   return marketId;
 }
 
 /** An agent account (PRODUCT.md §9) for the partnership and statement operations. */
 async function agentAccount(): Promise<string> {
-  const agent = await t.services.identity.createAccount({ name: 'Agent Arjun', mobileNo: nextMobile(), password: PASSWORD, role: ROLES.AGENT, referredBy: null, verified: true });
+  const agent = await t.services.identity.createAccount({
+    name: 'Agent Arjun',
+    mobileNo: nextMobile(),
+    password: PASSWORD,
+    role: ROLES.AGENT,
+    referredBy: null,
+    verified: true,
+  });
   return agent.id;
 }
 
@@ -203,7 +271,14 @@ let accountCounter = 0;
 /** An agent or credit account made directly (as the agents' create-account call would). */
 async function accountOf(role: number): Promise<string> {
   accountCounter += 1;
-  const user = await t.services.identity.createAccount({ name: `Duty Account ${accountCounter}`, mobileNo: `91980000${String(accountCounter).padStart(4, '0')}`, password: PASSWORD, role, referredBy: null, verified: true });
+  const user = await t.services.identity.createAccount({
+    name: `Duty Account ${accountCounter}`,
+    mobileNo: `91980000${String(accountCounter).padStart(4, '0')}`,
+    password: PASSWORD,
+    role,
+    referredBy: null,
+    verified: true,
+  });
   return user.id;
 }
 
@@ -219,7 +294,10 @@ async function manualOffer(): Promise<string> {
 /** A manual grant above the second-approval line, waiting for a second operator. */
 async function pendingGrantBy(token: string): Promise<string> {
   const player = await signUpPlayer(t);
-  const answer = await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, { token, body: { offerId: await manualOffer(), amount: 60_000, reason: 'Large goodwill' } });
+  const answer = await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, {
+    token,
+    body: { offerId: await manualOffer(), amount: 60_000, reason: 'Large goodwill' },
+  });
   expect(answer.body.data).toMatchObject({ status: 'pending' });
   return (answer.body.data as { _id: string })._id;
 }
@@ -231,24 +309,53 @@ async function pendingGrantBy(token: string): Promise<string> {
 const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer }>> = {
   'PUT /api/v1/backoffice/users/{id}': async () => ({
     self: [
-      await call(t.app, 'PUT', `/api/v1/backoffice/users/${support.userId}`, { token: support.token, body: { allowHome: false } }),
-      await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}`, { token: director.token, body: { referralAllow: true } }),
-      await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}`, { token: promoted.token, body: { suspended: false, allowStatements: true } }),
+      await call(t.app, 'PUT', `/api/v1/backoffice/users/${support.userId}`, {
+        token: support.token,
+        body: { allowHome: false },
+      }),
+      await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}`, {
+        token: director.token,
+        body: { referralAllow: true },
+      }),
+      await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}`, {
+        token: promoted.token,
+        body: { suspended: false, allowStatements: true },
+      }),
     ],
-    other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}`, { token: director.token, body: { allowStatements: true } }),
+    other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}`, {
+      token: director.token,
+      body: { allowStatements: true },
+    }),
   }),
   'POST /api/v1/backoffice/users/{id}/password': async () => {
     const player = await signUpPlayer(t);
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/password`, { token: support.token, body: { password: 'a-new-monsoon-77' } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/password`, { token: support.token, body: { password: 'a-new-monsoon-77' } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/password`, {
+          token: support.token,
+          body: { password: 'a-new-monsoon-77' },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/password`, {
+        token: support.token,
+        body: { password: 'a-new-monsoon-77' },
+      }),
     };
   },
   'POST /api/v1/backoffice/users/{id}/adjustments': async () => {
     const before = await balanceOf(promoted.token);
-    const self = await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/adjustments`, { token: promoted.token, body: { wallet: 'main', amount: 100, reason: 'Mine' } });
+    const self = await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/adjustments`, {
+      token: promoted.token,
+      body: { wallet: 'main', amount: 100, reason: 'Mine' },
+    });
     expect(await balanceOf(promoted.token)).toBe(before);
-    return { self: [self], other: await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/adjustments`, { token: support.token, body: { wallet: 'main', amount: 1, reason: 'Control' } }) };
+    return {
+      self: [self],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/adjustments`, {
+        token: support.token,
+        body: { wallet: 'main', amount: 1, reason: 'Control' },
+      }),
+    };
   },
   'POST /api/v1/backoffice/adjustments/{id}/approve': async () => {
     const player = await signUpPlayer(t);
@@ -256,10 +363,14 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
     const forSelf = await adjustmentOf(director.token, promoted.userId);
     return {
       self: [
-        await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${requestedBySelf}/approve`, { token: support.token }),
+        await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${requestedBySelf}/approve`, {
+          token: support.token,
+        }),
         await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${forSelf}/approve`, { token: promoted.token }),
       ],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${requestedBySelf}/approve`, { token: director.token }),
+      other: await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${requestedBySelf}/approve`, {
+        token: director.token,
+      }),
     };
   },
   'POST /api/v1/backoffice/adjustments/{id}/reject': async () => {
@@ -279,13 +390,24 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
     const before = await balanceOf(promoted.token);
     const self = await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/approve`, { token: promoted.token });
     expect(await balanceOf(promoted.token)).toBe(before);
-    return { self: [self], other: await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/approve`, { token: support.token }) };
+    return {
+      self: [self],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/approve`, { token: support.token }),
+    };
   },
   'POST /api/v1/backoffice/deposits/{id}/reject': async () => {
     const id = await depositBy(promoted.token);
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/reject`, { token: promoted.token, body: { reason: 'Mine' } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/reject`, { token: support.token, body: { reason: 'Control' } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/reject`, {
+          token: promoted.token,
+          body: { reason: 'Mine' },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/reject`, {
+        token: support.token,
+        body: { reason: 'Control' },
+      }),
     };
   },
   'POST /api/v1/backoffice/withdrawals/{id}/approve': async () => {
@@ -298,24 +420,48 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
   'POST /api/v1/backoffice/withdrawals/{id}/reject': async () => {
     const id = await withdrawalBy(promoted.token, promoted.accountId);
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/reject`, { token: promoted.token, body: { reason: 'Mine' } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/reject`, { token: support.token, body: { reason: 'Control' } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/reject`, {
+          token: promoted.token,
+          body: { reason: 'Mine' },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${id}/reject`, {
+        token: support.token,
+        body: { reason: 'Control' },
+      }),
     };
   },
   'POST /api/v1/backoffice/users/{id}/second-factor/reset': async () => {
     // A fresh operator is reset by the control, since a reset ends that operator's sessions.
     const other = await createOperator(t, ROLES.SUPPORT_ADMIN);
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/second-factor/reset`, { token: director.token, body: { reason: 'Lost my phone' } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${other.userId}/second-factor/reset`, { token: director.token, body: { reason: 'Lost their phone' } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/second-factor/reset`, {
+          token: director.token,
+          body: { reason: 'Lost my phone' },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${other.userId}/second-factor/reset`, {
+        token: director.token,
+        body: { reason: 'Lost their phone' },
+      }),
     };
   },
   'POST /api/v1/backoffice/users/{id}/bonuses': async () => {
     const offerId = await manualOffer();
     const player = await signUpPlayer(t);
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/bonuses`, { token: promoted.token, body: { offerId, amount: 100, reason: 'Mine' } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, { token: support.token, body: { offerId, amount: 100, reason: 'Control' } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/users/${promoted.userId}/bonuses`, {
+          token: promoted.token,
+          body: { offerId, amount: 100, reason: 'Mine' },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/bonuses`, {
+        token: support.token,
+        body: { offerId, amount: 100, reason: 'Control' },
+      }),
     };
   },
   'POST /api/v1/backoffice/bonus-grants/{id}/approve': async () => {
@@ -335,60 +481,126 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
   'PUT /api/v1/backoffice/users/{id}/partnership': async () => {
     const agent = await agentAccount();
     return {
-      self: [await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}/partnership`, { token: director.token, body: { partnership: 100, commission: 2 } })],
-      other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${agent}/partnership`, { token: director.token, body: { partnership: 80, commission: 1 } }),
+      self: [
+        await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}/partnership`, {
+          token: director.token,
+          body: { partnership: 100, commission: 2 },
+        }),
+      ],
+      other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${agent}/partnership`, {
+        token: director.token,
+        body: { partnership: 80, commission: 1 },
+      }),
     };
   },
   'POST /api/v1/backoffice/users/{id}/agent-statement/settle': async () => {
     const agent = await agentAccount();
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/agent-statement/settle`, { token: support.token, body: { weekStart: '2026-11-09' } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${agent}/agent-statement/settle`, { token: support.token, body: { weekStart: '2026-11-09' } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/agent-statement/settle`, {
+          token: support.token,
+          body: { weekStart: '2026-11-09' },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${agent}/agent-statement/settle`, {
+        token: support.token,
+        body: { weekStart: '2026-11-09' },
+      }),
     };
   },
   'PUT /api/v1/backoffice/users/{id}/bet-limits': async () => {
     const body = { limits: [], blockedSports: [], blockedEvents: [] };
     return {
-      self: [await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/bet-limits`, { token: promoted.token, body })],
-      other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/bet-limits`, { token: director.token, body }),
+      self: [
+        await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/bet-limits`, {
+          token: promoted.token,
+          body,
+        }),
+      ],
+      other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/bet-limits`, {
+        token: director.token,
+        body,
+      }),
     };
   },
   'POST /api/v1/backoffice/users/{id}/chips': async () => {
     const agent = await accountOf(ROLES.AGENT);
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/chips`, { token: director.token, body: { action: 'give', amount: 100 } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${agent}/chips`, { token: director.token, body: { action: 'give', amount: 100 } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/chips`, {
+          token: director.token,
+          body: { action: 'give', amount: 100 },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${agent}/chips`, {
+        token: director.token,
+        body: { action: 'give', amount: 100 },
+      }),
     };
   },
   'POST /api/v1/backoffice/users/{id}/credit': async () => {
     const creditPlayer = await accountOf(ROLES.CREDIT_PLAYER);
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/credit`, { token: support.token, body: { action: 'give', amount: 100 } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/credit`, { token: support.token, body: { action: 'give', amount: 100 } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/users/${support.userId}/credit`, {
+          token: support.token,
+          body: { action: 'give', amount: 100 },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/credit`, {
+        token: support.token,
+        body: { action: 'give', amount: 100 },
+      }),
     };
   },
   'POST /api/v1/backoffice/users/{id}/settlement': async () => {
     const creditPlayer = await accountOf(ROLES.CREDIT_PLAYER);
-    await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/credit`, { token: director.token, body: { action: 'give', amount: 1000 } });
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/credit`, {
+      token: director.token,
+      body: { action: 'give', amount: 1000 },
+    });
     // A loss of ₹100 (an adjustment stands in for a lost bet here): Ref P&L −100 to settle.
-    await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/adjustments`, { token: director.token, body: { wallet: 'main', amount: -100, reason: 'Lost bet' } });
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/adjustments`, {
+      token: director.token,
+      body: { wallet: 'main', amount: -100, reason: 'Lost bet' },
+    });
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/settlement`, { token: director.token, body: { amount: 100 } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/settlement`, { token: support.token, body: { amount: 100 } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/settlement`, {
+          token: director.token,
+          body: { amount: 100 },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${creditPlayer}/settlement`, {
+        token: support.token,
+        body: { amount: 100 },
+      }),
     };
   },
   'POST /api/v1/backoffice/markets/{id}/result/confirm': async () => {
     const marketId = await declaredBy(support.token);
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/confirm`, { token: support.token })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/confirm`, { token: director.token }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/confirm`, { token: support.token }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/confirm`, {
+        token: director.token,
+      }),
     };
   },
   'POST /api/v1/backoffice/markets/{id}/result/reject': async () => {
     const marketId = await declaredBy(director.token);
     return {
-      self: [await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/reject`, { token: director.token, body: { reason: 'Mine' } })],
-      other: await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/reject`, { token: support.token, body: { reason: 'Control' } }),
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/reject`, {
+          token: director.token,
+          body: { reason: 'Mine' },
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/reject`, {
+        token: support.token,
+        body: { reason: 'Control' },
+      }),
     };
   },
 };
@@ -397,8 +609,14 @@ describe('separation of duties on every back-office operation (issue 9)', () => 
   it('classifies every back-office operation of the OpenAPI document, and nothing that is not there', async () => {
     const listed = await operations();
     expect(listed.length).toBeGreaterThan(40);
-    expect(listed.filter((operation) => CLASSIFICATION[operation] === undefined), 'unclassified: decide read, no-player-or-request or money-or-permission').toEqual([]);
-    expect(Object.keys(CLASSIFICATION).filter((operation) => !listed.includes(operation)), 'classified but gone').toEqual([]);
+    expect(
+      listed.filter((operation) => CLASSIFICATION[operation] === undefined),
+      'unclassified: decide read, no-player-or-request or money-or-permission',
+    ).toEqual([]);
+    expect(
+      Object.keys(CLASSIFICATION).filter((operation) => !listed.includes(operation)),
+      'classified but gone',
+    ).toEqual([]);
   });
 
   it('the guard covers exactly the money and permission operations; reads are GETs', () => {
@@ -412,7 +630,9 @@ describe('separation of duties on every back-office operation (issue 9)', () => 
   });
 
   it('has a self-service attempt for every money and permission operation', () => {
-    const money = Object.entries(CLASSIFICATION).filter(([, kind]) => kind === 'money-or-permission').map(([operation]) => operation);
+    const money = Object.entries(CLASSIFICATION)
+      .filter(([, kind]) => kind === 'money-or-permission')
+      .map(([operation]) => operation);
     expect(Object.keys(SELF_SERVICE).sort()).toEqual(money.sort());
   });
 
@@ -420,7 +640,11 @@ describe('separation of duties on every back-office operation (issue 9)', () => 
     const { self, other } = await (SELF_SERVICE[operation] as () => Promise<{ self: Answer[]; other: Answer }>)();
     for (const answer of self) {
       expect(answer.status).toBe(200);
-      expect(answer.body.meta).toMatchObject({ code: 403, error: 'SELF_SERVICE_REFUSED', message: 'You cannot act on your own account or on a request you made' });
+      expect(answer.body.meta).toMatchObject({
+        code: 403,
+        error: 'SELF_SERVICE_REFUSED',
+        message: 'You cannot act on your own account or on a request you made',
+      });
     }
     expect(other.body.meta.code, JSON.stringify(other.body.meta)).toBe(200);
   });

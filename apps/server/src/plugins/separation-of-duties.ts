@@ -30,7 +30,11 @@ export const GUARDED_ROUTES: readonly { prefix: string; target: ActionTarget }[]
 
 /** The target a route's `:id` names, whatever the method. */
 export function routeTarget(url: string): ActionTarget | null {
-  return GUARDED_ROUTES.find((rule) => url === rule.prefix || url.startsWith(rule.prefix.endsWith('/') ? rule.prefix : `${rule.prefix}/`))?.target ?? null;
+  return (
+    GUARDED_ROUTES.find(
+      (rule) => url === rule.prefix || url.startsWith(rule.prefix.endsWith('/') ? rule.prefix : `${rule.prefix}/`),
+    )?.target ?? null
+  );
 }
 
 /** The target of a route that separation of duties guards: every method but GET and HEAD. */
@@ -45,7 +49,11 @@ export function guardedTarget(method: string, url: string): ActionTarget | null 
  * and a well-formed id are known. An agent's target outside its downline is refused NOT_IN_DOWNLINE
  * (decision 0018); an operator's is not looked at here.
  */
-export function registerSeparationOfDuties(app: FastifyInstance, partiesOf: Record<ActionTarget, PartiesOf>, inDownline: InDownline): void {
+export function registerSeparationOfDuties(
+  app: FastifyInstance,
+  partiesOf: Record<ActionTarget, PartiesOf>,
+  inDownline: InDownline,
+): void {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const target = routeTarget(route.url);
@@ -58,7 +66,8 @@ export function registerSeparationOfDuties(app: FastifyInstance, partiesOf: Reco
       if (root === null && !checksSelf) return;
       const parties = await partiesOf[target](id);
       if (parties === null) return;
-      if (root !== null && (parties.playerId === null || !(await inDownline(root, parties.playerId)))) fail('NOT_IN_DOWNLINE');
+      if (root !== null && (parties.playerId === null || !(await inDownline(root, parties.playerId))))
+        fail('NOT_IN_DOWNLINE');
       if (checksSelf) refuseSelfService(request.caller.userId, parties);
     };
     const existing = route.preHandler === undefined ? [] : [route.preHandler].flat();

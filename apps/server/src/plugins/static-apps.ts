@@ -28,7 +28,8 @@ export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps)
     if (!existsSync(indexPath)) return;
     const cached = readFileSync(indexPath, 'utf8');
     indexes.set(prefix, dirs.rereadIndex === true ? () => readFileSync(indexPath, 'utf8') : () => cached);
-    const cacheControlOf = (path: string) => (/[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    const cacheControlOf = (path: string) =>
+      /[/\\]assets[/\\]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
     if (dirs.rereadIndex !== true) {
       // Served from memory (decision 0029); in development from disk, so a rebuild shows without a restart.
       serveFilesFromMemory(app, root, prefix, cacheControlOf);
@@ -59,7 +60,11 @@ export async function registerStaticApps(app: FastifyInstance, dirs: StaticApps)
     if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET') {
       throw new HttpError(404, 'ROUTE_NOT_FOUND');
     }
-    const prefix = path.startsWith('/backoffice') ? '/backoffice/' : path.startsWith('/house-casino') ? '/house-casino/' : '/';
+    const prefix = path.startsWith('/backoffice')
+      ? '/backoffice/'
+      : path.startsWith('/house-casino')
+        ? '/house-casino/'
+        : '/';
     const file = indexes.get(prefix)?.();
     if (file === undefined) throw new HttpError(404, 'ROUTE_NOT_FOUND', 'The web app is not built: run npm run build');
     const filled = prefix === '/' && dirs.renderWebIndex ? await dirs.renderWebIndex(file, path) : file;

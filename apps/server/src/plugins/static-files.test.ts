@@ -24,16 +24,26 @@ function builtApp(): string {
 describe('built files served from memory (decision 0029)', () => {
   it('sends the precompressed file the client accepts, with its type, cache policy and ETag; 304 when unchanged', async () => {
     const app = Fastify();
-    serveFilesFromMemory(app, builtApp(), '/', (path) => (path.includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache'));
+    serveFilesFromMemory(app, builtApp(), '/', (path) =>
+      path.includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
     const br = await app.inject({ url: '/assets/index-1.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
-    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': 'text/javascript; charset=utf-8', vary: 'Accept-Encoding', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'text/javascript; charset=utf-8',
+      vary: 'Accept-Encoding',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     const gzip = await app.inject({ url: '/assets/index-1.js', headers: { 'accept-encoding': 'gzip, br;q=0' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     const plain = await app.inject({ url: '/assets/index-1.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log("khel");'.repeat(100));
-    const again = await app.inject({ url: '/assets/index-1.js', headers: { 'if-none-match': String(plain.headers.etag) } });
+    const again = await app.inject({
+      url: '/assets/index-1.js',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     const icon = await app.inject({ url: '/favicon.svg' });
     expect(icon.headers).toMatchObject({ 'content-type': 'image/svg+xml', 'cache-control': 'no-cache' });
@@ -55,7 +65,11 @@ describe('built files served from memory (decision 0029)', () => {
     writeFileSync(join(root, 'sw.js'), 'self.version = 2;');
     rmSync(join(root, 'sw.js.br'));
     // The directory's watcher hears of it a moment later; every answer after that is the new file.
-    await vi.waitFor(async () => expect((await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } })).body).toBe('self.version = 2;'));
+    await vi.waitFor(async () =>
+      expect((await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } })).body).toBe(
+        'self.version = 2;',
+      ),
+    );
     const after = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
     expect(after.headers['content-encoding']).toBeUndefined();
     expect(after.headers.etag).not.toBe(first.headers.etag);
@@ -75,10 +89,18 @@ describe('built files read from disk in development (@fastify/static)', () => {
   it('sends the precompressed file with the same cache policy, and a changed index.html at once', async () => {
     const root = builtApp();
     const app = Fastify();
-    await registerStaticApps(app, { webDir: root, backofficeDir: join(root, 'none'), houseCasinoDir: join(root, 'none'), rereadIndex: true });
+    await registerStaticApps(app, {
+      webDir: root,
+      backofficeDir: join(root, 'none'),
+      houseCasinoDir: join(root, 'none'),
+      rereadIndex: true,
+    });
     const br = await app.inject({ url: '/assets/index-1.js', headers: { 'accept-encoding': 'br' } });
     expect(br.statusCode).toBe(200);
-    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('no-cache');
     writeFileSync(join(root, 'index.html'), '<html>rebuilt</html>');
     const index = await app.inject({ url: '/some/client/route' });

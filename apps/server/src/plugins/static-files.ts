@@ -62,12 +62,16 @@ export function acceptsEncoding(header: string | undefined, coding: string): boo
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
-  void reply.header('Content-Type', file.contentType).header('Cache-Control', file.cacheControl).header('ETag', file.etag);
+  void reply
+    .header('Content-Type', file.contentType)
+    .header('Cache-Control', file.cacheControl)
+    .header('ETag', file.etag);
   if (file.br !== null || file.gzip !== null) void reply.header('Vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
   const accept = request.headers['accept-encoding'];
   if (file.br !== null && acceptsEncoding(accept, 'br')) return reply.header('Content-Encoding', 'br').send(file.br);
-  if (file.gzip !== null && acceptsEncoding(accept, 'gzip')) return reply.header('Content-Encoding', 'gzip').send(file.gzip);
+  if (file.gzip !== null && acceptsEncoding(accept, 'gzip'))
+    return reply.header('Content-Encoding', 'gzip').send(file.gzip);
   return reply.send(file.identity);
 }
 
@@ -78,7 +82,12 @@ function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): F
  * beside a file (scripts/precompress.mjs) go to clients that accept them. index.html is not served
  * here (static-apps.ts renders it). A rebuild needs a restart; development re-reads from disk instead.
  */
-export function serveFilesFromMemory(app: FastifyInstance, root: string, prefix: string, cacheControlOf: (path: string) => string): number {
+export function serveFilesFromMemory(
+  app: FastifyInstance,
+  root: string,
+  prefix: string,
+  cacheControlOf: (path: string) => string,
+): number {
   const paths = new Set(walk(root));
   // One watcher per directory with a file that can change; each file hears about itself and its .br/.gz.
   const watchers = new Map<string, { watcher: FSWatcher | null; listeners: Map<string, () => void> }>();
@@ -111,7 +120,13 @@ export function serveFilesFromMemory(app: FastifyInstance, root: string, prefix:
   for (const path of paths) {
     const segments = relative(root, path).split(sep);
     // Like @fastify/static: no dotfiles (the bundler's .vite/manifest.json stays private).
-    if (path.endsWith('.br') || path.endsWith('.gz') || segments.join('/') === 'index.html' || segments.some((segment) => segment.startsWith('.'))) continue;
+    if (
+      path.endsWith('.br') ||
+      path.endsWith('.gz') ||
+      segments.join('/') === 'index.html' ||
+      segments.some((segment) => segment.startsWith('.'))
+    )
+      continue;
     const load = (): StaticFile => {
       const identity = readFileSync(path);
       return {

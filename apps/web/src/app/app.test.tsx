@@ -69,9 +69,17 @@ describe('header (spec §2)', () => {
     stubFetch(base({ 'GET /getUserData': ok(user) }));
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Slots']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Slots']);
     const bottom = screen.getByRole('navigation', { name: 'Bottom navigation' });
-    expect(within(bottom).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Slots']);
+    expect(
+      within(bottom)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Slots']);
     expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/deposit');
     expect(screen.getByRole('link', { name: 'Withdrawal' }).getAttribute('href')).toBe('/withdrawal');
     expect(screen.getByRole('link', { name: 'Bonus' }).getAttribute('href')).toBe('/bonus');
@@ -128,7 +136,18 @@ describe('header (spec §2)', () => {
     // The theme row is the phone's (CSS hides it on desktop, jsdom renders both).
     // Payment Accounts and Responsible Gambling are ours (README decisions), after the spec's items; then
     // the language switch (ADR 0030).
-    expect(labels).toEqual(['My Bets', 'Referral Bonus', 'Account Statements', 'Profit And Loss', 'Payment Accounts', 'Responsible Gambling', 'Change Password', 'Light theme', 'Englishहिन्दी', 'Logout']);
+    expect(labels).toEqual([
+      'My Bets',
+      'Referral Bonus',
+      'Account Statements',
+      'Profit And Loss',
+      'Payment Accounts',
+      'Responsible Gambling',
+      'Change Password',
+      'Light theme',
+      'Englishहिन्दी',
+      'Logout',
+    ]);
     await userEvent.click(within(menu).getByRole('button', { name: 'My Bets' }));
     const dialog = await screen.findByRole('dialog', { name: 'My Bets' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
@@ -153,14 +172,21 @@ describe('header (spec §2)', () => {
       eventId: { slugName: event },
       event: event.toUpperCase(),
     });
-    stubFetch(base({ 'GET /getUserData': ok(user), 'GET /my-bets': ok([bet('b1', 'ind-v-aus'), bet('b2', 'ind-v-aus'), bet('b3', 'eng-v-sa')]) }));
+    stubFetch(
+      base({
+        'GET /getUserData': ok(user),
+        'GET /my-bets': ok([bet('b1', 'ind-v-aus'), bet('b2', 'ind-v-aus'), bet('b3', 'eng-v-sa')]),
+      }),
+    );
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     await userEvent.click(screen.getByRole('button', { name: 'My Bets' }));
     const dialog = await screen.findByRole('dialog', { name: 'My Bets' });
     const toggle = await within(dialog).findByRole('button', { name: /IND-V-AUS/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(within(dialog).getAllByRole('link', { name: 'View event' })[0]?.getAttribute('href')).toBe('/event?sport=cricket&league=ipl&event=ind-v-aus');
+    expect(within(dialog).getAllByRole('link', { name: 'View event' })[0]?.getAttribute('href')).toBe(
+      '/event?sport=cricket&league=ipl&event=ind-v-aus',
+    );
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
@@ -233,7 +259,11 @@ describe('profile refresh and session expiry (spec §4)', () => {
     const user = makeProfile();
     signIn(user);
     let revoked = false;
-    stubFetch(base({ 'GET /getUserData': () => (revoked ? transport(401, 'Your session has ended, please log in again') : ok(user)) }));
+    stubFetch(
+      base({
+        'GET /getUserData': () => (revoked ? transport(401, 'Your session has ended, please log in again') : ok(user)),
+      }),
+    );
     const app = renderApp('/');
     await screen.findByTestId('balance-amount');
     revoked = true;

@@ -14,9 +14,13 @@ export function OddsPreferenceControl({ compact = false }: { compact?: boolean }
   const query = useOddsPreference();
   const save = useSaveOddsPreference();
   const id = useId();
-  const preference = save.isPending && save.variables ? { mode: save.variables.mode, ticks: save.variables.ticks ?? null } : (query.data ?? EXACT_ONLY);
+  const preference =
+    save.isPending && save.variables
+      ? { mode: save.variables.mode, ticks: save.variables.ticks ?? null }
+      : (query.data ?? EXACT_ONLY);
   const ticks = preference.ticks ?? 1;
-  const change = (mode: OddsChangeMode, nextTicks: number) => save.mutate(mode === 'ticks' ? { mode, ticks: nextTicks } : { mode });
+  const change = (mode: OddsChangeMode, nextTicks: number) =>
+    save.mutate(mode === 'ticks' ? { mode, ticks: nextTicks } : { mode });
 
   return (
     <div className={`odds-preference${compact ? ' odds-preference--compact' : ''}`} data-testid="odds-preference">
@@ -56,7 +60,13 @@ export function OddsPreferenceControl({ compact = false }: { compact?: boolean }
         ) : null}
       </div>
       <p className="field__hint" role="status" data-testid="odds-preference-status">
-        {save.isError ? t('Could not save, please try again') : save.isSuccess ? t('Saved: {preference}', { preference: oddsPreferenceText(preference) }) : compact ? '' : t('A tick is one point of a rate or one run of a line.')}
+        {save.isError
+          ? t('Could not save, please try again')
+          : save.isSuccess
+            ? t('Saved: {preference}', { preference: oddsPreferenceText(preference) })
+            : compact
+              ? ''
+              : t('A tick is one point of a rate or one run of a line.')}
       </p>
     </div>
   );

@@ -6,10 +6,20 @@ import { RequestHistory } from './request-history';
 
 type Item = { _id: string; amount: number };
 
-function renderWith(query: { isPending: boolean; isError: boolean; data?: Item[] }, skeleton?: { rows: number; height: string }) {
+function renderWith(
+  query: { isPending: boolean; isError: boolean; data?: Item[] },
+  skeleton?: { rows: number; height: string },
+) {
   const useRows = vi.fn((_range: DateRange) => query);
   render(
-    <RequestHistory<Item> name="deposit" title="Your deposits" errorText="We could not load your deposits." useRows={useRows} row={(item) => <li key={item._id}>₹{item.amount}</li>} {...(skeleton ? { skeleton } : {})}>
+    <RequestHistory<Item>
+      name="deposit"
+      title="Your deposits"
+      errorText="We could not load your deposits."
+      useRows={useRows}
+      row={(item) => <li key={item._id}>₹{item.amount}</li>}
+      {...(skeleton ? { skeleton } : {})}
+    >
       <p>after the list</p>
     </RequestHistory>,
   );
@@ -18,7 +28,14 @@ function renderWith(query: { isPending: boolean; isError: boolean; data?: Item[]
 
 describe('RequestHistory', () => {
   it('asks for the last days by default and shows one row per request, then its children', () => {
-    const useRows = renderWith({ isPending: false, isError: false, data: [{ _id: 'a', amount: 500 }, { _id: 'b', amount: 700 }] });
+    const useRows = renderWith({
+      isPending: false,
+      isError: false,
+      data: [
+        { _id: 'a', amount: 500 },
+        { _id: 'b', amount: 700 },
+      ],
+    });
     const range = useRows.mock.calls[0]?.[0] as DateRange;
     expect(range.start <= range.end).toBe(true);
     expect(screen.getByRole('heading', { name: 'Your deposits' })).toBeTruthy();

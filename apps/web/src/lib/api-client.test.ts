@@ -56,7 +56,10 @@ describe('API client (spec §8)', () => {
   });
 
   it('HTTP 401 removes userData (not the token) and goes to /login, and stops sending the dead token', async () => {
-    const { calls } = stubFetch({ 'GET /getUserData': transport(401, 'Your session has ended, please log in again'), 'POST /login': ok(null) });
+    const { calls } = stubFetch({
+      'GET /getUserData': transport(401, 'Your session has ended, please log in again'),
+      'POST /login': ok(null),
+    });
     await expect(apiRequest('/getUserData')).rejects.toMatchObject({ status: 401 });
     expect(window.localStorage.getItem('userData')).toBeNull();
     expect(window.localStorage.getItem('token')).toBe('secret-token');

@@ -1,5 +1,14 @@
 import type { Meta } from '@khel/contract';
-import { ApiError, answerFailure, bodyMessageOf, newIdempotencyKey, sendApiCall, type ApiMethod, type ApiQuery, type ApiWording } from '@khel/web-kit';
+import {
+  ApiError,
+  answerFailure,
+  bodyMessageOf,
+  newIdempotencyKey,
+  sendApiCall,
+  type ApiMethod,
+  type ApiQuery,
+  type ApiWording,
+} from '@khel/web-kit';
 import { currentToken, expireFromHttp401, expireFromMeta401 } from './auth/session';
 import { STORAGE_KEYS, local } from './storage';
 import { toast } from './toast';
@@ -20,7 +29,11 @@ export interface ApiEnvelope<T> {
 /** A business outcome as an error (HTTP 200 with meta.code 400/403/404/409/422/429): unwrap's refusal. */
 export const businessError = (meta: Meta): ApiError => ApiError.fromMeta(meta);
 
-export const WORDING: ApiWording = { network: 'Network error', http: (status) => `HTTP ${status}`, unexpected: 'Unexpected response' };
+export const WORDING: ApiWording = {
+  network: 'Network error',
+  http: (status) => `HTTP ${status}`,
+  unexpected: 'Unexpected response',
+};
 const NETWORK_TOAST = msg('Network error, please check your connection');
 
 export interface ApiOptions {
@@ -96,12 +109,21 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   const token = currentToken();
   const headers: Record<string, string> = { ...options.headers };
   if (token !== null) headers['X-Device-Id'] = deviceId();
-  const call = { method, body: options.body, query: options.query, headers, token, keepEmptyQuery: true, ...(options.signal ? { signal: options.signal } : {}) };
+  const call = {
+    method,
+    body: options.body,
+    query: options.query,
+    headers,
+    token,
+    keepEmptyQuery: true,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
   const answer = await sendApiCall(path, call, WORDING).catch(onNetworkFailure);
 
   const failure = answerFailure(answer, WORDING);
   if (failure !== null) {
-    if (!answer.response.ok) throw onHttpFailure(failure, answer.body, token, options.quietStatuses?.includes(answer.response.status));
+    if (!answer.response.ok)
+      throw onHttpFailure(failure, answer.body, token, options.quietStatuses?.includes(answer.response.status));
     throw failure;
   }
   const envelope = answer.body as ApiEnvelope<T>;

@@ -13,7 +13,10 @@ import { ApiError, apiRequest, businessError } from './api-client';
  * the player is doing; the /bonus page shows the error in place with a retry.
  */
 export async function getBonusData(): Promise<BonusData> {
-  const envelope = await apiRequest<BonusData>('/bonus-data', { warningToast: false, quietStatuses: [400, 403, 404, 429, 500, 502, 503] });
+  const envelope = await apiRequest<BonusData>('/bonus-data', {
+    warningToast: false,
+    quietStatuses: [400, 403, 404, 429, 500, 502, 503],
+  });
   if (envelope.meta.code !== 200) throw businessError(envelope.meta);
   // The schema arrives with its own chunk: zod stays off the first load (ADR 0024).
   const { bonusDataSchema } = await import('@khel/contract/bonus');
@@ -36,6 +39,7 @@ export function useBonusData() {
     queryFn: getBonusData,
     enabled,
     // Keep showing the last figures while a moved balance refetches, but never another player's.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === (user?._id ?? null) ? keepPreviousData(previous) : undefined),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === (user?._id ?? null) ? keepPreviousData(previous) : undefined,
   });
 }

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, indiaToday, weekday } from '@khel/money';
-import { chosenLocale, formatCalendarDate, formatDate, formatDateTime, formatDayMonth, formatIndiaDigits, lastDays, weeklyPeriods } from './dates';
+import {
+  chosenLocale,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatIndiaDigits,
+  lastDays,
+  weeklyPeriods,
+} from './dates';
 import { setLocale } from './i18n/i18n';
 
 describe('India dates', () => {
@@ -39,7 +48,11 @@ describe('weekly period list (spec §9)', () => {
   it('labels each week in English day-month format', () => {
     expect(weeklyPeriods(2, '2026-11-21').map((week) => week.label)).toEqual(['15 Nov – 21 Nov', '8 Nov – 14 Nov']);
     // A week across the new year.
-    expect(weeklyPeriods(1, '2027-01-01')[0]).toEqual({ label: '27 Dec – 2 Jan', weekStartDate: '2026-12-27', weekEndDate: '2027-01-02' });
+    expect(weeklyPeriods(1, '2027-01-01')[0]).toEqual({
+      label: '27 Dec – 2 Jan',
+      weekStartDate: '2026-12-27',
+      weekEndDate: '2027-01-02',
+    });
     expect(formatDayMonth('2026-05-03')).toBe('3 May');
   });
 
@@ -65,7 +78,13 @@ describe('one date formatter in the chosen language (issue 14)', () => {
 
   it('writes Hindi month names in hi-IN with Western digits once Hindi is chosen', async () => {
     await setLocale('hi', false);
-    for (const text of [formatDateTime(instant), formatDate(instant, 'medium'), formatDate(instant, 'start'), formatDayMonth('2026-11-15'), formatCalendarDate('2026-11-15')]) {
+    for (const text of [
+      formatDateTime(instant),
+      formatDate(instant, 'medium'),
+      formatDate(instant, 'start'),
+      formatDayMonth('2026-11-15'),
+      formatCalendarDate('2026-11-15'),
+    ]) {
       expect(text).toMatch(/नव/);
       expect(text).not.toMatch(/Nov|[०-९]/);
     }

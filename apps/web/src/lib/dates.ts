@@ -67,13 +67,21 @@ function formatterOf(style: DateStyle, locale: Locale, timeZone: string): Intl.D
 }
 
 /** An instant (ISO string or Date) in India time, in the chosen language; an unreadable value as it came. */
-export function formatDate(value: string | Date, style: DateStyle = 'dateTime', locale: Locale = chosenLocale()): string {
+export function formatDate(
+  value: string | Date,
+  style: DateStyle = 'dateTime',
+  locale: Locale = chosenLocale(),
+): string {
   const instant = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(instant.getTime()) ? String(value) : formatterOf(style, locale, INDIA_TIME_ZONE).format(instant);
 }
 
 /** A calendar date (YYYY-MM-DD) as a day: "15 Nov 2026" ('day') or "15 Nov" ('dayMonth'). */
-export function formatCalendarDate(date: string, style: 'day' | 'dayMonth' = 'day', locale: Locale = chosenLocale()): string {
+export function formatCalendarDate(
+  date: string,
+  style: 'day' | 'dayMonth' = 'day',
+  locale: Locale = chosenLocale(),
+): string {
   const instant = new Date(`${date}T00:00:00.000Z`);
   return Number.isNaN(instant.getTime()) ? date : formatterOf(style, locale, 'UTC').format(instant);
 }
@@ -93,7 +101,11 @@ export function weeklyPeriods(count: number, today: string = indiaToday()): Week
   for (let index = 0; index < count; index += 1) {
     const weekStartDate = addDays(sunday, -7 * index);
     const weekEndDate = addDays(weekStartDate, 6);
-    weeks.push({ label: `${formatDayMonth(weekStartDate)} – ${formatDayMonth(weekEndDate)}`, weekStartDate, weekEndDate });
+    weeks.push({
+      label: `${formatDayMonth(weekStartDate)} – ${formatDayMonth(weekEndDate)}`,
+      weekStartDate,
+      weekEndDate,
+    });
   }
   return weeks;
 }

@@ -6,7 +6,8 @@ describe('Betfair price ladder', () => {
     expect(LADDER_HUNDREDTHS).toHaveLength(350);
     expect(LADDER_HUNDREDTHS[0]).toBe(101);
     expect(LADDER_HUNDREDTHS.at(-1)).toBe(100000);
-    for (let index = 1; index < LADDER_HUNDREDTHS.length; index += 1) expect(LADDER_HUNDREDTHS[index]).toBeGreaterThan(LADDER_HUNDREDTHS[index - 1] ?? 0);
+    for (let index = 1; index < LADDER_HUNDREDTHS.length; index += 1)
+      expect(LADDER_HUNDREDTHS[index]).toBeGreaterThan(LADDER_HUNDREDTHS[index - 1] ?? 0);
   });
 
   it.each([

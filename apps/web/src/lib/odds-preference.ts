@@ -21,7 +21,11 @@ export function useSaveOddsPreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (update: OddsPreferenceUpdate) => {
-      const envelope = await apiRequest<OddsPreference>('/odds-preference', { method: 'PUT', body: update, successToast: false });
+      const envelope = await apiRequest<OddsPreference>('/odds-preference', {
+        method: 'PUT',
+        body: update,
+        successToast: false,
+      });
       if (envelope.meta.code !== 200 || !envelope.data) throw new Error(envelope.meta.message);
       return envelope.data;
     },

@@ -37,7 +37,10 @@ export function notify(type: ToastType, message: string, subMessage?: string): v
   sharedToast.set((previous) => ({ ...previous, show: false }));
   showTimer = setTimeout(() => {
     sharedToast.set({ show: true, type, message, ...(subMessage ? { subMessage } : {}) });
-    hideTimer = setTimeout(() => sharedToast.set((previous) => ({ ...previous, show: false })), SHARED_TOAST_VISIBLE_MS);
+    hideTimer = setTimeout(
+      () => sharedToast.set((previous) => ({ ...previous, show: false })),
+      SHARED_TOAST_VISIBLE_MS,
+    );
   }, SHARED_TOAST_DELAY_MS);
 }
 

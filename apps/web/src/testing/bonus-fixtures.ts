@@ -23,7 +23,10 @@ export function makeBonus(overrides: Partial<PlayerBonus> = {}): PlayerBonus {
     closedAt: null,
     convertedAmount: null,
     removedAmount: null,
-    rules: ['Wager ₹5,000.00 (10× the bonus) from the bonus wallet within 14 days.', 'Only bets at odds of 1.50 or more count.'],
+    rules: [
+      'Wager ₹5,000.00 (10× the bonus) from the bonus wallet within 14 days.',
+      'Only bets at odds of 1.50 or more count.',
+    ],
     ...overrides,
   };
 }

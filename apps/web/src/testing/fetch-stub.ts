@@ -5,7 +5,13 @@ export interface StubResponse {
   body: unknown;
 }
 
-export type StubHandler = (request: { method: string; path: string; search: URLSearchParams; body: unknown; headers: Headers }) => StubResponse | undefined;
+export type StubHandler = (request: {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+  headers: Headers;
+}) => StubResponse | undefined;
 
 export interface RecordedCall {
   method: string;
@@ -15,8 +21,15 @@ export interface RecordedCall {
   headers: Headers;
 }
 
-export const ok = <T>(data: T, message = 'OK', extra: Record<string, unknown> = {}): StubResponse => ({ body: { meta: { code: 200, message, ...extra }, data } });
-export const business = (code: number, message: string, extra: Record<string, unknown> = {}, data: unknown = null): StubResponse => ({
+export const ok = <T>(data: T, message = 'OK', extra: Record<string, unknown> = {}): StubResponse => ({
+  body: { meta: { code: 200, message, ...extra }, data },
+});
+export const business = (
+  code: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+  data: unknown = null,
+): StubResponse => ({
   body: { meta: { code, message, ...extra }, data },
 });
 export const transport = (status: number, message?: string): StubResponse => ({
@@ -38,10 +51,21 @@ export function stubFetch(routes: Record<string, StubResponse | StubHandler>) {
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path, search: url.searchParams, body, headers });
     const entry = routes[`${method} ${path}`];
-    const answer = typeof entry === 'function' ? entry({ method, path, search: url.searchParams, body, headers }) : entry;
-    const response = answer ?? { status: 404, body: { message: 'No such endpoint', meta: { code: 404, message: 'No such endpoint' } } };
-    return new Response(JSON.stringify(response.body), { status: response.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    const answer =
+      typeof entry === 'function' ? entry({ method, path, search: url.searchParams, body, headers }) : entry;
+    const response = answer ?? {
+      status: 404,
+      body: { message: 'No such endpoint', meta: { code: 404, message: 'No such endpoint' } },
+    };
+    return new Response(JSON.stringify(response.body), {
+      status: response.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock, callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path) };
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
+  };
 }

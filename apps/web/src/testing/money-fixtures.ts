@@ -21,7 +21,12 @@ export const BANK_RECEIVING: AdminAccount = {
   active: true,
 };
 
-export const SAVED_UPI: PaymentAccount = { _id: '33333333-3333-4333-8333-333333333333', type: 'upi', accountNumber: 'asha@okicici', accountHolderName: 'Asha Verma' };
+export const SAVED_UPI: PaymentAccount = {
+  _id: '33333333-3333-4333-8333-333333333333',
+  type: 'upi',
+  accountNumber: 'asha@okicici',
+  accountHolderName: 'Asha Verma',
+};
 export const SAVED_BANK: PaymentAccount = {
   _id: '44444444-4444-4444-8444-444444444444',
   type: 'bank',
@@ -42,7 +47,12 @@ export function makeDeposit(overrides: Partial<Deposit> = {}): Deposit {
     screenShotUrl: null,
     status: 'pending',
     reason: null,
-    account: { _id: UPI_RECEIVING._id, type: 'upi', accountNumber: UPI_RECEIVING.accountNumber, accountHolderName: UPI_RECEIVING.accountHolderName },
+    account: {
+      _id: UPI_RECEIVING._id,
+      type: 'upi',
+      accountNumber: UPI_RECEIVING.accountNumber,
+      accountHolderName: UPI_RECEIVING.accountHolderName,
+    },
     awaitingSecondApproval: false,
     createdAt: '2026-11-20T10:00:00.000Z',
     decidedAt: null,

@@ -7,7 +7,18 @@ export const FANCY_ID = '00000000-0000-4000-8000-000000000003';
 export const RUNNER_A = '00000000-0000-4000-8000-00000000000a';
 export const RUNNER_B = '00000000-0000-4000-8000-00000000000b';
 
-const base = { eventId: EVENT_ID, inPlay: false, suspendReason: null, version: 1, betDelaySeconds: 0, minStake: 100, maxStake: 500000, maxProfit: 2500000, fancy: null, result: null };
+const base = {
+  eventId: EVENT_ID,
+  inPlay: false,
+  suspendReason: null,
+  version: 1,
+  betDelaySeconds: 0,
+  minStake: 100,
+  maxStake: 500000,
+  maxProfit: 2500000,
+  fancy: null,
+  result: null,
+};
 
 export function exchangeMarket(overrides: Partial<Market> = {}): Market {
   return {
@@ -17,8 +28,27 @@ export function exchangeMarket(overrides: Partial<Market> = {}): Market {
     marketType: 'EXCHANGE',
     status: 'open',
     runners: [
-      { _id: RUNNER_A, name: 'India', back: [{ price: 1.8, size: 12000 }, { price: 1.79, size: 500 }], lay: [{ price: 1.82, size: 9000 }], backRate: null, layRate: null, winner: null },
-      { _id: RUNNER_B, name: 'Australia', back: [{ price: 2.2, size: 800 }], lay: [{ price: 2.24, size: 150000 }], backRate: null, layRate: null, winner: null },
+      {
+        _id: RUNNER_A,
+        name: 'India',
+        back: [
+          { price: 1.8, size: 12000 },
+          { price: 1.79, size: 500 },
+        ],
+        lay: [{ price: 1.82, size: 9000 }],
+        backRate: null,
+        layRate: null,
+        winner: null,
+      },
+      {
+        _id: RUNNER_B,
+        name: 'Australia',
+        back: [{ price: 2.2, size: 800 }],
+        lay: [{ price: 2.24, size: 150000 }],
+        backRate: null,
+        layRate: null,
+        winner: null,
+      },
     ],
     ...overrides,
   };
@@ -40,10 +70,22 @@ export function bookmakerMarket(overrides: Partial<Market> = {}): Market {
 }
 
 export function fancyMarket(overrides: Partial<Market> = {}): Market {
-  return { ...base, _id: FANCY_ID, name: '6 over runs IND', marketType: 'FANCY', status: 'open', runners: [], fancy: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 90 }, ...overrides };
+  return {
+    ...base,
+    _id: FANCY_ID,
+    name: '6 over runs IND',
+    marketType: 'FANCY',
+    status: 'open',
+    runners: [],
+    fancy: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 90 },
+    ...overrides,
+  };
 }
 
-export function eventDetail(markets: Market[] = [exchangeMarket(), bookmakerMarket(), fancyMarket()], overrides: Partial<EventDetail> = {}): EventDetail {
+export function eventDetail(
+  markets: Market[] = [exchangeMarket(), bookmakerMarket(), fancyMarket()],
+  overrides: Partial<EventDetail> = {},
+): EventDetail {
   return {
     _id: EVENT_ID,
     name: 'India v Australia',
@@ -53,7 +95,14 @@ export function eventDetail(markets: Market[] = [exchangeMarket(), bookmakerMark
     startTime: '2025-01-01T14:00:00Z',
     status: 'in_play',
     inPlay: true,
-    score: { sport: 'cricket', home: 'IND 145/3 (16.2)', away: 'AUS yet to bat', status: 'IND batting', detail: [], updatedAt: '2025-01-01T15:00:00Z' },
+    score: {
+      sport: 'cricket',
+      home: 'IND 145/3 (16.2)',
+      away: 'AUS yet to bat',
+      status: 'IND batting',
+      detail: [],
+      updatedAt: '2025-01-01T15:00:00Z',
+    },
     mainMarket: markets[0] ?? null,
     marketCount: markets.length,
     markets,

@@ -48,7 +48,16 @@ export interface MeanCheck {
 export function checkMean(name: string, moments: Moments, expected: number): MeanCheck {
   const se = moments.standardError;
   const z = (moments.mean - expected) / se;
-  return { name, measured: moments.mean, expected, standardError: se, z, low: expected - Z * se, high: expected + Z * se, pass: Math.abs(z) < Z };
+  return {
+    name,
+    measured: moments.mean,
+    expected,
+    standardError: se,
+    z,
+    low: expected - Z * se,
+    high: expected + Z * se,
+    pass: Math.abs(z) < Z,
+  };
 }
 
 export interface ChiSquareCheck {

@@ -23,7 +23,11 @@ describe('app shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Sections' });
     // Waiting deposits are counted beside the link (and read out as "3 pending"); an empty queue shows no count.
     await waitFor(() =>
-      expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([
         'Downline',
         'Users',
         'Deposits3, 3 pending',

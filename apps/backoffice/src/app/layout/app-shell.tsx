@@ -39,7 +39,9 @@ export function AppShell() {
     if (!drawerOpen) return;
     // The drawer is a small menu: keyboard users land on its current (or first) item.
     const sidebar = document.getElementById('sidebar');
-    (sidebar?.querySelector<HTMLElement>('.nav-link.active') ?? sidebar?.querySelector<HTMLElement>('.nav-link'))?.focus();
+    (
+      sidebar?.querySelector<HTMLElement>('.nav-link.active') ?? sidebar?.querySelector<HTMLElement>('.nav-link')
+    )?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setDrawerOpen(false);
@@ -81,12 +83,21 @@ export function AppShell() {
         </button>
         <div className="brand">
           {/* The logo usually carries the name already; the text then stays for screen readers only. */}
-          {logo === '' ? <span className="brand-mark" aria-hidden="true" /> : <img src={logo} alt="" className="brand-logo" />}
+          {logo === '' ? (
+            <span className="brand-mark" aria-hidden="true" />
+          ) : (
+            <img src={logo} alt="" className="brand-logo" />
+          )}
           <span className={logo === '' ? 'brand-name' : 'visually-hidden'}>{siteName}</span>
           <span className="brand-tag">Back office</span>
         </div>
         <div className="topbar-actions">
-          <button type="button" className="icon-button" onClick={toggle} aria-label={theme === 'dark' ? 'Use light theme' : 'Use dark theme'}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={toggle}
+            aria-label={theme === 'dark' ? 'Use light theme' : 'Use dark theme'}
+          >
             {theme === 'dark' ? '☀' : '☾'}
           </button>
           {user !== undefined ? (
@@ -95,7 +106,12 @@ export function AppShell() {
               <span className="operator-role">{ROLE_NAMES[user.role as RoleId]}</span>
             </span>
           ) : null}
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => void onLogout()} disabled={loggingOut}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => void onLogout()}
+            disabled={loggingOut}
+          >
             Log out
           </button>
         </div>

@@ -28,14 +28,18 @@ export function UserDetailRoute() {
     <section className="page" aria-labelledby="user-title">
       <UserDetail key={id} userId={id} />
       {user.data !== undefined ? <AccountMoneyPanel key={`money-${id}`} userId={id} role={user.data.role} /> : null}
-      {user.data !== undefined && operator ? <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
+      {user.data !== undefined && operator ? (
+        <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} />
+      ) : null}
       {user.data !== undefined && !operator ? <PlayerLedger key={`ledger-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <PlayerBets key={`bets-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <PlayerProfitLoss key={`profit-loss-${id}`} userId={id} /> : null}
       {user.data !== undefined && me.data?._id !== id ? <ResetPassword key={`password-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <SecondFactorReset key={`second-factor-${id}`} user={user.data} /> : null}
       {user.data !== undefined ? <AgentPanels key={`agent-${id}`} user={user.data} /> : null}
-      {user.data !== undefined && operator ? <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} /> : null}
+      {user.data !== undefined && operator ? (
+        <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} />
+      ) : null}
       {user.data !== undefined ? <PlayerActivity key={`activity-${id}`} userId={id} /> : null}
       <AuditTrail key={`audit-${id}`} targetId={id} />
     </section>

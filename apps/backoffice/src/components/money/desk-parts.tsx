@@ -7,7 +7,14 @@ import { formatMobileNo } from '../../lib/format';
 
 export function SecondApprovalBadge({ byMe = false }: { byMe?: boolean }) {
   return (
-    <span className="badge badge-warning second-approval" title={byMe ? 'You gave the first approval; another operator must give the second' : 'One operator approved; a second operator must approve'}>
+    <span
+      className="badge badge-warning second-approval"
+      title={
+        byMe
+          ? 'You gave the first approval; another operator must give the second'
+          : 'One operator approved; a second operator must approve'
+      }
+    >
       Needs second approval
     </span>
   );
@@ -41,12 +48,20 @@ export function PlayerCell({ player }: { player: DeskPlayer }) {
 export function Amount({ value, signed = false }: { value: number; signed?: boolean }) {
   const text = formatRupees(value);
   if (!signed) return <span className="amount">{text}</span>;
-  return <span className={`amount ${value < 0 ? 'amount-debit' : 'amount-credit'}`}>{value > 0 ? `+${text}` : text}</span>;
+  return (
+    <span className={`amount ${value < 0 ? 'amount-debit' : 'amount-credit'}`}>{value > 0 ? `+${text}` : text}</span>
+  );
 }
 
 export type RequestStatus = 'pending' | 'approved' | 'rejected';
 
-export function RequestStatusBadge({ status, approvedLabel = 'Approved' }: { status: RequestStatus; approvedLabel?: string }) {
+export function RequestStatusBadge({
+  status,
+  approvedLabel = 'Approved',
+}: {
+  status: RequestStatus;
+  approvedLabel?: string;
+}) {
   if (status === 'approved') return <span className="badge badge-ok">{approvedLabel}</span>;
   if (status === 'rejected') return <span className="badge badge-danger">Rejected</span>;
   return <span className="badge badge-muted">Pending</span>;

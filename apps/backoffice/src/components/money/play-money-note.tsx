@@ -7,7 +7,8 @@ export function PlayMoneyNote({ children }: { children?: string }) {
   if (!play) return null;
   return (
     <Alert kind="info">
-      <strong>Play money.</strong> {children ?? 'Balances are play chips with no cash value; no real payment is made or asked for.'}
+      <strong>Play money.</strong>{' '}
+      {children ?? 'Balances are play chips with no cash value; no real payment is made or asked for.'}
     </Alert>
   );
 }

@@ -10,10 +10,27 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'normal' | 'small';
 }
 
-export function Button({ variant = 'secondary', busy = false, size = 'normal', className, disabled, children, type = 'button', ...rest }: ButtonProps) {
-  const classes = ['btn', `btn-${variant}`, size === 'small' ? 'btn-small' : '', className ?? ''].filter(Boolean).join(' ');
+export function Button({
+  variant = 'secondary',
+  busy = false,
+  size = 'normal',
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const classes = ['btn', `btn-${variant}`, size === 'small' ? 'btn-small' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button type={type} className={classes} disabled={disabled === true || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled === true || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
       {busy ? <Spinner size="small" label="" /> : null}
       {children}
     </button>

@@ -26,11 +26,23 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       {/* Drawn, not a glyph: copy symbols are missing from many fonts. */}
       <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
         {copied ? (
-          <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M3 8.5l3 3 7-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         ) : (
           <>
             <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-            <path d="M10.5 3.5v-.5a1.5 1.5 0 0 0-1.5-1.5H4A1.5 1.5 0 0 0 2.5 3v5A1.5 1.5 0 0 0 4 9.5h.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path
+              d="M10.5 3.5v-.5a1.5 1.5 0 0 0-1.5-1.5H4A1.5 1.5 0 0 0 2.5 3v5A1.5 1.5 0 0 0 4 9.5h.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            />
           </>
         )}
       </svg>

@@ -46,7 +46,13 @@ export function TextField({ label, error, hint, className, ...rest }: TextFieldP
   const id = useId();
   return (
     <FieldShell label={label} error={error} hint={hint} id={id}>
-      <input id={id} className={`input ${className ?? ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...rest} />
+      <input
+        id={id}
+        className={`input ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...rest}
+      />
     </FieldShell>
   );
 }
@@ -61,7 +67,13 @@ export function TextAreaField({ label, error, hint, className, ...rest }: TextAr
   const id = useId();
   return (
     <FieldShell label={label} error={error} hint={hint} id={id}>
-      <textarea id={id} className={`input ${className ?? ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...rest} />
+      <textarea
+        id={id}
+        className={`input ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...rest}
+      />
     </FieldShell>
   );
 }
@@ -76,7 +88,13 @@ export function SelectField({ label, error, hint, className, children, ...rest }
   const id = useId();
   return (
     <FieldShell label={label} error={error} hint={hint} id={id}>
-      <select id={id} className={`input ${className ?? ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...rest}>
+      <select
+        id={id}
+        className={`input ${className ?? ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...rest}
+      >
         {children}
       </select>
     </FieldShell>

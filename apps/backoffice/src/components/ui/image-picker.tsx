@@ -17,7 +17,15 @@ export interface ImagePickerProps {
  * A file input with a preview. The file is checked here (type by content, 5 MB) so a wrong file is
  * refused before it travels; the server checks again.
  */
-export function ImagePicker({ label, currentUrl, value, onChange, hint = 'PNG, JPEG or WebP, at most 5 MB', disabled = false, previewClassName }: ImagePickerProps) {
+export function ImagePicker({
+  label,
+  currentUrl,
+  value,
+  onChange,
+  hint = 'PNG, JPEG or WebP, at most 5 MB',
+  disabled = false,
+  previewClassName,
+}: ImagePickerProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +59,11 @@ export function ImagePicker({ label, currentUrl, value, onChange, hint = 'PNG, J
       </label>
       <div className="image-picker-row">
         <div className={`image-preview ${previewClassName ?? ''}`}>
-          {preview === undefined ? <span className="image-preview-empty">No image</span> : <img src={preview} alt={`${label} preview`} />}
+          {preview === undefined ? (
+            <span className="image-preview-empty">No image</span>
+          ) : (
+            <img src={preview} alt={`${label} preview`} />
+          )}
         </div>
         <div className="image-picker-controls">
           <input

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { DataTable as KitDataTable, QueryState as KitQueryState, errorMessage, type DataTableProps, type QueryLike } from '@khel/web-kit';
+import {
+  DataTable as KitDataTable,
+  QueryState as KitQueryState,
+  errorMessage,
+  type DataTableProps,
+  type QueryLike,
+} from '@khel/web-kit';
 import { Alert } from './alert';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
@@ -17,7 +23,14 @@ interface QueryStateProps<T> {
 }
 
 /** The back office's look of a section fed by one query: a loading block, an error alert, an empty state. */
-export function QueryState<T>({ query, loadingLabel, retry = false, emptyTitle, emptyBody, children }: QueryStateProps<T>) {
+export function QueryState<T>({
+  query,
+  loadingLabel,
+  retry = false,
+  emptyTitle,
+  emptyBody,
+  children,
+}: QueryStateProps<T>) {
   const tryAgain = retry ? (
     <Button size="small" onClick={() => void query.refetch?.()}>
       Try again

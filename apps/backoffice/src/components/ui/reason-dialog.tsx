@@ -21,7 +21,17 @@ export interface ReasonDialogProps {
  * A refusal that must say why: the reason is required, checked before anything travels, and the
  * dialog cannot be dismissed while the request runs. Mount it only while open, so each use starts empty.
  */
-export function ReasonDialog({ title, confirmLabel, busy, validate, onConfirm, onClose, children, maxLength = 300, hint = 'The player and the audit log see this reason.' }: ReasonDialogProps) {
+export function ReasonDialog({
+  title,
+  confirmLabel,
+  busy,
+  validate,
+  onConfirm,
+  onClose,
+  children,
+  maxLength = 300,
+  hint = 'The player and the audit log see this reason.',
+}: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const formId = `reason-form-${title.replace(/\W+/g, '-').toLowerCase()}`;

@@ -1,6 +1,10 @@
 export function Spinner({ size = 'normal', label = 'Loading…' }: { size?: 'normal' | 'small'; label?: string }) {
   return (
-    <span className={`spinner${size === 'small' ? ' spinner-small' : ''}`} role={label === '' ? undefined : 'status'} aria-hidden={label === '' ? true : undefined}>
+    <span
+      className={`spinner${size === 'small' ? ' spinner-small' : ''}`}
+      role={label === '' ? undefined : 'status'}
+      aria-hidden={label === '' ? true : undefined}
+    >
       {label === '' ? null : <span className="visually-hidden">{label}</span>}
     </span>
   );

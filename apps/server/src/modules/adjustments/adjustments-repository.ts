@@ -16,7 +16,14 @@ const COLUMNS = 'id, user_id, wallet, amount_paise, reason, status, requested_by
 
 export function createAdjustmentsRepository(db: Queryable) {
   return {
-    async insert(row: { userId: string; wallet: 'main' | 'bonus'; amountPaise: number; reason: string; requestedBy: string; at: Date }): Promise<AdjustmentRow> {
+    async insert(row: {
+      userId: string;
+      wallet: 'main' | 'bonus';
+      amountPaise: number;
+      reason: string;
+      requestedBy: string;
+      at: Date;
+    }): Promise<AdjustmentRow> {
       const result = await db.query<AdjustmentRow>(
         `insert into adjustments (user_id, wallet, amount_paise, reason, requested_by, created_at) values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
         [row.userId, row.wallet, row.amountPaise, row.reason, row.requestedBy, row.at],
@@ -24,15 +31,24 @@ export function createAdjustmentsRepository(db: Queryable) {
       return result.rows[0] as AdjustmentRow;
     },
     async find(id: string, forUpdate = false): Promise<AdjustmentRow | null> {
-      const result = await db.query<AdjustmentRow>(`select ${COLUMNS} from adjustments where id = $1 ${forUpdate ? 'for update' : ''}`, [id]);
+      const result = await db.query<AdjustmentRow>(
+        `select ${COLUMNS} from adjustments where id = $1 ${forUpdate ? 'for update' : ''}`,
+        [id],
+      );
       return result.rows[0] ?? null;
     },
     async listForUser(userId: string): Promise<AdjustmentRow[]> {
-      const result = await db.query<AdjustmentRow>(`select ${COLUMNS} from adjustments where user_id = $1 order by seq desc limit 200`, [userId]);
+      const result = await db.query<AdjustmentRow>(
+        `select ${COLUMNS} from adjustments where user_id = $1 order by seq desc limit 200`,
+        [userId],
+      );
       return result.rows;
     },
     async decide(id: string, status: 'applied' | 'rejected', approvedBy: string, at: Date): Promise<AdjustmentRow> {
-      const result = await db.query<AdjustmentRow>(`update adjustments set status = $2, approved_by = $3, decided_at = $4 where id = $1 returning ${COLUMNS}`, [id, status, approvedBy, at]);
+      const result = await db.query<AdjustmentRow>(
+        `update adjustments set status = $2, approved_by = $3, decided_at = $4 where id = $1 returning ${COLUMNS}`,
+        [id, status, approvedBy, at],
+      );
       return result.rows[0] as AdjustmentRow;
     },
   };

@@ -11,26 +11,67 @@ export function adjustmentsRoutes(adjustments: AdjustmentsService, guards: AuthG
   return async (app) => {
     app.get(
       '/api/v1/backoffice/users/:id/adjustments',
-      { preValidation: guards.requireOperator, schema: { tags, summary: "A player's manual adjustments", params: idParamsSchema, response: { 200: adjustmentListEnvelope } } },
+      {
+        preValidation: guards.requireOperator,
+        schema: {
+          tags,
+          summary: "A player's manual adjustments",
+          params: idParamsSchema,
+          response: { 200: adjustmentListEnvelope },
+        },
+      },
       async (request) => ok(await adjustments.listForUser(request.params.id)),
     );
     app.post(
       '/api/v1/backoffice/users/:id/adjustments',
-      { preValidation: guards.requireOperator, schema: { tags, summary: 'Credit or debit a wallet with a reason (journal entry; a second operator above the configured amount)', params: idParamsSchema, body: adjustmentCreateSchema, response: { 200: adjustmentEnvelope } } },
+      {
+        preValidation: guards.requireOperator,
+        schema: {
+          tags,
+          summary:
+            'Credit or debit a wallet with a reason (journal entry; a second operator above the configured amount)',
+          params: idParamsSchema,
+          body: adjustmentCreateSchema,
+          response: { 200: adjustmentEnvelope },
+        },
+      },
       async (request) => {
-        const { adjustment, message } = await adjustments.create(callerOf(request), request.params.id, request.body, request.ip);
+        const { adjustment, message } = await adjustments.create(
+          callerOf(request),
+          request.params.id,
+          request.body,
+          request.ip,
+        );
         return ok(adjustment, message);
       },
     );
     app.post(
       '/api/v1/backoffice/adjustments/:id/approve',
-      { preValidation: guards.requireOperator, schema: { tags, summary: 'Second approval of a large adjustment', params: idParamsSchema, response: { 200: adjustmentEnvelope } } },
-      async (request) => ok(await adjustments.approve(callerOf(request), request.params.id, request.ip), 'Adjustment applied'),
+      {
+        preValidation: guards.requireOperator,
+        schema: {
+          tags,
+          summary: 'Second approval of a large adjustment',
+          params: idParamsSchema,
+          response: { 200: adjustmentEnvelope },
+        },
+      },
+      async (request) =>
+        ok(await adjustments.approve(callerOf(request), request.params.id, request.ip), 'Adjustment applied'),
     );
     app.post(
       '/api/v1/backoffice/adjustments/:id/reject',
-      { preValidation: guards.requireOperator, schema: { tags, summary: 'Reject a pending adjustment', params: idParamsSchema, response: { 200: adjustmentEnvelope } } },
-      async (request) => ok(await adjustments.reject(callerOf(request), request.params.id, request.ip), 'Adjustment rejected'),
+      {
+        preValidation: guards.requireOperator,
+        schema: {
+          tags,
+          summary: 'Reject a pending adjustment',
+          params: idParamsSchema,
+          response: { 200: adjustmentEnvelope },
+        },
+      },
+      async (request) =>
+        ok(await adjustments.reject(callerOf(request), request.params.id, request.ip), 'Adjustment rejected'),
     );
   };
 }

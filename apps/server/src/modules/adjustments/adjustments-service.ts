@@ -28,7 +28,13 @@ function toAdjustment(row: AdjustmentRow) {
  * against the house cash account, with a reason. Above the second-approval amount a different
  * operator must approve before anything moves.
  */
-export function createAdjustmentsService(deps: { db: Database; wallet: WalletService; audit: AuditService; clock: Clock; fourEyes: FourEyesService }) {
+export function createAdjustmentsService(deps: {
+  db: Database;
+  wallet: WalletService;
+  audit: AuditService;
+  clock: Clock;
+  fourEyes: FourEyesService;
+}) {
   const { db, wallet, audit, clock, fourEyes } = deps;
 
   async function apply(tx: Queryable, row: AdjustmentRow, approver: string): Promise<AdjustmentRow> {
@@ -47,27 +53,68 @@ export function createAdjustmentsService(deps: { db: Database; wallet: WalletSer
   }
 
   return {
-    async create(actor: Caller, userId: string, body: { wallet: 'main' | 'bonus'; amount: number; reason: string }, ip: string) {
-      const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter a non-zero amount with at most two decimals');
+    async create(
+      actor: Caller,
+      userId: string,
+      body: { wallet: 'main' | 'bonus'; amount: number; reason: string },
+      ip: string,
+    ) {
+      const amountPaise =
+        rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter a non-zero amount with at most two decimals');
       if (!(await wallet.hasWallet(userId, body.wallet))) fail('NOT_FOUND', 'This player has no such wallet');
       const row = await db.transaction(async (tx) => {
-        const created = await createAdjustmentsRepository(tx).insert({ userId, wallet: body.wallet, amountPaise, reason: body.reason, requestedBy: actor.userId, at: clock.now() });
-        const step = await fourEyes.step(tx, { actorId: actor.userId, playerId: userId, amountPaise, firstApprovedBy: null });
+        const created = await createAdjustmentsRepository(tx).insert({
+          userId,
+          wallet: body.wallet,
+          amountPaise,
+          reason: body.reason,
+          requestedBy: actor.userId,
+          at: clock.now(),
+        });
+        const step = await fourEyes.step(tx, {
+          actorId: actor.userId,
+          playerId: userId,
+          amountPaise,
+          firstApprovedBy: null,
+        });
         return step === 'first' ? created : apply(tx, created, actor.userId);
       });
-      await audit.record({ actorId: actor.userId, action: row.status === 'applied' ? 'adjustment.apply' : 'adjustment.request', targetType: 'user', targetId: userId, details: { adjustmentId: row.id, wallet: body.wallet, amount: body.amount, reason: body.reason }, ip });
-      return { adjustment: toAdjustment(row), message: row.status === 'applied' ? 'Adjustment applied' : 'Adjustment waits for a second operator' };
+      await audit.record({
+        actorId: actor.userId,
+        action: row.status === 'applied' ? 'adjustment.apply' : 'adjustment.request',
+        targetType: 'user',
+        targetId: userId,
+        details: { adjustmentId: row.id, wallet: body.wallet, amount: body.amount, reason: body.reason },
+        ip,
+      });
+      return {
+        adjustment: toAdjustment(row),
+        message: row.status === 'applied' ? 'Adjustment applied' : 'Adjustment waits for a second operator',
+      };
     },
 
     async approve(actor: Caller, id: string, ip: string) {
       const row = await db.transaction(async (tx) => {
-        const found = (await createAdjustmentsRepository(tx).find(id, true)) ?? fail('NOT_FOUND', 'Adjustment not found');
+        const found =
+          (await createAdjustmentsRepository(tx).find(id, true)) ?? fail('NOT_FOUND', 'Adjustment not found');
         if (found.status !== 'pending') fail('ALREADY_DECIDED');
         // A pending adjustment crossed the line when it was asked for; its requester counts as the first approver.
-        await fourEyes.step(tx, { actorId: actor.userId, playerId: found.user_id, amountPaise: found.amount_paise, firstApprovedBy: found.requested_by });
+        await fourEyes.step(tx, {
+          actorId: actor.userId,
+          playerId: found.user_id,
+          amountPaise: found.amount_paise,
+          firstApprovedBy: found.requested_by,
+        });
         return apply(tx, found, actor.userId);
       });
-      await audit.record({ actorId: actor.userId, action: 'adjustment.approve', targetType: 'user', targetId: row.user_id, details: { adjustmentId: id, amount: paiseToRupees(row.amount_paise) }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'adjustment.approve',
+        targetType: 'user',
+        targetId: row.user_id,
+        details: { adjustmentId: id, amount: paiseToRupees(row.amount_paise) },
+        ip,
+      });
       return toAdjustment(row);
     },
 
@@ -78,7 +125,14 @@ export function createAdjustmentsService(deps: { db: Database; wallet: WalletSer
         if (found.status !== 'pending') fail('ALREADY_DECIDED');
         return repo.decide(id, 'rejected', actor.userId, clock.now());
       });
-      await audit.record({ actorId: actor.userId, action: 'adjustment.reject', targetType: 'user', targetId: row.user_id, details: { adjustmentId: id }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'adjustment.reject',
+        targetType: 'user',
+        targetId: row.user_id,
+        details: { adjustmentId: id },
+        ip,
+      });
       return toAdjustment(row);
     },
 

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { Answer, TestApp } from '../../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile, signUpPlayer } from '../../../test/test-app.js';
+import {
+  PASSWORD,
+  call,
+  createOperator,
+  createTestApp,
+  enrolSecondFactor,
+  nextIp,
+  nextMobile,
+  signUpPlayer,
+} from '../../../test/test-app.js';
 
 /**
  * Issue 12, the first "what it must show": a generated tree (a cash branch AGENT → AGENT → PLAYER and a
@@ -54,18 +63,40 @@ const AGENT_ACCESS: Record<string, Access> = {
   'GET /api/v1/backoffice/users/{id}/profit-loss': USER,
   'GET /api/v1/backoffice/users/{id}/bets': USER,
   'GET /api/v1/backoffice/users/{id}/tree-path': USER,
-  'POST /api/v1/backoffice/users/{id}/password': { who: 'agents', kind: 'user', body: { password: 'a-fresh-monsoon-91' } },
+  'POST /api/v1/backoffice/users/{id}/password': {
+    who: 'agents',
+    kind: 'user',
+    body: { password: 'a-fresh-monsoon-91' },
+  },
   'POST /api/v1/backoffice/downline': { who: 'agents', kind: 'create' },
   // Partnership, the weekly statement, downline limits (decision 0020).
   'GET /api/v1/backoffice/users/{id}/partnership': { who: 'agents', kind: 'user', target: 'agent' },
-  'PUT /api/v1/backoffice/users/{id}/partnership': { who: 'agents', kind: 'user', target: 'agent', body: { partnership: 0, commission: 0 } },
-  'POST /api/v1/backoffice/users/{id}/agent-statement/settle': { who: 'agents', kind: 'user', target: 'agent', body: { weekStart: '2026-11-09' } },
+  'PUT /api/v1/backoffice/users/{id}/partnership': {
+    who: 'agents',
+    kind: 'user',
+    target: 'agent',
+    body: { partnership: 0, commission: 0 },
+  },
+  'POST /api/v1/backoffice/users/{id}/agent-statement/settle': {
+    who: 'agents',
+    kind: 'user',
+    target: 'agent',
+    body: { weekStart: '2026-11-09' },
+  },
   'GET /api/v1/backoffice/agent-statements': OWN,
   'GET /api/v1/backoffice/agent-receiving-accounts': OWN,
   'POST /api/v1/backoffice/agent-receiving-accounts': { who: 'cashAgents', kind: 'receivingAccount', action: 'add' },
-  'PUT /api/v1/backoffice/agent-receiving-accounts/{id}': { who: 'cashAgents', kind: 'receivingAccount', action: 'switch' },
+  'PUT /api/v1/backoffice/agent-receiving-accounts/{id}': {
+    who: 'cashAgents',
+    kind: 'receivingAccount',
+    action: 'switch',
+  },
   'GET /api/v1/backoffice/users/{id}/bet-limits': USER,
-  'PUT /api/v1/backoffice/users/{id}/bet-limits': { who: 'agents', kind: 'user', body: { limits: [], blockedSports: [], blockedEvents: [] } },
+  'PUT /api/v1/backoffice/users/{id}/bet-limits': {
+    who: 'agents',
+    kind: 'user',
+    body: { limits: [], blockedSports: [], blockedEvents: [] },
+  },
   'GET /api/v1/backoffice/downline/bet-limits': OWN,
   'PUT /api/v1/backoffice/downline/bet-limits': OWN,
   'GET /api/v1/backoffice/users/{id}/money': USER,
@@ -73,9 +104,19 @@ const AGENT_ACCESS: Record<string, Access> = {
   'POST /api/v1/backoffice/users/{id}/credit': { who: 'agents', kind: 'money', body: { action: 'give', amount: 1 } },
   'POST /api/v1/backoffice/users/{id}/settlement': { who: 'agents', kind: 'money', body: { amount: 1 } },
   'POST /api/v1/backoffice/deposits/{id}/approve': { who: 'cashAgents', kind: 'request', request: 'deposit' },
-  'POST /api/v1/backoffice/deposits/{id}/reject': { who: 'cashAgents', kind: 'request', request: 'deposit', body: { reason: 'Checked' } },
+  'POST /api/v1/backoffice/deposits/{id}/reject': {
+    who: 'cashAgents',
+    kind: 'request',
+    request: 'deposit',
+    body: { reason: 'Checked' },
+  },
   'POST /api/v1/backoffice/withdrawals/{id}/approve': { who: 'cashAgents', kind: 'request', request: 'withdrawal' },
-  'POST /api/v1/backoffice/withdrawals/{id}/reject': { who: 'cashAgents', kind: 'request', request: 'withdrawal', body: { reason: 'Checked' } },
+  'POST /api/v1/backoffice/withdrawals/{id}/reject': {
+    who: 'cashAgents',
+    kind: 'request',
+    request: 'withdrawal',
+    body: { reason: 'Checked' },
+  },
   // Reports and the risk view (decision 0021): aggregates over the caller's own scope, no account named;
   // reports.test.ts proves an agent's figures hold its subtree only. A player's activity is per account.
   'GET /api/v1/backoffice/reports/sports-pnl': OWN,
@@ -99,23 +140,59 @@ const AGENT_ACCESS: Record<string, Access> = {
 const accessOf = (operation: string): Access => AGENT_ACCESS[operation] ?? OPERATORS;
 /** Operations decided to be operators' only; listed so that a new operation is a decision, not a default. */
 const OPERATORS_ONLY = [
-  'POST /api/v1/backoffice/users/{id}/adjustments', 'GET /api/v1/backoffice/users/{id}/adjustments', 'POST /api/v1/backoffice/adjustments/{id}/approve',
-  'POST /api/v1/backoffice/adjustments/{id}/reject', 'POST /api/v1/backoffice/markets/{id}/result/confirm',
-  'POST /api/v1/backoffice/markets/{id}/result/reject', 'POST /api/v1/backoffice/users/{id}/second-factor/reset', 'PUT /api/v1/backoffice/branding',
-  'GET /api/v1/backoffice/banners', 'POST /api/v1/backoffice/banners', 'PUT /api/v1/backoffice/banners/order', 'PUT /api/v1/backoffice/banners/{id}',
-  'DELETE /api/v1/backoffice/banners/{id}', 'GET /api/v1/backoffice/receiving-accounts', 'POST /api/v1/backoffice/receiving-accounts',
-  'PUT /api/v1/backoffice/receiving-accounts/{id}', 'GET /api/v1/backoffice/casino/providers', 'POST /api/v1/backoffice/casino/providers',
-  'PUT /api/v1/backoffice/casino/providers/{code}', 'GET /api/v1/backoffice/casino/games', 'POST /api/v1/backoffice/casino/games',
-  'PUT /api/v1/backoffice/casino/games/{id}', 'GET /api/v1/backoffice/casino/rounds', 'GET /api/v1/backoffice/casino/transactions',
-  'GET /api/v1/backoffice/casino/reconciliation/{code}', 'GET /api/v1/backoffice/events', 'POST /api/v1/backoffice/sports', 'POST /api/v1/backoffice/leagues',
-  'POST /api/v1/backoffice/events', 'PUT /api/v1/backoffice/events/{id}', 'POST /api/v1/backoffice/markets', 'PUT /api/v1/backoffice/markets/{id}',
-  'PUT /api/v1/backoffice/markets/{id}/bookmaker-rates', 'PUT /api/v1/backoffice/markets/{id}/fancy-line', 'POST /api/v1/backoffice/markets/{id}/settle',
-  'POST /api/v1/backoffice/markets/{id}/void', 'POST /api/v1/backoffice/markets/{id}/correct', 'GET /api/v1/backoffice/markets/{id}/book',
-  'GET /api/v1/backoffice/results/pending', 'GET /api/v1/backoffice/sports-desk/settings', 'PUT /api/v1/backoffice/sports-desk/settings',
-  'GET /api/v1/backoffice/bonus-offers', 'POST /api/v1/backoffice/bonus-offers', 'PUT /api/v1/backoffice/bonus-offers/{id}',
-  'PUT /api/v1/backoffice/bonus-offers/{id}/pause', 'GET /api/v1/backoffice/users/{id}/bonuses', 'POST /api/v1/backoffice/users/{id}/bonuses',
-  'GET /api/v1/backoffice/bonus-report', 'GET /api/v1/backoffice/bonus-grants', 'POST /api/v1/backoffice/bonus-grants/{id}/approve',
-  'POST /api/v1/backoffice/bonus-grants/{id}/reject', 'GET /api/v1/backoffice/referral-settings', 'PUT /api/v1/backoffice/referral-settings',
+  'POST /api/v1/backoffice/users/{id}/adjustments',
+  'GET /api/v1/backoffice/users/{id}/adjustments',
+  'POST /api/v1/backoffice/adjustments/{id}/approve',
+  'POST /api/v1/backoffice/adjustments/{id}/reject',
+  'POST /api/v1/backoffice/markets/{id}/result/confirm',
+  'POST /api/v1/backoffice/markets/{id}/result/reject',
+  'POST /api/v1/backoffice/users/{id}/second-factor/reset',
+  'PUT /api/v1/backoffice/branding',
+  'GET /api/v1/backoffice/banners',
+  'POST /api/v1/backoffice/banners',
+  'PUT /api/v1/backoffice/banners/order',
+  'PUT /api/v1/backoffice/banners/{id}',
+  'DELETE /api/v1/backoffice/banners/{id}',
+  'GET /api/v1/backoffice/receiving-accounts',
+  'POST /api/v1/backoffice/receiving-accounts',
+  'PUT /api/v1/backoffice/receiving-accounts/{id}',
+  'GET /api/v1/backoffice/casino/providers',
+  'POST /api/v1/backoffice/casino/providers',
+  'PUT /api/v1/backoffice/casino/providers/{code}',
+  'GET /api/v1/backoffice/casino/games',
+  'POST /api/v1/backoffice/casino/games',
+  'PUT /api/v1/backoffice/casino/games/{id}',
+  'GET /api/v1/backoffice/casino/rounds',
+  'GET /api/v1/backoffice/casino/transactions',
+  'GET /api/v1/backoffice/casino/reconciliation/{code}',
+  'GET /api/v1/backoffice/events',
+  'POST /api/v1/backoffice/sports',
+  'POST /api/v1/backoffice/leagues',
+  'POST /api/v1/backoffice/events',
+  'PUT /api/v1/backoffice/events/{id}',
+  'POST /api/v1/backoffice/markets',
+  'PUT /api/v1/backoffice/markets/{id}',
+  'PUT /api/v1/backoffice/markets/{id}/bookmaker-rates',
+  'PUT /api/v1/backoffice/markets/{id}/fancy-line',
+  'POST /api/v1/backoffice/markets/{id}/settle',
+  'POST /api/v1/backoffice/markets/{id}/void',
+  'POST /api/v1/backoffice/markets/{id}/correct',
+  'GET /api/v1/backoffice/markets/{id}/book',
+  'GET /api/v1/backoffice/results/pending',
+  'GET /api/v1/backoffice/sports-desk/settings',
+  'PUT /api/v1/backoffice/sports-desk/settings',
+  'GET /api/v1/backoffice/bonus-offers',
+  'POST /api/v1/backoffice/bonus-offers',
+  'PUT /api/v1/backoffice/bonus-offers/{id}',
+  'PUT /api/v1/backoffice/bonus-offers/{id}/pause',
+  'GET /api/v1/backoffice/users/{id}/bonuses',
+  'POST /api/v1/backoffice/users/{id}/bonuses',
+  'GET /api/v1/backoffice/bonus-report',
+  'GET /api/v1/backoffice/bonus-grants',
+  'POST /api/v1/backoffice/bonus-grants/{id}/approve',
+  'POST /api/v1/backoffice/bonus-grants/{id}/reject',
+  'GET /api/v1/backoffice/referral-settings',
+  'PUT /api/v1/backoffice/referral-settings',
   'GET /api/v1/backoffice/referral-flags',
 ];
 
@@ -126,7 +203,8 @@ interface Account {
 }
 let t: TestApp;
 let director: { token: string; userId: string };
-const tree: Record<'cashTop' | 'cashSub' | 'cashPlayer' | 'creditTop' | 'creditSub' | 'creditPlayer', Account> = {} as never;
+const tree: Record<'cashTop' | 'cashSub' | 'cashPlayer' | 'creditTop' | 'creditSub' | 'creditPlayer', Account> =
+  {} as never;
 /** Each agent, the player inside its subtree and the one outside it. */
 let agents: { name: string; agent: Account; inside: Account; outside: Account; subtree: Set<string> }[] = [];
 /** Makes a pending deposit or withdrawal request of a player inside the cash branch, or of one outside every agent. */
@@ -137,14 +215,26 @@ let siteAccountId: string;
 const ownAccountOf = new Map<string, string>();
 
 async function login(mobileNo: string): Promise<string> {
-  const answer = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
+  const answer = await call(t.app, 'POST', '/api/v1/login', {
+    ip: nextIp(),
+    body: { mobile_no: mobileNo, password: PASSWORD },
+  });
   expect(answer.body.meta.code, answer.body.meta.message).toBe(200);
   return answer.body.meta.token as string;
 }
 
 async function create(token: string, role: number, uplineId?: string): Promise<Account> {
   const mobileNo = nextMobile();
-  const answer = await call(t.app, 'POST', '/api/v1/backoffice/downline', { token, body: { role, name: `Tree ${role}`, mobile_no: mobileNo, password: PASSWORD, ...(uplineId === undefined ? {} : { uplineId }) } });
+  const answer = await call(t.app, 'POST', '/api/v1/backoffice/downline', {
+    token,
+    body: {
+      role,
+      name: `Tree ${role}`,
+      mobile_no: mobileNo,
+      password: PASSWORD,
+      ...(uplineId === undefined ? {} : { uplineId }),
+    },
+  });
   expect(answer.body.meta.code, answer.body.meta.message).toBe(200);
   const userId = (answer.body.data as { _id: string })._id;
   const token2 = await login(mobileNo);
@@ -164,30 +254,84 @@ beforeAll(async () => {
   const cash = [tree.cashTop, tree.cashSub, tree.cashPlayer];
   const credit = [tree.creditTop, tree.creditSub, tree.creditPlayer];
   agents = [
-    { name: 'cash agent', agent: tree.cashTop, inside: tree.cashPlayer, outside: tree.creditPlayer, subtree: new Set(cash.map((a) => a.userId)) },
-    { name: 'cash sub-agent', agent: tree.cashSub, inside: tree.cashPlayer, outside: tree.creditPlayer, subtree: new Set(cash.slice(1).map((a) => a.userId)) },
-    { name: 'credit agent', agent: tree.creditTop, inside: tree.creditPlayer, outside: tree.cashPlayer, subtree: new Set(credit.map((a) => a.userId)) },
-    { name: 'credit sub-agent', agent: tree.creditSub, inside: tree.creditPlayer, outside: tree.cashPlayer, subtree: new Set(credit.slice(1).map((a) => a.userId)) },
+    {
+      name: 'cash agent',
+      agent: tree.cashTop,
+      inside: tree.cashPlayer,
+      outside: tree.creditPlayer,
+      subtree: new Set(cash.map((a) => a.userId)),
+    },
+    {
+      name: 'cash sub-agent',
+      agent: tree.cashSub,
+      inside: tree.cashPlayer,
+      outside: tree.creditPlayer,
+      subtree: new Set(cash.slice(1).map((a) => a.userId)),
+    },
+    {
+      name: 'credit agent',
+      agent: tree.creditTop,
+      inside: tree.creditPlayer,
+      outside: tree.cashPlayer,
+      subtree: new Set(credit.map((a) => a.userId)),
+    },
+    {
+      name: 'credit sub-agent',
+      agent: tree.creditSub,
+      inside: tree.creditPlayer,
+      outside: tree.cashPlayer,
+      subtree: new Set(credit.slice(1).map((a) => a.userId)),
+    },
   ];
   // A pending deposit and a pending withdrawal of the cash player, and audit rows on both players.
-  const bank = { type: 'bank', accountNumber: '987654321012', accountHolderName: 'Khel Demo', bankName: 'HDFC Bank', ifscCode: 'HDFC0000123' };
-  const receiving = await call(t.app, 'POST', '/api/v1/backoffice/receiving-accounts', { token: director.token, body: bank });
+  const bank = {
+    type: 'bank',
+    accountNumber: '987654321012',
+    accountHolderName: 'Khel Demo',
+    bankName: 'HDFC Bank',
+    ifscCode: 'HDFC0000123',
+  };
+  const receiving = await call(t.app, 'POST', '/api/v1/backoffice/receiving-accounts', {
+    token: director.token,
+    body: bank,
+  });
   const accountId = (receiving.body.data as { _id: string })._id;
   const deposit = async (txnRef: string) =>
-    ((await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token: tree.cashPlayer.token, body: { amount: 700, accountId, type: 'bank', txnRef } })).body.data as { _id: string })._id;
-  await call(t.app, 'POST', `/api/v1/backoffice/deposits/${await deposit('UTRTREE0001')}/approve`, { token: director.token });
+    (
+      (
+        await call(t.app, 'POST', '/api/v1/admin-deposit-request', {
+          token: tree.cashPlayer.token,
+          body: { amount: 700, accountId, type: 'bank', txnRef },
+        })
+      ).body.data as { _id: string }
+    )._id;
+  await call(t.app, 'POST', `/api/v1/backoffice/deposits/${await deposit('UTRTREE0001')}/approve`, {
+    token: director.token,
+  });
   await deposit('UTRTREE0002');
-  const own = await call(t.app, 'POST', '/api/v1/account-details', { token: tree.cashPlayer.token, body: { ...bank, accountHolderName: 'Tree Player' } });
-  const withdrawal = await call(t.app, 'POST', '/api/v1/withdrawal-request', { token: tree.cashPlayer.token, body: { amount: 300, accountId: (own.body.data as { _id: string })._id } });
+  const own = await call(t.app, 'POST', '/api/v1/account-details', {
+    token: tree.cashPlayer.token,
+    body: { ...bank, accountHolderName: 'Tree Player' },
+  });
+  const withdrawal = await call(t.app, 'POST', '/api/v1/withdrawal-request', {
+    token: tree.cashPlayer.token,
+    body: { amount: 300, accountId: (own.body.data as { _id: string })._id },
+  });
   expect(withdrawal.body.meta.code, withdrawal.body.meta.message).toBe(200);
   // Requests for the cash agents' desk: the cash player's (inside the cash branch) and a house player's (outside every agent).
   const house = await signUpPlayer(t);
-  const houseAccount = await call(t.app, 'POST', '/api/v1/account-details', { token: house.token, body: { ...bank, accountHolderName: 'House Player' } });
+  const houseAccount = await call(t.app, 'POST', '/api/v1/account-details', {
+    token: house.token,
+    body: { ...bank, accountHolderName: 'House Player' },
+  });
   const request = async (token: string, kind: 'deposit' | 'withdrawal', payout: string) => {
     refCounter += 1;
     const answer =
       kind === 'deposit'
-        ? await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token, body: { amount: 200, accountId, type: 'bank', txnRef: `UTRDESK${refCounter}` } })
+        ? await call(t.app, 'POST', '/api/v1/admin-deposit-request', {
+            token,
+            body: { amount: 200, accountId, type: 'bank', txnRef: `UTRDESK${refCounter}` },
+          })
         : await call(t.app, 'POST', '/api/v1/withdrawal-request', { token, body: { amount: 100, accountId: payout } });
     expect(answer.body.meta.code, `${kind}: ${answer.body.meta.message}`).toBe(200);
     return (answer.body.data as { _id: string })._id;
@@ -204,10 +348,17 @@ beforeAll(async () => {
     outside: async (kind) => outsidePool[kind].shift() as string,
   };
 
-  for (const player of [tree.cashPlayer, tree.creditPlayer]) await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { allowHome: true } });
+  for (const player of [tree.cashPlayer, tree.creditPlayer])
+    await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+      token: director.token,
+      body: { allowHome: true },
+    });
   siteAccountId = accountId;
   for (const agent of [tree.cashTop, tree.cashSub]) {
-    const own = await call(t.app, 'POST', '/api/v1/backoffice/agent-receiving-accounts', { token: agent.token, body: { type: 'upi', accountNumber: `own.${agent.mobileNo}@okicici`, accountHolderName: 'Tree Agent' } });
+    const own = await call(t.app, 'POST', '/api/v1/backoffice/agent-receiving-accounts', {
+      token: agent.token,
+      body: { type: 'upi', accountNumber: `own.${agent.mobileNo}@okicici`, accountHolderName: 'Tree Agent' },
+    });
     expect(own.body.meta.code, own.body.meta.message).toBe(200);
     ownAccountOf.set(agent.userId, (own.body.data as { _id: string })._id);
   }
@@ -232,9 +383,10 @@ const refusedBy = (answer: Answer, error: string) => {
 };
 
 /** A top agent's own sub-agent; a sub-agent has none below it. */
-const insideAgentOf = (agent: Account): string | null => (agent === tree.cashTop ? tree.cashSub.userId : agent === tree.creditTop ? tree.creditSub.userId : null);
+const insideAgentOf = (agent: Account): string | null =>
+  agent === tree.cashTop ? tree.cashSub.userId : agent === tree.creditTop ? tree.creditSub.userId : null;
 
-const userIdsIn = (data: unknown): string[] => ((data as { items: { _id: string }[] }).items).map((item) => item._id);
+const userIdsIn = (data: unknown): string[] => (data as { items: { _id: string }[] }).items.map((item) => item._id);
 
 async function listCase(operation: string, who: (typeof agents)[number]): Promise<void> {
   const path = operation.split(' ')[1] as string;
@@ -242,7 +394,10 @@ async function listCase(operation: string, who: (typeof agents)[number]): Promis
   if (path.endsWith('/users')) {
     const all = await get('');
     expect(all.body.meta.code).toBe(200);
-    expect(userIdsIn(all.body.data).every((id) => who.subtree.has(id)), 'only the downline').toBe(true);
+    expect(
+      userIdsIn(all.body.data).every((id) => who.subtree.has(id)),
+      'only the downline',
+    ).toBe(true);
     expect(((await get(`?search=${who.inside.mobileNo}`)).body.data as { total: number }).total).toBe(1);
     expect(((await get(`?search=${who.outside.mobileNo}`)).body.data as { total: number }).total).toBe(0);
     return;
@@ -256,7 +411,10 @@ async function listCase(operation: string, who: (typeof agents)[number]): Promis
   const answer = await get('?status=pending');
   expect(answer.body.meta.code).toBe(200);
   const ids = (answer.body.data as { items: { player: { _id: string } }[] }).items.map((item) => item.player._id);
-  expect(ids.every((id) => who.subtree.has(id)), 'only the downline').toBe(true);
+  expect(
+    ids.every((id) => who.subtree.has(id)),
+    'only the downline',
+  ).toBe(true);
   expect(ids.includes(tree.cashPlayer.userId)).toBe(who.subtree.has(tree.cashPlayer.userId));
 }
 
@@ -264,8 +422,14 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
   it('classifies every back-office operation of the OpenAPI document for agents, and nothing that is not there', async () => {
     const listed = await operations();
     const classified = [...Object.keys(AGENT_ACCESS), ...OPERATORS_ONLY];
-    expect(listed.filter((operation) => !classified.includes(operation)), 'unclassified: decide agents or operators only').toEqual([]);
-    expect(classified.filter((operation) => !listed.includes(operation)), 'classified but gone').toEqual([]);
+    expect(
+      listed.filter((operation) => !classified.includes(operation)),
+      'unclassified: decide agents or operators only',
+    ).toEqual([]);
+    expect(
+      classified.filter((operation) => !listed.includes(operation)),
+      'classified but gone',
+    ).toEqual([]);
   });
 
   it('every agent: inside its subtree works or is refused by role as declared; outside is always refused', async () => {
@@ -276,23 +440,56 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
         const access = accessOf(operation);
         const label = `${who.name}: ${operation}`;
         if (access.who === 'operators') {
-          refusedBy(await call(t.app, method, urlOf(path, who.inside.userId), { token: who.agent.token, body: method === 'GET' ? undefined : {} }), 'FORBIDDEN');
-          refusedBy(await call(t.app, method, urlOf(path, who.outside.userId), { token: who.agent.token, body: method === 'GET' ? undefined : {} }), 'FORBIDDEN');
+          refusedBy(
+            await call(t.app, method, urlOf(path, who.inside.userId), {
+              token: who.agent.token,
+              body: method === 'GET' ? undefined : {},
+            }),
+            'FORBIDDEN',
+          );
+          refusedBy(
+            await call(t.app, method, urlOf(path, who.outside.userId), {
+              token: who.agent.token,
+              body: method === 'GET' ? undefined : {},
+            }),
+            'FORBIDDEN',
+          );
         } else if (access.kind === 'user') {
           const insideId = access.target === 'agent' ? insideAgentOf(who.agent) : who.inside.userId;
-          const outsideId = access.target === 'agent' ? (who.subtree.has(tree.cashSub.userId) ? tree.creditSub.userId : tree.cashSub.userId) : who.outside.userId;
+          const outsideId =
+            access.target === 'agent'
+              ? who.subtree.has(tree.cashSub.userId)
+                ? tree.creditSub.userId
+                : tree.cashSub.userId
+              : who.outside.userId;
           if (insideId !== null) {
-            const inside = await call(t.app, method, urlOf(path, insideId), { token: who.agent.token, body: access.body });
+            const inside = await call(t.app, method, urlOf(path, insideId), {
+              token: who.agent.token,
+              body: access.body,
+            });
             expect(inside.body.meta.code, `${label} inside: ${inside.body.meta.message}`).toBe(200);
           }
-          refusedBy(await call(t.app, method, urlOf(path, outsideId), { token: who.agent.token, body: access.body }), 'NOT_IN_DOWNLINE');
+          refusedBy(
+            await call(t.app, method, urlOf(path, outsideId), { token: who.agent.token, body: access.body }),
+            'NOT_IN_DOWNLINE',
+          );
         } else if (access.kind === 'money') {
-          const inside = await call(t.app, method, urlOf(path, who.inside.userId), { token: who.agent.token, body: access.body });
-          expect(['FORBIDDEN', 'NOT_IN_DOWNLINE', 'SELF_SERVICE_REFUSED'], `${label} inside: ${inside.body.meta.message}`).not.toContain(inside.body.meta.error);
+          const inside = await call(t.app, method, urlOf(path, who.inside.userId), {
+            token: who.agent.token,
+            body: access.body,
+          });
+          expect(
+            ['FORBIDDEN', 'NOT_IN_DOWNLINE', 'SELF_SERVICE_REFUSED'],
+            `${label} inside: ${inside.body.meta.message}`,
+          ).not.toContain(inside.body.meta.error);
           expect(inside.status, label).toBe(200);
-          refusedBy(await call(t.app, method, urlOf(path, who.outside.userId), { token: who.agent.token, body: access.body }), 'NOT_IN_DOWNLINE');
+          refusedBy(
+            await call(t.app, method, urlOf(path, who.outside.userId), { token: who.agent.token, body: access.body }),
+            'NOT_IN_DOWNLINE',
+          );
         } else if (access.kind === 'request') {
-          const send = (id: string) => call(t.app, method, path.replace('{id}', id), { token: who.agent.token, body: access.body });
+          const send = (id: string) =>
+            call(t.app, method, path.replace('{id}', id), { token: who.agent.token, body: access.body });
           if (!who.subtree.has(tree.cashPlayer.userId)) {
             refusedBy(await send(urlOf('{id}', who.inside.userId)), 'FORBIDDEN');
             continue;
@@ -300,11 +497,17 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
           const inside = await requests.inside(access.request);
           const outside = await requests.outside(access.request);
           const answer = await send(inside);
-          expect(['FORBIDDEN', 'NOT_IN_DOWNLINE', 'SELF_SERVICE_REFUSED'], `${label} inside: ${answer.body.meta.message}`).not.toContain(answer.body.meta.error);
+          expect(
+            ['FORBIDDEN', 'NOT_IN_DOWNLINE', 'SELF_SERVICE_REFUSED'],
+            `${label} inside: ${answer.body.meta.message}`,
+          ).not.toContain(answer.body.meta.error);
           refusedBy(await send(outside), 'NOT_IN_DOWNLINE');
         } else if (access.kind === 'receivingAccount') {
           const own = ownAccountOf.get(who.agent.userId);
-          const body = access.action === 'add' ? { type: 'upi', accountNumber: `more.${who.agent.mobileNo}@okicici`, accountHolderName: 'Tree Agent' } : { active: true };
+          const body =
+            access.action === 'add'
+              ? { type: 'upi', accountNumber: `more.${who.agent.mobileNo}@okicici`, accountHolderName: 'Tree Agent' }
+              : { active: true };
           const send = (id: string) => call(t.app, method, urlOf(path, id), { token: who.agent.token, body });
           if (own === undefined) {
             refusedBy(await send(siteAccountId), 'FORBIDDEN');
@@ -313,17 +516,33 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
           expect((await send(own)).body.meta.code, label).toBe(200);
           if (access.action === 'add') continue;
           refusedBy(await send(siteAccountId), 'NOT_IN_DOWNLINE');
-          if (who.agent === tree.cashSub) refusedBy(await send(ownAccountOf.get(tree.cashTop.userId) as string), 'NOT_IN_DOWNLINE');
+          if (who.agent === tree.cashSub)
+            refusedBy(await send(ownAccountOf.get(tree.cashTop.userId) as string), 'NOT_IN_DOWNLINE');
         } else if (access.kind === 'list') {
           await listCase(operation, who);
         } else if (access.kind === 'create') {
-          const body = (uplineId: string) => ({ role: who.inside.userId === tree.cashPlayer.userId ? ROLES.PLAYER : ROLES.CREDIT_PLAYER, name: 'New One', mobile_no: nextMobile(), password: PASSWORD, uplineId });
+          const body = (uplineId: string) => ({
+            role: who.inside.userId === tree.cashPlayer.userId ? ROLES.PLAYER : ROLES.CREDIT_PLAYER,
+            name: 'New One',
+            mobile_no: nextMobile(),
+            password: PASSWORD,
+            uplineId,
+          });
           const inside = await call(t.app, 'POST', path, { token: who.agent.token, body: body(who.agent.userId) });
           expect(inside.body.meta.code, `${label} inside: ${inside.body.meta.message}`).toBe(200);
           const outsideUpline = who.subtree.has(tree.cashSub.userId) ? tree.creditSub.userId : tree.cashSub.userId;
-          refusedBy(await call(t.app, 'POST', path, { token: who.agent.token, body: { ...body(outsideUpline), role: ROLES.PLAYER } }), 'NOT_IN_DOWNLINE');
+          refusedBy(
+            await call(t.app, 'POST', path, {
+              token: who.agent.token,
+              body: { ...body(outsideUpline), role: ROLES.PLAYER },
+            }),
+            'NOT_IN_DOWNLINE',
+          );
         } else {
-          const own = await call(t.app, method, path, { token: who.agent.token, body: method === 'GET' ? undefined : { code: '000000' } });
+          const own = await call(t.app, method, path, {
+            token: who.agent.token,
+            body: method === 'GET' ? undefined : { code: '000000' },
+          });
           expect(own.body.meta.error, `${label}: not refused by role`).not.toBe('FORBIDDEN');
         }
       }
@@ -331,21 +550,45 @@ describe('subtree authorisation on every back-office operation (issue 12)', () =
   });
 
   it('an agent cannot act on itself, and a password it set ends the account’s sessions', async () => {
-    const self = await call(t.app, 'PUT', `/api/v1/backoffice/users/${tree.cashTop.userId}`, { token: tree.cashTop.token, body: { allowSlots: false } });
+    const self = await call(t.app, 'PUT', `/api/v1/backoffice/users/${tree.cashTop.userId}`, {
+      token: tree.cashTop.token,
+      body: { allowSlots: false },
+    });
     refusedBy(self, 'SELF_SERVICE_REFUSED');
     const player = await create(tree.cashSub.token, ROLES.PLAYER);
-    await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/password`, { token: tree.cashTop.token, body: { password: 'another-monsoon-55' } });
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/password`, {
+      token: tree.cashTop.token,
+      body: { password: 'another-monsoon-55' },
+    });
     expect((await call(t.app, 'GET', '/api/v1/getUserData', { token: player.token })).status).toBe(401);
   });
 
   it('the DIRECTOR keeps its powers over the whole tree', async () => {
-    const answer = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.creditPlayer.userId}`, { token: director.token });
+    const answer = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.creditPlayer.userId}`, {
+      token: director.token,
+    });
     expect(answer.body.meta.code).toBe(200);
-    const path = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashPlayer.userId}/tree-path`, { token: director.token });
-    expect((path.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([director.userId, tree.cashTop.userId, tree.cashSub.userId, tree.cashPlayer.userId]);
-    const agentView = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashPlayer.userId}/tree-path`, { token: tree.cashSub.token });
-    expect((agentView.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([tree.cashSub.userId, tree.cashPlayer.userId]);
-    const ownView = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashSub.userId}/tree-path`, { token: tree.cashSub.token });
-    expect((ownView.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([tree.cashSub.userId]);
+    const path = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashPlayer.userId}/tree-path`, {
+      token: director.token,
+    });
+    expect((path.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([
+      director.userId,
+      tree.cashTop.userId,
+      tree.cashSub.userId,
+      tree.cashPlayer.userId,
+    ]);
+    const agentView = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashPlayer.userId}/tree-path`, {
+      token: tree.cashSub.token,
+    });
+    expect((agentView.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([
+      tree.cashSub.userId,
+      tree.cashPlayer.userId,
+    ]);
+    const ownView = await call(t.app, 'GET', `/api/v1/backoffice/users/${tree.cashSub.userId}/tree-path`, {
+      token: tree.cashSub.token,
+    });
+    expect((ownView.body.data as { path: { _id: string }[] }).path.map((step) => step._id)).toEqual([
+      tree.cashSub.userId,
+    ]);
   });
 });

@@ -15,7 +15,9 @@ import { createTreeRepository } from './tree-repository.js';
 
 /** Where a cash account's chips come from: its upline agent's chips, or the house for the top of the tree. */
 export function chipsSourceOf(account: Pick<MoneyUserRow, 'upline_id' | 'upline_role'>): AccountRef {
-  return account.upline_role === ROLES.AGENT && account.upline_id !== null ? { agentId: account.upline_id, book: 'chips' } : { house: 'house_cash', ref: 'agent-chips' };
+  return account.upline_role === ROLES.AGENT && account.upline_id !== null
+    ? { agentId: account.upline_id, book: 'chips' }
+    : { house: 'house_cash', ref: 'agent-chips' };
 }
 
 /**
@@ -34,43 +36,75 @@ export async function playerAgentOf(tx: Queryable, playerId: string): Promise<st
  * journal transaction; the database refuses an agent giving more than it holds (the CHECK on its
  * account row) and a take that would leave an account's available negative.
  */
-export function createAgentChipsService(deps: { db: Database; wallet: WalletService; idempotency: IdempotencyService; audit: AuditService; clock: Clock }) {
+export function createAgentChipsService(deps: {
+  db: Database;
+  wallet: WalletService;
+  idempotency: IdempotencyService;
+  audit: AuditService;
+  clock: Clock;
+}) {
   const { wallet, idempotency, audit } = deps;
 
   return {
-    async move(caller: Caller, targetId: string, body: ChipsMove, idempotencyKey: string | undefined, ip: string): Promise<{ balancePaise: number }> {
+    async move(
+      caller: Caller,
+      targetId: string,
+      body: ChipsMove,
+      idempotencyKey: string | undefined,
+      ip: string,
+    ): Promise<{ balancePaise: number }> {
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter an amount');
-      const result = await idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'agent.chips', body: { targetId, ...body } }, async (tx) => {
-        await accountInScope(tx, caller, targetId);
-        const repository = createAgentMoneyRepository(tx);
-        const target = (await repository.user(targetId, true)) ?? fail('NOT_FOUND', 'Account not found');
-        if (target.role !== ROLES.AGENT && target.role !== ROLES.PLAYER) fail('WRONG_ACCOUNT_KIND', 'Chips go only to cash agents and their players');
-        const source = chipsSourceOf(target);
-        if (target.role === ROLES.AGENT) await wallet.openAgentBook(tx, target.id, 'chips');
-        if ('agentId' in source) await wallet.openAgentBook(tx, source.agentId, 'chips');
-        const account: AccountRef = target.role === ROLES.AGENT ? { agentId: target.id, book: 'chips' } : { userId: target.id, wallet: 'main' };
-        const signed = body.action === 'give' ? amountPaise : -amountPaise;
-        try {
-          await wallet.post(tx, {
-            kind: 'agent_chips',
-            description: body.action === 'give' ? `Chips given by upline` : `Chips taken back by upline`,
-            actorId: caller.userId,
-            details: { targetId, action: body.action, uplineId: target.upline_id },
-            entries: [
-              { account: source, amountPaise: -signed },
-              { account, amountPaise: signed },
-            ],
-          });
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS') {
-            fail('WALLET_INSUFFICIENT_FUNDS', body.action === 'give' ? 'The upline does not hold that many chips' : 'The account does not have that much available');
+      const result = await idempotency.run(
+        { userId: caller.userId, key: idempotencyKey, route: 'agent.chips', body: { targetId, ...body } },
+        async (tx) => {
+          await accountInScope(tx, caller, targetId);
+          const repository = createAgentMoneyRepository(tx);
+          const target = (await repository.user(targetId, true)) ?? fail('NOT_FOUND', 'Account not found');
+          if (target.role !== ROLES.AGENT && target.role !== ROLES.PLAYER)
+            fail('WRONG_ACCOUNT_KIND', 'Chips go only to cash agents and their players');
+          const source = chipsSourceOf(target);
+          if (target.role === ROLES.AGENT) await wallet.openAgentBook(tx, target.id, 'chips');
+          if ('agentId' in source) await wallet.openAgentBook(tx, source.agentId, 'chips');
+          const account: AccountRef =
+            target.role === ROLES.AGENT ? { agentId: target.id, book: 'chips' } : { userId: target.id, wallet: 'main' };
+          const signed = body.action === 'give' ? amountPaise : -amountPaise;
+          try {
+            await wallet.post(tx, {
+              kind: 'agent_chips',
+              description: body.action === 'give' ? `Chips given by upline` : `Chips taken back by upline`,
+              actorId: caller.userId,
+              details: { targetId, action: body.action, uplineId: target.upline_id },
+              entries: [
+                { account: source, amountPaise: -signed },
+                { account, amountPaise: signed },
+              ],
+            });
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS') {
+              fail(
+                'WALLET_INSUFFICIENT_FUNDS',
+                body.action === 'give'
+                  ? 'The upline does not hold that many chips'
+                  : 'The account does not have that much available',
+              );
+            }
+            throw error;
           }
-          throw error;
-        }
-        const balances = target.role === ROLES.AGENT ? await wallet.agentBookBalance(target.id, 'chips', tx) : (await wallet.balancesOf(target.id, tx)).mainBalancePaise;
-        return { balancePaise: balances };
+          const balances =
+            target.role === ROLES.AGENT
+              ? await wallet.agentBookBalance(target.id, 'chips', tx)
+              : (await wallet.balancesOf(target.id, tx)).mainBalancePaise;
+          return { balancePaise: balances };
+        },
+      );
+      await audit.record({
+        actorId: caller.userId,
+        action: `agent.chips_${body.action}`,
+        targetType: 'user',
+        targetId,
+        details: { amount: body.amount, balance: formatPaise(result.balancePaise) },
+        ip,
       });
-      await audit.record({ actorId: caller.userId, action: `agent.chips_${body.action}`, targetType: 'user', targetId, details: { amount: body.amount, balance: formatPaise(result.balancePaise) }, ip });
       return result;
     },
   };

@@ -96,7 +96,12 @@ export function createAgentFiguresService(deps: { db: Database }) {
       const rows = await repository.subtreeTotals(ids);
       const order = new Map(ids.map((childId, index) => [childId, index]));
       rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-      return { account: toWire(account), own: paiseToRupees(account.own_paise), downline: rows.map(toWire), downlineTotal: total };
+      return {
+        account: toWire(account),
+        own: paiseToRupees(account.own_paise),
+        downline: rows.map(toWire),
+        downlineTotal: total,
+      };
     },
   };
 }

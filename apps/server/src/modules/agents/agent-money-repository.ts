@@ -34,16 +34,24 @@ export function createAgentMoneyRepository(db: Queryable) {
         [id],
       );
       const row = result.rows[0];
-      return row === undefined ? null : { ...row, role: Number(row.role), upline_role: row.upline_role === null ? null : Number(row.upline_role) };
+      return row === undefined
+        ? null
+        : { ...row, role: Number(row.role), upline_role: row.upline_role === null ? null : Number(row.upline_role) };
     },
     /** Locks (making it first) the account's credit line and answers its credit reference. */
     async lockCreditLine(userId: string): Promise<number> {
       await db.query('insert into credit_lines (user_id) values ($1) on conflict (user_id) do nothing', [userId]);
-      const result = await db.query<{ credit_ref_paise: number }>('select credit_ref_paise from credit_lines where user_id = $1 for update', [userId]);
+      const result = await db.query<{ credit_ref_paise: number }>(
+        'select credit_ref_paise from credit_lines where user_id = $1 for update',
+        [userId],
+      );
       return result.rows[0]?.credit_ref_paise ?? 0;
     },
     async addCreditRef(userId: string, deltaPaise: number, at: Date): Promise<void> {
-      await db.query('update credit_lines set credit_ref_paise = credit_ref_paise + $2, updated_at = $3 where user_id = $1', [userId, deltaPaise, at]);
+      await db.query(
+        'update credit_lines set credit_ref_paise = credit_ref_paise + $2, updated_at = $3 where user_id = $1',
+        [userId, deltaPaise, at],
+      );
     },
     /** A player's main wallet row, locked, so a settlement reads a balance no one else is changing. */
     async lockMainWallet(userId: string): Promise<{ balance_paise: number; exposure_paise: number } | null> {
@@ -81,8 +89,13 @@ export function createAgentMoneyRepository(db: Queryable) {
     },
     /** A page of an account's direct downline (oldest first) and how many there are. */
     async directDownline(uplineId: string, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
-      const rows = await db.query<{ id: string }>('select id from users where upline_id = $1 order by created_at, id limit $2 offset $3', [uplineId, limit, offset]);
-      const total = await db.query<{ n: number }>('select count(*)::int as n from users where upline_id = $1', [uplineId]);
+      const rows = await db.query<{ id: string }>(
+        'select id from users where upline_id = $1 order by created_at, id limit $2 offset $3',
+        [uplineId, limit, offset],
+      );
+      const total = await db.query<{ n: number }>('select count(*)::int as n from users where upline_id = $1', [
+        uplineId,
+      ]);
       return { ids: rows.rows.map((row) => row.id), total: total.rows[0]?.n ?? 0 };
     },
   };

@@ -26,13 +26,22 @@ interface RatesRow {
 /** Every agent's stored rates (an agent without a row holds 0 % of both). */
 export async function loadAllRates(db: Queryable): Promise<Map<string, Rates>> {
   const result = await db.query<RatesRow>('select user_id, partnership_bp, commission_bp from agent_rates');
-  return new Map(result.rows.map((row) => [row.user_id, { partnershipBp: Number(row.partnership_bp), commissionBp: Number(row.commission_bp) }]));
+  return new Map(
+    result.rows.map((row) => [
+      row.user_id,
+      { partnershipBp: Number(row.partnership_bp), commissionBp: Number(row.commission_bp) },
+    ]),
+  );
 }
 
 async function ratesOf(db: Queryable, userId: string, role: number): Promise<Rates> {
   if (!isAgentRole(role)) return TOP_RATES;
-  const row = (await db.query<RatesRow>('select partnership_bp, commission_bp from agent_rates where user_id = $1', [userId])).rows[0];
-  return row === undefined ? { partnershipBp: 0, commissionBp: 0 } : { partnershipBp: Number(row.partnership_bp), commissionBp: Number(row.commission_bp) };
+  const row = (
+    await db.query<RatesRow>('select partnership_bp, commission_bp from agent_rates where user_id = $1', [userId])
+  ).rows[0];
+  return row === undefined
+    ? { partnershipBp: 0, commissionBp: 0 }
+    : { partnershipBp: Number(row.partnership_bp), commissionBp: Number(row.commission_bp) };
 }
 
 async function uplineRates(db: Queryable, uplineId: string | null): Promise<Rates> {
@@ -50,7 +59,10 @@ const percent = (bp: number) => bp / 100;
 export function createAgentRatesService(deps: { db: Database; audit: AuditService; clock: Clock }) {
   const { db, audit, clock } = deps;
 
-  async function view(tx: Queryable, target: { id: string; upline_id: string | null; role: number }): Promise<AgentRates> {
+  async function view(
+    tx: Queryable,
+    target: { id: string; upline_id: string | null; role: number },
+  ): Promise<AgentRates> {
     const row = (await tx.query<RatesRow>('select * from agent_rates where user_id = $1', [target.id])).rows[0];
     const upline = await uplineRates(tx, target.upline_id);
     return {
@@ -81,7 +93,8 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
       const { answer, before } = await db.transaction(async (tx) => {
         const target = await agentInScope(tx, caller, targetId);
         // Set by its upline: an agent sets its direct downline's; the site's roles set anyone's.
-        if (!isSiteRole(caller.role) && target.upline_id !== caller.userId) fail('FORBIDDEN', "Only the agent's upline sets its partnership");
+        if (!isSiteRole(caller.role) && target.upline_id !== caller.userId)
+          fail('FORBIDDEN', "Only the agent's upline sets its partnership");
         // Rate changes are rare: one lock keeps an upline lowering its own and a downline being raised apart.
         await tx.query("select pg_advisory_xact_lock(hashtext('agent_rates'))");
         const upline = await uplineRates(tx, target.upline_id);
@@ -92,7 +105,8 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
             [target.id],
           )
         ).rows[0];
-        if (partnershipBp < Number(given?.partnership_bp ?? 0) || commissionBp < Number(given?.commission_bp ?? 0)) fail('AGENT_RATE_BELOW_DOWNLINE');
+        if (partnershipBp < Number(given?.partnership_bp ?? 0) || commissionBp < Number(given?.commission_bp ?? 0))
+          fail('AGENT_RATE_BELOW_DOWNLINE');
         const previous = await view(tx, target);
         await tx.query(
           `insert into agent_rates (user_id, partnership_bp, commission_bp, set_by, updated_at) values ($1, $2, $3, $4, $5)
@@ -106,7 +120,12 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
         action: 'agent.rates.set',
         targetType: 'user',
         targetId,
-        details: { partnership: answer.partnership, commission: answer.commission, previousPartnership: before.partnership, previousCommission: before.commission },
+        details: {
+          partnership: answer.partnership,
+          commission: answer.commission,
+          previousPartnership: before.partnership,
+          previousCommission: before.commission,
+        },
         ip,
       });
       return answer;

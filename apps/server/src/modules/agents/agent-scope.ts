@@ -30,7 +30,11 @@ export interface ScopedAccount {
  * is FORBIDDEN. Acting on one's own account is refused where it matters by the route's
  * separation-of-duties guard or the service's own rule (only the upline sets an agent's rates).
  */
-export async function accountInScope(db: Queryable, caller: Pick<Caller, 'userId' | 'role'>, targetId: string): Promise<ScopedAccount> {
+export async function accountInScope(
+  db: Queryable,
+  caller: Pick<Caller, 'userId' | 'role'>,
+  targetId: string,
+): Promise<ScopedAccount> {
   const site = isSiteRole(caller.role);
   if (!site && !isAgentRole(caller.role)) fail('FORBIDDEN');
   if (!site && !(await createTreeRepository(db).isInSubtree(caller.userId, targetId))) fail('NOT_IN_DOWNLINE');

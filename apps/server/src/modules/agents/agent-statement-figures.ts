@@ -36,12 +36,23 @@ export interface AgentFigures {
 }
 
 export function emptyFigures(): AgentFigures {
-  return { sportsPaise: 0, casinoPaise: 0, downlinePaise: 0, downlineSharePaise: 0, agentSharePaise: 0, uplineSharePaise: 0, commissionPaise: 0 };
+  return {
+    sportsPaise: 0,
+    casinoPaise: 0,
+    downlinePaise: 0,
+    downlineSharePaise: 0,
+    agentSharePaise: 0,
+    uplineSharePaise: 0,
+    commissionPaise: 0,
+  };
 }
 
 /** Each level's cumulative partnership rate along a chain (nearest agent first), as it takes effect. */
 export function chainPartnershipRates(chain: readonly string[], ratesOf: (agentId: string) => Rates): number[] {
-  return effectiveRates(chain.map((agentId) => ratesOf(agentId).partnershipBp), TOP_RATES.partnershipBp);
+  return effectiveRates(
+    chain.map((agentId) => ratesOf(agentId).partnershipBp),
+    TOP_RATES.partnershipBp,
+  );
 }
 
 /**
@@ -49,9 +60,15 @@ export function chainPartnershipRates(chain: readonly string[], ratesOf: (agentI
  * answers a player's agent uplines, nearest first. Commission is split per player and exchange market
  * on the market's net winnings by the rule of @khel/money.
  */
-export function weekFigures(levels: readonly LevelSums[], nets: readonly MarketNet[], chainOf: (userId: string) => readonly string[], ratesOf: (agentId: string) => Rates): Map<string, AgentFigures> {
+export function weekFigures(
+  levels: readonly LevelSums[],
+  nets: readonly MarketNet[],
+  chainOf: (userId: string) => readonly string[],
+  ratesOf: (agentId: string) => Rates,
+): Map<string, AgentFigures> {
   const figures = new Map<string, AgentFigures>();
-  const of = (agentId: string) => figures.get(agentId) ?? (figures.set(agentId, emptyFigures()).get(agentId) as AgentFigures);
+  const of = (agentId: string) =>
+    figures.get(agentId) ?? (figures.set(agentId, emptyFigures()).get(agentId) as AgentFigures);
   const cumulative = new Map(levels.map((row) => [`${row.userId}:${row.kind}:${row.level}`, row.cumulativePaise]));
   for (const row of levels) {
     const agentId = chainOf(row.userId)[row.level];
@@ -69,7 +86,11 @@ export function weekFigures(levels: readonly LevelSums[], nets: readonly MarketN
     const net = marketNetWinningsPaise([entry.resultPaise]);
     if (net === 0) continue;
     const chain = chainOf(entry.userId);
-    const shares = splitCommission(net, chain.map((agentId) => ratesOf(agentId).commissionBp), entry.commissionBp);
+    const shares = splitCommission(
+      net,
+      chain.map((agentId) => ratesOf(agentId).commissionBp),
+      entry.commissionBp,
+    );
     chain.forEach((agentId, index) => {
       of(agentId).commissionPaise += shares[index] as number;
     });

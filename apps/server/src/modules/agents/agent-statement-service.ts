@@ -42,8 +42,17 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
     return { byId, figures, ratesOf };
   }
 
-  function toStatement(agent: Account, week: { weekStart: string; weekEnd: string }, figures: AgentFigures, rates: Rates, settled: SettlementRow | undefined): AgentStatement {
-    const shown = settled === undefined ? { ...figures, partnershipBp: rates.partnershipBp, commissionBp: rates.commissionBp } : settled.figures;
+  function toStatement(
+    agent: Account,
+    week: { weekStart: string; weekEnd: string },
+    figures: AgentFigures,
+    rates: Rates,
+    settled: SettlementRow | undefined,
+  ): AgentStatement {
+    const shown =
+      settled === undefined
+        ? { ...figures, partnershipBp: rates.partnershipBp, commissionBp: rates.commissionBp }
+        : settled.figures;
     return {
       agentId: agent.id,
       agentName: agent.name,
@@ -64,9 +73,16 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
     };
   }
 
-  async function settlements(tx: Queryable, weekStart: string, agentIds: string[]): Promise<Map<string, SettlementRow>> {
+  async function settlements(
+    tx: Queryable,
+    weekStart: string,
+    agentIds: string[],
+  ): Promise<Map<string, SettlementRow>> {
     if (agentIds.length === 0) return new Map();
-    const rows = await tx.query<SettlementRow>('select agent_id, settled_by, settled_at, figures from agent_statement_settlements where week_start = $1 and agent_id = any($2::uuid[])', [weekStart, agentIds]);
+    const rows = await tx.query<SettlementRow>(
+      'select agent_id, settled_by, settled_at, figures from agent_statement_settlements where week_start = $1 and agent_id = any($2::uuid[])',
+      [weekStart, agentIds],
+    );
     return new Map(rows.rows.map((row) => [row.agent_id, row]));
   }
 
@@ -78,38 +94,73 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
       const site = isSiteRole(caller.role);
       const { byId, figures, ratesOf } = await compute(db, site ? null : caller.userId, week.from, week.to);
       const agents = [...byId.values()]
-        .filter((account) => isAgentRole(account.role) && (site || account.id === caller.userId || account.upline_id === caller.userId))
+        .filter(
+          (account) =>
+            isAgentRole(account.role) && (site || account.id === caller.userId || account.upline_id === caller.userId),
+        )
         .sort((a, b) => (a.id === caller.userId ? -1 : b.id === caller.userId ? 1 : a.name.localeCompare(b.name)));
-      const settled = await settlements(db, week.weekStart, agents.map((agent) => agent.id));
+      const settled = await settlements(
+        db,
+        week.weekStart,
+        agents.map((agent) => agent.id),
+      );
       return {
         weekStart: week.weekStart,
         weekEnd: week.weekEnd,
-        items: agents.map((agent) => toStatement(agent, week, figures.get(agent.id) ?? emptyFigures(), ratesOf(agent.id), settled.get(agent.id))),
+        items: agents.map((agent) =>
+          toStatement(agent, week, figures.get(agent.id) ?? emptyFigures(), ratesOf(agent.id), settled.get(agent.id)),
+        ),
       };
     },
 
     /** Marks one agent's ended week settled: its upline (or the site's roles) only; a repeat answers the first mark. */
-    async settle(caller: Caller, agentId: string, weekStart: string, ip: string): Promise<{ statement: AgentStatement; message: string }> {
+    async settle(
+      caller: Caller,
+      agentId: string,
+      weekStart: string,
+      ip: string,
+    ): Promise<{ statement: AgentStatement; message: string }> {
       requireDownlineRole(caller);
       const week = indiaWeek(weekStart);
       if (week.weekStart !== weekStart) fail('VALIDATION_FAILED', 'A week starts on a Monday');
       const { statement, fresh } = await db.transaction(async (tx) => {
         const agent = await accountInScope(tx, caller, agentId);
         if (!isAgentRole(agent.role)) fail('NOT_FOUND', 'Statements are kept for agents only');
-        if (!isSiteRole(caller.role) && agent.upline_id !== caller.userId) fail('FORBIDDEN', "Only the agent's upline settles its statement");
+        if (!isSiteRole(caller.role) && agent.upline_id !== caller.userId)
+          fail('FORBIDDEN', "Only the agent's upline settles its statement");
         if (week.to.getTime() > clock.now().getTime()) fail('WEEK_NOT_OVER');
         const { figures, ratesOf } = await compute(tx, agentId, week.from, week.to);
         const rates = ratesOf(agentId);
         const inserted = await tx.query(
           `insert into agent_statement_settlements (agent_id, week_start, settled_by, settled_at, figures) values ($1, $2, $3, $4, $5)
            on conflict (agent_id, week_start) do nothing returning agent_id`,
-          [agentId, weekStart, caller.userId, clock.now(), JSON.stringify({ ...(figures.get(agentId) ?? emptyFigures()), partnershipBp: rates.partnershipBp, commissionBp: rates.commissionBp })],
+          [
+            agentId,
+            weekStart,
+            caller.userId,
+            clock.now(),
+            JSON.stringify({
+              ...(figures.get(agentId) ?? emptyFigures()),
+              partnershipBp: rates.partnershipBp,
+              commissionBp: rates.commissionBp,
+            }),
+          ],
         );
         const row = (await settlements(tx, weekStart, [agentId])).get(agentId);
-        return { statement: toStatement(agent, week, figures.get(agentId) ?? emptyFigures(), rates, row), fresh: inserted.rowCount > 0 };
+        return {
+          statement: toStatement(agent, week, figures.get(agentId) ?? emptyFigures(), rates, row),
+          fresh: inserted.rowCount > 0,
+        };
       });
       if (fresh) {
-        await audit.record({ actorId: caller.userId, action: 'agent.statement.settle', targetType: 'user', targetId: agentId, details: { weekStart, uplineShare: statement.uplineShare, commission: statement.commission }, ip });
+        await audit.record({
+          actorId: caller.userId,
+          action: 'agent.statement.settle',
+          targetType: 'user',
+          targetId: agentId,
+          details: { weekStart, uplineShare: statement.uplineShare, commission: statement.commission },
+          ip,
+        });
       }
       return { statement, message: fresh ? 'Statement marked settled' : 'This week was already settled' };
     },

@@ -38,7 +38,13 @@ const RESULTS_SQL = `select b.user_id, 'sports' as kind, -b.profit_loss_paise::b
  * and chain level the P&L and the per-result rounded cumulative share; per player and exchange market
  * the net result. Nothing per bet is read into memory.
  */
-export async function loadWeek(db: Queryable, rootId: string | null, from: Date, to: Date, ratesOf: (agentId: string) => Rates) {
+export async function loadWeek(
+  db: Queryable,
+  rootId: string | null,
+  from: Date,
+  to: Date,
+  ratesOf: (agentId: string) => Rates,
+) {
   const accounts = await db.query<Account & { in_scope: boolean }>(
     rootId === null
       ? 'select id, role, name, upline_id, true as in_scope from users'
@@ -48,7 +54,12 @@ export async function loadWeek(db: Queryable, rootId: string | null, from: Date,
          select id, role, name, upline_id, id in (select id from scope) as in_scope from users where id in (select id from scope) or id in (select id from up)`,
     rootId === null ? [] : [rootId],
   );
-  const byId = new Map(accounts.rows.map((row) => [row.id, { id: row.id, name: row.name, upline_id: row.upline_id, role: Number(row.role) }]));
+  const byId = new Map(
+    accounts.rows.map((row) => [
+      row.id,
+      { id: row.id, name: row.name, upline_id: row.upline_id, role: Number(row.role) },
+    ]),
+  );
   const players: string[] = [];
   const levelUsers: string[] = [];
   const levelIndex: number[] = [];
@@ -64,7 +75,13 @@ export async function loadWeek(db: Queryable, rootId: string | null, from: Date,
     });
   }
   if (players.length === 0) return { byId, levels: [] as LevelSums[], nets: [] as MarketNet[] };
-  const sums = await db.query<{ user_id: string; level: number; kind: 'sports' | 'casino'; pnl: string; cumulative: string }>(
+  const sums = await db.query<{
+    user_id: string;
+    level: number;
+    kind: 'sports' | 'casino';
+    pnl: string;
+    cumulative: string;
+  }>(
     `with lv as (select * from unnest($4::uuid[], $5::int[], $6::int[]) as t(user_id, level, rate_bp)),
           res as (${RESULTS_SQL})
      select lv.user_id, lv.level, res.kind, sum(res.pnl)::bigint as pnl, sum((res.pnl * lv.rate_bp) / 10000)::bigint as cumulative
@@ -79,7 +96,17 @@ export async function loadWeek(db: Queryable, rootId: string | null, from: Date,
   );
   return {
     byId,
-    levels: sums.rows.map((row) => ({ userId: row.user_id, level: Number(row.level), kind: row.kind, pnlPaise: Number(row.pnl), cumulativePaise: Number(row.cumulative) })),
-    nets: nets.rows.map((row) => ({ userId: row.user_id, commissionBp: Number(row.commission_bp), resultPaise: Number(row.result) })),
+    levels: sums.rows.map((row) => ({
+      userId: row.user_id,
+      level: Number(row.level),
+      kind: row.kind,
+      pnlPaise: Number(row.pnl),
+      cumulativePaise: Number(row.cumulative),
+    })),
+    nets: nets.rows.map((row) => ({
+      userId: row.user_id,
+      commissionBp: Number(row.commission_bp),
+      resultPaise: Number(row.result),
+    })),
   };
 }

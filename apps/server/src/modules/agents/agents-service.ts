@@ -33,9 +33,23 @@ export function createAgentsService(deps: { tree: TreeRepository; identity: Iden
       const upline = await member(uplineId);
       const creatable = CREATABLE_ROLES[upline.role as RoleId] ?? [];
       if (!creatable.includes(request.role as RoleId)) fail('ROLE_NOT_CREATABLE');
-      if (isAgentRole(request.role) && (await agentLevelOf(upline)) + 1 > MAX_AGENT_LEVELS) fail('AGENT_LEVELS_EXCEEDED');
-      const created = await identity.createInTree({ name: request.name, mobileNo: request.mobile_no, password: request.password, role: request.role, uplineId });
-      await audit.record({ actorId: caller.userId, action: 'user.create', targetType: 'user', targetId: created._id, details: { role: request.role, uplineId }, ip });
+      if (isAgentRole(request.role) && (await agentLevelOf(upline)) + 1 > MAX_AGENT_LEVELS)
+        fail('AGENT_LEVELS_EXCEEDED');
+      const created = await identity.createInTree({
+        name: request.name,
+        mobileNo: request.mobile_no,
+        password: request.password,
+        role: request.role,
+        uplineId,
+      });
+      await audit.record({
+        actorId: caller.userId,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: created._id,
+        details: { role: request.role, uplineId },
+        ip,
+      });
       return created;
     },
 
@@ -47,7 +61,12 @@ export function createAgentsService(deps: { tree: TreeRepository; identity: Iden
       // An agent's view starts at its own account (the guard has refused anything outside it).
       const visible = root === null ? chain : root === id ? [] : chain.slice(chain.indexOf(root));
       const steps = await Promise.all(visible.map((upId) => member(upId)));
-      return [...steps, account].map((row) => ({ _id: row.id, name: row.name, username: row.username, role: row.role }));
+      return [...steps, account].map((row) => ({
+        _id: row.id,
+        name: row.name,
+        username: row.username,
+        role: row.role,
+      }));
     },
   };
 }

@@ -17,7 +17,13 @@ const ratio = (usedPaise: number, givenPaise: number) => (givenPaise > 0 ? usedP
 
 function toRupees(use: UsePaise) {
   const used = use.exposurePaise + use.lossesPaise;
-  return { creditGiven: paiseToRupees(use.givenPaise), exposure: paiseToRupees(use.exposurePaise), losses: paiseToRupees(use.lossesPaise), used: paiseToRupees(used), utilisation: ratio(used, use.givenPaise) };
+  return {
+    creditGiven: paiseToRupees(use.givenPaise),
+    exposure: paiseToRupees(use.exposurePaise),
+    losses: paiseToRupees(use.lossesPaise),
+    used: paiseToRupees(used),
+    utilisation: ratio(used, use.givenPaise),
+  };
 }
 
 /**
@@ -38,16 +44,35 @@ export async function creditUtilisationOf(db: Queryable, rootId: string | null):
   const sum: UsePaise = { givenPaise: 0, exposurePaise: 0, lossesPaise: 0 };
   const rows: (CreditUtilisationRow & { usedPaise: number })[] = totals.map((row) => {
     const figures = figuresFromRow(row);
-    const use = { givenPaise: figures.creditRefPaise ?? 0, exposurePaise: Math.max(0, -figures.exposurePaise), lossesPaise: Math.max(0, -(figures.refPnlPaise ?? 0)) };
+    const use = {
+      givenPaise: figures.creditRefPaise ?? 0,
+      exposurePaise: Math.max(0, -figures.exposurePaise),
+      lossesPaise: Math.max(0, -(figures.refPnlPaise ?? 0)),
+    };
     const uplineId = uplineOf.get(row.id) ?? null;
     if (uplineId === null || !uplineOf.has(uplineId)) {
       sum.givenPaise += use.givenPaise;
       sum.exposurePaise += use.exposurePaise;
       sum.lossesPaise += use.lossesPaise;
     }
-    return { _id: row.id, name: row.name, username: row.username, role: row.role, uplineId, ...toRupees(use), usedPaise: use.exposurePaise + use.lossesPaise };
+    return {
+      _id: row.id,
+      name: row.name,
+      username: row.username,
+      role: row.role,
+      uplineId,
+      ...toRupees(use),
+      usedPaise: use.exposurePaise + use.lossesPaise,
+    };
   });
   // Most used first (by share of the line, then by amount); lines with nothing given last.
-  rows.sort((a, b) => (b.utilisation ?? -1) - (a.utilisation ?? -1) || b.usedPaise - a.usedPaise || a.name.localeCompare(b.name));
-  return { ...toRupees(sum), accounts: rows.length, rows: rows.slice(0, CREDIT_UTILISATION_ROWS).map(({ usedPaise: _used, ...row }) => row) };
+  rows.sort(
+    (a, b) =>
+      (b.utilisation ?? -1) - (a.utilisation ?? -1) || b.usedPaise - a.usedPaise || a.name.localeCompare(b.name),
+  );
+  return {
+    ...toRupees(sum),
+    accounts: rows.length,
+    rows: rows.slice(0, CREDIT_UTILISATION_ROWS).map(({ usedPaise: _used, ...row }) => row),
+  };
 }

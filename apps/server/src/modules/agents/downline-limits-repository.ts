@@ -26,7 +26,8 @@ export interface BlockRow {
   name: string;
 }
 
-const LIMIT_COLUMNS = 'l.owner_id, l.set_by, l.sport_id, s.name as sport_name, l.min_stake_paise, l.max_stake_paise, l.max_profit_paise';
+const LIMIT_COLUMNS =
+  'l.owner_id, l.set_by, l.sport_id, s.name as sport_name, l.min_stake_paise, l.max_stake_paise, l.max_profit_paise';
 const BLOCK_COLUMNS = 'b.owner_id, b.set_by, b.sport_id, b.event_id, coalesce(s.name, e.name) as name';
 
 /**
@@ -44,7 +45,12 @@ export function createDownlineLimitsRepository(db: Queryable) {
      * event's sport, and whether a block on the sport or the event hangs anywhere on that chain.
      */
     async rulesForBet(userId: string, eventId: string): Promise<LimitRule[]> {
-      const result = await db.query<{ min_stake_paise: number | null; max_stake_paise: number | null; max_profit_paise: number | null; blocked: boolean }>(
+      const result = await db.query<{
+        min_stake_paise: number | null;
+        max_stake_paise: number | null;
+        max_profit_paise: number | null;
+        blocked: boolean;
+      }>(
         `${CHAIN}, target as (select e.id as event_id, l.sport_id from events e join leagues l on l.id = e.league_id where e.id = $2)
          select d.min_stake_paise, d.max_stake_paise, d.max_profit_paise, false as blocked
            from downline_bet_limits d join target t on d.sport_id = t.sport_id where d.owner_id in (select id from chain)
@@ -73,7 +79,10 @@ export function createDownlineLimitsRepository(db: Queryable) {
 
     /** The rules one setter hung on one account. */
     async ownRules(ownerId: string, setBy: string): Promise<{ limits: LimitRow[]; blocks: BlockRow[] }> {
-      const limits = await db.query<LimitRow>(`select ${LIMIT_COLUMNS} from downline_bet_limits l join sports s on s.id = l.sport_id where l.owner_id = $1 and l.set_by = $2 order by s.name`, [ownerId, setBy]);
+      const limits = await db.query<LimitRow>(
+        `select ${LIMIT_COLUMNS} from downline_bet_limits l join sports s on s.id = l.sport_id where l.owner_id = $1 and l.set_by = $2 order by s.name`,
+        [ownerId, setBy],
+      );
       const blocks = await db.query<BlockRow>(
         `select ${BLOCK_COLUMNS} from downline_bet_blocks b left join sports s on s.id = b.sport_id left join events e on e.id = b.event_id where b.owner_id = $1 and b.set_by = $2 order by 5`,
         [ownerId, setBy],
@@ -83,7 +92,10 @@ export function createDownlineLimitsRepository(db: Queryable) {
 
     /** Every rule binding an account: hung on it or on any of its uplines, by anyone. */
     async bindingRules(ownerId: string): Promise<{ limits: LimitRow[]; blocks: BlockRow[] }> {
-      const limits = await db.query<LimitRow>(`${CHAIN} select ${LIMIT_COLUMNS} from downline_bet_limits l join sports s on s.id = l.sport_id where l.owner_id in (select id from chain)`, [ownerId]);
+      const limits = await db.query<LimitRow>(
+        `${CHAIN} select ${LIMIT_COLUMNS} from downline_bet_limits l join sports s on s.id = l.sport_id where l.owner_id in (select id from chain)`,
+        [ownerId],
+      );
       const blocks = await db.query<BlockRow>(
         `${CHAIN} select ${BLOCK_COLUMNS} from downline_bet_blocks b left join sports s on s.id = b.sport_id left join events e on e.id = b.event_id where b.owner_id in (select id from chain)`,
         [ownerId],
@@ -99,15 +111,35 @@ export function createDownlineLimitsRepository(db: Queryable) {
     },
 
     /** Replaces one setter's rules on one account. */
-    async replace(ownerId: string, setBy: string, rules: { limits: { sportId: string; min: number | null; max: number | null; profit: number | null }[]; sports: string[]; events: string[] }, at: Date): Promise<void> {
+    async replace(
+      ownerId: string,
+      setBy: string,
+      rules: {
+        limits: { sportId: string; min: number | null; max: number | null; profit: number | null }[];
+        sports: string[];
+        events: string[];
+      },
+      at: Date,
+    ): Promise<void> {
       await db.query('delete from downline_bet_limits where owner_id = $1 and set_by = $2', [ownerId, setBy]);
       await db.query('delete from downline_bet_blocks where owner_id = $1 and set_by = $2', [ownerId, setBy]);
       for (const limit of rules.limits) {
         if (limit.min === null && limit.max === null && limit.profit === null) continue;
-        await db.query('insert into downline_bet_limits (owner_id, set_by, sport_id, min_stake_paise, max_stake_paise, max_profit_paise, updated_at) values ($1, $2, $3, $4, $5, $6, $7)', [ownerId, setBy, limit.sportId, limit.min, limit.max, limit.profit, at]);
+        await db.query(
+          'insert into downline_bet_limits (owner_id, set_by, sport_id, min_stake_paise, max_stake_paise, max_profit_paise, updated_at) values ($1, $2, $3, $4, $5, $6, $7)',
+          [ownerId, setBy, limit.sportId, limit.min, limit.max, limit.profit, at],
+        );
       }
-      for (const sportId of new Set(rules.sports)) await db.query('insert into downline_bet_blocks (owner_id, set_by, sport_id, created_at) values ($1, $2, $3, $4)', [ownerId, setBy, sportId, at]);
-      for (const eventId of new Set(rules.events)) await db.query('insert into downline_bet_blocks (owner_id, set_by, event_id, created_at) values ($1, $2, $3, $4)', [ownerId, setBy, eventId, at]);
+      for (const sportId of new Set(rules.sports))
+        await db.query(
+          'insert into downline_bet_blocks (owner_id, set_by, sport_id, created_at) values ($1, $2, $3, $4)',
+          [ownerId, setBy, sportId, at],
+        );
+      for (const eventId of new Set(rules.events))
+        await db.query(
+          'insert into downline_bet_blocks (owner_id, set_by, event_id, created_at) values ($1, $2, $3, $4)',
+          [ownerId, setBy, eventId, at],
+        );
     },
   };
 }

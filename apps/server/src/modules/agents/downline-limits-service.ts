@@ -15,27 +15,45 @@ const rupees = (paise: number | null) => (paise === null ? null : paiseToRupees(
 const toPaise = (value: number | null) => (value === null ? null : (rupeesToPaise(value) ?? fail('VALIDATION_FAILED')));
 
 function limitLines(rows: LimitRow[]) {
-  return rows.map((row) => ({ sportId: row.sport_id, sportName: row.sport_name, minStake: rupees(row.min_stake_paise), maxStake: rupees(row.max_stake_paise), maxProfit: rupees(row.max_profit_paise) }));
+  return rows.map((row) => ({
+    sportId: row.sport_id,
+    sportName: row.sport_name,
+    minStake: rupees(row.min_stake_paise),
+    maxStake: rupees(row.max_stake_paise),
+    maxProfit: rupees(row.max_profit_paise),
+  }));
 }
 
 /** The tightest figure per sport over many rules (the highest minimum, the lowest maximums). */
 function tightest(rows: LimitRow[]) {
   const bySport = new Map<string, LimitRow>();
-  const pick = (a: number | null, b: number | null, choose: (x: number, y: number) => number) => (a === null ? b : b === null ? a : choose(Number(a), Number(b)));
+  const pick = (a: number | null, b: number | null, choose: (x: number, y: number) => number) =>
+    a === null ? b : b === null ? a : choose(Number(a), Number(b));
   for (const row of rows) {
     const seen = bySport.get(row.sport_id);
     bySport.set(
       row.sport_id,
       seen === undefined
         ? row
-        : { ...seen, min_stake_paise: pick(seen.min_stake_paise, row.min_stake_paise, Math.max), max_stake_paise: pick(seen.max_stake_paise, row.max_stake_paise, Math.min), max_profit_paise: pick(seen.max_profit_paise, row.max_profit_paise, Math.min) },
+        : {
+            ...seen,
+            min_stake_paise: pick(seen.min_stake_paise, row.min_stake_paise, Math.max),
+            max_stake_paise: pick(seen.max_stake_paise, row.max_stake_paise, Math.min),
+            max_profit_paise: pick(seen.max_profit_paise, row.max_profit_paise, Math.min),
+          },
     );
   }
   return limitLines([...bySport.values()].sort((a, b) => a.sport_name.localeCompare(b.sport_name)));
 }
 
 function blockLists(rows: BlockRow[]) {
-  const unique = (list: BlockRow[], key: 'sport_id' | 'event_id') => [...new Map(list.filter((row) => row[key] !== null).map((row) => [row[key] as string, { id: row[key] as string, name: row.name }])).values()];
+  const unique = (list: BlockRow[], key: 'sport_id' | 'event_id') => [
+    ...new Map(
+      list
+        .filter((row) => row[key] !== null)
+        .map((row) => [row[key] as string, { id: row[key] as string, name: row.name }]),
+    ).values(),
+  ];
   return { blockedSports: unique(rows, 'sport_id'), blockedEvents: unique(rows, 'event_id') };
 }
 
@@ -63,14 +81,20 @@ export function createDownlineLimitsService(deps: { db: Database; audit: AuditSe
     const repo = createDownlineLimitsRepository(db);
     const own = await repo.ownRules(ownerId, setBy);
     const binding = await repo.bindingRules(ownerId);
-    return { ownerId, limits: limitLines(own.limits), ...blockLists(own.blocks), inherited: { limits: tightest(binding.limits), ...blockLists(binding.blocks) } };
+    return {
+      ownerId,
+      limits: limitLines(own.limits),
+      ...blockLists(own.blocks),
+      inherited: { limits: tightest(binding.limits), ...blockLists(binding.blocks) },
+    };
   }
 
   /** `ownerId` null: the caller's whole downline (the rules hang on the caller's own account). */
   async function owner(caller: Caller, ownerId: string | null): Promise<string> {
     requireDownlineRole(caller);
     // A support admin has no downline of its own; the director's rules bind the whole site.
-    if (ownerId === null && caller.role === ROLES.SUPPORT_ADMIN) fail('FORBIDDEN', "Site-wide limits are the director's, or each market's own");
+    if (ownerId === null && caller.role === ROLES.SUPPORT_ADMIN)
+      fail('FORBIDDEN', "Site-wide limits are the director's, or each market's own");
     if (ownerId === null) return caller.userId;
     return (await accountInScope(db, caller, ownerId)).id;
   }
@@ -83,13 +107,19 @@ export function createDownlineLimitsService(deps: { db: Database; audit: AuditSe
     async set(caller: Caller, ownerId: string | null, body: BetLimitsUpdate, ip: string): Promise<BetLimits> {
       const target = await owner(caller, ownerId);
       const rules = {
-        limits: body.limits.map((limit) => ({ sportId: limit.sportId, min: toPaise(limit.minStake), max: toPaise(limit.maxStake), profit: toPaise(limit.maxProfit) })),
+        limits: body.limits.map((limit) => ({
+          sportId: limit.sportId,
+          min: toPaise(limit.minStake),
+          max: toPaise(limit.maxStake),
+          profit: toPaise(limit.maxProfit),
+        })),
         sports: body.blockedSports,
         events: body.blockedEvents,
       };
       await db.transaction(async (tx) => {
         const repo = createDownlineLimitsRepository(tx);
-        if ((await repo.missing('sports', [...rules.sports, ...rules.limits.map((limit) => limit.sportId)])).length > 0) fail('VALIDATION_FAILED', 'Unknown sport');
+        if ((await repo.missing('sports', [...rules.sports, ...rules.limits.map((limit) => limit.sportId)])).length > 0)
+          fail('VALIDATION_FAILED', 'Unknown sport');
         if ((await repo.missing('events', rules.events)).length > 0) fail('VALIDATION_FAILED', 'Unknown event');
         await repo.replace(target, caller.userId, rules, clock.now());
       });

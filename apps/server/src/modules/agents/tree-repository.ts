@@ -33,7 +33,9 @@ export function createTreeRepository(db: Queryable) {
       return result.rows.map((row) => ({ id: row.id, role: Number(row.role) }));
     },
     async findMember(id: string): Promise<TreeMember | null> {
-      const result = await db.query<TreeMember>('select id, name, username, role, upline_id from users where id = $1', [id]);
+      const result = await db.query<TreeMember>('select id, name, username, role, upline_id from users where id = $1', [
+        id,
+      ]);
       const row = result.rows[0];
       return row === undefined ? null : { ...row, role: Number(row.role) };
     },

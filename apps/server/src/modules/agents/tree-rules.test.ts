@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile, signUpPlayer } from '../../../test/test-app.js';
+import {
+  PASSWORD,
+  call,
+  createOperator,
+  createTestApp,
+  enrolSecondFactor,
+  nextIp,
+  nextMobile,
+  signUpPlayer,
+} from '../../../test/test-app.js';
 
 /** PRODUCT.md §9 and decision 0018: who creates which role where, 5 agent levels, where a sign-up lands. */
 let t: TestApp;
@@ -9,18 +18,39 @@ let director: { token: string; userId: string };
 
 async function create(token: string, role: number, uplineId?: string) {
   const mobileNo = nextMobile();
-  const answer = await call(t.app, 'POST', '/api/v1/backoffice/downline', { token, body: { role, name: 'Tree Rules', mobile_no: mobileNo, password: PASSWORD, ...(uplineId === undefined ? {} : { uplineId }) } });
+  const answer = await call(t.app, 'POST', '/api/v1/backoffice/downline', {
+    token,
+    body: {
+      role,
+      name: 'Tree Rules',
+      mobile_no: mobileNo,
+      password: PASSWORD,
+      ...(uplineId === undefined ? {} : { uplineId }),
+    },
+  });
   return { answer, mobileNo, userId: (answer.body.data as { _id?: string } | null)?._id ?? '' };
 }
 async function agentToken(mobileNo: string): Promise<string> {
-  const login = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD, audience: 'backoffice' } });
+  const login = await call(t.app, 'POST', '/api/v1/login', {
+    ip: nextIp(),
+    body: { mobile_no: mobileNo, password: PASSWORD, audience: 'backoffice' },
+  });
   expect(login.body.meta.code, login.body.meta.message).toBe(200);
   const token = login.body.meta.token as string;
   await enrolSecondFactor(t, token);
   return token;
 }
-const userOf = async (userId: string) => (await call(t.app, 'GET', `/api/v1/backoffice/users/${userId}`, { token: director.token })).body.data as { uplineId: string | null; role: number };
-const referralCodeOf = async (userId: string) => ((await call(t.app, 'GET', `/api/v1/backoffice/users/${userId}`, { token: director.token })).body.data as { referralCode: string }).referralCode;
+const userOf = async (userId: string) =>
+  (await call(t.app, 'GET', `/api/v1/backoffice/users/${userId}`, { token: director.token })).body.data as {
+    uplineId: string | null;
+    role: number;
+  };
+const referralCodeOf = async (userId: string) =>
+  (
+    (await call(t.app, 'GET', `/api/v1/backoffice/users/${userId}`, { token: director.token })).body.data as {
+      referralCode: string;
+    }
+  ).referralCode;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,16 +64,28 @@ describe('the agent tree (issue 12)', () => {
     expect(agent.answer.body.meta.code).toBe(200);
     expect(await userOf(agent.userId)).toMatchObject({ uplineId: director.userId, role: ROLES.AGENT });
     const token = await agentToken(agent.mobileNo);
-    expect((await create(token, ROLES.CREDIT_PLAYER)).answer.body.meta).toMatchObject({ code: 403, error: 'ROLE_NOT_CREATABLE' });
-    expect((await create(token, ROLES.SUPPORT_ADMIN)).answer.body.meta).toMatchObject({ code: 403, error: 'ROLE_NOT_CREATABLE' });
-    expect((await create(director.token, ROLES.PLAYER)).answer.body.meta).toMatchObject({ code: 403, error: 'ROLE_NOT_CREATABLE' });
+    expect((await create(token, ROLES.CREDIT_PLAYER)).answer.body.meta).toMatchObject({
+      code: 403,
+      error: 'ROLE_NOT_CREATABLE',
+    });
+    expect((await create(token, ROLES.SUPPORT_ADMIN)).answer.body.meta).toMatchObject({
+      code: 403,
+      error: 'ROLE_NOT_CREATABLE',
+    });
+    expect((await create(director.token, ROLES.PLAYER)).answer.body.meta).toMatchObject({
+      code: 403,
+      error: 'ROLE_NOT_CREATABLE',
+    });
     const player = await create(token, ROLES.PLAYER);
     expect(await userOf(player.userId)).toMatchObject({ uplineId: agent.userId, role: ROLES.PLAYER });
     // A director places under one of its agents what that agent could create.
     expect((await create(director.token, ROLES.PLAYER, agent.userId)).answer.body.meta.code).toBe(200);
     // A support admin creates nothing (refused by role).
     const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
-    expect((await create(support.token, ROLES.AGENT)).answer.body.meta).toMatchObject({ code: 403, error: 'FORBIDDEN' });
+    expect((await create(support.token, ROLES.AGENT)).answer.body.meta).toMatchObject({
+      code: 403,
+      error: 'FORBIDDEN',
+    });
   });
 
   it('allows at most 5 agent levels below the director', async () => {
@@ -54,7 +96,11 @@ describe('the agent tree (issue 12)', () => {
       upline = next.userId;
     }
     const sixth = await create(director.token, ROLES.CREDIT_AGENT, upline);
-    expect(sixth.answer.body.meta).toMatchObject({ code: 422, error: 'AGENT_LEVELS_EXCEEDED', message: 'The tree allows at most 5 agent levels below the director' });
+    expect(sixth.answer.body.meta).toMatchObject({
+      code: 422,
+      error: 'AGENT_LEVELS_EXCEEDED',
+      message: 'The tree allows at most 5 agent levels below the director',
+    });
     // A player at the deepest level is still fine.
     expect((await create(director.token, ROLES.CREDIT_PLAYER, upline)).answer.body.meta.code).toBe(200);
   });
@@ -64,8 +110,13 @@ describe('the agent tree (issue 12)', () => {
     const creditAgent = await create(director.token, ROLES.CREDIT_AGENT);
     const byAgent = await signUpPlayer(t, nextMobile(), { affiliateCode: await referralCodeOf(agent.userId) });
     expect(await userOf(byAgent.userId)).toMatchObject({ uplineId: agent.userId, role: ROLES.PLAYER });
-    const byCreditAgent = await signUpPlayer(t, nextMobile(), { affiliateCode: await referralCodeOf(creditAgent.userId) });
-    expect(await userOf(byCreditAgent.userId)).toMatchObject({ uplineId: creditAgent.userId, role: ROLES.CREDIT_PLAYER });
+    const byCreditAgent = await signUpPlayer(t, nextMobile(), {
+      affiliateCode: await referralCodeOf(creditAgent.userId),
+    });
+    expect(await userOf(byCreditAgent.userId)).toMatchObject({
+      uplineId: creditAgent.userId,
+      role: ROLES.CREDIT_PLAYER,
+    });
     const byPlayer = await signUpPlayer(t, nextMobile(), { affiliateCode: await referralCodeOf(byAgent.userId) });
     expect(await userOf(byPlayer.userId)).toMatchObject({ uplineId: agent.userId, role: ROLES.PLAYER });
     const plain = await signUpPlayer(t);
@@ -73,7 +124,14 @@ describe('the agent tree (issue 12)', () => {
     // Credit players neither refer nor are referred (PRODUCT.md §8).
     const refused = await call(t.app, 'POST', '/api/v1/signUp', {
       ip: nextIp(),
-      body: { name: 'Ravi', mobile_no: nextMobile(), password: PASSWORD, confirmPassword: PASSWORD, ageConfirmed: true, affiliateCode: await referralCodeOf(byCreditAgent.userId) },
+      body: {
+        name: 'Ravi',
+        mobile_no: nextMobile(),
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        ageConfirmed: true,
+        affiliateCode: await referralCodeOf(byCreditAgent.userId),
+      },
     });
     expect(refused.body.meta).toMatchObject({ error: 'REFERRAL_CODE_UNKNOWN' });
   });

@@ -66,7 +66,16 @@ export function createAuditRepository(db: Queryable) {
     async insert(record: AuditRecord, at: Date): Promise<void> {
       await db.query(
         'insert into audit_log (actor_id, action, target_type, target_id, details, ip, user_agent, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8)',
-        [record.actorId, record.action, record.targetType, record.targetId, JSON.stringify(record.details), record.ip, record.userAgent?.slice(0, 300) ?? null, at],
+        [
+          record.actorId,
+          record.action,
+          record.targetType,
+          record.targetId,
+          JSON.stringify(record.details),
+          record.ip,
+          record.userAgent?.slice(0, 300) ?? null,
+          at,
+        ],
       );
     },
     async list(query: AuditFilter & { limit: number; offset: number }): Promise<{ rows: AuditRow[]; total: number }> {
@@ -80,7 +89,9 @@ export function createAuditRepository(db: Queryable) {
         // An agent's view (decision 0018): actions by someone in its downline (itself included) or on one.
         const root = param(query.within);
         const subtree = subtreeIdsSql(Number(root.slice(1)));
-        where.push(`(x.actor_id in (${subtree}) or (x.target_type = 'user' and x.target_id in (select id::text from (${subtree}) s)))`);
+        where.push(
+          `(x.actor_id in (${subtree}) or (x.target_type = 'user' and x.target_id in (select id::text from (${subtree}) s)))`,
+        );
       }
       if (query.targetId !== undefined) where.push(`x.target_id = ${param(query.targetId)}`);
       if (query.action !== undefined) where.push(`x.action = ${param(query.action)}`);
@@ -96,7 +107,10 @@ export function createAuditRepository(db: Queryable) {
         where.push(`(x.target_id = ${exact} or x.target_name ilike ${param(likePattern(query.target))})`);
       }
       const clause = where.length > 0 ? `where ${where.join(' and ')}` : '';
-      const total = await db.query<{ count: number }>(`select count(*)::int as count from (${NAMED_ENTRIES}) x ${clause}`, params);
+      const total = await db.query<{ count: number }>(
+        `select count(*)::int as count from (${NAMED_ENTRIES}) x ${clause}`,
+        params,
+      );
       const rows = await db.query<AuditRow>(
         `select x.id, x.actor_id, x.actor_name, x.action, x.target_type, x.target_id, x.target_name, x.details, x.ip, x.user_agent, x.created_at
          from (${NAMED_ENTRIES}) x ${clause}

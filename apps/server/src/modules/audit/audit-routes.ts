@@ -23,7 +23,14 @@ export function auditRoutes(audit: AuditService, guards: AuthGuards): FastifyPlu
     );
     app.get(
       '/api/v1/backoffice/audit-log/actions',
-      { preValidation: guards.requireBackoffice, schema: { tags: ['backoffice'], summary: 'Every action the audit log holds, for its filter', response: { 200: auditActionsEnvelope } } },
+      {
+        preValidation: guards.requireBackoffice,
+        schema: {
+          tags: ['backoffice'],
+          summary: 'Every action the audit log holds, for its filter',
+          response: { 200: auditActionsEnvelope },
+        },
+      },
       async () => ok({ actions: await audit.actions() }),
     );
   };

@@ -12,7 +12,10 @@ export function createAuditService(repository: AuditRepository, clock: Clock) {
       await repository.insert(record, clock.now());
     },
     /** Dates are India calendar days, both inclusive: `to` runs until the next India midnight. */
-    async list(query: Partial<AuditListQuery> & { page: number; pageSize: number }, within: string | null = null): Promise<{ items: AuditEntry[]; total: number }> {
+    async list(
+      query: Partial<AuditListQuery> & { page: number; pageSize: number },
+      within: string | null = null,
+    ): Promise<{ items: AuditEntry[]; total: number }> {
       const blank = (text: string | undefined) => (text === undefined || text === '' ? undefined : text);
       const { rows, total } = await repository.list({
         targetId: query.targetId,

@@ -33,7 +33,12 @@ function toGrant(row: GrantRow): BonusGrant {
  * reason (a second operator above the configured amount), and a player's bonuses with their wagering.
  * Every change is audited; no operator grants to their own account.
  */
-export function createBonusAdminService(deps: { db: Database; audit: AuditService; clock: Clock; fourEyes: FourEyesService }) {
+export function createBonusAdminService(deps: {
+  db: Database;
+  audit: AuditService;
+  clock: Clock;
+  fourEyes: FourEyesService;
+}) {
   const { db, audit, clock } = deps;
   const repository = createBonusRepository(db);
 
@@ -67,35 +72,85 @@ export function createBonusAdminService(deps: { db: Database; audit: AuditServic
 
     async createOffer(actor: Caller, body: BonusOfferCreate, ip: string): Promise<BonusOffer> {
       const offer = toOffer(await repository.insertOffer(offerFields(body), actor.userId, clock.now()));
-      await audit.record({ actorId: actor.userId, action: 'bonus_offer.create', targetType: 'bonus_offer', targetId: offer._id, details: { ...body }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'bonus_offer.create',
+        targetType: 'bonus_offer',
+        targetId: offer._id,
+        details: { ...body },
+        ip,
+      });
       return offer;
     },
 
     async updateOffer(actor: Caller, id: string, body: BonusOfferCreate, ip: string): Promise<BonusOffer> {
       const existing = (await repository.findOffer(id)) ?? fail('NOT_FOUND', 'Offer not found');
-      if (existing.kind !== body.kind) fail('VALIDATION_FAILED', 'The kind of an offer cannot change; create a new offer');
+      if (existing.kind !== body.kind)
+        fail('VALIDATION_FAILED', 'The kind of an offer cannot change; create a new offer');
       const { kind: _kind, ...fields } = offerFields(body);
-      const offer = toOffer((await repository.updateOffer(id, fields, clock.now())) ?? fail('NOT_FOUND', 'Offer not found'));
-      await audit.record({ actorId: actor.userId, action: 'bonus_offer.update', targetType: 'bonus_offer', targetId: id, details: { before: toOffer(existing), after: offer }, ip });
+      const offer = toOffer(
+        (await repository.updateOffer(id, fields, clock.now())) ?? fail('NOT_FOUND', 'Offer not found'),
+      );
+      await audit.record({
+        actorId: actor.userId,
+        action: 'bonus_offer.update',
+        targetType: 'bonus_offer',
+        targetId: id,
+        details: { before: toOffer(existing), after: offer },
+        ip,
+      });
       return offer;
     },
 
     async pauseOffer(actor: Caller, id: string, paused: boolean, ip: string): Promise<BonusOffer> {
-      const offer = toOffer((await repository.setPaused(id, paused, clock.now())) ?? fail('NOT_FOUND', 'Offer not found'));
-      await audit.record({ actorId: actor.userId, action: paused ? 'bonus_offer.pause' : 'bonus_offer.resume', targetType: 'bonus_offer', targetId: id, details: { name: offer.name }, ip });
+      const offer = toOffer(
+        (await repository.setPaused(id, paused, clock.now())) ?? fail('NOT_FOUND', 'Offer not found'),
+      );
+      await audit.record({
+        actorId: actor.userId,
+        action: paused ? 'bonus_offer.pause' : 'bonus_offer.resume',
+        targetType: 'bonus_offer',
+        targetId: id,
+        details: { name: offer.name },
+        ip,
+      });
       return offer;
     },
 
-    async grantManual(actor: Caller, userId: string, body: ManualBonusGrant, ip: string): Promise<{ grant: BonusGrant; message: string }> {
-      if ((await repository.userRole(userId)) !== ROLES.PLAYER) fail('NOT_FOUND', 'Only players (not credit players) can be given a bonus');
+    async grantManual(
+      actor: Caller,
+      userId: string,
+      body: ManualBonusGrant,
+      ip: string,
+    ): Promise<{ grant: BonusGrant; message: string }> {
+      if ((await repository.userRole(userId)) !== ROLES.PLAYER)
+        fail('NOT_FOUND', 'Only players (not credit players) can be given a bonus');
       const offer = (await repository.findOffer(body.offerId)) ?? fail('NOT_FOUND', 'Offer not found');
       if (offer.kind !== 'manual') fail('VALIDATION_FAILED', 'Choose a manual offer');
       if (offer.paused) fail('BONUS_OFFER_PAUSED');
-      const amountPaise = body.amount !== undefined ? (rupeesToPaise(body.amount) as number) : (offer.fixed_paise ?? fail('VALIDATION_FAILED', 'Enter an amount'));
+      const amountPaise =
+        body.amount !== undefined
+          ? (rupeesToPaise(body.amount) as number)
+          : (offer.fixed_paise ?? fail('VALIDATION_FAILED', 'Enter an amount'));
       const grant = await db.transaction(async (tx) => {
-        const created = await createBonusRepository(tx).insertGrant({ userId, offerId: offer.id, amountPaise, reason: body.reason, requestedBy: actor.userId, at: clock.now() });
+        const created = await createBonusRepository(tx).insertGrant({
+          userId,
+          offerId: offer.id,
+          amountPaise,
+          reason: body.reason,
+          requestedBy: actor.userId,
+          at: clock.now(),
+        });
         // Grants count towards what one operator moves alone for one player in an India day (decision 0010).
-        if ((await deps.fourEyes.step(tx, { actorId: actor.userId, playerId: userId, amountPaise, firstApprovedBy: null })) === 'first') return created;
+        if (
+          (await deps.fourEyes.step(tx, {
+            actorId: actor.userId,
+            playerId: userId,
+            amountPaise,
+            firstApprovedBy: null,
+          })) === 'first'
+        )
+          return created;
         return grantNow(tx, created, actor.userId);
       });
       await audit.record({
@@ -103,24 +158,46 @@ export function createBonusAdminService(deps: { db: Database; audit: AuditServic
         action: grant.status === 'granted' ? 'bonus.grant' : 'bonus.grant_request',
         targetType: 'user',
         targetId: userId,
-        details: { grantId: grant.id, offerId: offer.id, offer: offer.name, amount: paiseToRupees(amountPaise), reason: body.reason },
+        details: {
+          grantId: grant.id,
+          offerId: offer.id,
+          offer: offer.name,
+          amount: paiseToRupees(amountPaise),
+          reason: body.reason,
+        },
         ip,
       });
       return {
         grant: toGrant(grant),
-        message: grant.status === 'granted' ? 'Bonus offered to the player' : `A second operator must approve ${formatPaise(amountPaise)}`,
+        message:
+          grant.status === 'granted'
+            ? 'Bonus offered to the player'
+            : `A second operator must approve ${formatPaise(amountPaise)}`,
       };
     },
 
     async approveGrant(actor: Caller, grantId: string, ip: string): Promise<BonusGrant> {
       const grant = await db.transaction(async (tx) => {
-        const found = (await createBonusRepository(tx).findGrant(grantId, true)) ?? fail('NOT_FOUND', 'Grant not found');
+        const found =
+          (await createBonusRepository(tx).findGrant(grantId, true)) ?? fail('NOT_FOUND', 'Grant not found');
         if (found.status !== 'pending') fail('ALREADY_DECIDED');
         // A pending grant is above the amount already; its requester counts as the first approver.
-        await deps.fourEyes.step(tx, { actorId: actor.userId, playerId: found.user_id, amountPaise: found.amount_paise, firstApprovedBy: found.requested_by });
+        await deps.fourEyes.step(tx, {
+          actorId: actor.userId,
+          playerId: found.user_id,
+          amountPaise: found.amount_paise,
+          firstApprovedBy: found.requested_by,
+        });
         return grantNow(tx, found, actor.userId);
       });
-      await audit.record({ actorId: actor.userId, action: 'bonus.grant_approve', targetType: 'user', targetId: grant.user_id, details: { grantId, amount: paiseToRupees(grant.amount_paise) }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'bonus.grant_approve',
+        targetType: 'user',
+        targetId: grant.user_id,
+        details: { grantId, amount: paiseToRupees(grant.amount_paise) },
+        ip,
+      });
       return toGrant(grant);
     },
 
@@ -131,7 +208,14 @@ export function createBonusAdminService(deps: { db: Database; audit: AuditServic
         if (found.status !== 'pending') fail('ALREADY_DECIDED');
         return repo.decideGrant(grantId, 'rejected', actor.userId, null, clock.now());
       });
-      await audit.record({ actorId: actor.userId, action: 'bonus.grant_reject', targetType: 'user', targetId: grant.user_id, details: { grantId }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'bonus.grant_reject',
+        targetType: 'user',
+        targetId: grant.user_id,
+        details: { grantId },
+        ip,
+      });
       return toGrant(grant);
     },
 
@@ -148,17 +232,55 @@ export function createBonusAdminService(deps: { db: Database; audit: AuditServic
       const at = clock.now();
       const contributions = { exchange: 10_000, bookmaker: 10_000, fancy: 5_000, slots: 10_000, liveCasino: 1_000 };
       const welcome = await repository.insertOffer(
-        { name: 'Welcome bonus 100%', kind: 'welcome', percent_bp: 10_000, cap_paise: 1_000_00, fixed_paise: null, min_deposit_paise: null, frequency: 'once', wagering_multiple_h: 500, min_odds_h: 140, contributions, days_to_activate: 7, days_to_complete: 14, max_conversion_paise: null },
+        {
+          name: 'Welcome bonus 100%',
+          kind: 'welcome',
+          percent_bp: 10_000,
+          cap_paise: 1_000_00,
+          fixed_paise: null,
+          min_deposit_paise: null,
+          frequency: 'once',
+          wagering_multiple_h: 500,
+          min_odds_h: 140,
+          contributions,
+          days_to_activate: 7,
+          days_to_complete: 14,
+          max_conversion_paise: null,
+        },
         null,
         at,
       );
       await repository.insertOffer(
-        { name: 'Weekly reload 25%', kind: 'deposit', percent_bp: 2_500, cap_paise: 2_500_00, fixed_paise: null, min_deposit_paise: 1_000_00, frequency: 'weekly', wagering_multiple_h: 800, min_odds_h: 150, contributions, days_to_activate: 3, days_to_complete: 10, max_conversion_paise: 5_000_00 },
+        {
+          name: 'Weekly reload 25%',
+          kind: 'deposit',
+          percent_bp: 2_500,
+          cap_paise: 2_500_00,
+          fixed_paise: null,
+          min_deposit_paise: 1_000_00,
+          frequency: 'weekly',
+          wagering_multiple_h: 800,
+          min_odds_h: 150,
+          contributions,
+          days_to_activate: 3,
+          days_to_complete: 10,
+          max_conversion_paise: 5_000_00,
+        },
         null,
         at,
       );
       if (playerId === null) return;
-      await db.transaction((tx) => offerBonus(tx, { offer: welcome, userId: playerId, amountPaise: 500_00, grantKey: `demo-welcome:${playerId}`, grantPeriod: 'welcome', reason: 'Demo data', at }));
+      await db.transaction((tx) =>
+        offerBonus(tx, {
+          offer: welcome,
+          userId: playerId,
+          amountPaise: 500_00,
+          grantKey: `demo-welcome:${playerId}`,
+          grantPeriod: 'welcome',
+          reason: 'Demo data',
+          at,
+        }),
+      );
     },
 
     async playerBonuses(userId: string): Promise<PlayerBonusDetail[]> {

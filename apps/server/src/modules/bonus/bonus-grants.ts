@@ -25,7 +25,18 @@ export interface ApprovedDeposit {
  */
 export async function offerBonus(
   tx: Queryable,
-  grant: { offer: OfferRow; userId: string; amountPaise: number; grantKey: string; grantPeriod: string | null; depositId?: string; grantId?: string; grantedBy?: string; reason?: string; at: Date },
+  grant: {
+    offer: OfferRow;
+    userId: string;
+    amountPaise: number;
+    grantKey: string;
+    grantPeriod: string | null;
+    depositId?: string;
+    grantId?: string;
+    grantedBy?: string;
+    reason?: string;
+    at: Date;
+  },
 ): Promise<BonusRow | null> {
   const { offer } = grant;
   if (grant.amountPaise <= 0) return null;
@@ -70,7 +81,10 @@ export async function grantForDeposit(tx: Queryable, deposit: ApprovedDeposit): 
     const bonus = await offerBonus(tx, {
       offer,
       userId: deposit.userId,
-      amountPaise: grantAmountPaise({ fixedPaise: offer.fixed_paise, percentBp: offer.percent_bp, capPaise: offer.cap_paise }, deposit.amountPaise),
+      amountPaise: grantAmountPaise(
+        { fixedPaise: offer.fixed_paise, percentBp: offer.percent_bp, capPaise: offer.cap_paise },
+        deposit.amountPaise,
+      ),
       grantKey: `${offer.kind}:${offer.id}:${deposit.depositId}`,
       grantPeriod: offer.kind === 'welcome' ? 'welcome' : depositPeriod(offer, deposit.at),
       depositId: deposit.depositId,

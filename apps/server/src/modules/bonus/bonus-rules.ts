@@ -15,14 +15,21 @@ export const toBp = (percent: number): number => Math.round(percent * 100);
 export const fromBp = (bp: number): number => bp / 100;
 
 export function contributionsToBp(contributions: Contributions): ContributionsBp {
-  return Object.fromEntries(BONUS_PRODUCTS.map((product) => [product, toBp(contributions[product])])) as ContributionsBp;
+  return Object.fromEntries(
+    BONUS_PRODUCTS.map((product) => [product, toBp(contributions[product])]),
+  ) as ContributionsBp;
 }
 export function contributionsFromBp(contributions: ContributionsBp): Contributions {
-  return Object.fromEntries(BONUS_PRODUCTS.map((product) => [product, fromBp(contributions[product] ?? 0)])) as Contributions;
+  return Object.fromEntries(
+    BONUS_PRODUCTS.map((product) => [product, fromBp(contributions[product] ?? 0)]),
+  ) as Contributions;
 }
 
 /** What a grant pays: a fixed amount, or the percent of the deposit rounded down, at most the cap. */
-export function grantAmountPaise(offer: { fixedPaise: number | null; percentBp: number | null; capPaise: number | null }, depositPaise: number): number {
+export function grantAmountPaise(
+  offer: { fixedPaise: number | null; percentBp: number | null; capPaise: number | null },
+  depositPaise: number,
+): number {
   if (offer.fixedPaise !== null) return offer.fixedPaise;
   if (offer.percentBp === null) return 0;
   const raw = percentProfitPaise(offer.percentBp, depositPaise);
@@ -55,14 +62,26 @@ export interface WageringFact {
 /** How the sports and casino modules report settled bonus-wallet stakes, inside their own transaction. */
 export type WageringListener = (tx: Queryable, facts: WageringFact[]) => Promise<void>;
 
-export type WageringOutcome = { status: 'counted' | 'below_min_odds' | 'voided'; countedPaise: number; contributionBp: number };
+export type WageringOutcome = {
+  status: 'counted' | 'below_min_odds' | 'voided';
+  countedPaise: number;
+  contributionBp: number;
+};
 
 /** How much one stake adds to progress: amount at risk × contribution, only at or above the minimum odds. */
-export function wageringOutcome(fact: Pick<WageringFact, 'product' | 'amountAtRiskPaise' | 'oddsHundredths' | 'state'>, terms: { minOddsHundredths: number; contributionsBp: ContributionsBp }): WageringOutcome {
+export function wageringOutcome(
+  fact: Pick<WageringFact, 'product' | 'amountAtRiskPaise' | 'oddsHundredths' | 'state'>,
+  terms: { minOddsHundredths: number; contributionsBp: ContributionsBp },
+): WageringOutcome {
   const contributionBp = terms.contributionsBp[fact.product] ?? 0;
   if (fact.state === 'voided') return { status: 'voided', countedPaise: 0, contributionBp };
-  if (fact.oddsHundredths !== null && fact.oddsHundredths < terms.minOddsHundredths) return { status: 'below_min_odds', countedPaise: 0, contributionBp };
-  return { status: 'counted', countedPaise: percentProfitPaise(contributionBp, fact.amountAtRiskPaise), contributionBp };
+  if (fact.oddsHundredths !== null && fact.oddsHundredths < terms.minOddsHundredths)
+    return { status: 'below_min_odds', countedPaise: 0, contributionBp };
+  return {
+    status: 'counted',
+    countedPaise: percentProfitPaise(contributionBp, fact.amountAtRiskPaise),
+    contributionBp,
+  };
 }
 
 /** A running bonus's status from its progress: completed at the requirement, back to active below it. */
@@ -73,8 +92,12 @@ export function statusForProgress(current: BonusStatus, progressPaise: number, r
 }
 
 /** A claim: up to the maximum conversion goes to main, the rest is removed. */
-export function claimSplit(bonusBalancePaise: number, maxConversionPaise: number | null): { convertedPaise: number; removedPaise: number } {
-  const convertedPaise = maxConversionPaise === null ? bonusBalancePaise : Math.min(bonusBalancePaise, maxConversionPaise);
+export function claimSplit(
+  bonusBalancePaise: number,
+  maxConversionPaise: number | null,
+): { convertedPaise: number; removedPaise: number } {
+  const convertedPaise =
+    maxConversionPaise === null ? bonusBalancePaise : Math.min(bonusBalancePaise, maxConversionPaise);
   return { convertedPaise, removedPaise: bonusBalancePaise - convertedPaise };
 }
 
@@ -84,7 +107,13 @@ export function progressPercent(progressPaise: number, requiredPaise: number): n
   return Math.min(100, Math.floor((progressPaise * 10_000) / requiredPaise) / 100);
 }
 
-const PRODUCT_NAMES: Record<BonusProduct, string> = { exchange: 'exchange', bookmaker: 'bookmaker', fancy: 'fancy', slots: 'slots', liveCasino: 'live casino' };
+const PRODUCT_NAMES: Record<BonusProduct, string> = {
+  exchange: 'exchange',
+  bookmaker: 'bookmaker',
+  fancy: 'fancy',
+  slots: 'slots',
+  liveCasino: 'live casino',
+};
 
 /** The rules in plain words for the /bonus page. */
 export function rulesInWords(terms: {
@@ -104,7 +133,9 @@ export function rulesInWords(terms: {
       : `Play through ${multiple}× the bonus (${formatPaise(wageringRequiredPaise(terms.amountPaise, terms.wageringMultipleHundredths))}) before you can claim it.`,
     'Only settled bets and casino rounds staked from the bonus wallet count; a voided bet does not.',
     `Bets count at odds of ${(terms.minOddsHundredths / 100).toFixed(2)} or more; a lay or NO bet counts its liability; fancy counts at its rate.`,
-    counting.length === 0 ? 'No product counts towards this bonus.' : `Counts: ${counting.map((product) => `${PRODUCT_NAMES[product]} ${fromBp(terms.contributionsBp[product])} %`).join(', ')}.`,
+    counting.length === 0
+      ? 'No product counts towards this bonus.'
+      : `Counts: ${counting.map((product) => `${PRODUCT_NAMES[product]} ${fromBp(terms.contributionsBp[product])} %`).join(', ')}.`,
     `Activate within ${terms.daysToActivate} day${terms.daysToActivate === 1 ? '' : 's'} of the offer, then complete it within ${terms.daysToComplete} day${terms.daysToComplete === 1 ? '' : 's'}, or it expires and the bonus wallet is emptied.`,
     terms.maxConversionPaise === null
       ? 'When complete, claim moves your whole bonus wallet to your main wallet.'

@@ -21,7 +21,12 @@ export const BONUS_HOUSE = { house: 'house_cash' as const, ref: 'bonus' };
  * Each step that moves money is one journal transaction with a natural key (`bonus-activate:<id>`, …),
  * in the same database transaction as the status change, under a lock on the bonus row.
  */
-export function createBonusService(deps: { db: Database; wallet: WalletService; idempotency: IdempotencyService; clock: Clock }) {
+export function createBonusService(deps: {
+  db: Database;
+  wallet: WalletService;
+  idempotency: IdempotencyService;
+  clock: Clock;
+}) {
   const { db, wallet, idempotency, clock } = deps;
   const repository = createBonusRepository(db);
 
@@ -42,7 +47,12 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
   }
 
   /** Empties the bonus wallet back to the house (forfeit, expiry): answers what was removed. */
-  async function sweepBonusWallet(tx: Queryable, bonus: BonusRow, kind: 'bonus_forfeit' | 'bonus_expire', description: string): Promise<number> {
+  async function sweepBonusWallet(
+    tx: Queryable,
+    bonus: BonusRow,
+    kind: 'bonus_forfeit' | 'bonus_expire',
+    description: string,
+  ): Promise<number> {
     await createBonusRepository(tx).lockBonusWallet(bonus.user_id);
     const balances = await wallet.balancesOf(bonus.user_id, tx);
     if (balances.bonusExposurePaise < 0) fail('BONUS_EXPOSURE_OPEN');
@@ -65,94 +75,145 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
   return {
     async bonusData(caller: Caller): Promise<BonusData> {
       const balances = await wallet.balancesOf(caller.userId);
-      const empty: BonusData = { bonusBalance: 0, bonusExposure: 0, active: null, offered: [], past: [], availableOffers: [] };
+      const empty: BonusData = {
+        bonusBalance: 0,
+        bonusExposure: 0,
+        active: null,
+        offered: [],
+        past: [],
+        availableOffers: [],
+      };
       if (caller.role !== ROLES.PLAYER) return empty;
       const rows = await repository.bonusesOfUser(caller.userId);
       const now = clock.now();
       const hadWelcome = rows.some((row) => row.kind === 'welcome');
-      const offers = (await repository.liveOffers(['welcome', 'deposit'])).filter((offer) => offer.kind === 'deposit' || !hadWelcome);
+      const offers = (await repository.liveOffers(['welcome', 'deposit'])).filter(
+        (offer) => offer.kind === 'deposit' || !hadWelcome,
+      );
       return {
         bonusBalance: paiseToRupees(balances.bonusBalancePaise),
         bonusExposure: paiseToRupees(balances.bonusExposurePaise),
-        active: rows.find((row) => row.status === 'active' || row.status === 'completed') === undefined ? null : toPlayerBonus(rows.find((row) => row.status === 'active' || row.status === 'completed') as BonusRow),
+        active:
+          rows.find((row) => row.status === 'active' || row.status === 'completed') === undefined
+            ? null
+            : toPlayerBonus(rows.find((row) => row.status === 'active' || row.status === 'completed') as BonusRow),
         offered: rows.filter((row) => row.status === 'offered' && row.activate_by > now).map(toPlayerBonus),
-        past: rows.filter((row) => ['claimed', 'forfeited', 'expired'].includes(row.status) || (row.status === 'offered' && row.activate_by <= now)).map(toPlayerBonus),
+        past: rows
+          .filter(
+            (row) =>
+              ['claimed', 'forfeited', 'expired'].includes(row.status) ||
+              (row.status === 'offered' && row.activate_by <= now),
+          )
+          .map(toPlayerBonus),
         availableOffers: offers.map(toAvailableOffer),
       };
     },
 
     async activate(caller: Caller, bonusId: string, idempotencyKey?: string): Promise<PlayerBonus> {
       assertPlayer(caller);
-      return idempotency.runLocked({ userId: caller.userId, key: idempotencyKey, route: 'bonus.activate', body: { bonusId } }, async (tx) => {
-        const repo = createBonusRepository(tx);
-        const bonus = await ownBonus(tx, caller, bonusId);
-        if (bonus.status !== 'offered') fail(bonus.status === 'active' || bonus.status === 'completed' ? 'BONUS_NOT_OFFERED' : 'BONUS_CLOSED');
-        const now = clock.now();
-        if (bonus.activate_by <= now) fail('BONUS_CLOSED', 'This bonus offer has expired');
-        if ((await repo.runningBonus(caller.userId)) !== null) fail('BONUS_ALREADY_ACTIVE');
-        await wallet.post(tx, {
-          kind: 'bonus_activate',
-          idempotencyKey: `bonus-activate:${bonus.id}`,
-          description: `Bonus activated: ${bonus.offer_name}`,
-          actorId: caller.userId,
-          details: { bonusId: bonus.id, offerId: bonus.offer_id, offer: bonus.offer_name },
-          entries: [
-            { account: BONUS_HOUSE, amountPaise: -bonus.amount_paise },
-            { account: { userId: caller.userId, wallet: 'bonus' }, amountPaise: bonus.amount_paise },
-          ],
-        });
-        const completedNow = bonus.wagering_required_paise === 0;
-        return toPlayerBonus(
-          await repo.updateBonus(bonus.id, {
-            status: completedNow ? 'completed' : 'active',
-            activated_at: now,
-            complete_by: new Date(now.getTime() + bonus.days_to_complete * DAY_MS),
-            completed_at: completedNow ? now : null,
-          }),
-        );
-      });
+      return idempotency.runLocked(
+        { userId: caller.userId, key: idempotencyKey, route: 'bonus.activate', body: { bonusId } },
+        async (tx) => {
+          const repo = createBonusRepository(tx);
+          const bonus = await ownBonus(tx, caller, bonusId);
+          if (bonus.status !== 'offered')
+            fail(bonus.status === 'active' || bonus.status === 'completed' ? 'BONUS_NOT_OFFERED' : 'BONUS_CLOSED');
+          const now = clock.now();
+          if (bonus.activate_by <= now) fail('BONUS_CLOSED', 'This bonus offer has expired');
+          if ((await repo.runningBonus(caller.userId)) !== null) fail('BONUS_ALREADY_ACTIVE');
+          await wallet.post(tx, {
+            kind: 'bonus_activate',
+            idempotencyKey: `bonus-activate:${bonus.id}`,
+            description: `Bonus activated: ${bonus.offer_name}`,
+            actorId: caller.userId,
+            details: { bonusId: bonus.id, offerId: bonus.offer_id, offer: bonus.offer_name },
+            entries: [
+              { account: BONUS_HOUSE, amountPaise: -bonus.amount_paise },
+              { account: { userId: caller.userId, wallet: 'bonus' }, amountPaise: bonus.amount_paise },
+            ],
+          });
+          const completedNow = bonus.wagering_required_paise === 0;
+          return toPlayerBonus(
+            await repo.updateBonus(bonus.id, {
+              status: completedNow ? 'completed' : 'active',
+              activated_at: now,
+              complete_by: new Date(now.getTime() + bonus.days_to_complete * DAY_MS),
+              completed_at: completedNow ? now : null,
+            }),
+          );
+        },
+      );
     },
 
     async claim(caller: Caller, bonusId: string, idempotencyKey?: string): Promise<PlayerBonus> {
       assertPlayer(caller);
-      return idempotency.runLocked({ userId: caller.userId, key: idempotencyKey, route: 'bonus.claim', body: { bonusId } }, async (tx) => {
-        const repo = createBonusRepository(tx);
-        const bonus = await ownBonus(tx, caller, bonusId);
-        if (bonus.status === 'offered' || bonus.status === 'active') fail('BONUS_NOT_COMPLETED');
-        if (bonus.status !== 'completed') fail('BONUS_CLOSED');
-        await repo.lockBonusWallet(caller.userId);
-        const balances = await wallet.balancesOf(caller.userId, tx);
-        if (balances.bonusExposurePaise < 0) fail('BONUS_EXPOSURE_OPEN', 'Settle your open bonus-wallet bets before claiming');
-        const { convertedPaise, removedPaise } = claimSplit(balances.bonusBalancePaise, bonus.max_conversion_paise);
-        const entries = [
-          { account: { userId: caller.userId, wallet: 'bonus' as const }, amountPaise: -balances.bonusBalancePaise },
-          { account: { userId: caller.userId, wallet: 'main' as const }, amountPaise: convertedPaise },
-          { account: BONUS_HOUSE, amountPaise: removedPaise },
-        ].filter((entry) => entry.amountPaise !== 0);
-        if (entries.length > 0) {
-          await wallet.post(tx, {
-            kind: 'bonus_claim',
-            idempotencyKey: `bonus-claim:${bonus.id}`,
-            description: `Bonus claimed: ${bonus.offer_name}`,
-            actorId: caller.userId,
-            details: { bonusId: bonus.id, offerId: bonus.offer_id, offer: bonus.offer_name, convertedPaise, removedPaise },
-            entries,
-          });
-        }
-        return toPlayerBonus(await repo.updateBonus(bonus.id, { status: 'claimed', closed_at: clock.now(), converted_paise: convertedPaise, removed_paise: removedPaise }));
-      });
+      return idempotency.runLocked(
+        { userId: caller.userId, key: idempotencyKey, route: 'bonus.claim', body: { bonusId } },
+        async (tx) => {
+          const repo = createBonusRepository(tx);
+          const bonus = await ownBonus(tx, caller, bonusId);
+          if (bonus.status === 'offered' || bonus.status === 'active') fail('BONUS_NOT_COMPLETED');
+          if (bonus.status !== 'completed') fail('BONUS_CLOSED');
+          await repo.lockBonusWallet(caller.userId);
+          const balances = await wallet.balancesOf(caller.userId, tx);
+          if (balances.bonusExposurePaise < 0)
+            fail('BONUS_EXPOSURE_OPEN', 'Settle your open bonus-wallet bets before claiming');
+          const { convertedPaise, removedPaise } = claimSplit(balances.bonusBalancePaise, bonus.max_conversion_paise);
+          const entries = [
+            { account: { userId: caller.userId, wallet: 'bonus' as const }, amountPaise: -balances.bonusBalancePaise },
+            { account: { userId: caller.userId, wallet: 'main' as const }, amountPaise: convertedPaise },
+            { account: BONUS_HOUSE, amountPaise: removedPaise },
+          ].filter((entry) => entry.amountPaise !== 0);
+          if (entries.length > 0) {
+            await wallet.post(tx, {
+              kind: 'bonus_claim',
+              idempotencyKey: `bonus-claim:${bonus.id}`,
+              description: `Bonus claimed: ${bonus.offer_name}`,
+              actorId: caller.userId,
+              details: {
+                bonusId: bonus.id,
+                offerId: bonus.offer_id,
+                offer: bonus.offer_name,
+                convertedPaise,
+                removedPaise,
+              },
+              entries,
+            });
+          }
+          return toPlayerBonus(
+            await repo.updateBonus(bonus.id, {
+              status: 'claimed',
+              closed_at: clock.now(),
+              converted_paise: convertedPaise,
+              removed_paise: removedPaise,
+            }),
+          );
+        },
+      );
     },
 
     async forfeit(caller: Caller, bonusId: string, idempotencyKey?: string): Promise<PlayerBonus> {
       assertPlayer(caller);
-      return idempotency.runLocked({ userId: caller.userId, key: idempotencyKey, route: 'bonus.forfeit', body: { bonusId } }, async (tx) => {
-        const repo = createBonusRepository(tx);
-        const bonus = await ownBonus(tx, caller, bonusId);
-        if (!['offered', 'active', 'completed'].includes(bonus.status)) fail('BONUS_CLOSED');
-        // An offered bonus has put nothing in the wallet: declining it moves no money.
-        const removedPaise = bonus.status === 'offered' ? 0 : await sweepBonusWallet(tx, bonus, 'bonus_forfeit', `Bonus forfeited: ${bonus.offer_name}`);
-        return toPlayerBonus(await repo.updateBonus(bonus.id, { status: 'forfeited', closed_at: clock.now(), removed_paise: removedPaise }));
-      });
+      return idempotency.runLocked(
+        { userId: caller.userId, key: idempotencyKey, route: 'bonus.forfeit', body: { bonusId } },
+        async (tx) => {
+          const repo = createBonusRepository(tx);
+          const bonus = await ownBonus(tx, caller, bonusId);
+          if (!['offered', 'active', 'completed'].includes(bonus.status)) fail('BONUS_CLOSED');
+          // An offered bonus has put nothing in the wallet: declining it moves no money.
+          const removedPaise =
+            bonus.status === 'offered'
+              ? 0
+              : await sweepBonusWallet(tx, bonus, 'bonus_forfeit', `Bonus forfeited: ${bonus.offer_name}`);
+          return toPlayerBonus(
+            await repo.updateBonus(bonus.id, {
+              status: 'forfeited',
+              closed_at: clock.now(),
+              removed_paise: removedPaise,
+            }),
+          );
+        },
+      );
     },
 
     /**
@@ -176,7 +237,9 @@ export function createBonusService(deps: { db: Database; wallet: WalletService; 
             const offeredLate = bonus.status === 'offered' && bonus.activate_by <= now;
             const activeLate = bonus.status === 'active' && bonus.complete_by !== null && bonus.complete_by <= now;
             if (!offeredLate && !activeLate) return false;
-            const removedPaise = offeredLate ? 0 : await sweepBonusWallet(tx, bonus, 'bonus_expire', `Bonus expired: ${bonus.offer_name}`);
+            const removedPaise = offeredLate
+              ? 0
+              : await sweepBonusWallet(tx, bonus, 'bonus_expire', `Bonus expired: ${bonus.offer_name}`);
             await repo.updateBonus(id, { status: 'expired', closed_at: now, removed_paise: removedPaise });
             return true;
           })

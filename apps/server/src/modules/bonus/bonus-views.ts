@@ -1,4 +1,11 @@
-import type { AvailableOffer, BonusOffer, BonusOfferCreate, PlayerBonus, PlayerBonusDetail, WageringEntry } from '@khel/contract';
+import type {
+  AvailableOffer,
+  BonusOffer,
+  BonusOfferCreate,
+  PlayerBonus,
+  PlayerBonusDetail,
+  WageringEntry,
+} from '@khel/contract';
 import { paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { BonusRow, OfferFields, OfferRow, WageringRow } from './bonus-repository.js';
 import { contributionsFromBp, contributionsToBp, fromBp, progressPercent, rulesInWords, toBp } from './bonus-rules.js';
@@ -117,5 +124,10 @@ export function toWageringEntry(row: WageringRow): WageringEntry {
 }
 
 export function toPlayerBonusDetail(row: BonusRow, wagering: WageringRow[]): PlayerBonusDetail {
-  return { ...toPlayerBonus(row), grantedBy: row.granted_by, grantReason: row.grant_reason, wagering: wagering.filter((entry) => entry.bonus_id === row.id).map(toWageringEntry) };
+  return {
+    ...toPlayerBonus(row),
+    grantedBy: row.granted_by,
+    grantReason: row.grant_reason,
+    wagering: wagering.filter((entry) => entry.bonus_id === row.id).map(toWageringEntry),
+  };
 }

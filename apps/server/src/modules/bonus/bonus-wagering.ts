@@ -30,9 +30,15 @@ export function createBonusWagering(deps: { clock: Clock }) {
       const touched = new Map<string, BonusRow>();
       for (const fact of facts) {
         const existing = await repository.findWagering(fact.source, fact.reference);
-        const bonus = existing === null ? await repository.bonusRunningAt(fact.userId, fact.placedAt) : await repository.findBonus(existing.bonus_id, true);
+        const bonus =
+          existing === null
+            ? await repository.bonusRunningAt(fact.userId, fact.placedAt)
+            : await repository.findBonus(existing.bonus_id, true);
         if (bonus === null) continue;
-        const outcome = wageringOutcome(fact, { minOddsHundredths: bonus.min_odds_h, contributionsBp: bonus.contributions });
+        const outcome = wageringOutcome(fact, {
+          minOddsHundredths: bonus.min_odds_h,
+          contributionsBp: bonus.contributions,
+        });
         await repository.upsertWagering({
           bonus_id: bonus.id,
           user_id: fact.userId,
@@ -49,7 +55,8 @@ export function createBonusWagering(deps: { clock: Clock }) {
         });
         touched.set(bonus.id, bonus);
       }
-      for (const bonus of touched.values()) await applyProgress(tx, (await repository.findBonus(bonus.id, true)) as BonusRow);
+      for (const bonus of touched.values())
+        await applyProgress(tx, (await repository.findBonus(bonus.id, true)) as BonusRow);
     },
   };
 }

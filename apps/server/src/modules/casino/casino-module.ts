@@ -23,7 +23,14 @@ import { createHouseWalletClient, fetchTransport } from './house-provider/house-
  * The casino module's services: the seamless wallet providers call, the lobby/launch/reports service,
  * and the built-in house provider, which reaches the wallet only through signed HTTP calls.
  */
-export function createCasinoServices(deps: { db: Database; wallet: WalletService; audit: AuditService; clock: Clock; onWagering?: WageringListener; writer?: CasinoWalletWriterOptions }) {
+export function createCasinoServices(deps: {
+  db: Database;
+  wallet: WalletService;
+  audit: AuditService;
+  clock: Clock;
+  onWagering?: WageringListener;
+  writer?: CasinoWalletWriterOptions;
+}) {
   const casinoWallet = createCasinoWalletService({
     db: deps.db,
     wallet: deps.wallet,
@@ -47,7 +54,13 @@ export function createCasinoServices(deps: { db: Database; wallet: WalletService
     clock: deps.clock,
   });
   const house = createHouseCasinoService({ db: deps.db, clock: deps.clock, wallet: houseWallet });
-  const crash = createHouseCrashService({ db: deps.db, clock: deps.clock, wallet: houseWallet, player: house.player, config: HOUSE_CRASH.config });
+  const crash = createHouseCrashService({
+    db: deps.db,
+    clock: deps.clock,
+    wallet: houseWallet,
+    player: house.player,
+    config: HOUSE_CRASH.config,
+  });
   const myGames = createMyGamesService({ db: deps.db, clock: deps.clock });
   return {
     casinoWallet,
@@ -67,7 +80,12 @@ export type CasinoServices = ReturnType<typeof createCasinoServices>;
 function loopbackUrl(app: FastifyInstance): string | null {
   const address = app.server.address();
   if (address === null || typeof address === 'string') return null;
-  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
   return `http://${host}:${address.port}`;
 }
 
@@ -77,7 +95,11 @@ function loopbackUrl(app: FastifyInstance): string | null {
  * socket; once listening, over real HTTP to the server's own loopback address. The table loops run
  * while the server listens.
  */
-export async function registerCasino(app: FastifyInstance, services: CasinoServices, guards: AuthGuards): Promise<void> {
+export async function registerCasino(
+  app: FastifyInstance,
+  services: CasinoServices,
+  guards: AuthGuards,
+): Promise<void> {
   await app.register(casinoWalletRoutes(services.casinoWallet));
   await app.register(casinoRoutes(services.casino, guards));
   await app.register(houseCasinoRoutes(services.house));

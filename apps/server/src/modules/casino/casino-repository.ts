@@ -115,7 +115,14 @@ export function createCasinoRepository(db: Queryable) {
     async providers(): Promise<ProviderRow[]> {
       return (await db.query<ProviderRow>('select * from casino_providers order by id')).rows;
     },
-    async insertProvider(input: { code: string; name: string; secret: string; launchUrlTemplate: string; active: boolean; netPayoutLimitPaise: number }): Promise<ProviderRow | null> {
+    async insertProvider(input: {
+      code: string;
+      name: string;
+      secret: string;
+      launchUrlTemplate: string;
+      active: boolean;
+      netPayoutLimitPaise: number;
+    }): Promise<ProviderRow | null> {
       const result = await db.query<ProviderRow>(
         `insert into casino_providers (code, name, kind, secret, launch_url_template, active, net_payout_limit_paise) values ($1, $2, 'external', $3, $4, $5, $6)
          on conflict (code) do nothing returning *`,
@@ -124,12 +131,28 @@ export function createCasinoRepository(db: Queryable) {
       return result.rows[0] ?? null;
     },
     /** A limit below what the provider has already paid out net fails the ledger's CHECK (ledger_account_limit_reached). */
-    async updateProvider(id: number, input: { name?: string; launchUrlTemplate?: string; active?: boolean; secret?: string; netPayoutLimitPaise?: number }): Promise<ProviderRow> {
+    async updateProvider(
+      id: number,
+      input: {
+        name?: string;
+        launchUrlTemplate?: string;
+        active?: boolean;
+        secret?: string;
+        netPayoutLimitPaise?: number;
+      },
+    ): Promise<ProviderRow> {
       const result = await db.query<ProviderRow>(
         `update casino_providers set name = coalesce($2, name), launch_url_template = coalesce($3, launch_url_template),
            active = coalesce($4, active), secret = coalesce($5, secret), net_payout_limit_paise = coalesce($6, net_payout_limit_paise), updated_at = now()
          where id = $1 returning *`,
-        [id, input.name ?? null, input.launchUrlTemplate ?? null, input.active ?? null, input.secret ?? null, input.netPayoutLimitPaise ?? null],
+        [
+          id,
+          input.name ?? null,
+          input.launchUrlTemplate ?? null,
+          input.active ?? null,
+          input.secret ?? null,
+          input.netPayoutLimitPaise ?? null,
+        ],
       );
       return result.rows[0] as ProviderRow;
     },
@@ -158,17 +181,24 @@ export function createCasinoRepository(db: Queryable) {
       return result.rows;
     },
     async allGames(): Promise<GameRow[]> {
-      return (await db.query<GameRow>(`select ${GAME_COLUMNS} from casino_games g join casino_providers p on p.id = g.provider_id order by g.sort_order, g.id`)).rows;
+      return (
+        await db.query<GameRow>(
+          `select ${GAME_COLUMNS} from casino_games g join casino_providers p on p.id = g.provider_id order by g.sort_order, g.id`,
+        )
+      ).rows;
     },
     async gameById(id: number): Promise<GameRow | null> {
-      const result = await db.query<GameRow>(`select ${GAME_COLUMNS} from casino_games g join casino_providers p on p.id = g.provider_id where g.id = $1`, [id]);
+      const result = await db.query<GameRow>(
+        `select ${GAME_COLUMNS} from casino_games g join casino_providers p on p.id = g.provider_id where g.id = $1`,
+        [id],
+      );
       return result.rows[0] ?? null;
     },
     async gameByCode(providerId: number, code: string): Promise<GameRow | null> {
-      const result = await db.query<GameRow>(`select ${GAME_COLUMNS} from casino_games g join casino_providers p on p.id = g.provider_id where g.provider_id = $1 and g.code = $2`, [
-        providerId,
-        code,
-      ]);
+      const result = await db.query<GameRow>(
+        `select ${GAME_COLUMNS} from casino_games g join casino_providers p on p.id = g.provider_id where g.provider_id = $1 and g.code = $2`,
+        [providerId, code],
+      );
       return result.rows[0] ?? null;
     },
     /** A game by its code, or by its id written as digits, for the launch routes. */
@@ -182,19 +212,49 @@ export function createCasinoRepository(db: Queryable) {
       );
       return result.rows[0] ?? null;
     },
-    async insertGame(input: { providerId: number; code: string; title: string; category: string; image: string; isSlot: boolean; launchKind: string; order: number; enabled: boolean }): Promise<number | null> {
+    async insertGame(input: {
+      providerId: number;
+      code: string;
+      title: string;
+      category: string;
+      image: string;
+      isSlot: boolean;
+      launchKind: string;
+      order: number;
+      enabled: boolean;
+    }): Promise<number | null> {
       const result = await db.query<{ id: number }>(
         `insert into casino_games (provider_id, code, title, category, image, is_slot, launch_kind, sort_order, enabled)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (provider_id, code) do nothing returning id`,
-        [input.providerId, input.code, input.title, input.category, input.image, input.isSlot, input.launchKind, input.order, input.enabled],
+        [
+          input.providerId,
+          input.code,
+          input.title,
+          input.category,
+          input.image,
+          input.isSlot,
+          input.launchKind,
+          input.order,
+          input.enabled,
+        ],
       );
       return result.rows[0]?.id ?? null;
     },
-    async updateGame(id: number, input: { title?: string; category?: string; image?: string; order?: number; enabled?: boolean }): Promise<boolean> {
+    async updateGame(
+      id: number,
+      input: { title?: string; category?: string; image?: string; order?: number; enabled?: boolean },
+    ): Promise<boolean> {
       const result = await db.query(
         `update casino_games set title = coalesce($2, title), category = coalesce($3, category), image = coalesce($4, image),
            sort_order = coalesce($5, sort_order), enabled = coalesce($6, enabled) where id = $1`,
-        [id, input.title ?? null, input.category ?? null, input.image ?? null, input.order ?? null, input.enabled ?? null],
+        [
+          id,
+          input.title ?? null,
+          input.category ?? null,
+          input.image ?? null,
+          input.order ?? null,
+          input.enabled ?? null,
+        ],
       );
       return result.rowCount > 0;
     },
@@ -211,19 +271,25 @@ export function createCasinoRepository(db: Queryable) {
 
     // Launch sessions
 
-    async insertSession(input: { tokenHash: string; userId: string; providerId: number; gameId: number; wallet: 'main' | 'bonus'; at: Date; expiresAt: Date }): Promise<void> {
-      await db.query('insert into casino_sessions (token_hash, user_id, provider_id, game_id, wallet, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)', [
-        input.tokenHash,
-        input.userId,
-        input.providerId,
-        input.gameId,
-        input.wallet,
-        input.at,
-        input.expiresAt,
-      ]);
+    async insertSession(input: {
+      tokenHash: string;
+      userId: string;
+      providerId: number;
+      gameId: number;
+      wallet: 'main' | 'bonus';
+      at: Date;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.query(
+        'insert into casino_sessions (token_hash, user_id, provider_id, game_id, wallet, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)',
+        [input.tokenHash, input.userId, input.providerId, input.gameId, input.wallet, input.at, input.expiresAt],
+      );
     },
     async sessionByTokenHash(tokenHash: string): Promise<SessionRow | null> {
-      const result = await db.query<SessionRow>('select id, user_id, provider_id, game_id, expires_at, wallet, currency from casino_sessions where token_hash = $1', [tokenHash]);
+      const result = await db.query<SessionRow>(
+        'select id, user_id, provider_id, game_id, expires_at, wallet, currency from casino_sessions where token_hash = $1',
+        [tokenHash],
+      );
       return result.rows[0] ?? null;
     },
     /** The player's newest launch session with this provider that has not expired, or null (the newest launch fixes the wallet). */
@@ -255,20 +321,45 @@ export function createCasinoRepository(db: Queryable) {
         `insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
          on conflict (provider_id, transaction_id) do nothing returning id`,
-        [input.providerId, input.transactionId, input.kind, input.roundId, input.userId, input.wallet, input.amountPaise, input.debitTransactionId, input.requestHash, input.at],
+        [
+          input.providerId,
+          input.transactionId,
+          input.kind,
+          input.roundId,
+          input.userId,
+          input.wallet,
+          input.amountPaise,
+          input.debitTransactionId,
+          input.requestHash,
+          input.at,
+        ],
       );
       return result.rows[0]?.id ?? null;
     },
     async findTransaction(providerId: number, transactionId: string): Promise<TransactionRow | null> {
-      const result = await db.query<TransactionRow>('select * from casino_transactions where provider_id = $1 and transaction_id = $2', [providerId, transactionId]);
+      const result = await db.query<TransactionRow>(
+        'select * from casino_transactions where provider_id = $1 and transaction_id = $2',
+        [providerId, transactionId],
+      );
       return result.rows[0] ?? null;
     },
     /** Records the answer of a transaction and its change to the round, in one statement. */
     async completeWithRound(
       id: number,
-      input: { amountPaise: number; wallet: 'main' | 'bonus' | null; journalTransactionId: number | null; response: unknown },
+      input: {
+        amountPaise: number;
+        wallet: 'main' | 'bonus' | null;
+        journalTransactionId: number | null;
+        response: unknown;
+      },
       roundId: number,
-      change: { stakePaise?: number; payoutPaise?: number; rolledBackPaise?: number; status?: RoundRow['status']; settledAt?: Date },
+      change: {
+        stakePaise?: number;
+        payoutPaise?: number;
+        rolledBackPaise?: number;
+        status?: RoundRow['status'];
+        settledAt?: Date;
+      },
     ): Promise<void> {
       await db.query(
         `with round as (
@@ -276,17 +367,34 @@ export function createCasinoRepository(db: Queryable) {
              status = coalesce($9, status), settled_at = coalesce($10, settled_at) where id = $5
          )
          update casino_transactions set amount_paise = $2, wallet = $3, journal_transaction_id = $4, response = $11 where id = $1`,
-        [id, input.amountPaise, input.wallet, input.journalTransactionId, roundId, change.stakePaise ?? 0, change.payoutPaise ?? 0, change.rolledBackPaise ?? 0, change.status ?? null, change.settledAt ?? null, JSON.stringify(input.response)],
+        [
+          id,
+          input.amountPaise,
+          input.wallet,
+          input.journalTransactionId,
+          roundId,
+          change.stakePaise ?? 0,
+          change.payoutPaise ?? 0,
+          change.rolledBackPaise ?? 0,
+          change.status ?? null,
+          change.settledAt ?? null,
+          JSON.stringify(input.response),
+        ],
       );
     },
-    async completeTransaction(id: number, input: { amountPaise: number; wallet: 'main' | 'bonus' | null; journalTransactionId: number | null; response: unknown }): Promise<void> {
-      await db.query('update casino_transactions set amount_paise = $2, wallet = $3, journal_transaction_id = $4, response = $5 where id = $1', [
-        id,
-        input.amountPaise,
-        input.wallet,
-        input.journalTransactionId,
-        JSON.stringify(input.response),
-      ]);
+    async completeTransaction(
+      id: number,
+      input: {
+        amountPaise: number;
+        wallet: 'main' | 'bonus' | null;
+        journalTransactionId: number | null;
+        response: unknown;
+      },
+    ): Promise<void> {
+      await db.query(
+        'update casino_transactions set amount_paise = $2, wallet = $3, journal_transaction_id = $4, response = $5 where id = $1',
+        [id, input.amountPaise, input.wallet, input.journalTransactionId, JSON.stringify(input.response)],
+      );
     },
     async rollbackOf(providerId: number, debitTransactionId: string): Promise<number | null> {
       const result = await db.query<{ id: number }>(
@@ -296,7 +404,14 @@ export function createCasinoRepository(db: Queryable) {
       return result.rows[0]?.id ?? null;
     },
     /** The player's round row, created open on its first debit, locked for the rest of the transaction. */
-    async openRoundForUpdate(input: { providerId: number; roundId: string; userId: string; gameId: number; wallet: 'main' | 'bonus'; at: Date }): Promise<RoundRow> {
+    async openRoundForUpdate(input: {
+      providerId: number;
+      roundId: string;
+      userId: string;
+      gameId: number;
+      wallet: 'main' | 'bonus';
+      at: Date;
+    }): Promise<RoundRow> {
       // One round trip: a new round is inserted; an existing one is locked by the no-op update and returned.
       const result = await db.query<RoundRow>(
         `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, created_at) values ($1, $2, $3, $4, $5, $6)
@@ -307,20 +422,45 @@ export function createCasinoRepository(db: Queryable) {
       return result.rows[0] as RoundRow;
     },
     async roundForUpdate(providerId: number, roundId: string, userId: string): Promise<RoundRow | null> {
-      const result = await db.query<RoundRow>('select * from casino_rounds where provider_id = $1 and round_id = $2 and user_id = $3 for update', [providerId, roundId, userId]);
+      const result = await db.query<RoundRow>(
+        'select * from casino_rounds where provider_id = $1 and round_id = $2 and user_id = $3 for update',
+        [providerId, roundId, userId],
+      );
       return result.rows[0] ?? null;
     },
-    async updateRound(id: number, change: { stakePaise?: number; payoutPaise?: number; rolledBackPaise?: number; status?: RoundRow['status']; settledAt?: Date }): Promise<void> {
+    async updateRound(
+      id: number,
+      change: {
+        stakePaise?: number;
+        payoutPaise?: number;
+        rolledBackPaise?: number;
+        status?: RoundRow['status'];
+        settledAt?: Date;
+      },
+    ): Promise<void> {
       await db.query(
         `update casino_rounds set stake_paise = stake_paise + $2, payout_paise = payout_paise + $3, rolled_back_paise = rolled_back_paise + $4,
            status = coalesce($5, status), settled_at = coalesce($6, settled_at) where id = $1`,
-        [id, change.stakePaise ?? 0, change.payoutPaise ?? 0, change.rolledBackPaise ?? 0, change.status ?? null, change.settledAt ?? null],
+        [
+          id,
+          change.stakePaise ?? 0,
+          change.payoutPaise ?? 0,
+          change.rolledBackPaise ?? 0,
+          change.status ?? null,
+          change.settledAt ?? null,
+        ],
       );
     },
 
     // Reports
 
-    async rounds(filter: { userId?: string; providerKey?: string; from: Date; to: Date; limit: number }): Promise<RoundListRow[]> {
+    async rounds(filter: {
+      userId?: string;
+      providerKey?: string;
+      from: Date;
+      to: Date;
+      limit: number;
+    }): Promise<RoundListRow[]> {
       const result = await db.query<RoundListRow>(
         `select r.*, p.code as provider_code, p.name as provider_name, g.code as game_code, g.title, g.is_slot, u.username,
            (select count(*)::int from casino_transactions t where t.provider_id = r.provider_id and t.round_id = r.round_id and t.user_id = r.user_id and t.kind = 'debit') as debits,
@@ -339,7 +479,12 @@ export function createCasinoRepository(db: Queryable) {
       );
       return result.rows;
     },
-    async transactions(providerId: number, from: Date, to: Date, limit: number): Promise<(TransactionRow & { username: string })[]> {
+    async transactions(
+      providerId: number,
+      from: Date,
+      to: Date,
+      limit: number,
+    ): Promise<(TransactionRow & { username: string })[]> {
       const result = await db.query<TransactionRow & { username: string }>(
         `select t.*, u.username from casino_transactions t join users u on u.id = t.user_id
          where t.provider_id = $1 and t.created_at >= $2 and t.created_at < $3 order by t.id desc limit $4`,
@@ -359,8 +504,17 @@ export function createCasinoRepository(db: Queryable) {
       return result.rows;
     },
     /** Everything that does not match: the queries name the problem in `kind`. */
-    async reconciliationProblems(providerId: number, houseRef: string, openBefore: Date): Promise<{ kind: string; transaction_id: string | null; round_id: string | null; detail: string }[]> {
-      const result = await db.query<{ kind: string; transaction_id: string | null; round_id: string | null; detail: string }>(
+    async reconciliationProblems(
+      providerId: number,
+      houseRef: string,
+      openBefore: Date,
+    ): Promise<{ kind: string; transaction_id: string | null; round_id: string | null; detail: string }[]> {
+      const result = await db.query<{
+        kind: string;
+        transaction_id: string | null;
+        round_id: string | null;
+        detail: string;
+      }>(
         `select 'MISSING_JOURNAL' as kind, t.transaction_id, t.round_id, t.kind || ' of ' || t.amount_paise || ' paise has no journal line' as detail
            from casino_transactions t
            where t.provider_id = $1 and t.kind in ('debit', 'credit', 'rollback') and t.amount_paise > 0 and t.journal_transaction_id is null

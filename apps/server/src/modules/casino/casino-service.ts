@@ -75,7 +75,12 @@ function dayRange(date: string | undefined, now: Date): { from: Date; to: Date }
  * The player side of the casino (lobby, launching a game, the player's rounds) and the back office's
  * catalogue, provider settings and reports. Money moves only in the casino wallet service.
  */
-export function createCasinoService(deps: { db: Database; casinoWallet: CasinoWalletService; audit: AuditService; clock: Clock }) {
+export function createCasinoService(deps: {
+  db: Database;
+  casinoWallet: CasinoWalletService;
+  audit: AuditService;
+  clock: Clock;
+}) {
   const { db, casinoWallet, audit, clock } = deps;
   const repository = createCasinoRepository(db);
   const providerAdmin = createCasinoProviderAdmin({ db, casinoWallet, audit });
@@ -85,12 +90,21 @@ export function createCasinoService(deps: { db: Database; casinoWallet: CasinoWa
     if (game.is_slot ? !caller.permissions.allowSlots : !caller.permissions.allowLiveCasino) {
       fail('FORBIDDEN', `You do not have access to ${game.is_slot ? 'slots' : 'live casino'}`);
     }
-    const provider = (await repository.providerById(game.provider_id)) ?? fail('NOT_FOUND', 'This game is not available');
+    const provider =
+      (await repository.providerById(game.provider_id)) ?? fail('NOT_FOUND', 'This game is not available');
     const player = (await repository.player(caller.userId)) ?? fail('NOT_FOUND', 'No such player');
     const token = newOpaqueToken();
     const now = clock.now();
     // The session fixes the wallet (and currency) the provider may debit and read for this launch.
-    await repository.insertSession({ tokenHash: sha256Hex(token), userId: caller.userId, providerId: provider.id, gameId: game.id, wallet: stakeWallet(player), at: now, expiresAt: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS) });
+    await repository.insertSession({
+      tokenHash: sha256Hex(token),
+      userId: caller.userId,
+      providerId: provider.id,
+      gameId: game.id,
+      wallet: stakeWallet(player),
+      at: now,
+      expiresAt: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS),
+    });
     const url = provider.launch_url_template
       .replaceAll('{token}', encodeURIComponent(token))
       .replaceAll('{game}', encodeURIComponent(game.code))
@@ -126,7 +140,15 @@ export function createCasinoService(deps: { db: Database; casinoWallet: CasinoWa
     async betsByDate(caller: Caller, query: { provider?: string; date?: string }): Promise<CasinoBet[]> {
       const { from, to } = dayRange(query.date, clock.now());
       const provider = query.provider !== undefined && query.provider.length > 0 ? query.provider : undefined;
-      return (await repository.rounds({ userId: caller.userId, ...(provider === undefined ? {} : { providerKey: provider }), from, to, limit: 500 })).map(toBet);
+      return (
+        await repository.rounds({
+          userId: caller.userId,
+          ...(provider === undefined ? {} : { providerKey: provider }),
+          from,
+          to,
+          limit: 500,
+        })
+      ).map(toBet);
     },
 
     // Back office
@@ -134,24 +156,59 @@ export function createCasinoService(deps: { db: Database; casinoWallet: CasinoWa
     ...providerAdmin,
 
     async games() {
-      return (await repository.allGames()).map((game) => ({ ...toCasinoGame(game), enabled: game.enabled, launch_kind: game.launch_kind }));
+      return (await repository.allGames()).map((game) => ({
+        ...toCasinoGame(game),
+        enabled: game.enabled,
+        launch_kind: game.launch_kind,
+      }));
     },
     async createGame(
       actor: Caller,
-      input: { providerCode: string; code: string; title: string; category: string; image: string; isSlot: boolean; launchKind: string; order: number; enabled: boolean },
+      input: {
+        providerCode: string;
+        code: string;
+        title: string;
+        category: string;
+        image: string;
+        isSlot: boolean;
+        launchKind: string;
+        order: number;
+        enabled: boolean;
+      },
       ip: string,
     ) {
       const provider = await providerOrFail(input.providerCode);
-      const id = (await repository.insertGame({ ...input, providerId: provider.id })) ?? fail('CONFLICT', 'This provider already has a game with this code');
+      const id =
+        (await repository.insertGame({ ...input, providerId: provider.id })) ??
+        fail('CONFLICT', 'This provider already has a game with this code');
       casinoWallet.invalidate();
-      await audit.record({ actorId: actor.userId, action: 'casino.game.create', targetType: 'casino_game', targetId: String(id), details: input, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'casino.game.create',
+        targetType: 'casino_game',
+        targetId: String(id),
+        details: input,
+        ip,
+      });
       const game = (await repository.gameById(id)) as GameRow;
       return { ...toCasinoGame(game), enabled: game.enabled, launch_kind: game.launch_kind };
     },
-    async updateGame(actor: Caller, id: number, input: { title?: string; category?: string; image?: string; order?: number; enabled?: boolean }, ip: string) {
+    async updateGame(
+      actor: Caller,
+      id: number,
+      input: { title?: string; category?: string; image?: string; order?: number; enabled?: boolean },
+      ip: string,
+    ) {
       if (!(await repository.updateGame(id, input))) fail('NOT_FOUND', 'No such game');
       casinoWallet.invalidate();
-      await audit.record({ actorId: actor.userId, action: 'casino.game.update', targetType: 'casino_game', targetId: String(id), details: input, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'casino.game.update',
+        targetType: 'casino_game',
+        targetId: String(id),
+        details: input,
+        ip,
+      });
       const game = (await repository.gameById(id)) as GameRow;
       return { ...toCasinoGame(game), enabled: game.enabled, launch_kind: game.launch_kind };
     },
@@ -190,21 +247,41 @@ export function createCasinoService(deps: { db: Database; casinoWallet: CasinoWa
      */
     async reconciliation(code: string) {
       const provider = await providerOrFail(code);
-      const totals = new Map((await repository.reconciliationTotals(provider.id, provider.code)).map((row) => [row.kind, row.total]));
+      const totals = new Map(
+        (await repository.reconciliationTotals(provider.id, provider.code)).map((row) => [row.kind, row.total]),
+      );
       const debits = totals.get('debit') ?? 0;
       const credits = totals.get('credit') ?? 0;
       const rollbacks = totals.get('rollback') ?? 0;
       const journalNet = totals.get('journal') ?? 0;
-      const problems = (await repository.reconciliationProblems(provider.id, provider.code, new Date(clock.now().getTime() - OPEN_ROUND_ALERT_MS))).map((row) => ({
+      const problems = (
+        await repository.reconciliationProblems(
+          provider.id,
+          provider.code,
+          new Date(clock.now().getTime() - OPEN_ROUND_ALERT_MS),
+        )
+      ).map((row) => ({
         kind: row.kind,
         transactionId: row.transaction_id,
         roundId: row.round_id,
         detail: row.detail,
       }));
       if (debits - credits - rollbacks !== journalNet) {
-        problems.unshift({ kind: 'TOTALS_MISMATCH', transactionId: null, roundId: null, detail: `wallet transactions net ${debits - credits - rollbacks} paise, journal ${journalNet} paise` });
+        problems.unshift({
+          kind: 'TOTALS_MISMATCH',
+          transactionId: null,
+          roundId: null,
+          detail: `wallet transactions net ${debits - credits - rollbacks} paise, journal ${journalNet} paise`,
+        });
       }
-      return { provider: provider.code, debits: paiseToRupees(debits), credits: paiseToRupees(credits), rollbacks: paiseToRupees(rollbacks), journalNet: paiseToRupees(journalNet), problems };
+      return {
+        provider: provider.code,
+        debits: paiseToRupees(debits),
+        credits: paiseToRupees(credits),
+        rollbacks: paiseToRupees(rollbacks),
+        journalNet: paiseToRupees(journalNet),
+        problems,
+      };
     },
   };
 }

@@ -21,20 +21,35 @@ export async function signedCall(
   payload: Record<string, unknown>,
   options: SignedCallOptions,
 ): Promise<{ status: number; body: CasinoWalletResponse }> {
-  const body = JSON.stringify({ ...payload, timestamp: options.clock.now().getTime() + (options.timestampOffsetMs ?? 0) });
-  const signature = options.signature === undefined ? createHmac('sha256', options.secret).update(body).digest('hex') : options.signature;
+  const body = JSON.stringify({
+    ...payload,
+    timestamp: options.clock.now().getTime() + (options.timestampOffsetMs ?? 0),
+  });
+  const signature =
+    options.signature === undefined
+      ? createHmac('sha256', options.secret).update(body).digest('hex')
+      : options.signature;
   const answer = await app.inject({
     method: 'POST',
     url: `/api/v1/casino-wallet/${path}`,
     payload: body,
-    headers: { 'content-type': 'application/json', 'x-provider': options.provider, ...(signature === null ? {} : { 'x-signature': signature }) },
+    headers: {
+      'content-type': 'application/json',
+      'x-provider': options.provider,
+      ...(signature === null ? {} : { 'x-signature': signature }),
+    },
   });
   return { status: answer.statusCode, body: answer.json() as CasinoWalletResponse };
 }
 
 /** Launches a game for the player (POST /play-game): the live session a provider needs to debit or read them. */
 export async function launchGame(app: FastifyInstance, playerToken: string, gameId: string): Promise<string> {
-  const answer = await app.inject({ method: 'POST', url: '/api/v1/play-game', payload: { gameId }, headers: { authorization: `Bearer ${playerToken}` } });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/v1/play-game',
+    payload: { gameId },
+    headers: { authorization: `Bearer ${playerToken}` },
+  });
   const url = (answer.json() as { data: { url: string } | null }).data?.url;
   if (url === undefined) throw new Error(`launch of ${gameId} failed: ${answer.body}`);
   return new URL(url, 'http://localhost').searchParams.get('token') as string;
@@ -66,7 +81,10 @@ async function holdRows(db: Database, lockSql: string, params: unknown[]): Promi
  * meanwhile queue behind it and the casino wallet writer can group them (decision 0028, third
  * addendum). Without it PGlite answers each call before the next one arrives.
  */
-export function holdPostings(db: Database, providerCodes: readonly string[]): Promise<{ release: () => Promise<void> }> {
+export function holdPostings(
+  db: Database,
+  providerCodes: readonly string[],
+): Promise<{ release: () => Promise<void> }> {
   return holdRows(
     db,
     `select s.stripe from ledger_limit_stripes s join ledger_accounts a on a.id = s.account_id
@@ -84,9 +102,19 @@ export function holdAccounts(db: Database, userId: string): Promise<{ release: (
  * A provider added in the back office by `directorToken`, with one slot game `<code>-slot`; optional
  * net payout limit in rupees. Answers the options its signed calls need.
  */
-export async function addProvider(t: { app: FastifyInstance; clock: Clock }, directorToken: string, code: string, netPayoutLimit?: number): Promise<SignedCallOptions> {
+export async function addProvider(
+  t: { app: FastifyInstance; clock: Clock },
+  directorToken: string,
+  code: string,
+  netPayoutLimit?: number,
+): Promise<SignedCallOptions> {
   const post = async (url: string, payload: unknown) => {
-    const answer = await t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { authorization: `Bearer ${directorToken}` } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as Record<string, unknown>,
+      headers: { authorization: `Bearer ${directorToken}` },
+    });
     const body = answer.json() as { meta: { code: number; message: string }; data: unknown };
     if (body.meta.code !== 200) throw new Error(`${url} failed: ${body.meta.message}`);
     return body.data;
@@ -97,6 +125,13 @@ export async function addProvider(t: { app: FastifyInstance; clock: Clock }, dir
     launchUrlTemplate: `https://${code}.test/launch?token={token}&game={game}`,
     ...(netPayoutLimit === undefined ? {} : { netPayoutLimit }),
   })) as { secret: string };
-  await post('/api/v1/backoffice/casino/games', { providerCode: code, code: `${code}-slot`, title: `${code} slot`, category: 'Video Slots', isSlot: true, launchKind: 'play' });
+  await post('/api/v1/backoffice/casino/games', {
+    providerCode: code,
+    code: `${code}-slot`,
+    title: `${code} slot`,
+    category: 'Video Slots',
+    isSlot: true,
+    launchKind: 'play',
+  });
   return { provider: code, secret: created.secret, clock: t.clock };
 }

@@ -142,19 +142,29 @@ function batchStatement(): { sql: string; name: string } {
  * carry one (`journal[i]` belongs to the call `postingCalls[i]`, 0-based): a `Settled` per call, in
  * order. A call not claimed wrote nothing; the statement as a whole raises only as described above.
  */
-export async function settleCalls(tx: Queryable, inputs: readonly SettleInput[], journal: readonly JournalPosting[], postingCalls: readonly number[]): Promise<Settled[]> {
+export async function settleCalls(
+  tx: Queryable,
+  inputs: readonly SettleInput[],
+  journal: readonly JournalPosting[],
+  postingCalls: readonly number[],
+): Promise<Settled[]> {
   const posts = inputs.map((_, index) => postingCalls.includes(index));
   const params = CALL_COLUMNS.map(([, , value]) => inputs.map((input, index) => value(input, posts[index] === true)));
   const statement = batchStatement();
   const posting = journalStatement([...journal], POSTING_CALLS_PARAM + 1);
-  const result = await tx.query<{ claimed: boolean; round: Json<RoundRow> | null; journal_id: string | null; balance: string | null; wallets: Record<string, [number, number]> | null }>(
-    statement.sql,
-    [...params, postingCalls.map((index) => index + 1), ...posting.params],
-    statement.name,
-  );
+  const result = await tx.query<{
+    claimed: boolean;
+    round: Json<RoundRow> | null;
+    journal_id: string | null;
+    balance: string | null;
+    wallets: Record<string, [number, number]> | null;
+  }>(statement.sql, [...params, postingCalls.map((index) => index + 1), ...posting.params], statement.name);
   return inputs.map((_, index) => {
     const row = result.rows[index];
     // An unclaimed call's drawn journal id and balance mean nothing: it wrote nothing.
-    return settledOf(row === undefined || !row.claimed ? { claimed: false, round: row?.round ?? null } : row, posts[index] === true);
+    return settledOf(
+      row === undefined || !row.claimed ? { claimed: false, round: row?.round ?? null } : row,
+      posts[index] === true,
+    );
   });
 }

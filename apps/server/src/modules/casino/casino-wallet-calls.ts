@@ -31,20 +31,53 @@ export interface CallParty {
 }
 
 function details(party: CallParty, body: { roundId: string; transactionId: string }, kind: 'debit' | 'credit') {
-  return { provider: party.provider.name, providerCode: party.provider.code, gameCode: party.game.code, roundId: body.roundId, kind, transactionId: body.transactionId };
+  return {
+    provider: party.provider.name,
+    providerCode: party.provider.code,
+    gameCode: party.game.code,
+    roundId: body.roundId,
+    kind,
+    transactionId: body.transactionId,
+  };
 }
 
-function base(party: CallParty, body: { roundId: string; transactionId: string }, kind: 'debit' | 'credit', amountPaise: number) {
-  const answer = walletAnswer('OK', { transactionId: body.transactionId, reference: null, playerId: party.userId, playerName: party.username, wallet: party.wallet, balance: null });
+function base(
+  party: CallParty,
+  body: { roundId: string; transactionId: string },
+  kind: 'debit' | 'credit',
+  amountPaise: number,
+) {
+  const answer = walletAnswer('OK', {
+    transactionId: body.transactionId,
+    reference: null,
+    playerId: party.userId,
+    playerName: party.username,
+    wallet: party.wallet,
+    balance: null,
+  });
   const input = {
-    providerId: party.provider.id, transactionId: body.transactionId, kind, roundId: body.roundId, userId: party.userId, wallet: party.wallet, amountPaise,
-    requestHash: party.hash, at: party.now, response: answer, accountId: party.accountId, houseAccountId: party.house,
+    providerId: party.provider.id,
+    transactionId: body.transactionId,
+    kind,
+    roundId: body.roundId,
+    userId: party.userId,
+    wallet: party.wallet,
+    amountPaise,
+    requestHash: party.hash,
+    at: party.now,
+    response: answer,
+    accountId: party.accountId,
+    houseAccountId: party.house,
   };
   return { answer, input };
 }
 
 /** A debit: opens the round (or adds to it) and moves the stake from the player's wallet to the provider's house account. */
-export function debitWrite(party: CallParty, body: { roundId: string; transactionId: string }, amountPaise: number): CallWrite {
+export function debitWrite(
+  party: CallParty,
+  body: { roundId: string; transactionId: string },
+  amountPaise: number,
+): CallWrite {
   const { answer, input } = base(party, body, 'debit', amountPaise);
   return {
     answer,
@@ -55,7 +88,10 @@ export function debitWrite(party: CallParty, body: { roundId: string; transactio
       description: party.description,
       details: details(party, body, 'debit'),
       entries: [
-        { account: { accountId: party.accountId, owner: { userId: party.userId, wallet: party.wallet } }, amountPaise: -amountPaise },
+        {
+          account: { accountId: party.accountId, owner: { userId: party.userId, wallet: party.wallet } },
+          amountPaise: -amountPaise,
+        },
         { account: { accountId: party.house }, amountPaise },
       ],
     },
@@ -63,12 +99,22 @@ export function debitWrite(party: CallParty, body: { roundId: string; transactio
 }
 
 /** A credit: settles the round `roundRowId` and pays the winnings (if any) into the wallet its stake came from. */
-export function creditWrite(party: CallParty, body: { roundId: string; transactionId: string }, amountPaise: number, roundRowId: number): CallWrite {
+export function creditWrite(
+  party: CallParty,
+  body: { roundId: string; transactionId: string },
+  amountPaise: number,
+  roundRowId: number,
+): CallWrite {
   const { answer, input } = base(party, body, 'credit', amountPaise);
   return {
     answer,
     // The balance only for a provider that still holds a live session of its own.
-    input: { ...input, round: { settle: roundRowId }, deltaPaise: amountPaise, readableBy: { providerId: party.provider.id, userId: party.userId, now: party.now } },
+    input: {
+      ...input,
+      round: { settle: roundRowId },
+      deltaPaise: amountPaise,
+      readableBy: { providerId: party.provider.id, userId: party.userId, now: party.now },
+    },
     posting:
       amountPaise > 0
         ? {
@@ -78,7 +124,10 @@ export function creditWrite(party: CallParty, body: { roundId: string; transacti
             details: details(party, body, 'credit'),
             entries: [
               { account: { accountId: party.house }, amountPaise: -amountPaise },
-              { account: { accountId: party.accountId, owner: { userId: party.userId, wallet: party.wallet } }, amountPaise },
+              {
+                account: { accountId: party.accountId, owner: { userId: party.userId, wallet: party.wallet } },
+                amountPaise,
+              },
             ],
           }
         : null,

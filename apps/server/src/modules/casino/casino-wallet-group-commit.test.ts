@@ -56,8 +56,14 @@ async function world(env: Record<string, string>): Promise<World> {
     const provider = TINY_PLAYERS.includes(label) ? tiny : acme;
     await launchGame(t.app, player.token, `${provider.provider}-slot`);
     const round = { playerId: player.userId, roundId: `W-${label}`, gameCode: `${provider.provider}-slot` };
-    expect((await signedCall(t.app, 'debit', { ...round, transactionId: `w-${label}`, amount: 1 }, provider)).body.data.status).toBe('OK');
-    expect((await signedCall(t.app, 'credit', { ...round, transactionId: `wc-${label}`, amount: 0 }, provider)).body.data.status).toBe('OK');
+    expect(
+      (await signedCall(t.app, 'debit', { ...round, transactionId: `w-${label}`, amount: 1 }, provider)).body.data
+        .status,
+    ).toBe('OK');
+    expect(
+      (await signedCall(t.app, 'credit', { ...round, transactionId: `wc-${label}`, amount: 0 }, provider)).body.data
+        .status,
+    ).toBe('OK');
     players.set(label, player);
   }
   // Suspended after the process learnt the player: the statement's guard must refuse what the context would.
@@ -80,7 +86,11 @@ interface Sent {
  * the process knows) have reached the writer, so the first call's statement is still in flight when
  * the others arrive, as under load (`holdPostings`).
  */
-async function fire(w: World, fast: number, calls: { label: string; kind: 'debit' | 'credit'; transactionId: string; roundId: string; amount: number }[]): Promise<Sent[]> {
+async function fire(
+  w: World,
+  fast: number,
+  calls: { label: string; kind: 'debit' | 'credit'; transactionId: string; roundId: string; amount: number }[],
+): Promise<Sent[]> {
   const wallet = w.t.services.casino.casinoWallet;
   const arrived = wallet.writerCounts().calls + fast;
   const held = await holdPostings(w.t.db, [w.acme.provider, w.tiny.provider]);
@@ -88,12 +98,27 @@ async function fire(w: World, fast: number, calls: { label: string; kind: 'debit
     calls.map(async (c) => {
       const player = w.players.get(c.label) as { userId: string };
       const provider = TINY_PLAYERS.includes(c.label) ? w.tiny : w.acme;
-      const body = { playerId: player.userId, transactionId: c.transactionId, roundId: c.roundId, gameCode: `${provider.provider}-slot`, amount: c.amount };
+      const body = {
+        playerId: player.userId,
+        transactionId: c.transactionId,
+        roundId: c.roundId,
+        gameCode: `${provider.provider}-slot`,
+        amount: c.amount,
+      };
       const answer = (await signedCall(w.t.app, c.kind, body, provider)).body;
-      return { label: c.label, kind: c.kind, transactionId: c.transactionId, answer, pushedBefore: [...(w.heard.get(player.userId) ?? [])] };
+      return {
+        label: c.label,
+        kind: c.kind,
+        transactionId: c.transactionId,
+        answer,
+        pushedBefore: [...(w.heard.get(player.userId) ?? [])],
+      };
     }),
   );
-  await vi.waitFor(() => expect(wallet.writerCounts().calls).toBeGreaterThanOrEqual(arrived), { timeout: 5_000, interval: 2 });
+  await vi.waitFor(() => expect(wallet.writerCounts().calls).toBeGreaterThanOrEqual(arrived), {
+    timeout: 5_000,
+    interval: 2,
+  });
   await held.release();
   return sent;
 }
@@ -102,7 +127,13 @@ async function fire(w: World, fast: number, calls: { label: string; kind: 'debit
 function simple(kind: 'debit' | 'credit', from: number, to: number) {
   return SIMPLE.slice(from, to).map((label, offset) => {
     const i = from + offset;
-    return { label, kind, transactionId: `${kind[0]}-${label}`, roundId: `R-${label}`, amount: kind === 'debit' ? 10 + i : i % 2 === 0 ? 25 : 0 };
+    return {
+      label,
+      kind,
+      transactionId: `${kind[0]}-${label}`,
+      roundId: `R-${label}`,
+      amount: kind === 'debit' ? 10 + i : i % 2 === 0 ? 25 : 0,
+    };
   });
 }
 
@@ -164,7 +195,15 @@ function expectedOf(sent: Sent): { status: string; balance: number | null } | nu
 function normalised(w: World, sent: Sent): unknown {
   const data = sent.answer.data;
   const label = [...w.players].find(([, player]) => player.userId === data.playerId)?.[0] ?? null;
-  return { ...sent.answer, data: { ...data, playerId: label, playerName: data.playerName === null ? null : 'name', reference: data.reference === null ? null : 'ref' } };
+  return {
+    ...sent.answer,
+    data: {
+      ...data,
+      playerId: label,
+      playerName: data.playerName === null ? null : 'name',
+      reference: data.reference === null ? null : 'ref',
+    },
+  };
 }
 
 let grouped: World;
@@ -188,17 +227,37 @@ describe('group commit of concurrent casino wallet callbacks', () => {
     for (const run of [groupedRun, aloneRun]) {
       for (const sent of [...run.debits, ...run.credits]) {
         const expected = expectedOf(sent);
-        if (expected !== null) expect({ id: sent.transactionId, status: sent.answer.data.status, balance: sent.answer.data.balance }).toEqual({ id: sent.transactionId, ...expected });
+        if (expected !== null)
+          expect({
+            id: sent.transactionId,
+            status: sent.answer.data.status,
+            balance: sent.answer.data.balance,
+          }).toEqual({ id: sent.transactionId, ...expected });
       }
       // Two calls of one player: each answers the balance its own posting left, in one of the two orders.
-      const two = (sent: Sent[]) => sent.filter((s) => s.label === 'two').map((s) => ({ id: s.transactionId, status: s.answer.data.status, balance: s.answer.data.balance }));
+      const two = (sent: Sent[]) =>
+        sent
+          .filter((s) => s.label === 'two')
+          .map((s) => ({ id: s.transactionId, status: s.answer.data.status, balance: s.answer.data.balance }));
       expect([
-        [{ id: 'd-two-1', status: 'OK', balance: START - 100 }, { id: 'd-two-2', status: 'OK', balance: START - 300 }],
-        [{ id: 'd-two-1', status: 'OK', balance: START - 300 }, { id: 'd-two-2', status: 'OK', balance: START - 200 }],
+        [
+          { id: 'd-two-1', status: 'OK', balance: START - 100 },
+          { id: 'd-two-2', status: 'OK', balance: START - 300 },
+        ],
+        [
+          { id: 'd-two-1', status: 'OK', balance: START - 300 },
+          { id: 'd-two-2', status: 'OK', balance: START - 200 },
+        ],
       ]).toContainEqual(two(run.debits));
       expect([
-        [{ id: 'c-two-1', status: 'OK', balance: START }, { id: 'c-two-2', status: 'OK', balance: START - 300 }],
-        [{ id: 'c-two-1', status: 'OK', balance: START }, { id: 'c-two-2', status: 'OK', balance: START }],
+        [
+          { id: 'c-two-1', status: 'OK', balance: START },
+          { id: 'c-two-2', status: 'OK', balance: START - 300 },
+        ],
+        [
+          { id: 'c-two-1', status: 'OK', balance: START },
+          { id: 'c-two-2', status: 'OK', balance: START },
+        ],
       ]).toContainEqual(two(run.credits));
       // The retry and its original answer byte for byte the same.
       for (const calls of [run.debits, run.credits]) {
@@ -206,13 +265,16 @@ describe('group commit of concurrent casino wallet callbacks', () => {
         expect(second?.answer).toEqual(first?.answer);
       }
     }
-    const comparable = (w: World, run: { debits: Sent[]; credits: Sent[] }) => [...run.debits, ...run.credits].filter((s) => s.label !== 'two').map((s) => normalised(w, s));
+    const comparable = (w: World, run: { debits: Sent[]; credits: Sent[] }) =>
+      [...run.debits, ...run.credits].filter((s) => s.label !== 'two').map((s) => normalised(w, s));
     expect(comparable(grouped, groupedRun)).toEqual(comparable(alone, aloneRun));
   });
 
   it('shared commits: fewer statements than calls, and no batch undone by a refusal in it', () => {
     const now = grouped.t.services.casino.casinoWallet.writerCounts();
-    const scenario = Object.fromEntries(Object.entries(now).map(([key, value]) => [key, value - grouped.warm[key as keyof typeof now]]));
+    const scenario = Object.fromEntries(
+      Object.entries(now).map(([key, value]) => [key, value - grouped.warm[key as keyof typeof now]]),
+    );
     // Per phase: the first call alone (nothing in flight yet), then ONE statement for every other call
     // but the second call of `two` and of `retry` (they meet a batch-mate), then one for those two:
     // 31 one-statement calls in 6 statements. The overdraw, the payout beyond the limit, the taken id,
@@ -227,29 +289,55 @@ describe('group commit of concurrent casino wallet callbacks', () => {
       expect(await ledgerViolations(w.t.db)).toEqual([]);
       const balances = new Map<string, number>();
       for (const [label, player] of w.players) {
-        const row = await w.t.db.query<{ balance_paise: number }>(`select balance_paise from ledger_accounts where user_id = $1 and kind = 'player_main'`, [player.userId]);
+        const row = await w.t.db.query<{ balance_paise: number }>(
+          `select balance_paise from ledger_accounts where user_id = $1 and kind = 'player_main'`,
+          [player.userId],
+        );
         balances.set(label, Number(row.rows[0]?.balance_paise) / 100);
       }
       const end = (label: string) => {
         const i = SIMPLE.indexOf(label);
         if (i >= 0) return START - (10 + i) + (i % 2 === 0 ? 25 : 0);
-        return { two: START, retry: START - 10, broke: START, blocked: START, closed: START, t0: START - 1, t1: START + 49 }[label];
+        return {
+          two: START,
+          retry: START - 10,
+          broke: START,
+          blocked: START,
+          closed: START,
+          t0: START - 1,
+          t1: START + 49,
+        }[label];
       };
-      expect(Object.fromEntries(balances)).toEqual(Object.fromEntries([...w.players.keys()].map((label) => [label, end(label)])));
+      expect(Object.fromEntries(balances)).toEqual(
+        Object.fromEntries([...w.players.keys()].map((label) => [label, end(label)])),
+      );
     }
     const run = [...groupedRun.debits, ...groupedRun.credits].filter((s) => s.answer.data.reference !== null);
-    const keys = await grouped.t.db.query<{ id: string; idempotency_key: string }>('select id::text, idempotency_key from journal_transactions where id = any($1::bigint[])', [run.map((s) => Number(s.answer.data.reference))]);
+    const keys = await grouped.t.db.query<{ id: string; idempotency_key: string }>(
+      'select id::text, idempotency_key from journal_transactions where id = any($1::bigint[])',
+      [run.map((s) => Number(s.answer.data.reference))],
+    );
     const keyOf = new Map(keys.rows.map((row) => [row.id, row.idempotency_key]));
-    for (const sent of run) expect(keyOf.get(sent.answer.data.reference as string)).toMatch(new RegExp(`:${sent.transactionId}$`));
+    for (const sent of run)
+      expect(keyOf.get(sent.answer.data.reference as string)).toMatch(new RegExp(`:${sent.transactionId}$`));
   });
 
   it('stores each answer as it was given: a later retry replays it byte for byte', async () => {
     for (const sent of [...groupedRun.debits, ...groupedRun.credits].filter((s) => s.answer.data.status === 'OK')) {
       const player = grouped.players.get(sent.label) as { userId: string };
       const provider = TINY_PLAYERS.includes(sent.label) ? grouped.tiny : grouped.acme;
-      const rows = await grouped.t.db.query<{ round_id: string; amount_paise: number }>('select round_id, amount_paise from casino_transactions where transaction_id = $1', [sent.transactionId]);
+      const rows = await grouped.t.db.query<{ round_id: string; amount_paise: number }>(
+        'select round_id, amount_paise from casino_transactions where transaction_id = $1',
+        [sent.transactionId],
+      );
       const row = rows.rows[0] as { round_id: string; amount_paise: number };
-      const body = { playerId: player.userId, transactionId: sent.transactionId, roundId: row.round_id, gameCode: `${provider.provider}-slot`, amount: Number(row.amount_paise) / 100 };
+      const body = {
+        playerId: player.userId,
+        transactionId: sent.transactionId,
+        roundId: row.round_id,
+        gameCode: `${provider.provider}-slot`,
+        amount: Number(row.amount_paise) / 100,
+      };
       expect((await signedCall(grouped.t.app, sent.kind, body, provider)).body).toEqual(sent.answer);
     }
   });

@@ -25,7 +25,10 @@ async function balanceOf(token: string): Promise<number> {
 
 /** The main wallet straight from the ledger (for a player whose app session has expired). */
 async function mainBalance(userId: string): Promise<number> {
-  const result = await t.db.query<{ balance_paise: number }>(`select balance_paise from ledger_accounts where user_id = $1 and kind = 'player_main'`, [userId]);
+  const result = await t.db.query<{ balance_paise: number }>(
+    `select balance_paise from ledger_accounts where user_id = $1 and kind = 'player_main'`,
+    [userId],
+  );
   return Number(result.rows[0]?.balance_paise) / 100;
 }
 
@@ -40,19 +43,35 @@ afterAll(async () => t.close());
 describe('a provider reaches a player only through its own live session', () => {
   it('refuses a debit or a balance read without a session, with another provider’s session, and after the session expired', async () => {
     const player = await signUpPlayer(t);
-    const debit = () => ({ playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 5 });
+    const debit = () => ({
+      playerId: player.userId,
+      transactionId: next('tx'),
+      roundId: next('round'),
+      gameCode: 'acme-slot',
+      amount: 5,
+    });
 
     const none = await signedCall(t.app, 'debit', debit(), acme);
-    expect(none.body).toMatchObject({ meta: { code: 403, status: 'TOKEN_INVALID' }, data: { status: 'TOKEN_INVALID', balance: null, playerName: null } });
+    expect(none.body).toMatchObject({
+      meta: { code: 403, status: 'TOKEN_INVALID' },
+      data: { status: 'TOKEN_INVALID', balance: null, playerName: null },
+    });
     const noRead = await signedCall(t.app, 'balance', { playerId: player.userId }, acme);
     expect(noRead.body.data).toMatchObject({ status: 'TOKEN_INVALID', balance: null, playerName: null });
 
     // A live session with another provider (the house) does not count for Acme.
     await launchGame(t.app, player.token, 'royal-bengal');
     expect((await signedCall(t.app, 'debit', debit(), acme)).body.data.status).toBe('TOKEN_INVALID');
-    expect((await signedCall(t.app, 'balance', { playerId: player.userId }, acme)).body.data.status).toBe('TOKEN_INVALID');
+    expect((await signedCall(t.app, 'balance', { playerId: player.userId }, acme)).body.data.status).toBe(
+      'TOKEN_INVALID',
+    );
     // Nor does a refusal on a round tell Acme the balance.
-    const credit = await signedCall(t.app, 'credit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 5 }, acme);
+    const credit = await signedCall(
+      t.app,
+      'credit',
+      { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 5 },
+      acme,
+    );
     expect(credit.body.data).toMatchObject({ status: 'ROUND_NOT_FOUND', balance: null });
     expect(await balanceOf(player.token)).toBe(10_000);
 
@@ -66,9 +85,16 @@ describe('a provider reaches a player only through its own live session', () => 
     // and a retry of the debit already taken still replays its answer.
     t.clock.advanceMs(LAUNCH_TOKEN_TTL_MS + 1);
     expect((await signedCall(t.app, 'debit', debit(), acme)).body.data.status).toBe('TOKEN_INVALID');
-    expect((await signedCall(t.app, 'balance', { playerId: player.userId }, acme)).body.data.status).toBe('TOKEN_INVALID');
+    expect((await signedCall(t.app, 'balance', { playerId: player.userId }, acme)).body.data.status).toBe(
+      'TOKEN_INVALID',
+    );
     expect((await signedCall(t.app, 'debit', open, acme)).body.data).toMatchObject({ status: 'OK', balance: 9_995 });
-    const paid = await signedCall(t.app, 'credit', { playerId: player.userId, transactionId: next('tx'), roundId: open.roundId, gameCode: 'acme-slot', amount: 12 }, acme);
+    const paid = await signedCall(
+      t.app,
+      'credit',
+      { playerId: player.userId, transactionId: next('tx'), roundId: open.roundId, gameCode: 'acme-slot', amount: 12 },
+      acme,
+    );
     expect(paid.body.data).toMatchObject({ status: 'OK', balance: null });
     expect(await mainBalance(player.userId)).toBe(10_007);
     director = (await createOperator(t)).token; // the earlier one's session idled out over those twelve hours
@@ -79,15 +105,46 @@ describe('a provider reaches a player only through its own live session', () => 
     await launchGame(t.app, player.token, 'acme-slot');
     // Switching to the (empty) bonus wallet afterwards does not move this session's stakes.
     await call(t.app, 'PUT', '/api/v1/wallet', { token: player.token, body: { selectedWallet: '2' } });
-    const debit = await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 3, currency: 'INR' }, acme);
+    const debit = await signedCall(
+      t.app,
+      'debit',
+      {
+        playerId: player.userId,
+        transactionId: next('tx'),
+        roundId: next('round'),
+        gameCode: 'acme-slot',
+        amount: 3,
+        currency: 'INR',
+      },
+      acme,
+    );
     expect(debit.body.data).toMatchObject({ status: 'OK', wallet: 'main', balance: 9_997 });
-    const usd = await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 3, currency: 'USD' }, acme);
+    const usd = await signedCall(
+      t.app,
+      'debit',
+      {
+        playerId: player.userId,
+        transactionId: next('tx'),
+        roundId: next('round'),
+        gameCode: 'acme-slot',
+        amount: 3,
+        currency: 'USD',
+      },
+      acme,
+    );
     expect(usd.body.meta).toMatchObject({ code: 400, status: 'INVALID_REQUEST' });
-    expect((await signedCall(t.app, 'balance', { playerId: player.userId, currency: 'EUR' }, acme)).body.data.status).toBe('INVALID_REQUEST');
+    expect(
+      (await signedCall(t.app, 'balance', { playerId: player.userId, currency: 'EUR' }, acme)).body.data.status,
+    ).toBe('INVALID_REQUEST');
     // A launch now is bound to the bonus wallet.
     t.clock.advanceMs(1_000);
     await launchGame(t.app, player.token, 'acme-slot');
-    const bonus = await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 3 }, acme);
+    const bonus = await signedCall(
+      t.app,
+      'debit',
+      { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 3 },
+      acme,
+    );
     expect(bonus.body.data).toMatchObject({ status: 'INSUFFICIENT_FUNDS', wallet: 'bonus', balance: 0 });
   });
 });
@@ -97,8 +154,19 @@ describe('a round pays once', () => {
     const player = await signUpPlayer(t);
     await launchGame(t.app, player.token, 'acme-slot');
     const round = next('round');
-    await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'acme-slot', amount: 10 }, acme);
-    const win = { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'acme-slot', amount: 30 };
+    await signedCall(
+      t.app,
+      'debit',
+      { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'acme-slot', amount: 10 },
+      acme,
+    );
+    const win = {
+      playerId: player.userId,
+      transactionId: next('tx'),
+      roundId: round,
+      gameCode: 'acme-slot',
+      amount: 30,
+    };
     expect((await signedCall(t.app, 'credit', win, acme)).body.data).toMatchObject({ status: 'OK', balance: 10_020 });
     // The same credit again is a retry (its answer replayed); another id is a second payout, refused.
     expect((await signedCall(t.app, 'credit', win, acme)).body.data).toMatchObject({ status: 'OK', balance: 10_020 });
@@ -115,31 +183,65 @@ describe('a provider cannot pay out without bound', () => {
     const player = await signUpPlayer(t);
     await launchGame(t.app, player.token, 'tiny-slot');
     const round = next('round');
-    await signedCall(t.app, 'debit', { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'tiny-slot', amount: 10 }, tiny);
+    await signedCall(
+      t.app,
+      'debit',
+      { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'tiny-slot', amount: 10 },
+      tiny,
+    );
     // ₹10 in, ₹150 out would be ₹140 paid out above its stakes: more than its ₹100 limit.
-    const over = await signedCall(t.app, 'credit', { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'tiny-slot', amount: 150 }, tiny);
-    expect(over.body).toMatchObject({ meta: { code: 422, status: 'LIMIT_REACHED' }, data: { status: 'LIMIT_REACHED', balance: 9_990 } });
+    const over = await signedCall(
+      t.app,
+      'credit',
+      { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'tiny-slot', amount: 150 },
+      tiny,
+    );
+    expect(over.body).toMatchObject({
+      meta: { code: 422, status: 'LIMIT_REACHED' },
+      data: { status: 'LIMIT_REACHED', balance: 9_990 },
+    });
     expect(await balanceOf(player.token)).toBe(9_990);
     // Exactly at the limit is allowed.
-    const atLimit = await signedCall(t.app, 'credit', { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'tiny-slot', amount: 110 }, tiny);
+    const atLimit = await signedCall(
+      t.app,
+      'credit',
+      { playerId: player.userId, transactionId: next('tx'), roundId: round, gameCode: 'tiny-slot', amount: 110 },
+      tiny,
+    );
     expect(atLimit.body.data).toMatchObject({ status: 'OK', balance: 10_100 });
 
-    const listed = (await call(t.app, 'GET', '/api/v1/backoffice/casino/providers', { token: director })).body.data as { code: string; netPayoutLimit: number; netPaidOut: number }[];
+    const listed = (await call(t.app, 'GET', '/api/v1/backoffice/casino/providers', { token: director })).body.data as {
+      code: string;
+      netPayoutLimit: number;
+      netPaidOut: number;
+    }[];
     expect(listed.find((provider) => provider.code === 'tiny')).toMatchObject({ netPayoutLimit: 100, netPaidOut: 100 });
     expect(listed.find((provider) => provider.code === 'khel-house')).toMatchObject({ netPayoutLimit: 10_000_000 });
 
     // Not only the wallet code: the database refuses any posting that would take the account past its floor.
     const posting = async (ref: string, paise: number) =>
       t.db.transaction(async (tx) => {
-        const accounts = await tx.query<{ id: number; kind: string }>(
-          `insert into ledger_accounts (kind, ref, is_player) values ('casino_house', $1, false) on conflict (kind, ref) where user_id is null do nothing;`,
-          [ref],
-        ).then(() => tx.query<{ id: number; kind: string }>(`select id, kind from ledger_accounts where user_id is null and ((kind = 'casino_house' and ref = $1) or (kind = 'house_cash' and ref = ''))`, [ref]));
+        const accounts = await tx
+          .query<{ id: number; kind: string }>(
+            `insert into ledger_accounts (kind, ref, is_player) values ('casino_house', $1, false) on conflict (kind, ref) where user_id is null do nothing;`,
+            [ref],
+          )
+          .then(() =>
+            tx.query<{ id: number; kind: string }>(
+              `select id, kind from ledger_accounts where user_id is null and ((kind = 'casino_house' and ref = $1) or (kind = 'house_cash' and ref = ''))`,
+              [ref],
+            ),
+          );
         const from = accounts.rows.find((row) => row.kind === 'casino_house')?.id;
         const to = accounts.rows.find((row) => row.kind === 'house_cash')?.id;
-        const created = await tx.query<{ id: number }>(`insert into journal_transactions (kind, description) values ('test_mint', 'minting') returning id`);
+        const created = await tx.query<{ id: number }>(
+          `insert into journal_transactions (kind, description) values ('test_mint', 'minting') returning id`,
+        );
         const id = created.rows[0]?.id;
-        await tx.query('insert into journal_entries (transaction_id, account_id, amount_paise) values ($1, $2, $3), ($1, $4, $5)', [id, from, -paise, to, paise]);
+        await tx.query(
+          'insert into journal_entries (transaction_id, account_id, amount_paise) values ($1, $2, $3), ($1, $4, $5)',
+          [id, from, -paise, to, paise],
+        );
       });
     await expect(posting('tiny', 1)).rejects.toThrow(/ledger_account_limit_reached/);
     // An account made for a provider nobody configured starts with no room at all.
@@ -148,17 +250,29 @@ describe('a provider cannot pay out without bound', () => {
   });
 
   it('lets a director raise the limit, refuses one below what was already paid out, and validates it', async () => {
-    const lower = await call(t.app, 'PUT', '/api/v1/backoffice/casino/providers/tiny', { token: director, body: { netPayoutLimit: 50 } });
+    const lower = await call(t.app, 'PUT', '/api/v1/backoffice/casino/providers/tiny', {
+      token: director,
+      body: { netPayoutLimit: 50 },
+    });
     expect(lower.body.meta).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
     expect(lower.body.meta.message).toContain('₹100');
     for (const bad of [0, -5, 1.005, 2_000_000_000, '100', null]) {
-      const refused = await call(t.app, 'PUT', '/api/v1/backoffice/casino/providers/tiny', { token: director, body: { netPayoutLimit: bad } });
+      const refused = await call(t.app, 'PUT', '/api/v1/backoffice/casino/providers/tiny', {
+        token: director,
+        body: { netPayoutLimit: bad },
+      });
       expect(refused.body.meta.error, String(bad)).toBe('VALIDATION_FAILED');
     }
-    const raised = await call(t.app, 'PUT', '/api/v1/backoffice/casino/providers/tiny', { token: director, body: { netPayoutLimit: 500 } });
+    const raised = await call(t.app, 'PUT', '/api/v1/backoffice/casino/providers/tiny', {
+      token: director,
+      body: { netPayoutLimit: 500 },
+    });
     expect(raised.body.data).toMatchObject({ provider: { netPayoutLimit: 500, netPaidOut: 100 }, secret: null });
     const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
-    const notDirector = await call(t.app, 'PUT', '/api/v1/backoffice/casino/providers/tiny', { token: support.token, body: { netPayoutLimit: 100_000 } });
+    const notDirector = await call(t.app, 'PUT', '/api/v1/backoffice/casino/providers/tiny', {
+      token: support.token,
+      body: { netPayoutLimit: 100_000 },
+    });
     expect(notDirector.body.meta.code).not.toBe(200);
     const audit = await t.db.query<{ details: { netPayoutLimit?: number; previousNetPayoutLimit?: number } }>(
       `select details from audit_log where action = 'casino.provider.update' and target_id = 'tiny' order by seq desc limit 1`,
@@ -171,7 +285,13 @@ describe('malformed wallet calls', () => {
   it('answers INVALID_REQUEST (meta.code 400) to a signed body of the wrong shape, and changes nothing', async () => {
     const player = await signUpPlayer(t);
     await launchGame(t.app, player.token, 'acme-slot');
-    const good = { playerId: player.userId, transactionId: next('tx'), roundId: next('round'), gameCode: 'acme-slot', amount: 5 };
+    const good = {
+      playerId: player.userId,
+      transactionId: next('tx'),
+      roundId: next('round'),
+      gameCode: 'acme-slot',
+      amount: 5,
+    };
     const bodies: Record<string, unknown>[] = [
       {},
       { ...good, amount: 'five' },
@@ -185,28 +305,45 @@ describe('malformed wallet calls', () => {
       { ...good, transactionId: 'x'.repeat(101) },
       { ...good, currency: 'inr\u0007' },
     ];
-    const calls: (readonly ['debit' | 'credit' | 'rollback' | 'balance' | 'authenticate', Record<string, unknown>])[] = [
-      ...bodies.flatMap((body) => [['debit', body], ['credit', body]] as const),
-      // A rollback carries no amount or currency: only the fields it has.
-      ...[0, 5, 6, 7, 8, 9].map((index) => ['rollback', { debitTransactionId: next('tx'), ...bodies[index] }] as const),
-      ['rollback', { ...good, debitTransactionId: 'nul\u0000' }],
-      ['balance', {}],
-      ['balance', { playerId: 'not-a-uuid' }],
-      ['balance', { playerId: `${player.userId}\u0000` }],
-      ['balance', { playerId: 42 }],
-      ['authenticate', {}],
-      ['authenticate', { token: 'short' }],
-      ['authenticate', { token: 'abcdefghij\u0000klmno' }],
-      ['authenticate', { token: ['abcdefghijklmno'] }],
-    ];
+    const calls: (readonly ['debit' | 'credit' | 'rollback' | 'balance' | 'authenticate', Record<string, unknown>])[] =
+      [
+        ...bodies.flatMap(
+          (body) =>
+            [
+              ['debit', body],
+              ['credit', body],
+            ] as const,
+        ),
+        // A rollback carries no amount or currency: only the fields it has.
+        ...[0, 5, 6, 7, 8, 9].map(
+          (index) => ['rollback', { debitTransactionId: next('tx'), ...bodies[index] }] as const,
+        ),
+        ['rollback', { ...good, debitTransactionId: 'nul\u0000' }],
+        ['balance', {}],
+        ['balance', { playerId: 'not-a-uuid' }],
+        ['balance', { playerId: `${player.userId}\u0000` }],
+        ['balance', { playerId: 42 }],
+        ['authenticate', {}],
+        ['authenticate', { token: 'short' }],
+        ['authenticate', { token: 'abcdefghij\u0000klmno' }],
+        ['authenticate', { token: ['abcdefghijklmno'] }],
+      ];
     {
       for (const [path, body] of calls) {
         const answer = await signedCall(t.app, path, body, acme);
         expect(answer.status, `${path} ${JSON.stringify(body)}`).toBe(200);
-        expect(answer.body, `${path} ${JSON.stringify(body)}`).toMatchObject({ meta: { code: 400, status: 'INVALID_REQUEST' }, data: { status: 'INVALID_REQUEST' } });
+        expect(answer.body, `${path} ${JSON.stringify(body)}`).toMatchObject({
+          meta: { code: 400, status: 'INVALID_REQUEST' },
+          data: { status: 'INVALID_REQUEST' },
+        });
       }
     }
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/v1/casino-wallet/debit', payload: '{"playerId":', headers: { 'content-type': 'application/json', 'x-provider': 'acme', 'x-signature': '00'.repeat(32) } });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/casino-wallet/debit',
+      payload: '{"playerId":',
+      headers: { 'content-type': 'application/json', 'x-provider': 'acme', 'x-signature': '00'.repeat(32) },
+    });
     expect(notJson.statusCode).toBe(200);
     expect(notJson.json()).toMatchObject({ meta: { code: 400, status: 'INVALID_REQUEST' } });
     const unsigned = await signedCall(t.app, 'debit', good, { ...acme, signature: null });

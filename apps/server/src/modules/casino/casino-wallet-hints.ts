@@ -36,7 +36,8 @@ export function createCasinoWalletHints() {
   return {
     player: (userId: string): PlayerHint | undefined => players.get(userId),
     /** The wallet the provider's last debit of the player came from. */
-    wallet: (providerId: number, userId: string): 'main' | 'bonus' | undefined => wallets.get(`${providerId}|${userId}`),
+    wallet: (providerId: number, userId: string): 'main' | 'bonus' | undefined =>
+      wallets.get(`${providerId}|${userId}`),
     round: (providerId: number, roundId: string, userId: string) => rounds.get(roundKey(providerId, roundId, userId)),
 
     /** After a call's context was read: the player's accounts and name. */
@@ -44,9 +45,16 @@ export function createCasinoWalletHints() {
       if (!players.has(userId)) remember(players, MAX_PLAYERS, userId, hint);
     },
     /** After a debit went in: its wallet, and its round (open) for the credit to come. */
-    learnDebit(providerId: number, userId: string, roundId: string, wallet: 'main' | 'bonus', round: { id: number; wallet: 'main' | 'bonus'; status: string } | null): void {
+    learnDebit(
+      providerId: number,
+      userId: string,
+      roundId: string,
+      wallet: 'main' | 'bonus',
+      round: { id: number; wallet: 'main' | 'bonus'; status: string } | null,
+    ): void {
       remember(wallets, MAX_PLAYERS, `${providerId}|${userId}`, wallet);
-      if (round !== null && round.status === 'open') remember(rounds, MAX_ROUNDS, roundKey(providerId, roundId, userId), { id: round.id, wallet: round.wallet });
+      if (round !== null && round.status === 'open')
+        remember(rounds, MAX_ROUNDS, roundKey(providerId, roundId, userId), { id: round.id, wallet: round.wallet });
     },
     /** The round was credited (or turned out not to be open): its credit needs no hint any more. */
     forgetRound(providerId: number, roundId: string, userId: string): void {

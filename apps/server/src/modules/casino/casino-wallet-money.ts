@@ -44,10 +44,22 @@ class NeedsTransaction extends Error {}
  * writes wagering, runs as one transaction of four (BEGIN, the context locked, the statement and the
  * wagering, COMMIT). Decision 0028.
  */
-export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletService; clock: Clock; steps: CasinoWalletSteps; onWagering?: WageringListener; hints?: CasinoWalletHints; writer?: CasinoWalletWriterOptions }) {
+export function createCasinoMoneyCalls(deps: {
+  db: Database;
+  wallet: WalletService;
+  clock: Clock;
+  steps: CasinoWalletSteps;
+  onWagering?: WageringListener;
+  hints?: CasinoWalletHints;
+  writer?: CasinoWalletWriterOptions;
+}) {
   const { db, wallet, clock, steps } = deps;
   const hints = deps.hints ?? createCasinoWalletHints();
-  const writer = createCasinoWalletWriter({ db, wallet, ...(deps.writer === undefined ? {} : { options: deps.writer }) });
+  const writer = createCasinoWalletWriter({
+    db,
+    wallet,
+    ...(deps.writer === undefined ? {} : { options: deps.writer }),
+  });
 
   /**
    * Runs a call: `fast` (one statement from the hints; null when it could not or did not apply), else
@@ -55,7 +67,15 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
    * transaction with the context locked. An `Answered` (replay, token refusal) answers; a `Taken` id
    * replays what the racing call stored.
    */
-  async function run(provider: ProviderRow, playerId: string, transactionId: string, kind: 'debit' | 'credit', hash: string, fast: (q: Queryable) => Promise<CasinoWalletResponse | null>, fn: (q: Queryable, locked: boolean) => Promise<CasinoWalletResponse>): Promise<CasinoWalletResponse> {
+  async function run(
+    provider: ProviderRow,
+    playerId: string,
+    transactionId: string,
+    kind: 'debit' | 'credit',
+    hash: string,
+    fast: (q: Queryable) => Promise<CasinoWalletResponse | null>,
+    fn: (q: Queryable, locked: boolean) => Promise<CasinoWalletResponse>,
+  ): Promise<CasinoWalletResponse> {
     return steps.guarded(provider, playerId, transactionId, async () => {
       try {
         try {
@@ -79,9 +99,17 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
   async function settle(tx: Queryable, input: SettleInput, posting: Posting | null): Promise<Settled> {
     const statement = async (journal: Parameters<typeof settleCall>[2]) => {
       const outcome = await settleCall(tx, input, journal);
-      return { posted: outcome.posted, value: outcome, balances: outcome.wallets === null ? undefined : new Map([[input.userId, outcome.wallets]]) };
+      return {
+        posted: outcome.posted,
+        value: outcome,
+        balances: outcome.wallets === null ? undefined : new Map([[input.userId, outcome.wallets]]),
+      };
     };
-    return (posting === null ? statement(null).then((result) => result.value) : wallet.postWithin(tx, posting, (rows) => statement(rows[0] ?? null))).catch((error: unknown) => {
+    return (
+      posting === null
+        ? statement(null).then((result) => result.value)
+        : wallet.postWithin(tx, posting, (rows) => statement(rows[0] ?? null))
+    ).catch((error: unknown) => {
       if (isTakenId(error)) throw new Taken();
       throw steps.refusalOf(error, input.wallet);
     });
@@ -97,16 +125,33 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
    * because a call with this very id went in meanwhile (a retry racing its original, each read the
    * context before the other committed), that call's stored answer is the answer, not a refusal.
    */
-  async function refusedUnlessTaken(tx: Queryable, provider: ProviderRow, transactionId: string, kind: 'debit' | 'credit', hash: string, refusal: Refusal): Promise<never> {
+  async function refusedUnlessTaken(
+    tx: Queryable,
+    provider: ProviderRow,
+    transactionId: string,
+    kind: 'debit' | 'credit',
+    hash: string,
+    refusal: Refusal,
+  ): Promise<never> {
     const taken = await createCasinoRepository(tx).findTransaction(provider.id, transactionId);
     if (taken !== null) throw new Answered(steps.replay(taken, kind, hash));
     throw refusal;
   }
 
   /** The answer of a call that went in: the stored answer with its reference and balance. */
-  function answered(write: CallWrite, settled: { journalId: number | null; balancePaise: number | null }): CasinoWalletResponse {
+  function answered(
+    write: CallWrite,
+    settled: { journalId: number | null; balancePaise: number | null },
+  ): CasinoWalletResponse {
     const { answer } = write;
-    return { ...answer, data: { ...answer.data, reference: settled.journalId === null ? null : String(settled.journalId), balance: settled.balancePaise === null ? null : paiseToRupees(settled.balancePaise) } };
+    return {
+      ...answer,
+      data: {
+        ...answer.data,
+        reference: settled.journalId === null ? null : String(settled.journalId),
+        balance: settled.balancePaise === null ? null : paiseToRupees(settled.balancePaise),
+      },
+    };
   }
 
   return {
@@ -118,7 +163,25 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       const gameRow = await steps.game(provider.id, body.gameCode);
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
       const hash = requestHash('debit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      const party = (house: number, now: Date, userId: string, username: string, which: 'main' | 'bonus', accountId: number) => ({ provider, game: gameRow, description: steps.description(provider, gameRow), house, userId, username, wallet: which, accountId, now, hash });
+      const party = (
+        house: number,
+        now: Date,
+        userId: string,
+        username: string,
+        which: 'main' | 'bonus',
+        accountId: number,
+      ) => ({
+        provider,
+        game: gameRow,
+        description: steps.description(provider, gameRow),
+        house,
+        userId,
+        username,
+        wallet: which,
+        accountId,
+        now,
+        hash,
+      });
 
       /** One round trip: the statement requires the session, the player's flags and the hinted wallet itself. */
       const fast = async (q: Queryable): Promise<CasinoWalletResponse | null> => {
@@ -126,8 +189,16 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         const which = hints.wallet(provider.id, body.playerId);
         const accountId = which === undefined ? undefined : hint?.accounts[which];
         if (hint === undefined || which === undefined || accountId === undefined || !gameRow.enabled) return null;
-        const write = debitWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, which, accountId), body, amountPaise);
-        const settled = await settleShared(q, { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null }, skipLocked: true }, write.posting);
+        const write = debitWrite(
+          party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, which, accountId),
+          body,
+          amountPaise,
+        );
+        const settled = await settleShared(
+          q,
+          { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null }, skipLocked: true },
+          write.posting,
+        );
         if (!settled.claimed) return null;
         hints.learnDebit(provider.id, body.playerId, body.roundId, which, settled.round);
         return answered(write, settled);
@@ -136,23 +207,58 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       return run(provider, body.playerId, body.transactionId, 'debit', hash, fast, async (tx, lock) => {
         const now = clock.now();
         const house = await steps.houseAccount(tx, provider);
-        const context: CallContext = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now, lock });
+        const context: CallContext = await callContext(tx, {
+          providerId: provider.id,
+          transactionId: body.transactionId,
+          userId: body.playerId,
+          roundId: body.roundId,
+          now,
+          lock,
+        });
         // A retry of a debit already taken replays its answer even after the session ended.
         if (context.earlier !== null) throw new Answered(steps.replay(context.earlier, 'debit', hash));
         const session = context.session;
         if (session === null) throw new Answered(walletAnswer('TOKEN_INVALID', { transactionId: body.transactionId }));
-        if (body.currency !== undefined && body.currency !== session.currency) throw new Answered(walletAnswer('INVALID_REQUEST', { playerId: body.playerId, transactionId: body.transactionId }));
-        const player = context.player ?? (() => { throw new Answered(walletAnswer('PLAYER_NOT_FOUND', { transactionId: body.transactionId })); })();
+        if (body.currency !== undefined && body.currency !== session.currency)
+          throw new Answered(
+            walletAnswer('INVALID_REQUEST', { playerId: body.playerId, transactionId: body.transactionId }),
+          );
+        const player =
+          context.player ??
+          (() => {
+            throw new Answered(walletAnswer('PLAYER_NOT_FOUND', { transactionId: body.transactionId }));
+          })();
         const which = session.wallet ?? stakeWallet(player);
-        if (isBlocked(player, now) || !(gameRow.is_slot ? player.allow_slots : player.allow_live_casino) || !gameRow.enabled) throw new Refusal('PLAYER_BLOCKED', which);
-        const playerAccount = context.accounts[which] ?? (() => { throw new Refusal('PLAYER_NOT_FOUND', null); })();
+        if (
+          isBlocked(player, now) ||
+          !(gameRow.is_slot ? player.allow_slots : player.allow_live_casino) ||
+          !gameRow.enabled
+        )
+          throw new Refusal('PLAYER_BLOCKED', which);
+        const playerAccount =
+          context.accounts[which] ??
+          (() => {
+            throw new Refusal('PLAYER_NOT_FOUND', null);
+          })();
         // A round's stakes all come from one wallet: the one its first debit used, which is the session's.
         if (context.round !== null && context.round.status !== 'open') throw new Refusal('ROUND_CLOSED', which);
         if (context.round !== null && context.round.wallet !== which) throw new Refusal('INVALID_REQUEST', which);
-        const write = debitWrite(party(house, now, player.id, player.username, which, playerAccount), body, amountPaise);
+        const write = debitWrite(
+          party(house, now, player.id, player.username, which, playerAccount),
+          body,
+          amountPaise,
+        );
         const settled = await settle(tx, write.input, write.posting);
         // The round changed since the context was read (closed, or opened in another wallet).
-        if (!settled.claimed) return refusedUnlessTaken(tx, provider, body.transactionId, 'debit', hash, new Refusal('ROUND_CLOSED', which));
+        if (!settled.claimed)
+          return refusedUnlessTaken(
+            tx,
+            provider,
+            body.transactionId,
+            'debit',
+            hash,
+            new Refusal('ROUND_CLOSED', which),
+          );
         hints.learnPlayer(player.id, { accounts: context.accounts, username: player.username });
         hints.learnDebit(provider.id, player.id, body.roundId, which, settled.round);
         return answered(write, settled);
@@ -163,9 +269,28 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       const amountPaise = rupeesToPaise(body.amount) ?? 0;
       const gameRow = await steps.game(provider.id, body.gameCode);
       if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
-      if (body.currency !== undefined && body.currency !== 'INR') return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
+      if (body.currency !== undefined && body.currency !== 'INR')
+        return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
       const hash = requestHash('credit', [body.playerId, body.roundId, body.gameCode, amountPaise]);
-      const party = (house: number, now: Date, userId: string, username: string, which: 'main' | 'bonus', accountId: number) => ({ provider, game: gameRow, description: steps.description(provider, gameRow), house, userId, username, wallet: which, accountId, now, hash });
+      const party = (
+        house: number,
+        now: Date,
+        userId: string,
+        username: string,
+        which: 'main' | 'bonus',
+        accountId: number,
+      ) => ({
+        provider,
+        game: gameRow,
+        description: steps.description(provider, gameRow),
+        house,
+        userId,
+        username,
+        wallet: which,
+        accountId,
+        now,
+        hash,
+      });
 
       /** One round trip: the round learnt from its debit; the statement settles it only while it is open. */
       const fast = async (q: Queryable): Promise<CasinoWalletResponse | null> => {
@@ -173,8 +298,26 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
         const round = hints.round(provider.id, body.roundId, body.playerId);
         const accountId = round === undefined ? undefined : hint?.accounts[round.wallet];
         // A bonus round's credit writes wagering too: it takes the transaction path.
-        if (hint === undefined || round === undefined || accountId === undefined || (round.wallet === 'bonus' && deps.onWagering !== undefined)) return null;
-        const write = creditWrite(party(await steps.houseAccount(q, provider), clock.now(), body.playerId, hint.username, round.wallet, accountId), body, amountPaise, round.id);
+        if (
+          hint === undefined ||
+          round === undefined ||
+          accountId === undefined ||
+          (round.wallet === 'bonus' && deps.onWagering !== undefined)
+        )
+          return null;
+        const write = creditWrite(
+          party(
+            await steps.houseAccount(q, provider),
+            clock.now(),
+            body.playerId,
+            hint.username,
+            round.wallet,
+            accountId,
+          ),
+          body,
+          amountPaise,
+          round.id,
+        );
         const settled = await settleShared(q, { ...write.input, skipLocked: true }, write.posting);
         hints.forgetRound(provider.id, body.roundId, body.playerId);
         return settled.claimed ? answered(write, settled) : null;
@@ -183,19 +326,51 @@ export function createCasinoMoneyCalls(deps: { db: Database; wallet: WalletServi
       return run(provider, body.playerId, body.transactionId, 'credit', hash, fast, async (tx, lock) => {
         const now = clock.now();
         const house = await steps.houseAccount(tx, provider);
-        const context = await callContext(tx, { providerId: provider.id, transactionId: body.transactionId, userId: body.playerId, roundId: body.roundId, now, lock });
+        const context = await callContext(tx, {
+          providerId: provider.id,
+          transactionId: body.transactionId,
+          userId: body.playerId,
+          roundId: body.roundId,
+          now,
+          lock,
+        });
         if (context.earlier !== null) throw new Answered(steps.replay(context.earlier, 'credit', hash));
-        const player = context.player ?? (() => { throw new Refusal('PLAYER_NOT_FOUND'); })();
-        const round = context.round ?? (() => { throw new Refusal('ROUND_NOT_FOUND', stakeWallet(player)); })();
+        const player =
+          context.player ??
+          (() => {
+            throw new Refusal('PLAYER_NOT_FOUND');
+          })();
+        const round =
+          context.round ??
+          (() => {
+            throw new Refusal('ROUND_NOT_FOUND', stakeWallet(player));
+          })();
         if (round.status === 'rolled_back') throw new Refusal('ROUND_CLOSED', round.wallet);
         // One credit settles a round: a second one (another id) could pay the round twice.
         if (round.status === 'credited') throw new Refusal('ROUND_ALREADY_CREDITED', round.wallet);
-        const playerAccount = context.accounts[round.wallet] ?? (() => { throw new Refusal('PLAYER_NOT_FOUND', null); })();
+        const playerAccount =
+          context.accounts[round.wallet] ??
+          (() => {
+            throw new Refusal('PLAYER_NOT_FOUND', null);
+          })();
         // Wagering is written with the credit, in the same transaction, from the round as locked.
         if (!lock && round.wallet === 'bonus' && deps.onWagering !== undefined) throw new NeedsTransaction();
-        const write = creditWrite(party(house, now, player.id, player.username, round.wallet, playerAccount), body, amountPaise, round.id);
+        const write = creditWrite(
+          party(house, now, player.id, player.username, round.wallet, playerAccount),
+          body,
+          amountPaise,
+          round.id,
+        );
         const settled = await settle(tx, write.input, write.posting);
-        if (!settled.claimed) return refusedUnlessTaken(tx, provider, body.transactionId, 'credit', hash, new Refusal('ROUND_ALREADY_CREDITED', round.wallet));
+        if (!settled.claimed)
+          return refusedUnlessTaken(
+            tx,
+            provider,
+            body.transactionId,
+            'credit',
+            hash,
+            new Refusal('ROUND_ALREADY_CREDITED', round.wallet),
+          );
         hints.learnPlayer(player.id, { accounts: context.accounts, username: player.username });
         hints.forgetRound(provider.id, body.roundId, player.id);
         // A settled bonus-wallet round counts towards the running bonus's wagering (PRODUCT.md §8).

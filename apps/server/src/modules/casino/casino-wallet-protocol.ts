@@ -53,7 +53,17 @@ export class RetryRollback extends Error {}
 export function walletAnswer(status: CasinoWalletStatus, data: Partial<CasinoWalletResult> = {}): CasinoWalletResponse {
   return {
     meta: { code: META_CODE[status], message: MESSAGE[status], status },
-    data: { status, balance: null, currency: 'INR', transactionId: null, reference: null, wallet: null, playerId: null, playerName: null, ...data },
+    data: {
+      status,
+      balance: null,
+      currency: 'INR',
+      transactionId: null,
+      reference: null,
+      wallet: null,
+      playerId: null,
+      playerName: null,
+      ...data,
+    },
   };
 }
 
@@ -70,4 +80,3 @@ export function stakeWallet(player: PlayerRow): 'main' | 'bonus' {
 export function isBlocked(player: PlayerRow, now: Date): boolean {
   return player.suspended_at !== null || (player.self_excluded_until !== null && player.self_excluded_until > now);
 }
-

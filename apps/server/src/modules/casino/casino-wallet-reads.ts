@@ -33,11 +33,14 @@ export function statementName(prefix: string, sql: string): string {
   return name;
 }
 
-const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+const asDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);
 export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 
 export function roundOf(round: Json<RoundRow> | null): RoundRow | null {
-  return round === null ? null : { ...round, created_at: new Date(round.created_at), settled_at: asDate(round.settled_at) };
+  return round === null
+    ? null
+    : { ...round, created_at: new Date(round.created_at), settled_at: asDate(round.settled_at) };
 }
 
 /** The context statement; `lock`: the accounts and the round locked until the transaction ends. */
@@ -63,9 +66,18 @@ const CONTEXT_SQL = { locked: contextSql(true), read: contextSql(false) };
  * ends. Without it this is a plain read and `settleCall` re-checks, under its own locks, all that money
  * depends on (the round's state, the id's claim, the balance).
  */
-export async function callContext(tx: Queryable, input: { providerId: number; transactionId: string; userId: string; roundId: string; now: Date; lock: boolean }): Promise<CallContext> {
+export async function callContext(
+  tx: Queryable,
+  input: { providerId: number; transactionId: string; userId: string; roundId: string; now: Date; lock: boolean },
+): Promise<CallContext> {
   const sql = input.lock ? CONTEXT_SQL.locked : CONTEXT_SQL.read;
-  const result = await tx.query<{ earlier: Json<TransactionRow> | null; session: Json<SessionRow> | null; player: Json<PlayerRow> | null; accounts: Record<string, number> | null; round: Json<RoundRow> | null }>(
+  const result = await tx.query<{
+    earlier: Json<TransactionRow> | null;
+    session: Json<SessionRow> | null;
+    player: Json<PlayerRow> | null;
+    accounts: Record<string, number> | null;
+    round: Json<RoundRow> | null;
+  }>(
     sql,
     [input.providerId, input.transactionId, input.userId, input.now, input.roundId],
     statementName('casino_context', sql),
@@ -73,15 +85,35 @@ export async function callContext(tx: Queryable, input: { providerId: number; tr
   return contextOf(result.rows[0]);
 }
 
-function contextOf(row: { earlier: Json<TransactionRow> | null; session: Json<SessionRow> | null; player: Json<PlayerRow> | null; accounts: Record<string, number> | null; round: Json<RoundRow> | null } | undefined): CallContext {
+function contextOf(
+  row:
+    | {
+        earlier: Json<TransactionRow> | null;
+        session: Json<SessionRow> | null;
+        player: Json<PlayerRow> | null;
+        accounts: Record<string, number> | null;
+        round: Json<RoundRow> | null;
+      }
+    | undefined,
+): CallContext {
   const player = row?.player ?? null;
   const session = row?.session ?? null;
   const earlier = row?.earlier ?? null;
   return {
     earlier: earlier === null ? null : { ...earlier, created_at: asDate(earlier.created_at) as Date },
     session: session === null ? null : { ...session, expires_at: asDate(session.expires_at) as Date },
-    player: player === null ? null : { ...player, suspended_at: asDate(player.suspended_at), self_excluded_until: asDate(player.self_excluded_until) },
-    accounts: { ...(row?.accounts?.player_main === undefined ? {} : { main: Number(row.accounts.player_main) }), ...(row?.accounts?.player_bonus === undefined ? {} : { bonus: Number(row.accounts.player_bonus) }) },
+    player:
+      player === null
+        ? null
+        : {
+            ...player,
+            suspended_at: asDate(player.suspended_at),
+            self_excluded_until: asDate(player.self_excluded_until),
+          },
+    accounts: {
+      ...(row?.accounts?.player_main === undefined ? {} : { main: Number(row.accounts.player_main) }),
+      ...(row?.accounts?.player_bonus === undefined ? {} : { bonus: Number(row.accounts.player_bonus) }),
+    },
     round: roundOf(row?.round ?? null),
   };
 }

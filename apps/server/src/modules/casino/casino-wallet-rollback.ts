@@ -14,8 +14,18 @@ export interface RollbackContext {
   replay(existing: TransactionRow, kind: 'rollback', hash: string): CasinoWalletResponse;
   post(tx: Queryable, posting: Posting, which: 'main' | 'bonus'): Promise<number>;
   description(provider: ProviderRow, game: GameRow): string;
-  readableBalance(tx: Queryable | undefined, provider: ProviderRow, userId: string, which: 'main' | 'bonus'): Promise<number | null>;
-  guarded(provider: ProviderRow, userId: string, transactionId: string, fn: () => Promise<CasinoWalletResponse>): Promise<CasinoWalletResponse>;
+  readableBalance(
+    tx: Queryable | undefined,
+    provider: ProviderRow,
+    userId: string,
+    which: 'main' | 'bonus',
+  ): Promise<number | null>;
+  guarded(
+    provider: ProviderRow,
+    userId: string,
+    transactionId: string,
+    fn: () => Promise<CasinoWalletResponse>,
+  ): Promise<CasinoWalletResponse>;
 }
 
 /**
@@ -23,9 +33,14 @@ export interface RollbackContext {
  * after its round was credited; a rollback of a debit never seen leaves a tombstone under the debit's
  * id, so the late debit is refused.
  */
-export async function rollbackDebit(context: RollbackContext, provider: ProviderRow, body: CasinoWalletRollback): Promise<CasinoWalletResponse> {
+export async function rollbackDebit(
+  context: RollbackContext,
+  provider: ProviderRow,
+  body: CasinoWalletRollback,
+): Promise<CasinoWalletResponse> {
   const { db, game, knownPlayer, replay, post, description, readableBalance, guarded } = context;
-  if (body.transactionId === body.debitTransactionId) return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
+  if (body.transactionId === body.debitTransactionId)
+    return walletAnswer('INVALID_REQUEST', { transactionId: body.transactionId });
   const gameRow = await game(provider.id, body.gameCode);
   if (gameRow === null) return walletAnswer('GAME_NOT_FOUND', { transactionId: body.transactionId });
   const hash = requestHash('rollback', [body.playerId, body.roundId, body.gameCode, body.debitTransactionId]);
@@ -46,7 +61,12 @@ export async function rollbackDebit(context: RollbackContext, provider: Provider
         requestHash: hash,
         at: now,
       });
-      if (rowId === null) return replay((await repo.findTransaction(provider.id, body.transactionId)) as TransactionRow, 'rollback', hash);
+      if (rowId === null)
+        return replay(
+          (await repo.findTransaction(provider.id, body.transactionId)) as TransactionRow,
+          'rollback',
+          hash,
+        );
       const debit = await repo.findTransaction(provider.id, body.debitTransactionId);
       let journalId: number | null = null;
       let amountPaise = 0;
@@ -66,27 +86,51 @@ export async function rollbackDebit(context: RollbackContext, provider: Provider
           at: now,
         });
         if (tombstone === null) throw new RetryRollback();
-        await repo.completeTransaction(tombstone, { amountPaise: 0, wallet: null, journalTransactionId: null, response: walletAnswer('TRANSACTION_ROLLED_BACK', { transactionId: body.debitTransactionId }) });
+        await repo.completeTransaction(tombstone, {
+          amountPaise: 0,
+          wallet: null,
+          journalTransactionId: null,
+          response: walletAnswer('TRANSACTION_ROLLED_BACK', { transactionId: body.debitTransactionId }),
+        });
       } else if (debit.kind === 'debit') {
         if (debit.user_id !== player.id || debit.round_id !== body.roundId) throw new Refusal('INVALID_REQUEST', which);
-        const round = (await repo.roundForUpdate(provider.id, debit.round_id, player.id)) ?? (() => { throw new Refusal('ROUND_NOT_FOUND', which); })();
+        const round =
+          (await repo.roundForUpdate(provider.id, debit.round_id, player.id)) ??
+          (() => {
+            throw new Refusal('ROUND_NOT_FOUND', which);
+          })();
         which = round.wallet;
         if (round.status === 'credited') throw new Refusal('ROUND_ALREADY_CREDITED', which);
         // Another rollback id for a debit already returned: nothing more moves.
         if ((await repo.rollbackOf(provider.id, debit.transaction_id)) === null) {
           amountPaise = debit.amount_paise;
-          journalId = await post(tx, {
-            kind: 'casino_rollback',
-            idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
-            description: description(provider, gameRow),
-            details: { provider: provider.name, providerCode: provider.code, gameCode: gameRow.code, roundId: body.roundId, kind: 'rollback', transactionId: body.transactionId, debitTransactionId: debit.transaction_id },
-            entries: [
-              { account: { house: 'casino_house', ref: provider.code }, amountPaise: -amountPaise },
-              { account: { userId: player.id, wallet: round.wallet }, amountPaise },
-            ],
-          }, round.wallet);
+          journalId = await post(
+            tx,
+            {
+              kind: 'casino_rollback',
+              idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
+              description: description(provider, gameRow),
+              details: {
+                provider: provider.name,
+                providerCode: provider.code,
+                gameCode: gameRow.code,
+                roundId: body.roundId,
+                kind: 'rollback',
+                transactionId: body.transactionId,
+                debitTransactionId: debit.transaction_id,
+              },
+              entries: [
+                { account: { house: 'casino_house', ref: provider.code }, amountPaise: -amountPaise },
+                { account: { userId: player.id, wallet: round.wallet }, amountPaise },
+              ],
+            },
+            round.wallet,
+          );
           const fullyReturned = round.rolled_back_paise + amountPaise >= round.stake_paise;
-          await repo.updateRound(round.id, { rolledBackPaise: amountPaise, ...(fullyReturned ? { status: 'rolled_back' as const, settledAt: now } : {}) });
+          await repo.updateRound(round.id, {
+            rolledBackPaise: amountPaise,
+            ...(fullyReturned ? { status: 'rolled_back' as const, settledAt: now } : {}),
+          });
         }
       } else if (debit.kind !== 'rollback_tombstone') {
         throw new Refusal('INVALID_REQUEST', which);
@@ -99,7 +143,12 @@ export async function rollbackDebit(context: RollbackContext, provider: Provider
         wallet: which,
         balance: await readableBalance(tx, provider, player.id, which),
       });
-      await repo.completeTransaction(rowId, { amountPaise, wallet: which, journalTransactionId: journalId, response: answer });
+      await repo.completeTransaction(rowId, {
+        amountPaise,
+        wallet: which,
+        journalTransactionId: journalId,
+        response: answer,
+      });
       return answer;
     });
   return guarded(provider, body.playerId, body.transactionId, async () => {

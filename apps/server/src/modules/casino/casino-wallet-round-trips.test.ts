@@ -52,7 +52,10 @@ describe('casino wallet round trips', () => {
     const counter = counted(t.db);
     // With a publisher, as in the product: the push must not read the balances again after the commit.
     const pushed: { topic: string; payload: { balance: number } }[] = [];
-    const publisher = { publish: (topic: string, payload: unknown) => void pushed.push({ topic, payload: payload as { balance: number } }) };
+    const publisher = {
+      publish: (topic: string, payload: unknown) =>
+        void pushed.push({ topic, payload: payload as { balance: number } }),
+    };
     const wallet = createWalletService({ db: counter.db, clock: t.clock, moneyMode: 'play', publisher });
     const service = createCasinoWalletService({ db: counter.db, wallet, clock: t.clock });
     const provider = (await service.provider('khel-house'))!;
@@ -61,14 +64,30 @@ describe('casino wallet round trips', () => {
       const player = await signUpPlayer(t);
       await launchGame(t.app, player.token, 'royal-bengal');
       counter.reset();
-      const debit = await service.debit(provider, { playerId: player.userId, transactionId: `rt-d-${i}`, roundId: `rt-${i}`, gameCode: 'royal-bengal', amount: 10, timestamp: 0 } as never);
+      const debit = await service.debit(provider, {
+        playerId: player.userId,
+        transactionId: `rt-d-${i}`,
+        roundId: `rt-${i}`,
+        gameCode: 'royal-bengal',
+        amount: 10,
+        timestamp: 0,
+      } as never);
       expect(debit.data.status).toBe('OK');
       const afterDebit = counter.trips();
-      const credit = await service.credit(provider, { playerId: player.userId, transactionId: `rt-c-${i}`, roundId: `rt-${i}`, gameCode: 'royal-bengal', amount: 25, timestamp: 0 } as never);
+      const credit = await service.credit(provider, {
+        playerId: player.userId,
+        transactionId: `rt-c-${i}`,
+        roundId: `rt-${i}`,
+        gameCode: 'royal-bengal',
+        amount: 25,
+        timestamp: 0,
+      } as never);
       expect(credit.data).toMatchObject({ status: 'OK', balance: 10_015 });
       trips.push({ debit: afterDebit, credit: counter.trips() - afterDebit });
       // One balance message per call, with the wallet as the call left it.
-      expect(pushed.filter((message) => message.topic === `user:${player.userId}`).map((message) => message.payload.balance)).toEqual([9_990, 10_015]);
+      expect(
+        pushed.filter((message) => message.topic === `user:${player.userId}`).map((message) => message.payload.balance),
+      ).toEqual([9_990, 10_015]);
     }
     console.log(`[casino wallet] round trips per callback (warm caches): ${JSON.stringify(trips.at(-1))}`);
     const warm = trips.at(-1)!;
@@ -85,11 +104,23 @@ describe('casino wallet round trips', () => {
     const player = await signUpPlayer(t);
     await launchGame(t.app, player.token, 'royal-bengal');
     const call = (kind: 'debit' | 'credit', round: string, amount: number) =>
-      service[kind](provider, { playerId: player.userId, transactionId: `${kind}-${round}`, roundId: round, gameCode: 'royal-bengal', amount, timestamp: 0 } as never);
+      service[kind](provider, {
+        playerId: player.userId,
+        transactionId: `${kind}-${round}`,
+        roundId: round,
+        gameCode: 'royal-bengal',
+        amount,
+        timestamp: 0,
+      } as never);
     expect((await call('debit', 'k1', 10)).data.status).toBe('OK');
     expect((await call('credit', 'k1', 0)).data.status).toBe('OK');
     counter.reset();
-    expect((await call('debit', 'k2', 10)).data).toMatchObject({ status: 'OK', balance: 9_980, wallet: 'main', playerName: expect.any(String) });
+    expect((await call('debit', 'k2', 10)).data).toMatchObject({
+      status: 'OK',
+      balance: 9_980,
+      wallet: 'main',
+      playerName: expect.any(String),
+    });
     const debitTrips = counter.trips();
     expect((await call('credit', 'k2', 30)).data).toMatchObject({ status: 'OK', balance: 10_010 });
     expect({ debit: debitTrips, credit: counter.trips() - debitTrips }).toEqual(KNOWN_PLAYER_BUDGET);
@@ -104,9 +135,14 @@ describe('casino wallet round trips', () => {
     expect((await call('debit', 'k4', 10)).data.status).toBe('PLAYER_BLOCKED');
     await t.db.query('update users set allow_slots = true where id = $1', [player.userId]);
     // The session expired: TOKEN_INVALID, as the context says.
-    await t.db.query('update casino_sessions set expires_at = $2 where user_id = $1', [player.userId, new Date(t.clock.now().getTime() - 60_000)]);
+    await t.db.query('update casino_sessions set expires_at = $2 where user_id = $1', [
+      player.userId,
+      new Date(t.clock.now().getTime() - 60_000),
+    ]);
     expect((await call('debit', 'k5', 10)).data.status).toBe('TOKEN_INVALID');
-    const rows = await t.db.query<{ n: string }>('select count(*)::text as n from casino_rounds where user_id = $1', [player.userId]);
+    const rows = await t.db.query<{ n: string }>('select count(*)::text as n from casino_rounds where user_id = $1', [
+      player.userId,
+    ]);
     expect(rows.rows[0]?.n).toBe('2');
     expect(await ledgerViolations(t.db)).toEqual([]);
   });

@@ -28,7 +28,11 @@ const providers = new WeakMap<FastifyRequest, ProviderRow>();
 function isMalformed(error: FastifyError): boolean {
   if (error instanceof HttpError) return false;
   if (error instanceof ControlCharacterError || hasZodFastifySchemaValidationErrors(error)) return true;
-  return error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.statusCode === 400;
+  return (
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.statusCode === 400
+  );
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -59,16 +63,26 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
       if (!isMalformed(error)) throw error;
       const first = hasZodFastifySchemaValidationErrors(error) ? error.validation[0] : undefined;
       const answer = walletAnswer('INVALID_REQUEST');
-      const detail = first === undefined ? error.message : `${first.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body'}: ${first.message ?? 'Invalid value'}`;
+      const detail =
+        first === undefined
+          ? error.message
+          : `${first.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body'}: ${first.message ?? 'Invalid value'}`;
       request.log.info({ status: 'INVALID_REQUEST' }, 'casino wallet call refused');
-      void reply.status(200).send({ ...answer, meta: { ...answer.meta, message: `${answer.meta.message} (${detail})` } });
+      void reply
+        .status(200)
+        .send({ ...answer, meta: { ...answer.meta, message: `${answer.meta.message} (${detail})` } });
     });
 
     // Before validation: an unsigned, badly signed or stale request is refused before its body is even checked.
     app.addHook('preValidation', async (request) => {
       const raw = rawBodies.get(request) ?? Buffer.alloc(0);
       const timestamp = (request.body as { timestamp?: unknown } | undefined)?.timestamp;
-      const check = await casinoWallet.checkSignature(header(request, 'x-provider'), header(request, 'x-signature'), raw, timestamp);
+      const check = await casinoWallet.checkSignature(
+        header(request, 'x-provider'),
+        header(request, 'x-signature'),
+        raw,
+        timestamp,
+      );
       if (!check.ok) throw new HttpError(401, 'UNAUTHENTICATED', check.reason);
       providers.set(request, check.provider);
     });
@@ -80,22 +94,58 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
 
     app.post(
       '/api/v1/casino-wallet/authenticate',
-      { config, schema: { tags, description, summary: 'Exchange the launch token for the player id, name and balance', body: casinoWalletAuthenticateSchema, response } },
+      {
+        config,
+        schema: {
+          tags,
+          description,
+          summary: 'Exchange the launch token for the player id, name and balance',
+          body: casinoWalletAuthenticateSchema,
+          response,
+        },
+      },
       async (request) => casinoWallet.authenticate(providerOf(request), request.body.token),
     );
     app.post(
       '/api/v1/casino-wallet/balance',
-      { config, schema: { tags, description, summary: "The player's available balance in the selected wallet", body: casinoWalletBalanceSchema, response } },
+      {
+        config,
+        schema: {
+          tags,
+          description,
+          summary: "The player's available balance in the selected wallet",
+          body: casinoWalletBalanceSchema,
+          response,
+        },
+      },
       async (request) => casinoWallet.balance(providerOf(request), request.body),
     );
     app.post(
       '/api/v1/casino-wallet/debit',
-      { config, schema: { tags, description, summary: 'Take a stake from the selected wallet (main or bonus, recorded with the round)', body: casinoWalletDebitSchema, response } },
+      {
+        config,
+        schema: {
+          tags,
+          description,
+          summary: 'Take a stake from the selected wallet (main or bonus, recorded with the round)',
+          body: casinoWalletDebitSchema,
+          response,
+        },
+      },
       async (request) => casinoWallet.debit(providerOf(request), request.body),
     );
     app.post(
       '/api/v1/casino-wallet/credit',
-      { config, schema: { tags, description, summary: "Pay a round's winnings (0 closes a lost round) into the wallet its stake came from", body: casinoWalletCreditSchema, response } },
+      {
+        config,
+        schema: {
+          tags,
+          description,
+          summary: "Pay a round's winnings (0 closes a lost round) into the wallet its stake came from",
+          body: casinoWalletCreditSchema,
+          response,
+        },
+      },
       async (request) => casinoWallet.credit(providerOf(request), request.body),
     );
     app.post(
@@ -105,7 +155,8 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
         schema: {
           tags,
           description,
-          summary: 'Return a debit (refused once its round is credited); a rollback of an unknown debit is recorded so the late debit is refused',
+          summary:
+            'Return a debit (refused once its round is credited); a rollback of an unknown debit is recorded so the late debit is refused',
           body: casinoWalletRollbackSchema,
           response,
         },

@@ -30,7 +30,13 @@ export type SignatureCheck = { ok: true; provider: ProviderRow } | { ok: false; 
  * credit live in casino-wallet-money.ts, the rollback in casino-wallet-rollback.ts, what they share in
  * casino-wallet-steps.ts.
  */
-export function createCasinoWalletService(deps: { db: Database; wallet: WalletService; clock: Clock; onWagering?: WageringListener; writer?: CasinoWalletWriterOptions }) {
+export function createCasinoWalletService(deps: {
+  db: Database;
+  wallet: WalletService;
+  clock: Clock;
+  onWagering?: WageringListener;
+  writer?: CasinoWalletWriterOptions;
+}) {
   const { db, clock } = deps;
   const repository = createCasinoRepository(db);
   const steps = createCasinoWalletSteps(deps);
@@ -41,7 +47,11 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
    * A provider may debit or read a player only through a live launch session of its own, and only in
    * that session's currency; the session fixes the wallet. Null when it may not.
    */
-  async function liveSession(provider: ProviderRow, playerId: string, currency: string | undefined): Promise<{ which: 'main' | 'bonus' } | CasinoWalletResponse> {
+  async function liveSession(
+    provider: ProviderRow,
+    playerId: string,
+    currency: string | undefined,
+  ): Promise<{ which: 'main' | 'bonus' } | CasinoWalletResponse> {
     const session = await repository.liveSession(playerId, provider.id, clock.now());
     if (session === null) return walletAnswer('TOKEN_INVALID');
     if (currency !== undefined && currency !== session.currency) return walletAnswer('INVALID_REQUEST', { playerId });
@@ -60,12 +70,25 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
      * X-Provider names the provider, X-Signature is hex(HMAC-SHA256(secret, raw body)) compared in
      * constant time, and the body's timestamp must lie within 30 s of our clock.
      */
-    async checkSignature(providerCode: string | undefined, signature: string | undefined, rawBody: Buffer, timestampMs: unknown): Promise<SignatureCheck> {
+    async checkSignature(
+      providerCode: string | undefined,
+      signature: string | undefined,
+      rawBody: Buffer,
+      timestampMs: unknown,
+    ): Promise<SignatureCheck> {
       if (providerCode === undefined || signature === undefined) return { ok: false, reason: 'Unsigned request' };
       const row = await provider(providerCode);
       if (row === null || !row.active) return { ok: false, reason: 'Unknown provider' };
-      if (!/^[0-9a-fA-F]{64}$/.test(signature) || !safeEqualHex(hmacHex(row.secret, rawBody.toString('utf8')), signature.toLowerCase())) return { ok: false, reason: 'Bad signature' };
-      if (typeof timestampMs !== 'number' || !Number.isFinite(timestampMs) || Math.abs(clock.now().getTime() - timestampMs) > SIGNATURE_WINDOW_MS) {
+      if (
+        !/^[0-9a-fA-F]{64}$/.test(signature) ||
+        !safeEqualHex(hmacHex(row.secret, rawBody.toString('utf8')), signature.toLowerCase())
+      )
+        return { ok: false, reason: 'Bad signature' };
+      if (
+        typeof timestampMs !== 'number' ||
+        !Number.isFinite(timestampMs) ||
+        Math.abs(clock.now().getTime() - timestampMs) > SIGNATURE_WINDOW_MS
+      ) {
         return { ok: false, reason: 'Stale or missing timestamp' };
       }
       return { ok: true, provider: row };
@@ -74,20 +97,34 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
     /** The launch token → the player, with the balance of the selected wallet. */
     async authenticate(provider: ProviderRow, token: string): Promise<CasinoWalletResponse> {
       const session = await repository.sessionByTokenHash(sha256Hex(token));
-      if (session === null || session.provider_id !== provider.id || session.expires_at <= clock.now()) return walletAnswer('TOKEN_INVALID');
+      if (session === null || session.provider_id !== provider.id || session.expires_at <= clock.now())
+        return walletAnswer('TOKEN_INVALID');
       const player = await repository.player(session.user_id);
       if (player === null) return walletAnswer('PLAYER_NOT_FOUND');
       if (isBlocked(player, clock.now())) return walletAnswer('PLAYER_BLOCKED', { playerId: player.id });
       const which = session.wallet ?? stakeWallet(player);
-      return walletAnswer('OK', { playerId: player.id, playerName: player.username, wallet: which, balance: paiseToRupees(await availablePaise(undefined, player.id, which)) });
+      return walletAnswer('OK', {
+        playerId: player.id,
+        playerName: player.username,
+        wallet: which,
+        balance: paiseToRupees(await availablePaise(undefined, player.id, which)),
+      });
     },
 
-    async balance(provider: ProviderRow, body: { playerId: string; currency?: string | undefined }): Promise<CasinoWalletResponse> {
+    async balance(
+      provider: ProviderRow,
+      body: { playerId: string; currency?: string | undefined },
+    ): Promise<CasinoWalletResponse> {
       const live = await liveSession(provider, body.playerId, body.currency);
       if ('meta' in live) return live;
       const player = await repository.player(body.playerId);
       const which = live.which;
-      return walletAnswer('OK', { playerId: body.playerId, playerName: player?.username ?? null, wallet: which, balance: paiseToRupees(await availablePaise(undefined, body.playerId, which)) });
+      return walletAnswer('OK', {
+        playerId: body.playerId,
+        playerName: player?.username ?? null,
+        wallet: which,
+        balance: paiseToRupees(await availablePaise(undefined, body.playerId, which)),
+      });
     },
 
     debit: money.debit,
@@ -96,7 +133,11 @@ export function createCasinoWalletService(deps: { db: Database; wallet: WalletSe
     writerCounts: money.writerCounts,
 
     async rollback(provider: ProviderRow, body: CasinoWalletRollback): Promise<CasinoWalletResponse> {
-      return rollbackDebit({ db, now: () => clock.now(), game, knownPlayer, replay, post, description, readableBalance, guarded }, provider, body);
+      return rollbackDebit(
+        { db, now: () => clock.now(), game, knownPlayer, replay, post, description, readableBalance, guarded },
+        provider,
+        body,
+      );
     },
   };
 }

@@ -53,7 +53,11 @@ export interface SettleInput {
 const JOURNAL_OPTIONS = { when: '(select go from ok)', presetId: 'select id from journal_id' };
 /** The settle statement's text and prepared name per shape (a debit or a credit, with a posting or none), built once. */
 const settleStatements = new Map<string, { sql: string; name: string }>();
-function settleStatement(round: 'open' | 'settle', journalSql: string | null, skipLocked: boolean): { sql: string; name: string } {
+function settleStatement(
+  round: 'open' | 'settle',
+  journalSql: string | null,
+  skipLocked: boolean,
+): { sql: string; name: string } {
   // One posting's CTEs are the same text every time (journalStatement of one posting at the same parameter).
   const key = `${round}|${journalSql === null ? 'none' : 'posting'}|${skipLocked ? 'skip' : 'wait'}`;
   const known = settleStatements.get(key);
@@ -113,19 +117,39 @@ function settleStatement(round: 'open' | 'settle', journalSql: string | null, sk
  */
 export async function settleCall(tx: Queryable, input: SettleInput, journal: JournalPosting | null): Promise<Settled> {
   const params: unknown[] = [
-    input.providerId, input.transactionId, input.kind, input.roundId, input.userId, input.wallet, input.amountPaise, input.requestHash, input.at,
+    input.providerId,
+    input.transactionId,
+    input.kind,
+    input.roundId,
+    input.userId,
+    input.wallet,
+    input.amountPaise,
+    input.requestHash,
+    input.at,
     'open' in input.round ? input.round.open.gameId : input.round.settle,
-    JSON.stringify(input.response), input.accountId, input.deltaPaise,
-    input.readableBy?.userId ?? null, input.readableBy?.providerId ?? null, input.readableBy?.now ?? null,
-    input.guard !== undefined, input.guard?.slot ?? false, input.guard?.currency ?? null,
+    JSON.stringify(input.response),
+    input.accountId,
+    input.deltaPaise,
+    input.readableBy?.userId ?? null,
+    input.readableBy?.providerId ?? null,
+    input.readableBy?.now ?? null,
+    input.guard !== undefined,
+    input.guard?.slot ?? false,
+    input.guard?.currency ?? null,
   ];
   const posting = journal === null ? null : journalStatement([journal], params.length + 1, JOURNAL_OPTIONS);
-  const statement = settleStatement('open' in input.round ? 'open' : 'settle', posting?.sql ?? null, input.skipLocked === true);
-  const result = await tx.query<{ claim_id: number | null; round: Json<RoundRow> | null; journal_id: number | null; balance: string | null; wallets: Record<string, [number, number]> | null }>(
-    statement.sql,
-    [...params, ...(posting?.params ?? [])],
-    statement.name,
+  const statement = settleStatement(
+    'open' in input.round ? 'open' : 'settle',
+    posting?.sql ?? null,
+    input.skipLocked === true,
   );
+  const result = await tx.query<{
+    claim_id: number | null;
+    round: Json<RoundRow> | null;
+    journal_id: number | null;
+    balance: string | null;
+    wallets: Record<string, [number, number]> | null;
+  }>(statement.sql, [...params, ...(posting?.params ?? [])], statement.name);
   const row = result.rows[0];
   return settledOf({ ...row, claimed: row?.claim_id !== null && row?.claim_id !== undefined }, journal !== null);
 }
@@ -144,7 +168,18 @@ export interface Settled {
 }
 
 /** A settle statement's row for one call, as `Settled`; `posting`: the call carried a journal posting. */
-export function settledOf(row: { claimed: boolean; round?: Json<RoundRow> | null; journal_id?: number | string | null; balance?: string | null; wallets?: Record<string, [number, number]> | null } | undefined, posting: boolean): Settled {
+export function settledOf(
+  row:
+    | {
+        claimed: boolean;
+        round?: Json<RoundRow> | null;
+        journal_id?: number | string | null;
+        balance?: string | null;
+        wallets?: Record<string, [number, number]> | null;
+      }
+    | undefined,
+  posting: boolean,
+): Settled {
   const claimed = row?.claimed === true;
   const wallets = row?.wallets ?? null;
   return {
@@ -172,7 +207,14 @@ export function settledOf(row: { claimed: boolean; round?: Json<RoundRow> | null
  * player neither suspended nor self-excluded (as `isBlocked`) and allowed the game's kind (`slot`).
  * One text for both statements, so the one-call and the batched guard cannot differ.
  */
-export function guardSql(c: { user: string; provider: string; at: string; slot: string; wallet: string; currency: string }): string {
+export function guardSql(c: {
+  user: string;
+  provider: string;
+  at: string;
+  slot: string;
+  wallet: string;
+  currency: string;
+}): string {
   return `exists (
          select 1 from users u
            join lateral (select s.wallet, s.currency from casino_sessions s where s.user_id = u.id and s.provider_id = ${c.provider} and s.expires_at > ${c.at}
@@ -199,5 +241,8 @@ export function walletsSql(user: string, delta: string): string {
 /** The claim lost a race: another call with this transaction id committed first (23505 on the claim's unique index). */
 export function isTakenId(error: unknown): boolean {
   const { code, constraint, message } = error as { code?: string; constraint?: string; message?: string };
-  return code === '23505' && `${constraint ?? ''} ${message ?? ''}`.includes('casino_transactions_provider_id_transaction_id_key');
+  return (
+    code === '23505' &&
+    `${constraint ?? ''} ${message ?? ''}`.includes('casino_transactions_provider_id_transaction_id_key')
+  );
 }

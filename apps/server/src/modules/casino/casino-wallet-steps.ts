@@ -25,18 +25,26 @@ export function createCasinoWalletSteps(deps: { db: Database; wallet: WalletServ
 
   async function availablePaise(tx: Queryable | undefined, userId: string, which: 'main' | 'bonus'): Promise<number> {
     const balances = await wallet.balancesOf(userId, tx);
-    return which === 'main' ? balances.mainBalancePaise + balances.mainExposurePaise : balances.bonusBalancePaise + balances.bonusExposurePaise;
+    return which === 'main'
+      ? balances.mainBalancePaise + balances.mainExposurePaise
+      : balances.bonusBalancePaise + balances.bonusExposurePaise;
   }
 
   /** The available balance in rupees, or null when the provider holds no live session for the player (it may not read it). */
-  async function readableBalance(tx: Queryable | undefined, provider: ProviderRow, userId: string, which: 'main' | 'bonus'): Promise<number | null> {
+  async function readableBalance(
+    tx: Queryable | undefined,
+    provider: ProviderRow,
+    userId: string,
+    which: 'main' | 'bonus',
+  ): Promise<number | null> {
     const session = await createCasinoRepository(tx ?? db).liveSession(userId, provider.id, clock.now());
     return session === null ? null : paiseToRupees(await availablePaise(tx, userId, which));
   }
 
   /** The database's refusals of a posting, as the protocol's. */
   function refusalOf(error: unknown, which: 'main' | 'bonus'): unknown {
-    if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS') return new Refusal('INSUFFICIENT_FUNDS', which);
+    if (error instanceof AppError && error.code === 'WALLET_INSUFFICIENT_FUNDS')
+      return new Refusal('INSUFFICIENT_FUNDS', which);
     if (error instanceof AppError && error.code === 'LEDGER_LIMIT_REACHED') return new Refusal('LIMIT_REACHED', which);
     if (error instanceof AppError && error.code === 'NOT_FOUND') return new Refusal('PLAYER_NOT_FOUND', null);
     return error;
@@ -66,7 +74,12 @@ export function createCasinoWalletSteps(deps: { db: Database; wallet: WalletServ
     async houseAccount(tx: Queryable, provider: ProviderRow): Promise<number> {
       const cached = houseAccounts.get(provider.code);
       if (cached !== undefined) return cached;
-      const row = (await tx.query<{ id: number }>(`select id from ledger_accounts where kind = 'casino_house' and ref = $1 and user_id is null`, [provider.code])).rows[0];
+      const row = (
+        await tx.query<{ id: number }>(
+          `select id from ledger_accounts where kind = 'casino_house' and ref = $1 and user_id is null`,
+          [provider.code],
+        )
+      ).rows[0];
       if (row === undefined) throw new Error(`provider ${provider.code} has no casino_house account`);
       houseAccounts.set(provider.code, Number(row.id));
       return Number(row.id);
@@ -85,8 +98,10 @@ export function createCasinoWalletSteps(deps: { db: Database; wallet: WalletServ
 
     /** A transaction id already taken: the stored answer if it is the same request, else a refusal. */
     replay(existing: TransactionRow, kind: 'debit' | 'credit' | 'rollback', hash: string): CasinoWalletResponse {
-      if (kind === 'debit' && existing.kind === 'rollback_tombstone') return walletAnswer('TRANSACTION_ROLLED_BACK', { transactionId: existing.transaction_id });
-      if (existing.kind !== kind || existing.request_hash !== hash || existing.response === null) return walletAnswer('TRANSACTION_MISMATCH', { transactionId: existing.transaction_id });
+      if (kind === 'debit' && existing.kind === 'rollback_tombstone')
+        return walletAnswer('TRANSACTION_ROLLED_BACK', { transactionId: existing.transaction_id });
+      if (existing.kind !== kind || existing.request_hash !== hash || existing.response === null)
+        return walletAnswer('TRANSACTION_MISMATCH', { transactionId: existing.transaction_id });
       return existing.response as CasinoWalletResponse;
     },
 
@@ -94,7 +109,12 @@ export function createCasinoWalletSteps(deps: { db: Database; wallet: WalletServ
      * Runs a money call; a refusal becomes its answer, with the player's current balance only for a
      * provider that may read it (a live launch session of its own).
      */
-    async guarded(provider: ProviderRow, userId: string, transactionId: string, fn: () => Promise<CasinoWalletResponse>): Promise<CasinoWalletResponse> {
+    async guarded(
+      provider: ProviderRow,
+      userId: string,
+      transactionId: string,
+      fn: () => Promise<CasinoWalletResponse>,
+    ): Promise<CasinoWalletResponse> {
       try {
         return await fn();
       } catch (error) {
@@ -117,7 +137,12 @@ export function createCasinoWalletSteps(deps: { db: Database; wallet: WalletServ
     },
 
     async knownPlayer(tx: Queryable, userId: string): Promise<PlayerRow> {
-      return (await createCasinoRepository(tx).player(userId)) ?? (() => { throw new Refusal('PLAYER_NOT_FOUND'); })();
+      return (
+        (await createCasinoRepository(tx).player(userId)) ??
+        (() => {
+          throw new Refusal('PLAYER_NOT_FOUND');
+        })()
+      );
     },
   };
 }

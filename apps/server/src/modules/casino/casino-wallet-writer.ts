@@ -38,7 +38,11 @@ interface Pending {
  * - The balance push of the batch's players runs after its commit and before any of them is answered
  *   (`autoCommitted`, `postManyWithin`).
  */
-export function createCasinoWalletWriter(deps: { db: Database; wallet: WalletService; options?: CasinoWalletWriterOptions }) {
+export function createCasinoWalletWriter(deps: {
+  db: Database;
+  wallet: WalletService;
+  options?: CasinoWalletWriterOptions;
+}) {
   const { db, wallet } = deps;
   const options = deps.options ?? DEFAULT_WRITER_OPTIONS;
   const queue: Pending[] = [];
@@ -49,7 +53,10 @@ export function createCasinoWalletWriter(deps: { db: Database; wallet: WalletSer
   const counts = { statements: 0, calls: 0, batches: 0, batchedCalls: 0, fallbacks: 0 };
 
   /** What may not share a statement: a player (their accounts and their rounds), a transaction id. */
-  const keysOf = (input: SettleInput): string[] => [`user:${input.userId}`, `id:${input.providerId}:${input.transactionId}`];
+  const keysOf = (input: SettleInput): string[] => [
+    `user:${input.userId}`,
+    `id:${input.providerId}:${input.transactionId}`,
+  ];
 
   async function alone(item: Pending): Promise<void> {
     counts.statements += 1;
@@ -68,9 +75,19 @@ export function createCasinoWalletWriter(deps: { db: Database; wallet: WalletSer
           q,
           withPosting.map((index) => items[index]?.posting as Posting),
           async (rows) => {
-            const outcomes = await settleCalls(q, items.map((item) => item.input), rows, withPosting);
+            const outcomes = await settleCalls(
+              q,
+              items.map((item) => item.input),
+              rows,
+              withPosting,
+            );
             const balances = new Map<string, WalletFigures>();
-            outcomes.forEach((outcome, index) => outcome.claimed && outcome.wallets !== null && balances.set(items[index]?.input.userId as string, outcome.wallets));
+            outcomes.forEach(
+              (outcome, index) =>
+                outcome.claimed &&
+                outcome.wallets !== null &&
+                balances.set(items[index]?.input.userId as string, outcome.wallets),
+            );
             return { posted: withPosting.map((index) => outcomes[index]?.posted === true), value: outcomes, balances };
           },
         ),
@@ -88,7 +105,7 @@ export function createCasinoWalletWriter(deps: { db: Database; wallet: WalletSer
   function take(): { items: Pending[]; keys: string[] } {
     const items: Pending[] = [];
     const keys = new Set<string>();
-    for (let index = 0; index < queue.length && items.length < options.maxCalls; ) {
+    for (let index = 0; index < queue.length && items.length < options.maxCalls;) {
       const item = queue[index] as Pending;
       if (item.keys.some((key) => busy.has(key) || keys.has(key))) {
         index += 1;

@@ -25,7 +25,10 @@ export function createMyGamesRepository(db: Queryable) {
       return result.rows;
     },
     async addFavourite(userId: string, gameId: number, at: Date): Promise<void> {
-      await db.query('insert into casino_favourites (user_id, game_id, created_at) values ($1, $2, $3) on conflict do nothing', [userId, gameId, at]);
+      await db.query(
+        'insert into casino_favourites (user_id, game_id, created_at) values ($1, $2, $3) on conflict do nothing',
+        [userId, gameId, at],
+      );
     },
     async removeFavourite(userId: string, gameId: number): Promise<void> {
       await db.query('delete from casino_favourites where user_id = $1 and game_id = $2', [userId, gameId]);

@@ -15,14 +15,19 @@ describe('favourites and recently played (per player, on the server)', () => {
   it('keeps each player’s favourites, newest first, idempotently, and lists recently launched games', async () => {
     const alice = await signUpPlayer(t);
     const bob = await signUpPlayer(t);
-    expect((await call(t.app, 'GET', '/api/v1/casino/my-games', { token: alice.token })).body.data).toEqual({ favourites: [], recent: [] });
+    expect((await call(t.app, 'GET', '/api/v1/casino/my-games', { token: alice.token })).body.data).toEqual({
+      favourites: [],
+      recent: [],
+    });
     await call(t.app, 'PUT', '/api/v1/casino/favourites/crash', { token: alice.token });
     await call(t.app, 'PUT', '/api/v1/casino/favourites/teen-patti', { token: alice.token });
     t.clock.advanceMs(1_000);
     const again = await call(t.app, 'PUT', '/api/v1/casino/favourites/crash', { token: alice.token });
     expect(again.body.meta.message).toBe('Added to favourites');
     expect(codes((again.body.data as MyGames).favourites).sort()).toEqual(['crash', 'teen-patti']);
-    expect(((await call(t.app, 'GET', '/api/v1/casino/my-games', { token: bob.token })).body.data as MyGames).favourites).toEqual([]);
+    expect(
+      ((await call(t.app, 'GET', '/api/v1/casino/my-games', { token: bob.token })).body.data as MyGames).favourites,
+    ).toEqual([]);
 
     await call(t.app, 'GET', '/live-casino/lucky-7', { token: alice.token });
     t.clock.advanceMs(1_000);
@@ -38,13 +43,20 @@ describe('favourites and recently played (per player, on the server)', () => {
 
   it('refuses an unknown game and a caller without a session', async () => {
     const player = await signUpPlayer(t);
-    expect((await call(t.app, 'PUT', '/api/v1/casino/favourites/no-such-game', { token: player.token })).body.meta.error).toBe('NOT_FOUND');
+    expect(
+      (await call(t.app, 'PUT', '/api/v1/casino/favourites/no-such-game', { token: player.token })).body.meta.error,
+    ).toBe('NOT_FOUND');
     expect((await call(t.app, 'GET', '/api/v1/casino/my-games', {})).status).toBe(401);
   });
 
   it('lists the new house games in the lobby catalogue', async () => {
-    const lobby = (await call(t.app, 'GET', '/api/v1/casino-games', {})).body.data as { game_code: string; game_category: string; game_images: string }[];
-    for (const code of ['crash', 'teen-patti', 'lucky-7', 'monsoon-gems']) expect(lobby.find((g) => g.game_code === code)?.game_images).toMatch(/^\/house-casino\/thumbs\/.+\.svg$/);
+    const lobby = (await call(t.app, 'GET', '/api/v1/casino-games', {})).body.data as {
+      game_code: string;
+      game_category: string;
+      game_images: string;
+    }[];
+    for (const code of ['crash', 'teen-patti', 'lucky-7', 'monsoon-gems'])
+      expect(lobby.find((g) => g.game_code === code)?.game_images).toMatch(/^\/house-casino\/thumbs\/.+\.svg$/);
     expect(lobby.find((g) => g.game_code === 'crash')?.game_category).toBe('Crash');
   });
 });

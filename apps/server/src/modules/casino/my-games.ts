@@ -19,7 +19,10 @@ export function createMyGamesService(deps: { db: Database; clock: Clock }) {
   const catalogue = createCasinoRepository(deps.db);
 
   async function myGames(caller: Caller) {
-    const [favourites, recent] = await Promise.all([repository.favourites(caller.userId), repository.recent(caller.userId, RECENT_GAMES)]);
+    const [favourites, recent] = await Promise.all([
+      repository.favourites(caller.userId),
+      repository.recent(caller.userId, RECENT_GAMES),
+    ]);
     return { favourites: favourites.map(toCasinoGame), recent: recent.map(toCasinoGame) };
   }
   async function gameOf(key: string) {
@@ -50,18 +53,43 @@ export function myGamesRoutes(service: MyGamesService, guards: AuthGuards): Fast
   return async (app) => {
     app.get(
       '/api/v1/casino/my-games',
-      { preValidation: guards.requireUser, schema: { tags, summary: "The player's favourite and recently played games", response: { 200: casinoMyGamesEnvelope } } },
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: "The player's favourite and recently played games",
+          response: { 200: casinoMyGamesEnvelope },
+        },
+      },
       async (request) => ok(await service.myGames(callerOf(request))),
     );
     app.put(
       '/api/v1/casino/favourites/:gameId',
-      { preValidation: guards.requireUser, schema: { tags, summary: 'Add a game to the favourites (repeating it changes nothing)', params: casinoFavouriteParamsSchema, response: { 200: casinoMyGamesEnvelope } } },
-      async (request) => ok(await service.addFavourite(callerOf(request), request.params.gameId), 'Added to favourites'),
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: 'Add a game to the favourites (repeating it changes nothing)',
+          params: casinoFavouriteParamsSchema,
+          response: { 200: casinoMyGamesEnvelope },
+        },
+      },
+      async (request) =>
+        ok(await service.addFavourite(callerOf(request), request.params.gameId), 'Added to favourites'),
     );
     app.delete(
       '/api/v1/casino/favourites/:gameId',
-      { preValidation: guards.requireUser, schema: { tags, summary: 'Remove a game from the favourites', params: casinoFavouriteParamsSchema, response: { 200: casinoMyGamesEnvelope } } },
-      async (request) => ok(await service.removeFavourite(callerOf(request), request.params.gameId), 'Removed from favourites'),
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: 'Remove a game from the favourites',
+          params: casinoFavouriteParamsSchema,
+          response: { 200: casinoMyGamesEnvelope },
+        },
+      },
+      async (request) =>
+        ok(await service.removeFavourite(callerOf(request), request.params.gameId), 'Removed from favourites'),
     );
   };
 }

@@ -13,21 +13,37 @@ export const DEMO_AGENT_MONEY: readonly { from: string; to: string; book: 'chips
 
 /** The demo gives as its accounts would, through the same services; no session stands behind it. */
 function seedCaller(userId: string, role: number): Caller {
-  return { userId, role, sessionId: '00000000-0000-0000-0000-000000000000', wallet: '1', permissions: { allowHome: true, allowLiveCasino: true, allowSlots: true, allowStatements: true, allowProfitLoss: true } };
+  return {
+    userId,
+    role,
+    sessionId: '00000000-0000-0000-0000-000000000000',
+    wallet: '1',
+    permissions: {
+      allowHome: true,
+      allowLiveCasino: true,
+      allowSlots: true,
+      allowStatements: true,
+      allowProfitLoss: true,
+    },
+  };
 }
 
 /**
  * Gives the demo agents their chips and credit lines once: each move carries an Idempotency-Key, so a
  * restart replays the stored answer and moves nothing twice.
  */
-export async function seedDemoAgentMoney(services: { agentChips: AgentChipsService; agentCredit: AgentCreditService }, ids: Record<string, { id: string; role: number } | undefined>): Promise<void> {
+export async function seedDemoAgentMoney(
+  services: { agentChips: AgentChipsService; agentCredit: AgentCreditService },
+  ids: Record<string, { id: string; role: number } | undefined>,
+): Promise<void> {
   for (const move of DEMO_AGENT_MONEY) {
     const from = ids[move.from];
     const to = ids[move.to];
     if (from === undefined || to === undefined) continue;
     const caller = seedCaller(from.id, from.role);
     const key = `demo-agent-money:${move.to}`;
-    if (move.book === 'chips') await services.agentChips.move(caller, to.id, { action: 'give', amount: move.amount }, key, '127.0.0.1');
+    if (move.book === 'chips')
+      await services.agentChips.move(caller, to.id, { action: 'give', amount: move.amount }, key, '127.0.0.1');
     else await services.agentCredit.move(caller, to.id, { action: 'give', amount: move.amount }, key, '127.0.0.1');
   }
 }

@@ -23,18 +23,61 @@ export const DEMO_ACCOUNTS = {
  */
 export const DEMO_TREE = {
   agent: { name: 'Demo Agent', mobileNo: '919999900010', password: 'demo-agent-1', role: ROLES.AGENT, upline: null },
-  agentPlayer: { name: 'Demo Cash Player', mobileNo: '919999900011', password: 'demo-cash-player-1', role: ROLES.PLAYER, upline: 'agent' },
-  agentPlayer2: { name: 'Demo Cash Player Two', mobileNo: '919999900012', password: 'demo-cash-player-2', role: ROLES.PLAYER, upline: 'agent' },
-  creditAgent: { name: 'Demo Credit Agent', mobileNo: '919999900020', password: 'demo-credit-agent-1', role: ROLES.CREDIT_AGENT, upline: null },
-  creditPlayer: { name: 'Demo Credit Player', mobileNo: '919999900021', password: 'demo-credit-player-1', role: ROLES.CREDIT_PLAYER, upline: 'creditAgent' },
-  subCreditAgent: { name: 'Demo Sub Credit Agent', mobileNo: '919999900022', password: 'demo-sub-agent-1', role: ROLES.CREDIT_AGENT, upline: 'creditAgent' },
-  subCreditPlayer: { name: 'Demo Sub Credit Player', mobileNo: '919999900023', password: 'demo-credit-player-2', role: ROLES.CREDIT_PLAYER, upline: 'subCreditAgent' },
+  agentPlayer: {
+    name: 'Demo Cash Player',
+    mobileNo: '919999900011',
+    password: 'demo-cash-player-1',
+    role: ROLES.PLAYER,
+    upline: 'agent',
+  },
+  agentPlayer2: {
+    name: 'Demo Cash Player Two',
+    mobileNo: '919999900012',
+    password: 'demo-cash-player-2',
+    role: ROLES.PLAYER,
+    upline: 'agent',
+  },
+  creditAgent: {
+    name: 'Demo Credit Agent',
+    mobileNo: '919999900020',
+    password: 'demo-credit-agent-1',
+    role: ROLES.CREDIT_AGENT,
+    upline: null,
+  },
+  creditPlayer: {
+    name: 'Demo Credit Player',
+    mobileNo: '919999900021',
+    password: 'demo-credit-player-1',
+    role: ROLES.CREDIT_PLAYER,
+    upline: 'creditAgent',
+  },
+  subCreditAgent: {
+    name: 'Demo Sub Credit Agent',
+    mobileNo: '919999900022',
+    password: 'demo-sub-agent-1',
+    role: ROLES.CREDIT_AGENT,
+    upline: 'creditAgent',
+  },
+  subCreditPlayer: {
+    name: 'Demo Sub Credit Player',
+    mobileNo: '919999900023',
+    password: 'demo-credit-player-2',
+    role: ROLES.CREDIT_PLAYER,
+    upline: 'subCreditAgent',
+  },
 } as const;
 
 /** The demo cash agent's receiving accounts (play money: nobody pays into them for real). */
 export const DEMO_AGENT_RECEIVING_ACCOUNTS: PaymentAccountCreate[] = [
   { type: 'upi', accountNumber: 'demo.agent@okicici', accountHolderName: 'Demo Agent (play money)' },
-  { type: 'bank', accountNumber: '60200098765432', accountHolderName: 'Demo Agent (play money)', bankName: 'ICICI Bank', ifscCode: 'ICIC0000456', accountType: 'savings' },
+  {
+    type: 'bank',
+    accountNumber: '60200098765432',
+    accountHolderName: 'Demo Agent (play money)',
+    bankName: 'ICICI Bank',
+    ifscCode: 'ICIC0000456',
+    accountType: 'savings',
+  },
 ];
 
 const BRAND_COLOR = '#f5a524';
@@ -88,21 +131,44 @@ export async function seedDemoData(services: {
   // Demo receiving accounts: play mode asks for no real payment, but the deposit flow is the real one.
   await accounts.seedReceivingAccounts([
     { type: 'upi', accountNumber: 'khel.demo@okaxis', accountHolderName: 'Khel Demo (play money)' },
-    { type: 'bank', accountNumber: '50100012345678', accountHolderName: 'Khel Demo (play money)', bankName: 'HDFC Bank', ifscCode: 'HDFC0000123', accountType: 'current' },
+    {
+      type: 'bank',
+      accountNumber: '50100012345678',
+      accountHolderName: 'Khel Demo (play money)',
+      bankName: 'HDFC Bank',
+      ifscCode: 'HDFC0000123',
+      accountType: 'current',
+    },
   ]);
-  if ((await settings.banners()).length === 0 && (await identity.findByMobile(DEMO_ACCOUNTS.director.mobileNo)) === null) {
+  if (
+    (await settings.banners()).length === 0 &&
+    (await identity.findByMobile(DEMO_ACCOUNTS.director.mobileNo)) === null
+  ) {
     const logo = await settings.storeTrustedImage('image/svg+xml', Buffer.from(logoSvg()));
     const favicon = await settings.storeTrustedImage('image/svg+xml', Buffer.from(faviconSvg()));
     await settings.seedBranding({ siteName: 'Khel', color: BRAND_COLOR, logoMediaId: logo, faviconMediaId: favicon });
     for (const [index, [title, subtitle, from, to]] of BANNERS.entries()) {
-      const media = await settings.storeTrustedImage('image/svg+xml', Buffer.from(bannerSvg(title, subtitle, from, to)));
+      const media = await settings.storeTrustedImage(
+        'image/svg+xml',
+        Buffer.from(bannerSvg(title, subtitle, from, to)),
+      );
       await settings.seedBanner(media, index + 1);
     }
   }
   for (const account of Object.values(DEMO_ACCOUNTS)) {
     if ((await identity.findByMobile(account.mobileNo)) !== null) continue;
-    const referredBy = account === DEMO_ACCOUNTS.friend ? ((await identity.findByMobile(DEMO_ACCOUNTS.player.mobileNo))?.id ?? null) : null;
-    const created = await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy, verified: true });
+    const referredBy =
+      account === DEMO_ACCOUNTS.friend
+        ? ((await identity.findByMobile(DEMO_ACCOUNTS.player.mobileNo))?.id ?? null)
+        : null;
+    const created = await identity.createAccount({
+      name: account.name,
+      mobileNo: account.mobileNo,
+      password: account.password,
+      role: account.role,
+      referredBy,
+      verified: true,
+    });
     // The quick start stays one step: only this demo director, created here on a fresh start, may sign
     // in to the back office without a second factor, and only while the installation plays with chips.
     if (account === DEMO_ACCOUNTS.director) await secondFactor.exemptDemoDirector(created.id);
@@ -111,9 +177,18 @@ export async function seedDemoData(services: {
     if ((await identity.findByMobile(account.mobileNo)) !== null) continue;
     const upline = account.upline === null ? DEMO_ACCOUNTS.director : DEMO_TREE[account.upline];
     const uplineId = (await identity.findByMobile(upline.mobileNo))?.id ?? null;
-    const created = await identity.createAccount({ name: account.name, mobileNo: account.mobileNo, password: account.password, role: account.role, referredBy: null, verified: true, uplineId });
+    const created = await identity.createAccount({
+      name: account.name,
+      mobileNo: account.mobileNo,
+      password: account.password,
+      role: account.role,
+      referredBy: null,
+      verified: true,
+      uplineId,
+    });
     // Like the demo director: the demo agents try the back office in one step, only in play mode and until they enrol.
-    if (account.role === ROLES.AGENT || account.role === ROLES.CREDIT_AGENT) await secondFactor.exemptDemoDirector(created.id, 'demo agent of a fresh play-mode start');
+    if (account.role === ROLES.AGENT || account.role === ROLES.CREDIT_AGENT)
+      await secondFactor.exemptDemoDirector(created.id, 'demo agent of a fresh play-mode start');
   }
   // The demo cash agent's own receiving accounts: its players pay into these, not the site's (decision 0026).
   const demoAgent = await identity.findByMobile(DEMO_TREE.agent.mobileNo);
@@ -121,7 +196,10 @@ export async function seedDemoData(services: {
   // The demo agents' chips and credit lines (decision 0019), once.
   if (services.agentChips !== undefined && services.agentCredit !== undefined) {
     const ids: Record<string, { id: string; role: number } | undefined> = {};
-    for (const [key, account] of [['director', DEMO_ACCOUNTS.director], ...Object.entries(DEMO_TREE)] as [string, { mobileNo: string; role: number }][]) {
+    for (const [key, account] of [['director', DEMO_ACCOUNTS.director], ...Object.entries(DEMO_TREE)] as [
+      string,
+      { mobileNo: string; role: number },
+    ][]) {
       const user = await identity.findByMobile(account.mobileNo);
       if (user !== null) ids[key] = { id: user.id, role: account.role };
     }

@@ -9,7 +9,8 @@ export const LIMIT_INCREASE_DELAY_MS = 24 * 60 * 60 * 1000;
 
 /** The row as it stands at `now`: a pending change whose time has come is in force. */
 export function effectiveLimit(row: DepositLimitRow | undefined, now: Date): DepositLimitRow | undefined {
-  if (row === undefined || row.pending_effective_at === null || row.pending_effective_at.getTime() > now.getTime()) return row;
+  if (row === undefined || row.pending_effective_at === null || row.pending_effective_at.getTime() > now.getTime())
+    return row;
   return {
     period: row.period,
     amount_paise: row.pending_removal ? null : row.pending_amount_paise,
@@ -20,19 +21,40 @@ export function effectiveLimit(row: DepositLimitRow | undefined, now: Date): Dep
 }
 
 /** The change a player asks for, applied by the rule: lower now, raise or remove after 24 hours. */
-export function requestLimitChange(current: DepositLimitRow | undefined, period: DepositLimitPeriod, amountPaise: number | null, now: Date): DepositLimitRow {
+export function requestLimitChange(
+  current: DepositLimitRow | undefined,
+  period: DepositLimitPeriod,
+  amountPaise: number | null,
+  now: Date,
+): DepositLimitRow {
   const inForce = current?.amount_paise ?? null;
   const later = new Date(now.getTime() + LIMIT_INCREASE_DELAY_MS);
   const none = { period, pending_amount_paise: null, pending_removal: false, pending_effective_at: null };
   if (amountPaise === null) {
     if (inForce === null) return { ...none, amount_paise: null };
-    return { period, amount_paise: inForce, pending_amount_paise: null, pending_removal: true, pending_effective_at: later };
+    return {
+      period,
+      amount_paise: inForce,
+      pending_amount_paise: null,
+      pending_removal: true,
+      pending_effective_at: later,
+    };
   }
   if (inForce === null || amountPaise <= inForce) return { ...none, amount_paise: amountPaise };
-  return { period, amount_paise: inForce, pending_amount_paise: amountPaise, pending_removal: false, pending_effective_at: later };
+  return {
+    period,
+    amount_paise: inForce,
+    pending_amount_paise: amountPaise,
+    pending_removal: false,
+    pending_effective_at: later,
+  };
 }
 
-export async function depositLimitsView(repository: DepositsRepository, userId: string, now: Date): Promise<DepositLimit[]> {
+export async function depositLimitsView(
+  repository: DepositsRepository,
+  userId: string,
+  now: Date,
+): Promise<DepositLimit[]> {
   const rows = await repository.limits(userId);
   const views: DepositLimit[] = [];
   for (const period of DEPOSIT_LIMIT_PERIODS) {
@@ -56,7 +78,12 @@ export async function depositLimitsView(repository: DepositsRepository, userId: 
 }
 
 /** Refuses a deposit that would take any period's total past its limit. */
-export async function assertWithinLimits(repository: DepositsRepository, userId: string, amountPaise: number, now: Date): Promise<void> {
+export async function assertWithinLimits(
+  repository: DepositsRepository,
+  userId: string,
+  amountPaise: number,
+  now: Date,
+): Promise<void> {
   const rows = await repository.limits(userId);
   for (const stored of rows) {
     const row = effectiveLimit(stored, now);
@@ -64,7 +91,10 @@ export async function assertWithinLimits(repository: DepositsRepository, userId:
     const used = await repository.sumSince(userId, indiaPeriodStart(row.period, now));
     if (used + amountPaise > row.amount_paise) {
       const left = Math.max(0, row.amount_paise - used);
-      fail('DEPOSIT_LIMIT_REACHED', `This deposit would exceed your ${row.period} deposit limit of ${formatPaise(row.amount_paise)} (${formatPaise(left)} left)`);
+      fail(
+        'DEPOSIT_LIMIT_REACHED',
+        `This deposit would exceed your ${row.period} deposit limit of ${formatPaise(row.amount_paise)} (${formatPaise(left)} left)`,
+      );
     }
   }
 }

@@ -52,12 +52,25 @@ export function createDepositsRepository(db: Queryable) {
       const result = await db.query<{ id: string }>(
         `insert into deposit_requests (user_id, amount_paise, receiving_account_id, type, txn_ref, txn_ref_key, screenshot_media_id, thumbnail_media_id, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (txn_ref_key) do nothing returning id`,
-        [row.userId, row.amountPaise, row.receivingAccountId, row.type, row.txnRef, row.txnRefKey, row.screenshotMediaId, row.thumbnailMediaId, row.at],
+        [
+          row.userId,
+          row.amountPaise,
+          row.receivingAccountId,
+          row.type,
+          row.txnRef,
+          row.txnRefKey,
+          row.screenshotMediaId,
+          row.thumbnailMediaId,
+          row.at,
+        ],
       );
       return result.rows[0]?.id ?? null;
     },
     async approvedCount(userId: string): Promise<number> {
-      const result = await db.query<{ n: number }>("select count(*)::int as n from deposit_requests where user_id = $1 and status = 'approved'", [userId]);
+      const result = await db.query<{ n: number }>(
+        "select count(*)::int as n from deposit_requests where user_id = $1 and status = 'approved'",
+        [userId],
+      );
       return result.rows[0]?.n ?? 0;
     },
     /** Deposits that count against a limit: pending or approved, since the period began. */
@@ -77,11 +90,17 @@ export function createDepositsRepository(db: Queryable) {
            from deposit_requests where user_id = $1 and created_at >= $2 and status in ('pending', 'approved')`,
         [userId, since],
       );
-      return { approvedPaise: Number(result.rows[0]?.approved ?? 0), pendingPaise: Number(result.rows[0]?.pending ?? 0) };
+      return {
+        approvedPaise: Number(result.rows[0]?.approved ?? 0),
+        pendingPaise: Number(result.rows[0]?.pending ?? 0),
+      };
     },
 
     async limits(userId: string): Promise<DepositLimitRow[]> {
-      const result = await db.query<DepositLimitRow>('select period, amount_paise, pending_amount_paise, pending_removal, pending_effective_at from deposit_limits where user_id = $1', [userId]);
+      const result = await db.query<DepositLimitRow>(
+        'select period, amount_paise, pending_amount_paise, pending_removal, pending_effective_at from deposit_limits where user_id = $1',
+        [userId],
+      );
       return result.rows;
     },
     async saveLimit(userId: string, row: DepositLimitRow, at: Date): Promise<void> {
@@ -90,7 +109,15 @@ export function createDepositsRepository(db: Queryable) {
          values ($1, $2, $3, $4, $5, $6, $7)
          on conflict (user_id, period) do update set amount_paise = excluded.amount_paise, pending_amount_paise = excluded.pending_amount_paise,
            pending_removal = excluded.pending_removal, pending_effective_at = excluded.pending_effective_at, updated_at = excluded.updated_at`,
-        [userId, row.period, row.amount_paise, row.pending_amount_paise, row.pending_removal, row.pending_effective_at, at],
+        [
+          userId,
+          row.period,
+          row.amount_paise,
+          row.pending_amount_paise,
+          row.pending_removal,
+          row.pending_effective_at,
+          at,
+        ],
       );
     },
     /** Serialises one player's deposit requests so two at once cannot both slip under a limit. */

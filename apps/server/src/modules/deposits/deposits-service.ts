@@ -1,5 +1,12 @@
 import { MESSAGES, ROLES } from '@khel/contract';
-import type { DateRangeQuery, Deposit, DepositCreate, DepositLimit, DepositLimitPeriod, DeskDeposit } from '@khel/contract';
+import type {
+  DateRangeQuery,
+  Deposit,
+  DepositCreate,
+  DepositLimit,
+  DepositLimitPeriod,
+  DeskDeposit,
+} from '@khel/contract';
 import { rupeesToPaise, indiaDateRange } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -27,9 +34,17 @@ function toDeposit(row: DepositRow): DeskDeposit {
     ...deskFields(row),
     type: row.type,
     txnRef: row.txn_ref,
-    screenShot: row.thumbnail_bytes === null ? null : `data:image/jpeg;base64,${Buffer.from(row.thumbnail_bytes).toString('base64')}`,
+    screenShot:
+      row.thumbnail_bytes === null
+        ? null
+        : `data:image/jpeg;base64,${Buffer.from(row.thumbnail_bytes).toString('base64')}`,
     screenShotUrl: row.screenshot_media_id === null ? null : `/api/v1/deposit-screenshot/${row.id}`,
-    account: { _id: row.receiving_account_id, type: row.type, accountNumber: row.account_number, accountHolderName: row.account_holder_name },
+    account: {
+      _id: row.receiving_account_id,
+      type: row.type,
+      accountNumber: row.account_number,
+      accountHolderName: row.account_holder_name,
+    },
   };
 }
 
@@ -53,7 +68,10 @@ export function createDepositsService(deps: {
    */
   agents?: DeskAgents;
   /** Runs inside the approval's transaction once the wallet is credited (bonus offers, referral reward). */
-  onApproved?: (tx: Queryable, deposit: { depositId: string; userId: string; amountPaise: number; firstApproved: boolean; at: Date }) => Promise<void>;
+  onApproved?: (
+    tx: Queryable,
+    deposit: { depositId: string; userId: string; amountPaise: number; firstApproved: boolean; at: Date },
+  ) => Promise<void>;
 }) {
   const { db, wallet, idempotency, media, accounts, audit, clock } = deps;
   const repository = createDepositsRepository(db);
@@ -74,7 +92,10 @@ export function createDepositsService(deps: {
         actorId: actor.userId,
         details: { depositId: row.id, txnRef: row.txn_ref, method: row.type === 'upi' ? 'upi' : 'bank', agentId },
         entries: [
-          { account: agentId === null ? { house: clearing } : { agentId, book: 'chips' }, amountPaise: -row.amount_paise },
+          {
+            account: agentId === null ? { house: clearing } : { agentId, book: 'chips' },
+            amountPaise: -row.amount_paise,
+          },
           { account: { userId: row.user_id, wallet: 'main' }, amountPaise: row.amount_paise },
         ],
       });
@@ -82,9 +103,16 @@ export function createDepositsService(deps: {
     // Counted once this one is approved: the player's first approved deposit makes the count one.
     afterApproval: async (tx, row) => {
       const firstApproved = (await createDepositsRepository(tx).approvedCount(row.user_id)) === 1;
-      await deps.onApproved?.(tx, { depositId: row.id, userId: row.user_id, amountPaise: row.amount_paise, firstApproved, at: clock.now() });
+      await deps.onApproved?.(tx, {
+        depositId: row.id,
+        userId: row.user_id,
+        amountPaise: row.amount_paise,
+        firstApproved,
+        at: clock.now(),
+      });
     },
-    onReject: async (tx, row) => wallet.announce(tx, row.user_id, { kind: 'deposit_rejected', amountPaise: row.amount_paise }),
+    onReject: async (tx, row) =>
+      wallet.announce(tx, row.user_id, { kind: 'deposit_rejected', amountPaise: row.amount_paise }),
   });
 
   return {
@@ -95,28 +123,34 @@ export function createDepositsService(deps: {
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', MESSAGES.depositAmountRequired);
       const txnRef = body.txnRef !== undefined && body.txnRef.length > 0 ? body.txnRef : null;
       // Decoding and re-encoding is CPU work: done before the transaction, so no lock waits on it.
-      const screenshot = body.baseImage !== undefined && body.baseImage.length > 0 ? await media.reencodeScreenshot(body.baseImage) : null;
+      const screenshot =
+        body.baseImage !== undefined && body.baseImage.length > 0
+          ? await media.reencodeScreenshot(body.baseImage)
+          : null;
 
-      return idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'deposit.create', body }, async (tx) => {
-        const repo = createDepositsRepository(tx);
-        await repo.lockUser(caller.userId);
-        await assertWithinLimits(repo, caller.userId, amountPaise, clock.now());
-        const screenshotId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.full, tx);
-        const thumbnailId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.thumbnail, tx);
-        const id = await repo.insert({
-          userId: caller.userId,
-          amountPaise,
-          receivingAccountId: account.id,
-          type: body.type,
-          txnRef,
-          txnRefKey: txnRef === null ? null : referenceKey(txnRef),
-          screenshotMediaId: screenshotId,
-          thumbnailMediaId: thumbnailId,
-          at: clock.now(),
-        });
-        if (id === null) fail('DUPLICATE_REFERENCE_ID');
-        return playerView(toDeposit((await repo.find(id)) as DepositRow));
-      });
+      return idempotency.run(
+        { userId: caller.userId, key: idempotencyKey, route: 'deposit.create', body },
+        async (tx) => {
+          const repo = createDepositsRepository(tx);
+          await repo.lockUser(caller.userId);
+          await assertWithinLimits(repo, caller.userId, amountPaise, clock.now());
+          const screenshotId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.full, tx);
+          const thumbnailId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.thumbnail, tx);
+          const id = await repo.insert({
+            userId: caller.userId,
+            amountPaise,
+            receivingAccountId: account.id,
+            type: body.type,
+            txnRef,
+            txnRefKey: txnRef === null ? null : referenceKey(txnRef),
+            screenshotMediaId: screenshotId,
+            thumbnailMediaId: thumbnailId,
+            at: clock.now(),
+          });
+          if (id === null) fail('DUPLICATE_REFERENCE_ID');
+          return playerView(toDeposit((await repo.find(id)) as DepositRow));
+        },
+      );
     },
 
     async listForPlayer(caller: Caller, query: DateRangeQuery): Promise<Deposit[]> {
@@ -131,8 +165,14 @@ export function createDepositsService(deps: {
     async screenshot(caller: Caller, depositId: string, isOperator: boolean): Promise<Buffer> {
       const row = await repository.find(depositId);
       const cashAgent = caller.role === ROLES.AGENT && deps.agents !== undefined;
-      if (row === null || row.screenshot_media_id === null || (!isOperator && !cashAgent && row.user_id !== caller.userId)) fail('NOT_FOUND', 'Screenshot not found');
-      if (!isOperator && cashAgent && row.user_id !== caller.userId) await deps.agents?.assertInScope(db, caller, row.user_id);
+      if (
+        row === null ||
+        row.screenshot_media_id === null ||
+        (!isOperator && !cashAgent && row.user_id !== caller.userId)
+      )
+        fail('NOT_FOUND', 'Screenshot not found');
+      if (!isOperator && cashAgent && row.user_id !== caller.userId)
+        await deps.agents?.assertInScope(db, caller, row.user_id);
       const image = (await media.find(row.screenshot_media_id)) ?? fail('NOT_FOUND', 'Screenshot not found');
       return Buffer.from(image.bytes);
     },
@@ -143,9 +183,15 @@ export function createDepositsService(deps: {
       return depositLimitsView(repository, caller.userId, clock.now());
     },
 
-    async setLimit(caller: Caller, period: DepositLimitPeriod, amountRupees: number | null, ip: string): Promise<DepositLimit[]> {
+    async setLimit(
+      caller: Caller,
+      period: DepositLimitPeriod,
+      amountRupees: number | null,
+      ip: string,
+    ): Promise<DepositLimit[]> {
       const now = clock.now();
-      const amountPaise = amountRupees === null ? null : (rupeesToPaise(amountRupees) ?? fail('VALIDATION_FAILED', 'Enter a limit'));
+      const amountPaise =
+        amountRupees === null ? null : (rupeesToPaise(amountRupees) ?? fail('VALIDATION_FAILED', 'Enter a limit'));
       await db.transaction(async (tx) => {
         const repo = createDepositsRepository(tx);
         await repo.lockUser(caller.userId);
@@ -156,7 +202,14 @@ export function createDepositsService(deps: {
         const next = requestLimitChange(current, period, amountPaise, now);
         await repo.saveLimit(caller.userId, next, now);
       });
-      await audit.record({ actorId: caller.userId, action: 'deposit_limit.set', targetType: 'user', targetId: caller.userId, details: { period, amount: amountRupees }, ip });
+      await audit.record({
+        actorId: caller.userId,
+        action: 'deposit_limit.set',
+        targetType: 'user',
+        targetId: caller.userId,
+        details: { period, amount: amountRupees },
+        ip,
+      });
       return depositLimitsView(repository, caller.userId, now);
     },
 

@@ -17,7 +17,10 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.services);
   token = (await signUpPlayer(t)).token;
-  const accounts = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token })).body.data as { _id: string; type: string }[];
+  const accounts = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token })).body.data as {
+    _id: string;
+    type: string;
+  }[];
   upiAccountId = accounts.find((account) => account.type === 'upi')?._id as string;
 });
 afterAll(async () => t.close());
@@ -47,28 +50,71 @@ function pngBomb(): Buffer {
   header.writeUInt32BE(60_000, 4);
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const rows = deflateSync(Buffer.alloc(60_001 * 64), { level: 9 }); // only the first rows: decoding must never get here
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', rows), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', rows),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 let refCounter = 0;
 async function upload(baseImage: string) {
   refCounter += 1;
-  return call(t.app, 'POST', '/api/v1/admin-deposit-request', { token, body: { amount: 500, accountId: upiAccountId, type: 'upi', baseImage, txnRef: `HOSTILE${refCounter}` } });
+  return call(t.app, 'POST', '/api/v1/admin-deposit-request', {
+    token,
+    body: { amount: 500, accountId: upiAccountId, type: 'upi', baseImage, txnRef: `HOSTILE${refCounter}` },
+  });
 }
 
 async function storedScreenshot(depositId: string): Promise<Buffer> {
-  const answer = await t.app.inject({ method: 'GET', url: `/api/v1/deposit-screenshot/${depositId}`, headers: { authorization: `Bearer ${token}` } });
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/deposit-screenshot/${depositId}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
   return answer.rawPayload;
 }
 
 describe('hostile screenshots', () => {
   it.each([
-    ['SVG with a script, declared PNG', async () => dataUrl('image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'))],
-    ['HTML renamed .png', async () => dataUrl('image/png', Buffer.from('<!doctype html><html><script>fetch("/api/v1/getUserData")</script></html>'))],
+    [
+      'SVG with a script, declared PNG',
+      async () =>
+        dataUrl(
+          'image/png',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'),
+        ),
+    ],
+    [
+      'HTML renamed .png',
+      async () =>
+        dataUrl('image/png', Buffer.from('<!doctype html><html><script>fetch("/api/v1/getUserData")</script></html>')),
+    ],
     ['a truncated JPEG', async () => dataUrl('image/jpeg', (await jpegBytes(400, 300)).subarray(0, 600))],
     ['a decompression bomb (60,000 × 60,000 PNG)', async () => dataUrl('image/png', pngBomb())],
-    ['a data URL claiming JPEG that holds a GIF', async () => dataUrl('image/jpeg', Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'binary'))],
-    ['a decoded image over 5 MB', async () => dataUrl('image/png', Buffer.concat([Buffer.from((await pngDataUrl()).split(',')[1] as string, 'base64'), Buffer.alloc(5 * 1024 * 1024)]))],
+    [
+      'a data URL claiming JPEG that holds a GIF',
+      async () =>
+        dataUrl(
+          'image/jpeg',
+          Buffer.from(
+            'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+            'binary',
+          ),
+        ),
+    ],
+    [
+      'a decoded image over 5 MB',
+      async () =>
+        dataUrl(
+          'image/png',
+          Buffer.concat([
+            Buffer.from((await pngDataUrl()).split(',')[1] as string, 'base64'),
+            Buffer.alloc(5 * 1024 * 1024),
+          ]),
+        ),
+    ],
     ['not a data URL at all', async () => 'javascript:alert(1)'],
   ])('refuses %s', async (_label, make) => {
     const answer = await upload(await make());
@@ -91,7 +137,9 @@ describe('hostile screenshots', () => {
     const png = Buffer.from((await pngDataUrl(50, 50)).split(',')[1] as string, 'base64');
     const answer = await upload(dataUrl('image/jpeg', png));
     expect(answer.body.meta.code).toBe(200);
-    expect((await storedScreenshot((answer.body.data as { _id: string })._id)).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect((await storedScreenshot((answer.body.data as { _id: string })._id)).subarray(0, 3)).toEqual(
+      Buffer.from([0xff, 0xd8, 0xff]),
+    );
   });
 
   it('strips metadata (EXIF) on re-encoding', async () => {
@@ -111,7 +159,12 @@ describe('hostile screenshots', () => {
       method: 'POST',
       url: '/api/v1/admin-deposit-request',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      payload: JSON.stringify({ amount: 500, accountId: upiAccountId, type: 'upi', baseImage: `data:image/png;base64,${'A'.repeat(8 * 1024 * 1024)}` }),
+      payload: JSON.stringify({
+        amount: 500,
+        accountId: upiAccountId,
+        type: 'upi',
+        baseImage: `data:image/png;base64,${'A'.repeat(8 * 1024 * 1024)}`,
+      }),
     });
     expect(answer.statusCode).toBe(413);
   });

@@ -25,11 +25,35 @@ type Op =
   | { kind: 'switchWallet'; player: number; wallet: '1' | '2' };
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('deposit' as const), player: fc.nat(PLAYERS - 1), amount: fc.integer({ min: 200, max: 60_000 }), retry: fc.boolean() }),
-  fc.record({ kind: fc.constant('withdraw' as const), player: fc.nat(PLAYERS - 1), amount: fc.integer({ min: 100, max: 9_000 }), retry: fc.boolean() }),
-  fc.record({ kind: fc.constant('decideDeposit' as const), pick: fc.nat(1000), approve: fc.boolean(), operator: fc.nat(1) }),
-  fc.record({ kind: fc.constant('decideWithdrawal' as const), pick: fc.nat(1000), approve: fc.boolean(), operator: fc.nat(1) }),
-  fc.record({ kind: fc.constant('switchWallet' as const), player: fc.nat(PLAYERS - 1), wallet: fc.constantFrom('1' as const, '2' as const) }),
+  fc.record({
+    kind: fc.constant('deposit' as const),
+    player: fc.nat(PLAYERS - 1),
+    amount: fc.integer({ min: 200, max: 60_000 }),
+    retry: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('withdraw' as const),
+    player: fc.nat(PLAYERS - 1),
+    amount: fc.integer({ min: 100, max: 9_000 }),
+    retry: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('decideDeposit' as const),
+    pick: fc.nat(1000),
+    approve: fc.boolean(),
+    operator: fc.nat(1),
+  }),
+  fc.record({
+    kind: fc.constant('decideWithdrawal' as const),
+    pick: fc.nat(1000),
+    approve: fc.boolean(),
+    operator: fc.nat(1),
+  }),
+  fc.record({
+    kind: fc.constant('switchWallet' as const),
+    player: fc.nat(PLAYERS - 1),
+    wallet: fc.constantFrom('1' as const, '2' as const),
+  }),
 );
 
 async function runScenario(ops: Op[], batchSize: number): Promise<void> {
@@ -40,10 +64,14 @@ async function runScenario(ops: Op[], batchSize: number): Promise<void> {
     const players: { token: string; userId: string; mobileNo: string; accountId: string }[] = [];
     for (let i = 0; i < PLAYERS; i += 1) {
       const player = await signUpPlayer(t);
-      const account = await call(t.app, 'POST', '/api/v1/account-details', { token: player.token, body: { type: 'upi', accountNumber: `p${i}@okaxis`, accountHolderName: `Player ${i}` } });
+      const account = await call(t.app, 'POST', '/api/v1/account-details', {
+        token: player.token,
+        body: { type: 'upi', accountNumber: `p${i}@okaxis`, accountHolderName: `Player ${i}` },
+      });
       players.push({ ...player, accountId: (account.body.data as { _id: string })._id });
     }
-    const receiving = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: players[0]?.token })).body.data as { _id: string; type: string }[];
+    const receiving = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: players[0]?.token })).body
+      .data as { _id: string; type: string }[];
     const upiId = receiving.find((account) => account.type === 'upi')?._id as string;
     const depositIds: string[] = [];
     const withdrawalIds: string[] = [];
@@ -57,11 +85,23 @@ async function runScenario(ops: Op[], batchSize: number): Promise<void> {
           const key = randomUUID();
           const send = () =>
             op.kind === 'deposit'
-              ? call(t.app, 'POST', '/api/v1/admin-deposit-request', { token: player.token, headers: { 'idempotency-key': key }, body: { amount: op.amount, accountId: upiId, type: 'upi', txnRef: `R${key}` } })
-              : call(t.app, 'POST', '/api/v1/withdrawal-request', { token: player.token, headers: { 'idempotency-key': key }, body: { amount: op.amount, accountId: player.accountId } });
+              ? call(t.app, 'POST', '/api/v1/admin-deposit-request', {
+                  token: player.token,
+                  headers: { 'idempotency-key': key },
+                  body: { amount: op.amount, accountId: upiId, type: 'upi', txnRef: `R${key}` },
+                })
+              : call(t.app, 'POST', '/api/v1/withdrawal-request', {
+                  token: player.token,
+                  headers: { 'idempotency-key': key },
+                  body: { amount: op.amount, accountId: player.accountId },
+                });
           // A retry races the first attempt, as a client on a flaky network would.
           const answers = op.retry ? await Promise.all([send(), send()]) : [await send()];
-          const ids = new Set(answers.filter((answer) => answer.body.meta.code === 200).map((answer) => (answer.body.data as { _id: string })._id));
+          const ids = new Set(
+            answers
+              .filter((answer) => answer.body.meta.code === 200)
+              .map((answer) => (answer.body.data as { _id: string })._id),
+          );
           expect(ids.size).toBeLessThanOrEqual(1);
           const [id] = [...ids];
           if (id !== undefined) {
@@ -77,11 +117,17 @@ async function runScenario(ops: Op[], batchSize: number): Promise<void> {
           const id = ids[op.pick % ids.length];
           const path = op.kind === 'decideDeposit' ? 'deposits' : 'withdrawals';
           const token = operators[op.operator]?.token;
-          await call(t.app, 'POST', `/api/v1/backoffice/${path}/${id}/${op.approve ? 'approve' : 'reject'}`, { token, body: op.approve ? undefined : { reason: 'property test' } });
+          await call(t.app, 'POST', `/api/v1/backoffice/${path}/${id}/${op.approve ? 'approve' : 'reject'}`, {
+            token,
+            body: op.approve ? undefined : { reason: 'property test' },
+          });
           break;
         }
         case 'switchWallet':
-          await call(t.app, 'PUT', '/api/v1/wallet', { token: players[op.player]?.token, body: { selectedWallet: op.wallet } });
+          await call(t.app, 'PUT', '/api/v1/wallet', {
+            token: players[op.player]?.token,
+            body: { selectedWallet: op.wallet },
+          });
           break;
       }
     };
@@ -92,7 +138,9 @@ async function runScenario(ops: Op[], batchSize: number): Promise<void> {
 
     expect(await ledgerViolations(t.db)).toEqual([]);
     expect(await modelBalanceMismatches(t.db, PLAY_CHIPS_WELCOME_PAISE)).toEqual([]);
-    const requests = await t.db.query<{ n: number }>('select (select count(*) from deposit_requests) + (select count(*) from withdrawal_requests) as n');
+    const requests = await t.db.query<{ n: number }>(
+      'select (select count(*) from deposit_requests) + (select count(*) from withdrawal_requests) as n',
+    );
     expect(Number(requests.rows[0]?.n)).toBe(new Set(acknowledged.values()).size);
   } finally {
     await t.close();
@@ -114,10 +162,16 @@ describe('the invariant checker itself', () => {
     try {
       await seedDemoData(t.services);
       const player = await signUpPlayer(t);
-      const receiving = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: player.token })).body.data as { _id: string; type: string }[];
-      const created = await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token: player.token, body: { amount: 500, accountId: receiving.find((a) => a.type === 'upi')?._id, type: 'upi', txnRef: 'CONTROL1' } });
+      const receiving = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: player.token })).body
+        .data as { _id: string; type: string }[];
+      const created = await call(t.app, 'POST', '/api/v1/admin-deposit-request', {
+        token: player.token,
+        body: { amount: 500, accountId: receiving.find((a) => a.type === 'upi')?._id, type: 'upi', txnRef: 'CONTROL1' },
+      });
       expect(await ledgerViolations(t.db)).toEqual([]);
-      await t.db.query(`update deposit_requests set status = 'approved' where id = $1`, [(created.body.data as { _id: string })._id]);
+      await t.db.query(`update deposit_requests set status = 'approved' where id = $1`, [
+        (created.body.data as { _id: string })._id,
+      ]);
       expect((await ledgerViolations(t.db)).join()).toContain('disagrees with the journal');
       expect(await modelBalanceMismatches(t.db, PLAY_CHIPS_WELCOME_PAISE)).toHaveLength(1);
     } finally {

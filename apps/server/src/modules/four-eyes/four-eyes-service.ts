@@ -14,7 +14,10 @@ export function createFourEyesService(deps: { clock: Clock; secondApprovalAboveP
   return {
     thresholdPaise: deps.secondApprovalAbovePaise,
 
-    async step(tx: Queryable, action: { actorId: string; playerId: string; amountPaise: number; firstApprovedBy: string | null }): Promise<'first' | 'final'> {
+    async step(
+      tx: Queryable,
+      action: { actorId: string; playerId: string; amountPaise: number; firstApprovedBy: string | null },
+    ): Promise<'first' | 'final'> {
       // A second operator's approval completes four eyes; it is not money moved alone.
       if (action.firstApprovedBy !== null) return approvalStep(action, action.actorId, deps.secondApprovalAbovePaise);
       const repo = createFourEyesRepository(tx);

@@ -16,17 +16,28 @@ beforeAll(async () => {
   await seedDemoData(t.services);
   director = await createOperator(t, ROLES.DIRECTOR);
   support = await createOperator(t, ROLES.SUPPORT_ADMIN);
-  const accounts = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: director.token })).body.data as { _id: string; type: string }[];
+  const accounts = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: director.token })).body.data as {
+    _id: string;
+    type: string;
+  }[];
   upiAccountId = accounts.find((row) => row.type === 'upi')?._id as string;
 });
 afterAll(async () => t.close());
 
-const balanceOf = async (token: string) => ((await call(t.app, 'GET', '/api/v1/getUserData', { token })).body.data as { balance: number }).balance;
-const adjust = (token: string, userId: string, amount: number) => call(t.app, 'POST', `/api/v1/backoffice/users/${userId}/adjustments`, { token, body: { wallet: 'main', amount, reason: 'Goodwill' } });
+const balanceOf = async (token: string) =>
+  ((await call(t.app, 'GET', '/api/v1/getUserData', { token })).body.data as { balance: number }).balance;
+const adjust = (token: string, userId: string, amount: number) =>
+  call(t.app, 'POST', `/api/v1/backoffice/users/${userId}/adjustments`, {
+    token,
+    body: { wallet: 'main', amount, reason: 'Goodwill' },
+  });
 let refCounter = 0;
 async function deposit(token: string, amount: number): Promise<string> {
   refCounter += 1;
-  const answer = await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token, body: { amount, accountId: upiAccountId, type: 'upi', txnRef: `UTRFOUR${Date.now()}${refCounter}` } });
+  const answer = await call(t.app, 'POST', '/api/v1/admin-deposit-request', {
+    token,
+    body: { amount, accountId: upiAccountId, type: 'upi', txnRef: `UTRFOUR${Date.now()}${refCounter}` },
+  });
   return (answer.body.data as { _id: string })._id;
 }
 
@@ -41,9 +52,16 @@ describe('the second-approval line applies to totals (issue 9)', () => {
     const third = await adjust(director.token, player.userId, 49_000);
     expect(third.body.data).toMatchObject({ status: 'pending' });
     expect(await balanceOf(player.token)).toBe(10_000 + 49_000);
-    const approved = await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${(second.body.data as { _id: string })._id}/approve`, { token: support.token });
+    const approved = await call(
+      t.app,
+      'POST',
+      `/api/v1/backoffice/adjustments/${(second.body.data as { _id: string })._id}/approve`,
+      { token: support.token },
+    );
     expect(approved.body.data).toMatchObject({ status: 'applied' });
-    await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${(third.body.data as { _id: string })._id}/approve`, { token: support.token });
+    await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${(third.body.data as { _id: string })._id}/approve`, {
+      token: support.token,
+    });
     expect(await balanceOf(player.token)).toBe(10_000 + 147_000);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
@@ -84,18 +102,54 @@ describe('the second-approval line applies to totals (issue 9)', () => {
   it('adds withdrawal payouts too', async () => {
     const player = await signUpPlayer(t);
     await adjust(support.token, player.userId, 50_000);
-    const accountId = ((await call(t.app, 'POST', '/api/v1/account-details', { token: player.token, body: { type: 'bank', accountNumber: '987654321012', accountHolderName: 'Ravi', bankName: 'HDFC Bank', ifscCode: 'HDFC0000123' } })).body.data as { _id: string })._id;
+    const accountId = (
+      (
+        await call(t.app, 'POST', '/api/v1/account-details', {
+          token: player.token,
+          body: {
+            type: 'bank',
+            accountNumber: '987654321012',
+            accountHolderName: 'Ravi',
+            bankName: 'HDFC Bank',
+            ifscCode: 'HDFC0000123',
+          },
+        })
+      ).body.data as { _id: string }
+    )._id;
     const ids: string[] = [];
     for (const amount of [30_000, 21_000]) {
-      ids.push(((await call(t.app, 'POST', '/api/v1/withdrawal-request', { token: player.token, body: { amount, accountId } })).body.data as { _id: string })._id);
+      ids.push(
+        (
+          (
+            await call(t.app, 'POST', '/api/v1/withdrawal-request', {
+              token: player.token,
+              body: { amount, accountId },
+            })
+          ).body.data as { _id: string }
+        )._id,
+      );
     }
-    expect((await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${ids[0]}/approve`, { token: director.token })).body.data).toMatchObject({ status: 'approved' });
-    expect((await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${ids[1]}/approve`, { token: director.token })).body.data).toMatchObject({ status: 'pending', awaitingSecondApproval: true });
+    expect(
+      (await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${ids[0]}/approve`, { token: director.token })).body
+        .data,
+    ).toMatchObject({ status: 'approved' });
+    expect(
+      (await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${ids[1]}/approve`, { token: director.token })).body
+        .data,
+    ).toMatchObject({ status: 'pending', awaitingSecondApproval: true });
   });
 
   it('counts two concurrent actions one after the other', async () => {
     const player = await signUpPlayer(t);
-    const answers = await Promise.all([adjust(director.token, player.userId, 30_000), adjust(director.token, player.userId, 30_000), adjust(director.token, player.userId, 30_000)]);
-    expect(answers.map((answer) => (answer.body.data as { status: string }).status).sort()).toEqual(['applied', 'pending', 'pending']);
+    const answers = await Promise.all([
+      adjust(director.token, player.userId, 30_000),
+      adjust(director.token, player.userId, 30_000),
+      adjust(director.token, player.userId, 30_000),
+    ]);
+    expect(answers.map((answer) => (answer.body.data as { status: string }).status).sort()).toEqual([
+      'applied',
+      'pending',
+      'pending',
+    ]);
   });
 });

@@ -30,7 +30,11 @@ const INSERT_MANY = {
  * before (a retry) or by a racing request raises, the whole statement is undone, and the caller's
  * transaction path (insertMany) then finds which command it was.
  */
-export function idempotencyInsertStatement(rows: readonly IdempotencyInsert[], first: number, when: string): { sql: string; params: unknown[] } {
+export function idempotencyInsertStatement(
+  rows: readonly IdempotencyInsert[],
+  first: number,
+  when: string,
+): { sql: string; params: unknown[] } {
   return {
     sql: `idempotency_stored as (insert into idempotency_keys (user_id, key, route, request_hash, response, created_at)
          select r."userId", r.key, r.route, r."requestHash", r.response, r.at
@@ -45,22 +49,32 @@ export function createIdempotencyRepository(db: Queryable) {
     /** Many answers in one statement; answers the (user, key) pairs that were stored (a pair already there is not). */
     async insertMany(rows: readonly IdempotencyInsert[]): Promise<Set<string>> {
       if (rows.length === 0) return new Set();
-      const result = await db.query<{ user_id: string; key: string }>(INSERT_MANY.text, [JSON.stringify(rows)], INSERT_MANY.name);
+      const result = await db.query<{ user_id: string; key: string }>(
+        INSERT_MANY.text,
+        [JSON.stringify(rows)],
+        INSERT_MANY.name,
+      );
       return new Set(result.rows.map((row) => `${row.user_id}:${row.key}`));
     },
     async find(userId: string, key: string): Promise<IdempotencyRow | null> {
-      const result = await db.query<IdempotencyRow>('select route, request_hash, response from idempotency_keys where user_id = $1 and key = $2', [userId, key]);
+      const result = await db.query<IdempotencyRow>(
+        'select route, request_hash, response from idempotency_keys where user_id = $1 and key = $2',
+        [userId, key],
+      );
       return result.rows[0] ?? null;
     },
-    async insert(userId: string, key: string, route: string, requestHash: string, response: unknown, at: Date): Promise<void> {
-      await db.query('insert into idempotency_keys (user_id, key, route, request_hash, response, created_at) values ($1, $2, $3, $4, $5, $6)', [
-        userId,
-        key,
-        route,
-        requestHash,
-        JSON.stringify(response),
-        at,
-      ]);
+    async insert(
+      userId: string,
+      key: string,
+      route: string,
+      requestHash: string,
+      response: unknown,
+      at: Date,
+    ): Promise<void> {
+      await db.query(
+        'insert into idempotency_keys (user_id, key, route, request_hash, response, created_at) values ($1, $2, $3, $4, $5, $6)',
+        [userId, key, route, requestHash, JSON.stringify(response), at],
+      );
     },
   };
 }

@@ -63,7 +63,10 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
   const recent = recentKeys(10_000);
 
   const service = {
-    async run<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async run<T>(
+      scope: { userId: string; key: string | undefined; route: string; body: unknown },
+      fn: (tx: Queryable) => Promise<T>,
+    ): Promise<T> {
       if (scope.key === undefined) return db.transaction(fn);
       const key = scope.key;
       const requestHash = sha256Hex(JSON.stringify(scope.body ?? null));
@@ -76,7 +79,14 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
         try {
           return await db.transaction(async (tx) => {
             const result = await fn(tx);
-            await createIdempotencyRepository(tx).insert(scope.userId, key, scope.route, requestHash, result, clock.now());
+            await createIdempotencyRepository(tx).insert(
+              scope.userId,
+              key,
+              scope.route,
+              requestHash,
+              result,
+              clock.now(),
+            );
             return result;
           });
         } catch (error) {
@@ -92,7 +102,10 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
      * decision 0027): fn gets `record`, to call in that transaction with its answer, so the answer and
      * the change still commit together. A racing duplicate fails its insert there alone, then replays.
      */
-    async runJoined<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (record: JoinedRecord<T> | null) => Promise<T>): Promise<T> {
+    async runJoined<T>(
+      scope: { userId: string; key: string | undefined; route: string; body: unknown },
+      fn: (record: JoinedRecord<T> | null) => Promise<T>,
+    ): Promise<T> {
       if (scope.key === undefined) return fn(null);
       const key = scope.key;
       const requestHash = sha256Hex(JSON.stringify(scope.body ?? null));
@@ -110,9 +123,16 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
         const stored = await replay();
         if (stored !== null) return stored.value;
       }
-      const record = Object.assign((tx: Queryable, result: T) => createIdempotencyRepository(tx).insert(scope.userId, key, scope.route, requestHash, result, clock.now()), {
-        staged: (result: T) => ({ row: { userId: scope.userId, key, route: scope.route, requestHash, response: result, at: clock.now() }, insertMany }),
-      });
+      const record = Object.assign(
+        (tx: Queryable, result: T) =>
+          createIdempotencyRepository(tx).insert(scope.userId, key, scope.route, requestHash, result, clock.now()),
+        {
+          staged: (result: T) => ({
+            row: { userId: scope.userId, key, route: scope.route, requestHash, response: result, at: clock.now() },
+            insertMany,
+          }),
+        },
+      );
       try {
         const result = await fn(record);
         recent.remember(seen);
@@ -133,7 +153,10 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
      * and, when the first commits, would be refused by the state it left (already claimed). That
      * refusal is answered by one more look for the stored answer, which replays the first's.
      */
-    async runLocked<T>(scope: { userId: string; key: string | undefined; route: string; body: unknown }, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async runLocked<T>(
+      scope: { userId: string; key: string | undefined; route: string; body: unknown },
+      fn: (tx: Queryable) => Promise<T>,
+    ): Promise<T> {
       try {
         return await service.run(scope, fn);
       } catch (error) {
@@ -152,6 +175,7 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   if (value === undefined) return undefined;
   const key = Array.isArray(value) ? value[0] : value;
   if (key === undefined || key.length === 0) return undefined;
-  if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key)) fail('VALIDATION_FAILED', 'Idempotency-Key must be 1–100 printable characters');
+  if (key.length > 100 || !/^[\x21-\x7e]+$/.test(key))
+    fail('VALIDATION_FAILED', 'Idempotency-Key must be 1–100 printable characters');
   return key;
 }

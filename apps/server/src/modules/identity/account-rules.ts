@@ -12,7 +12,8 @@ export function createAccountRules(deps: {
   realMoneyJurisdictions: string[];
   siteName: () => Promise<string>;
 }) {
-  const countryOf = (mobileNo: string): string | null => PHONE_COUNTRIES.find((country) => mobileNo.startsWith(country.dialCode))?.iso ?? null;
+  const countryOf = (mobileNo: string): string | null =>
+    PHONE_COUNTRIES.find((country) => mobileNo.startsWith(country.dialCode))?.iso ?? null;
 
   return {
     async assertAcceptablePassword(password: string, mobileNo: string): Promise<void> {
@@ -30,7 +31,10 @@ export function createAccountRules(deps: {
     assertMayEnter(user: UserRow): void {
       if (user.suspended_at !== null) fail('ACCOUNT_SUSPENDED');
       if (user.self_excluded_until !== null && user.self_excluded_until.getTime() > deps.clock.now().getTime()) {
-        fail('ACCOUNT_SELF_EXCLUDED', `Your account is self-excluded until ${user.self_excluded_until.toISOString().slice(0, 10)}`);
+        fail(
+          'ACCOUNT_SELF_EXCLUDED',
+          `Your account is self-excluded until ${user.self_excluded_until.toISOString().slice(0, 10)}`,
+        );
       }
     },
 

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { backofficeUserEnvelope, idParamsSchema, userListEnvelope, userListQuerySchema, userUpdateRequestSchema } from '@khel/contract';
+import {
+  backofficeUserEnvelope,
+  idParamsSchema,
+  userListEnvelope,
+  userListQuerySchema,
+  userUpdateRequestSchema,
+} from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -15,13 +21,24 @@ export function identityAdminRoutes(identity: IdentityService, guards: AuthGuard
   return async (app) => {
     app.get(
       '/api/v1/backoffice/users',
-      { preValidation: guards.requireBackoffice, schema: { tags, summary: 'List and search users', querystring: userListQuerySchema, response: { 200: userListEnvelope } } },
+      {
+        preValidation: guards.requireBackoffice,
+        schema: {
+          tags,
+          summary: 'List and search users',
+          querystring: userListQuerySchema,
+          response: { 200: userListEnvelope },
+        },
+      },
       async (request) => ok(await identity.listUsers(callerOf(request), request.query)),
     );
 
     app.get(
       '/api/v1/backoffice/users/:id',
-      { preValidation: guards.requireBackoffice, schema: { tags, summary: 'One user', params: idParamsSchema, response: { 200: backofficeUserEnvelope } } },
+      {
+        preValidation: guards.requireBackoffice,
+        schema: { tags, summary: 'One user', params: idParamsSchema, response: { 200: backofficeUserEnvelope } },
+      },
       async (request) => ok(await identity.getUser(request.params.id)),
     );
 
@@ -29,9 +46,16 @@ export function identityAdminRoutes(identity: IdentityService, guards: AuthGuard
       '/api/v1/backoffice/users/:id',
       {
         preValidation: guards.requireBackoffice,
-        schema: { tags, summary: 'Change role, permission flags, referralAllow or suspension (audited)', params: idParamsSchema, body: userUpdateRequestSchema, response: { 200: backofficeUserEnvelope } },
+        schema: {
+          tags,
+          summary: 'Change role, permission flags, referralAllow or suspension (audited)',
+          params: idParamsSchema,
+          body: userUpdateRequestSchema,
+          response: { 200: backofficeUserEnvelope },
+        },
       },
-      async (request) => ok(await identity.updateUser(callerOf(request), request.params.id, request.body, request.ip), 'User updated'),
+      async (request) =>
+        ok(await identity.updateUser(callerOf(request), request.params.id, request.body, request.ip), 'User updated'),
     );
   };
 }

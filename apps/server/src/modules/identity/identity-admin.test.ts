@@ -18,9 +18,13 @@ describe('back office: users', () => {
   it('searches users by mobile number, name fragment or role, with paging', async () => {
     const director = await createOperator(t);
     const player = await signUpPlayer(t);
-    const byMobile = await call(t.app, 'GET', `/api/v1/backoffice/users?search=${player.mobileNo.slice(-6)}`, { token: director.token });
+    const byMobile = await call(t.app, 'GET', `/api/v1/backoffice/users?search=${player.mobileNo.slice(-6)}`, {
+      token: director.token,
+    });
     expect((byMobile.body.data as ListAnswer).items.map((user) => user._id)).toEqual([player.userId]);
-    const operators = await call(t.app, 'GET', `/api/v1/backoffice/users?role=${ROLES.DIRECTOR}`, { token: director.token });
+    const operators = await call(t.app, 'GET', `/api/v1/backoffice/users?role=${ROLES.DIRECTOR}`, {
+      token: director.token,
+    });
     expect((operators.body.data as ListAnswer).items.every((user) => user.role === ROLES.DIRECTOR)).toBe(true);
     await signUpPlayer(t);
     const page = await call(t.app, 'GET', '/api/v1/backoffice/users?pageSize=1&page=2', { token: director.token });
@@ -41,16 +45,28 @@ describe('back office: users', () => {
     expect(update.body.data).toMatchObject({ allowSlots: false, referralAllow: false });
     const profile = await call(t.app, 'GET', '/api/v1/getUserData', { token: player.token });
     expect(profile.body.data).toMatchObject({ allowSlots: false, referralAllow: false });
-    const audit = await call(t.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${player.userId}`, { token: director.token });
-    const [entry] = (audit.body.data as { items: { action: string; actorId: string; ip: string; details: Record<string, unknown> }[] }).items;
-    expect(entry).toMatchObject({ action: 'user.update', actorId: director.userId, ip: '203.0.113.9', targetName: `Ravi Kumar (${player.mobileNo})` });
+    const audit = await call(t.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${player.userId}`, {
+      token: director.token,
+    });
+    const [entry] = (
+      audit.body.data as { items: { action: string; actorId: string; ip: string; details: Record<string, unknown> }[] }
+    ).items;
+    expect(entry).toMatchObject({
+      action: 'user.update',
+      actorId: director.userId,
+      ip: '203.0.113.9',
+      targetName: `Ravi Kumar (${player.mobileNo})`,
+    });
     expect(entry?.details).toEqual({ allowSlots: { from: true, to: false }, referralAllow: { from: true, to: false } });
   });
 
   it('needs a reason to suspend', async () => {
     const director = await createOperator(t);
     const player = await signUpPlayer(t);
-    const answer = await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { suspended: true } });
+    const answer = await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+      token: director.token,
+      body: { suspended: true },
+    });
     expect(answer.body.meta).toMatchObject({ code: 400, message: 'Give a reason for the suspension' });
   });
 
@@ -58,22 +74,40 @@ describe('back office: users', () => {
     const director = await createOperator(t);
     const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
     const player = await signUpPlayer(t);
-    const flags = await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: support.token, body: { allowHome: false } });
+    const flags = await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+      token: support.token,
+      body: { allowHome: false },
+    });
     expect(flags.body.meta.code).toBe(200);
-    const role = await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: support.token, body: { role: ROLES.DIRECTOR } });
+    const role = await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+      token: support.token,
+      body: { role: ROLES.DIRECTOR },
+    });
     expect(role.body.meta.error).toBe('FORBIDDEN');
-    const onDirector = await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}`, { token: support.token, body: { allowHome: false } });
+    const onDirector = await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}`, {
+      token: support.token,
+      body: { allowHome: false },
+    });
     expect(onDirector.body.meta.error).toBe('FORBIDDEN');
-    const self = await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}`, { token: director.token, body: { role: ROLES.PLAYER } });
+    const self = await call(t.app, 'PUT', `/api/v1/backoffice/users/${director.userId}`, {
+      token: director.token,
+      body: { role: ROLES.PLAYER },
+    });
     expect(self.body.meta.error).toBe('SELF_SERVICE_REFUSED');
-    const unknownRole = await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { role: 9 } });
+    const unknownRole = await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+      token: director.token,
+      body: { role: 9 },
+    });
     expect(unknownRole.body.meta.code).toBe(400);
   });
 
   it('keeps the audit log append-only in the database itself', async () => {
     const director = await createOperator(t);
     const player = await signUpPlayer(t);
-    await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { allowHome: false } });
+    await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+      token: director.token,
+      body: { allowHome: false },
+    });
     await expect(t.db.query('update audit_log set action = $1', ['tampered'])).rejects.toThrow(/append-only/);
     await expect(t.db.query('delete from audit_log')).rejects.toThrow(/append-only/);
   });
@@ -83,11 +117,18 @@ describe('back office: users', () => {
     try {
       expect(await fresh.services.identity.bootstrapDirector('919812345678', 'boot-strap-pass-1')).toBe(true);
       expect(await fresh.services.identity.bootstrapDirector('919812345679', 'boot-strap-pass-1')).toBe(false);
-      const login = await call(fresh.app, 'POST', '/api/v1/login', { body: { mobile_no: '919812345678', password: 'boot-strap-pass-1' } });
+      const login = await call(fresh.app, 'POST', '/api/v1/login', {
+        body: { mobile_no: '919812345678', password: 'boot-strap-pass-1' },
+      });
       expect(login.body.data).toMatchObject({ role: ROLES.DIRECTOR });
       const token = login.body.meta.token as string;
       await enrolSecondFactor(fresh, token);
-      const audit = await call(fresh.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${(login.body.data as { _id: string })._id}`, { token });
+      const audit = await call(
+        fresh.app,
+        'GET',
+        `/api/v1/backoffice/audit-log?targetId=${(login.body.data as { _id: string })._id}`,
+        { token },
+      );
       expect((audit.body.data as { items: { action: string }[] }).items.map((item) => item.action)).toEqual([
         'operator.second_factor_enrolled',
         'operator.sign_in',

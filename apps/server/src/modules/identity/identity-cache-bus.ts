@@ -6,7 +6,10 @@ import { SESSIONS_REVOKED_TOPIC, USERS_CHANGED_TOPIC } from '../live/live-bus.js
  * that its sessions ended (sessions:revoked), that it changed (users:changed), or that its money moved
  * (the balance push on user:<id>). The announcing process has already dropped its own copy.
  */
-export function forgetCachedOnBus(bus: Pick<LiveBus, 'onMessage'>, identity: { forgetUser: (userId: string) => void; forgetBalances: (userId: string) => void }): () => void {
+export function forgetCachedOnBus(
+  bus: Pick<LiveBus, 'onMessage'>,
+  identity: { forgetUser: (userId: string) => void; forgetBalances: (userId: string) => void },
+): () => void {
   return bus.onMessage((message) => {
     if (message.topic === SESSIONS_REVOKED_TOPIC || message.topic === USERS_CHANGED_TOPIC) {
       const userId = (message.payload as { userId?: unknown } | null)?.userId;

@@ -34,20 +34,30 @@ describe('failed-login throttling delays, and never locks out the owner', () => 
     const username = await usernameOf(owner.token);
     // The attacker uses the username, from many addresses, in parallel: 12 failures at once.
     const attack = await Promise.all(
-      Array.from({ length: 12 }, () => call(t.app, 'POST', '/api/v1/login', { body: { username, password: 'guess-guess-1' }, ip: nextIp() })),
+      Array.from({ length: 12 }, () =>
+        call(t.app, 'POST', '/api/v1/login', { body: { username, password: 'guess-guess-1' }, ip: nextIp() }),
+      ),
     );
     expect(attack.every((answer) => answer.body.meta.error === 'INVALID_CREDENTIALS')).toBe(true);
 
     // The owner, by mobile number: the same account, so the same (capped) delay, then in.
-    const owner1 = await timed(() => call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: owner.mobileNo, password: PASSWORD }, ip: nextIp() }));
+    const owner1 = await timed(() =>
+      call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: owner.mobileNo, password: PASSWORD }, ip: nextIp() }),
+    );
     expect(owner1.result.body.meta).toMatchObject({ code: 200, message: MESSAGES.loggedIn });
     expect(owner1.ms).toBeGreaterThanOrEqual(LOGIN_THROTTLE.maxDelayMs - 50);
     expect(owner1.ms).toBeLessThan(LOGIN_THROTTLE.maxDelayMs + 8000);
 
     // Still under attack: a wrong guess is delayed and refused, the right password still succeeds.
     const [guess, owner2] = await Promise.all([
-      call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: owner.mobileNo, password: 'guess-guess-2' }, ip: nextIp() }),
-      call(t.app, 'POST', '/api/v1/login', { body: { username: username.toUpperCase(), password: PASSWORD }, ip: nextIp() }),
+      call(t.app, 'POST', '/api/v1/login', {
+        body: { mobile_no: owner.mobileNo, password: 'guess-guess-2' },
+        ip: nextIp(),
+      }),
+      call(t.app, 'POST', '/api/v1/login', {
+        body: { username: username.toUpperCase(), password: PASSWORD },
+        ip: nextIp(),
+      }),
     ]);
     expect(guess.body.meta.error).toBe('INVALID_CREDENTIALS');
     expect(owner2.body.meta.code).toBe(200);
@@ -63,7 +73,10 @@ describe('failed-login throttling delays, and never locks out the owner', () => 
 
   it('waits nothing after one or two typos, then longer with each failure, counted in the database', async () => {
     const waits: number[] = [];
-    const throttle = createLoginThrottle(t.services.throttle, { failuresPerIp: 1000, sleep: async (ms) => void waits.push(ms) });
+    const throttle = createLoginThrottle(t.services.throttle, {
+      failuresPerIp: 1000,
+      sleep: async (ms) => void waits.push(ms),
+    });
     const key = loginKey(null, nextMobile());
     const ip = nextIp();
     for (let failure = 0; failure < 6; failure += 1) {
@@ -79,13 +92,24 @@ describe('failed-login throttling delays, and never locks out the owner', () => 
   it('treats an unknown account like a known one (no enumeration) and caps one address generously, not the site', async () => {
     const attackerIp = nextIp();
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: nextMobile(), password: 'spray-spray-1' }, ip: attackerIp })),
+      Array.from({ length: 8 }, () =>
+        call(t.app, 'POST', '/api/v1/login', {
+          body: { mobile_no: nextMobile(), password: 'spray-spray-1' },
+          ip: attackerIp,
+        }),
+      ),
     );
     expect(answers.every((answer) => answer.body.meta.error === 'INVALID_CREDENTIALS')).toBe(true);
     const player = await signUpPlayer(t);
-    const capped = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD }, ip: attackerIp });
+    const capped = await call(t.app, 'POST', '/api/v1/login', {
+      body: { mobile_no: player.mobileNo, password: PASSWORD },
+      ip: attackerIp,
+    });
     expect(capped.body.meta).toMatchObject({ code: 429, error: 'LOGIN_THROTTLED' });
-    const elsewhere = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD }, ip: nextIp() });
+    const elsewhere = await call(t.app, 'POST', '/api/v1/login', {
+      body: { mobile_no: player.mobileNo, password: PASSWORD },
+      ip: nextIp(),
+    });
     expect(elsewhere.body.meta.code).toBe(200);
   });
 });
@@ -121,21 +145,47 @@ describe('new passwords', () => {
     expect(passwordProblem(password, context)).toBe(problem);
   });
 
-  const signUpBody = (mobileNo: string, password: string) => ({ name: 'Meera Nair', mobile_no: mobileNo, password, confirmPassword: password, ageConfirmed: true });
+  const signUpBody = (mobileNo: string, password: string) => ({
+    name: 'Meera Nair',
+    mobile_no: mobileNo,
+    password,
+    confirmPassword: password,
+    ageConfirmed: true,
+  });
 
   it('refuses them at sign-up with the reason, using the branding site name', async () => {
     const mobileNo = nextMobile();
-    const common = await call(t.app, 'POST', '/api/v1/signUp', { body: signUpBody(mobileNo, 'iloveyou'), ip: nextIp() });
+    const common = await call(t.app, 'POST', '/api/v1/signUp', {
+      body: signUpBody(mobileNo, 'iloveyou'),
+      ip: nextIp(),
+    });
     expect(common.body.meta).toMatchObject({ code: 400, error: 'WEAK_PASSWORD', message: PASSWORD_PROBLEMS.common });
-    const own = await call(t.app, 'POST', '/api/v1/signUp', { body: signUpBody(mobileNo, `me${mobileNo.slice(2)}`), ip: nextIp() });
+    const own = await call(t.app, 'POST', '/api/v1/signUp', {
+      body: signUpBody(mobileNo, `me${mobileNo.slice(2)}`),
+      ip: nextIp(),
+    });
     expect(own.body.meta).toMatchObject({ code: 400, error: 'WEAK_PASSWORD', message: PASSWORD_PROBLEMS.mobileNo });
-    const site = await call(t.app, 'POST', '/api/v1/signUp', { body: signUpBody(mobileNo, 'i-love-khel-2026'), ip: nextIp() });
+    const site = await call(t.app, 'POST', '/api/v1/signUp', {
+      body: signUpBody(mobileNo, 'i-love-khel-2026'),
+      ip: nextIp(),
+    });
     expect(site.body.meta).toMatchObject({ code: 400, error: 'WEAK_PASSWORD', message: PASSWORD_PROBLEMS.siteName });
 
-    await t.services.settings.seedBranding({ siteName: 'Cricket Mela', color: '#112233', logoMediaId: null, faviconMediaId: null });
-    const rebranded = await call(t.app, 'POST', '/api/v1/signUp', { body: signUpBody(mobileNo, 'cricketmela-fan'), ip: nextIp() });
+    await t.services.settings.seedBranding({
+      siteName: 'Cricket Mela',
+      color: '#112233',
+      logoMediaId: null,
+      faviconMediaId: null,
+    });
+    const rebranded = await call(t.app, 'POST', '/api/v1/signUp', {
+      body: signUpBody(mobileNo, 'cricketmela-fan'),
+      ip: nextIp(),
+    });
     expect(rebranded.body.meta).toMatchObject({ error: 'WEAK_PASSWORD', message: PASSWORD_PROBLEMS.siteName });
-    expect((await call(t.app, 'POST', '/api/v1/signUp', { body: signUpBody(mobileNo, 'i-love-khel-2026'), ip: nextIp() })).body.meta.code).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/v1/signUp', { body: signUpBody(mobileNo, 'i-love-khel-2026'), ip: nextIp() }))
+        .body.meta.code,
+    ).toBe(200);
   });
 
   it('refuses them at a password change and a reset (the reset code is not spent by a refused password)', async () => {
@@ -149,9 +199,13 @@ describe('new passwords', () => {
     t.clock.advanceMs(11_000);
     await call(t.app, 'POST', '/api/v1/forgot-password', { body: { mobile_no: player.mobileNo }, ip: nextIp() });
     const otp = await latestOtp(t.services, player.mobileNo);
-    const weak = await call(t.app, 'POST', '/api/v1/reset-password', { body: { mobile_no: player.mobileNo, otp, password: 'abababab', confirm_password: 'abababab' } });
+    const weak = await call(t.app, 'POST', '/api/v1/reset-password', {
+      body: { mobile_no: player.mobileNo, otp, password: 'abababab', confirm_password: 'abababab' },
+    });
     expect(weak.body.meta).toMatchObject({ code: 400, error: 'WEAK_PASSWORD', message: PASSWORD_PROBLEMS.repeated });
-    const good = await call(t.app, 'POST', '/api/v1/reset-password', { body: { mobile_no: player.mobileNo, otp, password: 'copper-kettle-64', confirm_password: 'copper-kettle-64' } });
+    const good = await call(t.app, 'POST', '/api/v1/reset-password', {
+      body: { mobile_no: player.mobileNo, otp, password: 'copper-kettle-64', confirm_password: 'copper-kettle-64' },
+    });
     expect(good.body.meta.code).toBe(200);
   });
 });
@@ -180,7 +234,12 @@ describe('logout with or without a body', () => {
   });
 
   it('still answers HTTP 401 without a token, whatever the body', async () => {
-    const answer = await t.app.inject({ method: 'POST', url: '/api/v1/logout', payload: 'x', headers: { 'content-type': 'text/plain' } });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      payload: 'x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(answer.statusCode).toBe(401);
   });
 });
@@ -215,7 +274,11 @@ describe('TRUST_PROXY by default', () => {
     const plain = await createTestApp();
     try {
       const player = await signUpPlayer(plain);
-      await call(plain.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD }, ip: '198.18.0.6', headers: { 'x-forwarded-for': '203.0.113.11' } });
+      await call(plain.app, 'POST', '/api/v1/login', {
+        body: { mobile_no: player.mobileNo, password: PASSWORD },
+        ip: '198.18.0.6',
+        headers: { 'x-forwarded-for': '203.0.113.11' },
+      });
       const rows = await plain.db.query<{ ip: string }>('select ip from sessions where user_id = $1', [player.userId]);
       expect(rows.rows.map((row) => row.ip)).toContain('198.18.0.6');
       expect(rows.rows.map((row) => row.ip)).not.toContain('203.0.113.11');

@@ -84,7 +84,9 @@ export function createIdentityRepository(db: Queryable) {
       return result.rows[0] ?? null;
     },
     async findByUsername(username: string): Promise<UserRow | null> {
-      const result = await db.query<UserRow>(`select ${USER_COLUMNS} from users where lower(username) = lower($1)`, [username]);
+      const result = await db.query<UserRow>(`select ${USER_COLUMNS} from users where lower(username) = lower($1)`, [
+        username,
+      ]);
       return result.rows[0] ?? null;
     },
     async findById(id: string): Promise<UserRow | null> {
@@ -92,7 +94,9 @@ export function createIdentityRepository(db: Queryable) {
       return result.rows[0] ?? null;
     },
     async findByReferralCode(code: string): Promise<UserRow | null> {
-      const result = await db.query<UserRow>(`select ${USER_COLUMNS} from users where referral_code = upper($1)`, [code]);
+      const result = await db.query<UserRow>(`select ${USER_COLUMNS} from users where referral_code = upper($1)`, [
+        code,
+      ]);
       return result.rows[0] ?? null;
     },
     async usernameTaken(username: string): Promise<boolean> {
@@ -107,12 +111,30 @@ export function createIdentityRepository(db: Queryable) {
       const result = await db.query<UserRow>(
         `insert into users (name, username, mobile_no, password_hash, role, referral_code, referred_by, phone_verified_at, age_confirmed_at, upline_id)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $5::smallint = 1 then $10::uuid else coalesce($10::uuid, (${TREE_ROOT_SQL})) end) returning ${USER_COLUMNS}`,
-        [user.name, user.username, user.mobileNo, user.passwordHash, user.role, user.referralCode, user.referredBy, user.phoneVerifiedAt, user.ageConfirmedAt, user.uplineId],
+        [
+          user.name,
+          user.username,
+          user.mobileNo,
+          user.passwordHash,
+          user.role,
+          user.referralCode,
+          user.referredBy,
+          user.phoneVerifiedAt,
+          user.ageConfirmedAt,
+          user.uplineId,
+        ],
       );
       return result.rows[0] as UserRow;
     },
     /** Sign-up again before verifying: the newest details win. */
-    async refreshUnverifiedUser(id: string, name: string, passwordHash: string, referredBy: string | null, ageConfirmedAt: Date, placement: { uplineId: string | null; role: number }): Promise<void> {
+    async refreshUnverifiedUser(
+      id: string,
+      name: string,
+      passwordHash: string,
+      referredBy: string | null,
+      ageConfirmedAt: Date,
+      placement: { uplineId: string | null; role: number },
+    ): Promise<void> {
       await db.query(
         `update users set name = $2, password_hash = $3, referred_by = $4, age_confirmed_at = $5,
            upline_id = coalesce($6::uuid, (${TREE_ROOT_SQL})), role = $7
@@ -150,7 +172,14 @@ export function createIdentityRepository(db: Queryable) {
      * Users matching the filters, within the subtree of `within` (an agent's downline; null: the whole
      * site). `uplineId`: only the direct downline of that account (a level of the tree).
      */
-    async searchUsers(query: { search?: string; role?: number; uplineId?: string; within: string | null; limit: number; offset: number }): Promise<{ rows: UserRow[]; total: number }> {
+    async searchUsers(query: {
+      search?: string;
+      role?: number;
+      uplineId?: string;
+      within: string | null;
+      limit: number;
+      offset: number;
+    }): Promise<{ rows: UserRow[]; total: number }> {
       const where: string[] = [];
       const params: unknown[] = [];
       if (query.within !== null) {
@@ -163,7 +192,9 @@ export function createIdentityRepository(db: Queryable) {
       }
       if (query.search !== undefined && query.search.length > 0) {
         params.push(`%${query.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`);
-        where.push(`(name ilike $${params.length} or username ilike $${params.length} or mobile_no like $${params.length} or referral_code ilike $${params.length})`);
+        where.push(
+          `(name ilike $${params.length} or username ilike $${params.length} or mobile_no like $${params.length} or referral_code ilike $${params.length})`,
+        );
       }
       if (query.role !== undefined) {
         params.push(query.role);
@@ -179,7 +210,14 @@ export function createIdentityRepository(db: Queryable) {
     },
 
     // Sessions
-    async insertSession(session: { userId: string; tokenHash: string; expiresAt: Date; now: Date; ip: string | null; userAgent: string | null }): Promise<string> {
+    async insertSession(session: {
+      userId: string;
+      tokenHash: string;
+      expiresAt: Date;
+      now: Date;
+      ip: string | null;
+      userAgent: string | null;
+    }): Promise<string> {
       const result = await db.query<{ id: string }>(
         `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at, ip, user_agent)
          values ($1, $2, $3, $3, $4, $5, $6) returning id`,
@@ -189,8 +227,18 @@ export function createIdentityRepository(db: Queryable) {
     },
     async findSessionByTokenHash(tokenHash: string): Promise<SessionWithUser | null> {
       // One round trip on every authenticated request: the session and its user together.
-      const columns = USER_COLUMNS.split(',').map((column) => `u.${column.trim()}`).join(', ');
-      const result = await db.query<UserRow & { session_id: string; expires_at: Date; last_seen_at: Date; revoked_at: Date | null; revoke_reason: string | null }>(
+      const columns = USER_COLUMNS.split(',')
+        .map((column) => `u.${column.trim()}`)
+        .join(', ');
+      const result = await db.query<
+        UserRow & {
+          session_id: string;
+          expires_at: Date;
+          last_seen_at: Date;
+          revoked_at: Date | null;
+          revoke_reason: string | null;
+        }
+      >(
         `select s.id as session_id, s.expires_at, s.last_seen_at, s.revoked_at, s.revoke_reason, ${columns}
          from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
         [tokenHash],
@@ -205,19 +253,34 @@ export function createIdentityRepository(db: Queryable) {
     },
     /** The ids of the sessions this call ended (none when it had already ended). */
     async revokeSession(sessionId: string, at: Date, reason: string): Promise<string[]> {
-      const result = await db.query<{ id: string }>('update sessions set revoked_at = $2, revoke_reason = $3 where id = $1 and revoked_at is null returning id', [sessionId, at, reason]);
+      const result = await db.query<{ id: string }>(
+        'update sessions set revoked_at = $2, revoke_reason = $3 where id = $1 and revoked_at is null returning id',
+        [sessionId, at, reason],
+      );
       return result.rows.map((row) => row.id);
     },
     async revokeAllSessions(userId: string, at: Date, reason: string): Promise<string[]> {
-      const result = await db.query<{ id: string }>('update sessions set revoked_at = $2, revoke_reason = $3 where user_id = $1 and revoked_at is null returning id', [userId, at, reason]);
+      const result = await db.query<{ id: string }>(
+        'update sessions set revoked_at = $2, revoke_reason = $3 where user_id = $1 and revoked_at is null returning id',
+        [userId, at, reason],
+      );
       return result.rows.map((row) => row.id);
     },
 
     // One-time codes
     async supersedeOtps(mobileNo: string, purpose: string, at: Date): Promise<void> {
-      await db.query('update otp_codes set consumed_at = $3 where mobile_no = $1 and purpose = $2 and consumed_at is null', [mobileNo, purpose, at]);
+      await db.query(
+        'update otp_codes set consumed_at = $3 where mobile_no = $1 and purpose = $2 and consumed_at is null',
+        [mobileNo, purpose, at],
+      );
     },
-    async insertOtp(otp: { mobileNo: string; purpose: string; codeHash: string; now: Date; expiresAt: Date }): Promise<void> {
+    async insertOtp(otp: {
+      mobileNo: string;
+      purpose: string;
+      codeHash: string;
+      now: Date;
+      expiresAt: Date;
+    }): Promise<void> {
       await db.query(
         'insert into otp_codes (mobile_no, purpose, code_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)',
         [otp.mobileNo, otp.purpose, otp.codeHash, otp.now, otp.expiresAt],
@@ -241,12 +304,18 @@ export function createIdentityRepository(db: Queryable) {
     },
     /** Spends a code exactly once, even when two requests race with it. */
     async consumeOtp(id: string, at: Date): Promise<boolean> {
-      const result = await db.query('update otp_codes set consumed_at = $2 where id = $1 and consumed_at is null', [id, at]);
+      const result = await db.query('update otp_codes set consumed_at = $2 where id = $1 and consumed_at is null', [
+        id,
+        at,
+      ]);
       return result.rowCount === 1;
     },
 
     async serverSecret(name: string, candidate: string): Promise<string> {
-      await db.query('insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [name, candidate]);
+      await db.query('insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing', [
+        name,
+        candidate,
+      ]);
       const result = await db.query<{ value: string }>('select value from server_secrets where name = $1', [name]);
       return (result.rows[0] as { value: string }).value;
     },

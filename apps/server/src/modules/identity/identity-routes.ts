@@ -42,11 +42,22 @@ function logoutBodyOrNothing(body: string | Buffer): unknown {
 }
 
 /** Sign-up, OTP, login, logout, passwords and the profile (spec §7, PRODUCT.md §3). */
-export function identityRoutes(identity: IdentityService, guards: AuthGuards, signIns: OperatorSignInService): FastifyPluginAsyncZod {
+export function identityRoutes(
+  identity: IdentityService,
+  guards: AuthGuards,
+  signIns: OperatorSignInService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/v1/signUp',
-      { schema: { tags, summary: 'Create an account and send a verification OTP', body: signUpRequestSchema, response: { 200: emptyEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Create an account and send a verification OTP',
+          body: signUpRequestSchema,
+          response: { 200: emptyEnvelope },
+        },
+      },
       async (request) => {
         await identity.signUp(request.body, originOf(request));
         return ok(null, MESSAGES.signedUp);
@@ -55,7 +66,14 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
 
     app.post(
       '/api/v1/resend-otp',
-      { schema: { tags, summary: 'Send the verification OTP again', body: mobileOnlyRequestSchema, response: { 200: emptyEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Send the verification OTP again',
+          body: mobileOnlyRequestSchema,
+          response: { 200: emptyEnvelope },
+        },
+      },
       async (request) => {
         await identity.resendOtp(request.body.mobile_no, originOf(request));
         return ok(null, MESSAGES.otpSent);
@@ -64,9 +82,20 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
 
     app.post(
       '/api/v1/verify-otp',
-      { schema: { tags, summary: 'Verify the phone with its OTP and log in', body: verifyOtpRequestSchema, response: { 200: profileEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Verify the phone with its OTP and log in',
+          body: verifyOtpRequestSchema,
+          response: { 200: profileEnvelope },
+        },
+      },
       async (request) => {
-        const { token, profile } = await identity.verifyOtp(request.body.mobile_no, request.body.otp, originOf(request));
+        const { token, profile } = await identity.verifyOtp(
+          request.body.mobile_no,
+          request.body.otp,
+          originOf(request),
+        );
         return ok(profile, MESSAGES.otpVerified, { token });
       },
     );
@@ -77,7 +106,8 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
         schema: {
           tags,
           summary: 'Log in with mobile_no or username and password',
-          description: 'An unverified phone answers meta.code 403 (PHONE_NOT_VERIFIED) with data.mobile_no, and a fresh OTP is sent.',
+          description:
+            'An unverified phone answers meta.code 403 (PHONE_NOT_VERIFIED) with data.mobile_no, and a fresh OTP is sent.',
           body: loginRequestSchema,
           response: { 200: envelope(z.union([profileSchema, z.object({ mobile_no: z.string() })])) },
         },
@@ -100,7 +130,9 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
     // body that is not the optional { user_id }, the session still ends. Its own scope reads any body.
     await app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, logoutBodyOrNothing(body)));
+      scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+        done(null, logoutBodyOrNothing(body)),
+      );
       scope.withTypeProvider<ZodTypeProvider>().post(
         '/api/v1/logout',
         {
@@ -108,7 +140,8 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
           schema: {
             tags,
             summary: 'End this session',
-            description: 'The body is optional and ignored when it is not { user_id }: any or no content type logs out.',
+            description:
+              'The body is optional and ignored when it is not { user_id }: any or no content type logs out.',
             body: logoutRequestSchema.nullish(),
             response: { 200: emptyEnvelope },
           },
@@ -139,7 +172,14 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
 
     app.post(
       '/api/v1/forgot-password',
-      { schema: { tags, summary: 'Send a password-reset OTP (the answer never says whether the number is registered)', body: mobileOnlyRequestSchema, response: { 200: emptyEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Send a password-reset OTP (the answer never says whether the number is registered)',
+          body: mobileOnlyRequestSchema,
+          response: { 200: emptyEnvelope },
+        },
+      },
       async (request) => {
         await identity.forgotPassword(request.body.mobile_no, originOf(request));
         return ok(null, MESSAGES.resetOtpSent);
@@ -148,7 +188,14 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
 
     app.post(
       '/api/v1/reset-password',
-      { schema: { tags, summary: 'Set a new password with the reset OTP; every session ends', body: resetPasswordRequestSchema, response: { 200: emptyEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the reset OTP; every session ends',
+          body: resetPasswordRequestSchema,
+          response: { 200: emptyEnvelope },
+        },
+      },
       async (request) => {
         await identity.resetPassword(request.body);
         return ok(null, MESSAGES.passwordReset);
@@ -157,7 +204,10 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
 
     app.get(
       '/api/v1/getUserData',
-      { preValidation: guards.requireUser, schema: { tags, summary: 'The profile with balances', response: { 200: compiledResponse(profileEnvelope) } } },
+      {
+        preValidation: guards.requireUser,
+        schema: { tags, summary: 'The profile with balances', response: { 200: compiledResponse(profileEnvelope) } },
+      },
       // Not async: with the session and balances cached the answer is sent without a promise (decision 0029).
       (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
@@ -179,7 +229,12 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
         },
       },
       async (request) => {
-        const until = await identity.selfExclude(callerOf(request), request.body.days, request.body.password, request.ip);
+        const until = await identity.selfExclude(
+          callerOf(request),
+          request.body.days,
+          request.body.password,
+          request.ip,
+        );
         return ok({ selfExcludedUntil: until }, `You are self-excluded until ${until.slice(0, 10)}`);
       },
     );
@@ -191,11 +246,14 @@ export function identityRoutes(identity: IdentityService, guards: AuthGuards, si
         schema: {
           tags,
           summary: "Choose the wallet bets and games use: '1' main, '2' bonus",
-          body: z.object({ selectedWallet: z.enum([WALLETS.MAIN, WALLETS.BONUS], { error: 'Choose the main or the bonus wallet' }) }),
+          body: z.object({
+            selectedWallet: z.enum([WALLETS.MAIN, WALLETS.BONUS], { error: 'Choose the main or the bonus wallet' }),
+          }),
           response: { 200: profileEnvelope },
         },
       },
-      async (request) => ok(await identity.selectWallet(callerOf(request), request.body.selectedWallet), MESSAGES.walletChanged),
+      async (request) =>
+        ok(await identity.selectWallet(callerOf(request), request.body.selectedWallet), MESSAGES.walletChanged),
     );
   };
 }

@@ -40,8 +40,20 @@ export function createIdentityService(deps: {
   loginFailuresPerIp: number;
 }) {
   const { repository, clock } = deps;
-  const rules = createAccountRules({ repository, clock, moneyMode: deps.moneyMode, realMoneyJurisdictions: deps.realMoneyJurisdictions, siteName: deps.siteName });
-  const sessions = createSessions({ repository, clock, sessionIdleMs: deps.sessionIdleMs, sessionAbsoluteMs: deps.sessionAbsoluteMs, onSessionsRevoked: deps.onSessionsRevoked });
+  const rules = createAccountRules({
+    repository,
+    clock,
+    moneyMode: deps.moneyMode,
+    realMoneyJurisdictions: deps.realMoneyJurisdictions,
+    siteName: deps.siteName,
+  });
+  const sessions = createSessions({
+    repository,
+    clock,
+    sessionIdleMs: deps.sessionIdleMs,
+    sessionAbsoluteMs: deps.sessionAbsoluteMs,
+    onSessionsRevoked: deps.onSessionsRevoked,
+  });
   const userChanged = (userId: string) => {
     sessions.forget(userId);
     deps.onUserChanged?.(userId);

@@ -11,7 +11,13 @@ export interface Caller {
   /** The wallet bets and games use ('1' main, '2' bonus), as selected when the request was authenticated. */
   wallet: '1' | '2';
   /** The per-user permission flags (spec §6), as they were when the request was authenticated. */
-  permissions: { allowHome: boolean; allowLiveCasino: boolean; allowSlots: boolean; allowStatements: boolean; allowProfitLoss: boolean };
+  permissions: {
+    allowHome: boolean;
+    allowLiveCasino: boolean;
+    allowSlots: boolean;
+    allowStatements: boolean;
+    allowProfitLoss: boolean;
+  };
 }
 
 export type AuthResult =
@@ -22,7 +28,8 @@ export type AuthResult =
   | { kind: 'ended'; message: string };
 
 /** Why sessions ended (sessions.revoke_reason). */
-export type RevokeReason = 'logout' | 'password_changed' | 'password_reset' | 'suspended' | 'self_excluded' | 'expired' | 'second_factor_reset';
+export type RevokeReason =
+  'logout' | 'password_changed' | 'password_reset' | 'suspended' | 'self_excluded' | 'expired' | 'second_factor_reset';
 
 /**
  * Sessions that just ended, for whatever holds them open (the live module closes their WebSockets, in

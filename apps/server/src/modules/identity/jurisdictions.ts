@@ -2,7 +2,10 @@
  * Where real money may be offered (PRODUCT.md §5). The operator lists licensed jurisdictions in
  * REAL_MONEY_JURISDICTIONS; a jurisdiction this table marks prohibited can never be enabled.
  */
-export const JURISDICTIONS: Record<string, { name: string; realMoney: 'prohibited' | 'licence-required'; note: string }> = {
+export const JURISDICTIONS: Record<
+  string,
+  { name: string; realMoney: 'prohibited' | 'licence-required'; note: string }
+> = {
   in: {
     name: 'India',
     realMoney: 'prohibited',
@@ -18,11 +21,16 @@ export const JURISDICTIONS: Record<string, { name: string; realMoney: 'prohibite
 /** Problems that stop a real-money start; empty when the configuration may run. */
 export function realMoneyConfigProblems(moneyMode: 'play' | 'real', jurisdictions: string[]): string[] {
   if (moneyMode !== 'real') return [];
-  if (jurisdictions.length === 0) return ['MONEY_MODE=real needs REAL_MONEY_JURISDICTIONS: at least one licensed jurisdiction (e.g. us)'];
+  if (jurisdictions.length === 0)
+    return ['MONEY_MODE=real needs REAL_MONEY_JURISDICTIONS: at least one licensed jurisdiction (e.g. us)'];
   return jurisdictions.flatMap((code) => {
     const entry = JURISDICTIONS[code];
-    if (entry === undefined) return [`REAL_MONEY_JURISDICTIONS: unknown jurisdiction "${code}" (known: ${Object.keys(JURISDICTIONS).join(', ')})`];
-    if (entry.realMoney === 'prohibited') return [`REAL_MONEY_JURISDICTIONS: real money is prohibited in ${entry.name}. ${entry.note}`];
+    if (entry === undefined)
+      return [
+        `REAL_MONEY_JURISDICTIONS: unknown jurisdiction "${code}" (known: ${Object.keys(JURISDICTIONS).join(', ')})`,
+      ];
+    if (entry.realMoney === 'prohibited')
+      return [`REAL_MONEY_JURISDICTIONS: real money is prohibited in ${entry.name}. ${entry.note}`];
     return [];
   });
 }

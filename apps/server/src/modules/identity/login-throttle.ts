@@ -34,7 +34,10 @@ export function loginKey(userId: string | null, identifier: string): string {
   return userId === null ? `unknown:${identifier.trim().toLowerCase()}` : `user:${userId}`;
 }
 
-export function createLoginThrottle(throttle: ThrottleService, options: { failuresPerIp: number; sleep?: (ms: number) => Promise<void> }) {
+export function createLoginThrottle(
+  throttle: ThrottleService,
+  options: { failuresPerIp: number; sleep?: (ms: number) => Promise<void> },
+) {
   const sleep = options.sleep ?? realSleep;
   const perIp = { bucket: LOGIN_THROTTLE.ipBucket, limit: options.failuresPerIp, windowMs: LOGIN_THROTTLE.windowMs };
   return {

@@ -38,7 +38,10 @@ export function createOperatorSignInService(deps: { identity: IdentityRepository
     async recordFailure(code: ErrorCode, request: LoginRequest, origin: RequestOrigin): Promise<void> {
       const reason = FAILURE_REASONS[code];
       if (reason === undefined) return;
-      const account = request.mobile_no !== undefined ? await identity.findByMobile(request.mobile_no) : await identity.findByUsername(request.username ?? '');
+      const account =
+        request.mobile_no !== undefined
+          ? await identity.findByMobile(request.mobile_no)
+          : await identity.findByUsername(request.username ?? '');
       if (request.audience !== 'backoffice' && (account === null || !isOperator(account.role))) return;
       await audit.record({
         actorId: null,

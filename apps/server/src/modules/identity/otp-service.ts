@@ -31,7 +31,8 @@ export function createOtpService(deps: {
   let secret: Promise<string> | null = null;
   // One secret for every process, made on first use and kept in the database.
   const hmacSecret = () => (secret ??= repository.serverSecret('otp-hmac', newOpaqueToken()));
-  const codeHash = async (mobileNo: string, purpose: OtpPurpose, code: string) => hmacHex(await hmacSecret(), `${purpose}:${mobileNo}:${code}`);
+  const codeHash = async (mobileNo: string, purpose: OtpPurpose, code: string) =>
+    hmacHex(await hmacSecret(), `${purpose}:${mobileNo}:${code}`);
 
   return {
     /** Sends a new code (the previous live one for the same purpose stops working). */
@@ -56,7 +57,10 @@ export function createOtpService(deps: {
       await throttle.record(OTP_RULES.sendsPerIp.bucket, ip);
       const site = await deps.siteName();
       const what = purpose === 'reset' ? 'password reset' : 'verification';
-      await sms.send(mobileNo, `${code} is your ${site} ${what} code. It expires in 5 minutes. Never share it with anyone.`);
+      await sms.send(
+        mobileNo,
+        `${code} is your ${site} ${what} code. It expires in 5 minutes. Never share it with anyone.`,
+      );
     },
 
     /** Spends the live code when it matches; otherwise counts the failure and says why. */

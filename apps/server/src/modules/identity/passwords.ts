@@ -69,11 +69,19 @@ export function createPasswords(deps: {
      */
     async resetPasswordFor(actor: Caller, id: string, password: string, ip: string): Promise<void> {
       const target = await rules.requireUser(id);
-      if (actor.role !== ROLES.DIRECTOR && OPERATOR_ROLES.includes(target.role as never)) fail('FORBIDDEN', 'Only a director may change roles or operator accounts');
+      if (actor.role !== ROLES.DIRECTOR && OPERATOR_ROLES.includes(target.role as never))
+        fail('FORBIDDEN', 'Only a director may change roles or operator accounts');
       await rules.assertAcceptablePassword(password, target.mobile_no);
       await repository.setPassword(id, await hashPassword(password));
       await sessions.endSessions(id, 'password_reset');
-      await audit.record({ actorId: actor.userId, action: 'user.password_reset', targetType: 'user', targetId: id, details: {}, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'user.password_reset',
+        targetType: 'user',
+        targetId: id,
+        details: {},
+        ip,
+      });
     },
 
     /**
@@ -89,7 +97,14 @@ export function createPasswords(deps: {
       const until = current !== null && current.getTime() > requested.getTime() ? current : requested;
       await repository.setSelfExcludedUntil(user.id, until);
       await sessions.endSessions(user.id, 'self_excluded');
-      await audit.record({ actorId: user.id, action: 'user.self_exclude', targetType: 'user', targetId: user.id, details: { days, until: until.toISOString() }, ip });
+      await audit.record({
+        actorId: user.id,
+        action: 'user.self_exclude',
+        targetType: 'user',
+        targetId: user.id,
+        details: { days, until: until.toISOString() },
+        ip,
+      });
       return until.toISOString();
     },
   };

@@ -18,7 +18,14 @@ import { createUserCache } from './user-cache.js';
 export const BALANCE_CACHE = { ttlMs: 5 * 1000, maxEntries: 100_000 };
 
 /** The player's profile with balances (getUserData), and the wallet they bet from. */
-export function createProfiles(deps: { repository: IdentityRepository; rules: AccountRules; sessions: Sessions; wallet: WalletService; clock: Clock; userChanged: (userId: string) => void }) {
+export function createProfiles(deps: {
+  repository: IdentityRepository;
+  rules: AccountRules;
+  sessions: Sessions;
+  wallet: WalletService;
+  clock: Clock;
+  userChanged: (userId: string) => void;
+}) {
   const { repository, rules, sessions, wallet, clock } = deps;
   const balances = createUserCache<PlayerBalances>(BALANCE_CACHE);
 
@@ -73,7 +80,8 @@ export function createProfiles(deps: { repository: IdentityRepository; rules: Ac
     },
     async selectWallet(caller: Caller, selected: WalletId): Promise<Profile> {
       const user = await rules.requireUser(caller.userId);
-      if (selected === WALLETS.BONUS && user.role === ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Credit players have no bonus wallet');
+      if (selected === WALLETS.BONUS && user.role === ROLES.CREDIT_PLAYER)
+        fail('FORBIDDEN', 'Credit players have no bonus wallet');
       await repository.setWallet(user.id, selected);
       deps.userChanged(user.id);
       return profileOf({ ...user, wallet: selected });

@@ -18,7 +18,10 @@ export interface SessionSecondFactorState {
 export function createSecondFactorRepository(db: Queryable) {
   return {
     async find(userId: string): Promise<SecondFactorRow | null> {
-      const result = await db.query<SecondFactorRow>('select user_id, secret, confirmed_at, last_step::text as last_step from operator_second_factors where user_id = $1', [userId]);
+      const result = await db.query<SecondFactorRow>(
+        'select user_id, secret, confirmed_at, last_step::text as last_step from operator_second_factors where user_id = $1',
+        [userId],
+      );
       return result.rows[0] ?? null;
     },
     /** A new pending secret; an already confirmed factor is left as it is (answers false). */
@@ -33,7 +36,10 @@ export function createSecondFactorRepository(db: Queryable) {
     },
     /** Confirms a pending enrolment once, even when two confirmations race. */
     async confirm(userId: string, step: number, at: Date): Promise<boolean> {
-      const result = await db.query('update operator_second_factors set confirmed_at = $2, last_step = $3 where user_id = $1 and confirmed_at is null', [userId, at, step]);
+      const result = await db.query(
+        'update operator_second_factors set confirmed_at = $2, last_step = $3 where user_id = $1 and confirmed_at is null',
+        [userId, at, step],
+      );
       return result.rowCount === 1;
     },
     /** Accepts a code's time step only if it is newer than every step accepted before: no replay. */
@@ -46,7 +52,11 @@ export function createSecondFactorRepository(db: Queryable) {
     },
     async insertRecoveryCodes(userId: string, codeHashes: string[], at: Date): Promise<void> {
       for (const hash of codeHashes) {
-        await db.query('insert into operator_recovery_codes (user_id, code_hash, created_at) values ($1, $2, $3)', [userId, hash, at]);
+        await db.query('insert into operator_recovery_codes (user_id, code_hash, created_at) values ($1, $2, $3)', [
+          userId,
+          hash,
+          at,
+        ]);
       }
     },
     /** Spends a recovery code exactly once. */
@@ -59,7 +69,10 @@ export function createSecondFactorRepository(db: Queryable) {
       return result.rowCount === 1;
     },
     async recoveryCodesLeft(userId: string): Promise<number> {
-      const result = await db.query<{ count: number }>('select count(*)::int as count from operator_recovery_codes where user_id = $1 and used_at is null', [userId]);
+      const result = await db.query<{ count: number }>(
+        'select count(*)::int as count from operator_recovery_codes where user_id = $1 and used_at is null',
+        [userId],
+      );
       return result.rows[0]?.count ?? 0;
     },
     /** Forgets the operator's authenticator and recovery codes: the next sign-in enrols again. */
@@ -69,7 +82,10 @@ export function createSecondFactorRepository(db: Queryable) {
       return result.rowCount === 1;
     },
     async exempt(userId: string, reason: string, at: Date): Promise<void> {
-      await db.query('insert into second_factor_exemptions (user_id, reason, created_at) values ($1, $2, $3) on conflict (user_id) do nothing', [userId, reason, at]);
+      await db.query(
+        'insert into second_factor_exemptions (user_id, reason, created_at) values ($1, $2, $3) on conflict (user_id) do nothing',
+        [userId, reason, at],
+      );
     },
     async sessionState(sessionId: string): Promise<SessionSecondFactorState | null> {
       const result = await db.query<SessionSecondFactorState>(
@@ -83,7 +99,10 @@ export function createSecondFactorRepository(db: Queryable) {
       return result.rows[0] ?? null;
     },
     async markSessionPassed(sessionId: string, at: Date): Promise<void> {
-      await db.query('update sessions set second_factor_at = coalesce(second_factor_at, $2) where id = $1', [sessionId, at]);
+      await db.query('update sessions set second_factor_at = coalesce(second_factor_at, $2) where id = $1', [
+        sessionId,
+        at,
+      ]);
     },
   };
 }

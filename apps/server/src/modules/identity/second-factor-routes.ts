@@ -26,7 +26,14 @@ export function secondFactorRoutes(secondFactor: SecondFactorService, guards: Au
 
     app.get(
       '/api/v1/backoffice/second-factor',
-      { preValidation, schema: { tags, summary: 'Whether this session needs, has enrolled and has passed the second factor', response: { 200: secondFactorStatusEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Whether this session needs, has enrolled and has passed the second factor',
+          response: { 200: secondFactorStatusEnvelope },
+        },
+      },
       async (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
         return ok(await secondFactor.status(callerOf(request)));
@@ -62,7 +69,10 @@ export function secondFactorRoutes(secondFactor: SecondFactorService, guards: Au
       },
       async (request, reply) => {
         void reply.header('Cache-Control', 'no-store');
-        return ok(await secondFactor.confirmEnrolment(callerOf(request), request.body.code, originOf(request)), SECOND_FACTOR_MESSAGES.enrolled);
+        return ok(
+          await secondFactor.confirmEnrolment(callerOf(request), request.body.code, originOf(request)),
+          SECOND_FACTOR_MESSAGES.enrolled,
+        );
       },
     );
 
@@ -77,7 +87,11 @@ export function secondFactorRoutes(secondFactor: SecondFactorService, guards: Au
           response: { 200: secondFactorVerifiedEnvelope },
         },
       },
-      async (request) => ok(await secondFactor.verify(callerOf(request), request.body.code, originOf(request)), SECOND_FACTOR_MESSAGES.verified),
+      async (request) =>
+        ok(
+          await secondFactor.verify(callerOf(request), request.body.code, originOf(request)),
+          SECOND_FACTOR_MESSAGES.verified,
+        ),
     );
 
     app.post(

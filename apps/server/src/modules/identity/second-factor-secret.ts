@@ -19,7 +19,8 @@ export function createSecretSealer(configuredKey: string | undefined) {
     open(userId: string, stored: string): string {
       if (stored.startsWith('plain:')) return stored.slice('plain:'.length);
       const [scheme, iv, tag, sealed] = stored.split(':');
-      if (scheme !== 'gcm' || iv === undefined || tag === undefined || sealed === undefined) throw new Error('unknown second-factor secret format');
+      if (scheme !== 'gcm' || iv === undefined || tag === undefined || sealed === undefined)
+        throw new Error('unknown second-factor secret format');
       if (key === null) throw new Error('a second-factor secret is sealed but SECOND_FACTOR_KEY is not set');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(userId));

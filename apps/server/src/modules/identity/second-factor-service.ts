@@ -45,7 +45,14 @@ export function createSecondFactorService(deps: {
   const { repository, sealer, throttle, audit, clock } = deps;
 
   function totpFor(secretBase32: string, issuer: string, label: string): TOTP {
-    return new TOTP({ issuer, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secretBase32) });
+    return new TOTP({
+      issuer,
+      label,
+      algorithm: 'SHA1',
+      digits: TOTP_DIGITS,
+      period: TOTP_PERIOD_SECONDS,
+      secret: Secret.fromBase32(secretBase32),
+    });
   }
 
   /** The 30-second step a code belongs to (one step of clock drift either way), or null when wrong. */
@@ -61,7 +68,12 @@ export function createSecondFactorService(deps: {
     return state.exempt && deps.moneyMode === 'play' && state.confirmed_at === null;
   }
 
-  async function refuse(caller: Caller, origin: RequestOrigin, reason: 'wrong_code' | 'reused_code', stage: 'enrolment' | 'sign_in'): Promise<never> {
+  async function refuse(
+    caller: Caller,
+    origin: RequestOrigin,
+    reason: 'wrong_code' | 'reused_code',
+    stage: 'enrolment' | 'sign_in',
+  ): Promise<never> {
     await throttle.record(FAILURE_RULE.bucket, caller.userId);
     await audit.record({
       actorId: null,
@@ -81,7 +93,11 @@ export function createSecondFactorService(deps: {
 
   async function newRecoveryCodes(userId: string, repo: SecondFactorRepository): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => `${newReadableCode(5)}-${newReadableCode(5)}`);
-    await repo.insertRecoveryCodes(userId, codes.map((code) => sha256Hex(normaliseRecoveryCode(code))), clock.now());
+    await repo.insertRecoveryCodes(
+      userId,
+      codes.map((code) => sha256Hex(normaliseRecoveryCode(code))),
+      clock.now(),
+    );
     return codes;
   }
 
@@ -130,7 +146,8 @@ export function createSecondFactorService(deps: {
       if (step === null) return refuse(caller, origin, 'wrong_code', 'enrolment');
       const recoveryCodes = await deps.db.transaction(async (tx) => {
         const repo = createSecondFactorRepository(tx);
-        if (!(await repo.confirm(caller.userId, step, clock.now()))) fail('CONFLICT', 'Two-step sign-in is already set up for this account');
+        if (!(await repo.confirm(caller.userId, step, clock.now())))
+          fail('CONFLICT', 'Two-step sign-in is already set up for this account');
         const codes = await newRecoveryCodes(caller.userId, repo);
         await repo.markSessionPassed(caller.sessionId, clock.now());
         return codes;
@@ -157,10 +174,15 @@ export function createSecondFactorService(deps: {
       if (/^\d{6}$/.test(compact)) {
         const step = matchingStep(sealer.open(caller.userId, row.secret), compact);
         if (step === null) return refuse(caller, origin, 'wrong_code', 'sign_in');
-        if (!(await repository.advanceStep(caller.userId, step))) return refuse(caller, origin, 'reused_code', 'sign_in');
+        if (!(await repository.advanceStep(caller.userId, step)))
+          return refuse(caller, origin, 'reused_code', 'sign_in');
         method = 'totp';
       } else {
-        const used = await repository.useRecoveryCode(caller.userId, sha256Hex(normaliseRecoveryCode(compact)), clock.now());
+        const used = await repository.useRecoveryCode(
+          caller.userId,
+          sha256Hex(normaliseRecoveryCode(compact)),
+          clock.now(),
+        );
         if (!used) return refuse(caller, origin, 'wrong_code', 'sign_in');
         method = 'recovery_code';
       }
@@ -187,11 +209,13 @@ export function createSecondFactorService(deps: {
       if (targetId === actor.userId) fail('FORBIDDEN', 'You cannot reset your own two-step sign-in');
       const target = (await deps.identity.findById(targetId)) ?? fail('NOT_FOUND', 'Account not found');
       const sessionIds = await deps.db.transaction(async (tx) => {
-        if (!(await createSecondFactorRepository(tx).remove(target.id))) fail('CONFLICT', 'This account has no two-step sign-in to reset');
+        if (!(await createSecondFactorRepository(tx).remove(target.id)))
+          fail('CONFLICT', 'This account has no two-step sign-in to reset');
         return createIdentityRepository(tx).revokeAllSessions(target.id, clock.now(), 'second_factor_reset');
       });
       // Every process drops the sessions from its cache and closes their sockets (decision 0029).
-      if (sessionIds.length > 0) deps.onSessionsRevoked?.({ userId: target.id, sessionIds, reason: 'second_factor_reset', ended: null });
+      if (sessionIds.length > 0)
+        deps.onSessionsRevoked?.({ userId: target.id, sessionIds, reason: 'second_factor_reset', ended: null });
       await audit.record({
         actorId: actor.userId,
         action: 'operator.second_factor_reset',

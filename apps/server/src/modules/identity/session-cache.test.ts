@@ -86,7 +86,13 @@ describe('the session cache', () => {
 
   it('still writes last_seen_at once a minute for a cached session: a call due its write is not answered from the cache alone', async () => {
     const player = await signUpPlayer(t);
-    const lastSeen = async () => (await t.db.query<{ last_seen_at: Date }>('select last_seen_at from sessions where user_id = $1 and revoked_at is null', [player.userId])).rows[0]?.last_seen_at.getTime();
+    const lastSeen = async () =>
+      (
+        await t.db.query<{ last_seen_at: Date }>(
+          'select last_seen_at from sessions where user_id = $1 and revoked_at is null',
+          [player.userId],
+        )
+      ).rows[0]?.last_seen_at.getTime();
     const signedInAt = await lastSeen();
     t.clock.advanceMs(50_000);
     expect((await profileOn(other.app, player.token)).status).toBe(200);
@@ -103,7 +109,14 @@ describe('the session cache', () => {
     expect((await profileOn(other.app, player.token)).profile.balance).toBe(start);
     const pushed = heard(other.services.bus, `user:${player.userId}`);
     await t.services.wallet.transaction((tx) =>
-      t.services.wallet.post(tx, { kind: 'adjustment', description: 'test', entries: [{ account: { house: 'house_cash' }, amountPaise: -300_00 }, { account: { userId: player.userId, wallet: 'main' }, amountPaise: 300_00 }] }),
+      t.services.wallet.post(tx, {
+        kind: 'adjustment',
+        description: 'test',
+        entries: [
+          { account: { house: 'house_cash' }, amountPaise: -300_00 },
+          { account: { userId: player.userId, wallet: 'main' }, amountPaise: 300_00 },
+        ],
+      }),
     );
     // In the process that posted: before anything else happens.
     expect((await profileOn(t.app, player.token)).profile.balance).toBe(start + 300);
@@ -115,7 +128,10 @@ describe('the session cache', () => {
     const player = await signUpPlayer(t);
     expect((await profileOn(other.app, player.token)).status).toBe(200);
     const revoked = heard(other.services.bus, SESSIONS_REVOKED_TOPIC);
-    expect((await call(t.app, 'POST', '/api/v1/logout', { token: player.token, body: { user_id: player.userId } })).body.meta.code).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/v1/logout', { token: player.token, body: { user_id: player.userId } })).body.meta
+        .code,
+    ).toBe(200);
     await revoked;
     expect((await profileOn(other.app, player.token)).status).toBe(401);
   });
@@ -124,7 +140,10 @@ describe('the session cache', () => {
     const player = await signUpPlayer(t);
     expect((await profileOn(other.app, player.token)).status).toBe(200);
     const changedPassword = heard(other.services.bus, SESSIONS_REVOKED_TOPIC);
-    const change = await call(t.app, 'POST', '/api/v1/change_password', { token: player.token, body: { old_password: PASSWORD, password: 'kite-festival-77', confirm_password: 'kite-festival-77' } });
+    const change = await call(t.app, 'POST', '/api/v1/change_password', {
+      token: player.token,
+      body: { old_password: PASSWORD, password: 'kite-festival-77', confirm_password: 'kite-festival-77' },
+    });
     expect(change.body.meta.code).toBe(200);
     await changedPassword;
     expect((await profileOn(other.app, player.token)).status).toBe(401);
@@ -133,12 +152,28 @@ describe('the session cache', () => {
     expect((await profileOn(other.app, fresh)).profile.allowStatements).toBe(true);
     const director = await createOperator(t);
     const changed = heard(other.services.bus, USERS_CHANGED_TOPIC);
-    expect((await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { allowStatements: false }, ip: nextIp() })).body.meta.code).toBe(200);
+    expect(
+      (
+        await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+          token: director.token,
+          body: { allowStatements: false },
+          ip: nextIp(),
+        })
+      ).body.meta.code,
+    ).toBe(200);
     await changed;
     expect((await profileOn(other.app, fresh)).profile.allowStatements).toBe(false);
 
     const suspended = heard(other.services.bus, SESSIONS_REVOKED_TOPIC);
-    expect((await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { suspended: true, suspendedReason: 'checks' }, ip: nextIp() })).body.meta.code).toBe(200);
+    expect(
+      (
+        await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+          token: director.token,
+          body: { suspended: true, suspendedReason: 'checks' },
+          ip: nextIp(),
+        })
+      ).body.meta.code,
+    ).toBe(200);
     await suspended;
     const refused = await profileOn(other.app, fresh);
     expect(refused.meta).toMatchObject({ code: 401, message: 'Your account is suspended, please contact support' });

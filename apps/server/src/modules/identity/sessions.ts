@@ -30,7 +30,10 @@ export function createSessions(deps: {
   async function endSessions(userId: string, reason: RevokeReason, sessionId?: string): Promise<void> {
     const now = clock.now();
     cache.drop(userId);
-    const sessionIds = sessionId === undefined ? await repository.revokeAllSessions(userId, now, reason) : await repository.revokeSession(sessionId, now, reason);
+    const sessionIds =
+      sessionId === undefined
+        ? await repository.revokeAllSessions(userId, now, reason)
+        : await repository.revokeSession(sessionId, now, reason);
     // Dropped again: a read that began before the revocation was written could have been stored meanwhile.
     cache.drop(userId);
     if (sessionIds.length > 0) deps.onSessionsRevoked?.({ userId, sessionIds, reason, ended: endedMessage(reason) });
@@ -67,7 +70,8 @@ export function createSessions(deps: {
     return { found, cached: false };
   }
 
-  const isExpired = (found: SessionWithUser, nowMs: number) => nowMs - found.last_seen_at.getTime() > deps.sessionIdleMs || found.expires_at.getTime() <= nowMs;
+  const isExpired = (found: SessionWithUser, nowMs: number) =>
+    nowMs - found.last_seen_at.getTime() > deps.sessionIdleMs || found.expires_at.getTime() <= nowMs;
 
   function accepted(found: SessionWithUser, lastSeenAt: Date): AuthResult {
     const user = found.user;
@@ -100,7 +104,8 @@ export function createSessions(deps: {
   function authenticateCached(token: string): AuthResult | null {
     const nowMs = clock.now().getTime();
     const found = cache.get(token, nowMs);
-    if (found === undefined || isExpired(found, nowMs) || nowMs - found.last_seen_at.getTime() > TOUCH_INTERVAL_MS) return null;
+    if (found === undefined || isExpired(found, nowMs) || nowMs - found.last_seen_at.getTime() > TOUCH_INTERVAL_MS)
+      return null;
     return accepted(found, found.last_seen_at);
   }
 

@@ -33,7 +33,11 @@ export function createSignUp(deps: {
   const loginThrottle = createLoginThrottle(deps.throttle, { failuresPerIp: deps.loginFailuresPerIp });
 
   async function uniqueUsername(name: string): Promise<string> {
-    const base = name.toLowerCase().replace(/[^a-z]/g, '').slice(0, 12) || 'player';
+    const base =
+      name
+        .toLowerCase()
+        .replace(/[^a-z]/g, '')
+        .slice(0, 12) || 'player';
     for (;;) {
       const candidate = `${base}${Math.floor(1000 + Math.random() * 9000)}`;
       if (!(await repository.usernameTaken(candidate))) return candidate;
@@ -82,7 +86,9 @@ export function createSignUp(deps: {
    * new player beside the referrer (same upline) and links the referral; an operator's keeps today's
    * referral link under the root. A credit player's code is refused (they neither refer nor are referred).
    */
-  async function signUpPlacement(code: string | undefined): Promise<{ role: number; referredBy: string | null; uplineId: string | null }> {
+  async function signUpPlacement(
+    code: string | undefined,
+  ): Promise<{ role: number; referredBy: string | null; uplineId: string | null }> {
     if (code === undefined || code.length === 0) return { role: ROLES.PLAYER, referredBy: null, uplineId: null };
     const owner = await repository.findByReferralCode(code);
     if (owner === null || owner.role === ROLES.CREDIT_PLAYER) fail('REFERRAL_CODE_UNKNOWN');
@@ -101,9 +107,24 @@ export function createSignUp(deps: {
       const existing = await repository.findByMobile(request.mobile_no);
       if (existing !== null && existing.phone_verified_at !== null) fail('MOBILE_ALREADY_REGISTERED');
       if (existing === null) {
-        await createAccount({ name: request.name, mobileNo: request.mobile_no, password: request.password, role: placement.role, referredBy: placement.referredBy, verified: false, uplineId: placement.uplineId });
+        await createAccount({
+          name: request.name,
+          mobileNo: request.mobile_no,
+          password: request.password,
+          role: placement.role,
+          referredBy: placement.referredBy,
+          verified: false,
+          uplineId: placement.uplineId,
+        });
       } else {
-        await repository.refreshUnverifiedUser(existing.id, request.name, await hashPassword(request.password), placement.referredBy, clock.now(), placement);
+        await repository.refreshUnverifiedUser(
+          existing.id,
+          request.name,
+          await hashPassword(request.password),
+          placement.referredBy,
+          clock.now(),
+          placement,
+        );
         if (placement.role !== existing.role) await wallet.openAccountsFor(existing.id, placement.role);
       }
       await otp.issue(request.mobile_no, 'verify', origin.ip);
@@ -115,7 +136,11 @@ export function createSignUp(deps: {
       if (user !== null && user.phone_verified_at === null) await otp.issue(mobileNo, 'verify', origin.ip);
     },
 
-    async verifyOtp(mobileNo: string, code: string, origin: RequestOrigin): Promise<{ token: string; profile: Profile }> {
+    async verifyOtp(
+      mobileNo: string,
+      code: string,
+      origin: RequestOrigin,
+    ): Promise<{ token: string; profile: Profile }> {
       await otp.verify(mobileNo, 'verify', code);
       const user = (await repository.findByMobile(mobileNo)) ?? fail('OTP_INVALID');
       rules.assertMayEnter(user);
@@ -126,11 +151,17 @@ export function createSignUp(deps: {
 
     async login(request: LoginRequest, origin: RequestOrigin): Promise<{ token: string; profile: Profile }> {
       const identifier = request.mobile_no ?? request.username ?? '';
-      const user = request.mobile_no !== undefined ? await repository.findByMobile(request.mobile_no) : await repository.findByUsername(request.username ?? '');
+      const user =
+        request.mobile_no !== undefined
+          ? await repository.findByMobile(request.mobile_no)
+          : await repository.findByUsername(request.username ?? '');
       // Keyed on the account, so its mobile number and username share one count.
       const key = loginKey(user?.id ?? null, identifier);
       await loginThrottle.beforeAttempt(key, origin.ip);
-      const passwordOk = user === null ? (await verifyAgainstDecoy(request.password), false) : await verifyPassword(user.password_hash, request.password);
+      const passwordOk =
+        user === null
+          ? (await verifyAgainstDecoy(request.password), false)
+          : await verifyPassword(user.password_hash, request.password);
       if (user === null || !passwordOk) {
         await loginThrottle.recordFailure(key, origin.ip);
         fail('INVALID_CREDENTIALS');
@@ -160,9 +191,25 @@ export function createSignUp(deps: {
         deps.userChanged(existing.id);
         directorId = existing.id;
       } else {
-        directorId = (await createAccount({ name: 'Director', mobileNo, password, role: ROLES.DIRECTOR, referredBy: null, verified: true })).id;
+        directorId = (
+          await createAccount({
+            name: 'Director',
+            mobileNo,
+            password,
+            role: ROLES.DIRECTOR,
+            referredBy: null,
+            verified: true,
+          })
+        ).id;
       }
-      await audit.record({ actorId: null, action: 'user.bootstrap_director', targetType: 'user', targetId: directorId, details: { mobile_no: mobileNo }, ip: null });
+      await audit.record({
+        actorId: null,
+        action: 'user.bootstrap_director',
+        targetType: 'user',
+        targetId: directorId,
+        details: { mobile_no: mobileNo },
+        ip: null,
+      });
       return true;
     },
 

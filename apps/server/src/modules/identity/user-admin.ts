@@ -42,7 +42,15 @@ export function createUserAdmin(deps: {
   wallet: WalletService;
   audit: AuditService;
   clock: Clock;
-  createAccount: (input: { name: string; mobileNo: string; password: string; role: number; referredBy: string | null; verified: boolean; uplineId?: string | null }) => Promise<UserRow>;
+  createAccount: (input: {
+    name: string;
+    mobileNo: string;
+    password: string;
+    role: number;
+    referredBy: string | null;
+    verified: boolean;
+    uplineId?: string | null;
+  }) => Promise<UserRow>;
   userChanged: (userId: string) => void;
 }) {
   const { repository, rules, sessions, wallet, audit, clock } = deps;
@@ -64,7 +72,13 @@ export function createUserAdmin(deps: {
      * An account made in the back office (the agent tree decides role and upline, modules/agents):
      * verified at once, the password under the same policy as a sign-up.
      */
-    async createInTree(input: { name: string; mobileNo: string; password: string; role: number; uplineId: string }): Promise<BackofficeUser> {
+    async createInTree(input: {
+      name: string;
+      mobileNo: string;
+      password: string;
+      role: number;
+      uplineId: string;
+    }): Promise<BackofficeUser> {
       await rules.assertAcceptablePassword(input.password, input.mobileNo);
       if ((await repository.findByMobile(input.mobileNo)) !== null) fail('MOBILE_ALREADY_REGISTERED');
       return toBackofficeUser(await deps.createAccount({ ...input, referredBy: null, verified: true }));
@@ -85,7 +99,8 @@ export function createUserAdmin(deps: {
         fail('FORBIDDEN', 'Only a director may change roles or operator accounts');
       }
       // An agent (already confined to its downline by the subtree guard) changes permission flags and suspension only.
-      if (downlineRootOf(actor) !== null && request.referralAllow !== undefined) fail('FORBIDDEN', 'Agents change permission flags and suspension only');
+      if (downlineRootOf(actor) !== null && request.referralAllow !== undefined)
+        fail('FORBIDDEN', 'Agents change permission flags and suspension only');
       // Changing one's own account is refused before this, for every back-office route (plugins/separation-of-duties.ts).
       const changes: UserChanges = {
         role: request.role,
@@ -117,7 +132,14 @@ export function createUserAdmin(deps: {
           .filter((key) => before[key] !== after[key])
           .map((key) => [key, { from: before[key], to: after[key] }]),
       );
-      await audit.record({ actorId: actor.userId, action: 'user.update', targetType: 'user', targetId: id, details: diff, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'user.update',
+        targetType: 'user',
+        targetId: id,
+        details: diff,
+        ip,
+      });
       return after;
     },
   };

@@ -45,7 +45,10 @@ describe('conflation of market states', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     tcp.resume();
 
-    const seqs = () => live.messages.filter((message) => message.type === 'market').map((message) => (message.market as { seq: number }).seq);
+    const seqs = () =>
+      live.messages
+        .filter((message) => message.type === 'market')
+        .map((message) => (message.market as { seq: number }).seq);
     await until(() => seqs().at(-1) === UPDATES, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const heard = seqs();
@@ -65,7 +68,10 @@ describe('conflation of market states', () => {
       t.services.bus.publish(`market:${marketId}`, { type: 'market', market: { _id: marketId, seq } });
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const seqs = () => live.messages.filter((message) => message.type === 'market').map((message) => (message.market as { seq: number }).seq);
+    const seqs = () =>
+      live.messages
+        .filter((message) => message.type === 'market')
+        .map((message) => (message.market as { seq: number }).seq);
     await until(() => seqs().length === 20, 5000);
     expect(seqs()).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
     live.socket.close();

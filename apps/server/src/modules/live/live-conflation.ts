@@ -20,7 +20,9 @@ export function isStateTopic(topic: string): boolean {
  * server holds for it is bounded by the number of topics it follows, never by the feed's rate.
  * Messages a client must not miss (its own bets and balance, errors) are never conflated.
  */
-export function createConflatingWriter(limits: { conflateAboveBytes: number } = { conflateAboveBytes: CONFLATE_ABOVE_BYTES }) {
+export function createConflatingWriter(
+  limits: { conflateAboveBytes: number } = { conflateAboveBytes: CONFLATE_ABOVE_BYTES },
+) {
   const write = (connection: Connection, message: PreparedMessage) => {
     if (connection.socket.readyState === 1) writePrepared(connection.socket, message);
   };

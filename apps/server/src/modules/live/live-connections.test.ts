@@ -4,8 +4,21 @@ import type { Connection } from './live-connections.js';
 import { createConnectionRegistry } from './live-connections.js';
 
 /** The bookkeeping behind the socket caps; the registry never touches the socket itself. */
-const connection = (ip: string): Connection => ({ socket: {} as WebSocket, ip, topics: new Set(), session: null, checking: false, waitingStates: new Map(), flushTimer: null });
-const session = (userId: string, sessionId: string) => ({ userId, sessionId, token: `token-${sessionId}`, checkAtMs: 0 });
+const connection = (ip: string): Connection => ({
+  socket: {} as WebSocket,
+  ip,
+  topics: new Set(),
+  session: null,
+  checking: false,
+  waitingStates: new Map(),
+  flushTimer: null,
+});
+const session = (userId: string, sessionId: string) => ({
+  userId,
+  sessionId,
+  token: `token-${sessionId}`,
+  checkAtMs: 0,
+});
 
 describe('connection registry', () => {
   it('counts an account once per socket: authenticating the same socket again does not count it twice', () => {
@@ -52,7 +65,12 @@ describe('connection registry', () => {
     const a = connection('3.3.3.3');
     registry.open(a);
     registry.attachSession(a, session('u1', 's1'));
-    expect(['market:1', 'market:1', 'market:2', 'market:3'].map((topic) => registry.subscribe(a, topic))).toEqual([true, true, true, false]);
+    expect(['market:1', 'market:1', 'market:2', 'market:3'].map((topic) => registry.subscribe(a, topic))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     registry.unsubscribe(a, 'market:1');
     expect(registry.subscribe(a, 'market:3')).toBe(true);
     registry.close(a);

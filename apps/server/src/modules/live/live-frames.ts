@@ -2,7 +2,14 @@ import * as ws from 'ws';
 import type { WebSocket } from 'ws';
 
 /** ws's framing function (`WebSocket.Sender.frame`, public in ws 8 though @types/ws leaves it out). */
-const { Sender } = ws as unknown as { Sender: { frame(data: Buffer, options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean }): Buffer[] } };
+const { Sender } = ws as unknown as {
+  Sender: {
+    frame(
+      data: Buffer,
+      options: { fin: boolean; opcode: number; mask: boolean; readOnly: boolean; rsv1: boolean },
+    ): Buffer[];
+  };
+};
 
 /** A message serialised and framed once, then written as is to every subscriber (issue 10, "Live updates"). */
 export interface PreparedMessage {
@@ -29,7 +36,12 @@ interface FrameSender {
  */
 export function writePrepared(socket: WebSocket, message: PreparedMessage): void {
   const sender = (socket as unknown as { _sender?: FrameSender })._sender;
-  if (sender !== undefined && sender._state === 0 && typeof sender.sendFrame === 'function' && socket.extensions === '') {
+  if (
+    sender !== undefined &&
+    sender._state === 0 &&
+    typeof sender.sendFrame === 'function' &&
+    socket.extensions === ''
+  ) {
     sender.sendFrame([message.frame]);
     return;
   }

@@ -13,20 +13,31 @@ import { closedWithin, openLiveSocket } from '../../../test/live-sockets.js';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: '127.0.0.1', WS_MAX_SOCKETS_PER_ACCOUNT: '2', WS_MAX_SOCKETS_PER_IP: '3', WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '3' });
+  t = await createTestApp({
+    TRUST_PROXY: '127.0.0.1',
+    WS_MAX_SOCKETS_PER_ACCOUNT: '2',
+    WS_MAX_SOCKETS_PER_IP: '3',
+    WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '3',
+  });
 });
 afterAll(async () => t.close());
 
 const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 
 async function settle(live: LiveSocket): Promise<'authenticated' | 'closed'> {
-  return Promise.race([live.next('authenticated', 3000).then(() => 'authenticated' as const), live.closed.then(() => 'closed' as const)]);
+  return Promise.race([
+    live.next('authenticated', 3000).then(() => 'authenticated' as const),
+    live.closed.then(() => 'closed' as const),
+  ]);
 }
 
 describe('socket caps', () => {
   it('closes an account’s socket past its cap with 4429 and a reason, and takes a new one once another closes', async () => {
     const player = await signUpPlayer(t);
-    const second = await call(t.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD }, ip: nextIp() });
+    const second = await call(t.app, 'POST', '/api/v1/login', {
+      body: { mobile_no: player.mobileNo, password: PASSWORD },
+      ip: nextIp(),
+    });
     const tokens = [player.token, second.body.meta.token as string, player.token];
     // One after another: the cap refuses the socket that authenticates last, so the order must be known.
     const sockets: LiveSocket[] = [];
@@ -37,7 +48,10 @@ describe('socket caps', () => {
     }
     sockets.push(await openLiveSocket(t.app, { token: tokens[2] as string, ...from(nextIp()) }));
     const third = sockets[2] as LiveSocket;
-    expect(await closedWithin(third, 1000)).toMatchObject({ code: WS_CLOSE.TOO_MANY_FOR_ACCOUNT.code, reason: WS_CLOSE.TOO_MANY_FOR_ACCOUNT.reason });
+    expect(await closedWithin(third, 1000)).toMatchObject({
+      code: WS_CLOSE.TOO_MANY_FOR_ACCOUNT.code,
+      reason: WS_CLOSE.TOO_MANY_FOR_ACCOUNT.reason,
+    });
 
     // Another player is not affected.
     const other = await signUpPlayer(t);
@@ -54,13 +68,20 @@ describe('socket caps', () => {
 
   it('closes a socket past the per-address cap with 4429, and leaves other addresses alone', async () => {
     const address = '203.0.113.50';
-    const sockets = [await openLiveSocket(t.app, from(address)), await openLiveSocket(t.app, from(address)), await openLiveSocket(t.app, from(address))];
+    const sockets = [
+      await openLiveSocket(t.app, from(address)),
+      await openLiveSocket(t.app, from(address)),
+      await openLiveSocket(t.app, from(address)),
+    ];
     for (const live of sockets) {
       live.send({ type: 'ping' });
       await live.next('pong');
     }
     const fourth = await openLiveSocket(t.app, from(address));
-    expect(await closedWithin(fourth, 1000)).toMatchObject({ code: WS_CLOSE.TOO_MANY_FOR_ADDRESS.code, reason: WS_CLOSE.TOO_MANY_FOR_ADDRESS.reason });
+    expect(await closedWithin(fourth, 1000)).toMatchObject({
+      code: WS_CLOSE.TOO_MANY_FOR_ADDRESS.code,
+      reason: WS_CLOSE.TOO_MANY_FOR_ADDRESS.reason,
+    });
     const elsewhere = await openLiveSocket(t.app, from('203.0.113.51'));
     elsewhere.send({ type: 'ping' });
     await elsewhere.next('pong');
@@ -79,7 +100,9 @@ describe('subscriptions per socket', () => {
     live.send({ type: 'ping' });
     await live.next('pong');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const delivered = live.messages.filter((message) => message.type === 'market').map((message) => (message.market as { _id: string })._id);
+    const delivered = live.messages
+      .filter((message) => message.type === 'market')
+      .map((message) => (message.market as { _id: string })._id);
     expect(delivered).toEqual(ids.slice(0, 3));
 
     // Leaving one makes room for another.
@@ -90,7 +113,11 @@ describe('subscriptions per socket', () => {
     t.services.bus.publish(`market:${ids[4]}`, { type: 'market', market: { _id: ids[4] } });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(live.messages.filter((message) => message.type === 'error')).toHaveLength(1);
-    expect(live.messages.filter((message) => message.type === 'market').map((message) => (message.market as { _id: string })._id)).toContain(ids[4]);
+    expect(
+      live.messages
+        .filter((message) => message.type === 'market')
+        .map((message) => (message.market as { _id: string })._id),
+    ).toContain(ids[4]);
     live.socket.close();
   });
 });

@@ -4,7 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { WS_CLOSE } from '@khel/contract';
 import { buildApp } from '../../app.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, latestOtp, nextIp, signUpPlayer } from '../../../test/test-app.js';
+import {
+  PASSWORD,
+  call,
+  createOperator,
+  createTestApp,
+  latestOtp,
+  nextIp,
+  signUpPlayer,
+} from '../../../test/test-app.js';
 import type { LiveSocket } from '../../../test/live-sockets.js';
 import { closedWithin, openLiveSocket } from '../../../test/live-sockets.js';
 
@@ -82,8 +90,14 @@ describe.each([
 
   it('on a password change: every socket of the account, and the new token opens a new one', async () => {
     const player = await signUpPlayer(s.t);
-    const second = await call(s.t.app, 'POST', '/api/v1/login', { body: { mobile_no: player.mobileNo, password: PASSWORD }, ip: nextIp() });
-    const sockets = [await authenticatedSocket(s.socketApp, player.token), await authenticatedSocket(s.socketApp, second.body.meta.token as string)];
+    const second = await call(s.t.app, 'POST', '/api/v1/login', {
+      body: { mobile_no: player.mobileNo, password: PASSWORD },
+      ip: nextIp(),
+    });
+    const sockets = [
+      await authenticatedSocket(s.socketApp, player.token),
+      await authenticatedSocket(s.socketApp, second.body.meta.token as string),
+    ];
     const changed = await call(s.t.app, 'POST', '/api/v1/change_password', {
       token: player.token,
       body: { old_password: PASSWORD, password: 'kite-over-river-8', confirm_password: 'kite-over-river-8' },
@@ -102,7 +116,12 @@ describe.each([
     await call(s.t.app, 'POST', '/api/v1/forgot-password', { body: { mobile_no: player.mobileNo }, ip: nextIp() });
     const otp = await latestOtp(s.t.services, player.mobileNo);
     const reset = await call(s.t.app, 'POST', '/api/v1/reset-password', {
-      body: { mobile_no: player.mobileNo, otp, password: 'lantern-by-the-sea-3', confirm_password: 'lantern-by-the-sea-3' },
+      body: {
+        mobile_no: player.mobileNo,
+        otp,
+        password: 'lantern-by-the-sea-3',
+        confirm_password: 'lantern-by-the-sea-3',
+      },
     });
     expect(reset.body.meta.code).toBe(200);
     expect((await closedWithin(live, 1000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
@@ -112,17 +131,29 @@ describe.each([
     const player = await signUpPlayer(s.t);
     const director = await createOperator(s.t);
     const live = await authenticatedSocket(s.socketApp, player.token);
-    const suspend = await call(s.t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, { token: director.token, body: { suspended: true, suspendedReason: 'Review' } });
+    const suspend = await call(s.t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {
+      token: director.token,
+      body: { suspended: true, suspendedReason: 'Review' },
+    });
     expect(suspend.body.meta.code).toBe(200);
-    expect(await closedWithin(live, 1000)).toMatchObject({ code: WS_CLOSE.SESSION_ENDED.code, reason: 'Your account is suspended, please contact support' });
+    expect(await closedWithin(live, 1000)).toMatchObject({
+      code: WS_CLOSE.SESSION_ENDED.code,
+      reason: 'Your account is suspended, please contact support',
+    });
   });
 
   it('on self-exclusion, with the reason', async () => {
     const player = await signUpPlayer(s.t);
     const live = await authenticatedSocket(s.socketApp, player.token);
-    const excluded = await call(s.t.app, 'POST', '/api/v1/self-exclusion', { token: player.token, body: { days: 7, password: PASSWORD } });
+    const excluded = await call(s.t.app, 'POST', '/api/v1/self-exclusion', {
+      token: player.token,
+      body: { days: 7, password: PASSWORD },
+    });
     expect(excluded.body.meta.code).toBe(200);
-    expect(await closedWithin(live, 1000)).toMatchObject({ code: WS_CLOSE.SESSION_ENDED.code, reason: 'Your account is self-excluded, you have been logged out' });
+    expect(await closedWithin(live, 1000)).toMatchObject({
+      code: WS_CLOSE.SESSION_ENDED.code,
+      reason: 'Your account is self-excluded, you have been logged out',
+    });
   });
 
   it('on idle expiry: an open socket alone does not keep a session alive', async () => {
@@ -140,7 +171,10 @@ describe.each([
     const player = await signUpPlayer(s.t);
     const live = await authenticatedSocket(s.socketApp, player.token);
     // Ended behind the bus's back, as if the announcement had been published while Redis reconnected.
-    await s.t.db.query(`update sessions set revoked_at = $2, revoke_reason = 'logout' where user_id = $1`, [player.userId, s.t.clock.now()]);
+    await s.t.db.query(`update sessions set revoked_at = $2, revoke_reason = 'logout' where user_id = $1`, [
+      player.userId,
+      s.t.clock.now(),
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(live.isOpen()).toBe(true);
     s.t.clock.advanceMs(2 * 60 * 1000 + 1000);

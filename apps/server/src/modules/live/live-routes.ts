@@ -49,14 +49,20 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   const recentlyRevoked = new Map<string, { atMs: number; revocation: SessionRevocation }>();
 
   const send = (connection: Connection, message: WsServerMessage | string) => {
-    if (connection.socket.readyState === 1) connection.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+    if (connection.socket.readyState === 1)
+      connection.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   };
   const closeWith = (connection: Connection, close: { code: number; reason: string }) => {
     registry.close(connection);
     if (connection.socket.readyState <= 1) connection.socket.close(close.code, close.reason);
   };
   const closeForRevocation = (connection: Connection, revocation: Pick<SessionRevocation, 'ended'>) => {
-    closeWith(connection, revocation.ended === null ? WS_CLOSE.SESSION_REVOKED : { code: WS_CLOSE.SESSION_ENDED.code, reason: revocation.ended });
+    closeWith(
+      connection,
+      revocation.ended === null
+        ? WS_CLOSE.SESSION_REVOKED
+        : { code: WS_CLOSE.SESSION_ENDED.code, reason: revocation.ended },
+    );
   };
 
   const onRevoked = (revocation: SessionRevocation) => {
@@ -65,7 +71,8 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       recentlyRevoked.set(sessionId, { atMs: nowMs, revocation });
       for (const connection of registry.ofSession(sessionId)) closeForRevocation(connection, revocation);
     }
-    for (const [sessionId, entry] of recentlyRevoked) if (nowMs - entry.atMs > RECENT_REVOCATION_MS) recentlyRevoked.delete(sessionId);
+    for (const [sessionId, entry] of recentlyRevoked)
+      if (nowMs - entry.atMs > RECENT_REVOCATION_MS) recentlyRevoked.delete(sessionId);
   };
 
   // Serialised and framed once per message, then the same frame is written to every subscriber: fan-out
@@ -75,7 +82,8 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     if (message.topic === SESSIONS_REVOKED_TOPIC) {
       // Our own announcement (identity's SessionRevocation); anything else on the topic is ignored.
       const revocation = message.payload as SessionRevocation | null;
-      if (revocation !== null && Array.isArray(revocation.sessionIds)) onRevoked({ ...revocation, ended: revocation.ended ?? null });
+      if (revocation !== null && Array.isArray(revocation.sessionIds))
+        onRevoked({ ...revocation, ended: revocation.ended ?? null });
       return;
     }
     const set = registry.subscribers(message.topic);
@@ -88,7 +96,11 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
 
   /** The session's idle or absolute expiry, or the safety re-check, whichever comes first (app clock). */
   const nextCheckAtMs = (session: { expiresAt: Date; idleExpiresAt: Date }) =>
-    Math.min(session.expiresAt.getTime(), session.idleExpiresAt.getTime(), deps.clock.now().getTime() + SAFETY_RECHECK_MS);
+    Math.min(
+      session.expiresAt.getTime(),
+      session.idleExpiresAt.getTime(),
+      deps.clock.now().getTime() + SAFETY_RECHECK_MS,
+    );
 
   /** Sockets whose session reached its expiry by the app's clock are checked again, and closed if it ended. */
   const recheck = async (connection: Connection) => {
@@ -111,7 +123,8 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   const sweep = setInterval(() => {
     const nowMs = deps.clock.now().getTime();
     for (const connection of registry.authenticated()) {
-      if (!connection.checking && connection.session !== null && nowMs >= connection.session.checkAtMs) void recheck(connection);
+      if (!connection.checking && connection.session !== null && nowMs >= connection.session.checkAtMs)
+        void recheck(connection);
     }
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
@@ -123,7 +136,15 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   });
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
-    const connection: Connection = { socket, ip: request.ip, topics: new Set(), session: null, checking: false, waitingStates: new Map(), flushTimer: null };
+    const connection: Connection = {
+      socket,
+      ip: request.ip,
+      topics: new Set(),
+      session: null,
+      checking: false,
+      waitingStates: new Map(),
+      flushTimer: null,
+    };
     if (!registry.open(connection)) {
       socket.close(WS_CLOSE.TOO_MANY_FOR_ADDRESS.code, WS_CLOSE.TOO_MANY_FOR_ADDRESS.reason);
       return;
@@ -142,7 +163,14 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
         closeForRevocation(connection, revoked.revocation);
         return;
       }
-      if (!registry.attachSession(connection, { userId: caller.userId, sessionId: caller.sessionId, token, checkAtMs: nextCheckAtMs(result) })) {
+      if (
+        !registry.attachSession(connection, {
+          userId: caller.userId,
+          sessionId: caller.sessionId,
+          token,
+          checkAtMs: nextCheckAtMs(result),
+        })
+      ) {
         closeWith(connection, WS_CLOSE.TOO_MANY_FOR_ACCOUNT);
         return;
       }
@@ -179,7 +207,10 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
             continue;
           }
           if (!registry.subscribe(connection, topic)) {
-            send(connection, { type: 'error', message: tooManySubscriptionsMessage(registry.limits.subscriptionsPerSocket) });
+            send(connection, {
+              type: 'error',
+              message: tooManySubscriptionsMessage(registry.limits.subscriptionsPerSocket),
+            });
             break;
           }
           // A snapshot on subscribe, then changes.

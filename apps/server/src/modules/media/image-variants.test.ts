@@ -14,10 +14,15 @@ beforeAll(async () => {
   const director = await createOperator(t, ROLES.DIRECTOR);
   // A 1200×400 photo-like PNG as an operator would upload it.
   const png = await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#0f766e' } })
-    .composite([{ input: Buffer.from('<svg width="1200" height="400"><circle cx="900" cy="200" r="150" fill="#fde68a"/></svg>') }])
+    .composite([
+      { input: Buffer.from('<svg width="1200" height="400"><circle cx="900" cy="200" r="150" fill="#fde68a"/></svg>') },
+    ])
     .png()
     .toBuffer();
-  const created = await call(t.app, 'POST', '/api/v1/backoffice/banners', { token: director.token, body: { baseImage: `data:image/png;base64,${png.toString('base64')}`, order: 9 } });
+  const created = await call(t.app, 'POST', '/api/v1/backoffice/banners', {
+    token: director.token,
+    body: { baseImage: `data:image/png;base64,${png.toString('base64')}`, order: 9 },
+  });
   banner = created.body.data as Banner;
 });
 afterAll(async () => t.close());

@@ -56,7 +56,11 @@ export function createImageVariants() {
     }
   };
 
-  const encode = async (source: SourceImage, width: number | undefined, format: ImageVariantFormat): Promise<ImageVariant> => {
+  const encode = async (
+    source: SourceImage,
+    width: number | undefined,
+    format: ImageVariantFormat,
+  ): Promise<ImageVariant> => {
     let image: Sharp = sharp(source.bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' }).rotate();
     if (width !== undefined) image = image.resize({ width, withoutEnlargement: true });
     return { contentType: `image/${format}`, bytes: await ENCODERS[format](image).toBuffer() };
@@ -64,7 +68,11 @@ export function createImageVariants() {
 
   return {
     /** The variant, or null when the image is vector (served as stored). */
-    async variant(source: SourceImage, width: number | undefined, format: ImageVariantFormat): Promise<ImageVariant | null> {
+    async variant(
+      source: SourceImage,
+      width: number | undefined,
+      format: ImageVariantFormat,
+    ): Promise<ImageVariant | null> {
       if (isVector(source.contentType)) return null;
       const key = `${source.id}:${width ?? 'full'}:${format}`;
       const cached = encoded.get(key);
@@ -92,7 +100,12 @@ export function createImageVariants() {
             const width = (turned ? meta.height : meta.width) ?? 1;
             const height = (turned ? meta.width : meta.height) ?? 1;
             const raster = !isVector(source.contentType);
-            return { width, height, avifSrcset: raster ? variantSrcset(url, width, 'avif') : null, webpSrcset: raster ? variantSrcset(url, width, 'webp') : null };
+            return {
+              width,
+              height,
+              avifSrcset: raster ? variantSrcset(url, width, 'avif') : null,
+              webpSrcset: raster ? variantSrcset(url, width, 'webp') : null,
+            };
           });
         infos.set(source.id, known);
         known.catch(() => infos.delete(source.id));

@@ -41,11 +41,23 @@ export function createMediaService(repository: MediaRepository) {
       if (bytes === null || bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) fail('UNSUPPORTED_IMAGE');
       if (sniffRasterType(bytes) === null) fail('UNSUPPORTED_IMAGE');
       try {
-        const input = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true });
+        const input = () =>
+          sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true });
         const meta = await input().metadata();
-        if (!['png', 'jpeg', 'webp'].includes(meta.format ?? '') || (meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS) fail('UNSUPPORTED_IMAGE');
-        const full = await input().rotate().resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
-        const thumbnail = await sharp(full).resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 70 }).toBuffer();
+        if (
+          !['png', 'jpeg', 'webp'].includes(meta.format ?? '') ||
+          (meta.width ?? 0) * (meta.height ?? 0) > MAX_IMAGE_PIXELS
+        )
+          fail('UNSUPPORTED_IMAGE');
+        const full = await input()
+          .rotate()
+          .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 80 })
+          .toBuffer();
+        const thumbnail = await sharp(full)
+          .resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true })
+          .jpeg({ quality: 70 })
+          .toBuffer();
         return { full, thumbnail };
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -54,7 +66,12 @@ export function createMediaService(repository: MediaRepository) {
     },
 
     async storePrivateJpeg(bytes: Buffer, tx?: Queryable): Promise<string> {
-      return (tx === undefined ? repository : createMediaRepository(tx)).insert('image/jpeg', bytes, sha256Hex(bytes), true);
+      return (tx === undefined ? repository : createMediaRepository(tx)).insert(
+        'image/jpeg',
+        bytes,
+        sha256Hex(bytes),
+        true,
+      );
     },
 
     async find(id: string): Promise<MediaRow | null> {

@@ -25,7 +25,9 @@ export function createAgentReceivingAccountsService(deps: { db: Database; audit:
   const repository = createPaymentAccountsRepository(db);
 
   async function withOwner(id: string, ownerId: string): Promise<AgentReceivingAccount> {
-    const row = (await repository.agentReceivingAccounts(ownerId)).find((account) => account.id === id) ?? fail('NOT_FOUND', 'Account not found');
+    const row =
+      (await repository.agentReceivingAccounts(ownerId)).find((account) => account.id === id) ??
+      fail('NOT_FOUND', 'Account not found');
     return toAgentAccount(row);
   }
 
@@ -38,16 +40,35 @@ export function createAgentReceivingAccountsService(deps: { db: Database; audit:
     async add(caller: Caller, request: PaymentAccountCreate, ip: string): Promise<AgentReceivingAccount> {
       if (caller.role !== ROLES.AGENT) fail('FORBIDDEN', 'Only a cash agent keeps receiving accounts of its own');
       const mine = await repository.receivingAccounts(false, caller.userId);
-      if (mine.some((row) => row.type === request.type && row.account_number.toLowerCase() === request.accountNumber.toLowerCase())) fail('CONFLICT', 'You have already saved this account');
+      if (
+        mine.some(
+          (row) =>
+            row.type === request.type && row.account_number.toLowerCase() === request.accountNumber.toLowerCase(),
+        )
+      )
+        fail('CONFLICT', 'You have already saved this account');
       const row = await repository.insertReceivingAccount(fieldsOf(request), caller.userId);
-      await audit.record({ actorId: caller.userId, action: 'agent_receiving_account.create', targetType: 'receiving_account', targetId: row.id, details: { ownerId: caller.userId, type: row.type, accountNumber: row.account_number, accountHolderName: row.account_holder_name }, ip });
+      await audit.record({
+        actorId: caller.userId,
+        action: 'agent_receiving_account.create',
+        targetType: 'receiving_account',
+        targetId: row.id,
+        details: {
+          ownerId: caller.userId,
+          type: row.type,
+          accountNumber: row.account_number,
+          accountHolderName: row.account_holder_name,
+        },
+        ip,
+      });
       return withOwner(row.id, caller.userId);
     },
 
     async setActive(caller: Caller, id: string, active: boolean, ip: string): Promise<AgentReceivingAccount> {
       const found = await repository.receivingAccount(id);
       // The site's own accounts are the director's screen; for an agent they are outside its downline.
-      if (found === null || found.owner_id === null) fail(downlineRootOf(caller) === null ? 'NOT_FOUND' : 'NOT_IN_DOWNLINE', 'Account not found');
+      if (found === null || found.owner_id === null)
+        fail(downlineRootOf(caller) === null ? 'NOT_FOUND' : 'NOT_IN_DOWNLINE', 'Account not found');
       await accountInScope(db, caller, found.owner_id);
       const row = (await repository.setReceivingAccountActive(id, active)) ?? fail('NOT_FOUND', 'Account not found');
       await audit.record({
@@ -55,7 +76,12 @@ export function createAgentReceivingAccountsService(deps: { db: Database; audit:
         action: active ? 'agent_receiving_account.activate' : 'agent_receiving_account.deactivate',
         targetType: 'receiving_account',
         targetId: id,
-        details: { ownerId: found.owner_id, type: row.type, accountNumber: row.account_number, accountHolderName: row.account_holder_name },
+        details: {
+          ownerId: found.owner_id,
+          type: row.type,
+          accountNumber: row.account_number,
+          accountHolderName: row.account_holder_name,
+        },
         ip,
       });
       return withOwner(id, found.owner_id);

@@ -37,6 +37,7 @@ export function bankNameForIfsc(ifsc: string): string | null {
   const sublet = sublets[code];
   if (sublet !== undefined) return banks[sublet] ?? null;
   // Custom sublets map a whole code or a code prefix to the member bank's code.
-  for (const [prefix, member] of Object.entries(customSublets)) if (code.startsWith(prefix)) return banks[member] ?? null;
+  for (const [prefix, member] of Object.entries(customSublets))
+    if (code.startsWith(prefix)) return banks[member] ?? null;
   return banks[code.slice(0, 4)] ?? null;
 }

@@ -33,11 +33,17 @@ const RECEIVING_COLUMNS = `${COLUMNS}, active, owner_id`;
 export function createPaymentAccountsRepository(db: Queryable) {
   return {
     async listForUser(userId: string): Promise<AccountRow[]> {
-      const result = await db.query<AccountRow>(`select ${COLUMNS} from payment_accounts where user_id = $1 order by created_at, id`, [userId]);
+      const result = await db.query<AccountRow>(
+        `select ${COLUMNS} from payment_accounts where user_id = $1 order by created_at, id`,
+        [userId],
+      );
       return result.rows;
     },
     async findForUser(userId: string, id: string): Promise<AccountRow | null> {
-      const result = await db.query<AccountRow>(`select ${COLUMNS} from payment_accounts where user_id = $1 and id = $2`, [userId, id]);
+      const result = await db.query<AccountRow>(
+        `select ${COLUMNS} from payment_accounts where user_id = $1 and id = $2`,
+        [userId, id],
+      );
       return result.rows[0] ?? null;
     },
     /** null when the player already saved this account number. */
@@ -45,7 +51,15 @@ export function createPaymentAccountsRepository(db: Queryable) {
       const result = await db.query<AccountRow>(
         `insert into payment_accounts (user_id, type, account_number, account_holder_name, ifsc_code, bank_name, account_type)
          values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning ${COLUMNS}`,
-        [userId, fields.type, fields.accountNumber, fields.accountHolderName, fields.ifscCode, fields.bankName, fields.accountType],
+        [
+          userId,
+          fields.type,
+          fields.accountNumber,
+          fields.accountHolderName,
+          fields.ifscCode,
+          fields.bankName,
+          fields.accountType,
+        ],
       );
       return result.rows[0] ?? null;
     },
@@ -53,7 +67,17 @@ export function createPaymentAccountsRepository(db: Queryable) {
       const result = await db.query<AccountRow>(
         `update payment_accounts set type = $3, account_number = $4, account_holder_name = $5, ifsc_code = $6, bank_name = $7, account_type = $8, updated_at = $9
          where user_id = $1 and id = $2 returning ${COLUMNS}`,
-        [userId, id, fields.type, fields.accountNumber, fields.accountHolderName, fields.ifscCode, fields.bankName, fields.accountType, at],
+        [
+          userId,
+          id,
+          fields.type,
+          fields.accountNumber,
+          fields.accountHolderName,
+          fields.ifscCode,
+          fields.bankName,
+          fields.accountType,
+          at,
+        ],
       );
       return result.rows[0] ?? null;
     },
@@ -67,19 +91,33 @@ export function createPaymentAccountsRepository(db: Queryable) {
       return result.rows;
     },
     async receivingAccount(id: string): Promise<ReceivingAccountRow | null> {
-      const result = await db.query<ReceivingAccountRow>(`select ${RECEIVING_COLUMNS} from receiving_accounts where id = $1`, [id]);
+      const result = await db.query<ReceivingAccountRow>(
+        `select ${RECEIVING_COLUMNS} from receiving_accounts where id = $1`,
+        [id],
+      );
       return result.rows[0] ?? null;
     },
     async insertReceivingAccount(fields: AccountFields, ownerId: string | null = null): Promise<ReceivingAccountRow> {
       const result = await db.query<ReceivingAccountRow>(
         `insert into receiving_accounts (type, account_number, account_holder_name, ifsc_code, bank_name, account_type, owner_id)
          values ($1, $2, $3, $4, $5, $6, $7) returning ${RECEIVING_COLUMNS}`,
-        [fields.type, fields.accountNumber, fields.accountHolderName, fields.ifscCode, fields.bankName, fields.accountType, ownerId],
+        [
+          fields.type,
+          fields.accountNumber,
+          fields.accountHolderName,
+          fields.ifscCode,
+          fields.bankName,
+          fields.accountType,
+          ownerId,
+        ],
       );
       return result.rows[0] as ReceivingAccountRow;
     },
     async setReceivingAccountActive(id: string, active: boolean): Promise<ReceivingAccountRow | null> {
-      const result = await db.query<ReceivingAccountRow>(`update receiving_accounts set active = $2 where id = $1 returning ${RECEIVING_COLUMNS}`, [id, active]);
+      const result = await db.query<ReceivingAccountRow>(
+        `update receiving_accounts set active = $2 where id = $1 returning ${RECEIVING_COLUMNS}`,
+        [id, active],
+      );
       return result.rows[0] ?? null;
     },
     /**

@@ -6,11 +6,23 @@ import { fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import { bankNameForIfsc } from './ifsc-banks.js';
-import type { AccountFields, AccountRow, PaymentAccountsRepository, ReceivingAccountRow } from './payment-accounts-repository.js';
+import type {
+  AccountFields,
+  AccountRow,
+  PaymentAccountsRepository,
+  ReceivingAccountRow,
+} from './payment-accounts-repository.js';
 
 export function fieldsOf(request: PaymentAccountCreate): AccountFields {
   if (request.type === 'upi') {
-    return { type: 'upi', accountNumber: request.accountNumber, accountHolderName: request.accountHolderName, ifscCode: null, bankName: null, accountType: null };
+    return {
+      type: 'upi',
+      accountNumber: request.accountNumber,
+      accountHolderName: request.accountHolderName,
+      ifscCode: null,
+      bankName: null,
+      accountType: null,
+    };
   }
   return {
     type: 'bank',
@@ -28,7 +40,9 @@ export function toPaymentAccount(row: AccountRow): PaymentAccount {
     type: row.type,
     accountNumber: row.account_number,
     accountHolderName: row.account_holder_name,
-    ...(row.type === 'bank' ? { ifscCode: row.ifsc_code ?? '', bankName: row.bank_name ?? '', accountType: row.account_type ?? 'savings' } : {}),
+    ...(row.type === 'bank'
+      ? { ifscCode: row.ifsc_code ?? '', bankName: row.bank_name ?? '', accountType: row.account_type ?? 'savings' }
+      : {}),
   };
 }
 
@@ -52,7 +66,11 @@ export async function toAdminAccount(row: ReceivingAccountRow, amountRupees?: nu
 }
 
 /** Players' UPI ids and bank accounts, and the operator's receiving accounts. */
-export function createPaymentAccountsService(deps: { repository: PaymentAccountsRepository; audit: AuditService; clock: Clock }) {
+export function createPaymentAccountsService(deps: {
+  repository: PaymentAccountsRepository;
+  audit: AuditService;
+  clock: Clock;
+}) {
   const { repository, audit, clock } = deps;
 
   return {
@@ -68,7 +86,10 @@ export function createPaymentAccountsService(deps: { repository: PaymentAccounts
     async add(caller: Caller, request: PaymentAccountCreate): Promise<{ account: PaymentAccount; message: string }> {
       const row = await repository.insert(caller.userId, fieldsOf(request));
       if (row === null) fail('CONFLICT', 'You have already saved this account');
-      return { account: toPaymentAccount(row), message: request.type === 'upi' ? MESSAGES.upiAdded : MESSAGES.bankAdded };
+      return {
+        account: toPaymentAccount(row),
+        message: request.type === 'upi' ? MESSAGES.upiAdded : MESSAGES.bankAdded,
+      };
     },
 
     async update(caller: Caller, request: PaymentAccountUpdate): Promise<{ account: PaymentAccount; message: string }> {
@@ -76,11 +97,15 @@ export function createPaymentAccountsService(deps: { repository: PaymentAccounts
       try {
         row = await repository.update(caller.userId, request.accountId, fieldsOf(request), clock.now());
       } catch (error) {
-        if (error instanceof Error && /payment_accounts_unique_idx/.test(error.message)) fail('CONFLICT', 'You have already saved this account');
+        if (error instanceof Error && /payment_accounts_unique_idx/.test(error.message))
+          fail('CONFLICT', 'You have already saved this account');
         throw error;
       }
       if (row === null) fail('NOT_FOUND', 'Account not found');
-      return { account: toPaymentAccount(row), message: request.type === 'upi' ? MESSAGES.upiUpdated : MESSAGES.bankUpdated };
+      return {
+        account: toPaymentAccount(row),
+        message: request.type === 'upi' ? MESSAGES.upiUpdated : MESSAGES.bankUpdated,
+      };
     },
 
     ifsc(code: string): { ifscCode: string; bankName: string | null } {
@@ -112,7 +137,14 @@ export function createPaymentAccountsService(deps: { repository: PaymentAccounts
 
     async addReceivingAccount(actor: Caller, request: PaymentAccountCreate, ip: string): Promise<AdminAccount> {
       const row = await repository.insertReceivingAccount(fieldsOf(request));
-      await audit.record({ actorId: actor.userId, action: 'receiving_account.create', targetType: 'receiving_account', targetId: row.id, details: { type: row.type, accountNumber: row.account_number, accountHolderName: row.account_holder_name }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'receiving_account.create',
+        targetType: 'receiving_account',
+        targetId: row.id,
+        details: { type: row.type, accountNumber: row.account_number, accountHolderName: row.account_holder_name },
+        ip,
+      });
       return toAdminAccount(row);
     },
 
@@ -130,7 +162,10 @@ export function createPaymentAccountsService(deps: { repository: PaymentAccounts
     },
 
     /** Demo data: the operator's (or, with `ownerId`, a cash agent's) pretend receiving accounts in play mode. */
-    async seedReceivingAccounts(accounts: readonly PaymentAccountCreate[], ownerId: string | null = null): Promise<void> {
+    async seedReceivingAccounts(
+      accounts: readonly PaymentAccountCreate[],
+      ownerId: string | null = null,
+    ): Promise<void> {
       if ((await repository.receivingAccounts(false, ownerId)).length > 0) return;
       for (const account of accounts) await repository.insertReceivingAccount(fieldsOf(account), ownerId);
     },

@@ -51,7 +51,15 @@ export interface FlagRow {
 }
 
 /** Journal kinds that are a settled bet or casino round on a player's wallet (their reversals included). */
-export const SETTLED_PLAY_KINDS = ['bet_settlement', 'bet_void', 'bet_resettlement', 'bet_cash_out', 'casino_debit', 'casino_credit', 'casino_rollback'];
+export const SETTLED_PLAY_KINDS = [
+  'bet_settlement',
+  'bet_void',
+  'bet_resettlement',
+  'bet_cash_out',
+  'casino_debit',
+  'casino_credit',
+  'casino_rollback',
+];
 
 /** Players (role 4) on both sides: credit players neither refer nor are referred. */
 const PLAYER_PAIR = `r.referred_by = f.id and r.role = 4 and f.role = 4 and f.referral_allow`;
@@ -59,7 +67,9 @@ const PLAYER_PAIR = `r.referred_by = f.id and r.role = 4 and f.role = 4 and f.re
 export function createReferralRepository(db: Queryable) {
   return {
     async settings(): Promise<SettingsRow> {
-      const result = await db.query<SettingsRow>('select rate_bp, cap_per_player_week_paise, min_claim_paise, first_deposit_reward_paise from referral_settings where id');
+      const result = await db.query<SettingsRow>(
+        'select rate_bp, cap_per_player_week_paise, min_claim_paise, first_deposit_reward_paise from referral_settings where id',
+      );
       return result.rows[0] as SettingsRow;
     },
     async saveSettings(row: SettingsRow, at: Date): Promise<SettingsRow> {
@@ -71,11 +81,22 @@ export function createReferralRepository(db: Queryable) {
       return result.rows[0] as SettingsRow;
     },
 
-    async user(id: string): Promise<{ id: string; role: number; referral_code: string; referral_allow: boolean; referred_by: string | null } | null> {
-      const result = await db.query<{ id: string; role: number; referral_code: string; referral_allow: boolean; referred_by: string | null }>(
-        'select id, role, referral_code, referral_allow, referred_by from users where id = $1',
-        [id],
-      );
+    async user(
+      id: string,
+    ): Promise<{
+      id: string;
+      role: number;
+      referral_code: string;
+      referral_allow: boolean;
+      referred_by: string | null;
+    } | null> {
+      const result = await db.query<{
+        id: string;
+        role: number;
+        referral_code: string;
+        referral_allow: boolean;
+        referred_by: string | null;
+      }>('select id, role, referral_code, referral_allow, referred_by from users where id = $1', [id]);
       return result.rows[0] ?? null;
     },
 
@@ -108,7 +129,10 @@ export function createReferralRepository(db: Queryable) {
     },
 
     /** What the two accounts share, if anything: a UPI id, a bank account number or a device. */
-    async sharedBetween(a: string, b: string): Promise<{ reason: 'shared_upi' | 'shared_bank_account' | 'shared_device'; detail: string } | null> {
+    async sharedBetween(
+      a: string,
+      b: string,
+    ): Promise<{ reason: 'shared_upi' | 'shared_bank_account' | 'shared_device'; detail: string } | null> {
       const accounts = await db.query<{ type: 'upi' | 'bank'; account_number: string }>(
         `select x.type, x.account_number from payment_accounts x join payment_accounts y
            on y.user_id = $2 and y.type = x.type and lower(y.account_number) = lower(x.account_number)
@@ -116,13 +140,18 @@ export function createReferralRepository(db: Queryable) {
         [a, b],
       );
       const shared = accounts.rows[0];
-      if (shared !== undefined) return shared.type === 'upi' ? { reason: 'shared_upi', detail: shared.account_number } : { reason: 'shared_bank_account', detail: `••••${shared.account_number.slice(-4)}` };
+      if (shared !== undefined)
+        return shared.type === 'upi'
+          ? { reason: 'shared_upi', detail: shared.account_number }
+          : { reason: 'shared_bank_account', detail: `••••${shared.account_number.slice(-4)}` };
       const devices = await db.query<{ fingerprint_hash: string }>(
         'select x.fingerprint_hash from user_devices x join user_devices y on y.user_id = $2 and y.fingerprint_hash = x.fingerprint_hash where x.user_id = $1 limit 1',
         [a, b],
       );
       const device = devices.rows[0];
-      return device === undefined ? null : { reason: 'shared_device', detail: `device ${device.fingerprint_hash.slice(0, 12)}` };
+      return device === undefined
+        ? null
+        : { reason: 'shared_device', detail: `device ${device.fingerprint_hash.slice(0, 12)}` };
     },
 
     async flag(referrerId: string, referredId: string, reason: string, detail: string, at: Date): Promise<void> {
@@ -144,7 +173,10 @@ export function createReferralRepository(db: Queryable) {
     },
 
     async recordDevice(userId: string, fingerprintHash: string, at: Date): Promise<void> {
-      await db.query('insert into user_devices (user_id, fingerprint_hash, first_seen_at) values ($1, $2, $3) on conflict do nothing', [userId, fingerprintHash, at]);
+      await db.query(
+        'insert into user_devices (user_id, fingerprint_hash, first_seen_at) values ($1, $2, $3) on conflict do nothing',
+        [userId, fingerprintHash, at],
+      );
     },
 
     /** Serialises the weekly job across processes for the rest of the transaction. */
@@ -152,26 +184,55 @@ export function createReferralRepository(db: Queryable) {
       await db.query("select pg_advisory_xact_lock(hashtext('khel:referral-weekly'))");
     },
     async lastDoneWeek(): Promise<string | null> {
-      const result = await db.query<{ week: string | null }>("select to_char(max(week_start), 'YYYY-MM-DD') as week from referral_weeks_done");
+      const result = await db.query<{ week: string | null }>(
+        "select to_char(max(week_start), 'YYYY-MM-DD') as week from referral_weeks_done",
+      );
       return result.rows[0]?.week ?? null;
     },
     async weekDone(weekStart: string): Promise<boolean> {
-      return (await db.query('select 1 from referral_weeks_done where week_start = $1::date', [weekStart])).rowCount > 0;
+      return (
+        (await db.query('select 1 from referral_weeks_done where week_start = $1::date', [weekStart])).rowCount > 0
+      );
     },
     async markWeekDone(weekStart: string, at: Date): Promise<void> {
-      await db.query('insert into referral_weeks_done (week_start, done_at) values ($1::date, $2) on conflict do nothing', [weekStart, at]);
+      await db.query(
+        'insert into referral_weeks_done (week_start, done_at) values ($1::date, $2) on conflict do nothing',
+        [weekStart, at],
+      );
     },
     async firstReferralAt(): Promise<Date | null> {
-      const result = await db.query<{ at: Date | null }>('select min(created_at) as at from users where referred_by is not null');
+      const result = await db.query<{ at: Date | null }>(
+        'select min(created_at) as at from users where referred_by is not null',
+      );
       return result.rows[0]?.at ?? null;
     },
 
     /** Answers the new row's id, or null when this (referrer, referred, week) already has one. */
-    async insertEarning(row: { referrerId: string; referredId: string; weekStart: string; netLossPaise: number; earnedPaise: number; capped: boolean; status: 'paid' | 'refused'; refusedReason: string | null; at: Date }): Promise<string | null> {
+    async insertEarning(row: {
+      referrerId: string;
+      referredId: string;
+      weekStart: string;
+      netLossPaise: number;
+      earnedPaise: number;
+      capped: boolean;
+      status: 'paid' | 'refused';
+      refusedReason: string | null;
+      at: Date;
+    }): Promise<string | null> {
       const result = await db.query<{ id: string }>(
         `insert into referral_earnings (referrer_id, referred_id, week_start, net_loss_paise, earned_paise, capped, status, refused_reason, created_at)
          values ($1, $2, $3::date, $4, $5, $6, $7, $8, $9) on conflict (referrer_id, referred_id, week_start) do nothing returning id`,
-        [row.referrerId, row.referredId, row.weekStart, row.netLossPaise, row.earnedPaise, row.capped, row.status, row.refusedReason, row.at],
+        [
+          row.referrerId,
+          row.referredId,
+          row.weekStart,
+          row.netLossPaise,
+          row.earnedPaise,
+          row.capped,
+          row.status,
+          row.refusedReason,
+          row.at,
+        ],
       );
       return result.rows[0]?.id ?? null;
     },
@@ -190,22 +251,34 @@ export function createReferralRepository(db: Queryable) {
     },
     async namesOf(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
-      const result = await db.query<{ id: string; name: string }>('select id, name from users where id = any($1)', [ids]);
+      const result = await db.query<{ id: string; name: string }>('select id, name from users where id = any($1)', [
+        ids,
+      ]);
       return new Map(result.rows.map((row) => [row.id, row.name]));
     },
     /** Locks the player's referral account row: claims of one player run one at a time. */
     async lockReferralAccount(userId: string): Promise<void> {
-      await db.query("select id from ledger_accounts where user_id = $1 and kind = 'player_referral' for update", [userId]);
+      await db.query("select id from ledger_accounts where user_id = $1 and kind = 'player_referral' for update", [
+        userId,
+      ]);
     },
     async claimCount(userId: string): Promise<number> {
-      const result = await db.query<{ n: number }>("select count(*)::int as n from journal_transactions where kind = 'referral_claim' and actor_id = $1", [userId]);
+      const result = await db.query<{ n: number }>(
+        "select count(*)::int as n from journal_transactions where kind = 'referral_claim' and actor_id = $1",
+        [userId],
+      );
       return result.rows[0]?.n ?? 0;
     },
     async transactionExists(idempotencyKey: string): Promise<boolean> {
-      return (await db.query('select 1 from journal_transactions where idempotency_key = $1', [idempotencyKey])).rowCount > 0;
+      return (
+        (await db.query('select 1 from journal_transactions where idempotency_key = $1', [idempotencyKey])).rowCount > 0
+      );
     },
     async approvedDepositCount(userId: string): Promise<number> {
-      const result = await db.query<{ n: number }>("select count(*)::int as n from deposit_requests where user_id = $1 and status = 'approved'", [userId]);
+      const result = await db.query<{ n: number }>(
+        "select count(*)::int as n from deposit_requests where user_id = $1 and status = 'approved'",
+        [userId],
+      );
       return result.rows[0]?.n ?? 0;
     },
   };

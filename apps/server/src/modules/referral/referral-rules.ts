@@ -37,7 +37,11 @@ export function weeksTouching(startDate: string, endDate: string): string[] {
  * One referred player's week: rate × net loss (a net win counts as no loss), rounded down, at most
  * the cap. Net result is what the player's settled bets and rounds moved on their wallet that week.
  */
-export function weeklyEarning(netResultPaise: number, rateBp: number, capPaise: number): { netLossPaise: number; earnedPaise: number; capped: boolean } {
+export function weeklyEarning(
+  netResultPaise: number,
+  rateBp: number,
+  capPaise: number,
+): { netLossPaise: number; earnedPaise: number; capped: boolean } {
   const netLossPaise = Math.max(0, -netResultPaise);
   const raw = percentProfitPaise(rateBp, netLossPaise);
   return { netLossPaise, earnedPaise: Math.min(raw, capPaise), capped: raw > capPaise };
@@ -48,6 +52,8 @@ export function maskName(name: string): string {
   return name
     .trim()
     .split(/\s+/)
-    .map((part) => (part.length <= 2 ? `${part.slice(0, 1)}*` : `${part.slice(0, 2)}${'*'.repeat(Math.min(part.length - 2, 6))}`))
+    .map((part) =>
+      part.length <= 2 ? `${part.slice(0, 1)}*` : `${part.slice(0, 2)}${'*'.repeat(Math.min(part.length - 2, 6))}`,
+    )
     .join(' ');
 }

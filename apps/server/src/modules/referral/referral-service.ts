@@ -1,5 +1,12 @@
 import { ROLES } from '@khel/contract';
-import type { ReferralFlag, ReferralSettings, ReferralTransaction, ReferralUsers, WeeklyReferralQuery, WeeklyReferralRow } from '@khel/contract';
+import type {
+  ReferralFlag,
+  ReferralSettings,
+  ReferralTransaction,
+  ReferralUsers,
+  WeeklyReferralQuery,
+  WeeklyReferralRow,
+} from '@khel/contract';
 import { paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -29,7 +36,13 @@ function toSettings(row: SettingsRow): ReferralSettings {
  * The referral programme for players (code, referred players, the referral account, weekly rows,
  * claim) and operators (settings, flagged pairs); the first-deposit reward hook.
  */
-export function createReferralService(deps: { db: Database; wallet: WalletService; idempotency: IdempotencyService; audit: AuditService; clock: Clock }) {
+export function createReferralService(deps: {
+  db: Database;
+  wallet: WalletService;
+  idempotency: IdempotencyService;
+  audit: AuditService;
+  clock: Clock;
+}) {
   const { db, wallet, idempotency, audit, clock } = deps;
   const repository = createReferralRepository(db);
 
@@ -40,10 +53,16 @@ export function createReferralService(deps: { db: Database; wallet: WalletServic
   }
 
   async function totals(userId: string, settings: SettingsRow) {
-    const lines = (await wallet.statement(userId, 'referral', EPOCH, new Date(clock.now().getTime() + 86_400_000))).lines;
+    const lines = (await wallet.statement(userId, 'referral', EPOCH, new Date(clock.now().getTime() + 86_400_000)))
+      .lines;
     const earned = lines.filter((line) => line.amount_paise > 0).reduce((sum, line) => sum + line.amount_paise, 0);
     const claimed = -lines.filter((line) => line.amount_paise < 0).reduce((sum, line) => sum + line.amount_paise, 0);
-    return { earned: paiseToRupees(earned), claimable: paiseToRupees(earned - claimed), claimed: paiseToRupees(claimed), minClaim: paiseToRupees(settings.min_claim_paise) };
+    return {
+      earned: paiseToRupees(earned),
+      claimable: paiseToRupees(earned - claimed),
+      claimed: paiseToRupees(claimed),
+      minClaim: paiseToRupees(settings.min_claim_paise),
+    };
   }
 
   return {
@@ -55,14 +74,22 @@ export function createReferralService(deps: { db: Database; wallet: WalletServic
         referralCode: user.referral_code,
         sharePath: `/?referral_code=${user.referral_code}`,
         totals: await totals(caller.userId, settings),
-        users: referred.map((row) => ({ _id: row.id, name: maskName(row.name), joinedAt: row.created_at.toISOString(), firstDepositMade: row.first_deposit_made, totalEarned: paiseToRupees(row.total_earned_paise) })),
+        users: referred.map((row) => ({
+          _id: row.id,
+          name: maskName(row.name),
+          joinedAt: row.created_at.toISOString(),
+          firstDepositMade: row.first_deposit_made,
+          totalEarned: paiseToRupees(row.total_earned_paise),
+        })),
       };
     },
 
     /** Every movement of the referral account, newest first, with the balance after each. */
     async transactions(caller: Caller): Promise<ReferralTransaction[]> {
       await assertReferrer(caller);
-      const lines = (await wallet.statement(caller.userId, 'referral', EPOCH, new Date(clock.now().getTime() + 86_400_000))).lines;
+      const lines = (
+        await wallet.statement(caller.userId, 'referral', EPOCH, new Date(clock.now().getTime() + 86_400_000))
+      ).lines;
       return lines
         .map((line) => {
           const details = line.details as { weekStart?: string; weekEnd?: string };
@@ -84,7 +111,9 @@ export function createReferralService(deps: { db: Database; wallet: WalletServic
     async weekly(caller: Caller, query: WeeklyReferralQuery): Promise<{ rows: WeeklyReferralRow[]; total: number }> {
       await assertReferrer(caller);
       const weeks = weeksTouching(query.startDate, query.endDate);
-      const rows: WeeklyReferralRow[] = (await repository.earnings(caller.userId, weeks[0] as string, weeks[weeks.length - 1] as string)).map((row) => ({
+      const rows: WeeklyReferralRow[] = (
+        await repository.earnings(caller.userId, weeks[0] as string, weeks[weeks.length - 1] as string)
+      ).map((row) => ({
         referredUserId: row.referred_id,
         name: maskName(row.referred_name),
         weekStartDate: row.week_start,
@@ -103,41 +132,70 @@ export function createReferralService(deps: { db: Database; wallet: WalletServic
         const names = await repository.namesOf(pairs.map((pair) => pair.referred_id));
         for (const pair of pairs) {
           const earning = weeklyEarning(pair.net_result_paise, settings.rate_bp, settings.cap_per_player_week_paise);
-          rows.push({ referredUserId: pair.referred_id, name: maskName(names.get(pair.referred_id) ?? ''), weekStartDate: openWeek, weekEndDate: weekEnd, netLoss: paiseToRupees(earning.netLossPaise), earned: paiseToRupees(earning.earnedPaise), capped: earning.capped, status: 'open', refusedReason: null });
+          rows.push({
+            referredUserId: pair.referred_id,
+            name: maskName(names.get(pair.referred_id) ?? ''),
+            weekStartDate: openWeek,
+            weekEndDate: weekEnd,
+            netLoss: paiseToRupees(earning.netLossPaise),
+            earned: paiseToRupees(earning.earnedPaise),
+            capped: earning.capped,
+            status: 'open',
+            refusedReason: null,
+          });
         }
       }
-      const total = rows.filter((row) => row.status === 'paid').reduce((sum, row) => sum + (rupeesToPaise(row.earned) ?? 0), 0);
+      const total = rows
+        .filter((row) => row.status === 'paid')
+        .reduce((sum, row) => sum + (rupeesToPaise(row.earned) ?? 0), 0);
       return { rows, total: paiseToRupees(total) };
     },
 
     /** Moves the whole referral account to main, if it is at least the minimum. One posting, idempotent. */
-    async claim(caller: Caller, idempotencyKey: string | undefined): Promise<{ claimed: number; refBonus: number; balance: number }> {
+    async claim(
+      caller: Caller,
+      idempotencyKey: string | undefined,
+    ): Promise<{ claimed: number; refBonus: number; balance: number }> {
       await assertReferrer(caller);
-      return idempotency.runLocked({ userId: caller.userId, key: idempotencyKey, route: 'referral.claim', body: null }, async (tx) => {
-        const repo = createReferralRepository(tx);
-        await repo.lockReferralAccount(caller.userId);
-        const settings = await repo.settings();
-        const balances = await wallet.balancesOf(caller.userId, tx);
-        const amountPaise = balances.referralBonusPaise;
-        if (amountPaise <= 0 || amountPaise < settings.min_claim_paise) fail('REF_BONUS_BELOW_MINIMUM', `Your referral bonus is below the minimum claim of ₹${paiseToRupees(settings.min_claim_paise)}`);
-        // The key names the balance being claimed: a replay moves nothing twice; a later claim of new earnings has its own.
-        await wallet.post(tx, {
-          kind: 'referral_claim',
-          idempotencyKey: `referral-claim:${caller.userId}:${(await repo.claimCount(caller.userId)) + 1}`,
-          description: 'Referral bonus claimed to the main wallet',
-          actorId: caller.userId,
-          entries: [
-            { account: { userId: caller.userId, wallet: 'referral' }, amountPaise: -amountPaise },
-            { account: { userId: caller.userId, wallet: 'main' }, amountPaise },
-          ],
-        });
-        const after = await wallet.balancesOf(caller.userId, tx);
-        return { claimed: paiseToRupees(amountPaise), refBonus: paiseToRupees(after.referralBonusPaise), balance: paiseToRupees(after.mainBalancePaise + after.mainExposurePaise) };
-      });
+      return idempotency.runLocked(
+        { userId: caller.userId, key: idempotencyKey, route: 'referral.claim', body: null },
+        async (tx) => {
+          const repo = createReferralRepository(tx);
+          await repo.lockReferralAccount(caller.userId);
+          const settings = await repo.settings();
+          const balances = await wallet.balancesOf(caller.userId, tx);
+          const amountPaise = balances.referralBonusPaise;
+          if (amountPaise <= 0 || amountPaise < settings.min_claim_paise)
+            fail(
+              'REF_BONUS_BELOW_MINIMUM',
+              `Your referral bonus is below the minimum claim of ₹${paiseToRupees(settings.min_claim_paise)}`,
+            );
+          // The key names the balance being claimed: a replay moves nothing twice; a later claim of new earnings has its own.
+          await wallet.post(tx, {
+            kind: 'referral_claim',
+            idempotencyKey: `referral-claim:${caller.userId}:${(await repo.claimCount(caller.userId)) + 1}`,
+            description: 'Referral bonus claimed to the main wallet',
+            actorId: caller.userId,
+            entries: [
+              { account: { userId: caller.userId, wallet: 'referral' }, amountPaise: -amountPaise },
+              { account: { userId: caller.userId, wallet: 'main' }, amountPaise },
+            ],
+          });
+          const after = await wallet.balancesOf(caller.userId, tx);
+          return {
+            claimed: paiseToRupees(amountPaise),
+            refBonus: paiseToRupees(after.referralBonusPaise),
+            balance: paiseToRupees(after.mainBalancePaise + after.mainExposurePaise),
+          };
+        },
+      );
     },
 
     /** The optional fixed reward to the referrer's bonus wallet on a referred player's first approved deposit. */
-    async onDepositApproved(tx: Queryable, deposit: { depositId: string; userId: string; firstApproved: boolean; at: Date }): Promise<void> {
+    async onDepositApproved(
+      tx: Queryable,
+      deposit: { depositId: string; userId: string; firstApproved: boolean; at: Date },
+    ): Promise<void> {
       if (!deposit.firstApproved) return;
       const repo = createReferralRepository(tx);
       const settings = await repo.settings();
@@ -183,14 +241,31 @@ export function createReferralService(deps: { db: Database; wallet: WalletServic
           clock.now(),
         ),
       );
-      await audit.record({ actorId: actor.userId, action: 'referral_settings.update', targetType: 'settings', targetId: null, details: { before, after: saved }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'referral_settings.update',
+        targetType: 'settings',
+        targetId: null,
+        details: { before, after: saved },
+        ip,
+      });
       return saved;
     },
     async flags(): Promise<ReferralFlag[]> {
       return (await repository.flags()).map((row) => ({
         _id: row.id,
-        referrer: { _id: row.referrer_id, name: row.referrer_name, username: row.referrer_username, mobile_no: row.referrer_mobile },
-        referred: { _id: row.referred_id, name: row.referred_name, username: row.referred_username, mobile_no: row.referred_mobile },
+        referrer: {
+          _id: row.referrer_id,
+          name: row.referrer_name,
+          username: row.referrer_username,
+          mobile_no: row.referrer_mobile,
+        },
+        referred: {
+          _id: row.referred_id,
+          name: row.referred_name,
+          username: row.referred_username,
+          mobile_no: row.referred_mobile,
+        },
         reason: row.reason,
         detail: row.detail,
         createdAt: row.created_at.toISOString(),
@@ -199,4 +274,3 @@ export function createReferralService(deps: { db: Database; wallet: WalletServic
   };
 }
 export type ReferralService = ReturnType<typeof createReferralService>;
-

@@ -9,7 +9,12 @@ export const REFERRAL_HOUSE = { house: 'house_cash' as const, ref: 'referral' };
 const MAX_CATCH_UP_WEEKS = 52;
 
 /** Refuses (and flags) a pair that shares a payment account or a device; answers the reason or null. */
-export async function abuseCheck(tx: Queryable, referrerId: string, referredId: string, at: Date): Promise<string | null> {
+export async function abuseCheck(
+  tx: Queryable,
+  referrerId: string,
+  referredId: string,
+  at: Date,
+): Promise<string | null> {
   const repo = createReferralRepository(tx);
   const shared = await repo.sharedBetween(referrerId, referredId);
   if (shared === null) return null;
@@ -38,7 +43,8 @@ export function createReferralWeekly(deps: { db: Database; wallet: WalletService
     let paid = 0;
     for (const pair of await repo.netResults(from, to, null)) {
       const earning = weeklyEarning(pair.net_result_paise, settings.rate_bp, settings.cap_per_player_week_paise);
-      const refusedReason = earning.earnedPaise > 0 ? await abuseCheck(tx, pair.referrer_id, pair.referred_id, now) : null;
+      const refusedReason =
+        earning.earnedPaise > 0 ? await abuseCheck(tx, pair.referrer_id, pair.referred_id, now) : null;
       const id = await repo.insertEarning({
         referrerId: pair.referrer_id,
         referredId: pair.referred_id,
@@ -55,7 +61,14 @@ export function createReferralWeekly(deps: { db: Database; wallet: WalletService
         kind: 'referral_earning',
         idempotencyKey: `referral-earning:${pair.referrer_id}:${pair.referred_id}:${weekStart}`,
         description: `Referral earnings ${weekStart} to ${weekEnd}`,
-        details: { referredId: pair.referred_id, weekStart, weekEnd, netLossPaise: earning.netLossPaise, rateBp: settings.rate_bp, capped: earning.capped },
+        details: {
+          referredId: pair.referred_id,
+          weekStart,
+          weekEnd,
+          netLossPaise: earning.netLossPaise,
+          rateBp: settings.rate_bp,
+          capped: earning.capped,
+        },
         entries: [
           { account: REFERRAL_HOUSE, amountPaise: -earning.earnedPaise },
           { account: { userId: pair.referrer_id, wallet: 'referral' }, amountPaise: earning.earnedPaise },

@@ -72,7 +72,10 @@ export function createBetListRepository(db: Queryable) {
       if (filter.to !== undefined) conditions.push(`b.created_at < ${params.add(filter.to)}`);
       if (filter.statuses !== undefined) conditions.push(`b.status = any(${params.add(filter.statuses)}::text[])`);
       const where = conditions.join(' and ') + scopeClause('b.user_id', scope, params);
-      const count = await db.query<{ total: number }>(`select count(*)::int as total from bets b join users u on u.id = b.user_id where ${where}`, params.values);
+      const count = await db.query<{ total: number }>(
+        `select count(*)::int as total from bets b join users u on u.id = b.user_id where ${where}`,
+        params.values,
+      );
       const limit = params.add(filter.limit);
       const offset = params.add(filter.offset);
       const result = await db.query<BetListLine>(
@@ -97,13 +100,19 @@ export function createBetListRepository(db: Queryable) {
     async inScope(scope: ReportScope, userId: string): Promise<boolean> {
       const params = new SqlParams();
       const id = params.add(userId);
-      const result = await db.query(`select 1 from users u where u.id = ${id}${scopeClause('u.id', scope, params)}`, params.values);
+      const result = await db.query(
+        `select 1 from users u where u.id = ${id}${scopeClause('u.id', scope, params)}`,
+        params.values,
+      );
       return result.rowCount > 0;
     },
 
     /** The account's sessions (each a sign-in with its address and user agent), newest first. */
     async sessions(userId: string, limit: number, offset: number): Promise<{ lines: SessionLine[]; total: number }> {
-      const count = await db.query<{ total: number }>('select count(*)::int as total from sessions where user_id = $1', [userId]);
+      const count = await db.query<{ total: number }>(
+        'select count(*)::int as total from sessions where user_id = $1',
+        [userId],
+      );
       const result = await db.query<SessionLine>(
         `select id, created_at, ip, user_agent, last_seen_at, revoked_at, revoke_reason, expires_at
          from sessions where user_id = $1 order by created_at desc, id limit $2 offset $3`,

@@ -35,20 +35,30 @@ function toBet(line: BetListLine): ReportBet {
 }
 
 /** India days start_date..end_date (inclusive) as [from, to); either end may be open. */
-function dayBounds(query: { start_date?: string | undefined; end_date?: string | undefined }): { from?: Date; to?: Date } {
+function dayBounds(query: { start_date?: string | undefined; end_date?: string | undefined }): {
+  from?: Date;
+  to?: Date;
+} {
   return {
     ...(query.start_date === undefined ? {} : { from: indiaMidnight(query.start_date) }),
     ...(query.end_date === undefined ? {} : { to: new Date(indiaMidnight(query.end_date).getTime() + DAY_MS) }),
   };
 }
 
-const paging = (query: { page: number; pageSize: number }) => ({ limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+const paging = (query: { page: number; pageSize: number }) => ({
+  limit: query.pageSize,
+  offset: (query.page - 1) * query.pageSize,
+});
 
 /** The risk manager's bet list and one player's bets and sign-ins, each within the caller's scope. */
 export function createBetListService(deps: { db: Queryable }) {
   const repository = createBetListRepository(deps.db);
 
-  async function page(scope: ReportScope, filter: BetListFilter, query: { page: number; pageSize: number }): Promise<ReportBetPage> {
+  async function page(
+    scope: ReportScope,
+    filter: BetListFilter,
+    query: { page: number; pageSize: number },
+  ): Promise<ReportBetPage> {
     const { lines, total } = await repository.bets(scope, filter);
     return { items: lines.map(toBet), total, page: query.page, pageSize: query.pageSize };
   }
@@ -70,11 +80,19 @@ export function createBetListService(deps: { db: Queryable }) {
       };
       return page(scope, filter, query);
     },
-    async openBets(scope: ReportScope, userId: string, query: { page: number; pageSize: number }): Promise<ReportBetPage> {
+    async openBets(
+      scope: ReportScope,
+      userId: string,
+      query: { page: number; pageSize: number },
+    ): Promise<ReportBetPage> {
       await assertInScope(scope, userId);
       return page(scope, { userId, statuses: OPEN, ...paging(query) }, query);
     },
-    async betHistory(scope: ReportScope, userId: string, query: { start_date?: string | undefined; end_date?: string | undefined; page: number; pageSize: number }): Promise<ReportBetPage> {
+    async betHistory(
+      scope: ReportScope,
+      userId: string,
+      query: { start_date?: string | undefined; end_date?: string | undefined; page: number; pageSize: number },
+    ): Promise<ReportBetPage> {
       await assertInScope(scope, userId);
       return page(scope, { userId, statuses: FINISHED, ...dayBounds(query), ...paging(query) }, query);
     },

@@ -49,7 +49,10 @@ export function createExposureRepository(db: Queryable) {
          order by a.liability_paise, m.id`,
         params.values,
       );
-      return result.rows.map((row) => ({ ...row, runners: typeof row.runners === 'string' ? (JSON.parse(row.runners) as ExposureLine['runners']) : row.runners }));
+      return result.rows.map((row) => ({
+        ...row,
+        runners: typeof row.runners === 'string' ? (JSON.parse(row.runners) as ExposureLine['runners']) : row.runners,
+      }));
     },
   };
 }

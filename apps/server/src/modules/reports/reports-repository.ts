@@ -40,7 +40,11 @@ const SPORTS_GROUPS: Record<SportsPnlGroup, { key: string; label: string; contex
 const CASINO_GROUPS: Record<CasinoPnlGroup, { key: string; label: string; context: string }> = {
   game: { key: 'g.id::text', label: 'g.title', context: 'p.name' },
   provider: { key: 'p.id::text', label: 'p.name', context: "''" },
-  day: { key: indiaDaySql('coalesce(r.settled_at, r.created_at)'), label: indiaDaySql('coalesce(r.settled_at, r.created_at)'), context: "''" },
+  day: {
+    key: indiaDaySql('coalesce(r.settled_at, r.created_at)'),
+    label: indiaDaySql('coalesce(r.settled_at, r.created_at)'),
+    context: "''",
+  },
 };
 
 /**
@@ -50,7 +54,12 @@ const CASINO_GROUPS: Record<CasinoPnlGroup, { key: string; label: string; contex
 export function createReportsRepository(db: Queryable) {
   return {
     /** Settled bets by the India day they settled, grouped; house = −(players' net result). */
-    async sportsPnl(scope: ReportScope, from: Date, to: Date, group: SportsPnlGroup): Promise<{ lines: PnlLine[]; total: PnlTotal }> {
+    async sportsPnl(
+      scope: ReportScope,
+      from: Date,
+      to: Date,
+      group: SportsPnlGroup,
+    ): Promise<{ lines: PnlLine[]; total: PnlTotal }> {
       const params = new SqlParams();
       const where = `b.status = 'settled' and b.settled_at >= ${params.add(from)} and b.settled_at < ${params.add(to)}${scopeClause('b.user_id', scope, params)}`;
       const { key, label, context } = SPORTS_GROUPS[group];
@@ -77,7 +86,12 @@ export function createReportsRepository(db: Queryable) {
     },
 
     /** Finished casino rounds (credited or rolled back) by the India day they finished; house = stakes − payouts − stakes returned. */
-    async casinoPnl(scope: ReportScope, from: Date, to: Date, group: CasinoPnlGroup): Promise<{ lines: PnlLine[]; total: PnlTotal }> {
+    async casinoPnl(
+      scope: ReportScope,
+      from: Date,
+      to: Date,
+      group: CasinoPnlGroup,
+    ): Promise<{ lines: PnlLine[]; total: PnlTotal }> {
       const params = new SqlParams();
       const when = 'coalesce(r.settled_at, r.created_at)';
       const where = `r.status <> 'open' and ${when} >= ${params.add(from)} and ${when} < ${params.add(to)}${scopeClause('r.user_id', scope, params)}`;
@@ -105,11 +119,15 @@ export function createReportsRepository(db: Queryable) {
     /** Deposit and withdrawal requests by the India day they were made and their status now. */
     async payments(scope: ReportScope, from: Date, to: Date): Promise<PaymentsLine[]> {
       const params = new SqlParams();
-      const range = (table: string) => `${table}.created_at >= ${params.add(from)} and ${table}.created_at < ${params.add(to)}${scopeClause(`${table}.user_id`, scope, params)}`;
+      const range = (table: string) =>
+        `${table}.created_at >= ${params.add(from)} and ${table}.created_at < ${params.add(to)}${scopeClause(`${table}.user_id`, scope, params)}`;
       const select = (table: string, kind: string) =>
         `select ${indiaDaySql(`${table}.created_at`)} as day, '${kind}' as kind, ${table}.status, count(*)::int as count, sum(${table}.amount_paise)::bigint as amount_paise
          from ${table} where ${range(table)} group by 1, 3`;
-      const result = await db.query<PaymentsLine>(`${select('deposit_requests', 'deposit')} union all ${select('withdrawal_requests', 'withdrawal')} order by day desc`, params.values);
+      const result = await db.query<PaymentsLine>(
+        `${select('deposit_requests', 'deposit')} union all ${select('withdrawal_requests', 'withdrawal')} order by day desc`,
+        params.values,
+      );
       return result.rows;
     },
 
@@ -117,7 +135,11 @@ export function createReportsRepository(db: Queryable) {
      * Per India day: players who placed a bet or played a casino round, and player accounts opened
      * (PLAYER and CREDIT_PLAYER); and the distinct active players over the whole range.
      */
-    async players(scope: ReportScope, from: Date, to: Date): Promise<{ lines: PlayersLine[]; activeInRange: number; newInRange: number }> {
+    async players(
+      scope: ReportScope,
+      from: Date,
+      to: Date,
+    ): Promise<{ lines: PlayersLine[]; activeInRange: number; newInRange: number }> {
       const params = new SqlParams();
       const fromParam = params.add(from);
       const toParam = params.add(to);

@@ -24,52 +24,131 @@ import type { ReportsService } from './reports-service.js';
 const tags = ['backoffice'];
 
 /** The daily reports and the risk view (decision 0021): read-only, each over the caller's scope. */
-export function reportsRoutes(reports: ReportsService, bets: BetListService, guards: AuthGuards): FastifyPluginAsyncZod {
+export function reportsRoutes(
+  reports: ReportsService,
+  bets: BetListService,
+  guards: AuthGuards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = guards.requireBackoffice;
     app.get(
       '/api/v1/backoffice/reports/sports-pnl',
-      { preValidation, schema: { tags, summary: 'Sports P&L (house view) of settled bets by sport, event, market or India day', querystring: sportsPnlQuerySchema, response: { 200: pnlReportEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Sports P&L (house view) of settled bets by sport, event, market or India day',
+          querystring: sportsPnlQuerySchema,
+          response: { 200: pnlReportEnvelope },
+        },
+      },
       async (request) => ok(await reports.sportsPnl(scopeOf(callerOf(request)), request.query)),
     );
     app.get(
       '/api/v1/backoffice/reports/casino-pnl',
-      { preValidation, schema: { tags, summary: 'Casino P&L (house view) of finished rounds by game, provider or India day', querystring: casinoPnlQuerySchema, response: { 200: pnlReportEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Casino P&L (house view) of finished rounds by game, provider or India day',
+          querystring: casinoPnlQuerySchema,
+          response: { 200: pnlReportEnvelope },
+        },
+      },
       async (request) => ok(await reports.casinoPnl(scopeOf(callerOf(request)), request.query)),
     );
     app.get(
       '/api/v1/backoffice/reports/payments',
-      { preValidation, schema: { tags, summary: 'Deposit and withdrawal totals (approved, pending, rejected) by India day', querystring: reportRangeQuerySchema, response: { 200: paymentsReportEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Deposit and withdrawal totals (approved, pending, rejected) by India day',
+          querystring: reportRangeQuerySchema,
+          response: { 200: paymentsReportEnvelope },
+        },
+      },
       async (request) => ok(await reports.payments(scopeOf(callerOf(request)), request.query)),
     );
     app.get(
       '/api/v1/backoffice/reports/players',
-      { preValidation, schema: { tags, summary: 'Active players (bet or played) and new players by India day', querystring: reportRangeQuerySchema, response: { 200: playersReportEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Active players (bet or played) and new players by India day',
+          querystring: reportRangeQuerySchema,
+          response: { 200: playersReportEnvelope },
+        },
+      },
       async (request) => ok(await reports.players(scopeOf(callerOf(request)), request.query)),
     );
     app.get(
       '/api/v1/backoffice/reports/exposure',
-      { preValidation, schema: { tags, summary: "The scope's live exposure on every open market: liability, each runner's result, the worst outcome (the risk view)", response: { 200: exposureReportEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            "The scope's live exposure on every open market: liability, each runner's result, the worst outcome (the risk view)",
+          response: { 200: exposureReportEnvelope },
+        },
+      },
       async (request) => ok(await reports.exposure(scopeOf(callerOf(request)))),
     );
     app.get(
       '/api/v1/backoffice/reports/bets',
-      { preValidation, schema: { tags, summary: 'Bet list for the risk manager: player, market, stake range, India dates, status; paged', querystring: betListQuerySchema, response: { 200: reportBetPageEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Bet list for the risk manager: player, market, stake range, India dates, status; paged',
+          querystring: betListQuerySchema,
+          response: { 200: reportBetPageEnvelope },
+        },
+      },
       async (request) => ok(await bets.bets(scopeOf(callerOf(request)), request.query)),
     );
     app.get(
       '/api/v1/backoffice/users/:id/open-bets',
-      { preValidation, schema: { tags, summary: "A player's open bets (waiting, unmatched, matched), newest first", params: idParamsSchema, querystring: pageQuerySchema, response: { 200: reportBetPageEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: "A player's open bets (waiting, unmatched, matched), newest first",
+          params: idParamsSchema,
+          querystring: pageQuerySchema,
+          response: { 200: reportBetPageEnvelope },
+        },
+      },
       async (request) => ok(await bets.openBets(scopeOf(callerOf(request)), request.params.id, request.query)),
     );
     app.get(
       '/api/v1/backoffice/users/:id/bet-history',
-      { preValidation, schema: { tags, summary: "A player's finished bets placed in the India date range, newest first", params: idParamsSchema, querystring: playerBetHistoryQuerySchema, response: { 200: reportBetPageEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: "A player's finished bets placed in the India date range, newest first",
+          params: idParamsSchema,
+          querystring: playerBetHistoryQuerySchema,
+          response: { 200: reportBetPageEnvelope },
+        },
+      },
       async (request) => ok(await bets.betHistory(scopeOf(callerOf(request)), request.params.id, request.query)),
     );
     app.get(
       '/api/v1/backoffice/users/:id/sign-ins',
-      { preValidation, schema: { tags, summary: "An account's sign-ins: time, IP address, device (user agent), when each ended", params: idParamsSchema, querystring: pageQuerySchema, response: { 200: signInPageEnvelope } } },
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: "An account's sign-ins: time, IP address, device (user agent), when each ended",
+          params: idParamsSchema,
+          querystring: pageQuerySchema,
+          response: { 200: signInPageEnvelope },
+        },
+      },
       async (request) => ok(await bets.signIns(scopeOf(callerOf(request)), request.params.id, request.query)),
     );
   };

@@ -1,4 +1,14 @@
-import type { CasinoPnlGroup, CreditUtilisation, ExposureReport, PaymentsDayRow, PaymentsReport, PlayersReport, PnlReport, ReportRangeQuery, SportsPnlGroup } from '@khel/contract';
+import type {
+  CasinoPnlGroup,
+  CreditUtilisation,
+  ExposureReport,
+  PaymentsDayRow,
+  PaymentsReport,
+  PlayersReport,
+  PnlReport,
+  ReportRangeQuery,
+  SportsPnlGroup,
+} from '@khel/contract';
 import { paiseToRupees, indiaDate, indiaDateRange } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -18,15 +28,32 @@ function pnlReport(fromDay: string, toDay: string, lines: PnlLine[], total: PnlT
   return {
     from: fromDay,
     to: toDay,
-    rows: lines.map((line) => ({ key: line.key, label: line.label, context: line.context, bets: line.bets, players: line.players, turnover: paiseToRupees(line.turnover_paise), housePnl: paiseToRupees(line.house_paise) })),
-    total: { bets: total.bets, players: total.players, turnover: paiseToRupees(total.turnover_paise), housePnl: paiseToRupees(total.house_paise) },
+    rows: lines.map((line) => ({
+      key: line.key,
+      label: line.label,
+      context: line.context,
+      bets: line.bets,
+      players: line.players,
+      turnover: paiseToRupees(line.turnover_paise),
+      housePnl: paiseToRupees(line.house_paise),
+    })),
+    total: {
+      bets: total.bets,
+      players: total.players,
+      turnover: paiseToRupees(total.turnover_paise),
+      housePnl: paiseToRupees(total.house_paise),
+    },
   };
 }
 
 type Totals = Omit<PaymentsDayRow, 'date'>;
 const emptyTotals = (): Totals => ({
   deposits: { approved: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, rejected: { count: 0, amount: 0 } },
-  withdrawals: { approved: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, rejected: { count: 0, amount: 0 } },
+  withdrawals: {
+    approved: { count: 0, amount: 0 },
+    pending: { count: 0, amount: 0 },
+    rejected: { count: 0, amount: 0 },
+  },
 });
 
 /** Folds the (day, kind, status) lines into one row per day and the range's total, summing in paise. */
@@ -45,16 +72,25 @@ function paymentsReport(fromDay: string, toDay: string, lines: PaymentsLine[]): 
     const totals = emptyTotals();
     for (const [cell, value] of cells) {
       const [kind, status] = cell.split(':') as ['deposit' | 'withdrawal', 'approved' | 'pending' | 'rejected'];
-      totals[kind === 'deposit' ? 'deposits' : 'withdrawals'][status] = { count: value.count, amount: paiseToRupees(value.paise) };
+      totals[kind === 'deposit' ? 'deposits' : 'withdrawals'][status] = {
+        count: value.count,
+        amount: paiseToRupees(value.paise),
+      };
     }
     return totals;
   };
-  const rows = [...days.entries()].sort(([a], [b]) => b.localeCompare(a)).map(([date, cells]) => ({ date, ...toTotals(cells) }));
+  const rows = [...days.entries()]
+    .sort(([a], [b]) => b.localeCompare(a))
+    .map(([date, cells]) => ({ date, ...toTotals(cells) }));
   return { from: fromDay, to: toDay, rows, total: toTotals(total) };
 }
 
 /** P&L, payments, players and exposure for a scope (decision 0021); the caller's scope is decided in report-scope.ts. */
-export function createReportsService(deps: { db: Queryable; clock: Clock; credit?: { creditUtilisation: (rootId: string | null) => Promise<CreditUtilisation | null> } }) {
+export function createReportsService(deps: {
+  db: Queryable;
+  clock: Clock;
+  credit?: { creditUtilisation: (rootId: string | null) => Promise<CreditUtilisation | null> };
+}) {
   const repository = createReportsRepository(deps.db);
   const exposure = createExposureRepository(deps.db);
   return {
@@ -91,7 +127,10 @@ export function createReportsService(deps: { db: Queryable; clock: Clock; credit
       let totalPaise = 0;
       const markets = lines.map((line) => {
         totalPaise += line.liability_paise;
-        const best = line.runners.reduce<number | null>((max, runner) => (max === null || runner.paise > max ? runner.paise : max), null);
+        const best = line.runners.reduce<number | null>(
+          (max, runner) => (max === null || runner.paise > max ? runner.paise : max),
+          null,
+        );
         const worstIndex = best === null ? -1 : line.runners.findIndex((runner) => runner.paise === best);
         return {
           marketId: line.market_id,
@@ -103,10 +142,20 @@ export function createReportsService(deps: { db: Queryable; clock: Clock; credit
           players: line.players,
           liability: paiseToRupees(line.liability_paise),
           worstCase: best === null ? null : paiseToRupees(-best),
-          runners: line.runners.map((runner, index) => ({ runnerId: runner.runnerId, name: runner.name, playersIfWins: paiseToRupees(runner.paise), worst: index === worstIndex })),
+          runners: line.runners.map((runner, index) => ({
+            runnerId: runner.runnerId,
+            name: runner.name,
+            playersIfWins: paiseToRupees(runner.paise),
+            worst: index === worstIndex,
+          })),
         };
       });
-      return { asOf: deps.clock.now().toISOString(), markets, totalLiability: paiseToRupees(totalPaise), creditUtilisation: (await deps.credit?.creditUtilisation(scope.rootId)) ?? null };
+      return {
+        asOf: deps.clock.now().toISOString(),
+        markets,
+        totalLiability: paiseToRupees(totalPaise),
+        creditUtilisation: (await deps.credit?.creditUtilisation(scope.rootId)) ?? null,
+      };
     },
   };
 }

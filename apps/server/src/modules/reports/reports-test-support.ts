@@ -102,22 +102,44 @@ const SPAN_MS = 14 * 86_400_000;
 function instant(random: () => number): Date {
   const day = Math.floor(random() * 14);
   const nearMidnight = random() < 0.4;
-  const offsetMs = nearMidnight ? (18 * 60 + 30) * 60_000 + Math.round((random() - 0.5) * 40 * 60_000) : Math.floor(random() * 86_400_000);
+  const offsetMs = nearMidnight
+    ? (18 * 60 + 30) * 60_000 + Math.round((random() - 0.5) * 40 * 60_000)
+    : Math.floor(random() * 86_400_000);
   return new Date(Math.min(START_MS + SPAN_MS - 1, START_MS + day * 86_400_000 + offsetMs));
 }
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 const paise = (random: () => number, max: number) => 100 + Math.floor(random() * max);
 
 let mobileSerial = 0;
-async function insertUser(db: Queryable, users: Map<string, SeedUser>, key: string, role: number, uplineKey: string | null, createdAt: Date, uplineId?: string, existingId?: string): Promise<void> {
+async function insertUser(
+  db: Queryable,
+  users: Map<string, SeedUser>,
+  key: string,
+  role: number,
+  uplineKey: string | null,
+  createdAt: Date,
+  uplineId?: string,
+  existingId?: string,
+): Promise<void> {
   mobileSerial += 1;
   const upline = uplineKey === null ? (uplineId ?? null) : (users.get(uplineKey)?.id ?? null);
   if (existingId !== undefined) {
     // An account made through the identity service (so it can sign in), placed in the tree here.
-    const row = await db.query<{ username: string; mobile_no: string }>('update users set upline_id = $2, created_at = $3 where id = $1 and role = $4 returning username, mobile_no', [existingId, upline, createdAt, role]);
+    const row = await db.query<{ username: string; mobile_no: string }>(
+      'update users set upline_id = $2, created_at = $3 where id = $1 and role = $4 returning username, mobile_no',
+      [existingId, upline, createdAt, role],
+    );
     const found = row.rows[0];
     if (found === undefined) throw new Error(`no account ${existingId} with role ${role}`);
-    users.set(key, { id: existingId, key, role, uplineKey, username: found.username, mobileNo: found.mobile_no, createdAt });
+    users.set(key, {
+      id: existingId,
+      key,
+      role,
+      uplineKey,
+      username: found.username,
+      mobileNo: found.mobile_no,
+      createdAt,
+    });
     return;
   }
   const id = randomUUID();
@@ -132,7 +154,12 @@ async function insertUser(db: Queryable, users: Map<string, SeedUser>, key: stri
 }
 
 /** Writes the data set under `directorId` and answers it; `agents` are existing accounts to use as A1, A2 and B. */
-export async function seedReports(db: Queryable, directorId: string, seed: number, agents: { A1: string; A2: string; B: string }): Promise<ReportSeed> {
+export async function seedReports(
+  db: Queryable,
+  directorId: string,
+  seed: number,
+  agents: { A1: string; A2: string; B: string },
+): Promise<ReportSeed> {
   const random = seededRandom(seed);
   const users = new Map<string, SeedUser>();
   await insertUser(db, users, 'A1', 3, null, instant(random), directorId, agents.A1);
@@ -149,12 +176,24 @@ export async function seedReports(db: Queryable, directorId: string, seed: numbe
   for (const [sportIndex, sportName] of ['Cricket', 'Football'].entries()) {
     const sportId = randomUUID();
     const leagueId = randomUUID();
-    await db.query('insert into sports (id, slug, name) values ($1, $2, $3)', [sportId, `r-${sportId.slice(0, 8)}`, `${sportName} R`]);
-    await db.query('insert into leagues (id, sport_id, slug, name) values ($1, $2, $3, $4)', [leagueId, sportId, 'league', `${sportName} League`]);
+    await db.query('insert into sports (id, slug, name) values ($1, $2, $3)', [
+      sportId,
+      `r-${sportId.slice(0, 8)}`,
+      `${sportName} R`,
+    ]);
+    await db.query('insert into leagues (id, sport_id, slug, name) values ($1, $2, $3, $4)', [
+      leagueId,
+      sportId,
+      'league',
+      `${sportName} League`,
+    ]);
     for (let eventIndex = 0; eventIndex < 2; eventIndex += 1) {
       const eventId = randomUUID();
       const eventName = `${sportName} match ${sportIndex}-${eventIndex}`;
-      await db.query(`insert into events (id, league_id, slug, name, start_time) values ($1, $2, $3, $4, '2026-11-10T10:00:00Z')`, [eventId, leagueId, `e${eventIndex}`, eventName]);
+      await db.query(
+        `insert into events (id, league_id, slug, name, start_time) values ($1, $2, $3, $4, '2026-11-10T10:00:00Z')`,
+        [eventId, leagueId, `e${eventIndex}`, eventName],
+      );
       const kinds: { type: 'EXCHANGE' | 'FANCY'; status: SeedMarket['status'] }[] = [
         { type: 'EXCHANGE', status: 'settled' },
         { type: 'EXCHANGE', status: eventIndex === 0 ? 'open' : 'suspended' },
@@ -172,10 +211,26 @@ export async function seedReports(db: Queryable, directorId: string, seed: numbe
           for (let runnerIndex = 0; runnerIndex < 2 + marketIndex; runnerIndex += 1) {
             const runnerId = randomUUID();
             runners.push({ id: runnerId, name: `Runner ${runnerIndex + 1}` });
-            await db.query('insert into runners (id, market_id, name, sort_order) values ($1, $2, $3, $4)', [runnerId, marketId, `Runner ${runnerIndex + 1}`, runnerIndex]);
+            await db.query('insert into runners (id, market_id, name, sort_order) values ($1, $2, $3, $4)', [
+              runnerId,
+              marketId,
+              `Runner ${runnerIndex + 1}`,
+              runnerIndex,
+            ]);
           }
         }
-        markets.push({ id: marketId, name, type: kind.type, status: kind.status, eventId, eventName, sportId, sportName: `${sportName} R`, leagueName: `${sportName} League`, runners });
+        markets.push({
+          id: marketId,
+          name,
+          type: kind.type,
+          status: kind.status,
+          eventId,
+          eventName,
+          sportId,
+          sportName: `${sportName} R`,
+          leagueName: `${sportName} League`,
+          runners,
+        });
       }
     }
   }
@@ -189,12 +244,29 @@ export async function seedReports(db: Queryable, directorId: string, seed: numbe
     const createdAt = new Date(instant(random).getTime() + index); // distinct instants: a stable newest-first order
     const stakePaise = paise(random, 500_000);
     const open = market.status !== 'settled';
-    const status: SeedBet['status'] = open ? pick(random, ['pending', 'unmatched', 'matched', 'cancelled', 'lapsed'] as const) : pick(random, ['settled', 'settled', 'settled', 'voided'] as const);
-    const matchedPaise = status === 'unmatched' || status === 'pending' ? 0 : status === 'cancelled' || status === 'lapsed' ? Math.floor(stakePaise / 2) : stakePaise;
-    const profitLossPaise = status === 'settled' ? Math.round((random() - 0.55) * 2 * stakePaise) : status === 'voided' ? 0 : null;
+    const status: SeedBet['status'] = open
+      ? pick(random, ['pending', 'unmatched', 'matched', 'cancelled', 'lapsed'] as const)
+      : pick(random, ['settled', 'settled', 'settled', 'voided'] as const);
+    const matchedPaise =
+      status === 'unmatched' || status === 'pending'
+        ? 0
+        : status === 'cancelled' || status === 'lapsed'
+          ? Math.floor(stakePaise / 2)
+          : stakePaise;
+    const profitLossPaise =
+      status === 'settled' ? Math.round((random() - 0.55) * 2 * stakePaise) : status === 'voided' ? 0 : null;
     // Half the settlements land within 20 minutes of an India midnight (18:30 UTC) a day or two later.
-    const nearMidnight = new Date(Date.parse(`${createdAt.toISOString().slice(0, 10)}T18:30:00Z`) + (1 + Math.floor(random() * 2)) * 86_400_000 + Math.round((random() - 0.5) * 40 * 60_000));
-    const settledAt = status !== 'settled' ? null : random() < 0.5 ? nearMidnight : new Date(createdAt.getTime() + Math.floor(random() * 3 * 86_400_000));
+    const nearMidnight = new Date(
+      Date.parse(`${createdAt.toISOString().slice(0, 10)}T18:30:00Z`) +
+        (1 + Math.floor(random() * 2)) * 86_400_000 +
+        Math.round((random() - 0.5) * 40 * 60_000),
+    );
+    const settledAt =
+      status !== 'settled'
+        ? null
+        : random() < 0.5
+          ? nearMidnight
+          : new Date(createdAt.getTime() + Math.floor(random() * 3 * 86_400_000));
     const bet: SeedBet = {
       id: randomUUID(),
       userId: user.id,
@@ -214,15 +286,31 @@ export async function seedReports(db: Queryable, directorId: string, seed: numbe
       `insert into bets (id, user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, cancelled_paise, status, wallet, placed_version, profit_loss_paise, created_at, settled_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'main', 0, $14, $15, $16)`,
       [
-        bet.id, bet.userId, bet.marketId, market.eventId, bet.runnerId, bet.side, bet.priceH,
-        market.type === 'FANCY' ? 45 : null, market.type === 'FANCY' ? 100 : null,
-        bet.stakePaise, bet.matchedPaise, status === 'cancelled' || status === 'lapsed' ? bet.stakePaise - bet.matchedPaise : 0,
-        bet.status, bet.profitLossPaise, bet.createdAt, bet.settledAt,
+        bet.id,
+        bet.userId,
+        bet.marketId,
+        market.eventId,
+        bet.runnerId,
+        bet.side,
+        bet.priceH,
+        market.type === 'FANCY' ? 45 : null,
+        market.type === 'FANCY' ? 100 : null,
+        bet.stakePaise,
+        bet.matchedPaise,
+        status === 'cancelled' || status === 'lapsed' ? bet.stakePaise - bet.matchedPaise : 0,
+        bet.status,
+        bet.profitLossPaise,
+        bet.createdAt,
+        bet.settledAt,
       ],
     );
   }
 
-  const games = (await db.query<{ id: number; title: string; provider_id: number }>('select id, title, provider_id from casino_games order by id')).rows;
+  const games = (
+    await db.query<{ id: number; title: string; provider_id: number }>(
+      'select id, title, provider_id from casino_games order by id',
+    )
+  ).rows;
   const rounds: SeedRound[] = [];
   for (let index = 0; index < 50; index += 1) {
     const user = pick(random, players);
@@ -240,23 +328,45 @@ export async function seedReports(db: Queryable, directorId: string, seed: numbe
       payoutPaise: status === 'credited' ? Math.floor(random() * 2.2 * stakePaise) : 0,
       rolledBackPaise: status === 'rolled_back' ? stakePaise : 0,
       createdAt,
-      settledAt: status === 'open' ? null : random() < 0.2 ? null : new Date(createdAt.getTime() + Math.floor(random() * 2 * 3_600_000)),
+      settledAt:
+        status === 'open'
+          ? null
+          : random() < 0.2
+            ? null
+            : new Date(createdAt.getTime() + Math.floor(random() * 2 * 3_600_000)),
     };
     rounds.push(round);
     await db.query(
       `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, status, stake_paise, payout_paise, rolled_back_paise, created_at, settled_at)
        values ($1, $2, $3, $4, 'main', $5, $6, $7, $8, $9, $10)`,
-      [round.providerId, `r-${index}-${randomUUID()}`, round.userId, round.gameId, round.status, round.stakePaise, round.payoutPaise, round.rolledBackPaise, round.createdAt, round.settledAt],
+      [
+        round.providerId,
+        `r-${index}-${randomUUID()}`,
+        round.userId,
+        round.gameId,
+        round.status,
+        round.stakePaise,
+        round.payoutPaise,
+        round.rolledBackPaise,
+        round.createdAt,
+        round.settledAt,
+      ],
     );
   }
 
   const receiving = randomUUID();
-  await db.query(`insert into receiving_accounts (id, type, account_number, account_holder_name) values ($1, 'upi', 'khel@okbank', 'Khel')`, [receiving]);
+  await db.query(
+    `insert into receiving_accounts (id, type, account_number, account_holder_name) values ($1, 'upi', 'khel@okbank', 'Khel')`,
+    [receiving],
+  );
   const payoutAccounts = new Map<string, string>();
   for (const player of players) {
     const id = randomUUID();
     payoutAccounts.set(player.id, id);
-    await db.query(`insert into payment_accounts (id, user_id, type, account_number, account_holder_name) values ($1, $2, 'upi', $3, 'Ravi')`, [id, player.id, `${player.username}@okbank`]);
+    await db.query(
+      `insert into payment_accounts (id, user_id, type, account_number, account_holder_name) values ($1, $2, 'upi', $3, 'Ravi')`,
+      [id, player.id, `${player.username}@okbank`],
+    );
   }
   const requests: SeedRequest[] = [];
   for (let index = 0; index < 40; index += 1) {
@@ -290,15 +400,18 @@ export async function seedReports(db: Queryable, directorId: string, seed: numbe
       const outcomes: Record<string, number> = {};
       for (const runner of market.runners) outcomes[runner.id] = Math.round((random() - 0.5) * 400_000);
       const worst = Math.min(0, ...Object.values(outcomes));
-      const exposure: SeedExposure = { userId: player.id, marketId: market.id, exposurePaise: market.type === 'FANCY' ? -paise(random, 300_000) : worst - (random() < 0.3 ? paise(random, 50_000) : 0), outcomes };
+      const exposure: SeedExposure = {
+        userId: player.id,
+        marketId: market.id,
+        exposurePaise:
+          market.type === 'FANCY' ? -paise(random, 300_000) : worst - (random() < 0.3 ? paise(random, 50_000) : 0),
+        outcomes,
+      };
       exposures.push(exposure);
-      await db.query('insert into market_exposures (user_id, market_id, wallet, exposure_paise, outcomes) values ($1, $2, $3, $4, $5::jsonb)', [
-        exposure.userId,
-        exposure.marketId,
-        'main',
-        exposure.exposurePaise,
-        JSON.stringify(exposure.outcomes),
-      ]);
+      await db.query(
+        'insert into market_exposures (user_id, market_id, wallet, exposure_paise, outcomes) values ($1, $2, $3, $4, $5::jsonb)',
+        [exposure.userId, exposure.marketId, 'main', exposure.exposurePaise, JSON.stringify(exposure.outcomes)],
+      );
     }
   }
   return { users, markets, bets, rounds, requests, exposures };

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { ExposureReport, PaymentsReport, PlayersReport, PnlReport } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
-import { PASSWORD, call, createOperator, createTestApp, enrolSecondFactor, nextIp, nextMobile } from '../../../test/test-app.js';
+import {
+  PASSWORD,
+  call,
+  createOperator,
+  createTestApp,
+  enrolSecondFactor,
+  nextIp,
+  nextMobile,
+} from '../../../test/test-app.js';
 import type { ReportSeed } from './reports-test-support.js';
 import { modelIndiaDay, scopePlayers, seedReports } from './reports-test-support.js';
 
@@ -23,7 +31,10 @@ let data: ReportSeed;
 const tokens: Record<string, string> = {};
 
 async function logIn(mobileNo: string): Promise<string> {
-  const answer = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password: PASSWORD } });
+  const answer = await call(t.app, 'POST', '/api/v1/login', {
+    ip: nextIp(),
+    body: { mobile_no: mobileNo, password: PASSWORD },
+  });
   expect(answer.body.meta.code, answer.body.meta.message).toBe(200);
   return answer.body.meta.token as string;
 }
@@ -35,9 +46,22 @@ beforeAll(async () => {
   tokens.support = (await createOperator(t, ROLES.SUPPORT_ADMIN)).token;
   const agents = { A1: '', A2: '', B: '' };
   const mobiles: Record<string, string> = {};
-  for (const [key, role] of [['A1', ROLES.AGENT], ['A2', ROLES.AGENT], ['B', ROLES.CREDIT_AGENT]] as const) {
+  for (const [key, role] of [
+    ['A1', ROLES.AGENT],
+    ['A2', ROLES.AGENT],
+    ['B', ROLES.CREDIT_AGENT],
+  ] as const) {
     mobiles[key] = nextMobile();
-    agents[key] = (await t.services.identity.createAccount({ name: key, mobileNo: mobiles[key], password: PASSWORD, role, referredBy: null, verified: true })).id;
+    agents[key] = (
+      await t.services.identity.createAccount({
+        name: key,
+        mobileNo: mobiles[key],
+        password: PASSWORD,
+        role,
+        referredBy: null,
+        verified: true,
+      })
+    ).id;
   }
   data = await seedReports(t.db, director.userId, 20261121, agents);
   // Agents sign in to the back office with a second factor, as operators do (decision 0018).
@@ -66,7 +90,13 @@ interface ModelLine {
   turnoverPaise: number;
   housePaise: number;
 }
-function add(lines: Map<string, ModelLine>, key: string, userId: string, turnoverPaise: number, housePaise: number): void {
+function add(
+  lines: Map<string, ModelLine>,
+  key: string,
+  userId: string,
+  turnoverPaise: number,
+  housePaise: number,
+): void {
   const line = lines.get(key) ?? { key, bets: 0, players: new Set<string>(), turnoverPaise: 0, housePaise: 0 };
   line.bets += 1;
   line.players.add(userId);
@@ -75,8 +105,20 @@ function add(lines: Map<string, ModelLine>, key: string, userId: string, turnove
   lines.set(key, line);
 }
 function expectPnl(report: PnlReport, lines: Map<string, ModelLine>): void {
-  const expected = [...lines.values()].map((line) => ({ key: line.key, bets: line.bets, players: line.players.size, turnover: rupees(line.turnoverPaise), housePnl: rupees(line.housePaise) }));
-  const actual = report.rows.map((row) => ({ key: row.key, bets: row.bets, players: row.players, turnover: row.turnover, housePnl: row.housePnl }));
+  const expected = [...lines.values()].map((line) => ({
+    key: line.key,
+    bets: line.bets,
+    players: line.players.size,
+    turnover: rupees(line.turnoverPaise),
+    housePnl: rupees(line.housePaise),
+  }));
+  const actual = report.rows.map((row) => ({
+    key: row.key,
+    bets: row.bets,
+    players: row.players,
+    turnover: row.turnover,
+    housePnl: row.housePnl,
+  }));
   const byKey = (a: { key: string }, b: { key: string }) => a.key.localeCompare(b.key);
   expect(actual.sort(byKey)).toEqual(expected.sort(byKey));
   const all = new Set([...lines.values()].flatMap((line) => [...line.players]));
@@ -97,7 +139,10 @@ describe('sports P&L', () => {
   for (const scope of SCOPES) {
     for (const groupBy of ['sport', 'event', 'market', 'day'] as const) {
       it(`by ${groupBy}, house view, for ${scope}`, async () => {
-        const report = await get<PnlReport>(scope, `/api/v1/backoffice/reports/sports-pnl?groupBy=${groupBy}&start_date=${START}&end_date=${END}`);
+        const report = await get<PnlReport>(
+          scope,
+          `/api/v1/backoffice/reports/sports-pnl?groupBy=${groupBy}&start_date=${START}&end_date=${END}`,
+        );
         const lines = new Map<string, ModelLine>();
         for (const bet of data.bets) {
           if (bet.status !== 'settled' || !inRange(bet.settledAt) || !members(scope).has(bet.userId)) continue;
@@ -113,14 +158,25 @@ describe('sports P&L', () => {
   }
 
   it('names each line: a market with its sport and event, a day by its date', async () => {
-    const byMarket = await get<PnlReport>('site', `/api/v1/backoffice/reports/sports-pnl?groupBy=market&start_date=${START}&end_date=${END}`);
+    const byMarket = await get<PnlReport>(
+      'site',
+      `/api/v1/backoffice/reports/sports-pnl?groupBy=market&start_date=${START}&end_date=${END}`,
+    );
     for (const row of byMarket.rows) {
       const market = data.markets.find((candidate) => candidate.id === row.key);
       expect(row.label).toBe(market?.name);
       expect(row.context).toBe(`${market?.sportName} › ${market?.eventName}`);
     }
-    const byDay = await get<PnlReport>('site', `/api/v1/backoffice/reports/sports-pnl?groupBy=day&start_date=${START}&end_date=${END}`);
-    expect(byDay.rows.map((row) => row.label)).toEqual(byDay.rows.map((row) => row.key).sort().reverse());
+    const byDay = await get<PnlReport>(
+      'site',
+      `/api/v1/backoffice/reports/sports-pnl?groupBy=day&start_date=${START}&end_date=${END}`,
+    );
+    expect(byDay.rows.map((row) => row.label)).toEqual(
+      byDay.rows
+        .map((row) => row.key)
+        .sort()
+        .reverse(),
+    );
   });
 });
 
@@ -128,12 +184,20 @@ describe('casino P&L', () => {
   for (const scope of SCOPES) {
     for (const groupBy of ['game', 'provider', 'day'] as const) {
       it(`by ${groupBy}, house view, for ${scope}`, async () => {
-        const report = await get<PnlReport>(scope, `/api/v1/backoffice/reports/casino-pnl?groupBy=${groupBy}&start_date=${START}&end_date=${END}`);
+        const report = await get<PnlReport>(
+          scope,
+          `/api/v1/backoffice/reports/casino-pnl?groupBy=${groupBy}&start_date=${START}&end_date=${END}`,
+        );
         const lines = new Map<string, ModelLine>();
         for (const round of data.rounds) {
           const finishedAt = round.settledAt ?? round.createdAt;
           if (round.status === 'open' || !inRange(finishedAt) || !members(scope).has(round.userId)) continue;
-          const key = groupBy === 'day' ? modelIndiaDay(finishedAt) : groupBy === 'game' ? String(round.gameId) : String(round.providerId);
+          const key =
+            groupBy === 'day'
+              ? modelIndiaDay(finishedAt)
+              : groupBy === 'game'
+                ? String(round.gameId)
+                : String(round.providerId);
           add(lines, key, round.userId, round.stakePaise, round.stakePaise - round.payoutPaise - round.rolledBackPaise);
         }
         expectPnl(report, lines);
@@ -145,8 +209,15 @@ describe('casino P&L', () => {
 describe('deposits and withdrawals by day', () => {
   for (const scope of SCOPES) {
     it(`approved, pending and rejected totals for ${scope}`, async () => {
-      const report = await get<PaymentsReport>(scope, `/api/v1/backoffice/reports/payments?start_date=${START}&end_date=${END}`);
-      const zero = () => ({ approved: { count: 0, amount: 0 }, pending: { count: 0, amount: 0 }, rejected: { count: 0, amount: 0 } });
+      const report = await get<PaymentsReport>(
+        scope,
+        `/api/v1/backoffice/reports/payments?start_date=${START}&end_date=${END}`,
+      );
+      const zero = () => ({
+        approved: { count: 0, amount: 0 },
+        pending: { count: 0, amount: 0 },
+        rejected: { count: 0, amount: 0 },
+      });
       const days = new Map<string, { deposits: ReturnType<typeof zero>; withdrawals: ReturnType<typeof zero> }>();
       const total = { deposits: zero(), withdrawals: zero() };
       for (const request of data.requests) {
@@ -160,7 +231,9 @@ describe('deposits and withdrawals by day', () => {
           cell.amount = rupees(Math.round(cell.amount * 100) + request.amountPaise);
         }
       }
-      const expected = [...days.entries()].sort(([a], [b]) => b.localeCompare(a)).map(([date, row]) => ({ date, ...row }));
+      const expected = [...days.entries()]
+        .sort(([a], [b]) => b.localeCompare(a))
+        .map(([date, row]) => ({ date, ...row }));
       expect(report.rows).toEqual(expected);
       expect(report.total).toEqual(total);
     });
@@ -170,10 +243,16 @@ describe('deposits and withdrawals by day', () => {
 describe('active and new players by day', () => {
   for (const scope of SCOPES) {
     it(`counts each player once a day, and once over the range, for ${scope}`, async () => {
-      const report = await get<PlayersReport>(scope, `/api/v1/backoffice/reports/players?start_date=${START}&end_date=${END}`);
+      const report = await get<PlayersReport>(
+        scope,
+        `/api/v1/backoffice/reports/players?start_date=${START}&end_date=${END}`,
+      );
       const active = new Map<string, Set<string>>();
       const all = new Set<string>();
-      const activity = [...data.bets.map((bet) => ({ userId: bet.userId, at: bet.createdAt })), ...data.rounds.map((round) => ({ userId: round.userId, at: round.createdAt }))];
+      const activity = [
+        ...data.bets.map((bet) => ({ userId: bet.userId, at: bet.createdAt })),
+        ...data.rounds.map((round) => ({ userId: round.userId, at: round.createdAt })),
+      ];
       for (const { userId, at } of activity) {
         if (!inRange(at) || !members(scope).has(userId)) continue;
         const day = modelIndiaDay(at);
@@ -183,13 +262,20 @@ describe('active and new players by day', () => {
       const joined = new Map<string, number>();
       let newPlayers = 0;
       for (const user of data.users.values()) {
-        if ((user.role !== ROLES.PLAYER && user.role !== ROLES.CREDIT_PLAYER) || !inRange(user.createdAt) || !members(scope).has(user.id)) continue;
+        if (
+          (user.role !== ROLES.PLAYER && user.role !== ROLES.CREDIT_PLAYER) ||
+          !inRange(user.createdAt) ||
+          !members(scope).has(user.id)
+        )
+          continue;
         const day = modelIndiaDay(user.createdAt);
         joined.set(day, (joined.get(day) ?? 0) + 1);
         newPlayers += 1;
       }
       const dates = [...new Set([...active.keys(), ...joined.keys()])].sort().reverse();
-      expect(report.rows).toEqual(dates.map((date) => ({ date, activePlayers: active.get(date)?.size ?? 0, newPlayers: joined.get(date) ?? 0 })));
+      expect(report.rows).toEqual(
+        dates.map((date) => ({ date, activePlayers: active.get(date)?.size ?? 0, newPlayers: joined.get(date) ?? 0 })),
+      );
       expect(report.total).toEqual({ activePlayers: all.size, newPlayers });
     });
   }
@@ -203,25 +289,48 @@ describe('exposure across open markets (the risk view)', () => {
         .filter((market) => market.status !== 'settled')
         .map((market) => {
           const rows = data.exposures.filter((row) => row.marketId === market.id && members(scope).has(row.userId));
-          const runnerTotals = market.runners.map((runner) => rows.reduce((sum, row) => sum + (row.outcomes[runner.id] ?? 0), 0));
+          const runnerTotals = market.runners.map((runner) =>
+            rows.reduce((sum, row) => sum + (row.outcomes[runner.id] ?? 0), 0),
+          );
           const best = runnerTotals.length === 0 ? null : Math.max(...runnerTotals);
           return {
             marketId: market.id,
             players: new Set(rows.map((row) => row.userId)).size,
             liability: rupees(rows.reduce((sum, row) => sum + row.exposurePaise, 0)),
             worstCase: best === null ? null : rupees(-best),
-            runners: market.runners.map((runner, index) => ({ runnerId: runner.id, name: runner.name, playersIfWins: rupees(runnerTotals[index] as number), worst: index === runnerTotals.indexOf(best as number) })),
+            runners: market.runners.map((runner, index) => ({
+              runnerId: runner.id,
+              name: runner.name,
+              playersIfWins: rupees(runnerTotals[index] as number),
+              worst: index === runnerTotals.indexOf(best as number),
+            })),
           };
         })
         .filter((market) => market.players > 0);
-      const actual = report.markets.map((market) => ({ marketId: market.marketId, players: market.players, liability: market.liability, worstCase: market.worstCase, runners: market.runners }));
+      const actual = report.markets.map((market) => ({
+        marketId: market.marketId,
+        players: market.players,
+        liability: market.liability,
+        worstCase: market.worstCase,
+        runners: market.runners,
+      }));
       const byId = (a: { marketId: string }, b: { marketId: string }) => a.marketId.localeCompare(b.marketId);
       expect(actual.sort(byId)).toEqual(expected.sort(byId));
       // Largest liability first, and the total is the sum.
-      expect(report.markets.map((market) => market.liability)).toEqual([...report.markets.map((market) => market.liability)].sort((a, b) => a - b));
-      expect(Math.round(report.totalLiability * 100)).toBe(expected.reduce((sum, market) => sum + Math.round(market.liability * 100), 0));
+      expect(report.markets.map((market) => market.liability)).toEqual(
+        [...report.markets.map((market) => market.liability)].sort((a, b) => a - b),
+      );
+      expect(Math.round(report.totalLiability * 100)).toBe(
+        expected.reduce((sum, market) => sum + Math.round(market.liability * 100), 0),
+      );
       // Credit accounts of the scope only (the credit branch B and its player); none below the cash agents.
-      const creditIds = [...data.users.values()].filter((user) => (user.role === ROLES.CREDIT_AGENT || user.role === ROLES.CREDIT_PLAYER) && (scope === 'site' || members(scope).has(user.id) || user.key === scope)).map((user) => user.id);
+      const creditIds = [...data.users.values()]
+        .filter(
+          (user) =>
+            (user.role === ROLES.CREDIT_AGENT || user.role === ROLES.CREDIT_PLAYER) &&
+            (scope === 'site' || members(scope).has(user.id) || user.key === scope),
+        )
+        .map((user) => user.id);
       if (creditIds.length === 0) expect(report.creditUtilisation).toBeNull();
       else expect(report.creditUtilisation?.rows.map((row) => row._id).sort()).toEqual(creditIds.sort());
     });
@@ -236,16 +345,33 @@ describe('who may open the reports', () => {
 
   it('a player is refused', async () => {
     const mobileNo = nextMobile();
-    await t.services.identity.createAccount({ name: 'Curious', mobileNo, password: PASSWORD, role: ROLES.PLAYER, referredBy: null, verified: true });
+    await t.services.identity.createAccount({
+      name: 'Curious',
+      mobileNo,
+      password: PASSWORD,
+      role: ROLES.PLAYER,
+      referredBy: null,
+      verified: true,
+    });
     const answer = await call(t.app, 'GET', '/api/v1/backoffice/reports/exposure', { token: await logIn(mobileNo) });
     expect(answer.body.meta).toMatchObject({ code: 403, error: 'FORBIDDEN' });
   });
 
   it('refuses a range that runs backwards or is longer than a year, with the field named', async () => {
-    const backwards = await call(t.app, 'GET', '/api/v1/backoffice/reports/payments?start_date=2026-11-20&end_date=2026-11-01', { token: tokens.site as string });
+    const backwards = await call(
+      t.app,
+      'GET',
+      '/api/v1/backoffice/reports/payments?start_date=2026-11-20&end_date=2026-11-01',
+      { token: tokens.site as string },
+    );
     expect(backwards.body.meta).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
     expect(backwards.body.meta.issues?.[0]?.path).toBe('start_date');
-    const long = await call(t.app, 'GET', '/api/v1/backoffice/reports/players?start_date=2024-01-01&end_date=2026-11-01', { token: tokens.site as string });
+    const long = await call(
+      t.app,
+      'GET',
+      '/api/v1/backoffice/reports/players?start_date=2024-01-01&end_date=2026-11-01',
+      { token: tokens.site as string },
+    );
     expect(long.body.meta).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
   });
 });

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { DeskDeposit, DeskWithdrawal, Envelope } from '@khel/contract';
-import { MONEY_DESK_ROLES, deskDepositEnvelope, deskDepositListEnvelope, deskQuerySchema, deskWithdrawalEnvelope, deskWithdrawalListEnvelope, idParamsSchema, rejectRequestSchema } from '@khel/contract';
+import {
+  MONEY_DESK_ROLES,
+  deskDepositEnvelope,
+  deskDepositListEnvelope,
+  deskQuerySchema,
+  deskWithdrawalEnvelope,
+  deskWithdrawalListEnvelope,
+  idParamsSchema,
+  rejectRequestSchema,
+} from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -41,19 +50,42 @@ export const WITHDRAWAL_DESK_ROUTES: DeskRoutesSpec<DeskWithdrawal> = {
  * The request desk's routes (decision 0032), once for every kind of money request. Cash agents decide
  * their own players' requests too (PRODUCT.md §9): the subtree guard and the desk keep them to their downline.
  */
-export function requestDeskRoutes<View extends DeskView>(desk: RequestDesk<View>, spec: DeskRoutesSpec<View>, guards: AuthGuards): FastifyPluginAsyncZod {
+export function requestDeskRoutes<View extends DeskView>(
+  desk: RequestDesk<View>,
+  spec: DeskRoutesSpec<View>,
+  guards: AuthGuards,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['backoffice'];
     const requireDesk = guards.requireRole(MONEY_DESK_ROLES);
     const base = `/api/v1/backoffice/${spec.path}`;
     app.get(
       base,
-      { preValidation: guards.requireBackoffice, schema: { tags, summary: spec.list.summary, querystring: deskQuerySchema, response: { 200: spec.list.envelope } } },
-      async (request) => ok(await desk.deskList(request.query.status, request.query.page, request.query.pageSize, downlineRootOf(callerOf(request)))),
+      {
+        preValidation: guards.requireBackoffice,
+        schema: {
+          tags,
+          summary: spec.list.summary,
+          querystring: deskQuerySchema,
+          response: { 200: spec.list.envelope },
+        },
+      },
+      async (request) =>
+        ok(
+          await desk.deskList(
+            request.query.status,
+            request.query.page,
+            request.query.pageSize,
+            downlineRootOf(callerOf(request)),
+          ),
+        ),
     );
     app.post(
       `${base}/:id/approve`,
-      { preValidation: requireDesk, schema: { tags, summary: spec.approveSummary, params: idParamsSchema, response: { 200: spec.item } } },
+      {
+        preValidation: requireDesk,
+        schema: { tags, summary: spec.approveSummary, params: idParamsSchema, response: { 200: spec.item } },
+      },
       async (request) => {
         const { request: decided, message } = await desk.approve(callerOf(request), request.params.id, request.ip);
         return ok(decided, message);
@@ -61,8 +93,21 @@ export function requestDeskRoutes<View extends DeskView>(desk: RequestDesk<View>
     );
     app.post(
       `${base}/:id/reject`,
-      { preValidation: requireDesk, schema: { tags, summary: spec.rejectSummary, params: idParamsSchema, body: rejectRequestSchema, response: { 200: spec.item } } },
-      async (request) => ok(await desk.reject(callerOf(request), request.params.id, request.body.reason, request.ip), spec.rejectedMessage),
+      {
+        preValidation: requireDesk,
+        schema: {
+          tags,
+          summary: spec.rejectSummary,
+          params: idParamsSchema,
+          body: rejectRequestSchema,
+          response: { 200: spec.item },
+        },
+      },
+      async (request) =>
+        ok(
+          await desk.reject(callerOf(request), request.params.id, request.body.reason, request.ip),
+          spec.rejectedMessage,
+        ),
     );
   };
 }

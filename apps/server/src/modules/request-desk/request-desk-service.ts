@@ -28,8 +28,17 @@ export function deskFields(row: RequestRowBase) {
 export type DeskView = ReturnType<typeof deskFields>;
 
 /** The player's own view of a request: the desk's without who decided it. */
-export function playerView<View extends DeskView>(view: View): Omit<View, 'player' | 'firstApprovedBy' | 'firstApprovedByName' | 'decidedBy' | 'decidedByName'> {
-  const { player: _player, firstApprovedBy: _first, firstApprovedByName: _firstName, decidedBy: _decided, decidedByName: _decidedName, ...rest } = view;
+export function playerView<View extends DeskView>(
+  view: View,
+): Omit<View, 'player' | 'firstApprovedBy' | 'firstApprovedByName' | 'decidedBy' | 'decidedByName'> {
+  const {
+    player: _player,
+    firstApprovedBy: _first,
+    firstApprovedByName: _firstName,
+    decidedBy: _decided,
+    decidedByName: _decidedName,
+    ...rest
+  } = view;
   return rest;
 }
 
@@ -91,7 +100,12 @@ export function createRequestDesk<Row extends RequestRowBase, View extends DeskV
     },
 
     /** `within`: an agent's downline (decision 0018); null, the whole site. */
-    async deskList(status: 'pending' | 'approved' | 'rejected', page: number, pageSize: number, within: string | null = null) {
+    async deskList(
+      status: 'pending' | 'approved' | 'rejected',
+      page: number,
+      pageSize: number,
+      within: string | null = null,
+    ) {
       const { rows, total } = await repository.listByStatus(status, pageSize, (page - 1) * pageSize, within);
       return { items: rows.map(kind.toView), total };
     },
@@ -100,7 +114,14 @@ export function createRequestDesk<Row extends RequestRowBase, View extends DeskV
       const outcome = await db.transaction(async (tx) => {
         const repo = kind.repository(tx);
         const row = await lockPending(tx, actor, id);
-        if ((await fourEyes.step(tx, { actorId: actor.userId, playerId: row.user_id, amountPaise: row.amount_paise, firstApprovedBy: row.first_approved_by })) === 'first') {
+        if (
+          (await fourEyes.step(tx, {
+            actorId: actor.userId,
+            playerId: row.user_id,
+            amountPaise: row.amount_paise,
+            firstApprovedBy: row.first_approved_by,
+          })) === 'first'
+        ) {
           await repo.setFirstApproval(id, actor.userId);
           return 'first' as const;
         }
@@ -121,7 +142,10 @@ export function createRequestDesk<Row extends RequestRowBase, View extends DeskV
       });
       return {
         request,
-        message: outcome === 'first' ? `First approval recorded: a second operator must approve ${formatPaise(rupeesToPaise(request.amount) ?? 0)}` : kind.approvedMessage,
+        message:
+          outcome === 'first'
+            ? `First approval recorded: a second operator must approve ${formatPaise(rupeesToPaise(request.amount) ?? 0)}`
+            : kind.approvedMessage,
       };
     },
 
@@ -132,14 +156,26 @@ export function createRequestDesk<Row extends RequestRowBase, View extends DeskV
         await kind.repository(tx).decide(id, 'rejected', actor.userId, reason, clock.now());
       });
       const request = await view(id);
-      await audit.record({ actorId: actor.userId, action: `${kind.name}.reject`, targetType: 'user', targetId: request.player._id, details: { [idKey]: id, amount: request.amount, reason }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: `${kind.name}.reject`,
+        targetType: 'user',
+        targetId: request.player._id,
+        details: { [idKey]: id, amount: request.amount, reason },
+        ip,
+      });
       return request;
     },
   };
 }
 export type RequestDesk<View extends DeskView = DeskView> = {
   parties(id: string): Promise<Parties | null>;
-  deskList(status: 'pending' | 'approved' | 'rejected', page: number, pageSize: number, within?: string | null): Promise<{ items: View[]; total: number }>;
+  deskList(
+    status: 'pending' | 'approved' | 'rejected',
+    page: number,
+    pageSize: number,
+    within?: string | null,
+  ): Promise<{ items: View[]; total: number }>;
   approve(actor: Caller, id: string, ip: string): Promise<{ request: View; message: string }>;
   reject(actor: Caller, id: string, reason: string, ip: string): Promise<View>;
 };

@@ -9,7 +9,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 /** The first banner's preload: its AVIF variants by width when it has them (ADR 0031), else the image. */
 function bannerPreload(banner: Banner): string {
   const srcset = banner.image?.avifSrcset;
-  if (srcset) return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(BANNER_SIZES)}" fetchpriority="high" />`;
+  if (srcset)
+    return `<link rel="preload" as="image" type="image/avif" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(BANNER_SIZES)}" fetchpriority="high" />`;
   return `<link rel="preload" as="image" href="${escapeHtml(banner.baseImage)}" fetchpriority="high" />`;
 }
 
@@ -19,14 +20,21 @@ function bannerPreload(banner: Banner): string {
  * preload of the first banner, so the largest image starts downloading with the scripts instead of after
  * them. Public data only: nothing about a player or money goes into a page every visitor gets.
  */
-export function renderPlayerIndex(html: string, path: string, data: { settings: AppSettings; banners: Banner[] }): string {
+export function renderPlayerIndex(
+  html: string,
+  path: string,
+  data: { settings: AppSettings; banners: Banner[] },
+): string {
   const json = JSON.stringify({ settings: data.settings, banners: data.banners }).replace(/</g, '\\u003c');
   const firstBanner = [...data.banners].sort((a, b) => a.order - b.order)[0];
   const head = [
     `<script type="application/json" id="${BOOT_DATA_ID}">${json}</script>`,
     path === '/' && firstBanner ? bannerPreload(firstBanner) : '',
   ].join('');
-  const titled = data.settings.siteName.trim() === '' ? html : html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(data.settings.siteName)}</title>`);
+  const titled =
+    data.settings.siteName.trim() === ''
+      ? html
+      : html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(data.settings.siteName)}</title>`);
   return titled.replace('</head>', `${head}</head>`);
 }
 

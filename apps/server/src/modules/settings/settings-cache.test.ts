@@ -29,7 +29,12 @@ function counting(db: Database): { db: Database; count: () => number } {
     exec: (sql) => target.exec(sql),
   });
   return {
-    db: { kind: db.kind, ...countQueries(db), transaction: (fn) => db.transaction((tx) => fn(countQueries(tx))), close: () => db.close() },
+    db: {
+      kind: db.kind,
+      ...countQueries(db),
+      transaction: (fn) => db.transaction((tx) => fn(countQueries(tx))),
+      close: () => db.close(),
+    },
     count: () => statements,
   };
 }
@@ -60,7 +65,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const settingsOn = async (app: FastifyInstance) => (await call(app, 'GET', '/api/v1/app-settings')).body.data as { siteName: string; color: string };
+const settingsOn = async (app: FastifyInstance) =>
+  (await call(app, 'GET', '/api/v1/app-settings')).body.data as { siteName: string; color: string };
 
 describe('the branding cache', () => {
   it('answers app-settings with no database round trip once the branding is cached', async () => {
@@ -75,7 +81,10 @@ describe('the branding cache', () => {
     expect((await settingsOn(other.app)).siteName).not.toBe('Khel Monsoon');
     const director = await createOperator(t, ROLES.DIRECTOR);
     const announced = heard(other.services.bus, SETTINGS_CHANGED_TOPIC);
-    const change = await call(t.app, 'PUT', '/api/v1/backoffice/branding', { token: director.token, body: { siteName: 'Khel Monsoon', color: '#1188CC' } });
+    const change = await call(t.app, 'PUT', '/api/v1/backoffice/branding', {
+      token: director.token,
+      body: { siteName: 'Khel Monsoon', color: '#1188CC' },
+    });
     expect(change.body.meta.code).toBe(200);
     // In the process that changed it: before anything else happens.
     expect(await settingsOn(t.app)).toMatchObject({ siteName: 'Khel Monsoon', color: '#1188cc' });

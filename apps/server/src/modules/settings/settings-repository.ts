@@ -19,12 +19,16 @@ export function createSettingsRepository(db: Queryable) {
     async reorderBanners(ids: string[]): Promise<boolean> {
       const current = await db.query<{ id: string }>('select id from banners');
       const known = new Set(current.rows.map((row) => row.id));
-      if (known.size !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) return false;
-      for (const [index, id] of ids.entries()) await db.query('update banners set sort_order = $2 where id = $1', [id, index + 1]);
+      if (known.size !== ids.length || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id)))
+        return false;
+      for (const [index, id] of ids.entries())
+        await db.query('update banners set sort_order = $2 where id = $1', [id, index + 1]);
       return true;
     },
     async siteSettings(): Promise<SiteSettingsRow | null> {
-      const result = await db.query<SiteSettingsRow>('select site_name, color, logo_media_id, favicon_media_id from site_settings where id = 1');
+      const result = await db.query<SiteSettingsRow>(
+        'select site_name, color, logo_media_id, favicon_media_id from site_settings where id = 1',
+      );
       return result.rows[0] ?? null;
     },
     async upsertSiteSettings(row: SiteSettingsRow, at: Date): Promise<void> {
@@ -36,15 +40,23 @@ export function createSettingsRepository(db: Queryable) {
       );
     },
     async banners(): Promise<BannerRow[]> {
-      const result = await db.query<BannerRow>('select id, media_id, sort_order from banners order by sort_order, created_at, id');
+      const result = await db.query<BannerRow>(
+        'select id, media_id, sort_order from banners order by sort_order, created_at, id',
+      );
       return result.rows;
     },
     async insertBanner(mediaId: string, order: number): Promise<BannerRow> {
-      const result = await db.query<BannerRow>('insert into banners (media_id, sort_order) values ($1, $2) returning id, media_id, sort_order', [mediaId, order]);
+      const result = await db.query<BannerRow>(
+        'insert into banners (media_id, sort_order) values ($1, $2) returning id, media_id, sort_order',
+        [mediaId, order],
+      );
       return result.rows[0] as BannerRow;
     },
     async updateBannerOrder(id: string, order: number): Promise<BannerRow | null> {
-      const result = await db.query<BannerRow>('update banners set sort_order = $2 where id = $1 returning id, media_id, sort_order', [id, order]);
+      const result = await db.query<BannerRow>(
+        'update banners set sort_order = $2 where id = $1 returning id, media_id, sort_order',
+        [id, order],
+      );
       return result.rows[0] ?? null;
     },
     async deleteBanner(id: string): Promise<boolean> {

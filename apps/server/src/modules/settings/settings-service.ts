@@ -44,13 +44,23 @@ export function createSettingsService(deps: {
   async function bannerOf(row: { id: string; media_id: string; sort_order: number }): Promise<Banner> {
     const baseImage = `/api/v1/media/${row.media_id}`;
     const found = await media.find(row.media_id);
-    const image = found === null ? undefined : await variants.info({ id: row.media_id, contentType: found.content_type, bytes: found.bytes }, baseImage).catch(() => undefined);
+    const image =
+      found === null
+        ? undefined
+        : await variants
+            .info({ id: row.media_id, contentType: found.content_type, bytes: found.bytes }, baseImage)
+            .catch(() => undefined);
     return { _id: row.id, baseImage, order: row.sort_order, ...(image === undefined ? {} : { image }) };
   }
 
   async function storedSettings(): Promise<SiteSettingsRow> {
     return (
-      (await repository.siteSettings()) ?? { site_name: DEFAULT_BRANDING.siteName, color: DEFAULT_BRANDING.color, logo_media_id: null, favicon_media_id: null }
+      (await repository.siteSettings()) ?? {
+        site_name: DEFAULT_BRANDING.siteName,
+        color: DEFAULT_BRANDING.color,
+        logo_media_id: null,
+        favicon_media_id: null,
+      }
     );
   }
 
@@ -123,7 +133,11 @@ export function createSettingsService(deps: {
     async publicMediaVariant(id: string, query: MediaVariantQuery) {
       const found = await publicMedia(id);
       if (query.w === undefined && query.format === undefined) return { found, variant: null };
-      const variant = await variants.variant({ id, contentType: found.content_type, bytes: found.bytes }, query.w, query.format ?? 'webp');
+      const variant = await variants.variant(
+        { id, contentType: found.content_type, bytes: found.bytes },
+        query.w,
+        query.format ?? 'webp',
+      );
       return { found, variant };
     },
 
@@ -132,10 +146,20 @@ export function createSettingsService(deps: {
       return media.storeTrusted(contentType, bytes);
     },
 
-    async seedBranding(row: { siteName: string; color: string; logoMediaId: string | null; faviconMediaId: string | null }): Promise<void> {
+    async seedBranding(row: {
+      siteName: string;
+      color: string;
+      logoMediaId: string | null;
+      faviconMediaId: string | null;
+    }): Promise<void> {
       if ((await repository.siteSettings()) !== null) return;
       await repository.upsertSiteSettings(
-        { site_name: row.siteName, color: row.color, logo_media_id: row.logoMediaId, favicon_media_id: row.faviconMediaId },
+        {
+          site_name: row.siteName,
+          color: row.color,
+          logo_media_id: row.logoMediaId,
+          favicon_media_id: row.faviconMediaId,
+        },
         clock.now(),
       );
       changed();
@@ -151,41 +175,80 @@ export function createSettingsService(deps: {
       const next = {
         site_name: request.siteName ?? current.site_name,
         color: request.color?.toLowerCase() ?? current.color,
-        logo_media_id: request.logoImg === undefined ? current.logo_media_id : await storeUploadedImage(request.logoImg),
-        favicon_media_id: request.faviconImg === undefined ? current.favicon_media_id : await storeUploadedImage(request.faviconImg),
+        logo_media_id:
+          request.logoImg === undefined ? current.logo_media_id : await storeUploadedImage(request.logoImg),
+        favicon_media_id:
+          request.faviconImg === undefined ? current.favicon_media_id : await storeUploadedImage(request.faviconImg),
       };
       await repository.upsertSiteSettings(next, clock.now());
       changed();
       const differences = Object.fromEntries(
-        (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] !== current[key]).map((key) => [key, { from: current[key], to: next[key] }]),
+        (Object.keys(next) as (keyof typeof next)[])
+          .filter((key) => next[key] !== current[key])
+          .map((key) => [key, { from: current[key], to: next[key] }]),
       );
-      await audit.record({ actorId: actor.userId, action: 'branding.update', targetType: 'site_settings', targetId: null, details: differences, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'branding.update',
+        targetType: 'site_settings',
+        targetId: null,
+        details: differences,
+        ip,
+      });
       return this.appSettings();
     },
 
     async createBanner(actor: Caller, baseImage: string, order: number, ip: string): Promise<Banner> {
       const mediaId = await storeUploadedImage(baseImage);
       const row = await repository.insertBanner(mediaId, order);
-      await audit.record({ actorId: actor.userId, action: 'banner.create', targetType: 'banner', targetId: row.id, details: { order }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'banner.create',
+        targetType: 'banner',
+        targetId: row.id,
+        details: { order },
+        ip,
+      });
       return bannerOf(row);
     },
 
     async updateBanner(actor: Caller, id: string, order: number, ip: string): Promise<Banner> {
       const row = (await repository.updateBannerOrder(id, order)) ?? fail('NOT_FOUND', 'Banner not found');
-      await audit.record({ actorId: actor.userId, action: 'banner.update', targetType: 'banner', targetId: id, details: { order }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'banner.update',
+        targetType: 'banner',
+        targetId: id,
+        details: { order },
+        ip,
+      });
       return bannerOf(row);
     },
 
     async reorderBanners(actor: Caller, ids: string[], ip: string): Promise<Banner[]> {
       const done = await deps.db.transaction((tx) => createSettingsRepository(tx).reorderBanners(ids));
       if (!done) fail('CONFLICT', 'The banner list has changed, reload and try again');
-      await audit.record({ actorId: actor.userId, action: 'banner.reorder', targetType: 'banner', targetId: null, details: { ids }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'banner.reorder',
+        targetType: 'banner',
+        targetId: null,
+        details: { ids },
+        ip,
+      });
       return this.banners();
     },
 
     async deleteBanner(actor: Caller, id: string, ip: string): Promise<void> {
       if (!(await repository.deleteBanner(id))) fail('NOT_FOUND', 'Banner not found');
-      await audit.record({ actorId: actor.userId, action: 'banner.delete', targetType: 'banner', targetId: id, details: {}, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'banner.delete',
+        targetType: 'banner',
+        targetId: id,
+        details: {},
+        ip,
+      });
     },
   };
 }

@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** The smallest valid PNG: 1×1, one transparent pixel. */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
 describe('public branding and banners', () => {
@@ -54,27 +57,38 @@ describe('operators edit branding and banners (audited)', () => {
     expect(logo.rawPayload.equals(TINY_PNG)).toBe(true);
 
     const audit = await call(t.app, 'GET', '/api/v1/backoffice/audit-log', { token: director.token });
-    const entry = (audit.body.data as { items: { action: string; actorId: string; details: Record<string, unknown> }[] }).items[0];
+    const entry = (
+      audit.body.data as { items: { action: string; actorId: string; details: Record<string, unknown> }[] }
+    ).items[0];
     expect(entry).toMatchObject({ action: 'branding.update', actorId: director.userId });
     expect(entry?.details).toHaveProperty('color');
   });
 
   it.each([
-    ['SVG with a script', dataUrl('image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))],
+    [
+      'SVG with a script',
+      dataUrl('image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    ],
     ['HTML renamed .png', dataUrl('image/png', Buffer.from('<!doctype html><script>alert(1)</script>'))],
     ['an empty image', 'data:image/png;base64,'],
     ['not base64', 'data:image/png;base64,@@@@'],
     ['a GIF', dataUrl('image/gif', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'))],
   ])('refuses %s', async (_label, image) => {
     const director = await createOperator(t, ROLES.DIRECTOR);
-    const answer = await call(t.app, 'POST', '/api/v1/backoffice/banners', { token: director.token, body: { baseImage: image, order: 9 } });
+    const answer = await call(t.app, 'POST', '/api/v1/backoffice/banners', {
+      token: director.token,
+      body: { baseImage: image, order: 9 },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.meta).toMatchObject({ code: 422, error: 'UNSUPPORTED_IMAGE' });
   });
 
   it('adds, reorders and removes a banner', async () => {
     const director = await createOperator(t, ROLES.DIRECTOR);
-    const created = await call(t.app, 'POST', '/api/v1/backoffice/banners', { token: director.token, body: { baseImage: dataUrl('image/png', TINY_PNG), order: 0 } });
+    const created = await call(t.app, 'POST', '/api/v1/backoffice/banners', {
+      token: director.token,
+      body: { baseImage: dataUrl('image/png', TINY_PNG), order: 0 },
+    });
     const id = (created.body.data as { _id: string })._id;
     let list = (await call(t.app, 'GET', '/api/v1/advertisement')).body.data as { _id: string }[];
     expect(list[0]?._id).toBe(id);
@@ -85,7 +99,10 @@ describe('operators edit branding and banners (audited)', () => {
     expect(removed.body.meta.code).toBe(200);
     const again = await call(t.app, 'DELETE', `/api/v1/backoffice/banners/${id}`, { token: director.token });
     expect(again.body.meta.error).toBe('NOT_FOUND');
-    const actions = ((await call(t.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${id}`, { token: director.token })).body.data as { items: { action: string }[] }).items.map((item) => item.action);
+    const actions = (
+      (await call(t.app, 'GET', `/api/v1/backoffice/audit-log?targetId=${id}`, { token: director.token })).body
+        .data as { items: { action: string }[] }
+    ).items.map((item) => item.action);
     expect(actions).toEqual(['banner.delete', 'banner.update', 'banner.create']);
   });
 
@@ -93,9 +110,15 @@ describe('operators edit branding and banners (audited)', () => {
     const director = await createOperator(t, ROLES.DIRECTOR);
     const before = (await call(t.app, 'GET', '/api/v1/advertisement')).body.data as { _id: string }[];
     const reversed = before.map((banner) => banner._id).reverse();
-    const answer = await call(t.app, 'PUT', '/api/v1/backoffice/banners/order', { token: director.token, body: { ids: reversed } });
+    const answer = await call(t.app, 'PUT', '/api/v1/backoffice/banners/order', {
+      token: director.token,
+      body: { ids: reversed },
+    });
     expect((answer.body.data as { _id: string; order: number }[]).map((banner) => banner._id)).toEqual(reversed);
-    const stale = await call(t.app, 'PUT', '/api/v1/backoffice/banners/order', { token: director.token, body: { ids: reversed.slice(1) } });
+    const stale = await call(t.app, 'PUT', '/api/v1/backoffice/banners/order', {
+      token: director.token,
+      body: { ids: reversed.slice(1) },
+    });
     expect(stale.body.meta).toMatchObject({ code: 409, error: 'CONFLICT' });
     const after = (await call(t.app, 'GET', '/api/v1/advertisement')).body.data as { _id: string }[];
     expect(after.map((banner) => banner._id)).toEqual(reversed);
@@ -106,7 +129,10 @@ describe('operators edit branding and banners (audited)', () => {
   it('keeps branding to directors and the back office to operators', async () => {
     const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
     const player = await signUpPlayer(t);
-    const bySupport = await call(t.app, 'PUT', '/api/v1/backoffice/branding', { token: support.token, body: { color: '#000000' } });
+    const bySupport = await call(t.app, 'PUT', '/api/v1/backoffice/branding', {
+      token: support.token,
+      body: { color: '#000000' },
+    });
     expect(bySupport.body.meta).toMatchObject({ code: 403, error: 'FORBIDDEN' });
     const byPlayer = await call(t.app, 'GET', '/api/v1/backoffice/users', { token: player.token });
     expect(byPlayer.body.meta).toMatchObject({ code: 403, error: 'FORBIDDEN' });

@@ -23,13 +23,27 @@ describe('the player app manifest (ADR 0024)', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toContain('application/manifest+json');
     expect(answer.headers['cache-control']).toBe('no-cache');
-    expect(body).toMatchObject({ name: 'Khel', short_name: 'Khel', start_url: '/', scope: '/', display: 'standalone', theme_color: '#f5a524' });
-    expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(body).toMatchObject({
+      name: 'Khel',
+      short_name: 'Khel',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#f5a524',
+    });
+    expect(body.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
   });
 
   it("follows a director's branding change", async () => {
     const director = await createOperator(t, ROLES.DIRECTOR);
-    const changed = await call(t.app, 'PUT', '/api/v1/backoffice/branding', { token: director.token, body: { siteName: 'Khel Play Cricket', color: '#22AA88' } });
+    const changed = await call(t.app, 'PUT', '/api/v1/backoffice/branding', {
+      token: director.token,
+      body: { siteName: 'Khel Play Cricket', color: '#22AA88' },
+    });
     expect(changed.body.meta.code).toBe(200);
     const { body } = await manifest();
     expect(body).toMatchObject({ name: 'Khel Play Cricket', short_name: 'Khel Play Cr', theme_color: '#22aa88' });

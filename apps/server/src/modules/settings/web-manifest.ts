@@ -38,7 +38,10 @@ export function webManifestRoutes(settings: SettingsService): FastifyPluginAsync
   return async (app) => {
     app.get('/manifest.webmanifest', { schema: { hide: true } }, async (_request, reply) => {
       const manifest = buildWebManifest(await settings.appSettings());
-      return reply.header('Content-Type', 'application/manifest+json; charset=utf-8').header('Cache-Control', 'no-cache').send(JSON.stringify(manifest));
+      return reply
+        .header('Content-Type', 'application/manifest+json; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(JSON.stringify(manifest));
     });
   };
 }

@@ -16,7 +16,11 @@ export function createSmsRepository(db: Queryable) {
         'select mobile_no, body, created_at from sms_outbox where mobile_no = $1 order by id desc limit $2',
         [mobileNo, limit],
       );
-      return result.rows.map((row) => ({ mobile_no: row.mobile_no, body: row.body, createdAt: row.created_at.toISOString() }));
+      return result.rows.map((row) => ({
+        mobile_no: row.mobile_no,
+        body: row.body,
+        createdAt: row.created_at.toISOString(),
+      }));
     },
   };
 }

@@ -55,8 +55,20 @@ export function rowsStatement(first: number, when: string): string {
 }
 
 /** The group commit's rows' parameters, in rowsStatement's order. */
-export function rowsParams(bets: readonly BetRow[], updates: readonly BetRow[], fills: readonly FillInsert[], exposures: readonly ExposureUpsert[], commands: readonly CommandAppend[]): string[] {
-  const changed = updates.map(({ id, matched_paise, cancelled_paise, status, lapse_reason }) => ({ id, matched_paise, cancelled_paise, status, lapse_reason }));
+export function rowsParams(
+  bets: readonly BetRow[],
+  updates: readonly BetRow[],
+  fills: readonly FillInsert[],
+  exposures: readonly ExposureUpsert[],
+  commands: readonly CommandAppend[],
+): string[] {
+  const changed = updates.map(({ id, matched_paise, cancelled_paise, status, lapse_reason }) => ({
+    id,
+    matched_paise,
+    cancelled_paise,
+    status,
+    lapse_reason,
+  }));
   return [bets, changed, fills, exposures, commands].map((rows) => JSON.stringify(rows));
 }
 
@@ -82,7 +94,13 @@ const WRITE_ALL = {
 export function createBatchWritesRepository(db: Queryable) {
   return {
     /** The batch's bets, bet changes, fills, exposures and engine commands in one statement. */
-    async writeAll(bets: readonly BetRow[], updates: readonly BetRow[], fills: readonly FillInsert[], exposures: readonly ExposureUpsert[], commands: readonly CommandAppend[] = []): Promise<void> {
+    async writeAll(
+      bets: readonly BetRow[],
+      updates: readonly BetRow[],
+      fills: readonly FillInsert[],
+      exposures: readonly ExposureUpsert[],
+      commands: readonly CommandAppend[] = [],
+    ): Promise<void> {
       if (bets.length + updates.length + fills.length + exposures.length + commands.length === 0) return;
       await db.query(WRITE_ALL.text, rowsParams(bets, updates, fills, exposures, commands), WRITE_ALL.name);
     },

@@ -58,7 +58,12 @@ const OPEN = new Set(['unmatched', 'pending']);
  * reads or writes for itself sees its batch-mates' rows). The wallet's exposure, whose CHECK must
  * refuse the very command that overdraws, is never deferred.
  */
-export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runnerIds: readonly string[] }, memo: LanePlayers, batch: { ordBase: number; limitsMark: string | null } = { ordBase: 0, limitsMark: null }) {
+export function createBatchWrites(
+  tx: Queryable,
+  market: { row: MarketRow; runnerIds: readonly string[] },
+  memo: LanePlayers,
+  batch: { ordBase: number; limitsMark: string | null } = { ordBase: 0, limitsMark: null },
+) {
   const marketId = market.row.id;
   let ops: Op[] = [];
   let limitsChecked = false;
@@ -170,13 +175,19 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
       // A house market has no fills: its bets alone, and the players' odds-change preferences its quotes need.
       const house = market.row.type !== 'EXCHANGE';
       const repo = createSportsRepository(tx);
-      const { bets, fills } = house ? { bets: await repo.liveBetsOfUsersInMarkets(missing, [marketId]), fills: [] } : await readPositions(tx, [marketId], missing, [marketId]);
+      const { bets, fills } = house
+        ? { bets: await repo.liveBetsOfUsersInMarkets(missing, [marketId]), fills: [] }
+        : await readPositions(tx, [marketId], missing, [marketId]);
       const preferences = house ? await oddsPreferencesOf(tx, missing) : null;
       const exposures = await repo.marketPositionsOfUsers(missing, marketId);
       for (const userId of missing) {
         const mine = bets.filter((bet) => bet.user_id === userId);
         memo.players.set(userId, {
-          positions: new Map(exposures.filter((row) => row.user_id === userId).map((row) => [row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes }])),
+          positions: new Map(
+            exposures
+              .filter((row) => row.user_id === userId)
+              .map((row) => [row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes }]),
+          ),
           open: new Map(mine.filter((bet) => OPEN.has(bet.status)).map((bet) => [bet.id, bet])),
           live: market.row.type === 'FANCY' ? new Map(mine.map((bet) => [bet.id, bet])) : null,
           oddsPreference: preferences?.get(userId) ?? null,
@@ -217,7 +228,10 @@ export function createBatchWrites(tx: Queryable, market: { row: MarketRow; runne
       ops.push({ kind: 'fill', fill });
     },
     setExposure(userId: string, wallet: 'main' | 'bonus', position: HeldPosition): void {
-      ops.push({ kind: 'exposure', row: { userId, marketId, wallet, exposurePaise: position.exposurePaise, outcomes: position.outcomes } });
+      ops.push({
+        kind: 'exposure',
+        row: { userId, marketId, wallet, exposurePaise: position.exposurePaise, outcomes: position.outcomes },
+      });
       memo.players.get(userId)?.positions.set(wallet, position);
     },
 

@@ -12,7 +12,12 @@ import { checkQuote } from './quote-checks.js';
 import { createSportsRepository } from './sports-repository.js';
 
 /** A placed bet's later commands on its market's writer: its in-play delay ending, and its cancel. */
-export function createBetLifecycle(deps: { books: MarketBooks; wallet: WalletService; clock: Clock; engine: EngineEvents }) {
+export function createBetLifecycle(deps: {
+  books: MarketBooks;
+  wallet: WalletService;
+  clock: Clock;
+  engine: EngineEvents;
+}) {
   const { books, wallet, clock, engine } = deps;
   return {
     /** Decides a bet whose in-play delay has ended: it fills at the live price or lapses with a reason. */
@@ -26,7 +31,11 @@ export function createBetLifecycle(deps: { books: MarketBooks; wallet: WalletSer
         changes.userIds.add(bet.user_id);
         changes.betIds.add(bet.id);
         const lapse = async (reason: string) => {
-          await repo.updateBet(bet.id, { status: 'lapsed', lapse_reason: reason, cancelled_paise: bet.stake_paise - bet.matched_paise });
+          await repo.updateBet(bet.id, {
+            status: 'lapsed',
+            lapse_reason: reason,
+            cancelled_paise: bet.stake_paise - bet.matched_paise,
+          });
         };
         if (market.status === 'suspended') await lapse('MARKET_SUSPENDED');
         else if (market.status !== 'open') await lapse('MARKET_CLOSED');
@@ -43,13 +52,30 @@ export function createBetLifecycle(deps: { books: MarketBooks; wallet: WalletSer
           try {
             const taken = checkQuote(
               market,
-              { runnerId: bet.runner_id, side: bet.side, oddsH: bet.rate_h as number, lineRuns: bet.line_runs, stakePaise: bet.stake_paise },
+              {
+                runnerId: bet.runner_id,
+                side: bet.side,
+                oddsH: bet.rate_h as number,
+                lineRuns: bet.line_runs,
+                stakePaise: bet.stake_paise,
+              },
               await limitsForBet(context.tx, bet.user_id, market),
               await oddsPreferenceOf(context.tx, bet.user_id),
             );
-            const filled = { status: 'matched' as const, matched_paise: bet.stake_paise, rate_h: taken.rateH, line_runs: taken.lineRuns };
+            const filled = {
+              status: 'matched' as const,
+              matched_paise: bet.stake_paise,
+              rate_h: taken.rateH,
+              line_runs: taken.lineRuns,
+            };
             await repo.updateBet(bet.id, filled);
-            if (market.type === 'BOOKMAKER') addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, context.runners.map((runner) => runner.id), bookmakerLine({ ...bet, ...filled }));
+            if (market.type === 'BOOKMAKER')
+              addLine(
+                changes.positions,
+                `${bet.user_id}:${bet.wallet}`,
+                context.runners.map((runner) => runner.id),
+                bookmakerLine({ ...bet, ...filled }),
+              );
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             await lapse(error.code === 'ODDS_CHANGED' ? 'PRICE_MOVED' : error.code);
@@ -70,8 +96,15 @@ export function createBetLifecycle(deps: { books: MarketBooks; wallet: WalletSer
           // Withdrawn before its delay ended: nothing was matched.
           await repo.updateBet(bet.id, { status: 'cancelled', cancelled_paise: bet.stake_paise });
         } else {
-          if (bet.status !== 'unmatched' || remainingPaise(bet) <= 0 || context.book === null) fail('BET_NOT_CANCELLABLE');
-          const events = context.apply({ type: 'cancel', seq: engine.nextSeq(context), timeMs: clock.now().getTime(), offerId: bet.id, ownerId: bet.user_id });
+          if (bet.status !== 'unmatched' || remainingPaise(bet) <= 0 || context.book === null)
+            fail('BET_NOT_CANCELLABLE');
+          const events = context.apply({
+            type: 'cancel',
+            seq: engine.nextSeq(context),
+            timeMs: clock.now().getTime(),
+            offerId: bet.id,
+            ownerId: bet.user_id,
+          });
           if (events.some((event) => event.type === 'rejected')) fail('BET_NOT_CANCELLABLE');
           await engine.recordEngineEvents(context, events, changes);
         }

@@ -18,7 +18,12 @@ export { bookmakerQuoteOf, fancyQuoteOf } from './quote-checks.js';
  * to a transaction. Split by responsibility: placement, a bet's later life, whole-book commands, and
  * the engine's events written as rows.
  */
-export function createBettingService(deps: { books: MarketBooks; wallet: WalletService; clock: Clock; onDelayed: (betId: string, marketId: string, delayMs: number) => void }) {
+export function createBettingService(deps: {
+  books: MarketBooks;
+  wallet: WalletService;
+  clock: Clock;
+  onDelayed: (betId: string, marketId: string, delayMs: number) => void;
+}) {
   const engine = createEngineEvents(deps.clock);
   return {
     recordEngineEvents: engine.recordEngineEvents,

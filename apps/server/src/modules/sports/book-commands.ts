@@ -20,13 +20,26 @@ export function createBookCommands(deps: { wallet: WalletService; clock: Clock; 
      * re-run after its owner died before answering, decision 0034) changes nothing, so what was taken
      * of the house's offers meanwhile is not put back.
      */
-    async quoteHouse(context: MarketContext, offers: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; sizePaise: number }[], changes: ChangeSet, quoteId?: string): Promise<void> {
+    async quoteHouse(
+      context: MarketContext,
+      offers: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; sizePaise: number }[],
+      changes: ChangeSet,
+      quoteId?: string,
+    ): Promise<void> {
       const book = context.book;
       if (book === null || context.market.status !== 'open') return;
       if (quoteId !== undefined && (context.market.quote as HouseQuoteJson | null)?.houseQuoteId === quoteId) return;
       const events: ExchangeEvent[] = [];
       for (const offer of listRestingOffers(book).filter((candidate) => candidate.ownerId === HOUSE_OWNER)) {
-        events.push(...context.apply({ type: 'cancel', seq: engine.nextSeq(context), timeMs: clock.now().getTime(), offerId: offer.offerId, ownerId: HOUSE_OWNER }));
+        events.push(
+          ...context.apply({
+            type: 'cancel',
+            seq: engine.nextSeq(context),
+            timeMs: clock.now().getTime(),
+            offerId: offer.offerId,
+            ownerId: HOUSE_OWNER,
+          }),
+        );
       }
       for (const [index, offer] of offers.entries()) {
         if (offer.sizePaise <= 0) continue;
@@ -48,18 +61,43 @@ export function createBookCommands(deps: { wallet: WalletService; clock: Clock; 
       await engine.recordEngineEvents(context, events, changes);
       context.bookChanged = true;
       changes.marketIds.add(context.market.id);
-      if (quoteId !== undefined) await createSportsRepository(context.tx).updateMarket(context.market.id, { quote: { houseQuoteId: quoteId } satisfies HouseQuoteJson });
-      await refreshExposures(context.tx, wallet, context.market, context.runners, [...changes.userIds], changes.positions);
+      if (quoteId !== undefined)
+        await createSportsRepository(context.tx).updateMarket(context.market.id, {
+          quote: { houseQuoteId: quoteId } satisfies HouseQuoteJson,
+        });
+      await refreshExposures(
+        context.tx,
+        wallet,
+        context.market,
+        context.runners,
+        [...changes.userIds],
+        changes.positions,
+      );
     },
 
     /** Suspend, resume, turn in play or close an exchange book (unmatched offers lapse as the rules say). */
-    async applyMarketCommand(context: MarketContext, type: 'suspend' | 'resume' | 'turnInPlay' | 'close', changes: ChangeSet): Promise<void> {
+    async applyMarketCommand(
+      context: MarketContext,
+      type: 'suspend' | 'resume' | 'turnInPlay' | 'close',
+      changes: ChangeSet,
+    ): Promise<void> {
       if (context.book === null) return;
-      const before = new Set(listRestingOffers(context.book).filter((offer) => offer.ownerId !== HOUSE_OWNER).map((offer) => offer.ownerId));
+      const before = new Set(
+        listRestingOffers(context.book)
+          .filter((offer) => offer.ownerId !== HOUSE_OWNER)
+          .map((offer) => offer.ownerId),
+      );
       const events = context.apply({ type, seq: engine.nextSeq(context), timeMs: clock.now().getTime() });
       await engine.recordEngineEvents(context, events, changes);
       context.bookChanged = true;
-      await refreshExposures(context.tx, wallet, context.market, context.runners, [...before, ...changes.userIds], changes.positions);
+      await refreshExposures(
+        context.tx,
+        wallet,
+        context.market,
+        context.runners,
+        [...before, ...changes.userIds],
+        changes.positions,
+      );
     },
   };
 }

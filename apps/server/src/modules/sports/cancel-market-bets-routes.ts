@@ -12,11 +12,19 @@ export function cancelMarketBetsRoutes(markets: MarketRouter, guards: AuthGuards
       '/api/v1/cancel-market-bets',
       {
         preValidation: guards.requireUser,
-        schema: { tags: ['sports'], summary: "Cancel every unmatched offer of the player's on one market; answers the bets cancelled", body: cancelMarketBetsSchema, response: { 200: betListEnvelope } },
+        schema: {
+          tags: ['sports'],
+          summary: "Cancel every unmatched offer of the player's on one market; answers the bets cancelled",
+          body: cancelMarketBetsSchema,
+          response: { 200: betListEnvelope },
+        },
       },
       async (request) => {
         // Run where the market is written: here, or at its owner (decision 0034).
-        const answer = await markets.run('bet.cancel-all', { caller: callerOf(request), marketId: request.body.marketId });
+        const answer = await markets.run('bet.cancel-all', {
+          caller: callerOf(request),
+          marketId: request.body.marketId,
+        });
         return ok(answer.data, answer.message);
       },
     );

@@ -1,6 +1,12 @@
 import { ROLES } from '@khel/contract';
 import type { CashOut, CashOutQuote } from '@khel/contract';
-import { bookmakerCashOutValuePaise, fancyCashOutValuePaise, listRestingOffers, planGreenUp, positionTable } from '@khel/exchange';
+import {
+  bookmakerCashOutValuePaise,
+  fancyCashOutValuePaise,
+  listRestingOffers,
+  planGreenUp,
+  positionTable,
+} from '@khel/exchange';
 import type { ExchangeMarket, HedgeLeg, HedgeLevel, HedgeRunner } from '@khel/exchange';
 import { fromHundredths, paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
@@ -36,10 +42,18 @@ interface Quote {
   bets: BetRow[];
 }
 
-const unavailable = (reason: string, refusal: Quote['refusal'] = 'CASH_OUT_UNAVAILABLE', bets: BetRow[] = []): Quote => ({ available: false, reason, refusal, valuePaise: null, legs: [], bets });
+const unavailable = (
+  reason: string,
+  refusal: Quote['refusal'] = 'CASH_OUT_UNAVAILABLE',
+  bets: BetRow[] = [],
+): Quote => ({ available: false, reason, refusal, valuePaise: null, legs: [], bets });
 
 /** What other players (and the house) offer now, per runner, excluding the player's own offers (they never match). */
-function depthFor(book: ExchangeMarket, runnerId: string, userId: string): { toBack: HedgeLevel[]; toLay: HedgeLevel[] } {
+function depthFor(
+  book: ExchangeMarket,
+  runnerId: string,
+  userId: string,
+): { toBack: HedgeLevel[]; toLay: HedgeLevel[] } {
   const lays = new Map<number, number>();
   const backs = new Map<number, number>();
   for (const offer of listRestingOffers(book)) {
@@ -47,7 +61,10 @@ function depthFor(book: ExchangeMarket, runnerId: string, userId: string): { toB
     const into = offer.side === 'lay' ? lays : backs;
     into.set(offer.priceHundredths, (into.get(offer.priceHundredths) ?? 0) + offer.remainingPaise);
   }
-  const levels = (map: Map<number, number>, order: 1 | -1) => [...map.entries()].sort((a, b) => order * (a[0] - b[0])).map(([priceHundredths, amountPaise]) => ({ priceHundredths, amountPaise }));
+  const levels = (map: Map<number, number>, order: 1 | -1) =>
+    [...map.entries()]
+      .sort((a, b) => order * (a[0] - b[0]))
+      .map(([priceHundredths, amountPaise]) => ({ priceHundredths, amountPaise }));
   return { toBack: levels(lays, -1), toLay: levels(backs, 1) };
 }
 
@@ -65,24 +82,46 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * as a closing bet against the house. The server computes every figure; the browser's is only
  * compared with it.
  */
-export function createCashOutService(deps: { db: Database; books: MarketBooks; betting: BettingService; wallet: WalletService; clock: Clock; terms: CashOutTerms }) {
+export function createCashOutService(deps: {
+  db: Database;
+  books: MarketBooks;
+  betting: BettingService;
+  wallet: WalletService;
+  clock: Clock;
+  terms: CashOutTerms;
+}) {
   const { books, betting, wallet, clock, terms } = deps;
 
-  async function quoteIn(context: MarketContext, userId: string, walletName: WalletName, percent: number): Promise<Quote> {
+  async function quoteIn(
+    context: MarketContext,
+    userId: string,
+    walletName: WalletName,
+    percent: number,
+  ): Promise<Quote> {
     const { market, runners, book } = context;
     if (market.status === 'suspended') return unavailable('Market suspended', 'MARKET_SUSPENDED');
     if (market.status !== 'open') return unavailable('Market closed', 'MARKET_CLOSED');
     const repo = createSportsRepository(context.tx);
-    const bets = (await repo.liveBetsOfUserInMarkets(userId, [market.id])).filter((bet) => bet.wallet === walletName && bet.closed_by === null);
-    if (bets.some((bet) => bet.status === 'pending')) return unavailable('Wait until your bet in its in-play delay is decided');
+    const bets = (await repo.liveBetsOfUserInMarkets(userId, [market.id])).filter(
+      (bet) => bet.wallet === walletName && bet.closed_by === null,
+    );
+    if (bets.some((bet) => bet.status === 'pending'))
+      return unavailable('Wait until your bet in its in-play delay is decided');
     const matchedBets = bets.filter((bet) => bet.matched_paise > 0);
     if (matchedBets.length === 0) return unavailable('You have no matched bets on this market');
 
     if (market.type === 'FANCY') {
       if (percent !== 100) return unavailable('A fancy cash out closes the whole position');
       const line = fancyQuoteOf(market);
-      const valuePaise = fancyCashOutValuePaise(matchedBets.map(fancyBetOf), line, terms.fancySpreadRuns, terms.fancyMarginBasisPoints);
-      return valuePaise === null ? unavailable('There is no live line to value your position') : { available: true, reason: null, refusal: null, valuePaise, legs: [], bets: matchedBets };
+      const valuePaise = fancyCashOutValuePaise(
+        matchedBets.map(fancyBetOf),
+        line,
+        terms.fancySpreadRuns,
+        terms.fancyMarginBasisPoints,
+      );
+      return valuePaise === null
+        ? unavailable('There is no live line to value your position')
+        : { available: true, reason: null, refusal: null, valuePaise, legs: [], bets: matchedBets };
     }
     const runnerIds = runners.map((runner) => runner.id);
     const fills = market.type === 'EXCHANGE' ? await repo.fillsOfBets(matchedBets.map((bet) => bet.id)) : [];
@@ -93,21 +132,46 @@ export function createCashOutService(deps: { db: Database; books: MarketBooks; b
       const valuePaise = bookmakerCashOutValuePaise(
         table.map((row) => {
           const rates = quote.runners.find((candidate) => candidate.runnerId === row.runnerId);
-          return { runnerId: row.runnerId, outcomePaise: row.matchedPaise, backRateHundredths: rates?.backRateHundredths ?? null, layRateHundredths: rates?.layRateHundredths ?? null };
+          return {
+            runnerId: row.runnerId,
+            outcomePaise: row.matchedPaise,
+            backRateHundredths: rates?.backRateHundredths ?? null,
+            layRateHundredths: rates?.layRateHundredths ?? null,
+          };
         }),
         terms.bookmakerMarginBasisPoints,
       );
-      return valuePaise === null ? unavailable('The bookmaker is not quoting the rate your cash out needs') : { available: true, reason: null, refusal: null, valuePaise, legs: [], bets: matchedBets };
+      return valuePaise === null
+        ? unavailable('The bookmaker is not quoting the rate your cash out needs')
+        : { available: true, reason: null, refusal: null, valuePaise, legs: [], bets: matchedBets };
     }
     if (book === null) return unavailable('Market closed', 'MARKET_CLOSED');
-    const hedgeRunners: HedgeRunner[] = table.map((row) => ({ runnerId: row.runnerId, outcomePaise: row.matchedPaise, ...depthFor(book, row.runnerId, userId) }));
-    if (hedgeRunners.every((runner) => runner.outcomePaise === hedgeRunners[0]?.outcomePaise)) return unavailable('Your position is already the same whatever wins');
+    const hedgeRunners: HedgeRunner[] = table.map((row) => ({
+      runnerId: row.runnerId,
+      outcomePaise: row.matchedPaise,
+      ...depthFor(book, row.runnerId, userId),
+    }));
+    if (hedgeRunners.every((runner) => runner.outcomePaise === hedgeRunners[0]?.outcomePaise))
+      return unavailable('Your position is already the same whatever wins');
     const plan = planGreenUp(hedgeRunners, percent);
     if (plan === null) return unavailable('Not enough is on offer to cash out right now');
-    return { available: true, reason: null, refusal: null, valuePaise: plan.valuePaise, legs: plan.legs, bets: matchedBets };
+    return {
+      available: true,
+      reason: null,
+      refusal: null,
+      valuePaise: plan.valuePaise,
+      legs: plan.legs,
+      bets: matchedBets,
+    };
   }
 
-  function view(marketId: string, marketType: CashOutQuote['marketType'], walletName: WalletName, percent: number, quote: Quote): CashOutQuote {
+  function view(
+    marketId: string,
+    marketType: CashOutQuote['marketType'],
+    walletName: WalletName,
+    percent: number,
+    quote: Quote,
+  ): CashOutQuote {
     return {
       marketId,
       marketType,
@@ -116,12 +180,23 @@ export function createCashOutService(deps: { db: Database; books: MarketBooks; b
       available: quote.available,
       reason: quote.reason,
       value: quote.valuePaise === null ? null : paiseToRupees(quote.valuePaise),
-      legs: quote.legs.map((leg) => ({ selectionId: leg.runnerId, selectionType: leg.side, odds: fromHundredths(leg.limitPriceHundredths), stake: paiseToRupees(leg.stakePaise) })),
+      legs: quote.legs.map((leg) => ({
+        selectionId: leg.runnerId,
+        selectionType: leg.side,
+        odds: fromHundredths(leg.limitPriceHundredths),
+        stake: paiseToRupees(leg.stakePaise),
+      })),
     };
   }
 
   /** CSH-1..3: places every hedge leg; any leg not filled in full undoes the whole cash out. */
-  async function hedge(context: MarketContext, caller: Caller, walletName: WalletName, legs: HedgeLeg[], changes: ChangeSet): Promise<string[]> {
+  async function hedge(
+    context: MarketContext,
+    caller: Caller,
+    walletName: WalletName,
+    legs: HedgeLeg[],
+    changes: ChangeSet,
+  ): Promise<string[]> {
     const repo = createSportsRepository(context.tx);
     const ids: string[] = [];
     for (const leg of legs) {
@@ -149,7 +224,8 @@ export function createCashOutService(deps: { db: Database; books: MarketBooks; b
       await betting.placeOnExchange(context, bet, changes);
       const placed = await repo.bet(bet.id);
       // Fill-or-kill: throwing rolls back the transaction, so no leg and no fill remains.
-      if (placed === null || placed.matched_paise !== leg.stakePaise) fail('ODDS_CHANGED', 'The prices moved before your cash out could be matched in full; nothing was changed');
+      if (placed === null || placed.matched_paise !== leg.stakePaise)
+        fail('ODDS_CHANGED', 'The prices moved before your cash out could be matched in full; nothing was changed');
       ids.push(bet.id);
     }
     await refreshExposures(context.tx, wallet, context.market, context.runners, [caller.userId], changes.positions);
@@ -157,7 +233,13 @@ export function createCashOutService(deps: { db: Database; books: MarketBooks; b
   }
 
   /** CSH-4..6: the closing bet against the house settles the position at the value, through the journal. */
-  async function closeAgainstHouse(context: MarketContext, caller: Caller, walletName: WalletName, quote: Quote, changes: ChangeSet): Promise<string[]> {
+  async function closeAgainstHouse(
+    context: MarketContext,
+    caller: Caller,
+    walletName: WalletName,
+    quote: Quote,
+    changes: ChangeSet,
+  ): Promise<string[]> {
     const repo = createSportsRepository(context.tx);
     const { market } = context;
     const now = clock.now();
@@ -171,8 +253,14 @@ export function createCashOutService(deps: { db: Database; books: MarketBooks; b
       priceH: null,
       lineRuns: null,
       rateH: null,
-      stakePaise: Math.max(1, quote.bets.reduce((sum, bet) => sum + bet.stake_paise, 0)),
-      matchedPaise: Math.max(1, quote.bets.reduce((sum, bet) => sum + bet.stake_paise, 0)),
+      stakePaise: Math.max(
+        1,
+        quote.bets.reduce((sum, bet) => sum + bet.stake_paise, 0),
+      ),
+      matchedPaise: Math.max(
+        1,
+        quote.bets.reduce((sum, bet) => sum + bet.stake_paise, 0),
+      ),
       status: 'settled',
       wallet: walletName,
       persistence: 'lapse',
@@ -188,7 +276,8 @@ export function createCashOutService(deps: { db: Database; books: MarketBooks; b
     }
     const position = await repo.marketPosition(caller.userId, market.id, walletName);
     if (position !== null) {
-      if (position.exposure_paise !== 0) await wallet.addExposure(context.tx, caller.userId, walletName, -position.exposure_paise);
+      if (position.exposure_paise !== 0)
+        await wallet.addExposure(context.tx, caller.userId, walletName, -position.exposure_paise);
       await repo.setMarketExposure(caller.userId, market.id, walletName, 0, {});
     }
     if (valuePaise !== 0) {
@@ -224,21 +313,43 @@ export function createCashOutService(deps: { db: Database; books: MarketBooks; b
       const repo = createSportsRepository(deps.db);
       const market = (await repo.market(marketId)) ?? fail('NOT_FOUND', 'Market not found');
       const runners = await repo.runnersOf([marketId]);
-      const context: MarketContext = { tx: deps.db, market, runners, book: await books.peek(market), bookChanged: false, apply: () => fail('CONFLICT', 'A quote does not change the book'), batch: null };
-      return view(marketId, market.type, walletName, percent, await quoteIn(context, caller.userId, walletName, percent));
+      const context: MarketContext = {
+        tx: deps.db,
+        market,
+        runners,
+        book: await books.peek(market),
+        bookChanged: false,
+        apply: () => fail('CONFLICT', 'A quote does not change the book'),
+        batch: null,
+      };
+      return view(
+        marketId,
+        market.type,
+        walletName,
+        percent,
+        await quoteIn(context, caller.userId, walletName, percent),
+      );
     },
 
     /** An in-play market's bet delay applies to a cash out too: waited out before the market's turn, never inside a transaction. */
     async waitOutDelay(marketId: string): Promise<void> {
       const market = await createSportsRepository(deps.db).market(marketId);
-      if (market !== null && market.in_play && market.bet_delay_seconds > 0 && market.status === 'open') await sleep(market.bet_delay_seconds * 1000);
+      if (market !== null && market.in_play && market.bet_delay_seconds > 0 && market.status === 'open')
+        await sleep(market.bet_delay_seconds * 1000);
     },
 
     /** Cashes out inside the caller's (idempotency) transaction; answers the value and the cash-out bets. */
-    async cashOut(caller: Caller, request: CashOut, tx: Queryable, changes: ChangeSet): Promise<{ valuePaise: number; betIds: string[] }> {
+    async cashOut(
+      caller: Caller,
+      request: CashOut,
+      tx: Queryable,
+      changes: ChangeSet,
+    ): Promise<{ valuePaise: number; betIds: string[] }> {
       if (!caller.permissions.allowHome) fail('FORBIDDEN', 'You do not have access to sports betting');
-      if (caller.role !== ROLES.PLAYER && caller.role !== ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Only player accounts cash out');
-      const quotedPaise = rupeesToPaise(request.value) ?? fail('VALIDATION_FAILED', 'The quoted value has at most two decimals');
+      if (caller.role !== ROLES.PLAYER && caller.role !== ROLES.CREDIT_PLAYER)
+        fail('FORBIDDEN', 'Only player accounts cash out');
+      const quotedPaise =
+        rupeesToPaise(request.value) ?? fail('VALIDATION_FAILED', 'The quoted value has at most two decimals');
       const walletName = walletOf(caller);
       try {
         return await books.withMarket(

@@ -56,7 +56,11 @@ export function resetChanges(changes: ChangeSet): void {
 }
 
 /** Records rows a batched command wrote into its change set (they reach the database with the batch). */
-export function knowRows(changes: ChangeSet, bets: Iterable<BetRow>, market?: { market: MarketRow; runners: RunnerRow[]; event?: EventNames | null }): void {
+export function knowRows(
+  changes: ChangeSet,
+  bets: Iterable<BetRow>,
+  market?: { market: MarketRow; runners: RunnerRow[]; event?: EventNames | null },
+): void {
   const known = (changes.known ??= { bets: new Map(), markets: new Map(), positions: new Map() });
   for (const row of bets) known.bets.set(row.id, { row, tick: nextTick() });
   if (market !== undefined) known.markets.set(market.market.id, { ...market, tick: nextTick() });
@@ -98,20 +102,45 @@ export function createEngineEvents(clock: Clock) {
    * `known`: the command's own bet row, already in hand (not read again); each row read is kept for
    * the command's later fills.
    */
-  async function recordEngineEvents(context: MarketContext, events: ExchangeEvent[], changes: ChangeSet, known?: BetRow, batch?: BatchWrites): Promise<void> {
+  async function recordEngineEvents(
+    context: MarketContext,
+    events: ExchangeEvent[],
+    changes: ChangeSet,
+    known?: BetRow,
+    batch?: BatchWrites,
+  ): Promise<void> {
     const repo = createSportsRepository(context.tx);
     const rows = new Map<string, BetRow>(known === undefined ? [] : [[known.id, known]]);
     const now = clock.now();
     const runnerIds = context.runners.map((runner) => runner.id);
-    const touch = async (offerId: string, ownerId: string, update: (bet: BetRow) => Partial<BetRow>, fill?: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; stakePaise: number }) => {
+    const touch = async (
+      offerId: string,
+      ownerId: string,
+      update: (bet: BetRow) => Partial<BetRow>,
+      fill?: { runnerId: string; side: 'back' | 'lay'; priceHundredths: number; stakePaise: number },
+    ) => {
       if (offerId.startsWith(`${HOUSE_OWNER}:`)) return;
-      const bet = rows.get(offerId) ?? (batch === undefined ? await repo.bet(offerId) : await batch.bet(offerId, ownerId));
+      const bet =
+        rows.get(offerId) ?? (batch === undefined ? await repo.bet(offerId) : await batch.bet(offerId, ownerId));
       if (bet === null) return;
-      if (fill !== undefined) addLine(changes.positions, `${bet.user_id}:${bet.wallet}`, runnerIds, exchangeFillLine(fill.runnerId, fill.side, fill.priceHundredths, fill.stakePaise));
+      if (fill !== undefined)
+        addLine(
+          changes.positions,
+          `${bet.user_id}:${bet.wallet}`,
+          runnerIds,
+          exchangeFillLine(fill.runnerId, fill.side, fill.priceHundredths, fill.stakePaise),
+        );
       const change = update(bet);
       const next = { ...bet, ...change };
       const remaining = remainingPaise(next);
-      const status = remaining > 0 ? (bet.status === 'pending' ? 'pending' : 'unmatched') : next.matched_paise > 0 ? 'matched' : (change.status ?? bet.status);
+      const status =
+        remaining > 0
+          ? bet.status === 'pending'
+            ? 'pending'
+            : 'unmatched'
+          : next.matched_paise > 0
+            ? 'matched'
+            : (change.status ?? bet.status);
       const row = { ...next, status: change.status ?? status };
       if (batch === undefined) await repo.updateBet(bet.id, { ...change, status: row.status });
       else batch.updateBet(row);
@@ -143,11 +172,28 @@ export function createEngineEvents(clock: Clock) {
         };
         if (batch === undefined) await repo.insertFill(fillRow);
         else batch.insertFill(fillRow);
-        const matched = { runnerId: event.runnerId, priceHundredths: event.priceHundredths, stakePaise: event.stakePaise };
-        await touch(event.backOfferId, event.backOwnerId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'back' });
-        await touch(event.layOfferId, event.layOwnerId, (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }), { ...matched, side: 'lay' });
+        const matched = {
+          runnerId: event.runnerId,
+          priceHundredths: event.priceHundredths,
+          stakePaise: event.stakePaise,
+        };
+        await touch(
+          event.backOfferId,
+          event.backOwnerId,
+          (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }),
+          { ...matched, side: 'back' },
+        );
+        await touch(
+          event.layOfferId,
+          event.layOwnerId,
+          (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }),
+          { ...matched, side: 'lay' },
+        );
       } else if (event.type === 'cancelled') {
-        await touch(event.offerId, event.ownerId, (bet) => ({ cancelled_paise: bet.cancelled_paise + event.cancelledPaise, ...(event.remainingPaise === 0 && bet.matched_paise === 0 ? { status: 'cancelled' as const } : {}) }));
+        await touch(event.offerId, event.ownerId, (bet) => ({
+          cancelled_paise: bet.cancelled_paise + event.cancelledPaise,
+          ...(event.remainingPaise === 0 && bet.matched_paise === 0 ? { status: 'cancelled' as const } : {}),
+        }));
       } else if (event.type === 'lapsed') {
         await touch(event.offerId, event.ownerId, (bet) => ({
           cancelled_paise: bet.cancelled_paise + event.lapsedPaise,
@@ -195,7 +241,12 @@ export function createEngineEvents(clock: Clock) {
   }
 
   /** Puts an exchange offer into the book and records what happened; refuses with the engine's reason. */
-  async function placeOnExchange(context: MarketContext, bet: BetRow, changes: ChangeSet, expectedVersion?: number): Promise<void> {
+  async function placeOnExchange(
+    context: MarketContext,
+    bet: BetRow,
+    changes: ChangeSet,
+    expectedVersion?: number,
+  ): Promise<void> {
     const book = context.book;
     if (book === null) throw new Error('exchange market without a book');
     const events = context.apply(placeCommand(context, bet, expectedVersion));
@@ -210,7 +261,12 @@ export function createEngineEvents(clock: Clock) {
    * staged after the engine decided (with what it matched), and its fills and the resting offers'
    * changes join the batch's multi-row writes; nothing is read or written per bet here.
    */
-  async function placeBatched(context: MarketContext, batch: BatchWrites, bet: BetRow, changes: ChangeSet): Promise<void> {
+  async function placeBatched(
+    context: MarketContext,
+    batch: BatchWrites,
+    bet: BetRow,
+    changes: ChangeSet,
+  ): Promise<void> {
     const events = context.apply(placeCommand(context, bet));
     refuseRejected(events);
     batch.insertBet(bet);

@@ -14,7 +14,12 @@ export interface HouseOffer {
 export type FeedMarketAction =
   /** quoteId: made by the feed per quote; a re-run of the same quote (its owner died unanswered) changes nothing. */
   | { type: 'exchangeQuote'; status: 'open' | 'suspended'; offers: HouseOffer[]; quoteId: string }
-  | { type: 'bookmakerQuote'; status: 'open' | 'suspended'; reason: string | null; runners: { runnerId: string; backRateHundredths: number | null; layRateHundredths: number | null }[] }
+  | {
+      type: 'bookmakerQuote';
+      status: 'open' | 'suspended';
+      reason: string | null;
+      runners: { runnerId: string; backRateHundredths: number | null; layRateHundredths: number | null }[];
+    }
   | { type: 'fancyQuote'; quote: FancyQuoteResult }
   | { type: 'settle'; result: { winnerId: string } | { runs: number } | { void: string } }
   | { type: 'inPlay' };
@@ -42,24 +47,46 @@ export function createFeedMarketCommands(deps: { sports: SportsService }) {
     switch (action.type) {
       case 'exchangeQuote': {
         if (market.status === 'closed') return;
-        if (market.status !== action.status) await sports.updateMarket(null, marketId, { status: action.status, suspendReason: action.status === 'suspended' ? 'SUSPENDED' : null }, null);
+        if (market.status !== action.status)
+          await sports.updateMarket(
+            null,
+            marketId,
+            { status: action.status, suspendReason: action.status === 'suspended' ? 'SUSPENDED' : null },
+            null,
+          );
         if (action.status === 'open') await sports.quoteHouse(marketId, action.offers, action.quoteId);
         return;
       }
       case 'bookmakerQuote': {
         if (DECIDED.includes(market.status)) return;
         await sports.setBookmakerRates(null, marketId, action.runners, null);
-        if (market.status !== action.status) await sports.updateMarket(null, marketId, { status: action.status, suspendReason: action.reason }, null);
+        if (market.status !== action.status)
+          await sports.updateMarket(null, marketId, { status: action.status, suspendReason: action.reason }, null);
         return;
       }
       case 'fancyQuote': {
         if (DECIDED.includes(market.status)) return;
         const { quote } = action;
         if (quote.status === 'open') {
-          await sports.setFancyLine(null, marketId, { noLineRuns: quote.noLineRuns, noRateHundredths: quote.noRateHundredths, yesLineRuns: quote.yesLineRuns, yesRateHundredths: quote.yesRateHundredths }, null);
+          await sports.setFancyLine(
+            null,
+            marketId,
+            {
+              noLineRuns: quote.noLineRuns,
+              noRateHundredths: quote.noRateHundredths,
+              yesLineRuns: quote.yesLineRuns,
+              yesRateHundredths: quote.yesRateHundredths,
+            },
+            null,
+          );
           if (market.status !== 'open') await sports.updateMarket(null, marketId, { status: 'open' }, null);
         } else if (market.status !== 'suspended') {
-          await sports.updateMarket(null, marketId, { status: 'suspended', suspendReason: quote.status === 'suspended' ? quote.reason : 'CLOSED' }, null);
+          await sports.updateMarket(
+            null,
+            marketId,
+            { status: 'suspended', suspendReason: quote.status === 'suspended' ? quote.reason : 'CLOSED' },
+            null,
+          );
         }
         return;
       }
@@ -70,7 +97,8 @@ export function createFeedMarketCommands(deps: { sports: SportsService }) {
         return;
       }
       case 'inPlay': {
-        if (market.status === 'open' || market.status === 'suspended') await sports.updateMarket(null, marketId, { inPlay: true }, null);
+        if (market.status === 'open' || market.status === 'suspended')
+          await sports.updateMarket(null, marketId, { inPlay: true }, null);
         return;
       }
     }

@@ -32,11 +32,14 @@ describe('the demo feed never quotes a sure profit', () => {
       await feed.tick();
       t.clock.advanceMs(90_000);
     }
-    const markets = await t.db.query<{ type: string; quote: BookmakerQuoteJson | FancyQuoteJson | null }>("select type, quote from markets where feed_ref is not null and quote is not null");
+    const markets = await t.db.query<{ type: string; quote: BookmakerQuoteJson | FancyQuoteJson | null }>(
+      'select type, quote from markets where feed_ref is not null and quote is not null',
+    );
     for (const market of markets.rows) {
       if (market.type === 'BOOKMAKER') {
         quoted.bookmaker += 1;
-        for (const runner of (market.quote as BookmakerQuoteJson).runners) expect(bookmakerRatesCrossed(runner.backRateHundredths, runner.layRateHundredths)).toBe(false);
+        for (const runner of (market.quote as BookmakerQuoteJson).runners)
+          expect(bookmakerRatesCrossed(runner.backRateHundredths, runner.layRateHundredths)).toBe(false);
       }
       if (market.type === 'FANCY') {
         quoted.fancy += 1;

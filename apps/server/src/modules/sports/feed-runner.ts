@@ -11,15 +11,42 @@ const SPORT_NAMES = { cricket: 'Cricket', football: 'Football', tennis: 'Tennis'
 /** The simulator's score panel in the contract's shape (the Score panel's lines). */
 export function scoreOf(panel: ScorePanel, at: Date): Score {
   if (panel.sport === 'cricket') {
-    const line = (team: (typeof panel.teams)[number]) => `${team.shortName} ${team.runs === null ? 'Yet to bat' : `${team.runs}/${team.wickets} (${team.overs})`}${team.batting ? ' *' : ''}`;
-    const detail = [panel.runRateHundredths === null ? null : `CRR ${(panel.runRateHundredths / 100).toFixed(2)}`, panel.requiredRateHundredths === null ? null : `RRR ${(panel.requiredRateHundredths / 100).toFixed(2)}`, panel.lastBalls.length > 0 ? `Last balls: ${panel.lastBalls.join(' ')}` : null].filter((text): text is string => text !== null);
-    return { sport: 'cricket', home: line(panel.teams[0]), away: line(panel.teams[1]), status: panel.statusText, detail, updatedAt: at.toISOString() };
+    const line = (team: (typeof panel.teams)[number]) =>
+      `${team.shortName} ${team.runs === null ? 'Yet to bat' : `${team.runs}/${team.wickets} (${team.overs})`}${team.batting ? ' *' : ''}`;
+    const detail = [
+      panel.runRateHundredths === null ? null : `CRR ${(panel.runRateHundredths / 100).toFixed(2)}`,
+      panel.requiredRateHundredths === null ? null : `RRR ${(panel.requiredRateHundredths / 100).toFixed(2)}`,
+      panel.lastBalls.length > 0 ? `Last balls: ${panel.lastBalls.join(' ')}` : null,
+    ].filter((text): text is string => text !== null);
+    return {
+      sport: 'cricket',
+      home: line(panel.teams[0]),
+      away: line(panel.teams[1]),
+      status: panel.statusText,
+      detail,
+      updatedAt: at.toISOString(),
+    };
   }
   if (panel.sport === 'football') {
-    return { sport: 'football', home: `${panel.teams[0].shortName} ${panel.teams[0].goals}`, away: `${panel.teams[1].shortName} ${panel.teams[1].goals}`, status: panel.statusText, detail: [panel.clock], updatedAt: at.toISOString() };
+    return {
+      sport: 'football',
+      home: `${panel.teams[0].shortName} ${panel.teams[0].goals}`,
+      away: `${panel.teams[1].shortName} ${panel.teams[1].goals}`,
+      status: panel.statusText,
+      detail: [panel.clock],
+      updatedAt: at.toISOString(),
+    };
   }
-  const player = (p: (typeof panel.players)[number]) => `${p.shortName}${p.serving ? ' •' : ''} ${p.sets.join(' ')} ${p.points}`.trim();
-  return { sport: 'tennis', home: player(panel.players[0]), away: player(panel.players[1]), status: panel.statusText, detail: panel.tiebreak ? ['Tie-break'] : [], updatedAt: at.toISOString() };
+  const player = (p: (typeof panel.players)[number]) =>
+    `${p.shortName}${p.serving ? ' •' : ''} ${p.sets.join(' ')} ${p.points}`.trim();
+  return {
+    sport: 'tennis',
+    home: player(panel.players[0]),
+    away: player(panel.players[1]),
+    status: panel.statusText,
+    detail: panel.tiebreak ? ['Tie-break'] : [],
+    updatedAt: at.toISOString(),
+  };
 }
 
 /**
@@ -64,14 +91,23 @@ export function createFeedRunner(deps: {
   }
 
   /** A market action in database ids; null when its winner is not a runner of the market (nothing to do). */
-  async function marketActionOf(marketId: string, action: Extract<FeedAction, { marketId: string }>): Promise<FeedMarketAction | null> {
+  async function marketActionOf(
+    marketId: string,
+    action: Extract<FeedAction, { marketId: string }>,
+  ): Promise<FeedMarketAction | null> {
     switch (action.type) {
       case 'exchangeQuote': {
         const offers: HouseOffer[] = [];
         for (const runner of action.runners) {
           const runnerId = await runnerIdOf(marketId, runner.runnerId);
           if (runnerId === null) continue;
-          for (const offer of houseOffers(runner)) offers.push({ runnerId, side: offer.side, priceHundredths: offer.priceHundredths, sizePaise: offer.stakePaise });
+          for (const offer of houseOffers(runner))
+            offers.push({
+              runnerId,
+              side: offer.side,
+              priceHundredths: offer.priceHundredths,
+              sizePaise: offer.stakePaise,
+            });
         }
         return { type: 'exchangeQuote', status: action.status, offers, quoteId: randomUUID() };
       }
@@ -79,7 +115,12 @@ export function createFeedRunner(deps: {
         const runners = [];
         for (const runner of action.runners) {
           const runnerId = await runnerIdOf(marketId, runner.runnerId);
-          if (runnerId !== null) runners.push({ runnerId, backRateHundredths: runner.backRateHundredths, layRateHundredths: runner.layRateHundredths });
+          if (runnerId !== null)
+            runners.push({
+              runnerId,
+              backRateHundredths: runner.backRateHundredths,
+              layRateHundredths: runner.layRateHundredths,
+            });
         }
         return { type: 'bookmakerQuote', status: action.status, reason: action.reason, runners };
       }
@@ -99,11 +140,32 @@ export function createFeedRunner(deps: {
     switch (action.type) {
       case 'createEvent': {
         if ((await idOf('event', action.event.eventId)) !== null) return;
-        const sportId = await sports.createSport(null, SPORT_NAMES[action.event.sport], null, ['cricket', 'football', 'tennis'].indexOf(action.event.sport));
+        const sportId = await sports.createSport(
+          null,
+          SPORT_NAMES[action.event.sport],
+          null,
+          ['cricket', 'football', 'tennis'].indexOf(action.event.sport),
+        );
         const leagueId = await sports.createLeague(null, sportId, action.event.league, null);
-        const eventId = await sports.createEvent(null, { leagueId, name: action.event.name, startTime: new Date(action.event.startMs), streamUrl: null, feedRef: action.event.eventId }, null);
+        const eventId = await sports.createEvent(
+          null,
+          {
+            leagueId,
+            name: action.event.name,
+            startTime: new Date(action.event.startMs),
+            streamUrl: null,
+            feedRef: action.event.eventId,
+          },
+          null,
+        );
         ids.set(`event:${action.event.eventId}`, eventId);
-        for (const [index, market] of action.event.markets.entries()) await apply({ type: 'createMarket', eventId: action.event.eventId, market: { ...market, name: market.name }, ...{ sortOrder: index } });
+        for (const [index, market] of action.event.markets.entries())
+          await apply({
+            type: 'createMarket',
+            eventId: action.event.eventId,
+            market: { ...market, name: market.name },
+            ...{ sortOrder: index },
+          });
         return;
       }
       case 'createMarket': {
@@ -132,14 +194,16 @@ export function createFeedRunner(deps: {
         await sports.updateEvent(null, eventId, { status: action.status === 'inPlay' ? 'in_play' : 'finished' }, null);
         if (action.status === 'inPlay') {
           for (const market of await repo.marketsOfEvents([eventId])) {
-            if (market.status === 'open' || market.status === 'suspended') await deps.onMarket(market.id, { type: 'inPlay' });
+            if (market.status === 'open' || market.status === 'suspended')
+              await deps.onMarket(market.id, { type: 'inPlay' });
           }
         }
         return;
       }
       case 'score': {
         const eventId = await idOf('event', action.eventId);
-        if (eventId !== null) await sports.updateEvent(null, eventId, { score: scoreOf(action.panel, clock.now()) }, null);
+        if (eventId !== null)
+          await sports.updateEvent(null, eventId, { score: scoreOf(action.panel, clock.now()) }, null);
         return;
       }
       case 'exchangeQuote':
@@ -188,7 +252,10 @@ export function createFeedRunner(deps: {
     tick,
     start(): void {
       if (timer !== null) return;
-      timer = setInterval(() => void tick().catch((error: unknown) => deps.log('feed tick failed', error)), deps.tickMs);
+      timer = setInterval(
+        () => void tick().catch((error: unknown) => deps.log('feed tick failed', error)),
+        deps.tickMs,
+      );
       timer.unref();
       void tick().catch((error: unknown) => deps.log('feed tick failed', error));
     },

@@ -12,7 +12,13 @@ import { unmatchedOfferLine } from '@khel/exchange';
  * the first command that would overdraw a wallet (PRODUCT.md §4) before moving anything, and its
  * batch runs again without it, as when each command moved its own.
  */
-export async function refreshHeldExposures(batch: { writes: BatchWrites; direct: Queryable }, wallet: WalletService, market: { type: string; runnerIds: readonly string[] }, userIds: Iterable<string>, deltas: PositionDeltas): Promise<void> {
+export async function refreshHeldExposures(
+  batch: { writes: BatchWrites; direct: Queryable },
+  wallet: WalletService,
+  market: { type: string; runnerIds: readonly string[] },
+  userIds: Iterable<string>,
+  deltas: PositionDeltas,
+): Promise<void> {
   const { runnerIds } = market;
   const moves: { userId: string; wallet: 'main' | 'bonus'; deltaPaise: number }[] = [];
   for (const userId of new Set(userIds)) {
@@ -42,9 +48,19 @@ export async function refreshHeldExposures(batch: { writes: BatchWrites; direct:
         if (running !== undefined) running.matched[runnerId] = (running.matched[runnerId] ?? 0) + paise;
       }
       deltas.delete(owner);
-      const unmatched = mine.filter((bet) => bet.runner_id !== null && bet.price_h !== null && remainingPaise(bet) > 0).map((bet) => unmatchedOfferLine({ runnerId: bet.runner_id as string, side: bet.side, priceHundredths: bet.price_h as number, remainingPaise: remainingPaise(bet) }));
+      const unmatched = mine
+        .filter((bet) => bet.runner_id !== null && bet.price_h !== null && remainingPaise(bet) > 0)
+        .map((bet) =>
+          unmatchedOfferLine({
+            runnerId: bet.runner_id as string,
+            side: bet.side,
+            priceHundredths: bet.price_h as number,
+            remainingPaise: remainingPaise(bet),
+          }),
+        );
       // Bookmaker bets waiting out a delay count as if matched (their worst case is reserved up front), as in refreshExposures.
-      const pending = market.type === 'BOOKMAKER' ? mine.filter((bet) => bet.status === 'pending').map(bookmakerLine) : [];
+      const pending =
+        market.type === 'BOOKMAKER' ? mine.filter((bet) => bet.status === 'pending').map(bookmakerLine) : [];
       const next = positionExposure(runnerIds, outcomes, [...unmatched, ...pending]);
       if (delta === undefined && position !== null && next === previous) continue;
       if (position === null && next === 0 && Object.values(outcomes).every((value) => value === 0)) continue;
@@ -52,5 +68,11 @@ export async function refreshHeldExposures(batch: { writes: BatchWrites; direct:
       batch.writes.setExposure(userId, walletName, { exposurePaise: next, outcomes });
     }
   }
-  if (moves.length > 0) batch.writes.moveExposures(Object.assign((tx: Queryable, rows: WalletMove[]) => wallet.addExposuresInOrder(tx, rows), { part: (q: Queryable, rows: WalletMove[], first: number) => wallet.exposureMovesPart(q, rows, first) }), moves);
+  if (moves.length > 0)
+    batch.writes.moveExposures(
+      Object.assign((tx: Queryable, rows: WalletMove[]) => wallet.addExposuresInOrder(tx, rows), {
+        part: (q: Queryable, rows: WalletMove[], first: number) => wallet.exposureMovesPart(q, rows, first),
+      }),
+      moves,
+    );
 }

@@ -69,7 +69,12 @@ interface Ran {
  * holds, then every market's staged rows and engine commands together. Throws RetryWithout naming the
  * command to leave out; answers each command's outcome (a command failing alone does not throw).
  */
-export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEvery: number, onRebuild: (read: boolean) => void): Promise<Map<Job, Outcome>[]> {
+export async function runParts(
+  tx: Queryable,
+  parts: readonly Part[],
+  snapshotEvery: number,
+  onRebuild: (read: boolean) => void,
+): Promise<Map<Job, Outcome>[]> {
   const repo = createMarketLogRepository(tx);
   const ids = parts.map((part) => part.marketId);
   await repo.lockAll(ids);
@@ -89,13 +94,21 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
     // Another process (or a rolled-back outer transaction) moved the book: rebuild it.
     if (held === null || (held.book !== null && held.book.lastSeq !== market.log_seq)) {
       // From the lane's committed book log when it ends at the database's sequence, else read (under the lock: what the database holds whether or not this attempt commits).
-      const { read, ...rebuilt } = await rebuild(tx, marketOf(market), { log: part.lane.committed, seq: market.log_seq });
+      const { read, ...rebuilt } = await rebuild(tx, marketOf(market), {
+        log: part.lane.committed,
+        seq: market.log_seq,
+      });
       onRebuild(read);
       held = part.lane.held = rebuilt;
       part.lane.committed = rebuilt.log;
     } else held.market = marketOf(market);
     held.marks = { row: market.row_mark, names: namesMark, eventNames };
-    const writes = createBatchWrites(tx, { row: held.market, runnerIds: held.runners.map((runner) => runner.id) }, held.players, { ordBase: ordered.length, limitsMark });
+    const writes = createBatchWrites(
+      tx,
+      { row: held.market, runnerIds: held.runners.map((runner) => runner.id) },
+      held.players,
+      { ordBase: ordered.length, limitsMark },
+    );
     ordered.push(...part.jobs);
     ran.push({ part, held, writes, ...(await runCommands(tx, part, held, writes, ordered, eventNames)) });
   }
@@ -128,7 +141,14 @@ export async function runParts(tx: Queryable, parts: readonly Part[], snapshotEv
  * transaction so far, by place); answers their outcomes and the engine commands applied. `tx` is the
  * transaction's, or in a one-statement commit (decision 0039) a handle that reads and refuses writes.
  */
-export async function runCommands(tx: Queryable, part: Part, held: Held, writes: BatchWrites, all: readonly Job[], eventNames: EventNames | null): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
+export async function runCommands(
+  tx: Queryable,
+  part: Part,
+  held: Held,
+  writes: BatchWrites,
+  all: readonly Job[],
+  eventNames: EventNames | null,
+): Promise<{ outcomes: Map<Job, Outcome>; log: ExchangeCommand[] }> {
   const log: ExchangeCommand[] = [];
   const outcomes = new Map<Job, Outcome>();
   // A house lane (bookmaker, fancy: no book) has no command log to tell it another process wrote its players' rows: read afresh each batch.
@@ -183,7 +203,8 @@ export async function runCommands(tx: Queryable, part: Part, held: Held, writes:
       if (failure instanceof Refused) throw new RetryWithout(all[failure.ord] as Job, failure.reason);
       if (writes.failure !== null) throw failure;
       // Refused before it wrote anything or moved the book: it fails alone, its batch-mates go on.
-      if (statements.writes > 0 || statements.failed || mutated || writes.wroteOwn()) throw new RetryWithout(job, error);
+      if (statements.writes > 0 || statements.failed || mutated || writes.wroteOwn())
+        throw new RetryWithout(job, error);
       writes.undo();
       outcomes.set(job, { error });
     }

@@ -15,7 +15,13 @@ export interface OneStatementCommit {
   wallet: ((first: number) => Promise<ExposureMovesPart>) | null;
   /** The batch's idempotency answers as one insert CTE, or none. */
   joined: ((first: number, when: string) => { sql: string; params: unknown[] }) | null;
-  rows: { bets: readonly BetRow[]; updates: readonly BetRow[]; fills: readonly FillInsert[]; exposures: readonly ExposureUpsert[]; commands: readonly CommandAppend[] };
+  rows: {
+    bets: readonly BetRow[];
+    updates: readonly BetRow[];
+    fills: readonly FillInsert[];
+    exposures: readonly ExposureUpsert[];
+    commands: readonly CommandAppend[];
+  };
   /** Books due a snapshot (decision 0027 addendum 0038), saved by the same statement. */
   snapshots: readonly { marketId: string; snapshot: MarketSnapshot }[];
 }
@@ -36,7 +42,15 @@ export function createLaneCommitRepository(db: Queryable) {
      * the database) or `refused` (the first command, by place, that would overdraw). A raise (a key or
      * a command sequence already stored, a CHECK) undoes the statement and reaches the caller.
      */
-    async commit(input: OneStatementCommit): Promise<{ committed: boolean; current: boolean; refused: number | null; wallet: ExposureMovesPart | null; rowMarks: Map<string, string> }> {
+    async commit(
+      input: OneStatementCommit,
+    ): Promise<{
+      committed: boolean;
+      current: boolean;
+      refused: number | null;
+      wallet: ExposureMovesPart | null;
+      rowMarks: Map<string, string>;
+    }> {
       const check = laneCheckStatement(input.marks, input.limitsMark, 1);
       const params: unknown[] = [...check.params];
       const wallet = input.wallet === null ? null : await input.wallet(params.length + 1);
@@ -58,8 +72,21 @@ export function createLaneCommitRepository(db: Queryable) {
         select (select ok from lane_checked) as current, ${wallet === null ? 'null::int' : '(select ord from wallet_refused)'} as refused, ${GO} as committed,
           (select json_object_agg(id, row_mark) from lane_snapshots) as row_marks`;
       const name = `lane_commit_${wallet === null ? 'n' : 'w'}${joined === null ? 'n' : 'j'}`;
-      const row = (await db.query<{ current: boolean; refused: number | null; committed: boolean; row_marks: Record<string, string> | null }>(sql, params, name)).rows[0];
-      return { committed: row?.committed === true, current: row?.current === true, refused: row?.refused ?? null, wallet, rowMarks: new Map(Object.entries(row?.row_marks ?? {})) };
+      const row = (
+        await db.query<{
+          current: boolean;
+          refused: number | null;
+          committed: boolean;
+          row_marks: Record<string, string> | null;
+        }>(sql, params, name)
+      ).rows[0];
+      return {
+        committed: row?.committed === true,
+        current: row?.current === true,
+        refused: row?.refused ?? null,
+        wallet,
+        rowMarks: new Map(Object.entries(row?.row_marks ?? {})),
+      };
     },
   };
 }

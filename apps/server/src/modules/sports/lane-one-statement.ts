@@ -76,8 +76,13 @@ function marksOf(part: Part): { held: Held; marks: HeldMarks; limitsMark: string
   // An in-play delay writes its pending bets itself.
   if (held.market.in_play && held.market.bet_delay_seconds > 0) return null;
   // Placed bets only (they name their player); anything else writes for itself.
-  if (!jobs.every((job) => job.player !== undefined && job.outerTx === undefined && job.transactionOnly !== true)) return null;
-  return { held, marks: { marketId: part.marketId, rowMark: held.marks.row, namesMark: held.marks.names }, limitsMark: held.players.limitsMark };
+  if (!jobs.every((job) => job.player !== undefined && job.outerTx === undefined && job.transactionOnly !== true))
+    return null;
+  return {
+    held,
+    marks: { marketId: part.marketId, rowMark: held.marks.row, namesMark: held.marks.names },
+    limitsMark: held.players.limitsMark,
+  };
 }
 
 /**
@@ -90,10 +95,15 @@ function marksOf(part: Part): { held: Held; marks: HeldMarks; limitsMark: string
  * command that writes for itself, a key stored before, any failure): the caller then drops what the
  * lanes hold and runs the batch through the transaction path, which decides exactly as before.
  */
-export async function commitInOneStatement(db: Queryable, parts: readonly Part[], snapshotEvery: number): Promise<Committed | 'not ready' | 'redo' | OverdrawnBy | OutcomeUnknown> {
+export async function commitInOneStatement(
+  db: Queryable,
+  parts: readonly Part[],
+  snapshotEvery: number,
+): Promise<Committed | 'not ready' | 'redo' | OverdrawnBy | OutcomeUnknown> {
   const ready = parts.map((part) => marksOf(part));
   const limitsMark = ready[0]?.limitsMark;
-  if (ready.some((entry) => entry === null || entry.limitsMark !== limitsMark) || limitsMark === undefined) return 'not ready';
+  if (ready.some((entry) => entry === null || entry.limitsMark !== limitsMark) || limitsMark === undefined)
+    return 'not ready';
   const hooks = deferredCommitHooks(db);
   const reader = readsOnly(hooks.handle);
   // What a command registers after commit through its handle waits for the statement too.
@@ -103,24 +113,53 @@ export async function commitInOneStatement(db: Queryable, parts: readonly Part[]
     const ran: { part: Part; held: Held; staged: Op[]; log: ExchangeCommand[]; outcomes: Map<Job, Outcome> }[] = [];
     for (const [index, part] of parts.entries()) {
       const { held } = ready[index] as { held: Held };
-      const writes = createBatchWrites(reader.q, { row: held.market, runnerIds: held.runners.map((runner) => runner.id) }, held.players, { ordBase: ordered.length, limitsMark });
+      const writes = createBatchWrites(
+        reader.q,
+        { row: held.market, runnerIds: held.runners.map((runner) => runner.id) },
+        held.players,
+        { ordBase: ordered.length, limitsMark },
+      );
       ordered.push(...part.jobs);
-      const { outcomes, log } = await runCommands(reader.q, part, held, writes, ordered, held.marks?.eventNames ?? null);
+      const { outcomes, log } = await runCommands(
+        reader.q,
+        part,
+        held,
+        writes,
+        ordered,
+        held.marks?.eventNames ?? null,
+      );
       ran.push({ part, held, staged: writes.take(), log, outcomes });
     }
     if (reader.refused()) return 'redo';
-    const { inserted, updated, fills, exposures, moves, mover, joined } = groupStaged(ran.flatMap((entry) => entry.staged));
+    const { inserted, updated, fills, exposures, moves, mover, joined } = groupStaged(
+      ran.flatMap((entry) => entry.staged),
+    );
     // One kind of joined row (the idempotency answers) is all the statement has a place for.
     if (joined.size > 1) return 'redo';
     const [inserter, rows] = [...joined][0] ?? [null, []];
     // A book due a snapshot saves it in the same statement, as the transaction path does after its rows.
-    const snapshots = ran.flatMap(({ part, held }) => (held.book !== null && snapshotDue(held, snapshotEvery) ? [{ marketId: part.marketId, snapshot: snapshotMarket(held.book) }] : []));
+    const snapshots = ran.flatMap(({ part, held }) =>
+      held.book !== null && snapshotDue(held, snapshotEvery)
+        ? [{ marketId: part.marketId, snapshot: snapshotMarket(held.book) }]
+        : [],
+    );
     const sent = createLaneCommitRepository(hooks.handle).commit({
       marks: ready.map((entry) => (entry as { marks: HeldMarks }).marks),
       limitsMark,
       wallet: mover === null ? null : (first) => mover.part(reader.q, moves, first),
-      joined: inserter === null ? null : (first, when) => inserter.statement(rows.map((op) => op.row) as never[], first, when),
-      rows: { bets: inserted, updates: updated, fills, exposures, commands: ran.flatMap(({ part, log }) => log.map((command) => ({ marketId: part.marketId, seq: command.seq, command }))) },
+      joined:
+        inserter === null
+          ? null
+          : (first, when) => inserter.statement(rows.map((op) => op.row) as never[], first, when),
+      rows: {
+        bets: inserted,
+        updates: updated,
+        fills,
+        exposures,
+        commands: ran.flatMap(({ part, log }) =>
+          log.map((command) => ({ marketId: part.marketId, seq: command.seq, command })),
+        ),
+      },
       snapshots,
     });
     // An answer lost with the connection: the statement may have committed. Nothing may run it again.
@@ -140,10 +179,14 @@ export async function commitInOneStatement(db: Queryable, parts: readonly Part[]
       const saved = snapshots.find((entry) => entry.marketId === part.marketId)?.snapshot ?? null;
       const rowMark = result.rowMarks.get(part.marketId);
       // The saved snapshot changed the market row: its new mark is this statement's.
-      if (saved !== null) held.marks = held.marks === null || rowMark === undefined ? null : { ...held.marks, row: rowMark };
+      if (saved !== null)
+        held.marks = held.marks === null || rowMark === undefined ? null : { ...held.marks, row: rowMark };
       advanceLog(held, log, saved);
     }
-    return { outcomes: ran.map((entry) => entry.outcomes), appended: new Set(ran.filter((entry) => entry.log.length > 0).map((entry) => entry.part.marketId)) };
+    return {
+      outcomes: ran.map((entry) => entry.outcomes),
+      appended: new Set(ran.filter((entry) => entry.log.length > 0).map((entry) => entry.part.marketId)),
+    };
   } catch (error) {
     if (error instanceof OutcomeUnknown) return error;
     // A command that needs a transaction, a batch-mate's refusal that moved the lane, the statement's
@@ -162,7 +205,12 @@ export async function commitInOneStatement(db: Queryable, parts: readonly Part[]
  * and the statement tried again without it: what the transaction path's RetryWithout does, without
  * the transaction. A lost answer throws OutcomeUnknown: nothing may run the batch again.
  */
-export async function commitFast(db: Queryable, parts: readonly Part[], snapshotEvery: number, counts: { redone: number; refusedInStatement: number }): Promise<{ parts: readonly Part[]; committed: Committed; dropped: OverdrawnBy[] } | null> {
+export async function commitFast(
+  db: Queryable,
+  parts: readonly Part[],
+  snapshotEvery: number,
+  counts: { redone: number; refusedInStatement: number },
+): Promise<{ parts: readonly Part[]; committed: Committed; dropped: OverdrawnBy[] } | null> {
   let pending = parts;
   const dropped: OverdrawnBy[] = [];
   for (;;) {
@@ -175,7 +223,8 @@ export async function commitFast(db: Queryable, parts: readonly Part[], snapshot
       throw result;
     }
     if (result !== 'redo' && 'outcomes' in result) return { parts: pending, committed: result, dropped };
-    const restored = result !== 'redo' && pending.every((part) => part.lane.held !== null && part.lane.committed !== null);
+    const restored =
+      result !== 'redo' && pending.every((part) => part.lane.held !== null && part.lane.committed !== null);
     if (!restored) {
       counts.redone += 1;
       for (const part of parts) part.lane.held = null;
@@ -184,6 +233,8 @@ export async function commitFast(db: Queryable, parts: readonly Part[], snapshot
     counts.refusedInStatement += 1;
     for (const part of pending) restoreCommitted(part.lane.held as Held, part.lane.committed as BookLog);
     dropped.push(result);
-    pending = pending.map((part) => ({ ...part, jobs: part.jobs.filter((job) => job !== result.job) })).filter((part) => part.jobs.length > 0);
+    pending = pending
+      .map((part) => ({ ...part, jobs: part.jobs.filter((job) => job !== result.job) }))
+      .filter((part) => part.jobs.length > 0);
   }
 }

@@ -24,7 +24,12 @@ export function createMarketBooks(db: Database, options: Partial<WriterOptions> 
      * together); such a command runs alone, and the next batch checks the log to see whether it committed.
      * player: the player the command is for, whom its batch then reads with its batch-mates' players at once.
      */
-    withMarket<T>(marketId: string, fn: (context: MarketContext) => Promise<T>, outerTx?: Queryable, player?: string): Promise<T> {
+    withMarket<T>(
+      marketId: string,
+      fn: (context: MarketContext) => Promise<T>,
+      outerTx?: Queryable,
+      player?: string,
+    ): Promise<T> {
       return writer.submit(marketId, fn, outerTx, player);
     },
 

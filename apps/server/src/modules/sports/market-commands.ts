@@ -25,7 +25,16 @@ export function createMarketCommands(deps: {
   connect: ((handle: (kind: ForwardKind, payload: unknown) => Promise<ForwardAnswer>) => MarketForwarding) | null;
   forwardTimeoutMs: number;
 }) {
-  const commands = { ...createPlayerCommands(deps), ...createOperatorCommands(deps), ...createFeedMarketCommands(deps) } satisfies CommandTable;
-  return createMarketRouter({ commands, leases: deps.leases, connect: deps.connect, forwardTimeoutMs: deps.forwardTimeoutMs });
+  const commands = {
+    ...createPlayerCommands(deps),
+    ...createOperatorCommands(deps),
+    ...createFeedMarketCommands(deps),
+  } satisfies CommandTable;
+  return createMarketRouter({
+    commands,
+    leases: deps.leases,
+    connect: deps.connect,
+    forwardTimeoutMs: deps.forwardTimeoutMs,
+  });
 }
 export type MarketRouter = ReturnType<typeof createMarketCommands>;

@@ -38,9 +38,23 @@ afterAll(async () => {
   await here.close();
 });
 
-const bet = (odds: number, stake = 100, side: 'back' | 'lay' = 'back', market = marketId, runner = runnerId) => ({ marketId: market, selectionId: runner, selectionType: side, odds, stake });
-const place = (app: FastifyInstance, body: ReturnType<typeof bet>, key?: string) => call(app, 'POST', '/api/v1/place-bet', { token, body, ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }) });
-const stable = (body: unknown) => JSON.parse(JSON.stringify(body, (name, value: unknown) => (name === 'placedAt' || name === 'delayUntil' ? undefined : value))) as unknown;
+const bet = (odds: number, stake = 100, side: 'back' | 'lay' = 'back', market = marketId, runner = runnerId) => ({
+  marketId: market,
+  selectionId: runner,
+  selectionType: side,
+  odds,
+  stake,
+});
+const place = (app: FastifyInstance, body: ReturnType<typeof bet>, key?: string) =>
+  call(app, 'POST', '/api/v1/place-bet', {
+    token,
+    body,
+    ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
+  });
+const stable = (body: unknown) =>
+  JSON.parse(
+    JSON.stringify(body, (name, value: unknown) => (name === 'placedAt' || name === 'delayUntil' ? undefined : value)),
+  ) as unknown;
 
 describe('bets forwarded to the market owner over Redis', () => {
   it('runs a bet sent to the other process through the owner writer and answers its envelope', async () => {
@@ -86,7 +100,10 @@ describe('bets forwarded to the market owner over Redis', () => {
     const ids = [viaHere, viaOwner, again].map((answer) => (answer.body.data as { _id: string })._id);
     expect(new Set(ids).size).toBe(1);
     expect(stable(again.body.data)).toEqual(stable(viaOwner.body.data));
-    const count = await here.db.query<{ n: string }>('select count(*) as n from bets where market_id = $1 and price_h = 400', [marketId]);
+    const count = await here.db.query<{ n: string }>(
+      'select count(*) as n from bets where market_id = $1 and price_h = 400',
+      [marketId],
+    );
     expect(Number(count.rows[0]?.n)).toBe(1);
 
     const hereCommands = here.services.books.counts().commands;
@@ -118,7 +135,9 @@ describe('an owner that is gone or does not answer', () => {
     expect(await leases.route(market)).toEqual({ kind: 'local' });
     return { market, runner: runners[0] as string };
   }
-  const leaseOwner = async (market: string) => (await here.db.query<{ owner: string }>('select owner from market_leases where market_id = $1', [market])).rows[0]?.owner;
+  const leaseOwner = async (market: string) =>
+    (await here.db.query<{ owner: string }>('select owner from market_leases where market_id = $1', [market])).rows[0]
+      ?.owner;
 
   it('waits out the lease of an owner nobody hears, then takes the market and places the bet once', async () => {
     const ghost = `ghost-${randomUUID()}`;
@@ -138,7 +157,9 @@ describe('an owner that is gone or does not answer', () => {
     const heard: { kind: string; payload: { key?: string } }[] = [];
     try {
       await listener.subscribe(`${prefix}:req:${ghost}`);
-      listener.on('message', (_channel: string, text: string) => heard.push(JSON.parse(text) as (typeof heard)[number]));
+      listener.on('message', (_channel: string, text: string) =>
+        heard.push(JSON.parse(text) as (typeof heard)[number]),
+      );
       const { market, runner } = await marketHeldBy(ghost);
       const answer = await place(here.app, bet(2.5, 100, 'back', market, runner));
       expect(answer.body.meta).toMatchObject({ code: 200, message: 'Bet placed' });
@@ -148,7 +169,10 @@ describe('an owner that is gone or does not answer', () => {
       expect(key).toMatch(/^fwd:/);
       expect(heard.every((message) => message.payload.key === key)).toBe(true);
       // Placed here after the takeover, under the key made for the forward: the retry could only replay it.
-      const stored = await here.db.query<{ response: unknown }>('select response from idempotency_keys where key = $1', [key]);
+      const stored = await here.db.query<{ response: unknown }>(
+        'select response from idempotency_keys where key = $1',
+        [key],
+      );
       expect(stored.rows.map((row) => row.response)).toEqual([(answer.body.data as { _id: string })._id]);
       expect(await leaseOwner(market)).not.toBe(ghost);
       const bets = await here.db.query('select id from bets where market_id = $1', [market]);

@@ -3,7 +3,10 @@ import { Redis } from 'ioredis';
 import type { ErrorCode } from '@khel/contract';
 
 /** A forwarded command's answer: what the owner's route would have answered, success or refusal. */
-export type ForwardAnswer = { ok: true; data: unknown; message: string } | { ok: false; code: ErrorCode; message: string; data: unknown } | { ok: false; code: null };
+export type ForwardAnswer =
+  | { ok: true; data: unknown; message: string }
+  | { ok: false; code: ErrorCode; message: string; data: unknown }
+  | { ok: false; code: null };
 
 /**
  * Every command that changes a market and may reach a process that is not its owner (decision 0034
@@ -63,7 +66,10 @@ export function createMarketForwarding(deps: {
   const replies = `${prefix}:reply:${owner}`;
   const subscribed = subscriber.subscribe(requests, replies).then(() => undefined);
   subscribed.catch((error: unknown) => deps.onError(error instanceof Error ? error : new Error(String(error))));
-  const waiting = new Map<string, { resolve: (answer: ForwardAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout | null }>();
+  const waiting = new Map<
+    string,
+    { resolve: (answer: ForwardAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout | null }
+  >();
   const running = new Set<Promise<void>>();
   let closed = false;
 
@@ -75,7 +81,9 @@ export function createMarketForwarding(deps: {
     } catch {
       answer = { ok: false, code: null };
     }
-    await publisher.publish(`${prefix}:reply:${request.from}`, JSON.stringify({ id: request.id, answer })).catch(deps.onError);
+    await publisher
+      .publish(`${prefix}:reply:${request.from}`, JSON.stringify({ id: request.id, answer }))
+      .catch(deps.onError);
   }
 
   subscriber.on('message', (channel: string, text: string) => {
@@ -104,10 +112,19 @@ export function createMarketForwarding(deps: {
      * Sends one command to the owner; answers its answer, or throws ForwardNotDelivered /
      * ForwardTimedOut. alive: whether the owner still holds the market (asked each timeoutMs).
      */
-    async request(target: string, kind: ForwardKind, payload: unknown, wait: { deadline: number; alive: () => Promise<boolean> }): Promise<ForwardAnswer> {
+    async request(
+      target: string,
+      kind: ForwardKind,
+      payload: unknown,
+      wait: { deadline: number; alive: () => Promise<boolean> },
+    ): Promise<ForwardAnswer> {
       const id = randomUUID();
       const answered = new Promise<ForwardAnswer>((resolve, reject) => {
-        const entry: { resolve: (answer: ForwardAnswer) => void; reject: (error: Error) => void; timer: NodeJS.Timeout | null } = { resolve, reject, timer: null };
+        const entry: {
+          resolve: (answer: ForwardAnswer) => void;
+          reject: (error: Error) => void;
+          timer: NodeJS.Timeout | null;
+        } = { resolve, reject, timer: null };
         const giveUp = () => {
           waiting.delete(id);
           reject(new ForwardTimedOut(`market owner ${target} did not answer`));

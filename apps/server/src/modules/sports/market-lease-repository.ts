@@ -27,7 +27,8 @@ export interface LeaseHolder {
 
 /** The market leases (migration 0023, decision 0034). Only this repository touches market_leases. */
 export function createMarketLeaseRepository(db: Queryable) {
-  const named = <Row>(statement: { name: string; text: string }, values: unknown[]) => db.query<Row>(statement.text, values, statement.name);
+  const named = <Row>(statement: { name: string; text: string }, values: unknown[]) =>
+    db.query<Row>(statement.text, values, statement.name);
   return {
     /**
      * Takes the market's lease for leaseMs when it is free, expired or already ours (then it is
@@ -51,7 +52,11 @@ export function createMarketLeaseRepository(db: Queryable) {
     /** Gives up the owner's leases (all of them, or only the markets named). */
     async release(owner: string, marketIds?: readonly string[]): Promise<void> {
       if (marketIds === undefined) await db.query('delete from market_leases where owner = $1', [owner]);
-      else if (marketIds.length > 0) await db.query('delete from market_leases where owner = $1 and market_id = any($2::uuid[])', [owner, marketIds]);
+      else if (marketIds.length > 0)
+        await db.query('delete from market_leases where owner = $1 and market_id = any($2::uuid[])', [
+          owner,
+          marketIds,
+        ]);
     },
   };
 }

@@ -14,18 +14,42 @@ let t: TestApp;
 
 async function newMarket(): Promise<string> {
   const director = await createOperator(t, ROLES.DIRECTOR);
-  const sport = await call(t.app, 'POST', '/api/v1/backoffice/sports', { token: director.token, body: { name: 'Cricket' } });
-  const league = await call(t.app, 'POST', '/api/v1/backoffice/leagues', { token: director.token, body: { sportId: (sport.body.data as { _id: string })._id, name: `Lease League ${randomUUID().slice(0, 6)}` } });
-  const event = await call(t.app, 'POST', '/api/v1/backoffice/events', { token: director.token, body: { leagueId: (league.body.data as { _id: string })._id, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' } });
+  const sport = await call(t.app, 'POST', '/api/v1/backoffice/sports', {
+    token: director.token,
+    body: { name: 'Cricket' },
+  });
+  const league = await call(t.app, 'POST', '/api/v1/backoffice/leagues', {
+    token: director.token,
+    body: { sportId: (sport.body.data as { _id: string })._id, name: `Lease League ${randomUUID().slice(0, 6)}` },
+  });
+  const event = await call(t.app, 'POST', '/api/v1/backoffice/events', {
+    token: director.token,
+    body: {
+      leagueId: (league.body.data as { _id: string })._id,
+      name: 'Kings v Royals',
+      startTime: '2026-11-21T14:00:00.000Z',
+    },
+  });
   const created = await call(t.app, 'POST', '/api/v1/backoffice/markets', {
     token: director.token,
-    body: { eventId: (event.body.data as { _id: string })._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Kings', 'Royals'], betDelaySeconds: 0 },
+    body: {
+      eventId: (event.body.data as { _id: string })._id,
+      marketType: 'EXCHANGE',
+      name: 'Match Odds',
+      runners: ['Kings', 'Royals'],
+      betDelaySeconds: 0,
+    },
   });
   return (created.body.data as { _id: string })._id;
 }
 
 const leaseRow = async (marketId: string) =>
-  (await t.db.query<{ owner: string; expires_at: Date }>('select owner, expires_at from market_leases where market_id = $1', [marketId])).rows[0] ?? null;
+  (
+    await t.db.query<{ owner: string; expires_at: Date }>(
+      'select owner, expires_at from market_leases where market_id = $1',
+      [marketId],
+    )
+  ).rows[0] ?? null;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -63,7 +87,12 @@ describe('market lease', () => {
     const marketId = await newMarket();
     const lost: string[] = [];
     // A short lease that A never renews (its timer is not started): a process that died.
-    const a = createMarketLeases({ db: t.db, owner: `A-${randomUUID()}`, options: { leaseMs: 200, renewMs: 50 }, onLost: (id) => lost.push(id) });
+    const a = createMarketLeases({
+      db: t.db,
+      owner: `A-${randomUUID()}`,
+      options: { leaseMs: 200, renewMs: 50 },
+      onLost: (id) => lost.push(id),
+    });
     const b = createMarketLeases({ db: t.db, owner: `B-${randomUUID()}` });
     expect(await a.route(marketId)).toEqual({ kind: 'local' });
     let route = await b.route(marketId);
@@ -106,7 +135,12 @@ describe('market lease', () => {
   it('gives back a lease no command used for a while at the next renewal', async () => {
     const marketId = await newMarket();
     let now = 0;
-    const a = createMarketLeases({ db: t.db, owner: `A-${randomUUID()}`, options: { idleReleaseMs: 1000 }, now: () => now });
+    const a = createMarketLeases({
+      db: t.db,
+      owner: `A-${randomUUID()}`,
+      options: { idleReleaseMs: 1000 },
+      now: () => now,
+    });
     await a.route(marketId);
     now = 500;
     await a.renew();

@@ -30,7 +30,14 @@ interface Held {
  * stall asks the database again; even a process wrongly trusting a lost lease stays correct, because
  * the market writer still takes the advisory lock and checks the log's sequence per batch.
  */
-export function createMarketLeases(deps: { db: Database; owner: string; options?: Partial<LeaseOptions>; onLost?: (marketId: string) => void; onError?: (error: unknown) => void; now?: () => number }) {
+export function createMarketLeases(deps: {
+  db: Database;
+  owner: string;
+  options?: Partial<LeaseOptions>;
+  onLost?: (marketId: string) => void;
+  onError?: (error: unknown) => void;
+  now?: () => number;
+}) {
   const options = { ...DEFAULT_LEASE_OPTIONS, ...deps.options };
   if (options.renewMs * 2 > options.leaseMs) throw new Error('renewMs must be at most half of leaseMs');
   const { owner } = deps;
@@ -60,7 +67,9 @@ export function createMarketLeases(deps: { db: Database; owner: string; options?
   async function renew(): Promise<void> {
     if (held.size === 0) return;
     const since = now();
-    const idle = [...held].filter(([, entry]) => since - entry.usedAt >= options.idleReleaseMs).map(([marketId]) => marketId);
+    const idle = [...held]
+      .filter(([, entry]) => since - entry.usedAt >= options.idleReleaseMs)
+      .map(([marketId]) => marketId);
     for (const marketId of idle) held.delete(marketId);
     await repo.release(owner, idle);
     const asked = [...held.keys()];

@@ -12,7 +12,10 @@ const STATE_COLUMNS = `id, event_id, type, name, status, in_play, suspend_reason
  * of the array (the caller sorts it: two transactions never wait on each other's markets crosswise);
  * the state is read by a second statement, whose snapshot is taken after the locks were granted.
  */
-const LOCK_ALL = { name: 'market_writer_lock_all', text: 'select count(pg_advisory_xact_lock(hashtext(k))) as n from unnest($1::text[]) with ordinality as u(k, o)' };
+const LOCK_ALL = {
+  name: 'market_writer_lock_all',
+  text: 'select count(pg_advisory_xact_lock(hashtext(k))) as n from unnest($1::text[]) with ordinality as u(k, o)',
+};
 /** A market's event with its league and sport, as a bet view names them (`m` is the market). */
 const EVENT_NAMES = `(select json_build_object('id', e.id, 'slug', e.slug, 'name', e.name, 'league_id', l.id, 'league_slug', l.slug, 'league_name', l.name,
         'sport_id', s.id, 'sport_slug', s.slug, 'sport_name', s.name)
@@ -50,7 +53,11 @@ export interface HeldMarks {
  * snapshot's sequence, where no rebuild reads them, until the next snapshot drops them. The rows are
  * found by market id (`= any`, the primary key), never by a join the planner could run as a scan.
  */
-export function snapshotsStatement(snapshots: readonly { marketId: string; snapshot: MarketSnapshot }[], first: number, when: string): { sql: string; params: unknown[] } {
+export function snapshotsStatement(
+  snapshots: readonly { marketId: string; snapshot: MarketSnapshot }[],
+  first: number,
+  when: string,
+): { sql: string; params: unknown[] } {
   return {
     sql: `lane_snapshot_rows as (select s."marketId" as market_id, s.snapshot, (s.snapshot->>'lastSeq')::bigint as seq from jsonb_to_recordset($${first}::jsonb) as s("marketId" uuid, snapshot jsonb)),
       lane_snapshots as (update markets m set book_snapshot = s.snapshot, book_seq = s.seq from lane_snapshot_rows s
@@ -61,7 +68,11 @@ export function snapshotsStatement(snapshots: readonly { marketId: string; snaps
   };
 }
 
-export function laneCheckStatement(marks: readonly HeldMarks[], limitsMark: string, first: number): { sql: string; params: unknown[] } {
+export function laneCheckStatement(
+  marks: readonly HeldMarks[],
+  limitsMark: string,
+  first: number,
+): { sql: string; params: unknown[] } {
   const p = (offset: number) => `$${first + offset}`;
   return {
     sql: `lane_locks as materialized (select count(pg_advisory_xact_lock(hashtext(k))) as n from unnest(${p(0)}::text[]) with ordinality as u(k, o)),
@@ -70,7 +81,14 @@ export function laneCheckStatement(marks: readonly HeldMarks[], limitsMark: stri
         where (select n from lane_locks) >= 0 and m.id = any(${p(1)}::uuid[]) and m.xmin::text = x.row_mark and md5(${EVENT_NAMES}::text) = x.names_mark
         for share of m),
       lane_checked as materialized (select (select count(*) from lane_marked) = ${p(4)}::int and ${LIMITS_FINGERPRINT} = ${p(5)}::text as ok)`,
-    params: [marks.map((mark) => `market:${mark.marketId}`), marks.map((mark) => mark.marketId), marks.map((mark) => mark.rowMark), marks.map((mark) => mark.namesMark), marks.length, limitsMark],
+    params: [
+      marks.map((mark) => `market:${mark.marketId}`),
+      marks.map((mark) => mark.marketId),
+      marks.map((mark) => mark.rowMark),
+      marks.map((mark) => mark.namesMark),
+      marks.length,
+      limitsMark,
+    ],
   };
 }
 
@@ -92,7 +110,8 @@ export type LockedState = MarketState & { limits_mark: string; event_names: Even
  * appended once per group commit (with the batch's rows, batch-writes-repository.ts), and the periodic snapshot.
  */
 export function createMarketLogRepository(db: Queryable) {
-  const named = <Row>(statement: { name: string; text: string }, values: unknown[]) => db.query<Row>(statement.text, values, statement.name);
+  const named = <Row>(statement: { name: string; text: string }, values: unknown[]) =>
+    db.query<Row>(statement.text, values, statement.name);
   async function states(marketIds: readonly string[]): Promise<Map<string, LockedState>> {
     const rows = (await named<LockedState>(STATES, [marketIds])).rows;
     return new Map(rows.map((row) => [row.id, row]));
@@ -117,15 +136,18 @@ export function createMarketLogRepository(db: Queryable) {
     },
     /** The book as stored, in one statement (one view of the database): the snapshot and the commands logged after it, in order. */
     async book(marketId: string): Promise<{ snapshot: MarketSnapshot | null; commands: ExchangeCommand[] }> {
-      const row = (await named<{ book_snapshot: MarketSnapshot | null; commands: ExchangeCommand[] }>(BOOK, [marketId])).rows[0];
+      const row = (await named<{ book_snapshot: MarketSnapshot | null; commands: ExchangeCommand[] }>(BOOK, [marketId]))
+        .rows[0];
       return { snapshot: row?.book_snapshot ?? null, commands: row?.commands ?? [] };
     },
     /** Saves the snapshot and drops the commands it already contains; answers the row's new mark (its xmin: this transaction's). */
     async saveSnapshot(marketId: string, snapshot: MarketSnapshot): Promise<string | null> {
-      const saved = await db.query<{ row_mark: string }>('update markets set book_snapshot = $2, book_seq = $3 where id = $1 returning xmin::text as row_mark', [marketId, JSON.stringify(snapshot), snapshot.lastSeq]);
+      const saved = await db.query<{ row_mark: string }>(
+        'update markets set book_snapshot = $2, book_seq = $3 where id = $1 returning xmin::text as row_mark',
+        [marketId, JSON.stringify(snapshot), snapshot.lastSeq],
+      );
       await db.query('delete from market_commands where market_id = $1 and seq <= $2', [marketId, snapshot.lastSeq]);
       return saved.rows[0]?.row_mark ?? null;
     },
   };
 }
-

@@ -79,7 +79,12 @@ export function createMarketRouter<Table extends CommandTable>(deps: {
    * the command again), and once it stopped renewing (dead or stuck) the market is taken over and the
    * command runs here. Past a lease and four timeouts: a 503 ("try again"), never a guess.
    */
-  async function onMarket(marketId: string, kind: ForwardKind, command: MarketCommand<unknown>, payload: unknown): Promise<CommandAnswer> {
+  async function onMarket(
+    marketId: string,
+    kind: ForwardKind,
+    command: MarketCommand<unknown>,
+    payload: unknown,
+  ): Promise<CommandAnswer> {
     if (leases === null || forwarding === null) return command.run(payload);
     const giveUpAt = Date.now() + leases.options.leaseMs + 4 * deps.forwardTimeoutMs;
     for (;;) {
@@ -105,7 +110,10 @@ export function createMarketRouter<Table extends CommandTable>(deps: {
 
   return {
     /** Runs the command where its market is written; answers its envelope's data and message, or throws its refusal. */
-    async run<Kind extends ForwardKind>(kind: Kind, payload: PayloadOf<Table[Kind]>): Promise<CommandAnswer<DataOf<Table[Kind]>>> {
+    async run<Kind extends ForwardKind>(
+      kind: Kind,
+      payload: PayloadOf<Table[Kind]>,
+    ): Promise<CommandAnswer<DataOf<Table[Kind]>>> {
       const command = commandOf(kind) as MarketCommand<unknown>;
       // Without Redis there is nowhere else to run it: not even the market is looked up.
       const marketId = leases === null ? null : await command.marketOf(payload);

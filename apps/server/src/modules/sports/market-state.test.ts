@@ -13,9 +13,28 @@ import type { MarketRow } from './sports-repository.js';
 function heldWith(resting: number, snapshotSeq: number): Held {
   const book = createExchangeMarket({ marketId: 'm', runnerIds: ['A', 'B'] });
   for (let i = 1; i <= resting; i += 1) {
-    applyCommand(book, { type: 'place', seq: i, timeMs: 0, offerId: `o${i}`, ownerId: `u${i % 7}`, runnerId: 'A', side: 'back', priceHundredths: 300, stakePaise: 100, persistence: 'lapse' });
+    applyCommand(book, {
+      type: 'place',
+      seq: i,
+      timeMs: 0,
+      offerId: `o${i}`,
+      ownerId: `u${i % 7}`,
+      runnerId: 'A',
+      side: 'back',
+      priceHundredths: 300,
+      stakePaise: 100,
+      persistence: 'lapse',
+    });
   }
-  return { market: {} as MarketRow, runners: [], book, snapshotSeq, players: emptyLanePlayers(), log: null, marks: null };
+  return {
+    market: {} as MarketRow,
+    runners: [],
+    book,
+    snapshotSeq,
+    players: emptyLanePlayers(),
+    log: null,
+    marks: null,
+  };
 }
 
 describe('snapshotDue', () => {
@@ -35,7 +54,13 @@ describe('snapshotDue', () => {
     // 39 commands since the snapshot, 40 resting: not yet; one more command and it is due.
     expect(snapshotDue(held, 7)).toBe(false);
     // A refused cancel still moves the sequence and leaves the 40 offers resting.
-    applyCommand(held.book as NonNullable<Held['book']>, { type: 'cancel', seq: 41, timeMs: 0, offerId: 'none', ownerId: 'u1' });
+    applyCommand(held.book as NonNullable<Held['book']>, {
+      type: 'cancel',
+      seq: 41,
+      timeMs: 0,
+      offerId: 'none',
+      ownerId: 'u1',
+    });
     expect(held.book?.liveOffers.size).toBe(40);
     expect(snapshotDue(held, 7)).toBe(true);
   });

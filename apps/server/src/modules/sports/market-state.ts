@@ -51,10 +51,18 @@ export interface WriterOptions {
 /** Whether the held book is due a snapshot: every max(snapshotEvery, resting offers) commands (decision 0027, addendum 0038). */
 export function snapshotDue(held: Held, snapshotEvery: number): boolean {
   if (held.book === null) return false;
-  return held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= Math.max(snapshotEvery, held.book.liveOffers.size);
+  return (
+    held.snapshotSeq < 0 || held.book.lastSeq - held.snapshotSeq >= Math.max(snapshotEvery, held.book.liveOffers.size)
+  );
 }
 
-export const DEFAULT_WRITER_OPTIONS: WriterOptions = { maxBatch: 256, lingerMs: 0, snapshotEvery: 500, sharedCommit: true, oneStatement: true };
+export const DEFAULT_WRITER_OPTIONS: WriterOptions = {
+  maxBatch: 256,
+  lingerMs: 0,
+  snapshotEvery: 500,
+  sharedCommit: true,
+  oneStatement: true,
+};
 
 /** What the writer holds for a market between batches: no re-reads of it per command. */
 export interface Held {
@@ -94,7 +102,8 @@ export function advanceLog(held: Held, log: readonly ExchangeCommand[], saved: M
   if (saved !== null) {
     held.snapshotSeq = saved.lastSeq;
     held.log = { snapshot: saved, commands: [] };
-  } else if (held.log !== null && log.length > 0) held.log = { snapshot: held.log.snapshot, commands: [...held.log.commands, ...log] };
+  } else if (held.log !== null && log.length > 0)
+    held.log = { snapshot: held.log.snapshot, commands: [...held.log.commands, ...log] };
 }
 
 /**
@@ -137,17 +146,45 @@ export function marketOf(state: MarketState): MarketRow {
  * `known` is the lane's last committed book log: used, without reading the book, when it ends at the
  * sequence the database holds (`seq`, read under the market's lock or just before a view).
  */
-export async function rebuild(tx: Queryable, market: MarketRow, known?: { log: BookLog | null; seq: number }): Promise<Held & { read: boolean }> {
+export async function rebuild(
+  tx: Queryable,
+  market: MarketRow,
+  known?: { log: BookLog | null; seq: number },
+): Promise<Held & { read: boolean }> {
   const runners = await createSportsRepository(tx).runnersOf([market.id]);
-  if (market.type !== 'EXCHANGE') return { market, runners, book: null, snapshotSeq: 0, players: emptyLanePlayers(), log: null, marks: null, read: false };
+  if (market.type !== 'EXCHANGE')
+    return {
+      market,
+      runners,
+      book: null,
+      snapshotSeq: 0,
+      players: emptyLanePlayers(),
+      log: null,
+      marks: null,
+      read: false,
+    };
   if (known !== undefined && known.log !== null && logSeq(known.log) === known.seq) {
     const book = replay(known.log.snapshot, known.log.commands);
-    return { market, runners, book, snapshotSeq: known.log.snapshot.lastSeq, players: emptyLanePlayers(), log: known.log, marks: null, read: false };
+    return {
+      market,
+      runners,
+      book,
+      snapshotSeq: known.log.snapshot.lastSeq,
+      players: emptyLanePlayers(),
+      log: known.log,
+      marks: null,
+      read: false,
+    };
   }
   // One statement, so one view of the database: a snapshot saved meanwhile cannot leave a gap.
   const { snapshot, commands } = await createMarketLogRepository(tx).book(market.id);
   if (snapshot === null) {
-    const book = createExchangeMarket({ marketId: market.id, runnerIds: runners.map((runner) => runner.id), inPlay: market.in_play, status: 'open' });
+    const book = createExchangeMarket({
+      marketId: market.id,
+      runnerIds: runners.map((runner) => runner.id),
+      inPlay: market.in_play,
+      status: 'open',
+    });
     for (const command of commands) {
       if (command.seq !== book.lastSeq + 1) throw new SnapshotMoved();
       applyCommand(book, command);
@@ -155,5 +192,14 @@ export async function rebuild(tx: Queryable, market: MarketRow, known?: { log: B
     return { market, runners, book, snapshotSeq: -1, players: emptyLanePlayers(), log: null, marks: null, read: true };
   }
   const book = replay(snapshot, commands);
-  return { market, runners, book, snapshotSeq: snapshot.lastSeq, players: emptyLanePlayers(), log: { snapshot, commands }, marks: null, read: true };
+  return {
+    market,
+    runners,
+    book,
+    snapshotSeq: snapshot.lastSeq,
+    players: emptyLanePlayers(),
+    log: { snapshot, commands },
+    marks: null,
+    read: true,
+  };
 }

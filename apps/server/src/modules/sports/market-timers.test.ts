@@ -30,18 +30,34 @@ afterAll(async () => {
 /** An exchange market whose lease the other process took with the market's first command. */
 async function ownedByOther(betDelaySeconds = 0) {
   const market = await newMarket(here, director, 'EXCHANGE', betDelaySeconds);
-  expect((await call(owner.app, 'PUT', `/api/v1/backoffice/markets/${market.id}`, { token: director, body: {} })).body.meta.code).toBe(200);
+  expect(
+    (await call(owner.app, 'PUT', `/api/v1/backoffice/markets/${market.id}`, { token: director, body: {} })).body.meta
+      .code,
+  ).toBe(200);
   return market;
 }
 
 const counts = () => ({ here: here.services.books.counts(), owner: owner.services.books.counts() });
-const lastSeq = async (marketId: string) => Number((await here.db.query<{ seq: string | null }>('select max(seq) as seq from market_commands where market_id = $1', [marketId])).rows[0]?.seq ?? 0);
+const lastSeq = async (marketId: string) =>
+  Number(
+    (
+      await here.db.query<{ seq: string | null }>('select max(seq) as seq from market_commands where market_id = $1', [
+        marketId,
+      ])
+    ).rows[0]?.seq ?? 0,
+  );
 
 describe('the demo feed on a market another process owns', () => {
   it('sends its quote to the owner; the same quote again changes nothing, a new one replaces it', async () => {
     const m = await ownedByOther();
-    const quote = (quoteId: string): FeedMarketAction => ({ type: 'exchangeQuote', status: 'open', offers: [{ runnerId: m.runners[0] as string, side: 'lay', priceHundredths: 300, sizePaise: 50_000 }], quoteId });
-    const feed = (action: FeedMarketAction) => here.services.marketRouter.run('feed.market', { marketId: m.id, action });
+    const quote = (quoteId: string): FeedMarketAction => ({
+      type: 'exchangeQuote',
+      status: 'open',
+      offers: [{ runnerId: m.runners[0] as string, side: 'lay', priceHundredths: 300, sizePaise: 50_000 }],
+      quoteId,
+    });
+    const feed = (action: FeedMarketAction) =>
+      here.services.marketRouter.run('feed.market', { marketId: m.id, action });
     const first = quote(randomUUID());
 
     for (const [action, moves] of [
@@ -58,7 +74,8 @@ describe('the demo feed on a market another process owns', () => {
       if (moves) expect(await lastSeq(m.id)).toBeGreaterThan(before.seq);
       else expect(await lastSeq(m.id)).toBe(before.seq);
     }
-    const view = (await call(here.app, 'GET', `/api/v1/backoffice/markets/${m.id}/book`, { token: director })).body.data as { market: { runners: { back: { price: number; size: number }[] }[] } };
+    const view = (await call(here.app, 'GET', `/api/v1/backoffice/markets/${m.id}/book`, { token: director })).body
+      .data as { market: { runners: { back: { price: number; size: number }[] }[] } };
     expect(view.market.runners[0]?.back).toEqual([{ price: 3, size: 500 }]);
   });
 });
@@ -66,9 +83,17 @@ describe('the demo feed on a market another process owns', () => {
 describe('the in-play delay on two processes', () => {
   it('is decided by the owner alone, each pending bet once, when both sweep', async () => {
     const m = await ownedByOther(2);
-    expect((await call(owner.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, { token: director, body: { inPlay: true } })).body.meta.code).toBe(200);
+    expect(
+      (await call(owner.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, { token: director, body: { inPlay: true } }))
+        .body.meta.code,
+    ).toBe(200);
     const place = async (token: string, selectionType: 'back' | 'lay', stake: number) =>
-      (await call(here.app, 'POST', '/api/v1/place-bet', { token, body: { marketId: m.id, selectionId: m.runners[0], selectionType, odds: 3, stake } })).body.data as { _id: string; status: string };
+      (
+        await call(here.app, 'POST', '/api/v1/place-bet', {
+          token,
+          body: { marketId: m.id, selectionId: m.runners[0], selectionType, odds: 3, stake },
+        })
+      ).body.data as { _id: string; status: string };
     // A resting lay (it crosses nothing, so it skips the delay), then backs that would match it: each waits out the delay.
     expect((await place((await signUpPlayer(here)).token, 'lay', 1000)).status).toBe('unmatched');
     const backer = (await signUpPlayer(here)).token;
@@ -84,7 +109,10 @@ describe('the in-play delay on two processes', () => {
     try {
       here.clock.advanceMs(3000);
       const before = counts();
-      const [onHere, onOwner] = await Promise.all([here.services.delayedBets.sweep(), owner.services.delayedBets.sweep()]);
+      const [onHere, onOwner] = await Promise.all([
+        here.services.delayedBets.sweep(),
+        owner.services.delayedBets.sweep(),
+      ]);
       expect({ onHere, onOwner }).toEqual({ onHere: 0, onOwner: 3 });
       const after = counts();
       expect(after.here).toEqual(before.here);
@@ -93,10 +121,16 @@ describe('the in-play delay on two processes', () => {
       here.services.delayedBets.start(1000);
       owner.services.delayedBets.start(1000);
     }
-    const bets = await here.db.query<{ id: string; status: string }>('select id, status from bets where id = any($1::uuid[]) order by id', [pending]);
+    const bets = await here.db.query<{ id: string; status: string }>(
+      'select id, status from bets where id = any($1::uuid[]) order by id',
+      [pending],
+    );
     expect(bets.rows.map((row) => row.status)).toEqual(['matched', 'matched', 'matched']);
     // Each placed on the book once: one engine command per decided bet.
-    const placed = await here.db.query<{ id: string; n: number }>("select command->>'offerId' as id, count(*)::int as n from market_commands where market_id = $1 and command->>'type' = 'place' and command->>'offerId' = any($2::text[]) group by 1 order by 1", [m.id, pending]);
+    const placed = await here.db.query<{ id: string; n: number }>(
+      "select command->>'offerId' as id, count(*)::int as n from market_commands where market_id = $1 and command->>'type' = 'place' and command->>'offerId' = any($2::text[]) group by 1 order by 1",
+      [m.id, pending],
+    );
     expect(placed.rows).toEqual([...pending].sort().map((id) => ({ id, n: 1 })));
   });
 });

@@ -25,11 +25,13 @@ const STAKES = [100, 500, 1500, 4000];
 /** The seeded generator of @khel/sports-sim, so both runs see the same stream. */
 const random = (seed: number): (() => number) => createRng(seed).nextFloat;
 
-type Step = { kind: 'places'; bets: { player: number; runner: number; side: 'back' | 'lay'; odds: number; stake: number }[] } | { kind: 'cancel'; player: number; pick: number };
+type Step =
+  | { kind: 'places'; bets: { player: number; runner: number; side: 'back' | 'lay'; odds: number; stake: number }[] }
+  | { kind: 'cancel'; player: number; pick: number };
 
 function stream(seed: number): Step[] {
   const next = random(seed);
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
   const steps: Step[] = [];
   for (let i = 0; i < STEPS; i += 1) {
     if (next() < 0.2) steps.push({ kind: 'cancel', player: Math.floor(next() * PLAYERS), pick: next() });
@@ -37,29 +39,62 @@ function stream(seed: number): Step[] {
       const count = 1 + Math.floor(next() * 8);
       steps.push({
         kind: 'places',
-        bets: Array.from({ length: count }, () => ({ player: Math.floor(next() * PLAYERS), runner: Math.floor(next() * 2), side: next() < 0.5 ? 'back' : 'lay', odds: pick(PRICES), stake: pick(STAKES) })),
+        bets: Array.from({ length: count }, () => ({
+          player: Math.floor(next() * PLAYERS),
+          runner: Math.floor(next() * 2),
+          side: next() < 0.5 ? 'back' : 'lay',
+          odds: pick(PRICES),
+          stake: pick(STAKES),
+        })),
       });
     }
   }
   return steps;
 }
 
-const outcomeOf = (settled: PromiseSettledResult<unknown>) => (settled.status === 'fulfilled' ? 'ok' : settled.reason instanceof AppError ? settled.reason.code : String(settled.reason));
+const outcomeOf = (settled: PromiseSettledResult<unknown>) =>
+  settled.status === 'fulfilled'
+    ? 'ok'
+    : settled.reason instanceof AppError
+      ? settled.reason.code
+      : String(settled.reason);
 
 /** Runs the stream on a fresh app and answers everything it left, with ids replaced by their order. */
 async function run(env: Record<string, string>, steps: Step[], rebuildAt: number | null) {
   const t: TestApp = await createTestApp(env);
   try {
     const director = await createOperator(t, ROLES.DIRECTOR);
-    const sport = await call(t.app, 'POST', '/api/v1/backoffice/sports', { token: director.token, body: { name: 'Cricket' } });
-    const league = await call(t.app, 'POST', '/api/v1/backoffice/leagues', { token: director.token, body: { sportId: (sport.body.data as { _id: string })._id, name: 'Writer League' } });
-    const event = await call(t.app, 'POST', '/api/v1/backoffice/events', { token: director.token, body: { leagueId: (league.body.data as { _id: string })._id, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' } });
+    const sport = await call(t.app, 'POST', '/api/v1/backoffice/sports', {
+      token: director.token,
+      body: { name: 'Cricket' },
+    });
+    const league = await call(t.app, 'POST', '/api/v1/backoffice/leagues', {
+      token: director.token,
+      body: { sportId: (sport.body.data as { _id: string })._id, name: 'Writer League' },
+    });
+    const event = await call(t.app, 'POST', '/api/v1/backoffice/events', {
+      token: director.token,
+      body: {
+        leagueId: (league.body.data as { _id: string })._id,
+        name: 'Kings v Royals',
+        startTime: '2026-11-21T14:00:00.000Z',
+      },
+    });
     const created = await call(t.app, 'POST', '/api/v1/backoffice/markets', {
       token: director.token,
-      body: { eventId: (event.body.data as { _id: string })._id, marketType: 'EXCHANGE', name: 'Match Odds', runners: ['Kings', 'Royals'], betDelaySeconds: 0 },
+      body: {
+        eventId: (event.body.data as { _id: string })._id,
+        marketType: 'EXCHANGE',
+        name: 'Match Odds',
+        runners: ['Kings', 'Royals'],
+        betDelaySeconds: 0,
+      },
     });
     const marketId = (created.body.data as { _id: string })._id;
-    const runners = ((await call(t.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token: director.token, body: {} })).body.data as { runners: { _id: string }[] }).runners.map((runner) => runner._id);
+    const runners = (
+      (await call(t.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token: director.token, body: {} })).body
+        .data as { runners: { _id: string }[] }
+    ).runners.map((runner) => runner._id);
     const callers: Caller[] = [];
     for (let i = 0; i < PLAYERS; i += 1) {
       const auth = await t.services.identity.authenticate((await signUpPlayer(t)).token);
@@ -72,37 +107,114 @@ async function run(env: Record<string, string>, steps: Step[], rebuildAt: number
       if (step.kind === 'places') {
         // Submitted together and in order: with group commit on they share transactions.
         const placed = step.bets.map((bet) =>
-          t.services.sports.placeBet(callers[bet.player] as Caller, { marketId, selectionId: runners[bet.runner], selectionType: bet.side, odds: bet.odds, stake: bet.stake }, emptyChanges()),
+          t.services.sports.placeBet(
+            callers[bet.player] as Caller,
+            { marketId, selectionId: runners[bet.runner], selectionType: bet.side, odds: bet.odds, stake: bet.stake },
+            emptyChanges(),
+          ),
         );
         outcomes.push(...(await Promise.allSettled(placed)).map(outcomeOf));
       } else {
-        const open = (await t.db.query<{ id: string }>("select id from bets where user_id = $1 and status = 'unmatched' order by seq", [callers[step.player]?.userId])).rows;
+        const open = (
+          await t.db.query<{ id: string }>(
+            "select id from bets where user_id = $1 and status = 'unmatched' order by seq",
+            [callers[step.player]?.userId],
+          )
+        ).rows;
         const target = open[Math.floor(step.pick * open.length)];
-        if (target !== undefined) outcomes.push(...[await Promise.allSettled([t.services.sports.cancelBet(callers[step.player] as Caller, target.id)])].flat().map(outcomeOf));
+        if (target !== undefined)
+          outcomes.push(
+            ...[await Promise.allSettled([t.services.sports.cancelBet(callers[step.player] as Caller, target.id)])]
+              .flat()
+              .map(outcomeOf),
+          );
       }
     }
     const users = callers.map((caller) => caller.userId);
-    const bets = (await t.db.query<{ id: string; user_id: string; status: string; stake_paise: number; matched_paise: number; cancelled_paise: number; side: string; price_h: number; lapse_reason: string | null }>('select * from bets where market_id = $1 order by seq', [marketId])).rows;
+    const bets = (
+      await t.db.query<{
+        id: string;
+        user_id: string;
+        status: string;
+        stake_paise: number;
+        matched_paise: number;
+        cancelled_paise: number;
+        side: string;
+        price_h: number;
+        lapse_reason: string | null;
+      }>('select * from bets where market_id = $1 order by seq', [marketId])
+    ).rows;
     const order = new Map(bets.map((bet, index) => [bet.id, index]));
-    const alias = (id: string | null) => (id === null ? null : users.includes(id) ? `p${users.indexOf(id)}` : `b${order.get(id) ?? id}`);
-    const fills = (await t.db.query<{ runner_id: string; price_h: number; stake_paise: number; back_bet_id: string | null; lay_bet_id: string | null }>('select * from fills where market_id = $1 order by id', [marketId])).rows;
-    const exposures = await t.db.query('select user_id, wallet, exposure_paise, outcomes from market_exposures where market_id = $1', [marketId]);
-    const accounts = await t.db.query<{ user_id: string; kind: string; balance_paise: number; exposure_paise: number }>("select user_id, kind, balance_paise, exposure_paise from ledger_accounts where user_id = any($1::uuid[]) and kind = 'player_main'", [users]);
+    const alias = (id: string | null) =>
+      id === null ? null : users.includes(id) ? `p${users.indexOf(id)}` : `b${order.get(id) ?? id}`;
+    const fills = (
+      await t.db.query<{
+        runner_id: string;
+        price_h: number;
+        stake_paise: number;
+        back_bet_id: string | null;
+        lay_bet_id: string | null;
+      }>('select * from fills where market_id = $1 order by id', [marketId])
+    ).rows;
+    const exposures = await t.db.query(
+      'select user_id, wallet, exposure_paise, outcomes from market_exposures where market_id = $1',
+      [marketId],
+    );
+    const accounts = await t.db.query<{ user_id: string; kind: string; balance_paise: number; exposure_paise: number }>(
+      "select user_id, kind, balance_paise, exposure_paise from ledger_accounts where user_id = any($1::uuid[]) and kind = 'player_main'",
+      [users],
+    );
     const held = await t.services.books.peek({ id: marketId, type: 'EXCHANGE' } as never);
     t.services.books.forget(marketId);
     const rebuilt = await t.services.books.peek({ id: marketId, type: 'EXCHANGE' } as never);
     const bookOf = (book: typeof held) => {
       const snapshot = snapshotMarket(book as NonNullable<typeof held>);
-      return { ...snapshot, marketId: '', runnerIds: [], offers: snapshot.offers.map((offer) => ({ ...offer, offerId: alias(offer.offerId), ownerId: alias(offer.ownerId), runnerId: runners.indexOf(offer.runnerId) })) };
+      return {
+        ...snapshot,
+        marketId: '',
+        runnerIds: [],
+        offers: snapshot.offers.map((offer) => ({
+          ...offer,
+          offerId: alias(offer.offerId),
+          ownerId: alias(offer.ownerId),
+          runnerId: runners.indexOf(offer.runnerId),
+        })),
+      };
     };
     return {
       outcomes,
-      bets: bets.map((bet) => [alias(bet.user_id), bet.status, bet.side, bet.price_h, bet.stake_paise, bet.matched_paise, bet.cancelled_paise, bet.lapse_reason]),
-      fills: fills.map((fill) => [runners.indexOf(fill.runner_id), fill.price_h, fill.stake_paise, alias(fill.back_bet_id), alias(fill.lay_bet_id)]),
+      bets: bets.map((bet) => [
+        alias(bet.user_id),
+        bet.status,
+        bet.side,
+        bet.price_h,
+        bet.stake_paise,
+        bet.matched_paise,
+        bet.cancelled_paise,
+        bet.lapse_reason,
+      ]),
+      fills: fills.map((fill) => [
+        runners.indexOf(fill.runner_id),
+        fill.price_h,
+        fill.stake_paise,
+        alias(fill.back_bet_id),
+        alias(fill.lay_bet_id),
+      ]),
       exposures: exposures.rows
-        .map((row) => ({ ...row, user_id: alias(row.user_id as string), outcomes: Object.fromEntries(Object.entries(row.outcomes as Record<string, number>).map(([runner, paise]) => [`r${runners.indexOf(runner)}`, paise])) }))
+        .map((row) => ({
+          ...row,
+          user_id: alias(row.user_id as string),
+          outcomes: Object.fromEntries(
+            Object.entries(row.outcomes as Record<string, number>).map(([runner, paise]) => [
+              `r${runners.indexOf(runner)}`,
+              paise,
+            ]),
+          ),
+        }))
         .sort((a, b) => String(a.user_id).localeCompare(String(b.user_id))),
-      accounts: accounts.rows.map((row) => [alias(row.user_id), row.balance_paise, row.exposure_paise]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      accounts: accounts.rows
+        .map((row) => [alias(row.user_id), row.balance_paise, row.exposure_paise])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       book: bookOf(held),
       rebuiltBook: bookOf(rebuilt),
       resting: listRestingOffers(held as NonNullable<typeof held>).length,
@@ -120,8 +232,16 @@ describe('the market writer: group commit changes nothing but the number of tran
   let grouped: Awaited<ReturnType<typeof run>>;
 
   beforeAll(async () => {
-    one = await run({ MARKET_WRITER_BATCH: '1', MARKET_WRITER_SNAPSHOT_EVERY: '500', MARKET_WRITER_ONE_STATEMENT: 'false' }, steps, null);
-    grouped = await run({ MARKET_WRITER_BATCH: '256', MARKET_WRITER_SNAPSHOT_EVERY: '7' }, steps, Math.floor(STEPS / 2));
+    one = await run(
+      { MARKET_WRITER_BATCH: '1', MARKET_WRITER_SNAPSHOT_EVERY: '500', MARKET_WRITER_ONE_STATEMENT: 'false' },
+      steps,
+      null,
+    );
+    grouped = await run(
+      { MARKET_WRITER_BATCH: '256', MARKET_WRITER_SNAPSHOT_EVERY: '7' },
+      steps,
+      Math.floor(STEPS / 2),
+    );
   }, 240_000);
   afterAll(() => undefined);
 
@@ -151,7 +271,7 @@ describe('the market writer: group commit changes nothing but the number of tran
     expect(grouped.book).toEqual(one.book);
   });
 
-  it('rebuilds a failed batch\'s book in memory from its committed snapshot and log, reading the book only when told to forget it', () => {
+  it("rebuilds a failed batch's book in memory from its committed snapshot and log, reading the book only when told to forget it", () => {
     // Batches that met the balance CHECK were rolled back and rebuilt (in a transaction, or in memory
     // before the statement ran again); none of those rebuilds read the book.
     expect(one.counts.rebuilds).toBeGreaterThan(one.counts.bookReads);

@@ -37,7 +37,18 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
    * ran market by market, one-statement attempts redone in a transaction, commands a statement left out
    * for an overdraw, commands run in a caller's transaction (a cash out).
    */
-  const counts = { transactions: 0, commands: 0, rebuilds: 0, splits: 0, bookReads: 0, oneStatement: 0, redone: 0, refusedInStatement: 0, outer: 0, timingRetries: 0 };
+  const counts = {
+    transactions: 0,
+    commands: 0,
+    rebuilds: 0,
+    splits: 0,
+    bookReads: 0,
+    oneStatement: 0,
+    redone: 0,
+    refusedInStatement: 0,
+    outer: 0,
+    timingRetries: 0,
+  };
   const ready = new Set<string>();
   let gathering = false;
   const rebuilt = (read: boolean) => {
@@ -53,7 +64,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
   async function attempt(parts: readonly Part[]): Promise<void> {
     const fast = options.oneStatement ? await commitFast(db, parts, options.snapshotEvery, counts) : null;
     const committed = fast?.parts ?? parts;
-    const outcomes = fast?.committed.outcomes ?? (await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt)));
+    const outcomes =
+      fast?.committed.outcomes ?? (await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt)));
     if (committed.length > 0) {
       if (fast !== null) counts.oneStatement += 1;
       counts.transactions += 1;
@@ -137,7 +149,9 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     // Whether the caller's transaction commits is not known here: a later rebuild reads the book.
     lane.committed = null;
     try {
-      const outcome = (await runParts(job.outerTx, [{ marketId, lane, jobs: [job] }], options.snapshotEvery, rebuilt))[0]?.get(job);
+      const outcome = (
+        await runParts(job.outerTx, [{ marketId, lane, jobs: [job] }], options.snapshotEvery, rebuilt)
+      )[0]?.get(job);
       if (outcome !== undefined && 'value' in outcome) job.resolve(outcome.value);
       else job.reject(outcome?.error);
     } catch (error) {
@@ -174,7 +188,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
         void runOuter(marketId, lane, first as Job & { outerTx: Queryable }).finally(() => next(marketId, lane));
       } else {
         let count = 1;
-        while (count < options.maxBatch && count < lane.queue.length && lane.queue[count]?.outerTx === undefined) count += 1;
+        while (count < options.maxBatch && count < lane.queue.length && lane.queue[count]?.outerTx === undefined)
+          count += 1;
         parts.push({ marketId, lane, jobs: lane.queue.splice(0, count) });
       }
     }
@@ -188,16 +203,31 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
 
   function laneOf(marketId: string): Lane {
     let lane = lanes.get(marketId);
-    if (lane === undefined) lanes.set(marketId, (lane = { queue: [], running: false, held: null, commits: 0, committedSeq: null, committed: null }));
+    if (lane === undefined)
+      lanes.set(
+        marketId,
+        (lane = { queue: [], running: false, held: null, commits: 0, committedSeq: null, committed: null }),
+      );
     return lane;
   }
 
   return {
     /** The one entry point of every change to a market. Settles after the command's batch committed (or, with outerTx, after it ran in it). */
-    submit<T>(marketId: string, fn: (context: MarketContext) => Promise<T>, outerTx?: Queryable, player?: string): Promise<T> {
+    submit<T>(
+      marketId: string,
+      fn: (context: MarketContext) => Promise<T>,
+      outerTx?: Queryable,
+      player?: string,
+    ): Promise<T> {
       const lane = laneOf(marketId);
       const done = new Promise<T>((resolve, reject) => {
-        lane.queue.push({ fn, ...(outerTx === undefined ? {} : { outerTx }), ...(player === undefined ? {} : { player }), resolve: resolve as (value: unknown) => void, reject });
+        lane.queue.push({
+          fn,
+          ...(outerTx === undefined ? {} : { outerTx }),
+          ...(player === undefined ? {} : { player }),
+          resolve: resolve as (value: unknown) => void,
+          reject,
+        });
       });
       if (!lane.running) {
         lane.running = true;
@@ -218,7 +248,13 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       const lastSeq = (await createMarketLogRepository(db).lastSeq(market.id)) ?? 0;
       if (lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq === lastSeq) return lane.held.book;
       // This lane committed, or began a batch, while the sequence was being read: what it holds is newer.
-      if ((lane.commits !== commits || lane.running) && lane.held !== null && lane.held.book !== null && lane.held.book.lastSeq > lastSeq) return lane.held.book;
+      if (
+        (lane.commits !== commits || lane.running) &&
+        lane.held !== null &&
+        lane.held.book !== null &&
+        lane.held.book.lastSeq > lastSeq
+      )
+        return lane.held.book;
       let held: Held | null = null;
       for (let attempt = 0; held === null; attempt += 1) {
         try {

@@ -12,7 +12,14 @@ export function oddsPreferenceRoutes(preferences: OddsPreferenceService, guards:
   return async (app) => {
     app.get(
       '/api/v1/odds-preference',
-      { preValidation: guards.requireUser, schema: { tags, summary: "The player's odds-change preference for bookmaker and fancy bets", response: { 200: oddsPreferenceEnvelope } } },
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: "The player's odds-change preference for bookmaker and fancy bets",
+          response: { 200: oddsPreferenceEnvelope },
+        },
+      },
       async (request) => ok(await preferences.get(callerOf(request))),
     );
 
@@ -22,8 +29,10 @@ export function oddsPreferenceRoutes(preferences: OddsPreferenceService, guards:
         preValidation: guards.requireUser,
         schema: {
           tags,
-          summary: 'Set the odds-change preference: exact only, accept better odds, or accept any change within N ticks',
-          description: 'A tick is one point of a rate (45 → 46) or one run of a fancy line. Applied by the server when a bookmaker or fancy bet is accepted; the bet is taken at the live price.',
+          summary:
+            'Set the odds-change preference: exact only, accept better odds, or accept any change within N ticks',
+          description:
+            'A tick is one point of a rate (45 → 46) or one run of a fancy line. Applied by the server when a bookmaker or fancy bet is accepted; the bet is taken at the live price.',
           body: oddsPreferenceUpdateSchema,
           response: { 200: oddsPreferenceEnvelope },
         },

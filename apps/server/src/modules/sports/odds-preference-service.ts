@@ -20,7 +20,10 @@ export async function oddsPreferenceOf(tx: Queryable, userId: string): Promise<O
 }
 
 /** Several players' preferences at once, for a batch of house bets (decision 0027, addendum "house"). */
-export async function oddsPreferencesOf(tx: Queryable, userIds: readonly string[]): Promise<Map<string, OddsChangePreference>> {
+export async function oddsPreferencesOf(
+  tx: Queryable,
+  userIds: readonly string[],
+): Promise<Map<string, OddsChangePreference>> {
   const stored = await createOddsPreferenceRepository(tx).findMany(userIds);
   return new Map(userIds.map((userId) => [userId, toEngine(stored.get(userId) ?? EXACT)]));
 }
@@ -33,9 +36,13 @@ export function createOddsPreferenceService(deps: { db: Database; clock: Clock }
       return (await repository.find(caller.userId)) ?? EXACT;
     },
     async set(caller: Caller, update: OddsPreferenceUpdate): Promise<OddsPreference> {
-      if (caller.role !== ROLES.PLAYER && caller.role !== ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Only player accounts place bets');
+      if (caller.role !== ROLES.PLAYER && caller.role !== ROLES.CREDIT_PLAYER)
+        fail('FORBIDDEN', 'Only player accounts place bets');
       if (update.mode === 'ticks' && update.ticks === undefined) fail('VALIDATION_FAILED', 'Choose how many ticks');
-      const preference: OddsPreference = { mode: update.mode, ticks: update.mode === 'ticks' ? (update.ticks as number) : null };
+      const preference: OddsPreference = {
+        mode: update.mode,
+        ticks: update.mode === 'ticks' ? (update.ticks as number) : null,
+      };
       await repository.save(caller.userId, preference, deps.clock.now());
       return preference;
     },

@@ -34,7 +34,11 @@ afterAll(async () => {
 
 type Bet = { _id: string; status: string; event: string };
 const bet = async (app: TestApp['app'], token: string, body: Record<string, unknown>, key?: string) => {
-  const answer = await call(app, 'POST', '/api/v1/place-bet', { token, body, ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }) });
+  const answer = await call(app, 'POST', '/api/v1/place-bet', {
+    token,
+    body,
+    ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
+  });
   return { meta: answer.body.meta, data: answer.body.data as Bet };
 };
 const counts = () => t.services.books.counts();
@@ -43,7 +47,18 @@ const counts = () => t.services.books.counts();
 async function warmMarket() {
   const m = await marketOf(t, director.token, 'EXCHANGE');
   const warm = await signUpPlayer(t);
-  for (const odds of [5, 6]) expect((await bet(t.app, warm.token, { marketId: m.id, selectionId: m.runners[1], selectionType: 'back', odds, stake: 100 })).meta.code).toBe(200);
+  for (const odds of [5, 6])
+    expect(
+      (
+        await bet(t.app, warm.token, {
+          marketId: m.id,
+          selectionId: m.runners[1],
+          selectionType: 'back',
+          odds,
+          stake: 100,
+        })
+      ).meta.code,
+    ).toBe(200);
   return m;
 }
 
@@ -52,7 +67,17 @@ describe('the one-statement group commit', () => {
     const m = await warmMarket();
     const player = await signUpPlayer(t);
     const before = counts();
-    expect((await bet(t.app, player.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 })).meta.code).toBe(200);
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 3,
+          stake: 100,
+        })
+      ).meta.code,
+    ).toBe(200);
     const after = counts();
     expect(after.oneStatement - before.oneStatement).toBe(1);
     expect(after.transactions - before.transactions).toBe(1);
@@ -62,9 +87,25 @@ describe('the one-statement group commit', () => {
   it('matches an offer another process rested since, instead of resting beside it', async () => {
     const m = await warmMarket();
     const [backer, layer] = [await signUpPlayer(t), await signUpPlayer(t)];
-    expect((await bet(other.app, backer.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 2, stake: 100 })).data.status).toBe('unmatched');
+    expect(
+      (
+        await bet(other.app, backer.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 2,
+          stake: 100,
+        })
+      ).data.status,
+    ).toBe('unmatched');
     const before = counts();
-    const lay = await bet(t.app, layer.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'lay', odds: 2, stake: 100 });
+    const lay = await bet(t.app, layer.token, {
+      marketId: m.id,
+      selectionId: m.runners[0],
+      selectionType: 'lay',
+      odds: 2,
+      stake: 100,
+    });
     expect(lay.data.status).toBe('matched');
     // The command log's next sequence was the other process's: the statement wrote nothing and the batch was redone.
     expect(counts().redone - before.redone).toBe(1);
@@ -74,19 +115,55 @@ describe('the one-statement group commit', () => {
   it('refuses the next bet on a market another process suspended', async () => {
     const m = await warmMarket();
     const player = await signUpPlayer(t);
-    await call(other.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, { token: director.token, body: { status: 'suspended' } });
+    await call(other.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, {
+      token: director.token,
+      body: { status: 'suspended' },
+    });
     const before = counts();
-    expect((await bet(t.app, player.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 })).meta.error).toBe('MARKET_SUSPENDED');
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 3,
+          stake: 100,
+        })
+      ).meta.error,
+    ).toBe('MARKET_SUSPENDED');
     expect(counts().redone - before.redone).toBe(1);
-    await call(other.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, { token: director.token, body: { status: 'open' } });
-    expect((await bet(t.app, player.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 })).meta.code).toBe(200);
+    await call(other.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, {
+      token: director.token,
+      body: { status: 'open' },
+    });
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 3,
+          stake: 100,
+        })
+      ).meta.code,
+    ).toBe(200);
   });
 
   it('names the next bet after its event as the database now names it', async () => {
     const m = await warmMarket();
     const player = await signUpPlayer(t);
     await t.db.query('update events set name = $2 where id = $1', [m.eventId, 'Lions v Leopards']);
-    expect((await bet(t.app, player.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 })).data.event).toBe('Lions v Leopards');
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 3,
+          stake: 100,
+        })
+      ).data.event,
+    ).toBe('Lions v Leopards');
   });
 
   it('saves a snapshot in the same statement, and the book rebuilt from it equals the one held', async () => {
@@ -96,7 +173,14 @@ describe('the one-statement group commit', () => {
       const m = await marketOf(small, operator.token, 'EXCHANGE');
       const [backer, layer] = [await signUpPlayer(small), await signUpPlayer(small)];
       // Backs and lays that match each other, so the book stays shallow and a snapshot is due every 3 commands.
-      const place = (index: number) => bet(small.app, (index % 2 === 0 ? backer : layer).token, { marketId: m.id, selectionId: m.runners[0], selectionType: index % 2 === 0 ? 'back' : 'lay', odds: 3, stake: 100 });
+      const place = (index: number) =>
+        bet(small.app, (index % 2 === 0 ? backer : layer).token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: index % 2 === 0 ? 'back' : 'lay',
+          odds: 3,
+          stake: 100,
+        });
       // The first bets read the lane's state in a transaction; from then on every one is a statement of its own.
       for (const index of [0, 1]) expect((await place(index)).meta.code).toBe(200);
       const before = small.services.books.counts();
@@ -104,12 +188,17 @@ describe('the one-statement group commit', () => {
       const after = small.services.books.counts();
       expect(after.oneStatement - before.oneStatement).toBe(10);
       expect(after.redone).toBe(before.redone);
-      const stored = (await small.db.query<{ book_seq: number }>('select book_seq from markets where id = $1', [m.id])).rows[0];
+      const stored = (await small.db.query<{ book_seq: number }>('select book_seq from markets where id = $1', [m.id]))
+        .rows[0];
       expect(stored?.book_seq).toBeGreaterThanOrEqual(9);
       expect(stored?.book_seq).toBeLessThanOrEqual(12);
-      const held = snapshotMarket((await small.services.books.peek({ id: m.id, type: 'EXCHANGE' } as never)) as ExchangeMarket);
+      const held = snapshotMarket(
+        (await small.services.books.peek({ id: m.id, type: 'EXCHANGE' } as never)) as ExchangeMarket,
+      );
       small.services.books.forget(m.id);
-      expect(snapshotMarket((await small.services.books.peek({ id: m.id, type: 'EXCHANGE' } as never)) as ExchangeMarket)).toEqual(held);
+      expect(
+        snapshotMarket((await small.services.books.peek({ id: m.id, type: 'EXCHANGE' } as never)) as ExchangeMarket),
+      ).toEqual(held);
     } finally {
       await small.close();
     }
@@ -118,9 +207,20 @@ describe('the one-statement group commit', () => {
   it('decides again in a transaction an overdraw it could not prove on the market as it is now', async () => {
     const m = await warmMarket();
     const [player, layer] = [await signUpPlayer(t), await signUpPlayer(t)];
-    const on = (app: TestApp['app'], token: string, side: 'back' | 'lay', stake: number) => bet(app, token, { marketId: m.id, selectionId: m.runners[0], selectionType: side, odds: 5, stake });
+    const on = (app: TestApp['app'], token: string, side: 'back' | 'lay', stake: number) =>
+      bet(app, token, { marketId: m.id, selectionId: m.runners[0], selectionType: side, odds: 5, stake });
     // This lane holds the player from a ₹100 offer on the other runner.
-    expect((await bet(t.app, player.token, { marketId: m.id, selectionId: m.runners[1], selectionType: 'back', odds: 10, stake: 100 })).data.status).toBe('unmatched');
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[1],
+          selectionType: 'back',
+          odds: 10,
+          stake: 100,
+        })
+      ).data.status,
+    ).toBe('unmatched');
     // Through the other process the player backs ₹2,000 at 5.0 and is matched: +₹8,000 if the runner wins, −₹2,000 if not.
     expect((await on(other.app, layer.token, 'lay', 2000)).data.status).toBe('unmatched');
     expect((await on(other.app, player.token, 'back', 2000)).data.status).toBe('matched');
@@ -156,14 +256,38 @@ describe('the one-statement group commit', () => {
     try {
       const m = await marketOf(t, director.token, 'EXCHANGE');
       const warm = await signUpPlayer(t);
-      for (const odds of [5, 6]) expect((await bet(flaky.app, warm.token, { marketId: m.id, selectionId: m.runners[1], selectionType: 'back', odds, stake: 100 })).meta.code).toBe(200);
+      for (const odds of [5, 6])
+        expect(
+          (
+            await bet(flaky.app, warm.token, {
+              marketId: m.id,
+              selectionId: m.runners[1],
+              selectionType: 'back',
+              odds,
+              stake: 100,
+            })
+          ).meta.code,
+        ).toBe(200);
       const player = await signUpPlayer(t);
       lose = true;
-      const answer = await call(flaky.app, 'POST', '/api/v1/place-bet', { token: player.token, body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 } });
+      const answer = await call(flaky.app, 'POST', '/api/v1/place-bet', {
+        token: player.token,
+        body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 },
+      });
       expect(answer.status).toBe(503);
       expect((await t.db.query('select id from bets where user_id = $1', [player.userId])).rows).toHaveLength(1);
       // The lane let go of what it held: the next bet reads the market afresh and goes in.
-      expect((await bet(flaky.app, player.token, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3.5, stake: 100 })).meta.code).toBe(200);
+      expect(
+        (
+          await bet(flaky.app, player.token, {
+            marketId: m.id,
+            selectionId: m.runners[0],
+            selectionType: 'back',
+            odds: 3.5,
+            stake: 100,
+          })
+        ).meta.code,
+      ).toBe(200);
       expect(await ledgerViolations(t.db)).toEqual([]);
     } finally {
       await flaky.app.close();
@@ -177,7 +301,18 @@ describe('the one-statement group commit', () => {
     const first = await bet(t.app, player.token, body, 'retry-across-processes');
     // The other process's lane catches up with two bets of its own, so the retry it gets tries one statement first.
     const warm = await signUpPlayer(t);
-    for (const odds of [7, 8]) expect((await bet(other.app, warm.token, { marketId: m.id, selectionId: m.runners[1], selectionType: 'back', odds, stake: 100 })).meta.code).toBe(200);
+    for (const odds of [7, 8])
+      expect(
+        (
+          await bet(other.app, warm.token, {
+            marketId: m.id,
+            selectionId: m.runners[1],
+            selectionType: 'back',
+            odds,
+            stake: 100,
+          })
+        ).meta.code,
+      ).toBe(200);
     const before = other.services.books.counts();
     const retried = await bet(other.app, player.token, body, 'retry-across-processes');
     expect(retried.data._id).toBe(first.data._id);

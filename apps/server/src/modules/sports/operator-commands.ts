@@ -31,7 +31,10 @@ export function createOperatorCommands(deps: { sports: SportsService; desk: Resu
   const { sports, desk } = deps;
 
   /** A command that runs its service call, then answers the market as it left it with the message for the call's outcome. */
-  function command<Payload extends OnMarket, Outcome>(call: (payload: Payload) => Promise<Outcome>, message: (outcome: Outcome) => string): MarketCommand<Payload, Market> {
+  function command<Payload extends OnMarket, Outcome>(
+    call: (payload: Payload) => Promise<Outcome>,
+    message: (outcome: Outcome) => string,
+  ): MarketCommand<Payload, Market> {
     return {
       marketOf: ({ marketId }) => marketId,
       async run(payload) {
@@ -42,9 +45,18 @@ export function createOperatorCommands(deps: { sports: SportsService; desk: Resu
   }
 
   return {
-    'market.update': command<UpdatePayload, void>(({ caller, marketId, input, ip }) => sports.updateMarket(caller, marketId, input, ip), () => 'Market updated'),
-    'market.rates': command<RatesPayload, void>(({ caller, marketId, runners, ip }) => sports.setBookmakerRates(caller, marketId, runners, ip), () => 'Rates updated'),
-    'market.fancy-line': command<FancyLinePayload, void>(({ caller, marketId, line, ip }) => sports.setFancyLine(caller, marketId, line, ip), () => 'Line updated'),
+    'market.update': command<UpdatePayload, void>(
+      ({ caller, marketId, input, ip }) => sports.updateMarket(caller, marketId, input, ip),
+      () => 'Market updated',
+    ),
+    'market.rates': command<RatesPayload, void>(
+      ({ caller, marketId, runners, ip }) => sports.setBookmakerRates(caller, marketId, runners, ip),
+      () => 'Rates updated',
+    ),
+    'market.fancy-line': command<FancyLinePayload, void>(
+      ({ caller, marketId, line, ip }) => sports.setFancyLine(caller, marketId, line, ip),
+      () => 'Line updated',
+    ),
     'result.declare': command<DeclarePayload, 'settled' | 'declared'>(
       ({ caller, marketId, result, ip }) => desk.declare(caller, marketId, result, ip),
       (outcome) => (outcome === 'settled' ? 'Market settled' : `Result declared: ${WAITS}`),
@@ -53,6 +65,9 @@ export function createOperatorCommands(deps: { sports: SportsService; desk: Resu
       ({ caller, marketId, reason, ip }) => desk.voidMarket(caller, marketId, reason, ip),
       (outcome) => (outcome === 'voided' ? 'Market void' : `Correction requested: ${WAITS}`),
     ),
-    'result.confirm': command<OnMarket, void>(({ caller, marketId, ip }) => desk.confirm(caller, marketId, ip), () => 'Result confirmed'),
+    'result.confirm': command<OnMarket, void>(
+      ({ caller, marketId, ip }) => desk.confirm(caller, marketId, ip),
+      () => 'Result confirmed',
+    ),
   };
 }

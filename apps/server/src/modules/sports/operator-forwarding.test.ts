@@ -33,7 +33,10 @@ type Options = { token: string; body?: unknown; headers?: Record<string, string>
 /** A market whose lease the other process took: its first command (an empty change) ran there. */
 async function ownedByOther(type: 'EXCHANGE' | 'BOOKMAKER' | 'FANCY') {
   const market = await newMarket(here, director.token, type);
-  expect((await call(owner.app, 'PUT', `/api/v1/backoffice/markets/${market.id}`, { token: director.token, body: {} })).body.meta.code).toBe(200);
+  expect(
+    (await call(owner.app, 'PUT', `/api/v1/backoffice/markets/${market.id}`, { token: director.token, body: {} })).body
+      .meta.code,
+  ).toBe(200);
   return market;
 }
 
@@ -61,7 +64,9 @@ async function refusedAlike(method: Method, url: string, options: Options, error
   expect(relayed.raw.body).toBe(there.raw.body);
 }
 
-const audited = async (marketId: string, action: string) => (await here.db.query('select actor_id, ip from audit_log where target_id = $1 and action = $2', [marketId, action])).rows;
+const audited = async (marketId: string, action: string) =>
+  (await here.db.query('select actor_id, ip from audit_log where target_id = $1 and action = $2', [marketId, action]))
+    .rows;
 
 describe("operators' commands sent to a process that does not own the market", () => {
   it('a status change: checked here, run and audited once by the owner, answered with the market as it left it', async () => {
@@ -69,23 +74,42 @@ describe("operators' commands sent to a process that does not own the market", (
     const url = `/api/v1/backoffice/markets/${m.id}`;
     const player = await signUpPlayer(here);
     const before = counts();
-    expect((await call(here.app, 'PUT', url, { token: player.token, body: { status: 'suspended' } })).body.meta.code).not.toBe(200);
+    expect(
+      (await call(here.app, 'PUT', url, { token: player.token, body: { status: 'suspended' } })).body.meta.code,
+    ).not.toBe(200);
     expect(counts()).toEqual(before);
 
     const answer = await sendHere('PUT', url, { token: director.token, body: { status: 'suspended' } });
     expect(answer.body.meta).toMatchObject({ code: 200, message: 'Market updated' });
     expect(answer.body.data).toMatchObject({ _id: m.id, status: 'suspended' });
     expect(await audited(m.id, 'market.update')).toEqual([{ actor_id: director.userId, ip: IP }]);
-    await refusedAlike('PUT', url, { token: director.token, body: { minStake: 500, maxStake: 100 } }, 'VALIDATION_FAILED');
+    await refusedAlike(
+      'PUT',
+      url,
+      { token: director.token, body: { minStake: 500, maxStake: 100 } },
+      'VALIDATION_FAILED',
+    );
   });
 
   it('bookmaker rates and fancy lines', async () => {
     const bookmaker = await ownedByOther('BOOKMAKER');
-    const rates = (runnerId: string) => ({ token: director.token, body: { runners: [{ runnerId, backRate: 90, layRate: 95 }] } });
-    const answer = await sendHere('PUT', `/api/v1/backoffice/markets/${bookmaker.id}/bookmaker-rates`, rates(bookmaker.runners[0] as string));
+    const rates = (runnerId: string) => ({
+      token: director.token,
+      body: { runners: [{ runnerId, backRate: 90, layRate: 95 }] },
+    });
+    const answer = await sendHere(
+      'PUT',
+      `/api/v1/backoffice/markets/${bookmaker.id}/bookmaker-rates`,
+      rates(bookmaker.runners[0] as string),
+    );
     expect(answer.body.meta).toMatchObject({ code: 200, message: 'Rates updated' });
     expect(await audited(bookmaker.id, 'market.rates')).toEqual([{ actor_id: director.userId, ip: IP }]);
-    await refusedAlike('PUT', `/api/v1/backoffice/markets/${bookmaker.id}/bookmaker-rates`, rates('00000000-0000-4000-8000-000000000000'), 'VALIDATION_FAILED');
+    await refusedAlike(
+      'PUT',
+      `/api/v1/backoffice/markets/${bookmaker.id}/bookmaker-rates`,
+      rates('00000000-0000-4000-8000-000000000000'),
+      'VALIDATION_FAILED',
+    );
 
     const fancy = await ownedByOther('FANCY');
     const line = { token: director.token, body: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 100 } };
@@ -106,19 +130,32 @@ describe("operators' commands sent to a process that does not own the market", (
 
     const voided = await ownedByOther('EXCHANGE');
     const reason = { token: director.token, body: { reason: 'Match abandoned' } };
-    expect((await sendHere('POST', `/api/v1/backoffice/markets/${voided.id}/void`, reason)).body.meta).toMatchObject({ code: 200, message: 'Market void' });
+    expect((await sendHere('POST', `/api/v1/backoffice/markets/${voided.id}/void`, reason)).body.meta).toMatchObject({
+      code: 200,
+      message: 'Market void',
+    });
     expect(await audited(voided.id, 'market.void')).toEqual([{ actor_id: director.userId, ip: IP }]);
     await refusedAlike('POST', `/api/v1/backoffice/markets/${voided.id}/void`, reason, 'ALREADY_DECIDED');
   });
 
   it('a declared result and its confirmation by a second operator; the maker cannot confirm, refused here', async () => {
-    const settings = (on: boolean) => call(here.app, 'PUT', '/api/v1/backoffice/sports-desk/settings', { token: director.token, body: { resultsNeedConfirmation: on } });
+    const settings = (on: boolean) =>
+      call(here.app, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
+        token: director.token,
+        body: { resultsNeedConfirmation: on },
+      });
     expect((await settings(true)).body.meta.code).toBe(200);
     try {
       const checker = await createOperator(here, ROLES.DIRECTOR);
       const m = await ownedByOther('EXCHANGE');
-      const declared = await sendHere('POST', `/api/v1/backoffice/markets/${m.id}/settle`, { token: director.token, body: { winnerId: m.runners[0] } });
-      expect(declared.body.meta).toMatchObject({ code: 200, message: 'Result declared: a second operator must confirm' });
+      const declared = await sendHere('POST', `/api/v1/backoffice/markets/${m.id}/settle`, {
+        token: director.token,
+        body: { winnerId: m.runners[0] },
+      });
+      expect(declared.body.meta).toMatchObject({
+        code: 200,
+        message: 'Result declared: a second operator must confirm',
+      });
       expect(declared.body.data).toMatchObject({ status: 'closed' });
       expect(await audited(m.id, 'market.result_declare')).toEqual([{ actor_id: director.userId, ip: IP }]);
 
@@ -142,25 +179,54 @@ describe("players' commands sent to a process that does not own the market", () 
     const m = await ownedByOther('EXCHANGE');
     const player = await signUpPlayer(here);
     for (const odds of [5, 6]) {
-      const placed = await call(here.app, 'POST', '/api/v1/place-bet', { token: player.token, body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds, stake: 100 } });
+      const placed = await call(here.app, 'POST', '/api/v1/place-bet', {
+        token: player.token,
+        body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds, stake: 100 },
+      });
       expect(placed.body.meta.code).toBe(200);
     }
-    const answer = await sendHere('POST', '/api/v1/cancel-market-bets', { token: player.token, body: { marketId: m.id } });
+    const answer = await sendHere('POST', '/api/v1/cancel-market-bets', {
+      token: player.token,
+      body: { marketId: m.id },
+    });
     expect(answer.body.meta).toMatchObject({ code: 200, message: '2 bets cancelled' });
     expect((answer.body.data as { status: string }[]).map((bet) => bet.status)).toEqual(['cancelled', 'cancelled']);
   });
 
   it('cash out: run by the owner in its idempotency transaction; a refusal is the owner’s; a retry with its key replays it', async () => {
     const m = await ownedByOther('BOOKMAKER');
-    const rates = (backRate: number, layRate: number) => ({ token: director.token, body: { runners: [{ runnerId: m.runners[0], backRate, layRate }] } });
+    const rates = (backRate: number, layRate: number) => ({
+      token: director.token,
+      body: { runners: [{ runnerId: m.runners[0], backRate, layRate }] },
+    });
     await sendHere('PUT', `/api/v1/backoffice/markets/${m.id}/bookmaker-rates`, rates(90, 95));
     const player = await signUpPlayer(here);
-    expect((await call(here.app, 'POST', '/api/v1/place-bet', { token: player.token, body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 90, stake: 100 } })).body.meta.code).toBe(200);
+    expect(
+      (
+        await call(here.app, 'POST', '/api/v1/place-bet', {
+          token: player.token,
+          body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 90, stake: 100 },
+        })
+      ).body.meta.code,
+    ).toBe(200);
     await sendHere('PUT', `/api/v1/backoffice/markets/${m.id}/bookmaker-rates`, rates(40, 42));
-    const value = ((await call(here.app, 'GET', `/api/v1/cash-out-quote?marketId=${m.id}`, { token: player.token })).body.data as { value: number }).value;
+    const value = (
+      (await call(here.app, 'GET', `/api/v1/cash-out-quote?marketId=${m.id}`, { token: player.token })).body.data as {
+        value: number;
+      }
+    ).value;
 
-    await refusedAlike('POST', '/api/v1/cash-out', { token: player.token, body: { marketId: m.id, value: value + 1 } }, 'ODDS_CHANGED');
-    const cashOut = { token: player.token, body: { marketId: m.id, value }, headers: { 'idempotency-key': 'forwarded-cash-out-1' } };
+    await refusedAlike(
+      'POST',
+      '/api/v1/cash-out',
+      { token: player.token, body: { marketId: m.id, value: value + 1 } },
+      'ODDS_CHANGED',
+    );
+    const cashOut = {
+      token: player.token,
+      body: { marketId: m.id, value },
+      headers: { 'idempotency-key': 'forwarded-cash-out-1' },
+    };
     const done = await sendHere('POST', '/api/v1/cash-out', cashOut, 'outer');
     expect(done.body.meta.code).toBe(200);
     expect(done.body.data).toMatchObject({ marketId: m.id, value, bets: [{ cashOut: true, status: 'settled' }] });
@@ -168,7 +234,10 @@ describe("players' commands sent to a process that does not own the market", () 
     const outer = owner.services.books.counts().outer;
     expect((await call(owner.app, 'POST', '/api/v1/cash-out', cashOut)).raw.body).toBe(done.raw.body);
     expect(owner.services.books.counts().outer).toBe(outer);
-    const closing = await here.db.query("select count(*)::int as n from bets where market_id = $1 and cash_out and status = 'settled'", [m.id]);
+    const closing = await here.db.query(
+      "select count(*)::int as n from bets where market_id = $1 and cash_out and status = 'settled'",
+      [m.id],
+    );
     expect(closing.rows).toEqual([{ n: 1 }]);
   });
 });

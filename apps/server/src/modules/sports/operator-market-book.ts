@@ -24,27 +24,35 @@ export function createOperatorMarketBook(deps: { db: Database; repository: Sport
       const bets = await betViews(rows);
       const players = new Map<string, { _id: string; name: string; mobile_no: string }>();
       for (const userId of new Set(rows.map((row) => row.user_id))) {
-        const user = await db.query<{ id: string; name: string; mobile_no: string }>('select id, name, mobile_no from users where id = $1', [userId]);
+        const user = await db.query<{ id: string; name: string; mobile_no: string }>(
+          'select id, name, mobile_no from users where id = $1',
+          [userId],
+        );
         const found = user.rows[0];
         if (found !== undefined) players.set(userId, { _id: found.id, name: found.name, mobile_no: found.mobile_no });
       }
       const houseExposure = await houseOutcomes(market, rows);
       return {
         market: view,
-        bets: bets.map((bet, index) => ({ ...bet, player: players.get((rows[index] as BetRow).user_id) ?? { _id: '', name: '', mobile_no: '' } })),
+        bets: bets.map((bet, index) => ({
+          ...bet,
+          player: players.get((rows[index] as BetRow).user_id) ?? { _id: '', name: '', mobile_no: '' },
+        })),
         houseExposure,
       };
     },
-
   };
 
   /** The house's result for each outcome: minus the players' matched results (exchange: the house's own fills). */
   async function houseOutcomes(market: MarketRow, rows: BetRow[]): Promise<{ outcome: string; profitLoss: number }[]> {
     const runners = await repository.runnersOf([market.id]);
-    const live = rows.filter((row) => row.closed_by === null && ['matched', 'unmatched', 'settled'].includes(row.status) && row.matched_paise > 0);
+    const live = rows.filter(
+      (row) =>
+        row.closed_by === null && ['matched', 'unmatched', 'settled'].includes(row.status) && row.matched_paise > 0,
+    );
     if (market.type === 'FANCY') {
       const lines = [...new Set(live.map((row) => row.line_runs as number))].sort((a, b) => a - b);
-      const probes = lines.length === 0 ? [0] : [lines[0] as number - 1, ...lines];
+      const probes = lines.length === 0 ? [0] : [(lines[0] as number) - 1, ...lines];
       return probes.map((runs) => ({
         outcome: `${runs} runs`,
         profitLoss: paiseToRupees(
@@ -73,7 +81,14 @@ export function createOperatorMarketBook(deps: { db: Database; repository: Sport
         for (const row of live) {
           const wins = row.runner_id === runner.id;
           const profit = Math.floor(((row.rate_h as number) * row.stake_paise) / 10_000);
-          const player = row.side === 'back' ? (wins ? profit : -row.stake_paise) : wins ? -Math.ceil(((row.rate_h as number) * row.stake_paise) / 10_000) : row.stake_paise;
+          const player =
+            row.side === 'back'
+              ? wins
+                ? profit
+                : -row.stake_paise
+              : wins
+                ? -Math.ceil(((row.rate_h as number) * row.stake_paise) / 10_000)
+                : row.stake_paise;
           housePaise -= player;
         }
       }

@@ -23,16 +23,28 @@ const REASON_TO_ERROR = {
 } as const satisfies Record<BetRejectReason, ErrorCode>;
 
 export function marketLimitsOf(market: MarketRow): StakeLimits {
-  return { minStakePaise: market.min_stake_paise, maxStakePaise: market.max_stake_paise, maxProfitPaise: market.max_profit_paise };
+  return {
+    minStakePaise: market.min_stake_paise,
+    maxStakePaise: market.max_stake_paise,
+    maxProfitPaise: market.max_profit_paise,
+  };
 }
 
 /**
  * The limits a bet of `userId` is checked against: the market's own combined with every rule and
  * block the account's upline chain hangs on it (decision 0020). The engine then decides the refusal.
  */
-export async function limitsForBet(tx: Queryable, userId: string, market: MarketRow, cache?: BatchWrites): Promise<StakeLimits> {
+export async function limitsForBet(
+  tx: Queryable,
+  userId: string,
+  market: MarketRow,
+  cache?: BatchWrites,
+): Promise<StakeLimits> {
   const read = () => limitRulesForBet(tx, userId, market.event_id);
-  return combineLimits(marketLimitsOf(market), cache === undefined ? await read() : await cache.limitRules(userId, market.event_id, read));
+  return combineLimits(
+    marketLimitsOf(market),
+    cache === undefined ? await read() : await cache.limitRules(userId, market.event_id, read),
+  );
 }
 
 const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;

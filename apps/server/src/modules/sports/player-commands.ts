@@ -32,7 +32,11 @@ export interface CashOutPayload {
  * retry after a dead owner replays the answer stored with the change; a cancel retried after the owner
  * cancelled is refused BET_NOT_CANCELLABLE, and a cancel-all cancels only what is still open.
  */
-export function createPlayerCommands(deps: { sports: SportsService; idempotency: IdempotencyService; cashOut: CashOutService }) {
+export function createPlayerCommands(deps: {
+  sports: SportsService;
+  idempotency: IdempotencyService;
+  cashOut: CashOutService;
+}) {
   const { sports, idempotency, cashOut } = deps;
 
   const place: MarketCommand<PlacePayload, BetDto> = {
@@ -41,10 +45,16 @@ export function createPlayerCommands(deps: { sports: SportsService; idempotency:
     async run({ caller, body, key }): Promise<CommandAnswer<BetDto>> {
       const changes = emptyChanges();
       // The bet joins its market's group commit; its idempotency answer is written in the same transaction.
-      const betId = await idempotency.runJoined<string>({ userId: caller.userId, key, route: 'bet.place', body }, (record) => sports.placeBet(caller, body, changes, record));
+      const betId = await idempotency.runJoined<string>(
+        { userId: caller.userId, key, route: 'bet.place', body },
+        (record) => sports.placeBet(caller, body, changes, record),
+      );
       const published = await sports.publish(changes);
       const bet = published.get(betId) ?? (await sports.bet(caller, betId));
-      const message = bet.status === 'pending' ? `Bet accepted, waiting ${Math.max(0, Math.round((Date.parse(bet.delayUntil ?? '') - Date.now()) / 1000))} s for the in-play delay` : 'Bet placed';
+      const message =
+        bet.status === 'pending'
+          ? `Bet accepted, waiting ${Math.max(0, Math.round((Date.parse(bet.delayUntil ?? '') - Date.now()) / 1000))} s for the in-play delay`
+          : 'Bet placed';
       return { data: bet, message };
     },
   };
@@ -66,7 +76,13 @@ export function createPlayerCommands(deps: { sports: SportsService; idempotency:
     async run({ caller, marketId }) {
       const cancelled = new Set(await sports.cancelAllOnMarket(caller, marketId));
       const bets = (await sports.betsOnMarket(caller, marketId)).filter((bet) => cancelled.has(bet._id));
-      return { data: bets, message: bets.length === 0 ? 'No unmatched bets to cancel' : `${bets.length} bet${bets.length === 1 ? '' : 's'} cancelled` };
+      return {
+        data: bets,
+        message:
+          bets.length === 0
+            ? 'No unmatched bets to cancel'
+            : `${bets.length} bet${bets.length === 1 ? '' : 's'} cancelled`,
+      };
     },
   };
 
@@ -76,10 +92,17 @@ export function createPlayerCommands(deps: { sports: SportsService; idempotency:
     async run({ caller, body, key }) {
       const changes = emptyChanges();
       // The cash out commits in the idempotency record's transaction (the writer runs it alone there).
-      const result = await idempotency.run({ userId: caller.userId, key, route: 'bet.cash-out', body }, (tx) => cashOut.cashOut(caller, body, tx, changes));
+      const result = await idempotency.run({ userId: caller.userId, key, route: 'bet.cash-out', body }, (tx) =>
+        cashOut.cashOut(caller, body, tx, changes),
+      );
       const published = await sports.publish(changes);
-      const bets = await Promise.all(result.betIds.map(async (id) => published.get(id) ?? (await sports.bet(caller, id))));
-      return { data: { marketId: body.marketId, value: paiseToRupees(result.valuePaise), bets }, message: `Cashed out for ${formatPaise(result.valuePaise)}` };
+      const bets = await Promise.all(
+        result.betIds.map(async (id) => published.get(id) ?? (await sports.bet(caller, id))),
+      );
+      return {
+        data: { marketId: body.marketId, value: paiseToRupees(result.valuePaise), bets },
+        message: `Cashed out for ${formatPaise(result.valuePaise)}`,
+      };
     },
   };
 

@@ -29,7 +29,12 @@ const READ = {
  * The reads of the positions publish (usersWithBetsInMarkets, liveBetsOfUsersInMarkets, fillsOfBets)
  * as one statement: the same rows, one round trip instead of three (decision 0027, addendum "publish").
  */
-export async function readPositions(db: Queryable, marketIds: string[], userIds: string[], liveMarketIds: string[]): Promise<PositionsRead> {
+export async function readPositions(
+  db: Queryable,
+  marketIds: string[],
+  userIds: string[],
+  liveMarketIds: string[],
+): Promise<PositionsRead> {
   if (marketIds.length === 0 || userIds.length === 0) return { pairs: [], bets: [], fills: [] };
   type Row = BetRow & { live: boolean; nth: number; bet_fills: (FillRow & { id: number })[] | null };
   const rows = (await db.query<Row>(READ.text, [marketIds, userIds, liveMarketIds], READ.name)).rows;

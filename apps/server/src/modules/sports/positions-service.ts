@@ -1,5 +1,13 @@
 import type { MarketPosition, WsServerMessage } from '@khel/contract';
-import { bookmakerBetLine, exchangeBetLine, fancyBook, matchedByRunner, positionTable, positionTableOfMatched, unmatchedOfferLine } from '@khel/exchange';
+import {
+  bookmakerBetLine,
+  exchangeBetLine,
+  fancyBook,
+  matchedByRunner,
+  positionTable,
+  positionTableOfMatched,
+  unmatchedOfferLine,
+} from '@khel/exchange';
 import type { FancyBet, RunnerLine, RunnerPosition } from '@khel/exchange';
 import { paiseToRupees } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
@@ -14,11 +22,20 @@ type WalletName = 'main' | 'bonus';
 
 /** A fancy bet row as the engine's FancyBet (YES is stored as a back, NO as a lay). */
 export function fancyBetOf(bet: BetRow): FancyBet {
-  return { side: bet.side === 'back' ? 'yes' : 'no', lineRuns: bet.line_runs as number, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise };
+  return {
+    side: bet.side === 'back' ? 'yes' : 'no',
+    lineRuns: bet.line_runs as number,
+    rateHundredths: bet.rate_h as number,
+    stakePaise: bet.stake_paise,
+  };
 }
 
 /** The matched lines and the unmatched (or delayed) lines of one player's bets on one market and wallet. */
-export function positionLines(market: MarketRow, bets: readonly BetRow[], fills: readonly FillRow[]): { matched: RunnerLine[]; unmatched: RunnerLine[] } {
+export function positionLines(
+  market: MarketRow,
+  bets: readonly BetRow[],
+  fills: readonly FillRow[],
+): { matched: RunnerLine[]; unmatched: RunnerLine[] } {
   const matched: RunnerLine[] = [];
   const unmatched: RunnerLine[] = [];
   if (market.type === 'EXCHANGE') {
@@ -27,17 +44,36 @@ export function positionLines(market: MarketRow, bets: readonly BetRow[], fills:
       for (const betId of [fill.back_bet_id, fill.lay_bet_id]) {
         const side = betId === null ? undefined : sides.get(betId);
         if (side === undefined) continue;
-        matched.push(exchangeBetLine({ runnerId: fill.runner_id, side: betId === fill.back_bet_id ? 'back' : 'lay', priceHundredths: fill.price_h, stakePaise: fill.stake_paise }));
+        matched.push(
+          exchangeBetLine({
+            runnerId: fill.runner_id,
+            side: betId === fill.back_bet_id ? 'back' : 'lay',
+            priceHundredths: fill.price_h,
+            stakePaise: fill.stake_paise,
+          }),
+        );
       }
     }
     for (const bet of bets) {
       if (remainingPaise(bet) > 0 && (bet.status === 'unmatched' || bet.status === 'pending')) {
-        unmatched.push(unmatchedOfferLine({ runnerId: bet.runner_id as string, side: bet.side, priceHundredths: bet.price_h as number, remainingPaise: remainingPaise(bet) }));
+        unmatched.push(
+          unmatchedOfferLine({
+            runnerId: bet.runner_id as string,
+            side: bet.side,
+            priceHundredths: bet.price_h as number,
+            remainingPaise: remainingPaise(bet),
+          }),
+        );
       }
     }
   } else if (market.type === 'BOOKMAKER') {
     for (const bet of bets) {
-      const line = bookmakerBetLine({ runnerId: bet.runner_id as string, side: bet.side, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise });
+      const line = bookmakerBetLine({
+        runnerId: bet.runner_id as string,
+        side: bet.side,
+        rateHundredths: bet.rate_h as number,
+        stakePaise: bet.stake_paise,
+      });
       (bet.status === 'matched' ? matched : unmatched).push(line);
     }
   }
@@ -50,7 +86,12 @@ function shownBets(market: MarketRow, wallet: WalletName, bets: readonly BetRow[
 }
 
 /** POS-1..POS-4 for one market: a position per wallet the player has live bets on. */
-export function positionsOfMarket(market: MarketRow, runners: readonly RunnerRow[], bets: readonly BetRow[], fills: readonly FillRow[]): MarketPosition[] {
+export function positionsOfMarket(
+  market: MarketRow,
+  runners: readonly RunnerRow[],
+  bets: readonly BetRow[],
+  fills: readonly FillRow[],
+): MarketPosition[] {
   const runnerIds = runners.filter((runner) => runner.market_id === market.id).map((runner) => runner.id);
   const out: MarketPosition[] = [];
   for (const wallet of ['main', 'bonus'] as WalletName[]) {
@@ -58,7 +99,18 @@ export function positionsOfMarket(market: MarketRow, runners: readonly RunnerRow
     if (mine.length === 0) continue;
     if (market.type === 'FANCY') {
       const rows = fancyBook(mine.filter((bet) => bet.status === 'matched').map(fancyBetOf));
-      out.push({ marketId: market.id, marketType: market.type, wallet, runners: [], fancyBook: rows.map((row) => ({ fromRuns: row.fromRuns, toRuns: row.toRuns, profitLoss: paiseToRupees(row.profitLossPaise), worst: row.worst })) });
+      out.push({
+        marketId: market.id,
+        marketType: market.type,
+        wallet,
+        runners: [],
+        fancyBook: rows.map((row) => ({
+          fromRuns: row.fromRuns,
+          toRuns: row.toRuns,
+          profitLoss: paiseToRupees(row.profitLossPaise),
+          worst: row.worst,
+        })),
+      });
       continue;
     }
     const { matched, unmatched } = positionLines(market, mine, fills);
@@ -72,7 +124,11 @@ function positionView(market: MarketRow, wallet: WalletName, table: RunnerPositi
     marketId: market.id,
     marketType: market.type,
     wallet,
-    runners: table.map((row) => ({ selectionId: row.runnerId, profitLoss: paiseToRupees(row.matchedPaise), ifUnmatchedFill: paiseToRupees(row.ifFilledPaise) })),
+    runners: table.map((row) => ({
+      selectionId: row.runnerId,
+      profitLoss: paiseToRupees(row.matchedPaise),
+      ifUnmatchedFill: paiseToRupees(row.ifFilledPaise),
+    })),
     fancyBook: [],
   };
 }
@@ -88,17 +144,30 @@ export interface ShownPosition {
 }
 
 /** The running positions of one player on one exchange market, from that player's live bets and their fills (as readPositions answers them). */
-export function shownOf(market: MarketRow, runnerIds: readonly string[], bets: readonly BetRow[], fills: readonly FillRow[]): Map<WalletName, ShownPosition> {
+export function shownOf(
+  market: MarketRow,
+  runnerIds: readonly string[],
+  bets: readonly BetRow[],
+  fills: readonly FillRow[],
+): Map<WalletName, ShownPosition> {
   const shown = new Map<WalletName, ShownPosition>();
   for (const wallet of ['main', 'bonus'] as WalletName[]) {
     const mine = shownBets(market, wallet, bets);
-    shown.set(wallet, { live: mine.length, matched: matchedByRunner(runnerIds, positionLines(market, mine, fills).matched) });
+    shown.set(wallet, {
+      live: mine.length,
+      matched: matchedByRunner(runnerIds, positionLines(market, mine, fills).matched),
+    });
   }
   return shown;
 }
 
 /** positionsOfMarket for an exchange market from the running positions and the open bets a lane holds: the same figures, no read. */
-export function heldPositionsOf(market: MarketRow, runnerIds: readonly string[], shown: ReadonlyMap<WalletName, ShownPosition>, open: Iterable<BetRow>): MarketPosition[] {
+export function heldPositionsOf(
+  market: MarketRow,
+  runnerIds: readonly string[],
+  shown: ReadonlyMap<WalletName, ShownPosition>,
+  open: Iterable<BetRow>,
+): MarketPosition[] {
   const out: MarketPosition[] = [];
   const offers = [...open];
   for (const wallet of ['main', 'bonus'] as WalletName[]) {
@@ -142,7 +211,11 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
      * settled). Many change sets are published together (a group commit's): one read for all the
      * players on all the live markets, not three per player.
      */
-    async publish(changes: ChangeSet, knownBets?: readonly BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[] }): Promise<void> {
+    async publish(
+      changes: ChangeSet,
+      knownBets?: readonly BetRow[],
+      known?: { markets: MarketRow[]; runners: RunnerRow[] },
+    ): Promise<void> {
       const marketIds = new Set(changes.marketIds);
       for (const bet of knownBets ?? (await repository.betsByIds([...changes.betIds]))) marketIds.add(bet.market_id);
       if (marketIds.size === 0 || changes.userIds.size === 0) return;
@@ -151,7 +224,11 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
       for (const [key, entry] of changes.known?.positions ?? []) {
         const [userId, marketId] = key.split(':') as [string, string];
         served.add(userId);
-        deps.bus.publish(`user:${userId}`, { type: 'positions', marketId, positions: entry.positions } satisfies WsServerMessage);
+        deps.bus.publish(`user:${userId}`, {
+          type: 'positions',
+          marketId,
+          positions: entry.positions,
+        } satisfies WsServerMessage);
       }
       const userIds = [...changes.userIds].filter((userId) => !served.has(userId));
       counts.served += served.size;
@@ -161,7 +238,9 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
       const markets = known?.markets ?? (await repository.marketsByIds([...marketIds]));
       // A settled or voided market has no live bet left, so every position on it is empty: no bets are
       // read for it (settling 10,000 bets would otherwise read them all after the commit).
-      const liveIds = markets.filter((market) => marketIds.has(market.id) && market.status !== 'settled' && market.status !== 'voided').map((market) => market.id);
+      const liveIds = markets
+        .filter((market) => marketIds.has(market.id) && market.status !== 'settled' && market.status !== 'voided')
+        .map((market) => market.id);
       // Who has bets where, their live bets and those bets' fills: one statement.
       const { pairs, bets, fills } = await readPositions(deps.db, [...marketIds], userIds, liveIds);
       if (pairs.length === 0) return;
@@ -169,9 +248,12 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
       const owner = new Map(bets.map((bet) => [bet.id, bet.user_id]));
       const betsOf = new Map<string, BetRow[]>();
       const fillsOf = new Map<string, FillRow[]>();
-      for (const bet of bets) betsOf.set(`${bet.user_id}:${bet.market_id}`, [...(betsOf.get(`${bet.user_id}:${bet.market_id}`) ?? []), bet]);
+      for (const bet of bets)
+        betsOf.set(`${bet.user_id}:${bet.market_id}`, [...(betsOf.get(`${bet.user_id}:${bet.market_id}`) ?? []), bet]);
       for (const fill of fills) {
-        for (const userId of new Set([fill.back_bet_id, fill.lay_bet_id].map((id) => (id === null ? undefined : owner.get(id))))) {
+        for (const userId of new Set(
+          [fill.back_bet_id, fill.lay_bet_id].map((id) => (id === null ? undefined : owner.get(id))),
+        )) {
           if (userId !== undefined) fillsOf.set(userId, [...(fillsOf.get(userId) ?? []), fill]);
         }
       }
@@ -180,7 +262,9 @@ export function createPositionsService(deps: { db: Queryable; bus: LiveBus }) {
         const market = byId.get(marketId);
         if (market === undefined) continue;
         const over = market.status === 'settled' || market.status === 'voided';
-        const positions = over ? [] : positionsOfMarket(market, runners, betsOf.get(`${userId}:${marketId}`) ?? [], fillsOf.get(userId) ?? []);
+        const positions = over
+          ? []
+          : positionsOfMarket(market, runners, betsOf.get(`${userId}:${marketId}`) ?? [], fillsOf.get(userId) ?? []);
         deps.bus.publish(`user:${userId}`, { type: 'positions', marketId, positions } satisfies WsServerMessage);
       }
     },

@@ -6,12 +6,23 @@ import type { BookmakerQuoteJson, FancyQuoteJson, MarketRow } from './sports-rep
 
 export function bookmakerQuoteOf(market: MarketRow): BookmakerQuote {
   const quote = (market.quote as BookmakerQuoteJson | null) ?? { runners: [] };
-  return { status: market.status === 'open' ? 'open' : market.status === 'suspended' ? 'suspended' : 'closed', runners: quote.runners };
+  return {
+    status: market.status === 'open' ? 'open' : market.status === 'suspended' ? 'suspended' : 'closed',
+    runners: quote.runners,
+  };
 }
 
 export function fancyQuoteOf(market: MarketRow): FancyQuote {
-  const quote = (market.quote as FancyQuoteJson | null) ?? { noLineRuns: null, noRateHundredths: null, yesLineRuns: null, yesRateHundredths: null };
-  return { status: market.status === 'open' ? 'open' : market.status === 'suspended' ? 'suspended' : 'closed', ...quote };
+  const quote = (market.quote as FancyQuoteJson | null) ?? {
+    noLineRuns: null,
+    noRateHundredths: null,
+    yesLineRuns: null,
+    yesRateHundredths: null,
+  };
+  return {
+    status: market.status === 'open' ? 'open' : market.status === 'suspended' ? 'suspended' : 'closed',
+    ...quote,
+  };
 }
 
 /**
@@ -27,8 +38,23 @@ export function checkQuote(
 ): { rateH: number; lineRuns: number | null } {
   const acceptance: QuoteAcceptance =
     market.type === 'BOOKMAKER'
-      ? checkBookmakerBet(bookmakerQuoteOf(market), { runnerId: bet.runnerId ?? '', side: bet.side, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limits, preference)
-      : checkFancyBet(fancyQuoteOf(market), { side: bet.side === 'back' ? 'yes' : 'no', lineRuns: bet.lineRuns ?? -1, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise }, limits, preference);
+      ? checkBookmakerBet(
+          bookmakerQuoteOf(market),
+          { runnerId: bet.runnerId ?? '', side: bet.side, rateHundredths: bet.oddsH, stakePaise: bet.stakePaise },
+          limits,
+          preference,
+        )
+      : checkFancyBet(
+          fancyQuoteOf(market),
+          {
+            side: bet.side === 'back' ? 'yes' : 'no',
+            lineRuns: bet.lineRuns ?? -1,
+            rateHundredths: bet.oddsH,
+            stakePaise: bet.stakePaise,
+          },
+          limits,
+          preference,
+        );
   if (!acceptance.accepted) {
     refuseUnlessAccepted(acceptance, limits);
     fail('ODDS_CHANGED');

@@ -28,7 +28,9 @@ const COLUMNS = `d.id, d.market_id, d.kind, d.result, d.previous_result, d.reaso
 export function createResultDeskRepository(db: Queryable) {
   return {
     async resultsNeedConfirmation(): Promise<boolean> {
-      const result = await db.query<{ results_need_confirmation: boolean }>('select results_need_confirmation from sports_desk_settings where id = 1');
+      const result = await db.query<{ results_need_confirmation: boolean }>(
+        'select results_need_confirmation from sports_desk_settings where id = 1',
+      );
       return result.rows[0]?.results_need_confirmation ?? false;
     },
     async setResultsNeedConfirmation(value: boolean, by: string, at: Date): Promise<void> {
@@ -39,21 +41,49 @@ export function createResultDeskRepository(db: Queryable) {
       );
     },
     /** Answers null when another declaration already waits on the market (one at a time). */
-    async insert(row: { marketId: string; kind: 'settle' | 'correct'; result: StoredResult; previousResult: StoredResult | null; reason: string | null; declaredBy: string; at: Date }): Promise<string | null> {
+    async insert(row: {
+      marketId: string;
+      kind: 'settle' | 'correct';
+      result: StoredResult;
+      previousResult: StoredResult | null;
+      reason: string | null;
+      declaredBy: string;
+      at: Date;
+    }): Promise<string | null> {
       const result = await db.query<{ id: string }>(
         `insert into market_result_declarations (market_id, kind, result, previous_result, reason, declared_by, declared_at)
          values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing returning id`,
-        [row.marketId, row.kind, JSON.stringify(row.result), row.previousResult === null ? null : JSON.stringify(row.previousResult), row.reason, row.declaredBy, row.at],
+        [
+          row.marketId,
+          row.kind,
+          JSON.stringify(row.result),
+          row.previousResult === null ? null : JSON.stringify(row.previousResult),
+          row.reason,
+          row.declaredBy,
+          row.at,
+        ],
       );
       return result.rows[0]?.id ?? null;
     },
     async pendingOf(marketId: string): Promise<DeclarationRow | null> {
-      const result = await db.query<DeclarationRow>(`select ${COLUMNS} from market_result_declarations d join users u on u.id = d.declared_by where d.market_id = $1 and d.status = 'pending'`, [marketId]);
+      const result = await db.query<DeclarationRow>(
+        `select ${COLUMNS} from market_result_declarations d join users u on u.id = d.declared_by where d.market_id = $1 and d.status = 'pending'`,
+        [marketId],
+      );
       return result.rows[0] ?? null;
     },
     /** Decides a waiting declaration; false when it no longer waits (someone else decided first). */
-    async decide(id: string, status: 'confirmed' | 'rejected', by: string, reason: string | null, at: Date): Promise<boolean> {
-      const result = await db.query(`update market_result_declarations set status = $2, decided_by = $3, decision_reason = $4, decided_at = $5 where id = $1 and status = 'pending'`, [id, status, by, reason, at]);
+    async decide(
+      id: string,
+      status: 'confirmed' | 'rejected',
+      by: string,
+      reason: string | null,
+      at: Date,
+    ): Promise<boolean> {
+      const result = await db.query(
+        `update market_result_declarations set status = $2, decided_by = $3, decision_reason = $4, decided_at = $5 where id = $1 and status = 'pending'`,
+        [id, status, by, reason, at],
+      );
       return result.rowCount === 1;
     },
     async listPending(): Promise<PendingDeclarationRow[]> {

@@ -22,7 +22,13 @@ type Result = { winnerId?: string; runs?: number };
  * events directly (it is not an operator). Confirmation runs in the settlement's own transaction, so
  * a declaration is confirmed exactly when its money moves.
  */
-export function createResultDeskService(deps: { db: Database; sports: SportsService; settlement: SettlementService; audit: AuditService; clock: Clock }) {
+export function createResultDeskService(deps: {
+  db: Database;
+  sports: SportsService;
+  settlement: SettlementService;
+  audit: AuditService;
+  clock: Clock;
+}) {
   const { db, sports, settlement, audit, clock } = deps;
   const repository = createResultDeskRepository(db);
 
@@ -41,18 +47,40 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
   }
 
   async function waiting(marketId: string): Promise<DeclarationRow> {
-    return (await repository.pendingOf(marketId)) ?? fail('NOT_FOUND', 'No result waits for confirmation on this market');
+    return (
+      (await repository.pendingOf(marketId)) ?? fail('NOT_FOUND', 'No result waits for confirmation on this market')
+    );
   }
 
-  async function record(actor: Caller, marketId: string, kind: 'settle' | 'correct', result: StoredResult, previous: StoredResult | null, reason: string | null): Promise<string> {
+  async function record(
+    actor: Caller,
+    marketId: string,
+    kind: 'settle' | 'correct',
+    result: StoredResult,
+    previous: StoredResult | null,
+    reason: string | null,
+  ): Promise<string> {
     return (
-      (await repository.insert({ marketId, kind, result, previousResult: previous, reason, declaredBy: actor.userId, at: clock.now() })) ??
-      fail('CONFLICT', 'A result already waits for confirmation on this market')
+      (await repository.insert({
+        marketId,
+        kind,
+        result,
+        previousResult: previous,
+        reason,
+        declaredBy: actor.userId,
+        at: clock.now(),
+      })) ?? fail('CONFLICT', 'A result already waits for confirmation on this market')
     );
   }
 
   /** A settled market's result is wrong (or the market should be void): a request that another operator confirms. */
-  async function requestCorrection(actor: Caller, marketId: string, result: Result | { void: string }, reason: string, ip: string): Promise<void> {
+  async function requestCorrection(
+    actor: Caller,
+    marketId: string,
+    result: Result | { void: string },
+    reason: string,
+    ip: string,
+  ): Promise<void> {
     const { market, runnerIds } = await marketOf(marketId);
     if (market.status !== 'settled') fail('CONFLICT', 'Only a settled market can be corrected');
     if (!('void' in result)) assertResult(market, runnerIds, result);
@@ -62,7 +90,12 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
       action: 'market.correct_request',
       targetType: 'market',
       targetId: marketId,
-      details: { declarationId: id, previousResult: await describe(marketId, market.result), newResult: await describe(marketId, result), reason },
+      details: {
+        declarationId: id,
+        previousResult: await describe(marketId, market.result),
+        newResult: await describe(marketId, result),
+        reason,
+      },
       ip,
     });
   }
@@ -76,7 +109,14 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
       const before = await repository.resultsNeedConfirmation();
       await repository.setResultsNeedConfirmation(next.resultsNeedConfirmation, actor.userId, clock.now());
       if (before !== next.resultsNeedConfirmation) {
-        await audit.record({ actorId: actor.userId, action: 'sports_desk.settings', targetType: 'site_settings', targetId: null, details: { resultsNeedConfirmation: { from: before, to: next.resultsNeedConfirmation } }, ip });
+        await audit.record({
+          actorId: actor.userId,
+          action: 'sports_desk.settings',
+          targetType: 'site_settings',
+          targetId: null,
+          details: { resultsNeedConfirmation: { from: before, to: next.resultsNeedConfirmation } },
+          ip,
+        });
       }
       return { resultsNeedConfirmation: next.resultsNeedConfirmation };
     },
@@ -88,13 +128,23 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
         return 'settled';
       }
       const { market, runnerIds } = await marketOf(marketId);
-      if (market.status === 'settled' || market.status === 'voided') fail('ALREADY_DECIDED', 'This market is already settled');
+      if (market.status === 'settled' || market.status === 'voided')
+        fail('ALREADY_DECIDED', 'This market is already settled');
       assertResult(market, runnerIds, result);
-      if ((await repository.pendingOf(marketId)) !== null) fail('CONFLICT', 'A result already waits for confirmation on this market');
+      if ((await repository.pendingOf(marketId)) !== null)
+        fail('CONFLICT', 'A result already waits for confirmation on this market');
       // No bet may arrive once a result is known.
-      if (market.status === 'open' || market.status === 'suspended') await sports.updateMarket(actor, marketId, { status: 'closed' }, ip);
+      if (market.status === 'open' || market.status === 'suspended')
+        await sports.updateMarket(actor, marketId, { status: 'closed' }, ip);
       const id = await record(actor, marketId, 'settle', result, null, null);
-      await audit.record({ actorId: actor.userId, action: 'market.result_declare', targetType: 'market', targetId: marketId, details: { declarationId: id, result: await describe(marketId, result) }, ip });
+      await audit.record({
+        actorId: actor.userId,
+        action: 'market.result_declare',
+        targetType: 'market',
+        targetId: marketId,
+        details: { declarationId: id, result: await describe(marketId, result) },
+        ip,
+      });
       return 'declared';
     },
 
@@ -110,7 +160,8 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
         await requestCorrection(actor, marketId, { void: reason }, reason, ip);
         return 'requested';
       }
-      if ((await repository.pendingOf(marketId)) !== null) fail('CONFLICT', 'A declared result waits for confirmation; reject it before voiding the market');
+      if ((await repository.pendingOf(marketId)) !== null)
+        fail('CONFLICT', 'A declared result waits for confirmation; reject it before voiding the market');
       await sports.voidMarket(actor, marketId, reason, ip);
       return 'voided';
     },
@@ -120,7 +171,10 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
       const declaration = await waiting(marketId);
       refuseSelfService(actor.userId, { playerId: null, requestedBy: declaration.declared_by });
       const claim = async (tx: Queryable) => {
-        if (!(await createResultDeskRepository(tx).decide(declaration.id, 'confirmed', actor.userId, null, clock.now()))) fail('ALREADY_DECIDED');
+        if (
+          !(await createResultDeskRepository(tx).decide(declaration.id, 'confirmed', actor.userId, null, clock.now()))
+        )
+          fail('ALREADY_DECIDED');
       };
       const { result } = declaration;
       await sports.operate((changes) => {
@@ -131,12 +185,23 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
       const newResult = await describe(marketId, result);
       await audit.record({
         actorId: actor.userId,
-        action: declaration.kind === 'settle' ? 'market.settle' : result.void !== undefined ? 'market.void' : 'market.correct',
+        action:
+          declaration.kind === 'settle'
+            ? 'market.settle'
+            : result.void !== undefined
+              ? 'market.void'
+              : 'market.correct',
         targetType: 'market',
         targetId: marketId,
         details: {
           declarationId: declaration.id,
-          ...(declaration.kind === 'settle' ? { result: newResult } : { previousResult: await describe(marketId, declaration.previous_result), newResult, reason: declaration.reason }),
+          ...(declaration.kind === 'settle'
+            ? { result: newResult }
+            : {
+                previousResult: await describe(marketId, declaration.previous_result),
+                newResult,
+                reason: declaration.reason,
+              }),
           declaredBy: declaration.declared_by,
           declaredByName: declaration.declared_by_name,
           confirmedBy: actor.userId,
@@ -148,13 +213,20 @@ export function createResultDeskService(deps: { db: Database; sports: SportsServ
     async reject(actor: Caller, marketId: string, reason: string, ip: string): Promise<void> {
       const declaration = await waiting(marketId);
       refuseSelfService(actor.userId, { playerId: null, requestedBy: declaration.declared_by });
-      if (!(await repository.decide(declaration.id, 'rejected', actor.userId, reason, clock.now()))) fail('ALREADY_DECIDED');
+      if (!(await repository.decide(declaration.id, 'rejected', actor.userId, reason, clock.now())))
+        fail('ALREADY_DECIDED');
       await audit.record({
         actorId: actor.userId,
         action: 'market.result_reject',
         targetType: 'market',
         targetId: marketId,
-        details: { declarationId: declaration.id, kind: declaration.kind, result: await describe(marketId, declaration.result), declaredBy: declaration.declared_by, reason },
+        details: {
+          declarationId: declaration.id,
+          kind: declaration.kind,
+          result: await describe(marketId, declaration.result),
+          declaredBy: declaration.declared_by,
+          reason,
+        },
         ip,
       });
     },

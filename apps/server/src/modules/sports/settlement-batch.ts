@@ -8,10 +8,15 @@ export function createSettlementBatch(tx: Queryable) {
   return {
     /** Every pending (delayed) bet of the market lapses when it closes. */
     async lapsePending(marketId: string): Promise<void> {
-      await tx.query(`update bets set status = 'lapsed', lapse_reason = 'MARKET_CLOSED', cancelled_paise = stake_paise where market_id = $1 and status = 'pending'`, [marketId]);
+      await tx.query(
+        `update bets set status = 'lapsed', lapse_reason = 'MARKET_CLOSED', cancelled_paise = stake_paise where market_id = $1 and status = 'pending'`,
+        [marketId],
+      );
     },
     /** Zeroes every exposure held on the market; answers what each player and wallet held. */
-    async clearExposures(marketId: string): Promise<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }[]> {
+    async clearExposures(
+      marketId: string,
+    ): Promise<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }[]> {
       const result = await tx.query<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }>(
         `with held as (
            select user_id, wallet, exposure_paise from market_exposures where market_id = $1 and exposure_paise <> 0 for update

@@ -22,10 +22,15 @@ export type DeclaredResult = { winnerId: string } | { runs: number } | { void: s
 export type InsideSettlement = (tx: Queryable) => Promise<void>;
 
 /** A result fits its market: a runner of it as the winner, or a run total for a fancy. */
-export function assertResult(market: Pick<MarketRow, 'type'>, runnersIds: string[], result: { winnerId?: string; runs?: number }): void {
+export function assertResult(
+  market: Pick<MarketRow, 'type'>,
+  runnersIds: string[],
+  result: { winnerId?: string; runs?: number },
+): void {
   if (market.type === 'FANCY') {
     if (result.runs === undefined) fail('VALIDATION_FAILED', 'Enter the run total');
-  } else if (result.winnerId === undefined || !runnersIds.includes(result.winnerId)) fail('VALIDATION_FAILED', 'Choose the winner');
+  } else if (result.winnerId === undefined || !runnersIds.includes(result.winnerId))
+    fail('VALIDATION_FAILED', 'Choose the winner');
 }
 
 const ownerOf = (bet: BetRow) => `${bet.user_id}:${bet.wallet}`;
@@ -37,7 +42,13 @@ const ownerOf = (bet: BetRow) => `${bet.user_id}:${bet.wallet}`;
  * transaction takes the pool to the house and the commission. Void and correction reverse earlier
  * settlements by posting their negation, never by editing.
  */
-export function createSettlementService(deps: { books: MarketBooks; betting: BettingService; wallet: WalletService; clock: Clock; onWagering?: WageringListener }) {
+export function createSettlementService(deps: {
+  books: MarketBooks;
+  betting: BettingService;
+  wallet: WalletService;
+  clock: Clock;
+  onWagering?: WageringListener;
+}) {
   const { books, betting, wallet, clock } = deps;
 
   async function describe(context: MarketContext): Promise<{ sport: string; event: string; market: string }> {
@@ -51,22 +62,38 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
   /** Closes the book, lapses what is unmatched and releases every exposure on the market. */
   async function closeAndRelease(context: MarketContext, changes: ChangeSet): Promise<BetRow[]> {
     const repo = createSportsRepository(context.tx);
-    if (context.book !== null && context.book.status !== 'closed') await betting.applyMarketCommand(context, 'close', changes);
+    if (context.book !== null && context.book.status !== 'closed')
+      await betting.applyMarketCommand(context, 'close', changes);
     const batch = createSettlementBatch(context.tx);
     await batch.lapsePending(context.market.id);
     const released = await batch.clearExposures(context.market.id);
-    await wallet.addExposures(context.tx, released.map((row) => ({ userId: row.user_id, wallet: row.wallet, deltaPaise: -row.exposure_paise })));
+    await wallet.addExposures(
+      context.tx,
+      released.map((row) => ({ userId: row.user_id, wallet: row.wallet, deltaPaise: -row.exposure_paise })),
+    );
     for (const row of released) changes.userIds.add(row.user_id);
     return repo.betsOfMarket(context.market.id);
   }
 
   /** Pays out one result: per-bet results, per-player journal lines through the pool, the house line. */
-  async function payOut(context: MarketContext, bets: BetRow[], result: { winnerId?: string; runs?: number }, settlementNumber: number, actorId: string | null, changes: ChangeSet): Promise<void> {
+  async function payOut(
+    context: MarketContext,
+    bets: BetRow[],
+    result: { winnerId?: string; runs?: number },
+    settlementNumber: number,
+    actorId: string | null,
+    changes: ChangeSet,
+  ): Promise<void> {
     const { market } = context;
     const repo = createSportsRepository(context.tx);
     const names = await describe(context);
     // A position cashed out against the house was settled then, at its value (decision 0022).
-    const matched = bets.filter((bet) => bet.closed_by === null && bet.matched_paise > 0 && ['matched', 'unmatched', 'settled', 'cancelled', 'lapsed'].includes(bet.status));
+    const matched = bets.filter(
+      (bet) =>
+        bet.closed_by === null &&
+        bet.matched_paise > 0 &&
+        ['matched', 'unmatched', 'settled', 'cancelled', 'lapsed'].includes(bet.status),
+    );
     let players: { ownerId: string; grossPaise: number; commissionPaise: number; netPaise: number }[];
     let perBet: Map<string, number>;
     let housePaise: number;
@@ -88,10 +115,19 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
       // settleExchangeMarket charges every winner; the house pays none, so its row counts gross.
       housePaise = settled.players.find((row) => row.ownerId === HOUSE_OWNER)?.grossPaise ?? 0;
       players = settled.players.filter((row) => row.ownerId !== HOUSE_OWNER);
-      perBet = new Map(settled.offers.filter((row) => row.ownerId !== HOUSE_OWNER).map((row) => [row.betId, row.profitLossPaise]));
+      perBet = new Map(
+        settled.offers.filter((row) => row.ownerId !== HOUSE_OWNER).map((row) => [row.betId, row.profitLossPaise]),
+      );
     } else if (market.type === 'BOOKMAKER') {
       const settled = settleBookmakerMarket(
-        matched.map((bet) => ({ betId: bet.id, ownerId: ownerOf(bet), runnerId: bet.runner_id as string, side: bet.side, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise })),
+        matched.map((bet) => ({
+          betId: bet.id,
+          ownerId: ownerOf(bet),
+          runnerId: bet.runner_id as string,
+          side: bet.side,
+          rateHundredths: bet.rate_h as number,
+          stakePaise: bet.stake_paise,
+        })),
         { type: 'winner', runnerId: result.winnerId as string },
       );
       players = settled.players;
@@ -99,7 +135,14 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
       perBet = new Map(settled.bets.map((row) => [row.betId, row.profitLossPaise]));
     } else {
       const settled = settleFancyMarket(
-        matched.map((bet) => ({ betId: bet.id, ownerId: ownerOf(bet), side: bet.side === 'back' ? ('yes' as const) : ('no' as const), lineRuns: bet.line_runs as number, rateHundredths: bet.rate_h as number, stakePaise: bet.stake_paise })),
+        matched.map((bet) => ({
+          betId: bet.id,
+          ownerId: ownerOf(bet),
+          side: bet.side === 'back' ? ('yes' as const) : ('no' as const),
+          lineRuns: bet.line_runs as number,
+          rateHundredths: bet.rate_h as number,
+          stakePaise: bet.stake_paise,
+        })),
         { type: 'runs', totalRuns: result.runs as number },
       );
       players = settled.players;
@@ -108,7 +151,10 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
     }
 
     const pool = { house: 'market_pool' as const, ref: market.id };
-    const resultText = result.winnerId !== undefined ? (context.runners.find((runner) => runner.id === result.winnerId)?.name ?? '') : `${result.runs} runs`;
+    const resultText =
+      result.winnerId !== undefined
+        ? (context.runners.find((runner) => runner.id === result.winnerId)?.name ?? '')
+        : `${result.runs} runs`;
     let poolPaise = 0;
     let commissionTotalPaise = 0;
     // One batch: every player's line through the pool and the house's line, in one multi-row posting.
@@ -123,7 +169,14 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
         idempotencyKey: `settle:${market.id}:${settlementNumber}:${player.ownerId}`,
         description: `${names.sport} / ${names.event} / ${names.market} — ${resultText}`,
         actorId,
-        details: { ...names, marketId: market.id, grossPaise: player.grossPaise, commissionPaise: player.commissionPaise, result: resultText, ...(result.winnerId === undefined ? { runs: result.runs } : {}) },
+        details: {
+          ...names,
+          marketId: market.id,
+          grossPaise: player.grossPaise,
+          commissionPaise: player.commissionPaise,
+          result: resultText,
+          ...(result.winnerId === undefined ? { runs: result.runs } : {}),
+        },
         entries: [
           { account: { userId, wallet: walletName }, amountPaise: player.netPaise },
           { account: pool, amountPaise: -player.netPaise },
@@ -150,7 +203,10 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
       await wallet.postMany(context.tx, postings.slice(start, start + POSTINGS_PER_STATEMENT));
     }
     const settledAt = clock.now();
-    await createSettlementBatch(context.tx).settleBets(matched.map((bet) => ({ betId: bet.id, profitLossPaise: perBet.get(bet.id) ?? 0 })), settledAt);
+    await createSettlementBatch(context.tx).settleBets(
+      matched.map((bet) => ({ betId: bet.id, profitLossPaise: perBet.get(bet.id) ?? 0 })),
+      settledAt,
+    );
     for (const bet of matched) {
       changes.betIds.add(bet.id);
       changes.userIds.add(bet.user_id);
@@ -159,68 +215,131 @@ export function createSettlementService(deps: { books: MarketBooks; betting: Bet
   }
 
   /** Bonus-wallet bets count towards the running bonus's wagering once settled; a void takes them out (PRODUCT.md §8). */
-  async function reportWagering(context: MarketContext, bets: BetRow[], state: 'settled' | 'voided', description: string): Promise<void> {
+  async function reportWagering(
+    context: MarketContext,
+    bets: BetRow[],
+    state: 'settled' | 'voided',
+    description: string,
+  ): Promise<void> {
     if (deps.onWagering === undefined) return;
     const facts = await bonusWageringFacts(context, bets, state, description);
     if (facts.length > 0) await deps.onWagering(context.tx, facts);
   }
 
   return {
-    async settle(marketId: string, result: { winnerId?: string; runs?: number }, actorId: string | null, changes: ChangeSet, inside?: InsideSettlement): Promise<void> {
+    async settle(
+      marketId: string,
+      result: { winnerId?: string; runs?: number },
+      actorId: string | null,
+      changes: ChangeSet,
+      inside?: InsideSettlement,
+    ): Promise<void> {
       await books.withMarket(marketId, async (context) => {
         const { market } = context;
-        if (market.status === 'settled' || market.status === 'voided') fail('ALREADY_DECIDED', 'This market is already settled');
-        assertResult(market, context.runners.map((runner) => runner.id), result);
+        if (market.status === 'settled' || market.status === 'voided')
+          fail('ALREADY_DECIDED', 'This market is already settled');
+        assertResult(
+          market,
+          context.runners.map((runner) => runner.id),
+          result,
+        );
         await inside?.(context.tx);
         const bets = await closeAndRelease(context, changes);
         const number = market.settlement_count + 1;
         await payOut(context, bets, result, number, actorId, changes);
-        await createSportsRepository(context.tx).updateMarket(market.id, { status: 'settled', suspend_reason: null, result, settlement_count: number, settled_at: clock.now(), bumpVersion: true });
+        await createSportsRepository(context.tx).updateMarket(market.id, {
+          status: 'settled',
+          suspend_reason: null,
+          result,
+          settlement_count: number,
+          settled_at: clock.now(),
+          bumpVersion: true,
+        });
         changes.marketIds.add(market.id);
       });
     },
 
     /** Every stake back: an open market's bets are voided; a settled market's payouts are reversed. */
-    async void(marketId: string, reason: string, actorId: string | null, changes: ChangeSet, inside?: InsideSettlement): Promise<void> {
+    async void(
+      marketId: string,
+      reason: string,
+      actorId: string | null,
+      changes: ChangeSet,
+      inside?: InsideSettlement,
+    ): Promise<void> {
       await books.withMarket(marketId, async (context) => {
         const { market } = context;
         if (market.status === 'voided') fail('ALREADY_DECIDED', 'This market is already void');
         await inside?.(context.tx);
         const repo = createSportsRepository(context.tx);
         if (market.status === 'settled') {
-          await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, { keyPrefix: 'void:', kind: 'bet_void', describe: (text) => `Void (${reason}): ${text}`, actorId, details: { voidReason: reason } });
+          await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, {
+            keyPrefix: 'void:',
+            kind: 'bet_void',
+            describe: (text) => `Void (${reason}): ${text}`,
+            actorId,
+            details: { voidReason: reason },
+          });
         } else {
           await closeAndRelease(context, changes);
         }
         // A cash out against the house stands: the player took the house's value for the position (decision 0022).
-        const voided = (await repo.betsOfMarket(market.id)).filter((bet) => bet.closed_by === null && ['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0);
+        const voided = (await repo.betsOfMarket(market.id)).filter(
+          (bet) =>
+            bet.closed_by === null && ['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0,
+        );
         await createSettlementBatch(context.tx).voidBets(voided.map((bet) => bet.id));
         for (const bet of voided) {
           changes.betIds.add(bet.id);
           changes.userIds.add(bet.user_id);
         }
         await reportWagering(context, voided, 'voided', `${market.name} (void: ${reason})`);
-        await repo.updateMarket(market.id, { status: 'voided', suspend_reason: null, result: { void: reason }, settled_at: clock.now(), bumpVersion: true });
+        await repo.updateMarket(market.id, {
+          status: 'voided',
+          suspend_reason: null,
+          result: { void: reason },
+          settled_at: clock.now(),
+          bumpVersion: true,
+        });
         changes.marketIds.add(market.id);
       });
     },
 
     /** Reverses the last settlement exactly and settles again with the right result. */
-    async correct(marketId: string, result: { winnerId?: string; runs?: number }, actorId: string | null, changes: ChangeSet, inside?: InsideSettlement): Promise<void> {
+    async correct(
+      marketId: string,
+      result: { winnerId?: string; runs?: number },
+      actorId: string | null,
+      changes: ChangeSet,
+      inside?: InsideSettlement,
+    ): Promise<void> {
       await books.withMarket(marketId, async (context) => {
         const { market } = context;
         if (market.status !== 'settled') fail('CONFLICT', 'Only a settled market can be corrected');
-        assertResult(market, context.runners.map((runner) => runner.id), result);
+        assertResult(
+          market,
+          context.runners.map((runner) => runner.id),
+          result,
+        );
         await inside?.(context.tx);
-        await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, { keyPrefix: 'correct:', kind: 'bet_resettlement', describe: (text) => `Corrected: reversal of ${text}`, actorId });
+        await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, {
+          keyPrefix: 'correct:',
+          kind: 'bet_resettlement',
+          describe: (text) => `Corrected: reversal of ${text}`,
+          actorId,
+        });
         const number = market.settlement_count + 1;
         const bets = await createSportsRepository(context.tx).betsOfMarket(market.id);
         await payOut(context, bets, result, number, actorId, changes);
-        await createSportsRepository(context.tx).updateMarket(market.id, { result, settlement_count: number, settled_at: clock.now(), bumpVersion: true });
+        await createSportsRepository(context.tx).updateMarket(market.id, {
+          result,
+          settlement_count: number,
+          settled_at: clock.now(),
+          bumpVersion: true,
+        });
         changes.marketIds.add(market.id);
       });
     },
-
   };
 }
 export type SettlementService = ReturnType<typeof createSettlementService>;

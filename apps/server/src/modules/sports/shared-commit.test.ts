@@ -36,7 +36,7 @@ type Step = { kind: 'places'; bets: Bet[] } | { kind: 'cancel'; player: number; 
 
 function stream(seed: number): Step[] {
   const next = random(seed);
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T;
   const steps: Step[] = [];
   for (let i = 0; i < STEPS; i += 1) {
     if (next() < 0.15) {
@@ -50,14 +50,26 @@ function stream(seed: number): Step[] {
       kind: 'places',
       bets: Array.from({ length: count }, () => {
         const player = Math.floor(next() * PLAYERS);
-        return { player, market: marketOf[player] as number, runner: Math.floor(next() * 2), side: next() < 0.5 ? 'back' : 'lay', odds: pick(PRICES), stake: pick(STAKES) };
+        return {
+          player,
+          market: marketOf[player] as number,
+          runner: Math.floor(next() * 2),
+          side: next() < 0.5 ? 'back' : 'lay',
+          odds: pick(PRICES),
+          stake: pick(STAKES),
+        };
       }),
     });
   }
   return steps;
 }
 
-const outcomeOf = (settled: PromiseSettledResult<unknown>) => (settled.status === 'fulfilled' ? 'ok' : settled.reason instanceof AppError ? settled.reason.code : String(settled.reason));
+const outcomeOf = (settled: PromiseSettledResult<unknown>) =>
+  settled.status === 'fulfilled'
+    ? 'ok'
+    : settled.reason instanceof AppError
+      ? settled.reason.code
+      : String(settled.reason);
 type Row = Record<string, unknown>;
 
 async function run(env: Record<string, string>, steps: Step[]) {
@@ -66,15 +78,37 @@ async function run(env: Record<string, string>, steps: Step[]) {
     const token = (await createOperator(t, ROLES.DIRECTOR)).token;
     const id = (response: { body: { data?: unknown } }) => (response.body.data as { _id: string })._id;
     const sport = id(await call(t.app, 'POST', '/api/v1/backoffice/sports', { token, body: { name: 'Cricket' } }));
-    const league = id(await call(t.app, 'POST', '/api/v1/backoffice/leagues', { token, body: { sportId: sport, name: 'Shared League' } }));
-    const event = id(await call(t.app, 'POST', '/api/v1/backoffice/events', { token, body: { leagueId: league, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' } }));
+    const league = id(
+      await call(t.app, 'POST', '/api/v1/backoffice/leagues', {
+        token,
+        body: { sportId: sport, name: 'Shared League' },
+      }),
+    );
+    const event = id(
+      await call(t.app, 'POST', '/api/v1/backoffice/events', {
+        token,
+        body: { leagueId: league, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' },
+      }),
+    );
     const markets: string[] = [];
     const runners: string[][] = [];
     for (let m = 0; m < MARKETS; m += 1) {
-      const body = { eventId: event, marketType: 'EXCHANGE', name: `Market ${m}`, runners: ['Kings', 'Royals'], betDelaySeconds: 0 };
+      const body = {
+        eventId: event,
+        marketType: 'EXCHANGE',
+        name: `Market ${m}`,
+        runners: ['Kings', 'Royals'],
+        betDelaySeconds: 0,
+      };
       const marketId = id(await call(t.app, 'POST', '/api/v1/backoffice/markets', { token, body }));
       markets.push(marketId);
-      runners.push(((await call(t.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token, body: {} })).body.data as { runners: { _id: string }[] }).runners.map((runner) => runner._id));
+      runners.push(
+        (
+          (await call(t.app, 'PUT', `/api/v1/backoffice/markets/${marketId}`, { token, body: {} })).body.data as {
+            runners: { _id: string }[];
+          }
+        ).runners.map((runner) => runner._id),
+      );
     }
     const callers: Caller[] = [];
     for (let i = 0; i < PLAYERS; i += 1) {
@@ -89,40 +123,108 @@ async function run(env: Record<string, string>, steps: Step[]) {
         const placed = step.bets.map((bet) =>
           t.services.sports.placeBet(
             callers[bet.player] as Caller,
-            { marketId: markets[bet.market] as string, selectionId: runners[bet.market]?.[bet.runner], selectionType: bet.side, odds: bet.odds, stake: bet.stake },
+            {
+              marketId: markets[bet.market] as string,
+              selectionId: runners[bet.market]?.[bet.runner],
+              selectionType: bet.side,
+              odds: bet.odds,
+              stake: bet.stake,
+            },
             emptyChanges(),
           ),
         );
         outcomes.push(...(await Promise.allSettled(placed)).map(outcomeOf));
       } else {
-        const open = (await t.db.query<{ id: string }>("select id from bets where user_id = $1 and status = 'unmatched' order by seq", [callers[step.player]?.userId])).rows;
+        const open = (
+          await t.db.query<{ id: string }>(
+            "select id from bets where user_id = $1 and status = 'unmatched' order by seq",
+            [callers[step.player]?.userId],
+          )
+        ).rows;
         const target = open[Math.floor(step.pick * open.length)];
-        if (target !== undefined) outcomes.push(outcomeOf((await Promise.allSettled([t.services.sports.cancelBet(callers[step.player] as Caller, target.id)]))[0] as PromiseSettledResult<unknown>));
+        if (target !== undefined)
+          outcomes.push(
+            outcomeOf(
+              (
+                await Promise.allSettled([t.services.sports.cancelBet(callers[step.player] as Caller, target.id)])
+              )[0] as PromiseSettledResult<unknown>,
+            ),
+          );
       }
     }
     const users = callers.map((caller) => caller.userId);
-    const bets = (await t.db.query<Row & { id: string }>('select * from bets where market_id = any($1::uuid[]) order by array_position($1::uuid[], market_id), seq', [markets])).rows;
+    const bets = (
+      await t.db.query<Row & { id: string }>(
+        'select * from bets where market_id = any($1::uuid[]) order by array_position($1::uuid[], market_id), seq',
+        [markets],
+      )
+    ).rows;
     const order = new Map(bets.map((bet, index) => [bet.id, index]));
-    const names = new Map<string, string>([...users.map((user, i) => [user, `p${i}`] as const), ...markets.map((market, i) => [market, `m${i}`] as const), ...runners.flatMap((pair, m) => pair.map((runner, r) => [runner, `m${m}r${r}`] as const))]);
-    const alias = (value: unknown): unknown => (typeof value === 'string' ? (names.get(value) ?? (order.has(value) ? `b${order.get(value)}` : value)) : value);
-    const rows = (list: Row[], columns: string[]) => list.map((row) => columns.map((column) => alias(row[column]))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const names = new Map<string, string>([
+      ...users.map((user, i) => [user, `p${i}`] as const),
+      ...markets.map((market, i) => [market, `m${i}`] as const),
+      ...runners.flatMap((pair, m) => pair.map((runner, r) => [runner, `m${m}r${r}`] as const)),
+    ]);
+    const alias = (value: unknown): unknown =>
+      typeof value === 'string' ? (names.get(value) ?? (order.has(value) ? `b${order.get(value)}` : value)) : value;
+    const rows = (list: Row[], columns: string[]) =>
+      list
+        .map((row) => columns.map((column) => alias(row[column])))
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     const fills = (await t.db.query<Row>('select * from fills where market_id = any($1::uuid[])', [markets])).rows;
-    const exposures = (await t.db.query<Row>('select user_id, market_id, wallet, exposure_paise, outcomes from market_exposures where market_id = any($1::uuid[])', [markets])).rows;
-    const accounts = (await t.db.query<Row>("select user_id, balance_paise, exposure_paise from ledger_accounts where user_id = any($1::uuid[]) and kind = 'player_main'", [users])).rows;
+    const exposures = (
+      await t.db.query<Row>(
+        'select user_id, market_id, wallet, exposure_paise, outcomes from market_exposures where market_id = any($1::uuid[])',
+        [markets],
+      )
+    ).rows;
+    const accounts = (
+      await t.db.query<Row>(
+        "select user_id, balance_paise, exposure_paise from ledger_accounts where user_id = any($1::uuid[]) and kind = 'player_main'",
+        [users],
+      )
+    ).rows;
     const books: unknown[] = [];
     for (const marketId of markets) {
       const held = await t.services.books.peek({ id: marketId, type: 'EXCHANGE' } as never);
       t.services.books.forget(marketId);
       const rebuilt = await t.services.books.peek({ id: marketId, type: 'EXCHANGE' } as never);
-      const view = (book: typeof held) => snapshotMarket(book as NonNullable<typeof held>).offers.map((offer) => [alias(offer.offerId), alias(offer.ownerId), alias(offer.runnerId), offer.side, offer.priceHundredths, offer.remainingPaise]);
+      const view = (book: typeof held) =>
+        snapshotMarket(book as NonNullable<typeof held>).offers.map((offer) => [
+          alias(offer.offerId),
+          alias(offer.ownerId),
+          alias(offer.runnerId),
+          offer.side,
+          offer.priceHundredths,
+          offer.remainingPaise,
+        ]);
       books.push({ held: view(held), rebuilt: view(rebuilt) });
     }
     return {
       outcomes,
-      bets: bets.map((bet) => ['user_id', 'market_id', 'runner_id', 'status', 'side', 'price_h', 'stake_paise', 'matched_paise', 'cancelled_paise', 'lapse_reason'].map((column) => alias(bet[column]))),
+      bets: bets.map((bet) =>
+        [
+          'user_id',
+          'market_id',
+          'runner_id',
+          'status',
+          'side',
+          'price_h',
+          'stake_paise',
+          'matched_paise',
+          'cancelled_paise',
+          'lapse_reason',
+        ].map((column) => alias(bet[column])),
+      ),
       fills: rows(fills, ['market_id', 'runner_id', 'price_h', 'stake_paise', 'back_bet_id', 'lay_bet_id']),
       exposures: rows(
-        exposures.map((row) => ({ ...row, outcomes: Object.entries(row.outcomes as Record<string, number>).map(([runner, paise]) => `${String(alias(runner))}=${paise}`).sort().join(' ') })),
+        exposures.map((row) => ({
+          ...row,
+          outcomes: Object.entries(row.outcomes as Record<string, number>)
+            .map(([runner, paise]) => `${String(alias(runner))}=${paise}`)
+            .sort()
+            .join(' '),
+        })),
         ['user_id', 'market_id', 'wallet', 'exposure_paise', 'outcomes'],
       ),
       accounts: rows(accounts, ['user_id', 'balance_paise', 'exposure_paise']),
@@ -172,7 +274,8 @@ describe('the shared group commit: several markets in one transaction change not
   });
 
   it('rebuilds every book exactly from its snapshot and command log, and the ledger holds', () => {
-    for (const run of [alone, shared]) for (const book of run.books as { held: unknown; rebuilt: unknown }[]) expect(book.rebuilt).toEqual(book.held);
+    for (const run of [alone, shared])
+      for (const book of run.books as { held: unknown; rebuilt: unknown }[]) expect(book.rebuilt).toEqual(book.held);
     expect(alone.ledger).toEqual([]);
     expect(shared.ledger).toEqual([]);
   });

@@ -28,17 +28,29 @@ export function unionOf(sets: readonly ChangeSet[]): ChangeSet {
     for (const id of changes.betIds) union.betIds.add(id);
     for (const id of changes.betIds) if (changes.known?.bets.has(id) !== true) unknownBets.add(id);
     for (const id of changes.marketIds) if (changes.known?.markets.has(id) !== true) unknownMarkets.add(id);
-    for (const [id, entry] of changes.known?.bets ?? []) if ((known.bets.get(id)?.tick ?? -1) < entry.tick) known.bets.set(id, entry);
-    for (const [id, entry] of changes.known?.markets ?? []) if ((known.markets.get(id)?.tick ?? -1) < entry.tick) known.markets.set(id, entry);
-    for (const [key, entry] of changes.known?.positions ?? []) if ((known.positions.get(key)?.tick ?? -1) < entry.tick) known.positions.set(key, entry);
+    for (const [id, entry] of changes.known?.bets ?? [])
+      if ((known.bets.get(id)?.tick ?? -1) < entry.tick) known.bets.set(id, entry);
+    for (const [id, entry] of changes.known?.markets ?? [])
+      if ((known.markets.get(id)?.tick ?? -1) < entry.tick) known.markets.set(id, entry);
+    for (const [key, entry] of changes.known?.positions ?? [])
+      if ((known.positions.get(key)?.tick ?? -1) < entry.tick) known.positions.set(key, entry);
     // The markets this change set touched: its own and its bets'; a bet it did not write itself may be on any market.
     const opaque = [...changes.betIds].some((id) => changes.known?.bets.has(id) !== true);
-    const markets = new Set([...changes.marketIds, ...[...(changes.known?.bets.values() ?? [])].map((entry) => entry.row.market_id)]);
+    const markets = new Set([
+      ...changes.marketIds,
+      ...[...(changes.known?.bets.values() ?? [])].map((entry) => entry.row.market_id),
+    ]);
     for (const userId of changes.userIds) {
-      if (opaque || markets.size === 0 || [...markets].some((marketId) => changes.known?.positions.has(`${userId}:${marketId}`) !== true)) readPlayers.add(userId);
+      if (
+        opaque ||
+        markets.size === 0 ||
+        [...markets].some((marketId) => changes.known?.positions.has(`${userId}:${marketId}`) !== true)
+      )
+        readPlayers.add(userId);
     }
   }
-  for (const key of known.positions.keys()) if (readPlayers.has(key.slice(0, key.indexOf(':')))) known.positions.delete(key);
+  for (const key of known.positions.keys())
+    if (readPlayers.has(key.slice(0, key.indexOf(':')))) known.positions.delete(key);
   for (const id of unknownBets) known.bets.delete(id);
   for (const id of unknownMarkets) known.markets.delete(id);
   // Only the bets this turn changed; a known market serves the bets on it.
@@ -48,7 +60,18 @@ export function unionOf(sets: readonly ChangeSet[]): ChangeSet {
 }
 
 /** What changed goes out live: market prices, players' bets and positions, and a subscriber's first message. */
-export function createSportsLive(deps: { repository: SportsRepository; views: SportsViews; bus: LiveBus; positions?: { publish(changes: ChangeSet, bets?: readonly BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[] }): Promise<void> } }) {
+export function createSportsLive(deps: {
+  repository: SportsRepository;
+  views: SportsViews;
+  bus: LiveBus;
+  positions?: {
+    publish(
+      changes: ChangeSet,
+      bets?: readonly BetRow[],
+      known?: { markets: MarketRow[]; runners: RunnerRow[] },
+    ): Promise<void>;
+  };
+}) {
   const { repository, bus } = deps;
   const { marketViews, betViews } = deps.views;
 
@@ -72,7 +95,8 @@ export function createSportsLive(deps: { repository: SportsRepository; views: Sp
       markets.push(...(await repository.marketsByIds(unknown)));
       runners.push(...(await repository.runnersOf(unknown)));
       const changed = markets.filter((market) => changes.marketIds.has(market.id));
-      for (const view of await marketViews(changed, runners, { committed: true })) bus.publish(`market:${view._id}`, { type: 'market', market: view } satisfies WsServerMessage);
+      for (const view of await marketViews(changed, runners, { committed: true }))
+        bus.publish(`market:${view._id}`, { type: 'market', market: view } satisfies WsServerMessage);
       const events = [...knownMarkets.values()].flatMap((known) => (known.event == null ? [] : [known.event]));
       const built = await betViews(rows, { markets, runners, events });
       for (const [index, bet] of built.entries()) {

@@ -20,7 +20,10 @@ export interface EventRow {
 }
 
 /** What a bet view shows of its event: the catalogue names and slugs (a group commit's batch reads them with its markets). */
-export type EventNames = Pick<EventRow, 'id' | 'slug' | 'name' | 'league_id' | 'league_slug' | 'league_name' | 'sport_id' | 'sport_slug' | 'sport_name'>;
+export type EventNames = Pick<
+  EventRow,
+  'id' | 'slug' | 'name' | 'league_id' | 'league_slug' | 'league_name' | 'sport_id' | 'sport_slug' | 'sport_name'
+>;
 
 export interface BookmakerQuoteJson {
   runners: { runnerId: string; backRateHundredths: number | null; layRateHundredths: number | null }[];
@@ -128,10 +131,18 @@ export function createSportsRepository(db: Queryable) {
   return {
     // Catalogue
     async sports(): Promise<{ id: string; slug: string; name: string }[]> {
-      return (await db.query<{ id: string; slug: string; name: string }>('select id, slug, name from sports order by sort_order, name')).rows;
+      return (
+        await db.query<{ id: string; slug: string; name: string }>(
+          'select id, slug, name from sports order by sort_order, name',
+        )
+      ).rows;
     },
     async leagues(): Promise<{ id: string; sport_id: string; slug: string; name: string }[]> {
-      return (await db.query<{ id: string; sport_id: string; slug: string; name: string }>('select id, sport_id, slug, name from leagues order by name')).rows;
+      return (
+        await db.query<{ id: string; sport_id: string; slug: string; name: string }>(
+          'select id, sport_id, slug, name from leagues order by name',
+        )
+      ).rows;
     },
     async upsertSport(name: string, sortOrder = 0): Promise<string> {
       const result = await db.query<{ id: string }>(
@@ -147,10 +158,20 @@ export function createSportsRepository(db: Queryable) {
       );
       return (result.rows[0] as { id: string }).id;
     },
-    async insertEvent(row: { leagueId: string; name: string; startTime: Date; streamUrl: string | null; feedRef: string | null }): Promise<string> {
+    async insertEvent(row: {
+      leagueId: string;
+      name: string;
+      startTime: Date;
+      streamUrl: string | null;
+      feedRef: string | null;
+    }): Promise<string> {
       let slug = slugify(row.name);
       const taken = await db.query('select 1 from events where league_id = $1 and slug = $2', [row.leagueId, slug]);
-      if (taken.rowCount > 0) slug = `${slug}-${row.startTime.toISOString().slice(0, 16).replace(/[^0-9]/g, '')}`;
+      if (taken.rowCount > 0)
+        slug = `${slug}-${row.startTime
+          .toISOString()
+          .slice(0, 16)
+          .replace(/[^0-9]/g, '')}`;
       const result = await db.query<{ id: string }>(
         `insert into events (league_id, slug, name, start_time, stream_url, feed_ref) values ($1, $2, $3, $4, $5, $6)
          on conflict (league_id, slug) do update set name = excluded.name returning id`,
@@ -158,7 +179,10 @@ export function createSportsRepository(db: Queryable) {
       );
       return (result.rows[0] as { id: string }).id;
     },
-    async updateEvent(id: string, changes: { status?: string; streamUrl?: string | null; startTime?: Date; score?: unknown; listed?: boolean }): Promise<void> {
+    async updateEvent(
+      id: string,
+      changes: { status?: string; streamUrl?: string | null; startTime?: Date; score?: unknown; listed?: boolean },
+    ): Promise<void> {
       const sets: string[] = [];
       const params: unknown[] = [id];
       const add = (column: string, value: unknown) => {
@@ -180,12 +204,25 @@ export function createSportsRepository(db: Queryable) {
       return (await db.query<EventRow>(`${EVENT_SELECT} where e.id = any($1::uuid[])`, [ids])).rows;
     },
     async eventBySlugs(sport: string, league: string, event: string): Promise<EventRow | null> {
-      return (await db.query<EventRow>(`${EVENT_SELECT} where s.slug = $1 and l.slug = $2 and e.slug = $3`, [sport, league, event])).rows[0] ?? null;
+      return (
+        (
+          await db.query<EventRow>(`${EVENT_SELECT} where s.slug = $1 and l.slug = $2 and e.slug = $3`, [
+            sport,
+            league,
+            event,
+          ])
+        ).rows[0] ?? null
+      );
     },
     async eventByFeedRef(feedRef: string): Promise<EventRow | null> {
       return (await db.query<EventRow>(`${EVENT_SELECT} where e.feed_ref = $1`, [feedRef])).rows[0] ?? null;
     },
-    async listEvents(filter: { sport?: string; league?: string; inPlay?: boolean; includeAll?: boolean }): Promise<EventRow[]> {
+    async listEvents(filter: {
+      sport?: string;
+      league?: string;
+      inPlay?: boolean;
+      includeAll?: boolean;
+    }): Promise<EventRow[]> {
       const where: string[] = [];
       const params: unknown[] = [];
       if (filter.includeAll !== true) where.push(`e.listed and e.status in ('upcoming', 'in_play')`);
@@ -199,7 +236,12 @@ export function createSportsRepository(db: Queryable) {
       }
       if (filter.inPlay !== undefined) where.push(filter.inPlay ? `e.status = 'in_play'` : `e.status = 'upcoming'`);
       const clause = where.length > 0 ? `where ${where.join(' and ')}` : '';
-      return (await db.query<EventRow>(`${EVENT_SELECT} ${clause} order by (e.status = 'in_play') desc, e.start_time, e.name limit 300`, params)).rows;
+      return (
+        await db.query<EventRow>(
+          `${EVENT_SELECT} ${clause} order by (e.status = 'in_play') desc, e.start_time, e.name limit 300`,
+          params,
+        )
+      ).rows;
     },
 
     // Markets
@@ -218,11 +260,26 @@ export function createSportsRepository(db: Queryable) {
       const result = await db.query<{ id: string }>(
         `insert into markets (event_id, type, name, bet_delay_seconds, min_stake_paise, max_stake_paise, max_profit_paise, feed_ref, sort_order)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-        [row.eventId, row.type, row.name, row.betDelaySeconds, row.minStakePaise, row.maxStakePaise, row.maxProfitPaise, row.feedRef, row.sortOrder],
+        [
+          row.eventId,
+          row.type,
+          row.name,
+          row.betDelaySeconds,
+          row.minStakePaise,
+          row.maxStakePaise,
+          row.maxProfitPaise,
+          row.feedRef,
+          row.sortOrder,
+        ],
       );
       const id = (result.rows[0] as { id: string }).id;
       for (const [index, runner] of row.runners.entries()) {
-        await db.query('insert into runners (market_id, name, sort_order, feed_ref) values ($1, $2, $3, $4)', [id, runner.name, index, runner.feedRef]);
+        await db.query('insert into runners (market_id, name, sort_order, feed_ref) values ($1, $2, $3, $4)', [
+          id,
+          runner.name,
+          index,
+          runner.feedRef,
+        ]);
       }
       return id;
     },
@@ -231,32 +288,69 @@ export function createSportsRepository(db: Queryable) {
     },
     async marketsByIds(ids: string[]): Promise<MarketRow[]> {
       if (ids.length === 0) return [];
-      return (await db.query<MarketRow>(`select ${MARKET_COLUMNS} from markets where id = any($1::uuid[])`, [ids])).rows;
+      return (await db.query<MarketRow>(`select ${MARKET_COLUMNS} from markets where id = any($1::uuid[])`, [ids]))
+        .rows;
     },
     async marketByFeedRef(feedRef: string): Promise<MarketRow | null> {
-      return (await db.query<MarketRow>(`select ${MARKET_COLUMNS} from markets where feed_ref = $1`, [feedRef])).rows[0] ?? null;
+      return (
+        (await db.query<MarketRow>(`select ${MARKET_COLUMNS} from markets where feed_ref = $1`, [feedRef])).rows[0] ??
+        null
+      );
     },
     async marketsOfEvents(eventIds: string[]): Promise<MarketRow[]> {
       if (eventIds.length === 0) return [];
-      return (await db.query<MarketRow>(`select ${MARKET_COLUMNS} from markets where event_id = any($1::uuid[]) order by sort_order, created_at`, [eventIds])).rows;
+      return (
+        await db.query<MarketRow>(
+          `select ${MARKET_COLUMNS} from markets where event_id = any($1::uuid[]) order by sort_order, created_at`,
+          [eventIds],
+        )
+      ).rows;
     },
     async runnersOf(marketIds: string[]): Promise<RunnerRow[]> {
       if (marketIds.length === 0) return [];
-      return (await db.query<RunnerRow>('select id, market_id, name, sort_order, feed_ref from runners where market_id = any($1::uuid[]) order by sort_order', [marketIds])).rows;
+      return (
+        await db.query<RunnerRow>(
+          'select id, market_id, name, sort_order, feed_ref from runners where market_id = any($1::uuid[]) order by sort_order',
+          [marketIds],
+        )
+      ).rows;
     },
-    async updateMarket(id: string, changes: Partial<Record<'status' | 'in_play' | 'suspend_reason' | 'bet_delay_seconds' | 'min_stake_paise' | 'max_stake_paise' | 'max_profit_paise' | 'result' | 'settlement_count' | 'settled_at', unknown>> & { quote?: unknown; bumpVersion?: boolean }): Promise<void> {
+    async updateMarket(
+      id: string,
+      changes: Partial<
+        Record<
+          | 'status'
+          | 'in_play'
+          | 'suspend_reason'
+          | 'bet_delay_seconds'
+          | 'min_stake_paise'
+          | 'max_stake_paise'
+          | 'max_profit_paise'
+          | 'result'
+          | 'settlement_count'
+          | 'settled_at',
+          unknown
+        >
+      > & { quote?: unknown; bumpVersion?: boolean },
+    ): Promise<void> {
       const sets: string[] = [];
       const params: unknown[] = [id];
       for (const [column, value] of Object.entries(changes)) {
         if (column === 'bumpVersion' || value === undefined) continue;
-        params.push(column === 'quote' || column === 'result' ? (value === null ? null : JSON.stringify(value)) : value);
+        params.push(
+          column === 'quote' || column === 'result' ? (value === null ? null : JSON.stringify(value)) : value,
+        );
         sets.push(`${column} = $${params.length}`);
       }
       if (changes.bumpVersion === true) sets.push('version = version + 1');
       if (sets.length > 0) await db.query(`update markets set ${sets.join(', ')} where id = $1`, params);
     },
     async saveBook(id: string, snapshot: MarketSnapshot, bookVersion: number): Promise<void> {
-      await db.query('update markets set book_snapshot = $2, book_version = $3 where id = $1', [id, JSON.stringify(snapshot), bookVersion]);
+      await db.query('update markets set book_snapshot = $2, book_version = $3 where id = $1', [
+        id,
+        JSON.stringify(snapshot),
+        bookVersion,
+      ]);
     },
     /** Serialises every change to one market across processes for the rest of the transaction. */
     async lockMarket(id: string): Promise<void> {
@@ -286,7 +380,25 @@ export function createSportsRepository(db: Queryable) {
       const result = await db.query<BetRow>(
         `insert into bets (user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, status, wallet, persistence, placed_version, delay_until, created_at, cash_out)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) returning ${BET_COLUMNS}`,
-        [row.userId, row.marketId, row.eventId, row.runnerId, row.side, row.priceH, row.lineRuns, row.rateH, row.stakePaise, row.matchedPaise, row.status, row.wallet, row.persistence, row.placedVersion, row.delayUntil, row.at, row.cashOut ?? false],
+        [
+          row.userId,
+          row.marketId,
+          row.eventId,
+          row.runnerId,
+          row.side,
+          row.priceH,
+          row.lineRuns,
+          row.rateH,
+          row.stakePaise,
+          row.matchedPaise,
+          row.status,
+          row.wallet,
+          row.persistence,
+          row.placedVersion,
+          row.delayUntil,
+          row.at,
+          row.cashOut ?? false,
+        ],
       );
       return result.rows[0] as BetRow;
     },
@@ -294,43 +406,95 @@ export function createSportsRepository(db: Queryable) {
       return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where id = $1`, [id])).rows[0] ?? null;
     },
     async betsOfMarket(marketId: string): Promise<BetRow[]> {
-      return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where market_id = $1 order by seq`, [marketId])).rows;
+      return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where market_id = $1 order by seq`, [marketId]))
+        .rows;
     },
     async betsOfUserInMarket(userId: string, marketId: string): Promise<BetRow[]> {
-      return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = $1 and market_id = $2 order by seq`, [userId, marketId])).rows;
+      return (
+        await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = $1 and market_id = $2 order by seq`, [
+          userId,
+          marketId,
+        ])
+      ).rows;
     },
     /** A player's bets still in play on these markets (positions and cash out read them). */
     async liveBetsOfUserInMarkets(userId: string, marketIds: string[]): Promise<BetRow[]> {
       if (marketIds.length === 0) return [];
       return (
-        await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = $1 and market_id = any($2::uuid[]) and status in ('pending', 'unmatched', 'matched') order by seq`, [userId, marketIds])
+        await db.query<BetRow>(
+          `select ${BET_COLUMNS} from bets where user_id = $1 and market_id = any($2::uuid[]) and status in ('pending', 'unmatched', 'matched') order by seq`,
+          [userId, marketIds],
+        )
       ).rows;
     },
     /** The live bets of several players on several markets (positions of everyone a group commit touched, one read). */
     async liveBetsOfUsersInMarkets(userIds: string[], marketIds: string[]): Promise<BetRow[]> {
       if (userIds.length === 0 || marketIds.length === 0) return [];
       return (
-        await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = any($1::uuid[]) and market_id = any($2::uuid[]) and status in ('pending', 'unmatched', 'matched') order by seq`, [userIds, marketIds])
+        await db.query<BetRow>(
+          `select ${BET_COLUMNS} from bets where user_id = any($1::uuid[]) and market_id = any($2::uuid[]) and status in ('pending', 'unmatched', 'matched') order by seq`,
+          [userIds, marketIds],
+        )
       ).rows;
     },
     /** Which of these players have bets on which of these markets. */
-    async usersWithBetsInMarkets(marketIds: string[], userIds: string[]): Promise<{ market_id: string; user_id: string }[]> {
+    async usersWithBetsInMarkets(
+      marketIds: string[],
+      userIds: string[],
+    ): Promise<{ market_id: string; user_id: string }[]> {
       if (userIds.length === 0 || marketIds.length === 0) return [];
-      return (await db.query<{ market_id: string; user_id: string }>(`select distinct market_id, user_id from bets where market_id = any($1::uuid[]) and user_id = any($2::uuid[])`, [marketIds, userIds])).rows;
+      return (
+        await db.query<{ market_id: string; user_id: string }>(
+          `select distinct market_id, user_id from bets where market_id = any($1::uuid[]) and user_id = any($2::uuid[])`,
+          [marketIds, userIds],
+        )
+      ).rows;
     },
     /** Which of these players have bets on a market (whose positions a change there may move, or clear). */
     async usersWithBets(marketId: string, userIds: string[]): Promise<string[]> {
       if (userIds.length === 0) return [];
-      return (await db.query<{ user_id: string }>(`select distinct user_id from bets where market_id = $1 and user_id = any($2::uuid[])`, [marketId, userIds])).rows.map((row) => row.user_id);
+      return (
+        await db.query<{ user_id: string }>(
+          `select distinct user_id from bets where market_id = $1 and user_id = any($2::uuid[])`,
+          [marketId, userIds],
+        )
+      ).rows.map((row) => row.user_id);
     },
     async betsOfUser(userId: string, open: boolean, limit: number): Promise<BetRow[]> {
       const statuses = open ? `('pending', 'unmatched', 'matched')` : `('settled', 'voided', 'cancelled', 'lapsed')`;
-      return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where user_id = $1 and status in ${statuses} order by seq desc limit $2`, [userId, limit])).rows;
+      return (
+        await db.query<BetRow>(
+          `select ${BET_COLUMNS} from bets where user_id = $1 and status in ${statuses} order by seq desc limit $2`,
+          [userId, limit],
+        )
+      ).rows;
     },
     async duePendingBets(now: Date): Promise<{ id: string; market_id: string }[]> {
-      return (await db.query<{ id: string; market_id: string }>(`select id, market_id from bets where status = 'pending' and delay_until <= $1 order by delay_until limit 200`, [now])).rows;
+      return (
+        await db.query<{ id: string; market_id: string }>(
+          `select id, market_id from bets where status = 'pending' and delay_until <= $1 order by delay_until limit 200`,
+          [now],
+        )
+      ).rows;
     },
-    async updateBet(id: string, changes: Partial<Pick<BetRow, 'matched_paise' | 'cancelled_paise' | 'status' | 'lapse_reason' | 'profit_loss_paise' | 'price_h' | 'rate_h' | 'line_runs' | 'delay_until' | 'closed_by'>> & { settled_at?: Date | null }): Promise<void> {
+    async updateBet(
+      id: string,
+      changes: Partial<
+        Pick<
+          BetRow,
+          | 'matched_paise'
+          | 'cancelled_paise'
+          | 'status'
+          | 'lapse_reason'
+          | 'profit_loss_paise'
+          | 'price_h'
+          | 'rate_h'
+          | 'line_runs'
+          | 'delay_until'
+          | 'closed_by'
+        >
+      > & { settled_at?: Date | null },
+    ): Promise<void> {
       const sets: string[] = [];
       const params: unknown[] = [id];
       for (const [column, value] of Object.entries(changes)) {
@@ -340,31 +504,53 @@ export function createSportsRepository(db: Queryable) {
       }
       if (sets.length > 0) await db.query(`update bets set ${sets.join(', ')} where id = $1`, params);
     },
-    async insertFill(row: { marketId: string; runnerId: string; priceH: number; stakePaise: number; backBetId: string | null; layBetId: string | null; at: Date }): Promise<void> {
-      await db.query('insert into fills (market_id, runner_id, price_h, stake_paise, back_bet_id, lay_bet_id, created_at) values ($1, $2, $3, $4, $5, $6, $7)', [
-        row.marketId,
-        row.runnerId,
-        row.priceH,
-        row.stakePaise,
-        row.backBetId,
-        row.layBetId,
-        row.at,
-      ]);
+    async insertFill(row: {
+      marketId: string;
+      runnerId: string;
+      priceH: number;
+      stakePaise: number;
+      backBetId: string | null;
+      layBetId: string | null;
+      at: Date;
+    }): Promise<void> {
+      await db.query(
+        'insert into fills (market_id, runner_id, price_h, stake_paise, back_bet_id, lay_bet_id, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
+        [row.marketId, row.runnerId, row.priceH, row.stakePaise, row.backBetId, row.layBetId, row.at],
+      );
     },
     async fillsOfMarket(marketId: string): Promise<FillRow[]> {
-      return (await db.query<FillRow>('select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where market_id = $1 order by id', [marketId])).rows;
+      return (
+        await db.query<FillRow>(
+          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where market_id = $1 order by id',
+          [marketId],
+        )
+      ).rows;
     },
     async fillsOfBets(betIds: string[]): Promise<FillRow[]> {
       if (betIds.length === 0) return [];
-      return (await db.query<FillRow>('select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where back_bet_id = any($1::uuid[]) or lay_bet_id = any($1::uuid[]) order by id', [betIds])).rows;
+      return (
+        await db.query<FillRow>(
+          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where back_bet_id = any($1::uuid[]) or lay_bet_id = any($1::uuid[]) order by id',
+          [betIds],
+        )
+      ).rows;
     },
 
     // Exposure bookkeeping
     async marketExposure(userId: string, marketId: string, wallet: string): Promise<number> {
-      const result = await db.query<{ exposure_paise: number }>('select exposure_paise from market_exposures where user_id = $1 and market_id = $2 and wallet = $3', [userId, marketId, wallet]);
+      const result = await db.query<{ exposure_paise: number }>(
+        'select exposure_paise from market_exposures where user_id = $1 and market_id = $2 and wallet = $3',
+        [userId, marketId, wallet],
+      );
       return result.rows[0]?.exposure_paise ?? 0;
     },
-    async setMarketExposure(userId: string, marketId: string, wallet: string, exposurePaise: number, outcomes?: Record<string, number>): Promise<void> {
+    async setMarketExposure(
+      userId: string,
+      marketId: string,
+      wallet: string,
+      exposurePaise: number,
+      outcomes?: Record<string, number>,
+    ): Promise<void> {
       await db.query(
         `insert into market_exposures (user_id, market_id, wallet, exposure_paise, outcomes) values ($1, $2, $3, $4, coalesce($5::jsonb, '{}'::jsonb))
          on conflict (user_id, market_id, wallet) do update set exposure_paise = excluded.exposure_paise,
@@ -372,16 +558,29 @@ export function createSportsRepository(db: Queryable) {
         [userId, marketId, wallet, exposurePaise, outcomes === undefined ? null : JSON.stringify(outcomes)],
       );
     },
-    async marketPositionsOfUsers(userIds: readonly string[], marketId: string): Promise<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }[]> {
+    async marketPositionsOfUsers(
+      userIds: readonly string[],
+      marketId: string,
+    ): Promise<
+      { user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }[]
+    > {
       return (
-        await db.query<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }>(
+        await db.query<{
+          user_id: string;
+          wallet: 'main' | 'bonus';
+          exposure_paise: number;
+          outcomes: Record<string, number>;
+        }>(
           'select user_id, wallet, exposure_paise, outcomes from market_exposures where user_id = any($1::uuid[]) and market_id = $2',
           [userIds, marketId],
           'market_positions_of_users',
         )
       ).rows;
     },
-    async marketPositions(userId: string, marketId: string): Promise<{ wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }[]> {
+    async marketPositions(
+      userId: string,
+      marketId: string,
+    ): Promise<{ wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }[]> {
       return (
         await db.query<{ wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }>(
           'select wallet, exposure_paise, outcomes from market_exposures where user_id = $1 and market_id = $2',
@@ -391,9 +590,14 @@ export function createSportsRepository(db: Queryable) {
     },
     async betsByIds(ids: string[]): Promise<BetRow[]> {
       if (ids.length === 0) return [];
-      return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where id = any($1::uuid[]) order by seq`, [ids])).rows;
+      return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where id = any($1::uuid[]) order by seq`, [ids]))
+        .rows;
     },
-    async marketPosition(userId: string, marketId: string, wallet: string): Promise<{ exposure_paise: number; outcomes: Record<string, number> } | null> {
+    async marketPosition(
+      userId: string,
+      marketId: string,
+      wallet: string,
+    ): Promise<{ exposure_paise: number; outcomes: Record<string, number> } | null> {
       const result = await db.query<{ exposure_paise: number; outcomes: Record<string, number> }>(
         'select exposure_paise, outcomes from market_exposures where user_id = $1 and market_id = $2 and wallet = $3',
         [userId, marketId, wallet],
@@ -402,10 +606,22 @@ export function createSportsRepository(db: Queryable) {
     },
     /** A player's bets on a market that still wait to be matched (the few that exposure needs besides the position). */
     async unmatchedBetsOfUser(userId: string, marketId: string): Promise<BetRow[]> {
-      return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where market_id = $1 and user_id = $2 and status in ('unmatched', 'pending') order by seq`, [marketId, userId])).rows;
+      return (
+        await db.query<BetRow>(
+          `select ${BET_COLUMNS} from bets where market_id = $1 and user_id = $2 and status in ('unmatched', 'pending') order by seq`,
+          [marketId, userId],
+        )
+      ).rows;
     },
-    async exposuresOfMarket(marketId: string): Promise<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }[]> {
-      return (await db.query<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }>('select user_id, wallet, exposure_paise from market_exposures where market_id = $1', [marketId])).rows;
+    async exposuresOfMarket(
+      marketId: string,
+    ): Promise<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }[]> {
+      return (
+        await db.query<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }>(
+          'select user_id, wallet, exposure_paise from market_exposures where market_id = $1',
+          [marketId],
+        )
+      ).rows;
     },
 
     // Feed state
@@ -424,10 +640,7 @@ export function createSportsRepository(db: Queryable) {
       return (await db.query<{ state: unknown }>('select state from feed_state where id = 1')).rows[0]?.state ?? null;
     },
     async saveFeedState(state: unknown, at: Date): Promise<void> {
-      await db.query(
-        'update feed_state set state = $1, updated_at = $2 where id = 1',
-        [JSON.stringify(state), at],
-      );
+      await db.query('update feed_state set state = $1, updated_at = $2 where id = 1', [JSON.stringify(state), at]);
     },
   };
 }

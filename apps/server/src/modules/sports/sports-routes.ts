@@ -29,18 +29,42 @@ const placedBetEnvelope = compiledResponse(betEnvelope);
 
 export function sportsRoutes(sports: SportsService, markets: MarketRouter, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/v1/sports', { schema: { tags, summary: 'Sports with their leagues and live counts', response: { 200: sportListEnvelope } } }, async () => ok(await sports.sports()));
+    app.get(
+      '/api/v1/sports',
+      { schema: { tags, summary: 'Sports with their leagues and live counts', response: { 200: sportListEnvelope } } },
+      async () => ok(await sports.sports()),
+    );
 
     app.get(
       '/api/v1/events',
-      { schema: { tags, summary: 'In-play and upcoming events (Home), with the match-odds prices', querystring: eventListQuerySchema, response: { 200: eventListEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'In-play and upcoming events (Home), with the match-odds prices',
+          querystring: eventListQuerySchema,
+          response: { 200: eventListEnvelope },
+        },
+      },
       async (request) =>
-        ok(await sports.events({ sport: request.query.sport, league: request.query.league, inPlay: request.query.inPlay === undefined ? undefined : request.query.inPlay === 'true' })),
+        ok(
+          await sports.events({
+            sport: request.query.sport,
+            league: request.query.league,
+            inPlay: request.query.inPlay === undefined ? undefined : request.query.inPlay === 'true',
+          }),
+        ),
     );
 
     app.get(
       '/api/v1/event',
-      { schema: { tags, summary: 'One event with all its markets, score and stream', querystring: eventQuerySchema, response: { 200: eventEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'One event with all its markets, score and stream',
+          querystring: eventQuerySchema,
+          response: { 200: eventEnvelope },
+        },
+      },
       async (request) => ok(await sports.event(request.query.sport, request.query.league, request.query.event)),
     );
 
@@ -50,22 +74,36 @@ export function sportsRoutes(sports: SportsService, markets: MarketRouter, guard
         preValidation: guards.requireUser,
         schema: {
           tags,
-          summary: 'Place a bet: exchange (back/lay at ladder odds), bookmaker (at the live rate) or fancy (YES = back, NO = lay at the live line)',
-          description: 'Send an Idempotency-Key header: a retry places one bet. An in-play bet with a delay answers status pending; its outcome arrives on /ws.',
+          summary:
+            'Place a bet: exchange (back/lay at ladder odds), bookmaker (at the live rate) or fancy (YES = back, NO = lay at the live line)',
+          description:
+            'Send an Idempotency-Key header: a retry places one bet. An in-play bet with a delay answers status pending; its outcome arrives on /ws.',
           body: placeBetSchema,
           response: { 200: placedBetEnvelope },
         },
       },
       async (request) => {
         // Run where the market's lease is held: here, or forwarded to its owner (decision 0034).
-        const answer = await markets.run('bet.place', { caller: callerOf(request), body: request.body, key: idempotencyKeyOf(request.headers) });
+        const answer = await markets.run('bet.place', {
+          caller: callerOf(request),
+          body: request.body,
+          key: idempotencyKeyOf(request.headers),
+        });
         return ok(answer.data, answer.message);
       },
     );
 
     app.post(
       '/api/v1/cancel-bet',
-      { preValidation: guards.requireUser, schema: { tags, summary: 'Cancel the unmatched part of an exchange bet', body: cancelBetSchema, response: { 200: placedBetEnvelope } } },
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: 'Cancel the unmatched part of an exchange bet',
+          body: cancelBetSchema,
+          response: { 200: placedBetEnvelope },
+        },
+      },
       async (request) => {
         const answer = await markets.run('bet.cancel', { caller: callerOf(request), betId: request.body.betId });
         return ok(answer.data, answer.message);
@@ -74,13 +112,29 @@ export function sportsRoutes(sports: SportsService, markets: MarketRouter, guard
 
     app.get(
       '/api/v1/my-bets',
-      { preValidation: guards.requireUser, schema: { tags, summary: "The player's open (pending, unmatched, matched) or settled bets", querystring: myBetsQuerySchema, response: { 200: betListEnvelope } } },
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: "The player's open (pending, unmatched, matched) or settled bets",
+          querystring: myBetsQuerySchema,
+          response: { 200: betListEnvelope },
+        },
+      },
       async (request) => ok(await sports.myBets(callerOf(request), request.query.status)),
     );
 
     app.get(
       '/api/v1/bet-sport-byMarket',
-      { preValidation: guards.requireUser, schema: { tags, summary: "The player's bets on one market", querystring: betsByMarketQuerySchema, response: { 200: betListEnvelope } } },
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: "The player's bets on one market",
+          querystring: betsByMarketQuerySchema,
+          response: { 200: betListEnvelope },
+        },
+      },
       async (request) => ok(await sports.betsOnMarket(callerOf(request), request.query.marketId)),
     );
   };

@@ -40,7 +40,12 @@ export function createSportsService(deps: {
   const repository = createSportsRepository(db);
   const views = createSportsViews(repository, books);
   const { marketViews, summaryOf, betViews } = views;
-  const live = createSportsLive({ repository, views, bus, ...(deps.positions === undefined ? {} : { positions: deps.positions }) });
+  const live = createSportsLive({
+    repository,
+    views,
+    bus,
+    ...(deps.positions === undefined ? {} : { positions: deps.positions }),
+  });
   const { publish, operate } = live;
 
   return {
@@ -53,7 +58,11 @@ export function createSportsService(deps: {
     // Player reads
 
     async sports(): Promise<Sport[]> {
-      const [sports, leagues, events] = await Promise.all([repository.sports(), repository.leagues(), repository.listEvents({})]);
+      const [sports, leagues, events] = await Promise.all([
+        repository.sports(),
+        repository.leagues(),
+        repository.listEvents({}),
+      ]);
       return sports.map((sport) => {
         const sportLeagues = leagues.filter((league) => league.sport_id === sport.id);
         const sportEvents = events.filter((event) => event.sport_id === sport.id);
@@ -63,13 +72,22 @@ export function createSportsService(deps: {
           liveCount: sportEvents.filter((event) => event.status === 'in_play').length,
           leagues: sportLeagues.map((league) => {
             const leagueEvents = sportEvents.filter((event) => event.league_id === league.id);
-            return { ...slugged(league.id, league.name, league.slug), eventCount: leagueEvents.length, liveCount: leagueEvents.filter((event) => event.status === 'in_play').length };
+            return {
+              ...slugged(league.id, league.name, league.slug),
+              eventCount: leagueEvents.length,
+              liveCount: leagueEvents.filter((event) => event.status === 'in_play').length,
+            };
           }),
         };
       });
     },
 
-    async events(filter: { sport?: string; league?: string; inPlay?: boolean; includeAll?: boolean }): Promise<EventSummary[]> {
+    async events(filter: {
+      sport?: string;
+      league?: string;
+      inPlay?: boolean;
+      includeAll?: boolean;
+    }): Promise<EventSummary[]> {
       const events = await repository.listEvents(filter);
       const markets = await marketViews(await repository.marketsOfEvents(events.map((event) => event.id)));
       return events.map((event) =>
@@ -110,7 +128,12 @@ export function createSportsService(deps: {
     },
 
     /** Places a bet in its market's group commit (record writes the idempotency answer there); the caller publishes once it committed. */
-    async placeBet(caller: Caller, request: Parameters<BettingService['place']>[1], changes: ChangeSet, record: Recorder | null = null): Promise<string> {
+    async placeBet(
+      caller: Caller,
+      request: Parameters<BettingService['place']>[1],
+      changes: ChangeSet,
+      record: Recorder | null = null,
+    ): Promise<string> {
       try {
         return await betting.place(caller, request, null, changes, record);
       } catch (error) {
@@ -130,7 +153,9 @@ export function createSportsService(deps: {
      * market; answers the bets it cancelled. Each is cancelled as cancelBet does, one after another.
      */
     async cancelAllOnMarket(caller: Caller, marketId: string): Promise<string[]> {
-      const open = (await repository.betsOfUserInMarket(caller.userId, marketId)).filter((bet) => bet.status === 'unmatched' || bet.status === 'pending');
+      const open = (await repository.betsOfUserInMarket(caller.userId, marketId)).filter(
+        (bet) => bet.status === 'unmatched' || bet.status === 'pending',
+      );
       const cancelled: string[] = [];
       await operate(async (changes) => {
         for (const bet of open) {
@@ -156,7 +181,11 @@ export function createSportsService(deps: {
       const writable = new Map<string, Promise<boolean>>();
       let resolved = 0;
       for (const bet of due) {
-        if (!writable.has(bet.market_id)) writable.set(bet.market_id, mayWrite(bet.market_id).catch(() => false));
+        if (!writable.has(bet.market_id))
+          writable.set(
+            bet.market_id,
+            mayWrite(bet.market_id).catch(() => false),
+          );
         if (!(await writable.get(bet.market_id))) continue;
         await operate((changes) => betting.resolvePending(bet.id, bet.market_id, changes)).catch(() => undefined);
         resolved += 1;

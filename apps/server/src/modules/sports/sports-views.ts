@@ -3,8 +3,16 @@ import { readDepth } from '@khel/exchange';
 import { fromHundredths, paiseToRupees } from '@khel/money';
 import { remainingPaise } from './exposure.js';
 import type { MarketBooks } from './market-books.js';
-import type { BetRow, BookmakerQuoteJson, EventNames, EventRow, FancyQuoteJson, MarketRow, RunnerRow, SportsRepository } from './sports-repository.js';
-
+import type {
+  BetRow,
+  BookmakerQuoteJson,
+  EventNames,
+  EventRow,
+  FancyQuoteJson,
+  MarketRow,
+  RunnerRow,
+  SportsRepository,
+} from './sports-repository.js';
 
 export function slugged(id: string, name: string, slug: string) {
   return { _id: id, name, slugName: slug };
@@ -14,7 +22,10 @@ export function slugged(id: string, name: string, slug: string) {
 export function createSportsViews(repository: SportsRepository, books: MarketBooks) {
   async function marketView(market: MarketRow, runners: RunnerRow[], committed: boolean): Promise<Market> {
     const mine = runners.filter((runner) => runner.market_id === market.id);
-    const book = market.type === 'EXCHANGE' ? ((committed ? books.committed(market.id) : null) ?? (await books.peek(market))) : null;
+    const book =
+      market.type === 'EXCHANGE'
+        ? ((committed ? books.committed(market.id) : null) ?? (await books.peek(market)))
+        : null;
     const bookmaker = market.type === 'BOOKMAKER' ? (market.quote as BookmakerQuoteJson | null) : null;
     const fancy = market.type === 'FANCY' ? (market.quote as FancyQuoteJson | null) : null;
     return {
@@ -37,11 +48,20 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
           _id: runner.id,
           name: runner.name,
           // "Back" shows the lay offers waiting (what a backer can take), best (highest) first.
-          back: (depth?.availableToBackPaise ?? []).map((level) => ({ price: fromHundredths(level.priceHundredths), size: paiseToRupees(level.amountPaise) })),
-          lay: (depth?.availableToLayPaise ?? []).map((level) => ({ price: fromHundredths(level.priceHundredths), size: paiseToRupees(level.amountPaise) })),
+          back: (depth?.availableToBackPaise ?? []).map((level) => ({
+            price: fromHundredths(level.priceHundredths),
+            size: paiseToRupees(level.amountPaise),
+          })),
+          lay: (depth?.availableToLayPaise ?? []).map((level) => ({
+            price: fromHundredths(level.priceHundredths),
+            size: paiseToRupees(level.amountPaise),
+          })),
           backRate: rates?.backRateHundredths == null ? null : fromHundredths(rates.backRateHundredths),
           layRate: rates?.layRateHundredths == null ? null : fromHundredths(rates.layRateHundredths),
-          winner: market.status === 'settled' && market.result?.winnerId !== undefined ? market.result.winnerId === runner.id : null,
+          winner:
+            market.status === 'settled' && market.result?.winnerId !== undefined
+              ? market.result.winnerId === runner.id
+              : null,
         };
       }),
       fancy:
@@ -53,7 +73,15 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
               yesRate: fancy?.yesRateHundredths == null ? null : fromHundredths(fancy.yesRateHundredths),
             }
           : null,
-      result: market.result === null ? null : market.result.winnerId ?? (market.result.runs !== undefined ? String(market.result.runs) : market.result.void !== undefined ? 'void' : null),
+      result:
+        market.result === null
+          ? null
+          : (market.result.winnerId ??
+            (market.result.runs !== undefined
+              ? String(market.result.runs)
+              : market.result.void !== undefined
+                ? 'void'
+                : null)),
     };
   }
 
@@ -61,7 +89,11 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
    * known: the markets' runners when the caller read them already. `committed`: right after this
    * process committed a change to the markets (the publish), whose books its writer holds as committed.
    */
-  async function marketViews(markets: MarketRow[], known?: RunnerRow[], options: { committed?: boolean } = {}): Promise<Market[]> {
+  async function marketViews(
+    markets: MarketRow[],
+    known?: RunnerRow[],
+    options: { committed?: boolean } = {},
+  ): Promise<Market[]> {
     const runners = known ?? (await repository.runnersOf(markets.map((market) => market.id)));
     return Promise.all(markets.map((market) => marketView(market, runners, options.committed === true)));
   }
@@ -77,15 +109,25 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
       status: event.status,
       inPlay: event.status === 'in_play',
       score: (event.score as Score | null) ?? null,
-      mainMarket: markets.find((market) => market.marketType === 'EXCHANGE' && market.status !== 'settled' && market.status !== 'voided') ?? null,
+      mainMarket:
+        markets.find(
+          (market) => market.marketType === 'EXCHANGE' && market.status !== 'settled' && market.status !== 'voided',
+        ) ?? null,
       marketCount: markets.filter((market) => market.status === 'open' || market.status === 'suspended').length,
     };
   }
 
   /** known: the bets' markets and their runners when the caller read them already. */
-  async function betViews(rows: BetRow[], known?: { markets: MarketRow[]; runners: RunnerRow[]; events?: EventNames[] }): Promise<BetDto[]> {
+  async function betViews(
+    rows: BetRow[],
+    known?: { markets: MarketRow[]; runners: RunnerRow[]; events?: EventNames[] },
+  ): Promise<BetDto[]> {
     if (rows.length === 0) return [];
-    const markets = new Map((known?.markets ?? (await repository.marketsByIds([...new Set(rows.map((row) => row.market_id))]))).map((market) => [market.id, market]));
+    const markets = new Map(
+      (known?.markets ?? (await repository.marketsByIds([...new Set(rows.map((row) => row.market_id))]))).map(
+        (market) => [market.id, market],
+      ),
+    );
     const runners = known?.runners ?? (await repository.runnersOf([...markets.keys()]));
     // Events a group commit read with its markets are served as read; the others are read here.
     const events = new Map<string, EventNames>((known?.events ?? []).map((event) => [event.id, event]));
@@ -102,10 +144,18 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
         _id: row.id,
         marketId: row.market_id,
         marketName: market.name,
-        selection: closing ? 'Cash Out' : fancy ? `${market.name} ${row.side === 'back' ? 'YES' : 'NO'}` : (runner?.name ?? ''),
+        selection: closing
+          ? 'Cash Out'
+          : fancy
+            ? `${market.name} ${row.side === 'back' ? 'YES' : 'NO'}`
+            : (runner?.name ?? ''),
         selectionId: row.runner_id,
         selectionType: row.side,
-        odds: closing ? 0 : fancy ? (row.line_runs as number) : fromHundredths((market.type === 'EXCHANGE' ? row.price_h : row.rate_h) as number),
+        odds: closing
+          ? 0
+          : fancy
+            ? (row.line_runs as number)
+            : fromHundredths((market.type === 'EXCHANGE' ? row.price_h : row.rate_h) as number),
         oddsSize: fancy ? fromHundredths(row.rate_h as number) : null,
         stake: paiseToRupees(row.stake_paise),
         matchedStake: paiseToRupees(row.matched_paise),

@@ -73,7 +73,15 @@ export function groupStaged(staged: readonly Op[]): GroupedRows {
     else if (op.kind === 'insert') inserted.set(op.bet.id, op.bet);
     else (inserted.has(op.bet.id) ? inserted : updated).set(op.bet.id, op.bet);
   }
-  return { inserted: [...inserted.values()], updated: [...updated.values()], fills, exposures: [...exposures.values()], moves, mover, joined };
+  return {
+    inserted: [...inserted.values()],
+    updated: [...updated.values()],
+    fills,
+    exposures: [...exposures.values()],
+    moves,
+    mover,
+    joined,
+  };
 }
 
 /**
@@ -82,7 +90,11 @@ export function groupStaged(staged: readonly Op[]): GroupedRows {
  * in transaction order, that would overdraw (PRODUCT.md §4); then the idempotency answers; then bets,
  * fills, exposures and commands in one statement.
  */
-export async function writeStaged(tx: Queryable, staged: readonly Op[], commands: readonly CommandAppend[]): Promise<void> {
+export async function writeStaged(
+  tx: Queryable,
+  staged: readonly Op[],
+  commands: readonly CommandAppend[],
+): Promise<void> {
   const { inserted, updated, fills, exposures, moves, mover, joined } = groupStaged(staged);
   // The wallets first: a command that would overdraw one is found before anything else is written.
   if (mover !== null) {
@@ -90,7 +102,10 @@ export async function writeStaged(tx: Queryable, staged: readonly Op[], commands
     if (refused !== null) throw new Refused(refused, new AppError('WALLET_INSUFFICIENT_FUNDS'));
   }
   for (const [insert, rows] of joined) {
-    const stored = await insert(tx, rows.map((op) => op.row));
+    const stored = await insert(
+      tx,
+      rows.map((op) => op.row),
+    );
     const first = rows.find((_, index) => !stored[index]);
     if (first !== undefined) throw new Refused(first.ord, first.duplicate());
   }

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cashOutQuoteEnvelope, cashOutQuoteQuerySchema, cashOutResultEnvelope, cashOutSchema, eventPositionsQuerySchema, positionListEnvelope } from '@khel/contract';
+import {
+  cashOutQuoteEnvelope,
+  cashOutQuoteQuerySchema,
+  cashOutResultEnvelope,
+  cashOutSchema,
+  eventPositionsQuerySchema,
+  positionListEnvelope,
+} from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -11,14 +18,25 @@ import type { MarketRouter } from './market-commands.js';
 const tags = ['sports'];
 
 /** The event page as a trading screen (issue 13): positions under every runner, the fancy book, Cash Out. */
-export function tradingRoutes(deps: { positions: PositionsService; cashOut: CashOutService; markets: MarketRouter; guards: AuthGuards }): FastifyPluginAsyncZod {
+export function tradingRoutes(deps: {
+  positions: PositionsService;
+  cashOut: CashOutService;
+  markets: MarketRouter;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
   const { positions, cashOut, markets, guards } = deps;
   return async (app) => {
     app.get(
       '/api/v1/event-positions',
       {
         preValidation: guards.requireUser,
-        schema: { tags, summary: "The player's position on every market of an event: per runner if it wins (and if the unmatched offers fill), the fancy book", querystring: eventPositionsQuerySchema, response: { 200: positionListEnvelope } },
+        schema: {
+          tags,
+          summary:
+            "The player's position on every market of an event: per runner if it wins (and if the unmatched offers fill), the fancy book",
+          querystring: eventPositionsQuerySchema,
+          response: { 200: positionListEnvelope },
+        },
       },
       async (request) => ok(await positions.eventPositions(callerOf(request).userId, request.query.eventId)),
     );
@@ -27,7 +45,13 @@ export function tradingRoutes(deps: { positions: PositionsService; cashOut: Cash
       '/api/v1/cash-out-quote',
       {
         preValidation: guards.requireUser,
-        schema: { tags, summary: 'What cashing out (all or a percentage of) the position on a market gives now, computed on the server', querystring: cashOutQuoteQuerySchema, response: { 200: cashOutQuoteEnvelope } },
+        schema: {
+          tags,
+          summary:
+            'What cashing out (all or a percentage of) the position on a market gives now, computed on the server',
+          querystring: cashOutQuoteQuerySchema,
+          response: { 200: cashOutQuoteEnvelope },
+        },
       },
       async (request) => ok(await cashOut.quote(callerOf(request), request.query.marketId, request.query.percent)),
     );
@@ -38,8 +62,10 @@ export function tradingRoutes(deps: { positions: PositionsService; cashOut: Cash
         preValidation: guards.requireUser,
         schema: {
           tags,
-          summary: 'Cash out at the quoted value: an all-or-nothing hedge on exchange markets, settlement against the house on bookmaker and fancy markets',
-          description: 'Send an Idempotency-Key header. Refused with ODDS_CHANGED (nothing done) when the quoted value is no longer available.',
+          summary:
+            'Cash out at the quoted value: an all-or-nothing hedge on exchange markets, settlement against the house on bookmaker and fancy markets',
+          description:
+            'Send an Idempotency-Key header. Refused with ODDS_CHANGED (nothing done) when the quoted value is no longer available.',
           body: cashOutSchema,
           response: { 200: cashOutResultEnvelope },
         },

@@ -12,7 +12,12 @@ const PRODUCT: Record<string, BonusProduct> = { EXCHANGE: 'exchange', BOOKMAKER:
  * of a back or YES, the liability of a lay or NO (an exchange lay's from its fills, as settlement pays
  * it). Odds in hundredths: the exchange price, or 1 + rate for bookmaker and fancy.
  */
-export async function bonusWageringFacts(context: MarketContext, bets: BetRow[], state: 'settled' | 'voided', description: string): Promise<WageringFact[]> {
+export async function bonusWageringFacts(
+  context: MarketContext,
+  bets: BetRow[],
+  state: 'settled' | 'voided',
+  description: string,
+): Promise<WageringFact[]> {
   const bonusBets = bets.filter((bet) => bet.wallet === 'bonus' && bet.matched_paise > 0);
   if (bonusBets.length === 0) return [];
   const { market } = context;
@@ -21,11 +26,17 @@ export async function bonusWageringFacts(context: MarketContext, bets: BetRow[],
     let amountAtRiskPaise: number;
     let oddsHundredths: number;
     if (market.type === 'EXCHANGE') {
-      amountAtRiskPaise = bet.side === 'back' ? bet.matched_paise : fills.filter((fill) => fill.lay_bet_id === bet.id).reduce((sum, fill) => sum + backProfitPaise(fill.price_h, fill.stake_paise), 0);
+      amountAtRiskPaise =
+        bet.side === 'back'
+          ? bet.matched_paise
+          : fills
+              .filter((fill) => fill.lay_bet_id === bet.id)
+              .reduce((sum, fill) => sum + backProfitPaise(fill.price_h, fill.stake_paise), 0);
       oddsHundredths = bet.price_h ?? 100;
     } else {
       const rateHundredths = bet.rate_h ?? 0;
-      amountAtRiskPaise = bet.side === 'back' ? bet.stake_paise : percentLiabilityPaise(rateHundredths, bet.stake_paise);
+      amountAtRiskPaise =
+        bet.side === 'back' ? bet.stake_paise : percentLiabilityPaise(rateHundredths, bet.stake_paise);
       oddsHundredths = 100 + Math.floor(rateHundredths / 100);
     }
     return {

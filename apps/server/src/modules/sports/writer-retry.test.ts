@@ -16,9 +16,27 @@ beforeAll(async () => {
   const token = (await createOperator(t, ROLES.DIRECTOR)).token;
   const id = (response: { body: { data?: unknown } }) => (response.body.data as { _id: string })._id;
   const sport = id(await call(t.app, 'POST', '/api/v1/backoffice/sports', { token, body: { name: 'Cricket' } }));
-  const league = id(await call(t.app, 'POST', '/api/v1/backoffice/leagues', { token, body: { sportId: sport, name: 'Retry League' } }));
-  const event = id(await call(t.app, 'POST', '/api/v1/backoffice/events', { token, body: { leagueId: league, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' } }));
-  marketId = id(await call(t.app, 'POST', '/api/v1/backoffice/markets', { token, body: { eventId: event, marketType: 'BOOKMAKER', name: 'Bookmaker', runners: ['Kings', 'Royals'], betDelaySeconds: 0 } }));
+  const league = id(
+    await call(t.app, 'POST', '/api/v1/backoffice/leagues', { token, body: { sportId: sport, name: 'Retry League' } }),
+  );
+  const event = id(
+    await call(t.app, 'POST', '/api/v1/backoffice/events', {
+      token,
+      body: { leagueId: league, name: 'Kings v Royals', startTime: '2026-11-21T14:00:00.000Z' },
+    }),
+  );
+  marketId = id(
+    await call(t.app, 'POST', '/api/v1/backoffice/markets', {
+      token,
+      body: {
+        eventId: event,
+        marketType: 'BOOKMAKER',
+        name: 'Bookmaker',
+        runners: ['Kings', 'Royals'],
+        betDelaySeconds: 0,
+      },
+    }),
+  );
   await t.db.exec('create table retry_marks (job text not null)');
 });
 
@@ -38,7 +56,8 @@ describe('a batch aborted by a deadlock', () => {
       t.services.books.withMarket(marketId, async (context) => {
         attempts += 1;
         // The first attempt meets a deadlock in its own statement, as a delayed bet's wallet update can.
-        if (attempts === 1) await context.tx.exec("do $$ begin raise exception 'deadlock detected' using errcode = '40P01'; end $$");
+        if (attempts === 1)
+          await context.tx.exec("do $$ begin raise exception 'deadlock detected' using errcode = '40P01'; end $$");
         await context.tx.query("insert into retry_marks (job) values ('second')");
         return 'second';
       }),
@@ -47,7 +66,9 @@ describe('a batch aborted by a deadlock', () => {
     expect(second).toEqual({ status: 'fulfilled', value: 'second' });
     expect(attempts).toBe(2);
     expect(t.services.books.counts().timingRetries - before).toBe(1);
-    const marks = (await t.db.query<{ job: string }>('select job from retry_marks order by job')).rows.map((row) => row.job);
+    const marks = (await t.db.query<{ job: string }>('select job from retry_marks order by job')).rows.map(
+      (row) => row.job,
+    );
     expect(marks).toEqual(['first', 'second']);
   });
 

@@ -9,13 +9,16 @@ import type { StatementParts } from '@khel/contract';
 type Details = Record<string, unknown>;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const integer = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
+const integer = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 
 /** sport / event / market and the result of a settlement (also copied onto its void and correction). */
 function marketParts(details: Details): StatementParts {
   const result = text(details.result);
   // Fancy results were written "<runs> runs" before `runs` was stored on its own.
-  const runs = integer(details.runs) ?? (result !== undefined && /^\d+ runs$/.test(result) ? Number.parseInt(result, 10) : undefined);
+  const runs =
+    integer(details.runs) ??
+    (result !== undefined && /^\d+ runs$/.test(result) ? Number.parseInt(result, 10) : undefined);
   return {
     sport: text(details.sport),
     event: text(details.event),
@@ -42,7 +45,10 @@ const BY_KIND: Record<string, (details: Details, description: string) => Stateme
   casino_debit: (details, description) => ({ provider: text(details.provider), lobby: lobbyOf(description) }),
   casino_credit: (details, description) => ({ provider: text(details.provider), lobby: lobbyOf(description) }),
   casino_rollback: (details, description) => ({ provider: text(details.provider), lobby: lobbyOf(description) }),
-  deposit: (details) => ({ method: details.method === 'upi' || details.method === 'bank' ? details.method : undefined, ref: text(details.txnRef) }),
+  deposit: (details) => ({
+    method: details.method === 'upi' || details.method === 'bank' ? details.method : undefined,
+    ref: text(details.txnRef),
+  }),
   withdrawal_hold: (details) => ({ account: text(details.account) }),
   withdrawal_paid: (details) => ({ account: text(details.account) }),
   withdrawal_release: (details) => ({ reason: text(details.reason) }),
@@ -55,13 +61,17 @@ const BY_KIND: Record<string, (details: Details, description: string) => Stateme
   agent_chips: (details) => ({ direction: direction(details.action === 'give') }),
   credit_ref: (details) => ({ direction: direction(details.action === 'give') }),
   // A negative reference P&L before the settlement: the player paid the agent.
-  credit_settlement: (details) => ({ direction: direction(!(typeof details.refPnlBeforePaise === 'number' && details.refPnlBeforePaise < 0)) }),
+  credit_settlement: (details) => ({
+    direction: direction(!(typeof details.refPnlBeforePaise === 'number' && details.refPnlBeforePaise < 0)),
+  }),
 };
 
 /** The parts of one line, without empty fields; undefined for a kind with none. */
 export function statementParts(kind: string, details: Details, description: string): StatementParts | undefined {
   const build = BY_KIND[kind];
   if (build === undefined) return undefined;
-  const parts = Object.fromEntries(Object.entries(build(details, description)).filter(([, value]) => value !== undefined)) as StatementParts;
+  const parts = Object.fromEntries(
+    Object.entries(build(details, description)).filter(([, value]) => value !== undefined),
+  ) as StatementParts;
   return Object.keys(parts).length === 0 ? undefined : parts;
 }

@@ -9,14 +9,30 @@ import type { PlayerWallet, WalletService } from '../wallet/wallet-service.js';
  * Journal kinds that are results of play (bets and casino rounds): /result-transaction and
  * /profit-loss read these; /transaction reads every other movement (deposits, withdrawals, …).
  */
-export const RESULT_KINDS = ['bet_settlement', 'bet_void', 'bet_resettlement', 'bet_cash_out', 'casino_debit', 'casino_credit', 'casino_rollback'] as const;
+export const RESULT_KINDS = [
+  'bet_settlement',
+  'bet_void',
+  'bet_resettlement',
+  'bet_cash_out',
+  'casino_debit',
+  'casino_credit',
+  'casino_rollback',
+] as const;
 
 interface Range {
   start_date?: string;
   end_date?: string;
 }
 
-function toLine(row: { id: number; amount_paise: number; created_at: Date; kind: string; description: string; details: Record<string, unknown>; balance_paise: number }): StatementLine {
+function toLine(row: {
+  id: number;
+  amount_paise: number;
+  created_at: Date;
+  kind: string;
+  description: string;
+  details: Record<string, unknown>;
+  balance_paise: number;
+}): StatementLine {
   const parts = statementParts(row.kind, row.details, row.description);
   return {
     _id: String(row.id),
@@ -55,9 +71,11 @@ export function createStatementsService(deps: { wallet: WalletService; clock: Cl
     },
 
     /** Every line with its running balance. */
-    accountStatement: (userId: string, walletName: PlayerWallet, range: Range) => statement(userId, walletName, range, () => true),
+    accountStatement: (userId: string, walletName: PlayerWallet, range: Range) =>
+      statement(userId, walletName, range, () => true),
     /** Deposits, withdrawals and other wallet movements (not results of play). */
-    transactions: (userId: string, walletName: PlayerWallet, range: Range) => statement(userId, walletName, range, (kind) => !isResult(kind)),
+    transactions: (userId: string, walletName: PlayerWallet, range: Range) =>
+      statement(userId, walletName, range, (kind) => !isResult(kind)),
     /** Results of bets and casino rounds. */
     results: (userId: string, walletName: PlayerWallet, range: Range) => statement(userId, walletName, range, isResult),
 
@@ -65,11 +83,33 @@ export function createStatementsService(deps: { wallet: WalletService; clock: Cl
     async profitLoss(userId: string, walletName: PlayerWallet, range: Range) {
       const { from, to } = indiaDateRange(range, clock.now());
       const result = await wallet.statement(userId, walletName, from, to, [...RESULT_KINDS]);
-      const rows = new Map<string, { key: string; group: 'sport' | 'casino'; sport: string | null; event: string | null; market: string | null; provider: string | null; profitLossPaise: number; commissionPaise: number; count: number }>();
+      const rows = new Map<
+        string,
+        {
+          key: string;
+          group: 'sport' | 'casino';
+          sport: string | null;
+          event: string | null;
+          market: string | null;
+          provider: string | null;
+          profitLossPaise: number;
+          commissionPaise: number;
+          count: number;
+        }
+      >();
       for (const line of result.lines) {
-        const details = line.details as { sport?: string; event?: string; market?: string; provider?: string; commissionPaise?: number };
+        const details = line.details as {
+          sport?: string;
+          event?: string;
+          market?: string;
+          provider?: string;
+          commissionPaise?: number;
+        };
         const group = line.kind.startsWith('casino') ? 'casino' : 'sport';
-        const key = group === 'casino' ? `casino:${details.provider ?? 'unknown'}` : `sport:${details.sport ?? ''}:${details.event ?? ''}:${details.market ?? ''}`;
+        const key =
+          group === 'casino'
+            ? `casino:${details.provider ?? 'unknown'}`
+            : `sport:${details.sport ?? ''}:${details.event ?? ''}:${details.market ?? ''}`;
         const row = rows.get(key) ?? {
           key,
           group,

@@ -5,7 +5,11 @@ import type { AgentAccountKind, HouseAccountKind, PlayerAccountKind } from './wa
 import { createWalletRepository } from './wallet-repository.js';
 import type { AccountRef, AgentBook, PlayerWallet } from './wallet-service.js';
 
-export const KIND_OF_WALLET: Record<PlayerWallet, PlayerAccountKind> = { main: 'player_main', bonus: 'player_bonus', referral: 'player_referral' };
+export const KIND_OF_WALLET: Record<PlayerWallet, PlayerAccountKind> = {
+  main: 'player_main',
+  bonus: 'player_bonus',
+  referral: 'player_referral',
+};
 export const KIND_OF_BOOK: Record<AgentBook, AgentAccountKind> = { chips: 'agent_chips', credit: 'agent_credit' };
 
 /**
@@ -21,7 +25,12 @@ export function createAccountResolver() {
    * an open transaction would wait for it forever.)
    */
   const houseIds = new Map<string, number>();
-  async function houseAccountId(tx: Queryable, kind: HouseAccountKind, ref: string, local: Map<string, number>): Promise<number> {
+  async function houseAccountId(
+    tx: Queryable,
+    kind: HouseAccountKind,
+    ref: string,
+    local: Map<string, number>,
+  ): Promise<number> {
     const cacheKey = `${kind}:${ref}`;
     const cached = houseIds.get(cacheKey) ?? local.get(cacheKey);
     if (cached !== undefined) return cached;
@@ -36,14 +45,30 @@ export function createAccountResolver() {
 
   /** Resolves every entry's account: house ones from the cache (a ref'd one once per call), owned ones in one query. */
   async function accountIds(tx: Queryable, accounts: AccountRef[]): Promise<number[]> {
-    const keyOf = (account: AccountRef) => ('userId' in account ? `${account.userId}:${KIND_OF_WALLET[account.wallet]}` : 'agentId' in account ? `${account.agentId}:${KIND_OF_BOOK[account.book]}` : null);
+    const keyOf = (account: AccountRef) =>
+      'userId' in account
+        ? `${account.userId}:${KIND_OF_WALLET[account.wallet]}`
+        : 'agentId' in account
+          ? `${account.agentId}:${KIND_OF_BOOK[account.book]}`
+          : null;
     const userIds = [
-      ...new Set(accounts.flatMap((account) => (keyOf(account) === null || ownedIds.has(keyOf(account) as string) ? [] : 'userId' in account ? [account.userId] : 'agentId' in account ? [account.agentId] : []))),
+      ...new Set(
+        accounts.flatMap((account) =>
+          keyOf(account) === null || ownedIds.has(keyOf(account) as string)
+            ? []
+            : 'userId' in account
+              ? [account.userId]
+              : 'agentId' in account
+                ? [account.agentId]
+                : [],
+        ),
+      ),
     ];
     const playerRows = userIds.length === 0 ? [] : await createWalletRepository(tx).playerAccountIds(userIds);
     const owned = new Map(playerRows.map((row) => [`${row.user_id}:${row.kind}`, row.id]));
     // Kept only once the transaction that read them committed: one that made them may still roll back.
-    if (playerRows.length > 0) afterCommit(tx, () => playerRows.forEach((row) => ownedIds.set(`${row.user_id}:${row.kind}`, row.id)));
+    if (playerRows.length > 0)
+      afterCommit(tx, () => playerRows.forEach((row) => ownedIds.set(`${row.user_id}:${row.kind}`, row.id)));
     const local = new Map<string, number>();
     const ids: number[] = [];
     for (const account of accounts) {
@@ -56,8 +81,15 @@ export function createAccountResolver() {
         ids.push(await houseAccountId(tx, account.house, account.ref ?? '', local));
         continue;
       }
-      const [ownerId, kind] = 'userId' in account ? [account.userId, KIND_OF_WALLET[account.wallet]] : [account.agentId, KIND_OF_BOOK[account.book]];
-      ids.push(owned.get(`${ownerId}:${kind}`) ?? ownedIds.get(`${ownerId}:${kind}`) ?? fail('NOT_FOUND', 'This wallet does not exist for the account'));
+      const [ownerId, kind] =
+        'userId' in account
+          ? [account.userId, KIND_OF_WALLET[account.wallet]]
+          : [account.agentId, KIND_OF_BOOK[account.book]];
+      ids.push(
+        owned.get(`${ownerId}:${kind}`) ??
+          ownedIds.get(`${ownerId}:${kind}`) ??
+          fail('NOT_FOUND', 'This wallet does not exist for the account'),
+      );
     }
     return ids;
   }

@@ -10,7 +10,18 @@ import { createRedisBus } from '../live/live-bus.js';
 import type { Database } from '../../db/database.js';
 import { createWalletService } from './wallet-service.js';
 import type { Operator, Player } from '../bonus/bonus-test-support.js';
-import { approvedDeposit, bonusAction, bonusData, bookmakerMarket, createOffer, desk, newPlayer, placeBet, settle, useWallet } from '../bonus/bonus-test-support.js';
+import {
+  approvedDeposit,
+  bonusAction,
+  bonusData,
+  bookmakerMarket,
+  createOffer,
+  desk,
+  newPlayer,
+  placeBet,
+  settle,
+  useWallet,
+} from '../bonus/bonus-test-support.js';
 
 type BalanceMessage = Extract<WsServerMessage, { type: 'balance' }>;
 
@@ -33,11 +44,15 @@ beforeEach(() => {
 });
 
 /** Every balance message the player has been sent so far. */
-const pushesTo = (player: { userId: string }) => heard.filter((entry) => entry.topic === `user:${player.userId}`).map((entry) => entry.message);
+const pushesTo = (player: { userId: string }) =>
+  heard.filter((entry) => entry.topic === `user:${player.userId}`).map((entry) => entry.message);
 const changesTo = (player: { userId: string }) => pushesTo(player).flatMap((message) => message.changes ?? []);
 
 /** Waits until the player has had a balance push with a change of this kind, and answers it. */
-async function pushed(player: { userId: string }, kind: string): Promise<{ message: BalanceMessage; change: BalanceChange }> {
+async function pushed(
+  player: { userId: string },
+  kind: string,
+): Promise<{ message: BalanceMessage; change: BalanceChange }> {
   return vi.waitFor(
     () => {
       const message = pushesTo(player).find((candidate) => candidate.changes?.some((change) => change.kind === kind));
@@ -56,15 +71,32 @@ async function freshPlayer(extra: Record<string, unknown> = {}): Promise<Player>
   return player;
 }
 
-const profile = async (player: Player) => (await call(t.app, 'GET', '/api/v1/getUserData', { token: player.token })).body.data as { balance: number; exposure: number; bonus: number };
+const profile = async (player: Player) =>
+  (await call(t.app, 'GET', '/api/v1/getUserData', { token: player.token })).body.data as {
+    balance: number;
+    exposure: number;
+    bonus: number;
+  };
 
 async function depositRequest(player: Player, amount: number): Promise<string> {
-  const created = await call(t.app, 'POST', '/api/v1/admin-deposit-request', { token: player.token, body: { amount, accountId, type: 'upi', txnRef: `UTRPUSH${Date.now()}${Math.random().toString().slice(2, 8)}` } });
+  const created = await call(t.app, 'POST', '/api/v1/admin-deposit-request', {
+    token: player.token,
+    body: { amount, accountId, type: 'upi', txnRef: `UTRPUSH${Date.now()}${Math.random().toString().slice(2, 8)}` },
+  });
   return (created.body.data as { _id: string })._id;
 }
 
 async function withdrawalAccount(player: Player): Promise<string> {
-  const answer = await call(t.app, 'POST', '/api/v1/account-details', { token: player.token, body: { type: 'bank', accountNumber: '987654321012', accountHolderName: 'Ravi', bankName: 'HDFC Bank', ifscCode: 'HDFC0000123' } });
+  const answer = await call(t.app, 'POST', '/api/v1/account-details', {
+    token: player.token,
+    body: {
+      type: 'bank',
+      accountNumber: '987654321012',
+      accountHolderName: 'Ravi',
+      bankName: 'HDFC Bank',
+      ifscCode: 'HDFC0000123',
+    },
+  });
   return (answer.body.data as { _id: string })._id;
 }
 
@@ -78,7 +110,10 @@ describe('balances that move themselves: one push per money change, after commit
     expect(balanceChangeText(approved.change)).toBe('Deposit of ₹1,000.00 approved');
 
     const id = await depositRequest(player, 2500);
-    await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/reject`, { token: support.token, body: { reason: 'No such payment' } });
+    await call(t.app, 'POST', `/api/v1/backoffice/deposits/${id}/reject`, {
+      token: support.token,
+      body: { reason: 'No such payment' },
+    });
     const rejected = await pushed(player, 'deposit_rejected');
     expect(rejected.change.amountPaise).toBe(2500_00);
     expect(balanceChangeText(rejected.change)).toBe('Deposit of ₹2,500.00 rejected');
@@ -88,17 +123,28 @@ describe('balances that move themselves: one push per money change, after commit
   it('pushes a withdrawal held, paid and rejected (released)', async () => {
     const player = await freshPlayer();
     const bank = await withdrawalAccount(player);
-    const first = await call(t.app, 'POST', '/api/v1/withdrawal-request', { token: player.token, body: { amount: 2500, accountId: bank } });
+    const first = await call(t.app, 'POST', '/api/v1/withdrawal-request', {
+      token: player.token,
+      body: { amount: 2500, accountId: bank },
+    });
     const held = await pushed(player, 'withdrawal_hold');
     expect(held.change.amountPaise).toBe(-2500_00);
     expect(balanceChangeText(held.change)).toBeNull(); // the player asked for it: the header moves, no toast
-    await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${(first.body.data as { _id: string })._id}/reject`, { token: director.token, body: { reason: 'Account name mismatch' } });
+    await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${(first.body.data as { _id: string })._id}/reject`, {
+      token: director.token,
+      body: { reason: 'Account name mismatch' },
+    });
     const released = await pushed(player, 'withdrawal_release');
     expect(released.change.amountPaise).toBe(2500_00);
     expect(released.message.balance).toBe(10000);
 
-    const second = await call(t.app, 'POST', '/api/v1/withdrawal-request', { token: player.token, body: { amount: 4000, accountId: bank } });
-    await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${(second.body.data as { _id: string })._id}/approve`, { token: director.token });
+    const second = await call(t.app, 'POST', '/api/v1/withdrawal-request', {
+      token: player.token,
+      body: { amount: 4000, accountId: bank },
+    });
+    await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${(second.body.data as { _id: string })._id}/approve`, {
+      token: director.token,
+    });
     const paid = await pushed(player, 'withdrawal_paid');
     expect(paid.change.amountPaise).toBe(4000_00);
     expect(paid.message.balance).toBe(6000);
@@ -107,7 +153,10 @@ describe('balances that move themselves: one push per money change, after commit
 
   it('pushes adjustments, with their sign', async () => {
     const player = await freshPlayer();
-    await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/adjustments`, { token: support.token, body: { wallet: 'main', amount: -1250, reason: 'Duplicate credit' } });
+    await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/adjustments`, {
+      token: support.token,
+      body: { wallet: 'main', amount: -1250, reason: 'Duplicate credit' },
+    });
     const debit = await pushed(player, 'adjustment');
     expect(debit.change).toEqual({ kind: 'adjustment', amountPaise: -1250_00, wallet: 'main' });
     expect(debit.message.balance).toBe(8750);
@@ -115,17 +164,41 @@ describe('balances that move themselves: one push per money change, after commit
   });
 
   it('pushes casino rounds (debit and credit through the seamless wallet)', async () => {
-    const created = await call(t.app, 'POST', '/api/v1/backoffice/casino/providers', { token: director.token, body: { code: 'pushco', name: 'Push Gaming', launchUrlTemplate: 'https://games.push.test/launch?token={token}&game={game}' } });
+    const created = await call(t.app, 'POST', '/api/v1/backoffice/casino/providers', {
+      token: director.token,
+      body: {
+        code: 'pushco',
+        name: 'Push Gaming',
+        launchUrlTemplate: 'https://games.push.test/launch?token={token}&game={game}',
+      },
+    });
     const provider = { provider: 'pushco', secret: (created.body.data as { secret: string }).secret, clock: t.clock };
-    await call(t.app, 'POST', '/api/v1/backoffice/casino/games', { token: director.token, body: { providerCode: 'pushco', code: 'push-slot', title: 'Push Slot', category: 'Video Slots', isSlot: true, launchKind: 'play', order: 100 } });
+    await call(t.app, 'POST', '/api/v1/backoffice/casino/games', {
+      token: director.token,
+      body: {
+        providerCode: 'pushco',
+        code: 'push-slot',
+        title: 'Push Slot',
+        category: 'Video Slots',
+        isSlot: true,
+        launchKind: 'play',
+        order: 100,
+      },
+    });
     const player = await freshPlayer();
     await launchGame(t.app, player.token, 'push-slot');
     const round = { playerId: player.userId, roundId: 'push-round-1', gameCode: 'push-slot' };
-    expect((await signedCall(t.app, 'debit', { ...round, transactionId: 'push-tx-1', amount: 10.5 }, provider)).body.meta.code).toBe(200);
+    expect(
+      (await signedCall(t.app, 'debit', { ...round, transactionId: 'push-tx-1', amount: 10.5 }, provider)).body.meta
+        .code,
+    ).toBe(200);
     const debit = await pushed(player, 'casino_debit');
     expect(debit.change.amountPaise).toBe(-10_50);
     expect(debit.message.balance).toBe(9_989.5);
-    expect((await signedCall(t.app, 'credit', { ...round, transactionId: 'push-tx-2', amount: 25 }, provider)).body.meta.code).toBe(200);
+    expect(
+      (await signedCall(t.app, 'credit', { ...round, transactionId: 'push-tx-2', amount: 25 }, provider)).body.meta
+        .code,
+    ).toBe(200);
     const credit = await pushed(player, 'casino_credit');
     expect(credit.change.amountPaise).toBe(25_00);
     expect(credit.message.balance).toBe(10_014.5);
@@ -143,8 +216,13 @@ describe('balances that move themselves: one push per money change, after commit
 
     const market = await bookmakerMarket(t, director, 50, 55);
     heard.length = 0;
-    expect((await placeBet(t, player, market.id, market.runners[0] as string, 'back', 50, 1000)).body.meta.code).toBe(200);
-    await vi.waitFor(() => expect(pushesTo(player).at(-1)).toMatchObject({ exposure: -1000 }), { timeout: 2000, interval: 10 });
+    expect((await placeBet(t, player, market.id, market.runners[0] as string, 'back', 50, 1000)).body.meta.code).toBe(
+      200,
+    );
+    await vi.waitFor(() => expect(pushesTo(player).at(-1)).toMatchObject({ exposure: -1000 }), {
+      timeout: 2000,
+      interval: 10,
+    });
     expect(changesTo(player)).toEqual([]); // exposure only: a new balance, nothing to announce
 
     await settle(t, director, market.id, market.runners[0] as string);
@@ -210,9 +288,14 @@ describe('balances that move themselves: one push per money change, after commit
   });
 
   it('pushes a referral credit to the referrer', async () => {
-    await call(t.app, 'PUT', '/api/v1/backoffice/referral-settings', { token: director.token, body: { ratePercent: 5, capPerPlayerWeek: 5000, minClaim: 100, firstDepositReward: 150 } });
+    await call(t.app, 'PUT', '/api/v1/backoffice/referral-settings', {
+      token: director.token,
+      body: { ratePercent: 5, capPerPlayerWeek: 5000, minClaim: 100, firstDepositReward: 150 },
+    });
     const referrer = await freshPlayer();
-    const code = ((await call(t.app, 'GET', '/api/v1/getUserData', { token: referrer.token })).body.data as { referralCode: string }).referralCode;
+    const code = (
+      (await call(t.app, 'GET', '/api/v1/getUserData', { token: referrer.token })).body.data as { referralCode: string }
+    ).referralCode;
     const friend = await freshPlayer({ affiliateCode: code });
     await approvedDeposit(t, friend, support, accountId, 1000);
     const credit = await pushed(referrer, 'referral_first_deposit');
@@ -220,7 +303,6 @@ describe('balances that move themselves: one push per money change, after commit
     expect(balanceChangeText(credit.change)).toBe('Referral credit of ₹150.00 received');
   });
 });
-
 
 describe('across processes', () => {
   it('reads the balances of all the players one commit touched in one statement, and pushes each the committed figures', async () => {
@@ -239,13 +321,21 @@ describe('across processes', () => {
     };
     const wallet = createWalletService({ db: counted, clock: t.clock, moneyMode: 'play', publisher: t.services.bus });
     await wallet.transaction(async (tx) => {
-      for (const [index, player] of players.entries()) await wallet.addExposure(tx, player.userId, 'main', -(index + 1) * 100_00);
+      for (const [index, player] of players.entries())
+        await wallet.addExposure(tx, player.userId, 'main', -(index + 1) * 100_00);
     });
-    await vi.waitFor(() => expect(players.every((player) => pushesTo(player).length > 0)).toBe(true), { timeout: 3000, interval: 20 });
+    await vi.waitFor(() => expect(players.every((player) => pushesTo(player).length > 0)).toBe(true), {
+      timeout: 3000,
+      interval: 20,
+    });
     expect(reads).toHaveLength(1);
     for (const [index, player] of players.entries()) {
       const fresh = await t.services.wallet.balancesOf(player.userId);
-      expect(pushesTo(player).at(-1)).toMatchObject({ type: 'balance', balance: fresh.mainBalancePaise / 100, exposure: fresh.mainExposurePaise / 100 });
+      expect(pushesTo(player).at(-1)).toMatchObject({
+        type: 'balance',
+        balance: fresh.mainBalancePaise / 100,
+        exposure: fresh.mainExposurePaise / 100,
+      });
       expect(fresh.mainExposurePaise).toBe(-(index + 1) * 100_00);
     }
   });
@@ -270,12 +360,17 @@ describe('across processes', () => {
       close: async () => undefined,
     };
     const wallet = createWalletService({ db: counted, clock: t.clock, moneyMode: 'play', publisher: t.services.bus });
-    for (const [index, player] of players.entries()) await wallet.transaction((tx) => wallet.addExposure(tx, player.userId, 'main', -(index + 1) * 100_00));
+    for (const [index, player] of players.entries())
+      await wallet.transaction((tx) => wallet.addExposure(tx, player.userId, 'main', -(index + 1) * 100_00));
     await vi.waitFor(() => expect(reads).toHaveLength(1));
     release();
-    await vi.waitFor(() => expect(players.every((player) => pushesTo(player).length > 0)).toBe(true), { timeout: 3000, interval: 20 });
+    await vi.waitFor(() => expect(players.every((player) => pushesTo(player).length > 0)).toBe(true), {
+      timeout: 3000,
+      interval: 20,
+    });
     expect(reads).toEqual([[players[0]?.userId], [players[1]?.userId, players[2]?.userId]]);
-    for (const [index, player] of players.entries()) expect(pushesTo(player).at(-1)).toMatchObject({ type: 'balance', exposure: -(index + 1) * 100 });
+    for (const [index, player] of players.entries())
+      expect(pushesTo(player).at(-1)).toMatchObject({ type: 'balance', exposure: -(index + 1) * 100 });
   });
 
   it("reaches a player's sockets on another process through the Redis bus, after commit", async () => {
@@ -291,9 +386,24 @@ describe('across processes', () => {
       const wallet = createWalletService({ db: t.db, clock: t.clock, moneyMode: 'play', publisher: here });
       const player = await freshPlayer();
       await wallet.transaction((tx) =>
-        wallet.post(tx, { kind: 'adjustment', description: 'test', entries: [{ account: { house: 'house_cash' }, amountPaise: -300_00 }, { account: { userId: player.userId, wallet: 'main' }, amountPaise: 300_00 }] }),
+        wallet.post(tx, {
+          kind: 'adjustment',
+          description: 'test',
+          entries: [
+            { account: { house: 'house_cash' }, amountPaise: -300_00 },
+            { account: { userId: player.userId, wallet: 'main' }, amountPaise: 300_00 },
+          ],
+        }),
       );
-      await vi.waitFor(() => expect(received.find((message) => message.topic === `user:${player.userId}`)?.payload).toMatchObject({ type: 'balance', balance: 10300, changes: [{ kind: 'adjustment', amountPaise: 300_00 }] }), { timeout: 3000, interval: 20 });
+      await vi.waitFor(
+        () =>
+          expect(received.find((message) => message.topic === `user:${player.userId}`)?.payload).toMatchObject({
+            type: 'balance',
+            balance: 10300,
+            changes: [{ kind: 'adjustment', amountPaise: 300_00 }],
+          }),
+        { timeout: 3000, interval: 20 },
+      );
     } finally {
       await Promise.all([here.close(), there.close()]);
     }

@@ -58,7 +58,10 @@ export function createBalancePush(deps: {
   let previous: Promise<unknown> = Promise.resolve();
   function readBalances(userIds: readonly string[]): Promise<Map<string, PlayerBalances>> {
     if (gathering === null) {
-      const group: { userIds: Set<string>; read: Promise<Map<string, PlayerBalances>> } = { userIds: new Set(), read: Promise.resolve(new Map()) };
+      const group: { userIds: Set<string>; read: Promise<Map<string, PlayerBalances>> } = {
+        userIds: new Set(),
+        read: Promise.resolve(new Map()),
+      };
       group.read = previous.then(() => {
         // From here on, new requests form the next group.
         if (gathering === group) gathering = null;
@@ -72,7 +75,10 @@ export function createBalancePush(deps: {
   }
 
   /** One balance message per player a commit touched: the figures its postings held, the others read with other commits' players. */
-  async function pushAll(users: Map<string, BalanceChange[]>, figures: Map<string, WalletFigures> | undefined): Promise<void> {
+  async function pushAll(
+    users: Map<string, BalanceChange[]>,
+    figures: Map<string, WalletFigures> | undefined,
+  ): Promise<void> {
     const unknown: string[] = [];
     // Figures the postings held go out at once; the others wait for their one read.
     for (const [userId, changes] of users) {
@@ -118,7 +124,12 @@ export function createBalancePush(deps: {
      * first. `balances`: the wallets after the posting, when the statement that posted read them with
      * the accounts locked (the last ones given in tx win, as the last posting leaves the wallets).
      */
-    posted(tx: Queryable, kind: string, lines: { userId: string; wallet: BalanceChange['wallet']; amountPaise: number }[], balances?: Map<string, WalletFigures>): void {
+    posted(
+      tx: Queryable,
+      kind: string,
+      lines: { userId: string; wallet: BalanceChange['wallet']; amountPaise: number }[],
+      balances?: Map<string, WalletFigures>,
+    ): void {
       if (balances !== undefined) {
         const figures = known.get(tx) ?? new Map<string, WalletFigures>();
         for (const [userId, wallets] of balances) figures.set(userId, wallets);
@@ -128,7 +139,9 @@ export function createBalancePush(deps: {
       for (const line of lines) byUser.set(line.userId, [...(byUser.get(line.userId) ?? []), line]);
       for (const [userId, own] of byUser) {
         const wallet = WALLET_ORDER.find((name) => own.some((line) => line.wallet === name)) ?? 'main';
-        const amountPaise = own.filter((line) => line.wallet === wallet).reduce((total, line) => total + line.amountPaise, 0);
+        const amountPaise = own
+          .filter((line) => line.wallet === wallet)
+          .reduce((total, line) => total + line.amountPaise, 0);
         touched(tx, userId, { kind, amountPaise, wallet });
       }
     },

@@ -29,11 +29,17 @@ export interface ExposureMovesPart {
  * Moving players' exposure (PRODUCT.md §4: `balance + exposure` never below zero, the CHECK on the
  * account row): one wallet, many at once, and a group commit's moves in command order.
  */
-export function createExposureMoves(deps: { accountIds: (tx: Queryable, accounts: AccountRef[]) => Promise<number[]>; balancePush: BalancePush }) {
+export function createExposureMoves(deps: {
+  accountIds: (tx: Queryable, accounts: AccountRef[]) => Promise<number[]>;
+  balancePush: BalancePush;
+}) {
   const { accountIds, balancePush } = deps;
 
   async function ordered(tx: Queryable, rows: readonly ExposureMove[]) {
-    const ids = await accountIds(tx, rows.map((row) => ({ userId: row.userId, wallet: row.wallet })));
+    const ids = await accountIds(
+      tx,
+      rows.map((row) => ({ userId: row.userId, wallet: row.wallet })),
+    );
     return rows.map((row, index) => ({ accountId: ids[index] as number, deltaPaise: row.deltaPaise, ord: row.ord }));
   }
 
@@ -51,10 +57,18 @@ export function createExposureMoves(deps: { accountIds: (tx: Queryable, accounts
     },
 
     /** Moves many wallets' exposure in two statements (a market's settlement releases them all at once). */
-    async addExposures(tx: Queryable, rows: { userId: string; wallet: PlayerWallet; deltaPaise: number }[]): Promise<void> {
-      const ids = await accountIds(tx, rows.map((row) => ({ userId: row.userId, wallet: row.wallet })));
+    async addExposures(
+      tx: Queryable,
+      rows: { userId: string; wallet: PlayerWallet; deltaPaise: number }[],
+    ): Promise<void> {
+      const ids = await accountIds(
+        tx,
+        rows.map((row) => ({ userId: row.userId, wallet: row.wallet })),
+      );
       try {
-        await createWalletRepository(tx).addExposures(rows.map((row, index) => ({ accountId: ids[index] as number, deltaPaise: row.deltaPaise })));
+        await createWalletRepository(tx).addExposures(
+          rows.map((row, index) => ({ accountId: ids[index] as number, deltaPaise: row.deltaPaise })),
+        );
       } catch (error) {
         if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS');
         throw error;

@@ -67,7 +67,10 @@ export function createWalletRepository(db: Queryable) {
       }
     },
     async playerAccountId(userId: string, kind: PlayerAccountKind): Promise<number | null> {
-      const result = await db.query<{ id: number }>('select id from ledger_accounts where user_id = $1 and kind = $2', [userId, kind]);
+      const result = await db.query<{ id: number }>('select id from ledger_accounts where user_id = $1 and kind = $2', [
+        userId,
+        kind,
+      ]);
       return result.rows[0]?.id ?? null;
     },
     /** House accounts are made on first use; ref distinguishes e.g. one market pool from another. */
@@ -77,12 +80,18 @@ export function createWalletRepository(db: Queryable) {
          on conflict (kind, ref) where user_id is null do nothing`,
         [kind, ref],
       );
-      const result = await db.query<{ id: number }>('select id from ledger_accounts where kind = $1 and ref = $2 and user_id is null', [kind, ref]);
+      const result = await db.query<{ id: number }>(
+        'select id from ledger_accounts where kind = $1 and ref = $2 and user_id is null',
+        [kind, ref],
+      );
       return (result.rows[0] as { id: number }).id;
     },
     /** Moves a player account's exposure; the CHECK on the row refuses it when it would overdraw. */
     async addExposure(accountId: number, deltaPaise: number): Promise<void> {
-      await db.query('update ledger_accounts set exposure_paise = exposure_paise + $2 where id = $1', [accountId, deltaPaise]);
+      await db.query('update ledger_accounts set exposure_paise = exposure_paise + $2 where id = $1', [
+        accountId,
+        deltaPaise,
+      ]);
     },
     /**
      * Locks the accounts (in id order, as addExposures) and answers the first command, in the order
@@ -93,13 +102,19 @@ export function createWalletRepository(db: Queryable) {
     async moveUnlessOverdrawn(rows: { accountId: number; deltaPaise: number; ord: number }[]): Promise<number | null> {
       if (rows.length === 0) return null;
       const part = exposureMovesStatement(rows, 1);
-      const result = await db.query<{ ord: number | null }>(`with ${part.check('true')}, ${part.move('true')} select (select ord from wallet_refused) as ord, (select count(*) from wallet_moved) as n`, part.params, 'wallet_move_unless_overdrawn');
+      const result = await db.query<{ ord: number | null }>(
+        `with ${part.check('true')}, ${part.move('true')} select (select ord from wallet_refused) as ord, (select count(*) from wallet_moved) as n`,
+        part.params,
+        'wallet_move_unless_overdrawn',
+      );
       return result.rows[0]?.ord ?? null;
     },
     async addExposures(rows: { accountId: number; deltaPaise: number }[]): Promise<void> {
       if (rows.length === 0) return;
       const ids = rows.map((row) => row.accountId);
-      await db.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for no key update', [ids]);
+      await db.query('select id from ledger_accounts where id = any($1::bigint[]) order by id for no key update', [
+        ids,
+      ]);
       await db.query(
         `update ledger_accounts a set exposure_paise = a.exposure_paise + d.delta
          from (select id, sum(delta)::bigint as delta from unnest($1::bigint[], $2::bigint[]) as u(id, delta) group by id) d where a.id = d.id`,
@@ -147,7 +162,9 @@ export function createWalletRepository(db: Queryable) {
       );
       return result.rows;
     },
-    async findTransactionByKey(idempotencyKey: string): Promise<{ id: number; kind: string; details: Record<string, unknown> } | null> {
+    async findTransactionByKey(
+      idempotencyKey: string,
+    ): Promise<{ id: number; kind: string; details: Record<string, unknown> } | null> {
       const result = await db.query<{ id: number; kind: string; details: Record<string, unknown> }>(
         'select id, kind, details from journal_transactions where idempotency_key = $1',
         [idempotencyKey],
@@ -165,7 +182,9 @@ export function createWalletRepository(db: Queryable) {
       return result.rows;
     },
     /** The ids of a player's wallet accounts by kind, in one query. */
-    async playerAccountIds(userIds: string[]): Promise<{ id: number; user_id: string; kind: PlayerAccountKind | AgentAccountKind }[]> {
+    async playerAccountIds(
+      userIds: string[],
+    ): Promise<{ id: number; user_id: string; kind: PlayerAccountKind | AgentAccountKind }[]> {
       const result = await db.query<{ id: number; user_id: string; kind: PlayerAccountKind | AgentAccountKind }>(
         'select id, user_id, kind from ledger_accounts where user_id = any($1::uuid[])',
         [userIds],
@@ -181,7 +200,10 @@ export function createWalletRepository(db: Queryable) {
     async insertTransactions(postings: JournalPosting[]): Promise<number[]> {
       if (postings.length === 0) return [];
       const journal = journalStatement(postings, 1);
-      const result = await db.query<{ id: number }>(`with ${journal.sql} select id from journal_ids order by ord`, journal.params);
+      const result = await db.query<{ id: number }>(
+        `with ${journal.sql} select id from journal_ids order by ord`,
+        journal.params,
+      );
       return result.rows.map((row) => Number(row.id));
     },
   };

@@ -55,7 +55,11 @@ export interface Posting {
 export const PLAY_CHIPS_WELCOME_PAISE = 10_000_00;
 
 const PLAYER_ROLES: readonly number[] = [ROLES.PLAYER, ROLES.CREDIT_PLAYER];
-const WALLET_OF_KIND: Record<PlayerAccountKind, PlayerWallet> = { player_main: 'main', player_bonus: 'bonus', player_referral: 'referral' };
+const WALLET_OF_KIND: Record<PlayerAccountKind, PlayerWallet> = {
+  player_main: 'main',
+  player_bonus: 'bonus',
+  player_referral: 'referral',
+};
 /** The book each agent role keeps (cash agents chips, credit agents credit). */
 const BOOK_OF_ROLE: Partial<Record<number, AgentBook>> = { [ROLES.AGENT]: 'chips', [ROLES.CREDIT_AGENT]: 'credit' };
 
@@ -64,10 +68,20 @@ const BOOK_OF_ROLE: Partial<Record<number, AgentBook>> = { [ROLES.AGENT]: 'chips
  * one database transaction; the database refuses a negative available balance, and this service turns
  * that refusal into WALLET_INSUFFICIENT_FUNDS.
  */
-export function createWalletService(deps: { db: Database; clock: Clock; moneyMode: 'play' | 'real'; publisher?: BalancePublisher; onBalancesChanged?: (userId: string) => void }) {
+export function createWalletService(deps: {
+  db: Database;
+  clock: Clock;
+  moneyMode: 'play' | 'real';
+  publisher?: BalancePublisher;
+  onBalancesChanged?: (userId: string) => void;
+}) {
   const { db, clock } = deps;
   const repository = createWalletRepository(db);
-  const balancePush = createBalancePush({ publisher: deps.publisher, balancesOfMany, onCommitted: deps.onBalancesChanged });
+  const balancePush = createBalancePush({
+    publisher: deps.publisher,
+    balancesOfMany,
+    onCommitted: deps.onBalancesChanged,
+  });
 
   async function balancesOf(userId: string, tx?: Queryable): Promise<PlayerBalances> {
     return figuresOf(await (tx === undefined ? repository : createWalletRepository(tx)).playerBalances(userId));
@@ -96,14 +110,27 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
 
   const { postMany, postWithin, postManyWithin, post } = createPostings({ clock, accountIds, balancePush });
 
-  const { addExposure, addExposures, addExposuresInOrder, exposureMovesPart } = createExposureMoves({ accountIds, balancePush });
+  const { addExposure, addExposures, addExposuresInOrder, exposureMovesPart } = createExposureMoves({
+    accountIds,
+    balancePush,
+  });
 
   /**
    * Reverses every journal transaction whose key starts with prefix by posting its negation (never by
    * editing): used when a settlement is voided or corrected. Each reversal has its own key, so doing it
    * twice moves nothing twice.
    */
-  async function reverseByKeyPrefix(tx: Queryable, prefix: string, reversal: { keyPrefix: string; kind: string; describe: (original: string) => string; actorId?: string | null; details?: Record<string, unknown> }): Promise<number> {
+  async function reverseByKeyPrefix(
+    tx: Queryable,
+    prefix: string,
+    reversal: {
+      keyPrefix: string;
+      kind: string;
+      describe: (original: string) => string;
+      actorId?: string | null;
+      details?: Record<string, unknown>;
+    },
+  ): Promise<number> {
     const rows = await createWalletRepository(tx).transactionsByKeyPrefix(prefix);
     const byTransaction = new Map<number, (typeof rows)[number][]>();
     for (const row of rows) byTransaction.set(row.id, [...(byTransaction.get(row.id) ?? []), row]);
@@ -124,11 +151,29 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
         }),
       );
     } catch (error) {
-      if (isOverdraw(error)) throw new AppError('WALLET_INSUFFICIENT_FUNDS', 'A player no longer has the funds to reverse this settlement; adjust their balance first');
+      if (isOverdraw(error))
+        throw new AppError(
+          'WALLET_INSUFFICIENT_FUNDS',
+          'A player no longer has the funds to reverse this settlement; adjust their balance first',
+        );
       throw error;
     }
     for (const entries of groups) {
-      balancePush.posted(tx, reversal.kind, entries.flatMap((entry) => (entry.user_id !== null && entry.account_kind in WALLET_OF_KIND ? [{ userId: entry.user_id, wallet: WALLET_OF_KIND[entry.account_kind as PlayerAccountKind], amountPaise: -entry.amount_paise }] : [])));
+      balancePush.posted(
+        tx,
+        reversal.kind,
+        entries.flatMap((entry) =>
+          entry.user_id !== null && entry.account_kind in WALLET_OF_KIND
+            ? [
+                {
+                  userId: entry.user_id,
+                  wallet: WALLET_OF_KIND[entry.account_kind as PlayerAccountKind],
+                  amountPaise: -entry.amount_paise,
+                },
+              ]
+            : [],
+        ),
+      );
     }
     const count = groups.length;
     return count;
@@ -159,7 +204,8 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
       const book = BOOK_OF_ROLE[role];
       if (book !== undefined) return createWalletRepository(db).openPlayerAccounts(userId, [KIND_OF_BOOK[book]]);
       if (!PLAYER_ROLES.includes(role)) return;
-      const kinds: PlayerAccountKind[] = role === ROLES.CREDIT_PLAYER ? ['player_main'] : ['player_main', 'player_bonus', 'player_referral'];
+      const kinds: PlayerAccountKind[] =
+        role === ROLES.CREDIT_PLAYER ? ['player_main'] : ['player_main', 'player_bonus', 'player_referral'];
       await db.transaction(async (tx) => {
         const repo = createWalletRepository(tx);
         await repo.openPlayerAccounts(userId, kinds);
@@ -216,7 +262,11 @@ export function createWalletService(deps: { db: Database; clock: Clock; moneyMod
       if (id === null) return { openingBalancePaise: 0, closingBalancePaise: 0, lines: [] };
       const opening = await repository.balanceBefore(id, from);
       const closing = await repository.balanceBefore(id, to);
-      return { openingBalancePaise: opening, closingBalancePaise: closing, lines: await repository.statementLines(id, from, to, kinds) };
+      return {
+        openingBalancePaise: opening,
+        closingBalancePaise: closing,
+        lines: await repository.statementLines(id, from, to, kinds),
+      };
     },
   };
 }

@@ -16,7 +16,11 @@ import type { JournalPosting } from './wallet-repository.js';
  * of rows (ord, id), does the same for many postings and writes only the postings it names (the casino
  * wallet's group commit: a posting whose call was not claimed is left out).
  */
-export function journalStatement(postings: JournalPosting[], first: number, options: { when?: string; presetId?: string; presetIds?: string } = {}): { sql: string; params: unknown[] } {
+export function journalStatement(
+  postings: JournalPosting[],
+  first: number,
+  options: { when?: string; presetId?: string; presetIds?: string } = {},
+): { sql: string; params: unknown[] } {
   const when = options.when ?? 'true';
   const p = (offset: number) => `$${first + offset}`;
   const owners = postings.flatMap((posting, index) => posting.entries.map(() => index + 1));
@@ -68,10 +72,15 @@ export function journalStatement(postings: JournalPosting[], first: number, opti
  * `when` holds and none was refused, under the same CHECK. The accounts are found by their ids (`= any`,
  * the primary key), never by a join the planner could run as a scan of every account.
  */
-export function exposureMovesStatement(rows: readonly { accountId: number; deltaPaise: number; ord: number }[], first: number): { check: (when: string) => string; move: (when: string) => string; params: unknown[] } {
+export function exposureMovesStatement(
+  rows: readonly { accountId: number; deltaPaise: number; ord: number }[],
+  first: number,
+): { check: (when: string) => string; move: (when: string) => string; params: unknown[] } {
   const p = (offset: number) => `$${first + offset}`;
   return {
-    check: (when) => `wallet_moves as (select u.id, u.delta, u.ord from unnest(${p(0)}::bigint[], ${p(1)}::bigint[], ${p(2)}::int[]) as u(id, delta, ord)),
+    check: (
+      when,
+    ) => `wallet_moves as (select u.id, u.delta, u.ord from unnest(${p(0)}::bigint[], ${p(1)}::bigint[], ${p(2)}::int[]) as u(id, delta, ord)),
       wallet_locked as materialized (select a.id, a.balance_paise + a.exposure_paise as available, a.is_player from ledger_accounts a
         where a.id = any(${p(0)}::bigint[]) and ${when} order by a.id for no key update),
       wallet_running as (select d.id, d.ord, sum(d.delta) over (partition by d.id order by d.ord rows between unbounded preceding and current row) as moved from wallet_moves d),

@@ -10,17 +10,26 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function mainAccountId(userId: string): Promise<number> {
-  const result = await t.db.query<{ id: number }>(`select id from ledger_accounts where user_id = $1 and kind = 'player_main'`, [userId]);
+  const result = await t.db.query<{ id: number }>(
+    `select id from ledger_accounts where user_id = $1 and kind = 'player_main'`,
+    [userId],
+  );
   return (result.rows[0] as { id: number }).id;
 }
 
 /** Posts a raw journal transaction the way a buggy service might, to show the database itself refuses it. */
 async function postRaw(entries: [number, number][]): Promise<void> {
   await t.db.transaction(async (tx) => {
-    const created = await tx.query<{ id: number }>(`insert into journal_transactions (kind, description) values ('test', 'raw') returning id`);
+    const created = await tx.query<{ id: number }>(
+      `insert into journal_transactions (kind, description) values ('test', 'raw') returning id`,
+    );
     const transactionId = (created.rows[0] as { id: number }).id;
     for (const [accountId, amountPaise] of entries) {
-      await tx.query('insert into journal_entries (transaction_id, account_id, amount_paise) values ($1, $2, $3)', [transactionId, accountId, amountPaise]);
+      await tx.query('insert into journal_entries (transaction_id, account_id, amount_paise) values ($1, $2, $3)', [
+        transactionId,
+        accountId,
+        amountPaise,
+      ]);
     }
   });
 }
@@ -52,7 +61,9 @@ describe('ledger (PRODUCT.md §4)', () => {
        where a.is_player group by a.id, a.balance_paise having a.balance_paise <> coalesce(sum(e.amount_paise), 0)`,
     );
     expect(mismatched.rowCount).toBe(0);
-    const total = await t.db.query<{ total: number }>('select coalesce(sum(amount_paise), 0)::bigint as total from journal_entries');
+    const total = await t.db.query<{ total: number }>(
+      'select coalesce(sum(amount_paise), 0)::bigint as total from journal_entries',
+    );
     expect(total.rows[0]?.total).toBe(0);
   });
 
@@ -65,8 +76,16 @@ describe('ledger (PRODUCT.md §4)', () => {
   it('refuses, in the database, a posting that would make an available balance negative', async () => {
     const player = await signUpPlayer(t);
     const main = await mainAccountId(player.userId);
-    await expect(postRaw([[main, -(PLAY_CHIPS_WELCOME_PAISE + 1)], [await issuerId(), PLAY_CHIPS_WELCOME_PAISE + 1]])).rejects.toThrow(/available_balance_never_negative/);
-    await postRaw([[main, -PLAY_CHIPS_WELCOME_PAISE], [await issuerId(), PLAY_CHIPS_WELCOME_PAISE]]);
+    await expect(
+      postRaw([
+        [main, -(PLAY_CHIPS_WELCOME_PAISE + 1)],
+        [await issuerId(), PLAY_CHIPS_WELCOME_PAISE + 1],
+      ]),
+    ).rejects.toThrow(/available_balance_never_negative/);
+    await postRaw([
+      [main, -PLAY_CHIPS_WELCOME_PAISE],
+      [await issuerId(), PLAY_CHIPS_WELCOME_PAISE],
+    ]);
     expect((await t.services.wallet.balancesOf(player.userId)).mainBalancePaise).toBe(0);
   });
 
@@ -74,8 +93,15 @@ describe('ledger (PRODUCT.md §4)', () => {
     const player = await signUpPlayer(t);
     const main = await mainAccountId(player.userId);
     await t.db.query('update ledger_accounts set exposure_paise = $2 where id = $1', [main, -900_000]);
-    await expect(postRaw([[main, -100_001], [await issuerId(), 100_001]])).rejects.toThrow(/available_balance_never_negative/);
-    await expect(t.db.query('update ledger_accounts set exposure_paise = $2 where id = $1', [main, -1_000_001])).rejects.toThrow(/available_balance_never_negative/);
+    await expect(
+      postRaw([
+        [main, -100_001],
+        [await issuerId(), 100_001],
+      ]),
+    ).rejects.toThrow(/available_balance_never_negative/);
+    await expect(
+      t.db.query('update ledger_accounts set exposure_paise = $2 where id = $1', [main, -1_000_001]),
+    ).rejects.toThrow(/available_balance_never_negative/);
   });
 
   it('never lets concurrent debits overdraw a wallet', async () => {
@@ -83,14 +109,25 @@ describe('ledger (PRODUCT.md §4)', () => {
     const main = await mainAccountId(player.userId);
     const issuer = await issuerId();
     const debitPaise = 300_000; // three fit in the ₹10,000 welcome chips, the fourth cannot
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => postRaw([[main, -debitPaise], [issuer, debitPaise]])));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        postRaw([
+          [main, -debitPaise],
+          [issuer, debitPaise],
+        ]),
+      ),
+    );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
-    expect((await t.services.wallet.balancesOf(player.userId)).mainBalancePaise).toBe(PLAY_CHIPS_WELCOME_PAISE - 3 * debitPaise);
+    expect((await t.services.wallet.balancesOf(player.userId)).mainBalancePaise).toBe(
+      PLAY_CHIPS_WELCOME_PAISE - 3 * debitPaise,
+    );
   });
 
   it('keeps journal entries immutable', async () => {
     await signUpPlayer(t);
-    await expect(t.db.query('update journal_entries set amount_paise = amount_paise * 2')).rejects.toThrow(/append-only/);
+    await expect(t.db.query('update journal_entries set amount_paise = amount_paise * 2')).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.db.query('delete from journal_transactions')).rejects.toThrow(/append-only/);
   });
 });

@@ -18,7 +18,13 @@ const SELECT = `select w.id, w.user_id, w.amount_paise, w.payment_account_id, w.
 export function createWithdrawalsRepository(db: Queryable) {
   return {
     ...requestDeskQueries<WithdrawalRow>(db, { table: 'withdrawal_requests', alias: 'w', select: SELECT }),
-    async insert(row: { userId: string; amountPaise: number; paymentAccountId: string; snapshot: PaymentAccount; at: Date }): Promise<string> {
+    async insert(row: {
+      userId: string;
+      amountPaise: number;
+      paymentAccountId: string;
+      snapshot: PaymentAccount;
+      at: Date;
+    }): Promise<string> {
       const result = await db.query<{ id: string }>(
         'insert into withdrawal_requests (user_id, amount_paise, payment_account_id, account_snapshot, created_at) values ($1, $2, $3, $4, $5) returning id',
         [row.userId, row.amountPaise, row.paymentAccountId, JSON.stringify(row.snapshot), row.at],

@@ -20,13 +20,31 @@ export function withdrawalsRoutes(withdrawals: WithdrawalsService, guards: AuthG
       '/api/v1/withdrawal-request',
       {
         preValidation: guards.requireUser,
-        schema: { tags, summary: 'Ask to withdraw to a saved account; the amount is held at once', description: 'Send an Idempotency-Key header: a retry replays the first answer.', body: withdrawalCreateSchema, response: { 200: withdrawalEnvelope } },
+        schema: {
+          tags,
+          summary: 'Ask to withdraw to a saved account; the amount is held at once',
+          description: 'Send an Idempotency-Key header: a retry replays the first answer.',
+          body: withdrawalCreateSchema,
+          response: { 200: withdrawalEnvelope },
+        },
       },
-      async (request) => ok(await withdrawals.create(callerOf(request), request.body, idempotencyKeyOf(request.headers)), MESSAGES.withdrawalSubmitted),
+      async (request) =>
+        ok(
+          await withdrawals.create(callerOf(request), request.body, idempotencyKeyOf(request.headers)),
+          MESSAGES.withdrawalSubmitted,
+        ),
     );
     app.get(
       '/api/v1/withdrawal-request',
-      { preValidation: guards.requireUser, schema: { tags, summary: "The player's withdrawal requests in a date range", querystring: dateRangeQuerySchema, response: { 200: withdrawalListEnvelope } } },
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: "The player's withdrawal requests in a date range",
+          querystring: dateRangeQuerySchema,
+          response: { 200: withdrawalListEnvelope },
+        },
+      },
       async (request) => ok(await withdrawals.listForPlayer(callerOf(request), request.query)),
     );
   };

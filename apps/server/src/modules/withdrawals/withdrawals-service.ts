@@ -16,7 +16,9 @@ import type { WithdrawalRow } from './withdrawals-repository.js';
 import { createWithdrawalsRepository } from './withdrawals-repository.js';
 
 function masked(account: PaymentAccount): string {
-  return account.type === 'upi' ? account.accountNumber : `${account.bankName ?? 'bank'} ····${account.accountNumber.slice(-4)}`;
+  return account.type === 'upi'
+    ? account.accountNumber
+    : `${account.bankName ?? 'bank'} ····${account.accountNumber.slice(-4)}`;
 }
 
 function toWithdrawal(row: WithdrawalRow): DeskWithdrawal {
@@ -56,11 +58,18 @@ export function createWithdrawalsService(deps: {
         details: { withdrawalId: row.id, userId: row.user_id, agentId, account: masked(row.account_snapshot) },
         entries: [
           { account: { house: 'withdrawal_hold' }, amountPaise: -row.amount_paise },
-          { account: agentId === null ? { house: row.account_snapshot.type === 'upi' ? 'clearing_upi' : 'clearing_bank' } : { agentId, book: 'chips' }, amountPaise: row.amount_paise },
+          {
+            account:
+              agentId === null
+                ? { house: row.account_snapshot.type === 'upi' ? 'clearing_upi' : 'clearing_bank' }
+                : { agentId, book: 'chips' },
+            amountPaise: row.amount_paise,
+          },
         ],
       });
     },
-    afterApproval: async (tx, row) => wallet.announce(tx, row.user_id, { kind: 'withdrawal_paid', amountPaise: row.amount_paise }),
+    afterApproval: async (tx, row) =>
+      wallet.announce(tx, row.user_id, { kind: 'withdrawal_paid', amountPaise: row.amount_paise }),
     // Rejected: the held amount goes back to the player's main wallet.
     onReject: async (tx, row, actor, reason) => {
       await wallet.post(tx, {
@@ -80,24 +89,35 @@ export function createWithdrawalsService(deps: {
   return {
     async create(caller: Caller, body: WithdrawalCreate, idempotencyKey: string | undefined): Promise<Withdrawal> {
       if (caller.role === ROLES.CREDIT_PLAYER) fail('FORBIDDEN', 'Credit players do not withdraw');
-      const account = (await accounts.find(caller.userId, body.accountId)) ?? fail('VALIDATION_FAILED', 'Choose the account to be paid into');
+      const account =
+        (await accounts.find(caller.userId, body.accountId)) ??
+        fail('VALIDATION_FAILED', 'Choose the account to be paid into');
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Please enter amount');
-      return idempotency.run({ userId: caller.userId, key: idempotencyKey, route: 'withdrawal.create', body }, async (tx) => {
-        const repo = createWithdrawalsRepository(tx);
-        const id = await repo.insert({ userId: caller.userId, amountPaise, paymentAccountId: account._id, snapshot: account, at: clock.now() });
-        await wallet.post(tx, {
-          kind: 'withdrawal_hold',
-          idempotencyKey: `withdrawal-hold:${id}`,
-          description: `Withdrawal to ${masked(account)} (on hold)`,
-          actorId: caller.userId,
-          details: { withdrawalId: id, account: masked(account) },
-          entries: [
-            { account: { userId: caller.userId, wallet: 'main' }, amountPaise: -amountPaise },
-            { account: { house: 'withdrawal_hold' }, amountPaise },
-          ],
-        });
-        return playerView(toWithdrawal((await repo.find(id)) as WithdrawalRow));
-      });
+      return idempotency.run(
+        { userId: caller.userId, key: idempotencyKey, route: 'withdrawal.create', body },
+        async (tx) => {
+          const repo = createWithdrawalsRepository(tx);
+          const id = await repo.insert({
+            userId: caller.userId,
+            amountPaise,
+            paymentAccountId: account._id,
+            snapshot: account,
+            at: clock.now(),
+          });
+          await wallet.post(tx, {
+            kind: 'withdrawal_hold',
+            idempotencyKey: `withdrawal-hold:${id}`,
+            description: `Withdrawal to ${masked(account)} (on hold)`,
+            actorId: caller.userId,
+            details: { withdrawalId: id, account: masked(account) },
+            entries: [
+              { account: { userId: caller.userId, wallet: 'main' }, amountPaise: -amountPaise },
+              { account: { house: 'withdrawal_hold' }, amountPaise },
+            ],
+          });
+          return playerView(toWithdrawal((await repo.find(id)) as WithdrawalRow));
+        },
+      );
     },
 
     async listForPlayer(caller: Caller, query: DateRangeQuery): Promise<Withdrawal[]> {

@@ -25,7 +25,11 @@ function Brand({ settings, loading, to }: { settings: AppSettings | undefined; l
   const name = settings?.siteName ?? '';
   return (
     <Link to={to} className="brand" aria-label={name ? t('{name} home', { name }) : t('Home')}>
-      {settings?.logoImg ? <img className="brand__logo" src={settings.logoImg} alt={name} /> : <span className="brand__name">{name}</span>}
+      {settings?.logoImg ? (
+        <img className="brand__logo" src={settings.logoImg} alt={name} />
+      ) : (
+        <span className="brand__name">{name}</span>
+      )}
     </Link>
   );
 }
@@ -38,9 +42,21 @@ function BonusShortcut({ wallet }: { wallet: string }) {
   const t = useT();
   const active = useBonusData().data?.active ?? null;
   const onBonus = wallet === WALLETS.BONUS;
-  const details = [onBonus ? t('Bonus wallet pays') : t('Main wallet pays'), active !== null ? t('wagering {percent} done', { percent: percentText(active.progressPercent) }) : null].filter(Boolean).join(', ');
+  const details = [
+    onBonus ? t('Bonus wallet pays') : t('Main wallet pays'),
+    active !== null ? t('wagering {percent} done', { percent: percentText(active.progressPercent) }) : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
-    <Link to="/bonus" className={`shortcut shortcut--bonus${onBonus ? ' shortcut--paying' : ''}`} aria-label={t('Bonus')} aria-description={details} title={`${t('Bonus')}: ${details}`} data-testid="bonus-shortcut">
+    <Link
+      to="/bonus"
+      className={`shortcut shortcut--bonus${onBonus ? ' shortcut--paying' : ''}`}
+      aria-label={t('Bonus')}
+      aria-description={details}
+      title={`${t('Bonus')}: ${details}`}
+      data-testid="bonus-shortcut"
+    >
       {t('Bonus')}
       {active !== null ? (
         <span className="shortcut__progress" data-testid="bonus-shortcut-progress">
@@ -84,10 +100,20 @@ export function Header({ settings, settingsLoading }: { settings: AppSettings | 
               <>
                 {!isCreditPlayer(user) ? (
                   <nav className="shortcuts" aria-label={t('Wallet shortcuts')}>
-                    <Link to="/deposit" className="shortcut shortcut--deposit" aria-label={t('Deposit')} title={t('Deposit')}>
+                    <Link
+                      to="/deposit"
+                      className="shortcut shortcut--deposit"
+                      aria-label={t('Deposit')}
+                      title={t('Deposit')}
+                    >
                       D
                     </Link>
-                    <Link to="/withdrawal" className="shortcut shortcut--withdrawal" aria-label={t('Withdrawal')} title={t('Withdrawal')}>
+                    <Link
+                      to="/withdrawal"
+                      className="shortcut shortcut--withdrawal"
+                      aria-label={t('Withdrawal')}
+                      title={t('Withdrawal')}
+                    >
                       W
                     </Link>
                     <BonusShortcut wallet={user.wallet} />

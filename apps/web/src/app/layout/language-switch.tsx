@@ -8,9 +8,21 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const t = useT();
   const locale = currentLocale();
   return (
-    <div className={`language-switch ${className}`} role="group" aria-label={t('Language')} data-testid="language-switch">
+    <div
+      className={`language-switch ${className}`}
+      role="group"
+      aria-label={t('Language')}
+      data-testid="language-switch"
+    >
       {(['en', 'hi'] as const).map((code) => (
-        <button key={code} type="button" lang={code} aria-pressed={locale === code} className="language-switch__option" onClick={() => void setLocale(code)}>
+        <button
+          key={code}
+          type="button"
+          lang={code}
+          aria-pressed={locale === code}
+          className="language-switch__option"
+          onClick={() => void setLocale(code)}
+        >
           {code === 'en' ? 'English' : 'हिन्दी'}
         </button>
       ))}

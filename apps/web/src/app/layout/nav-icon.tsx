@@ -9,7 +9,14 @@ const PATHS: Record<NavItem['icon'], string> = {
 export function NavIcon({ icon }: { icon: NavItem['icon'] }) {
   return (
     <svg className="nav-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path d={PATHS[icon]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
+      <path
+        d={PATHS[icon]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

@@ -9,9 +9,15 @@ import { useT } from '../../lib/i18n/i18n';
 import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess, isCreditPlayer } from '../../lib/auth/permissions';
 
 // What the menu opens loads when it opens, not with the first screen (ADR 0024).
-const MyBetsModal = lazy(() => import('../../features/bets/components/my-bets-modal').then((m) => ({ default: m.MyBetsModal })));
-const WalletSwitch = lazy(() => import('../../features/wallet/components/wallet-switch').then((m) => ({ default: m.WalletSwitch })));
-const OddsPreferenceControl = lazy(() => import('../../components/odds-preference-control').then((m) => ({ default: m.OddsPreferenceControl })));
+const MyBetsModal = lazy(() =>
+  import('../../features/bets/components/my-bets-modal').then((m) => ({ default: m.MyBetsModal })),
+);
+const WalletSwitch = lazy(() =>
+  import('../../features/wallet/components/wallet-switch').then((m) => ({ default: m.WalletSwitch })),
+);
+const OddsPreferenceControl = lazy(() =>
+  import('../../components/odds-preference-control').then((m) => ({ default: m.OddsPreferenceControl })),
+);
 
 /**
  * The profile dropdown (spec §2): My Bets, Referral Bonus, Account Statements, Profit And Loss, Change

@@ -20,7 +20,9 @@ import { t } from '../../lib/i18n/i18n';
 // The auth dialogs load when one opens, not with the first screen (ADR 0024).
 const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 const UpdatePrompt = lazy(() => import('../../components/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
-const AuthModals = lazy(() => import('../../features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })));
+const AuthModals = lazy(() =>
+  import('../../features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })),
+);
 
 /**
  * The shell around every page: startup and route guard (spec §4), header and bottom bar, toasts and
@@ -41,8 +43,16 @@ export function RootLayout() {
   useEffect(() => registerNavigate((to) => void navigate(to)), [navigate]);
   useProfileRefresh(session.loggedIn && !session.rejected, () => void userQuery.refetch());
 
-  const status: GuardStatus = session.token === null || session.rejected ? 'visitor' : session.user ? 'member' : 'loading';
-  const redirect = guardRedirect({ pathname, search, status, verified: session.verified, user: session.user, destination: session.destination });
+  const status: GuardStatus =
+    session.token === null || session.rejected ? 'visitor' : session.user ? 'member' : 'loading';
+  const redirect = guardRedirect({
+    pathname,
+    search,
+    status,
+    verified: session.verified,
+    user: session.user,
+    destination: session.destination,
+  });
 
   // ?referral_code= on any page opens Sign Up with the code filled in (spec §2). Only visitors: a
   // signed-in player has no use for a second account. /register fills its own form instead.
@@ -59,7 +69,8 @@ export function RootLayout() {
   if (!online) return <OfflineScreen />;
   if (redirect !== null) return <Navigate to={redirect} replace />;
 
-  const waitingForProfile = status === 'loading' || (status === 'member' && isPublicRoute(pathname) && !session.verified);
+  const waitingForProfile =
+    status === 'loading' || (status === 'member' && isPublicRoute(pathname) && !session.verified);
   if (waitingForProfile && userQuery.isError) {
     return (
       <main className="page page--center" id="main">
@@ -99,7 +110,13 @@ export function RootLayout() {
         <Toaster />
       </Suspense>
       {authModalOpen ? (
-        <Suspense fallback={<div className="dialog-loading"><Spinner label={t('Loading')} /></div>}>
+        <Suspense
+          fallback={
+            <div className="dialog-loading">
+              <Spinner label={t('Loading')} />
+            </div>
+          }
+        >
           <AuthModals siteName={settings.data?.siteName} />
         </Suspense>
       ) : null}

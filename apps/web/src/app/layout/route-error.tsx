@@ -7,7 +7,11 @@ import { t } from '../../lib/i18n/i18n';
  */
 export function RouteError() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : '';
   if (error) console.error(error);
   return (
     <main className="page page--center" id="main" role="alert">

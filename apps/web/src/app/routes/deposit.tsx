@@ -15,7 +15,10 @@ export default function DepositPage() {
   const t = useT();
   const [method, setMethod] = useState<DepositMethod | null>(null);
   return (
-    <MoneyScreen title={t('Deposit')} intro={`${t('Pay into one of our accounts, then tell us the amount and the reference.')} ${t(MESSAGES.depositMinimum)}.`}>
+    <MoneyScreen
+      title={t('Deposit')}
+      intro={`${t('Pay into one of our accounts, then tell us the amount and the reference.')} ${t(MESSAGES.depositMinimum)}.`}
+    >
       <section className="stack" aria-labelledby="deposit-method-title">
         <h2 id="deposit-method-title" className="section-title">
           {t('How do you want to pay?')}

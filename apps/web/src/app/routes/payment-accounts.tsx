@@ -7,7 +7,10 @@ import { t } from '../../lib/i18n/i18n';
 /** /payment-accounts: the player's UPI ids and bank accounts, reachable from /deposit and /withdrawal. */
 export default function PaymentAccountsPage() {
   return (
-    <MoneyScreen title={t('Payment Accounts')} intro={t('Withdrawals are paid into these accounts. Add your UPI ID or bank account, or correct one.')}>
+    <MoneyScreen
+      title={t('Payment Accounts')}
+      intro={t('Withdrawals are paid into these accounts. Add your UPI ID or bank account, or correct one.')}
+    >
       <PaymentAccountsManager />
       <nav className="money-links" aria-label={t('Money pages')}>
         <Link to="/deposit">{t('Deposit')}</Link>

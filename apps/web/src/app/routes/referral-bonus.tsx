@@ -6,7 +6,13 @@ import { t } from '../../lib/i18n/i18n';
 
 export default function ReferralBonusPage() {
   return (
-    <MoneyScreen title={t('Referral Bonus')} intro={t('Invite friends with your code. Each week you earn a share of their net losses, paid once the week has closed.')} testId="referral-page">
+    <MoneyScreen
+      title={t('Referral Bonus')}
+      intro={t(
+        'Invite friends with your code. Each week you earn a share of their net losses, paid once the week has closed.',
+      )}
+      testId="referral-page"
+    >
       <ReferralView />
     </MoneyScreen>
   );

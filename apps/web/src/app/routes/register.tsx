@@ -15,7 +15,12 @@ export default function RegisterPage() {
       <div className="card auth-card">
         <h1 className="page-title">{t('Sign Up')}</h1>
         <PendingVerification />
-        <SignUpForm key={referralCode} referralCode={referralCode} siteName={settings.data?.siteName} onOtpSent={openVerifyOtp} />
+        <SignUpForm
+          key={referralCode}
+          referralCode={referralCode}
+          siteName={settings.data?.siteName}
+          onOtpSent={openVerifyOtp}
+        />
       </div>
     </div>
   );

@@ -13,7 +13,10 @@ import { t } from '../../lib/i18n/i18n';
 export default function ResponsibleGamblingPage() {
   const { user } = useSession();
   return (
-    <MoneyScreen title={t('Responsible Gambling')} intro={t('Play for fun, within limits you set yourself. If it stops being fun, take a break.')}>
+    <MoneyScreen
+      title={t('Responsible Gambling')}
+      intro={t('Play for fun, within limits you set yourself. If it stops being fun, take a break.')}
+    >
       {user && !isCreditPlayer(user) ? <DepositLimits /> : null}
       <SelfExclusion />
     </MoneyScreen>

@@ -19,8 +19,17 @@ export default function WithdrawalPage() {
   // Withdrawals come from the main wallet: its balance plus (negative) exposure is what is free.
   const available = user ? ((rupeesToPaise(user.balance) ?? 0) + (rupeesToPaise(user.exposure) ?? 0)) / 100 : null;
   return (
-    <MoneyScreen title={t('Withdrawal')} intro={t('The amount is held from your balance at once and paid into the account you choose once we have sent it.')}>
-      <WithdrawalForm accounts={accounts.isError ? [] : accounts.data} available={available} addAccount={<AddAccountButtons compact />} />
+    <MoneyScreen
+      title={t('Withdrawal')}
+      intro={t(
+        'The amount is held from your balance at once and paid into the account you choose once we have sent it.',
+      )}
+    >
+      <WithdrawalForm
+        accounts={accounts.isError ? [] : accounts.data}
+        available={available}
+        addAccount={<AddAccountButtons compact />}
+      />
       <nav className="money-links" aria-label={t('Money settings')}>
         <Link to="/payment-accounts">{t('Manage payment accounts')}</Link>
         <Link to="/responsible-gambling">{t('Deposit limits and breaks')}</Link>

@@ -22,7 +22,10 @@ export function DateRangePicker({ value, onChange }: { value: DateRange; onChang
   const weeks = useMemo(() => weeklyPeriods(WEEKS_OFFERED, today), [today]);
   const last7 = lastDays(7, today);
   // The current week ends today: nothing after it can have happened yet.
-  const rangeOf = (week: WeeklyOption): DateRange => ({ start: week.weekStartDate, end: week.weekEndDate > today ? today : week.weekEndDate });
+  const rangeOf = (week: WeeklyOption): DateRange => ({
+    start: week.weekStartDate,
+    end: week.weekEndDate > today ? today : week.weekEndDate,
+  });
   const preset =
     value.start === last7.start && value.end === last7.end
       ? 'last7'
@@ -73,13 +76,27 @@ export function DateRangePicker({ value, onChange }: { value: DateRange; onChang
         <label className="field__label" htmlFor={`${id}-from`}>
           {t('From')}
         </label>
-        <input id={`${id}-from`} className="input" type="date" max={today} value={value.start} onChange={(event) => setDate('start', event.target.value)} />
+        <input
+          id={`${id}-from`}
+          className="input"
+          type="date"
+          max={today}
+          value={value.start}
+          onChange={(event) => setDate('start', event.target.value)}
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-to`}>
           {t('To')}
         </label>
-        <input id={`${id}-to`} className="input" type="date" max={today} value={value.end} onChange={(event) => setDate('end', event.target.value)} />
+        <input
+          id={`${id}-to`}
+          className="input"
+          type="date"
+          max={today}
+          value={value.end}
+          onChange={(event) => setDate('end', event.target.value)}
+        />
       </div>
     </fieldset>
   );

@@ -21,7 +21,13 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
-      <input id={inputId} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={inputId}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint ? (
         <p id={hintId} className="field__hint">
           {hint}

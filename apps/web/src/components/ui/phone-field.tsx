@@ -28,7 +28,15 @@ export interface PhoneFieldProps {
 }
 
 /** Country select (India and US only, spec §5) beside the national number. */
-export function PhoneField({ label = msg('Mobile No'), value, onChange, error, id, autoFocus, disabled }: PhoneFieldProps) {
+export function PhoneField({
+  label = msg('Mobile No'),
+  value,
+  onChange,
+  error,
+  id,
+  autoFocus,
+  disabled,
+}: PhoneFieldProps) {
   const t = useT();
   const generated = useId();
   const inputId = id ?? generated;

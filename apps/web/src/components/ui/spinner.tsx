@@ -1,7 +1,11 @@
 import { msg, t } from '../../lib/i18n/i18n';
 export function Spinner({ size = 'medium', label }: { size?: 'small' | 'medium' | 'large'; label?: string }) {
   return (
-    <span className={`spinner spinner--${size}`} role={label ? 'status' : undefined} aria-hidden={label ? undefined : true}>
+    <span
+      className={`spinner spinner--${size}`}
+      role={label ? 'status' : undefined}
+      aria-hidden={label ? undefined : true}
+    >
       {label ? <span className="visually-hidden">{t(label)}</span> : null}
     </span>
   );

@@ -2,14 +2,25 @@ import { useEffect } from 'react';
 import { DESKTOP_TOAST_AUTO_CLOSE_MS } from '@khel/contract';
 import { useStore, useMediaQuery } from '@khel/web-kit';
 import { DESKTOP_QUERY } from '../../lib/breakpoints';
-import { desktopToasts, dismissDesktopToast, dismissSharedToast, sharedToast, type DesktopToast, type ToastType } from '../../lib/toast';
+import {
+  desktopToasts,
+  dismissDesktopToast,
+  dismissSharedToast,
+  sharedToast,
+  type DesktopToast,
+  type ToastType,
+} from '../../lib/toast';
 import { msg, useT } from '../../lib/i18n/i18n';
 
 const TITLES: Record<ToastType, string> = { success: msg('Success'), warning: msg('Warning'), error: msg('Error') };
 
 function ToastIcon({ type }: { type: ToastType }) {
   const path =
-    type === 'success' ? 'M5 12.5l4.5 4.5L19 7.5' : type === 'warning' ? 'M12 8v5M12 16.5v.5M12 3l10 18H2z' : 'M12 8v5M12 16.5v.5M12 22a10 10 0 110-20 10 10 0 010 20z';
+    type === 'success'
+      ? 'M5 12.5l4.5 4.5L19 7.5'
+      : type === 'warning'
+        ? 'M12 8v5M12 16.5v.5M12 3l10 18H2z'
+        : 'M12 8v5M12 16.5v.5M12 22a10 10 0 110-20 10 10 0 010 20z';
   return (
     <svg className="toast__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
       <path d={path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
@@ -25,14 +36,24 @@ function DesktopToastItem({ toast }: { toast: DesktopToast }) {
     return () => clearTimeout(timer);
   }, [toast.id]);
   return (
-    <div className={`toast toast--${toast.type}`} role={toast.type === 'success' ? 'status' : 'alert'} data-testid="toast" data-type={toast.type}>
+    <div
+      className={`toast toast--${toast.type}`}
+      role={toast.type === 'success' ? 'status' : 'alert'}
+      data-testid="toast"
+      data-type={toast.type}
+    >
       <ToastIcon type={toast.type} />
       <div className="toast__text">
         <span className="visually-hidden">{t(TITLES[toast.type])}: </span>
         <p className="toast__message">{t(toast.message)}</p>
         {toast.subMessage ? <p className="toast__sub">{t(toast.subMessage)}</p> : null}
       </div>
-      <button type="button" className="toast__close" aria-label={t('Dismiss notification')} onClick={() => dismissDesktopToast(toast.id)}>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label={t('Dismiss notification')}
+        onClick={() => dismissDesktopToast(toast.id)}
+      >
         ×
       </button>
     </div>
@@ -57,14 +78,24 @@ function SharedToaster() {
   if (!state.show) return null;
   return (
     <div className="toaster toaster--mobile">
-      <div className={`toast toast--${state.type}`} role={state.type === 'success' ? 'status' : 'alert'} data-testid="toast" data-type={state.type}>
+      <div
+        className={`toast toast--${state.type}`}
+        role={state.type === 'success' ? 'status' : 'alert'}
+        data-testid="toast"
+        data-type={state.type}
+      >
         <ToastIcon type={state.type} />
         <div className="toast__text">
           <span className="visually-hidden">{t(TITLES[state.type])}: </span>
           <p className="toast__message">{t(state.message)}</p>
           {state.subMessage ? <p className="toast__sub">{t(state.subMessage)}</p> : null}
         </div>
-        <button type="button" className="toast__close" aria-label={t('Dismiss notification')} onClick={dismissSharedToast}>
+        <button
+          type="button"
+          className="toast__close"
+          aria-label={t('Dismiss notification')}
+          onClick={dismissSharedToast}
+        >
           ×
         </button>
       </div>

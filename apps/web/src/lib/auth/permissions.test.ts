@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { makeProfile } from '../../testing/fixtures';
 import { displayedBalance, guardRedirect, isRouteAllowed, landingPath } from './permissions';
 
-const flags = (allowSlots: boolean, allowHome: boolean, allowLiveCasino: boolean) => makeProfile({ allowSlots, allowHome, allowLiveCasino });
+const flags = (allowSlots: boolean, allowHome: boolean, allowLiveCasino: boolean) =>
+  makeProfile({ allowSlots, allowHome, allowLiveCasino });
 
 describe('landing page (spec §4: /slots, else /, else /live-casino)', () => {
   it.each([
@@ -18,10 +19,20 @@ describe('landing page (spec §4: /slots, else /, else /live-casino)', () => {
 });
 
 describe('route guard', () => {
-  const member = (user = makeProfile(), pathname = '/', verified = true, search = '') => guardRedirect({ pathname, search, status: 'member', verified, user });
+  const member = (user = makeProfile(), pathname = '/', verified = true, search = '') =>
+    guardRedirect({ pathname, search, status: 'member', verified, user });
 
   it('sends visitors to /login from every page but the public ones', () => {
-    for (const pathname of ['/', '/slots', '/live-casino', '/deposit', '/statements', '/event', '/no-access', '/nowhere']) {
+    for (const pathname of [
+      '/',
+      '/slots',
+      '/live-casino',
+      '/deposit',
+      '/statements',
+      '/event',
+      '/no-access',
+      '/nowhere',
+    ]) {
       expect(guardRedirect({ pathname, search: '', status: 'visitor', verified: false, user: null })).toBe('/login');
     }
     for (const pathname of ['/login', '/register', '/forgot-password']) {
@@ -30,7 +41,9 @@ describe('route guard', () => {
   });
 
   it('keeps ?referral_code= on the way to /login so Sign Up can still open', () => {
-    expect(guardRedirect({ pathname: '/', search: '?referral_code=ABC', status: 'visitor', verified: false, user: null })).toBe('/login?referral_code=ABC');
+    expect(
+      guardRedirect({ pathname: '/', search: '?referral_code=ABC', status: 'visitor', verified: false, user: null }),
+    ).toBe('/login?referral_code=ABC');
   });
 
   it('sends a fresh session to the destination it asked for (OTP verification: /), when allowed', () => {
@@ -43,7 +56,9 @@ describe('route guard', () => {
   });
 
   it('waits while the profile of a stored token loads', () => {
-    expect(guardRedirect({ pathname: '/slots', search: '', status: 'loading', verified: false, user: null })).toBeNull();
+    expect(
+      guardRedirect({ pathname: '/slots', search: '', status: 'loading', verified: false, user: null }),
+    ).toBeNull();
   });
 
   it('sends a token holder away from /login only once the server confirmed the profile', () => {
@@ -72,7 +87,8 @@ describe('route guard', () => {
 
   it('keeps credit players off deposit, withdrawal, bonus and referral bonus (spec §6)', () => {
     const credit = makeProfile({ role: 6 });
-    for (const pathname of ['/deposit', '/withdrawal', '/bonus', '/referral-bonus']) expect(isRouteAllowed(pathname, credit)).toBe(false);
+    for (const pathname of ['/deposit', '/withdrawal', '/bonus', '/referral-bonus'])
+      expect(isRouteAllowed(pathname, credit)).toBe(false);
     expect(isRouteAllowed('/deposit', makeProfile())).toBe(true);
     expect(isRouteAllowed('/referral-bonus', makeProfile({ referralAllow: false }))).toBe(false);
     // Payment accounts serve deposits and withdrawals; responsible gambling is for every member.
@@ -84,9 +100,15 @@ describe('route guard', () => {
 
 describe('header balance', () => {
   it('is balance + exposure of the main wallet, in exact paise', () => {
-    expect(displayedBalance(makeProfile({ balance: 100.1, exposure: -0.2 }))).toEqual({ availablePaise: 9990, exposurePaise: -20 });
+    expect(displayedBalance(makeProfile({ balance: 100.1, exposure: -0.2 }))).toEqual({
+      availablePaise: 9990,
+      exposurePaise: -20,
+    });
   });
   it('is bonus + bonusExposure of the bonus wallet', () => {
-    expect(displayedBalance(makeProfile({ wallet: '2', bonus: 500, bonusExposure: -100 }))).toEqual({ availablePaise: 40000, exposurePaise: -10000 });
+    expect(displayedBalance(makeProfile({ wallet: '2', bonus: 500, bonusExposure: -100 }))).toEqual({
+      availablePaise: 40000,
+      exposurePaise: -10000,
+    });
   });
 });

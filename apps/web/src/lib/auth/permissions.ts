@@ -1,7 +1,10 @@
 import { PUBLIC_ROUTES, ROLES, WALLETS, type Profile } from '@khel/contract';
 import { rupeesToPaise, type Paise } from '@khel/money';
 
-type Flags = Pick<Profile, 'allowHome' | 'allowLiveCasino' | 'allowSlots' | 'allowStatements' | 'allowProfitLoss' | 'referralAllow' | 'role'>;
+type Flags = Pick<
+  Profile,
+  'allowHome' | 'allowLiveCasino' | 'allowSlots' | 'allowStatements' | 'allowProfitLoss' | 'referralAllow' | 'role'
+>;
 
 export function isPublicRoute(pathname: string): boolean {
   return (PUBLIC_ROUTES as readonly string[]).includes(pathname);
@@ -105,7 +108,10 @@ export function guardRedirect(input: {
  * Header balance: balance + exposure of the selected wallet (spec §3, PRODUCT.md §3), added in paise so
  * no floating-point rupee arithmetic happens on screen either.
  */
-export function displayedBalance(user: Pick<Profile, 'wallet' | 'balance' | 'exposure' | 'bonus' | 'bonusExposure'>): { availablePaise: Paise; exposurePaise: Paise } {
+export function displayedBalance(user: Pick<Profile, 'wallet' | 'balance' | 'exposure' | 'bonus' | 'bonusExposure'>): {
+  availablePaise: Paise;
+  exposurePaise: Paise;
+} {
   const bonus = user.wallet === WALLETS.BONUS;
   const balancePaise = rupeesToPaise(bonus ? user.bonus : user.balance) ?? 0;
   const exposurePaise = rupeesToPaise(bonus ? user.bonusExposure : user.exposure) ?? 0;

@@ -19,7 +19,8 @@ let locale: Locale = 'en';
 let hindi: Catalogue | undefined;
 const listeners = new Set<() => void>();
 
-const fill = (text: string, values?: Values) => (values ? text.replace(/\{(\w+)\}/g, (m, k: string) => String(values[k] ?? m)) : text);
+const fill = (text: string, values?: Values) =>
+  values ? text.replace(/\{(\w+)\}/g, (m, k: string) => String(values[k] ?? m)) : text;
 
 /** The message in the chosen language; English (the id itself) when Hindi is off or lacks it. */
 export function t(message: string, values?: Values): string {

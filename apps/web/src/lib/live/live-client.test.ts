@@ -40,7 +40,12 @@ const M2 = '00000000-0000-4000-8000-000000000002';
 const E1 = '00000000-0000-4000-8000-0000000000e1';
 
 function client() {
-  return createLiveClient({ url: () => 'ws://test/ws', createSocket: (url) => new FakeSocket(url), backoffMs: [500, 1000, 4000], pingMs: 20_000 });
+  return createLiveClient({
+    url: () => 'ws://test/ws',
+    createSocket: (url) => new FakeSocket(url),
+    backoffMs: [500, 1000, 4000],
+    pingMs: 20_000,
+  });
 }
 
 describe('live client (WebSocket /ws)', () => {

@@ -88,7 +88,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       everOpened = true;
       status.set('live');
       if (token !== null) send({ type: 'auth', token });
-      if (markets.size > 0 || events.size > 0) send({ type: 'subscribe', marketIds: [...markets.keys()], eventIds: [...events.keys()] });
+      if (markets.size > 0 || events.size > 0)
+        send({ type: 'subscribe', marketIds: [...markets.keys()], eventIds: [...events.keys()] });
       pingTimer = setInterval(() => send({ type: 'ping' }), pingMs);
       if (reconnected) for (const listener of reconnectListeners) listener();
     };
@@ -158,14 +159,16 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     subscribe({ marketIds = [], eventIds = [] }) {
       const addedMarkets = change(markets, marketIds, 1);
       const addedEvents = change(events, eventIds, 1);
-      if (addedMarkets.length > 0 || addedEvents.length > 0) send({ type: 'subscribe', marketIds: addedMarkets, eventIds: addedEvents });
+      if (addedMarkets.length > 0 || addedEvents.length > 0)
+        send({ type: 'subscribe', marketIds: addedMarkets, eventIds: addedEvents });
       let done = false;
       return () => {
         if (done) return;
         done = true;
         const goneMarkets = change(markets, marketIds, -1);
         const goneEvents = change(events, eventIds, -1);
-        if (goneMarkets.length > 0 || goneEvents.length > 0) send({ type: 'unsubscribe', marketIds: goneMarkets, eventIds: goneEvents });
+        if (goneMarkets.length > 0 || goneEvents.length > 0)
+          send({ type: 'unsubscribe', marketIds: goneMarkets, eventIds: goneEvents });
       };
     },
     onMessage(listener) {

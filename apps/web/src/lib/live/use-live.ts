@@ -31,7 +31,12 @@ export function useLiveTopics(topics: LiveTopics): void {
 function announce(change: BalanceChange): void {
   const text = balanceChangeText(change);
   if (text === null) return;
-  notify(change.amountPaise < 0 || change.kind.endsWith('_rejected') || change.kind === 'withdrawal_release' ? 'warning' : 'success', text);
+  notify(
+    change.amountPaise < 0 || change.kind.endsWith('_rejected') || change.kind === 'withdrawal_release'
+      ? 'warning'
+      : 'success',
+    text,
+  );
 }
 
 /**
@@ -54,7 +59,14 @@ export function useLiveAccount(): void {
     const offMessage = liveClient.onMessage((message) => {
       if (message.type === 'balance') {
         const current = sessionStore.get().user;
-        if (current) updateUser({ ...current, balance: message.balance, exposure: message.exposure, bonus: message.bonus, bonusExposure: message.bonusExposure });
+        if (current)
+          updateUser({
+            ...current,
+            balance: message.balance,
+            exposure: message.exposure,
+            bonus: message.bonus,
+            bonusExposure: message.bonusExposure,
+          });
         for (const change of message.changes ?? []) announce(change);
       } else if (message.type === 'bet') {
         void queryClient.invalidateQueries({ queryKey: ['my-bets'] });

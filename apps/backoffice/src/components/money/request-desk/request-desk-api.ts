@@ -39,7 +39,11 @@ export interface Decision<Item> {
  * pending count, approve (or a first approval above the second-approval amount, said in meta.message)
  * and reject with a reason. `path` is the kind's `/backoffice/<path>`.
  */
-export function createDeskApi<Item extends DeskRequest>(spec: { path: 'deposits' | 'withdrawals'; approvedToast: string; rejectedToast: string }) {
+export function createDeskApi<Item extends DeskRequest>(spec: {
+  path: 'deposits' | 'withdrawals';
+  approvedToast: string;
+  rejectedToast: string;
+}) {
   const queryKeys = {
     all: [spec.path] as const,
     list: (params: DeskListParams) => [spec.path, 'list', params] as const,
@@ -47,16 +51,26 @@ export function createDeskApi<Item extends DeskRequest>(spec: { path: 'deposits'
   };
 
   async function list(params: DeskListParams, signal?: AbortSignal): Promise<DeskList<Item>> {
-    return (await apiRequest<DeskList<Item>>(`/backoffice/${spec.path}`, { query: { ...params }, ...(signal ? { signal } : {}) })).data;
+    return (
+      await apiRequest<DeskList<Item>>(`/backoffice/${spec.path}`, {
+        query: { ...params },
+        ...(signal ? { signal } : {}),
+      })
+    ).data;
   }
 
   async function approve(id: string): Promise<Decision<Item>> {
-    const { data, message } = await apiRequest<Item>(`/backoffice/${spec.path}/${encodeURIComponent(id)}/approve`, { method: 'POST' });
+    const { data, message } = await apiRequest<Item>(`/backoffice/${spec.path}/${encodeURIComponent(id)}/approve`, {
+      method: 'POST',
+    });
     return { request: data, message };
   }
 
   async function reject(id: string, reason: string): Promise<Decision<Item>> {
-    const { data, message } = await apiRequest<Item>(`/backoffice/${spec.path}/${encodeURIComponent(id)}/reject`, { method: 'POST', body: { reason } });
+    const { data, message } = await apiRequest<Item>(`/backoffice/${spec.path}/${encodeURIComponent(id)}/reject`, {
+      method: 'POST',
+      body: { reason },
+    });
     return { request: data, message };
   }
 

@@ -101,7 +101,11 @@ export function RequestDeskPage<Item extends DeskRequest>({ spec }: { spec: Desk
         label={`${spec.title} by status`}
         value={status}
         onChange={(next) => go({ status: next })}
-        items={REQUEST_STATUSES.map((value) => ({ value, label: spec.tabLabels[value], count: value === 'pending' ? pendingCount.data : undefined }))}
+        items={REQUEST_STATUSES.map((value) => ({
+          value,
+          label: spec.tabLabels[value],
+          count: value === 'pending' ? pendingCount.data : undefined,
+        }))}
       >
         {query.isPending ? (
           <LoadingBlock label={`Loading ${plural}…`} />
@@ -131,7 +135,13 @@ export function RequestDeskPage<Item extends DeskRequest>({ spec }: { spec: Desk
               onReject={setRejecting}
               onOpen={setViewing}
             />
-            <Pagination page={page} pageSize={PAGE_SIZE} total={query.data.total} label={`${noun} pages`} onPageChange={(next) => go({ page: next })} />
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={query.data.total}
+              label={`${noun} pages`}
+              onPageChange={(next) => go({ page: next })}
+            />
           </>
         )}
       </Tabs>

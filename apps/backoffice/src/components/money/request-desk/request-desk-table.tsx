@@ -26,7 +26,18 @@ interface DeskTableProps<Item extends DeskRequest> {
 }
 
 /** The queue: who, how much, the kind's own columns, the status with its second approval, and the decision. */
-export function RequestDeskTable<Item extends DeskRequest>({ items, me, noun, describe, columns, approveLabel, approvedLabel, onApprove, onReject, onOpen }: DeskTableProps<Item>) {
+export function RequestDeskTable<Item extends DeskRequest>({
+  items,
+  me,
+  noun,
+  describe,
+  columns,
+  approveLabel,
+  approvedLabel,
+  onApprove,
+  onReject,
+  onOpen,
+}: DeskTableProps<Item>) {
   const anyPending = items.some((item) => item.status === 'pending');
   return (
     <table className="data-table responsive-table desk-table">
@@ -67,10 +78,15 @@ export function RequestDeskTable<Item extends DeskRequest>({ items, me, noun, de
               <td data-label="Status">
                 <span className="stacked">
                   <span>
-                    <RequestStatusBadge status={item.status} approvedLabel={approvedLabel} /> {item.awaitingSecondApproval ? <SecondApprovalBadge byMe={firstByMe} /> : null}
+                    <RequestStatusBadge status={item.status} approvedLabel={approvedLabel} />{' '}
+                    {item.awaitingSecondApproval ? <SecondApprovalBadge byMe={firstByMe} /> : null}
                   </span>
-                  {firstByMe ? <span className="muted small">You gave the first approval; another operator must approve.</span> : null}
-                  {item.status !== 'pending' ? <span className="muted small">{formatDateTime(item.decidedAt)}</span> : null}
+                  {firstByMe ? (
+                    <span className="muted small">You gave the first approval; another operator must approve.</span>
+                  ) : null}
+                  {item.status !== 'pending' ? (
+                    <span className="muted small">{formatDateTime(item.decidedAt)}</span>
+                  ) : null}
                   {item.reason !== null && item.reason !== '' ? <q className="small">{item.reason}</q> : null}
                 </span>
               </td>
@@ -79,10 +95,21 @@ export function RequestDeskTable<Item extends DeskRequest>({ items, me, noun, de
                   {item.status === 'pending' && own ? <SelfServiceNote /> : null}
                   {item.status === 'pending' && !own ? (
                     <div className="button-row desk-actions">
-                      <Button size="small" variant="primary" disabled={firstByMe} onClick={() => onApprove(item)} aria-label={`${approveLabel} the ${noun} of ${describe(item)}`}>
+                      <Button
+                        size="small"
+                        variant="primary"
+                        disabled={firstByMe}
+                        onClick={() => onApprove(item)}
+                        aria-label={`${approveLabel} the ${noun} of ${describe(item)}`}
+                      >
                         {approveLabel}
                       </Button>
-                      <Button size="small" variant="danger" onClick={() => onReject(item)} aria-label={`Reject the ${noun} of ${describe(item)}`}>
+                      <Button
+                        size="small"
+                        variant="danger"
+                        onClick={() => onReject(item)}
+                        aria-label={`Reject the ${noun} of ${describe(item)}`}
+                      >
                         Reject
                       </Button>
                     </div>

@@ -7,39 +7,64 @@ export const accountMoneyKey = (userId: string) => ['account-money', userId] as 
 
 /** An account's figures over its subtree, its own book and its direct downline's figures. */
 export async function getAccountMoney(userId: string): Promise<AccountMoney> {
-  return (await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/money`, { query: { pageSize: 200 } })).data;
+  return (
+    await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/money`, {
+      query: { pageSize: 200 },
+    })
+  ).data;
 }
 
 export function useAccountMoney(userId: string) {
-  return useQuery({ queryKey: accountMoneyKey(userId), queryFn: () => getAccountMoney(userId), refetchInterval: 10_000 });
+  return useQuery({
+    queryKey: accountMoneyKey(userId),
+    queryFn: () => getAccountMoney(userId),
+    refetchInterval: 10_000,
+  });
 }
 
 /** Just the account's own figures (its subtree summed), for a downline list row; refreshed like the panel. */
 export function useAccountFigures(userId: string) {
   return useQuery({
     queryKey: ['account-money', userId, 'figures'],
-    queryFn: async (): Promise<AccountFigures> => (await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/money`, { query: { pageSize: 1 } })).data.account,
+    queryFn: async (): Promise<AccountFigures> =>
+      (
+        await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/money`, {
+          query: { pageSize: 1 },
+        })
+      ).data.account,
     refetchInterval: 10_000,
   });
 }
 
-export type MoneyAction = { kind: 'chips'; body: ChipsMove } | { kind: 'credit'; body: CreditMove } | { kind: 'settlement'; body: CreditSettlement };
+export type MoneyAction =
+  | { kind: 'chips'; body: ChipsMove }
+  | { kind: 'credit'; body: CreditMove }
+  | { kind: 'settlement'; body: CreditSettlement };
 
 /**
  * Gives or takes chips or credit, or records a settlement, with the submission's Idempotency-Key (a
  * repeat with the same key replays the first answer and moves nothing again); the answer is the
  * account's new figures.
  */
-export async function moveMoney(userId: string, action: MoneyAction, idempotencyKey: string): Promise<{ data: AccountMoney; message: string }> {
+export async function moveMoney(
+  userId: string,
+  action: MoneyAction,
+  idempotencyKey: string,
+): Promise<{ data: AccountMoney; message: string }> {
   const path = `/backoffice/users/${encodeURIComponent(userId)}/${action.kind}`;
-  const { data, message } = await apiRequest<AccountMoney>(path, { method: 'POST', body: action.body, headers: { 'Idempotency-Key': idempotencyKey } });
+  const { data, message } = await apiRequest<AccountMoney>(path, {
+    method: 'POST',
+    body: action.body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   return { data, message };
 }
 
 export function useMoveMoney(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, idempotencyKey }: { action: MoneyAction; idempotencyKey: string }) => moveMoney(userId, action, idempotencyKey),
+    mutationFn: ({ action, idempotencyKey }: { action: MoneyAction; idempotencyKey: string }) =>
+      moveMoney(userId, action, idempotencyKey),
     onSuccess: ({ data, message }) => {
       queryClient.setQueryData(accountMoneyKey(userId), data);
       toast.success(message);

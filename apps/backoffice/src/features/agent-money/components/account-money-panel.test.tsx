@@ -9,7 +9,17 @@ const AGENT_ID = '00000000-0000-4000-8000-000000000020';
 const PLAYER_ID = '00000000-0000-4000-8000-000000000021';
 
 const figures = (overrides: Partial<AccountFigures>): AccountFigures => ({
-  _id: PLAYER_ID, name: 'Credit Player', username: 'credit', role: 6, kind: 'credit', creditRef: 2000, balance: 500, exposure: 0, available: 500, refPnl: -1500, ...overrides,
+  _id: PLAYER_ID,
+  name: 'Credit Player',
+  username: 'credit',
+  role: 6,
+  kind: 'credit',
+  creditRef: 2000,
+  balance: 500,
+  exposure: 0,
+  available: 500,
+  refPnl: -1500,
+  ...overrides,
 });
 
 function stub(money: AccountMoney) {
@@ -18,7 +28,8 @@ function stub(money: AccountMoney) {
   return stubApi({
     'GET /app-settings': () => ok(SETTINGS),
     'GET /getUserData': () => ok(profile({ _id: AGENT_ID, name: 'Credit Agent', role: 5 })),
-    'GET /backoffice/users/:id': () => ok(backofficeUser({ _id: PLAYER_ID, name: 'Credit Player', role: 6, uplineId: AGENT_ID })),
+    'GET /backoffice/users/:id': () =>
+      ok(backofficeUser({ _id: PLAYER_ID, name: 'Credit Player', role: 6, uplineId: AGENT_ID })),
     'GET /backoffice/users/:id/money': () => ok(current),
     'POST /backoffice/users/:id/settlement': () => {
       current = { ...money, account: figures({ balance: 1500, available: 1500, refPnl: -500 }) };
@@ -34,7 +45,8 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
     renderApp(`/users/${PLAYER_ID}`, { token: 't' });
     const panel = await screen.findByRole('region', { name: 'Credit and chips' });
     const row = await within(panel).findByRole('row', { name: /This account/ });
-    for (const text of ['₹2,000.00', '₹500.00', '-₹1,500.00']) expect(within(row).getAllByText(text).length).toBeGreaterThan(0);
+    for (const text of ['₹2,000.00', '₹500.00', '-₹1,500.00'])
+      expect(within(row).getAllByText(text).length).toBeGreaterThan(0);
     const user = userEvent.setup();
     await user.selectOptions(within(panel).getByLabelText('Action'), 'settle');
     await user.click(within(panel).getByRole('button', { name: 'Record settlement' }));
@@ -48,14 +60,22 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
   });
 
   it('gives credit, never chips, to a credit account', async () => {
-    const api = stub({ account: figures({ refPnl: 0, balance: 2000, available: 2000 }), own: 2000, downline: [], downlineTotal: 0 });
+    const api = stub({
+      account: figures({ refPnl: 0, balance: 2000, available: 2000 }),
+      own: 2000,
+      downline: [],
+      downlineTotal: 0,
+    });
     renderApp(`/users/${PLAYER_ID}`, { token: 't' });
     const panel = await screen.findByRole('region', { name: 'Credit and chips' });
     const user = userEvent.setup();
     await user.type(await within(panel).findByLabelText('Amount (₹)'), '250');
     await user.click(within(panel).getByRole('button', { name: 'Give' }));
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(1));
-    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)[0]?.body).toEqual({ action: 'give', amount: 250 });
+    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)[0]?.body).toEqual({
+      action: 'give',
+      amount: 250,
+    });
     expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/chips`)).toHaveLength(0);
   });
 
@@ -64,8 +84,10 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
     const api = stubApi({
       'GET /app-settings': () => ok(SETTINGS),
       'GET /getUserData': () => ok(profile({ _id: AGENT_ID, name: 'Credit Agent', role: 5 })),
-      'GET /backoffice/users/:id': () => ok(backofficeUser({ _id: PLAYER_ID, name: 'Credit Player', role: 6, uplineId: AGENT_ID })),
-      'GET /backoffice/users/:id/money': () => ok({ account: figures({ refPnl: 0 }), own: 2000, downline: [], downlineTotal: 0 }),
+      'GET /backoffice/users/:id': () =>
+        ok(backofficeUser({ _id: PLAYER_ID, name: 'Credit Player', role: 6, uplineId: AGENT_ID })),
+      'GET /backoffice/users/:id/money': () =>
+        ok({ account: figures({ refPnl: 0 }), own: 2000, downline: [], downlineTotal: 0 }),
       // The first answer is lost on the way back (a dropped connection): the panel must send the same key again.
       'POST /backoffice/users/:id/credit': () => {
         credit += 1;
@@ -79,7 +101,9 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
     await user.type(await within(panel).findByLabelText('Amount (₹)'), '250');
     await user.click(within(panel).getByRole('button', { name: 'Give' }));
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(1));
-    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Give' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(within(panel).getByRole('button', { name: 'Give' }).hasAttribute('disabled')).toBe(false),
+    );
     await user.click(within(panel).getByRole('button', { name: 'Give' }));
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(2));
     const [first, retry] = api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`);
@@ -90,6 +114,8 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
     await user.type(within(panel).getByLabelText('Amount (₹)'), '250');
     await user.click(within(panel).getByRole('button', { name: 'Give' }));
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(3));
-    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)[2]?.idempotencyKey).not.toBe(first?.idempotencyKey);
+    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)[2]?.idempotencyKey).not.toBe(
+      first?.idempotencyKey,
+    );
   });
 });

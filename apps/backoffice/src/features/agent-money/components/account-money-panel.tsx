@@ -73,9 +73,18 @@ function MoneyForm({ userId, role, refPnl }: { userId: string; role: number; ref
   }
 
   return (
-    <form className="adjustment-form" onSubmit={onSubmit} noValidate aria-label={credit ? 'Credit and settlement' : 'Chips'}>
+    <form
+      className="adjustment-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={credit ? 'Credit and settlement' : 'Chips'}
+    >
       <div className="adjustment-fields">
-        <SelectField label="Action" value={action} onChange={(event) => setAction(event.target.value as 'give' | 'take' | 'settle')}>
+        <SelectField
+          label="Action"
+          value={action}
+          onChange={(event) => setAction(event.target.value as 'give' | 'take' | 'settle')}
+        >
           <option value="give">{credit ? 'Give credit (raise Credit Ref)' : 'Give chips'}</option>
           <option value="take">{credit ? 'Take credit (lower Credit Ref)' : 'Take chips back'}</option>
           {canSettle ? <option value="settle">Settle (cash outside the app)</option> : null}
@@ -86,7 +95,11 @@ function MoneyForm({ userId, role, refPnl }: { userId: string; role: number; ref
           autoComplete="off"
           value={amount}
           error={error}
-          hint={action === 'settle' && refPnl !== null ? `Ref P&L is ${formatRupees(refPnl)}: a settlement brings it towards zero` : undefined}
+          hint={
+            action === 'settle' && refPnl !== null
+              ? `Ref P&L is ${formatRupees(refPnl)}: a settlement brings it towards zero`
+              : undefined
+          }
           onChange={(event) => {
             setAmount(event.target.value.replace(/[^\d.]/g, ''));
             setError(undefined);
@@ -111,7 +124,8 @@ function MoneyForm({ userId, role, refPnl }: { userId: string; role: number; ref
 export function AccountMoneyPanel({ userId, role }: { userId: string; role: number }) {
   const me = useProfile().data?._id;
   const figures = useAccountMoney(userId);
-  const moves = role === ROLES.AGENT || role === ROLES.PLAYER || role === ROLES.CREDIT_AGENT || role === ROLES.CREDIT_PLAYER;
+  const moves =
+    role === ROLES.AGENT || role === ROLES.PLAYER || role === ROLES.CREDIT_AGENT || role === ROLES.CREDIT_PLAYER;
   return (
     <section className="card" aria-labelledby="account-money-title">
       <h2 id="account-money-title">Credit and chips</h2>
@@ -141,10 +155,13 @@ export function AccountMoneyPanel({ userId, role }: { userId: string; role: numb
           </div>
           {role === ROLES.AGENT || role === ROLES.CREDIT_AGENT ? (
             <p className="muted small">
-              Own {role === ROLES.AGENT ? 'chips' : 'free credit'}: <strong data-testid="own-book">{formatRupees(figures.data.own)}</strong>
+              Own {role === ROLES.AGENT ? 'chips' : 'free credit'}:{' '}
+              <strong data-testid="own-book">{formatRupees(figures.data.own)}</strong>
             </p>
           ) : null}
-          {moves && userId !== me ? <MoneyForm userId={userId} role={role} refPnl={figures.data.account.refPnl} /> : null}
+          {moves && userId !== me ? (
+            <MoneyForm userId={userId} role={role} refPnl={figures.data.account.refPnl} />
+          ) : null}
         </>
       ) : null}
     </section>

@@ -8,10 +8,19 @@ type Figure = 'creditRef' | 'balance' | 'exposure' | 'available' | 'refPnl';
 /** One figure of one account (cash accounts show — for Credit Ref and Ref P&L). */
 function FigureCell({ userId, figure }: { userId: string; figure: Figure }) {
   const figures = useAccountFigures(userId);
-  if (figures.isPending) return <span className="muted" aria-label="Loading">…</span>;
+  if (figures.isPending)
+    return (
+      <span className="muted" aria-label="Loading">
+        …
+      </span>
+    );
   if (figures.isError) return <span className="muted">—</span>;
   const value = (figures.data as AccountFigures)[figure];
-  return <span className={value !== null && value < 0 ? 'negative' : undefined}>{value === null ? '—' : formatRupees(value)}</span>;
+  return (
+    <span className={value !== null && value < 0 ? 'negative' : undefined}>
+      {value === null ? '—' : formatRupees(value)}
+    </span>
+  );
 }
 
 /**
@@ -27,4 +36,8 @@ export const MONEY_COLUMNS: readonly { key: string; header: string; cell: (user:
     ['available', 'Available'],
     ['refPnl', 'Ref P&L'],
   ] as const
-).map(([figure, header]) => ({ key: figure, header, cell: (user: { _id: string }) => <FigureCell userId={user._id} figure={figure} /> }));
+).map(([figure, header]) => ({
+  key: figure,
+  header,
+  cell: (user: { _id: string }) => <FigureCell userId={user._id} figure={figure} />,
+}));

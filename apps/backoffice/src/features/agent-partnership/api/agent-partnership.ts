@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgentRates, AgentRatesUpdate, AgentStatement, BetLimits, BetLimitsUpdate, EventSummary, Sport } from '@khel/contract';
+import type {
+  AgentRates,
+  AgentRatesUpdate,
+  AgentStatement,
+  BetLimits,
+  BetLimitsUpdate,
+  EventSummary,
+  Sport,
+} from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
@@ -10,16 +18,21 @@ export const agentPartnershipKeys = {
 };
 
 const userPath = (userId: string) => `/backoffice/users/${encodeURIComponent(userId)}`;
-const limitsPath = (ownerId: string | null) => (ownerId === null ? '/backoffice/downline/bet-limits' : `${userPath(ownerId)}/bet-limits`);
+const limitsPath = (ownerId: string | null) =>
+  ownerId === null ? '/backoffice/downline/bet-limits' : `${userPath(ownerId)}/bet-limits`;
 
 export function useAgentRates(userId: string) {
-  return useQuery({ queryKey: agentPartnershipKeys.rates(userId), queryFn: async () => (await apiRequest<AgentRates>(`${userPath(userId)}/partnership`)).data });
+  return useQuery({
+    queryKey: agentPartnershipKeys.rates(userId),
+    queryFn: async () => (await apiRequest<AgentRates>(`${userPath(userId)}/partnership`)).data,
+  });
 }
 
 export function useSetAgentRates(userId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AgentRatesUpdate) => apiRequest<AgentRates>(`${userPath(userId)}/partnership`, { method: 'PUT', body }),
+    mutationFn: async (body: AgentRatesUpdate) =>
+      apiRequest<AgentRates>(`${userPath(userId)}/partnership`, { method: 'PUT', body }),
     meta: { quiet: true },
     onSuccess: (result) => {
       client.setQueryData(agentPartnershipKeys.rates(userId), result.data);
@@ -38,14 +51,19 @@ export interface StatementWeek {
 export function useAgentStatements(week: string) {
   return useQuery({
     queryKey: agentPartnershipKeys.statements(week),
-    queryFn: async ({ signal }) => (await apiRequest<StatementWeek>('/backoffice/agent-statements', { query: { week }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<StatementWeek>('/backoffice/agent-statements', { query: { week }, signal })).data,
   });
 }
 
 export function useSettleStatement(week: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { agentId: string; weekStart: string }) => apiRequest<AgentStatement>(`${userPath(input.agentId)}/agent-statement/settle`, { method: 'POST', body: { weekStart: input.weekStart } }),
+    mutationFn: async (input: { agentId: string; weekStart: string }) =>
+      apiRequest<AgentStatement>(`${userPath(input.agentId)}/agent-statement/settle`, {
+        method: 'POST',
+        body: { weekStart: input.weekStart },
+      }),
     onSuccess: (result) => {
       void client.invalidateQueries({ queryKey: agentPartnershipKeys.statements(week) });
       void client.invalidateQueries({ queryKey: ['audit-log'] });
@@ -55,7 +73,10 @@ export function useSettleStatement(week: string) {
 }
 
 export function useBetLimits(ownerId: string | null) {
-  return useQuery({ queryKey: agentPartnershipKeys.limits(ownerId), queryFn: async () => (await apiRequest<BetLimits>(limitsPath(ownerId))).data });
+  return useQuery({
+    queryKey: agentPartnershipKeys.limits(ownerId),
+    queryFn: async () => (await apiRequest<BetLimits>(limitsPath(ownerId))).data,
+  });
 }
 
 export function useSetBetLimits(ownerId: string | null) {
@@ -73,7 +94,13 @@ export function useSetBetLimits(ownerId: string | null) {
 
 /** The sports and events a limit or block can name (the catalogue's own lists, read-only here). */
 export function useLimitCatalogue() {
-  const sports = useQuery({ queryKey: ['agent-partnership', 'sports'], queryFn: async ({ signal }) => (await apiRequest<Sport[]>('/sports', { signal })).data });
-  const events = useQuery({ queryKey: ['agent-partnership', 'events'], queryFn: async ({ signal }) => (await apiRequest<EventSummary[]>('/backoffice/events', { signal })).data });
+  const sports = useQuery({
+    queryKey: ['agent-partnership', 'sports'],
+    queryFn: async ({ signal }) => (await apiRequest<Sport[]>('/sports', { signal })).data,
+  });
+  const events = useQuery({
+    queryKey: ['agent-partnership', 'events'],
+    queryFn: async ({ signal }) => (await apiRequest<EventSummary[]>('/backoffice/events', { signal })).data,
+  });
   return { sports, events };
 }

@@ -19,7 +19,9 @@ export function AgentPanels({ user }: { user: BackofficeUser }) {
   const upline = (user as BackofficeUser & { uplineId?: string | null }).uplineId;
   return (
     <div className="detail-grid">
-      {AGENTS.includes(user.role) ? <PartnershipPanel userId={user._id} canEdit={siteRole || upline === me._id} /> : null}
+      {AGENTS.includes(user.role) ? (
+        <PartnershipPanel userId={user._id} canEdit={siteRole || upline === me._id} />
+      ) : null}
       <BetLimitsPanel ownerId={user._id} canEdit />
     </div>
   );

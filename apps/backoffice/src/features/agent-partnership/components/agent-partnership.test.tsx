@@ -13,7 +13,8 @@ const base = {
   'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
   'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
   'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
-  'GET /sports': () => ok([{ _id: 'sport-1', name: 'Cricket', slugName: 'cricket', leagues: [], eventCount: 0, liveCount: 0 }]),
+  'GET /sports': () =>
+    ok([{ _id: 'sport-1', name: 'Cricket', slugName: 'cricket', leagues: [], eventCount: 0, liveCount: 0 }]),
   'GET /backoffice/events': () => ok([]),
 };
 
@@ -44,7 +45,12 @@ describe('agent statements page', () => {
     let settled = false;
     const api = stubApi({
       ...base,
-      'GET /backoffice/agent-statements': () => ok({ weekStart: '2026-11-09', weekEnd: '2026-11-15', items: [statement(settled ? { settled: { at: '2026-11-16T05:00:00.000Z', by: ME } } : {})] }),
+      'GET /backoffice/agent-statements': () =>
+        ok({
+          weekStart: '2026-11-09',
+          weekEnd: '2026-11-15',
+          items: [statement(settled ? { settled: { at: '2026-11-16T05:00:00.000Z', by: ME } } : {})],
+        }),
       'POST /backoffice/users/:id/agent-statement/settle': () => {
         settled = true;
         return ok(statement({ settled: { at: '2026-11-16T05:00:00.000Z', by: ME } }), 'Statement marked settled');
@@ -56,16 +62,34 @@ describe('agent statements page', () => {
     expect(within(table).getByText('₹250.10')).toBeTruthy();
     await userEvent.click(within(table).getByRole('button', { name: 'Mark Agent Arjun settled' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Mark settled' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${AGENT._id}/agent-statement/settle`)).toHaveLength(1));
-    expect(api.callsTo('POST', `/backoffice/users/${AGENT._id}/agent-statement/settle`)[0]?.body).toEqual({ weekStart: '2026-11-09' });
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/backoffice/users/${AGENT._id}/agent-statement/settle`)).toHaveLength(1),
+    );
+    expect(api.callsTo('POST', `/backoffice/users/${AGENT._id}/agent-statement/settle`)[0]?.body).toEqual({
+      weekStart: '2026-11-09',
+    });
     expect(await within(table).findByText(/^Settled \d/)).toBeTruthy();
   });
 });
 
 describe("partnership and limits on an agent's page", () => {
   it("saves partnership within the upline's and shows the server's refusal", async () => {
-    const rates: AgentRates = { userId: AGENT._id, partnership: 50, commission: 1, uplinePartnership: 100, uplineCommission: 2, setBy: ME, updatedAt: null };
-    const limits: BetLimits = { ownerId: AGENT._id, limits: [], blockedSports: [], blockedEvents: [], inherited: { limits: [], blockedSports: [], blockedEvents: [] } };
+    const rates: AgentRates = {
+      userId: AGENT._id,
+      partnership: 50,
+      commission: 1,
+      uplinePartnership: 100,
+      uplineCommission: 2,
+      setBy: ME,
+      updatedAt: null,
+    };
+    const limits: BetLimits = {
+      ownerId: AGENT._id,
+      limits: [],
+      blockedSports: [],
+      blockedEvents: [],
+      inherited: { limits: [], blockedSports: [], blockedEvents: [] },
+    };
     const api = stubApi({
       ...base,
       'GET /backoffice/users/:id': () => ok(AGENT),
@@ -75,10 +99,22 @@ describe("partnership and limits on an agent's page", () => {
       'GET /backoffice/users/:id/partnership': () => ok(rates),
       'PUT /backoffice/users/:id/partnership': (call) => {
         const body = call.body as { partnership: number };
-        return body.partnership > 100 ? fail(422, "A partnership or commission cannot be above the upline's own", 'AGENT_RATE_ABOVE_UPLINE') : ok({ ...rates, ...body }, 'Partnership saved');
+        return body.partnership > 100
+          ? fail(422, "A partnership or commission cannot be above the upline's own", 'AGENT_RATE_ABOVE_UPLINE')
+          : ok({ ...rates, ...body }, 'Partnership saved');
       },
       'GET /backoffice/users/:id/bet-limits': () => ok(limits),
-      'PUT /backoffice/users/:id/bet-limits': (call) => ok({ ...limits, blockedSports: (call.body as { blockedSports: string[] }).blockedSports.map((id) => ({ id, name: 'Cricket' })) }, 'Limits saved'),
+      'PUT /backoffice/users/:id/bet-limits': (call) =>
+        ok(
+          {
+            ...limits,
+            blockedSports: (call.body as { blockedSports: string[] }).blockedSports.map((id) => ({
+              id,
+              name: 'Cricket',
+            })),
+          },
+          'Limits saved',
+        ),
     });
     renderApp(`/users/${AGENT._id}`, { token: 'tok' });
     const form = await screen.findByRole('form', { name: 'Partnership and commission' });
@@ -90,11 +126,22 @@ describe("partnership and limits on an agent's page", () => {
     await userEvent.clear(partnership);
     await userEvent.type(partnership, '75.5');
     await userEvent.click(within(form).getByRole('button', { name: 'Save partnership' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/users/${AGENT._id}/partnership`).at(-1)?.body).toEqual({ partnership: 75.5, commission: 1 }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/users/${AGENT._id}/partnership`).at(-1)?.body).toEqual({
+        partnership: 75.5,
+        commission: 1,
+      }),
+    );
 
     const limitsForm = screen.getByRole('form', { name: 'Bet limits and blocks' });
     await userEvent.click(await within(limitsForm).findByRole('checkbox', { name: 'Cricket' }));
     await userEvent.click(within(limitsForm).getByRole('button', { name: 'Save limits' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/users/${AGENT._id}/bet-limits`).at(-1)?.body).toEqual({ limits: [], blockedSports: ['sport-1'], blockedEvents: [] }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/users/${AGENT._id}/bet-limits`).at(-1)?.body).toEqual({
+        limits: [],
+        blockedSports: ['sport-1'],
+        blockedEvents: [],
+      }),
+    );
   });
 });

@@ -37,7 +37,8 @@ export function AgentStatementsPage() {
   const me = profile.data;
   const siteRole = me?.role === ROLES.DIRECTOR || me?.role === ROLES.SUPPORT_ADMIN;
   const weekOver = statements.data !== undefined && shiftDays(statements.data.weekEnd, 1) <= indiaToday();
-  const maySettle = (row: AgentStatement) => row.settled === null && weekOver && row.agentId !== me?._id && (siteRole || row.uplineId === me?._id);
+  const maySettle = (row: AgentStatement) =>
+    row.settled === null && weekOver && row.agentId !== me?._id && (siteRole || row.uplineId === me?._id);
 
   return (
     <section className="page" aria-labelledby="agent-statements-title">
@@ -46,7 +47,12 @@ export function AgentStatementsPage() {
       </header>
       <div className="toolbar">
         <Button onClick={() => setWeek(shiftDays(statements.data?.weekStart ?? week, -7))}>Previous week</Button>
-        <TextField label="Any day of the week" type="date" value={week} onChange={(event) => event.target.value !== '' && setWeek(event.target.value)} />
+        <TextField
+          label="Any day of the week"
+          type="date"
+          value={week}
+          onChange={(event) => event.target.value !== '' && setWeek(event.target.value)}
+        />
         <Button onClick={() => setWeek(shiftDays(statements.data?.weekStart ?? week, 7))}>Next week</Button>
       </div>
       {statements.isPending ? (
@@ -64,7 +70,8 @@ export function AgentStatementsPage() {
       ) : (
         <>
           <p className="muted">
-            Week {statements.data.weekStart} to {statements.data.weekEnd} (India time). P&amp;L is the downline&apos;s from the house&apos;s side: positive when the downline lost.
+            Week {statements.data.weekStart} to {statements.data.weekEnd} (India time). P&amp;L is the downline&apos;s
+            from the house&apos;s side: positive when the downline lost.
           </p>
           {statements.data.items.length === 0 ? (
             <EmptyState title="No agents to show" />
@@ -73,12 +80,24 @@ export function AgentStatementsPage() {
               <thead>
                 <tr>
                   <th scope="col">Agent</th>
-                  <th scope="col" className="num">Sports P&amp;L</th>
-                  <th scope="col" className="num">Casino P&amp;L</th>
-                  <th scope="col" className="num">Downline P&amp;L</th>
-                  <th scope="col" className="num">Agent&apos;s share</th>
-                  <th scope="col" className="num">Upline&apos;s share</th>
-                  <th scope="col" className="num">Commission</th>
+                  <th scope="col" className="num">
+                    Sports P&amp;L
+                  </th>
+                  <th scope="col" className="num">
+                    Casino P&amp;L
+                  </th>
+                  <th scope="col" className="num">
+                    Downline P&amp;L
+                  </th>
+                  <th scope="col" className="num">
+                    Agent&apos;s share
+                  </th>
+                  <th scope="col" className="num">
+                    Upline&apos;s share
+                  </th>
+                  <th scope="col" className="num">
+                    Commission
+                  </th>
                   <th scope="col">Settled</th>
                 </tr>
               </thead>
@@ -86,18 +105,34 @@ export function AgentStatementsPage() {
                 {statements.data.items.map((row) => (
                   <tr key={row.agentId}>
                     <td data-label="Agent">
-                      {row.agentId === me?._id ? <strong>{row.agentName} (you)</strong> : <Link to={`/users/${row.agentId}`}>{row.agentName}</Link>}
+                      {row.agentId === me?._id ? (
+                        <strong>{row.agentName} (you)</strong>
+                      ) : (
+                        <Link to={`/users/${row.agentId}`}>{row.agentName}</Link>
+                      )}
                       <br />
                       <span className="muted">
                         {row.partnership} % · {row.commissionRate} %
                       </span>
                     </td>
-                    <td data-label="Sports P&L" className="num">{money(row.sportsPnl)}</td>
-                    <td data-label="Casino P&L" className="num">{money(row.casinoPnl)}</td>
-                    <td data-label="Downline P&L" className="num">{money(row.downlinePnl)}</td>
-                    <td data-label="Agent's share" className="num">{money(row.agentShare)}</td>
-                    <td data-label="Upline's share" className="num">{money(row.uplineShare)}</td>
-                    <td data-label="Commission" className="num">{money(row.commission)}</td>
+                    <td data-label="Sports P&L" className="num">
+                      {money(row.sportsPnl)}
+                    </td>
+                    <td data-label="Casino P&L" className="num">
+                      {money(row.casinoPnl)}
+                    </td>
+                    <td data-label="Downline P&L" className="num">
+                      {money(row.downlinePnl)}
+                    </td>
+                    <td data-label="Agent's share" className="num">
+                      {money(row.agentShare)}
+                    </td>
+                    <td data-label="Upline's share" className="num">
+                      {money(row.uplineShare)}
+                    </td>
+                    <td data-label="Commission" className="num">
+                      {money(row.commission)}
+                    </td>
                     <td data-label="Settled">
                       {row.settled !== null ? (
                         <span className="badge">Settled {formatDateTime(row.settled.at)}</span>
@@ -124,11 +159,15 @@ export function AgentStatementsPage() {
         onClose={() => setConfirming(null)}
         onConfirm={() => {
           if (confirming === null) return;
-          settle.mutate({ agentId: confirming.agentId, weekStart: confirming.weekStart }, { onSuccess: () => setConfirming(null) });
+          settle.mutate(
+            { agentId: confirming.agentId, weekStart: confirming.weekStart },
+            { onSuccess: () => setConfirming(null) },
+          );
         }}
       >
         <p>
-          Upline&apos;s share {money(confirming?.uplineShare ?? 0)}, commission {money(confirming?.commission ?? 0)} for the week {confirming?.weekStart} to {confirming?.weekEnd}. The figures are kept as they are now.
+          Upline&apos;s share {money(confirming?.uplineShare ?? 0)}, commission {money(confirming?.commission ?? 0)} for
+          the week {confirming?.weekStart} to {confirming?.weekEnd}. The figures are kept as they are now.
         </p>
       </ConfirmDialog>
     </section>

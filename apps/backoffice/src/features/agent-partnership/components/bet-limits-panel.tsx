@@ -20,7 +20,12 @@ const shown = (value: number | null) => (value === null ? '—' : `₹${value.to
 
 function draftOf(limits: BetLimits): { limits: LimitDraft[]; sports: string[]; events: string[] } {
   return {
-    limits: limits.limits.map((line) => ({ sportId: line.sportId, minStake: line.minStake?.toString() ?? '', maxStake: line.maxStake?.toString() ?? '', maxProfit: line.maxProfit?.toString() ?? '' })),
+    limits: limits.limits.map((line) => ({
+      sportId: line.sportId,
+      minStake: line.minStake?.toString() ?? '',
+      maxStake: line.maxStake?.toString() ?? '',
+      maxProfit: line.maxProfit?.toString() ?? '',
+    })),
     sports: limits.blockedSports.map((sport) => sport.id),
     events: limits.blockedEvents.map((event) => event.id),
   };
@@ -39,15 +44,28 @@ export function BetLimitsPanel({ ownerId, canEdit }: { ownerId: string | null; c
   if (limits.isPending) return <LoadingBlock label="Loading limits…" />;
   if (limits.isError) return <Alert>{errorMessage(limits.error)}</Alert>;
   const values = draft ?? draftOf(limits.data);
-  const sportName = (id: string) => sports.data?.find((sport) => sport._id === id)?.name ?? limits.data.limits.find((line) => line.sportId === id)?.sportName ?? id;
+  const sportName = (id: string) =>
+    sports.data?.find((sport) => sport._id === id)?.name ??
+    limits.data.limits.find((line) => line.sportId === id)?.sportName ??
+    id;
   const unusedSports = (sports.data ?? []).filter((sport) => !values.limits.some((line) => line.sportId === sport._id));
-  const setLine = (index: number, change: Partial<LimitDraft>) => setDraft({ ...values, limits: values.limits.map((line, at) => (at === index ? { ...line, ...change } : line)) });
-  const toggle = (list: 'sports' | 'events', id: string) => setDraft({ ...values, [list]: values[list].includes(id) ? values[list].filter((item) => item !== id) : [...values[list], id] });
+  const setLine = (index: number, change: Partial<LimitDraft>) =>
+    setDraft({ ...values, limits: values.limits.map((line, at) => (at === index ? { ...line, ...change } : line)) });
+  const toggle = (list: 'sports' | 'events', id: string) =>
+    setDraft({
+      ...values,
+      [list]: values[list].includes(id) ? values[list].filter((item) => item !== id) : [...values[list], id],
+    });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const body: BetLimitsUpdate = {
-      limits: values.limits.map((line) => ({ sportId: line.sportId, minStake: amount(line.minStake), maxStake: amount(line.maxStake), maxProfit: amount(line.maxProfit) })),
+      limits: values.limits.map((line) => ({
+        sportId: line.sportId,
+        minStake: amount(line.minStake),
+        maxStake: amount(line.maxStake),
+        maxProfit: amount(line.maxProfit),
+      })),
       blockedSports: values.sports,
       blockedEvents: values.events,
     };
@@ -58,17 +76,42 @@ export function BetLimitsPanel({ ownerId, canEdit }: { ownerId: string | null; c
   return (
     <section className="card" aria-labelledby="bet-limits-title">
       <h2 id="bet-limits-title">{ownerId === null ? 'Limits for your whole downline' : 'Bet limits and blocks'}</h2>
-      <p className="muted">Every account below is bound too. Your rules add to those set above; the tightest figure applies and a block anywhere blocks.</p>
+      <p className="muted">
+        Every account below is bound too. Your rules add to those set above; the tightest figure applies and a block
+        anywhere blocks.
+      </p>
       <form onSubmit={submit} noValidate aria-label="Bet limits and blocks">
         <div className="limit-lines">
           {values.limits.map((line, index) => (
             <fieldset key={line.sportId} className="limit-line">
               <legend>{sportName(line.sportId)}</legend>
-              <TextField label="Min stake (₹)" inputMode="decimal" value={line.minStake} disabled={!canEdit} onChange={(event) => setLine(index, { minStake: event.target.value })} />
-              <TextField label="Max stake (₹)" inputMode="decimal" value={line.maxStake} disabled={!canEdit} onChange={(event) => setLine(index, { maxStake: event.target.value })} />
-              <TextField label="Max profit (₹)" inputMode="decimal" value={line.maxProfit} disabled={!canEdit} onChange={(event) => setLine(index, { maxProfit: event.target.value })} />
+              <TextField
+                label="Min stake (₹)"
+                inputMode="decimal"
+                value={line.minStake}
+                disabled={!canEdit}
+                onChange={(event) => setLine(index, { minStake: event.target.value })}
+              />
+              <TextField
+                label="Max stake (₹)"
+                inputMode="decimal"
+                value={line.maxStake}
+                disabled={!canEdit}
+                onChange={(event) => setLine(index, { maxStake: event.target.value })}
+              />
+              <TextField
+                label="Max profit (₹)"
+                inputMode="decimal"
+                value={line.maxProfit}
+                disabled={!canEdit}
+                onChange={(event) => setLine(index, { maxProfit: event.target.value })}
+              />
               {canEdit ? (
-                <Button size="small" variant="ghost" onClick={() => setDraft({ ...values, limits: values.limits.filter((_, at) => at !== index) })}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  onClick={() => setDraft({ ...values, limits: values.limits.filter((_, at) => at !== index) })}
+                >
                   Remove {sportName(line.sportId)} limits
                 </Button>
               ) : null}
@@ -80,7 +123,14 @@ export function BetLimitsPanel({ ownerId, canEdit }: { ownerId: string | null; c
             label="Add limits for a sport"
             value=""
             onChange={(event) => {
-              if (event.target.value !== '') setDraft({ ...values, limits: [...values.limits, { sportId: event.target.value, minStake: '', maxStake: '', maxProfit: '' }] });
+              if (event.target.value !== '')
+                setDraft({
+                  ...values,
+                  limits: [
+                    ...values.limits,
+                    { sportId: event.target.value, minStake: '', maxStake: '', maxProfit: '' },
+                  ],
+                });
             }}
           >
             <option value="">Choose a sport…</option>
@@ -95,7 +145,13 @@ export function BetLimitsPanel({ ownerId, canEdit }: { ownerId: string | null; c
           <legend>Blocked sports</legend>
           {(sports.data ?? []).map((sport) => (
             <label key={sport._id} className="checkbox-row">
-              <input type="checkbox" checked={values.sports.includes(sport._id)} disabled={!canEdit} onChange={() => toggle('sports', sport._id)} /> {sport.name}
+              <input
+                type="checkbox"
+                checked={values.sports.includes(sport._id)}
+                disabled={!canEdit}
+                onChange={() => toggle('sports', sport._id)}
+              />{' '}
+              {sport.name}
             </label>
           ))}
         </fieldset>
@@ -105,7 +161,13 @@ export function BetLimitsPanel({ ownerId, canEdit }: { ownerId: string | null; c
             .filter((event) => event.status !== 'finished' && event.status !== 'cancelled')
             .map((event) => (
               <label key={event._id} className="checkbox-row">
-                <input type="checkbox" checked={values.events.includes(event._id)} disabled={!canEdit} onChange={() => toggle('events', event._id)} /> {event.sport.name} / {event.name}
+                <input
+                  type="checkbox"
+                  checked={values.events.includes(event._id)}
+                  disabled={!canEdit}
+                  onChange={() => toggle('events', event._id)}
+                />{' '}
+                {event.sport.name} / {event.name}
               </label>
             ))}
         </fieldset>
@@ -123,7 +185,8 @@ export function BetLimitsPanel({ ownerId, canEdit }: { ownerId: string | null; c
         <ul className="inherited-limits">
           {inherited.limits.map((line) => (
             <li key={line.sportId}>
-              {line.sportName}: min {shown(line.minStake)}, max {shown(line.maxStake)}, max profit {shown(line.maxProfit)}
+              {line.sportName}: min {shown(line.minStake)}, max {shown(line.maxStake)}, max profit{' '}
+              {shown(line.maxProfit)}
             </li>
           ))}
           {inherited.blockedSports.map((sport) => (

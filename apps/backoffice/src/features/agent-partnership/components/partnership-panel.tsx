@@ -18,19 +18,26 @@ export function PartnershipPanel({ userId, canEdit }: { userId: string; canEdit:
   if (rates.isError) return <Alert>{errorMessage(rates.error)}</Alert>;
   const current = rates.data;
   const values = draft ?? { partnership: String(current.partnership), commission: String(current.commission) };
-  const issue = (field: string) => (save.error !== null && 'issueFor' in save.error ? (save.error as { issueFor(path: string): string | undefined }).issueFor(field) : undefined);
+  const issue = (field: string) =>
+    save.error !== null && 'issueFor' in save.error
+      ? (save.error as { issueFor(path: string): string | undefined }).issueFor(field)
+      : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate({ partnership: Number(values.partnership), commission: Number(values.commission) }, { onSuccess: () => setDraft(null) });
+    save.mutate(
+      { partnership: Number(values.partnership), commission: Number(values.commission) },
+      { onSuccess: () => setDraft(null) },
+    );
   }
 
   return (
     <section className="card" aria-labelledby="partnership-title">
       <h2 id="partnership-title">Partnership and commission</h2>
       <p className="muted">
-        The agent&apos;s share of its downline&apos;s P&amp;L (the rest goes up the tree) and its part of the commission on the downline&apos;s exchange net winnings. Never above the upline&apos;s own:{' '}
-        {current.uplinePartnership} % and {current.uplineCommission} %.
+        The agent&apos;s share of its downline&apos;s P&amp;L (the rest goes up the tree) and its part of the commission
+        on the downline&apos;s exchange net winnings. Never above the upline&apos;s own: {current.uplinePartnership} %
+        and {current.uplineCommission} %.
       </p>
       <form onSubmit={submit} noValidate aria-label="Partnership and commission">
         <TextField
@@ -51,7 +58,9 @@ export function PartnershipPanel({ userId, canEdit }: { userId: string; canEdit:
           hint={`At most ${current.uplineCommission} %`}
           onChange={(event) => setDraft({ ...values, commission: event.target.value })}
         />
-        {save.isError && issue('partnership') === undefined && issue('commission') === undefined ? <Alert>{errorMessage(save.error)}</Alert> : null}
+        {save.isError && issue('partnership') === undefined && issue('commission') === undefined ? (
+          <Alert>{errorMessage(save.error)}</Alert>
+        ) : null}
         {canEdit ? (
           <Button type="submit" variant="primary" busy={save.isPending}>
             Save partnership

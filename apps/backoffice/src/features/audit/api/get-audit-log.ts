@@ -29,7 +29,9 @@ export const auditQueryKeys = {
 };
 
 export async function getAuditLog(params: AuditLogParams, signal?: AbortSignal): Promise<AuditLogPage> {
-  return (await apiRequest<AuditLogPage>('/backoffice/audit-log', { query: { ...params }, ...(signal ? { signal } : {}) })).data;
+  return (
+    await apiRequest<AuditLogPage>('/backoffice/audit-log', { query: { ...params }, ...(signal ? { signal } : {}) })
+  ).data;
 }
 
 export function useAuditLog(params: AuditLogParams) {

@@ -5,10 +5,24 @@ import { AuditDetails, actionLabel, fieldLabel } from './audit-details';
 describe('audit details', () => {
   it('shows paise as rupees with Indian grouping and sign-in codes in words', () => {
     const { container } = render(
-      <AuditDetails details={{ housePaise: 12_345_678, commissionPaise: -4_550, reason: 'wrong_code', stage: 'sign_in', identifier: '919812345678' }} />,
+      <AuditDetails
+        details={{
+          housePaise: 12_345_678,
+          commissionPaise: -4_550,
+          reason: 'wrong_code',
+          stage: 'sign_in',
+          identifier: '919812345678',
+        }}
+      />,
     );
     const lines = [...container.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim());
-    expect(lines).toEqual(['House: ₹1,23,456.78', 'Commission: -₹45.50', 'Reason: wrong authenticator code', 'During: sign-in', 'Typed: 919812345678']);
+    expect(lines).toEqual([
+      'House: ₹1,23,456.78',
+      'Commission: -₹45.50',
+      'Reason: wrong authenticator code',
+      'During: sign-in',
+      'Typed: 919812345678',
+    ]);
     expect(actionLabel('operator.sign_in_failed')).toBe('Sign-in refused');
   });
 
@@ -23,12 +37,22 @@ describe('audit details', () => {
       />,
     );
     const lines = [...container.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim());
-    expect(lines).toEqual(['Slots: on → off', 'Role: Player → Support admin', 'Suspension reason: none → Chargeback fraud']);
+    expect(lines).toEqual([
+      'Slots: on → off',
+      'Role: Player → Support admin',
+      'Suspension reason: none → Chargeback fraud',
+    ]);
   });
 
   it('shows colours with a swatch and images as replaced, never as media ids', () => {
     const { container } = render(
-      <AuditDetails details={{ color: { from: '#f5a524', to: '#1e88e5' }, logo_media_id: { from: 'a1', to: 'b2' }, favicon_media_id: { from: null, to: 'c3' } }} />,
+      <AuditDetails
+        details={{
+          color: { from: '#f5a524', to: '#1e88e5' },
+          logo_media_id: { from: 'a1', to: 'b2' },
+          favicon_media_id: { from: null, to: 'c3' },
+        }}
+      />,
     );
     expect(container.textContent).toContain('Colour: #f5a524 → #1e88e5');
     expect(container.querySelectorAll('.color-chip')).toHaveLength(2);
@@ -45,7 +69,16 @@ describe('audit details', () => {
   });
 
   it('reads money entries: the amount in rupees, the wallet, no request ids', () => {
-    const { container } = render(<AuditDetails details={{ adjustmentId: '827b8c82-2102-437a-a1c5-30ccf9e00da5', wallet: 'main', amount: -100250.5, reason: 'Goodwill' }} />);
+    const { container } = render(
+      <AuditDetails
+        details={{
+          adjustmentId: '827b8c82-2102-437a-a1c5-30ccf9e00da5',
+          wallet: 'main',
+          amount: -100250.5,
+          reason: 'Goodwill',
+        }}
+      />,
+    );
     const lines = [...container.querySelectorAll('li')].map((li) => li.textContent);
     expect(lines).toEqual(['Wallet: main wallet', 'Amount: -₹1,00,250.50', 'Reason: Goodwill']);
     expect(actionLabel('deposit.first_approval')).toBe('Deposit: first approval');
@@ -77,10 +110,21 @@ describe('sports desk entries', () => {
 
   it('reads market limits in rupees and seconds, without ids', () => {
     const { container } = render(
-      <AuditDetails details={{ marketId: '827b8c82-2102-437a-a1c5-30ccf9e00da5', maxStake: { from: 50000, to: 25000 }, betDelaySeconds: { from: 0, to: 5 }, runners: ['India', 'Australia'] }} />,
+      <AuditDetails
+        details={{
+          marketId: '827b8c82-2102-437a-a1c5-30ccf9e00da5',
+          maxStake: { from: 50000, to: 25000 },
+          betDelaySeconds: { from: 0, to: 5 },
+          runners: ['India', 'Australia'],
+        }}
+      />,
     );
     const lines = [...container.querySelectorAll('li')].map((li) => li.textContent?.replace(/\s+/g, ' ').trim());
-    expect(lines).toEqual(['Maximum stake: ₹50,000.00 → ₹25,000.00', 'Bet delay: 0 s → 5 s', 'Runners: India, Australia']);
+    expect(lines).toEqual([
+      'Maximum stake: ₹50,000.00 → ₹25,000.00',
+      'Bet delay: 0 s → 5 s',
+      'Runners: India, Australia',
+    ]);
     expect(fieldLabel('yesLine')).toBe('YES line');
   });
 });

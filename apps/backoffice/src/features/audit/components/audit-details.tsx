@@ -80,7 +80,15 @@ const VALUE_LABELS: Record<string, Record<string, string>> = {
 const RUPEE_FIELDS = new Set(['amount', 'minStake', 'maxStake', 'maxProfit']);
 
 /** Ids of the request an entry is about: the target and the action already say which; never shown. */
-const HIDDEN_FIELDS = new Set(['depositId', 'withdrawalId', 'adjustmentId', 'marketId', 'eventId', 'sportId', 'leagueId']);
+const HIDDEN_FIELDS = new Set([
+  'depositId',
+  'withdrawalId',
+  'adjustmentId',
+  'marketId',
+  'eventId',
+  'sportId',
+  'leagueId',
+]);
 
 const ACTION_LABELS: Record<string, string> = {
   'user.update': 'User changed',
@@ -142,7 +150,11 @@ export function fieldLabel(field: string): string {
   const known = FIELD_LABELS[field];
   if (known !== undefined) return known;
   // housePaise → House: the value is shown in rupees.
-  const words = field.replace(/Paise$/, '').replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = field
+    .replace(/Paise$/, '')
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -154,7 +166,8 @@ function formatValue(field: string, value: unknown): ReactNode {
   if (field.endsWith('Paise') && typeof value === 'number' && Number.isSafeInteger(value)) return formatPaise(value);
   if (typeof value === 'string' && VALUE_LABELS[field]?.[value] !== undefined) return VALUE_LABELS[field][value];
   if (field === 'betDelaySeconds' && typeof value === 'number') return `${value} s`;
-  if (field === 'runners' && Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(', ');
+  if (field === 'runners' && Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    return value.join(', ');
   if (field === 'wallet' && typeof value === 'string') return `${value} wallet`;
   if (field === 'role' && typeof value === 'number') return ROLE_NAMES[value as RoleId] ?? `Role ${value}`;
   if (field === 'color' && typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value)) {
@@ -189,11 +202,15 @@ export function AuditDetails({ details }: { details: Record<string, unknown> }) 
           <span className="audit-field">{fieldLabel(field)}:</span>{' '}
           {isChange(value) ? (
             field.endsWith('media_id') ? (
-              value.from === null ? 'added' : 'replaced'
+              value.from === null ? (
+                'added'
+              ) : (
+                'replaced'
+              )
             ) : (
               <>
-                <span className="audit-from">{formatValue(field, value.from)}</span> <span aria-label="changed to">→</span>{' '}
-                <span className="audit-to">{formatValue(field, value.to)}</span>
+                <span className="audit-from">{formatValue(field, value.from)}</span>{' '}
+                <span aria-label="changed to">→</span> <span className="audit-to">{formatValue(field, value.to)}</span>
               </>
             )
           ) : (

@@ -66,7 +66,14 @@ export function AuditEntries({ entries, showTarget = true }: { entries: AuditEnt
             <td data-label="When">
               <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
             </td>
-            <td data-label="Who">{entry.actorName ?? (entry.actorId === null ? (entry.action === 'operator.sign_in_failed' ? 'Unknown (refused)' : 'System') : 'Unknown operator')}</td>
+            <td data-label="Who">
+              {entry.actorName ??
+                (entry.actorId === null
+                  ? entry.action === 'operator.sign_in_failed'
+                    ? 'Unknown (refused)'
+                    : 'System'
+                  : 'Unknown operator')}
+            </td>
             <td data-label="What" className="cell-primary">
               {actionLabel(entry.action)}
             </td>

@@ -18,14 +18,22 @@ const TYPING_DEBOUNCE_MS = 350;
 
 /** The start must not be after the end; the server says the same, this says it before asking. */
 export function dateRangeError(values: Pick<AuditFilterValues, 'from' | 'to'>): string | undefined {
-  return values.from !== '' && values.to !== '' && values.from > values.to ? 'The start date must be on or before the end date' : undefined;
+  return values.from !== '' && values.to !== '' && values.from > values.to
+    ? 'The start date must be on or before the end date'
+    : undefined;
 }
 
 /**
  * Who, what, target and India dates. Text settles before it is applied, so typing asks the server once
  * per pause; the select and dates apply at once.
  */
-export function AuditFilters({ values, onChange }: { values: AuditFilterValues; onChange: (next: Partial<AuditFilterValues>) => void }) {
+export function AuditFilters({
+  values,
+  onChange,
+}: {
+  values: AuditFilterValues;
+  onChange: (next: Partial<AuditFilterValues>) => void;
+}) {
   const actions = useAuditActions();
   const [actor, setActor] = useState(values.actor);
   const [target, setTarget] = useState(values.target);
@@ -33,7 +41,8 @@ export function AuditFilters({ values, onChange }: { values: AuditFilterValues; 
   const settledTarget = useDebouncedValue(target, TYPING_DEBOUNCE_MS);
 
   useEffect(() => {
-    if (settledActor.trim() !== values.actor || settledTarget.trim() !== values.target) onChange({ actor: settledActor.trim(), target: settledTarget.trim() });
+    if (settledActor.trim() !== values.actor || settledTarget.trim() !== values.target)
+      onChange({ actor: settledActor.trim(), target: settledTarget.trim() });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only settled text should write the filters
   }, [settledActor, settledTarget]);
 
@@ -43,8 +52,20 @@ export function AuditFilters({ values, onChange }: { values: AuditFilterValues; 
   const any = Object.values(values).some((value) => value !== '');
 
   return (
-    <form className="filters audit-filters" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
-      <TextField label="Who" type="search" placeholder="Operator name or mobile number" maxLength={80} value={actor} onChange={(event) => setActor(event.target.value)} />
+    <form
+      className="filters audit-filters"
+      role="search"
+      aria-label="Filter the audit log"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <TextField
+        label="Who"
+        type="search"
+        placeholder="Operator name or mobile number"
+        maxLength={80}
+        value={actor}
+        onChange={(event) => setActor(event.target.value)}
+      />
       <SelectField label="What" value={values.action} onChange={(event) => onChange({ action: event.target.value })}>
         <option value="">All actions</option>
         {options.map((action) => (
@@ -53,9 +74,29 @@ export function AuditFilters({ values, onChange }: { values: AuditFilterValues; 
           </option>
         ))}
       </SelectField>
-      <TextField label="Target" type="search" placeholder="Player name, mobile number or id" maxLength={80} value={target} onChange={(event) => setTarget(event.target.value)} />
-      <TextField label="From (India date)" type="date" value={values.from} max={values.to || undefined} error={rangeError} onChange={(event) => onChange({ from: event.target.value })} />
-      <TextField label="To (India date)" type="date" value={values.to} min={values.from || undefined} onChange={(event) => onChange({ to: event.target.value })} />
+      <TextField
+        label="Target"
+        type="search"
+        placeholder="Player name, mobile number or id"
+        maxLength={80}
+        value={target}
+        onChange={(event) => setTarget(event.target.value)}
+      />
+      <TextField
+        label="From (India date)"
+        type="date"
+        value={values.from}
+        max={values.to || undefined}
+        error={rangeError}
+        onChange={(event) => onChange({ from: event.target.value })}
+      />
+      <TextField
+        label="To (India date)"
+        type="date"
+        value={values.to}
+        min={values.from || undefined}
+        onChange={(event) => onChange({ to: event.target.value })}
+      />
       {any ? (
         <Button
           size="small"

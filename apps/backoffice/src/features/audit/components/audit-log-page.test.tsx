@@ -34,7 +34,9 @@ describe('audit log page', () => {
     expect(row).not.toBeNull();
     expect(within(row as HTMLElement).getByText('Demo Director')).toBeTruthy();
     expect(within(row as HTMLElement).getByText('127.0.0.1')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Demo Player (919999900001)' }).getAttribute('href')).toBe(`/users/${backofficeUser()._id}`);
+    expect(screen.getByRole('link', { name: 'Demo Player (919999900001)' }).getAttribute('href')).toBe(
+      `/users/${backofficeUser()._id}`,
+    );
     expect(api.callsTo('GET', '/backoffice/audit-log')[0]?.query.get('page')).toBe('1');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
@@ -73,13 +75,18 @@ describe('audit log page', () => {
       targetName: 'Anil Rao (919812345678)',
       details: { reason: 'wrong_password', identifier: '919812345678' },
       ip: '198.51.100.7',
-      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
     };
     const api = stubApi({
       'GET /app-settings': () => ok(SETTINGS),
       'GET /getUserData': () => ok(profile({ role: 1 })),
-      'GET /backoffice/audit-log/actions': () => ok({ actions: ['operator.sign_in', 'operator.sign_in_failed', 'user.update'] }),
-      'GET /backoffice/audit-log': (call) => (call.query.get('action') === 'operator.sign_in_failed' ? ok({ items: [refused], total: 1 }) : ok({ items: [entry(1)], total: 1 })),
+      'GET /backoffice/audit-log/actions': () =>
+        ok({ actions: ['operator.sign_in', 'operator.sign_in_failed', 'user.update'] }),
+      'GET /backoffice/audit-log': (call) =>
+        call.query.get('action') === 'operator.sign_in_failed'
+          ? ok({ items: [refused], total: 1 })
+          : ok({ items: [entry(1)], total: 1 }),
     });
     const { router } = renderApp('/audit-log?page=2', { token: 't' });
     const user = userEvent.setup();
@@ -100,7 +107,15 @@ describe('audit log page', () => {
     await user.type(screen.getByLabelText('To (India date)'), '2026-11-22');
     await waitFor(() => expect(api.callsTo('GET', '/backoffice/audit-log').at(-1)?.query.get('to')).toBe('2026-11-22'));
     const last = api.callsTo('GET', '/backoffice/audit-log').at(-1)?.query;
-    expect(Object.fromEntries(last ?? [])).toEqual({ page: '1', pageSize: '50', actor: 'anil', action: 'operator.sign_in_failed', target: '98123', from: '2026-11-21', to: '2026-11-22' });
+    expect(Object.fromEntries(last ?? [])).toEqual({
+      page: '1',
+      pageSize: '50',
+      actor: 'anil',
+      action: 'operator.sign_in_failed',
+      target: '98123',
+      from: '2026-11-21',
+      to: '2026-11-22',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));

@@ -19,8 +19,13 @@ export function AuditLogPage() {
   const [params, setParams] = useSearchParams();
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
-  const filters = Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? ''])) as unknown as AuditFilterValues;
-  const validDates = (filters.from === '' || DATE.test(filters.from)) && (filters.to === '' || DATE.test(filters.to)) && dateRangeError(filters) === undefined;
+  const filters = Object.fromEntries(
+    FILTER_KEYS.map((key) => [key, params.get(key) ?? '']),
+  ) as unknown as AuditFilterValues;
+  const validDates =
+    (filters.from === '' || DATE.test(filters.from)) &&
+    (filters.to === '' || DATE.test(filters.to)) &&
+    dateRangeError(filters) === undefined;
   const blank = (value: string) => (value === '' ? undefined : value);
   const query = useAuditLog({
     page,
@@ -61,8 +66,8 @@ export function AuditLogPage() {
         </div>
       </header>
       <p className="muted">
-        Every operator action on money and permissions, and every operator sign-in, newest first. Times are India time. Entries are never changed
-        or removed.
+        Every operator action on money and permissions, and every operator sign-in, newest first. Times are India time.
+        Entries are never changed or removed.
       </p>
       <AuditFilters values={filters} onChange={update} />
       {query.isPending ? (
@@ -74,7 +79,13 @@ export function AuditLogPage() {
       ) : (
         <>
           <AuditEntries entries={query.data.items} />
-          <Pagination page={page} pageSize={PAGE_SIZE} total={query.data.total} label="Audit log pages" onPageChange={(next) => update({ page: String(next) })} />
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={query.data.total}
+            label="Audit log pages"
+            onPageChange={(next) => update({ page: String(next) })}
+          />
         </>
       )}
     </section>

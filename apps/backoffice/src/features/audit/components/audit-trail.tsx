@@ -25,7 +25,13 @@ export function AuditTrail({ targetId, title = 'History' }: { targetId: string; 
       ) : (
         <>
           <AuditEntries entries={query.data.items} showTarget={false} />
-          <Pagination page={page} pageSize={PAGE_SIZE} total={query.data.total} label="History pages" onPageChange={setPage} />
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={query.data.total}
+            label="History pages"
+            onPageChange={setPage}
+          />
         </>
       )}
     </section>

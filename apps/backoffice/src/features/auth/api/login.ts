@@ -14,14 +14,18 @@ export const NOT_AN_OPERATOR_MESSAGE = 'This is not an operator account. Players
  */
 export async function login(body: Omit<LoginRequest, 'audience'>): Promise<Profile> {
   try {
-    const { data: profile, meta } = await apiRequest<Profile>('/login', { method: 'POST', body: { ...body, audience: 'backoffice' } });
+    const { data: profile, meta } = await apiRequest<Profile>('/login', {
+      method: 'POST',
+      body: { ...body, audience: 'backoffice' },
+    });
     if (meta.token === undefined) throw new ApiError(200, 500, 'The server did not start a session, please try again');
     startSession(meta.token);
     await askForSecondFactorIfNeeded();
     return profile;
   } catch (error) {
     // The server's wording is terse; say where a player should go instead.
-    if (error instanceof ApiError && error.code === 403 && error.error === 'FORBIDDEN') throw new ApiError(200, 403, NOT_AN_OPERATOR_MESSAGE, 'FORBIDDEN');
+    if (error instanceof ApiError && error.code === 403 && error.error === 'FORBIDDEN')
+      throw new ApiError(200, 403, NOT_AN_OPERATOR_MESSAGE, 'FORBIDDEN');
     throw error;
   }
 }

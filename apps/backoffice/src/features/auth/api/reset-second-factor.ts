@@ -5,7 +5,9 @@ import { apiRequest } from '../../../lib/api-client';
 export function useResetSecondFactor(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (reason: string) => (await apiRequest<null>(`/backoffice/users/${userId}/second-factor/reset`, { method: 'POST', body: { reason } })).message,
+    mutationFn: async (reason: string) =>
+      (await apiRequest<null>(`/backoffice/users/${userId}/second-factor/reset`, { method: 'POST', body: { reason } }))
+        .message,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['audit-log'] }),
   });
 }

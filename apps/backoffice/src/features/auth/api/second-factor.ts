@@ -16,7 +16,9 @@ export function useSecondFactorStatus() {
 /** A new secret and its QR code; asking again replaces a pending one. */
 export function useStartEnrolment() {
   return useMutation({
-    mutationFn: async () => (await apiRequest<SecondFactorEnrolment>('/backoffice/second-factor/enrolment', { method: 'POST', body: {} })).data,
+    mutationFn: async () =>
+      (await apiRequest<SecondFactorEnrolment>('/backoffice/second-factor/enrolment', { method: 'POST', body: {} }))
+        .data,
     meta: { quiet: true },
   });
 }
@@ -33,7 +35,13 @@ export function useSecondFactorPassed() {
 /** The page calls useSecondFactorPassed itself once the operator has seen the recovery codes. */
 export function useConfirmEnrolment() {
   return useMutation({
-    mutationFn: async (code: string) => (await apiRequest<RecoveryCodes>('/backoffice/second-factor/enrolment/confirm', { method: 'POST', body: { code } })).data,
+    mutationFn: async (code: string) =>
+      (
+        await apiRequest<RecoveryCodes>('/backoffice/second-factor/enrolment/confirm', {
+          method: 'POST',
+          body: { code },
+        })
+      ).data,
     meta: { quiet: true },
   });
 }
@@ -41,7 +49,9 @@ export function useConfirmEnrolment() {
 export function useVerifySecondFactor() {
   const passed = useSecondFactorPassed();
   return useMutation({
-    mutationFn: async (code: string) => (await apiRequest<SecondFactorVerified>('/backoffice/second-factor/verify', { method: 'POST', body: { code } })).data,
+    mutationFn: async (code: string) =>
+      (await apiRequest<SecondFactorVerified>('/backoffice/second-factor/verify', { method: 'POST', body: { code } }))
+        .data,
     meta: { quiet: true },
     onSuccess: passed,
   });

@@ -3,7 +3,13 @@ import { TextField } from '../../../components/ui/field';
 export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 
 /** The one-time code input: numeric keyboard on phones, and the browser may offer the code. */
-export function CodeField(props: { label: string; value: string; error?: string | undefined; hint?: string; onChange: (value: string) => void }) {
+export function CodeField(props: {
+  label: string;
+  value: string;
+  error?: string | undefined;
+  hint?: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <TextField
       label={props.label}

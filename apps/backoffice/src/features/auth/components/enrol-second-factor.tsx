@@ -37,8 +37,8 @@ export function EnrolSecondFactor({ returnPath }: { returnPath: string }) {
       <section aria-labelledby="recovery-title">
         <h1 id="recovery-title">Save your recovery codes</h1>
         <p>
-          Two-step sign-in is on. If you lose your phone, each of these codes signs you in once. They are shown only now: write them down or
-          keep them in a password manager.
+          Two-step sign-in is on. If you lose your phone, each of these codes signs you in once. They are shown only
+          now: write them down or keep them in a password manager.
         </p>
         <ol className="recovery-codes" aria-label="Recovery codes">
           {codes.map((item) => (
@@ -78,7 +78,10 @@ export function EnrolSecondFactor({ returnPath }: { returnPath: string }) {
   return (
     <section aria-labelledby="enrol-title">
       <h1 id="enrol-title">Set up two-step sign-in</h1>
-      <p className="muted">Operators sign in with their password and a code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).</p>
+      <p className="muted">
+        Operators sign in with their password and a code from an authenticator app (Google Authenticator, Microsoft
+        Authenticator, 1Password…).
+      </p>
       {start.isPending || start.isIdle ? (
         <LoadingBlock label="Preparing your QR code…" />
       ) : start.isError ? (
@@ -96,16 +99,33 @@ export function EnrolSecondFactor({ returnPath }: { returnPath: string }) {
           <ol className="enrol-steps">
             <li>
               <p>Scan this QR code with your authenticator app.</p>
-              <img className="qr-code" src={start.data.qrCodeDataUrl} width={200} height={200} alt="QR code to scan with your authenticator app" />
+              <img
+                className="qr-code"
+                src={start.data.qrCodeDataUrl}
+                width={200}
+                height={200}
+                alt="QR code to scan with your authenticator app"
+              />
               <p className="small">
-                Cannot scan? Add an account by key instead: <code className="secret-key" data-secret={start.data.secret} aria-label="Setup key">{grouped(start.data.secret)}</code>{' '}
+                Cannot scan? Add an account by key instead:{' '}
+                <code className="secret-key" data-secret={start.data.secret} aria-label="Setup key">
+                  {grouped(start.data.secret)}
+                </code>{' '}
                 <CopyButton value={start.data.secret} label="setup key" />
               </p>
             </li>
             <li>
               <p>Enter the 6-digit code the app shows for {start.data.issuer}.</p>
               {confirm.isError ? <Alert>{errorMessage(confirm.error)}</Alert> : null}
-              <CodeField label="6-digit code" value={code} error={error} onChange={(value) => { setCode(value); setError(undefined); }} />
+              <CodeField
+                label="6-digit code"
+                value={code}
+                error={error}
+                onChange={(value) => {
+                  setCode(value);
+                  setError(undefined);
+                }}
+              />
             </li>
           </ol>
           <Button type="submit" variant="primary" busy={confirm.isPending} className="btn-block">

@@ -23,7 +23,11 @@ describe('login page', () => {
     await fillAndSubmit('9999900001', 'demo-player-1');
 
     expect(await screen.findByText(NOT_AN_OPERATOR_MESSAGE)).toBeTruthy();
-    expect(api.callsTo('POST', '/login')[0]?.body).toEqual({ mobile_no: '919999900001', password: 'demo-player-1', audience: 'backoffice' });
+    expect(api.callsTo('POST', '/login')[0]?.body).toEqual({
+      mobile_no: '919999900001',
+      password: 'demo-player-1',
+      audience: 'backoffice',
+    });
     // No session was opened, so there is nothing to log out.
     expect(api.callsTo('POST', '/logout')).toHaveLength(0);
     expect(window.localStorage.getItem('bo_token')).toBeNull();
@@ -36,7 +40,8 @@ describe('login page', () => {
     const api = stubApi({
       'GET /app-settings': () => ok(SETTINGS),
       'POST /login': () => ok(profile({ role: 1 }), 'Logged in', { token: 'operator-token' }),
-      'GET /backoffice/second-factor': () => ok({ required: true, enrolled: true, passed: true, recoveryCodesLeft: 10 }),
+      'GET /backoffice/second-factor': () =>
+        ok({ required: true, enrolled: true, passed: true, recoveryCodesLeft: 10 }),
       'GET /getUserData': () => ok(profile({ role: 1 })),
       'GET /backoffice/users': () => ok({ items: [], total: 0 }),
     });
@@ -48,7 +53,9 @@ describe('login page', () => {
     expect(window.localStorage.getItem('bo_token')).toBe('operator-token');
     // The player app's session is a different one and stays untouched.
     expect(window.localStorage.getItem('token')).toBe('player-app-token');
-    await waitFor(() => expect(api.callsTo('GET', '/backoffice/users')[0]?.authorization).toBe('Bearer operator-token'));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/backoffice/users')[0]?.authorization).toBe('Bearer operator-token'),
+    );
   });
 
   it('checks the mobile number before calling the server and focuses the field', async () => {
@@ -74,7 +81,11 @@ describe('login page', () => {
     await fillAndSubmit('2025550123', 'wrong-password');
 
     expect(await screen.findByText('Invalid mobile number or password')).toBeTruthy();
-    expect(api.callsTo('POST', '/login')[0]?.body).toEqual({ mobile_no: '12025550123', password: 'wrong-password', audience: 'backoffice' });
+    expect(api.callsTo('POST', '/login')[0]?.body).toEqual({
+      mobile_no: '12025550123',
+      password: 'wrong-password',
+      audience: 'backoffice',
+    });
   });
 });
 

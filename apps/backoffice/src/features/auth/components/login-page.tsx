@@ -107,7 +107,8 @@ export function LoginPage() {
           }}
         />
         <label className="checkbox-row">
-          <input type="checkbox" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} /> Show password
+          <input type="checkbox" checked={showPassword} onChange={(event) => setShowPassword(event.target.checked)} />{' '}
+          Show password
         </label>
         <Button type="submit" variant="primary" busy={login.isPending} className="btn-block">
           Log in

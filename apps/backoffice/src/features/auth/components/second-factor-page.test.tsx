@@ -28,15 +28,18 @@ describe('second factor', () => {
     const api = stubApi({
       'GET /app-settings': () => ok(SETTINGS),
       'POST /login': () => ok(profile({ role: 1 }), 'Logged in', { token: 'operator-token' }),
-      'GET /backoffice/second-factor': () => ok({ required: true, enrolled: passed, passed, recoveryCodesLeft: passed ? 10 : 0 }),
+      'GET /backoffice/second-factor': () =>
+        ok({ required: true, enrolled: passed, passed, recoveryCodesLeft: passed ? 10 : 0 }),
       'POST /backoffice/second-factor/enrolment': () => ok(ENROLMENT),
       'POST /backoffice/second-factor/enrolment/confirm': (call) => {
-        if ((call.body as { code: string }).code !== '123456') return fail(400, 'That code is not right, please try again', 'SECOND_FACTOR_INVALID');
+        if ((call.body as { code: string }).code !== '123456')
+          return fail(400, 'That code is not right, please try again', 'SECOND_FACTOR_INVALID');
         passed = true;
         return ok({ recoveryCodes: CODES });
       },
       'GET /getUserData': () => ok(profile({ role: 1 })),
-      'GET /backoffice/users': () => (passed ? ok({ items: [], total: 0 }) : fail(403, 'Set up two-step sign-in', 'SECOND_FACTOR_ENROLMENT_REQUIRED')),
+      'GET /backoffice/users': () =>
+        passed ? ok({ items: [], total: 0 }) : fail(403, 'Set up two-step sign-in', 'SECOND_FACTOR_ENROLMENT_REQUIRED'),
     });
     const { router } = renderApp('/login');
     const user = await logIn();
@@ -80,13 +83,16 @@ describe('second factor', () => {
       'GET /backoffice/second-factor': () => ok({ required: true, enrolled: true, passed, recoveryCodesLeft: 10 }),
       'POST /backoffice/second-factor/verify': (call) => {
         const { code } = call.body as { code: string };
-        if (code === '111111') return fail(400, 'That code has already been used, wait for the next one', 'SECOND_FACTOR_REUSED');
-        if (code !== 'ABCDE-FGHJK') return fail(400, 'That code is not right, please try again', 'SECOND_FACTOR_INVALID');
+        if (code === '111111')
+          return fail(400, 'That code has already been used, wait for the next one', 'SECOND_FACTOR_REUSED');
+        if (code !== 'ABCDE-FGHJK')
+          return fail(400, 'That code is not right, please try again', 'SECOND_FACTOR_INVALID');
         passed = true;
         return ok({ method: 'recovery_code', recoveryCodesLeft: 9 });
       },
       'GET /getUserData': () => ok(profile({ role: 2 })),
-      'GET /backoffice/users': () => (passed ? ok({ items: [], total: 0 }) : fail(403, 'Enter the code', 'SECOND_FACTOR_REQUIRED')),
+      'GET /backoffice/users': () =>
+        passed ? ok({ items: [], total: 0 }) : fail(403, 'Enter the code', 'SECOND_FACTOR_REQUIRED'),
     });
     const { router } = renderApp('/login', {});
     const user = await logIn();
@@ -94,7 +100,9 @@ describe('second factor', () => {
     const field = await screen.findByLabelText('Code from your authenticator app');
     expect(router.state.location.pathname).toBe('/second-factor');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Enter the 6-digit code from your authenticator app or a recovery code')).toBeTruthy();
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app or a recovery code'),
+    ).toBeTruthy();
 
     await user.type(field, '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -116,8 +124,10 @@ describe('second factor', () => {
         passed = true;
         return ok({ method: 'totp', recoveryCodesLeft: 10 });
       },
-      'GET /backoffice/audit-log': () => (passed ? ok({ items: [], total: 0 }) : fail(403, 'Enter the code', 'SECOND_FACTOR_REQUIRED')),
-      'GET /backoffice/audit-log/actions': () => (passed ? ok({ actions: [] }) : fail(403, 'Enter the code', 'SECOND_FACTOR_REQUIRED')),
+      'GET /backoffice/audit-log': () =>
+        passed ? ok({ items: [], total: 0 }) : fail(403, 'Enter the code', 'SECOND_FACTOR_REQUIRED'),
+      'GET /backoffice/audit-log/actions': () =>
+        passed ? ok({ actions: [] }) : fail(403, 'Enter the code', 'SECOND_FACTOR_REQUIRED'),
     });
     const { router } = renderApp('/audit-log', { token: 'half-signed-in' });
     const user = userEvent.setup();
@@ -132,7 +142,8 @@ describe('second factor', () => {
     stubApi({
       'GET /app-settings': () => ok(SETTINGS),
       'GET /getUserData': () => ok(profile({ role: 1 })),
-      'GET /backoffice/second-factor': () => ok({ required: true, enrolled: true, passed: true, recoveryCodesLeft: 10 }),
+      'GET /backoffice/second-factor': () =>
+        ok({ required: true, enrolled: true, passed: true, recoveryCodesLeft: 10 }),
       'GET /backoffice/users': () => ok({ items: [], total: 0 }),
     });
     const { router } = renderApp('/second-factor', { token: 'passed-elsewhere' });

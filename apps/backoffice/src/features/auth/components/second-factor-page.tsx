@@ -14,7 +14,12 @@ import { VerifySecondFactor } from './verify-second-factor';
 /** Where the gate sent the operator from, so passing returns them there. */
 export function returnPathOf(state: unknown): string {
   const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('/login') && !from.startsWith('/second-factor') ? from : '/users';
+  return typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('/login') &&
+    !from.startsWith('/second-factor')
+    ? from
+    : '/users';
 }
 
 /**

@@ -12,7 +12,8 @@ function stub(viewerRole: number, target = SUPPORT) {
     'GET /getUserData': () => ok(profile({ role: viewerRole })),
     'GET /backoffice/users/:id': () => ok(target),
     'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
-    'POST /backoffice/users/:id/second-factor/reset': () => ok(null, 'Two-step sign-in reset: the operator sets it up again at the next sign-in'),
+    'POST /backoffice/users/:id/second-factor/reset': () =>
+      ok(null, 'Two-step sign-in reset: the operator sets it up again at the next sign-in'),
   });
 }
 
@@ -29,8 +30,12 @@ describe("resetting an operator's second factor", () => {
 
     await user.type(within(dialog).getByRole('textbox'), 'Lost phone');
     await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
-    expect(await screen.findByText('Two-step sign-in reset: the operator sets it up again at the next sign-in')).toBeTruthy();
-    expect(api.callsTo('POST', `/backoffice/users/${SUPPORT._id}/second-factor/reset`)[0]?.body).toEqual({ reason: 'Lost phone' });
+    expect(
+      await screen.findByText('Two-step sign-in reset: the operator sets it up again at the next sign-in'),
+    ).toBeTruthy();
+    expect(api.callsTo('POST', `/backoffice/users/${SUPPORT._id}/second-factor/reset`)[0]?.body).toEqual({
+      reason: 'Lost phone',
+    });
     await waitFor(() => expect(dialog.isConnected).toBe(false));
   });
 

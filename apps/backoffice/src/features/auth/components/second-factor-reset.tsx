@@ -21,7 +21,10 @@ export function SecondFactorReset({ user }: { user: Pick<BackofficeUser, '_id' |
   return (
     <section className="card second-factor-reset" aria-labelledby="second-factor-reset-title">
       <h2 id="second-factor-reset-title">Two-step sign-in</h2>
-      <p className="muted">If {name} lost the phone with the authenticator app and the recovery codes, reset it: they set it up again at the next sign-in.</p>
+      <p className="muted">
+        If {name} lost the phone with the authenticator app and the recovery codes, reset it: they set it up again at
+        the next sign-in.
+      </p>
       <Button variant="danger" size="small" onClick={() => setOpen(true)}>
         Reset two-step sign-in…
       </Button>

@@ -61,6 +61,8 @@ describe('banners page', () => {
     await waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
     expect(api.callsTo('PUT', '/backoffice/banners/order')[0]?.body).toEqual({ ids: ['b2', 'b1'] });
     expect(await screen.findByText('Banner order saved')).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('img', { name: 'Banner 1' }).getAttribute('src')).toBe('/api/v1/media/2'));
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Banner 1' }).getAttribute('src')).toBe('/api/v1/media/2'),
+    );
   });
 });

@@ -25,8 +25,12 @@ export function BannersPage() {
         <h1 id="banners-title">Banners</h1>
       </header>
       <p className="muted">The slides of the player home page, shown in this order.</p>
-      {!canEdit && profile.data !== undefined ? <Alert kind="info">Only a director can add, reorder or remove banners.</Alert> : null}
-      {canEdit ? <AddBannerForm nextOrder={(banners.data ?? []).reduce((max, banner) => Math.max(max, banner.order + 1), 0)} /> : null}
+      {!canEdit && profile.data !== undefined ? (
+        <Alert kind="info">Only a director can add, reorder or remove banners.</Alert>
+      ) : null}
+      {canEdit ? (
+        <AddBannerForm nextOrder={(banners.data ?? []).reduce((max, banner) => Math.max(max, banner.order + 1), 0)} />
+      ) : null}
       {banners.isPending ? (
         <LoadingBlock label="Loading banners…" />
       ) : banners.isError ? (
@@ -63,7 +67,13 @@ function AddBannerForm({ nextOrder }: { nextOrder: number }) {
   return (
     <form className="card add-banner" onSubmit={onSubmit} aria-labelledby="add-banner-title" key={formKey}>
       <h2 id="add-banner-title">Add a banner</h2>
-      <ImagePicker label="Banner image" value={image} onChange={setImage} previewClassName="image-preview-banner" hint="PNG, JPEG or WebP, at most 5 MB; wide images (about 3:1) look best" />
+      <ImagePicker
+        label="Banner image"
+        value={image}
+        onChange={setImage}
+        previewClassName="image-preview-banner"
+        hint="PNG, JPEG or WebP, at most 5 MB; wide images (about 3:1) look best"
+      />
       <div className="button-row">
         <Button type="submit" variant="primary" busy={create.isPending} disabled={image === null}>
           Add banner
@@ -96,13 +106,29 @@ function BannerList({ banners, canEdit }: { banners: Banner[]; canEdit: boolean 
               </span>
               {canEdit ? (
                 <div className="button-row">
-                  <Button size="small" onClick={() => move(banner._id, -1)} disabled={busy || index === 0} aria-label={`Move banner ${index + 1} up`}>
+                  <Button
+                    size="small"
+                    onClick={() => move(banner._id, -1)}
+                    disabled={busy || index === 0}
+                    aria-label={`Move banner ${index + 1} up`}
+                  >
                     ↑ Up
                   </Button>
-                  <Button size="small" onClick={() => move(banner._id, 1)} disabled={busy || index === banners.length - 1} aria-label={`Move banner ${index + 1} down`}>
+                  <Button
+                    size="small"
+                    onClick={() => move(banner._id, 1)}
+                    disabled={busy || index === banners.length - 1}
+                    aria-label={`Move banner ${index + 1} down`}
+                  >
                     ↓ Down
                   </Button>
-                  <Button size="small" variant="danger" onClick={() => setToDelete(banner)} disabled={busy} aria-label={`Delete banner ${index + 1}`}>
+                  <Button
+                    size="small"
+                    variant="danger"
+                    onClick={() => setToDelete(banner)}
+                    disabled={busy}
+                    aria-label={`Delete banner ${index + 1}`}
+                  >
                     Delete
                   </Button>
                 </div>
@@ -122,7 +148,9 @@ function BannerList({ banners, canEdit }: { banners: Banner[]; canEdit: boolean 
           if (toDelete !== null) remove.mutate(toDelete._id, { onSuccess: () => setToDelete(null) });
         }}
       >
-        {toDelete !== null ? <img src={toDelete.baseImage} alt="The banner to delete" className="banner-image" /> : null}
+        {toDelete !== null ? (
+          <img src={toDelete.baseImage} alt="The banner to delete" className="banner-image" />
+        ) : null}
         <p>Players stop seeing it at once. This cannot be undone.</p>
       </ConfirmDialog>
     </>

@@ -18,8 +18,14 @@ function useRefresh(userId?: string) {
  * POST /backoffice/users/:id/bonuses: a manual bonus with a reason. Offered to the player at once, or,
  * above the second-approval amount, kept pending until a different operator approves.
  */
-export async function grantBonus(userId: string, body: ManualBonusGrant): Promise<{ grant: BonusGrant; message: string }> {
-  const { data, message } = await apiRequest<BonusGrant>(`/backoffice/users/${encodeURIComponent(userId)}/bonuses`, { method: 'POST', body });
+export async function grantBonus(
+  userId: string,
+  body: ManualBonusGrant,
+): Promise<{ grant: BonusGrant; message: string }> {
+  const { data, message } = await apiRequest<BonusGrant>(`/backoffice/users/${encodeURIComponent(userId)}/bonuses`, {
+    method: 'POST',
+    body,
+  });
   return { grant: data, message };
 }
 
@@ -46,8 +52,17 @@ export function useGrants(status: BonusGrant['status']) {
 }
 
 /** POST /backoffice/bonus-grants/:id/approve | reject: the second operator's decision. */
-export async function decideGrant({ id, decision }: { id: string; decision: 'approve' | 'reject' }): Promise<{ grant: BonusGrant; message: string }> {
-  const { data, message } = await apiRequest<BonusGrant>(`/backoffice/bonus-grants/${encodeURIComponent(id)}/${decision}`, { method: 'POST' });
+export async function decideGrant({
+  id,
+  decision,
+}: {
+  id: string;
+  decision: 'approve' | 'reject';
+}): Promise<{ grant: BonusGrant; message: string }> {
+  const { data, message } = await apiRequest<BonusGrant>(
+    `/backoffice/bonus-grants/${encodeURIComponent(id)}/${decision}`,
+    { method: 'POST' },
+  );
   return { grant: data, message };
 }
 
@@ -55,7 +70,8 @@ export function useDecideGrant() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: decideGrant,
-    onSuccess: ({ message }, { decision }) => toast.success(message || (decision === 'approve' ? 'Bonus offered to the player' : 'Bonus grant rejected')),
+    onSuccess: ({ message }, { decision }) =>
+      toast.success(message || (decision === 'approve' ? 'Bonus offered to the player' : 'Bonus grant rejected')),
     onSettled: refresh,
   });
 }

@@ -22,7 +22,13 @@ function useRefresh() {
 }
 
 /** POST /backoffice/bonus-offers, or PUT /backoffice/bonus-offers/:id with the whole offer (applies to bonuses granted afterwards). */
-export async function saveOffer({ id, body }: { id: string | null; body: BonusOfferCreate }): Promise<{ offer: BonusOffer; message: string }> {
+export async function saveOffer({
+  id,
+  body,
+}: {
+  id: string | null;
+  body: BonusOfferCreate;
+}): Promise<{ offer: BonusOffer; message: string }> {
   const path = id === null ? '/backoffice/bonus-offers' : `/backoffice/bonus-offers/${encodeURIComponent(id)}`;
   const { data, message } = await apiRequest<BonusOffer>(path, { method: id === null ? 'POST' : 'PUT', body });
   return { offer: data, message };
@@ -41,7 +47,12 @@ export function useSaveOffer() {
 
 /** PUT /backoffice/bonus-offers/:id/pause { paused }: a paused offer grants nothing new. */
 export async function pauseOffer({ id, paused }: { id: string; paused: boolean }): Promise<BonusOffer> {
-  return (await apiRequest<BonusOffer>(`/backoffice/bonus-offers/${encodeURIComponent(id)}/pause`, { method: 'PUT', body: { paused } })).data;
+  return (
+    await apiRequest<BonusOffer>(`/backoffice/bonus-offers/${encodeURIComponent(id)}/pause`, {
+      method: 'PUT',
+      body: { paused },
+    })
+  ).data;
 }
 
 export function usePauseOffer() {

@@ -14,8 +14,13 @@ export function useReferralSettings() {
 }
 
 /** PUT /backoffice/referral-settings: applies to weeks computed afterwards. */
-export async function saveReferralSettings(body: ReferralSettings): Promise<{ settings: ReferralSettings; message: string }> {
-  const { data, message } = await apiRequest<ReferralSettings>('/backoffice/referral-settings', { method: 'PUT', body });
+export async function saveReferralSettings(
+  body: ReferralSettings,
+): Promise<{ settings: ReferralSettings; message: string }> {
+  const { data, message } = await apiRequest<ReferralSettings>('/backoffice/referral-settings', {
+    method: 'PUT',
+    body,
+  });
   return { settings: data, message };
 }
 

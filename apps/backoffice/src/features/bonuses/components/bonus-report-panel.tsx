@@ -24,7 +24,12 @@ const COLUMNS: DataColumn<BonusReportRow>[] = [
   { header: 'Completed', className: 'num', cell: (row) => row.bonusesCompleted },
   { header: 'Claimed', className: 'num', cell: (row) => row.bonusesClaimed },
   { header: 'Cost (converted)', className: 'num', cell: (row) => formatRupees(row.bonusConverted) },
-  { header: 'Completion', className: 'num', cell: (row) => (row.bonusesActivated === 0 ? '—' : `${Math.round((row.bonusesCompleted / row.bonusesActivated) * 100)}%`) },
+  {
+    header: 'Completion',
+    className: 'num',
+    cell: (row) =>
+      row.bonusesActivated === 0 ? '—' : `${Math.round((row.bonusesCompleted / row.bonusesActivated) * 100)}%`,
+  },
   {
     header: 'Forfeited / expired',
     className: 'num',
@@ -56,7 +61,14 @@ export function BonusReportPanel() {
         </SelectField>
       </div>
       <QueryState query={report} loadingLabel="Loading the report…" emptyTitle="Nothing to report yet">
-        {(rows) => <DataTable label="Bonus and referral report" rows={rows} rowKey={(row) => row.weekStartDate} columns={COLUMNS} />}
+        {(rows) => (
+          <DataTable
+            label="Bonus and referral report"
+            rows={rows}
+            rowKey={(row) => row.weekStartDate}
+            columns={COLUMNS}
+          />
+        )}
       </QueryState>
     </div>
   );

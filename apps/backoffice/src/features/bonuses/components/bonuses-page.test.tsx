@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BonusGrant, BonusOffer, BonusReportRow, PlayerBonusDetail, ReferralFlag, ReferralSettings } from '@khel/contract';
+import type {
+  BonusGrant,
+  BonusOffer,
+  BonusReportRow,
+  PlayerBonusDetail,
+  ReferralFlag,
+  ReferralSettings,
+} from '@khel/contract';
 import { DEFAULT_CONTRIBUTIONS } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
 import { SETTINGS, backofficeUser, ok, profile, stubApi } from '../../../testing/fake-api';
@@ -34,10 +41,29 @@ function offer(overrides: Partial<BonusOffer> = {}): BonusOffer {
 }
 
 function grant(overrides: Partial<BonusGrant> = {}): BonusGrant {
-  return { _id: 'g1', userId: PLAYER._id, offerId: offer()._id, amount: 80000, reason: 'VIP promotion', status: 'pending', requestedBy: OTHER, approvedBy: null, bonusId: null, createdAt: '2026-11-20T10:00:00.000Z', ...overrides };
+  return {
+    _id: 'g1',
+    userId: PLAYER._id,
+    offerId: offer()._id,
+    amount: 80000,
+    reason: 'VIP promotion',
+    status: 'pending',
+    requestedBy: OTHER,
+    approvedBy: null,
+    bonusId: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
-function stubDesk(state: { offers?: BonusOffer[]; grants?: BonusGrant[]; bonuses?: PlayerBonusDetail[]; secondApprovalAbove?: number } = {}) {
+function stubDesk(
+  state: {
+    offers?: BonusOffer[];
+    grants?: BonusGrant[];
+    bonuses?: PlayerBonusDetail[];
+    secondApprovalAbove?: number;
+  } = {},
+) {
   let offers = [...(state.offers ?? [])];
   let grants = [...(state.grants ?? [])];
   let settings: ReferralSettings = { ratePercent: 5, capPerPlayerWeek: 5000, minClaim: 100, firstDepositReward: 0 };
@@ -52,7 +78,21 @@ function stubDesk(state: { offers?: BonusOffer[]; grants?: BonusGrant[]; bonuses
     },
   ];
   const report: BonusReportRow[] = [
-    { weekStartDate: '2026-11-15', weekEndDate: '2026-11-21', bonusesGranted: 4, bonusesActivated: 4, bonusPosted: 2000, bonusesCompleted: 1, bonusesClaimed: 1, bonusConverted: 450, bonusesForfeited: 1, bonusesExpired: 0, referralEarned: 320, referralClaimed: 100, referralRefused: 1 },
+    {
+      weekStartDate: '2026-11-15',
+      weekEndDate: '2026-11-21',
+      bonusesGranted: 4,
+      bonusesActivated: 4,
+      bonusPosted: 2000,
+      bonusesCompleted: 1,
+      bonusesClaimed: 1,
+      bonusConverted: 450,
+      bonusesForfeited: 1,
+      bonusesExpired: 0,
+      referralEarned: 320,
+      referralClaimed: 100,
+      referralRefused: 1,
+    },
   ];
   const above = state.secondApprovalAbove ?? Infinity;
   return stubApi({
@@ -63,20 +103,31 @@ function stubDesk(state: { offers?: BonusOffer[]; grants?: BonusGrant[]; bonuses
     'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
     'GET /backoffice/bonus-offers': () => ok(offers),
     'POST /backoffice/bonus-offers': (call) => {
-      const created = { ...(call.body as BonusOffer), _id: `o${offers.length + 1}`, paused: false, createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z' };
+      const created = {
+        ...(call.body as BonusOffer),
+        _id: `o${offers.length + 1}`,
+        paused: false,
+        createdAt: '2026-11-24T10:00:00.000Z',
+        updatedAt: '2026-11-24T10:00:00.000Z',
+      };
       offers = [created, ...offers];
       return ok(created, 'Offer created');
     },
     'PUT /backoffice/bonus-offers/:id/pause': (call) => {
       const id = call.path.split('/')[3];
-      offers = offers.map((item) => (item._id === id ? { ...item, paused: (call.body as { paused: boolean }).paused } : item));
+      offers = offers.map((item) =>
+        item._id === id ? { ...item, paused: (call.body as { paused: boolean }).paused } : item,
+      );
       return ok(offers.find((item) => item._id === id));
     },
     'GET /backoffice/bonus-grants': () => ok(grants.filter((item) => item.status === 'pending')),
     'POST /backoffice/bonus-grants/:id/approve': (call) => {
       const id = call.path.split('/')[3];
       grants = grants.map((item) => (item._id === id ? { ...item, status: 'granted', approvedBy: ME } : item));
-      return ok(grants.find((item) => item._id === id), 'Bonus offered to the player');
+      return ok(
+        grants.find((item) => item._id === id),
+        'Bonus offered to the player',
+      );
     },
     'GET /backoffice/referral-settings': () => ok(settings),
     'PUT /backoffice/referral-settings': (call) => {
@@ -92,7 +143,13 @@ function stubDesk(state: { offers?: BonusOffer[]; grants?: BonusGrant[]; bonuses
     'POST /backoffice/users/:id/bonuses': (call) => {
       const body = call.body as { offerId: string; amount: number; reason: string };
       const pending = body.amount > above;
-      const created = grant({ _id: `g${grants.length + 2}`, amount: body.amount, reason: body.reason, requestedBy: ME, status: pending ? 'pending' : 'granted' });
+      const created = grant({
+        _id: `g${grants.length + 2}`,
+        amount: body.amount,
+        reason: body.reason,
+        requestedBy: ME,
+        status: pending ? 'pending' : 'granted',
+      });
       grants = [...grants, created];
       return ok(created, pending ? 'The bonus waits for a second operator' : 'Bonus offered to the player');
     },
@@ -153,18 +210,30 @@ describe('the bonus desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pause offer' }));
     expect(await screen.findByText('Paused')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Resume Goodwill' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/bonus-offers/${offer()._id}/pause`).map((call) => call.body)).toEqual([{ paused: true }, { paused: false }]));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/bonus-offers/${offer()._id}/pause`).map((call) => call.body)).toEqual([
+        { paused: true },
+        { paused: false },
+      ]),
+    );
   });
 
   it('lets another operator approve a pending grant, but not the one who asked', async () => {
-    const api = stubDesk({ offers: [offer()], grants: [grant(), grant({ _id: 'g-mine', requestedBy: ME, reason: 'My own ask', amount: 60000 })] });
+    const api = stubDesk({
+      offers: [offer()],
+      grants: [grant(), grant({ _id: 'g-mine', requestedBy: ME, reason: 'My own ask', amount: 60000 })],
+    });
     renderApp('/bonuses', { token: 't' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: /Grants to approve/ }));
     const mine = (await screen.findByText('My own ask')).closest('tr') as HTMLElement;
     expect(within(mine).queryByRole('button', { name: /^Approve/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Approve the grant of ₹80,000.00' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Approve this bonus?' })).getByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Approve this bonus?' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
     await waitFor(() => expect(api.callsTo('POST', '/backoffice/bonus-grants/g1/approve')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('VIP promotion')).toBeNull());
   });
@@ -186,7 +255,14 @@ describe('the bonus desk', () => {
     await user.clear(within(form).getByLabelText('First-deposit reward (₹)'));
     await user.type(within(form).getByLabelText('First-deposit reward (₹)'), '100');
     await user.click(within(form).getByRole('button', { name: 'Save referral settings' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/referral-settings')[0]?.body).toEqual({ ratePercent: 7.5, capPerPlayerWeek: 5000, minClaim: 100, firstDepositReward: 100 }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/referral-settings')[0]?.body).toEqual({
+        ratePercent: 7.5,
+        capPerPlayerWeek: 5000,
+        minClaim: 100,
+        firstDepositReward: 100,
+      }),
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Flagged referrals' }));
     const flags = await screen.findByRole('table', { name: 'Flagged referrals' });
@@ -231,11 +307,39 @@ describe("a player's bonuses on the user page", () => {
       grantedBy: null,
       grantReason: null,
       wagering: [
-        { _id: 'w1', source: 'sports', reference: 'bet1', description: 'India v Australia · Match Odds · India', product: 'exchange', amountAtRisk: 1000, odds: 2, contributionPercent: 100, counted: 1000, status: 'counted', updatedAt: '2026-11-21T10:00:00.000Z' },
-        { _id: 'w2', source: 'sports', reference: 'bet2', description: 'India v Australia · Match Odds · Australia', product: 'exchange', amountAtRisk: 300, odds: 1.2, contributionPercent: 100, counted: 0, status: 'below_min_odds', updatedAt: '2026-11-21T11:00:00.000Z' },
+        {
+          _id: 'w1',
+          source: 'sports',
+          reference: 'bet1',
+          description: 'India v Australia · Match Odds · India',
+          product: 'exchange',
+          amountAtRisk: 1000,
+          odds: 2,
+          contributionPercent: 100,
+          counted: 1000,
+          status: 'counted',
+          updatedAt: '2026-11-21T10:00:00.000Z',
+        },
+        {
+          _id: 'w2',
+          source: 'sports',
+          reference: 'bet2',
+          description: 'India v Australia · Match Odds · Australia',
+          product: 'exchange',
+          amountAtRisk: 300,
+          odds: 1.2,
+          contributionPercent: 100,
+          counted: 0,
+          status: 'below_min_odds',
+          updatedAt: '2026-11-21T11:00:00.000Z',
+        },
       ],
     };
-    const api = stubDesk({ offers: [offer(), offer({ _id: 'o-w', name: 'Welcome', kind: 'welcome', percent: 100 })], bonuses: [bonus], secondApprovalAbove: 50000 });
+    const api = stubDesk({
+      offers: [offer(), offer({ _id: 'o-w', name: 'Welcome', kind: 'welcome', percent: 100 })],
+      bonuses: [bonus],
+      secondApprovalAbove: 50000,
+    });
     renderApp(`/users/${PLAYER._id}`, { token: 't' });
     const user = userEvent.setup();
     const item = await screen.findByRole('listitem', { name: 'Welcome 100%, Active' });
@@ -246,7 +350,11 @@ describe("a player's bonuses on the user page", () => {
 
     const form = screen.getByRole('form', { name: 'Grant a bonus' });
     // Only live manual offers can be granted by hand.
-    expect(within(form).getAllByRole('option').map((option) => option.textContent)).toEqual(['Goodwill']);
+    expect(
+      within(form)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Goodwill']);
     await user.type(within(form).getByLabelText('Bonus amount (₹)'), '60000');
     await user.click(within(form).getByRole('button', { name: 'Review bonus' }));
     expect(await within(form).findByText('Give a reason')).toBeTruthy();
@@ -255,7 +363,13 @@ describe("a player's bonuses on the user page", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Offer this bonus?' });
     expect(dialog.textContent).toContain('Offer ₹60,000.00 from Goodwill to Demo Player.');
     await user.click(within(dialog).getByRole('button', { name: 'Grant bonus' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER._id}/bonuses`)[0]?.body).toEqual({ offerId: offer()._id, amount: 60000, reason: 'Large goodwill bonus' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/backoffice/users/${PLAYER._id}/bonuses`)[0]?.body).toEqual({
+        offerId: offer()._id,
+        amount: 60000,
+        reason: 'Large goodwill bonus',
+      }),
+    );
     expect(await screen.findByText('The bonus waits for a second operator')).toBeTruthy();
   }, 20_000);
 });

@@ -33,7 +33,17 @@ export function BonusesPage() {
           { value: 'report', label: 'Report' },
         ]}
       >
-        {tab === 'offers' ? <OffersPanel /> : tab === 'grants' ? <GrantsPanel /> : tab === 'referral' ? <ReferralSettingsPanel /> : tab === 'flags' ? <ReferralFlagsPanel /> : <BonusReportPanel />}
+        {tab === 'offers' ? (
+          <OffersPanel />
+        ) : tab === 'grants' ? (
+          <GrantsPanel />
+        ) : tab === 'referral' ? (
+          <ReferralSettingsPanel />
+        ) : tab === 'flags' ? (
+          <ReferralFlagsPanel />
+        ) : (
+          <BonusReportPanel />
+        )}
       </Tabs>
     </section>
   );

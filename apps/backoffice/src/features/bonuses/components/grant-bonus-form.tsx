@@ -35,7 +35,11 @@ export function GrantBonusForm({ userId, playerName }: { userId: string; playerN
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const body = { offerId: chosen?._id ?? '', ...(chosen?.fixedAmount === null ? { amount: amount.trim() === '' ? Number.NaN : Number(amount) } : {}), reason };
+          const body = {
+            offerId: chosen?._id ?? '',
+            ...(chosen?.fixedAmount === null ? { amount: amount.trim() === '' ? Number.NaN : Number(amount) } : {}),
+            reason,
+          };
           const parsed = manualBonusGrantSchema.safeParse(body);
           if (!parsed.success) {
             setErrors(fieldErrors(parsed.error.issues));
@@ -46,7 +50,13 @@ export function GrantBonusForm({ userId, playerName }: { userId: string; playerN
         }}
       >
         <div className="bonus-form-grid">
-          <SelectField label="Offer" value={chosen?._id ?? ''} error={errors.offerId || undefined} disabled={offers.isPending} onChange={(event) => setOfferId(event.target.value)}>
+          <SelectField
+            label="Offer"
+            value={chosen?._id ?? ''}
+            error={errors.offerId || undefined}
+            disabled={offers.isPending}
+            onChange={(event) => setOfferId(event.target.value)}
+          >
             {manual.map((offer) => (
               <option key={offer._id} value={offer._id}>
                 {offer.name}
@@ -55,10 +65,25 @@ export function GrantBonusForm({ userId, playerName }: { userId: string; playerN
             ))}
           </SelectField>
           {chosen?.fixedAmount === null ? (
-            <TextField label="Bonus amount (₹)" inputMode="decimal" autoComplete="off" value={amount} error={errors.amount || undefined} onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))} />
+            <TextField
+              label="Bonus amount (₹)"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              error={errors.amount || undefined}
+              onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
+            />
           ) : null}
         </div>
-        <TextAreaField label="Reason" rows={2} maxLength={300} value={reason} error={errors.reason || undefined} hint="Shown in the audit log." onChange={(event) => setReason(event.target.value)} />
+        <TextAreaField
+          label="Reason"
+          rows={2}
+          maxLength={300}
+          value={reason}
+          error={errors.reason || undefined}
+          hint="Shown in the audit log."
+          onChange={(event) => setReason(event.target.value)}
+        />
         <div className="button-row">
           <Button type="submit" variant="primary" disabled={chosen === undefined}>
             Review bonus
@@ -86,7 +111,8 @@ export function GrantBonusForm({ userId, playerName }: { userId: string; playerN
         {review !== null ? (
           <>
             <p>
-              Offer <strong>{formatRupees(review.amount ?? chosen?.fixedAmount ?? 0)}</strong> from {chosen?.name} to {playerName}. It waits as offered until they activate it; only then does it reach their bonus wallet.
+              Offer <strong>{formatRupees(review.amount ?? chosen?.fixedAmount ?? 0)}</strong> from {chosen?.name} to{' '}
+              {playerName}. It waits as offered until they activate it; only then does it reach their bonus wallet.
             </p>
             <p>
               Reason: <q>{review.reason.trim()}</q>

@@ -25,7 +25,12 @@ export function GrantsPanel() {
 
   if (grants.isPending) return <LoadingBlock label="Loading grants…" />;
   if (grants.isError) return <Alert>{errorMessage(grants.error)}</Alert>;
-  if (grants.data.length === 0) return <EmptyState title="No grants waiting">Manual bonuses above the second-approval amount appear here for another operator.</EmptyState>;
+  if (grants.data.length === 0)
+    return (
+      <EmptyState title="No grants waiting">
+        Manual bonuses above the second-approval amount appear here for another operator.
+      </EmptyState>
+    );
   return (
     <div className="bonus-panel">
       <table className="data-table responsive-table" aria-label="Grants waiting for approval">
@@ -60,10 +65,20 @@ export function GrantsPanel() {
                       <span className="muted small">You asked for it; another operator must approve.</span>
                     ) : (
                       <span className="button-row">
-                        <Button size="small" variant="primary" onClick={() => setDeciding({ grant, decision: 'approve' })} aria-label={`Approve the grant of ${formatRupees(grant.amount)}`}>
+                        <Button
+                          size="small"
+                          variant="primary"
+                          onClick={() => setDeciding({ grant, decision: 'approve' })}
+                          aria-label={`Approve the grant of ${formatRupees(grant.amount)}`}
+                        >
                           Approve
                         </Button>
-                        <Button size="small" variant="danger" onClick={() => setDeciding({ grant, decision: 'reject' })} aria-label={`Reject the grant of ${formatRupees(grant.amount)}`}>
+                        <Button
+                          size="small"
+                          variant="danger"
+                          onClick={() => setDeciding({ grant, decision: 'reject' })}
+                          aria-label={`Reject the grant of ${formatRupees(grant.amount)}`}
+                        >
                           Reject
                         </Button>
                       </span>
@@ -82,12 +97,17 @@ export function GrantsPanel() {
         danger={deciding?.decision === 'reject'}
         busy={decide.isPending}
         onClose={() => setDeciding(null)}
-        onConfirm={() => deciding !== null && decide.mutate({ id: deciding.grant._id, decision: deciding.decision }, { onSettled: () => setDeciding(null) })}
+        onConfirm={() =>
+          deciding !== null &&
+          decide.mutate({ id: deciding.grant._id, decision: deciding.decision }, { onSettled: () => setDeciding(null) })
+        }
       >
         {deciding !== null ? (
           <p>
             {formatRupees(deciding.grant.amount)}: <q>{deciding.grant.reason}</q>.{' '}
-            {deciding.decision === 'approve' ? 'The bonus is offered to the player at once; it reaches the bonus wallet when they activate it.' : 'Nothing is given.'}
+            {deciding.decision === 'approve'
+              ? 'The bonus is offered to the player at once; it reaches the bonus wallet when they activate it.'
+              : 'Nothing is given.'}
           </p>
         ) : null}
       </ConfirmDialog>

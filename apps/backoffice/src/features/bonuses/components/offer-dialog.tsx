@@ -8,8 +8,26 @@ import { serverErrors, type FieldErrors } from '../../../lib/field-errors';
 import { useSaveOffer } from '../api/offers';
 import { draftOf, parseDraft, type OfferDraft } from './offer-form';
 
-const PRODUCT_LABELS: Record<BonusProduct, string> = { exchange: 'Exchange', bookmaker: 'Bookmaker', fancy: 'Fancy', slots: 'Slots', liveCasino: 'Live casino' };
-const SERVER_FIELDS = ['name', 'percent', 'capAmount', 'fixedAmount', 'minDeposit', 'wageringMultiple', 'minOdds', 'daysToActivate', 'daysToComplete', 'maxConversion', ...BONUS_PRODUCTS.map((product) => `contributions.${product}`)];
+const PRODUCT_LABELS: Record<BonusProduct, string> = {
+  exchange: 'Exchange',
+  bookmaker: 'Bookmaker',
+  fancy: 'Fancy',
+  slots: 'Slots',
+  liveCasino: 'Live casino',
+};
+const SERVER_FIELDS = [
+  'name',
+  'percent',
+  'capAmount',
+  'fixedAmount',
+  'minDeposit',
+  'wageringMultiple',
+  'minOdds',
+  'daysToActivate',
+  'daysToComplete',
+  'maxConversion',
+  ...BONUS_PRODUCTS.map((product) => `contributions.${product}`),
+];
 
 /**
  * Create or edit an offer with every parameter of PRODUCT.md §8. The contract's schema judges the
@@ -24,7 +42,18 @@ export function OfferDialog({ offer, onClose }: { offer: BonusOffer | null; onCl
     setDraft((current) => ({ ...current, [key]: value }));
     if (errors[key as string]) setErrors((current) => ({ ...current, [key as string]: '' }));
   };
-  const numberProps = (key: 'percent' | 'capAmount' | 'fixedAmount' | 'minDeposit' | 'wageringMultiple' | 'minOdds' | 'daysToActivate' | 'daysToComplete' | 'maxConversion') => ({
+  const numberProps = (
+    key:
+      | 'percent'
+      | 'capAmount'
+      | 'fixedAmount'
+      | 'minDeposit'
+      | 'wageringMultiple'
+      | 'minOdds'
+      | 'daysToActivate'
+      | 'daysToComplete'
+      | 'maxConversion',
+  ) => ({
     inputMode: 'decimal' as const,
     autoComplete: 'off',
     value: draft[key],
@@ -39,7 +68,10 @@ export function OfferDialog({ offer, onClose }: { offer: BonusOffer | null; onCl
       return;
     }
     setErrors({});
-    save.mutate({ id: offer?._id ?? null, body: result.body }, { onSuccess: onClose, onError: (error) => setErrors(serverErrors(error, SERVER_FIELDS)) });
+    save.mutate(
+      { id: offer?._id ?? null, body: result.body },
+      { onSuccess: onClose, onError: (error) => setErrors(serverErrors(error, SERVER_FIELDS)) },
+    );
   }
 
   const percentBased = draft.kind !== 'manual' && draft.basis === 'percent';
@@ -69,10 +101,26 @@ export function OfferDialog({ offer, onClose }: { offer: BonusOffer | null; onCl
           if (!save.isPending) submit();
         }}
       >
-        {offer !== null ? <p className="muted small">Changes apply to bonuses granted from now on; bonuses already given keep their terms.</p> : null}
+        {offer !== null ? (
+          <p className="muted small">
+            Changes apply to bonuses granted from now on; bonuses already given keep their terms.
+          </p>
+        ) : null}
         <div className="bonus-form-grid">
-          <TextField label="Name" value={draft.name} error={errors.name || undefined} maxLength={80} onChange={(event) => set('name', event.target.value)} />
-          <SelectField label="Kind" value={draft.kind} disabled={offer !== null} hint={offer !== null ? 'The kind cannot change.' : undefined} onChange={(event) => set('kind', event.target.value as BonusOfferKind)}>
+          <TextField
+            label="Name"
+            value={draft.name}
+            error={errors.name || undefined}
+            maxLength={80}
+            onChange={(event) => set('name', event.target.value)}
+          />
+          <SelectField
+            label="Kind"
+            value={draft.kind}
+            disabled={offer !== null}
+            hint={offer !== null ? 'The kind cannot change.' : undefined}
+            onChange={(event) => set('kind', event.target.value as BonusOfferKind)}
+          >
             <option value="welcome">Welcome (first approved deposit)</option>
             <option value="deposit">Deposit (qualifying deposits)</option>
             <option value="manual">Manual (granted by an operator)</option>
@@ -83,10 +131,22 @@ export function OfferDialog({ offer, onClose }: { offer: BonusOffer | null; onCl
             <legend>Bonus amount</legend>
             <div className="segmented">
               <label>
-                <input type="radio" name="offer-basis" checked={draft.basis === 'percent'} onChange={() => set('basis', 'percent')} /> Percent of the deposit
+                <input
+                  type="radio"
+                  name="offer-basis"
+                  checked={draft.basis === 'percent'}
+                  onChange={() => set('basis', 'percent')}
+                />{' '}
+                Percent of the deposit
               </label>
               <label>
-                <input type="radio" name="offer-basis" checked={draft.basis === 'fixed'} onChange={() => set('basis', 'fixed')} /> Fixed amount
+                <input
+                  type="radio"
+                  name="offer-basis"
+                  checked={draft.basis === 'fixed'}
+                  onChange={() => set('basis', 'fixed')}
+                />{' '}
+                Fixed amount
               </label>
             </div>
             <div className="bonus-form-grid">
@@ -101,7 +161,11 @@ export function OfferDialog({ offer, onClose }: { offer: BonusOffer | null; onCl
               {draft.kind === 'deposit' ? (
                 <>
                   <TextField label="Minimum deposit (₹)" {...numberProps('minDeposit')} />
-                  <SelectField label="At most" value={draft.frequency} onChange={(event) => set('frequency', event.target.value as DepositOfferFrequency)}>
+                  <SelectField
+                    label="At most"
+                    value={draft.frequency}
+                    onChange={(event) => set('frequency', event.target.value as DepositOfferFrequency)}
+                  >
                     <option value="once">Once per player</option>
                     <option value="daily">Once per India day</option>
                     <option value="weekly">Once per India week</option>
@@ -112,17 +176,29 @@ export function OfferDialog({ offer, onClose }: { offer: BonusOffer | null; onCl
           </fieldset>
         ) : (
           <div className="bonus-form-grid">
-            <TextField label="Fixed amount (₹)" hint="Empty: the operator gives the amount when granting" {...numberProps('fixedAmount')} />
+            <TextField
+              label="Fixed amount (₹)"
+              hint="Empty: the operator gives the amount when granting"
+              {...numberProps('fixedAmount')}
+            />
           </div>
         )}
         <fieldset className="bonus-fieldset">
           <legend>Wagering</legend>
           <div className="bonus-form-grid">
             <TextField label="Wagering multiple (× bonus)" {...numberProps('wageringMultiple')} />
-            <TextField label="Minimum odds" hint="Decimal; fancy and bookmaker count at 1 + rate/100" {...numberProps('minOdds')} />
+            <TextField
+              label="Minimum odds"
+              hint="Decimal; fancy and bookmaker count at 1 + rate/100"
+              {...numberProps('minOdds')}
+            />
             <TextField label="Days to activate" {...numberProps('daysToActivate')} inputMode="numeric" />
             <TextField label="Days to complete" {...numberProps('daysToComplete')} inputMode="numeric" />
-            <TextField label="Maximum conversion (₹)" hint="Empty: the whole bonus wallet" {...numberProps('maxConversion')} />
+            <TextField
+              label="Maximum conversion (₹)"
+              hint="Empty: the whole bonus wallet"
+              {...numberProps('maxConversion')}
+            />
           </div>
         </fieldset>
         <fieldset className="bonus-fieldset">

@@ -35,7 +35,9 @@ export function draftOf(offer: BonusOffer | null): OfferDraft {
       frequency: 'once',
       wageringMultiple: '10',
       minOdds: '1.5',
-      contributions: Object.fromEntries(BONUS_PRODUCTS.map((product) => [product, String(DEFAULT_CONTRIBUTIONS[product])])) as Record<BonusProduct, string>,
+      contributions: Object.fromEntries(
+        BONUS_PRODUCTS.map((product) => [product, String(DEFAULT_CONTRIBUTIONS[product])]),
+      ) as Record<BonusProduct, string>,
       daysToActivate: '7',
       daysToComplete: '30',
       maxConversion: '',
@@ -52,7 +54,9 @@ export function draftOf(offer: BonusOffer | null): OfferDraft {
     frequency: offer.frequency,
     wageringMultiple: String(offer.wageringMultiple),
     minOdds: String(offer.minOdds),
-    contributions: Object.fromEntries(BONUS_PRODUCTS.map((product) => [product, String(offer.contributions[product])])) as Record<BonusProduct, string>,
+    contributions: Object.fromEntries(
+      BONUS_PRODUCTS.map((product) => [product, String(offer.contributions[product])]),
+    ) as Record<BonusProduct, string>,
     daysToActivate: String(offer.daysToActivate),
     daysToComplete: String(offer.daysToComplete),
     maxConversion: text(offer.maxConversion),
@@ -64,7 +68,9 @@ const nullable = (value: string) => (value.trim() === '' ? null : Number(value))
 const required = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
 /** The contract's body from the draft, or the field errors in the contract's own words. */
-export function parseDraft(draft: OfferDraft): { ok: true; body: BonusOfferCreate } | { ok: false; errors: FieldErrors } {
+export function parseDraft(
+  draft: OfferDraft,
+): { ok: true; body: BonusOfferCreate } | { ok: false; errors: FieldErrors } {
   const percentBased = draft.kind !== 'manual' && draft.basis === 'percent';
   const candidate = {
     name: draft.name,
@@ -76,7 +82,9 @@ export function parseDraft(draft: OfferDraft): { ok: true; body: BonusOfferCreat
     frequency: draft.kind === 'deposit' ? draft.frequency : 'once',
     wageringMultiple: required(draft.wageringMultiple),
     minOdds: required(draft.minOdds),
-    contributions: Object.fromEntries(BONUS_PRODUCTS.map((product) => [product, required(draft.contributions[product])])),
+    contributions: Object.fromEntries(
+      BONUS_PRODUCTS.map((product) => [product, required(draft.contributions[product])]),
+    ),
     daysToActivate: required(draft.daysToActivate),
     daysToComplete: required(draft.daysToComplete),
     maxConversion: nullable(draft.maxConversion),

@@ -15,16 +15,25 @@ const KIND_LABELS: Record<BonusOffer['kind'], string> = { welcome: 'Welcome', de
 /** "100% up to ₹5,000.00" / "₹500.00" / "Set when granted". */
 export function offerAmountText(offer: BonusOffer): string {
   if (offer.fixedAmount !== null) return formatRupees(offer.fixedAmount);
-  if (offer.percent !== null) return `${offer.percent}%${offer.capAmount !== null ? ` up to ${formatRupees(offer.capAmount)}` : ''}`;
+  if (offer.percent !== null)
+    return `${offer.percent}%${offer.capAmount !== null ? ` up to ${formatRupees(offer.capAmount)}` : ''}`;
   return 'Set when granted';
 }
 
 function terms(offer: BonusOffer): string {
-  const parts = [`${offer.wageringMultiple}× at odds ≥ ${offer.minOdds.toFixed(2)}`, `${offer.daysToActivate} d to activate, ${offer.daysToComplete} d to complete`];
-  if (offer.kind === 'deposit') parts.unshift(`min deposit ${formatRupees(offer.minDeposit ?? 0)}, ${offer.frequency === 'once' ? 'once' : offer.frequency === 'daily' ? 'once a day' : 'once a week'}`);
+  const parts = [
+    `${offer.wageringMultiple}× at odds ≥ ${offer.minOdds.toFixed(2)}`,
+    `${offer.daysToActivate} d to activate, ${offer.daysToComplete} d to complete`,
+  ];
+  if (offer.kind === 'deposit')
+    parts.unshift(
+      `min deposit ${formatRupees(offer.minDeposit ?? 0)}, ${offer.frequency === 'once' ? 'once' : offer.frequency === 'daily' ? 'once a day' : 'once a week'}`,
+    );
   parts.push(offer.maxConversion === null ? 'converts all' : `converts at most ${formatRupees(offer.maxConversion)}`);
   const c = offer.contributions;
-  parts.push(`exchange ${c.exchange}%, bookmaker ${c.bookmaker}%, fancy ${c.fancy}%, slots ${c.slots}%, live casino ${c.liveCasino}%`);
+  parts.push(
+    `exchange ${c.exchange}%, bookmaker ${c.bookmaker}%, fancy ${c.fancy}%, slots ${c.slots}%, live casino ${c.liveCasino}%`,
+  );
   return parts.join(' · ');
 }
 
@@ -38,7 +47,10 @@ export function OffersPanel() {
   return (
     <div className="bonus-panel">
       <div className="bonus-toolbar">
-        <p className="muted">Welcome offers are given on a player&apos;s first approved deposit, deposit offers on qualifying deposits, manual offers by an operator from the player&apos;s page.</p>
+        <p className="muted">
+          Welcome offers are given on a player&apos;s first approved deposit, deposit offers on qualifying deposits,
+          manual offers by an operator from the player&apos;s page.
+        </p>
         <Button variant="primary" onClick={() => setEditing('new')}>
           New offer
         </Button>
@@ -56,7 +68,9 @@ export function OffersPanel() {
           {errorMessage(offers.error)}
         </Alert>
       ) : offers.data.length === 0 ? (
-        <EmptyState title="No offers yet">Create a welcome offer so new players get a bonus on their first deposit.</EmptyState>
+        <EmptyState title="No offers yet">
+          Create a welcome offer so new players get a bonus on their first deposit.
+        </EmptyState>
       ) : (
         <table className="data-table responsive-table" aria-label="Bonus offers">
           <thead>
@@ -82,18 +96,34 @@ export function OffersPanel() {
                 <td data-label="Terms" className="small">
                   {terms(offer)}
                 </td>
-                <td data-label="Status">{offer.paused ? <span className="badge badge-muted">Paused</span> : <span className="badge badge-ok">Live</span>}</td>
+                <td data-label="Status">
+                  {offer.paused ? (
+                    <span className="badge badge-muted">Paused</span>
+                  ) : (
+                    <span className="badge badge-ok">Live</span>
+                  )}
+                </td>
                 <td data-label="Actions">
                   <span className="button-row">
                     <Button size="small" onClick={() => setEditing(offer)} aria-label={`Edit ${offer.name}`}>
                       Edit
                     </Button>
                     {offer.paused ? (
-                      <Button size="small" busy={pause.isPending && pause.variables.id === offer._id} onClick={() => pause.mutate({ id: offer._id, paused: false })} aria-label={`Resume ${offer.name}`}>
+                      <Button
+                        size="small"
+                        busy={pause.isPending && pause.variables.id === offer._id}
+                        onClick={() => pause.mutate({ id: offer._id, paused: false })}
+                        aria-label={`Resume ${offer.name}`}
+                      >
                         Resume
                       </Button>
                     ) : (
-                      <Button size="small" variant="danger" onClick={() => setPausing(offer)} aria-label={`Pause ${offer.name}`}>
+                      <Button
+                        size="small"
+                        variant="danger"
+                        onClick={() => setPausing(offer)}
+                        aria-label={`Pause ${offer.name}`}
+                      >
                         Pause
                       </Button>
                     )}
@@ -104,7 +134,9 @@ export function OffersPanel() {
           </tbody>
         </table>
       )}
-      {editing !== null ? <OfferDialog offer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing !== null ? (
+        <OfferDialog offer={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
       <ConfirmDialog
         open={pausing !== null}
         title={`Pause ${pausing?.name ?? ''}?`}
@@ -112,7 +144,9 @@ export function OffersPanel() {
         danger
         busy={pause.isPending}
         onClose={() => setPausing(null)}
-        onConfirm={() => pausing !== null && pause.mutate({ id: pausing._id, paused: true }, { onSettled: () => setPausing(null) })}
+        onConfirm={() =>
+          pausing !== null && pause.mutate({ id: pausing._id, paused: true }, { onSettled: () => setPausing(null) })
+        }
       >
         <p>No new bonus is granted from this offer while it is paused. Bonuses already given keep running.</p>
       </ConfirmDialog>

@@ -18,7 +18,11 @@ const STATUS: Record<PlayerBonusDetail['status'], { label: string; badge: string
   forfeited: { label: 'Forfeited', badge: 'badge-danger' },
   expired: { label: 'Expired', badge: 'badge-danger' },
 };
-const ENTRY: Record<PlayerBonusDetail['wagering'][number]['status'], string> = { counted: 'Counted', below_min_odds: 'Below minimum odds', voided: 'Voided' };
+const ENTRY: Record<PlayerBonusDetail['wagering'][number]['status'], string> = {
+  counted: 'Counted',
+  below_min_odds: 'Below minimum odds',
+  voided: 'Voided',
+};
 
 function WageringHistory({ bonus }: { bonus: PlayerBonusDetail }) {
   if (bonus.wagering.length === 0) return <p className="muted small">No settled bonus-wallet stakes yet.</p>;
@@ -93,10 +97,18 @@ export function PlayerBonuses({ userId, playerName }: { userId: string; playerNa
                 <span className={`badge ${STATUS[bonus.status].badge}`}>{STATUS[bonus.status].label}</span>
               </div>
               <p className="small">
-                Wagered {formatRupees(bonus.wageringProgress)} of {formatRupees(bonus.wageringRequired)} ({bonus.progressPercent}%) · odds ≥ {bonus.minOdds.toFixed(2)} · given {formatDateTime(bonus.createdAt)}
-                {bonus.completeBy !== null ? ` · complete by ${formatDateTime(bonus.completeBy)}` : ` · activate by ${formatDateTime(bonus.activateBy)}`}
+                Wagered {formatRupees(bonus.wageringProgress)} of {formatRupees(bonus.wageringRequired)} (
+                {bonus.progressPercent}%) · odds ≥ {bonus.minOdds.toFixed(2)} · given {formatDateTime(bonus.createdAt)}
+                {bonus.completeBy !== null
+                  ? ` · complete by ${formatDateTime(bonus.completeBy)}`
+                  : ` · activate by ${formatDateTime(bonus.activateBy)}`}
               </p>
-              <progress className="bonus-progress" max={100} value={Math.min(100, bonus.progressPercent)} aria-label={`Wagering of ${bonus.offerName}`} />
+              <progress
+                className="bonus-progress"
+                max={100}
+                value={Math.min(100, bonus.progressPercent)}
+                aria-label={`Wagering of ${bonus.offerName}`}
+              />
               {bonus.grantReason !== null ? (
                 <p className="muted small">
                   Granted by an operator: <q>{bonus.grantReason}</q>
@@ -104,7 +116,8 @@ export function PlayerBonuses({ userId, playerName }: { userId: string; playerNa
               ) : null}
               {bonus.convertedAmount !== null ? (
                 <p className="small">
-                  Claimed: {formatRupees(bonus.convertedAmount)} to the main wallet{bonus.removedAmount ? `, ${formatRupees(bonus.removedAmount)} removed` : ''}.
+                  Claimed: {formatRupees(bonus.convertedAmount)} to the main wallet
+                  {bonus.removedAmount ? `, ${formatRupees(bonus.removedAmount)} removed` : ''}.
                 </p>
               ) : null}
               <details className="bonus-wagering">

@@ -5,7 +5,11 @@ import { DataTable, QueryState } from '../../../components/ui/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useReferralFlags } from '../api/referral';
 
-const REASONS: Record<ReferralFlag['reason'], string> = { shared_upi: 'Same UPI id', shared_bank_account: 'Same bank account', shared_device: 'Same device' };
+const REASONS: Record<ReferralFlag['reason'], string> = {
+  shared_upi: 'Same UPI id',
+  shared_bank_account: 'Same bank account',
+  shared_device: 'Same device',
+};
 
 const COLUMNS: DataColumn<ReferralFlag>[] = [
   { header: 'Flagged', cell: (flag) => formatDateTime(flag.createdAt) },
@@ -15,7 +19,8 @@ const COLUMNS: DataColumn<ReferralFlag>[] = [
     header: 'Why',
     cell: (flag) => (
       <>
-        <span className="badge badge-danger">{REASONS[flag.reason]}</span> <span className="muted small">{flag.detail}</span>
+        <span className="badge badge-danger">{REASONS[flag.reason]}</span>{' '}
+        <span className="muted small">{flag.detail}</span>
       </>
     ),
   },
@@ -25,7 +30,12 @@ const COLUMNS: DataColumn<ReferralFlag>[] = [
 export function ReferralFlagsPanel() {
   const flags = useReferralFlags();
   return (
-    <QueryState query={flags} loadingLabel="Loading flagged referrals…" emptyTitle="No flagged referrals" emptyBody="Pairs that share a UPI id, a bank account or a device are refused and listed here.">
+    <QueryState
+      query={flags}
+      loadingLabel="Loading flagged referrals…"
+      emptyTitle="No flagged referrals"
+      emptyBody="Pairs that share a UPI id, a bank account or a device are refused and listed here."
+    >
       {(rows) => <DataTable label="Flagged referrals" rows={rows} rowKey={(flag) => flag._id} columns={COLUMNS} />}
     </QueryState>
   );

@@ -12,14 +12,27 @@ import { useReferralSettings, useSaveReferralSettings } from '../api/referral';
 type Draft = Record<keyof ReferralSettings, string>;
 const FIELDS: { key: keyof ReferralSettings; label: string; hint: string }[] = [
   { key: 'ratePercent', label: 'Rate (%)', hint: "Of each referred player's net loss in a week" },
-  { key: 'capPerPlayerWeek', label: 'Cap per referred player and week (₹)', hint: 'The most one referred player earns the referrer in a week' },
+  {
+    key: 'capPerPlayerWeek',
+    label: 'Cap per referred player and week (₹)',
+    hint: 'The most one referred player earns the referrer in a week',
+  },
   { key: 'minClaim', label: 'Minimum claim (₹)', hint: 'The least a player can move to the main wallet' },
-  { key: 'firstDepositReward', label: 'First-deposit reward (₹)', hint: "Paid to the referrer's bonus wallet; 0 = off" },
+  {
+    key: 'firstDepositReward',
+    label: 'First-deposit reward (₹)',
+    hint: "Paid to the referrer's bonus wallet; 0 = off",
+  },
 ];
 
 function SettingsForm({ settings }: { settings: ReferralSettings }) {
   const save = useSaveReferralSettings();
-  const [draft, setDraft] = useState<Draft>(() => ({ ratePercent: String(settings.ratePercent), capPerPlayerWeek: String(settings.capPerPlayerWeek), minClaim: String(settings.minClaim), firstDepositReward: String(settings.firstDepositReward) }));
+  const [draft, setDraft] = useState<Draft>(() => ({
+    ratePercent: String(settings.ratePercent),
+    capPerPlayerWeek: String(settings.capPerPlayerWeek),
+    minClaim: String(settings.minClaim),
+    firstDepositReward: String(settings.firstDepositReward),
+  }));
   const [errors, setErrors] = useState<FieldErrors>({});
 
   return (
@@ -29,14 +42,24 @@ function SettingsForm({ settings }: { settings: ReferralSettings }) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const candidate = Object.fromEntries(FIELDS.map(({ key }) => [key, draft[key].trim() === '' ? Number.NaN : Number(draft[key])]));
+        const candidate = Object.fromEntries(
+          FIELDS.map(({ key }) => [key, draft[key].trim() === '' ? Number.NaN : Number(draft[key])]),
+        );
         const parsed = referralSettingsSchema.safeParse(candidate);
         if (!parsed.success) {
           setErrors(fieldErrors(parsed.error.issues));
           return;
         }
         setErrors({});
-        save.mutate(parsed.data, { onError: (error) => setErrors(serverErrors(error, FIELDS.map(({ key }) => key))) });
+        save.mutate(parsed.data, {
+          onError: (error) =>
+            setErrors(
+              serverErrors(
+                error,
+                FIELDS.map(({ key }) => key),
+              ),
+            ),
+        });
       }}
     >
       <div className="bonus-form-grid">

@@ -66,7 +66,10 @@ function BrandingForm({ current }: { current: AppSettings }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = brandingUpdateRequestSchema.safeParse({ ...changes, ...(siteName.trim() === '' ? { siteName: '' } : {}) });
+    const parsed = brandingUpdateRequestSchema.safeParse({
+      ...changes,
+      ...(siteName.trim() === '' ? { siteName: '' } : {}),
+    });
     if (!parsed.success || !HEX.test(colorText)) {
       const next: FieldErrors = {};
       for (const issue of parsed.success ? [] : parsed.error.issues) {
@@ -82,7 +85,12 @@ function BrandingForm({ current }: { current: AppSettings }) {
     update.mutate(parsed.data, {
       onError: (error) => {
         if (error instanceof ApiError && error.issues.length > 0) {
-          setErrors({ siteName: error.issueFor('siteName'), color: error.issueFor('color'), logoImg: error.issueFor('logoImg'), faviconImg: error.issueFor('faviconImg') });
+          setErrors({
+            siteName: error.issueFor('siteName'),
+            color: error.issueFor('color'),
+            logoImg: error.issueFor('logoImg'),
+            faviconImg: error.issueFor('faviconImg'),
+          });
         }
       },
     });
@@ -139,9 +147,21 @@ function BrandingForm({ current }: { current: AppSettings }) {
             </p>
           ) : null}
         </div>
-        <ImagePicker label="Logo" currentUrl={current.logoImg} value={logo} onChange={setLogo} previewClassName="image-preview-wide" />
+        <ImagePicker
+          label="Logo"
+          currentUrl={current.logoImg}
+          value={logo}
+          onChange={setLogo}
+          previewClassName="image-preview-wide"
+        />
         {errors.logoImg ? <Alert>{errors.logoImg}</Alert> : null}
-        <ImagePicker label="Favicon" currentUrl={current.faviconImg} value={favicon} onChange={setFavicon} hint="Square PNG, JPEG or WebP, at most 5 MB" />
+        <ImagePicker
+          label="Favicon"
+          currentUrl={current.faviconImg}
+          value={favicon}
+          onChange={setFavicon}
+          hint="Square PNG, JPEG or WebP, at most 5 MB"
+        />
         {errors.faviconImg ? <Alert>{errors.faviconImg}</Alert> : null}
         <div className="button-row">
           <Button type="submit" variant="primary" busy={update.isPending} disabled={!dirty}>
@@ -166,7 +186,9 @@ function BrandingForm({ current }: { current: AppSettings }) {
               Place bet
             </span>
             <span className="preview-tab">
-              {(favicon ?? current.faviconImg) ? <img src={favicon ?? current.faviconImg} alt="" className="preview-favicon" /> : null}
+              {(favicon ?? current.faviconImg) ? (
+                <img src={favicon ?? current.faviconImg} alt="" className="preview-favicon" />
+              ) : null}
               {siteName.trim() || current.siteName}
             </span>
           </div>

@@ -23,13 +23,19 @@ export function useCasinoGames() {
 }
 
 export async function updateCasinoGame(id: string, body: GameUpdate): Promise<{ game: DeskGame; message: string }> {
-  const { data, message } = await apiRequest<DeskGame>(`/backoffice/casino/games/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  const { data, message } = await apiRequest<DeskGame>(`/backoffice/casino/games/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+  });
   return { game: data, message };
 }
 
 function useReplaceGame() {
   const queryClient = useQueryClient();
-  return (game: DeskGame) => queryClient.setQueryData<DeskGame[]>(casinoQueryKeys.games, (list) => (list === undefined ? list : sortGames(list.map((item) => (item._id === game._id ? game : item)))));
+  return (game: DeskGame) =>
+    queryClient.setQueryData<DeskGame[]>(casinoQueryKeys.games, (list) =>
+      list === undefined ? list : sortGames(list.map((item) => (item._id === game._id ? game : item))),
+    );
 }
 
 /** Enable or disable a game: players stop (or start) seeing it in the lobby at once. */
@@ -99,7 +105,9 @@ export function planMove(games: readonly DeskGame[], id: string, direction: -1 |
   const next = [...games];
   next[index] = neighbour;
   next[target] = current;
-  return next.flatMap((game, position) => ((position + 1) * 10 === game.order ? [] : [{ id: game._id, order: (position + 1) * 10 }]));
+  return next.flatMap((game, position) =>
+    (position + 1) * 10 === game.order ? [] : [{ id: game._id, order: (position + 1) * 10 }],
+  );
 }
 
 /** Sends the order changes one by one (each is its own audited change), then shows the fresh list. */

@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { backofficeCasinoGameSchema, casinoProviderSchema, casinoReconciliationEnvelope, casinoRoundRowSchema, casinoTransactionRowSchema } from '@khel/contract';
+import type {
+  backofficeCasinoGameSchema,
+  casinoProviderSchema,
+  casinoReconciliationEnvelope,
+  casinoRoundRowSchema,
+  casinoTransactionRowSchema,
+} from '@khel/contract';
 
 export type DeskGame = ReturnType<typeof backofficeCasinoGameSchema.parse>;
 export type DeskProvider = ReturnType<typeof casinoProviderSchema.parse>;

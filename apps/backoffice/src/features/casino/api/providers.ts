@@ -46,7 +46,8 @@ export function useCreateProvider() {
 export function useUpdateProvider(options: { quiet?: boolean } = {}) {
   const refresh = useRefreshCasino();
   return useMutation({
-    mutationFn: ({ code, body }: { code: string; body: ProviderUpdate }) => save('PUT', `/backoffice/casino/providers/${encodeURIComponent(code)}`, body),
+    mutationFn: ({ code, body }: { code: string; body: ProviderUpdate }) =>
+      save('PUT', `/backoffice/casino/providers/${encodeURIComponent(code)}`, body),
     meta: { quiet: options.quiet === true },
     gcTime: 0,
     onSettled: refresh,

@@ -9,7 +9,9 @@ export const REPORT_LIMIT = 500;
 export function useCasinoRounds(provider: string, date: string) {
   return useQuery({
     queryKey: casinoQueryKeys.rounds(provider, date),
-    queryFn: async () => (await apiRequest<DeskRound[]>('/backoffice/casino/rounds', { query: { provider, date, limit: REPORT_LIMIT } })).data,
+    queryFn: async () =>
+      (await apiRequest<DeskRound[]>('/backoffice/casino/rounds', { query: { provider, date, limit: REPORT_LIMIT } }))
+        .data,
     enabled: provider !== '',
   });
 }
@@ -17,7 +19,12 @@ export function useCasinoRounds(provider: string, date: string) {
 export function useCasinoTransactions(provider: string, date: string) {
   return useQuery({
     queryKey: casinoQueryKeys.transactions(provider, date),
-    queryFn: async () => (await apiRequest<DeskTransaction[]>('/backoffice/casino/transactions', { query: { provider, date, limit: REPORT_LIMIT } })).data,
+    queryFn: async () =>
+      (
+        await apiRequest<DeskTransaction[]>('/backoffice/casino/transactions', {
+          query: { provider, date, limit: REPORT_LIMIT },
+        })
+      ).data,
     enabled: provider !== '',
   });
 }
@@ -26,7 +33,8 @@ export function useCasinoTransactions(provider: string, date: string) {
 export function useReconciliation(provider: string) {
   return useQuery({
     queryKey: casinoQueryKeys.reconciliation(provider),
-    queryFn: async () => (await apiRequest<Reconciliation>(`/backoffice/casino/reconciliation/${encodeURIComponent(provider)}`)).data,
+    queryFn: async () =>
+      (await apiRequest<Reconciliation>(`/backoffice/casino/reconciliation/${encodeURIComponent(provider)}`)).data,
     enabled: provider !== '',
     staleTime: 0,
   });

@@ -13,7 +13,12 @@ import '../casino.css';
 
 const VIEWS = ['games', 'providers', 'rounds', 'reconciliation'] as const;
 type View = (typeof VIEWS)[number];
-const VIEW_LABELS: Record<View, string> = { games: 'Games', providers: 'Providers', rounds: 'Rounds & transactions', reconciliation: 'Reconciliation' };
+const VIEW_LABELS: Record<View, string> = {
+  games: 'Games',
+  providers: 'Providers',
+  rounds: 'Rounds & transactions',
+  reconciliation: 'Reconciliation',
+};
 
 function viewOf(value: string | null): View {
   return (VIEWS as readonly string[]).includes(value ?? '') ? (value as View) : 'games';
@@ -42,7 +47,12 @@ export function CasinoPage() {
       <header className="page-header">
         <h1 id="casino-title">Casino</h1>
       </header>
-      <Tabs label="Casino desk" value={view} onChange={go} items={VIEWS.map((value) => ({ value, label: VIEW_LABELS[value] }))}>
+      <Tabs
+        label="Casino desk"
+        value={view}
+        onChange={go}
+        items={VIEWS.map((value) => ({ value, label: VIEW_LABELS[value] }))}
+      >
         {view === 'games' ? <GamesPanel /> : view === 'providers' ? <ProvidersPanel /> : <ReportView view={view} />}
       </Tabs>
     </section>
@@ -67,5 +77,9 @@ function ReportView({ view }: { view: 'rounds' | 'reconciliation' }) {
     );
   }
   if (providers.data.length === 0) return <Alert kind="info">No casino providers yet: add one under Providers.</Alert>;
-  return view === 'rounds' ? <RoundsPanel providers={providers.data} /> : <ReconciliationPanel providers={providers.data} />;
+  return view === 'rounds' ? (
+    <RoundsPanel providers={providers.data} />
+  ) : (
+    <ReconciliationPanel providers={providers.data} />
+  );
 }

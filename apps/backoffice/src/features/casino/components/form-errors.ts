@@ -3,7 +3,9 @@ import { ApiError } from '../../../lib/api-client';
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** The first message per top-level field of a failed zod parse (the contract's schemas). */
-export function zodFieldErrors<F extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors<F> {
+export function zodFieldErrors<F extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '') as F;
@@ -27,7 +29,11 @@ export function focusFirstInvalid(form: HTMLElement | null): void {
  * Plain words for required fields left empty ("Enter a title"), which win over the schema's generic
  * messages ("Too small: expected string to have >=1 characters").
  */
-export function withEmptyMessages<F extends string>(errors: FieldErrors<F>, values: Partial<Record<F, string>>, messages: Partial<Record<F, string>>): FieldErrors<F> {
+export function withEmptyMessages<F extends string>(
+  errors: FieldErrors<F>,
+  values: Partial<Record<F, string>>,
+  messages: Partial<Record<F, string>>,
+): FieldErrors<F> {
   const next: FieldErrors<F> = { ...errors };
   for (const field of Object.keys(messages) as F[]) {
     const value = values[field];

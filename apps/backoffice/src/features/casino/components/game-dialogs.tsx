@@ -23,7 +23,8 @@ const LAUNCH_KIND_LABELS: Record<LaunchKind, string> = {
   win: 'win: /live-casino-win/{id}/{provider}',
 };
 
-const IMAGE_HINT = 'An image URL (https://… or a path on this site such as /house-casino/thumbs/…), at most 500 characters.';
+const IMAGE_HINT =
+  'An image URL (https://… or a path on this site such as /house-casino/thumbs/…), at most 500 characters.';
 
 function CategoryOptions({ id, categories }: { id: string; categories: readonly string[] }) {
   return (
@@ -38,9 +39,22 @@ function CategoryOptions({ id, categories }: { id: string; categories: readonly 
 type EditField = 'title' | 'category' | 'image' | 'order';
 
 /** Title, category, image and order of one game; only what changed travels (each change is audited). */
-export function GameEditDialog({ game, categories, onClose }: { game: DeskGame; categories: readonly string[]; onClose: () => void }) {
+export function GameEditDialog({
+  game,
+  categories,
+  onClose,
+}: {
+  game: DeskGame;
+  categories: readonly string[];
+  onClose: () => void;
+}) {
   const update = useUpdateGame();
-  const [form, setForm] = useState({ title: game.title, category: game.game_category, image: game.game_images, order: String(game.order) });
+  const [form, setForm] = useState({
+    title: game.title,
+    category: game.game_category,
+    image: game.game_images,
+    order: String(game.order),
+  });
   const [errors, setErrors] = useState<FieldErrors<EditField>>({});
   const formId = `casino-game-edit-${game._id}`;
 
@@ -60,7 +74,13 @@ export function GameEditDialog({ game, categories, onClose }: { game: DeskGame; 
     if (order !== game.order) changes.order = order;
     const parsed = casinoGameUpdateSchema.safeParse(changes);
     if (!parsed.success) {
-      setErrors(withEmptyMessages(zodFieldErrors<EditField>(parsed.error.issues), form, { title: 'Enter a title', category: 'Enter a category', order: 'Enter a number' }));
+      setErrors(
+        withEmptyMessages(zodFieldErrors<EditField>(parsed.error.issues), form, {
+          title: 'Enter a title',
+          category: 'Enter a category',
+          order: 'Enter a number',
+        }),
+      );
       focusFirstInvalid(formElement);
       return;
     }
@@ -99,7 +119,13 @@ export function GameEditDialog({ game, categories, onClose }: { game: DeskGame; 
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="casino-form">
-        <TextField label="Title" value={form.title} maxLength={80} error={errors.title} onChange={(event) => set('title', event.target.value)} />
+        <TextField
+          label="Title"
+          value={form.title}
+          maxLength={80}
+          error={errors.title}
+          onChange={(event) => set('title', event.target.value)}
+        />
         <TextField
           label="Category"
           value={form.category}
@@ -112,7 +138,14 @@ export function GameEditDialog({ game, categories, onClose }: { game: DeskGame; 
         <CategoryOptions id={`${formId}-categories`} categories={categories} />
         <div className="casino-image-field">
           <GameThumb src={form.image.trim()} title={form.title || game.title} large />
-          <TextField label="Image URL" value={form.image} maxLength={500} hint={IMAGE_HINT} error={errors.image} onChange={(event) => set('image', event.target.value)} />
+          <TextField
+            label="Image URL"
+            value={form.image}
+            maxLength={500}
+            hint={IMAGE_HINT}
+            error={errors.image}
+            onChange={(event) => set('image', event.target.value)}
+          />
         </div>
         <TextField
           label="Order"
@@ -141,10 +174,19 @@ export interface GameCreateDialogProps {
 }
 
 /** A game of a configured provider: its code is what the provider sends back in wallet calls. */
-export function GameCreateDialog({ providers, defaultProvider, categories, nextOrder, onClose }: GameCreateDialogProps) {
+export function GameCreateDialog({
+  providers,
+  defaultProvider,
+  categories,
+  nextOrder,
+  onClose,
+}: GameCreateDialogProps) {
   const create = useCreateGame();
   const [form, setForm] = useState({
-    providerCode: defaultProvider !== '' ? defaultProvider : (providers.find((item) => item.kind === 'external')?.code ?? providers[0]?.code ?? ''),
+    providerCode:
+      defaultProvider !== ''
+        ? defaultProvider
+        : (providers.find((item) => item.kind === 'external')?.code ?? providers[0]?.code ?? ''),
     code: '',
     title: '',
     category: '',
@@ -160,7 +202,8 @@ export function GameCreateDialog({ providers, defaultProvider, categories, nextO
   function set<K extends keyof typeof form>(field: K, value: (typeof form)[K]) {
     setForm((current) => ({ ...current, [field]: value }));
     const errorField = field === 'type' ? 'isSlot' : field;
-    if (errors[errorField as CreateField] !== undefined) setErrors((current) => ({ ...current, [errorField]: undefined }));
+    if (errors[errorField as CreateField] !== undefined)
+      setErrors((current) => ({ ...current, [errorField]: undefined }));
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -184,7 +227,8 @@ export function GameCreateDialog({ providers, defaultProvider, categories, nextO
       order: 'Enter a number',
     });
     // The server launches a live table only for a game that is not a slot: refuse the pair here.
-    if (form.type === 'slot' && form.launchKind === 'table') next.launchKind = 'A slot cannot launch as a live table; choose play-game';
+    if (form.type === 'slot' && form.launchKind === 'table')
+      next.launchKind = 'A slot cannot launch as a live table; choose play-game';
     if (!parsed.success || Object.keys(next).length > 0) {
       setErrors(next);
       focusFirstInvalid(formElement);
@@ -218,7 +262,12 @@ export function GameCreateDialog({ providers, defaultProvider, categories, nextO
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="casino-form">
-        <SelectField label="Provider" value={form.providerCode} error={errors.providerCode} onChange={(event) => set('providerCode', event.target.value)}>
+        <SelectField
+          label="Provider"
+          value={form.providerCode}
+          error={errors.providerCode}
+          onChange={(event) => set('providerCode', event.target.value)}
+        >
           {providers.map((item) => (
             <option key={item.code} value={item.code}>
               {item.name} ({item.code}){item.active ? '' : ' · inactive'}
@@ -234,12 +283,32 @@ export function GameCreateDialog({ providers, defaultProvider, categories, nextO
           error={errors.code}
           onChange={(event) => set('code', event.target.value.toLowerCase())}
         />
-        <TextField label="Title" value={form.title} maxLength={80} error={errors.title} onChange={(event) => set('title', event.target.value)} />
-        <TextField label="Category" value={form.category} maxLength={60} list={`${formId}-categories`} error={errors.category} onChange={(event) => set('category', event.target.value)} />
+        <TextField
+          label="Title"
+          value={form.title}
+          maxLength={80}
+          error={errors.title}
+          onChange={(event) => set('title', event.target.value)}
+        />
+        <TextField
+          label="Category"
+          value={form.category}
+          maxLength={60}
+          list={`${formId}-categories`}
+          error={errors.category}
+          onChange={(event) => set('category', event.target.value)}
+        />
         <CategoryOptions id={`${formId}-categories`} categories={categories} />
         <div className="casino-image-field">
           <GameThumb src={form.image.trim()} title={form.title || 'New game'} large />
-          <TextField label="Image URL" value={form.image} maxLength={500} hint={IMAGE_HINT} error={errors.image} onChange={(event) => set('image', event.target.value)} />
+          <TextField
+            label="Image URL"
+            value={form.image}
+            maxLength={500}
+            hint={IMAGE_HINT}
+            error={errors.image}
+            onChange={(event) => set('image', event.target.value)}
+          />
         </div>
         <SelectField
           label="Type"
@@ -251,14 +320,28 @@ export function GameCreateDialog({ providers, defaultProvider, categories, nextO
           <option value="table">Table or live game</option>
           <option value="slot">Slot</option>
         </SelectField>
-        <SelectField label="Launch call" value={form.launchKind} error={errors.launchKind} onChange={(event) => set('launchKind', event.target.value as LaunchKind)}>
+        <SelectField
+          label="Launch call"
+          value={form.launchKind}
+          error={errors.launchKind}
+          onChange={(event) => set('launchKind', event.target.value as LaunchKind)}
+        >
           {CASINO_LAUNCH_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {LAUNCH_KIND_LABELS[kind]}
             </option>
           ))}
         </SelectField>
-        <TextField label="Order" type="number" inputMode="numeric" min={0} max={100000} value={form.order} error={errors.order} onChange={(event) => set('order', event.target.value)} />
+        <TextField
+          label="Order"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100000}
+          value={form.order}
+          error={errors.order}
+          onChange={(event) => set('order', event.target.value)}
+        />
         <Switch label="Show in the lobby at once" checked={enabled} onChange={setEnabled} />
       </form>
     </Dialog>

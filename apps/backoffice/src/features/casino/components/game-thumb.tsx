@@ -12,7 +12,11 @@ export function GameThumb({ src, title, large = false }: { src: string; title: s
       .map((word) => word.charAt(0).toUpperCase())
       .join('');
     return (
-      <span className={`${className} casino-thumb-empty`} role="img" aria-label={src.trim() === '' ? `${title}: no image` : `${title}: image did not load`}>
+      <span
+        className={`${className} casino-thumb-empty`}
+        role="img"
+        aria-label={src.trim() === '' ? `${title}: no image` : `${title}: image did not load`}
+      >
         {initials || '?'}
       </span>
     );

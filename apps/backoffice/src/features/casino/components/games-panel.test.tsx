@@ -13,7 +13,13 @@ function stubCatalogue() {
     'GET /backoffice/casino/games': () => ok(games),
     'PUT /backoffice/casino/games/:id': (call) => {
       const id = call.path.split('/').pop();
-      const body = call.body as { enabled?: boolean; order?: number; category?: string; title?: string; image?: string };
+      const body = call.body as {
+        enabled?: boolean;
+        order?: number;
+        category?: string;
+        title?: string;
+        image?: string;
+      };
       games = games.map((item) =>
         item._id === id
           ? {
@@ -26,7 +32,10 @@ function stubCatalogue() {
             }
           : item,
       );
-      return ok(games.find((item) => item._id === id), 'Game saved');
+      return ok(
+        games.find((item) => item._id === id),
+        'Game saved',
+      );
     },
     'POST /backoffice/casino/games': (call) => {
       const body = call.body as { code: string; title: string };
@@ -47,7 +56,9 @@ describe('casino games', () => {
     const table = await screen.findByRole('table', { name: 'Casino games' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Royal Bengal', 'Dragon Tiger', 'Andar Bahar']);
-    expect(within(rows[0]!).getByRole('img', { name: 'Royal Bengal' }).getAttribute('src')).toBe('/house-casino/thumbs/royal-bengal.svg');
+    expect(within(rows[0]!).getByRole('img', { name: 'Royal Bengal' }).getAttribute('src')).toBe(
+      '/house-casino/thumbs/royal-bengal.svg',
+    );
 
     const dragon = screen.getByRole('row', { name: 'Dragon Tiger' });
     const lobbySwitch = within(dragon).getByRole('switch', { name: 'In lobby: Dragon Tiger' });
@@ -55,7 +66,11 @@ describe('casino games', () => {
     await user.click(lobbySwitch);
     await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/games/2')[0]?.body).toEqual({ enabled: false }));
     expect(await screen.findByText('Dragon Tiger is hidden from players')).toBeTruthy();
-    await waitFor(() => expect((within(screen.getByRole('row', { name: 'Dragon Tiger' })).getByRole('switch') as HTMLInputElement).checked).toBe(false));
+    await waitFor(() =>
+      expect(
+        (within(screen.getByRole('row', { name: 'Dragon Tiger' })).getByRole('switch') as HTMLInputElement).checked,
+      ).toBe(false),
+    );
 
     await user.click(within(screen.getByRole('row', { name: 'Dragon Tiger' })).getByRole('switch'));
     await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/games/2')[1]?.body).toEqual({ enabled: true }));
@@ -72,8 +87,14 @@ describe('casino games', () => {
     await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/games/3')[0]?.body).toEqual({ order: 20 }));
     expect(api.callsTo('PUT', '/backoffice/casino/games/2')[0]?.body).toEqual({ order: 30 });
     await waitFor(() => {
-      const rows = within(screen.getByRole('table', { name: 'Casino games' })).getAllByRole('row').slice(1);
-      expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Royal Bengal', 'Andar Bahar', 'Dragon Tiger']);
+      const rows = within(screen.getByRole('table', { name: 'Casino games' }))
+        .getAllByRole('row')
+        .slice(1);
+      expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+        'Royal Bengal',
+        'Andar Bahar',
+        'Dragon Tiger',
+      ]);
     });
   });
 
@@ -87,7 +108,9 @@ describe('casino games', () => {
     await user.type(within(dialog).getByLabelText('Category'), 'Indian Games');
     await user.clear(within(dialog).getByLabelText('Image URL'));
     await user.type(within(dialog).getByLabelText('Image URL'), 'https://cdn.example.com/ab.png');
-    expect(within(dialog).getByRole('img', { name: 'Andar Bahar' }).getAttribute('src')).toBe('https://cdn.example.com/ab.png');
+    expect(within(dialog).getByRole('img', { name: 'Andar Bahar' }).getAttribute('src')).toBe(
+      'https://cdn.example.com/ab.png',
+    );
     await user.clear(within(dialog).getByLabelText('Order'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByLabelText('Order').getAttribute('aria-invalid')).toBe('true');
@@ -96,7 +119,12 @@ describe('casino games', () => {
 
     await user.type(within(dialog).getByLabelText('Order'), '30');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/games/3')[0]?.body).toEqual({ category: 'Indian Games', image: 'https://cdn.example.com/ab.png' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/casino/games/3')[0]?.body).toEqual({
+        category: 'Indian Games',
+        image: 'https://cdn.example.com/ab.png',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(within(screen.getByRole('row', { name: 'Andar Bahar' })).getByText('Indian Games')).toBeTruthy();
   });
@@ -140,7 +168,10 @@ describe('casino games', () => {
 
   it('says so when the catalogue cannot be loaded, and tries again', async () => {
     let failing = true;
-    stubCasino({ 'GET /backoffice/casino/games': () => (failing ? fail(403, 'You do not have permission for this action', 'FORBIDDEN') : ok(GAMES)) });
+    stubCasino({
+      'GET /backoffice/casino/games': () =>
+        failing ? fail(403, 'You do not have permission for this action', 'FORBIDDEN') : ok(GAMES),
+    });
     renderApp('/casino', { token: 't' });
     const user = userEvent.setup();
     expect(await screen.findByText('You do not have permission for this action')).toBeTruthy();

@@ -12,7 +12,12 @@ import { useCasinoProviders } from '../api/providers';
 import { GameCreateDialog, GameEditDialog } from './game-dialogs';
 import { GameThumb } from './game-thumb';
 
-const LAUNCH_LABELS: Record<DeskGame['launch_kind'], string> = { play: 'play-game', table: 'live table', qtech: 'qtech', win: 'win' };
+const LAUNCH_LABELS: Record<DeskGame['launch_kind'], string> = {
+  play: 'play-game',
+  table: 'live table',
+  qtech: 'qtech',
+  win: 'win',
+};
 
 export function GamesPanel() {
   const games = useCasinoGames();
@@ -21,8 +26,14 @@ export function GamesPanel() {
   const [editing, setEditing] = useState<DeskGame | null>(null);
   const [adding, setAdding] = useState(false);
 
-  const shown = useMemo(() => (games.data ?? []).filter((game) => provider === '' || game.provider_code === provider), [games.data, provider]);
-  const categories = useMemo(() => [...new Set((games.data ?? []).map((game) => game.game_category))].sort(), [games.data]);
+  const shown = useMemo(
+    () => (games.data ?? []).filter((game) => provider === '' || game.provider_code === provider),
+    [games.data, provider],
+  );
+  const categories = useMemo(
+    () => [...new Set((games.data ?? []).map((game) => game.game_category))].sort(),
+    [games.data],
+  );
   const inactive = new Set((providers.data ?? []).filter((item) => !item.active).map((item) => item.code));
 
   return (
@@ -38,14 +49,18 @@ export function GamesPanel() {
         </SelectField>
         <div className="casino-toolbar-actions">
           {games.isFetching && games.data !== undefined ? <Spinner size="small" label="Updating" /> : null}
-          <Button variant="primary" onClick={() => setAdding(true)} disabled={providers.data === undefined || providers.data.length === 0}>
+          <Button
+            variant="primary"
+            onClick={() => setAdding(true)}
+            disabled={providers.data === undefined || providers.data.length === 0}
+          >
             Add a game
           </Button>
         </div>
       </div>
       <p className="muted small">
-        The lobby shows enabled games of active providers in this order. Switching a game off hides it at once; players already in it can no longer stake, and rounds they
-        started still pay out.
+        The lobby shows enabled games of active providers in this order. Switching a game off hides it at once; players
+        already in it can no longer stake, and rounds they started still pay out.
       </p>
       {games.isPending ? (
         <LoadingBlock label="Loading the catalogue…" />
@@ -60,11 +75,15 @@ export function GamesPanel() {
           {errorMessage(games.error)}
         </Alert>
       ) : shown.length === 0 ? (
-        <EmptyState title={provider === '' ? 'No games in the catalogue yet' : 'This provider has no games yet'}>Add one with the button above.</EmptyState>
+        <EmptyState title={provider === '' ? 'No games in the catalogue yet' : 'This provider has no games yet'}>
+          Add one with the button above.
+        </EmptyState>
       ) : (
         <GameTable games={shown} inactiveProviders={inactive} onEdit={setEditing} />
       )}
-      {editing === null ? null : <GameEditDialog key={editing._id} game={editing} categories={categories} onClose={() => setEditing(null)} />}
+      {editing === null ? null : (
+        <GameEditDialog key={editing._id} game={editing} categories={categories} onClose={() => setEditing(null)} />
+      )}
       {adding && providers.data !== undefined ? (
         <GameCreateDialog
           providers={providers.data}
@@ -78,7 +97,15 @@ export function GamesPanel() {
   );
 }
 
-function GameTable({ games, inactiveProviders, onEdit }: { games: DeskGame[]; inactiveProviders: ReadonlySet<string>; onEdit: (game: DeskGame) => void }) {
+function GameTable({
+  games,
+  inactiveProviders,
+  onEdit,
+}: {
+  games: DeskGame[];
+  inactiveProviders: ReadonlySet<string>;
+  onEdit: (game: DeskGame) => void;
+}) {
   const toggle = useSetGameEnabled();
   const reorder = useReorderGames();
 
@@ -109,10 +136,22 @@ function GameTable({ games, inactiveProviders, onEdit }: { games: DeskGame[]; in
                 <span className="casino-order-value" title="Order value">
                   {game.order}
                 </span>
-                <Button size="small" variant="ghost" aria-label={`Move ${game.title} up`} disabled={reorder.isPending || index === 0} onClick={() => move(game, -1)}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={`Move ${game.title} up`}
+                  disabled={reorder.isPending || index === 0}
+                  onClick={() => move(game, -1)}
+                >
                   ↑
                 </Button>
-                <Button size="small" variant="ghost" aria-label={`Move ${game.title} down`} disabled={reorder.isPending || index === games.length - 1} onClick={() => move(game, 1)}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  aria-label={`Move ${game.title} down`}
+                  disabled={reorder.isPending || index === games.length - 1}
+                  onClick={() => move(game, 1)}
+                >
                   ↓
                 </Button>
               </span>
@@ -131,7 +170,10 @@ function GameTable({ games, inactiveProviders, onEdit }: { games: DeskGame[]; in
             <td data-label="Provider">
               {game.provider_name}
               {inactiveProviders.has(game.provider_code) ? (
-                <span className="badge badge-warning casino-badge-gap" title="Games of an inactive provider are not in the lobby">
+                <span
+                  className="badge badge-warning casino-badge-gap"
+                  title="Games of an inactive provider are not in the lobby"
+                >
                   Provider off
                 </span>
               ) : null}

@@ -17,11 +17,22 @@ function stubProviders() {
       const body = call.body as { active?: boolean; rotateSecret?: boolean; name?: string; netPayoutLimit?: number };
       providers = providers.map((item) =>
         item.code === code
-          ? { ...item, ...(body.active === undefined ? {} : { active: body.active }), ...(body.name === undefined ? {} : { name: body.name }),
-              ...(body.netPayoutLimit === undefined ? {} : { netPayoutLimit: body.netPayoutLimit }), ...(body.rotateSecret === true ? { secretHint: `…${NEW_SECRET.slice(-4)}` } : {}) }
+          ? {
+              ...item,
+              ...(body.active === undefined ? {} : { active: body.active }),
+              ...(body.name === undefined ? {} : { name: body.name }),
+              ...(body.netPayoutLimit === undefined ? {} : { netPayoutLimit: body.netPayoutLimit }),
+              ...(body.rotateSecret === true ? { secretHint: `…${NEW_SECRET.slice(-4)}` } : {}),
+            }
           : item,
       );
-      return ok({ provider: providers.find((item) => item.code === code), secret: body.rotateSecret === true ? NEW_SECRET : null }, 'Provider saved');
+      return ok(
+        {
+          provider: providers.find((item) => item.code === code),
+          secret: body.rotateSecret === true ? NEW_SECRET : null,
+        },
+        'Provider saved',
+      );
     },
     'POST /backoffice/casino/providers': (call) => {
       const body = call.body as { code: string; name: string; launchUrlTemplate: string; active: boolean };
@@ -45,7 +56,9 @@ describe('casino providers', () => {
     // Cancel is focused first: a destructive action is never one Enter away.
     expect(document.activeElement?.textContent).toBe('Cancel');
     await user.click(within(confirm).getByRole('button', { name: 'Rotate secret' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[0]?.body).toEqual({ rotateSecret: true }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[0]?.body).toEqual({ rotateSecret: true }),
+    );
 
     const reveal = await screen.findByRole('dialog', { name: 'Signing secret of Ezugi' });
     expect(within(reveal).getByText(NEW_SECRET)).toBeTruthy();
@@ -60,8 +73,24 @@ describe('casino providers', () => {
     // Gone for good: not on the page, not in any cached query or mutation; only the last 4 are shown.
     expect(screen.queryByText(NEW_SECRET)).toBeNull();
     expect(await within(screen.getByRole('listitem', { name: 'Ezugi' })).findByText('c3b2')).toBeTruthy();
-    expect(JSON.stringify(queryClient.getQueryCache().getAll().map((query) => query.state.data))).not.toContain(NEW_SECRET);
-    await waitFor(() => expect(JSON.stringify(queryClient.getMutationCache().getAll().map((mutation) => mutation.state.data))).not.toContain(NEW_SECRET));
+    expect(
+      JSON.stringify(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((query) => query.state.data),
+      ),
+    ).not.toContain(NEW_SECRET);
+    await waitFor(() =>
+      expect(
+        JSON.stringify(
+          queryClient
+            .getMutationCache()
+            .getAll()
+            .map((mutation) => mutation.state.data),
+        ),
+      ).not.toContain(NEW_SECRET),
+    );
   });
 
   it('adds an external provider (launch URL checked for {token}) and reveals its secret once', async () => {
@@ -80,7 +109,13 @@ describe('casino providers', () => {
     await user.type(within(dialog).getByLabelText('Launch URL template'), '&t={{token}');
     await user.click(within(dialog).getByRole('button', { name: 'Add provider' }));
     await waitFor(() =>
-      expect(api.callsTo('POST', '/backoffice/casino/providers')[0]?.body).toEqual({ code: 'evo-live', name: 'Evo Live', launchUrlTemplate: 'https://evo.example/launch?game={game}&t={token}', netPayoutLimit: 10_000_000, active: true }),
+      expect(api.callsTo('POST', '/backoffice/casino/providers')[0]?.body).toEqual({
+        code: 'evo-live',
+        name: 'Evo Live',
+        launchUrlTemplate: 'https://evo.example/launch?game={game}&t={token}',
+        netPayoutLimit: 10_000_000,
+        active: true,
+      }),
     );
     const reveal = await screen.findByRole('dialog', { name: 'Signing secret of Evo Live' });
     expect(within(reveal).getByText(NEW_SECRET)).toBeTruthy();
@@ -98,10 +133,16 @@ describe('casino providers', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Switch off Ezugi?' });
     expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Switch off' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[0]?.body).toEqual({ active: false }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[0]?.body).toEqual({ active: false }),
+    );
     expect(await within(screen.getByRole('listitem', { name: 'Ezugi' })).findByText('Inactive')).toBeTruthy();
-    await user.click(within(screen.getByRole('listitem', { name: 'Ezugi' })).getByRole('switch', { name: 'Active: Ezugi' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[1]?.body).toEqual({ active: true }));
+    await user.click(
+      within(screen.getByRole('listitem', { name: 'Ezugi' })).getByRole('switch', { name: 'Active: Ezugi' }),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[1]?.body).toEqual({ active: true }),
+    );
   });
 
   it('shows each provider’s net payout limit and changes it, refusing a limit of ₹0', async () => {
@@ -123,7 +164,9 @@ describe('casino providers', () => {
     await user.clear(limit);
     await user.type(limit, '750000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[0]?.body).toEqual({ netPayoutLimit: 750_000 }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/casino/providers/ezugi')[0]?.body).toEqual({ netPayoutLimit: 750_000 }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -22,14 +22,16 @@ import type { FieldErrors } from './form-errors';
 import { SecretRevealDialog } from './secret-reveal-dialog';
 import type { RevealedSecret } from './secret-reveal-dialog';
 
-const LIMIT_HINT = 'How much more this provider may pay out than it takes in stakes, in total. The ledger refuses any payout beyond it; the provider retries once you raise it.';
+const LIMIT_HINT =
+  'How much more this provider may pay out than it takes in stakes, in total. The ledger refuses any payout beyond it; the provider retries once you raise it.';
 
 /** The limit field's text as the number the contract checks (empty is not a number, so it is asked for). */
 function limitValue(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text.replace(/,/g, ''));
 }
 
-const URL_HINT = 'Must contain {token}; {game}, {lang} and {currency} are filled in too. Example: https://games.example.com/launch?token={token}&game={game}';
+const URL_HINT =
+  'Must contain {token}; {game}, {lang} and {currency} are filled in too. Example: https://games.example.com/launch?token={token}&game={game}';
 
 export function ProvidersPanel() {
   const providers = useCasinoProviders();
@@ -45,8 +47,8 @@ export function ProvidersPanel() {
         </Button>
       </div>
       <p className="muted small">
-        Providers call our seamless wallet (authenticate, balance, debit, credit, rollback) signed with their secret. An inactive provider&apos;s games leave the lobby and its
-        wallet calls are refused.
+        Providers call our seamless wallet (authenticate, balance, debit, credit, rollback) signed with their secret. An
+        inactive provider&apos;s games leave the lobby and its wallet calls are refused.
       </p>
       {providers.isPending ? (
         <LoadingBlock label="Loading providers…" />
@@ -74,13 +76,23 @@ export function ProvidersPanel() {
           }}
         />
       ) : null}
-      {editing === null ? null : <ProviderEditDialog key={editing.code} provider={editing} onClose={() => setEditing(null)} />}
+      {editing === null ? null : (
+        <ProviderEditDialog key={editing.code} provider={editing} onClose={() => setEditing(null)} />
+      )}
       {revealed === null ? null : <SecretRevealDialog revealed={revealed} onClose={() => setRevealed(null)} />}
     </div>
   );
 }
 
-function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvider[]; onEdit: (provider: DeskProvider) => void; onRevealed: (revealed: RevealedSecret) => void }) {
+function ProviderList({
+  providers,
+  onEdit,
+  onRevealed,
+}: {
+  providers: DeskProvider[];
+  onEdit: (provider: DeskProvider) => void;
+  onRevealed: (revealed: RevealedSecret) => void;
+}) {
   const setActive = useUpdateProvider();
   const rotate = useUpdateProvider();
   const [toDeactivate, setToDeactivate] = useState<DeskProvider | null>(null);
@@ -90,7 +102,8 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
     setActive.mutate(
       { code: provider.code, body: { active } },
       {
-        onSuccess: ({ provider: saved }) => toast.success(saved.active ? `${saved.name} is active again` : `${saved.name} is switched off`),
+        onSuccess: ({ provider: saved }) =>
+          toast.success(saved.active ? `${saved.name} is active again` : `${saved.name} is switched off`),
         onSettled: () => setToDeactivate(null),
       },
     );
@@ -116,14 +129,22 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
     <>
       <ul className="casino-provider-list" aria-label="Casino providers">
         {providers.map((provider) => (
-          <li key={provider.code} className={`card casino-provider${provider.active ? '' : ' casino-provider-off'}`} aria-label={provider.name}>
+          <li
+            key={provider.code}
+            className={`card casino-provider${provider.active ? '' : ' casino-provider-off'}`}
+            aria-label={provider.name}
+          >
             <div className="card-header">
               <h3 className="casino-provider-name">
                 {provider.name} <span className="muted small">{provider.code}</span>
               </h3>
               <span className="casino-badges">
                 <span className="badge badge-muted">{provider.kind === 'house' ? 'House' : 'External'}</span>
-                {provider.active ? <span className="badge badge-ok">Active</span> : <span className="badge badge-danger">Inactive</span>}
+                {provider.active ? (
+                  <span className="badge badge-ok">Active</span>
+                ) : (
+                  <span className="badge badge-danger">Inactive</span>
+                )}
               </span>
             </div>
             <dl className="facts">
@@ -137,7 +158,8 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
               </dd>
               <dt>Net payout limit</dt>
               <dd>
-                {formatRupees(provider.netPayoutLimit)} <span className="muted small">(paid out net: {formatRupees(Math.max(0, provider.netPaidOut))})</span>
+                {formatRupees(provider.netPayoutLimit)}{' '}
+                <span className="muted small">(paid out net: {formatRupees(Math.max(0, provider.netPaidOut))})</span>
               </dd>
               <dt>Added</dt>
               <dd>{formatDateTime(provider.createdAt)}</dd>
@@ -157,7 +179,12 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
               <Button size="small" onClick={() => onEdit(provider)} aria-label={`Edit ${provider.name}`}>
                 Edit
               </Button>
-              <Button size="small" variant="danger" onClick={() => setToRotate(provider)} aria-label={`Rotate the secret of ${provider.name}`}>
+              <Button
+                size="small"
+                variant="danger"
+                onClick={() => setToRotate(provider)}
+                aria-label={`Rotate the secret of ${provider.name}`}
+              >
                 Rotate secret
               </Button>
             </div>
@@ -175,7 +202,10 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
           if (toDeactivate !== null) changeActive(toDeactivate, false);
         }}
       >
-        <p>Its games leave the lobby at once and every wallet call it makes is refused, including credits for rounds already played: those wait until you switch it on again.</p>
+        <p>
+          Its games leave the lobby at once and every wallet call it makes is refused, including credits for rounds
+          already played: those wait until you switch it on again.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={toRotate !== null}
@@ -189,7 +219,8 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
         }}
       >
         <Alert kind="warning">
-          The current secret stops working <strong>at once</strong>: every wallet call signed with it is refused until the provider installs the new one.
+          The current secret stops working <strong>at once</strong>: every wallet call signed with it is refused until
+          the provider installs the new one.
         </Alert>
         <p>The new secret is shown once, right after this. Have a secure channel to the provider ready.</p>
       </ConfirmDialog>
@@ -199,7 +230,13 @@ function ProviderList({ providers, onEdit, onRevealed }: { providers: DeskProvid
 
 type CreateField = 'code' | 'name' | 'launchUrlTemplate' | 'netPayoutLimit';
 
-function ProviderCreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (revealed: RevealedSecret) => void }) {
+function ProviderCreateDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (revealed: RevealedSecret) => void;
+}) {
   const create = useCreateProvider();
   const [form, setForm] = useState({ code: '', name: '', launchUrlTemplate: '', netPayoutLimit: '10000000' });
   const [active, setActiveValue] = useState(true);
@@ -214,10 +251,20 @@ function ProviderCreateDialog({ onClose, onCreated }: { onClose: () => void; onC
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const parsed = casinoProviderCreateSchema.safeParse({ ...form, code: form.code.trim(), netPayoutLimit: limitValue(form.netPayoutLimit), active });
+    const parsed = casinoProviderCreateSchema.safeParse({
+      ...form,
+      code: form.code.trim(),
+      netPayoutLimit: limitValue(form.netPayoutLimit),
+      active,
+    });
     if (!parsed.success) {
       setErrors(
-        withEmptyMessages(zodFieldErrors<CreateField>(parsed.error.issues), form, { code: 'Enter a code', name: 'Enter a name', launchUrlTemplate: 'Enter the launch URL', netPayoutLimit: 'Enter the limit' }),
+        withEmptyMessages(zodFieldErrors<CreateField>(parsed.error.issues), form, {
+          code: 'Enter a code',
+          name: 'Enter a name',
+          launchUrlTemplate: 'Enter the launch URL',
+          netPayoutLimit: 'Enter the limit',
+        }),
       );
       focusFirstInvalid(formElement);
       return;
@@ -264,7 +311,14 @@ function ProviderCreateDialog({ onClose, onCreated }: { onClose: () => void; onC
           error={errors.code}
           onChange={(event) => set('code', event.target.value.toLowerCase())}
         />
-        <TextField label="Name" value={form.name} maxLength={60} hint="Players see it in the lobby and on their statements." error={errors.name} onChange={(event) => set('name', event.target.value)} />
+        <TextField
+          label="Name"
+          value={form.name}
+          maxLength={60}
+          hint="Players see it in the lobby and on their statements."
+          error={errors.name}
+          onChange={(event) => set('name', event.target.value)}
+        />
         <TextField
           label="Launch URL template"
           value={form.launchUrlTemplate}
@@ -294,7 +348,11 @@ type EditField = 'name' | 'launchUrlTemplate' | 'netPayoutLimit';
 
 function ProviderEditDialog({ provider, onClose }: { provider: DeskProvider; onClose: () => void }) {
   const update = useUpdateProvider({ quiet: true });
-  const [form, setForm] = useState({ name: provider.name, launchUrlTemplate: provider.launchUrlTemplate, netPayoutLimit: String(provider.netPayoutLimit) });
+  const [form, setForm] = useState({
+    name: provider.name,
+    launchUrlTemplate: provider.launchUrlTemplate,
+    netPayoutLimit: String(provider.netPayoutLimit),
+  });
   const [errors, setErrors] = useState<FieldErrors<EditField>>({});
   const formId = `casino-provider-edit-${provider.code}`;
 
@@ -308,11 +366,19 @@ function ProviderEditDialog({ provider, onClose }: { provider: DeskProvider; onC
     const formElement = event.currentTarget;
     const changes: Record<string, string | number> = {};
     if (form.name.trim() !== provider.name) changes.name = form.name;
-    if (form.launchUrlTemplate.trim() !== provider.launchUrlTemplate) changes.launchUrlTemplate = form.launchUrlTemplate;
-    if (limitValue(form.netPayoutLimit) !== provider.netPayoutLimit) changes.netPayoutLimit = limitValue(form.netPayoutLimit);
+    if (form.launchUrlTemplate.trim() !== provider.launchUrlTemplate)
+      changes.launchUrlTemplate = form.launchUrlTemplate;
+    if (limitValue(form.netPayoutLimit) !== provider.netPayoutLimit)
+      changes.netPayoutLimit = limitValue(form.netPayoutLimit);
     const parsed = casinoProviderUpdateSchema.safeParse(changes);
     if (!parsed.success) {
-      setErrors(withEmptyMessages(zodFieldErrors<EditField>(parsed.error.issues), form, { name: 'Enter a name', launchUrlTemplate: 'Enter the launch URL', netPayoutLimit: 'Enter the limit' }));
+      setErrors(
+        withEmptyMessages(zodFieldErrors<EditField>(parsed.error.issues), form, {
+          name: 'Enter a name',
+          launchUrlTemplate: 'Enter the launch URL',
+          netPayoutLimit: 'Enter the limit',
+        }),
+      );
       focusFirstInvalid(formElement);
       return;
     }
@@ -354,13 +420,23 @@ function ProviderEditDialog({ provider, onClose }: { provider: DeskProvider; onC
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="casino-form">
-        <TextField label="Name" value={form.name} maxLength={60} error={errors.name} onChange={(event) => set('name', event.target.value)} />
+        <TextField
+          label="Name"
+          value={form.name}
+          maxLength={60}
+          error={errors.name}
+          onChange={(event) => set('name', event.target.value)}
+        />
         <TextField
           label="Launch URL template"
           value={form.launchUrlTemplate}
           maxLength={500}
           autoComplete="off"
-          hint={provider.kind === 'house' ? 'The house games are served by this site; change it only if you moved them.' : URL_HINT}
+          hint={
+            provider.kind === 'house'
+              ? 'The house games are served by this site; change it only if you moved them.'
+              : URL_HINT
+          }
           error={errors.launchUrlTemplate}
           onChange={(event) => set('launchUrlTemplate', event.target.value)}
         />

@@ -21,17 +21,20 @@ interface ProblemKind {
 const PROBLEM_KINDS: Record<string, ProblemKind> = {
   TOTALS_MISMATCH: {
     title: 'Totals differ',
-    explanation: "Debits minus credits minus rollbacks of the provider's wallet transactions do not equal the net of its house account in the journal.",
+    explanation:
+      "Debits minus credits minus rollbacks of the provider's wallet transactions do not equal the net of its house account in the journal.",
     severity: 'money',
   },
   MISSING_JOURNAL: {
     title: 'Wallet transaction without its journal line',
-    explanation: 'We answered this call but no money moved in the journal for it. The player’s balance does not reflect it.',
+    explanation:
+      'We answered this call but no money moved in the journal for it. The player’s balance does not reflect it.',
     severity: 'money',
   },
   AMOUNT_MISMATCH: {
     title: 'Amounts differ',
-    explanation: 'The journal moved a different amount on the provider’s house account than the wallet transaction says.',
+    explanation:
+      'The journal moved a different amount on the provider’s house account than the wallet transaction says.',
     severity: 'money',
   },
   JOURNAL_WITHOUT_TRANSACTION: {
@@ -41,18 +44,26 @@ const PROBLEM_KINDS: Record<string, ProblemKind> = {
   },
   ROUND_OPEN: {
     title: 'Round open for more than 30 minutes',
-    explanation: 'The stake was taken but the provider has neither paid out nor rolled back. Ask the provider to close the round.',
+    explanation:
+      'The stake was taken but the provider has neither paid out nor rolled back. Ask the provider to close the round.',
     severity: 'check',
   },
   ROLLBACK_OF_UNKNOWN_DEBIT: {
     title: 'Rollback of a debit we never received',
-    explanation: 'The provider cancelled a stake that never reached us; no money moved, and the debit is refused if it arrives late. Usually harmless; confirm with the provider.',
+    explanation:
+      'The provider cancelled a stake that never reached us; no money moved, and the debit is refused if it arrives late. Usually harmless; confirm with the provider.',
     severity: 'check',
   },
 };
 
 function kindOf(problem: Problem): ProblemKind {
-  return PROBLEM_KINDS[problem.kind] ?? { title: problem.kind.replace(/_/g, ' ').toLowerCase(), explanation: 'Reported by the server as unmatched.', severity: 'money' };
+  return (
+    PROBLEM_KINDS[problem.kind] ?? {
+      title: problem.kind.replace(/_/g, ' ').toLowerCase(),
+      explanation: 'Reported by the server as unmatched.',
+      severity: 'money',
+    }
+  );
 }
 
 /** The server states amounts in paise ("debit of 1000 paise"); operators read rupees. */
@@ -78,7 +89,10 @@ export function ReconciliationPanel({ providers }: { providers: readonly DeskPro
           </Button>
         </div>
       </div>
-      <p className="muted small">Over the provider&apos;s whole history: every wallet transaction against the journal, and anything left unmatched.</p>
+      <p className="muted small">
+        Over the provider&apos;s whole history: every wallet transaction against the journal, and anything left
+        unmatched.
+      </p>
       <PlayMoneyNote>Amounts are play chips with no cash value.</PlayMoneyNote>
       {query.isPending ? (
         <LoadingBlock label="Reconciling…" />
@@ -110,8 +124,8 @@ function ReconciliationResult({ name, result }: { name: string; result: Reconcil
             ✓
           </span>
           <div>
-            <strong>All matched.</strong> Every wallet transaction of {name} has its journal line with the same amount, no journal line lacks one, and no round has been
-            left open for more than 30 minutes.
+            <strong>All matched.</strong> Every wallet transaction of {name} has its journal line with the same amount,
+            no journal line lacks one, and no round has been left open for more than 30 minutes.
           </div>
         </div>
       ) : (
@@ -160,10 +174,15 @@ function ReconciliationResult({ name, result }: { name: string; result: Reconcil
           {result.problems.map((problem, index) => {
             const kind = kindOf(problem);
             return (
-              <li key={`${problem.kind}-${problem.transactionId ?? ''}-${problem.roundId ?? ''}-${index}`} className={`card casino-problem casino-problem-${kind.severity}`}>
+              <li
+                key={`${problem.kind}-${problem.transactionId ?? ''}-${problem.roundId ?? ''}-${index}`}
+                className={`card casino-problem casino-problem-${kind.severity}`}
+              >
                 <div className="card-header">
                   <h3 className="casino-problem-title">{kind.title}</h3>
-                  <span className={`badge ${kind.severity === 'money' ? 'badge-danger' : 'badge-warning'}`}>{kind.severity === 'money' ? 'Books disagree' : 'To check'}</span>
+                  <span className={`badge ${kind.severity === 'money' ? 'badge-danger' : 'badge-warning'}`}>
+                    {kind.severity === 'money' ? 'Books disagree' : 'To check'}
+                  </span>
                 </div>
                 <p>{kind.explanation}</p>
                 <dl className="facts">

@@ -34,7 +34,15 @@ export function useReportFilters(providers: readonly DeskProvider[] | undefined)
   return { provider, date, update };
 }
 
-export function ProviderSelect({ providers, value, onChange }: { providers: readonly DeskProvider[]; value: string; onChange: (code: string) => void }) {
+export function ProviderSelect({
+  providers,
+  value,
+  onChange,
+}: {
+  providers: readonly DeskProvider[];
+  value: string;
+  onChange: (code: string) => void;
+}) {
   return (
     <SelectField label="Provider" value={value} onChange={(event) => onChange(event.target.value)}>
       {providers.map((item) => (
@@ -48,5 +56,13 @@ export function ProviderSelect({ providers, value, onChange }: { providers: read
 }
 
 export function DateInput({ value, onChange }: { value: string; onChange: (date: string) => void }) {
-  return <TextField label="Date (India time)" type="date" value={value} max={indiaToday()} onChange={(event) => onChange(event.target.value)} />;
+  return (
+    <TextField
+      label="Date (India time)"
+      type="date"
+      value={value}
+      max={indiaToday()}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
 }

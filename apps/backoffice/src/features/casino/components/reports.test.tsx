@@ -11,7 +11,8 @@ describe('casino rounds and transactions', () => {
   it("shows the house provider's rounds and wallet transactions of today, then another provider and date from the URL filters", async () => {
     const api = stubCasino({
       'GET /backoffice/casino/rounds': (call) => ok(call.query.get('provider') === 'khel-house' ? [ROUND] : []),
-      'GET /backoffice/casino/transactions': (call) => ok(call.query.get('provider') === 'khel-house' ? TRANSACTIONS : []),
+      'GET /backoffice/casino/transactions': (call) =>
+        ok(call.query.get('provider') === 'khel-house' ? TRANSACTIONS : []),
     });
     const { router } = renderApp('/casino?view=rounds', { token: 't' });
     const user = userEvent.setup();
@@ -42,7 +43,16 @@ describe('casino rounds and transactions', () => {
 
     // A date picker sets the whole value at once.
     fireEvent.change(screen.getByLabelText('Date (India time)'), { target: { value: '2026-01-15' } });
-    await waitFor(() => expect(api.calls.some((call) => call.path === '/backoffice/casino/rounds' && call.query.get('date') === '2026-01-15' && call.query.get('provider') === 'ezugi')).toBe(true));
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (call) =>
+            call.path === '/backoffice/casino/rounds' &&
+            call.query.get('date') === '2026-01-15' &&
+            call.query.get('provider') === 'ezugi',
+        ),
+      ).toBe(true),
+    );
     expect(router.state.location.search).toContain('date=2026-01-15');
   });
 });
@@ -63,10 +73,30 @@ describe('casino reconciliation', () => {
       ...MATCHED,
       journalNet: -1490.5,
       problems: [
-        { kind: 'TOTALS_MISMATCH', transactionId: null, roundId: null, detail: 'wallet transactions net -150050 paise, journal -149050 paise' },
-        { kind: 'MISSING_JOURNAL', transactionId: 'spin-77', roundId: 'spin-77', detail: 'debit of 1000 paise has no journal line' },
-        { kind: 'ROUND_OPEN', transactionId: null, roundId: 'dragon-tiger:12', detail: 'open since 2026-11-21T10:00:00Z with 50000 paise staked' },
-        { kind: 'ROLLBACK_OF_UNKNOWN_DEBIT', transactionId: 'bet-9', roundId: 'dragon-tiger:13', detail: 'a rollback arrived before (or without) its debit; the debit will be refused' },
+        {
+          kind: 'TOTALS_MISMATCH',
+          transactionId: null,
+          roundId: null,
+          detail: 'wallet transactions net -150050 paise, journal -149050 paise',
+        },
+        {
+          kind: 'MISSING_JOURNAL',
+          transactionId: 'spin-77',
+          roundId: 'spin-77',
+          detail: 'debit of 1000 paise has no journal line',
+        },
+        {
+          kind: 'ROUND_OPEN',
+          transactionId: null,
+          roundId: 'dragon-tiger:12',
+          detail: 'open since 2026-11-21T10:00:00Z with 50000 paise staked',
+        },
+        {
+          kind: 'ROLLBACK_OF_UNKNOWN_DEBIT',
+          transactionId: 'bet-9',
+          roundId: 'dragon-tiger:13',
+          detail: 'a rollback arrived before (or without) its debit; the debit will be refused',
+        },
       ],
     };
     stubCasino({ 'GET /backoffice/casino/reconciliation/:code': () => ok(problems) });
@@ -77,7 +107,9 @@ describe('casino reconciliation', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(4);
     expect(within(items[0]!).getByRole('heading', { name: 'Totals differ' })).toBeTruthy();
-    expect(within(items[1]!).getByRole('heading', { name: 'Wallet transaction without its journal line' })).toBeTruthy();
+    expect(
+      within(items[1]!).getByRole('heading', { name: 'Wallet transaction without its journal line' }),
+    ).toBeTruthy();
     expect(within(items[1]!).getByText('debit of ₹10.00 has no journal line')).toBeTruthy();
     expect(within(items[1]!).getByText('Books disagree')).toBeTruthy();
     expect(within(items[2]!).getByText(/Ask the provider to close the round/)).toBeTruthy();
@@ -87,10 +119,15 @@ describe('casino reconciliation', () => {
 
   it('shows a failure and checks again on request', async () => {
     let failing = true;
-    const api = stubCasino({ 'GET /backoffice/casino/reconciliation/:code': () => (failing ? new HttpFailure(500, 'Something went wrong on the server, please try again') : ok(MATCHED)) });
+    const api = stubCasino({
+      'GET /backoffice/casino/reconciliation/:code': () =>
+        failing ? new HttpFailure(500, 'Something went wrong on the server, please try again') : ok(MATCHED),
+    });
     renderApp('/casino?view=reconciliation&provider=ezugi', { token: 't' });
     const user = userEvent.setup();
-    expect(await screen.findByText('Something went wrong on the server, please try again', {}, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('Something went wrong on the server, please try again', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(api.calls.some((call) => call.path === '/backoffice/casino/reconciliation/ezugi')).toBe(true);
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

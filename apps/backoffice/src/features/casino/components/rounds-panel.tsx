@@ -20,12 +20,20 @@ const TX_KIND: Record<DeskTransaction['kind'], { label: string; className: strin
   debit: { label: 'Debit', className: 'badge-danger', title: 'The stake, taken from the player' },
   credit: { label: 'Credit', className: 'badge-ok', title: 'The payout, paid to the player (0 closes a lost round)' },
   rollback: { label: 'Rollback', className: 'badge-warning', title: 'A debit returned to the player' },
-  rollback_tombstone: { label: 'Tombstone', className: 'badge-muted', title: 'A rollback of a debit never received: the late debit will be refused' },
+  rollback_tombstone: {
+    label: 'Tombstone',
+    className: 'badge-muted',
+    title: 'A rollback of a debit never received: the late debit will be refused',
+  },
 };
 
 function WalletLabel({ wallet }: { wallet: 'main' | 'bonus' | null }) {
   if (wallet === null) return <span className="muted">—</span>;
-  return <span className={`badge ${wallet === 'bonus' ? 'badge-warning' : 'badge-muted'}`}>{wallet === 'bonus' ? 'Bonus' : 'Main'}</span>;
+  return (
+    <span className={`badge ${wallet === 'bonus' ? 'badge-warning' : 'badge-muted'}`}>
+      {wallet === 'bonus' ? 'Bonus' : 'Main'}
+    </span>
+  );
 }
 
 /** The player's side of a transaction: a debit takes money, a credit or rollback gives it back. */
@@ -37,7 +45,12 @@ function signedAmount(transaction: DeskTransaction): number {
 
 function JournalCell({ transaction }: { transaction: DeskTransaction }) {
   // Only accepted calls are stored (a refusal stores nothing), so every row was answered OK.
-  if (transaction.journalTransactionId !== null) return <span title="OK, with our journal transaction as the reference answered to the provider">OK · journal #{transaction.journalTransactionId}</span>;
+  if (transaction.journalTransactionId !== null)
+    return (
+      <span title="OK, with our journal transaction as the reference answered to the provider">
+        OK · journal #{transaction.journalTransactionId}
+      </span>
+    );
   if (transaction.kind === 'rollback_tombstone') return <span className="muted">OK · recorded, no money moved</span>;
   if (transaction.amount === 0) return <span className="muted">OK · nothing to move</span>;
   return <span className="badge badge-danger">No journal line</span>;
@@ -47,7 +60,8 @@ export function RoundsPanel({ providers }: { providers: readonly DeskProvider[] 
   const { provider, date, update } = useReportFilters(providers);
   const rounds = useCasinoRounds(provider, date);
   const transactions = useCasinoTransactions(provider, date);
-  const updating = (rounds.isFetching && rounds.data !== undefined) || (transactions.isFetching && transactions.data !== undefined);
+  const updating =
+    (rounds.isFetching && rounds.data !== undefined) || (transactions.isFetching && transactions.data !== undefined);
 
   return (
     <div className="casino-panel">
@@ -75,11 +89,25 @@ export function RoundsPanel({ providers }: { providers: readonly DeskProvider[] 
         <h2 id="casino-rounds-title" className="subheading">
           Rounds
         </h2>
-        <QueryState query={rounds} loadingLabel="Loading rounds…" retry emptyTitle="No rounds on this day" emptyBody="Rounds appear here as soon as a player stakes with this provider.">
+        <QueryState
+          query={rounds}
+          loadingLabel="Loading rounds…"
+          retry
+          emptyTitle="No rounds on this day"
+          emptyBody="Rounds appear here as soon as a player stakes with this provider."
+        >
           {(rows) => (
             <>
-              {rows.length >= REPORT_LIMIT ? <p className="muted small">The latest {REPORT_LIMIT} rounds of the day.</p> : null}
-              <DataTable className="casino-report" label="Rounds" rows={rows} rowKey={(round) => round._id} columns={ROUND_COLUMNS} />
+              {rows.length >= REPORT_LIMIT ? (
+                <p className="muted small">The latest {REPORT_LIMIT} rounds of the day.</p>
+              ) : null}
+              <DataTable
+                className="casino-report"
+                label="Rounds"
+                rows={rows}
+                rowKey={(round) => round._id}
+                columns={ROUND_COLUMNS}
+              />
             </>
           )}
         </QueryState>
@@ -89,11 +117,24 @@ export function RoundsPanel({ providers }: { providers: readonly DeskProvider[] 
         <h2 id="casino-transactions-title" className="subheading">
           Wallet transactions
         </h2>
-        <QueryState query={transactions} loadingLabel="Loading wallet transactions…" retry emptyTitle="No wallet transactions on this day">
+        <QueryState
+          query={transactions}
+          loadingLabel="Loading wallet transactions…"
+          retry
+          emptyTitle="No wallet transactions on this day"
+        >
           {(rows) => (
             <>
-              {rows.length >= REPORT_LIMIT ? <p className="muted small">The latest {REPORT_LIMIT} transactions of the day.</p> : null}
-              <DataTable className="casino-report" label="Wallet transactions" rows={rows} rowKey={(transaction) => transaction._id} columns={TRANSACTION_COLUMNS} />
+              {rows.length >= REPORT_LIMIT ? (
+                <p className="muted small">The latest {REPORT_LIMIT} transactions of the day.</p>
+              ) : null}
+              <DataTable
+                className="casino-report"
+                label="Wallet transactions"
+                rows={rows}
+                rowKey={(transaction) => transaction._id}
+                columns={TRANSACTION_COLUMNS}
+              />
             </>
           )}
         </QueryState>
@@ -128,7 +169,12 @@ const ROUND_COLUMNS: DataColumn<DeskRound>[] = [
   { header: 'Stake', className: 'num', cell: (round) => <Amount value={round.stake} /> },
   { header: 'Payout', className: 'num', cell: (round) => <Amount value={round.payout} /> },
   { header: 'Player P/L', className: 'num', cell: (round) => <Amount value={round.profitLoss} signed /> },
-  { header: 'Status', cell: (round) => <span className={`badge ${ROUND_STATUS[round.status].className}`}>{ROUND_STATUS[round.status].label}</span> },
+  {
+    header: 'Status',
+    cell: (round) => (
+      <span className={`badge ${ROUND_STATUS[round.status].className}`}>{ROUND_STATUS[round.status].label}</span>
+    ),
+  },
   { header: 'Wallet', cell: (round) => <WalletLabel wallet={round.wallet} /> },
   {
     header: 'Calls',
@@ -176,7 +222,12 @@ const TRANSACTION_COLUMNS: DataColumn<DeskTransaction>[] = [
   {
     header: 'Amount',
     className: 'num',
-    cell: (transaction) => (transaction.kind === 'rollback_tombstone' ? <span className="muted">—</span> : <Amount value={signedAmount(transaction)} signed={transaction.amount !== 0} />),
+    cell: (transaction) =>
+      transaction.kind === 'rollback_tombstone' ? (
+        <span className="muted">—</span>
+      ) : (
+        <Amount value={signedAmount(transaction)} signed={transaction.amount !== 0} />
+      ),
   },
   { header: 'Answer', cell: (transaction) => <JournalCell transaction={transaction} /> },
 ];

@@ -30,8 +30,8 @@ export function SecretRevealDialog({ revealed, onClose }: { revealed: RevealedSe
       }
     >
       <Alert kind="warning">
-        <strong>Shown only this once.</strong> Copy it now and hand it to the provider over a secure channel. Once this window closes it cannot be shown again; if it is lost,
-        rotate the secret.
+        <strong>Shown only this once.</strong> Copy it now and hand it to the provider over a secure channel. Once this
+        window closes it cannot be shown again; if it is lost, rotate the secret.
       </Alert>
       <p className="casino-secret-label" id="casino-secret-label">
         Secret for <code>{revealed.providerCode}</code> (HMAC-SHA256 key for X-Signature):
@@ -44,10 +44,13 @@ export function SecretRevealDialog({ revealed, onClose }: { revealed: RevealedSe
       </div>
       {revealed.reason === 'rotated' ? (
         <p className="muted small">
-          The previous secret no longer works: the provider&apos;s wallet calls are refused until they sign with this one. The built-in house provider switches by itself.
+          The previous secret no longer works: the provider&apos;s wallet calls are refused until they sign with this
+          one. The built-in house provider switches by itself.
         </p>
       ) : (
-        <p className="muted small">The provider signs every wallet call with this secret and sends its code in X-Provider.</p>
+        <p className="muted small">
+          The provider signs every wallet call with this secret and sends its code in X-Provider.
+        </p>
       )}
     </Dialog>
   );

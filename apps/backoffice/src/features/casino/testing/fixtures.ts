@@ -48,7 +48,13 @@ export function game(id: string, overrides: Partial<DeskGame> = {}): DeskGame {
 }
 
 export const GAMES: DeskGame[] = [
-  game('1', { title: 'Royal Bengal', game_code: 'royal-bengal', game_category: 'Video Slots', is_slot: true, launch_kind: 'play' }),
+  game('1', {
+    title: 'Royal Bengal',
+    game_code: 'royal-bengal',
+    game_category: 'Video Slots',
+    is_slot: true,
+    launch_kind: 'play',
+  }),
   game('2', { title: 'Dragon Tiger', game_code: 'dragon-tiger' }),
   game('3', { title: 'Andar Bahar', game_code: 'andar-bahar' }),
 ];
@@ -76,12 +82,52 @@ export const ROUND: DeskRound = {
 };
 
 export const TRANSACTIONS: DeskTransaction[] = [
-  { _id: '2', transactionId: 'win-d267bc01', kind: 'credit', roundId: 'spin-d267bc01', userId: ROUND.userId, username: 'demoplayer', wallet: 'main', amount: 2500.5, journalTransactionId: '3', createdAt: '2026-11-21T20:02:19.020Z' },
-  { _id: '1', transactionId: 'spin-d267bc01', kind: 'debit', roundId: 'spin-d267bc01', userId: ROUND.userId, username: 'demoplayer', wallet: 'main', amount: 1000, journalTransactionId: '2', createdAt: '2026-11-21T20:02:18.979Z' },
-  { _id: '3', transactionId: 'bet-77', kind: 'rollback_tombstone', roundId: 'dragon-tiger:12', userId: ROUND.userId, username: 'demoplayer', wallet: null, amount: 0, journalTransactionId: null, createdAt: '2026-11-21T20:05:00.000Z' },
+  {
+    _id: '2',
+    transactionId: 'win-d267bc01',
+    kind: 'credit',
+    roundId: 'spin-d267bc01',
+    userId: ROUND.userId,
+    username: 'demoplayer',
+    wallet: 'main',
+    amount: 2500.5,
+    journalTransactionId: '3',
+    createdAt: '2026-11-21T20:02:19.020Z',
+  },
+  {
+    _id: '1',
+    transactionId: 'spin-d267bc01',
+    kind: 'debit',
+    roundId: 'spin-d267bc01',
+    userId: ROUND.userId,
+    username: 'demoplayer',
+    wallet: 'main',
+    amount: 1000,
+    journalTransactionId: '2',
+    createdAt: '2026-11-21T20:02:18.979Z',
+  },
+  {
+    _id: '3',
+    transactionId: 'bet-77',
+    kind: 'rollback_tombstone',
+    roundId: 'dragon-tiger:12',
+    userId: ROUND.userId,
+    username: 'demoplayer',
+    wallet: null,
+    amount: 0,
+    journalTransactionId: null,
+    createdAt: '2026-11-21T20:05:00.000Z',
+  },
 ];
 
-export const MATCHED: Reconciliation = { provider: 'khel-house', debits: 1000, credits: 2500.5, rollbacks: 0, journalNet: -1500.5, problems: [] };
+export const MATCHED: Reconciliation = {
+  provider: 'khel-house',
+  debits: 1000,
+  credits: 2500.5,
+  rollbacks: 0,
+  journalNet: -1500.5,
+  problems: [],
+};
 
 type Handler = (call: RecordedCall) => unknown;
 

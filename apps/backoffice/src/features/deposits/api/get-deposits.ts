@@ -6,7 +6,11 @@ import { createDeskApi } from '../../../components/money/request-desk/request-de
 export type DeskDeposit = Deposit & { player: DeskPlayer; firstApprovedBy: string | null; decidedBy: string | null };
 
 /** Deposits on the request desk: approving credits the main wallet (decision 0032). */
-export const depositDesk = createDeskApi<DeskDeposit>({ path: 'deposits', approvedToast: 'Deposit approved', rejectedToast: 'Deposit rejected' });
+export const depositDesk = createDeskApi<DeskDeposit>({
+  path: 'deposits',
+  approvedToast: 'Deposit approved',
+  rejectedToast: 'Deposit rejected',
+});
 
 export const useDeposits = depositDesk.useList;
 export const usePendingDepositCount = depositDesk.usePendingCount;

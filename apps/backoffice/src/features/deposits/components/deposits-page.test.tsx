@@ -22,7 +22,12 @@ function deposit(overrides: Partial<DeskDeposit> = {}): DeskDeposit {
     awaitingSecondApproval: false,
     createdAt: '2025-06-01T10:00:00.000Z',
     decidedAt: null,
-    player: { _id: '00000000-0000-4000-8000-000000000002', name: 'Ravi Kumar', username: 'ravi', mobile_no: '919876543210' },
+    player: {
+      _id: '00000000-0000-4000-8000-000000000002',
+      name: 'Ravi Kumar',
+      username: 'ravi',
+      mobile_no: '919876543210',
+    },
     firstApprovedBy: null,
     decidedBy: null,
     ...overrides,
@@ -46,19 +51,32 @@ function stubDesk(initial: DeskDeposit[], options: { role?: number; secondApprov
       const found = find(call.path);
       if (found === undefined) return fail(404, 'Deposit not found', 'NOT_FOUND');
       if (found.status !== 'pending') return fail(409, 'This request has already been decided', 'ALREADY_DECIDED');
-      if (found.amount > above && found.firstApprovedBy === ME) return fail(409, 'A second operator must approve this amount', 'SECOND_APPROVER_REQUIRED');
+      if (found.amount > above && found.firstApprovedBy === ME)
+        return fail(409, 'A second operator must approve this amount', 'SECOND_APPROVER_REQUIRED');
       const first = found.amount > above && found.firstApprovedBy === null;
       const next: DeskDeposit = first
         ? { ...found, awaitingSecondApproval: true, firstApprovedBy: ME }
-        : { ...found, status: 'approved', awaitingSecondApproval: false, decidedAt: '2025-06-01T11:00:00.000Z', decidedBy: ME };
+        : {
+            ...found,
+            status: 'approved',
+            awaitingSecondApproval: false,
+            decidedAt: '2025-06-01T11:00:00.000Z',
+            decidedBy: ME,
+          };
       list = list.map((item) => (item._id === found._id ? next : item));
-      return ok(next, first ? `First approval recorded: a second operator must approve ₹${found.amount}` : 'Deposit approved, the wallet is credited');
+      return ok(
+        next,
+        first
+          ? `First approval recorded: a second operator must approve ₹${found.amount}`
+          : 'Deposit approved, the wallet is credited',
+      );
     },
     'POST /backoffice/deposits/:id/reject': (call) => {
       const found = find(call.path);
       const reason = (call.body as { reason?: string } | undefined)?.reason ?? '';
       if (reason.trim() === '') return fail(400, 'Give a reason', 'VALIDATION_FAILED');
-      if (found === undefined || found.status !== 'pending') return fail(409, 'This request has already been decided', 'ALREADY_DECIDED');
+      if (found === undefined || found.status !== 'pending')
+        return fail(409, 'This request has already been decided', 'ALREADY_DECIDED');
       const next: DeskDeposit = { ...found, status: 'rejected', reason, decidedAt: '2025-06-01T11:00:00.000Z' };
       list = list.map((item) => (item._id === found._id ? next : item));
       return ok(next, 'Deposit rejected');
@@ -75,15 +93,21 @@ describe('deposits desk', () => {
     expect(within(row).getByText('UTR4455667788')).toBeTruthy();
     expect(within(row).getByText('khel.demo@okaxis')).toBeTruthy();
     expect(within(row).getByText('+91 98765 43210')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: 'Ravi Kumar' }).getAttribute('href')).toBe('/users/00000000-0000-4000-8000-000000000002');
+    expect(within(row).getByRole('link', { name: 'Ravi Kumar' }).getAttribute('href')).toBe(
+      '/users/00000000-0000-4000-8000-000000000002',
+    );
     // The play-money label and the pending count on the tab and in the navigation.
     expect(screen.getByText(/Balances are play chips/)).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('tab', { name: /Pending/ }).textContent).toBe('Pending1'));
-    expect(within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: /Deposits.*1 pending/ })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Sections' })).getByRole('link', { name: /Deposits.*1 pending/ }),
+    ).toBeTruthy();
   });
 
   it("offers no decision on the operator's own request (separation of duties)", async () => {
-    stubDesk([deposit({ player: { _id: ME, name: 'Demo Director', username: 'director', mobile_no: '919999900000' } })]);
+    stubDesk([
+      deposit({ player: { _id: ME, name: 'Demo Director', username: 'director', mobile_no: '919999900000' } }),
+    ]);
     renderApp('/deposits', { token: 't' });
     const row = (await screen.findByRole('link', { name: 'Demo Director' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('You cannot act on your own account or on a request you made.')).toBeTruthy();
@@ -119,14 +143,20 @@ describe('deposits desk', () => {
 
     const row = (await screen.findByText('Needs second approval')).closest('tr') as HTMLElement;
     expect(within(row).getByText('You gave the first approval; another operator must approve.')).toBeTruthy();
-    expect((within(row).getByRole('button', { name: /^Approve the deposit/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(row).getByRole('button', { name: /^Approve the deposit/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     // Rejecting stays possible.
-    expect((within(row).getByRole('button', { name: /^Reject the deposit/ }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(row).getByRole('button', { name: /^Reject the deposit/ }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
     expect(api.callsTo('POST', `/backoffice/deposits/${deposit()._id}/approve`)).toHaveLength(1);
   });
 
   it("lets a second operator complete another operator's first approval", async () => {
-    const api = stubDesk([deposit({ amount: 60000, awaitingSecondApproval: true, firstApprovedBy: OTHER_OPERATOR })], { secondApprovalAbove: 50000 });
+    const api = stubDesk([deposit({ amount: 60000, awaitingSecondApproval: true, firstApprovedBy: OTHER_OPERATOR })], {
+      secondApprovalAbove: 50000,
+    });
     renderApp('/deposits', { token: 't' });
     const user = userEvent.setup();
     const row = (await screen.findByText('Needs second approval')).closest('tr') as HTMLElement;
@@ -158,7 +188,9 @@ describe('deposits desk', () => {
     await user.type(reason, '  No such payment in the account ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/deposits/${deposit()._id}/reject`)).toHaveLength(1));
-    expect(api.callsTo('POST', `/backoffice/deposits/${deposit()._id}/reject`)[0]?.body).toEqual({ reason: 'No such payment in the account' });
+    expect(api.callsTo('POST', `/backoffice/deposits/${deposit()._id}/reject`)[0]?.body).toEqual({
+      reason: 'No such payment in the account',
+    });
     expect(await screen.findByText('Deposit rejected')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -174,7 +206,8 @@ describe('deposits desk', () => {
       'GET /getUserData': () => ok(profile({ role: 2 })),
       'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
       'GET /backoffice/deposits': () => ok({ items: [deposit()], total: 1 }),
-      'POST /backoffice/deposits/:id/approve': () => fail(409, 'This request has already been decided', 'ALREADY_DECIDED'),
+      'POST /backoffice/deposits/:id/approve': () =>
+        fail(409, 'This request has already been decided', 'ALREADY_DECIDED'),
     });
     const { queryClient } = renderApp('/deposits', { token: 't' });
     const user = userEvent.setup();
@@ -195,31 +228,45 @@ describe('deposits desk', () => {
     });
 
     it('shows the thumbnail and fetches the full image with the bearer header', async () => {
-      const withShot = deposit({ txnRef: null, screenShot: 'data:image/jpeg;base64,AAAA', screenShotUrl: `/api/v1/deposit-screenshot/${deposit()._id}` });
+      const withShot = deposit({
+        txnRef: null,
+        screenShot: 'data:image/jpeg;base64,AAAA',
+        screenShotUrl: `/api/v1/deposit-screenshot/${deposit()._id}`,
+      });
       const api = stubApi({
         'GET /app-settings': () => ok(SETTINGS),
         'GET /getUserData': () => ok(profile({ role: 1 })),
         'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
         'GET /backoffice/deposits': () => ok({ items: [withShot], total: 1 }),
-        'GET /deposit-screenshot/:id': () => new Response(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } }),
+        'GET /deposit-screenshot/:id': () =>
+          new Response(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), {
+            headers: { 'Content-Type': 'image/jpeg' },
+          }),
       });
       renderApp('/deposits', { token: 'operator-token' });
       const user = userEvent.setup();
-      const thumb = await screen.findByRole('button', { name: /View the screenshot of the deposit of ₹1,25,000.00 by Ravi Kumar/ });
+      const thumb = await screen.findByRole('button', {
+        name: /View the screenshot of the deposit of ₹1,25,000.00 by Ravi Kumar/,
+      });
       expect(thumb.querySelector('img')?.getAttribute('src')).toBe('data:image/jpeg;base64,AAAA');
       expect(screen.getByText('No reference id')).toBeTruthy();
       await user.click(thumb);
       const dialog = await screen.findByRole('dialog');
       const image = await within(dialog).findByRole('img', { name: 'Payment screenshot' });
       await waitFor(() => expect(image.getAttribute('src')).toBe('blob:shot-1'));
-      expect(api.callsTo('GET', `/deposit-screenshot/${deposit()._id}`)[0]?.authorization).toBe('Bearer operator-token');
+      expect(api.callsTo('GET', `/deposit-screenshot/${deposit()._id}`)[0]?.authorization).toBe(
+        'Bearer operator-token',
+      );
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:shot-1');
     });
 
     it('decides from the screenshot dialog', async () => {
-      const withShot = deposit({ screenShot: 'data:image/jpeg;base64,AAAA', screenShotUrl: `/api/v1/deposit-screenshot/${deposit()._id}` });
+      const withShot = deposit({
+        screenShot: 'data:image/jpeg;base64,AAAA',
+        screenShotUrl: `/api/v1/deposit-screenshot/${deposit()._id}`,
+      });
       const api = stubDesk([withShot]);
       renderApp('/deposits', { token: 't' });
       const user = userEvent.setup();

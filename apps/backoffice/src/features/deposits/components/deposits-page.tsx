@@ -41,9 +41,14 @@ const DEPOSITS: DeskPageSpec<DeskDeposit> = {
   api: depositDesk,
   noun: 'deposit',
   title: 'Deposits',
-  intro: "Check each payment in the receiving account (reference id or screenshot) before you approve: approving credits the player's main wallet.",
+  intro:
+    "Check each payment in the receiving account (reference id or screenshot) before you approve: approving credits the player's main wallet.",
   tabLabels: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
-  empty: { pending: 'No deposits wait for a decision', approved: 'No approved deposits yet', rejected: 'No rejected deposits' },
+  empty: {
+    pending: 'No deposits wait for a decision',
+    approved: 'No approved deposits yet',
+    rejected: 'No rejected deposits',
+  },
   describe,
   columns: [
     {
@@ -51,7 +56,8 @@ const DEPOSITS: DeskPageSpec<DeskDeposit> = {
       cell: (deposit) => (
         <span className="stacked">
           <span>
-            <span className="badge badge-muted">{deposit.account.type === 'upi' ? 'UPI' : 'Bank'}</span> {deposit.account.accountNumber}
+            <span className="badge badge-muted">{deposit.account.type === 'upi' ? 'UPI' : 'Bank'}</span>{' '}
+            {deposit.account.accountNumber}
           </span>
           <span className="muted small">{deposit.account.accountHolderName}</span>
         </span>
@@ -61,9 +67,18 @@ const DEPOSITS: DeskPageSpec<DeskDeposit> = {
       header: 'Proof',
       cell: (deposit, open) => (
         <span className="stacked">
-          {deposit.txnRef !== null && deposit.txnRef !== '' ? <CopyableValue value={deposit.txnRef} label="reference id" /> : <span className="muted small">No reference id</span>}
+          {deposit.txnRef !== null && deposit.txnRef !== '' ? (
+            <CopyableValue value={deposit.txnRef} label="reference id" />
+          ) : (
+            <span className="muted small">No reference id</span>
+          )}
           {deposit.screenShot !== null ? (
-            <button type="button" className="thumb-button" onClick={() => open(deposit)} aria-label={`View the screenshot of the deposit of ${describe(deposit)}`}>
+            <button
+              type="button"
+              className="thumb-button"
+              onClick={() => open(deposit)}
+              aria-label={`View the screenshot of the deposit of ${describe(deposit)}`}
+            >
               <img src={deposit.screenShot} alt="" className="thumb" />
             </button>
           ) : null}
@@ -78,8 +93,11 @@ const DEPOSITS: DeskPageSpec<DeskDeposit> = {
       <DepositFacts deposit={deposit} />
       <p>
         {deposit.awaitingSecondApproval ? 'Another operator has approved it. ' : null}
-        The main wallet of {deposit.player.name || deposit.player.username} is credited with <strong>{formatRupees(deposit.amount)}</strong>
-        {deposit.awaitingSecondApproval ? ' at once.' : ', or, above the amount that needs two operators, your approval is recorded as the first.'}
+        The main wallet of {deposit.player.name || deposit.player.username} is credited with{' '}
+        <strong>{formatRupees(deposit.amount)}</strong>
+        {deposit.awaitingSecondApproval
+          ? ' at once.'
+          : ', or, above the amount that needs two operators, your approval is recorded as the first.'}
       </p>
     </>
   ),

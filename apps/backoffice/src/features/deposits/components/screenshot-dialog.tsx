@@ -11,7 +11,15 @@ import { useDepositScreenshot } from '../api/get-deposit-screenshot';
 import type { DeskDeposit } from '../api/get-deposits';
 
 /** The full-size proof, with the decision at hand: the operator decides while looking at it. */
-export function ScreenshotDialog({ item: deposit, canApprove, canDecide, onClose, onApprove, onReject, describe }: DeskViewerProps<DeskDeposit> & { describe: (deposit: DeskDeposit) => string }) {
+export function ScreenshotDialog({
+  item: deposit,
+  canApprove,
+  canDecide,
+  onClose,
+  onApprove,
+  onReject,
+  describe,
+}: DeskViewerProps<DeskDeposit> & { describe: (deposit: DeskDeposit) => string }) {
   const image = useDepositScreenshot(deposit.screenShotUrl);
   return (
     <Dialog
@@ -34,7 +42,9 @@ export function ScreenshotDialog({ item: deposit, canApprove, canDecide, onClose
       }
     >
       {deposit.screenShotUrl === null ? (
-        deposit.screenShot === null ? null : <img src={deposit.screenShot} alt="Payment screenshot (preview)" className="screenshot-full" />
+        deposit.screenShot === null ? null : (
+          <img src={deposit.screenShot} alt="Payment screenshot (preview)" className="screenshot-full" />
+        )
       ) : image.isPending ? (
         <LoadingBlock label="Loading the screenshot…" />
       ) : image.isError ? (

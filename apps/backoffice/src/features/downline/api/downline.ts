@@ -23,8 +23,12 @@ export function useDownline(params: DownlineParams) {
     queryKey: downlineKeys.list(params),
     queryFn: async ({ signal }) => {
       const term = params.search.trim();
-      const query = term === '' ? { uplineId: params.uplineId, page: params.page, pageSize: params.pageSize } : { search: term, page: params.page, pageSize: params.pageSize };
-      return (await apiRequest<{ items: BackofficeUser[]; total: number }>('/backoffice/users', { query, signal })).data;
+      const query =
+        term === ''
+          ? { uplineId: params.uplineId, page: params.page, pageSize: params.pageSize }
+          : { search: term, page: params.page, pageSize: params.pageSize };
+      return (await apiRequest<{ items: BackofficeUser[]; total: number }>('/backoffice/users', { query, signal }))
+        .data;
     },
     placeholderData: keepPreviousData,
   });
@@ -33,7 +37,9 @@ export function useDownline(params: DownlineParams) {
 export function useTreePath(id: string) {
   return useQuery({
     queryKey: downlineKeys.path(id),
-    queryFn: async ({ signal }) => (await apiRequest<{ path: TreeStep[] }>(`/backoffice/users/${encodeURIComponent(id)}/tree-path`, { signal })).data.path,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ path: TreeStep[] }>(`/backoffice/users/${encodeURIComponent(id)}/tree-path`, { signal })).data
+        .path,
     enabled: id !== '',
   });
 }
@@ -56,7 +62,13 @@ export function useCreateAccount() {
 export function useResetPassword(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (password: string) => (await apiRequest<null>(`/backoffice/users/${encodeURIComponent(id)}/password`, { method: 'POST', body: { password } })).message,
+    mutationFn: async (password: string) =>
+      (
+        await apiRequest<null>(`/backoffice/users/${encodeURIComponent(id)}/password`, {
+          method: 'POST',
+          body: { password },
+        })
+      ).message,
     onSuccess: (message) => {
       void queryClient.invalidateQueries({ queryKey: ['audit-log'] });
       toast.success(message || 'Password changed');

@@ -15,7 +15,13 @@ import { useCreateAccount } from '../api/downline';
  * A new account directly under `upline`: the roles offered are the ones the tree allows below the
  * upline's role (PRODUCT.md §9); the server decides again, with the level limit.
  */
-export function CreateAccountDialog({ upline, onClose }: { upline: { _id: string; name: string; role: number }; onClose: () => void }) {
+export function CreateAccountDialog({
+  upline,
+  onClose,
+}: {
+  upline: { _id: string; name: string; role: number };
+  onClose: () => void;
+}) {
   const roles = CREATABLE_ROLES[upline.role as RoleId] ?? [];
   const [role, setRole] = useState<number>(roles[0] ?? 0);
   const [name, setName] = useState('');
@@ -26,13 +32,22 @@ export function CreateAccountDialog({ upline, onClose }: { upline: { _id: string
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = downlineAccountRequestSchema.safeParse({ role, name, mobile_no: toMobileNo(phone), password, uplineId: upline._id });
+    const parsed = downlineAccountRequestSchema.safeParse({
+      role,
+      name,
+      mobile_no: toMobileNo(phone),
+      password,
+      uplineId: upline._id,
+    });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error.issues));
       return;
     }
     setErrors({});
-    create.mutate(parsed.data, { onSuccess: onClose, onError: (error) => setErrors(serverErrors(error, ['role', 'name', 'mobile_no', 'password'])) });
+    create.mutate(parsed.data, {
+      onSuccess: onClose,
+      onError: (error) => setErrors(serverErrors(error, ['role', 'name', 'mobile_no', 'password'])),
+    });
   }
 
   return (
@@ -50,16 +65,36 @@ export function CreateAccountDialog({ upline, onClose }: { upline: { _id: string
       }
     >
       <form id="create-account-form" onSubmit={submit} noValidate>
-        <SelectField label="Role" value={String(role)} error={errors.role} onChange={(event) => setRole(Number(event.target.value))}>
+        <SelectField
+          label="Role"
+          value={String(role)}
+          error={errors.role}
+          onChange={(event) => setRole(Number(event.target.value))}
+        >
           {roles.map((id) => (
             <option key={id} value={id}>
               {ROLE_NAMES[id]}
             </option>
           ))}
         </SelectField>
-        <TextField label="Name" value={name} maxLength={80} error={errors.name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        <TextField
+          label="Name"
+          value={name}
+          maxLength={80}
+          error={errors.name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="off"
+        />
         <PhoneField value={phone} onChange={setPhone} error={errors.mobile_no} />
-        <TextField label="Password" type="password" value={password} error={errors.password} hint="At least 8 characters" autoComplete="new-password" onChange={(event) => setPassword(event.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          value={password}
+          error={errors.password}
+          hint="At least 8 characters"
+          autoComplete="new-password"
+          onChange={(event) => setPassword(event.target.value)}
+        />
       </form>
     </Dialog>
   );

@@ -24,7 +24,11 @@ export const DOWNLINE_COLUMNS: readonly DownlineColumn[] = [
     header: 'Name',
     cell: (user) =>
       isAgent(user.role) ? (
-        <Link to={`/downline/${user._id}`} className="row-link" aria-label={`Open the downline of ${user.name || user.username}`}>
+        <Link
+          to={`/downline/${user._id}`}
+          className="row-link"
+          aria-label={`Open the downline of ${user.name || user.username}`}
+        >
           {user.name || user.username}
         </Link>
       ) : (
@@ -38,7 +42,15 @@ export const DOWNLINE_COLUMNS: readonly DownlineColumn[] = [
 ];
 
 const TRAILING_COLUMNS: readonly DownlineColumn[] = [
-  { key: 'status', header: 'Status', cell: (user) => <span className={user.suspended ? 'badge badge-danger' : 'badge badge-ok'}>{user.suspended ? 'Suspended' : 'Active'}</span> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (user) => (
+      <span className={user.suspended ? 'badge badge-danger' : 'badge badge-ok'}>
+        {user.suspended ? 'Suspended' : 'Active'}
+      </span>
+    ),
+  },
   { key: 'created', header: 'Created', cell: (user) => formatDateTime(user.createdAt) },
   {
     key: 'open',
@@ -52,7 +64,13 @@ const TRAILING_COLUMNS: readonly DownlineColumn[] = [
 ];
 
 /** A table on wide screens, stacked cards on phones (CSS, data-label), like every list of the back office. */
-export function DownlineList({ users, extraColumns = [] }: { users: BackofficeUser[]; extraColumns?: readonly DownlineColumn[] }) {
+export function DownlineList({
+  users,
+  extraColumns = [],
+}: {
+  users: BackofficeUser[];
+  extraColumns?: readonly DownlineColumn[];
+}) {
   const columns = [...DOWNLINE_COLUMNS, ...extraColumns, ...TRAILING_COLUMNS];
   return (
     <table className="data-table responsive-table" aria-label="Downline">

@@ -12,14 +12,33 @@ function stubAgent() {
     'GET /app-settings': () => ok(SETTINGS),
     'GET /getUserData': () => ok(profile({ _id: AGENT_ID, name: 'Demo Agent', role: 3 })),
     'GET /backoffice/users/:id/tree-path': (call) =>
-      ok({ path: call.path.includes(SUB_ID) ? [{ _id: AGENT_ID, name: 'Demo Agent', username: 'agent', role: 3 }, { _id: SUB_ID, name: 'Sub Agent', username: 'sub', role: 3 }] : [{ _id: AGENT_ID, name: 'Demo Agent', username: 'agent', role: 3 }] }),
+      ok({
+        path: call.path.includes(SUB_ID)
+          ? [
+              { _id: AGENT_ID, name: 'Demo Agent', username: 'agent', role: 3 },
+              { _id: SUB_ID, name: 'Sub Agent', username: 'sub', role: 3 },
+            ]
+          : [{ _id: AGENT_ID, name: 'Demo Agent', username: 'agent', role: 3 }],
+      }),
     'GET /backoffice/users': (call) =>
       ok(
         call.query.get('uplineId') === SUB_ID
-          ? { items: [backofficeUser({ _id: '00000000-0000-4000-8000-000000000012', name: 'Deep Player', uplineId: SUB_ID })], total: 1 }
-          : { items: [backofficeUser({ uplineId: AGENT_ID }), backofficeUser({ _id: SUB_ID, name: 'Sub Agent', role: 3, uplineId: AGENT_ID })], total: 2 },
+          ? {
+              items: [
+                backofficeUser({ _id: '00000000-0000-4000-8000-000000000012', name: 'Deep Player', uplineId: SUB_ID }),
+              ],
+              total: 1,
+            }
+          : {
+              items: [
+                backofficeUser({ uplineId: AGENT_ID }),
+                backofficeUser({ _id: SUB_ID, name: 'Sub Agent', role: 3, uplineId: AGENT_ID }),
+              ],
+              total: 2,
+            },
       ),
-    'POST /backoffice/downline': (call) => ok(backofficeUser({ name: (call.body as { name: string }).name }), 'Account created'),
+    'POST /backoffice/downline': (call) =>
+      ok(backofficeUser({ name: (call.body as { name: string }).name }), 'Account created'),
   });
 }
 
@@ -44,13 +63,20 @@ describe('downline page (an agent)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
     const dialog = screen.getByRole('dialog');
-    const options = within(within(dialog).getByLabelText('Role')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(within(dialog).getByLabelText('Role'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Player', 'Agent']);
     await user.type(within(dialog).getByLabelText('Name'), 'New Player');
     await user.type(within(dialog).getByLabelText('Mobile number'), '9876543210');
     await user.type(within(dialog).getByLabelText('Password'), 'fresh-monsoon-42');
     await user.click(within(dialog).getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(api.callsTo('POST', '/backoffice/downline')).toHaveLength(1));
-    expect(api.callsTo('POST', '/backoffice/downline')[0]?.body).toMatchObject({ role: 4, name: 'New Player', mobile_no: '919876543210', uplineId: AGENT_ID });
+    expect(api.callsTo('POST', '/backoffice/downline')[0]?.body).toMatchObject({
+      role: 4,
+      name: 'New Player',
+      mobile_no: '919876543210',
+      uplineId: AGENT_ID,
+    });
   });
 });

@@ -45,7 +45,11 @@ export function DownlinePage({ extraColumns = [] }: { extraColumns?: readonly Do
         {path.data.map((step, index) => (
           <span key={step._id}>
             {index > 0 ? ' › ' : ''}
-            {index === path.data.length - 1 ? <span aria-current="page">{step.name || step.username}</span> : <Link to={`/downline/${step._id}`}>{step.name || step.username}</Link>}
+            {index === path.data.length - 1 ? (
+              <span aria-current="page">{step.name || step.username}</span>
+            ) : (
+              <Link to={`/downline/${step._id}`}>{step.name || step.username}</Link>
+            )}
           </span>
         ))}
       </nav>
@@ -88,10 +92,21 @@ export function DownlinePage({ extraColumns = [] }: { extraColumns?: readonly Do
       ) : (
         <>
           <DownlineList users={list.data.items} extraColumns={extraColumns} />
-          <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} label="Downline pages" onPageChange={setPage} />
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            label="Downline pages"
+            onPageChange={setPage}
+          />
         </>
       )}
-      {creating && here !== undefined ? <CreateAccountDialog upline={{ _id: here._id, name: here.name || here.username, role: here.role }} onClose={() => setCreating(false)} /> : null}
+      {creating && here !== undefined ? (
+        <CreateAccountDialog
+          upline={{ _id: here._id, name: here.name || here.username, role: here.role }}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
     </section>
   );
 }

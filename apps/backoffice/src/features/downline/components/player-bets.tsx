@@ -13,12 +13,22 @@ export function PlayerBets({ userId }: { userId: string }) {
   const [status, setStatus] = useState<'open' | 'settled'>('open');
   const bets = useQuery({
     queryKey: ['users', 'bets', userId, status],
-    queryFn: async ({ signal }) => (await apiRequest<BetRow[]>(`/backoffice/users/${encodeURIComponent(userId)}/bets`, { query: { status }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<BetRow[]>(`/backoffice/users/${encodeURIComponent(userId)}/bets`, {
+          query: { status },
+          signal,
+        })
+      ).data,
   });
   return (
     <section className="card" aria-labelledby={`bets-${userId}`}>
       <h2 id={`bets-${userId}`}>Bets</h2>
-      <SelectField label="Bets to show" value={status} onChange={(event) => setStatus(event.target.value === 'settled' ? 'settled' : 'open')}>
+      <SelectField
+        label="Bets to show"
+        value={status}
+        onChange={(event) => setStatus(event.target.value === 'settled' ? 'settled' : 'open')}
+      >
         <option value="open">Open</option>
         <option value="settled">Settled</option>
       </SelectField>

@@ -10,7 +10,13 @@ import { apiRequest, errorMessage } from '../../../lib/api-client';
 export function PlayerProfitLoss({ userId }: { userId: string }) {
   const report = useQuery({
     queryKey: ['users', 'profit-loss', userId],
-    queryFn: async ({ signal }) => (await apiRequest<{ rows: ProfitLossRow[]; total: number }>(`/backoffice/users/${encodeURIComponent(userId)}/profit-loss`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<{ rows: ProfitLossRow[]; total: number }>(
+          `/backoffice/users/${encodeURIComponent(userId)}/profit-loss`,
+          { signal },
+        )
+      ).data,
   });
   return (
     <section className="card" aria-labelledby={`profit-loss-${userId}`}>
@@ -33,7 +39,11 @@ export function PlayerProfitLoss({ userId }: { userId: string }) {
           <tbody>
             {report.data.rows.map((row) => (
               <tr key={row.key}>
-                <td data-label="What">{row.group === 'sport' ? [row.sport, row.event, row.market].filter(Boolean).join(' / ') : (row.provider ?? 'Casino')}</td>
+                <td data-label="What">
+                  {row.group === 'sport'
+                    ? [row.sport, row.event, row.market].filter(Boolean).join(' / ')
+                    : (row.provider ?? 'Casino')}
+                </td>
                 <td data-label="Bets or rounds">{row.count}</td>
                 <td data-label="Profit / loss">
                   <Amount value={row.profitLoss} signed />

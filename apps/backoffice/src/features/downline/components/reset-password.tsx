@@ -21,14 +21,25 @@ export function ResetPassword({ userId }: { userId: string }) {
       return;
     }
     setErrors({});
-    reset.mutate(parsed.data.password, { onSuccess: () => setPassword(''), onError: (error) => setErrors(serverErrors(error, ['password'])) });
+    reset.mutate(parsed.data.password, {
+      onSuccess: () => setPassword(''),
+      onError: (error) => setErrors(serverErrors(error, ['password'])),
+    });
   }
 
   return (
     <section className="card" aria-labelledby={`reset-password-${userId}`}>
       <h2 id={`reset-password-${userId}`}>Reset password</h2>
       <form onSubmit={submit} noValidate>
-        <TextField label="New password" type="password" autoComplete="new-password" value={password} error={errors.password} hint="At least 8 characters; the account is signed out everywhere" onChange={(event) => setPassword(event.target.value)} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          error={errors.password}
+          hint="At least 8 characters; the account is signed out everywhere"
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <Button type="submit" busy={reset.isPending}>
           Set new password
         </Button>

@@ -43,8 +43,14 @@ function useRefresh(userId: string) {
  * Applied at once ('Adjustment applied'), or, above the second-approval amount, kept pending until a
  * different operator approves ('Adjustment waits for a second operator').
  */
-export async function createAdjustment(userId: string, body: AdjustmentRequest): Promise<{ adjustment: Adjustment; message: string }> {
-  const { data, message } = await apiRequest<Adjustment>(`/backoffice/users/${encodeURIComponent(userId)}/adjustments`, { method: 'POST', body });
+export async function createAdjustment(
+  userId: string,
+  body: AdjustmentRequest,
+): Promise<{ adjustment: Adjustment; message: string }> {
+  const { data, message } = await apiRequest<Adjustment>(
+    `/backoffice/users/${encodeURIComponent(userId)}/adjustments`,
+    { method: 'POST', body },
+  );
   return { adjustment: data, message };
 }
 
@@ -60,8 +66,14 @@ export function useCreateAdjustment(userId: string) {
   });
 }
 
-export async function decideAdjustment(id: string, decision: 'approve' | 'reject'): Promise<{ adjustment: Adjustment; message: string }> {
-  const { data, message } = await apiRequest<Adjustment>(`/backoffice/adjustments/${encodeURIComponent(id)}/${decision}`, { method: 'POST' });
+export async function decideAdjustment(
+  id: string,
+  decision: 'approve' | 'reject',
+): Promise<{ adjustment: Adjustment; message: string }> {
+  const { data, message } = await apiRequest<Adjustment>(
+    `/backoffice/adjustments/${encodeURIComponent(id)}/${decision}`,
+    { method: 'POST' },
+  );
   return { adjustment: data, message };
 }
 
@@ -69,7 +81,8 @@ export function useDecideAdjustment(userId: string) {
   const refresh = useRefresh(userId);
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: 'approve' | 'reject' }) => decideAdjustment(id, decision),
-    onSuccess: ({ message }, { decision }) => toast.success(message || (decision === 'approve' ? 'Adjustment applied' : 'Adjustment rejected')),
+    onSuccess: ({ message }, { decision }) =>
+      toast.success(message || (decision === 'approve' ? 'Adjustment applied' : 'Adjustment rejected')),
     onSettled: refresh,
   });
 }

@@ -26,8 +26,17 @@ export const playerWalletQueryKeys = {
 };
 
 export async function getLedger(userId: string, params: LedgerParams, signal?: AbortSignal): Promise<Ledger> {
-  const query = { wallet: params.wallet, start_date: params.start_date || undefined, end_date: params.end_date || undefined };
-  return (await apiRequest<Ledger>(`/backoffice/users/${encodeURIComponent(userId)}/ledger`, { query, ...(signal ? { signal } : {}) })).data;
+  const query = {
+    wallet: params.wallet,
+    start_date: params.start_date || undefined,
+    end_date: params.end_date || undefined,
+  };
+  return (
+    await apiRequest<Ledger>(`/backoffice/users/${encodeURIComponent(userId)}/ledger`, {
+      query,
+      ...(signal ? { signal } : {}),
+    })
+  ).data;
 }
 
 export function useLedger(userId: string, params: LedgerParams) {

@@ -44,7 +44,8 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
     const value = Number(amount.trim());
     const next: FormErrors = {};
     if (amount.trim() === '') next.amount = 'Enter an amount';
-    else if (!Number.isFinite(value) || value <= 0 || rupeesToPaise(value) === null) next.amount = 'Enter an amount above zero with at most two decimals';
+    else if (!Number.isFinite(value) || value <= 0 || rupeesToPaise(value) === null)
+      next.amount = 'Enter an amount above zero with at most two decimals';
     const body = { wallet, amount: direction === 'credit' ? value : -value, reason };
     // The contract's rules, so the browser refuses exactly what the server would.
     const parsed = adjustmentCreateSchema.safeParse(body);
@@ -66,7 +67,10 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
   return (
     <section className="card" aria-labelledby="adjustments-title">
       <h2 id="adjustments-title">Manual adjustments</h2>
-      <p className="muted small">A credit or debit of a wallet, with a reason, written to the ledger. What one operator moves for a player in a day is counted together: above the configured amount a second operator must approve before anything moves.</p>
+      <p className="muted small">
+        A credit or debit of a wallet, with a reason, written to the ledger. What one operator moves for a player in a
+        day is counted together: above the configured amount a second operator must approve before anything moves.
+      </p>
       {ownAccount ? (
         <p>
           <SelfServiceNote />
@@ -74,17 +78,35 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
       ) : null}
       <form hidden={ownAccount} className="adjustment-form" onSubmit={onSubmit} noValidate aria-label="New adjustment">
         <div className="adjustment-fields">
-          <SelectField label="Wallet" value={wallet} onChange={(event) => setWallet(event.target.value as 'main' | 'bonus')}>
+          <SelectField
+            label="Wallet"
+            value={wallet}
+            onChange={(event) => setWallet(event.target.value as 'main' | 'bonus')}
+          >
             <option value="main">Main wallet</option>
             <option value="bonus">Bonus wallet</option>
           </SelectField>
           <fieldset className="field segmented">
             <legend className="field-label">Direction</legend>
             <label>
-              <input type="radio" name="adjustment-direction" value="credit" checked={direction === 'credit'} onChange={() => setDirection('credit')} /> Credit (add)
+              <input
+                type="radio"
+                name="adjustment-direction"
+                value="credit"
+                checked={direction === 'credit'}
+                onChange={() => setDirection('credit')}
+              />{' '}
+              Credit (add)
             </label>
             <label>
-              <input type="radio" name="adjustment-direction" value="debit" checked={direction === 'debit'} onChange={() => setDirection('debit')} /> Debit (take)
+              <input
+                type="radio"
+                name="adjustment-direction"
+                value="debit"
+                checked={direction === 'debit'}
+                onChange={() => setDirection('debit')}
+              />{' '}
+              Debit (take)
             </label>
           </fieldset>
           <TextField
@@ -160,15 +182,27 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
                       <span className="stacked">
                         <SecondApprovalBadge byMe={mine} />
                         {mine ? (
-                          <span className="muted small">You requested it; another operator must approve or reject it.</span>
+                          <span className="muted small">
+                            You requested it; another operator must approve or reject it.
+                          </span>
                         ) : ownAccount ? (
                           <SelfServiceNote />
                         ) : (
                           <span className="button-row desk-actions">
-                            <Button size="small" variant="primary" onClick={() => setDeciding({ adjustment, decision: 'approve' })} aria-label={`Approve the adjustment of ${formatRupees(adjustment.amount)}`}>
+                            <Button
+                              size="small"
+                              variant="primary"
+                              onClick={() => setDeciding({ adjustment, decision: 'approve' })}
+                              aria-label={`Approve the adjustment of ${formatRupees(adjustment.amount)}`}
+                            >
                               Approve
                             </Button>
-                            <Button size="small" variant="danger" onClick={() => setDeciding({ adjustment, decision: 'reject' })} aria-label={`Reject the adjustment of ${formatRupees(adjustment.amount)}`}>
+                            <Button
+                              size="small"
+                              variant="danger"
+                              onClick={() => setDeciding({ adjustment, decision: 'reject' })}
+                              aria-label={`Reject the adjustment of ${formatRupees(adjustment.amount)}`}
+                            >
                               Reject
                             </Button>
                           </span>
@@ -204,7 +238,8 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
         {review !== null ? (
           <>
             <p>
-              {review.amount < 0 ? 'Take' : 'Add'} <strong>{formatRupees(Math.abs(review.amount))}</strong> {review.amount < 0 ? 'from' : 'to'} the {WALLET_LABELS[review.wallet].toLowerCase()} of {playerName}.
+              {review.amount < 0 ? 'Take' : 'Add'} <strong>{formatRupees(Math.abs(review.amount))}</strong>{' '}
+              {review.amount < 0 ? 'from' : 'to'} the {WALLET_LABELS[review.wallet].toLowerCase()} of {playerName}.
             </p>
             <p>
               Reason: <q>{review.reason.trim()}</q>
@@ -221,12 +256,17 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
         busy={decide.isPending}
         onClose={() => setDeciding(null)}
         onConfirm={() => {
-          if (deciding !== null) decide.mutate({ id: deciding.adjustment._id, decision: deciding.decision }, { onSettled: () => setDeciding(null) });
+          if (deciding !== null)
+            decide.mutate(
+              { id: deciding.adjustment._id, decision: deciding.decision },
+              { onSettled: () => setDeciding(null) },
+            );
         }}
       >
         {deciding !== null ? (
           <p>
-            <Amount value={deciding.adjustment.amount} signed /> on the {WALLET_LABELS[deciding.adjustment.wallet].toLowerCase()}: <q>{deciding.adjustment.reason}</q>.{' '}
+            <Amount value={deciding.adjustment.amount} signed /> on the{' '}
+            {WALLET_LABELS[deciding.adjustment.wallet].toLowerCase()}: <q>{deciding.adjustment.reason}</q>.{' '}
             {deciding.decision === 'approve' ? 'It is written to the ledger at once.' : 'Nothing moves.'}
           </p>
         ) : null}

@@ -28,7 +28,10 @@ function kindLabel(kind: string): string {
 export function PlayerLedger({ userId }: { userId: string }) {
   const [params, setParams] = useState<LedgerParams>({ wallet: 'main', start_date: '', end_date: '' });
   const [page, setPage] = useState(1);
-  const rangeError = params.start_date !== '' && params.end_date !== '' && params.start_date > params.end_date ? 'The start date must not be after the end date' : undefined;
+  const rangeError =
+    params.start_date !== '' && params.end_date !== '' && params.start_date > params.end_date
+      ? 'The start date must not be after the end date'
+      : undefined;
   // A reversed range is never asked for; the last good answer stays on screen meanwhile.
   const [asked, setAsked] = useState(params);
   const query = useLedger(userId, asked);
@@ -50,15 +53,32 @@ export function PlayerLedger({ userId }: { userId: string }) {
         {query.isFetching && query.data !== undefined ? <Spinner size="small" label="Updating" /> : null}
       </div>
       <div className="filters ledger-filters">
-        <SelectField label="Wallet" value={params.wallet} onChange={(event) => change({ wallet: event.target.value as LedgerWallet })}>
+        <SelectField
+          label="Wallet"
+          value={params.wallet}
+          onChange={(event) => change({ wallet: event.target.value as LedgerWallet })}
+        >
           {WALLETS.map((wallet) => (
             <option key={wallet.value} value={wallet.value}>
               {wallet.label}
             </option>
           ))}
         </SelectField>
-        <TextField label="From" type="date" value={params.start_date} error={rangeError} max={params.end_date || undefined} onChange={(event) => change({ start_date: event.target.value })} />
-        <TextField label="To" type="date" value={params.end_date} min={params.start_date || undefined} onChange={(event) => change({ end_date: event.target.value })} />
+        <TextField
+          label="From"
+          type="date"
+          value={params.start_date}
+          error={rangeError}
+          max={params.end_date || undefined}
+          onChange={(event) => change({ start_date: event.target.value })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={params.end_date}
+          min={params.start_date || undefined}
+          onChange={(event) => change({ end_date: event.target.value })}
+        />
       </div>
       <p className="muted small">Dates are India time (IST), both days included.</p>
       {query.isPending ? (
@@ -133,7 +153,13 @@ export function PlayerLedger({ userId }: { userId: string }) {
                   ))}
                 </tbody>
               </table>
-              <Pagination page={page} pageSize={PAGE_SIZE} total={lines.length} label="Ledger pages" onPageChange={setPage} />
+              <Pagination
+                page={page}
+                pageSize={PAGE_SIZE}
+                total={lines.length}
+                label="Ledger pages"
+                onPageChange={setPage}
+              />
             </>
           )}
         </>

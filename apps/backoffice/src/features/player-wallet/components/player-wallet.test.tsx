@@ -11,12 +11,24 @@ const ME = profile()._id;
 const path = `/users/${PLAYER._id}`;
 
 function line(id: string, amount: number, balance: number, description: string, kind = 'deposit'): StatementLine {
-  return { _id: id, createdAt: `2025-06-0${id}T10:00:00.000Z`, kind, description, amount, credit: Math.max(amount, 0), debit: Math.max(-amount, 0), balance };
+  return {
+    _id: id,
+    createdAt: `2025-06-0${id}T10:00:00.000Z`,
+    kind,
+    description,
+    amount,
+    credit: Math.max(amount, 0),
+    debit: Math.max(-amount, 0),
+    balance,
+  };
 }
 
 function stubWallet(options: { adjustments?: Adjustment[]; secondApprovalAbove?: number; self?: boolean } = {}) {
   let adjustments = [...(options.adjustments ?? [])];
-  let lines = [line('1', 10000, 10000, 'Welcome play chips', 'play_chips_grant'), line('2', 150000, 160000, 'Deposit by UPI, ref UTR1')];
+  let lines = [
+    line('1', 10000, 10000, 'Welcome play chips', 'play_chips_grant'),
+    line('2', 150000, 160000, 'Deposit by UPI, ref UTR1'),
+  ];
   const above = options.secondApprovalAbove ?? Infinity;
   return stubApi({
     'GET /app-settings': () => ok(SETTINGS),
@@ -33,15 +45,37 @@ function stubWallet(options: { adjustments?: Adjustment[]; secondApprovalAbove?:
     'POST /backoffice/users/:id/adjustments': (call) => {
       const body = call.body as { wallet: 'main' | 'bonus'; amount: number; reason: string };
       const pending = Math.abs(body.amount) > above;
-      const created: Adjustment = { _id: `adj-${adjustments.length + 1}`, ...body, status: pending ? 'pending' : 'applied', requestedBy: ME, approvedBy: pending ? null : ME, createdAt: '2025-06-05T10:00:00.000Z' };
+      const created: Adjustment = {
+        _id: `adj-${adjustments.length + 1}`,
+        ...body,
+        status: pending ? 'pending' : 'applied',
+        requestedBy: ME,
+        approvedBy: pending ? null : ME,
+        createdAt: '2025-06-05T10:00:00.000Z',
+      };
       adjustments = [created, ...adjustments];
-      if (!pending) lines = [...lines, line('5', body.amount, (lines.at(-1)?.balance ?? 0) + body.amount, `Adjustment: ${body.reason}`, 'adjustment')];
+      if (!pending)
+        lines = [
+          ...lines,
+          line(
+            '5',
+            body.amount,
+            (lines.at(-1)?.balance ?? 0) + body.amount,
+            `Adjustment: ${body.reason}`,
+            'adjustment',
+          ),
+        ];
       return ok(created, pending ? 'Adjustment waits for a second operator' : 'Adjustment applied');
     },
     'POST /backoffice/adjustments/:id/approve': (call) => {
       const id = call.path.split('/')[3];
-      adjustments = adjustments.map((item) => (item._id === id ? { ...item, status: 'applied', approvedBy: ME } : item));
-      return ok(adjustments.find((item) => item._id === id), 'Adjustment applied');
+      adjustments = adjustments.map((item) =>
+        item._id === id ? { ...item, status: 'applied', approvedBy: ME } : item,
+      );
+      return ok(
+        adjustments.find((item) => item._id === id),
+        'Adjustment applied',
+      );
     },
   });
 }
@@ -49,12 +83,28 @@ function stubWallet(options: { adjustments?: Adjustment[]; secondApprovalAbove?:
 describe("a player's wallet on the user page", () => {
   it("offers no adjustment and no decision on the operator's own account (separation of duties)", async () => {
     const other = '00000000-0000-4000-8000-0000000000ee';
-    stubWallet({ self: true, adjustments: [{ _id: 'adj-mine', wallet: 'main', amount: 70000, reason: 'For me', status: 'pending', requestedBy: other, approvedBy: null, createdAt: '2025-06-04T10:00:00.000Z' }] });
+    stubWallet({
+      self: true,
+      adjustments: [
+        {
+          _id: 'adj-mine',
+          wallet: 'main',
+          amount: 70000,
+          reason: 'For me',
+          status: 'pending',
+          requestedBy: other,
+          approvedBy: null,
+          createdAt: '2025-06-04T10:00:00.000Z',
+        },
+      ],
+    });
     renderApp(`/users/${ME}`, { token: 't' });
     const section = await screen.findByRole('region', { name: 'Manual adjustments' });
     // One note above the (hidden) form, one on the pending adjustment in place of its decision.
     await within(section).findByText('For me');
-    expect(within(section).getAllByText('You cannot act on your own account or on a request you made.')).toHaveLength(2);
+    expect(within(section).getAllByText('You cannot act on your own account or on a request you made.')).toHaveLength(
+      2,
+    );
     expect(within(section).queryByRole('form', { name: 'New adjustment' })).toBeNull();
     expect(within(section).queryByRole('button', { name: /^Approve the adjustment/ })).toBeNull();
   });
@@ -80,7 +130,10 @@ describe("a player's wallet on the user page", () => {
     await user.type(within(ledger).getByLabelText('From'), '2025-06-10');
     expect(await within(ledger).findByText('The start date must not be after the end date')).toBeTruthy();
     // The reversed range was never asked for; only the end date alone was.
-    const dates = api.callsTo('GET', `/backoffice/users/${PLAYER._id}/ledger`).slice(asked).map((call) => [call.query.get('start_date'), call.query.get('end_date')]);
+    const dates = api
+      .callsTo('GET', `/backoffice/users/${PLAYER._id}/ledger`)
+      .slice(asked)
+      .map((call) => [call.query.get('start_date'), call.query.get('end_date')]);
     expect(dates).toEqual([[null, '2025-06-01']]);
   });
 
@@ -100,7 +153,13 @@ describe("a player's wallet on the user page", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Debit this wallet?' });
     expect(dialog.textContent).toContain('Take ₹250.50 from the main wallet of Demo Player.');
     await user.click(within(dialog).getByRole('button', { name: 'Debit' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER._id}/adjustments`)[0]?.body).toEqual({ wallet: 'main', amount: -250.5, reason: 'Duplicate bonus credited' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/backoffice/users/${PLAYER._id}/adjustments`)[0]?.body).toEqual({
+        wallet: 'main',
+        amount: -250.5,
+        reason: 'Duplicate bonus credited',
+      }),
+    );
     expect(await screen.findByText('Adjustment applied')).toBeTruthy();
     const ledger = screen.getByRole('region', { name: 'Ledger' });
     expect(await within(ledger).findByText('Adjustment: Duplicate bonus credited')).toBeTruthy();
@@ -111,7 +170,18 @@ describe("a player's wallet on the user page", () => {
     const other = '00000000-0000-4000-8000-0000000000aa';
     const api = stubWallet({
       secondApprovalAbove: 50000,
-      adjustments: [{ _id: 'adj-other', wallet: 'bonus', amount: 80000, reason: 'VIP promotion', status: 'pending', requestedBy: other, approvedBy: null, createdAt: '2025-06-04T10:00:00.000Z' }],
+      adjustments: [
+        {
+          _id: 'adj-other',
+          wallet: 'bonus',
+          amount: 80000,
+          reason: 'VIP promotion',
+          status: 'pending',
+          requestedBy: other,
+          approvedBy: null,
+          createdAt: '2025-06-04T10:00:00.000Z',
+        },
+      ],
     });
     renderApp(path, { token: 't' });
     const user = userEvent.setup();
@@ -119,7 +189,11 @@ describe("a player's wallet on the user page", () => {
     await user.type(within(form).getByLabelText('Amount (₹)'), '60000');
     await user.type(within(form).getByLabelText('Reason'), 'Large goodwill credit');
     await user.click(within(form).getByRole('button', { name: 'Review adjustment' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Credit this wallet?' })).getByRole('button', { name: 'Credit' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Credit this wallet?' })).getByRole('button', {
+        name: 'Credit',
+      }),
+    );
     expect(await screen.findByText('Adjustment waits for a second operator')).toBeTruthy();
 
     const mine = (await screen.findByText('Large goodwill credit')).closest('tr') as HTMLElement;
@@ -129,7 +203,11 @@ describe("a player's wallet on the user page", () => {
 
     const theirs = screen.getByText('VIP promotion').closest('tr') as HTMLElement;
     await user.click(within(theirs).getByRole('button', { name: 'Approve the adjustment of ₹80,000.00' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Approve this adjustment?' })).getByRole('button', { name: 'Approve' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Approve this adjustment?' })).getByRole('button', {
+        name: 'Approve',
+      }),
+    );
     await waitFor(() => expect(api.callsTo('POST', '/backoffice/adjustments/adj-other/approve')).toHaveLength(1));
     expect(await within(theirs).findByText('Applied')).toBeTruthy();
   });

@@ -11,7 +11,8 @@ export const receivingAccountsQueryKey = ['receiving-accounts'] as const;
  */
 export type AccountsOf = 'site' | 'agent';
 type ReceivingAccount = AdminAccount & { ownerId?: string; ownerName?: string };
-const basePath = (of: AccountsOf) => (of === 'site' ? '/backoffice/receiving-accounts' : '/backoffice/agent-receiving-accounts');
+const basePath = (of: AccountsOf) =>
+  of === 'site' ? '/backoffice/receiving-accounts' : '/backoffice/agent-receiving-accounts';
 
 export async function getReceivingAccounts(of: AccountsOf = 'site'): Promise<ReceivingAccount[]> {
   return (await apiRequest<ReceivingAccount[]>(basePath(of))).data;
@@ -22,7 +23,10 @@ export function useReceivingAccounts(of: AccountsOf = 'site') {
 }
 
 /** The director (the site's) or a cash agent (its own); the same body as a player's account-details. */
-export async function createReceivingAccount(body: PaymentAccountCreate, of: AccountsOf = 'site'): Promise<{ account: AdminAccount; message: string }> {
+export async function createReceivingAccount(
+  body: PaymentAccountCreate,
+  of: AccountsOf = 'site',
+): Promise<{ account: AdminAccount; message: string }> {
   const { data, message } = await apiRequest<AdminAccount>(basePath(of), { method: 'POST', body });
   return { account: data, message };
 }
@@ -42,8 +46,14 @@ export function useCreateReceivingAccount(of: AccountsOf = 'site') {
 }
 
 /** An inactive account is no longer offered to players in the deposit modals. */
-export async function setReceivingAccountActive(id: string, active: boolean, of: AccountsOf = 'site'): Promise<AdminAccount> {
-  return (await apiRequest<AdminAccount>(`${basePath(of)}/${encodeURIComponent(id)}`, { method: 'PUT', body: { active } })).data;
+export async function setReceivingAccountActive(
+  id: string,
+  active: boolean,
+  of: AccountsOf = 'site',
+): Promise<AdminAccount> {
+  return (
+    await apiRequest<AdminAccount>(`${basePath(of)}/${encodeURIComponent(id)}`, { method: 'PUT', body: { active } })
+  ).data;
 }
 
 export function useSetReceivingAccountActive(of: AccountsOf = 'site') {
@@ -51,7 +61,9 @@ export function useSetReceivingAccountActive(of: AccountsOf = 'site') {
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) => setReceivingAccountActive(id, active, of),
     onSuccess: (account) => {
-      queryClient.setQueryData<ReceivingAccount[]>([...receivingAccountsQueryKey, of], (list) => list?.map((item) => (item._id === account._id ? { ...item, active: account.active } : item)));
+      queryClient.setQueryData<ReceivingAccount[]>([...receivingAccountsQueryKey, of], (list) =>
+        list?.map((item) => (item._id === account._id ? { ...item, active: account.active } : item)),
+      );
       toast.success(account.active ? 'Players see this account again' : 'Players no longer see this account');
     },
     onSettled: () => {

@@ -6,8 +6,25 @@ import { renderApp } from '../../../testing/render-app';
 import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
 
 const ACCOUNTS: AdminAccount[] = [
-  { _id: 'ra-1', type: 'upi', accountNumber: 'khel.demo@okaxis', accountHolderName: 'Khel Demo', qrImage: 'data:image/png;base64,AAAA', upiLink: 'upi://pay?pa=khel.demo%40okaxis', active: true },
-  { _id: 'ra-2', type: 'bank', accountNumber: '50100012345678', accountHolderName: 'Khel Demo', ifscCode: 'HDFC0000123', bankName: 'HDFC Bank', accountType: 'current', active: false },
+  {
+    _id: 'ra-1',
+    type: 'upi',
+    accountNumber: 'khel.demo@okaxis',
+    accountHolderName: 'Khel Demo',
+    qrImage: 'data:image/png;base64,AAAA',
+    upiLink: 'upi://pay?pa=khel.demo%40okaxis',
+    active: true,
+  },
+  {
+    _id: 'ra-2',
+    type: 'bank',
+    accountNumber: '50100012345678',
+    accountHolderName: 'Khel Demo',
+    ifscCode: 'HDFC0000123',
+    bankName: 'HDFC Bank',
+    accountType: 'current',
+    active: false,
+  },
 ];
 
 function stubAccounts(role: number) {
@@ -26,8 +43,13 @@ function stubAccounts(role: number) {
     },
     'PUT /backoffice/receiving-accounts/:id': (call) => {
       const id = call.path.split('/').pop();
-      list = list.map((account) => (account._id === id ? { ...account, active: (call.body as { active: boolean }).active } : account));
-      return ok(list.find((account) => account._id === id), 'Receiving account updated');
+      list = list.map((account) =>
+        account._id === id ? { ...account, active: (call.body as { active: boolean }).active } : account,
+      );
+      return ok(
+        list.find((account) => account._id === id),
+        'Receiving account updated',
+      );
     },
   });
 }
@@ -51,12 +73,16 @@ describe('receiving accounts', () => {
     await user.click(within(upi).getByRole('switch', { name: 'Offered to players' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stop offering this account?' });
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/receiving-accounts/ra-1')[0]?.body).toEqual({ active: false }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/receiving-accounts/ra-1')[0]?.body).toEqual({ active: false }),
+    );
     expect(await screen.findByText('Players no longer see this account')).toBeTruthy();
 
     const bank = screen.getByRole('listitem', { name: 'HDFC Bank 50100012345678' });
     await user.click(within(bank).getByRole('switch', { name: 'Offered to players' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/receiving-accounts/ra-2')[0]?.body).toEqual({ active: true }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/receiving-accounts/ra-2')[0]?.body).toEqual({ active: true }),
+    );
   });
 
   it('checks a new bank account with the contract rules before sending it', async () => {

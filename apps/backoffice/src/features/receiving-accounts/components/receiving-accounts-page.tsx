@@ -15,7 +15,11 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { isDirector, useProfile } from '../../../lib/auth/get-user-data';
 import { toast } from '../../../lib/toast';
 import type { AccountsOf } from '../api/receiving-accounts';
-import { useCreateReceivingAccount, useReceivingAccounts, useSetReceivingAccountActive } from '../api/receiving-accounts';
+import {
+  useCreateReceivingAccount,
+  useReceivingAccounts,
+  useSetReceivingAccountActive,
+} from '../api/receiving-accounts';
 
 /** The site's receiving accounts for operators; a cash agent's own (and its sub-agents') for a cash agent (decision 0026). */
 export function ReceivingAccountsPage() {
@@ -35,7 +39,9 @@ export function ReceivingAccountsPage() {
           : 'The UPI ids and bank accounts players pay into. Only active accounts are offered in the player’s deposit screens.'}
       </p>
       <PlayMoneyNote>These are demo entries: players are never asked to pay real money into them.</PlayMoneyNote>
-      {!canEdit && profile.data !== undefined ? <Alert kind="info">Only a director can add receiving accounts or switch them on and off.</Alert> : null}
+      {!canEdit && profile.data !== undefined ? (
+        <Alert kind="info">Only a director can add receiving accounts or switch them on and off.</Alert>
+      ) : null}
       {accounts.isPending ? (
         <LoadingBlock label="Loading receiving accounts…" />
       ) : accounts.isError ? (
@@ -50,7 +56,11 @@ export function ReceivingAccountsPage() {
         </Alert>
       ) : accounts.data.length === 0 ? (
         <EmptyState title="No receiving accounts yet">
-          {of === 'agent' ? 'Add one below: until then your players pay into the site’s accounts.' : canEdit ? 'Add one below: players cannot deposit until one is active.' : 'Players cannot deposit until a director adds one.'}
+          {of === 'agent'
+            ? 'Add one below: until then your players pay into the site’s accounts.'
+            : canEdit
+              ? 'Add one below: players cannot deposit until one is active.'
+              : 'Players cannot deposit until a director adds one.'}
         </EmptyState>
       ) : (
         <AccountList accounts={accounts.data} canEdit={canEdit} of={of} />
@@ -60,7 +70,15 @@ export function ReceivingAccountsPage() {
   );
 }
 
-function AccountList({ accounts, canEdit, of }: { accounts: (AdminAccount & { ownerName?: string })[]; canEdit: boolean; of: AccountsOf }) {
+function AccountList({
+  accounts,
+  canEdit,
+  of,
+}: {
+  accounts: (AdminAccount & { ownerName?: string })[];
+  canEdit: boolean;
+  of: AccountsOf;
+}) {
   const setActive = useSetReceivingAccountActive(of);
   const [toDeactivate, setToDeactivate] = useState<AdminAccount | null>(null);
   const activeCount = accounts.filter((account) => account.active).length;
@@ -69,20 +87,36 @@ function AccountList({ accounts, canEdit, of }: { accounts: (AdminAccount & { ow
     <>
       <ul className="account-list" aria-label="Receiving accounts">
         {accounts.map((account) => {
-          const title = account.type === 'upi' ? `UPI ${account.accountNumber}` : `${account.bankName ?? 'Bank'} ${account.accountNumber}`;
+          const title =
+            account.type === 'upi'
+              ? `UPI ${account.accountNumber}`
+              : `${account.bankName ?? 'Bank'} ${account.accountNumber}`;
           return (
-            <li key={account._id} className={`card account-card${account.active ? '' : ' account-inactive'}`} aria-label={title}>
+            <li
+              key={account._id}
+              className={`card account-card${account.active ? '' : ' account-inactive'}`}
+              aria-label={title}
+            >
               <div className="account-head">
                 <span className="badge badge-muted">{account.type === 'upi' ? 'UPI' : 'Bank'}</span>
-                {account.active ? <span className="badge badge-ok">Active</span> : <span className="badge badge-danger">Inactive</span>}
+                {account.active ? (
+                  <span className="badge badge-ok">Active</span>
+                ) : (
+                  <span className="badge badge-danger">Inactive</span>
+                )}
                 {account.ownerName === undefined ? null : <span className="muted small">{account.ownerName}</span>}
               </div>
               <div className="account-body">
-                {account.qrImage !== undefined ? <img src={account.qrImage} alt={`QR code for ${account.accountNumber}`} className="account-qr" /> : null}
+                {account.qrImage !== undefined ? (
+                  <img src={account.qrImage} alt={`QR code for ${account.accountNumber}`} className="account-qr" />
+                ) : null}
                 <dl className="facts">
                   <dt>{account.type === 'upi' ? 'UPI id' : 'Account'}</dt>
                   <dd>
-                    <CopyableValue value={account.accountNumber} label={account.type === 'upi' ? 'UPI id' : 'account number'} />
+                    <CopyableValue
+                      value={account.accountNumber}
+                      label={account.type === 'upi' ? 'UPI id' : 'account number'}
+                    />
                   </dd>
                   <dt>Name</dt>
                   <dd>{account.accountHolderName}</dd>
@@ -93,7 +127,9 @@ function AccountList({ accounts, canEdit, of }: { accounts: (AdminAccount & { ow
                       <dt>Bank</dt>
                       <dd>
                         {account.bankName ?? '—'}
-                        {account.accountType === undefined ? null : <span className="muted"> · {account.accountType}</span>}
+                        {account.accountType === undefined ? null : (
+                          <span className="muted"> · {account.accountType}</span>
+                        )}
                       </dd>
                     </>
                   ) : null}
@@ -102,11 +138,17 @@ function AccountList({ accounts, canEdit, of }: { accounts: (AdminAccount & { ow
               {canEdit ? (
                 <Switch
                   label="Offered to players"
-                  description={account.active && activeCount === 1 ? 'The only active account: without it players cannot deposit.' : undefined}
+                  description={
+                    account.active && activeCount === 1
+                      ? 'The only active account: without it players cannot deposit.'
+                      : undefined
+                  }
                   checked={account.active}
                   busy={setActive.isPending && setActive.variables.id === account._id}
                   disabled={setActive.isPending}
-                  onChange={(checked) => (checked ? setActive.mutate({ id: account._id, active: true }) : setToDeactivate(account))}
+                  onChange={(checked) =>
+                    checked ? setActive.mutate({ id: account._id, active: true }) : setToDeactivate(account)
+                  }
                 />
               ) : null}
             </li>
@@ -121,11 +163,13 @@ function AccountList({ accounts, canEdit, of }: { accounts: (AdminAccount & { ow
         busy={setActive.isPending}
         onClose={() => setToDeactivate(null)}
         onConfirm={() => {
-          if (toDeactivate !== null) setActive.mutate({ id: toDeactivate._id, active: false }, { onSettled: () => setToDeactivate(null) });
+          if (toDeactivate !== null)
+            setActive.mutate({ id: toDeactivate._id, active: false }, { onSettled: () => setToDeactivate(null) });
         }}
       >
         <p>
-          Players no longer see {toDeactivate?.accountNumber} in the deposit screens. Requests already made into it stay in the deposit queue.
+          Players no longer see {toDeactivate?.accountNumber} in the deposit screens. Requests already made into it stay
+          in the deposit queue.
         </p>
       </ConfirmDialog>
     </>
@@ -134,7 +178,13 @@ function AccountList({ accounts, canEdit, of }: { accounts: (AdminAccount & { ow
 
 type AccountType = 'upi' | 'bank';
 type FieldName = 'accountNumber' | 'accountHolderName' | 'bankName' | 'ifscCode' | 'accountType';
-const EMPTY_FORM = { accountNumber: '', accountHolderName: '', bankName: '', ifscCode: '', accountType: 'current' as (typeof BANK_ACCOUNT_TYPES)[number] };
+const EMPTY_FORM = {
+  accountNumber: '',
+  accountHolderName: '',
+  bankName: '',
+  ifscCode: '',
+  accountType: 'current' as (typeof BANK_ACCOUNT_TYPES)[number],
+};
 
 function AddAccountForm({ of }: { of: AccountsOf }) {
   const create = useCreateReceivingAccount(of);
@@ -150,7 +200,10 @@ function AddAccountForm({ of }: { of: AccountsOf }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const body = type === 'upi' ? { type, accountNumber: form.accountNumber, accountHolderName: form.accountHolderName } : { type, ...form };
+    const body =
+      type === 'upi'
+        ? { type, accountNumber: form.accountNumber, accountHolderName: form.accountHolderName }
+        : { type, ...form };
     // The contract's rules (UPI id, IFSC, account number patterns), so the browser refuses what the server would.
     const parsed = receivingAccountCreateSchema.safeParse(body);
     if (!parsed.success) {
@@ -187,16 +240,56 @@ function AddAccountForm({ of }: { of: AccountsOf }) {
       </SelectField>
       {type === 'upi' ? (
         <>
-          <TextField label="UPI id" placeholder="name@bank" autoComplete="off" value={form.accountNumber} error={errors.accountNumber} onChange={(event) => set('accountNumber', event.target.value)} />
-          <TextField label="Name shown to players" value={form.accountHolderName} error={errors.accountHolderName} onChange={(event) => set('accountHolderName', event.target.value)} />
+          <TextField
+            label="UPI id"
+            placeholder="name@bank"
+            autoComplete="off"
+            value={form.accountNumber}
+            error={errors.accountNumber}
+            onChange={(event) => set('accountNumber', event.target.value)}
+          />
+          <TextField
+            label="Name shown to players"
+            value={form.accountHolderName}
+            error={errors.accountHolderName}
+            onChange={(event) => set('accountHolderName', event.target.value)}
+          />
         </>
       ) : (
         <>
-          <TextField label="Account holder name" value={form.accountHolderName} error={errors.accountHolderName} onChange={(event) => set('accountHolderName', event.target.value)} />
-          <TextField label="Bank name" value={form.bankName} error={errors.bankName} onChange={(event) => set('bankName', event.target.value)} />
-          <TextField label="Account number" inputMode="numeric" autoComplete="off" value={form.accountNumber} error={errors.accountNumber} onChange={(event) => set('accountNumber', event.target.value.replace(/\s/g, ''))} />
-          <TextField label="IFSC code" autoComplete="off" value={form.ifscCode} error={errors.ifscCode} onChange={(event) => set('ifscCode', event.target.value.toUpperCase())} />
-          <SelectField label="Account type" value={form.accountType} error={errors.accountType} onChange={(event) => set('accountType', event.target.value)}>
+          <TextField
+            label="Account holder name"
+            value={form.accountHolderName}
+            error={errors.accountHolderName}
+            onChange={(event) => set('accountHolderName', event.target.value)}
+          />
+          <TextField
+            label="Bank name"
+            value={form.bankName}
+            error={errors.bankName}
+            onChange={(event) => set('bankName', event.target.value)}
+          />
+          <TextField
+            label="Account number"
+            inputMode="numeric"
+            autoComplete="off"
+            value={form.accountNumber}
+            error={errors.accountNumber}
+            onChange={(event) => set('accountNumber', event.target.value.replace(/\s/g, ''))}
+          />
+          <TextField
+            label="IFSC code"
+            autoComplete="off"
+            value={form.ifscCode}
+            error={errors.ifscCode}
+            onChange={(event) => set('ifscCode', event.target.value.toUpperCase())}
+          />
+          <SelectField
+            label="Account type"
+            value={form.accountType}
+            error={errors.accountType}
+            onChange={(event) => set('accountType', event.target.value)}
+          >
             {BANK_ACCOUNT_TYPES.map((value) => (
               <option key={value} value={value}>
                 {value === 'savings' ? 'Savings' : 'Current'}

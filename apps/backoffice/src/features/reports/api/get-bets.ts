@@ -20,5 +20,9 @@ export async function getBets(filters: BetListFilters): Promise<ReportBetPage> {
 }
 
 export function useBets(filters: BetListFilters) {
-  return useQuery({ queryKey: reportKeys.bets(filters), queryFn: () => getBets(filters), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: reportKeys.bets(filters),
+    queryFn: () => getBets(filters),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -17,5 +17,9 @@ export async function getExposure(): Promise<ExposureReport> {
 
 /** Live: refetched every few seconds while the page is visible (react-query pauses in a hidden tab). */
 export function useExposure(live = true) {
-  return useQuery({ queryKey: reportKeys.exposure, queryFn: getExposure, refetchInterval: live ? EXPOSURE_REFRESH_MS : false });
+  return useQuery({
+    queryKey: reportKeys.exposure,
+    queryFn: getExposure,
+    refetchInterval: live ? EXPOSURE_REFRESH_MS : false,
+  });
 }

@@ -10,5 +10,9 @@ export async function getPayments(query: DateRange): Promise<PaymentsReport> {
 }
 
 export function usePayments(query: DateRange) {
-  return useQuery({ queryKey: reportKeys.payments(query), queryFn: () => getPayments(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: reportKeys.payments(query),
+    queryFn: () => getPayments(query),
+    placeholderData: keepPreviousData,
+  });
 }

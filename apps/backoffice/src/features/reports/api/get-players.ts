@@ -10,5 +10,9 @@ export async function getPlayers(query: DateRange): Promise<PlayersReport> {
 }
 
 export function usePlayers(query: DateRange) {
-  return useQuery({ queryKey: reportKeys.players(query), queryFn: () => getPlayers(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: reportKeys.players(query),
+    queryFn: () => getPlayers(query),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -4,7 +4,8 @@ import { apiRequest } from '../../../lib/api-client';
 import type { DateRange } from './keys';
 import { reportKeys } from './keys';
 
-export type PnlQuery = DateRange & ({ product: 'sports'; groupBy: SportsPnlGroup } | { product: 'casino'; groupBy: CasinoPnlGroup });
+export type PnlQuery = DateRange &
+  ({ product: 'sports'; groupBy: SportsPnlGroup } | { product: 'casino'; groupBy: CasinoPnlGroup });
 
 /** GET /backoffice/reports/sports-pnl | casino-pnl: the house's P&L grouped as asked. */
 export async function getPnl({ product, ...query }: PnlQuery): Promise<PnlReport> {
@@ -12,5 +13,9 @@ export async function getPnl({ product, ...query }: PnlQuery): Promise<PnlReport
 }
 
 export function usePnl(query: PnlQuery) {
-  return useQuery({ queryKey: reportKeys.pnl(query.product, query), queryFn: () => getPnl(query), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: reportKeys.pnl(query.product, query),
+    queryFn: () => getPnl(query),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -6,7 +6,8 @@ export const reportKeys = {
   players: (query: object) => ['reports', 'players', query] as const,
   exposure: ['reports', 'exposure'] as const,
   bets: (query: object) => ['reports', 'bets', query] as const,
-  playerBets: (userId: string, kind: 'open' | 'history', query: object) => ['reports', 'player-bets', userId, kind, query] as const,
+  playerBets: (userId: string, kind: 'open' | 'history', query: object) =>
+    ['reports', 'player-bets', userId, kind, query] as const,
   signIns: (userId: string, page: number) => ['reports', 'sign-ins', userId, page] as const,
 };
 

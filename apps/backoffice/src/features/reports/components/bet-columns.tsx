@@ -15,13 +15,24 @@ const STATUS_NAMES: Record<ReportBet['status'], string> = {
   voided: 'Voided',
 };
 
-const selection = (bet: ReportBet) => (bet.marketType === 'FANCY' ? `${bet.side === 'back' ? 'Yes' : 'No'} ${bet.lineRuns ?? ''}` : `${bet.runner ?? '—'} (${bet.side === 'back' ? 'Back' : 'Lay'})`);
+const selection = (bet: ReportBet) =>
+  bet.marketType === 'FANCY'
+    ? `${bet.side === 'back' ? 'Yes' : 'No'} ${bet.lineRuns ?? ''}`
+    : `${bet.runner ?? '—'} (${bet.side === 'back' ? 'Back' : 'Lay'})`;
 
 /** The columns of a bet list; `withPlayer` adds the player (with a link to the account). */
 export function betColumns(withPlayer: boolean): Column<ReportBet>[] {
   return [
     { header: 'Placed', cell: (bet) => formatDateTime(bet.placedAt), csv: (bet) => bet.placedAt },
-    ...(withPlayer ? [{ header: 'Player', cell: (bet: ReportBet) => <Link to={`/users/${bet.userId}`}>{bet.username}</Link>, csv: (bet: ReportBet) => bet.username }] : []),
+    ...(withPlayer
+      ? [
+          {
+            header: 'Player',
+            cell: (bet: ReportBet) => <Link to={`/users/${bet.userId}`}>{bet.username}</Link>,
+            csv: (bet: ReportBet) => bet.username,
+          },
+        ]
+      : []),
     {
       header: 'Market',
       cell: (bet) => (
@@ -35,10 +46,20 @@ export function betColumns(withPlayer: boolean): Column<ReportBet>[] {
       csv: (bet) => `${bet.sport} › ${bet.event} › ${bet.market}`,
     },
     { header: 'Selection', cell: selection, csv: selection },
-    { header: 'Odds', cell: (bet) => (bet.odds === null ? '—' : bet.odds.toFixed(2)), csv: (bet) => bet.odds, num: true },
+    {
+      header: 'Odds',
+      cell: (bet) => (bet.odds === null ? '—' : bet.odds.toFixed(2)),
+      csv: (bet) => bet.odds,
+      num: true,
+    },
     { header: 'Stake', cell: (bet) => formatRupees(bet.stake), csv: (bet) => bet.stake, num: true },
     { header: 'Matched', cell: (bet) => formatRupees(bet.matched), csv: (bet) => bet.matched, num: true },
     { header: 'Status', cell: (bet) => STATUS_NAMES[bet.status], csv: (bet) => bet.status },
-    { header: 'P&L (player)', cell: (bet) => (bet.profitLoss === null ? '—' : <Amount value={bet.profitLoss} />), csv: (bet) => bet.profitLoss, num: true },
+    {
+      header: 'P&L (player)',
+      cell: (bet) => (bet.profitLoss === null ? '—' : <Amount value={bet.profitLoss} />),
+      csv: (bet) => bet.profitLoss,
+      num: true,
+    },
   ];
 }

@@ -44,11 +44,39 @@ export function BetsPanel({ marketId, onClearMarket }: { marketId?: string | und
   return (
     <div className="report-panel">
       <form className="report-toolbar" onSubmit={search} aria-label="Bet filters">
-        <TextField label="Player (username or mobile)" value={draft.player ?? ''} maxLength={80} onChange={(event) => setDraft({ ...draft, player: event.target.value || undefined })} error={issue('player')} />
-        <TextField label="Stake from (₹)" inputMode="decimal" value={draft.minStake ?? ''} onChange={(event) => setDraft({ ...draft, minStake: event.target.value || undefined })} error={issue('minStake')} />
-        <TextField label="Stake to (₹)" inputMode="decimal" value={draft.maxStake ?? ''} onChange={(event) => setDraft({ ...draft, maxStake: event.target.value || undefined })} error={issue('maxStake')} />
-        <DateRangeFields value={draft} onChange={(range) => setDraft({ ...draft, ...range })} error={issue('start_date')} />
-        <SelectField label="Status" value={draft.status ?? ''} onChange={(event) => setDraft({ ...draft, status: (event.target.value || undefined) as BetListStatus | undefined })}>
+        <TextField
+          label="Player (username or mobile)"
+          value={draft.player ?? ''}
+          maxLength={80}
+          onChange={(event) => setDraft({ ...draft, player: event.target.value || undefined })}
+          error={issue('player')}
+        />
+        <TextField
+          label="Stake from (₹)"
+          inputMode="decimal"
+          value={draft.minStake ?? ''}
+          onChange={(event) => setDraft({ ...draft, minStake: event.target.value || undefined })}
+          error={issue('minStake')}
+        />
+        <TextField
+          label="Stake to (₹)"
+          inputMode="decimal"
+          value={draft.maxStake ?? ''}
+          onChange={(event) => setDraft({ ...draft, maxStake: event.target.value || undefined })}
+          error={issue('maxStake')}
+        />
+        <DateRangeFields
+          value={draft}
+          onChange={(range) => setDraft({ ...draft, ...range })}
+          error={issue('start_date')}
+        />
+        <SelectField
+          label="Status"
+          value={draft.status ?? ''}
+          onChange={(event) =>
+            setDraft({ ...draft, status: (event.target.value || undefined) as BetListStatus | undefined })
+          }
+        >
           <option value="">Any status</option>
           {BET_LIST_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -76,7 +104,13 @@ export function BetsPanel({ marketId, onClearMarket }: { marketId?: string | und
               <CsvButton columns={COLUMNS} rows={data.items} fileName={`bets-page-${data.page}.csv`} />
             </div>
             <ReportTable label="Bets" columns={COLUMNS} rows={data.items} rowKey={(bet) => bet._id} />
-            <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={setPage} label="Bet pages" />
+            <Pagination
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onPageChange={setPage}
+              label="Bet pages"
+            />
           </>
         )}
       </ReportState>

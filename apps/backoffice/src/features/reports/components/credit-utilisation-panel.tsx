@@ -18,8 +18,11 @@ export function CreditUtilisationPanel({ credit }: { credit: CreditUtilisation }
     <section className="card risk-credit" aria-labelledby="credit-utilisation-title">
       <h2 id="credit-utilisation-title">Credit utilisation</h2>
       <p className="muted small">
-        {formatRupees(credit.used)} used of {formatRupees(credit.creditGiven)} given ({percent(credit.utilisation)}): open exposure {formatRupees(credit.exposure)}, unsettled losses {formatRupees(credit.losses)}.
-        {credit.accounts > credit.rows.length ? ` The ${credit.rows.length} most used of ${credit.accounts} credit accounts.` : ''}
+        {formatRupees(credit.used)} used of {formatRupees(credit.creditGiven)} given ({percent(credit.utilisation)}):
+        open exposure {formatRupees(credit.exposure)}, unsettled losses {formatRupees(credit.losses)}.
+        {credit.accounts > credit.rows.length
+          ? ` The ${credit.rows.length} most used of ${credit.accounts} credit accounts.`
+          : ''}
       </p>
       <table className="data-table responsive-table" aria-label="Credit given and used per account">
         <thead>

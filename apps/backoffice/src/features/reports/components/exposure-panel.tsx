@@ -8,12 +8,30 @@ import { Amount, ReportState } from './report-parts';
 const worstRunner = (market: ExposureMarket) => market.runners.find((runner) => runner.worst)?.name ?? '—';
 
 const COLUMNS: Column<ExposureMarket>[] = [
-  { header: 'Market', cell: (market) => <Link to={`/risk#market-${market.marketId}`}>{market.market}</Link>, csv: (market) => market.market },
-  { header: 'Event', cell: (market) => `${market.sport} › ${market.event}`, csv: (market) => `${market.sport} › ${market.event}` },
+  {
+    header: 'Market',
+    cell: (market) => <Link to={`/risk#market-${market.marketId}`}>{market.market}</Link>,
+    csv: (market) => market.market,
+  },
+  {
+    header: 'Event',
+    cell: (market) => `${market.sport} › ${market.event}`,
+    csv: (market) => `${market.sport} › ${market.event}`,
+  },
   { header: 'Players', cell: (market) => market.players, csv: (market) => market.players, num: true },
-  { header: "Players' liability", cell: (market) => <Amount value={market.liability} />, csv: (market) => market.liability, num: true },
+  {
+    header: "Players' liability",
+    cell: (market) => <Amount value={market.liability} />,
+    csv: (market) => market.liability,
+    num: true,
+  },
   { header: 'Worst outcome', cell: worstRunner, csv: worstRunner },
-  { header: 'Site on worst outcome', cell: (market) => (market.worstCase === null ? '—' : <Amount value={market.worstCase} />), csv: (market) => market.worstCase, num: true },
+  {
+    header: 'Site on worst outcome',
+    cell: (market) => (market.worstCase === null ? '—' : <Amount value={market.worstCase} />),
+    csv: (market) => market.worstCase,
+    num: true,
+  },
 ];
 
 /** Exposure across every open market, as a table to download; the risk view shows it live, runner by runner. */
@@ -22,18 +40,32 @@ export function ExposurePanel() {
   return (
     <div className="report-panel">
       <p className="muted">
-        Markets not yet settled where the players hold a position. Liability is what they have reserved (their most to lose). <Link to="/risk">Open the live risk view</Link>
+        Markets not yet settled where the players hold a position. Liability is what they have reserved (their most to
+        lose). <Link to="/risk">Open the live risk view</Link>
       </p>
-      <ReportState query={exposure} isEmpty={(data) => data.markets.length === 0} emptyTitle="No open positions right now">
+      <ReportState
+        query={exposure}
+        isEmpty={(data) => data.markets.length === 0}
+        emptyTitle="No open positions right now"
+      >
         {(data) => (
           <>
             <div className="report-actions">
               <span className="muted">
                 Total liability <Amount value={data.totalLiability} />
               </span>
-              <CsvButton columns={COLUMNS} rows={data.markets} fileName={`exposure-${data.asOf.slice(0, 16).replace(':', '')}.csv`} />
+              <CsvButton
+                columns={COLUMNS}
+                rows={data.markets}
+                fileName={`exposure-${data.asOf.slice(0, 16).replace(':', '')}.csv`}
+              />
             </div>
-            <ReportTable label="Exposure by market" columns={COLUMNS} rows={data.markets} rowKey={(market) => market.marketId} />
+            <ReportTable
+              label="Exposure by market"
+              columns={COLUMNS}
+              rows={data.markets}
+              rowKey={(market) => market.marketId}
+            />
           </>
         )}
       </ReportState>

@@ -24,7 +24,11 @@ function columnsFor(): Column<PaymentsDayRow>[] {
         csv: (row) => row[kind][status].amount,
         num: true,
       });
-      columns.push({ header: `${title(kind)} ${status} count`, cell: () => null, csv: (row) => row[kind][status].count });
+      columns.push({
+        header: `${title(kind)} ${status} count`,
+        cell: () => null,
+        csv: (row) => row[kind][status].count,
+      });
     }
   }
   return columns;
@@ -34,24 +38,50 @@ const COLUMNS = columnsFor();
 const SHOWN = COLUMNS.filter((column) => !column.header.endsWith(' count'));
 
 /** Deposit and withdrawal requests by the India day they were made, by their status now. */
-export function PaymentsPanel({ range, onRangeChange }: { range: DateRange; onRangeChange: (range: DateRange) => void }) {
+export function PaymentsPanel({
+  range,
+  onRangeChange,
+}: {
+  range: DateRange;
+  onRangeChange: (range: DateRange) => void;
+}) {
   const report = usePayments(range);
   return (
     <div className="report-panel">
       <div className="report-toolbar">
-        <DateRangeFields value={range} onChange={onRangeChange} error={report.error instanceof ApiError ? report.error.issueFor('start_date') : undefined} />
+        <DateRangeFields
+          value={range}
+          onChange={onRangeChange}
+          error={report.error instanceof ApiError ? report.error.issueFor('start_date') : undefined}
+        />
       </div>
-      <p className="muted">Requests by the India day they were made, by their status now; the number of requests in brackets.</p>
-      <ReportState query={report} isEmpty={(data) => data.rows.length === 0} emptyTitle="No deposits or withdrawals in these dates">
+      <p className="muted">
+        Requests by the India day they were made, by their status now; the number of requests in brackets.
+      </p>
+      <ReportState
+        query={report}
+        isEmpty={(data) => data.rows.length === 0}
+        emptyTitle="No deposits or withdrawals in these dates"
+      >
         {(data) => (
           <>
             <div className="report-actions">
               <span className="muted">
                 {data.from} to {data.to}
               </span>
-              <CsvButton columns={COLUMNS} rows={data.rows} fileName={`deposits-withdrawals-${data.from}-${data.to}.csv`} />
+              <CsvButton
+                columns={COLUMNS}
+                rows={data.rows}
+                fileName={`deposits-withdrawals-${data.from}-${data.to}.csv`}
+              />
             </div>
-            <ReportTable label="Deposits and withdrawals by day" columns={SHOWN} rows={data.rows} rowKey={(row) => row.date} footer={{ date: 'Total', ...data.total }} />
+            <ReportTable
+              label="Deposits and withdrawals by day"
+              columns={SHOWN}
+              rows={data.rows}
+              rowKey={(row) => row.date}
+              footer={{ date: 'Total', ...data.total }}
+            />
           </>
         )}
       </ReportState>

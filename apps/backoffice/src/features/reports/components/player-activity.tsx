@@ -17,9 +17,22 @@ const BET_COLUMNS = betColumns(false);
 const SIGN_IN_COLUMNS: Column<SignIn>[] = [
   { header: 'Signed in', cell: (row) => formatDateTime(row.at), csv: (row) => row.at },
   { header: 'IP address', cell: (row) => row.ip ?? '—', csv: (row) => row.ip },
-  { header: 'Device', cell: (row) => <span className="report-device">{row.userAgent ?? '—'}</span>, csv: (row) => row.userAgent },
+  {
+    header: 'Device',
+    cell: (row) => <span className="report-device">{row.userAgent ?? '—'}</span>,
+    csv: (row) => row.userAgent,
+  },
   { header: 'Last seen', cell: (row) => formatDateTime(row.lastSeenAt), csv: (row) => row.lastSeenAt },
-  { header: 'Ended', cell: (row) => (row.endedAt === null ? (Date.parse(row.expiresAt) < Date.now() ? 'Expired' : 'Active') : `${formatDateTime(row.endedAt)}${row.endReason === null ? '' : ` (${row.endReason})`}`), csv: (row) => row.endedAt },
+  {
+    header: 'Ended',
+    cell: (row) =>
+      row.endedAt === null
+        ? Date.parse(row.expiresAt) < Date.now()
+          ? 'Expired'
+          : 'Active'
+        : `${formatDateTime(row.endedAt)}${row.endReason === null ? '' : ` (${row.endReason})`}`,
+    csv: (row) => row.endedAt,
+  },
 ];
 
 function PlayerBets({ userId, kind }: { userId: string; kind: 'open' | 'history' }) {
@@ -39,14 +52,27 @@ function PlayerBets({ userId, kind }: { userId: string; kind: 'open' | 'history'
           />
         </div>
       ) : null}
-      <ReportState query={bets} isEmpty={(data) => data.total === 0} emptyTitle={kind === 'open' ? 'No open bets' : 'No finished bets in these dates'}>
+      <ReportState
+        query={bets}
+        isEmpty={(data) => data.total === 0}
+        emptyTitle={kind === 'open' ? 'No open bets' : 'No finished bets in these dates'}
+      >
         {(data) => (
           <>
             <div className="report-actions">
               <span className="muted">{data.total} bets</span>
-              <CsvButton columns={BET_COLUMNS} rows={data.items} fileName={`${kind === 'open' ? 'open-bets' : 'bet-history'}-${userId.slice(0, 8)}.csv`} />
+              <CsvButton
+                columns={BET_COLUMNS}
+                rows={data.items}
+                fileName={`${kind === 'open' ? 'open-bets' : 'bet-history'}-${userId.slice(0, 8)}.csv`}
+              />
             </div>
-            <ReportTable label={kind === 'open' ? 'Open bets' : 'Bet history'} columns={BET_COLUMNS} rows={data.items} rowKey={(bet) => bet._id} />
+            <ReportTable
+              label={kind === 'open' ? 'Open bets' : 'Bet history'}
+              columns={BET_COLUMNS}
+              rows={data.items}
+              rowKey={(bet) => bet._id}
+            />
             <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={setPage} />
           </>
         )}

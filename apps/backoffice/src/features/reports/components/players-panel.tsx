@@ -13,15 +13,31 @@ const COLUMNS: Column<PlayersDayRow>[] = [
 ];
 
 /** Players who bet or played a casino round, and accounts opened, per India day. */
-export function PlayersPanel({ range, onRangeChange }: { range: DateRange; onRangeChange: (range: DateRange) => void }) {
+export function PlayersPanel({
+  range,
+  onRangeChange,
+}: {
+  range: DateRange;
+  onRangeChange: (range: DateRange) => void;
+}) {
   const report = usePlayers(range);
   return (
     <div className="report-panel">
       <div className="report-toolbar">
-        <DateRangeFields value={range} onChange={onRangeChange} error={report.error instanceof ApiError ? report.error.issueFor('start_date') : undefined} />
+        <DateRangeFields
+          value={range}
+          onChange={onRangeChange}
+          error={report.error instanceof ApiError ? report.error.issueFor('start_date') : undefined}
+        />
       </div>
-      <p className="muted">Active: placed a bet or played a casino round that day. The total counts each player once over the whole range.</p>
-      <ReportState query={report} isEmpty={(data) => data.rows.length === 0} emptyTitle="No player activity in these dates">
+      <p className="muted">
+        Active: placed a bet or played a casino round that day. The total counts each player once over the whole range.
+      </p>
+      <ReportState
+        query={report}
+        isEmpty={(data) => data.rows.length === 0}
+        emptyTitle="No player activity in these dates"
+      >
         {(data) => (
           <>
             <div className="report-actions">
@@ -30,7 +46,13 @@ export function PlayersPanel({ range, onRangeChange }: { range: DateRange; onRan
               </span>
               <CsvButton columns={COLUMNS} rows={data.rows} fileName={`players-${data.from}-${data.to}.csv`} />
             </div>
-            <ReportTable label="Active and new players by day" columns={COLUMNS} rows={data.rows} rowKey={(row) => row.date} footer={{ date: 'Total', ...data.total }} />
+            <ReportTable
+              label="Active and new players by day"
+              columns={COLUMNS}
+              rows={data.rows}
+              rowKey={(row) => row.date}
+              footer={{ date: 'Total', ...data.total }}
+            />
           </>
         )}
       </ReportState>

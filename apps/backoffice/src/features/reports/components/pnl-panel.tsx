@@ -33,7 +33,9 @@ export function PnlPanel({ range, onRangeChange }: { range: DateRange; onRangeCh
   const groupName = GROUPS[product].find(([value]) => value === groupBy)?.[1] ?? 'Line';
   const columns: Column<PnlRow>[] = [
     { header: groupName, cell: (row) => row.label, csv: (row) => row.label },
-    ...(groupBy === 'event' || groupBy === 'market' || groupBy === 'game' ? [{ header: 'Where', cell: (row: PnlRow) => row.context, csv: (row: PnlRow) => row.context }] : []),
+    ...(groupBy === 'event' || groupBy === 'market' || groupBy === 'game'
+      ? [{ header: 'Where', cell: (row: PnlRow) => row.context, csv: (row: PnlRow) => row.context }]
+      : []),
     { header: product === 'sports' ? 'Bets' : 'Rounds', cell: (row) => row.bets, csv: (row) => row.bets, num: true },
     { header: 'Players', cell: (row) => row.players, csv: (row) => row.players, num: true },
     { header: 'Turnover', cell: (row) => formatRupees(row.turnover), csv: (row) => row.turnover, num: true },
@@ -61,21 +63,42 @@ export function PnlPanel({ range, onRangeChange }: { range: DateRange; onRangeCh
             </option>
           ))}
         </SelectField>
-        <DateRangeFields value={range} onChange={onRangeChange} error={report.error instanceof ApiError ? report.error.issueFor('start_date') : undefined} />
+        <DateRangeFields
+          value={range}
+          onChange={onRangeChange}
+          error={report.error instanceof ApiError ? report.error.issueFor('start_date') : undefined}
+        />
       </div>
       <p className="muted">
-        {product === 'sports' ? 'Settled bets, by the India day they settled.' : 'Finished casino rounds, by the India day they finished.'} House P&L is what the players lost: positive, the site won.
+        {product === 'sports'
+          ? 'Settled bets, by the India day they settled.'
+          : 'Finished casino rounds, by the India day they finished.'}{' '}
+        House P&L is what the players lost: positive, the site won.
       </p>
-      <ReportState query={report} isEmpty={(data) => data.rows.length === 0} emptyTitle="No settled play in these dates">
+      <ReportState
+        query={report}
+        isEmpty={(data) => data.rows.length === 0}
+        emptyTitle="No settled play in these dates"
+      >
         {(data) => (
           <>
             <div className="report-actions">
               <span className="muted">
                 {data.from} to {data.to}
               </span>
-              <CsvButton columns={columns} rows={data.rows} fileName={`${product}-pnl-by-${groupBy}-${data.from}-${data.to}.csv`} />
+              <CsvButton
+                columns={columns}
+                rows={data.rows}
+                fileName={`${product}-pnl-by-${groupBy}-${data.from}-${data.to}.csv`}
+              />
             </div>
-            <ReportTable label={`${product === 'sports' ? 'Sports' : 'Casino'} P&L by ${groupName.toLowerCase()}`} columns={columns} rows={data.rows} rowKey={(row) => row.key} footer={{ key: 'total', label: 'Total', context: '', ...data.total }} />
+            <ReportTable
+              label={`${product === 'sports' ? 'Sports' : 'Casino'} P&L by ${groupName.toLowerCase()}`}
+              columns={columns}
+              rows={data.rows}
+              rowKey={(row) => row.key}
+              footer={{ key: 'total', label: 'Total', context: '', ...data.total }}
+            />
           </>
         )}
       </ReportState>

@@ -23,7 +23,15 @@ export function toCsv<Row>(columns: readonly Column<Row>[], rows: readonly Row[]
 }
 
 /** Offers the rows as a CSV file, made in the browser from what the report already shows. */
-export function CsvButton<Row>({ columns, rows, fileName }: { columns: readonly Column<Row>[]; rows: readonly Row[]; fileName: string }) {
+export function CsvButton<Row>({
+  columns,
+  rows,
+  fileName,
+}: {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  fileName: string;
+}) {
   function download() {
     const url = URL.createObjectURL(new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
@@ -42,7 +50,19 @@ export function CsvButton<Row>({ columns, rows, fileName }: { columns: readonly 
 }
 
 /** A report's table: column headers on desktop, labelled cards on a phone (responsive-table). */
-export function ReportTable<Row>({ label, columns, rows, rowKey, footer }: { label: string; columns: readonly Column<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string; footer?: Row }) {
+export function ReportTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  footer,
+}: {
+  label: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  footer?: Row;
+}) {
   return (
     <div className="report-table-wrap">
       <table className="data-table responsive-table report-table" aria-label={label}>

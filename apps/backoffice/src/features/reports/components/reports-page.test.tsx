@@ -44,7 +44,8 @@ function stubReports(overrides: Record<string, Parameters<typeof stubApi>[0][str
     'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
     'GET /backoffice/reports/exposure': () => ok(EXPOSURE),
     'GET /backoffice/reports/sports-pnl': () => ok(PNL),
-    'GET /backoffice/reports/casino-pnl': () => ok({ ...PNL, rows: [], total: { bets: 0, players: 0, turnover: 0, housePnl: 0 } }),
+    'GET /backoffice/reports/casino-pnl': () =>
+      ok({ ...PNL, rows: [], total: { bets: 0, players: 0, turnover: 0, housePnl: 0 } }),
     'GET /backoffice/reports/bets': () => ok(NO_BETS),
     ...overrides,
   });
@@ -73,16 +74,39 @@ describe('reports', () => {
     const chennai = within(card).getByRole('row', { name: /Chennai/ });
     expect(within(chennai).getByText('Worst outcome')).toBeTruthy();
     expect(within(card).getByRole('row', { name: /Mumbai/ }).textContent).not.toContain('Worst outcome');
-    expect(within(chennai).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['₹900.00', '-₹900.00']);
+    expect(
+      within(chennai)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['₹900.00', '-₹900.00']);
     expect(screen.getByText('No credit lines yet')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Bets on this market' }).getAttribute('href')).toBe('/reports?tab=bets&marketId=m1');
+    expect(within(card).getByRole('link', { name: 'Bets on this market' }).getAttribute('href')).toBe(
+      '/reports?tab=bets&marketId=m1',
+    );
   });
 
   it('the risk view shows credit given vs used per credit account, most used first', async () => {
     const row = (id: string, name: string, role: number, given: number, exposure: number, losses: number) => ({
-      _id: id, name, username: name.toLowerCase(), role, uplineId: null, creditGiven: given, exposure, losses, used: exposure + losses, utilisation: given === 0 ? null : (exposure + losses) / given,
+      _id: id,
+      name,
+      username: name.toLowerCase(),
+      role,
+      uplineId: null,
+      creditGiven: given,
+      exposure,
+      losses,
+      used: exposure + losses,
+      utilisation: given === 0 ? null : (exposure + losses) / given,
     });
-    const credit = { creditGiven: 10_000, exposure: 400, losses: 1_600, used: 2_000, utilisation: 0.2, accounts: 2, rows: [row('c1', 'Credit Player', 6, 2_000, 400, 600), row('a1', 'Credit Agent', 5, 10_000, 400, 1_600)] };
+    const credit = {
+      creditGiven: 10_000,
+      exposure: 400,
+      losses: 1_600,
+      used: 2_000,
+      utilisation: 0.2,
+      accounts: 2,
+      rows: [row('c1', 'Credit Player', 6, 2_000, 400, 600), row('a1', 'Credit Agent', 5, 10_000, 400, 1_600)],
+    };
     stubReports({ 'GET /backoffice/reports/exposure': () => ok({ ...EXPOSURE, creditUtilisation: credit }) });
     renderApp('/risk', { token: 't' });
     const panel = await screen.findByRole('region', { name: 'Credit utilisation' });
@@ -90,7 +114,11 @@ describe('reports', () => {
     expect(screen.getByText('Credit utilisation', { selector: 'dt' }).nextElementSibling?.textContent).toBe('20%');
     const table = within(panel).getByRole('table', { name: 'Credit given and used per account' });
     const player = within(table).getByRole('row', { name: /Credit Player/ });
-    expect(within(player).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Credit PlayerCredit player', '₹2,000.00', '₹400.00', '₹600.00', '₹1,000.00', '50%']);
+    expect(
+      within(player)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Credit PlayerCredit player', '₹2,000.00', '₹400.00', '₹600.00', '₹1,000.00', '50%']);
     expect(within(table).getByRole('link', { name: 'Credit Agent' }).getAttribute('href')).toBe('/users/a1');
     expect(within(panel).getByText(/₹2,000.00 used of ₹10,000.00 given \(20%\)/)).toBeTruthy();
   });
@@ -115,14 +143,27 @@ describe('reports', () => {
     });
     await userEvent.selectOptions(screen.getByLabelText('Product'), 'casino');
     expect(await screen.findByText('No settled play in these dates')).toBeTruthy();
-    expect(api.calls.filter((call) => call.path === '/backoffice/reports/casino-pnl').at(-1)?.query.get('groupBy')).toBe('game');
+    expect(
+      api.calls
+        .filter((call) => call.path === '/backoffice/reports/casino-pnl')
+        .at(-1)
+        ?.query.get('groupBy'),
+    ).toBe('game');
   });
 
   it('the bet list sends its filters on Search and shows the field the server refused', async () => {
     const api = stubReports({
       'GET /backoffice/reports/bets': (call) =>
         call.query.get('minStake') === '900'
-          ? { ...fail(400, 'Please check the highlighted fields', 'VALIDATION_FAILED'), meta: { code: 400, message: 'Please check the highlighted fields', error: 'VALIDATION_FAILED', issues: [{ path: 'minStake', message: 'The smallest stake must not be above the largest' }] } }
+          ? {
+              ...fail(400, 'Please check the highlighted fields', 'VALIDATION_FAILED'),
+              meta: {
+                code: 400,
+                message: 'Please check the highlighted fields',
+                error: 'VALIDATION_FAILED',
+                issues: [{ path: 'minStake', message: 'The smallest stake must not be above the largest' }],
+              },
+            }
           : ok(NO_BETS),
     });
     renderApp('/reports?tab=bets', { token: 't' });
@@ -133,7 +174,13 @@ describe('reports', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => {
       const last = api.calls.filter((call) => call.path === '/backoffice/reports/bets').at(-1);
-      expect(Object.fromEntries(last?.query ?? [])).toEqual({ player: 'ravi', minStake: '500', status: 'open', page: '1', pageSize: '25' });
+      expect(Object.fromEntries(last?.query ?? [])).toEqual({
+        player: 'ravi',
+        minStake: '500',
+        status: 'open',
+        page: '1',
+        pageSize: '25',
+      });
     });
     await userEvent.clear(screen.getByLabelText('Stake from (₹)'));
     await userEvent.type(screen.getByLabelText('Stake from (₹)'), '900');

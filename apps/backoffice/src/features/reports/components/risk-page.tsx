@@ -20,7 +20,9 @@ function MarketRisk({ market }: { market: ExposureMarket }) {
             {market.market}
           </h2>
           <p className="report-context">
-            {market.sport} › {market.event} · {market.status === 'open' ? 'Open' : market.status === 'suspended' ? 'Suspended' : 'Closed'} · {market.players} {market.players === 1 ? 'player' : 'players'}
+            {market.sport} › {market.event} ·{' '}
+            {market.status === 'open' ? 'Open' : market.status === 'suspended' ? 'Suspended' : 'Closed'} ·{' '}
+            {market.players} {market.players === 1 ? 'player' : 'players'}
           </p>
         </div>
         <dl className="risk-figures">
@@ -89,7 +91,8 @@ export function RiskPage() {
         <h1 id="risk-title">Risk view</h1>
         <p className="muted risk-live" aria-live="polite">
           {exposure.isFetching ? <Spinner size="small" label="" /> : null}
-          {exposure.data === undefined ? 'Live' : `Updated ${formatDateTime(exposure.data.asOf)}`} · refreshes every {EXPOSURE_REFRESH_MS / 1000} s
+          {exposure.data === undefined ? 'Live' : `Updated ${formatDateTime(exposure.data.asOf)}`} · refreshes every{' '}
+          {EXPOSURE_REFRESH_MS / 1000} s
         </p>
       </header>
       {exposure.isPending ? (
@@ -98,7 +101,9 @@ export function RiskPage() {
         <Alert>{errorMessage(exposure.error)}</Alert>
       ) : (
         <>
-          {exposure.isError ? <Alert kind="warning">The last refresh failed; showing the figures from before.</Alert> : null}
+          {exposure.isError ? (
+            <Alert kind="warning">The last refresh failed; showing the figures from before.</Alert>
+          ) : null}
           <dl className="risk-summary">
             <div>
               <dt>Open markets with positions</dt>
@@ -112,12 +117,22 @@ export function RiskPage() {
             </div>
             <div>
               <dt>Credit utilisation</dt>
-              <dd>{exposure.data.creditUtilisation === null ? <span className="muted">No credit lines yet</span> : percent(exposure.data.creditUtilisation.utilisation)}</dd>
+              <dd>
+                {exposure.data.creditUtilisation === null ? (
+                  <span className="muted">No credit lines yet</span>
+                ) : (
+                  percent(exposure.data.creditUtilisation.utilisation)
+                )}
+              </dd>
             </div>
           </dl>
-          {exposure.data.creditUtilisation === null ? null : <CreditUtilisationPanel credit={exposure.data.creditUtilisation} />}
+          {exposure.data.creditUtilisation === null ? null : (
+            <CreditUtilisationPanel credit={exposure.data.creditUtilisation} />
+          )}
           {exposure.data.markets.length === 0 ? (
-            <EmptyState title="No open positions right now">The view fills in as players bet on markets that are not yet settled.</EmptyState>
+            <EmptyState title="No open positions right now">
+              The view fills in as players bet on markets that are not yet settled.
+            </EmptyState>
           ) : (
             <div className="risk-markets">
               {exposure.data.markets.map((market) => (

@@ -15,7 +15,11 @@ export interface EventFilters {
  * `/events` only lists upcoming and live ones). The state filter is applied by the page.
  */
 export async function getEvents(filters: EventFilters, signal?: AbortSignal): Promise<EventSummary[]> {
-  const query = { sport: filters.sport, league: filters.league, inPlay: filters.inPlay === undefined ? undefined : String(filters.inPlay) };
+  const query = {
+    sport: filters.sport,
+    league: filters.league,
+    inPlay: filters.inPlay === undefined ? undefined : String(filters.inPlay),
+  };
   return (await apiRequest<EventSummary[]>('/backoffice/events', { query, ...(signal ? { signal } : {}) })).data;
 }
 
@@ -44,7 +48,8 @@ export function useEvent(slugs: EventSlugs) {
   return useQuery({
     queryKey: sportsQueryKeys.event(slugs),
     queryFn: ({ signal }) => getEvent(slugs, signal),
-    refetchInterval: (query) => (query.state.data?.status === 'finished' || query.state.data?.status === 'cancelled' ? 30_000 : 5_000),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'finished' || query.state.data?.status === 'cancelled' ? 30_000 : 5_000,
   });
 }
 

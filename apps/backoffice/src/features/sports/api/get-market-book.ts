@@ -7,7 +7,9 @@ export type MarketBook = ReturnType<typeof marketBookSchema.parse>;
 export type BookBet = MarketBook['bets'][number];
 
 export async function getMarketBook(marketId: string, signal?: AbortSignal): Promise<MarketBook> {
-  return (await apiRequest<MarketBook>(`/backoffice/markets/${encodeURIComponent(marketId)}/book`, signal ? { signal } : {})).data;
+  return (
+    await apiRequest<MarketBook>(`/backoffice/markets/${encodeURIComponent(marketId)}/book`, signal ? { signal } : {})
+  ).data;
 }
 
 /** Bets arrive and prices move while a market trades: refreshed every 3 s until it is settled or voided. */

@@ -9,5 +9,9 @@ export async function getSports(signal?: AbortSignal): Promise<Sport[]> {
 }
 
 export function useSports() {
-  return useQuery({ queryKey: sportsQueryKeys.tree, queryFn: ({ signal }) => getSports(signal), refetchInterval: 30_000 });
+  return useQuery({
+    queryKey: sportsQueryKeys.tree,
+    queryFn: ({ signal }) => getSports(signal),
+    refetchInterval: 30_000,
+  });
 }

@@ -27,7 +27,8 @@ async function send<T>(method: 'POST' | 'PUT', path: string, body: unknown): Pro
 export const createSport = (body: SportCreate) => send<Created>('POST', '/backoffice/sports', body);
 export const createLeague = (body: LeagueCreate) => send<Created>('POST', '/backoffice/leagues', body);
 export const createEvent = (body: EventCreate) => send<Created>('POST', '/backoffice/events', body);
-export const updateEvent = (id: string, body: EventUpdate) => send<null>('PUT', `/backoffice/events/${encodeURIComponent(id)}`, body);
+export const updateEvent = (id: string, body: EventUpdate) =>
+  send<null>('PUT', `/backoffice/events/${encodeURIComponent(id)}`, body);
 
 /** Forms show field errors themselves (meta.issues), so these mutations are quiet; the form toasts the rest. */
 export function useCreateSport() {

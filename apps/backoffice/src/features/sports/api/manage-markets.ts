@@ -1,5 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Market, bookmakerRatesSchema, fancyLineUpdateSchema, marketCreateSchema, marketUpdateSchema } from '@khel/contract';
+import type {
+  Market,
+  bookmakerRatesSchema,
+  fancyLineUpdateSchema,
+  marketCreateSchema,
+  marketUpdateSchema,
+} from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useRefreshSports } from './keys';
@@ -31,7 +37,8 @@ async function send(method: 'POST' | 'PUT', path: string, body: unknown): Promis
 
 /** Suspend, resume, close, turn in play, bet delay and limits. */
 export const updateMarket = (id: string, body: MarketUpdate) => send('PUT', marketPath(id), body);
-export const setBookmakerRates = (id: string, body: BookmakerRates) => send('PUT', marketPath(id, '/bookmaker-rates'), body);
+export const setBookmakerRates = (id: string, body: BookmakerRates) =>
+  send('PUT', marketPath(id, '/bookmaker-rates'), body);
 export const setFancyLine = (id: string, body: FancyLineUpdate) => send('PUT', marketPath(id, '/fancy-line'), body);
 export const settleMarket = (id: string, body: SettleBody) => send('POST', marketPath(id, '/settle'), body);
 export const voidMarket = (id: string, reason: string) => send('POST', marketPath(id, '/void'), { reason });
@@ -113,13 +120,22 @@ export function useSuspendAll() {
   const refresh = useRefreshSports();
   return useMutation({
     mutationFn: async (markets: readonly { _id: string; name: string }[]) => {
-      const results = await Promise.allSettled(markets.map((market) => updateMarket(market._id, { status: 'suspended' })));
+      const results = await Promise.allSettled(
+        markets.map((market) => updateMarket(market._id, { status: 'suspended' })),
+      );
       const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
-      return { suspended: results.length - failed.length, failed: failed.length, firstError: failed[0]?.reason as unknown };
+      return {
+        suspended: results.length - failed.length,
+        failed: failed.length,
+        firstError: failed[0]?.reason as unknown,
+      };
     },
     onSuccess: ({ suspended, failed, firstError }) => {
       if (suspended > 0) toast.success(`${suspended} ${suspended === 1 ? 'market' : 'markets'} suspended`);
-      if (failed > 0) toast.error(`${failed} could not be suspended: ${firstError instanceof Error ? firstError.message : 'please try again'}`);
+      if (failed > 0)
+        toast.error(
+          `${failed} could not be suspended: ${firstError instanceof Error ? firstError.message : 'please try again'}`,
+        );
     },
     onSettled: () => refresh(),
   });

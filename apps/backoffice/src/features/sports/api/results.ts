@@ -17,12 +17,14 @@ export function usePendingResults() {
   });
 }
 
-const resultPath = (marketId: string, action: 'confirm' | 'reject') => `/backoffice/markets/${encodeURIComponent(marketId)}/result/${action}`;
+const resultPath = (marketId: string, action: 'confirm' | 'reject') =>
+  `/backoffice/markets/${encodeURIComponent(marketId)}/result/${action}`;
 
 export function useConfirmResult() {
   const refresh = useRefreshSports();
   return useMutation({
-    mutationFn: async (marketId: string) => (await apiRequest<Market>(resultPath(marketId, 'confirm'), { method: 'POST' })).message,
+    mutationFn: async (marketId: string) =>
+      (await apiRequest<Market>(resultPath(marketId, 'confirm'), { method: 'POST' })).message,
     onSuccess: (message) => toast.success(message || 'Result confirmed'),
     onSettled: () => refresh({ money: true }),
   });
@@ -31,21 +33,29 @@ export function useConfirmResult() {
 export function useRejectResult() {
   const refresh = useRefreshSports();
   return useMutation({
-    mutationFn: async ({ marketId, reason }: { marketId: string; reason: string }) => (await apiRequest<Market>(resultPath(marketId, 'reject'), { method: 'POST', body: { reason } })).message,
+    mutationFn: async ({ marketId, reason }: { marketId: string; reason: string }) =>
+      (await apiRequest<Market>(resultPath(marketId, 'reject'), { method: 'POST', body: { reason } })).message,
     onSuccess: (message) => toast.success(message || 'Result rejected'),
     onSettled: () => refresh(),
   });
 }
 
 export function useDeskSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: async ({ signal }) => (await apiRequest<SportsDeskSettings>('/backoffice/sports-desk/settings', { signal })).data });
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<SportsDeskSettings>('/backoffice/sports-desk/settings', { signal })).data,
+  });
 }
 
 export function useUpdateDeskSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: SportsDeskSettings) => {
-      const { data, message } = await apiRequest<SportsDeskSettings>('/backoffice/sports-desk/settings', { method: 'PUT', body });
+      const { data, message } = await apiRequest<SportsDeskSettings>('/backoffice/sports-desk/settings', {
+        method: 'PUT',
+        body,
+      });
       return { data, message };
     },
     onSuccess: ({ data, message }) => {

@@ -14,7 +14,15 @@ type Side = 'back' | 'lay';
 type Draft = Record<string, Record<Side, string>>;
 
 function fromMarket(market: Market): Draft {
-  return Object.fromEntries(market.runners.map((runner) => [runner._id, { back: runner.backRate === null ? '' : String(runner.backRate), lay: runner.layRate === null ? '' : String(runner.layRate) }]));
+  return Object.fromEntries(
+    market.runners.map((runner) => [
+      runner._id,
+      {
+        back: runner.backRate === null ? '' : String(runner.backRate),
+        lay: runner.layRate === null ? '' : String(runner.layRate),
+      },
+    ]),
+  );
 }
 
 function toRate(text: string): number | null {
@@ -40,7 +48,13 @@ export function BookmakerRatesEditor({ market }: { market: Market }) {
   }
 
   function body() {
-    return { runners: market.runners.map((runner) => ({ runnerId: runner._id, backRate: toRate(values[runner._id]?.back ?? ''), layRate: toRate(values[runner._id]?.lay ?? '') })) };
+    return {
+      runners: market.runners.map((runner) => ({
+        runnerId: runner._id,
+        backRate: toRate(values[runner._id]?.back ?? ''),
+        layRate: toRate(values[runner._id]?.lay ?? ''),
+      })),
+    };
   }
 
   function submit(event: FormEvent) {
@@ -80,7 +94,11 @@ export function BookmakerRatesEditor({ market }: { market: Market }) {
                   min={1}
                   max={10_000}
                   disabled={disabled}
-                  error={errors[`runners.${index}.backRate`] === undefined ? undefined : 'A whole number from 1 to 10000, or empty'}
+                  error={
+                    errors[`runners.${index}.backRate`] === undefined
+                      ? undefined
+                      : 'A whole number from 1 to 10000, or empty'
+                  }
                   onChange={(value) => set(runner._id, 'back', value)}
                   tone="back"
                 />
@@ -92,7 +110,11 @@ export function BookmakerRatesEditor({ market }: { market: Market }) {
                   min={1}
                   max={10_000}
                   disabled={disabled}
-                  error={errors[`runners.${index}.layRate`] === undefined ? undefined : 'A whole number from 1 to 10000, or empty'}
+                  error={
+                    errors[`runners.${index}.layRate`] === undefined
+                      ? undefined
+                      : 'A whole number from 1 to 10000, or empty'
+                  }
                   onChange={(value) => set(runner._id, 'lay', value)}
                   tone="lay"
                 />
@@ -106,7 +128,8 @@ export function BookmakerRatesEditor({ market }: { market: Market }) {
       </table>
       {crossed.length > 0 ? (
         <Alert kind="warning">
-          The lay rate is below the back rate for {crossed.map((runner) => runner.name).join(', ')}: a player could back and lay for a sure profit.
+          The lay rate is below the back rate for {crossed.map((runner) => runner.name).join(', ')}: a player could back
+          and lay for a sure profit.
         </Alert>
       ) : null}
       <div className="button-row">
@@ -118,7 +141,11 @@ export function BookmakerRatesEditor({ market }: { market: Market }) {
             Discard changes
           </Button>
         ) : null}
-        <span className="muted small">{disabled ? 'This market no longer takes bets.' : 'Empty = that side is not offered. A bet at a rate that moved is refused with “Odds changed”.'}</span>
+        <span className="muted small">
+          {disabled
+            ? 'This market no longer takes bets.'
+            : 'Empty = that side is not offered. A bet at a rate that moved is refused with “Odds changed”.'}
+        </span>
       </div>
     </form>
   );

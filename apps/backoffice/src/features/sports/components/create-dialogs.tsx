@@ -23,12 +23,27 @@ export function CreateSportDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <FormDialog title="Add a sport" submitLabel="Add sport" busy={create.isPending} onSubmit={submit} onClose={onClose}>
-      <TextField label="Name" value={name} maxLength={60} error={errors.name} hint="As players see it, e.g. Kabaddi." onChange={(event) => setName(event.target.value)} />
+      <TextField
+        label="Name"
+        value={name}
+        maxLength={60}
+        error={errors.name}
+        hint="As players see it, e.g. Kabaddi."
+        onChange={(event) => setName(event.target.value)}
+      />
     </FormDialog>
   );
 }
 
-export function CreateLeagueDialog({ sports, sportId, onClose }: { sports: Sport[]; sportId: string | undefined; onClose: () => void }) {
+export function CreateLeagueDialog({
+  sports,
+  sportId,
+  onClose,
+}: {
+  sports: Sport[];
+  sportId: string | undefined;
+  onClose: () => void;
+}) {
   const create = useCreateLeague();
   const [form, setForm] = useState({ sportId: sportId ?? sports[0]?._id ?? '', name: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -37,24 +52,53 @@ export function CreateLeagueDialog({ sports, sportId, onClose }: { sports: Sport
     const parsed = leagueCreateSchema.safeParse(form);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    create.mutate(parsed.data, { onSuccess: onClose, onError: (error) => setErrors(serverErrors(error, ['sportId', 'name'])) });
+    create.mutate(parsed.data, {
+      onSuccess: onClose,
+      onError: (error) => setErrors(serverErrors(error, ['sportId', 'name'])),
+    });
   }
 
   return (
-    <FormDialog title="Add a league" submitLabel="Add league" busy={create.isPending} onSubmit={submit} onClose={onClose}>
-      <SelectField label="Sport" value={form.sportId} error={errors.sportId} onChange={(event) => setForm({ ...form, sportId: event.target.value })}>
+    <FormDialog
+      title="Add a league"
+      submitLabel="Add league"
+      busy={create.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SelectField
+        label="Sport"
+        value={form.sportId}
+        error={errors.sportId}
+        onChange={(event) => setForm({ ...form, sportId: event.target.value })}
+      >
         {sports.map((sport) => (
           <option key={sport._id} value={sport._id}>
             {sport.name}
           </option>
         ))}
       </SelectField>
-      <TextField label="Name" value={form.name} maxLength={80} error={errors.name} hint="e.g. Indian Premier League." onChange={(event) => setForm({ ...form, name: event.target.value })} />
+      <TextField
+        label="Name"
+        value={form.name}
+        maxLength={80}
+        error={errors.name}
+        hint="e.g. Indian Premier League."
+        onChange={(event) => setForm({ ...form, name: event.target.value })}
+      />
     </FormDialog>
   );
 }
 
-export function CreateEventDialog({ sports, leagueId, onClose }: { sports: Sport[]; leagueId: string | undefined; onClose: () => void }) {
+export function CreateEventDialog({
+  sports,
+  leagueId,
+  onClose,
+}: {
+  sports: Sport[];
+  leagueId: string | undefined;
+  onClose: () => void;
+}) {
   const create = useCreateEvent();
   const navigate = useNavigate();
   const [opening, setOpening] = useState(false);
@@ -64,7 +108,12 @@ export function CreateEventDialog({ sports, leagueId, onClose }: { sports: Sport
 
   function submit() {
     const startTime = fromIndiaLocal(form.start);
-    const parsed = eventCreateSchema.safeParse({ leagueId: form.leagueId, name: form.name, startTime, streamUrl: form.streamUrl.trim() === '' ? undefined : form.streamUrl.trim() });
+    const parsed = eventCreateSchema.safeParse({
+      leagueId: form.leagueId,
+      name: form.name,
+      startTime,
+      streamUrl: form.streamUrl.trim() === '' ? undefined : form.streamUrl.trim(),
+    });
     if (!parsed.success) {
       const next = fieldErrors(parsed.error.issues);
       if (next.startTime !== undefined) next.startTime = 'Choose the start date and time';
@@ -72,7 +121,10 @@ export function CreateEventDialog({ sports, leagueId, onClose }: { sports: Sport
       return setErrors(next);
     }
     setErrors({});
-    create.mutate(parsed.data, { onSuccess: ({ data }) => void openCreated(data._id, parsed.data.leagueId), onError: (error) => setErrors(serverErrors(error, ['leagueId', 'name', 'startTime', 'streamUrl'])) });
+    create.mutate(parsed.data, {
+      onSuccess: ({ data }) => void openCreated(data._id, parsed.data.leagueId),
+      onError: (error) => setErrors(serverErrors(error, ['leagueId', 'name', 'startTime', 'streamUrl'])),
+    });
   }
 
   /** The next step is adding markets, so the new event's page opens (the answer carries only its id). */
@@ -81,7 +133,10 @@ export function CreateEventDialog({ sports, leagueId, onClose }: { sports: Sport
     const sport = sports.find((candidate) => candidate.leagues.some((league) => league._id === leagueId));
     const league = sport?.leagues.find((candidate) => candidate._id === leagueId);
     try {
-      const created = sport && league ? (await getEvents({ sport: sport.slugName, league: league.slugName })).find((event) => event._id === id) : undefined;
+      const created =
+        sport && league
+          ? (await getEvents({ sport: sport.slugName, league: league.slugName })).find((event) => event._id === id)
+          : undefined;
       if (created !== undefined) return navigate(eventPath(created));
     } catch {
       // The list shows it after its refresh.
@@ -90,8 +145,19 @@ export function CreateEventDialog({ sports, leagueId, onClose }: { sports: Sport
   }
 
   return (
-    <FormDialog title="Add an event" submitLabel="Add event" busy={create.isPending || opening} onSubmit={submit} onClose={onClose}>
-      <SelectField label="League" value={form.leagueId} error={errors.leagueId} onChange={(event) => setForm({ ...form, leagueId: event.target.value })}>
+    <FormDialog
+      title="Add an event"
+      submitLabel="Add event"
+      busy={create.isPending || opening}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SelectField
+        label="League"
+        value={form.leagueId}
+        error={errors.leagueId}
+        onChange={(event) => setForm({ ...form, leagueId: event.target.value })}
+      >
         {sports.map((sport) => (
           <optgroup key={sport._id} label={sport.name}>
             {sport.leagues.map((league) => (
@@ -102,8 +168,21 @@ export function CreateEventDialog({ sports, leagueId, onClose }: { sports: Sport
           </optgroup>
         ))}
       </SelectField>
-      <TextField label="Name" value={form.name} maxLength={120} error={errors.name} hint="Home v Away, e.g. India v Australia." onChange={(event) => setForm({ ...form, name: event.target.value })} />
-      <TextField label="Starts (India time)" type="datetime-local" value={form.start} error={errors.startTime} onChange={(event) => setForm({ ...form, start: event.target.value })} />
+      <TextField
+        label="Name"
+        value={form.name}
+        maxLength={120}
+        error={errors.name}
+        hint="Home v Away, e.g. India v Australia."
+        onChange={(event) => setForm({ ...form, name: event.target.value })}
+      />
+      <TextField
+        label="Starts (India time)"
+        type="datetime-local"
+        value={form.start}
+        error={errors.startTime}
+        onChange={(event) => setForm({ ...form, start: event.target.value })}
+      />
       <TextField
         label="Stream address (optional)"
         type="url"

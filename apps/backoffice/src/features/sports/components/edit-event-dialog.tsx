@@ -11,7 +11,11 @@ import { EVENT_STATUS_LABELS } from './market-labels';
 /** State, start time and stream of an event; only what changed is sent. */
 export function EditEventDialog({ event, onClose }: { event: EventDetail; onClose: () => void }) {
   const update = useUpdateEvent();
-  const [form, setForm] = useState({ status: event.status, start: toIndiaLocal(event.startTime), streamUrl: event.streamUrl ?? '' });
+  const [form, setForm] = useState({
+    status: event.status,
+    start: toIndiaLocal(event.startTime),
+    streamUrl: event.streamUrl ?? '',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
 
   function submit() {
@@ -29,16 +33,29 @@ export function EditEventDialog({ event, onClose }: { event: EventDetail; onClos
       return setErrors(next);
     }
     setErrors({});
-    update.mutate({ id: event._id, body: parsed.data }, { onSuccess: onClose, onError: (error) => setErrors(serverErrors(error, ['status', 'startTime', 'streamUrl'])) });
+    update.mutate(
+      { id: event._id, body: parsed.data },
+      { onSuccess: onClose, onError: (error) => setErrors(serverErrors(error, ['status', 'startTime', 'streamUrl'])) },
+    );
   }
 
   return (
-    <FormDialog title={`Edit ${event.name}`} submitLabel="Save event" busy={update.isPending} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={`Edit ${event.name}`}
+      submitLabel="Save event"
+      busy={update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <SelectField
         label="State"
         value={form.status}
         error={errors.status}
-        hint={form.status === 'cancelled' ? 'Cancelling does not void the markets: void each one so every stake goes back.' : undefined}
+        hint={
+          form.status === 'cancelled'
+            ? 'Cancelling does not void the markets: void each one so every stake goes back.'
+            : undefined
+        }
         onChange={(change) => setForm({ ...form, status: change.target.value as EventStatus })}
       >
         {EVENT_STATUSES.map((status) => (
@@ -47,7 +64,13 @@ export function EditEventDialog({ event, onClose }: { event: EventDetail; onClos
           </option>
         ))}
       </SelectField>
-      <TextField label="Starts (India time)" type="datetime-local" value={form.start} error={errors.startTime} onChange={(change) => setForm({ ...form, start: change.target.value })} />
+      <TextField
+        label="Starts (India time)"
+        type="datetime-local"
+        value={form.start}
+        error={errors.startTime}
+        onChange={(change) => setForm({ ...form, start: change.target.value })}
+      />
       <TextField
         label="Stream address"
         type="url"

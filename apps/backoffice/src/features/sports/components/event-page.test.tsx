@@ -9,7 +9,12 @@ import { EVENT_PATH, IDS, eventDetail, exchangeMarket, fancyMarket, market } fro
 function stubEvent(initial: EventDetail = eventDetail()) {
   let event = initial;
   const put = (id: string, change: Partial<Market>) => {
-    event = { ...event, markets: event.markets.map((item) => (item._id === id ? { ...item, ...change, version: item.version + 1 } : item)) };
+    event = {
+      ...event,
+      markets: event.markets.map((item) =>
+        item._id === id ? { ...item, ...change, version: item.version + 1 } : item,
+      ),
+    };
     return event.markets.find((item) => item._id === id);
   };
   const api = stubApi({
@@ -21,8 +26,18 @@ function stubEvent(initial: EventDetail = eventDetail()) {
     'PUT /backoffice/markets/:id': (call) => {
       const id = call.path.split('/').at(-1) ?? '';
       const body = call.body as Partial<Market>;
-      if (body.status === 'open' && event.markets.find((item) => item._id === id)?.status === 'settled') return fail(409, 'The market is settled', 'MARKET_FINAL');
-      return ok(put(id, { ...body, ...(body.status === 'suspended' ? { suspendReason: 'OPERATOR' } : body.status === 'open' ? { suspendReason: null } : {}) }));
+      if (body.status === 'open' && event.markets.find((item) => item._id === id)?.status === 'settled')
+        return fail(409, 'The market is settled', 'MARKET_FINAL');
+      return ok(
+        put(id, {
+          ...body,
+          ...(body.status === 'suspended'
+            ? { suspendReason: 'OPERATOR' }
+            : body.status === 'open'
+              ? { suspendReason: null }
+              : {}),
+        }),
+      );
     },
     'PUT /backoffice/events/:id': (call) => {
       event = { ...event, ...(call.body as Partial<EventDetail>) };
@@ -30,7 +45,11 @@ function stubEvent(initial: EventDetail = eventDetail()) {
     },
     'POST /backoffice/markets': (call) => {
       const body = call.body as { name: string; marketType: Market['marketType'] };
-      const created = market({ _id: '30000000-0000-4000-8000-0000000000f1', name: body.name, marketType: body.marketType });
+      const created = market({
+        _id: '30000000-0000-4000-8000-0000000000f1',
+        name: body.name,
+        marketType: body.marketType,
+      });
       event = { ...event, markets: [...event.markets, created] };
       return ok(created, 'Market added');
     },
@@ -40,7 +59,15 @@ function stubEvent(initial: EventDetail = eventDetail()) {
 
 describe('sports desk: an event and its markets', () => {
   it('lists the markets with their state, prices and limits', async () => {
-    stubEvent(eventDetail({ markets: [market(), fancyMarket({ status: 'suspended', suspendReason: 'BALL_RUNNING', inPlay: true }), exchangeMarket({ status: 'settled', result: IDS.india })] }));
+    stubEvent(
+      eventDetail({
+        markets: [
+          market(),
+          fancyMarket({ status: 'suspended', suspendReason: 'BALL_RUNNING', inPlay: true }),
+          exchangeMarket({ status: 'settled', result: IDS.india }),
+        ],
+      }),
+    );
     renderApp(EVENT_PATH, { token: 't' });
     expect(await screen.findByRole('heading', { name: /India v Australia/ })).toBeTruthy();
     const rows = screen.getAllByRole('row').slice(1);
@@ -57,7 +84,9 @@ describe('sports desk: an event and its markets', () => {
     expect(within(exchange).getByText('Result: India')).toBeTruthy();
     // A settled market has no quick controls, only the way to its page.
     expect(within(exchange).queryByRole('button')).toBeNull();
-    expect(within(exchange).getByRole('link', { name: 'Open Match Odds' }).getAttribute('href')).toBe(`${EVENT_PATH}/markets/${IDS.exchange}`);
+    expect(within(exchange).getByRole('link', { name: 'Open Match Odds' }).getAttribute('href')).toBe(
+      `${EVENT_PATH}/markets/${IDS.exchange}`,
+    );
   });
 
   it('suspends an open market in one click and resumes it', async () => {
@@ -65,16 +94,22 @@ describe('sports desk: an event and its markets', () => {
     renderApp(EVENT_PATH, { token: 't' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Suspend Bookmaker' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({ status: 'suspended' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({ status: 'suspended' }),
+    );
     expect(await screen.findByText('Bookmaker suspended')).toBeTruthy();
     expect(await screen.findByText('Suspended')).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Resume Bookmaker' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[1]?.body).toEqual({ status: 'open' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[1]?.body).toEqual({ status: 'open' }),
+    );
     expect(await screen.findByRole('button', { name: 'Suspend Bookmaker' })).toBeTruthy();
   });
 
   it('suspends every open market of the event in one click', async () => {
-    const { api } = stubEvent(eventDetail({ markets: [market(), fancyMarket({ status: 'suspended' }), exchangeMarket()] }));
+    const { api } = stubEvent(
+      eventDetail({ markets: [market(), fancyMarket({ status: 'suspended' }), exchangeMarket()] }),
+    );
     renderApp(EVENT_PATH, { token: 't' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Suspend all open (2)' }));
@@ -95,7 +130,9 @@ describe('sports desk: an event and its markets', () => {
     expect(within(dialog).getByText(/Unmatched offers are cancelled/)).toBeTruthy();
     expect(within(dialog).getByText(/waits 5 s on the server/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Turn in play' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.exchange}`)[0]?.body).toEqual({ inPlay: true }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.exchange}`)[0]?.body).toEqual({ inPlay: true }),
+    );
     expect(await screen.findByText('Match Odds is in play')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Take out of play: Match Odds' })).toBeTruthy();
   });
@@ -127,7 +164,14 @@ describe('sports desk: an event and its markets', () => {
     await user.clear(within(dialog).getByLabelText('Maximum stake (₹)'));
     await user.type(within(dialog).getByLabelText('Maximum stake (₹)'), '25000');
     await user.click(within(dialog).getByRole('button', { name: 'Save limits' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({ betDelaySeconds: 5, minStake: 100, maxStake: 25000, maxProfit: 200000 }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({
+        betDelaySeconds: 5,
+        minStake: 100,
+        maxStake: 25000,
+        maxProfit: 200000,
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('₹100.00–₹25,000.00 · max profit ₹2,00,000.00 · delay 5 s')).toBeTruthy();
   });
@@ -146,7 +190,14 @@ describe('sports desk: an event and its markets', () => {
     expect(await within(dialog).findByText('Name at least two runners')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Runner 2'), 'Australia');
     await user.click(within(dialog).getByRole('button', { name: 'Add market' }));
-    await waitFor(() => expect(api.callsTo('POST', '/backoffice/markets')[0]?.body).toEqual({ eventId: IDS.event, marketType: 'BOOKMAKER', name: 'Bookmaker', runners: ['India', 'Australia'] }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/backoffice/markets')[0]?.body).toEqual({
+        eventId: IDS.event,
+        marketType: 'BOOKMAKER',
+        name: 'Bookmaker',
+        runners: ['India', 'Australia'],
+      }),
+    );
     expect(await screen.findByText('Market added')).toBeTruthy();
   });
 
@@ -165,7 +216,13 @@ describe('sports desk: an event and its markets', () => {
     await user.type(within(dialog).getByLabelText('Bet delay (seconds)'), '3');
     await user.click(within(dialog).getByRole('button', { name: 'Add market' }));
     await waitFor(() =>
-      expect(api.callsTo('POST', '/backoffice/markets')[0]?.body).toEqual({ eventId: IDS.event, marketType: 'FANCY', name: '6 over runs IND', runners: [], betDelaySeconds: 3 }),
+      expect(api.callsTo('POST', '/backoffice/markets')[0]?.body).toEqual({
+        eventId: IDS.event,
+        marketType: 'FANCY',
+        name: '6 over runs IND',
+        runners: [],
+        betDelaySeconds: 3,
+      }),
     );
   });
 
@@ -179,7 +236,12 @@ describe('sports desk: an event and its markets', () => {
     await user.selectOptions(within(dialog).getByLabelText('State'), 'in_play');
     await user.type(within(dialog).getByLabelText('Stream address'), 'https://stream.example/ind-aus');
     await user.click(within(dialog).getByRole('button', { name: 'Save event' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/events/${IDS.event}`)[0]?.body).toEqual({ status: 'in_play', streamUrl: 'https://stream.example/ind-aus' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/events/${IDS.event}`)[0]?.body).toEqual({
+        status: 'in_play',
+        streamUrl: 'https://stream.example/ind-aus',
+      }),
+    );
     expect(await screen.findByText('https://stream.example/ind-aus')).toBeTruthy();
   });
 

@@ -12,7 +12,14 @@ import { useSuspendAll } from '../api/manage-markets';
 import { CreateMarketDialog } from './create-market-dialog';
 import { EditEventDialog } from './edit-event-dialog';
 import { InPlayButton, LimitsDialog, SuspendToggle, limitsText } from './market-controls';
-import { EventStatusChip, MarketStatusChips, MarketTypeBadge, isFinal, priceSummary, resultText } from './market-labels';
+import {
+  EventStatusChip,
+  MarketStatusChips,
+  MarketTypeBadge,
+  isFinal,
+  priceSummary,
+  resultText,
+} from './market-labels';
 import '../sports.css';
 
 /** `/sports/:sport/:league/:event`: an event and every market on it, with the quick controls. */
@@ -52,8 +59,13 @@ export function EventPage() {
   return (
     <section className="page" aria-labelledby="event-title">
       <nav className="breadcrumbs" aria-label="Breadcrumbs">
-        <Link to="/sports">Sports</Link> › <Link to={`/sports?sport=${encodeURIComponent(event.sport.slugName)}`}>{event.sport.name}</Link> ›{' '}
-        <Link to={`/sports?sport=${encodeURIComponent(event.sport.slugName)}&league=${encodeURIComponent(event.league.slugName)}`}>{event.league.name}</Link>
+        <Link to="/sports">Sports</Link> ›{' '}
+        <Link to={`/sports?sport=${encodeURIComponent(event.sport.slugName)}`}>{event.sport.name}</Link> ›{' '}
+        <Link
+          to={`/sports?sport=${encodeURIComponent(event.sport.slugName)}&league=${encodeURIComponent(event.league.slugName)}`}
+        >
+          {event.league.name}
+        </Link>
       </nav>
       <header className="page-header">
         <h1 id="event-title">
@@ -66,7 +78,9 @@ export function EventPage() {
           </Button>
         </div>
       </header>
-      {query.isError ? <Alert kind="warning">Could not refresh: {errorMessage(query.error)}. Showing what was last loaded.</Alert> : null}
+      {query.isError ? (
+        <Alert kind="warning">Could not refresh: {errorMessage(query.error)}. Showing what was last loaded.</Alert>
+      ) : null}
 
       <div className="card">
         <dl className="facts">
@@ -75,7 +89,13 @@ export function EventPage() {
             <time dateTime={event.startTime}>{formatDateTime(event.startTime)}</time>
           </dd>
           <dt>Stream</dt>
-          <dd>{event.streamUrl === null ? <span className="muted">No stream</span> : <span className="break">{event.streamUrl}</span>}</dd>
+          <dd>
+            {event.streamUrl === null ? (
+              <span className="muted">No stream</span>
+            ) : (
+              <span className="break">{event.streamUrl}</span>
+            )}
+          </dd>
           {event.score !== null ? (
             <>
               <dt>Score</dt>
@@ -99,11 +119,17 @@ export function EventPage() {
             </Button>
           </div>
         </header>
-        {event.markets.length === 0 ? <EmptyState title="No markets yet">Add a bookmaker, fancy or exchange market.</EmptyState> : <MarketTable event={event} onLimits={setLimitsOf} />}
+        {event.markets.length === 0 ? (
+          <EmptyState title="No markets yet">Add a bookmaker, fancy or exchange market.</EmptyState>
+        ) : (
+          <MarketTable event={event} onLimits={setLimitsOf} />
+        )}
       </section>
 
       {editing ? <EditEventDialog event={event} onClose={() => setEditing(false)} /> : null}
-      {adding ? <CreateMarketDialog eventId={event._id} eventName={event.name} onClose={() => setAdding(false)} /> : null}
+      {adding ? (
+        <CreateMarketDialog eventId={event._id} eventName={event.name} onClose={() => setAdding(false)} />
+      ) : null}
       {limitsOf !== null ? <LimitsDialog market={limitsOf} onClose={() => setLimitsOf(null)} /> : null}
     </section>
   );
@@ -163,11 +189,20 @@ function MarketTable({ event, onLimits }: { event: EventDetail; onLimits: (marke
                   <SuspendToggle market={market} />
                   <InPlayButton market={market} />
                   {!isFinal(market) ? (
-                    <Button size="small" variant="ghost" onClick={() => onLimits(market)} aria-label={`Limits of ${market.name}`}>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      onClick={() => onLimits(market)}
+                      aria-label={`Limits of ${market.name}`}
+                    >
                       Limits
                     </Button>
                   ) : null}
-                  <Link className="btn btn-ghost btn-small" to={`${eventPath(event)}/markets/${encodeURIComponent(market._id)}`} aria-label={`Open ${market.name}`}>
+                  <Link
+                    className="btn btn-ghost btn-small"
+                    to={`${eventPath(event)}/markets/${encodeURIComponent(market._id)}`}
+                    aria-label={`Open ${market.name}`}
+                  >
                     Open
                   </Link>
                 </div>

@@ -14,7 +14,12 @@ type Draft = Record<Field, string>;
 
 function fromLine(line: FancyLine | null): Draft {
   const text = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-  return { noLine: text(line?.noLine), noRate: text(line?.noRate ?? 100), yesLine: text(line?.yesLine), yesRate: text(line?.yesRate ?? 100) };
+  return {
+    noLine: text(line?.noLine),
+    noRate: text(line?.noRate ?? 100),
+    yesLine: text(line?.yesLine),
+    yesRate: text(line?.yesRate ?? 100),
+  };
 }
 
 /** The message of a field's problem in the words an operator reads. */
@@ -43,13 +48,18 @@ export function FancyLineEditor({ market }: { market: Market }) {
   }
 
   function shiftBoth(delta: number) {
-    const move = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? text : String(Math.min(1000, Math.max(0, Number(text) + delta))));
+    const move = (text: string) =>
+      text.trim() === '' || !Number.isFinite(Number(text))
+        ? text
+        : String(Math.min(1000, Math.max(0, Number(text) + delta)));
     change({ ...values, noLine: move(values.noLine), yesLine: move(values.yesLine) });
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const body = Object.fromEntries(FIELDS.map((field) => [field, values[field].trim() === '' ? Number.NaN : Number(values[field])]));
+    const body = Object.fromEntries(
+      FIELDS.map((field) => [field, values[field].trim() === '' ? Number.NaN : Number(values[field])]),
+    );
     const parsed = fancyLineUpdateSchema.safeParse(body);
     if (!parsed.success) {
       const found = fieldErrors(parsed.error.issues);
@@ -70,13 +80,47 @@ export function FancyLineEditor({ market }: { market: Market }) {
       <div className="fancy-grid">
         <fieldset className="fancy-side fancy-no">
           <legend>NO</legend>
-          <Stepper label="NO line" value={values.noLine} min={0} max={1000} disabled={disabled} error={errors.noLine} tone="lay" onChange={(value) => change({ ...values, noLine: value })} />
-          <Stepper label="NO rate" value={values.noRate} min={1} max={1000} disabled={disabled} error={errors.noRate} onChange={(value) => change({ ...values, noRate: value })} />
+          <Stepper
+            label="NO line"
+            value={values.noLine}
+            min={0}
+            max={1000}
+            disabled={disabled}
+            error={errors.noLine}
+            tone="lay"
+            onChange={(value) => change({ ...values, noLine: value })}
+          />
+          <Stepper
+            label="NO rate"
+            value={values.noRate}
+            min={1}
+            max={1000}
+            disabled={disabled}
+            error={errors.noRate}
+            onChange={(value) => change({ ...values, noRate: value })}
+          />
         </fieldset>
         <fieldset className="fancy-side fancy-yes">
           <legend>YES</legend>
-          <Stepper label="YES line" value={values.yesLine} min={0} max={1000} disabled={disabled} error={errors.yesLine} tone="back" onChange={(value) => change({ ...values, yesLine: value })} />
-          <Stepper label="YES rate" value={values.yesRate} min={1} max={1000} disabled={disabled} error={errors.yesRate} onChange={(value) => change({ ...values, yesRate: value })} />
+          <Stepper
+            label="YES line"
+            value={values.yesLine}
+            min={0}
+            max={1000}
+            disabled={disabled}
+            error={errors.yesLine}
+            tone="back"
+            onChange={(value) => change({ ...values, yesLine: value })}
+          />
+          <Stepper
+            label="YES rate"
+            value={values.yesRate}
+            min={1}
+            max={1000}
+            disabled={disabled}
+            error={errors.yesRate}
+            onChange={(value) => change({ ...values, yesRate: value })}
+          />
         </fieldset>
       </div>
       <div className="button-row">
@@ -89,8 +133,12 @@ export function FancyLineEditor({ market }: { market: Market }) {
         </Button>
       </div>
       <p className="muted small">
-        Live: {live === null || live.noLine === null ? 'no line yet' : `NO ${live.noLine} @ ${live.noRate ?? '–'} · YES ${live.yesLine ?? '–'} @ ${live.yesRate ?? '–'}`}. YES at line L wins rate/100 × stake if
-        the runs reach L; NO at line L wins the stake if the runs stay below L. Runs between the two lines lose for both.
+        Live:{' '}
+        {live === null || live.noLine === null
+          ? 'no line yet'
+          : `NO ${live.noLine} @ ${live.noRate ?? '–'} · YES ${live.yesLine ?? '–'} @ ${live.yesRate ?? '–'}`}
+        . YES at line L wins rate/100 × stake if the runs reach L; NO at line L wins the stake if the runs stay below L.
+        Runs between the two lines lose for both.
       </p>
       <div className="button-row">
         <Button type="submit" variant="primary" busy={publish.isPending} disabled={disabled}>

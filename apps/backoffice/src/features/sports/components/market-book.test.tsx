@@ -8,8 +8,22 @@ import { bookTotals } from './result-dialogs';
 describe('market book parts', () => {
   it('reads each bet: partly matched, lapsed with its reason, settled with the player result', () => {
     const bets = [
-      bet({ _id: 'a', status: 'matched', stake: 500, matchedStake: 200, unmatchedStake: 300, createdAt: '2026-11-21T14:03:00.000Z' }),
-      bet({ _id: 'b', status: 'lapsed', matchedStake: 0, unmatchedStake: 0, lapseReason: 'PRICE_MOVED', createdAt: '2026-11-21T14:02:00.000Z' }),
+      bet({
+        _id: 'a',
+        status: 'matched',
+        stake: 500,
+        matchedStake: 200,
+        unmatchedStake: 300,
+        createdAt: '2026-11-21T14:03:00.000Z',
+      }),
+      bet({
+        _id: 'b',
+        status: 'lapsed',
+        matchedStake: 0,
+        unmatchedStake: 0,
+        lapseReason: 'PRICE_MOVED',
+        createdAt: '2026-11-21T14:02:00.000Z',
+      }),
       bet({ _id: 'c', status: 'settled', profitLoss: 45, createdAt: '2026-11-21T14:01:00.000Z' }),
     ];
     render(
@@ -31,7 +45,19 @@ describe('market book parts', () => {
   it('shows fancy bets as YES or NO at line @ rate', () => {
     render(
       <MemoryRouter>
-        <BookBets market={fancyMarket()} bets={[bet({ marketType: 'FANCY', selectionType: 'lay', selection: 'NO', selectionId: null, odds: 61, oddsSize: 100 })]} />
+        <BookBets
+          market={fancyMarket()}
+          bets={[
+            bet({
+              marketType: 'FANCY',
+              selectionType: 'lay',
+              selection: 'NO',
+              selectionId: null,
+              odds: 61,
+              oddsSize: 100,
+            }),
+          ]}
+        />
       </MemoryRouter>,
     );
     const row = screen.getAllByRole('row')[1] as HTMLElement;

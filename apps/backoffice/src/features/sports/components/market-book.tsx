@@ -9,7 +9,8 @@ import { humanise } from './market-labels';
 
 /** The house's result for each outcome; the worst one is marked, since that is what the house risks. */
 export function HouseExposure({ exposure }: { exposure: MarketBook['houseExposure'] }) {
-  if (exposure.length === 0) return <EmptyState title="No exposure yet">The house risks nothing until bets are matched.</EmptyState>;
+  if (exposure.length === 0)
+    return <EmptyState title="No exposure yet">The house risks nothing until bets are matched.</EmptyState>;
   const worst = Math.min(...exposure.map((row) => row.profitLoss));
   return (
     <table className="data-table exposure-table">
@@ -26,7 +27,9 @@ export function HouseExposure({ exposure }: { exposure: MarketBook['houseExposur
           <tr key={row.outcome} className={row.profitLoss === worst && worst < 0 ? 'exposure-worst' : undefined}>
             <th scope="row">
               {row.outcome}
-              {row.profitLoss === worst && worst < 0 ? <span className="badge badge-danger exposure-flag">Worst case</span> : null}
+              {row.profitLoss === worst && worst < 0 ? (
+                <span className="badge badge-danger exposure-flag">Worst case</span>
+              ) : null}
             </th>
             <td className="num">
               <Amount value={row.profitLoss} signed />
@@ -115,10 +118,16 @@ export function BookBets({ market, bets }: { market: Market; bets: BookBet[] }) 
               </span>
             </td>
             <td data-label={market.marketType === 'FANCY' ? 'Side' : 'Selection'}>
-              <span className={`side side-${bet.selectionType}`}>{sideLabel(bet)}</span> {market.marketType === 'FANCY' ? null : bet.selection}
+              <span className={`side side-${bet.selectionType}`}>{sideLabel(bet)}</span>{' '}
+              {market.marketType === 'FANCY' ? null : bet.selection}
               {bet.wallet === 'bonus' ? <span className="badge badge-muted">Bonus</span> : null}
             </td>
-            <td data-label={market.marketType === 'FANCY' ? 'Line @ rate' : market.marketType === 'BOOKMAKER' ? 'Rate' : 'Odds'} className="num">
+            <td
+              data-label={
+                market.marketType === 'FANCY' ? 'Line @ rate' : market.marketType === 'BOOKMAKER' ? 'Rate' : 'Odds'
+              }
+              className="num"
+            >
               {oddsText(bet)}
             </td>
             <td data-label="Stake" className="num">

@@ -28,7 +28,11 @@ export function SuspendToggle({ market, size = 'small' }: { market: Pick3; size?
       busy={update.isPending}
       aria-label={`${suspending ? 'Suspend' : 'Resume'} ${market.name}`}
       onClick={() =>
-        update.mutate({ id: market._id, body: { status: suspending ? 'suspended' : 'open' }, success: suspending ? `${market.name} suspended` : `${market.name} open again` })
+        update.mutate({
+          id: market._id,
+          body: { status: suspending ? 'suspended' : 'open' },
+          success: suspending ? `${market.name} suspended` : `${market.name} open again`,
+        })
       }
     >
       {suspending ? 'Suspend' : 'Resume'}
@@ -37,14 +41,24 @@ export function SuspendToggle({ market, size = 'small' }: { market: Pick3; size?
 }
 
 /** Turning a market in play cancels the unmatched exchange offers not kept in play and starts the bet delay: it asks first. */
-export function InPlayButton({ market, size = 'small' }: { market: Pick3 & Pick<Market, 'betDelaySeconds'>; size?: 'small' | 'normal' }) {
+export function InPlayButton({
+  market,
+  size = 'small',
+}: {
+  market: Pick3 & Pick<Market, 'betDelaySeconds'>;
+  size?: 'small' | 'normal';
+}) {
   const update = useUpdateMarket();
   const [asking, setAsking] = useState(false);
   if (isFinal(market) || market.status === 'closed') return null;
   const turningOn = !market.inPlay;
   return (
     <>
-      <Button size={size} onClick={() => setAsking(true)} aria-label={`${turningOn ? 'Turn in play' : 'Take out of play'}: ${market.name}`}>
+      <Button
+        size={size}
+        onClick={() => setAsking(true)}
+        aria-label={`${turningOn ? 'Turn in play' : 'Take out of play'}: ${market.name}`}
+      >
         {turningOn ? 'Turn in play' : 'Not in play'}
       </Button>
       <ConfirmDialog
@@ -55,7 +69,11 @@ export function InPlayButton({ market, size = 'small' }: { market: Pick3 & Pick<
         onClose={() => setAsking(false)}
         onConfirm={() =>
           update.mutate(
-            { id: market._id, body: { inPlay: turningOn }, success: turningOn ? `${market.name} is in play` : `${market.name} is no longer in play` },
+            {
+              id: market._id,
+              body: { inPlay: turningOn },
+              success: turningOn ? `${market.name} is in play` : `${market.name} is no longer in play`,
+            },
             { onSettled: () => setAsking(false) },
           )
         }
@@ -64,7 +82,9 @@ export function InPlayButton({ market, size = 'small' }: { market: Pick3 & Pick<
           <>
             <p>Players see the market as live.</p>
             <ul className="consequences">
-              {market.marketType === 'EXCHANGE' ? <li>Unmatched offers are cancelled unless their owners kept them in play.</li> : null}
+              {market.marketType === 'EXCHANGE' ? (
+                <li>Unmatched offers are cancelled unless their owners kept them in play.</li>
+              ) : null}
               <li>
                 {market.betDelaySeconds > 0
                   ? `Every bet waits ${market.betDelaySeconds} s on the server before it fills, and lapses if the market or price changed meanwhile.`
@@ -86,7 +106,13 @@ export function CloseButton({ market, size = 'small' }: { market: Pick3; size?: 
   const [asking, setAsking] = useState(false);
   if (market.status === 'closed') {
     return (
-      <Button size={size} busy={update.isPending} onClick={() => update.mutate({ id: market._id, body: { status: 'open' }, success: `${market.name} takes bets again` })}>
+      <Button
+        size={size}
+        busy={update.isPending}
+        onClick={() =>
+          update.mutate({ id: market._id, body: { status: 'open' }, success: `${market.name} takes bets again` })
+        }
+      >
         Reopen betting
       </Button>
     );
@@ -104,7 +130,12 @@ export function CloseButton({ market, size = 'small' }: { market: Pick3; size?: 
         danger
         busy={update.isPending}
         onClose={() => setAsking(false)}
-        onConfirm={() => update.mutate({ id: market._id, body: { status: 'closed' }, success: `${market.name} closed` }, { onSettled: () => setAsking(false) })}
+        onConfirm={() =>
+          update.mutate(
+            { id: market._id, body: { status: 'closed' }, success: `${market.name} closed` },
+            { onSettled: () => setAsking(false) },
+          )
+        }
       >
         <p>No new bets are taken. Matched bets stay until you declare the result or void the market.</p>
       </ConfirmDialog>
@@ -143,9 +174,16 @@ export function LimitsDialog({ market, onClose }: { market: LimitsMarket; onClos
     );
   }
 
-  const set = (field: (typeof LIMIT_FIELDS)[number]) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
+  const set = (field: (typeof LIMIT_FIELDS)[number]) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [field]: event.target.value });
   return (
-    <FormDialog title={`Limits of ${market.name}`} submitLabel="Save limits" busy={update.isPending} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={`Limits of ${market.name}`}
+      submitLabel="Save limits"
+      busy={update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <TextField
         label="Bet delay (seconds)"
         type="number"
@@ -159,8 +197,26 @@ export function LimitsDialog({ market, onClose }: { market: LimitsMarket; onClos
         onChange={set('betDelaySeconds')}
       />
       <div className="field-pair">
-        <TextField label="Minimum stake (₹)" type="number" inputMode="decimal" min={0} step="0.01" value={form.minStake} error={errors.minStake} onChange={set('minStake')} />
-        <TextField label="Maximum stake (₹)" type="number" inputMode="decimal" min={0} step="0.01" value={form.maxStake} error={errors.maxStake} onChange={set('maxStake')} />
+        <TextField
+          label="Minimum stake (₹)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={form.minStake}
+          error={errors.minStake}
+          onChange={set('minStake')}
+        />
+        <TextField
+          label="Maximum stake (₹)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={form.maxStake}
+          error={errors.maxStake}
+          onChange={set('maxStake')}
+        />
       </div>
       <TextField
         label="Maximum profit (₹)"
@@ -181,11 +237,16 @@ export function LimitsDialog({ market, onClose }: { market: LimitsMarket; onClos
  * What the schema lets through but a market cannot have: a stake or profit limit of ₹0 (the database
  * requires more), or a maximum stake below the minimum.
  */
-export function limitProblems(limits: { minStake?: number | undefined; maxStake?: number | undefined; maxProfit?: number | undefined }): FieldErrors {
+export function limitProblems(limits: {
+  minStake?: number | undefined;
+  maxStake?: number | undefined;
+  maxProfit?: number | undefined;
+}): FieldErrors {
   const problems: FieldErrors = {};
   if (limits.minStake !== undefined && limits.minStake <= 0) problems.minStake = 'Enter a minimum stake above ₹0';
   if (limits.maxStake !== undefined && limits.maxStake <= 0) problems.maxStake = 'Enter a maximum stake above ₹0';
-  else if (limits.minStake !== undefined && limits.maxStake !== undefined && limits.maxStake < limits.minStake) problems.maxStake = 'The maximum stake must not be below the minimum';
+  else if (limits.minStake !== undefined && limits.maxStake !== undefined && limits.maxStake < limits.minStake)
+    problems.maxStake = 'The maximum stake must not be below the minimum';
   if (limits.maxProfit !== undefined && limits.maxProfit <= 0) problems.maxProfit = 'Enter a maximum profit above ₹0';
   return problems;
 }

@@ -1,6 +1,10 @@
 import type { EventStatus, Market, MarketStatus, MarketType, Runner } from '@khel/contract';
 
-export const MARKET_TYPE_LABELS: Record<MarketType, string> = { EXCHANGE: 'Exchange', BOOKMAKER: 'Bookmaker', FANCY: 'Fancy' };
+export const MARKET_TYPE_LABELS: Record<MarketType, string> = {
+  EXCHANGE: 'Exchange',
+  BOOKMAKER: 'Bookmaker',
+  FANCY: 'Fancy',
+};
 
 const MARKET_STATUS: Record<MarketStatus, { label: string; tone: string }> = {
   open: { label: 'Open', tone: 'badge-ok' },
@@ -42,7 +46,9 @@ export function MarketStatusChips({ market }: { market: Pick<Market, 'status' | 
     <span className="chips">
       <span className={`badge ${status.tone}`}>{status.label}</span>
       {market.inPlay && !isFinal(market) ? <span className="badge badge-live">In play</span> : null}
-      {market.status === 'suspended' && market.suspendReason ? <span className="muted small">{humanise(market.suspendReason)}</span> : null}
+      {market.status === 'suspended' && market.suspendReason ? (
+        <span className="muted small">{humanise(market.suspendReason)}</span>
+      ) : null}
     </span>
   );
 }
@@ -60,7 +66,9 @@ export function MarketTypeBadge({ type }: { type: MarketType }) {
 export function resultText(market: Pick<Market, 'marketType' | 'result' | 'runners'>): string | null {
   if (market.result === null || market.result === '') return null;
   if (market.marketType === 'FANCY') return `${market.result} runs`;
-  const winner = market.runners.find((runner) => runner._id === market.result) ?? market.runners.find((runner) => runner.winner === true);
+  const winner =
+    market.runners.find((runner) => runner._id === market.result) ??
+    market.runners.find((runner) => runner.winner === true);
   return winner?.name ?? market.result;
 }
 
@@ -76,6 +84,9 @@ export function priceSummary(market: Market): string {
     if (line === null || line.noLine === null || line.yesLine === null) return 'No line';
     return `NO ${line.noLine} @ ${line.noRate ?? '–'} · YES ${line.yesLine} @ ${line.yesRate ?? '–'}`;
   }
-  if (market.marketType === 'BOOKMAKER') return market.runners.map((runner) => `${runner.name} ${ratePair(runner)}`).join(' · ');
-  return market.runners.map((runner) => `${runner.name} ${runner.back[0]?.price ?? '–'} / ${runner.lay[0]?.price ?? '–'}`).join(' · ');
+  if (market.marketType === 'BOOKMAKER')
+    return market.runners.map((runner) => `${runner.name} ${ratePair(runner)}`).join(' · ');
+  return market.runners
+    .map((runner) => `${runner.name} ${runner.back[0]?.price ?? '–'} / ${runner.lay[0]?.price ?? '–'}`)
+    .join(' · ');
 }

@@ -23,7 +23,9 @@ function stubMarket(initial: MarketBook) {
     [`GET /backoffice/markets/${id}/book`]: () => ok(current),
     [`PUT /backoffice/markets/${id}`]: (call) => change(call.body as Partial<Market>, 'Market updated'),
     [`PUT /backoffice/markets/${id}/bookmaker-rates`]: (call) => {
-      const { runners } = call.body as { runners: { runnerId: string; backRate: number | null; layRate: number | null }[] };
+      const { runners } = call.body as {
+        runners: { runnerId: string; backRate: number | null; layRate: number | null }[];
+      };
       return change(
         {
           runners: current.market.runners.map((runner) => {
@@ -34,7 +36,8 @@ function stubMarket(initial: MarketBook) {
         'Rates published',
       );
     },
-    [`PUT /backoffice/markets/${id}/fancy-line`]: (call) => change({ fancy: call.body as Market['fancy'] }, 'Line published'),
+    [`PUT /backoffice/markets/${id}/fancy-line`]: (call) =>
+      change({ fancy: call.body as Market['fancy'] }, 'Line published'),
     [`POST /backoffice/markets/${id}/settle`]: (call) => {
       if (current.market.status === 'settled') return fail(409, 'The market is already settled', 'MARKET_FINAL');
       const body = call.body as { winnerId?: string; runs?: number };
@@ -42,7 +45,10 @@ function stubMarket(initial: MarketBook) {
     },
     [`POST /backoffice/markets/${id}/correct`]: (call) => {
       const body = call.body as { winnerId?: string; runs?: number };
-      return change({ status: 'settled', result: String(body.winnerId ?? body.runs) }, 'Result corrected: 1 bet re-settled');
+      return change(
+        { status: 'settled', result: String(body.winnerId ?? body.runs) },
+        'Result corrected: 1 bet re-settled',
+      );
     },
     [`POST /backoffice/markets/${id}/void`]: () => change({ status: 'voided' }, 'Market voided: 1 stake returned'),
   });
@@ -57,7 +63,17 @@ describe('sports desk: a market, its prices, result and book', () => {
       book({
         bets: [
           bet(),
-          bet({ _id: 'b2', selection: 'Australia', selectionId: IDS.australia, selectionType: 'lay', odds: 190, stake: 500, matchedStake: 500, createdAt: '2026-11-21T14:06:00.000Z', player: { _id: 'p2', name: 'Asha Rao', mobile_no: '919812345678' } }),
+          bet({
+            _id: 'b2',
+            selection: 'Australia',
+            selectionId: IDS.australia,
+            selectionType: 'lay',
+            odds: 190,
+            stake: 500,
+            matchedStake: 500,
+            createdAt: '2026-11-21T14:06:00.000Z',
+            player: { _id: 'p2', name: 'Asha Rao', mobile_no: '919812345678' },
+          }),
         ],
       }),
     );
@@ -67,7 +83,11 @@ describe('sports desk: a market, its prices, result and book', () => {
     const bets = screen.getByRole('region', { name: 'Bets (2)' });
     const rows = within(bets).getAllByRole('row').slice(1) as HTMLElement[];
     // Newest first.
-    expect(within(rows[0] as HTMLElement).getByRole('link', { name: 'Asha Rao' }).getAttribute('href')).toBe('/users/p2');
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole('link', { name: 'Asha Rao' })
+        .getAttribute('href'),
+    ).toBe('/users/p2');
     expect(rows[0]?.textContent).toContain('Lay');
     expect(rows[0]?.textContent).toContain('₹500.00');
     expect(rows[1]?.textContent).toContain('+91 98765 43210');
@@ -132,7 +152,14 @@ describe('sports desk: a market, its prices, result and book', () => {
     await user.click(screen.getByRole('button', { name: 'Both lines +1 run' }));
     await user.click(screen.getByRole('button', { name: 'NO rate −1' }));
     await user.click(screen.getByRole('button', { name: 'Publish line' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.fancy}/fancy-line`)[0]?.body).toEqual({ noLine: 62, noRate: 99, yesLine: 63, yesRate: 100 }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.fancy}/fancy-line`)[0]?.body).toEqual({
+        noLine: 62,
+        noRate: 99,
+        yesLine: 63,
+        yesRate: 100,
+      }),
+    );
     expect(await screen.findByText(/Live: NO 62 @ 99 · YES 63 @ 100/)).toBeTruthy();
   });
 
@@ -151,7 +178,11 @@ describe('sports desk: a market, its prices, result and book', () => {
     expect(within(dialog).getByText(/Back bets on India win rate\/100 × stake/)).toBeTruthy();
     expect(within(dialog).getByText(/1 matched bet \(₹100.00 staked\) settle at once/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Settle market' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/markets/${IDS.bookmaker}/settle`)[0]?.body).toEqual({ winnerId: IDS.india }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/backoffice/markets/${IDS.bookmaker}/settle`)[0]?.body).toEqual({
+        winnerId: IDS.india,
+      }),
+    );
     expect(await screen.findByText('Market settled: 1 bet paid')).toBeTruthy();
     expect(await screen.findByText('Settled', { selector: '.badge' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Correct result' })).toBeTruthy();
@@ -172,12 +203,22 @@ describe('sports desk: a market, its prices, result and book', () => {
     await user.type(within(dialog).getByLabelText('Runs scored'), '64');
     expect(within(dialog).getByText('At the current line (NO 61 / YES 63): YES bets win, NO bets lose.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Settle market' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/markets/${IDS.fancy}/settle`)[0]?.body).toEqual({ runs: 64 }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/backoffice/markets/${IDS.fancy}/settle`)[0]?.body).toEqual({ runs: 64 }),
+    );
     expect(await screen.findByText('64 runs')).toBeTruthy();
   });
 
   it('asks for a correction with a reason; a second operator confirms it', async () => {
-    const api = stubMarket(book({ market: exchangeMarket({ status: 'settled', result: IDS.india, runners: exchangeMarket().runners.map((runner) => ({ ...runner, winner: runner._id === IDS.india })) }) }));
+    const api = stubMarket(
+      book({
+        market: exchangeMarket({
+          status: 'settled',
+          result: IDS.india,
+          runners: exchangeMarket().runners.map((runner) => ({ ...runner, winner: runner._id === IDS.india })),
+        }),
+      }),
+    );
     renderApp(pathOf(IDS.exchange), { token: 't' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Correct result' }));
@@ -194,7 +235,12 @@ describe('sports desk: a market, its prices, result and book', () => {
     expect(api.callsTo('POST', `/backoffice/markets/${IDS.exchange}/correct`)).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Reason for the correction'), 'Scorer entered the wrong team');
     await user.click(within(dialog).getByRole('button', { name: 'Request correction' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/markets/${IDS.exchange}/correct`)[0]?.body).toEqual({ winnerId: IDS.australia, reason: 'Scorer entered the wrong team' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/backoffice/markets/${IDS.exchange}/correct`)[0]?.body).toEqual({
+        winnerId: IDS.australia,
+        reason: 'Scorer entered the wrong team',
+      }),
+    );
     expect(await screen.findByText('Result corrected: 1 bet re-settled')).toBeTruthy();
   });
 
@@ -210,7 +256,11 @@ describe('sports desk: a market, its prices, result and book', () => {
     expect(api.callsTo('POST', `/backoffice/markets/${IDS.bookmaker}/void`)).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Reason'), 'Match abandoned, rain');
     await user.click(within(dialog).getByRole('button', { name: 'Void market' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/markets/${IDS.bookmaker}/void`)[0]?.body).toEqual({ reason: 'Match abandoned, rain' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/backoffice/markets/${IDS.bookmaker}/void`)[0]?.body).toEqual({
+        reason: 'Match abandoned, rain',
+      }),
+    );
     expect(await screen.findByText('Market voided: 1 stake returned')).toBeTruthy();
     expect(await screen.findByText('Voided', { selector: '.badge' })).toBeTruthy();
     // Final: no more price edits or results.
@@ -226,14 +276,18 @@ describe('sports desk: a market, its prices, result and book', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Close betting on Bookmaker' });
     expect(within(dialog).getByText(/No new bets are taken/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Close betting' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({ status: 'closed' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({ status: 'closed' }),
+    );
     expect(await screen.findByText('Closed', { selector: '.badge' })).toBeTruthy();
     // Closed: no suspend toggle, no in-play switch, no rate edits; a result or a reopen.
     expect(screen.queryByRole('button', { name: 'Suspend Bookmaker' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Publish rates' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Declare result' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Reopen betting' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[1]?.body).toEqual({ status: 'open' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[1]?.body).toEqual({ status: 'open' }),
+    );
     expect(await screen.findByRole('button', { name: 'Suspend Bookmaker' })).toBeTruthy();
   });
 
@@ -242,9 +296,14 @@ describe('sports desk: a market, its prices, result and book', () => {
     renderApp(pathOf(IDS.bookmaker), { token: 't' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Suspend Bookmaker' }));
-    await waitFor(() => expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({ status: 'suspended' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({ status: 'suspended' }),
+    );
     expect(await screen.findByRole('button', { name: 'Resume Bookmaker' })).toBeTruthy();
     const before = api.callsTo('GET', `/backoffice/markets/${IDS.bookmaker}/book`).length;
-    await waitFor(() => expect(api.callsTo('GET', `/backoffice/markets/${IDS.bookmaker}/book`).length).toBeGreaterThan(before), { timeout: 4_500 });
+    await waitFor(
+      () => expect(api.callsTo('GET', `/backoffice/markets/${IDS.bookmaker}/book`).length).toBeGreaterThan(before),
+      { timeout: 4_500 },
+    );
   });
 });

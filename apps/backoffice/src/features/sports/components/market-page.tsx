@@ -30,7 +30,8 @@ export function MarketPage() {
 
   const crumbs = (
     <nav className="breadcrumbs" aria-label="Breadcrumbs">
-      <Link to="/sports">Sports</Link> › {event.data === undefined ? <Link to={eventLink}>Event</Link> : <Link to={eventLink}>{event.data.name}</Link>}
+      <Link to="/sports">Sports</Link> ›{' '}
+      {event.data === undefined ? <Link to={eventLink}>Event</Link> : <Link to={eventLink}>{event.data.name}</Link>}
     </nav>
   );
 
@@ -73,7 +74,9 @@ export function MarketPage() {
           <span className="muted small">{final ? 'Final' : `Refreshes every ${BOOK_REFRESH_MS / 1000} s`}</span>
         </div>
       </header>
-      {book.isError ? <Alert kind="warning">Could not refresh: {errorMessage(book.error)}. Showing what was last loaded.</Alert> : null}
+      {book.isError ? (
+        <Alert kind="warning">Could not refresh: {errorMessage(book.error)}. Showing what was last loaded.</Alert>
+      ) : null}
 
       <div className="card market-controls">
         <div className="button-row wrap">
@@ -125,8 +128,16 @@ export function MarketPage() {
       <PendingResultCard marketId={market._id} />
 
       <section className="card" aria-labelledby="prices-title">
-        <h2 id="prices-title">{market.marketType === 'BOOKMAKER' ? 'Rates' : market.marketType === 'FANCY' ? 'Line' : 'Prices'}</h2>
-        {market.marketType === 'BOOKMAKER' ? <BookmakerRatesEditor market={market} /> : market.marketType === 'FANCY' ? <FancyLineEditor market={market} /> : <Ladder market={market} />}
+        <h2 id="prices-title">
+          {market.marketType === 'BOOKMAKER' ? 'Rates' : market.marketType === 'FANCY' ? 'Line' : 'Prices'}
+        </h2>
+        {market.marketType === 'BOOKMAKER' ? (
+          <BookmakerRatesEditor market={market} />
+        ) : market.marketType === 'FANCY' ? (
+          <FancyLineEditor market={market} />
+        ) : (
+          <Ladder market={market} />
+        )}
       </section>
 
       <div className="book-grid">
@@ -141,7 +152,9 @@ export function MarketPage() {
       </div>
 
       {dialog === 'limits' ? <LimitsDialog market={market} onClose={() => setDialog(null)} /> : null}
-      {dialog === 'settle' || dialog === 'correct' ? <ResultDialog market={market} totals={totals} mode={dialog} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'settle' || dialog === 'correct' ? (
+        <ResultDialog market={market} totals={totals} mode={dialog} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog === 'void' ? <VoidDialog market={market} totals={totals} onClose={() => setDialog(null)} /> : null}
     </section>
   );

@@ -52,7 +52,15 @@ function stubDesk(rows: PendingResult[], options: { role?: number; on?: boolean 
 
 describe('sports desk: results waiting for a second operator (issue 9)', () => {
   it("lets another operator confirm a declared result, and shows a correction's earlier result and reason", async () => {
-    const correction = pending({ _id: 'd2', kind: 'correct', marketId: '40000000-0000-4000-8000-000000000002', marketName: 'Bookmaker', result: 'Australia', previousResult: 'India', reason: 'Wrong team entered' });
+    const correction = pending({
+      _id: 'd2',
+      kind: 'correct',
+      marketId: '40000000-0000-4000-8000-000000000002',
+      marketName: 'Bookmaker',
+      result: 'Australia',
+      previousResult: 'India',
+      reason: 'Wrong team entered',
+    });
     const api = stubDesk([pending({}), correction]);
     renderApp('/sports', { token: 't' });
     const user = userEvent.setup();
@@ -60,10 +68,16 @@ describe('sports desk: results waiting for a second operator (issue 9)', () => {
     expect(within(panel).getByText('Correction requested')).toBeTruthy();
     expect(within(panel).getByText('(was India)')).toBeTruthy();
     expect(within(panel).getByText('Wrong team entered')).toBeTruthy();
-    await user.click(within(panel).getByRole('button', { name: 'Confirm the result of India v Australia / Match Odds' }));
+    await user.click(
+      within(panel).getByRole('button', { name: 'Confirm the result of India v Australia / Match Odds' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the result of Match Odds' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm result' }));
-    await waitFor(() => expect(api.callsTo('POST', '/backoffice/markets/40000000-0000-4000-8000-000000000001/result/confirm')).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        api.callsTo('POST', '/backoffice/markets/40000000-0000-4000-8000-000000000001/result/confirm'),
+      ).toHaveLength(1),
+    );
     expect(await screen.findByText('Result confirmed')).toBeTruthy();
   });
 
@@ -72,13 +86,19 @@ describe('sports desk: results waiting for a second operator (issue 9)', () => {
     renderApp('/sports', { token: 't' });
     const user = userEvent.setup();
     const panel = await screen.findByRole('region', { name: /^Results waiting for a second operator/ });
-    await user.click(within(panel).getByRole('button', { name: 'Reject the result of India v Australia / Match Odds' }));
+    await user.click(
+      within(panel).getByRole('button', { name: 'Reject the result of India v Australia / Match Odds' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Reject the result of Match Odds' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject result' }));
     expect(await within(dialog).findByText('Give a reason')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Reason'), 'India lost');
     await user.click(within(dialog).getByRole('button', { name: 'Reject result' }));
-    await waitFor(() => expect(api.callsTo('POST', '/backoffice/markets/40000000-0000-4000-8000-000000000001/result/reject')[0]?.body).toEqual({ reason: 'India lost' }));
+    await waitFor(() =>
+      expect(
+        api.callsTo('POST', '/backoffice/markets/40000000-0000-4000-8000-000000000001/result/reject')[0]?.body,
+      ).toEqual({ reason: 'India lost' }),
+    );
   });
 
   it('never offers the declarer their own confirmation', async () => {
@@ -97,8 +117,16 @@ describe('sports desk: results waiting for a second operator (issue 9)', () => {
     const toggle = await screen.findByRole('switch', { name: 'Results need a second operator' });
     expect((toggle as HTMLInputElement).checked).toBe(false);
     await user.click(toggle);
-    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/sports-desk/settings')[0]?.body).toEqual({ resultsNeedConfirmation: true }));
-    await waitFor(() => expect((screen.getByRole('switch', { name: 'Results need a second operator' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/sports-desk/settings')[0]?.body).toEqual({
+        resultsNeedConfirmation: true,
+      }),
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('switch', { name: 'Results need a second operator' }) as HTMLInputElement).checked).toBe(
+        true,
+      ),
+    );
     unmount();
 
     stubDesk([], { role: 2, on: true });

@@ -8,7 +8,13 @@ import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Switch } from '../../../components/ui/switch';
 import { isDirector, useProfile } from '../../../lib/auth/get-user-data';
 import { formatDateTime } from '../../../lib/format';
-import { useConfirmResult, useDeskSettings, usePendingResults, useRejectResult, useUpdateDeskSettings } from '../api/results';
+import {
+  useConfirmResult,
+  useDeskSettings,
+  usePendingResults,
+  useRejectResult,
+  useUpdateDeskSettings,
+} from '../api/results';
 
 /**
  * Maker-checker for results (issue 9): a declared result (when the desk asks for it) or a correction
@@ -37,10 +43,20 @@ function PendingResultActions({ pending }: { pending: PendingResult }) {
   return (
     <>
       <span className="button-row desk-actions">
-        <Button size="small" variant="primary" onClick={() => setDialog('confirm')} aria-label={`Confirm the result of ${where}`}>
+        <Button
+          size="small"
+          variant="primary"
+          onClick={() => setDialog('confirm')}
+          aria-label={`Confirm the result of ${where}`}
+        >
           Confirm
         </Button>
-        <Button size="small" variant="danger" onClick={() => setDialog('reject')} aria-label={`Reject the result of ${where}`}>
+        <Button
+          size="small"
+          variant="danger"
+          onClick={() => setDialog('reject')}
+          aria-label={`Reject the result of ${where}`}
+        >
           Reject
         </Button>
       </span>
@@ -59,7 +75,8 @@ function PendingResultActions({ pending }: { pending: PendingResult }) {
             </>
           ) : (
             <>
-              Correct {where} from <strong>{pending.previousResult}</strong> to <strong>{pending.result}</strong>: the earlier settlement is reversed with new journal entries and every bet settles again.
+              Correct {where} from <strong>{pending.previousResult}</strong> to <strong>{pending.result}</strong>: the
+              earlier settlement is reversed with new journal entries and every bet settles again.
             </>
           )}
         </p>
@@ -80,7 +97,9 @@ function PendingResultActions({ pending }: { pending: PendingResult }) {
             return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Give a reason');
           }}
           onClose={() => setDialog(null)}
-          onConfirm={(reason) => reject.mutate({ marketId: pending.marketId, reason }, { onSettled: () => setDialog(null) })}
+          onConfirm={(reason) =>
+            reject.mutate({ marketId: pending.marketId, reason }, { onSettled: () => setDialog(null) })
+          }
         />
       ) : null}
     </>

@@ -22,7 +22,9 @@ export function bookTotals(bets: readonly BookBet[]): BookTotals {
   return {
     matchedBets: open.filter((bet) => bet.matchedStake > 0).length,
     matchedStake: open.reduce((sum, bet) => sum + bet.matchedStake, 0),
-    unmatchedBets: open.filter((bet) => bet.unmatchedStake > 0 && (bet.status === 'unmatched' || bet.status === 'matched')).length,
+    unmatchedBets: open.filter(
+      (bet) => bet.unmatchedStake > 0 && (bet.status === 'unmatched' || bet.status === 'matched'),
+    ).length,
   };
 }
 
@@ -42,7 +44,9 @@ function winnerConsequences(market: Market, winnerName: string): string[] {
 }
 
 function runsConsequences(market: Market, runs: number): string[] {
-  const lines = [`YES bets win where the runs (${runs}) reach their line; NO bets win where the runs stay below theirs. All others lose.`];
+  const lines = [
+    `YES bets win where the runs (${runs}) reach their line; NO bets win where the runs stay below theirs. All others lose.`,
+  ];
   const line = market.fancy;
   if (line !== null && line.noLine !== null && line.yesLine !== null) {
     const yes = runs >= line.yesLine ? 'win' : 'lose';
@@ -57,7 +61,17 @@ function runsConsequences(market: Market, runs: number): string[] {
  * Declare the result, or correct a declared one. Nothing is sent until a winner is picked (or whole
  * runs entered for a fancy market), and the dialog says what will happen to the bets and the money.
  */
-export function ResultDialog({ market, totals, mode, onClose }: { market: Market; totals: BookTotals; mode: 'settle' | 'correct'; onClose: () => void }) {
+export function ResultDialog({
+  market,
+  totals,
+  mode,
+  onClose,
+}: {
+  market: Market;
+  totals: BookTotals;
+  mode: 'settle' | 'correct';
+  onClose: () => void;
+}) {
   const settle = useSettleMarket();
   const correct = useCorrectMarket();
   const mutation = mode === 'settle' ? settle : correct;
@@ -80,7 +94,8 @@ export function ResultDialog({ market, totals, mode, onClose }: { market: Market
     if (fancy && !runsValid) return setError('Enter the runs scored: a whole number from 0 to 2000');
     if (!fancy && winner === undefined) return setError('Choose the winner');
     const body = fancy ? { runs: runsNumber } : { winnerId };
-    if (mode === 'correct' && market.result !== null && String(fancy ? runsNumber : winnerId) === market.result) return setError('That is the result already declared: choose another');
+    if (mode === 'correct' && market.result !== null && String(fancy ? runsNumber : winnerId) === market.result)
+      return setError('That is the result already declared: choose another');
     if (mode === 'correct') {
       const parsed = correctMarketSchema.safeParse({ ...body, reason });
       const reasonIssue = parsed.error?.issues.find((issue) => issue.path[0] === 'reason');
@@ -95,7 +110,13 @@ export function ResultDialog({ market, totals, mode, onClose }: { market: Market
     settle.mutate({ id: market._id, body: parsed.data }, { onSettled: onClose });
   }
 
-  const consequences = fancy ? (runsValid ? runsConsequences(market, runsNumber) : []) : winner !== undefined ? winnerConsequences(market, winner.name) : [];
+  const consequences = fancy
+    ? runsValid
+      ? runsConsequences(market, runsNumber)
+      : []
+    : winner !== undefined
+      ? winnerConsequences(market, winner.name)
+      : [];
   const title = mode === 'settle' ? `Declare the result of ${market.name}` : `Correct the result of ${market.name}`;
   return (
     <FormDialog
@@ -108,7 +129,8 @@ export function ResultDialog({ market, totals, mode, onClose }: { market: Market
     >
       {mode === 'correct' && current !== null ? (
         <p>
-          Declared now: <strong>{current}</strong>. Once another operator confirms, correcting reverses that settlement with new journal entries (nothing is edited) and settles every bet again on the new result.
+          Declared now: <strong>{current}</strong>. Once another operator confirms, correcting reverses that settlement
+          with new journal entries (nothing is edited) and settles every bet again on the new result.
         </p>
       ) : null}
       {fancy ? (
@@ -142,7 +164,9 @@ export function ResultDialog({ market, totals, mode, onClose }: { market: Market
                 }}
               />
               {runner.name}
-              {mode === 'correct' && market.result === runner._id ? <span className="muted small"> (declared now)</span> : null}
+              {mode === 'correct' && market.result === runner._id ? (
+                <span className="muted small"> (declared now)</span>
+              ) : null}
             </label>
           ))}
           {error ? (
@@ -168,12 +192,17 @@ export function ResultDialog({ market, totals, mode, onClose }: { market: Market
       {waits ? <p className="alert alert-info">A second operator must confirm before any money moves.</p> : null}
       <div className="consequences-box" aria-live="polite">
         {consequences.length === 0 ? (
-          <p className="muted">{fancy ? 'Enter the runs to see what happens to the bets.' : 'Pick the winner to see what happens to the bets.'}</p>
+          <p className="muted">
+            {fancy
+              ? 'Enter the runs to see what happens to the bets.'
+              : 'Pick the winner to see what happens to the bets.'}
+          </p>
         ) : (
           <>
             <p>
               <strong>
-                {mode === 'settle' ? 'Settling' : 'Re-settling'} {fancy ? `at ${runsNumber} runs` : `with ${winner?.name ?? ''} as the winner`}:
+                {mode === 'settle' ? 'Settling' : 'Re-settling'}{' '}
+                {fancy ? `at ${runsNumber} runs` : `with ${winner?.name ?? ''} as the winner`}:
               </strong>
             </p>
             <ul className="consequences">
@@ -213,8 +242,17 @@ export function VoidDialog({ market, totals, onClose }: { market: Market; totals
     >
       <ul className="consequences">
         <li>Every bet on the market is returned: stakes go back, nothing is won or lost, exposure is released.</li>
-        {market.status === 'settled' ? <li>The settlement already made is reversed first, with new journal entries, once a second operator confirms (a settled market's void is a correction).</li> : null}
-        <li>{totals.matchedBets === 0 ? 'There are no matched bets.' : `${totals.matchedBets} matched ${totals.matchedBets === 1 ? 'bet' : 'bets'}, ${formatRupees(totals.matchedStake)} staked.`}</li>
+        {market.status === 'settled' ? (
+          <li>
+            The settlement already made is reversed first, with new journal entries, once a second operator confirms (a
+            settled market's void is a correction).
+          </li>
+        ) : null}
+        <li>
+          {totals.matchedBets === 0
+            ? 'There are no matched bets.'
+            : `${totals.matchedBets} matched ${totals.matchedBets === 1 ? 'bet' : 'bets'}, ${formatRupees(totals.matchedStake)} staked.`}
+        </li>
         <li>The market closes for good.</li>
       </ul>
     </ReasonDialog>

@@ -12,8 +12,21 @@ function summary(overrides: Partial<EventSummary>): EventSummary {
 }
 
 const LIVE = summary({ _id: 'e-live', name: 'India v Australia', status: 'in_play', inPlay: true, marketCount: 3 });
-const UPCOMING = summary({ _id: 'e-next', name: 'Mumbai v Chennai', slugName: 'mumbai-v-chennai', status: 'upcoming', startTime: '2026-12-01T14:00:00.000Z', marketCount: 0 });
-const FINISHED = summary({ _id: 'e-done', name: 'Delhi v Punjab', slugName: 'delhi-v-punjab', status: 'finished', startTime: '2026-10-01T14:00:00.000Z' });
+const UPCOMING = summary({
+  _id: 'e-next',
+  name: 'Mumbai v Chennai',
+  slugName: 'mumbai-v-chennai',
+  status: 'upcoming',
+  startTime: '2026-12-01T14:00:00.000Z',
+  marketCount: 0,
+});
+const FINISHED = summary({
+  _id: 'e-done',
+  name: 'Delhi v Punjab',
+  slugName: 'delhi-v-punjab',
+  status: 'finished',
+  startTime: '2026-10-01T14:00:00.000Z',
+});
 
 function stubDesk(options: { failSports?: boolean } = {}) {
   return stubApi({
@@ -32,8 +45,10 @@ function stubDesk(options: { failSports?: boolean } = {}) {
       if (name === 'Cricket') return fail(409, 'A sport with this name exists', 'CONFLICT');
       return ok({ _id: '30000000-0000-4000-8000-0000000000aa', name, slugName: name.toLowerCase() }, 'Sport added');
     },
-    'POST /backoffice/leagues': (call) => ok({ _id: '30000000-0000-4000-8000-0000000000ab', name: (call.body as { name: string }).name }, 'League added'),
-    'POST /backoffice/events': (call) => ok({ _id: '30000000-0000-4000-8000-0000000000ac', name: (call.body as { name: string }).name }, 'Event added'),
+    'POST /backoffice/leagues': (call) =>
+      ok({ _id: '30000000-0000-4000-8000-0000000000ab', name: (call.body as { name: string }).name }, 'League added'),
+    'POST /backoffice/events': (call) =>
+      ok({ _id: '30000000-0000-4000-8000-0000000000ac', name: (call.body as { name: string }).name }, 'Event added'),
   });
 }
 
@@ -68,7 +83,15 @@ describe('sports desk: sports, leagues and events', () => {
     const user = userEvent.setup();
     const tree = await screen.findByRole('navigation', { name: 'Sports and leagues' });
     await user.click(await within(tree).findByRole('link', { name: /Indian Premier League/ }));
-    await waitFor(() => expect(api.callsTo('GET', '/backoffice/events').some((call) => call.query.get('sport') === 'cricket' && call.query.get('league') === 'indian-premier-league')).toBe(true));
+    await waitFor(() =>
+      expect(
+        api
+          .callsTo('GET', '/backoffice/events')
+          .some(
+            (call) => call.query.get('sport') === 'cricket' && call.query.get('league') === 'indian-premier-league',
+          ),
+      ).toBe(true),
+    );
     expect(screen.getByRole('heading', { name: 'Events: Cricket · Indian Premier League' })).toBeTruthy();
     await user.click(await screen.findByRole('link', { name: 'India v Australia' }));
     expect(router.state.location.pathname).toBe('/sports/cricket/indian-premier-league/india-v-australia');
@@ -114,7 +137,12 @@ describe('sports desk: sports, leagues and events', () => {
     expect((within(dialog).getByLabelText('Sport') as HTMLSelectElement).value).toBe(IDS.cricket);
     await user.type(within(dialog).getByLabelText('Name'), 'Big Bash League');
     await user.click(within(dialog).getByRole('button', { name: 'Add league' }));
-    await waitFor(() => expect(api.callsTo('POST', '/backoffice/leagues')[0]?.body).toEqual({ sportId: CRICKET._id, name: 'Big Bash League' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/backoffice/leagues')[0]?.body).toEqual({
+        sportId: CRICKET._id,
+        name: 'Big Bash League',
+      }),
+    );
   });
 
   it('adds an event with its start read as India time', async () => {
@@ -138,14 +166,22 @@ describe('sports desk: sports, leagues and events', () => {
     await user.clear(within(dialog).getByLabelText('Stream address (optional)'));
     await user.click(within(dialog).getByRole('button', { name: 'Add event' }));
     await waitFor(() =>
-      expect(api.callsTo('POST', '/backoffice/events')[0]?.body).toEqual({ leagueId: IPL._id, name: 'India v Australia', startTime: '2026-11-21T14:00:00.000Z' }),
+      expect(api.callsTo('POST', '/backoffice/events')[0]?.body).toEqual({
+        leagueId: IPL._id,
+        name: 'India v Australia',
+        startTime: '2026-11-21T14:00:00.000Z',
+      }),
     );
     // The answer is only an id, not in this stubbed list: the dialog closes and the list stays.
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("opens the new event's page, where markets are added", async () => {
-    const created = summary({ _id: '30000000-0000-4000-8000-0000000000ac', name: 'Rajasthan v Gujarat', slugName: 'rajasthan-v-gujarat' });
+    const created = summary({
+      _id: '30000000-0000-4000-8000-0000000000ac',
+      name: 'Rajasthan v Gujarat',
+      slugName: 'rajasthan-v-gujarat',
+    });
     stubApi({
       'GET /app-settings': () => ok(SETTINGS),
       'GET /getUserData': () => ok(profile()),

@@ -18,7 +18,12 @@ import '../sports.css';
 const SHOWS = ['all', 'live', 'upcoming', 'finished'] as const;
 type Show = (typeof SHOWS)[number];
 const SHOW_LABELS: Record<Show, string> = { all: 'All', live: 'Live', upcoming: 'Upcoming', finished: 'Finished' };
-const EMPTY: Record<Show, string> = { all: 'No events yet', live: 'Nothing is live right now', upcoming: 'No upcoming events', finished: 'No finished events' };
+const EMPTY: Record<Show, string> = {
+  all: 'No events yet',
+  live: 'Nothing is live right now',
+  upcoming: 'No upcoming events',
+  finished: 'No finished events',
+};
 
 function showOf(value: string | null): Show {
   return (SHOWS as readonly string[]).includes(value ?? '') ? (value as Show) : 'all';
@@ -46,7 +51,9 @@ export function SportsPage() {
   const sport = sports.data?.find((item) => item.slugName === sportSlug);
   const league = sport?.leagues.find((item) => item.slugName === leagueSlug);
   const leagueCount = sports.data?.reduce((sum, item) => sum + item.leagues.length, 0) ?? 0;
-  const shown = (events.data ?? []).filter((event) => matchesShow(event, show)).sort((a, b) => a.startTime.localeCompare(b.startTime));
+  const shown = (events.data ?? [])
+    .filter((event) => matchesShow(event, show))
+    .sort((a, b) => a.startTime.localeCompare(b.startTime));
 
   function setShow(next: Show) {
     const search = new URLSearchParams(params);
@@ -60,14 +67,27 @@ export function SportsPage() {
       <header className="page-header">
         <h1 id="sports-title">Sports</h1>
         <div className="page-actions wrap">
-          {(sports.isFetching && sports.data !== undefined) || (events.isFetching && events.data !== undefined) ? <Spinner size="small" label="Updating" /> : null}
+          {(sports.isFetching && sports.data !== undefined) || (events.isFetching && events.data !== undefined) ? (
+            <Spinner size="small" label="Updating" />
+          ) : null}
           <Button size="small" onClick={() => setCreating('sport')}>
             Add sport
           </Button>
-          <Button size="small" onClick={() => setCreating('league')} disabled={!sports.data?.length} title={sports.data?.length ? undefined : 'Add a sport first'}>
+          <Button
+            size="small"
+            onClick={() => setCreating('league')}
+            disabled={!sports.data?.length}
+            title={sports.data?.length ? undefined : 'Add a sport first'}
+          >
             Add league
           </Button>
-          <Button size="small" variant="primary" onClick={() => setCreating('event')} disabled={leagueCount === 0} title={leagueCount === 0 ? 'Add a league first' : undefined}>
+          <Button
+            size="small"
+            variant="primary"
+            onClick={() => setCreating('event')}
+            disabled={leagueCount === 0}
+            title={leagueCount === 0 ? 'Add a league first' : undefined}
+          >
             Add event
           </Button>
         </div>
@@ -97,9 +117,19 @@ export function SportsPage() {
 
         <div className="sports-events">
           <h2 className="sports-scope">
-            Events: {league !== undefined && sport !== undefined ? `${sport.name} · ${league.name}` : sport !== undefined ? `${sport.name}, every league` : 'every sport'}
+            Events:{' '}
+            {league !== undefined && sport !== undefined
+              ? `${sport.name} · ${league.name}`
+              : sport !== undefined
+                ? `${sport.name}, every league`
+                : 'every sport'}
           </h2>
-          <Tabs label="Events by state" value={show} onChange={setShow} items={SHOWS.map((value) => ({ value, label: SHOW_LABELS[value] }))}>
+          <Tabs
+            label="Events by state"
+            value={show}
+            onChange={setShow}
+            items={SHOWS.map((value) => ({ value, label: SHOW_LABELS[value] }))}
+          >
             {events.isPending ? (
               <LoadingBlock label="Loading events…" />
             ) : events.isError && events.data === undefined ? (
@@ -113,7 +143,9 @@ export function SportsPage() {
                 {errorMessage(events.error)}
               </Alert>
             ) : shown.length === 0 ? (
-              <EmptyState title={EMPTY[show]}>{show === 'all' && leagueCount > 0 ? <p>Add an event to open markets on it.</p> : null}</EmptyState>
+              <EmptyState title={EMPTY[show]}>
+                {show === 'all' && leagueCount > 0 ? <p>Add an event to open markets on it.</p> : null}
+              </EmptyState>
             ) : (
               <EventTable events={shown} />
             )}
@@ -122,9 +154,15 @@ export function SportsPage() {
       </div>
 
       {creating === 'sport' ? <CreateSportDialog onClose={() => setCreating(null)} /> : null}
-      {creating === 'league' && sports.data !== undefined ? <CreateLeagueDialog sports={sports.data} sportId={sport?._id} onClose={() => setCreating(null)} /> : null}
+      {creating === 'league' && sports.data !== undefined ? (
+        <CreateLeagueDialog sports={sports.data} sportId={sport?._id} onClose={() => setCreating(null)} />
+      ) : null}
       {creating === 'event' && sports.data !== undefined ? (
-        <CreateEventDialog sports={sports.data.filter((item) => item.leagues.length > 0)} leagueId={league?._id ?? sport?.leagues[0]?._id} onClose={() => setCreating(null)} />
+        <CreateEventDialog
+          sports={sports.data.filter((item) => item.leagues.length > 0)}
+          leagueId={league?._id ?? sport?.leagues[0]?._id}
+          onClose={() => setCreating(null)}
+        />
       ) : null}
     </section>
   );
@@ -148,8 +186,19 @@ function Counts({ events, live }: { events: number; live: number }) {
   );
 }
 
-function SportTree({ sports, sportSlug, leagueSlug, show }: { sports: Sport[]; sportSlug: string | undefined; leagueSlug: string | undefined; show: Show }) {
-  if (sports.length === 0) return <EmptyState title="No sports yet">Add a sport, then its leagues and events.</EmptyState>;
+function SportTree({
+  sports,
+  sportSlug,
+  leagueSlug,
+  show,
+}: {
+  sports: Sport[];
+  sportSlug: string | undefined;
+  leagueSlug: string | undefined;
+  show: Show;
+}) {
+  if (sports.length === 0)
+    return <EmptyState title="No sports yet">Add a sport, then its leagues and events.</EmptyState>;
   return (
     <ul className="tree">
       <li>
@@ -159,7 +208,11 @@ function SportTree({ sports, sportSlug, leagueSlug, show }: { sports: Sport[]; s
       </li>
       {sports.map((sport) => (
         <li key={sport._id}>
-          <Link className="tree-link" to={treeLink({ sport: sport.slugName, show })} aria-current={sportSlug === sport.slugName && leagueSlug === undefined ? 'page' : undefined}>
+          <Link
+            className="tree-link"
+            to={treeLink({ sport: sport.slugName, show })}
+            aria-current={sportSlug === sport.slugName && leagueSlug === undefined ? 'page' : undefined}
+          >
             <span className="tree-name">{sport.name}</span>
             <Counts events={sport.eventCount} live={sport.liveCount} />
           </Link>

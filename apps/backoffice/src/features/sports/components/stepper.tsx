@@ -14,7 +14,17 @@ export interface StepperProps {
 }
 
 /** A whole-number field with −1 and +1 buttons, kept within min and max, for quick price moves. */
-export function Stepper({ label, value, onChange, min, max, disabled = false, error, tone = 'plain', step = 1 }: StepperProps) {
+export function Stepper({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  disabled = false,
+  error,
+  tone = 'plain',
+  step = 1,
+}: StepperProps) {
   const id = useId();
   const current = value.trim() === '' ? null : Number(value);
   const usable = current !== null && Number.isFinite(current);
@@ -25,7 +35,13 @@ export function Stepper({ label, value, onChange, min, max, disabled = false, er
   return (
     <div className={`stepper stepper-${tone}${error ? ' field-invalid' : ''}`}>
       <div className="stepper-row">
-        <button type="button" className="btn btn-secondary btn-small stepper-button" aria-label={`${label} −${step}`} disabled={disabled || (usable && current <= min)} onClick={() => move(-step)}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small stepper-button"
+          aria-label={`${label} −${step}`}
+          disabled={disabled || (usable && current <= min)}
+          onClick={() => move(-step)}
+        >
           −{step}
         </button>
         <input
@@ -43,7 +59,13 @@ export function Stepper({ label, value, onChange, min, max, disabled = false, er
           disabled={disabled}
           onChange={(event) => onChange(event.target.value)}
         />
-        <button type="button" className="btn btn-secondary btn-small stepper-button" aria-label={`${label} +${step}`} disabled={disabled || (usable && current >= max)} onClick={() => move(step)}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small stepper-button"
+          aria-label={`${label} +${step}`}
+          disabled={disabled || (usable && current >= max)}
+          onClick={() => move(step)}
+        >
           +{step}
         </button>
       </div>

@@ -43,7 +43,10 @@ export function market(overrides: Partial<Market> = {}): Market {
     minStake: 100,
     maxStake: 50000,
     maxProfit: 200000,
-    runners: [runner(IDS.india, 'India', { backRate: 45, layRate: 47 }), runner(IDS.australia, 'Australia', { backRate: 180, layRate: 190 })],
+    runners: [
+      runner(IDS.india, 'India', { backRate: 45, layRate: 47 }),
+      runner(IDS.australia, 'Australia', { backRate: 180, layRate: 190 }),
+    ],
     fancy: null,
     result: null,
     ...overrides,
@@ -51,7 +54,14 @@ export function market(overrides: Partial<Market> = {}): Market {
 }
 
 export function fancyMarket(overrides: Partial<Market> = {}): Market {
-  return market({ _id: IDS.fancy, name: '6 over runs IND', marketType: 'FANCY', runners: [], fancy: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 100 }, ...overrides });
+  return market({
+    _id: IDS.fancy,
+    name: '6 over runs IND',
+    marketType: 'FANCY',
+    runners: [],
+    fancy: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 100 },
+    ...overrides,
+  });
 }
 
 export function exchangeMarket(overrides: Partial<Market> = {}): Market {

@@ -21,7 +21,12 @@ export const usersQueryKeys = {
 };
 
 export async function getUsers(params: UserListParams, signal?: AbortSignal): Promise<UserList> {
-  const query = { search: params.search.trim() || undefined, role: params.role, page: params.page, pageSize: params.pageSize };
+  const query = {
+    search: params.search.trim() || undefined,
+    role: params.role,
+    page: params.page,
+    pageSize: params.pageSize,
+  };
   return (await apiRequest<UserList>('/backoffice/users', { query, ...(signal ? { signal } : {}) })).data;
 }
 

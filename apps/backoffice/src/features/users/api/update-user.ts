@@ -4,8 +4,14 @@ import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { usersQueryKeys } from './get-users';
 
-export async function updateUser(id: string, body: UserUpdateRequest): Promise<{ user: BackofficeUser; message: string }> {
-  const { data, message } = await apiRequest<BackofficeUser>(`/backoffice/users/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export async function updateUser(
+  id: string,
+  body: UserUpdateRequest,
+): Promise<{ user: BackofficeUser; message: string }> {
+  const { data, message } = await apiRequest<BackofficeUser>(`/backoffice/users/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+  });
   return { user: data, message };
 }
 

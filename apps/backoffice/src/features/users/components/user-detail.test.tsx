@@ -16,8 +16,13 @@ function stubDetail(role: number, target: BackofficeUser = PLAYER) {
     'GET /backoffice/users/:id': () => ok(current),
     'PUT /backoffice/users/:id': (call) => {
       const body = call.body as UserUpdateRequest;
-      if (body.suspended === true && !body.suspendedReason) return fail(400, 'Give a reason for the suspension', 'VALIDATION_FAILED');
-      current = { ...current, ...body, suspendedReason: body.suspended === true ? (body.suspendedReason ?? null) : current.suspendedReason };
+      if (body.suspended === true && !body.suspendedReason)
+        return fail(400, 'Give a reason for the suspension', 'VALIDATION_FAILED');
+      current = {
+        ...current,
+        ...body,
+        suspendedReason: body.suspended === true ? (body.suspendedReason ?? null) : current.suspendedReason,
+      };
       return ok(current, 'User updated');
     },
     'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
@@ -71,7 +76,9 @@ describe('user detail', () => {
     await user.click(await screen.findByRole('switch', { name: 'Slots' }));
     await waitFor(() => expect(api.callsTo('PUT', `/backoffice/users/${PLAYER._id}`)).toHaveLength(1));
     expect(api.callsTo('PUT', `/backoffice/users/${PLAYER._id}`)[0]?.body).toEqual({ allowSlots: false });
-    await waitFor(() => expect((screen.getByRole('switch', { name: 'Slots' }) as HTMLInputElement).checked).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('switch', { name: 'Slots' }) as HTMLInputElement).checked).toBe(false),
+    );
     expect(await screen.findByText('User updated')).toBeTruthy();
   });
 
@@ -98,7 +105,10 @@ describe('user detail', () => {
     await user.type(reason, 'Chargeback fraud');
     await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.callsTo('PUT', `/backoffice/users/${PLAYER._id}`)[0]?.body).toEqual({ suspended: true, suspendedReason: 'Chargeback fraud' });
+    expect(api.callsTo('PUT', `/backoffice/users/${PLAYER._id}`)[0]?.body).toEqual({
+      suspended: true,
+      suspendedReason: 'Chargeback fraud',
+    });
     expect(await screen.findByText('Chargeback fraud')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Unsuspend' })).toBeTruthy();
   });
@@ -121,7 +131,8 @@ describe('user detail', () => {
       'GET /app-settings': () => ok(SETTINGS),
       'GET /getUserData': () => ok(profile({ role: 1 })),
       'GET /backoffice/users/:id': () => ok(PLAYER),
-      'PUT /backoffice/users/:id': () => fail(403, 'Only a director may change roles or operator accounts', 'FORBIDDEN'),
+      'PUT /backoffice/users/:id': () =>
+        fail(403, 'Only a director may change roles or operator accounts', 'FORBIDDEN'),
       'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
     });
     renderApp(path, { token: 't' });

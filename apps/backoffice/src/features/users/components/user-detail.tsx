@@ -42,7 +42,11 @@ function permissionsFor(actor: Profile | undefined, target: BackofficeUser) {
     canChangeRole: actorIsDirector && !self,
     canEdit,
     canSuspend: canEdit,
-    reason: self ? `${ERRORS.SELF_SERVICE_REFUSED.message}.` : !canEdit ? 'Only a director may change operator accounts.' : null,
+    reason: self
+      ? `${ERRORS.SELF_SERVICE_REFUSED.message}.`
+      : !canEdit
+        ? 'Only a director may change operator accounts.'
+        : null,
   };
 }
 
@@ -84,7 +88,8 @@ export function UserDetail({ userId }: { userId: string }) {
       <header className="page-header">
         <div>
           <p className="breadcrumbs">
-            {rights.referralFlag ? <Link to="/users">Users</Link> : <Link to="/downline">Downline</Link>} / {displayName}
+            {rights.referralFlag ? <Link to="/users">Users</Link> : <Link to="/downline">Downline</Link>} /{' '}
+            {displayName}
           </p>
           <h1 id="user-title">
             {displayName} <UserStatusBadge user={user} />
@@ -102,7 +107,8 @@ export function UserDetail({ userId }: { userId: string }) {
             <dd>{user.username}</dd>
             <dt>Mobile</dt>
             <dd>
-              {formatMobileNo(user.mobile_no)} {user.phoneVerified ? null : <span className="badge badge-muted">not verified</span>}
+              {formatMobileNo(user.mobile_no)}{' '}
+              {user.phoneVerified ? null : <span className="badge badge-muted">not verified</span>}
             </dd>
             <dt>Role</dt>
             <dd>{roleName(user.role)}</dd>
@@ -128,7 +134,11 @@ export function UserDetail({ userId }: { userId: string }) {
               label="Role"
               value={String(roleDraft ?? user.role)}
               disabled={!rights.canChangeRole || update.isPending}
-              hint={rights.canChangeRole ? 'Operator roles can sign in to this back office.' : 'You cannot change your own role.'}
+              hint={
+                rights.canChangeRole
+                  ? 'Operator roles can sign in to this back office.'
+                  : 'You cannot change your own role.'
+              }
               onChange={(event) => setRoleDraft(Number(event.target.value))}
             >
               {ROLE_IDS.map((id) => (
@@ -175,16 +185,25 @@ export function UserDetail({ userId }: { userId: string }) {
           {user.suspended ? (
             <>
               <p>
-                Suspended{user.suspendedReason ? ':' : '.'} {user.suspendedReason ? <q>{user.suspendedReason}</q> : null}
+                Suspended{user.suspendedReason ? ':' : '.'}{' '}
+                {user.suspendedReason ? <q>{user.suspendedReason}</q> : null}
               </p>
-              <Button variant="primary" disabled={!rights.canSuspend || update.isPending} onClick={() => setUnsuspendOpen(true)}>
+              <Button
+                variant="primary"
+                disabled={!rights.canSuspend || update.isPending}
+                onClick={() => setUnsuspendOpen(true)}
+              >
                 Unsuspend
               </Button>
             </>
           ) : (
             <>
               <p className="muted">A suspended account is logged out at once and cannot log in, bet or deposit.</p>
-              <Button variant="danger" disabled={!rights.canSuspend || update.isPending} onClick={() => setSuspendOpen(true)}>
+              <Button
+                variant="danger"
+                disabled={!rights.canSuspend || update.isPending}
+                onClick={() => setSuspendOpen(true)}
+              >
                 Suspend…
               </Button>
             </>
@@ -195,11 +214,11 @@ export function UserDetail({ userId }: { userId: string }) {
       {/* Mounted only while open, so a new suspension never starts from an old reason. */}
       {suspendOpen ? (
         <SuspendDialog
-        open
-        userName={displayName}
-        busy={update.isPending}
-        onClose={() => setSuspendOpen(false)}
-        onConfirm={(reason) => save({ suspended: true, suspendedReason: reason }, () => setSuspendOpen(false))}
+          open
+          userName={displayName}
+          busy={update.isPending}
+          onClose={() => setSuspendOpen(false)}
+          onConfirm={(reason) => save({ suspended: true, suspendedReason: reason }, () => setSuspendOpen(false))}
         />
       ) : null}
       <ConfirmDialog
@@ -219,10 +238,12 @@ export function UserDetail({ userId }: { userId: string }) {
           {roleName(user.role)} → <strong>{roleName(roleDraft ?? user.role)}</strong>
         </p>
         {/* Granting or removing back-office access is the change most worth a second look. */}
-        {OPERATOR_ROLES.includes((roleDraft ?? user.role) as RoleId) && !OPERATOR_ROLES.includes(user.role as RoleId) ? (
+        {OPERATOR_ROLES.includes((roleDraft ?? user.role) as RoleId) &&
+        !OPERATOR_ROLES.includes(user.role as RoleId) ? (
           <p>This gives {displayName} access to the back office.</p>
         ) : null}
-        {!OPERATOR_ROLES.includes((roleDraft ?? user.role) as RoleId) && OPERATOR_ROLES.includes(user.role as RoleId) ? (
+        {!OPERATOR_ROLES.includes((roleDraft ?? user.role) as RoleId) &&
+        OPERATOR_ROLES.includes(user.role as RoleId) ? (
           <p>This removes {displayName}&apos;s access to the back office.</p>
         ) : null}
       </ConfirmDialog>

@@ -4,7 +4,8 @@ type Status = { label: string; tone: 'ok' | 'danger' | 'warning' | 'muted' };
 
 export function userStatus(user: BackofficeUser, now = Date.now()): Status {
   if (user.suspended) return { label: 'Suspended', tone: 'danger' };
-  if (user.selfExcludedUntil !== null && new Date(user.selfExcludedUntil).getTime() > now) return { label: 'Self-excluded', tone: 'warning' };
+  if (user.selfExcludedUntil !== null && new Date(user.selfExcludedUntil).getTime() > now)
+    return { label: 'Self-excluded', tone: 'warning' };
   if (!user.phoneVerified) return { label: 'Unverified', tone: 'muted' };
   return { label: 'Active', tone: 'ok' };
 }

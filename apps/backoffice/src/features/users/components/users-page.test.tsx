@@ -24,7 +24,9 @@ describe('users page', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Search'), 'demo');
 
-    await waitFor(() => expect(api.callsTo('GET', '/backoffice/users').some((call) => call.query.get('search') === 'demo')).toBe(true));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/backoffice/users').some((call) => call.query.get('search') === 'demo')).toBe(true),
+    );
     const searches = api.callsTo('GET', '/backoffice/users').map((call) => call.query.get('search'));
     // The first load had no search; then exactly one request, for the whole word.
     expect(searches).toEqual([null, 'demo']);

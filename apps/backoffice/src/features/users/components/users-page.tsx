@@ -73,7 +73,11 @@ export function UsersPage() {
           maxLength={80}
           onChange={(event) => setSearchInput(event.target.value)}
         />
-        <SelectField label="Role" value={role === undefined ? '' : String(role)} onChange={(event) => update({ role: event.target.value, page: undefined })}>
+        <SelectField
+          label="Role"
+          value={role === undefined ? '' : String(role)}
+          onChange={(event) => update({ role: event.target.value, page: undefined })}
+        >
           <option value="">All roles</option>
           {ROLE_IDS.map((id) => (
             <option key={id} value={id}>
@@ -112,7 +116,13 @@ export function UsersPage() {
       ) : (
         <>
           <UsersList users={data.items} />
-          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} label="Users pages" onPageChange={(next) => update({ page: next === 1 ? undefined : String(next) })} />
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            label="Users pages"
+            onPageChange={(next) => update({ page: next === 1 ? undefined : String(next) })}
+          />
         </>
       )}
     </section>

@@ -11,11 +11,24 @@ function withdrawal(overrides: Partial<DeskWithdrawal> = {}): DeskWithdrawal {
     amount: 2500.5,
     status: 'pending',
     reason: null,
-    account: { _id: 'pay-1', type: 'bank', accountNumber: '123456789012', accountHolderName: 'Ravi Kumar', ifscCode: 'SBIN0001234', bankName: 'State Bank of India', accountType: 'savings' },
+    account: {
+      _id: 'pay-1',
+      type: 'bank',
+      accountNumber: '123456789012',
+      accountHolderName: 'Ravi Kumar',
+      ifscCode: 'SBIN0001234',
+      bankName: 'State Bank of India',
+      accountType: 'savings',
+    },
     awaitingSecondApproval: false,
     createdAt: '2025-06-01T10:00:00.000Z',
     decidedAt: null,
-    player: { _id: '00000000-0000-4000-8000-000000000002', name: 'Ravi Kumar', username: 'ravi', mobile_no: '919876543210' },
+    player: {
+      _id: '00000000-0000-4000-8000-000000000002',
+      name: 'Ravi Kumar',
+      username: 'ravi',
+      mobile_no: '919876543210',
+    },
     firstApprovedBy: null,
     decidedBy: null,
     ...overrides,
@@ -34,7 +47,8 @@ function stubDesk(initial: DeskWithdrawal[]) {
     },
     'POST /backoffice/withdrawals/:id/approve': (call) => {
       const found = list.find((item) => call.path.includes(item._id));
-      if (found === undefined || found.status !== 'pending') return fail(409, 'This request has already been decided', 'ALREADY_DECIDED');
+      if (found === undefined || found.status !== 'pending')
+        return fail(409, 'This request has already been decided', 'ALREADY_DECIDED');
       const next: DeskWithdrawal = { ...found, status: 'approved', decidedAt: '2025-06-01T11:00:00.000Z' };
       list = list.map((item) => (item._id === found._id ? next : item));
       return ok(next, 'Withdrawal marked paid');
@@ -65,7 +79,11 @@ describe('withdrawals desk', () => {
   });
 
   it('shows a UPI payout account as a UPI id', async () => {
-    stubDesk([withdrawal({ account: { _id: 'pay-2', type: 'upi', accountNumber: 'ravi@okicici', accountHolderName: 'Ravi Kumar' } })]);
+    stubDesk([
+      withdrawal({
+        account: { _id: 'pay-2', type: 'upi', accountNumber: 'ravi@okicici', accountHolderName: 'Ravi Kumar' },
+      }),
+    ]);
     renderApp('/withdrawals', { token: 't' });
     const row = (await screen.findByText('ravi@okicici')).closest('tr') as HTMLElement;
     expect(within(row).getByRole('button', { name: 'Copy UPI id' })).toBeTruthy();
@@ -76,11 +94,15 @@ describe('withdrawals desk', () => {
     const api = stubDesk([withdrawal()]);
     renderApp('/withdrawals', { token: 't' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: /^Mark paid the withdrawal of ₹2,500.50 to Ravi Kumar/ }));
+    await user.click(
+      await screen.findByRole('button', { name: /^Mark paid the withdrawal of ₹2,500.50 to Ravi Kumar/ }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Mark this withdrawal paid' });
     expect(within(dialog).getByText('123456789012')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/withdrawals/${withdrawal()._id}/approve`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/backoffice/withdrawals/${withdrawal()._id}/approve`)).toHaveLength(1),
+    );
     expect(await screen.findByText('Withdrawal marked paid')).toBeTruthy();
     expect(await screen.findByText('No withdrawals wait to be paid')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Paid' }));
@@ -98,12 +120,22 @@ describe('withdrawals desk', () => {
     expect(api.callsTo('POST', `/backoffice/withdrawals/${withdrawal()._id}/reject`)).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Reason'), 'Account name does not match');
     await user.click(within(dialog).getByRole('button', { name: 'Reject and release' }));
-    await waitFor(() => expect(api.callsTo('POST', `/backoffice/withdrawals/${withdrawal()._id}/reject`)[0]?.body).toEqual({ reason: 'Account name does not match' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/backoffice/withdrawals/${withdrawal()._id}/reject`)[0]?.body).toEqual({
+        reason: 'Account name does not match',
+      }),
+    );
     expect(await screen.findByText('Withdrawal rejected, amount released')).toBeTruthy();
   });
 
   it('shows the second-approval badge on a withdrawal another operator approved first', async () => {
-    stubDesk([withdrawal({ amount: 75000, awaitingSecondApproval: true, firstApprovedBy: '00000000-0000-4000-8000-0000000000aa' })]);
+    stubDesk([
+      withdrawal({
+        amount: 75000,
+        awaitingSecondApproval: true,
+        firstApprovedBy: '00000000-0000-4000-8000-0000000000aa',
+      }),
+    ]);
     renderApp('/withdrawals', { token: 't' });
     const row = (await screen.findByText('Needs second approval')).closest('tr') as HTMLElement;
     expect((within(row).getByRole('button', { name: /^Mark paid/ }) as HTMLButtonElement).disabled).toBe(false);

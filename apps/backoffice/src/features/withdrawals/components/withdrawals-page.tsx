@@ -15,10 +15,15 @@ const WITHDRAWALS: DeskPageSpec<DeskWithdrawal> = {
   api: withdrawalDesk,
   noun: 'withdrawal',
   title: 'Withdrawals',
-  intro: "The amount is held from the player's balance. Pay it to the account shown, then mark it paid; a rejection releases the hold.",
+  intro:
+    "The amount is held from the player's balance. Pay it to the account shown, then mark it paid; a rejection releases the hold.",
   playMoneyNote: 'Balances are play chips with no cash value: do not send real money for these requests.',
   tabLabels: { pending: 'Pending', approved: 'Paid', rejected: 'Rejected' },
-  empty: { pending: 'No withdrawals wait to be paid', approved: 'No paid withdrawals yet', rejected: 'No rejected withdrawals' },
+  empty: {
+    pending: 'No withdrawals wait to be paid',
+    approved: 'No paid withdrawals yet',
+    rejected: 'No rejected withdrawals',
+  },
   describe,
   columns: [
     {
@@ -50,7 +55,8 @@ const WITHDRAWALS: DeskPageSpec<DeskWithdrawal> = {
   rejectLabel: 'Reject and release',
   rejectBody: (withdrawal) => (
     <p>
-      {formatRupees(withdrawal.amount)} goes back to the balance of {withdrawal.player.name || withdrawal.player.username}. The player sees the reason with the request.
+      {formatRupees(withdrawal.amount)} goes back to the balance of{' '}
+      {withdrawal.player.name || withdrawal.player.username}. The player sees the reason with the request.
     </p>
   ),
 };
@@ -96,4 +102,3 @@ export function PayoutDetails({ account }: { account: PaymentAccount }) {
     </dl>
   );
 }
-

@@ -16,7 +16,8 @@ import { ok } from '../../../lib/envelope.js';
 import type { HouseCrashService } from './crash-service.js';
 
 const tags = ['house casino'];
-const description = "Called by the crash game's page in the game frame, with the launch token in the X-Game-Token header.";
+const description =
+  "Called by the crash game's page in the game frame, with the launch token in the X-Game-Token header.";
 
 function gameToken(request: FastifyRequest): string | undefined {
   const value = request.headers['x-game-token'];
@@ -29,27 +30,68 @@ export function crashRoutes(crash: HouseCrashService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/house-casino/crash/:game',
-      { schema: { tags, description, summary: "The round as everyone sees it, recent crash points and the caller's bets", params: houseCrashParamsSchema, response: { 200: houseCrashStateEnvelope } } },
+      {
+        schema: {
+          tags,
+          description,
+          summary: "The round as everyone sees it, recent crash points and the caller's bets",
+          params: houseCrashParamsSchema,
+          response: { 200: houseCrashStateEnvelope },
+        },
+      },
       async (request) => (known(request.params.game), ok(await crash.state(gameToken(request)))),
     );
     app.post(
       '/api/v1/house-casino/crash/:game/bets',
-      { schema: { tags, description, summary: 'Bet before take-off (the stake is debited through the casino wallet)', params: houseCrashParamsSchema, body: houseCrashBetSchema, response: { 200: houseCrashBetEnvelope } } },
+      {
+        schema: {
+          tags,
+          description,
+          summary: 'Bet before take-off (the stake is debited through the casino wallet)',
+          params: houseCrashParamsSchema,
+          body: houseCrashBetSchema,
+          response: { 200: houseCrashBetEnvelope },
+        },
+      },
       async (request) => {
         known(request.params.game);
         const { slot, stake, autoCashOut, betId } = request.body;
-        const placed = await crash.placeBet(gameToken(request), { slot, stakePaise: rupeesToPaise(stake) ?? 0, autoCashOutHundredths: autoCashOut === null ? null : Math.round(autoCashOut * 100), ...(betId === undefined ? {} : { betId }) });
+        const placed = await crash.placeBet(gameToken(request), {
+          slot,
+          stakePaise: rupeesToPaise(stake) ?? 0,
+          autoCashOutHundredths: autoCashOut === null ? null : Math.round(autoCashOut * 100),
+          ...(betId === undefined ? {} : { betId }),
+        });
         return ok(placed, 'Bet placed');
       },
     );
     app.post(
       '/api/v1/house-casino/crash/:game/cash-out',
-      { schema: { tags, description, summary: 'Cash out now: the server decides against the crash by its own clock', params: houseCrashParamsSchema, body: houseCrashCashOutSchema, response: { 200: houseCrashCashOutEnvelope } } },
-      async (request) => (known(request.params.game), ok(await crash.cashOut(gameToken(request), request.body.slot), 'Cashed out')),
+      {
+        schema: {
+          tags,
+          description,
+          summary: 'Cash out now: the server decides against the crash by its own clock',
+          params: houseCrashParamsSchema,
+          body: houseCrashCashOutSchema,
+          response: { 200: houseCrashCashOutEnvelope },
+        },
+      },
+      async (request) => (
+        known(request.params.game),
+        ok(await crash.cashOut(gameToken(request), request.body.slot), 'Cashed out')
+      ),
     );
     app.get(
       '/api/v1/house-casino/verify/crash/:game/:roundNumber',
-      { schema: { tags, summary: "Anyone: a crash round's seed, its place on the committed chain and the crash point recomputed", params: houseCrashVerifyParamsSchema, response: { 200: houseCrashVerifyEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: "Anyone: a crash round's seed, its place on the committed chain and the crash point recomputed",
+          params: houseCrashVerifyParamsSchema,
+          response: { 200: houseCrashVerifyEnvelope },
+        },
+      },
       async (request) => (known(request.params.game), ok(await crash.verify(request.params.roundNumber))),
     );
   };
@@ -59,7 +101,11 @@ export function crashRoutes(crash: HouseCrashService): FastifyPluginAsyncZod {
  * The live feed at /api/v1/house-casino/crash/live?token=…: round, tick, bet, cashout and crash
  * messages for everyone holding a valid launch token. Registered after @fastify/websocket (app.ts).
  */
-export function registerCrashLive(app: FastifyInstance, crash: HouseCrashService, player: (token: string | undefined) => Promise<unknown>): void {
+export function registerCrashLive(
+  app: FastifyInstance,
+  crash: HouseCrashService,
+  player: (token: string | undefined) => Promise<unknown>,
+): void {
   app.get('/api/v1/house-casino/crash/live', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const token = (request.query as { token?: string }).token;
     let unsubscribe: (() => void) | null = null;

@@ -41,7 +41,13 @@ export interface CrashPlayer {
  * through the signed wallet: the stake is debited before the bet joins the round, every decided bet
  * is credited (0 when lost, which closes the wallet round), and what did not get through is retried.
  */
-export function createHouseCrashService(deps: { db: Database; clock: Clock; wallet: HouseWalletClient; player: (token: string | undefined) => Promise<CrashPlayer>; config?: CrashConfig }) {
+export function createHouseCrashService(deps: {
+  db: Database;
+  clock: Clock;
+  wallet: HouseWalletClient;
+  player: (token: string | undefined) => Promise<CrashPlayer>;
+  config?: CrashConfig;
+}) {
   const { db, clock, wallet } = deps;
   const config = deps.config ?? DEFAULT_CRASH_CONFIG;
   const game = config.gameId;
@@ -67,8 +73,18 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
     const last = await repository.lastRound(game);
     nextRoundNumber = (last?.round_number ?? 0) + 1;
     const latest = await repository.latestChain(game);
-    if (latest !== null) chain = { id: latest.id, terminal: latest.terminal_seed, commitment: latest.commitment, length: latest.length, index: last !== null && last.chain_id === latest.id ? last.chain_index : 0 };
-    history = (await repository.finishedRounds(game, HISTORY)).map((r) => ({ roundNumber: r.round_number, crashPoint: r.crash_point_hundredths }));
+    if (latest !== null)
+      chain = {
+        id: latest.id,
+        terminal: latest.terminal_seed,
+        commitment: latest.commitment,
+        length: latest.length,
+        index: last !== null && last.chain_id === latest.id ? last.chain_index : 0,
+      };
+    history = (await repository.finishedRounds(game, HISTORY)).map((r) => ({
+      roundNumber: r.round_number,
+      crashPoint: r.crash_point_hundredths,
+    }));
   }
   const ensureLoaded = () => (loaded ??= load());
 
@@ -76,7 +92,12 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
     if (chain === null || chain.index >= chain.length) {
       const terminal = randomBytes(32).toString('hex');
       const commitment = crashChainCommitment(terminal, CHAIN_LENGTH);
-      const row = await repository.insertChain({ gameCode: game, terminalSeed: terminal, commitment, length: CHAIN_LENGTH });
+      const row = await repository.insertChain({
+        gameCode: game,
+        terminalSeed: terminal,
+        commitment,
+        length: CHAIN_LENGTH,
+      });
       chain = { id: row.id, terminal, commitment, length: CHAIN_LENGTH, index: 0 };
     }
     chain.index += 1;
@@ -87,9 +108,21 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
   async function decided(bet: CrashBet, roundNumber: number): Promise<void> {
     await repository.decideBet(bet.betId, bet.cashOutHundredths, bet.payoutPaise ?? 0);
     if (bet.status === 'cashed_out') {
-      publish({ type: 'cashout', roundNumber, player: maskName(names.get(bet.playerId) ?? ''), slot: bet.slot, multiplier: bet.cashOutHundredths, payout: paiseToRupees(bet.payoutPaise ?? 0) });
+      publish({
+        type: 'cashout',
+        roundNumber,
+        player: maskName(names.get(bet.playerId) ?? ''),
+        slot: bet.slot,
+        multiplier: bet.cashOutHundredths,
+        payout: paiseToRupees(bet.payoutPaise ?? 0),
+      });
     }
-    await credit({ bet_id: bet.betId, user_id: bet.playerId, round_number: roundNumber, payout_paise: bet.payoutPaise }).catch(() => undefined);
+    await credit({
+      bet_id: bet.betId,
+      user_id: bet.playerId,
+      round_number: roundNumber,
+      payout_paise: bet.payoutPaise,
+    }).catch(() => undefined);
   }
 
   async function handle(current: CrashRound, happened: CrashEvent[]): Promise<void> {
@@ -100,9 +133,23 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
       const lost = current.bets.filter((b) => b.status === 'lost');
       const totalStakePaise = current.bets.reduce((sum, b) => sum + b.stakePaise, 0);
       const totalPayoutPaise = current.bets.reduce((sum, b) => sum + (b.payoutPaise ?? 0), 0);
-      await repository.finishRound(game, current.roundNumber, { phase: 'crashed', totalStakePaise, totalPayoutPaise, finishedAtMs: current.crashAtMs });
-      history = [{ roundNumber: current.roundNumber, crashPoint: current.crashPointHundredths }, ...history].slice(0, HISTORY);
-      publish({ type: 'crash', roundNumber: current.roundNumber, crashPoint: current.crashPointHundredths, serverSeed: current.serverSeed, serverNowMs: clock.now().getTime() });
+      await repository.finishRound(game, current.roundNumber, {
+        phase: 'crashed',
+        totalStakePaise,
+        totalPayoutPaise,
+        finishedAtMs: current.crashAtMs,
+      });
+      history = [{ roundNumber: current.roundNumber, crashPoint: current.crashPointHundredths }, ...history].slice(
+        0,
+        HISTORY,
+      );
+      publish({
+        type: 'crash',
+        roundNumber: current.roundNumber,
+        crashPoint: current.crashPointHundredths,
+        serverSeed: current.serverSeed,
+        serverNowMs: clock.now().getTime(),
+      });
       await Promise.all(lost.map((bet) => decided(bet, current.roundNumber)));
     }
   }
@@ -138,7 +185,13 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
     const advanced = advanceCrashRound(config, round, now);
     if (!advanced.ok) return;
     if (wasBetting && round.phase !== 'betting') await repository.setRunning(game, round.roundNumber);
-    if (round.phase === 'running') publish({ type: 'tick', roundNumber: round.roundNumber, multiplier: crashMultiplierAt(now - round.startsAtMs, config.growthPerMs), serverNowMs: now });
+    if (round.phase === 'running')
+      publish({
+        type: 'tick',
+        roundNumber: round.roundNumber,
+        multiplier: crashMultiplierAt(now - round.startsAtMs, config.growthPerMs),
+        serverNowMs: now,
+      });
     await handle(round, advanced.events);
   }
 
@@ -206,31 +259,73 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
     },
 
     /** A bet before take-off: checked, debited through the wallet, then placed (rolled back if the round took off meanwhile). */
-    async placeBet(token: string | undefined, request: { slot: number; stakePaise: number; autoCashOutHundredths: number | null; betId?: string }) {
+    async placeBet(
+      token: string | undefined,
+      request: { slot: number; stakePaise: number; autoCashOutHundredths: number | null; betId?: string },
+    ) {
       const player = await deps.player(token);
       await ensureLoaded();
       names.set(player.playerId, player.playerName);
       const current = round ?? fail('CONFLICT', 'Bets are closed, wait for the next round');
-      const bet = { betId: request.betId ?? randomUUID(), playerId: player.playerId, slot: request.slot, stakePaise: request.stakePaise, autoCashOutHundredths: request.autoCashOutHundredths };
+      const bet = {
+        betId: request.betId ?? randomUUID(),
+        playerId: player.playerId,
+        slot: request.slot,
+        stakePaise: request.stakePaise,
+        autoCashOutHundredths: request.autoCashOutHundredths,
+      };
       const reason = checkCrashBet(config, current, nowMs(), bet);
       if (reason !== null) refuse(reason, config);
       inFlight += 1;
       try {
-        if (!(await repository.insertBet({ ...bet, gameCode: game, roundNumber: current.roundNumber, userId: player.playerId, at: clock.now() }))) fail('CONFLICT', 'This bet was already placed');
-        const debit = await wallet.debit({ playerId: player.playerId, transactionId: `bet-${bet.betId}`, roundId: roundId(current.roundNumber), gameCode: game, amount: paiseToRupees(bet.stakePaise) });
+        if (
+          !(await repository.insertBet({
+            ...bet,
+            gameCode: game,
+            roundNumber: current.roundNumber,
+            userId: player.playerId,
+            at: clock.now(),
+          }))
+        )
+          fail('CONFLICT', 'This bet was already placed');
+        const debit = await wallet.debit({
+          playerId: player.playerId,
+          transactionId: `bet-${bet.betId}`,
+          roundId: roundId(current.roundNumber),
+          gameCode: game,
+          amount: paiseToRupees(bet.stakePaise),
+        });
         if (debit.data.status !== 'OK') {
           await repository.setBetStatus(bet.betId, 'refused');
           refusal(debit);
         }
         const placed = placeCrashBet(config, current, nowMs(), bet);
         if (!placed.ok || round !== current) {
-          await wallet.rollback({ playerId: player.playerId, transactionId: `void-${bet.betId}`, debitTransactionId: `bet-${bet.betId}`, roundId: roundId(current.roundNumber), gameCode: game });
+          await wallet.rollback({
+            playerId: player.playerId,
+            transactionId: `void-${bet.betId}`,
+            debitTransactionId: `bet-${bet.betId}`,
+            roundId: roundId(current.roundNumber),
+            gameCode: game,
+          });
           await repository.setBetStatus(bet.betId, 'refused');
           fail('CONFLICT', 'The round took off before your bet arrived, your stake is returned');
         }
         await repository.setBetStatus(bet.betId, 'placed');
-        publish({ type: 'bet', roundNumber: current.roundNumber, player: maskName(player.playerName), slot: bet.slot, stake: paiseToRupees(bet.stakePaise) });
-        return { betId: bet.betId, roundNumber: current.roundNumber, slot: bet.slot, stake: paiseToRupees(bet.stakePaise), balance: debit.data.balance ?? 0 };
+        publish({
+          type: 'bet',
+          roundNumber: current.roundNumber,
+          player: maskName(player.playerName),
+          slot: bet.slot,
+          stake: paiseToRupees(bet.stakePaise),
+        });
+        return {
+          betId: bet.betId,
+          roundNumber: current.roundNumber,
+          slot: bet.slot,
+          stake: paiseToRupees(bet.stakePaise),
+          balance: debit.data.balance ?? 0,
+        };
       } finally {
         inFlight -= 1;
       }
@@ -248,9 +343,27 @@ export function createHouseCrashService(deps: { db: Database; clock: Clock; wall
       await handle(current, advanced.ok ? advanced.events : []);
       if (!answer.ok) refuse(answer.reason, config);
       await repository.decideBet(answer.bet.betId, answer.bet.cashOutHundredths, answer.bet.payoutPaise ?? 0);
-      publish({ type: 'cashout', roundNumber: current.roundNumber, player: maskName(player.playerName), slot, multiplier: answer.bet.cashOutHundredths, payout: paiseToRupees(answer.bet.payoutPaise ?? 0) });
-      const paid = await credit({ bet_id: answer.bet.betId, user_id: player.playerId, round_number: current.roundNumber, payout_paise: answer.bet.payoutPaise }).catch(() => null);
-      return { roundNumber: current.roundNumber, slot, multiplier: answer.bet.cashOutHundredths as number, payout: paiseToRupees(answer.bet.payoutPaise ?? 0), balance: paid?.data.balance ?? null };
+      publish({
+        type: 'cashout',
+        roundNumber: current.roundNumber,
+        player: maskName(player.playerName),
+        slot,
+        multiplier: answer.bet.cashOutHundredths,
+        payout: paiseToRupees(answer.bet.payoutPaise ?? 0),
+      });
+      const paid = await credit({
+        bet_id: answer.bet.betId,
+        user_id: player.playerId,
+        round_number: current.roundNumber,
+        payout_paise: answer.bet.payoutPaise,
+      }).catch(() => null);
+      return {
+        roundNumber: current.roundNumber,
+        slot,
+        multiplier: answer.bet.cashOutHundredths as number,
+        payout: paiseToRupees(answer.bet.payoutPaise ?? 0),
+        balance: paid?.data.balance ?? null,
+      };
     },
 
     /** Anyone: a finished round's seed, its place on the chain and the crash point recomputed. */

@@ -37,7 +37,14 @@ export function myCrashBet(bet: CrashBetRow, round: CrashRound | null) {
   const live = round?.bets.find((b) => b.betId === bet.bet_id);
   const multiplier = live?.cashOutHundredths ?? bet.cash_out_hundredths;
   const payout = live?.payoutPaise ?? bet.payout_paise;
-  const stored: MyBetStatus = bet.status === 'voided' ? 'voided' : bet.payout_paise === null ? 'open' : bet.cash_out_hundredths === null ? 'lost' : 'cashed_out';
+  const stored: MyBetStatus =
+    bet.status === 'voided'
+      ? 'voided'
+      : bet.payout_paise === null
+        ? 'open'
+        : bet.cash_out_hundredths === null
+          ? 'lost'
+          : 'cashed_out';
   return {
     betId: bet.bet_id,
     roundNumber: bet.round_number,
@@ -51,7 +58,12 @@ export function myCrashBet(bet: CrashBetRow, round: CrashRound | null) {
 }
 
 /** Anyone: a round's seed (once it crashed), its place on the committed chain and the crash point recomputed (CR-2, CR-3). */
-export async function verifyCrashRound(repository: CrashRepository, config: CrashConfig, game: string, roundNumber: number) {
+export async function verifyCrashRound(
+  repository: CrashRepository,
+  config: CrashConfig,
+  game: string,
+  roundNumber: number,
+) {
   const row = (await repository.round(game, roundNumber)) ?? fail('NOT_FOUND', 'No such round');
   const chain = (await repository.chain(row.chain_id)) ?? fail('NOT_FOUND', 'No such round');
   const revealed = row.phase === 'crashed' || row.phase === 'voided';
@@ -59,7 +71,11 @@ export async function verifyCrashRound(repository: CrashRepository, config: Cras
   if (revealed) {
     const recomputedCrashPoint = crashPointHundredths(row.server_seed, config.salt, config.houseEdgeBasisPoints);
     const chainValid = verifyCrashChain(row.server_seed, row.chain_index, chain.commitment);
-    verification = { chainValid, recomputedCrashPoint, valid: chainValid && recomputedCrashPoint === row.crash_point_hundredths };
+    verification = {
+      chainValid,
+      recomputedCrashPoint,
+      valid: chainValid && recomputedCrashPoint === row.crash_point_hundredths,
+    };
   }
   return {
     roundNumber,

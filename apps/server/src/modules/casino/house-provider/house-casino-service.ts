@@ -71,7 +71,12 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
     async session(token: string | undefined, gameCode: string) {
       const player = await session(token);
       if (gameCode === HOUSE_CRASH.code) {
-        return { playerName: player.playerName, balance: await balanceOf(player.playerId), currency: 'INR' as const, game: { code: HOUSE_CRASH.code, title: HOUSE_CRASH.title, kind: 'crash' as const, tableId: HOUSE_CRASH.code } };
+        return {
+          playerName: player.playerName,
+          balance: await balanceOf(player.playerId),
+          currency: 'INR' as const,
+          game: { code: HOUSE_CRASH.code, title: HOUSE_CRASH.title, kind: 'crash' as const, tableId: HOUSE_CRASH.code },
+        };
       }
       const slot = HOUSE_SLOTS.find((candidate) => candidate.code === gameCode);
       const spec = HOUSE_TABLES.find((candidate) => candidate.code === gameCode);
@@ -83,7 +88,12 @@ export function createHouseCasinoService(deps: { db: Database; clock: Clock; wal
         game:
           slot !== undefined
             ? { code: slot.code, title: slot.title, kind: 'slot' as const, tableId: null }
-            : { code: (spec as HouseTable).code, title: (spec as HouseTable).title, kind: (spec as HouseTable).config.game.kind, tableId: (spec as HouseTable).code },
+            : {
+                code: (spec as HouseTable).code,
+                title: (spec as HouseTable).title,
+                kind: (spec as HouseTable).config.game.kind,
+                tableId: (spec as HouseTable).code,
+              },
       };
     },
 

@@ -16,17 +16,28 @@ async function launch(token: string, game: string): Promise<string> {
   return new URL(url, 'http://x').searchParams.get('token') as string;
 }
 function game(method: 'GET' | 'POST', url: string, gameToken: string | null, body?: unknown): Promise<Answer> {
-  return call(t.app, method, url, { ...(body === undefined ? {} : { body }), headers: gameToken === null ? {} : { 'x-game-token': gameToken } });
+  return call(t.app, method, url, {
+    ...(body === undefined ? {} : { body }),
+    headers: gameToken === null ? {} : { 'x-game-token': gameToken },
+  });
 }
 async function balanceOf(token: string): Promise<number> {
   return ((await call(t.app, 'GET', '/api/v1/getUserData', { token })).body.data as { balance: number }).balance;
 }
 interface CrashState {
-  round: { roundNumber: number; phase: string; startsAtMs: number; crashPointHundredths: number | null; serverSeed: string | null; crashAtMs: number | null };
+  round: {
+    roundNumber: number;
+    phase: string;
+    startsAtMs: number;
+    crashPointHundredths: number | null;
+    serverSeed: string | null;
+    crashAtMs: number | null;
+  };
   commitment: string;
   myBets: { slot: number; status: string; cashOut: number | null; payout: number | null }[];
 }
-const state = async (token: string) => (await game('GET', '/api/v1/house-casino/crash/crash', token)).body.data as CrashState;
+const state = async (token: string) =>
+  (await game('GET', '/api/v1/house-casino/crash/crash', token)).body.data as CrashState;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -49,9 +60,17 @@ describe('house crash', () => {
       expect(opening.round.phase).toBe('betting');
       expect(opening.round.crashPointHundredths).toBeNull();
       expect(opening.round.serverSeed).toBeNull();
-      const first = await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 100, autoCashOut: null });
+      const first = await game('POST', '/api/v1/house-casino/crash/crash/bets', token, {
+        slot: 0,
+        stake: 100,
+        autoCashOut: null,
+      });
       expect(first.body.meta.code).toBe(200);
-      const second = await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 1, stake: 50, autoCashOut: 1000 });
+      const second = await game('POST', '/api/v1/house-casino/crash/crash/bets', token, {
+        slot: 1,
+        stake: 50,
+        autoCashOut: 1000,
+      });
       expect(second.body.data).toMatchObject({ balance: expected - 150 });
       const third = await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 10 });
       expect(third.body.meta.error).toBe('CONFLICT');
@@ -82,12 +101,20 @@ describe('house crash', () => {
       const late = await game('POST', '/api/v1/house-casino/crash/crash/cash-out', token, { slot: 1 });
       expect(late.body.meta.code).not.toBe(200);
       // The revealed seed lies on the committed chain and gives the crash point.
-      const verified = (await game('GET', `/api/v1/house-casino/verify/crash/crash/${over.round.roundNumber}`, null)).body.data as { serverSeed: string; chainIndex: number; commitment: string; verification: { valid: boolean; chainValid: boolean } };
+      const verified = (await game('GET', `/api/v1/house-casino/verify/crash/crash/${over.round.roundNumber}`, null))
+        .body.data as {
+        serverSeed: string;
+        chainIndex: number;
+        commitment: string;
+        verification: { valid: boolean; chainValid: boolean };
+      };
       expect(verified.verification).toMatchObject({ valid: true, chainValid: true });
       expect(verified.serverSeed).toBe(over.round.serverSeed);
       expect(verifyCrashChain(verified.serverSeed, verified.chainIndex, opening.commitment)).toBe(true);
       if (verified.chainIndex > 1) {
-        const previous = (await game('GET', `/api/v1/house-casino/verify/crash/crash/${over.round.roundNumber - 1}`, null)).body.data as { serverSeed: string };
+        const previous = (
+          await game('GET', `/api/v1/house-casino/verify/crash/crash/${over.round.roundNumber - 1}`, null)
+        ).body.data as { serverSeed: string };
         expect(hashServerSeed(verified.serverSeed)).toBe(previous.serverSeed);
       }
       t.clock.advanceMs(3_000);
@@ -102,12 +129,23 @@ describe('house crash', () => {
     t.clock.advanceMs(10_000);
     await t.services.casino.crash.tick();
     await t.services.casino.crash.tick();
-    expect((await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 5 })).body.meta.message).toBe('Minimum bet is ₹10');
-    expect((await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 2, stake: 50 })).body.meta.error).toBe('VALIDATION_FAILED');
-    expect((await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 50, autoCashOut: 1 })).body.meta.error).toBe('VALIDATION_FAILED');
-    expect((await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 20_000 })).body.meta.error).toBe('VALIDATION_FAILED');
+    expect(
+      (await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 5 })).body.meta.message,
+    ).toBe('Minimum bet is ₹10');
+    expect(
+      (await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 2, stake: 50 })).body.meta.error,
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      (await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 50, autoCashOut: 1 })).body
+        .meta.error,
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      (await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 20_000 })).body.meta.error,
+    ).toBe('VALIDATION_FAILED');
     expect((await game('GET', '/api/v1/house-casino/crash/nope', token)).body.meta.error).toBe('NOT_FOUND');
-    expect((await game('POST', '/api/v1/house-casino/crash/crash/bets', 'forged-token-123', { slot: 0, stake: 50 })).status).toBe(401);
+    expect(
+      (await game('POST', '/api/v1/house-casino/crash/crash/bets', 'forged-token-123', { slot: 0, stake: 50 })).status,
+    ).toBe(401);
   });
 });
 
@@ -121,7 +159,12 @@ describe('house crash after a restart', () => {
     const bet = await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 40 });
     expect(bet.body.meta.code).toBe(200);
     expect(await balanceOf(player.token)).toBe(9_960);
-    const restarted = createCasinoServices({ db: t.db, wallet: t.services.wallet, audit: t.services.audit, clock: t.clock });
+    const restarted = createCasinoServices({
+      db: t.db,
+      wallet: t.services.wallet,
+      audit: t.services.audit,
+      clock: t.clock,
+    });
     restarted.useTransport({
       async post(path, body, headers) {
         const answer = await t.app.inject({ method: 'POST', url: path, payload: body, headers });
@@ -146,21 +189,34 @@ describe('house Teen Patti and Lucky 7 tables', () => {
       t.clock.advanceMs(20_000);
       await house.tick();
       await house.tick();
-      const open = (await game('GET', `/api/v1/house-casino/tables/${code}`, token)).body.data as { view: { round: { phase: string; roundNumber: number } } };
+      const open = (await game('GET', `/api/v1/house-casino/tables/${code}`, token)).body.data as {
+        view: { round: { phase: string; roundNumber: number } };
+      };
       expect(open.view.round.phase).toBe('betting');
-      for (const kind of kinds) expect((await game('POST', `/api/v1/house-casino/tables/${code}/bets`, token, { kind, stake: 10 })).body.meta.code).toBe(200);
+      for (const kind of kinds)
+        expect(
+          (await game('POST', `/api/v1/house-casino/tables/${code}/bets`, token, { kind, stake: 10 })).body.meta.code,
+        ).toBe(200);
       t.clock.advanceMs(15_000);
       await house.tick();
       t.clock.advanceMs(8_000);
       await house.tick();
-      const settled = (await game('GET', `/api/v1/house-casino/tables/${code}`, token)).body.data as { view: { round: { phase: string; result: { kind: string } } }; myBets: { payout: number | null; roundNumber: number }[] };
+      const settled = (await game('GET', `/api/v1/house-casino/tables/${code}`, token)).body.data as {
+        view: { round: { phase: string; result: { kind: string } } };
+        myBets: { payout: number | null; roundNumber: number }[];
+      };
       expect(settled.view.round.phase).toBe('settled');
       expect(settled.view.round.result.kind).toBe(code === 'lucky-7' ? 'lucky-seven' : 'teen-patti');
-      expect(settled.myBets.filter((b) => b.roundNumber === open.view.round.roundNumber && b.payout !== null)).toHaveLength(2);
-      const verified = (await game('GET', `/api/v1/house-casino/verify/table/${code}/${open.view.round.roundNumber}`, null)).body.data as { verification: { valid: boolean } };
+      expect(
+        settled.myBets.filter((b) => b.roundNumber === open.view.round.roundNumber && b.payout !== null),
+      ).toHaveLength(2);
+      const verified = (
+        await game('GET', `/api/v1/house-casino/verify/table/${code}/${open.view.round.roundNumber}`, null)
+      ).body.data as { verification: { valid: boolean } };
       expect(verified.verification.valid).toBe(true);
     }
-    const bets = (await call(t.app, 'GET', '/api/v1/casino-bets-by-date?provider=khel-house', { token: player.token })).body.data as { roundId: string; status: string }[];
+    const bets = (await call(t.app, 'GET', '/api/v1/casino-bets-by-date?provider=khel-house', { token: player.token }))
+      .body.data as { roundId: string; status: string }[];
     expect(bets.map((b) => b.roundId.split(':')[0]).sort()).toEqual(['lucky-7', 'teen-patti']);
     expect(bets.every((b) => b.status === 'credited')).toBe(true);
   });
@@ -169,12 +225,16 @@ describe('house Teen Patti and Lucky 7 tables', () => {
     const player = await signUpPlayer(t);
     const launched = await call(t.app, 'POST', '/play-game', { token: player.token, body: { gameId: 'monsoon-gems' } });
     const token = new URL((launched.body.data as { url: string }).url, 'http://x').searchParams.get('token') as string;
-    const info = (await game('GET', '/api/v1/house-casino/slots/monsoon-gems', token)).body.data as { theoreticalRtp: number; config: { paylines: unknown[] } };
+    const info = (await game('GET', '/api/v1/house-casino/slots/monsoon-gems', token)).body.data as {
+      theoreticalRtp: number;
+      config: { paylines: unknown[] };
+    };
     expect(info.theoreticalRtp).toBeCloseTo(0.9694, 4); // with its free spins (SLOT-14)
     expect(info.config.paylines).toHaveLength(10);
     let expected = 10_000;
     for (let i = 0; i < 5; i += 1) {
-      const spin = (await game('POST', '/api/v1/house-casino/slots/monsoon-gems/spin', token, { stake: 10 })).body.data as { payout: number; balance: number };
+      const spin = (await game('POST', '/api/v1/house-casino/slots/monsoon-gems/spin', token, { stake: 10 })).body
+        .data as { payout: number; balance: number };
       expected = Math.round((expected - 10 + spin.payout) * 100) / 100;
       expect(spin.balance).toBe(expected);
     }
@@ -184,8 +244,16 @@ describe('house Teen Patti and Lucky 7 tables', () => {
   it('keeps the books sound and the house provider reconciled', async () => {
     await t.services.casino.crash.sweep();
     expect(await ledgerViolations(t.db)).toEqual([]);
-    const reconciliation = await call(t.app, 'GET', '/api/v1/backoffice/casino/reconciliation/khel-house', { token: operator });
-    const data = reconciliation.body.data as { problems: { kind: string }[]; debits: number; credits: number; rollbacks: number; journalNet: number };
+    const reconciliation = await call(t.app, 'GET', '/api/v1/backoffice/casino/reconciliation/khel-house', {
+      token: operator,
+    });
+    const data = reconciliation.body.data as {
+      problems: { kind: string }[];
+      debits: number;
+      credits: number;
+      rollbacks: number;
+      journalNet: number;
+    };
     expect(data.debits - data.credits - data.rollbacks).toBeCloseTo(data.journalNet, 2);
     expect(data.problems.filter((p) => p.kind !== 'ROUND_OPEN')).toEqual([]);
   });

@@ -1,4 +1,12 @@
-import { DEFAULT_ANDAR_BAHAR_CONFIG, DEFAULT_CRASH_CONFIG, DEFAULT_DRAGON_TIGER_CONFIG, DEFAULT_LUCKY_SEVEN_CONFIG, DEFAULT_SLOT_CONFIG, DEFAULT_TEEN_PATTI_CONFIG, MONSOON_GEMS_CONFIG } from '@khel/casino-games';
+import {
+  DEFAULT_ANDAR_BAHAR_CONFIG,
+  DEFAULT_CRASH_CONFIG,
+  DEFAULT_DRAGON_TIGER_CONFIG,
+  DEFAULT_LUCKY_SEVEN_CONFIG,
+  DEFAULT_SLOT_CONFIG,
+  DEFAULT_TEEN_PATTI_CONFIG,
+  MONSOON_GEMS_CONFIG,
+} from '@khel/casino-games';
 import type { CrashConfig, SlotConfig, TableConfig } from '@khel/casino-games';
 
 /** The house provider's code in casino_providers (made by migration 0006). */
@@ -24,9 +32,21 @@ export interface HouseTable {
 
 /** Royal Bengal: 20 lines, so ₹1 a line at ₹20 (every pay exact, SLOT-5). */
 export const HOUSE_SLOTS: HouseSlot[] = [
-  { code: 'royal-bengal', title: 'Royal Bengal', config: DEFAULT_SLOT_CONFIG, minStakePaise: 10_00, maxStakePaise: 10_000_00 },
+  {
+    code: 'royal-bengal',
+    title: 'Royal Bengal',
+    config: DEFAULT_SLOT_CONFIG,
+    minStakePaise: 10_00,
+    maxStakePaise: 10_000_00,
+  },
   /** Monsoon Gems: 10 lines, so ₹1 a line at ₹10. */
-  { code: 'monsoon-gems', title: 'Monsoon Gems', config: MONSOON_GEMS_CONFIG, minStakePaise: 10_00, maxStakePaise: 10_000_00 },
+  {
+    code: 'monsoon-gems',
+    title: 'Monsoon Gems',
+    config: MONSOON_GEMS_CONFIG,
+    minStakePaise: 10_00,
+    maxStakePaise: 10_000_00,
+  },
 ];
 
 /** The live-style tables: every player at a table shares its rounds; the game code is the table id. */
@@ -94,4 +114,8 @@ export const HOUSE_TABLES: HouseTable[] = [
 ];
 
 /** The crash game: one shared round at a time, 3 % house edge, two bets per player per round. */
-export const HOUSE_CRASH: { code: string; title: string; config: CrashConfig } = { code: 'crash', title: 'Crash', config: { ...DEFAULT_CRASH_CONFIG, gameId: 'crash' } };
+export const HOUSE_CRASH: { code: string; title: string; config: CrashConfig } = {
+  code: 'crash',
+  title: 'Crash',
+  config: { ...DEFAULT_CRASH_CONFIG, gameId: 'crash' },
+};

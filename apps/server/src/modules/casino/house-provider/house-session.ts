@@ -36,7 +36,8 @@ export function createHouseSessions(deps: { clock: Clock; wallet: HouseWalletCli
   const sessions = new Map<string, HouseSession>();
 
   async function session(token: string | undefined): Promise<HouseSession> {
-    if (token === undefined || token.length < 10 || token.length > 200) throw new HttpError(401, 'UNAUTHENTICATED', 'Open the game from the casino lobby');
+    if (token === undefined || token.length < 10 || token.length > 200)
+      throw new HttpError(401, 'UNAUTHENTICATED', 'Open the game from the casino lobby');
     const nowMs = clock.now().getTime();
     const known = sessions.get(token);
     if (known !== undefined && nowMs - known.checkedAtMs < SESSION_RECHECK_MS) return known;

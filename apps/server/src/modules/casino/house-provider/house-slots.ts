@@ -23,7 +23,12 @@ export function newServerSeed(): string {
  * The house's slots: spins from a committed seed pair per player (provably fair), the stake debited
  * and the win credited through the wallet; a credit that did not get through is retried by the sweep.
  */
-export function createHouseSlots(deps: { repository: HouseRepository; clock: Clock; wallet: HouseWalletClient; sessions: HouseSessions }) {
+export function createHouseSlots(deps: {
+  repository: HouseRepository;
+  clock: Clock;
+  wallet: HouseWalletClient;
+  sessions: HouseSessions;
+}) {
   const { repository, clock, wallet } = deps;
   const { session } = deps.sessions;
 
@@ -32,8 +37,13 @@ export function createHouseSlots(deps: { repository: HouseRepository; clock: Clo
     if (existing !== null) return existing;
     const serverSeed = newServerSeed();
     return (
-      (await repository.insertSeed({ userId, serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: randomBytes(8).toString('hex'), at: clock.now() })) ??
-      ((await repository.activeSeed(userId)) as NonNullable<Awaited<ReturnType<typeof repository.activeSeed>>>)
+      (await repository.insertSeed({
+        userId,
+        serverSeed,
+        serverSeedHash: hashServerSeed(serverSeed),
+        clientSeed: randomBytes(8).toString('hex'),
+        at: clock.now(),
+      })) ?? ((await repository.activeSeed(userId)) as NonNullable<Awaited<ReturnType<typeof repository.activeSeed>>>)
     );
   }
 
@@ -41,8 +51,19 @@ export function createHouseSlots(deps: { repository: HouseRepository; clock: Clo
     return HOUSE_SLOTS.find((slot) => slot.code === code) ?? fail('NOT_FOUND', 'No such slot');
   }
 
-  async function creditSpin(spin: { id: string; user_id: string; game_code: string; payout_paise: number }): Promise<CasinoWalletResponse> {
-    const answer = await wallet.credit({ playerId: spin.user_id, transactionId: `win-${spin.id}`, roundId: `spin-${spin.id}`, gameCode: spin.game_code, amount: paiseToRupees(spin.payout_paise) });
+  async function creditSpin(spin: {
+    id: string;
+    user_id: string;
+    game_code: string;
+    payout_paise: number;
+  }): Promise<CasinoWalletResponse> {
+    const answer = await wallet.credit({
+      playerId: spin.user_id,
+      transactionId: `win-${spin.id}`,
+      roundId: `spin-${spin.id}`,
+      gameCode: spin.game_code,
+      amount: paiseToRupees(spin.payout_paise),
+    });
     if (answer.data.status === 'OK') await repository.setSpinStatus(spin.id, 'settled');
     return answer;
   }
@@ -55,7 +76,13 @@ export function createHouseSlots(deps: { repository: HouseRepository; clock: Clo
         else {
           // Pending: the debit may or may not have landed; a rollback settles it either way.
           const answer = await wallet
-            .rollback({ playerId: spin.user_id, transactionId: `void-${spin.id}`, debitTransactionId: `spin-${spin.id}`, roundId: `spin-${spin.id}`, gameCode: spin.game_code })
+            .rollback({
+              playerId: spin.user_id,
+              transactionId: `void-${spin.id}`,
+              debitTransactionId: `spin-${spin.id}`,
+              roundId: `spin-${spin.id}`,
+              gameCode: spin.game_code,
+            })
             .catch(() => null);
           if (answer?.data.status === 'OK') await repository.setSpinStatus(spin.id, 'refused');
         }
@@ -72,7 +99,12 @@ export function createHouseSlots(deps: { repository: HouseRepository; clock: Clo
         minStake: paiseToRupees(slot.minStakePaise),
         maxStake: paiseToRupees(slot.maxStakePaise),
         seeds: { serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: seed.next_nonce },
-        recent: (await repository.recentSpins(player.playerId, 10)).map((spin) => ({ spinId: spin.id, stake: paiseToRupees(spin.stake_paise), payout: paiseToRupees(spin.payout_paise), createdAt: spin.created_at.toISOString() })),
+        recent: (await repository.recentSpins(player.playerId, 10)).map((spin) => ({
+          spinId: spin.id,
+          stake: paiseToRupees(spin.stake_paise),
+          payout: paiseToRupees(spin.payout_paise),
+          createdAt: spin.created_at.toISOString(),
+        })),
       };
     },
 
@@ -81,18 +113,46 @@ export function createHouseSlots(deps: { repository: HouseRepository; clock: Clo
       const player = await session(token);
       const slot = slotOf(gameCode);
       const problem = checkSlotStake(stakePaise, slot);
-      if (problem !== null) fail('VALIDATION_FAILED', problem === 'BELOW_MIN_STAKE' ? `Minimum stake is ₹${paiseToRupees(slot.minStakePaise)}` : problem === 'ABOVE_MAX_STAKE' ? `Maximum stake is ₹${paiseToRupees(slot.maxStakePaise)}` : 'Enter a stake');
+      if (problem !== null)
+        fail(
+          'VALIDATION_FAILED',
+          problem === 'BELOW_MIN_STAKE'
+            ? `Minimum stake is ₹${paiseToRupees(slot.minStakePaise)}`
+            : problem === 'ABOVE_MAX_STAKE'
+              ? `Maximum stake is ₹${paiseToRupees(slot.maxStakePaise)}`
+              : 'Enter a stake',
+        );
       let seed = await activeSeed(player.playerId);
       let nonce = await repository.takeNonce(seed.id);
       if (nonce === null) {
         seed = await activeSeed(player.playerId);
         nonce = (await repository.takeNonce(seed.id)) ?? fail('CONFLICT', 'Try again');
       }
-      const outcome = spinSlot(slot.config, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, stakePaise);
+      const outcome = spinSlot(
+        slot.config,
+        { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce },
+        stakePaise,
+      );
       const spinId = randomUUID();
       const roundId = `spin-${spinId}`;
-      await repository.insertSpin({ id: spinId, userId: player.playerId, gameCode, seedId: seed.id, nonce, stakePaise, stops: outcome.stops, payoutPaise: outcome.totalPayoutPaise, at: clock.now() });
-      const debit = await wallet.debit({ playerId: player.playerId, transactionId: roundId, roundId, gameCode, amount: paiseToRupees(stakePaise) });
+      await repository.insertSpin({
+        id: spinId,
+        userId: player.playerId,
+        gameCode,
+        seedId: seed.id,
+        nonce,
+        stakePaise,
+        stops: outcome.stops,
+        payoutPaise: outcome.totalPayoutPaise,
+        at: clock.now(),
+      });
+      const debit = await wallet.debit({
+        playerId: player.playerId,
+        transactionId: roundId,
+        roundId,
+        gameCode,
+        amount: paiseToRupees(stakePaise),
+      });
       if (debit.data.status !== 'OK') {
         await repository.setSpinStatus(spinId, 'refused');
         refusal(debit);
@@ -100,7 +160,12 @@ export function createHouseSlots(deps: { repository: HouseRepository; clock: Clo
       await repository.setSpinStatus(spinId, 'debited');
       let balance = debit.data.balance ?? 0;
       try {
-        const credit = await creditSpin({ id: spinId, user_id: player.playerId, game_code: gameCode, payout_paise: outcome.totalPayoutPaise });
+        const credit = await creditSpin({
+          id: spinId,
+          user_id: player.playerId,
+          game_code: gameCode,
+          payout_paise: outcome.totalPayoutPaise,
+        });
         if (credit.data.status === 'OK') balance = credit.data.balance ?? balance;
       } catch (error) {
         // The stake is taken and the win is owed: the sweeper credits it once the wallet answers again.
@@ -128,10 +193,23 @@ export function createHouseSlots(deps: { repository: HouseRepository; clock: Clo
       const retired = current === null ? null : await repository.retireSeed(current.id, clock.now());
       const serverSeed = newServerSeed();
       const next =
-        (await repository.insertSeed({ userId: player.playerId, serverSeed, serverSeedHash: hashServerSeed(serverSeed), clientSeed: clientSeed ?? randomBytes(8).toString('hex'), at: clock.now() })) ??
-        (await activeSeed(player.playerId));
+        (await repository.insertSeed({
+          userId: player.playerId,
+          serverSeed,
+          serverSeedHash: hashServerSeed(serverSeed),
+          clientSeed: clientSeed ?? randomBytes(8).toString('hex'),
+          at: clock.now(),
+        })) ?? (await activeSeed(player.playerId));
       return {
-        revealed: retired === null ? null : { serverSeed: retired.server_seed, serverSeedHash: retired.server_seed_hash, clientSeed: retired.client_seed, lastNonce: retired.next_nonce - 1 },
+        revealed:
+          retired === null
+            ? null
+            : {
+                serverSeed: retired.server_seed,
+                serverSeedHash: retired.server_seed_hash,
+                clientSeed: retired.client_seed,
+                lastNonce: retired.next_nonce - 1,
+              },
         next: { serverSeedHash: next.server_seed_hash, clientSeed: next.client_seed, nonce: next.next_nonce },
       };
     },
@@ -141,14 +219,29 @@ export function createHouseSlots(deps: { repository: HouseRepository; clock: Clo
       const seed = (await repository.seed(spin.seed_id)) ?? fail('NOT_FOUND', 'No such spin');
       const slot = slotOf(spin.game_code);
       const revealed = !seed.active;
-      const published = { serverSeed: revealed ? seed.server_seed : null, serverSeedHash: seed.server_seed_hash, clientSeed: seed.client_seed, nonce: spin.nonce };
+      const published = {
+        serverSeed: revealed ? seed.server_seed : null,
+        serverSeedHash: seed.server_seed_hash,
+        clientSeed: seed.client_seed,
+        nonce: spin.nonce,
+      };
       const claimed = { stakePaise: spin.stake_paise, stops: spin.stops, totalPayoutPaise: spin.payout_paise };
       let verification = null;
       if (revealed) {
         const check = verifySlotSpin(slot.config, { ...published, serverSeed: seed.server_seed }, claimed);
-        verification = { valid: check.valid, failure: check.valid ? null : check.failure, recomputed: check.recomputed };
+        verification = {
+          valid: check.valid,
+          failure: check.valid ? null : check.failure,
+          recomputed: check.recomputed,
+        };
       }
-      return { kind: 'slot' as const, game: { code: slot.code, config: slot.config }, published, claimed, verification };
+      return {
+        kind: 'slot' as const,
+        game: { code: slot.code, config: slot.config },
+        published,
+        claimed,
+        verification,
+      };
     },
   };
 }

@@ -11,7 +11,12 @@ export interface WalletTransport {
 export function fetchTransport(baseUrl: string): WalletTransport {
   return {
     async post(path, body, headers) {
-      const response = await fetch(`${baseUrl}${path}`, { method: 'POST', body, headers, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        body,
+        headers,
+        signal: AbortSignal.timeout(10_000),
+      });
       return { status: response.status, body: await response.text() };
     },
   };
@@ -26,17 +31,27 @@ const ATTEMPTS = 3;
  * signed with hex(HMAC-SHA256(secret, body)) in X-Signature, its provider code in X-Provider. A call
  * that does not get through is retried with the same transaction id (the wallet is idempotent by it).
  */
-export function createHouseWalletClient(deps: { providerCode: string; secret: () => Promise<string>; transport: () => WalletTransport; clock: Clock }) {
+export function createHouseWalletClient(deps: {
+  providerCode: string;
+  secret: () => Promise<string>;
+  transport: () => WalletTransport;
+  clock: Clock;
+}) {
   async function call(path: string, payload: Record<string, unknown>): Promise<CasinoWalletResponse> {
     let lastError: unknown = null;
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       const body = JSON.stringify({ ...payload, timestamp: deps.clock.now().getTime() });
-      const headers = { 'content-type': 'application/json', 'x-provider': deps.providerCode, 'x-signature': hmacHex(await deps.secret(), body) };
+      const headers = {
+        'content-type': 'application/json',
+        'x-provider': deps.providerCode,
+        'x-signature': hmacHex(await deps.secret(), body),
+      };
       try {
         const answer = await deps.transport().post(`/api/v1/casino-wallet/${path}`, body, headers);
         if (answer.status === 200) {
           const parsed = JSON.parse(answer.body) as CasinoWalletResponse | { meta: { code: number; message: string } };
-          if ('data' in parsed && parsed.data !== null && typeof parsed.data === 'object' && 'status' in parsed.data) return parsed;
+          if ('data' in parsed && parsed.data !== null && typeof parsed.data === 'object' && 'status' in parsed.data)
+            return parsed;
           throw new WalletUnavailable(`wallet refused the request: ${parsed.meta.message}`);
         }
         lastError = new WalletUnavailable(`wallet answered HTTP ${answer.status}: ${answer.body.slice(0, 200)}`);
@@ -52,9 +67,17 @@ export function createHouseWalletClient(deps: { providerCode: string; secret: ()
   return {
     authenticate: (token: string) => call('authenticate', { token }),
     balance: (playerId: string) => call('balance', { playerId }),
-    debit: (input: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: number }) => call('debit', input),
-    credit: (input: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: number }) => call('credit', input),
-    rollback: (input: { playerId: string; transactionId: string; debitTransactionId: string; roundId: string; gameCode: string }) => call('rollback', input),
+    debit: (input: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: number }) =>
+      call('debit', input),
+    credit: (input: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: number }) =>
+      call('credit', input),
+    rollback: (input: {
+      playerId: string;
+      transactionId: string;
+      debitTransactionId: string;
+      roundId: string;
+      gameCode: string;
+    }) => call('rollback', input),
   };
 }
 export type HouseWalletClient = ReturnType<typeof createHouseWalletClient>;

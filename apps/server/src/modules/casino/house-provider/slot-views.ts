@@ -2,8 +2,14 @@
 import type { SlotFreeSpinsResult, SlotLineWin, SlotScatterWin } from '@khel/casino-games';
 import { paiseToRupees } from '@khel/money';
 
-export const lineWinView = (win: SlotLineWin) => ({ lineIndex: win.lineIndex, symbol: win.symbol, count: win.count, payout: paiseToRupees(win.payoutPaise) });
-export const scatterView = (win: SlotScatterWin | null) => (win === null ? null : { symbol: win.symbol, count: win.count, payout: paiseToRupees(win.payoutPaise) });
+export const lineWinView = (win: SlotLineWin) => ({
+  lineIndex: win.lineIndex,
+  symbol: win.symbol,
+  count: win.count,
+  payout: paiseToRupees(win.payoutPaise),
+});
+export const scatterView = (win: SlotScatterWin | null) =>
+  win === null ? null : { symbol: win.symbol, count: win.count, payout: paiseToRupees(win.payoutPaise) };
 
 /** SLOT-12: the free spins a spin triggered, in rupees, for the page to play back. */
 export function freeSpinsView(feature: SlotFreeSpinsResult | null) {
@@ -25,4 +31,3 @@ export function freeSpinsView(feature: SlotFreeSpinsResult | null) {
     })),
   };
 }
-

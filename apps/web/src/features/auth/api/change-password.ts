@@ -8,7 +8,11 @@ import { replaceToken } from '../../../lib/auth/session';
  * stored at once so the next call is not refused.
  */
 export async function changePassword(body: ChangePasswordRequest) {
-  const envelope = await apiRequest<null>('/change_password', { method: 'POST', body, successToast: MESSAGES.passwordChanged });
+  const envelope = await apiRequest<null>('/change_password', {
+    method: 'POST',
+    body,
+    successToast: MESSAGES.passwordChanged,
+  });
   if (envelope.meta.code === 200 && envelope.meta.token) replaceToken(envelope.meta.token);
   return envelope;
 }

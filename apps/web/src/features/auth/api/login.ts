@@ -6,7 +6,8 @@ import { apiRequest } from '../../../lib/api-client';
 export async function login(body: LoginRequest) {
   const envelope = await apiRequest<Profile>('/login', { method: 'POST', body });
   // Spec §7: "error is also logged" — kept for support diagnostics, without the password.
-  if (envelope.meta.code !== 200) console.warn('login failed', envelope.meta.code, envelope.meta.error ?? envelope.meta.message);
+  if (envelope.meta.code !== 200)
+    console.warn('login failed', envelope.meta.code, envelope.meta.error ?? envelope.meta.message);
   return envelope;
 }
 

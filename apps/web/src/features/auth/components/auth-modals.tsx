@@ -29,10 +29,20 @@ export function AuthModals({ siteName }: { siteName?: string }) {
           <SignUpForm referralCode={state.referralCode} siteName={siteName} onOtpSent={openVerifyOtp} />
         ) : null}
       </Modal>
-      <Modal open={state.kind === 'verifyOtp'} title={t('Verify Otp')} onClose={closeAuthModal} testId="verify-otp-modal">
+      <Modal
+        open={state.kind === 'verifyOtp'}
+        title={t('Verify Otp')}
+        onClose={closeAuthModal}
+        testId="verify-otp-modal"
+      >
         {state.kind === 'verifyOtp' ? <VerifyOtpForm mobileNo={state.mobileNo} onVerified={closeAuthModal} /> : null}
       </Modal>
-      <Modal open={state.kind === 'forgotPassword'} title={t('Forgot Password')} onClose={closeAuthModal} testId="forgot-password-modal">
+      <Modal
+        open={state.kind === 'forgotPassword'}
+        title={t('Forgot Password')}
+        onClose={closeAuthModal}
+        testId="forgot-password-modal"
+      >
         {state.kind === 'forgotPassword' ? <ForgotPasswordForm onDone={closeAuthModal} /> : null}
       </Modal>
       <ChangePasswordModal open={state.kind === 'changePassword'} onClose={closeAuthModal} />

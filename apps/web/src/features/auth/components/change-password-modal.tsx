@@ -35,9 +35,30 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form className="form" onSubmit={onSubmit} data-testid="change-password-form">
       {serverMessage ? <ErrorBanner testId="change-password-error">{serverMessage}</ErrorBanner> : null}
-      <PasswordField id={`${id}-old`} label={t('Old Password')} autoComplete="current-password" required value={oldPassword} onChange={(event) => setOldPassword(event.target.value)} />
-      <PasswordField id={`${id}-new`} label={t('New Password')} autoComplete="new-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
-      <PasswordField id={`${id}-confirm`} label={t('Confirm Password')} autoComplete="new-password" required value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+      <PasswordField
+        id={`${id}-old`}
+        label={t('Old Password')}
+        autoComplete="current-password"
+        required
+        value={oldPassword}
+        onChange={(event) => setOldPassword(event.target.value)}
+      />
+      <PasswordField
+        id={`${id}-new`}
+        label={t('New Password')}
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <PasswordField
+        id={`${id}-confirm`}
+        label={t('Confirm Password')}
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+      />
       <Button type="submit" block loading={change.isPending} loadingLabel={t('Saving…')}>
         {t('Change Password')}
       </Button>

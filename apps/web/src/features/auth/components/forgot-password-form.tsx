@@ -37,7 +37,8 @@ export function ForgotPasswordForm({ onDone }: { onDone?: () => void }) {
 
   const onRequest = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const error = mobileNo === '' ? MESSAGES.mobileRequired : isValidMobileNo(mobileNo) ? undefined : MESSAGES.mobileInvalid;
+    const error =
+      mobileNo === '' ? MESSAGES.mobileRequired : isValidMobileNo(mobileNo) ? undefined : MESSAGES.mobileInvalid;
     setPhoneError(error);
     if (error) {
       focusFirstInvalid(formRef.current);
@@ -52,9 +53,15 @@ export function ForgotPasswordForm({ onDone }: { onDone?: () => void }) {
   };
 
   const validateReset = (): FieldErrors<ResetField> => {
-    const result = resetPasswordRequestSchema.safeParse({ mobile_no: mobileNo, otp: otp.join(''), password, confirm_password: confirm });
+    const result = resetPasswordRequestSchema.safeParse({
+      mobile_no: mobileNo,
+      otp: otp.join(''),
+      password,
+      confirm_password: confirm,
+    });
     const found = result.success ? {} : collectErrors(result.error.issues, RESET_FIELDS);
-    if (!found.confirm_password && password !== '' && confirm !== '' && password !== confirm) found.confirm_password = MESSAGES.passwordsDoNotMatch;
+    if (!found.confirm_password && password !== '' && confirm !== '' && password !== confirm)
+      found.confirm_password = MESSAGES.passwordsDoNotMatch;
     return found;
   };
 
@@ -67,7 +74,12 @@ export function ForgotPasswordForm({ onDone }: { onDone?: () => void }) {
       return;
     }
     try {
-      const envelope = await reset.mutateAsync({ mobile_no: mobileNo, otp: otp.join(''), password, confirm_password: confirm });
+      const envelope = await reset.mutateAsync({
+        mobile_no: mobileNo,
+        otp: otp.join(''),
+        password,
+        confirm_password: confirm,
+      });
       if (envelope.meta.code === 200) {
         onDone?.();
         navigateTo('/login');
@@ -82,7 +94,9 @@ export function ForgotPasswordForm({ onDone }: { onDone?: () => void }) {
   if (step === 'request') {
     return (
       <form ref={formRef} className="form" noValidate onSubmit={onRequest} data-testid="forgot-password-form">
-        <p className="form__intro">{t('Enter your mobile number and we will send you a code to set a new password.')}</p>
+        <p className="form__intro">
+          {t('Enter your mobile number and we will send you a code to set a new password.')}
+        </p>
         <PhoneField id={`${id}-mobile`} value={phone} error={phoneError} onChange={setPhone} />
         <Button type="submit" block loading={forgot.isPending} loadingLabel={t('Sending…')}>
           {t('Send OTP')}
@@ -94,7 +108,9 @@ export function ForgotPasswordForm({ onDone }: { onDone?: () => void }) {
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onReset} data-testid="reset-password-form">
       <p className="form__intro">
-        {rich(t('Enter the code sent to {mobile} and choose a new password.'), { mobile: <strong>{formatMobileNo(mobileNo)}</strong> })}
+        {rich(t('Enter the code sent to {mobile} and choose a new password.'), {
+          mobile: <strong>{formatMobileNo(mobileNo)}</strong>,
+        })}
       </p>
       <OtpInput idPrefix={`${id}-otp`} value={otp} onChange={setOtp} error={errors.otp} />
       <div className="form__row form__row--between">

@@ -48,7 +48,11 @@ describe('Login', () => {
     [{ allowSlots: false, allowHome: false, allowLiveCasino: false }, '/no-access'],
   ])('logs in and applies the landing redirect for %o → %s', async (flags, landing) => {
     const user = makeProfile(flags);
-    const { callsTo } = stubFetch({ ...base, 'POST /login': ok(user, MESSAGES.loggedIn, { token: 't-9' }), 'GET /getUserData': ok(user) });
+    const { callsTo } = stubFetch({
+      ...base,
+      'POST /login': ok(user, MESSAGES.loggedIn, { token: 't-9' }),
+      'GET /getUserData': ok(user),
+    });
     const app = renderApp('/login');
     await fillLogin('9876543210', 'sunrise-42');
     await waitFor(() => expect(app.location().pathname).toBe(landing));
@@ -58,7 +62,11 @@ describe('Login', () => {
 
   it('logs in with a username', async () => {
     const user = makeProfile();
-    const { callsTo } = stubFetch({ ...base, 'POST /login': ok(user, MESSAGES.loggedIn, { token: 't-9' }), 'GET /getUserData': ok(user) });
+    const { callsTo } = stubFetch({
+      ...base,
+      'POST /login': ok(user, MESSAGES.loggedIn, { token: 't-9' }),
+      'GET /getUserData': ok(user),
+    });
     const app = renderApp('/login');
     await screen.findByRole('heading', { name: 'Login' });
     await userEvent.click(screen.getByRole('button', { name: 'Username' }));
@@ -72,7 +80,12 @@ describe('Login', () => {
   it('opens Verify Otp for an unverified phone (meta 403 PHONE_NOT_VERIFIED)', async () => {
     stubFetch({
       ...base,
-      'POST /login': business(403, 'Please verify your mobile number, we have sent you an OTP', { error: 'PHONE_NOT_VERIFIED' }, { mobile_no: '919876543210' }),
+      'POST /login': business(
+        403,
+        'Please verify your mobile number, we have sent you an OTP',
+        { error: 'PHONE_NOT_VERIFIED' },
+        { mobile_no: '919876543210' },
+      ),
     });
     renderApp('/login');
     await fillLogin('9876543210', 'sunrise-42');
@@ -83,7 +96,10 @@ describe('Login', () => {
 
   it('shows a wrong password as a warning toast', async () => {
     setViewport(true);
-    stubFetch({ ...base, 'POST /login': business(400, 'Invalid mobile number or password', { error: 'INVALID_CREDENTIALS' }) });
+    stubFetch({
+      ...base,
+      'POST /login': business(400, 'Invalid mobile number or password', { error: 'INVALID_CREDENTIALS' }),
+    });
     renderApp('/login');
     await fillLogin('9876543210', 'wrong-pass');
     const toast = await screen.findByTestId('toast');
@@ -111,19 +127,29 @@ describe('Change Password', () => {
   it('stores the new token and toasts Password Changed', async () => {
     setViewport(true);
     const user = await openChangePassword();
-    const { callsTo } = stubFetch({ ...base, 'GET /getUserData': ok(user), 'POST /change_password': ok(null, 'whatever', { token: 'new-token' }) });
+    const { callsTo } = stubFetch({
+      ...base,
+      'GET /getUserData': ok(user),
+      'POST /change_password': ok(null, 'whatever', { token: 'new-token' }),
+    });
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
-    const fields = ['Old Password', 'New Password', 'Confirm Password'].map((label) => within(dialog).getByLabelText(label) as HTMLInputElement);
+    const fields = ['Old Password', 'New Password', 'Confirm Password'].map(
+      (label) => within(dialog).getByLabelText(label) as HTMLInputElement,
+    );
     expect(fields.every((field) => field.required)).toBe(true);
     await userEvent.type(fields[0]!, 'old-pass-1');
     await userEvent.type(fields[1]!, 'new-pass-22');
     await userEvent.type(fields[2]!, 'new-pass-22');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change Password' }));
     await screen.findByText(MESSAGES.passwordChanged);
-    expect(callsTo('POST', '/change_password')[0]?.body).toEqual({ old_password: 'old-pass-1', password: 'new-pass-22', confirm_password: 'new-pass-22' });
+    expect(callsTo('POST', '/change_password')[0]?.body).toEqual({
+      old_password: 'old-pass-1',
+      password: 'new-pass-22',
+      confirm_password: 'new-pass-22',
+    });
     expect(callsTo('POST', '/change_password')[0]?.headers.get('Authorization')).toBe('Bearer old-token');
     expect(window.localStorage.getItem('token')).toBe('new-token');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -131,7 +157,11 @@ describe('Change Password', () => {
 
   it('shows a failure in a red banner inside the modal', async () => {
     const user = await openChangePassword();
-    stubFetch({ ...base, 'GET /getUserData': ok(user), 'POST /change_password': business(400, 'Old password is incorrect', { error: 'WRONG_OLD_PASSWORD' }) });
+    stubFetch({
+      ...base,
+      'GET /getUserData': ok(user),
+      'POST /change_password': business(400, 'Old password is incorrect', { error: 'WRONG_OLD_PASSWORD' }),
+    });
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -169,7 +199,12 @@ describe('Forgot Password', () => {
     await waitFor(() => expect(app.location().pathname).toBe('/login'));
     expect(await screen.findByText(MESSAGES.passwordReset)).toBeTruthy();
     expect(callsTo('POST', '/forgot-password')[0]?.body).toEqual({ mobile_no: '919876543210' });
-    expect(callsTo('POST', '/reset-password')[0]?.body).toEqual({ mobile_no: '919876543210', otp: '1234', password: 'brand-new-9', confirm_password: 'brand-new-9' });
+    expect(callsTo('POST', '/reset-password')[0]?.body).toEqual({
+      mobile_no: '919876543210',
+      otp: '1234',
+      password: 'brand-new-9',
+      confirm_password: 'brand-new-9',
+    });
   });
 
   it('opens as a modal from the login form', async () => {

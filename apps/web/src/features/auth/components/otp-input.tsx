@@ -49,7 +49,8 @@ export function OtpInput({ value, onChange, error, idPrefix, disabled }: OtpInpu
       return;
     }
     // A box that already held a digit receives two characters: keep the newly typed one.
-    const typed = digits.length === 2 && value[index] !== '' && digits.startsWith(value[index] ?? '') ? digits.slice(1) : digits;
+    const typed =
+      digits.length === 2 && value[index] !== '' && digits.startsWith(value[index] ?? '') ? digits.slice(1) : digits;
     fill(index, typed);
   };
 

@@ -7,7 +7,15 @@ import { msg, useT } from '../../../lib/i18n/i18n';
  * the button returns. The countdown starts on the click itself so a slow network cannot cause a burst
  * of resends.
  */
-export function ResendOtp({ onResend, label = msg('Resend OTP'), codeJustSent = false }: { onResend: () => void; label?: string; codeJustSent?: boolean }) {
+export function ResendOtp({
+  onResend,
+  label = msg('Resend OTP'),
+  codeJustSent = false,
+}: {
+  onResend: () => void;
+  label?: string;
+  codeJustSent?: boolean;
+}) {
   const t = useT();
   // A code was just sent (the Verify Otp sheet opens after Sign Up): start on the countdown, not the button.
   const { remaining, start, running } = useCountdown(codeJustSent ? OTP_RESEND_COUNTDOWN_SECONDS : 0);

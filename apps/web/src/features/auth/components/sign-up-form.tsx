@@ -27,7 +27,12 @@ export function validateSignUp(values: SignUpValues): FieldErrors<Field> {
   const result = signUpRequestSchema.safeParse(toRequest(values));
   const errors = result.success ? {} : collectErrors(result.error.issues, FIELDS);
   // zod runs the match check only once every field is valid; the player should see it at once.
-  if (!errors.confirmPassword && values.password !== '' && values.confirmPassword !== '' && values.password !== values.confirmPassword) {
+  if (
+    !errors.confirmPassword &&
+    values.password !== '' &&
+    values.confirmPassword !== '' &&
+    values.password !== values.confirmPassword
+  ) {
     errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
   }
   return errors;
@@ -49,7 +54,15 @@ function toRequest(values: SignUpValues) {
  * The Sign Up form (modal and /register page). On meta.code 200 an OTP was sent: the number is kept in
  * sessionStorage and the caller opens Verify Otp; otherwise the server's message shows in a red banner.
  */
-export function SignUpForm({ referralCode = '', onOtpSent, siteName }: { referralCode?: string; onOtpSent: (mobileNo: string) => void; siteName?: string }) {
+export function SignUpForm({
+  referralCode = '',
+  onOtpSent,
+  siteName,
+}: {
+  referralCode?: string;
+  onOtpSent: (mobileNo: string) => void;
+  siteName?: string;
+}) {
   const t = useT();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -110,7 +123,12 @@ export function SignUpForm({ referralCode = '', onOtpSent, siteName }: { referra
         error={errors.name}
         onChange={(event) => update({ name: event.target.value })}
       />
-      <PhoneField id={`${id}-mobile`} value={values.phone} error={errors.mobile_no} onChange={(phone) => update({ phone })} />
+      <PhoneField
+        id={`${id}-mobile`}
+        value={values.phone}
+        error={errors.mobile_no}
+        onChange={(phone) => update({ phone })}
+      />
       <PasswordField
         id={`${id}-password`}
         label={t('Password')}

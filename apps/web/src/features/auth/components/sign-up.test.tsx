@@ -19,7 +19,13 @@ describe('Sign Up (spec §5)', () => {
     const { calls } = stubFetch(base);
     const form = await openRegister();
     await userEvent.click(within(form).getByRole('button', { name: 'Sign Up' }));
-    for (const message of [MESSAGES.nameRequired, MESSAGES.mobileRequired, MESSAGES.passwordRequired, MESSAGES.confirmPasswordRequired, MESSAGES.ageConfirmRequired]) {
+    for (const message of [
+      MESSAGES.nameRequired,
+      MESSAGES.mobileRequired,
+      MESSAGES.passwordRequired,
+      MESSAGES.confirmPasswordRequired,
+      MESSAGES.ageConfirmRequired,
+    ]) {
       expect(within(form).getByText(message)).toBeTruthy();
     }
     const name = within(form).getByLabelText('Name');
@@ -42,7 +48,11 @@ describe('Sign Up (spec §5)', () => {
     stubFetch(base);
     const form = await openRegister();
     const select = within(form).getByRole('combobox', { name: 'Country code' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['IN +91', 'US +1']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['IN +91', 'US +1']);
   });
 
   it('on meta 200 keeps the number in sessionStorage and opens Verify Otp', async () => {
@@ -70,7 +80,10 @@ describe('Sign Up (spec §5)', () => {
   });
 
   it('otherwise shows the server message in a red banner inside the modal', async () => {
-    stubFetch({ ...base, 'POST /signUp': business(409, 'This mobile number is already registered', { error: 'MOBILE_ALREADY_REGISTERED' }) });
+    stubFetch({
+      ...base,
+      'POST /signUp': business(409, 'This mobile number is already registered', { error: 'MOBILE_ALREADY_REGISTERED' }),
+    });
     renderApp('/login?referral_code=X1');
     const dialog = await screen.findByRole('dialog', { name: 'Sign Up' });
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Asha');

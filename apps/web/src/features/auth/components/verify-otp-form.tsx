@@ -13,7 +13,9 @@ import { useT } from '../../../lib/i18n/i18n';
 
 /** +91 99999 00001: the number the code went to, readable at a glance. */
 export function formatMobileNo(mobileNo: string): string {
-  const country = PHONE_COUNTRIES.find((entry) => mobileNo.startsWith(entry.dialCode) && mobileNo.length === entry.dialCode.length + 10);
+  const country = PHONE_COUNTRIES.find(
+    (entry) => mobileNo.startsWith(entry.dialCode) && mobileNo.length === entry.dialCode.length + 10,
+  );
   if (!country) return `+${mobileNo}`;
   const national = mobileNo.slice(country.dialCode.length);
   return `+${country.dialCode} ${national.slice(0, 5)} ${national.slice(5)}`;
@@ -59,7 +61,9 @@ export function VerifyOtpForm({ mobileNo, onVerified }: { mobileNo: string; onVe
   return (
     <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-describedby={`${id}-intro`}>
       <p id={`${id}-intro`} className="form__intro">
-        {rich(t('Enter the 4-digit code we sent to {mobile}.'), { mobile: <strong data-testid="otp-mobile">{formatMobileNo(mobileNo)}</strong> })}
+        {rich(t('Enter the 4-digit code we sent to {mobile}.'), {
+          mobile: <strong data-testid="otp-mobile">{formatMobileNo(mobileNo)}</strong>,
+        })}
       </p>
       <OtpInput
         idPrefix={`${id}-otp`}

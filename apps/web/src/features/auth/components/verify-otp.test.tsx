@@ -120,7 +120,11 @@ describe('Verify Otp (spec §4)', () => {
 
   it('lands on / even for a player whose landing page is /slots (spec §4)', async () => {
     const user = makeProfile({ allowSlots: true, allowHome: true });
-    const { callsTo } = stubFetch({ ...base, 'POST /verify-otp': ok(user, MESSAGES.otpVerified, { token: 'fresh-token' }), 'GET /getUserData': ok(user) });
+    const { callsTo } = stubFetch({
+      ...base,
+      'POST /verify-otp': ok(user, MESSAGES.otpVerified, { token: 'fresh-token' }),
+      'GET /getUserData': ok(user),
+    });
     const app = renderApp('/login');
     await screen.findByRole('heading', { name: 'Login' });
     act(() => openVerifyOtp('919876543210'));

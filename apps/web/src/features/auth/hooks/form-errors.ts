@@ -3,7 +3,10 @@ import type { Meta } from '@khel/contract';
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /** The first message per field from zod issues (or the server's meta.issues), limited to known fields. */
-export function collectErrors<K extends string>(issues: readonly { path: readonly PropertyKey[] | string; message: string }[], fields: readonly K[]): FieldErrors<K> {
+export function collectErrors<K extends string>(
+  issues: readonly { path: readonly PropertyKey[] | string; message: string }[],
+  fields: readonly K[],
+): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
   for (const issue of issues) {
     const key = String(Array.isArray(issue.path) ? issue.path[0] : String(issue.path).split('.')[0]);

@@ -47,18 +47,46 @@ describe('banner slider', () => {
 
 describe('banner images (ADR 0031)', () => {
   it('offers AVIF then WebP with width descriptors and sizes, and reserves the box with width and height', () => {
-    const image = { width: 1200, height: 400, avifSrcset: '/m/1?w=360&format=avif 360w, /m/1?w=1280&format=avif 1200w', webpSrcset: '/m/1?w=360&format=webp 360w' };
-    const { container } = render(<BannerSlides banners={[{ _id: 'b1', baseImage: '/m/1', order: 1, image }, { _id: 'b2', baseImage: '/m/2.svg', order: 2, image: { width: 1200, height: 400, avifSrcset: null, webpSrcset: null } }]} />);
+    const image = {
+      width: 1200,
+      height: 400,
+      avifSrcset: '/m/1?w=360&format=avif 360w, /m/1?w=1280&format=avif 1200w',
+      webpSrcset: '/m/1?w=360&format=webp 360w',
+    };
+    const { container } = render(
+      <BannerSlides
+        banners={[
+          { _id: 'b1', baseImage: '/m/1', order: 1, image },
+          {
+            _id: 'b2',
+            baseImage: '/m/2.svg',
+            order: 2,
+            image: { width: 1200, height: 400, avifSrcset: null, webpSrcset: null },
+          },
+        ]}
+      />,
+    );
     const [first, second] = [...container.querySelectorAll('picture')];
     const sources = [...(first?.querySelectorAll('source') ?? [])];
-    expect(sources.map((source) => [source.type, source.getAttribute('srcset'), source.getAttribute('sizes')])).toEqual([
-      ['image/avif', image.avifSrcset, BANNER_SIZES],
-      ['image/webp', image.webpSrcset, BANNER_SIZES],
-    ]);
+    expect(sources.map((source) => [source.type, source.getAttribute('srcset'), source.getAttribute('sizes')])).toEqual(
+      [
+        ['image/avif', image.avifSrcset, BANNER_SIZES],
+        ['image/webp', image.webpSrcset, BANNER_SIZES],
+      ],
+    );
     const img = first?.querySelector('img');
-    expect([img?.getAttribute('width'), img?.getAttribute('height'), img?.getAttribute('src'), img?.getAttribute('loading'), img?.getAttribute('fetchpriority')]).toEqual(['1200', '400', '/m/1', 'eager', 'high']);
+    expect([
+      img?.getAttribute('width'),
+      img?.getAttribute('height'),
+      img?.getAttribute('src'),
+      img?.getAttribute('loading'),
+      img?.getAttribute('fetchpriority'),
+    ]).toEqual(['1200', '400', '/m/1', 'eager', 'high']);
     // A vector banner has no variants: the image alone, still sized, and lazy after the first.
     expect(second?.querySelectorAll('source').length).toBe(0);
-    expect([second?.querySelector('img')?.getAttribute('width'), second?.querySelector('img')?.getAttribute('loading')]).toEqual(['1200', 'lazy']);
+    expect([
+      second?.querySelector('img')?.getAttribute('width'),
+      second?.querySelector('img')?.getAttribute('loading'),
+    ]).toEqual(['1200', 'lazy']);
   });
 });

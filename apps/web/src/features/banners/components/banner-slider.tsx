@@ -80,7 +80,11 @@ export function BannerSlides({ banners }: { banners: readonly Banner[] }) {
       onTouchStart={onTouchStart}
       onTouchEnd={onTouchEnd}
     >
-      <div className="slider__track" style={{ transform: `translateX(-${current * 100}%)` }} aria-live={paused ? 'polite' : 'off'}>
+      <div
+        className="slider__track"
+        style={{ transform: `translateX(-${current * 100}%)` }}
+        aria-live={paused ? 'polite' : 'off'}
+      >
         {banners.map((banner, position) => (
           <div
             key={banner._id}

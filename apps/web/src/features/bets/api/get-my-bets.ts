@@ -51,7 +51,11 @@ export type BetStatus = 'open' | 'settled';
  */
 export async function getMyBets(status: BetStatus): Promise<BetRow[]> {
   try {
-    const envelope = await apiRequest<unknown>('/my-bets', { query: { status }, quietStatuses: [404, 501], warningToast: false });
+    const envelope = await apiRequest<unknown>('/my-bets', {
+      query: { status },
+      quietStatuses: [404, 501],
+      warningToast: false,
+    });
     if (envelope.meta.code !== 200) return [];
     return Array.isArray(envelope.data) ? envelope.data.filter(isBetRow) : [];
   } catch (error) {
@@ -78,8 +82,17 @@ export function groupBetsByEvent(bets: readonly BetRow[]): BetGroup[] {
     const key = `${bet.sportId.slugName}/${bet.leagueId.slugName}/${bet.eventId.slugName}`;
     let group = groups.get(key);
     if (!group) {
-      const params = new URLSearchParams({ sport: bet.sportId.slugName, league: bet.leagueId.slugName, event: bet.eventId.slugName });
-      group = { key, eventName: bet.event ?? bet.eventId.name ?? bet.eventId.slugName, href: `/event?${params.toString()}`, bets: [] };
+      const params = new URLSearchParams({
+        sport: bet.sportId.slugName,
+        league: bet.leagueId.slugName,
+        event: bet.eventId.slugName,
+      });
+      group = {
+        key,
+        eventName: bet.event ?? bet.eventId.name ?? bet.eventId.slugName,
+        href: `/event?${params.toString()}`,
+        bets: [],
+      };
       groups.set(key, group);
     }
     group.bets.push(bet);

@@ -7,7 +7,10 @@ import { renderApp, setViewport, signIn } from '../../../testing/render-app';
 import { betRow } from '../../../testing/sports-fixtures';
 import { groupBetsByEvent } from '../api/get-my-bets';
 
-const other = { eventId: { _id: 'e2', name: 'England v South Africa', slugName: 'eng-v-sa' }, event: 'England v South Africa' };
+const other = {
+  eventId: { _id: 'e2', name: 'England v South Africa', slugName: 'eng-v-sa' },
+  event: 'England v South Africa',
+};
 
 describe('groupBetsByEvent', () => {
   it('groups by event, newest group first, each with its event link', () => {
@@ -27,7 +30,14 @@ async function openMyBets(routes: Record<string, StubResponse | StubHandler>) {
   setViewport(true);
   const user = makeProfile();
   signIn(user);
-  const stub = stubFetch({ 'GET /app-settings': ok(SETTINGS), 'GET /advertisement': ok([]), 'GET /getUserData': ok(user), 'GET /sports': ok([]), 'GET /events': ok([]), ...routes });
+  const stub = stubFetch({
+    'GET /app-settings': ok(SETTINGS),
+    'GET /advertisement': ok([]),
+    'GET /getUserData': ok(user),
+    'GET /sports': ok([]),
+    'GET /events': ok([]),
+    ...routes,
+  });
   renderApp('/');
   await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
   await userEvent.click(screen.getByRole('button', { name: 'My Bets' }));
@@ -37,9 +47,34 @@ async function openMyBets(routes: Record<string, StubResponse | StubHandler>) {
 describe('My Bets modal', () => {
   it('shows matched and unmatched bets per event, collapsible, and cancels the unmatched part', async () => {
     let cancelled = false;
-    const unmatched = betRow({ _id: '00000000-0000-4000-8000-0000000000b2', selectionType: 'lay', odds: 1.01, stake: 500, matchedStake: 0, unmatchedStake: 500, status: 'unmatched' });
+    const unmatched = betRow({
+      _id: '00000000-0000-4000-8000-0000000000b2',
+      selectionType: 'lay',
+      odds: 1.01,
+      stake: 500,
+      matchedStake: 0,
+      unmatchedStake: 500,
+      status: 'unmatched',
+    });
     const { dialog, callsTo } = await openMyBets({
-      'GET /my-bets': () => ok(cancelled ? [betRow()] : [betRow(), unmatched, betRow({ _id: 'x', ...other, marketType: 'FANCY', selection: '6 over runs ENG YES', odds: 52, oddsSize: 90, selectionId: null })]),
+      'GET /my-bets': () =>
+        ok(
+          cancelled
+            ? [betRow()]
+            : [
+                betRow(),
+                unmatched,
+                betRow({
+                  _id: 'x',
+                  ...other,
+                  marketType: 'FANCY',
+                  selection: '6 over runs ENG YES',
+                  odds: 52,
+                  oddsSize: 90,
+                  selectionId: null,
+                }),
+              ],
+        ),
       'POST /cancel-bet': () => {
         cancelled = true;
         return ok({ ...unmatched, status: 'cancelled', unmatchedStake: 0 }, 'Bet cancelled');
@@ -50,7 +85,11 @@ describe('My Bets modal', () => {
     const india = groups.find((group) => group.textContent?.includes('India v Australia')) as HTMLElement;
     expect(within(india).getByRole('heading', { name: 'Unmatched' })).toBeTruthy();
     expect(within(india).getByRole('heading', { name: 'Matched' })).toBeTruthy();
-    expect(within(india).getAllByTestId('bet-status').map((badge) => badge.textContent)).toEqual(['Unmatched', 'Matched']);
+    expect(
+      within(india)
+        .getAllByTestId('bet-status')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Unmatched', 'Matched']);
     expect(within(india).getByTestId('bet-unmatched').textContent).toBe('₹500.00');
     const england = groups.find((group) => group.textContent?.includes('England')) as HTMLElement;
     expect(within(england).getByText('YES')).toBeTruthy();
@@ -72,7 +111,10 @@ describe('My Bets modal', () => {
       'GET /my-bets': (request) =>
         ok(
           request.search.get('status') === 'settled'
-            ? [betRow({ status: 'settled', profitLoss: 800 }), betRow({ _id: 'l', status: 'lapsed', lapseReason: 'MARKET_SUSPENDED', matchedStake: 0 })]
+            ? [
+                betRow({ status: 'settled', profitLoss: 800 }),
+                betRow({ _id: 'l', status: 'lapsed', lapseReason: 'MARKET_SUSPENDED', matchedStake: 0 }),
+              ]
             : [],
         ),
     });

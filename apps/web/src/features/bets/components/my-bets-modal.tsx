@@ -11,12 +11,21 @@ import { useCancelBet } from '../api/cancel-bet';
 import { groupBetsByEvent, useMyBets, type BetGroup, type BetRow, type BetStatus } from '../api/get-my-bets';
 import { msg, t } from '../../../lib/i18n/i18n';
 
-
 const isFancy = (bet: BetRow) => bet.marketType.toUpperCase() === 'FANCY';
-const sideLabel = (bet: BetRow) => (isFancy(bet) ? (bet.selectionType === 'back' ? t('YES') : t('NO')) : (bet.selectionType === 'back' ? t('Back') : t('Lay')).toUpperCase());
-const MARKET_TYPES: Record<string, string> = { EXCHANGE: msg('Exchange'), BOOKMAKER: msg('Bookmaker'), FANCY: msg('Fancy') };
+const sideLabel = (bet: BetRow) =>
+  isFancy(bet)
+    ? bet.selectionType === 'back'
+      ? t('YES')
+      : t('NO')
+    : (bet.selectionType === 'back' ? t('Back') : t('Lay')).toUpperCase();
+const MARKET_TYPES: Record<string, string> = {
+  EXCHANGE: msg('Exchange'),
+  BOOKMAKER: msg('Bookmaker'),
+  FANCY: msg('Fancy'),
+};
 /** English shows the market type as the server sends it (BOOKMAKER); Hindi its word. */
-const marketTypeText = (type: string) => (chosenLocale() === 'hi' && MARKET_TYPES[type] !== undefined ? t(MARKET_TYPES[type]) : type);
+const marketTypeText = (type: string) =>
+  chosenLocale() === 'hi' && MARKET_TYPES[type] !== undefined ? t(MARKET_TYPES[type]) : type;
 
 const STATUS_LABELS: Record<string, string> = {
   pending: msg('Bet delay'),
@@ -56,10 +65,13 @@ function BetItem({ bet }: { bet: BetRow }) {
           </span>
         ) : null}
       </span>
-      <span className="bet-row__market muted">{bet.marketName ? `${bet.marketName} · ${marketTypeText(bet.marketType)}` : marketTypeText(bet.marketType)}</span>
+      <span className="bet-row__market muted">
+        {bet.marketName ? `${bet.marketName} · ${marketTypeText(bet.marketType)}` : marketTypeText(bet.marketType)}
+      </span>
       {closing ? null : (
         <span>
-          {isFancy(bet) ? t('Runs') : t('Odds')} <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
+          {isFancy(bet) ? t('Runs') : t('Odds')}{' '}
+          <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
         </span>
       )}
       <span>
@@ -67,13 +79,17 @@ function BetItem({ bet }: { bet: BetRow }) {
       </span>
       {bet.matchedStake !== undefined && unmatched > 0 ? (
         <span>
-          {t('Matched')} <strong>{formatRupees(bet.matchedStake)}</strong> · {t('Unmatched')} <strong data-testid="bet-unmatched">{formatRupees(unmatched)}</strong>
+          {t('Matched')} <strong>{formatRupees(bet.matchedStake)}</strong> · {t('Unmatched')}{' '}
+          <strong data-testid="bet-unmatched">{formatRupees(unmatched)}</strong>
         </span>
       ) : null}
       {bet.profitLoss !== null && bet.profitLoss !== undefined ? (
         <span>
           {t('Result')}{' '}
-          <strong className={bet.profitLoss > 0 ? 'amount--plus' : bet.profitLoss < 0 ? 'amount--minus' : ''} data-testid="bet-result">
+          <strong
+            className={bet.profitLoss > 0 ? 'amount--plus' : bet.profitLoss < 0 ? 'amount--minus' : ''}
+            data-testid="bet-result"
+          >
             {formatRupees(bet.profitLoss)}
           </strong>
         </span>
@@ -84,7 +100,14 @@ function BetItem({ bet }: { bet: BetRow }) {
       </time>
       {cancellable ? (
         <span className="bet-row__actions">
-          <Button variant="secondary" className="button--small" loading={cancel.isPending} loadingLabel={t('Cancelling…')} onClick={() => cancel.mutate(bet._id)} data-testid="cancel-bet">
+          <Button
+            variant="secondary"
+            className="button--small"
+            loading={cancel.isPending}
+            loadingLabel={t('Cancelling…')}
+            onClick={() => cancel.mutate(bet._id)}
+            data-testid="cancel-bet"
+          >
             {t('Cancel unmatched')}
           </Button>
         </span>
@@ -101,7 +124,13 @@ function BetGroupPanel({ group, onNavigate }: { group: BetGroup; onNavigate: () 
   return (
     <section className="bet-group" data-testid="bet-group">
       <div className="bet-group__header">
-        <button type="button" className="bet-group__toggle" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
+        <button
+          type="button"
+          className="bet-group__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+        >
           <span aria-hidden="true" className={`chevron${open ? ' chevron--open' : ''}`} />
           {group.eventName}
           <span className="muted"> ({group.bets.length})</span>
@@ -149,7 +178,12 @@ function BetList({ status, onNavigate }: { status: BetStatus; onNavigate: () => 
     );
   }
   const groups = groupBetsByEvent(bets.data ?? []);
-  if (groups.length === 0) return <p className="no-data" data-testid="my-bets-empty">{MESSAGES.noData}</p>;
+  if (groups.length === 0)
+    return (
+      <p className="no-data" data-testid="my-bets-empty">
+        {MESSAGES.noData}
+      </p>
+    );
   return (
     <div className="stack">
       {groups.map((group) => (

@@ -6,7 +6,8 @@ import { msg, t } from '../../../lib/i18n/i18n';
 export function offerHeadline(offer: AvailableOffer): string {
   if (offer.fixedAmount !== null) return `${formatRupees(offer.fixedAmount)} bonus`;
   const cap = offer.capAmount !== null ? ` up to ${formatRupees(offer.capAmount)}` : '';
-  const base = offer.kind === 'welcome' ? 'your first deposit' : `a deposit of ${formatRupees(offer.minDeposit ?? 0)} or more`;
+  const base =
+    offer.kind === 'welcome' ? 'your first deposit' : `a deposit of ${formatRupees(offer.minDeposit ?? 0)} or more`;
   return `${offer.percent ?? 0}% of ${base}${cap}`;
 }
 
@@ -33,7 +34,9 @@ export function AvailableOffers({ offers }: { offers: AvailableOffer[] }) {
             </p>
             <p className="muted">
               {t(WHEN[offer.kind])}
-              {offer.kind === 'deposit' && offer.frequency !== 'once' ? ` At most once a ${offer.frequency === 'daily' ? 'day' : 'week'}.` : ''}
+              {offer.kind === 'deposit' && offer.frequency !== 'once'
+                ? ` At most once a ${offer.frequency === 'daily' ? 'day' : 'week'}.`
+                : ''}
             </p>
             <ul className="bonus-rules__list">
               {offer.rules.map((rule) => (

@@ -17,7 +17,15 @@ export interface PendingAction {
  * Idempotency-Key per opened dialog, so pressing the button again after a network failure never
  * moves money twice. Closes on success; a refusal is toasted and the dialog stays for a retry.
  */
-export function BonusActionDialog({ pending, wallet, onClose }: { pending: PendingAction; wallet: { bonusBalance: number; bonusExposure: number }; onClose: () => void }) {
+export function BonusActionDialog({
+  pending,
+  wallet,
+  onClose,
+}: {
+  pending: PendingAction;
+  wallet: { bonusBalance: number; bonusExposure: number };
+  onClose: () => void;
+}) {
   const [idempotencyKey] = useState(newIdempotencyKey);
   const mutation = useBonusAction();
   const text = confirmationFor(pending.action, pending.bonus, wallet);
@@ -25,7 +33,11 @@ export function BonusActionDialog({ pending, wallet, onClose }: { pending: Pendi
   const confirm = async () => {
     if (mutation.isPending) return;
     try {
-      const envelope = await mutation.mutateAsync({ action: pending.action, bonusId: pending.bonus._id, idempotencyKey });
+      const envelope = await mutation.mutateAsync({
+        action: pending.action,
+        bonusId: pending.bonus._id,
+        idempotencyKey,
+      });
       if (envelope.meta.code === 200) onClose();
     } catch {
       // Toasted by the API client; the same key is reused if the player tries again.
@@ -45,7 +57,13 @@ export function BonusActionDialog({ pending, wallet, onClose }: { pending: Pendi
           <Button variant="secondary" onClick={onClose} disabled={mutation.isPending}>
             {t('Cancel')}
           </Button>
-          <Button variant={text.danger ? 'danger' : 'primary'} onClick={() => void confirm()} loading={mutation.isPending} loadingLabel={t('Working…')} data-testid="bonus-confirm-button">
+          <Button
+            variant={text.danger ? 'danger' : 'primary'}
+            onClick={() => void confirm()}
+            loading={mutation.isPending}
+            loadingLabel={t('Working…')}
+            data-testid="bonus-confirm-button"
+          >
             {text.confirmLabel}
           </Button>
         </div>

@@ -28,11 +28,24 @@ export function BonusRules({ rules, open }: { rules: string[]; open: boolean }) 
  * One bonus: the active one in full, an offered one with Activate, a past one as a record. `blocked`
  * says why Activate cannot work now (one active bonus at a time), instead of letting the server refuse.
  */
-export function BonusCard({ bonus, onAction, blocked = null }: { bonus: PlayerBonus; onAction?: (action: BonusAction) => void; blocked?: string | null }) {
+export function BonusCard({
+  bonus,
+  onAction,
+  blocked = null,
+}: {
+  bonus: PlayerBonus;
+  onAction?: (action: BonusAction) => void;
+  blocked?: string | null;
+}) {
   const deadline = deadlineText(bonus);
   const live = bonus.status === 'active' || bonus.status === 'completed';
   return (
-    <article className={`card stack bonus-card bonus-card--${bonus.status}`} data-testid="bonus-card" data-status={bonus.status} aria-label={`${bonus.offerName}, ${STATUS_LABELS[bonus.status]}`}>
+    <article
+      className={`card stack bonus-card bonus-card--${bonus.status}`}
+      data-testid="bonus-card"
+      data-status={bonus.status}
+      aria-label={`${bonus.offerName}, ${STATUS_LABELS[bonus.status]}`}
+    >
       <header className="bonus-card__head">
         <div>
           <h3 className="bonus-card__title">{bonus.offerName}</h3>
@@ -53,7 +66,8 @@ export function BonusCard({ bonus, onAction, blocked = null }: { bonus: PlayerBo
       ) : null}
       {bonus.status === 'claimed' && bonus.convertedAmount !== null ? (
         <p className="muted" data-testid="bonus-outcome">
-          {t('{amount} moved to your main wallet', { amount: formatRupees(bonus.convertedAmount) })}{bonus.removedAmount ? `, ${t('{amount} removed', { amount: formatRupees(bonus.removedAmount) })}` : ''}.
+          {t('{amount} moved to your main wallet', { amount: formatRupees(bonus.convertedAmount) })}
+          {bonus.removedAmount ? `, ${t('{amount} removed', { amount: formatRupees(bonus.removedAmount) })}` : ''}.
         </p>
       ) : null}
       {bonus.status === 'offered' || live ? <BonusRules rules={bonus.rules} open={live || blocked === null} /> : null}

@@ -17,7 +17,12 @@ async function start(data: () => BonusData, extra: Parameters<typeof stubFetch>[
   const user = makeProfile({ bonus: 450, bonusExposure: 0 });
   signIn(user);
   setViewport(true);
-  const stub = stubFetch({ 'GET /app-settings': ok(SETTINGS), 'GET /getUserData': ok(user), 'GET /bonus-data': () => ok(data()), ...extra });
+  const stub = stubFetch({
+    'GET /app-settings': ok(SETTINGS),
+    'GET /getUserData': ok(user),
+    'GET /bonus-data': () => ok(data()),
+    ...extra,
+  });
   renderApp('/bonus');
   await screen.findByTestId('bonus-page', undefined, LOAD);
   await waitFor(() => expect(screen.queryByTestId('bonus-loading')).toBeNull(), LOAD);
@@ -26,8 +31,16 @@ async function start(data: () => BonusData, extra: Parameters<typeof stubFetch>[
 
 describe('/bonus', { timeout: 20_000 }, () => {
   it('shows the active bonus with progress in rupees and percent, its rules and deadline, and the shortcut shows the percent', async () => {
-    const waiting = makeBonus({ _id: '00000000-0000-4000-8000-00000000b002', offerName: 'Reload bonus', status: 'offered', completeBy: null, activatedAt: null });
-    const { callsTo } = await start(() => makeBonusData({ bonusBalance: 450, active: makeBonus(), offered: [waiting] }));
+    const waiting = makeBonus({
+      _id: '00000000-0000-4000-8000-00000000b002',
+      offerName: 'Reload bonus',
+      status: 'offered',
+      completeBy: null,
+      activatedAt: null,
+    });
+    const { callsTo } = await start(() =>
+      makeBonusData({ bonusBalance: 450, active: makeBonus(), offered: [waiting] }),
+    );
     const card = await screen.findByRole('article', { name: 'Welcome bonus, Active' });
     expect(within(card).getByTestId('wagering-progress-text').textContent).toBe('₹2,000.00 of ₹5,000.00 wagered (40%)');
     expect(within(card).getByRole('progressbar', { name: 'Wagering progress' }).getAttribute('value')).toBe('40');
@@ -40,14 +53,20 @@ describe('/bonus', { timeout: 20_000 }, () => {
     // One active bonus at a time: the waiting one says why it cannot be activated yet.
     const offered = screen.getByRole('article', { name: 'Reload bonus, Offered' });
     expect((within(offered).getByRole('button', { name: 'Activate' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(within(offered).getByTestId('bonus-blocked').textContent).toContain('You can have one active bonus at a time');
+    expect(within(offered).getByTestId('bonus-blocked').textContent).toContain(
+      'You can have one active bonus at a time',
+    );
     // Signed-in calls carry this browser's device id (the shared-device referral rule), the same each time.
     const devices = new Set(callsTo('GET', '/bonus-data').map((call) => call.headers.get('X-Device-Id')));
     expect([...devices]).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
 
   it('activates an offered bonus after a confirmation that says what happens to the money', async () => {
-    let data = makeBonusData({ offered: [makeBonus({ status: 'offered', completeBy: null, activatedAt: null, wageringProgress: 0, progressPercent: 0 })] });
+    let data = makeBonusData({
+      offered: [
+        makeBonus({ status: 'offered', completeBy: null, activatedAt: null, wageringProgress: 0, progressPercent: 0 }),
+      ],
+    });
     const { callsTo } = await start(() => data, {
       'PUT /activate-bonus': () => {
         data = makeBonusData({ bonusBalance: 500, active: makeBonus({ wageringProgress: 0, progressPercent: 0 }) });
@@ -59,7 +78,9 @@ describe('/bonus', { timeout: 20_000 }, () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Activate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Activate this bonus?' });
     expect(dialog.textContent).toContain('₹500.00 will be added to your bonus wallet.');
-    expect(dialog.textContent).toContain('To unlock it, wager ₹5,000.00 (10× the bonus) from the bonus wallet at odds of at least 1.50.');
+    expect(dialog.textContent).toContain(
+      'To unlock it, wager ₹5,000.00 (10× the bonus) from the bonus wallet at odds of at least 1.50.',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(toasts()).toContain(`success:${BONUS_MESSAGES.activated}`));
     const [call] = callsTo('PUT', '/activate-bonus');
@@ -71,10 +92,19 @@ describe('/bonus', { timeout: 20_000 }, () => {
   });
 
   it('claims a completed bonus: the dialog shows what converts and what the cap removes', async () => {
-    let data = makeBonusData({ bonusBalance: 450, active: makeBonus({ status: 'completed', wageringProgress: 5000, progressPercent: 100 }) });
+    let data = makeBonusData({
+      bonusBalance: 450,
+      active: makeBonus({ status: 'completed', wageringProgress: 5000, progressPercent: 100 }),
+    });
     const { callsTo } = await start(() => data, {
       'PUT /claim-bonus': () => {
-        const claimed = makeBonus({ status: 'claimed', convertedAmount: 300, removedAmount: 150, progressPercent: 100, wageringProgress: 5000 });
+        const claimed = makeBonus({
+          status: 'claimed',
+          convertedAmount: 300,
+          removedAmount: 150,
+          progressPercent: 100,
+          wageringProgress: 5000,
+        });
         data = makeBonusData({ past: [claimed] });
         return ok(claimed, BONUS_MESSAGES.claimed);
       },
@@ -87,18 +117,28 @@ describe('/bonus', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Claim' }));
     await waitFor(() => expect(callsTo('PUT', '/claim-bonus')).toHaveLength(1));
     const past = await screen.findByRole('article', { name: 'Welcome bonus, Claimed' });
-    expect(within(past).getByTestId('bonus-outcome').textContent).toBe('₹300.00 moved to your main wallet, ₹150.00 removed.');
+    expect(within(past).getByTestId('bonus-outcome').textContent).toBe(
+      '₹300.00 moved to your main wallet, ₹150.00 removed.',
+    );
   });
 
   it('a refused forfeit keeps the dialog open and a retry sends the same Idempotency-Key', async () => {
     let refuse = true;
-    const { callsTo } = await start(() => makeBonusData({ bonusBalance: 400, bonusExposure: -100, active: makeBonus() }), {
-      'PUT /forfeit-bonus': () => (refuse ? business(409, 'Settle your open bonus-wallet bets before forfeiting', { error: 'BONUS_EXPOSURE_OPEN' }) : ok(makeBonus({ status: 'forfeited' }), BONUS_MESSAGES.forfeited)),
-    });
+    const { callsTo } = await start(
+      () => makeBonusData({ bonusBalance: 400, bonusExposure: -100, active: makeBonus() }),
+      {
+        'PUT /forfeit-bonus': () =>
+          refuse
+            ? business(409, 'Settle your open bonus-wallet bets before forfeiting', { error: 'BONUS_EXPOSURE_OPEN' })
+            : ok(makeBonus({ status: 'forfeited' }), BONUS_MESSAGES.forfeited),
+      },
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Forfeit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Forfeit this bonus?' });
     expect(dialog.textContent).toContain('The ₹400.00 in your bonus wallet is removed and this bonus ends.');
-    expect(dialog.textContent).toContain('You have ₹100.00 at risk in open bonus-wallet bets: settle them before forfeiting.');
+    expect(dialog.textContent).toContain(
+      'You have ₹100.00 at risk in open bonus-wallet bets: settle them before forfeiting.',
+    );
     expect(screen.getByTestId('bonus-wallet').textContent).toBe('Bonus wallet ₹400.00 · ₹100.00 in open bets');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forfeit' }));
     await waitFor(() => expect(toasts()).toContain('warning:Settle your open bonus-wallet bets before forfeiting'));

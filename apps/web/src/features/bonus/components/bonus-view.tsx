@@ -32,8 +32,15 @@ export function BonusView() {
   if (query.isError) {
     return (
       <div className="banner banner--error stack-sm" role="alert" data-testid="bonus-error">
-        <p>{t('We could not load your bonuses.')} {query.error.message}</p>
-        <Button variant="secondary" className="button--small" onClick={() => void query.refetch()} loading={query.isFetching}>
+        <p>
+          {t('We could not load your bonuses.')} {query.error.message}
+        </p>
+        <Button
+          variant="secondary"
+          className="button--small"
+          onClick={() => void query.refetch()}
+          loading={query.isFetching}
+        >
           {t('Try again')}
         </Button>
       </div>
@@ -48,16 +55,25 @@ export function BonusView() {
     <div className="stack-lg" data-testid="bonus-view">
       <p className="bonus-wallet-line" data-testid="bonus-wallet">
         {t('Bonus wallet')} <strong>{formatRupees(data.bonusBalance)}</strong>
-        {data.bonusExposure !== 0 ? <span className="muted"> · {t('{amount} in open bets', { amount: formatRupees(Math.abs(data.bonusExposure)) })}</span> : null}
+        {data.bonusExposure !== 0 ? (
+          <span className="muted">
+            {' '}
+            · {t('{amount} in open bets', { amount: formatRupees(Math.abs(data.bonusExposure)) })}
+          </span>
+        ) : null}
       </p>
       {data.active !== null ? (
         <section className="stack" aria-labelledby="active-bonus-title">
           <h2 id="active-bonus-title" className="section-title">
             {t('Your active bonus')}
           </h2>
-          <BonusCard bonus={data.active} onAction={(action) => data.active && setPending({ action, bonus: data.active })} />
+          <BonusCard
+            bonus={data.active}
+            onAction={(action) => data.active && setPending({ action, bonus: data.active })}
+          />
           <p className="muted">
-            {t('Bets and casino rounds count only while your')} <strong>{t('Bonus wallet')}</strong> {t('pays: switch wallets from the account menu.')}
+            {t('Bets and casino rounds count only while your')} <strong>{t('Bonus wallet')}</strong>{' '}
+            {t('pays: switch wallets from the account menu.')}
           </p>
         </section>
       ) : null}
@@ -72,7 +88,11 @@ export function BonusView() {
               key={bonus._id}
               bonus={bonus}
               onAction={(action) => setPending({ action, bonus })}
-              blocked={data.active !== null ? t('You can have one active bonus at a time: finish or forfeit the active one to activate this.') : null}
+              blocked={
+                data.active !== null
+                  ? t('You can have one active bonus at a time: finish or forfeit the active one to activate this.')
+                  : null
+              }
             />
           ))}
         </section>
@@ -81,9 +101,14 @@ export function BonusView() {
       {nothing ? (
         <EmptyState title={t('No bonuses yet')} icon="list" testId="bonus-empty">
           <p>
-            {t('You have no bonus right now.')} {data.availableOffers.length > 0 ? t('The offers below are open to you.') : t('When an offer is open to you, it appears here.')}
+            {t('You have no bonus right now.')}{' '}
+            {data.availableOffers.length > 0
+              ? t('The offers below are open to you.')
+              : t('When an offer is open to you, it appears here.')}
           </p>
-          {data.availableOffers.some((offer) => offer.kind !== 'manual') ? <Link to="/deposit">{t('Make a deposit')}</Link> : null}
+          {data.availableOffers.some((offer) => offer.kind !== 'manual') ? (
+            <Link to="/deposit">{t('Make a deposit')}</Link>
+          ) : null}
         </EmptyState>
       ) : null}
 
@@ -100,7 +125,14 @@ export function BonusView() {
         </section>
       ) : null}
 
-      {pending !== null ? <BonusActionDialog key={`${pending.action}-${pending.bonus._id}`} pending={pending} wallet={wallet} onClose={() => setPending(null)} /> : null}
+      {pending !== null ? (
+        <BonusActionDialog
+          key={`${pending.action}-${pending.bonus._id}`}
+          pending={pending}
+          wallet={wallet}
+          onClose={() => setPending(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -17,9 +17,12 @@ export const STATUS_LABELS: Record<BonusStatus, string> = {
 export function deadlineText(bonus: PlayerBonus, now: Date = new Date()): string | null {
   if (bonus.status === 'offered') {
     // The server lists an offer not activated in time among the past ones until expiry closes it.
-    return Date.parse(bonus.activateBy) <= now.getTime() ? t('Not activated by {date}', { date: formatDateTime(bonus.activateBy) }) : t('Activate by {date}', { date: formatDateTime(bonus.activateBy) });
+    return Date.parse(bonus.activateBy) <= now.getTime()
+      ? t('Not activated by {date}', { date: formatDateTime(bonus.activateBy) })
+      : t('Activate by {date}', { date: formatDateTime(bonus.activateBy) });
   }
-  if (bonus.status === 'active' && bonus.completeBy !== null) return t('Complete the wagering by {date}', { date: formatDateTime(bonus.completeBy) });
+  if (bonus.status === 'active' && bonus.completeBy !== null)
+    return t('Complete the wagering by {date}', { date: formatDateTime(bonus.completeBy) });
   if (bonus.status === 'completed') return t('Wagering complete: claim it to move it to your main wallet');
   return null;
 }
@@ -50,13 +53,21 @@ export interface Confirmation {
 }
 
 /** The words of each confirmation: what will happen to the money, before anything moves. */
-export function confirmationFor(action: BonusAction, bonus: PlayerBonus, wallet: { bonusBalance: number; bonusExposure: number }): Confirmation {
+export function confirmationFor(
+  action: BonusAction,
+  bonus: PlayerBonus,
+  wallet: { bonusBalance: number; bonusExposure: number },
+): Confirmation {
   if (action === 'activate') {
     return {
       title: t('Activate this bonus?'),
       lines: [
         t('{amount} will be added to your bonus wallet.', { amount: formatRupees(bonus.amount) }),
-        t('To unlock it, wager {amount} ({multiple}× the bonus) from the bonus wallet at odds of at least {odds}.', { amount: formatRupees(bonus.wageringRequired), multiple: bonus.wageringMultiple, odds: bonus.minOdds.toFixed(2) }),
+        t('To unlock it, wager {amount} ({multiple}× the bonus) from the bonus wallet at odds of at least {odds}.', {
+          amount: formatRupees(bonus.wageringRequired),
+          multiple: bonus.wageringMultiple,
+          odds: bonus.minOdds.toFixed(2),
+        }),
         t('Your main wallet is not touched. You can have one active bonus at a time.'),
       ],
       confirmLabel: t('Activate'),
@@ -67,7 +78,12 @@ export function confirmationFor(action: BonusAction, bonus: PlayerBonus, wallet:
     const { convertPaise, removePaise } = claimSplit(bonus, wallet.bonusBalance);
     const lines = [
       t('{amount} moves from your bonus wallet to your main wallet.', { amount: formatPaise(convertPaise) }),
-      removePaise > 0 ? t('The remaining {amount} is removed: this bonus converts at most {cap}.', { amount: formatPaise(removePaise), cap: formatRupees(bonus.maxConversion ?? 0) }) : t('Nothing is removed.'),
+      removePaise > 0
+        ? t('The remaining {amount} is removed: this bonus converts at most {cap}.', {
+            amount: formatPaise(removePaise),
+            cap: formatRupees(bonus.maxConversion ?? 0),
+          })
+        : t('Nothing is removed.'),
     ];
     if (paise(wallet.bonusExposure) !== 0) lines.push(openBetsLine(wallet.bonusExposure, 'claiming'));
     return { title: t('Claim this bonus?'), lines, confirmLabel: t('Claim'), danger: false };
@@ -76,7 +92,10 @@ export function confirmationFor(action: BonusAction, bonus: PlayerBonus, wallet:
   const lines =
     bonus.status === 'offered'
       ? [t('This bonus is given up and will not be added to your bonus wallet.')]
-      : [t('The {amount} in your bonus wallet is removed and this bonus ends.', { amount: formatPaise(balancePaise) }), t('Your main wallet is not touched. This cannot be undone.')];
+      : [
+          t('The {amount} in your bonus wallet is removed and this bonus ends.', { amount: formatPaise(balancePaise) }),
+          t('Your main wallet is not touched. This cannot be undone.'),
+        ];
   if (bonus.status !== 'offered' && paise(wallet.bonusExposure) !== 0) {
     lines.push(openBetsLine(wallet.bonusExposure, 'forfeiting'));
   }

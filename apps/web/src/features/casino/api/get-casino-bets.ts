@@ -8,7 +8,10 @@ export const CASINO_BETS_KEY = 'casino-bets';
  * GET /api/v1/casino-bets-by-date?provider=&date= (spec §7): the player's rounds of one India date,
  * every provider when `provider` is empty.
  */
-export async function getCasinoBets(filter: { provider: string; date: string }, signal?: AbortSignal): Promise<CasinoBet[]> {
+export async function getCasinoBets(
+  filter: { provider: string; date: string },
+  signal?: AbortSignal,
+): Promise<CasinoBet[]> {
   const envelope = await apiRequest<CasinoBet[]>('/casino-bets-by-date', {
     query: { provider: filter.provider === '' ? undefined : filter.provider, date: filter.date },
     ...(signal ? { signal } : {}),

@@ -11,7 +11,12 @@ export const casinoGamesQueryKey = (kind: CasinoKind) => ['casino-games', kind] 
  * the phone without a call per keystroke; the server's own filters stay available to other callers.
  */
 export async function getCasinoGames(kind: CasinoKind, signal?: AbortSignal): Promise<CasinoGame[]> {
-  const games = unwrap(await apiRequest<CasinoGame[]>('/casino-games', { query: { slots: kind === 'slots' }, ...(signal ? { signal } : {}) }));
+  const games = unwrap(
+    await apiRequest<CasinoGame[]>('/casino-games', {
+      query: { slots: kind === 'slots' },
+      ...(signal ? { signal } : {}),
+    }),
+  );
   // The server answers by order already; a second sort keeps the lobby stable if it ever does not.
   return games.filter((game) => game.is_slot === (kind === 'slots')).sort((a, b) => a.order - b.order);
 }

@@ -19,7 +19,12 @@ export function useToggleFavourite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ gameId, favourite }: { gameId: string; favourite: boolean }) =>
-      unwrap(await apiRequest<CasinoMyGames>(`/casino/favourites/${encodeURIComponent(gameId)}`, { method: favourite ? 'PUT' : 'DELETE', successToast: false })),
+      unwrap(
+        await apiRequest<CasinoMyGames>(`/casino/favourites/${encodeURIComponent(gameId)}`, {
+          method: favourite ? 'PUT' : 'DELETE',
+          successToast: false,
+        }),
+      ),
     onSuccess: (data) => client.setQueryData(myGamesQueryKey, data),
   });
 }

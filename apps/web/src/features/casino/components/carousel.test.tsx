@@ -7,7 +7,15 @@ import { Carousel } from './carousel';
 const ITEMS = Array.from({ length: 9 }, (_, index) => `Game ${index + 1}`);
 
 function renderCarousel(items: readonly string[] = ITEMS) {
-  return render(<Carousel label="Video Slots" testId="carousel" items={items} itemKey={(item) => item} renderItem={(item) => <button type="button">{item}</button>} />);
+  return render(
+    <Carousel
+      label="Video Slots"
+      testId="carousel"
+      items={items}
+      itemKey={(item) => item}
+      renderItem={(item) => <button type="button">{item}</button>}
+    />,
+  );
 }
 
 const carousel = () => screen.getByTestId('carousel');

@@ -1,4 +1,12 @@
-import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type TouchEvent } from 'react';
+import {
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type TouchEvent,
+} from 'react';
 import { useSlidesPerView } from '../hooks/use-slides-per-view';
 import { clampStart, startShowing } from '../utils/slides';
 import { t } from '../../../lib/i18n/i18n';
@@ -20,7 +28,14 @@ export interface CarouselProps<T> {
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -30,7 +45,15 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
  * do the same and Home / End jump to the ends; tabbing onto a slide out of view brings it into view;
  * a swipe moves a page on touch screens. Slides stay in the tab order so nothing is out of reach.
  */
-export function Carousel<T>({ label, items, itemKey, renderItem, perView: fixed, testId, className }: CarouselProps<T>) {
+export function Carousel<T>({
+  label,
+  items,
+  itemKey,
+  renderItem,
+  perView: fixed,
+  testId,
+  className,
+}: CarouselProps<T>) {
   const id = useId();
   const responsive = useSlidesPerView();
   const perView = fixed ?? responsive;
@@ -109,10 +132,24 @@ export function Carousel<T>({ label, items, itemKey, renderItem, perView: fixed,
       </div>
       {count > perView ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__button carousel__button--prev" aria-label={t('Previous: {label}', { label })} aria-controls={`${id}-track`} disabled={!canGoBack} onClick={() => move(-1)}>
+          <button
+            type="button"
+            className="carousel__button carousel__button--prev"
+            aria-label={t('Previous: {label}', { label })}
+            aria-controls={`${id}-track`}
+            disabled={!canGoBack}
+            onClick={() => move(-1)}
+          >
             <Chevron direction="left" />
           </button>
-          <button type="button" className="carousel__button carousel__button--next" aria-label={t('Next: {label}', { label })} aria-controls={`${id}-track`} disabled={!canGoOn} onClick={() => move(1)}>
+          <button
+            type="button"
+            className="carousel__button carousel__button--next"
+            aria-label={t('Next: {label}', { label })}
+            aria-controls={`${id}-track`}
+            disabled={!canGoOn}
+            onClick={() => move(1)}
+          >
             <Chevron direction="right" />
           </button>
         </div>

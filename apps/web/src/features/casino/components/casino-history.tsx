@@ -9,7 +9,11 @@ import { useCasinoBets } from '../api/get-casino-bets';
 import { roundsOf, type CasinoKind, type ProviderOption } from '../utils/games';
 import { msg, t } from '../../../lib/i18n/i18n';
 
-const STATUS: Record<CasinoBet['status'], string> = { open: msg('Open'), credited: msg('Settled'), rolled_back: msg('Returned') };
+const STATUS: Record<CasinoBet['status'], string> = {
+  open: msg('Open'),
+  credited: msg('Settled'),
+  rolled_back: msg('Returned'),
+};
 
 const signed = (amount: number) => (amount > 0 ? 'amount--plus' : amount < 0 ? 'amount--minus' : '');
 
@@ -66,7 +70,13 @@ export function CasinoHistory({ kind, providers }: { kind: CasinoKind; providers
         <h2 id={`${id}-title`} className="section-title">
           {t('Casino history')}
         </h2>
-        <button type="button" className="button button--ghost button--small" onClick={() => void bets.refetch()} disabled={bets.isFetching} data-testid="history-refresh">
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => void bets.refetch()}
+          disabled={bets.isFetching}
+          data-testid="history-refresh"
+        >
           {bets.isFetching ? t('Refreshing…') : t('Refresh')}
         </button>
       </div>
@@ -75,7 +85,13 @@ export function CasinoHistory({ kind, providers }: { kind: CasinoKind; providers
           <label className="field__label" htmlFor={`${id}-provider`}>
             {t('Provider')}
           </label>
-          <select id={`${id}-provider`} className="input" value={provider} onChange={(event) => setProvider(event.target.value)} data-testid="history-provider">
+          <select
+            id={`${id}-provider`}
+            className="input"
+            value={provider}
+            onChange={(event) => setProvider(event.target.value)}
+            data-testid="history-provider"
+          >
             <option value="">{t('All providers')}</option>
             {providers.map((option) => (
               <option key={option.code} value={option.code}>

@@ -34,7 +34,9 @@ const balance = () => screen.getByTestId('balance-amount').textContent;
 
 function postBalance(balanceRupees: number, origin = window.location.origin) {
   act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data: { type: 'khel:casino-balance', balance: balanceRupees }, origin }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'khel:casino-balance', balance: balanceRupees }, origin }),
+    );
   });
 }
 
@@ -46,9 +48,15 @@ describe('slots lobby', () => {
     await waitFor(() => expect(cards()).toEqual(['royal-bengal', 'mumbai-nights', 'lucky-lotus']));
     expect(callsTo('GET', '/casino-games')[0]?.search.get('slots')).toBe('true');
     expect(screen.getByTestId('play-money-panel').textContent).toBe(MESSAGES.playMoneyNotice);
-    expect(screen.getAllByTestId('game-group').map((group) => group.getAttribute('data-category'))).toEqual(['Video Slots', 'Jackpots']);
+    expect(screen.getAllByTestId('game-group').map((group) => group.getAttribute('data-category'))).toEqual([
+      'Video Slots',
+      'Jackpots',
+    ]);
     // Phones: two slides per carousel, images lazy and sized.
-    expect(screen.getAllByTestId('game-carousel').map((carousel) => carousel.getAttribute('data-per-view'))).toEqual(['2', '2']);
+    expect(screen.getAllByTestId('game-carousel').map((carousel) => carousel.getAttribute('data-per-view'))).toEqual([
+      '2',
+      '2',
+    ]);
     const image = screen.getAllByTestId('game-card')[2]?.querySelector('img');
     expect(image?.getAttribute('loading')).toBe('lazy');
     expect([image?.getAttribute('width'), image?.getAttribute('height')]).toEqual(['320', '200']);
@@ -92,7 +100,9 @@ describe('slots lobby', () => {
     await waitFor(() => expect(screen.queryByTestId('game-frame')).toBeNull());
     expect(app.location().search).toBe('');
     expect(document.querySelector('.app')?.hasAttribute('inert')).toBe(false);
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Play Royal Bengal/ })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Play Royal Bengal/ })),
+    );
     // Escape closes a game too.
     await userEvent.click(screen.getByRole('button', { name: /^Play Mumbai Nights/ }));
     await screen.findByTestId('game-frame');
@@ -127,7 +137,9 @@ describe('slots lobby', () => {
     postBalance(9990, 'https://evil.example');
     expect(balance()).toBe('₹10,000.00');
     act(() => {
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'other', balance: 1 }, origin: window.location.origin }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'other', balance: 1 }, origin: window.location.origin }),
+      );
     });
     expect(balance()).toBe('₹10,000.00');
     const profileLoads = callsTo('GET', '/getUserData').length;
@@ -144,7 +156,10 @@ describe('slots lobby', () => {
     let attempts = 0;
     setup('/slots', {
       'GET /casino-games': ok([SLOTS[0]]),
-      'POST /play-game': () => (++attempts === 1 ? business(403, 'You do not have access to slots') : ok({ url: '/house-casino/play/royal-bengal?token=t2' })),
+      'POST /play-game': () =>
+        ++attempts === 1
+          ? business(403, 'You do not have access to slots')
+          : ok({ url: '/house-casino/play/royal-bengal?token=t2' }),
     });
     await userEvent.click(await screen.findByRole('button', { name: /^Play Royal Bengal/ }));
     await screen.findByTestId('launch-failed');
@@ -184,7 +199,24 @@ describe('live casino lobby', () => {
       'GET /casino-bets-by-date': ({ search }) =>
         ok(
           search.get('date') === today
-            ? [makeRound(), makeRound({ _id: 'r2', roundId: 'spin-1', title: 'Royal Bengal', description: 'Slots / Khel Originals / 21/11/2026' }), makeRound({ _id: 'r3', roundId: 'andar-bahar:3', title: 'Andar Bahar', status: 'open', payout: 0, profitLoss: 0, createdAt: '2026-11-21T11:00:00.000Z' })]
+            ? [
+                makeRound(),
+                makeRound({
+                  _id: 'r2',
+                  roundId: 'spin-1',
+                  title: 'Royal Bengal',
+                  description: 'Slots / Khel Originals / 21/11/2026',
+                }),
+                makeRound({
+                  _id: 'r3',
+                  roundId: 'andar-bahar:3',
+                  title: 'Andar Bahar',
+                  status: 'open',
+                  payout: 0,
+                  profitLoss: 0,
+                  createdAt: '2026-11-21T11:00:00.000Z',
+                }),
+              ]
             : [],
         ),
     });
@@ -193,7 +225,9 @@ describe('live casino lobby', () => {
     const rounds = within(history).getAllByTestId('casino-round');
     // Newest first; the slot round belongs to the slots page.
     expect(rounds.map((round) => round.getAttribute('data-round-id'))).toEqual(['andar-bahar:3', 'dragon-tiger:12']);
-    expect(within(rounds[1] as HTMLElement).getByTestId('casino-round-description').textContent).toBe('Live Casino / Khel Originals / 21/11/2026');
+    expect(within(rounds[1] as HTMLElement).getByTestId('casino-round-description').textContent).toBe(
+      'Live Casino / Khel Originals / 21/11/2026',
+    );
     expect(within(rounds[1] as HTMLElement).getByTestId('casino-round-pl').textContent).toBe('+₹100.00');
     expect(within(rounds[0] as HTMLElement).getByText('Open')).toBeTruthy();
     expect(callsTo('GET', '/casino-bets-by-date')[0]?.search.get('date')).toBe(today);
@@ -226,7 +260,11 @@ describe('favourites, recently played and categories as icons (issue 15)', () =>
       },
     });
     await waitFor(() => expect(screen.getByTestId('my-games-recent')).toBeTruthy(), { timeout: 5_000 });
-    expect(within(screen.getByTestId('my-games-recent')).getAllByTestId('game-card').map((card) => card.getAttribute('data-game-code'))).toEqual([SLOTS[2]?.game_code]);
+    expect(
+      within(screen.getByTestId('my-games-recent'))
+        .getAllByTestId('game-card')
+        .map((card) => card.getAttribute('data-game-code')),
+    ).toEqual([SLOTS[2]?.game_code]);
     expect(screen.queryByTestId('my-games-favourites')).toBeNull();
     // Search and provider are folded away until asked for.
     expect(screen.getByTestId('casino-filters').hasAttribute('open')).toBe(false);
@@ -236,9 +274,15 @@ describe('favourites, recently played and categories as icons (issue 15)', () =>
     await userEvent.click(screen.getAllByRole('button', { name: 'Add Mumbai Nights to favourites' })[0] as HTMLElement);
     await waitFor(() => expect(screen.getByTestId('my-games-favourites')).toBeTruthy());
     expect(callsTo('PUT', '/casino/favourites/4')).toHaveLength(1);
-    expect(screen.getAllByRole('button', { name: 'Remove Mumbai Nights from favourites' })[0]?.getAttribute('aria-pressed')).toBe('true');
+    expect(
+      screen.getAllByRole('button', { name: 'Remove Mumbai Nights from favourites' })[0]?.getAttribute('aria-pressed'),
+    ).toBe('true');
 
     await userEvent.click(screen.getByRole('button', { name: /^Jackpots/ }));
-    expect(within(screen.getByTestId('game-grid')).getAllByTestId('game-card').map((card) => card.getAttribute('data-game-code'))).toEqual([SLOTS[2]?.game_code]);
+    expect(
+      within(screen.getByTestId('game-grid'))
+        .getAllByTestId('game-card')
+        .map((card) => card.getAttribute('data-game-code')),
+    ).toEqual([SLOTS[2]?.game_code]);
   });
 });

@@ -9,7 +9,16 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../lib/toast';
 import { useCasinoGames } from '../api/get-casino-games';
 import { myGamesQueryKey, useMyGames, useToggleFavourite } from '../api/my-games';
-import { NO_FILTER, categoriesOf, filterGames, findGame, groupByCategory, providersOf, type CasinoKind, type GameFilter } from '../utils/games';
+import {
+  NO_FILTER,
+  categoriesOf,
+  filterGames,
+  findGame,
+  groupByCategory,
+  providersOf,
+  type CasinoKind,
+  type GameFilter,
+} from '../utils/games';
 import { Carousel } from './carousel';
 import { CasinoHistory } from './casino-history';
 import { CategoryIcon } from './category-icon';
@@ -38,9 +47,26 @@ function LobbySkeleton() {
   );
 }
 
-function CategoryTile({ name, count, selected, onSelect }: { name: string; count: number; selected: boolean; onSelect: () => void }) {
+function CategoryTile({
+  name,
+  count,
+  selected,
+  onSelect,
+}: {
+  name: string;
+  count: number;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   return (
-    <button type="button" className="category-tile" aria-pressed={selected} onClick={onSelect} data-testid="category-tile" data-category={name}>
+    <button
+      type="button"
+      className="category-tile"
+      aria-pressed={selected}
+      onClick={onSelect}
+      data-testid="category-tile"
+      data-category={name}
+    >
       <CategoryIcon category={name} />
       <span className="category-tile__name">{categoryName(name)}</span>
       <span className="category-tile__count">{count === 1 ? t('1 game') : t('{count} games', { count })}</span>
@@ -72,12 +98,21 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
   const queryClient = useQueryClient();
   const myGames = useMyGames();
   const toggleFavourite = useToggleFavourite();
-  const ofThisLobby = (list: readonly CasinoGame[] | undefined) => (list ?? []).filter((game) => game.is_slot === (kind === 'slots'));
+  const ofThisLobby = (list: readonly CasinoGame[] | undefined) =>
+    (list ?? []).filter((game) => game.is_slot === (kind === 'slots'));
   const favourites = ofThisLobby(myGames.data?.favourites);
   const recent = ofThisLobby(myGames.data?.recent);
   const favouriteIds = new Set((myGames.data?.favourites ?? []).map((game) => game._id));
   const onFavourite = (game: CasinoGame, favourite: boolean) => toggleFavourite.mutate({ gameId: game._id, favourite });
-  const tile = (game: CasinoGame, eager = false) => <GameTile game={game} onOpen={open} eager={eager} favourite={favouriteIds.has(game._id)} onFavourite={onFavourite} />;
+  const tile = (game: CasinoGame, eager = false) => (
+    <GameTile
+      game={game}
+      onOpen={open}
+      eager={eager}
+      favourite={favouriteIds.has(game._id)}
+      onFavourite={onFavourite}
+    />
+  );
 
   // A link to a game this lobby does not have (switched off, or a slot on the live casino page).
   const unknownGame = playing !== null && games.isSuccess && openGame === undefined;
@@ -118,7 +153,8 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
     );
   }, [location.state, navigate, setSearchParams, queryClient]);
 
-  const setCategory = (category: string) => setFilter((value) => ({ ...value, category: value.category === category ? '' : category }));
+  const setCategory = (category: string) =>
+    setFilter((value) => ({ ...value, category: value.category === category ? '' : category }));
   const filtered = filter.search.trim() !== '' || filter.provider !== '' || filter.category !== '';
 
   return (
@@ -126,47 +162,51 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
       <h1 className="page-title">{title}</h1>
       <PlayMoneyNotice />
 
-      <details className="casino-filters-fold" open={filter.search !== '' || filter.provider !== '' ? true : undefined} data-testid="casino-filters">
+      <details
+        className="casino-filters-fold"
+        open={filter.search !== '' || filter.provider !== '' ? true : undefined}
+        data-testid="casino-filters"
+      >
         <summary>{t('Search and filter')}</summary>
-      <div className="casino-filters" role="search" aria-label={t('{title} games', { title })}>
-        <div className="field casino-filters__search">
-          <label className="field__label" htmlFor={`${id}-search`}>
-            {t('Search')}
-          </label>
-          <input
-            id={`${id}-search`}
-            className="input"
-            type="search"
-            inputMode="search"
-            enterKeyHint="search"
-            autoComplete="off"
-            placeholder={t('Game, provider or category')}
-            value={filter.search}
-            onChange={(event) => setFilter((value) => ({ ...value, search: event.target.value }))}
-            data-testid="casino-search"
-          />
+        <div className="casino-filters" role="search" aria-label={t('{title} games', { title })}>
+          <div className="field casino-filters__search">
+            <label className="field__label" htmlFor={`${id}-search`}>
+              {t('Search')}
+            </label>
+            <input
+              id={`${id}-search`}
+              className="input"
+              type="search"
+              inputMode="search"
+              enterKeyHint="search"
+              autoComplete="off"
+              placeholder={t('Game, provider or category')}
+              value={filter.search}
+              onChange={(event) => setFilter((value) => ({ ...value, search: event.target.value }))}
+              data-testid="casino-search"
+            />
+          </div>
+          <div className="field casino-filters__provider">
+            <label className="field__label" htmlFor={`${id}-provider`}>
+              {t('Provider')}
+            </label>
+            <select
+              id={`${id}-provider`}
+              className="input"
+              value={filter.provider}
+              onChange={(event) => setFilter((value) => ({ ...value, provider: event.target.value }))}
+              disabled={!games.isSuccess}
+              data-testid="casino-provider"
+            >
+              <option value="">{t('All providers')}</option>
+              {providers.map((provider) => (
+                <option key={provider.code} value={provider.code}>
+                  {provider.name}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-        <div className="field casino-filters__provider">
-          <label className="field__label" htmlFor={`${id}-provider`}>
-            {t('Provider')}
-          </label>
-          <select
-            id={`${id}-provider`}
-            className="input"
-            value={filter.provider}
-            onChange={(event) => setFilter((value) => ({ ...value, provider: event.target.value }))}
-            disabled={!games.isSuccess}
-            data-testid="casino-provider"
-          >
-            <option value="">{t('All providers')}</option>
-            {providers.map((provider) => (
-              <option key={provider.code} value={provider.code}>
-                {provider.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
       </details>
 
       {games.isPending ? (
@@ -180,13 +220,18 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
         </EmptyState>
       ) : all.length === 0 ? (
         <EmptyState title={MESSAGES.noData} testId="casino-empty">
-          <p>{kind === 'slots' ? t('No slot games are open right now.') : t('No live casino tables are open right now.')}</p>
+          <p>
+            {kind === 'slots' ? t('No slot games are open right now.') : t('No live casino tables are open right now.')}
+          </p>
         </EmptyState>
       ) : (
         <>
           {filtered && groups.length > 0 ? (
             <p className="muted casino-filters__summary" role="status">
-              {t('{shown} of {total} games', { shown: groups.reduce((sum, group) => sum + group.games.length, 0), total: all.length })}
+              {t('{shown} of {total} games', {
+                shown: groups.reduce((sum, group) => sum + group.games.length, 0),
+                total: all.length,
+              })}
             </p>
           ) : null}
           {categories.length > 0 ? (
@@ -196,7 +241,14 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
               testId="category-carousel"
               items={categories}
               itemKey={(category) => category.name}
-              renderItem={(category) => <CategoryTile name={category.name} count={category.count} selected={filter.category === category.name} onSelect={() => setCategory(category.name)} />}
+              renderItem={(category) => (
+                <CategoryTile
+                  name={category.name}
+                  count={category.count}
+                  selected={filter.category === category.name}
+                  onSelect={() => setCategory(category.name)}
+                />
+              )}
             />
           ) : null}
           {[
@@ -204,24 +256,45 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
             { key: 'recent', title: t('Recently played'), list: recent },
           ].map((mine) =>
             mine.list.length === 0 ? null : (
-              <section key={mine.key} className="casino-group stack" aria-labelledby={`${id}-${mine.key}`} data-testid={`my-games-${mine.key}`}>
+              <section
+                key={mine.key}
+                className="casino-group stack"
+                aria-labelledby={`${id}-${mine.key}`}
+                data-testid={`my-games-${mine.key}`}
+              >
                 <h2 id={`${id}-${mine.key}`} className="section-title">
                   {mine.title}
                 </h2>
-                <Carousel label={mine.title} testId="game-carousel" items={mine.list} itemKey={(game) => game._id} renderItem={(game) => tile(game)} />
+                <Carousel
+                  label={mine.title}
+                  testId="game-carousel"
+                  items={mine.list}
+                  itemKey={(game) => game._id}
+                  renderItem={(game) => tile(game)}
+                />
               </section>
             ),
           )}
           {groups.length === 0 ? (
             <EmptyState title={MESSAGES.noData} icon="list" testId="casino-no-match">
-              <p>{filter.search.trim() !== '' ? t('No game matches “{search}”.', { search: filter.search.trim() }) : t('No game matches these filters.')}</p>
+              <p>
+                {filter.search.trim() !== ''
+                  ? t('No game matches “{search}”.', { search: filter.search.trim() })
+                  : t('No game matches these filters.')}
+              </p>
               <Button variant="secondary" onClick={() => setFilter(NO_FILTER)}>
                 {t('Clear filters')}
               </Button>
             </EmptyState>
           ) : (
             groups.map((group, groupIndex) => (
-              <section key={group.category} className="casino-group stack" aria-labelledby={`${id}-group-${groupIndex}`} data-testid="game-group" data-category={group.category}>
+              <section
+                key={group.category}
+                className="casino-group stack"
+                aria-labelledby={`${id}-group-${groupIndex}`}
+                data-testid="game-group"
+                data-category={group.category}
+              >
                 <h2 id={`${id}-group-${groupIndex}`} className="section-title">
                   {categoryName(group.category)}
                 </h2>
@@ -232,7 +305,13 @@ export function CasinoLobby({ kind }: { kind: CasinoKind }) {
                     ))}
                   </ul>
                 ) : (
-                  <Carousel label={categoryName(group.category)} testId="game-carousel" items={group.games} itemKey={(game) => game._id} renderItem={(game, index) => tile(game, groupIndex === 0 && index < 2)} />
+                  <Carousel
+                    label={categoryName(group.category)}
+                    testId="game-carousel"
+                    items={group.games}
+                    itemKey={(game) => game._id}
+                    renderItem={(game, index) => tile(game, groupIndex === 0 && index < 2)}
+                  />
                 )}
               </section>
             ))

@@ -22,7 +22,18 @@ export function categoryIconKind(category: string): keyof typeof PATHS {
 
 export function CategoryIcon({ category }: { category: string }) {
   return (
-    <svg className="category-icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="category-icon"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[categoryIconKind(category)]} />
     </svg>
   );
@@ -31,7 +42,16 @@ export function CategoryIcon({ category }: { category: string }) {
 /** A star, filled when the game is a favourite. */
 export function StarIcon({ filled }: { filled: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+    >
       <path d="M12 3 l2.7 5.6 6.1 .8 -4.4 4.3 1 6.1 L12 17 l-5.4 2.8 1 -6.1 -4.4 -4.3 6.1 -.8 Z" />
     </svg>
   );

@@ -9,10 +9,25 @@ const THUMB_HEIGHT = 200;
  * One game tile: image, title and provider; a button that opens the game. Images load lazily (only
  * tiles near the screen fetch theirs) and are drawn at the tile's size, about half a phone's width.
  */
-export function GameCard({ game, onOpen, eager = false }: { game: CasinoGame; onOpen: (game: CasinoGame) => void; eager?: boolean }) {
+export function GameCard({
+  game,
+  onOpen,
+  eager = false,
+}: {
+  game: CasinoGame;
+  onOpen: (game: CasinoGame) => void;
+  eager?: boolean;
+}) {
   const [broken, setBroken] = useState(game.game_images === '');
   return (
-    <button type="button" className="game-card" data-testid="game-card" data-game-code={game.game_code} onClick={() => onOpen(game)} aria-label={`Play ${game.title} by ${game.provider_name}`}>
+    <button
+      type="button"
+      className="game-card"
+      data-testid="game-card"
+      data-game-code={game.game_code}
+      onClick={() => onOpen(game)}
+      aria-label={`Play ${game.title} by ${game.provider_name}`}
+    >
       <span className="game-card__media">
         {broken ? (
           <span className="game-card__fallback" aria-hidden="true">

@@ -69,7 +69,14 @@ export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => 
   }, []);
 
   return createPortal(
-    <div className="game-frame" role="dialog" aria-modal={desktop ? undefined : true} aria-label={game.title} data-testid="game-frame" data-game-code={game.game_code}>
+    <div
+      className="game-frame"
+      role="dialog"
+      aria-modal={desktop ? undefined : true}
+      aria-label={game.title}
+      data-testid="game-frame"
+      data-game-code={game.game_code}
+    >
       <div className="game-frame__bar">
         <div className="game-frame__heading">
           <h2 className="game-frame__title">{game.title}</h2>
@@ -78,7 +85,14 @@ export function GameFrame({ game, onClose }: { game: CasinoGame; onClose: () => 
             {settings.data?.moneyMode === 'play' ? ' · play chips' : ''}
           </span>
         </div>
-        <button ref={closeRef} type="button" className="game-frame__close" onClick={onClose} aria-label={`Close ${game.title}`} data-testid="close-game">
+        <button
+          ref={closeRef}
+          type="button"
+          className="game-frame__close"
+          onClick={onClose}
+          aria-label={`Close ${game.title}`}
+          data-testid="close-game"
+        >
           <CloseIcon />
         </button>
       </div>

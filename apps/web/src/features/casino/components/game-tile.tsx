@@ -24,7 +24,11 @@ export function GameTile({
         type="button"
         className="game-tile__favourite"
         aria-pressed={favourite}
-        aria-label={favourite ? t('Remove {game} from favourites', { game: game.title }) : t('Add {game} to favourites', { game: game.title })}
+        aria-label={
+          favourite
+            ? t('Remove {game} from favourites', { game: game.title })
+            : t('Add {game} to favourites', { game: game.title })
+        }
         onClick={() => onFavourite(game, !favourite)}
         data-testid="favourite-toggle"
         data-game-code={game.game_code}

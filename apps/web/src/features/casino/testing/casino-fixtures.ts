@@ -19,12 +19,25 @@ export function makeGame(overrides: Partial<CasinoGame> & Pick<CasinoGame, '_id'
 export const SLOTS: CasinoGame[] = [
   makeGame({ _id: '1', title: 'Royal Bengal' }),
   makeGame({ _id: '4', title: 'Mumbai Nights', provider_name: 'Acme Gaming', provider_code: 'acme' }),
-  makeGame({ _id: '5', title: 'Lucky Lotus', game_category: 'Jackpots', provider_name: 'Acme Gaming', provider_code: 'acme' }),
+  makeGame({
+    _id: '5',
+    title: 'Lucky Lotus',
+    game_category: 'Jackpots',
+    provider_name: 'Acme Gaming',
+    provider_code: 'acme',
+  }),
 ];
 
 const table = (id: string, title: string, extra: Partial<CasinoGame> = {}): CasinoGame => {
   const code = title.toLowerCase().replace(/\s+/g, '-');
-  return makeGame({ _id: id, title, game_category: 'Card Games', is_slot: false, launch: { kind: 'table', method: 'GET', path: `/live-casino/${code}`, body: null }, ...extra });
+  return makeGame({
+    _id: id,
+    title,
+    game_category: 'Card Games',
+    is_slot: false,
+    launch: { kind: 'table', method: 'GET', path: `/live-casino/${code}`, body: null },
+    ...extra,
+  });
 };
 
 export const TABLES: CasinoGame[] = [
@@ -36,7 +49,11 @@ export const TABLES: CasinoGame[] = [
     provider_code: 'acme',
     launch: { kind: 'win', method: 'GET', path: '/live-casino-win/speed-roulette/acme', body: null },
   }),
-  table('7', 'Teen Patti', { provider_name: 'QTech', provider_code: 'qtech', launch: { kind: 'qtech', method: 'GET', path: '/live-casino-qtech/teen-patti', body: null } }),
+  table('7', 'Teen Patti', {
+    provider_name: 'QTech',
+    provider_code: 'qtech',
+    launch: { kind: 'qtech', method: 'GET', path: '/live-casino-qtech/teen-patti', body: null },
+  }),
 ];
 
 export function makeRound(overrides: Partial<CasinoBet> = {}): CasinoBet {

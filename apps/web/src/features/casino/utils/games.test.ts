@@ -27,7 +27,10 @@ describe('lobby filters', () => {
   it('filters by provider, category and every searched word, ignoring case and accents', () => {
     expect(titles(filterGames(TABLES, NO_FILTER))).toHaveLength(4);
     expect(titles(filterGames(TABLES, { ...NO_FILTER, provider: 'acme' }))).toEqual(['Speed Roulette']);
-    expect(titles(filterGames(TABLES, { ...NO_FILTER, category: 'Card Games', provider: 'khel-house' }))).toEqual(['Dragon Tiger', 'Andar Bahar']);
+    expect(titles(filterGames(TABLES, { ...NO_FILTER, category: 'Card Games', provider: 'khel-house' }))).toEqual([
+      'Dragon Tiger',
+      'Andar Bahar',
+    ]);
     expect(titles(filterGames(TABLES, { ...NO_FILTER, search: '  DRAGON  ' }))).toEqual(['Dragon Tiger']);
     expect(titles(filterGames(TABLES, { ...NO_FILTER, search: 'card orig' }))).toEqual(['Dragon Tiger', 'Andar Bahar']);
     expect(titles(filterGames(TABLES, { ...NO_FILTER, search: 'rôulette' }))).toEqual(['Speed Roulette']);

@@ -44,7 +44,9 @@ export function filterGames(games: readonly CasinoGame[], filter: GameFilter): C
     if (filter.category !== '' && game.game_category !== filter.category) return false;
     if (words.length === 0) return true;
     // The category as shown too, so a Hindi reader finds Slots by typing स्लॉट.
-    const haystack = fold(`${game.title} ${game.provider_name} ${game.game_category} ${categoryName(game.game_category)}`);
+    const haystack = fold(
+      `${game.title} ${game.provider_name} ${game.game_category} ${categoryName(game.game_category)}`,
+    );
     return words.every((word) => haystack.includes(word));
   });
 }

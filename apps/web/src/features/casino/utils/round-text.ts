@@ -8,7 +8,11 @@ import type { CasinoKind } from './games';
  * text in English, word for word; in Hindi the lobby's name translated, provider and date as they are
  * (issue 14, ADR 0030).
  */
-export function casinoRoundText(round: Pick<CasinoBet, 'description' | 'provider_name' | 'createdAt'>, lobby: CasinoKind, locale: Locale = chosenLocale()): string {
+export function casinoRoundText(
+  round: Pick<CasinoBet, 'description' | 'provider_name' | 'createdAt'>,
+  lobby: CasinoKind,
+  locale: Locale = chosenLocale(),
+): string {
   if (locale !== 'hi') return round.description;
   return `${lobby === 'slots' ? t('Slots') : t('Live Casino')} / ${round.provider_name} / ${formatIndiaDigits(round.createdAt)}`;
 }

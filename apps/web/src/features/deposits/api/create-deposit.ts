@@ -9,7 +9,11 @@ import { apiRequest } from '../../../lib/api-client';
  * meta.message like every other call; the modal itself adds nothing and stays open (spec §8).
  */
 export async function createDeposit({ body, idempotencyKey }: { body: DepositCreate; idempotencyKey: string }) {
-  return apiRequest<Deposit>('/admin-deposit-request', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiRequest<Deposit>('/admin-deposit-request', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function useCreateDeposit() {

@@ -5,7 +5,9 @@ import type { DateRange } from '../../../lib/dates';
 
 /** GET /api/v1/admin-deposit-request?start_date&end_date: the player's deposits, India dates inclusive. */
 export async function getDeposits(range: DateRange): Promise<Deposit[]> {
-  const envelope = await apiRequest<Deposit[]>('/admin-deposit-request', { query: { start_date: range.start, end_date: range.end } });
+  const envelope = await apiRequest<Deposit[]>('/admin-deposit-request', {
+    query: { start_date: range.start, end_date: range.end },
+  });
   // Newest first, whatever order the server keeps.
   return [...unwrap(envelope)].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }

@@ -14,12 +14,21 @@ function DepositRow({ deposit, onView }: { deposit: Deposit; onView: (target: Sc
     <li className="history-row" data-testid="deposit-row" data-status={deposit.status}>
       <div className="history-row__main">
         <strong className="history-row__amount">{formatRupees(deposit.amount)}</strong>
-        <StatusBadge status={deposit.status} label={deposit.status === 'pending' && deposit.awaitingSecondApproval ? t('Pending (second approval)') : undefined} />
+        <StatusBadge
+          status={deposit.status}
+          label={
+            deposit.status === 'pending' && deposit.awaitingSecondApproval ? t('Pending (second approval)') : undefined
+          }
+        />
       </div>
       <div className="history-row__meta muted">
         <span>{deposit.type === 'upi' ? 'UPI' : t('Bank')}</span>
         <span>{formatDateTime(deposit.createdAt)}</span>
-        {deposit.txnRef ? <span>{t('Ref')} {deposit.txnRef}</span> : null}
+        {deposit.txnRef ? (
+          <span>
+            {t('Ref')} {deposit.txnRef}
+          </span>
+        ) : null}
       </div>
       {deposit.status === 'rejected' && deposit.reason ? (
         <p className="history-row__reason" data-testid="deposit-reason">
@@ -27,7 +36,12 @@ function DepositRow({ deposit, onView }: { deposit: Deposit; onView: (target: Sc
         </p>
       ) : null}
       {hasShot ? (
-        <button type="button" className="history-row__shot" aria-label={t('View screenshot of the {amount} deposit', { amount: formatRupees(deposit.amount) })} onClick={() => onView({ preview: deposit.screenShot, url: deposit.screenShotUrl })}>
+        <button
+          type="button"
+          className="history-row__shot"
+          aria-label={t('View screenshot of the {amount} deposit', { amount: formatRupees(deposit.amount) })}
+          onClick={() => onView({ preview: deposit.screenShot, url: deposit.screenShotUrl })}
+        >
           {deposit.screenShot ? <img src={deposit.screenShot} alt="" width={48} height={48} /> : null}
           <span>{t('View screenshot')}</span>
         </button>

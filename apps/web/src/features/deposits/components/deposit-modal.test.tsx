@@ -25,7 +25,9 @@ function routes(extra: Record<string, StubResponse | StubHandler> = {}) {
 async function openModal(method: 'UPI' | 'Bank transfer') {
   renderApp('/deposit');
   await userEvent.click(await screen.findByRole('button', { name: new RegExp(`^${method}`) }));
-  const dialog = await screen.findByRole('dialog', { name: method === 'UPI' ? 'Deposit By UPI' : 'Deposit By Account' });
+  const dialog = await screen.findByRole('dialog', {
+    name: method === 'UPI' ? 'Deposit By UPI' : 'Deposit By Account',
+  });
   await within(dialog).findByTestId('receiving-account');
   return dialog;
 }
@@ -40,13 +42,21 @@ describe('Deposit By UPI / Deposit By Account (spec §2, §4, §5, §8)', () => 
     expect(within(dialog).getByRole('img', { name: 'UPI QR code for khel.demo@okaxis' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Copy UPI ID' })).toBeTruthy();
     // Phones get a link into their UPI app.
-    expect(within(dialog).getByRole('link', { name: 'Pay with UPI app' }).getAttribute('href')).toBe(UPI_RECEIVING.upiLink);
+    expect(within(dialog).getByRole('link', { name: 'Pay with UPI app' }).getAttribute('href')).toBe(
+      UPI_RECEIVING.upiLink,
+    );
     const quick = within(within(dialog).getByRole('group', { name: 'Quick amounts' })).getAllByRole('button');
     expect(quick.map((button) => button.textContent)).toEqual(['₹500', '₹1,000', '₹5,000', '₹10,000']);
     await userEvent.click(quick[1]!);
     expect((within(dialog).getByLabelText('Amount (₹)') as HTMLInputElement).value).toBe('1000');
     // The QR is asked for again with the amount (debounced).
-    await waitFor(() => expect(calls.some((call) => call.path === '/admin-account-details' && call.search.get('amount') === '1000')).toBe(true), { timeout: 2000 });
+    await waitFor(
+      () =>
+        expect(
+          calls.some((call) => call.path === '/admin-account-details' && call.search.get('amount') === '1000'),
+        ).toBe(true),
+      { timeout: 2000 },
+    );
   });
 
   it('warns word for word and sends nothing while the form is incomplete', async () => {
@@ -69,7 +79,9 @@ describe('Deposit By UPI / Deposit By Account (spec §2, §4, §5, §8)', () => 
 
   it('accepts 200, shows the loading label, then closes and resets on code 200', async () => {
     setViewport(true);
-    const { callsTo, fetchMock } = stubFetch(routes({ 'POST /admin-deposit-request': ok(makeDeposit({ amount: 200 }), MESSAGES.depositSubmitted) }));
+    const { callsTo, fetchMock } = stubFetch(
+      routes({ 'POST /admin-deposit-request': ok(makeDeposit({ amount: 200 }), MESSAGES.depositSubmitted) }),
+    );
     const real = fetchMock.getMockImplementation()!;
     let release = () => undefined as void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -97,7 +109,13 @@ describe('Deposit By UPI / Deposit By Account (spec §2, §4, §5, §8)', () => 
 
   it('stays open with the fields on a non-200 answer, adding nothing to the client warning', async () => {
     setViewport(true);
-    stubFetch(routes({ 'POST /admin-deposit-request': business(409, 'This reference id has already been used', { error: 'DUPLICATE_REFERENCE_ID' }) }));
+    stubFetch(
+      routes({
+        'POST /admin-deposit-request': business(409, 'This reference id has already been used', {
+          error: 'DUPLICATE_REFERENCE_ID',
+        }),
+      }),
+    );
     const dialog = await openModal('Bank transfer');
     await userEvent.type(within(dialog).getByLabelText('Amount (₹)'), '1000');
     await userEvent.type(within(dialog).getByLabelText('Reference ID (UTR)'), 'UTR-DUP');
@@ -128,13 +146,17 @@ describe('Deposit By UPI / Deposit By Account (spec §2, §4, §5, §8)', () => 
     await userEvent.type(within(dialog).getByLabelText('Reference ID (UTR)'), 'B');
     await submit(dialog);
     await waitFor(() => expect(callsTo('POST', '/admin-deposit-request')).toHaveLength(3));
-    expect(callsTo('POST', '/admin-deposit-request')[2]?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
+    expect(callsTo('POST', '/admin-deposit-request')[2]?.headers.get('Idempotency-Key')).not.toBe(
+      first?.headers.get('Idempotency-Key'),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('sends a screenshot instead of a reference, with a preview first', async () => {
     setViewport(true);
-    const { callsTo } = stubFetch(routes({ 'POST /admin-deposit-request': ok(makeDeposit(), MESSAGES.depositSubmitted) }));
+    const { callsTo } = stubFetch(
+      routes({ 'POST /admin-deposit-request': ok(makeDeposit(), MESSAGES.depositSubmitted) }),
+    );
     const dialog = await openModal('UPI');
     await userEvent.type(within(dialog).getByLabelText('Amount (₹)'), '750');
     const png = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'payment.png', { type: 'image/png' });
@@ -153,14 +175,26 @@ describe('deposit history and the Uploaded Screenshot viewer', () => {
   it('lists deposits with status badges and reasons, and opens the full screenshot with the bearer header', async () => {
     setViewport(true);
     const deposits = [
-      makeDeposit({ _id: 'd1', status: 'approved', screenShot: 'data:image/jpeg;base64,AAAA', screenShotUrl: '/api/v1/deposit-screenshot/d1' }),
-      makeDeposit({ _id: 'd2', status: 'rejected', reason: 'Payment not received', createdAt: '2026-11-20T11:00:00.000Z' }),
+      makeDeposit({
+        _id: 'd1',
+        status: 'approved',
+        screenShot: 'data:image/jpeg;base64,AAAA',
+        screenShotUrl: '/api/v1/deposit-screenshot/d1',
+      }),
+      makeDeposit({
+        _id: 'd2',
+        status: 'rejected',
+        reason: 'Payment not received',
+        createdAt: '2026-11-20T11:00:00.000Z',
+      }),
     ];
     const { fetchMock, callsTo } = stubFetch(routes({ 'GET /admin-deposit-request': ok(deposits) }));
     const real = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === '/api/v1/deposit-screenshot/d1') {
-        return new Response(new Blob([new Uint8Array([255, 216, 255])], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } });
+        return new Response(new Blob([new Uint8Array([255, 216, 255])], { type: 'image/jpeg' }), {
+          headers: { 'Content-Type': 'image/jpeg' },
+        });
       }
       return real(input, init);
     });
@@ -174,7 +208,9 @@ describe('deposit history and the Uploaded Screenshot viewer', () => {
     expect(within(rows[0]!).getByTestId('deposit-reason').textContent).toBe('Reason: Payment not received');
     await userEvent.click(within(rows[1]!).getByRole('button', { name: /View screenshot/ }));
     const viewer = await screen.findByRole('dialog', { name: 'Uploaded Screenshot' });
-    await waitFor(() => expect(within(viewer).getByTestId('screenshot-full').getAttribute('src')).toBe('blob:full-image'));
+    await waitFor(() =>
+      expect(within(viewer).getByTestId('screenshot-full').getAttribute('src')).toBe('blob:full-image'),
+    );
     const call = fetchMock.mock.calls.find(([input]) => String(input) === '/api/v1/deposit-screenshot/d1');
     expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer token-1');
     expect(callsTo('GET', '/admin-deposit-request')[0]).toBeTruthy();

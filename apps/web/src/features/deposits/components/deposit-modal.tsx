@@ -19,7 +19,10 @@ import { msg, useT } from '../../../lib/i18n/i18n';
 
 export type DepositMethod = 'upi' | 'bank';
 
-export const DEPOSIT_TITLES: Record<DepositMethod, string> = { upi: msg('Deposit By UPI'), bank: msg('Deposit By Account') };
+export const DEPOSIT_TITLES: Record<DepositMethod, string> = {
+  upi: msg('Deposit By UPI'),
+  bank: msg('Deposit By Account'),
+};
 
 interface Screenshot {
   name: string;
@@ -65,7 +68,9 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
     try {
       setScreenshot({ name: file.name, dataUrl: await prepareScreenshot(file) });
     } catch (error) {
-      toast.warning(error instanceof ImageTooLargeError ? t(error.message) : t('Could not read the image, please choose another'));
+      toast.warning(
+        error instanceof ImageTooLargeError ? t(error.message) : t('Could not read the image, please choose another'),
+      );
     } finally {
       setPreparing(false);
     }
@@ -108,7 +113,9 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
       <PlayMoneyNotice />
       <section className="stack" aria-label={t('Pay into this account')}>
         <p className="form__intro">
-          {method === 'upi' ? t('Pay with any UPI app to the UPI ID below, then tell us the amount and the reference.') : t('Transfer to the bank account below (IMPS, NEFT or RTGS), then tell us the amount and the reference.')}
+          {method === 'upi'
+            ? t('Pay with any UPI app to the UPI ID below, then tell us the amount and the reference.')
+            : t('Transfer to the bank account below (IMPS, NEFT or RTGS), then tell us the amount and the reference.')}
         </p>
         {receiving.isPending ? (
           <div className="stack" aria-busy="true">
@@ -116,14 +123,21 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
           </div>
         ) : !account ? (
           <p className="no-data" data-testid="no-receiving-account">
-            {method === 'upi' ? t('No UPI account is open for deposits right now.') : t('No bank account is open for deposits right now.')}
+            {method === 'upi'
+              ? t('No UPI account is open for deposits right now.')
+              : t('No bank account is open for deposits right now.')}
           </p>
         ) : (
           <>
             {accounts.length > 1 ? (
               <div className="segmented" role="group" aria-label={t('Account to pay into')}>
                 {accounts.map((entry, index) => (
-                  <button key={entry._id} type="button" aria-pressed={entry._id === account._id} onClick={() => setChosenId(entry._id)}>
+                  <button
+                    key={entry._id}
+                    type="button"
+                    aria-pressed={entry._id === account._id}
+                    onClick={() => setChosenId(entry._id)}
+                  >
                     {method === 'upi' ? entry.accountNumber : (entry.bankName ?? t('Account {n}', { n: index + 1 }))}
                   </button>
                 ))}
@@ -145,7 +159,13 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
       />
       <div className="quick-amounts" role="group" aria-label={t('Quick amounts')}>
         {QUICK_DEPOSIT_AMOUNTS.map((value) => (
-          <button key={value} type="button" className="chip" aria-pressed={parseAmount(amount) === value} onClick={() => setAmount(String(value))}>
+          <button
+            key={value}
+            type="button"
+            className="chip"
+            aria-pressed={parseAmount(amount) === value}
+            onClick={() => setAmount(String(value))}
+          >
             {formatRupees(value).replace(/\.00$/, '')}
           </button>
         ))}
@@ -200,7 +220,13 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
 export function DepositModal({ method, open, onClose }: { method: DepositMethod; open: boolean; onClose: () => void }) {
   const t = useT();
   return (
-    <Modal open={open} title={t(DEPOSIT_TITLES[method])} onClose={onClose} className="modal--wide" testId="deposit-modal">
+    <Modal
+      open={open}
+      title={t(DEPOSIT_TITLES[method])}
+      onClose={onClose}
+      className="modal--wide"
+      testId="deposit-modal"
+    >
       <DepositForm method={method} onDone={onClose} />
     </Modal>
   );

@@ -22,7 +22,15 @@ export function ReceivingAccountDetails({ account, phone }: { account: AdminAcco
   if (account.type === 'upi') {
     return (
       <div className="receiving" data-testid="receiving-account">
-        {account.qrImage ? <img className="receiving__qr" src={account.qrImage} alt={`UPI QR code for ${account.accountNumber}`} width={200} height={200} /> : null}
+        {account.qrImage ? (
+          <img
+            className="receiving__qr"
+            src={account.qrImage}
+            alt={`UPI QR code for ${account.accountNumber}`}
+            width={200}
+            height={200}
+          />
+        ) : null}
         {phone && account.upiLink ? (
           <a className="button button--primary button--block" href={account.upiLink} data-testid="upi-app-link">
             {t('Pay with UPI app')}
@@ -42,7 +50,13 @@ export function ReceivingAccountDetails({ account, phone }: { account: AdminAcco
         <DetailRow label={t('Account Holder')} value={account.accountHolderName} />
         {account.ifscCode ? <DetailRow label={t('IFSC Code')} value={account.ifscCode} /> : null}
         {account.bankName ? <DetailRow label={t('Bank Name')} value={account.bankName} /> : null}
-        {account.accountType ? <DetailRow label={t('Account Type')} value={account.accountType === 'current' ? 'Current' : 'Savings'} copy={false} /> : null}
+        {account.accountType ? (
+          <DetailRow
+            label={t('Account Type')}
+            value={account.accountType === 'current' ? 'Current' : 'Savings'}
+            copy={false}
+          />
+        ) : null}
       </dl>
     </div>
   );

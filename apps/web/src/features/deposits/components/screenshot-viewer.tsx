@@ -29,7 +29,12 @@ function ScreenshotBody({ target }: { target: ScreenshotTarget }) {
       {full.data ? (
         <BlobImage blob={full.data} alt={t('Uploaded payment screenshot')} />
       ) : target.preview ? (
-        <img src={target.preview} alt={t('Uploaded payment screenshot (preview)')} data-testid="screenshot-full" data-loaded="preview" />
+        <img
+          src={target.preview}
+          alt={t('Uploaded payment screenshot (preview)')}
+          data-testid="screenshot-full"
+          data-loaded="preview"
+        />
       ) : null}
       {full.isFetching ? (
         <p className="muted screenshot-viewer__status">
@@ -45,7 +50,13 @@ function ScreenshotBody({ target }: { target: ScreenshotTarget }) {
 /** The Uploaded Screenshot viewer (spec §2): the full image of a deposit's screenshot. */
 export function ScreenshotViewer({ target, onClose }: { target: ScreenshotTarget | null; onClose: () => void }) {
   return (
-    <Modal open={target !== null} title={t('Uploaded Screenshot')} onClose={onClose} className="modal--wide" testId="screenshot-viewer">
+    <Modal
+      open={target !== null}
+      title={t('Uploaded Screenshot')}
+      onClose={onClose}
+      className="modal--wide"
+      testId="screenshot-viewer"
+    >
       {target ? <ScreenshotBody target={target} /> : null}
     </Modal>
   );

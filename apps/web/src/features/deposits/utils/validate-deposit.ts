@@ -6,7 +6,11 @@ import { parseAmount } from '../../../lib/amount';
  * ('Please provide reference-id or upload a screenshot.'), then the minimum. The check accepts 200
  * itself; PRODUCT.md §6 words the message 'Minimum deposit is ₹200'.
  */
-export function validateDeposit(input: { amount: string; txnRef: string; hasScreenshot: boolean }): { ok: true; amount: number } | { ok: false; message: string } {
+export function validateDeposit(input: {
+  amount: string;
+  txnRef: string;
+  hasScreenshot: boolean;
+}): { ok: true; amount: number } | { ok: false; message: string } {
   const amount = parseAmount(input.amount);
   if (amount === null) return { ok: false, message: MESSAGES.depositAmountRequired };
   if (input.txnRef.trim() === '' && !input.hasScreenshot) return { ok: false, message: MESSAGES.depositProofRequired };

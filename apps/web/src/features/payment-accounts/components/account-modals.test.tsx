@@ -14,7 +14,12 @@ function routes(accounts: PaymentAccount[], extra: Record<string, StubResponse |
   const user = makeProfile();
   signIn(user);
   setViewport(true);
-  return { 'GET /app-settings': ok(SETTINGS), 'GET /getUserData': ok(user), 'GET /account-details': ok(accounts), ...extra };
+  return {
+    'GET /app-settings': ok(SETTINGS),
+    'GET /getUserData': ok(user),
+    'GET /account-details': ok(accounts),
+    ...extra,
+  };
 }
 
 async function openPage() {
@@ -41,7 +46,11 @@ describe('Add/Edit UPI (spec §2, §5, §8)', () => {
     await userEvent.type(within(dialog).getByLabelText('UPI ID'), 'asha@okicici');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add UPI' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('POST', '/account-details')[0]?.body).toEqual({ type: 'upi', accountNumber: 'asha@okicici', accountHolderName: 'Asha Verma' });
+    expect(callsTo('POST', '/account-details')[0]?.body).toEqual({
+      type: 'upi',
+      accountNumber: 'asha@okicici',
+      accountHolderName: 'Asha Verma',
+    });
     expect(toasts().at(-1)).toBe('success:Your UPI has been added');
     await waitFor(() => expect(callsTo('GET', '/account-details')).toHaveLength(2));
     await userEvent.click(within(page).getByRole('button', { name: '+ Add UPI' }));
@@ -65,7 +74,12 @@ describe('Add/Edit UPI (spec §2, §5, §8)', () => {
     answer = ok({ ...SAVED_UPI, accountHolderName: 'Asha K Verma' }, MESSAGES.upiUpdated);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update UPI' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('PUT', '/account-details')[1]?.body).toEqual({ type: 'upi', accountNumber: SAVED_UPI.accountNumber, accountHolderName: 'Asha K Verma', accountId: SAVED_UPI._id });
+    expect(callsTo('PUT', '/account-details')[1]?.body).toEqual({
+      type: 'upi',
+      accountNumber: SAVED_UPI.accountNumber,
+      accountHolderName: 'Asha K Verma',
+      accountId: SAVED_UPI._id,
+    });
     expect(toasts().at(-1)).toBe('success:Your UPI has been updated');
   });
 });
@@ -143,7 +157,9 @@ describe('Add/Edit Bank Account (spec §2, §5, §8)', () => {
       return real(input, init);
     });
     const page = await openPage();
-    await userEvent.click(await within(page).findByRole('button', { name: `Edit bank account ${SAVED_BANK.accountNumber}` }));
+    await userEvent.click(
+      await within(page).findByRole('button', { name: `Edit bank account ${SAVED_BANK.accountNumber}` }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Edit Bank Account' });
     expect((within(dialog).getByLabelText('Bank Name') as HTMLInputElement).value).toBe('State Bank of India');
     await userEvent.selectOptions(within(dialog).getByLabelText('Account Type'), 'current');
@@ -151,7 +167,11 @@ describe('Add/Edit Bank Account (spec §2, §5, §8)', () => {
     expect(await within(dialog).findByRole('button', { name: 'Updating…' })).toBeTruthy();
     release();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo('PUT', '/account-details')[0]?.body).toMatchObject({ accountId: SAVED_BANK._id, accountType: 'current', ifscCode: 'SBIN0001234' });
+    expect(callsTo('PUT', '/account-details')[0]?.body).toMatchObject({
+      accountId: SAVED_BANK._id,
+      accountType: 'current',
+      ifscCode: 'SBIN0001234',
+    });
     expect(toasts().at(-1)).toBe(`success:${MESSAGES.bankUpdated}`);
   });
 });

@@ -53,19 +53,30 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
       return;
     }
     try {
-      const envelope = account ? await update.mutateAsync({ ...result.body, accountId: account._id }) : await create.mutateAsync(result.body);
+      const envelope = account
+        ? await update.mutateAsync({ ...result.body, accountId: account._id })
+        : await create.mutateAsync(result.body);
       if (envelope.meta.code === 200) onDone();
     } catch {
       // Toasted by the API client; the modal stays open.
     }
   };
 
-  const ifscHint =
-    lookup.isFetching ? 'Looking up the bank…' : suggested !== null ? `${ifsc.trim().toUpperCase()} belongs to ${suggested}` : 'Printed on your cheque book or passbook, like SBIN0001234';
+  const ifscHint = lookup.isFetching
+    ? 'Looking up the bank…'
+    : suggested !== null
+      ? `${ifsc.trim().toUpperCase()} belongs to ${suggested}`
+      : 'Printed on your cheque book or passbook, like SBIN0001234';
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate data-testid="bank-account-form">
-      <TextField id={`${id}-holder`} label={t('Account Holder Name')} autoComplete="name" value={holder} onChange={(event) => setHolder(event.target.value)} />
+      <TextField
+        id={`${id}-holder`}
+        label={t('Account Holder Name')}
+        autoComplete="name"
+        value={holder}
+        onChange={(event) => setHolder(event.target.value)}
+      />
       <TextField
         id={`${id}-number`}
         label={t('Account Number')}
@@ -96,7 +107,12 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
           setBankName(event.target.value);
         }}
       />
-      <SelectField id={`${id}-type`} label={t('Account Type')} value={accountType} onChange={(event) => setAccountType(event.target.value as BankAccountType)}>
+      <SelectField
+        id={`${id}-type`}
+        label={t('Account Type')}
+        value={accountType}
+        onChange={(event) => setAccountType(event.target.value as BankAccountType)}
+      >
         {BANK_ACCOUNT_TYPES.map((type) => (
           <option key={type} value={type}>
             {TYPE_LABELS[type]}
@@ -110,9 +126,22 @@ function BankAccountForm({ account, onDone }: { account: PaymentAccount | undefi
   );
 }
 
-export function BankAccountModal({ open, account, onClose }: { open: boolean; account?: PaymentAccount | undefined; onClose: () => void }) {
+export function BankAccountModal({
+  open,
+  account,
+  onClose,
+}: {
+  open: boolean;
+  account?: PaymentAccount | undefined;
+  onClose: () => void;
+}) {
   return (
-    <Modal open={open} title={account ? t('Edit Bank Account') : t('Add Bank Account')} onClose={onClose} testId="bank-account-modal">
+    <Modal
+      open={open}
+      title={account ? t('Edit Bank Account') : t('Add Bank Account')}
+      onClose={onClose}
+      testId="bank-account-modal"
+    >
       <BankAccountForm account={account} onDone={onClose} />
     </Modal>
   );

@@ -14,10 +14,20 @@ export function AddAccountButtons({ compact = false }: { compact?: boolean }) {
   const [open, setOpen] = useState<'upi' | 'bank' | null>(null);
   return (
     <div className="row account-actions">
-      <Button type="button" variant="secondary" className={compact ? 'button--small' : ''} onClick={() => setOpen('upi')}>
+      <Button
+        type="button"
+        variant="secondary"
+        className={compact ? 'button--small' : ''}
+        onClick={() => setOpen('upi')}
+      >
         + Add UPI
       </Button>
-      <Button type="button" variant="secondary" className={compact ? 'button--small' : ''} onClick={() => setOpen('bank')}>
+      <Button
+        type="button"
+        variant="secondary"
+        className={compact ? 'button--small' : ''}
+        onClick={() => setOpen('bank')}
+      >
         + Add Bank Account
       </Button>
       <UpiAccountModal open={open === 'upi'} onClose={() => setOpen(null)} />
@@ -29,7 +39,9 @@ export function AddAccountButtons({ compact = false }: { compact?: boolean }) {
 function AccountCard({ account, onEdit }: { account: PaymentAccount; onEdit: () => void }) {
   return (
     <li className="account-card" data-testid="payment-account">
-      <span className={`account-card__type account-card__type--${account.type}`}>{account.type === 'upi' ? 'UPI' : 'Bank'}</span>
+      <span className={`account-card__type account-card__type--${account.type}`}>
+        {account.type === 'upi' ? 'UPI' : 'Bank'}
+      </span>
       <div className="account-card__body">
         {account.type === 'upi' ? (
           <strong className="account-card__main">{account.accountNumber}</strong>
@@ -47,7 +59,11 @@ function AccountCard({ account, onEdit }: { account: PaymentAccount; onEdit: () 
         type="button"
         variant="ghost"
         className="button--small"
-        aria-label={account.type === 'upi' ? t('Edit UPI {account}', { account: account.accountNumber }) : t('Edit bank account {account}', { account: account.accountNumber })}
+        aria-label={
+          account.type === 'upi'
+            ? t('Edit UPI {account}', { account: account.accountNumber })
+            : t('Edit bank account {account}', { account: account.accountNumber })
+        }
         onClick={onEdit}
       >
         {t('Edit')}
@@ -94,13 +110,27 @@ export function PaymentAccountsManager() {
       ) : (
         <ul className="account-list">
           {accounts.data.map((account) => (
-            <AccountCard key={account._id} account={account} onEdit={() => setEditing({ kind: account.type, account })} />
+            <AccountCard
+              key={account._id}
+              account={account}
+              onEdit={() => setEditing({ kind: account.type, account })}
+            />
           ))}
         </ul>
       )}
       {/* A key per account so switching from one edit to another starts from that account's fields. */}
-      <UpiAccountModal key={`upi-${editing?.account?._id ?? 'new'}`} open={editing?.kind === 'upi'} account={editing?.account} onClose={close} />
-      <BankAccountModal key={`bank-${editing?.account?._id ?? 'new'}`} open={editing?.kind === 'bank'} account={editing?.account} onClose={close} />
+      <UpiAccountModal
+        key={`upi-${editing?.account?._id ?? 'new'}`}
+        open={editing?.kind === 'upi'}
+        account={editing?.account}
+        onClose={close}
+      />
+      <BankAccountModal
+        key={`bank-${editing?.account?._id ?? 'new'}`}
+        open={editing?.kind === 'bank'}
+        account={editing?.account}
+        onClose={close}
+      />
     </section>
   );
 }

@@ -30,7 +30,9 @@ function UpiAccountForm({ account, onDone }: { account: PaymentAccount | undefin
       return;
     }
     try {
-      const envelope = account ? await update.mutateAsync({ ...result.body, accountId: account._id }) : await create.mutateAsync(result.body);
+      const envelope = account
+        ? await update.mutateAsync({ ...result.body, accountId: account._id })
+        : await create.mutateAsync(result.body);
       if (envelope.meta.code === 200) onDone();
     } catch {
       // Toasted by the API client; the modal stays open with what was typed.
@@ -49,7 +51,13 @@ function UpiAccountForm({ account, onDone }: { account: PaymentAccount | undefin
         value={upiId}
         onChange={(event) => setUpiId(event.target.value)}
       />
-      <TextField id={`${id}-holder`} label={t('Account Holder Name')} autoComplete="name" value={holder} onChange={(event) => setHolder(event.target.value)} />
+      <TextField
+        id={`${id}-holder`}
+        label={t('Account Holder Name')}
+        autoComplete="name"
+        value={holder}
+        onChange={(event) => setHolder(event.target.value)}
+      />
       <Button type="submit" block loading={pending} loadingLabel={account ? 'Updating…' : 'Adding…'}>
         {account ? t('Update UPI') : t('Add UPI')}
       </Button>
@@ -57,7 +65,15 @@ function UpiAccountForm({ account, onDone }: { account: PaymentAccount | undefin
   );
 }
 
-export function UpiAccountModal({ open, account, onClose }: { open: boolean; account?: PaymentAccount | undefined; onClose: () => void }) {
+export function UpiAccountModal({
+  open,
+  account,
+  onClose,
+}: {
+  open: boolean;
+  account?: PaymentAccount | undefined;
+  onClose: () => void;
+}) {
   return (
     <Modal open={open} title={account ? t('Edit UPI') : t('Add UPI')} onClose={onClose} testId="upi-account-modal">
       <UpiAccountForm account={account} onDone={onClose} />

@@ -1,4 +1,11 @@
-import { ACCOUNT_NUMBER_PATTERN, IFSC_PATTERN, MESSAGES, UPI_ID_PATTERN, type BANK_ACCOUNT_TYPES, type PaymentAccountCreate } from '@khel/contract';
+import {
+  ACCOUNT_NUMBER_PATTERN,
+  IFSC_PATTERN,
+  MESSAGES,
+  UPI_ID_PATTERN,
+  type BANK_ACCOUNT_TYPES,
+  type PaymentAccountCreate,
+} from '@khel/contract';
 
 export interface UpiFields {
   accountNumber: string;
@@ -45,7 +52,11 @@ export function validateBank(fields: BankFields): Validation<Extract<PaymentAcco
 }
 
 /** How an account reads in a list or a radio label: "HDFC Bank ••••5678" or the UPI id. */
-export function describeAccount(account: { type: 'upi' | 'bank'; accountNumber: string; bankName?: string | undefined }): string {
+export function describeAccount(account: {
+  type: 'upi' | 'bank';
+  accountNumber: string;
+  bankName?: string | undefined;
+}): string {
   if (account.type === 'upi') return account.accountNumber;
   return `${account.bankName ?? 'Bank'} ••••${account.accountNumber.slice(-4)}`;
 }

@@ -13,7 +13,12 @@ export interface RefClaim {
  * wallet in one journal transaction; a retry with the same key never pays twice.
  */
 export async function claimRefBonus(idempotencyKey: string) {
-  return apiRequest<RefClaim>('/claim-ref-bonus', { method: 'PUT', body: {}, headers: { 'Idempotency-Key': idempotencyKey }, successToast: BONUS_MESSAGES.refClaimed });
+  return apiRequest<RefClaim>('/claim-ref-bonus', {
+    method: 'PUT',
+    body: {},
+    headers: { 'Idempotency-Key': idempotencyKey },
+    successToast: BONUS_MESSAGES.refClaimed,
+  });
 }
 
 export function useClaimRefBonus() {

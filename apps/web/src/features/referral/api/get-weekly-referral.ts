@@ -10,9 +10,16 @@ export interface WeeklyReferral {
 
 /** GET /api/v1/get-weekly-refferal-transactions?startDate&endDate: one week's earnings per referred player. */
 export async function getWeeklyReferral(week: WeeklyOption): Promise<WeeklyReferral> {
-  return unwrap(await apiRequest<WeeklyReferral>('/get-weekly-refferal-transactions', { query: { startDate: week.weekStartDate, endDate: week.weekEndDate } }));
+  return unwrap(
+    await apiRequest<WeeklyReferral>('/get-weekly-refferal-transactions', {
+      query: { startDate: week.weekStartDate, endDate: week.weekEndDate },
+    }),
+  );
 }
 
 export function useWeeklyReferral(week: WeeklyOption) {
-  return useQuery({ queryKey: ['referral', 'weekly', week.weekStartDate, week.weekEndDate], queryFn: () => getWeeklyReferral(week) });
+  return useQuery({
+    queryKey: ['referral', 'weekly', week.weekStartDate, week.weekEndDate],
+    queryFn: () => getWeeklyReferral(week),
+  });
 }

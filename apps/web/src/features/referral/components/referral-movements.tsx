@@ -31,7 +31,9 @@ export function ReferralMovements() {
                 {formatRupees(line.amount)}
               </span>
               <span className="muted">{formatDateTime(line.createdAt)}</span>
-              <span className="muted">{t('Balance')} {formatRupees(line.balance)}</span>
+              <span className="muted">
+                {t('Balance')} {formatRupees(line.balance)}
+              </span>
             </li>
           ))}
         </ul>

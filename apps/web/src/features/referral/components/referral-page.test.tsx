@@ -21,7 +21,17 @@ function referralUsers(claimable: number, minClaim = 100): ReferralUsers {
   };
 }
 
-const ROW: WeeklyReferralRow = { referredUserId: 'u2', name: 'Ra** K****', weekStartDate: '2026-11-15', weekEndDate: '2026-11-21', netLoss: 4000, earned: 200, capped: false, status: 'paid', refusedReason: null };
+const ROW: WeeklyReferralRow = {
+  referredUserId: 'u2',
+  name: 'Ra** K****',
+  weekStartDate: '2026-11-15',
+  weekEndDate: '2026-11-21',
+  netLoss: 4000,
+  earned: 200,
+  capped: false,
+  status: 'paid',
+  refusedReason: null,
+};
 
 describe('/referral-bonus', { timeout: 20_000 }, () => {
   it('shows code, link, totals, the weekly period list opening on the last closed week, and claims to the main wallet', async () => {
@@ -36,9 +46,19 @@ describe('/referral-bonus', { timeout: 20_000 }, () => {
       'GET /getUserData': ok(user),
       'GET /get-refferal-users': () => ok(referralUsers(claimable)),
       'GET /get-refferal-transactions': ok([
-        { _id: 't1', kind: 'earned', amount: 200, weekStartDate: '2026-11-15', weekEndDate: '2026-11-21', description: 'Referral earnings 15 Nov – 21 Nov', balance: 300, createdAt: '2026-11-22T00:10:00.000Z' },
+        {
+          _id: 't1',
+          kind: 'earned',
+          amount: 200,
+          weekStartDate: '2026-11-15',
+          weekEndDate: '2026-11-21',
+          description: 'Referral earnings 15 Nov – 21 Nov',
+          balance: 300,
+          createdAt: '2026-11-22T00:10:00.000Z',
+        },
       ]),
-      'GET /get-weekly-refferal-transactions': ({ search }) => ok(search.get('startDate') === '2026-11-15' ? { rows: [ROW], total: 200 } : { rows: [], total: 0 }),
+      'GET /get-weekly-refferal-transactions': ({ search }) =>
+        ok(search.get('startDate') === '2026-11-15' ? { rows: [ROW], total: 200 } : { rows: [], total: 0 }),
       'PUT /claim-ref-bonus': () => {
         claimable = 0;
         return ok({ claimed: 300, refBonus: 0, balance: 100300 }, BONUS_MESSAGES.refClaimed);
@@ -48,7 +68,9 @@ describe('/referral-bonus', { timeout: 20_000 }, () => {
     // The page is lazy: on a loaded machine its first render can take longer than findBy's default second.
     expect((await screen.findByTestId('referral-code', undefined, { timeout: 10_000 })).textContent).toBe('ASHA2345');
     expect(screen.getByTestId('referral-link').textContent).toBe('http://localhost:3000/?referral_code=ASHA2345');
-    expect(screen.getByTestId('whatsapp-share').getAttribute('href')).toBe(`https://wa.me/?text=${encodeURIComponent('Join me and play with my referral code: http://localhost:3000/?referral_code=ASHA2345')}`);
+    expect(screen.getByTestId('whatsapp-share').getAttribute('href')).toBe(
+      `https://wa.me/?text=${encodeURIComponent('Join me and play with my referral code: http://localhost:3000/?referral_code=ASHA2345')}`,
+    );
     expect(screen.getByTestId('ref-earned').textContent).toBe('₹700.00');
     expect(screen.getByTestId('ref-claimable').textContent).toBe('₹300.00');
     expect(screen.getByTestId('ref-claimed').textContent).toBe('₹400.00');

@@ -45,11 +45,20 @@ export function ReferralTotals({ totals }: { totals: Totals }) {
           <dd data-testid="ref-claimed">{formatRupees(totals.claimed)}</dd>
         </div>
       </dl>
-      <Button block onClick={() => void onClaim()} disabled={!enough} loading={claim.isPending} loadingLabel={t('Claiming…')} data-testid="claim-ref-bonus">
+      <Button
+        block
+        onClick={() => void onClaim()}
+        disabled={!enough}
+        loading={claim.isPending}
+        loadingLabel={t('Claiming…')}
+        data-testid="claim-ref-bonus"
+      >
         {t('Claim {amount} to main wallet', { amount: formatRupees(totals.claimable) })}
       </Button>
       <p className="muted" data-testid="ref-claim-hint">
-        {enough ? t('The whole claimable amount moves to your main wallet at once.') : t('You can claim from {amount}.', { amount: formatRupees(totals.minClaim) })}
+        {enough
+          ? t('The whole claimable amount moves to your main wallet at once.')
+          : t('You can claim from {amount}.', { amount: formatRupees(totals.minClaim) })}
       </p>
     </section>
   );

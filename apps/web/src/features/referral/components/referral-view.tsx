@@ -25,8 +25,15 @@ export function ReferralView() {
   if (query.isError) {
     return (
       <div className="banner banner--error stack-sm" role="alert" data-testid="referral-error">
-        <p>{t('We could not load your referrals.')} {query.error.message}</p>
-        <Button variant="secondary" className="button--small" onClick={() => void query.refetch()} loading={query.isFetching}>
+        <p>
+          {t('We could not load your referrals.')} {query.error.message}
+        </p>
+        <Button
+          variant="secondary"
+          className="button--small"
+          onClick={() => void query.refetch()}
+          loading={query.isFetching}
+        >
           {t('Try again')}
         </Button>
       </div>

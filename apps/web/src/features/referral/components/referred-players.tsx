@@ -20,7 +20,9 @@ export function ReferredPlayers({ users }: { users: ReferredUser[] }) {
             <li key={user._id} className="referral-row" data-testid="referred-player">
               <strong>{user.name}</strong>
               <span className="referral-row__amount">{formatRupees(user.totalEarned)}</span>
-              <span className="muted">{t('Joined')} {formatDateTime(user.joinedAt)}</span>
+              <span className="muted">
+                {t('Joined')} {formatDateTime(user.joinedAt)}
+              </span>
               <span className="muted">{user.firstDepositMade ? t('First deposit made') : t('No deposit yet')}</span>
             </li>
           ))}

@@ -20,7 +20,11 @@ export function SharePanel({ code, sharePath }: { code: string; sharePath: strin
       <h2 id="referral-share-title" className="section-title">
         {t('Invite friends')}
       </h2>
-      <p className="muted">{t('Friends who sign up with your code are linked to you for good. Each week you earn a share of what they lose.')}</p>
+      <p className="muted">
+        {t(
+          'Friends who sign up with your code are linked to you for good. Each week you earn a share of what they lose.',
+        )}
+      </p>
       <div className="detail-row">
         <span className="detail-row__label">{t('Your code')}</span>
         <strong className="detail-row__value referral-share__code" data-testid="referral-code">
@@ -35,7 +39,13 @@ export function SharePanel({ code, sharePath }: { code: string; sharePath: strin
         </span>
         <CopyButton value={link} label="share link" />
       </div>
-      <a className="button button--primary button--block" href={whatsAppLink(link)} target="_blank" rel="noopener noreferrer" data-testid="whatsapp-share">
+      <a
+        className="button button--primary button--block"
+        href={whatsAppLink(link)}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="whatsapp-share"
+      >
         {t('Share on WhatsApp')}
       </a>
     </section>

@@ -9,7 +9,11 @@ import { msg, t } from '../../../lib/i18n/i18n';
 /** How many weeks the period list offers (spec §9: "N past weeks"). */
 export const REFERRAL_WEEKS = 8;
 
-const STATUS_TEXT: Record<WeeklyReferralRow['status'], string> = { paid: msg('Paid'), refused: msg('Not paid'), open: msg('Week still open') };
+const STATUS_TEXT: Record<WeeklyReferralRow['status'], string> = {
+  paid: msg('Paid'),
+  refused: msg('Not paid'),
+  open: msg('Week still open'),
+};
 
 function RowLine({ row }: { row: WeeklyReferralRow }) {
   return (
@@ -49,7 +53,13 @@ export function WeeklyEarnings() {
         <label className="field__label" htmlFor={`${id}-week`}>
           {t('Week')}
         </label>
-        <select id={`${id}-week`} className="input" value={index} onChange={(event) => setIndex(Number(event.target.value))} data-testid="week-select">
+        <select
+          id={`${id}-week`}
+          className="input"
+          value={index}
+          onChange={(event) => setIndex(Number(event.target.value))}
+          data-testid="week-select"
+        >
           {weeks.map((option, position) => (
             <option key={option.weekStartDate} value={position}>
               {option.label}

@@ -4,8 +4,18 @@ import { referralLineText } from './movement-text';
 
 afterEach(async () => setLocale('en', false));
 
-const earned = { kind: 'earned' as const, description: 'Referral earnings 2026-11-15 to 2026-11-21', weekStartDate: '2026-11-15', weekEndDate: '2026-11-21' };
-const claimed = { kind: 'claimed' as const, description: 'Referral bonus claimed to the main wallet', weekStartDate: null, weekEndDate: null };
+const earned = {
+  kind: 'earned' as const,
+  description: 'Referral earnings 2026-11-15 to 2026-11-21',
+  weekStartDate: '2026-11-15',
+  weekEndDate: '2026-11-21',
+};
+const claimed = {
+  kind: 'claimed' as const,
+  description: 'Referral bonus claimed to the main wallet',
+  weekStartDate: null,
+  weekEndDate: null,
+};
 
 describe('referral movement wording (issue 14)', () => {
   it('keeps the server text word for word in English', () => {

@@ -53,12 +53,20 @@ function LimitCard({ limit }: { limit: DepositLimit }) {
         <strong data-testid="limit-amount">{limit.amount === null ? 'No limit' : formatRupees(limit.amount)}</strong>
       </div>
       {limit.amount !== null ? (
-        <progress className={`limit-bar${over ? ' limit-bar--full' : ''}`} max={limit.amount} value={Math.min(limit.used, limit.amount)} aria-label={t('{limit} used', { limit: t(names.title) })}>
+        <progress
+          className={`limit-bar${over ? ' limit-bar--full' : ''}`}
+          max={limit.amount}
+          value={Math.min(limit.used, limit.amount)}
+          aria-label={t('{limit} used', { limit: t(names.title) })}
+        >
           {formatRupees(limit.used)}
         </progress>
       ) : null}
       <p className="muted" data-testid="limit-used">
-        {t('{amount} deposited {span} (approved deposits)', { amount: formatRupees(limit.approved), span: t(names.span) })}
+        {t('{amount} deposited {span} (approved deposits)', {
+          amount: formatRupees(limit.approved),
+          span: t(names.span),
+        })}
         {limit.amount !== null ? ` · ${formatRupees(limit.used)} of ${formatRupees(limit.amount)} used` : ''}
       </p>
       {limit.pending > 0 ? (
@@ -70,24 +78,45 @@ function LimitCard({ limit }: { limit: DepositLimit }) {
         <p className="banner banner--info" data-testid="limit-pending">
           {limit.pendingRemoval
             ? t('The limit will be removed on {date}.', { date: formatDateTime(limit.pendingEffectiveAt) })
-            : t('The limit rises to {amount} on {date}.', { amount: formatRupees(limit.pendingAmount ?? 0), date: formatDateTime(limit.pendingEffectiveAt) })}
+            : t('The limit rises to {amount} on {date}.', {
+                amount: formatRupees(limit.pendingAmount ?? 0),
+                date: formatDateTime(limit.pendingEffectiveAt),
+              })}
         </p>
       ) : null}
       <form className="limit-card__form" onSubmit={onSubmit} noValidate>
         <TextField
           id={`${id}-amount`}
-          label={limit.period === 'daily' ? t('New daily limit (₹)') : limit.period === 'weekly' ? t('New weekly limit (₹)') : t('New monthly limit (₹)')}
+          label={
+            limit.period === 'daily'
+              ? t('New daily limit (₹)')
+              : limit.period === 'weekly'
+                ? t('New weekly limit (₹)')
+                : t('New monthly limit (₹)')
+          }
           inputMode="decimal"
           autoComplete="off"
           value={value}
           onChange={(event) => setValue(cleanAmountInput(event.target.value))}
         />
         <div className="row">
-          <Button type="submit" className="button--small" loading={save.isPending && save.variables?.amount !== null} loadingLabel={t('Saving…')}>
+          <Button
+            type="submit"
+            className="button--small"
+            loading={save.isPending && save.variables?.amount !== null}
+            loadingLabel={t('Saving…')}
+          >
             {t('Save limit')}
           </Button>
           {limit.amount !== null && !limit.pendingRemoval ? (
-            <Button type="button" variant="secondary" className="button--small" loading={save.isPending && save.variables?.amount === null} loadingLabel={t('Removing…')} onClick={() => void submit(null)}>
+            <Button
+              type="button"
+              variant="secondary"
+              className="button--small"
+              loading={save.isPending && save.variables?.amount === null}
+              loadingLabel={t('Removing…')}
+              onClick={() => void submit(null)}
+            >
               {t('Remove limit')}
             </Button>
           ) : null}
@@ -110,8 +139,8 @@ export function DepositLimits() {
         {t('Deposit limits')}
       </h2>
       <p className="muted">
-        Cap what you can deposit in a day, a week or a month. Lowering a limit takes effect at once; raising or removing one takes effect
-        after 24 hours, so a decision made in the heat of the moment has time to cool.
+        Cap what you can deposit in a day, a week or a month. Lowering a limit takes effect at once; raising or removing
+        one takes effect after 24 hours, so a decision made in the heat of the moment has time to cool.
       </p>
       {limits.isPending ? (
         <div className="stack" aria-busy="true">

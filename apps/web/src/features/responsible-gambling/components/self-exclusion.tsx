@@ -54,29 +54,53 @@ export function SelfExclusion() {
         {t('Take a break (self-exclusion)')}
       </h2>
       <p className="muted">
-        {t('Block your own account for a while. Until the period ends you cannot log in, bet, play or deposit, and the break cannot be shortened.')}
+        {t(
+          'Block your own account for a while. Until the period ends you cannot log in, bet, play or deposit, and the break cannot be shortened.',
+        )}
       </p>
       <form className="form card" onSubmit={onSubmit} noValidate>
-        <SelectField id={`${id}-days`} label={t('Exclude me for')} value={days} onChange={(event) => setDays(Number(event.target.value) as Days)}>
+        <SelectField
+          id={`${id}-days`}
+          label={t('Exclude me for')}
+          value={days}
+          onChange={(event) => setDays(Number(event.target.value) as Days)}
+        >
           {SELF_EXCLUSION_DAYS.map((value) => (
             <option key={value} value={value}>
               {PERIOD_LABELS[value]}
             </option>
           ))}
         </SelectField>
-        <PasswordField id={`${id}-password`} label={t('Your password')} autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <PasswordField
+          id={`${id}-password`}
+          label={t('Your password')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <Button type="submit" variant="danger" block>
           {t('Exclude me')}
         </Button>
       </form>
-      <Modal open={confirming} title={t('Exclude yourself?')} onClose={() => !exclude.isPending && setConfirming(false)} testId="self-exclusion-confirm">
+      <Modal
+        open={confirming}
+        title={t('Exclude yourself?')}
+        onClose={() => !exclude.isPending && setConfirming(false)}
+        testId="self-exclusion-confirm"
+      >
         <div className="stack">
           <p className="banner banner--error" role="alert">
-            {t('For')} {PERIOD_LABELS[days]} you will not be able to log in, bet, play or deposit. You will be logged out on every device now, and
-            the break cannot be shortened or undone.
+            {t('For')} {PERIOD_LABELS[days]} you will not be able to log in, bet, play or deposit. You will be logged
+            out on every device now, and the break cannot be shortened or undone.
           </p>
           <div className="row">
-            <Button type="button" variant="danger" loading={exclude.isPending} loadingLabel={t('Excluding…')} onClick={() => void confirm()}>
+            <Button
+              type="button"
+              variant="danger"
+              loading={exclude.isPending}
+              loadingLabel={t('Excluding…')}
+              onClick={() => void confirm()}
+            >
               {t('Yes, exclude me for')} {PERIOD_LABELS[days]}
             </Button>
             <Button type="button" variant="secondary" disabled={exclude.isPending} onClick={() => setConfirming(false)}>

@@ -4,14 +4,23 @@ import { apiRequest, shouldRetry, type ApiEnvelope } from '../../../lib/api-clie
 
 /** The player's open bets (pending, unmatched, matched) on one event, from GET /api/v1/my-bets?status=open. */
 export async function getEventBets(eventId: string): Promise<BetRow[]> {
-  const envelope = await apiRequest<BetRow[]>('/my-bets', { query: { status: 'open' }, quietStatuses: [404, 501], warningToast: false });
+  const envelope = await apiRequest<BetRow[]>('/my-bets', {
+    query: { status: 'open' },
+    quietStatuses: [404, 501],
+    warningToast: false,
+  });
   if (envelope.meta.code !== 200 || !Array.isArray(envelope.data)) return [];
   return envelope.data.filter((bet) => bet.eventId?._id === eventId);
 }
 
 /** Under the my-bets key, so every `bet` message on the socket refreshes it (useLiveAccount). */
 export function useEventBets(eventId: string, enabled: boolean) {
-  return useQuery({ queryKey: ['my-bets', 'event', eventId], queryFn: () => getEventBets(eventId), enabled, retry: shouldRetry });
+  return useQuery({
+    queryKey: ['my-bets', 'event', eventId],
+    queryFn: () => getEventBets(eventId),
+    enabled,
+    retry: shouldRetry,
+  });
 }
 
 export type CancelTarget = { betId: string } | { marketId: string };
@@ -21,7 +30,9 @@ export function useCancelFromEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (target: CancelTarget): Promise<ApiEnvelope<unknown>> =>
-      'betId' in target ? apiRequest('/cancel-bet', { method: 'POST', body: { betId: target.betId } }) : apiRequest('/cancel-market-bets', { method: 'POST', body: { marketId: target.marketId } }),
+      'betId' in target
+        ? apiRequest('/cancel-bet', { method: 'POST', body: { betId: target.betId } })
+        : apiRequest('/cancel-market-bets', { method: 'POST', body: { marketId: target.marketId } }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
       void queryClient.invalidateQueries({ queryKey: ['userData'] });

@@ -23,7 +23,15 @@ export function useEvent(slugs: EventSlugs | null) {
   });
 }
 
-export function eventHref(slugs: { sport: { slugName: string }; league: { slugName: string }; slugName: string }): string {
-  const params = new URLSearchParams({ sport: slugs.sport.slugName, league: slugs.league.slugName, event: slugs.slugName });
+export function eventHref(slugs: {
+  sport: { slugName: string };
+  league: { slugName: string };
+  slugName: string;
+}): string {
+  const params = new URLSearchParams({
+    sport: slugs.sport.slugName,
+    league: slugs.league.slugName,
+    event: slugs.slugName,
+  });
   return `/event?${params.toString()}`;
 }

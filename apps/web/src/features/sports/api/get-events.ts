@@ -10,7 +10,11 @@ export interface EventFilter {
 
 /** GET /api/v1/events?sport=&league=&inPlay=: the Home lists, each event with its match-odds market. */
 export async function getEvents(filter: EventFilter): Promise<EventSummary[]> {
-  const query = { sport: filter.sport, league: filter.league, inPlay: filter.inPlay === undefined ? undefined : String(filter.inPlay) };
+  const query = {
+    sport: filter.sport,
+    league: filter.league,
+    inPlay: filter.inPlay === undefined ? undefined : String(filter.inPlay),
+  };
   return unwrap(await apiRequest<EventSummary[]>('/events', { query }));
 }
 

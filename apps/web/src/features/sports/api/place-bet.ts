@@ -8,5 +8,10 @@ import { apiRequest, type ApiEnvelope } from '../../../lib/api-client';
  * comes from the API client as for every call.
  */
 export async function placeBet(body: PlaceBet, idempotencyKey: string): Promise<ApiEnvelope<BetRow>> {
-  return apiRequest<BetRow>('/place-bet', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, successToast: false });
+  return apiRequest<BetRow>('/place-bet', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    successToast: false,
+  });
 }

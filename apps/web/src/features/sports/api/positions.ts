@@ -26,16 +26,29 @@ export function useEventPositions(eventId: string, marketIds: readonly string[])
     const mine = new Set(marketKey.split(','));
     return liveClient.onMessage((message) => {
       if (message.type !== 'positions' || !mine.has(message.marketId)) return;
-      queryClient.setQueryData<MarketPosition[]>(positionsKey(eventId), (previous) => [...(previous ?? []).filter((position) => position.marketId !== message.marketId), ...message.positions]);
+      queryClient.setQueryData<MarketPosition[]>(positionsKey(eventId), (previous) => [
+        ...(previous ?? []).filter((position) => position.marketId !== message.marketId),
+        ...message.positions,
+      ]);
     });
   }, [eventId, marketKey, signedIn, queryClient]);
-  return useQuery({ queryKey: positionsKey(eventId), queryFn: () => getEventPositions(eventId), enabled: signedIn, staleTime: 30_000 });
+  return useQuery({
+    queryKey: positionsKey(eventId),
+    queryFn: () => getEventPositions(eventId),
+    enabled: signedIn,
+    staleTime: 30_000,
+  });
 }
 
 /** The position on one market for the wallet the player bets from now, or null. */
 export function useMarketPosition(eventId: string, marketId: string): MarketPosition | null {
   const { user } = useSession();
-  const query = useQuery({ queryKey: positionsKey(eventId), queryFn: () => getEventPositions(eventId), enabled: user !== null, staleTime: 30_000 });
+  const query = useQuery({
+    queryKey: positionsKey(eventId),
+    queryFn: () => getEventPositions(eventId),
+    enabled: user !== null,
+    staleTime: 30_000,
+  });
   const wallet = user?.wallet === WALLETS.BONUS ? 'bonus' : 'main';
   return query.data?.find((position) => position.marketId === marketId && position.wallet === wallet) ?? null;
 }
@@ -48,7 +61,13 @@ export function invalidatePositions(queryClient: ReturnType<typeof useQueryClien
 export function useCashOutQuote(marketId: string, percent: number, version: number, enabled: boolean) {
   return useQuery({
     queryKey: ['cash-out-quote', marketId, percent, version],
-    queryFn: async () => unwrap(await apiRequest<CashOutQuote>('/cash-out-quote', { query: { marketId, percent: String(percent) }, warningToast: false })),
+    queryFn: async () =>
+      unwrap(
+        await apiRequest<CashOutQuote>('/cash-out-quote', {
+          query: { marketId, percent: String(percent) },
+          warningToast: false,
+        }),
+      ),
     enabled,
     refetchInterval: enabled ? 2_000 : false,
     placeholderData: (previous) => previous,
@@ -56,6 +75,9 @@ export function useCashOutQuote(marketId: string, percent: number, version: numb
 }
 
 /** POST /api/v1/cash-out with its Idempotency-Key; the envelope's meta.error says why it was refused (ODDS_CHANGED, …). */
-export async function postCashOut(body: CashOut, idempotencyKey: string): Promise<ApiEnvelope<{ marketId: string; value: number; bets: BetRow[] }>> {
+export async function postCashOut(
+  body: CashOut,
+  idempotencyKey: string,
+): Promise<ApiEnvelope<{ marketId: string; value: number; bets: BetRow[] }>> {
   return apiRequest('/cash-out', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 }

@@ -26,7 +26,10 @@ type Outcome =
   | { kind: 'refused'; code: string | undefined; message: string };
 
 /** The live price for what the slip holds (bookmaker rate, fancy line and rate); null for exchange. */
-function livePrice(market: Market, selection: SlipSelection): { odds: number; oddsSize: number | null } | null | 'gone' {
+function livePrice(
+  market: Market,
+  selection: SlipSelection,
+): { odds: number; oddsSize: number | null } | null | 'gone' {
   if (selection.marketType === 'EXCHANGE') return null;
   if (selection.marketType === 'BOOKMAKER') {
     const runner = market.runners.find((item) => item._id === selection.runnerId);
@@ -36,7 +39,9 @@ function livePrice(market: Market, selection: SlipSelection): { odds: number; od
   const fancy = market.fancy;
   const line = selection.side === 'back' ? fancy?.yesLine : fancy?.noLine;
   const rate = selection.side === 'back' ? fancy?.yesRate : fancy?.noRate;
-  return line === null || line === undefined || rate === null || rate === undefined ? 'gone' : { odds: line, oddsSize: rate };
+  return line === null || line === undefined || rate === null || rate === undefined
+    ? 'gone'
+    : { odds: line, oddsSize: rate };
 }
 
 function sideName(selection: SlipSelection): string {
@@ -87,14 +92,19 @@ function BetResult({ bet }: { bet: BetRow }) {
   if (bet.status === 'unmatched' || bet.unmatchedStake > 0) {
     return (
       <p className="slip__message slip__message--info" role="status" data-testid="slip-result">
-        {bet.matchedStake > 0 ? t('Partly matched: {amount} matched,', { amount: formatRupees(bet.matchedStake) }) : t('Bet placed, unmatched:')}{' '}
+        {bet.matchedStake > 0
+          ? t('Partly matched: {amount} matched,', { amount: formatRupees(bet.matchedStake) })
+          : t('Bet placed, unmatched:')}{' '}
         {t('{amount} waiting for a match. You can cancel it in My Bets.', { amount: formatRupees(bet.unmatchedStake) })}
       </p>
     );
   }
   return (
     <p className="slip__message slip__message--success" role="status" data-testid="slip-result">
-      {t('Bet matched: {amount} at {odds}', { amount: formatRupees(bet.matchedStake || bet.stake), odds: bet.marketType === 'FANCY' ? t('{odds} runs', { odds: bet.odds }) : bet.odds })}
+      {t('Bet matched: {amount} at {odds}', {
+        amount: formatRupees(bet.matchedStake || bet.stake),
+        odds: bet.marketType === 'FANCY' ? t('{odds} runs', { odds: bet.odds }) : bet.odds,
+      })}
     </p>
   );
 }
@@ -170,7 +180,10 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
   }, [outcome, queryClient]);
 
   const stake = parseStake(stakeText);
-  const preview = stake === null ? null : slipPreview({ marketType: selection.marketType, side: selection.side, odds, oddsSize, stake });
+  const preview =
+    stake === null
+      ? null
+      : slipPreview({ marketType: selection.marketType, side: selection.side, odds, oddsSize, stake });
   const block = marketBlock(market);
   const live = livePrice(market, selection);
   const moved = live !== null && live !== 'gone' && (live.odds !== odds || live.oddsSize !== oddsSize) ? live : null;
@@ -223,14 +236,22 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
     }
   };
 
-  const secondsLeft = outcome.kind === 'pending' && !Number.isNaN(delayUntil) ? Math.max(0, Math.ceil((delayUntil - now) / 1000)) : null;
+  const secondsLeft =
+    outcome.kind === 'pending' && !Number.isNaN(delayUntil) ? Math.max(0, Math.ceil((delayUntil - now) / 1000)) : null;
 
   return (
-    <form className={`slip slip--${selection.side} slip--${variant}`} onSubmit={(event) => void submit(event)} aria-label={t('Bet slip')} data-testid="bet-slip" noValidate>
+    <form
+      className={`slip slip--${selection.side} slip--${variant}`}
+      onSubmit={(event) => void submit(event)}
+      aria-label={t('Bet slip')}
+      data-testid="bet-slip"
+      noValidate
+    >
       <header className="slip__header">
         <div>
           <p className="slip__title">
-            <span className={`badge slip__side slip__side--${selection.side}`}>{sideName(selection)}</span> <strong data-testid="slip-selection">{selection.label}</strong>
+            <span className={`badge slip__side slip__side--${selection.side}`}>{sideName(selection)}</span>{' '}
+            <strong data-testid="slip-selection">{selection.label}</strong>
           </p>
           <p className="muted slip__market">
             {selection.eventName} · {market.name}
@@ -243,10 +264,21 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
 
       <div className="slip__fields">
         <label className="slip__field">
-          <span>{selection.marketType === 'FANCY' ? t('Runs') : selection.marketType === 'BOOKMAKER' ? t('Rate') : t('Odds')}</span>
+          <span>
+            {selection.marketType === 'FANCY'
+              ? t('Runs')
+              : selection.marketType === 'BOOKMAKER'
+                ? t('Rate')
+                : t('Odds')}
+          </span>
           {exchange ? (
             <span className="stepper">
-              <button type="button" aria-label={t('Lower odds')} onClick={() => changeOdds(stepOdds(odds, -1))} disabled={busy}>
+              <button
+                type="button"
+                aria-label={t('Lower odds')}
+                onClick={() => changeOdds(stepOdds(odds, -1))}
+                disabled={busy}
+              >
                 −
               </button>
               <input
@@ -263,7 +295,12 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
                 onBlur={() => changeOdds(nearestOnLadder(odds))}
                 disabled={busy}
               />
-              <button type="button" aria-label={t('Higher odds')} onClick={() => changeOdds(stepOdds(odds, 1))} disabled={busy}>
+              <button
+                type="button"
+                aria-label={t('Higher odds')}
+                onClick={() => changeOdds(stepOdds(odds, 1))}
+                disabled={busy}
+              >
                 +
               </button>
             </span>
@@ -308,7 +345,11 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         ))}
       </div>
 
-      {!oddsValid ? <p className="slip__hint slip__message--error">{t('Odds must be on the price ladder; we will use {odds}.', { odds: nearestOnLadder(odds) })}</p> : null}
+      {!oddsValid ? (
+        <p className="slip__hint slip__message--error">
+          {t('Odds must be on the price ladder; we will use {odds}.', { odds: nearestOnLadder(odds) })}
+        </p>
+      ) : null}
 
       <dl className="slip__preview" data-testid="slip-preview">
         <div>
@@ -332,13 +373,17 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
 
       {moved && outcome.kind !== 'pending' ? (
         <p className="slip__message slip__message--warning" data-testid="slip-moved">
-          {t(selection.marketType === 'FANCY' ? 'Line now {price}.' : 'Rate now {price}.', { price: priceText(selection.marketType, moved.odds, moved.oddsSize) })}{' '}
+          {t(selection.marketType === 'FANCY' ? 'Line now {price}.' : 'Rate now {price}.', {
+            price: priceText(selection.marketType, moved.odds, moved.oddsSize),
+          })}{' '}
           <button type="button" className="link-button" onClick={takeLivePrice}>
             {t('Use it')}
           </button>
         </p>
       ) : null}
-      {live === 'gone' && block === null ? <p className="slip__message slip__message--warning">{t('This price is no longer offered.')}</p> : null}
+      {live === 'gone' && block === null ? (
+        <p className="slip__message slip__message--warning">{t('This price is no longer offered.')}</p>
+      ) : null}
       {block !== null ? (
         <p className="slip__message slip__message--warning" role="status" data-testid="slip-blocked">
           {t('{state}: betting is paused.', { state: block === t('Suspended') ? t('Market suspended') : block })}
@@ -352,12 +397,16 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
       ) : null}
       {outcome.kind === 'pending' ? (
         <p className="slip__message slip__message--info" role="status" data-testid="slip-pending">
-          {t('Bet delay: {left}… the bet is held by the server before it is matched.', { left: secondsLeft !== null && secondsLeft > 0 ? `${secondsLeft}s` : t('checking') })}
+          {t('Bet delay: {left}… the bet is held by the server before it is matched.', {
+            left: secondsLeft !== null && secondsLeft > 0 ? `${secondsLeft}s` : t('checking'),
+          })}
         </p>
       ) : null}
       {outcome.kind === 'done' && outcome.afterDelay === true ? (
         <p className="slip__message slip__message--info" role="status" data-testid="slip-resolved">
-          {outcome.bet.status === 'lapsed' || outcome.bet.status === 'cancelled' ? t('Refused after the in-play delay: the slip is cleared.') : t('Accepted after the in-play delay: the slip is cleared.')}
+          {outcome.bet.status === 'lapsed' || outcome.bet.status === 'cancelled'
+            ? t('Refused after the in-play delay: the slip is cleared.')
+            : t('Accepted after the in-play delay: the slip is cleared.')}
         </p>
       ) : null}
       {outcome.kind === 'done' ? <BetResult bet={outcome.bet} /> : null}
@@ -366,13 +415,25 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         <Button type="button" variant="secondary" onClick={closeSlip}>
           {t('Cancel')}
         </Button>
-        <Button type="submit" disabled={stake === null || block !== null || !oddsValid || outcome.kind === 'pending'} loading={outcome.kind === 'placing'} loadingLabel={t('Placing…')} data-testid="place-bet">
+        <Button
+          type="submit"
+          disabled={stake === null || block !== null || !oddsValid || outcome.kind === 'pending'}
+          loading={outcome.kind === 'placing'}
+          loadingLabel={t('Placing…')}
+          data-testid="place-bet"
+        >
           {t('Place bet')}
         </Button>
       </div>
       <p className="muted slip__limits">
-        {t('Min {min} · Max {max} · Max profit {profit}', { min: formatRupees(market.minStake), max: formatRupees(market.maxStake), profit: formatRupees(market.maxProfit) })}
-        {market.betDelaySeconds > 0 && market.inPlay ? ` · ${t('Delay {seconds}s', { seconds: market.betDelaySeconds })}` : ''}
+        {t('Min {min} · Max {max} · Max profit {profit}', {
+          min: formatRupees(market.minStake),
+          max: formatRupees(market.maxStake),
+          profit: formatRupees(market.maxProfit),
+        })}
+        {market.betDelaySeconds > 0 && market.inPlay
+          ? ` · ${t('Delay {seconds}s', { seconds: market.betDelaySeconds })}`
+          : ''}
       </p>
     </form>
   );
@@ -384,6 +445,10 @@ function useRefCallback<A extends unknown[]>(callback: (...args: A) => void): (.
   useEffect(() => {
     ref.current = callback;
   });
-  const [stable] = useState(() => (...args: A) => ref.current(...args));
+  const [stable] = useState(
+    () =>
+      (...args: A) =>
+        ref.current(...args),
+  );
   return stable;
 }

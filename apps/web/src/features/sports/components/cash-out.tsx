@@ -44,7 +44,9 @@ export function CashOut({ market }: { market: Market }) {
         void queryClient.invalidateQueries({ queryKey: ['userData'] });
         void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
       } else {
-        setError(envelope.meta.error === 'ODDS_CHANGED' ? t('Odds changed: check the new value') : serverText(envelope.meta));
+        setError(
+          envelope.meta.error === 'ODDS_CHANGED' ? t('Odds changed: check the new value') : serverText(envelope.meta),
+        );
       }
     } catch {
       setError(t('Cash out failed, please try again'));
@@ -57,7 +59,13 @@ export function CashOut({ market }: { market: Market }) {
 
   if (!open) {
     return (
-      <button type="button" className="cash-out__open" onClick={() => setOpen(true)} data-testid="cash-out-open" aria-label={`Cash out ${market.name}`}>
+      <button
+        type="button"
+        className="cash-out__open"
+        onClick={() => setOpen(true)}
+        data-testid="cash-out-open"
+        aria-label={`Cash out ${market.name}`}
+      >
         {t('Cash Out')}
       </button>
     );
@@ -67,14 +75,28 @@ export function CashOut({ market }: { market: Market }) {
       {exchange ? (
         <div className="chips cash-out__shares" role="radiogroup" aria-label={t('Share to cash out')}>
           {SHARES.map((share) => (
-            <button key={share} type="button" role="radio" aria-checked={percent === share} className={`chip${percent === share ? ' chip--active' : ''}`} onClick={() => setPercent(share)} data-testid={`cash-out-share-${share}`}>
+            <button
+              key={share}
+              type="button"
+              role="radio"
+              aria-checked={percent === share}
+              className={`chip${percent === share ? ' chip--active' : ''}`}
+              onClick={() => setPercent(share)}
+              data-testid={`cash-out-share-${share}`}
+            >
               {share === 100 ? 'All' : `${share}%`}
             </button>
           ))}
         </div>
       ) : null}
       <p className="cash-out__value" aria-live="polite" data-testid="cash-out-value">
-        {quote.isPending ? t('Getting the value…') : data === undefined ? t('The value is not available') : data.available ? t('Cash out {amount}', { amount: formatRupees(data.value ?? 0) }) : data.reason}
+        {quote.isPending
+          ? t('Getting the value…')
+          : data === undefined
+            ? t('The value is not available')
+            : data.available
+              ? t('Cash out {amount}', { amount: formatRupees(data.value ?? 0) })
+              : data.reason}
       </p>
       {error !== null ? (
         <p className="slip__message slip__message--error" role="alert" data-testid="cash-out-error">
@@ -85,7 +107,14 @@ export function CashOut({ market }: { market: Market }) {
         <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
           {t('Close')}
         </Button>
-        <Button type="button" onClick={() => void take()} disabled={value === null} loading={busy} loadingLabel={t('Cashing out…')} data-testid="cash-out-confirm">
+        <Button
+          type="button"
+          onClick={() => void take()}
+          disabled={value === null}
+          loading={busy}
+          loadingLabel={t('Cashing out…')}
+          data-testid="cash-out-confirm"
+        >
           {value === null ? t('Cash out') : t('Cash out {amount}', { amount: formatRupees(value) })}
         </Button>
       </div>

@@ -19,7 +19,10 @@ function priceText(bet: BetRow): string {
 
 function statusText(bet: BetRow): string {
   if (bet.status === 'pending') return t('In bet delay');
-  if (bet.status === 'unmatched') return bet.matchedStake > 0 ? `${formatRupees(bet.matchedStake)} matched, ${formatRupees(bet.unmatchedStake)} unmatched` : 'Unmatched';
+  if (bet.status === 'unmatched')
+    return bet.matchedStake > 0
+      ? `${formatRupees(bet.matchedStake)} matched, ${formatRupees(bet.unmatchedStake)} unmatched`
+      : 'Unmatched';
   return 'Matched';
 }
 
@@ -33,12 +36,19 @@ export function EventBets({ eventId }: { eventId: string }) {
   const query = useEventBets(eventId, user !== null);
   const cancel = useCancelFromEvent();
   if (user === null) return null;
-  const busy = (target: CancelTarget) => cancel.isPending && JSON.stringify(cancel.variables) === JSON.stringify(target);
+  const busy = (target: CancelTarget) =>
+    cancel.isPending && JSON.stringify(cancel.variables) === JSON.stringify(target);
 
   let body;
   if (query.isPending) body = <Skeleton height="3rem" />;
-  else if (query.isError) body = <p className="slip__message slip__message--error">{t('Your bets could not be loaded.')}</p>;
-  else if (query.data.length === 0) body = <p className="muted" data-testid="event-bets-empty">{t('No bets on this event yet.')}</p>;
+  else if (query.isError)
+    body = <p className="slip__message slip__message--error">{t('Your bets could not be loaded.')}</p>;
+  else if (query.data.length === 0)
+    body = (
+      <p className="muted" data-testid="event-bets-empty">
+        {t('No bets on this event yet.')}
+      </p>
+    );
   else {
     const markets = new Map<string, BetRow[]>();
     for (const bet of query.data) markets.set(bet.marketId, [...(markets.get(bet.marketId) ?? []), bet]);
@@ -49,21 +59,39 @@ export function EventBets({ eventId }: { eventId: string }) {
           <div className="event-bets__market-head">
             <strong>{bets[0]?.marketName}</strong>
             {open.length > 1 ? (
-              <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => cancel.mutate({ marketId })} aria-label={`Cancel all unmatched bets on ${bets[0]?.marketName ?? 'this market'}`}>
+              <button
+                type="button"
+                className="link-button"
+                disabled={cancel.isPending}
+                onClick={() => cancel.mutate({ marketId })}
+                aria-label={`Cancel all unmatched bets on ${bets[0]?.marketName ?? 'this market'}`}
+              >
                 {busy({ marketId }) ? t('Cancelling…') : t('Cancel all')}
               </button>
             ) : null}
           </div>
           <ul className="event-bets__list">
             {bets.map((bet) => (
-              <li key={bet._id} className={`event-bets__bet event-bets__bet--${bet.selectionType}`} data-testid="event-bet" data-status={bet.status}>
+              <li
+                key={bet._id}
+                className={`event-bets__bet event-bets__bet--${bet.selectionType}`}
+                data-testid="event-bet"
+                data-status={bet.status}
+              >
                 <span>
-                  <span className={`badge slip__side slip__side--${bet.selectionType}`}>{sideText(bet)}</span> {bet.selection} @ {priceText(bet)}
+                  <span className={`badge slip__side slip__side--${bet.selectionType}`}>{sideText(bet)}</span>{' '}
+                  {bet.selection} @ {priceText(bet)}
                 </span>
                 <span className="event-bets__stake">{formatRupees(bet.stake)}</span>
                 <span className="muted event-bets__status">{statusText(bet)}</span>
                 {cancellable(bet) ? (
-                  <button type="button" className="link-button" disabled={cancel.isPending} onClick={() => cancel.mutate({ betId: bet._id })} aria-label={`Cancel ${sideText(bet)} ${bet.selection} @ ${priceText(bet)}`}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    disabled={cancel.isPending}
+                    onClick={() => cancel.mutate({ betId: bet._id })}
+                    aria-label={`Cancel ${sideText(bet)} ${bet.selection} @ ${priceText(bet)}`}
+                  >
                     {busy({ betId: bet._id }) ? 'Cancelling…' : 'Cancel'}
                   </button>
                 ) : null}

@@ -14,19 +14,31 @@ describe('Home sports lists', () => {
     const user = makeProfile();
     signIn(user);
     const live = eventDetail();
-    const upcoming = { ...eventDetail([exchangeMarket({ _id: '00000000-0000-4000-8000-000000000009' })]), _id: 'e-2', name: 'Pune v Delhi', slugName: 'pune-v-delhi', inPlay: false, status: 'upcoming' as const, score: null };
+    const upcoming = {
+      ...eventDetail([exchangeMarket({ _id: '00000000-0000-4000-8000-000000000009' })]),
+      _id: 'e-2',
+      name: 'Pune v Delhi',
+      slugName: 'pune-v-delhi',
+      inPlay: false,
+      status: 'upcoming' as const,
+      score: null,
+    };
     const { callsTo } = stubFetch({
       'GET /app-settings': ok(SETTINGS),
       'GET /advertisement': ok([]),
       'GET /getUserData': ok(user),
-      'GET /sports': ok([{ _id: 's1', name: 'Cricket', slugName: 'cricket', leagues: [], eventCount: 2, liveCount: 1 }]),
+      'GET /sports': ok([
+        { _id: 's1', name: 'Cricket', slugName: 'cricket', leagues: [], eventCount: 2, liveCount: 1 },
+      ]),
       'GET /events': ok([live, upcoming]),
     });
     renderApp('/');
     // Home is loaded on demand: its first import in a run may take more than the default second on a busy machine.
     const inPlay = await screen.findByTestId('in-play', {}, { timeout: 5000 });
     const row = within(inPlay).getByTestId('event-row');
-    expect(within(row).getByRole('link', { name: 'India v Australia' }).getAttribute('href')).toBe('/event?sport=cricket&league=t20-series&event=india-v-australia');
+    expect(within(row).getByRole('link', { name: 'India v Australia' }).getAttribute('href')).toBe(
+      '/event?sport=cricket&league=t20-series&event=india-v-australia',
+    );
     expect(within(row).getByRole('button', { name: 'Back India 1.8, 12k' })).toBeTruthy();
     expect(within(row).getByRole('button', { name: 'Lay India 1.82, 9k' })).toBeTruthy();
     expect(within(screen.getByTestId('upcoming')).getByText('Pune v Delhi')).toBeTruthy();

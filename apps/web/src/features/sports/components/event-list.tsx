@@ -17,9 +17,10 @@ import { LivePriceCell } from './live-price-cell';
 import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n/i18n';
 
-
-const bestOf = (market: Market, runnerId: string, side: 'back' | 'lay') => market.runners.find((runner) => runner._id === runnerId)?.[side][0];
-const bestPrice = (runnerId: string, side: 'back' | 'lay') => (market: Market) => bestOf(market, runnerId, side)?.price ?? null;
+const bestOf = (market: Market, runnerId: string, side: 'back' | 'lay') =>
+  market.runners.find((runner) => runner._id === runnerId)?.[side][0];
+const bestPrice = (runnerId: string, side: 'back' | 'lay') => (market: Market) =>
+  bestOf(market, runnerId, side)?.price ?? null;
 const bestSize = (runnerId: string, side: 'back' | 'lay') => (market: Market) => {
   const level = bestOf(market, runnerId, side);
   return level ? compactAmount(level.size) : null;
@@ -32,13 +33,39 @@ function MainPrices({ market: loaded, eventName }: { market: Market; eventName: 
   return (
     <div className="event-row__prices" data-testid="event-prices">
       {market.runners.slice(0, 3).map((runner) => {
-        const select = (side: 'back' | 'lay') => (odds: number, live: Market) => openSlip({ market: live, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side, odds, oddsSize: null });
+        const select = (side: 'back' | 'lay') => (odds: number, live: Market) =>
+          openSlip({
+            market: live,
+            marketType: 'EXCHANGE',
+            eventName,
+            runnerId: runner._id,
+            label: runner.name,
+            side,
+            odds,
+            oddsSize: null,
+          });
         return (
           <div key={runner._id} className="event-row__runner">
             <span className="event-row__runner-name">{runner.name}</span>
             <span className="event-row__pair">
-              <LivePriceCell market={market} side="back" price={bestPrice(runner._id, 'back')} size={bestSize(runner._id, 'back')} disabled={block !== null} label={t('Back {runner}', { runner: runner.name })} onSelect={select('back')} />
-              <LivePriceCell market={market} side="lay" price={bestPrice(runner._id, 'lay')} size={bestSize(runner._id, 'lay')} disabled={block !== null} label={t('Lay {runner}', { runner: runner.name })} onSelect={select('lay')} />
+              <LivePriceCell
+                market={market}
+                side="back"
+                price={bestPrice(runner._id, 'back')}
+                size={bestSize(runner._id, 'back')}
+                disabled={block !== null}
+                label={t('Back {runner}', { runner: runner.name })}
+                onSelect={select('back')}
+              />
+              <LivePriceCell
+                market={market}
+                side="lay"
+                price={bestPrice(runner._id, 'lay')}
+                size={bestSize(runner._id, 'lay')}
+                disabled={block !== null}
+                label={t('Lay {runner}', { runner: runner.name })}
+                onSelect={select('lay')}
+              />
             </span>
           </div>
         );
@@ -58,13 +85,19 @@ function EventRow({ event }: { event: EventSummary }) {
         </Link>
         <span className="event-row__meta muted">
           {event.inPlay ? <span className="badge badge--live">{t('Live')}</span> : formatDate(event.startTime, 'start')}
-          {score && event.inPlay ? <span className="event-row__score">{[score.home, score.away].filter(Boolean).join(' · ')}</span> : null}
+          {score && event.inPlay ? (
+            <span className="event-row__score">{[score.home, score.away].filter(Boolean).join(' · ')}</span>
+          ) : null}
           <span>
             {event.league.name} · {event.marketCount} markets
           </span>
         </span>
       </div>
-      {event.mainMarket ? <MainPrices market={event.mainMarket} eventName={event.name} /> : <span className="muted event-row__no-market">{t('Markets open soon')}</span>}
+      {event.mainMarket ? (
+        <MainPrices market={event.mainMarket} eventName={event.name} />
+      ) : (
+        <span className="muted event-row__no-market">{t('Markets open soon')}</span>
+      )}
     </li>
   );
 }
@@ -91,25 +124,43 @@ export function EventLists() {
   const tabsRef = useRef<HTMLDivElement>(null);
   const tabHints = useScrollHints(tabsRef, sports.data);
   const list = (events.data ?? []).filter((event) => event.status !== 'finished' && event.status !== 'cancelled');
-  useLiveTopics({ marketIds: list.flatMap((event) => (event.mainMarket ? [event.mainMarket._id] : [])), eventIds: list.filter((event) => event.inPlay).map((event) => event._id) });
+  useLiveTopics({
+    marketIds: list.flatMap((event) => (event.mainMarket ? [event.mainMarket._id] : [])),
+    eventIds: list.filter((event) => event.inPlay).map((event) => event._id),
+  });
   const inPlay = list.filter((event) => event.inPlay);
-  const upcoming = list.filter((event) => !event.inPlay).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  const upcoming = list
+    .filter((event) => !event.inPlay)
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 
   return (
     <div className="stack">
       <div className="sports-bar">
-      <div className="sports-tabs" role="group" aria-label={t('Sport')} ref={tabsRef} data-more-start={tabHints.start || undefined} data-more-end={tabHints.end || undefined}>
-        <button type="button" className="sports-tab" aria-pressed={sport === ''} onClick={() => setSport('')}>
-          {t('All')}
-        </button>
-        {(sports.data ?? []).map((item) => (
-          <button key={item._id} type="button" className="sports-tab" aria-pressed={sport === item.slugName} onClick={() => setSport(item.slugName)}>
-            {item.name}
-            {item.liveCount > 0 ? <span className="sports-tab__live">{item.liveCount}</span> : null}
+        <div
+          className="sports-tabs"
+          role="group"
+          aria-label={t('Sport')}
+          ref={tabsRef}
+          data-more-start={tabHints.start || undefined}
+          data-more-end={tabHints.end || undefined}
+        >
+          <button type="button" className="sports-tab" aria-pressed={sport === ''} onClick={() => setSport('')}>
+            {t('All')}
           </button>
-        ))}
-      </div>
-      <LiveIndicator />
+          {(sports.data ?? []).map((item) => (
+            <button
+              key={item._id}
+              type="button"
+              className="sports-tab"
+              aria-pressed={sport === item.slugName}
+              onClick={() => setSport(item.slugName)}
+            >
+              {item.name}
+              {item.liveCount > 0 ? <span className="sports-tab__live">{item.liveCount}</span> : null}
+            </button>
+          ))}
+        </div>
+        <LiveIndicator />
       </div>
       {events.isPending ? (
         <div className="stack" aria-busy="true" aria-label={t('Loading')}>
@@ -119,7 +170,11 @@ export function EventLists() {
         </div>
       ) : list.length === 0 ? (
         <EmptyState title={t('No events available right now')} icon="list" testId="sports-empty">
-          <p>{t('In-play and upcoming matches with exchange, bookmaker and fancy markets will be listed here as soon as they open.')}</p>
+          <p>
+            {t(
+              'In-play and upcoming matches with exchange, bookmaker and fancy markets will be listed here as soon as they open.',
+            )}
+          </p>
         </EmptyState>
       ) : (
         <>

@@ -6,7 +6,19 @@ import { SETTINGS, makeProfile } from '../../../testing/fixtures';
 import { FakeWebSocket } from '../../../testing/fake-socket';
 import { business, ok, stubFetch, type StubHandler, type StubResponse } from '../../../testing/fetch-stub';
 import { renderApp, setViewport, signIn } from '../../../testing/render-app';
-import { BM_ID, EVENT_ID, EVENT_PATH, EX_ID, FANCY_ID, RUNNER_A, betRow, bookmakerMarket, eventDetail, exchangeMarket, fancyMarket } from '../../../testing/sports-fixtures';
+import {
+  BM_ID,
+  EVENT_ID,
+  EVENT_PATH,
+  EX_ID,
+  FANCY_ID,
+  RUNNER_A,
+  betRow,
+  bookmakerMarket,
+  eventDetail,
+  exchangeMarket,
+  fancyMarket,
+} from '../../../testing/sports-fixtures';
 import { resetLiveMarkets } from '../hooks/live-markets';
 
 const routes = (extra: Record<string, StubResponse | StubHandler> = {}) => ({
@@ -48,9 +60,17 @@ describe('event page', () => {
     expect(within(india).getByTestId('best-back').textContent).toBe('1.812k');
     expect(within(india).getByTestId('best-lay').textContent).toBe('1.829k');
     expect(within(india).getByRole('button', { name: 'Back India 1.79, 500' })).toBeTruthy();
-    expect(within(screen.getAllByTestId('exchange-market')[0] as HTMLElement).getByRole('button', { name: 'Lay Australia 2.24, 1.5L' })).toBeTruthy();
+    expect(
+      within(screen.getAllByTestId('exchange-market')[0] as HTMLElement).getByRole('button', {
+        name: 'Lay Australia 2.24, 1.5L',
+      }),
+    ).toBeTruthy();
     const bookmaker = screen.getByTestId('bookmaker-market');
-    expect(within(bookmaker).getAllByTestId('bm-back').map((cell) => cell.textContent)).toEqual(['45', '120']);
+    expect(
+      within(bookmaker)
+        .getAllByTestId('bm-back')
+        .map((cell) => cell.textContent),
+    ).toEqual(['45', '120']);
     const fancy = screen.getByTestId('fancy-market');
     expect(within(fancy).getByTestId('fancy-no').textContent).toBe('61100');
     expect(within(fancy).getByTestId('fancy-yes').textContent).toBe('6390');
@@ -58,11 +78,21 @@ describe('event page', () => {
 
   it('shows suspended and ball-running markets with an overlay and disabled prices', async () => {
     await openEvent({
-      'GET /event': ok(eventDetail([exchangeMarket({ status: 'suspended', suspendReason: null }), bookmakerMarket(), fancyMarket({ status: 'suspended', suspendReason: 'BALL_RUNNING' })])),
+      'GET /event': ok(
+        eventDetail([
+          exchangeMarket({ status: 'suspended', suspendReason: null }),
+          bookmakerMarket(),
+          fancyMarket({ status: 'suspended', suspendReason: 'BALL_RUNNING' }),
+        ]),
+      ),
     });
     const exchange = screen.getByTestId('exchange-market');
     expect(within(exchange).getAllByTestId('market-overlay')[0]?.textContent).toBe('Suspended');
-    expect(within(exchange).getAllByTestId('best-back').every((cell) => (cell as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      within(exchange)
+        .getAllByTestId('best-back')
+        .every((cell) => (cell as HTMLButtonElement).disabled),
+    ).toBe(true);
     const fancy = screen.getByTestId('fancy-market');
     expect(within(fancy).getByTestId('market-overlay').textContent).toBe('Ball running');
     expect((within(fancy).getByTestId('fancy-yes') as HTMLButtonElement).disabled).toBe(true);
@@ -73,7 +103,10 @@ describe('event page', () => {
     await openEvent();
     const socket = openSocket();
     expect(socket.sent).toContainEqual({ type: 'auth', token: 'token-1' });
-    const subscribe = socket.sent.find((message) => (message as { type: string }).type === 'subscribe') as { marketIds: string[]; eventIds: string[] };
+    const subscribe = socket.sent.find((message) => (message as { type: string }).type === 'subscribe') as {
+      marketIds: string[];
+      eventIds: string[];
+    };
     expect([...subscribe.marketIds].sort()).toEqual([EX_ID, BM_ID, FANCY_ID].sort());
     expect(subscribe.eventIds).toEqual([EVENT_ID]);
 
@@ -88,10 +121,28 @@ describe('event page', () => {
     act(() => socket.receive({ type: 'market', market: exchangeMarket({ version: 1 }) }));
     expect(best.textContent).toBe('1.853k');
 
-    act(() => socket.receive({ type: 'market', market: fancyMarket({ version: 2, status: 'suspended', suspendReason: 'BALL_RUNNING' }) }));
+    act(() =>
+      socket.receive({
+        type: 'market',
+        market: fancyMarket({ version: 2, status: 'suspended', suspendReason: 'BALL_RUNNING' }),
+      }),
+    );
     expect(within(screen.getByTestId('fancy-market')).getByTestId('market-overlay').textContent).toBe('Ball running');
 
-    act(() => socket.receive({ type: 'score', eventId: EVENT_ID, score: { sport: 'cricket', home: 'IND 151/3 (17.0)', away: 'AUS yet to bat', status: 'IND batting', detail: [], updatedAt: '2025-01-01T15:05:00Z' } }));
+    act(() =>
+      socket.receive({
+        type: 'score',
+        eventId: EVENT_ID,
+        score: {
+          sport: 'cricket',
+          home: 'IND 151/3 (17.0)',
+          away: 'AUS yet to bat',
+          status: 'IND batting',
+          detail: [],
+          updatedAt: '2025-01-01T15:05:00Z',
+        },
+      }),
+    );
     expect(screen.getByTestId('score').textContent).toContain('IND 151/3 (17.0)');
     expect(screen.getByTestId('live-indicator').textContent).toBe('Live');
   });
@@ -117,7 +168,9 @@ describe('bet slip', () => {
     await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
     const slip = screen.getByTestId('bet-slip');
     const chips = within(within(slip).getByRole('group', { name: 'Stake chips' })).getAllByRole('button');
-    expect(chips.map((chip) => chip.textContent)).toEqual(DEFAULT_CHIP_VALUES.map((value) => new Intl.NumberFormat('en-IN').format(value)));
+    expect(chips.map((chip) => chip.textContent)).toEqual(
+      DEFAULT_CHIP_VALUES.map((value) => new Intl.NumberFormat('en-IN').format(value)),
+    );
     await userEvent.click(within(slip).getByRole('button', { name: '1,000' }));
     expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('1000');
     expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹800.00');
@@ -129,7 +182,9 @@ describe('bet slip', () => {
   });
 
   it('lays with a liability and places the bet with an Idempotency-Key; a matched answer says so', async () => {
-    const { callsTo } = await openEvent({ 'POST /place-bet': ok(betRow({ selectionType: 'lay', odds: 2.24, stake: 500, matchedStake: 500 })) });
+    const { callsTo } = await openEvent({
+      'POST /place-bet': ok(betRow({ selectionType: 'lay', odds: 2.24, stake: 500, matchedStake: 500 })),
+    });
     await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-lay')[1] as HTMLElement);
     const slip = screen.getByTestId('bet-slip');
     await userEvent.type(within(slip).getByTestId('slip-stake'), '500');
@@ -138,7 +193,13 @@ describe('bet slip', () => {
     await userEvent.click(within(slip).getByTestId('place-bet'));
     expect((await within(slip).findByTestId('slip-result')).textContent).toContain('Bet matched');
     const call = callsTo('POST', '/place-bet')[0];
-    expect(call?.body).toEqual({ marketId: EX_ID, selectionId: expect.any(String), selectionType: 'lay', odds: 2.24, stake: 500 });
+    expect(call?.body).toEqual({
+      marketId: EX_ID,
+      selectionId: expect.any(String),
+      selectionType: 'lay',
+      odds: 2.24,
+      stake: 500,
+    });
     expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -171,13 +232,28 @@ describe('bet slip', () => {
     expect(within(slip).getByTestId('slip-odds').textContent).toBe('63 runs @ 90');
     await userEvent.type(within(slip).getByTestId('slip-stake'), '200');
     expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹180.00');
-    act(() => socket.receive({ type: 'market', market: fancyMarket({ version: 2, fancy: { noLine: 62, noRate: 100, yesLine: 64, yesRate: 85 } }) }));
+    act(() =>
+      socket.receive({
+        type: 'market',
+        market: fancyMarket({ version: 2, fancy: { noLine: 62, noRate: 100, yesLine: 64, yesRate: 85 } }),
+      }),
+    );
     expect(within(slip).getByTestId('slip-moved').textContent).toContain('64 runs @ 85');
     expect(within(slip).getByTestId('slip-odds').textContent).toBe('63 runs @ 90');
     await userEvent.click(within(slip).getByRole('button', { name: 'Use it' }));
     expect(within(slip).getByTestId('slip-odds').textContent).toBe('64 runs @ 85');
     expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹170.00');
-    act(() => socket.receive({ type: 'market', market: fancyMarket({ version: 3, status: 'suspended', suspendReason: 'BALL_RUNNING', fancy: { noLine: 62, noRate: 100, yesLine: 64, yesRate: 85 } }) }));
+    act(() =>
+      socket.receive({
+        type: 'market',
+        market: fancyMarket({
+          version: 3,
+          status: 'suspended',
+          suspendReason: 'BALL_RUNNING',
+          fancy: { noLine: 62, noRate: 100, yesLine: 64, yesRate: 85 },
+        }),
+      }),
+    );
     expect(within(slip).getByTestId('slip-blocked').textContent).toContain('Ball running');
     expect((within(slip).getByTestId('place-bet') as HTMLButtonElement).disabled).toBe(true);
   });
@@ -193,8 +269,15 @@ describe('bet slip', () => {
     await userEvent.click(within(slip).getByTestId('place-bet'));
     const countdown = await within(slip).findByTestId('slip-pending');
     expect(countdown.textContent).toMatch(/Bet delay: [45]s/);
-    act(() => socket.receive({ type: 'bet', bet: { ...pending, status: 'lapsed', lapseReason: 'PRICE_MOVED', unmatchedStake: 0 } }));
-    expect(within(slip).getByTestId('slip-result').textContent).toBe('Bet lapsed: The price moved during the bet delay');
+    act(() =>
+      socket.receive({
+        type: 'bet',
+        bet: { ...pending, status: 'lapsed', lapseReason: 'PRICE_MOVED', unmatchedStake: 0 },
+      }),
+    );
+    expect(within(slip).getByTestId('slip-result').textContent).toBe(
+      'Bet lapsed: The price moved during the bet delay',
+    );
   });
 
   it('opens as a bottom sheet on phones', async () => {

@@ -15,10 +15,12 @@ import { SlipHost } from './slip-host';
 import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n/i18n';
 
-
 function Markets({ event }: { event: EventDetail }) {
   useLiveTopics({ marketIds: event.markets.map((market) => market._id), eventIds: [event._id] });
-  useEventPositions(event._id, event.markets.map((market) => market._id));
+  useEventPositions(
+    event._id,
+    event.markets.map((market) => market._id),
+  );
   const shown = event.markets.filter((market) => market.status !== 'settled' && market.status !== 'voided');
   const exchange = shown.filter((market) => market.marketType === 'EXCHANGE');
   const bookmaker = shown.filter((market) => market.marketType === 'BOOKMAKER');
@@ -73,7 +75,11 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
             {event.name}
           </h1>
           <p className="event-header__meta">
-            {event.inPlay ? <span className="badge badge--live">{t('In-play')}</span> : <span className="muted">{formatDate(event.startTime, 'medium')}</span>}
+            {event.inPlay ? (
+              <span className="badge badge--live">{t('In-play')}</span>
+            ) : (
+              <span className="muted">{formatDate(event.startTime, 'medium')}</span>
+            )}
             <LiveIndicator />
           </p>
         </header>

@@ -13,14 +13,30 @@ const LEVELS = 3;
 const DEPTHS = Array.from({ length: LEVELS }, (_, depth) => depth);
 
 /** Pickers of one ladder level of one runner's side, for a live cell. */
-const levelOf = (market: Market, runnerId: string, side: 'back' | 'lay', depth: number) => market.runners.find((runner) => runner._id === runnerId)?.[side][depth];
-const priceAt = (runnerId: string, side: 'back' | 'lay', depth: number) => (market: Market) => levelOf(market, runnerId, side, depth)?.price ?? null;
+const levelOf = (market: Market, runnerId: string, side: 'back' | 'lay', depth: number) =>
+  market.runners.find((runner) => runner._id === runnerId)?.[side][depth];
+const priceAt = (runnerId: string, side: 'back' | 'lay', depth: number) => (market: Market) =>
+  levelOf(market, runnerId, side, depth)?.price ?? null;
 const sizeAt = (runnerId: string, side: 'back' | 'lay', depth: number) => (market: Market) => {
   const level = levelOf(market, runnerId, side, depth);
   return level ? compactAmount(level.size) : null;
 };
 
-function LadderCell({ market, runner, side, depth, blocked, eventName }: { market: Market; runner: Runner; side: 'back' | 'lay'; depth: number; blocked: boolean; eventName: string }) {
+function LadderCell({
+  market,
+  runner,
+  side,
+  depth,
+  blocked,
+  eventName,
+}: {
+  market: Market;
+  runner: Runner;
+  side: 'back' | 'lay';
+  depth: number;
+  blocked: boolean;
+  eventName: string;
+}) {
   const best = depth === 0;
   return (
     <LivePriceCell
@@ -31,7 +47,18 @@ function LadderCell({ market, runner, side, depth, blocked, eventName }: { marke
       best={best}
       disabled={blocked}
       label={side === 'back' ? t('Back {runner}', { runner: runner.name }) : t('Lay {runner}', { runner: runner.name })}
-      onSelect={(odds, live) => openSlip({ market: live, marketType: 'EXCHANGE', eventName, runnerId: runner._id, label: runner.name, side, odds, oddsSize: null })}
+      onSelect={(odds, live) =>
+        openSlip({
+          market: live,
+          marketType: 'EXCHANGE',
+          eventName,
+          runnerId: runner._id,
+          label: runner.name,
+          side,
+          odds,
+          oddsSize: null,
+        })
+      }
       testId={best ? `best-${side}` : undefined}
     />
   );
@@ -48,7 +75,12 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
   const block = marketBlock(market);
   const position = useMarketPosition(market.eventId, market._id);
   return (
-    <section className="market market--exchange" aria-label={market.name} data-testid="exchange-market" data-market-id={market._id}>
+    <section
+      className="market market--exchange"
+      aria-label={market.name}
+      data-testid="exchange-market"
+      data-market-id={market._id}
+    >
       <header className="market__header">
         <h3 className="market__title">{market.name}</h3>
         {market.inPlay ? <span className="badge badge--live">{t('In-play')}</span> : null}
@@ -65,15 +97,34 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
           <div className="runner" key={runner._id} data-testid="runner" data-runner={runner.name}>
             <span className="runner__name">
               {runner.name}
-              <RunnerPosition name={runner.name} figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null} />
+              <RunnerPosition
+                name={runner.name}
+                figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null}
+              />
             </span>
             <div className="runner__prices">
               {/* worst … best, so the best back sits next to the best lay */}
               {[...DEPTHS].reverse().map((depth) => (
-                <LadderCell key={`b${depth}`} market={market} runner={runner} side="back" depth={depth} blocked={block !== null} eventName={eventName} />
+                <LadderCell
+                  key={`b${depth}`}
+                  market={market}
+                  runner={runner}
+                  side="back"
+                  depth={depth}
+                  blocked={block !== null}
+                  eventName={eventName}
+                />
               ))}
               {DEPTHS.map((depth) => (
-                <LadderCell key={`l${depth}`} market={market} runner={runner} side="lay" depth={depth} blocked={block !== null} eventName={eventName} />
+                <LadderCell
+                  key={`l${depth}`}
+                  market={market}
+                  runner={runner}
+                  side="lay"
+                  depth={depth}
+                  blocked={block !== null}
+                  eventName={eventName}
+                />
               ))}
               {block !== null ? <SuspendedOverlay text={block} /> : null}
             </div>

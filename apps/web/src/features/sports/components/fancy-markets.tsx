@@ -18,11 +18,19 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
   const noOpen = fancy !== null && fancy.noLine !== null && fancy.noRate !== null;
   const yesOpen = fancy !== null && fancy.yesLine !== null && fancy.yesRate !== null;
   return (
-    <div className="runner runner--pair runner--fancy" data-testid="fancy-market" data-market-id={market._id} data-market={market.name}>
+    <div
+      className="runner runner--pair runner--fancy"
+      data-testid="fancy-market"
+      data-market-id={market._id}
+      data-market={market.name}
+    >
       <span className="runner__name">
         {market.name}
         <span className="market__limits muted">
-          {t('Min {min} · Max {max}', { min: market.minStake.toLocaleString('en-IN'), max: market.maxStake.toLocaleString('en-IN') })}
+          {t('Min {min} · Max {max}', {
+            min: market.minStake.toLocaleString('en-IN'),
+            max: market.maxStake.toLocaleString('en-IN'),
+          })}
         </span>
         <FancyBook market={market} position={position} />
       </span>
@@ -34,7 +42,21 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
           size={(live) => rateText(live.fancy?.noRate)}
           disabled={block !== null}
           label={t('NO {market}', { market: market.name })}
-          onSelect={noOpen ? (line, live) => openSlip({ market: live, marketType: 'FANCY', eventName, runnerId: null, label: market.name, side: 'lay', odds: line, oddsSize: live.fancy?.noRate ?? null }) : undefined}
+          onSelect={
+            noOpen
+              ? (line, live) =>
+                  openSlip({
+                    market: live,
+                    marketType: 'FANCY',
+                    eventName,
+                    runnerId: null,
+                    label: market.name,
+                    side: 'lay',
+                    odds: line,
+                    oddsSize: live.fancy?.noRate ?? null,
+                  })
+              : undefined
+          }
           testId="fancy-no"
         />
         <LivePriceCell
@@ -44,7 +66,21 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
           size={(live) => rateText(live.fancy?.yesRate)}
           disabled={block !== null}
           label={t('YES {market}', { market: market.name })}
-          onSelect={yesOpen ? (line, live) => openSlip({ market: live, marketType: 'FANCY', eventName, runnerId: null, label: market.name, side: 'back', odds: line, oddsSize: live.fancy?.yesRate ?? null }) : undefined}
+          onSelect={
+            yesOpen
+              ? (line, live) =>
+                  openSlip({
+                    market: live,
+                    marketType: 'FANCY',
+                    eventName,
+                    runnerId: null,
+                    label: market.name,
+                    side: 'back',
+                    odds: line,
+                    oddsSize: live.fancy?.yesRate ?? null,
+                  })
+              : undefined
+          }
           testId="fancy-yes"
         />
         {block !== null ? <SuspendedOverlay text={block} /> : null}

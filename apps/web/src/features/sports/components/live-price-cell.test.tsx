@@ -8,12 +8,18 @@ import { LivePriceCell } from './live-price-cell';
 
 afterEach(() => resetLiveMarkets());
 
-const bestBack = (runnerId: string) => (market: Market) => market.runners.find((runner) => runner._id === runnerId)?.back[0]?.price ?? null;
+const bestBack = (runnerId: string) => (market: Market) =>
+  market.runners.find((runner) => runner._id === runnerId)?.back[0]?.price ?? null;
 
 /** The market with one runner's best back price moved. */
 function moved(version: number, runnerId: string, price: number): Market {
   const market = exchangeMarket({ version });
-  return { ...market, runners: market.runners.map((runner) => (runner._id === runnerId ? { ...runner, back: [{ price, size: 12000 }, ...runner.back.slice(1)] } : runner)) };
+  return {
+    ...market,
+    runners: market.runners.map((runner) =>
+      runner._id === runnerId ? { ...runner, back: [{ price, size: 12000 }, ...runner.back.slice(1)] } : runner,
+    ),
+  };
 }
 
 function deliver(market: Market) {
@@ -45,7 +51,13 @@ function Cells({ market, renders }: { market: Market; renders: Map<string, numbe
         <LivePriceCell market={market} side="back" price={bestBack(RUNNER_A)} label="Back India" testId="india" />
       </Counted>
       <Counted id="australia" renders={renders}>
-        <LivePriceCell market={market} side="back" price={bestBack(RUNNER_B)} label="Back Australia" testId="australia" />
+        <LivePriceCell
+          market={market}
+          side="back"
+          price={bestBack(RUNNER_B)}
+          label="Back Australia"
+          testId="australia"
+        />
       </Counted>
     </>
   );

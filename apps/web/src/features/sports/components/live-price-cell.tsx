@@ -19,7 +19,8 @@ export interface LivePriceCellProps extends Omit<PriceCellProps, 'price' | 'size
 export function LivePriceCell({ market, price: pickPrice, size: pickSize, onSelect, ...cell }: LivePriceCellProps) {
   const price = useLiveMarketValue(market, pickPrice);
   const size = useLiveMarketValue(market, pickSize ?? noSize);
-  const select = onSelect && price !== null && price !== undefined ? () => onSelect(price, newestMarket(market)) : undefined;
+  const select =
+    onSelect && price !== null && price !== undefined ? () => onSelect(price, newestMarket(market)) : undefined;
   return <PriceCell {...cell} price={price} size={size} onSelect={select} />;
 }
 

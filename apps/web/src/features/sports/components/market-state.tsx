@@ -23,7 +23,10 @@ export function SuspendedOverlay({ text }: { text: string }) {
 export function MarketLimits({ market }: { market: Market }) {
   return (
     <span className="market__limits muted">
-      {t('Min {min} · Max {max}', { min: market.minStake.toLocaleString('en-IN'), max: market.maxStake.toLocaleString('en-IN') })}
+      {t('Min {min} · Max {max}', {
+        min: market.minStake.toLocaleString('en-IN'),
+        max: market.maxStake.toLocaleString('en-IN'),
+      })}
     </span>
   );
 }

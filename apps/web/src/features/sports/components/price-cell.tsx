@@ -50,9 +50,24 @@ function usePriceMove(price: number | null | undefined): Flash {
 export function PriceCell({ side, price, size, best = true, disabled, label, onSelect, testId }: PriceCellProps) {
   const flash = usePriceMove(price);
   const empty = price === null || price === undefined;
-  const classes = ['price', `price--${side}`, best ? 'price--best' : 'price--depth', flash.direction ? `price--flash-${flash.direction}` : '', empty ? 'price--empty' : ''].filter(Boolean).join(' ');
+  const classes = [
+    'price',
+    `price--${side}`,
+    best ? 'price--best' : 'price--depth',
+    flash.direction ? `price--flash-${flash.direction}` : '',
+    empty ? 'price--empty' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button type="button" className={classes} disabled={disabled || empty || !onSelect} onClick={onSelect} aria-label={empty ? `${label}: no price` : `${label} ${price}${size ? `, ${size}` : ''}`} data-testid={testId}>
+    <button
+      type="button"
+      className={classes}
+      disabled={disabled || empty || !onSelect}
+      onClick={onSelect}
+      aria-label={empty ? `${label}: no price` : `${label} ${price}${size ? `, ${size}` : ''}`}
+      data-testid={testId}
+    >
       {flash.direction ? <span key={flash.moves} className="price__flash" aria-hidden="true" /> : null}
       <span className="price__odds">{empty ? '–' : price}</span>
       {size && !empty ? <span className="price__size">{size}</span> : null}

@@ -13,12 +13,20 @@ export function RunnerPosition({ figures, name }: { figures: RunnerFigures | nul
   if (figures === null) return null;
   const ifFilled = figures.ifUnmatchedFill !== figures.profitLoss;
   return (
-    <span className="position" data-testid="runner-position" aria-label={`If ${name} wins: ${signed(figures.profitLoss)}${ifFilled ? `, ${signed(figures.ifUnmatchedFill)} if your unmatched bets are matched` : ''}`}>
+    <span
+      className="position"
+      data-testid="runner-position"
+      aria-label={`If ${name} wins: ${signed(figures.profitLoss)}${ifFilled ? `, ${signed(figures.ifUnmatchedFill)} if your unmatched bets are matched` : ''}`}
+    >
       <span className={`position__value ${tone(figures.profitLoss)}`} data-testid="position-matched">
         {signed(figures.profitLoss)}
       </span>
       {ifFilled ? (
-        <span className={`position__value position__value--if ${tone(figures.ifUnmatchedFill)}`} data-testid="position-if-filled" title={t('If your unmatched bets are matched')}>
+        <span
+          className={`position__value position__value--if ${tone(figures.ifUnmatchedFill)}`}
+          data-testid="position-if-filled"
+          title={t('If your unmatched bets are matched')}
+        >
           » {signed(figures.ifUnmatchedFill)}
         </span>
       ) : null}

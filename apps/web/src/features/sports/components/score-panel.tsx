@@ -55,14 +55,23 @@ export function ScorePanel({ event }: { event: EventDetail }) {
           </div>
         ) : (
           <p className="muted score__empty" data-testid="score-empty">
-            {event.inPlay ? t('The score will appear here as soon as play starts.') : t('Starts {date}', { date: formatDate(event.startTime, 'medium') })}
+            {event.inPlay
+              ? t('The score will appear here as soon as play starts.')
+              : t('Starts {date}', { date: formatDate(event.startTime, 'medium') })}
           </p>
         )
       ) : stream ? (
         VIDEO.test(stream) ? (
           <video className="tv" src={stream} controls autoPlay muted playsInline data-testid="tv-stream" />
         ) : (
-          <iframe className="tv" src={stream} title={`${event.name} live stream`} allow="autoplay; fullscreen" sandbox="allow-scripts allow-same-origin allow-presentation" data-testid="tv-stream" />
+          <iframe
+            className="tv"
+            src={stream}
+            title={`${event.name} live stream`}
+            allow="autoplay; fullscreen"
+            sandbox="allow-scripts allow-same-origin allow-presentation"
+            data-testid="tv-stream"
+          />
         )
       ) : (
         <p className="muted tv-empty" data-testid="tv-empty">

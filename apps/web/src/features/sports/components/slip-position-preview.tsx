@@ -1,5 +1,11 @@
 import type { Market } from '@khel/contract';
-import { bookmakerBetLine, exchangeSlipLine, previewPosition, type RunnerLine, type RunnerPosition } from '@khel/exchange/positions';
+import {
+  bookmakerBetLine,
+  exchangeSlipLine,
+  previewPosition,
+  type RunnerLine,
+  type RunnerPosition,
+} from '@khel/exchange/positions';
 import { formatPaise, rupeesToPaise, toHundredths } from '@khel/money';
 import { useMarketPosition } from '../api/positions';
 import type { SlipSelection } from '../hooks/use-bet-slip';
@@ -18,7 +24,17 @@ function matchesNow(market: Market, selection: SlipSelection, odds: number): boo
  * browser with the same function the server uses (@khel/exchange/positions). Display only: the
  * figures under the runners come from the server once the bet is in.
  */
-export function SlipPositionPreview({ selection, market, odds, stake }: { selection: SlipSelection; market: Market; odds: number; stake: number | null }) {
+export function SlipPositionPreview({
+  selection,
+  market,
+  odds,
+  stake,
+}: {
+  selection: SlipSelection;
+  market: Market;
+  odds: number;
+  stake: number | null;
+}) {
   const position = useMarketPosition(market.eventId, market._id);
   if (selection.marketType === 'FANCY' || selection.runnerId === null || stake === null) return null;
   const stakePaise = rupeesToPaise(stake);
@@ -29,18 +45,34 @@ export function SlipPositionPreview({ selection, market, odds, stake }: { select
   if (selection.marketType === 'EXCHANGE') {
     if (priceHundredths <= 100) return null;
     atOnce = matchesNow(market, selection, odds);
-    line = exchangeSlipLine({ runnerId: selection.runnerId, side: selection.side, priceHundredths, stakePaise }, atOnce);
+    line = exchangeSlipLine(
+      { runnerId: selection.runnerId, side: selection.side, priceHundredths, stakePaise },
+      atOnce,
+    );
   } else {
-    line = bookmakerBetLine({ runnerId: selection.runnerId, side: selection.side, rateHundredths: priceHundredths, stakePaise });
+    line = bookmakerBetLine({
+      runnerId: selection.runnerId,
+      side: selection.side,
+      rateHundredths: priceHundredths,
+      stakePaise,
+    });
   }
   const base: RunnerPosition[] = market.runners.map((runner) => {
     const figures = position?.runners.find((row) => row.selectionId === runner._id);
-    return { runnerId: runner._id, matchedPaise: rupeesToPaise(figures?.profitLoss ?? 0) ?? 0, ifFilledPaise: rupeesToPaise(figures?.ifUnmatchedFill ?? 0) ?? 0 };
+    return {
+      runnerId: runner._id,
+      matchedPaise: rupeesToPaise(figures?.profitLoss ?? 0) ?? 0,
+      ifFilledPaise: rupeesToPaise(figures?.ifUnmatchedFill ?? 0) ?? 0,
+    };
   });
   const next = previewPosition(base, line, atOnce);
   return (
     <div className="slip__positions" data-testid="slip-positions">
-      <p className="muted">{atOnce ? t('Your position if this bet is matched') : t('Your position if this offer is matched (it waits unmatched at these odds)')}</p>
+      <p className="muted">
+        {atOnce
+          ? t('Your position if this bet is matched')
+          : t('Your position if this offer is matched (it waits unmatched at these odds)')}
+      </p>
       <ul>
         {market.runners.map((runner, index) => {
           const figure = atOnce ? (next[index]?.matchedPaise ?? 0) : (next[index]?.ifFilledPaise ?? 0);

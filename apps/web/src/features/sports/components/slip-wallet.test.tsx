@@ -31,13 +31,19 @@ describe('which wallet pays, in the bet slip and the wallet switch', () => {
   it('on the bonus wallet says whether this bet counts: minimum odds, then the product contribution', async () => {
     as(makeProfile({ wallet: '2' }));
     const view = render(withQueries(<SlipWallet marketType="EXCHANGE" odds={1.4} oddsSize={null} />));
-    expect((await screen.findByTestId('slip-wagering-note')).textContent).toBe('At these odds this bet does not count towards your bonus wagering (minimum odds 1.50).');
+    expect((await screen.findByTestId('slip-wagering-note')).textContent).toBe(
+      'At these odds this bet does not count towards your bonus wagering (minimum odds 1.50).',
+    );
     expect(screen.getByTestId('slip-wallet').textContent).toContain('Paid from your Bonus wallet');
     expect(screen.getByTestId('slip-wagering-text').textContent).toBe('₹2,000.00 of ₹5,000.00 wagered (40%)');
     view.rerender(withQueries(<SlipWallet marketType="EXCHANGE" odds={2} oddsSize={null} />));
-    expect((await screen.findByTestId('slip-wagering-note')).textContent).toBe('This bet counts towards your bonus wagering once it settles.');
+    expect((await screen.findByTestId('slip-wagering-note')).textContent).toBe(
+      'This bet counts towards your bonus wagering once it settles.',
+    );
     view.rerender(withQueries(<SlipWallet marketType="FANCY" odds={63} oddsSize={90} />));
-    expect((await screen.findByTestId('slip-wagering-note')).textContent).toBe('This bet counts at 50% towards your bonus wagering once it settles.');
+    expect((await screen.findByTestId('slip-wagering-note')).textContent).toBe(
+      'This bet counts at 50% towards your bonus wagering once it settles.',
+    );
   });
 
   it('on the main wallet says so and nothing about wagering; credit players see no wallet line', async () => {

@@ -21,7 +21,15 @@ export function wageringOdds(marketType: MarketType, odds: number, oddsSize: num
  * Which wallet pays for this bet and, on the bonus wallet, the wagering progress and whether this
  * bet will count (minimum odds, the product's contribution). Credit players have one wallet: no line.
  */
-export function SlipWallet({ marketType, odds, oddsSize }: { marketType: MarketType; odds: number; oddsSize: number | null }) {
+export function SlipWallet({
+  marketType,
+  odds,
+  oddsSize,
+}: {
+  marketType: MarketType;
+  odds: number;
+  oddsSize: number | null;
+}) {
   const { user } = useSession();
   const active = useBonusData().data?.active ?? null;
   if (user === null || !canUseBonusWallet(user)) return null;
@@ -30,8 +38,12 @@ export function SlipWallet({ marketType, odds, oddsSize }: { marketType: MarketT
   if (onBonus && active !== null && active.status === 'active') {
     const contribution = active.contributions[PRODUCT[marketType]];
     if (contribution <= 0) note = t('Bets on this market do not count towards your bonus wagering.');
-    else if (wageringOdds(marketType, odds, oddsSize) < active.minOdds) note = t('At these odds this bet does not count towards your bonus wagering (minimum odds {odds}).', { odds: active.minOdds.toFixed(2) });
-    else if (contribution < 100) note = t('This bet counts at {percent}% towards your bonus wagering once it settles.', { percent: contribution });
+    else if (wageringOdds(marketType, odds, oddsSize) < active.minOdds)
+      note = t('At these odds this bet does not count towards your bonus wagering (minimum odds {odds}).', {
+        odds: active.minOdds.toFixed(2),
+      });
+    else if (contribution < 100)
+      note = t('This bet counts at {percent}% towards your bonus wagering once it settles.', { percent: contribution });
     else note = t('This bet counts towards your bonus wagering once it settles.');
   }
   return (

@@ -38,7 +38,11 @@ const OTHER_EVENT = { _id: 'other-event', name: 'England v India', slugName: 'en
 
 describe('one bet per tap (issue 13)', () => {
   it('sends one request for a double tap, with one Idempotency-Key', async () => {
-    const { callsTo } = await openEvent({ 'POST /place-bet': ok(betRow({ marketId: BM_ID, marketType: 'BOOKMAKER', odds: 45, stake: 500, matchedStake: 500 })) });
+    const { callsTo } = await openEvent({
+      'POST /place-bet': ok(
+        betRow({ marketId: BM_ID, marketType: 'BOOKMAKER', odds: 45, stake: 500, matchedStake: 500 }),
+      ),
+    });
     await userEvent.click(within(screen.getByTestId('bookmaker-market')).getAllByTestId('bm-back')[0] as HTMLElement);
     const slip = screen.getByTestId('bet-slip');
     await userEvent.type(within(slip).getByTestId('slip-stake'), '500');
@@ -55,7 +59,12 @@ describe('one bet per tap (issue 13)', () => {
   }, 20_000); // the file's first render pays for the cold start
 
   it('clears the in-play slip when its bet is accepted after the delay, and says so', async () => {
-    const pending = betRow({ status: 'pending', delayUntil: new Date(Date.now() + 3000).toISOString(), matchedStake: 0, unmatchedStake: 1000 });
+    const pending = betRow({
+      status: 'pending',
+      delayUntil: new Date(Date.now() + 3000).toISOString(),
+      matchedStake: 0,
+      unmatchedStake: 1000,
+    });
     await openEvent({ 'POST /place-bet': ok(pending), 'GET /bet-sport-byMarket': ok([pending]) });
     const socket = openSocket();
     await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
@@ -64,15 +73,27 @@ describe('one bet per tap (issue 13)', () => {
     await userEvent.click(within(slip).getByTestId('place-bet'));
     await within(slip).findByTestId('slip-pending');
     expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('1000');
-    act(() => socket.receive({ type: 'bet', bet: { ...pending, status: 'matched', matchedStake: 1000, unmatchedStake: 0, delayUntil: null } }));
-    expect(within(slip).getByTestId('slip-resolved').textContent).toBe('Accepted after the in-play delay: the slip is cleared.');
+    act(() =>
+      socket.receive({
+        type: 'bet',
+        bet: { ...pending, status: 'matched', matchedStake: 1000, unmatchedStake: 0, delayUntil: null },
+      }),
+    );
+    expect(within(slip).getByTestId('slip-resolved').textContent).toBe(
+      'Accepted after the in-play delay: the slip is cleared.',
+    );
     expect(within(slip).getByTestId('slip-result').textContent).toBe('Bet matched: ₹1,000.00 at 1.8');
     expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('');
     expect(within(slip).queryByTestId('slip-pending')).toBeNull();
   });
 
   it('clears the in-play slip when its bet is refused after the delay, with the reason', async () => {
-    const pending = betRow({ status: 'pending', delayUntil: new Date(Date.now() + 3000).toISOString(), matchedStake: 0, unmatchedStake: 1000 });
+    const pending = betRow({
+      status: 'pending',
+      delayUntil: new Date(Date.now() + 3000).toISOString(),
+      matchedStake: 0,
+      unmatchedStake: 1000,
+    });
     await openEvent({ 'POST /place-bet': ok(pending), 'GET /bet-sport-byMarket': ok([pending]) });
     const socket = openSocket();
     await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
@@ -80,9 +101,18 @@ describe('one bet per tap (issue 13)', () => {
     await userEvent.type(within(slip).getByTestId('slip-stake'), '1000');
     await userEvent.click(within(slip).getByTestId('place-bet'));
     await within(slip).findByTestId('slip-pending');
-    act(() => socket.receive({ type: 'bet', bet: { ...pending, status: 'lapsed', lapseReason: 'PRICE_MOVED', unmatchedStake: 0 } }));
-    expect(within(slip).getByTestId('slip-resolved').textContent).toBe('Refused after the in-play delay: the slip is cleared.');
-    expect(within(slip).getByTestId('slip-result').textContent).toBe('Bet lapsed: The price moved during the bet delay');
+    act(() =>
+      socket.receive({
+        type: 'bet',
+        bet: { ...pending, status: 'lapsed', lapseReason: 'PRICE_MOVED', unmatchedStake: 0 },
+      }),
+    );
+    expect(within(slip).getByTestId('slip-resolved').textContent).toBe(
+      'Refused after the in-play delay: the slip is cleared.',
+    );
+    expect(within(slip).getByTestId('slip-result').textContent).toBe(
+      'Bet lapsed: The price moved during the bet delay',
+    );
     expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('');
   });
 });
@@ -91,7 +121,11 @@ describe('odds-change preference in the slip (issue 13)', () => {
   it('shows the saved preference for a bookmaker bet and changes it on the server; an exchange slip has none', async () => {
     const { callsTo } = await openEvent({
       'GET /odds-preference': ok({ mode: 'better', ticks: null }),
-      'PUT /odds-preference': ({ body }) => ok({ mode: (body as { mode: string }).mode, ticks: (body as { ticks?: number }).ticks ?? null }, 'Odds preference saved'),
+      'PUT /odds-preference': ({ body }) =>
+        ok(
+          { mode: (body as { mode: string }).mode, ticks: (body as { ticks?: number }).ticks ?? null },
+          'Odds preference saved',
+        ),
     });
     await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
     expect(within(screen.getByTestId('bet-slip')).queryByTestId('odds-preference')).toBeNull();
@@ -103,15 +137,43 @@ describe('odds-change preference in the slip (issue 13)', () => {
     await waitFor(() => expect(callsTo('PUT', '/odds-preference')[0]?.body).toEqual({ mode: 'ticks', ticks: 1 }));
     await userEvent.selectOptions(within(slip).getByLabelText('Ticks'), '3');
     await waitFor(() => expect(callsTo('PUT', '/odds-preference')[1]?.body).toEqual({ mode: 'ticks', ticks: 3 }));
-    expect((await within(slip).findByText('Saved: Accept any change within 3 ticks')).getAttribute('role')).toBe('status');
+    expect((await within(slip).findByText('Saved: Accept any change within 3 ticks')).getAttribute('role')).toBe(
+      'status',
+    );
   });
 });
 
 describe("the event page's bets (issue 13)", () => {
-  const unmatched = betRow({ _id: '00000000-0000-4000-8000-0000000000c1', status: 'unmatched', odds: 2.5, stake: 300, matchedStake: 0, unmatchedStake: 300 });
-  const partly = betRow({ _id: '00000000-0000-4000-8000-0000000000c2', selectionType: 'lay', odds: 1.9, stake: 400, matchedStake: 100, unmatchedStake: 300, status: 'unmatched' });
-  const matched = betRow({ _id: '00000000-0000-4000-8000-0000000000c3', marketId: BM_ID, marketName: 'Bookmaker', marketType: 'BOOKMAKER', odds: 45, stake: 500 });
-  const elsewhere = betRow({ _id: '00000000-0000-4000-8000-0000000000c4', eventId: OTHER_EVENT, event: OTHER_EVENT.name });
+  const unmatched = betRow({
+    _id: '00000000-0000-4000-8000-0000000000c1',
+    status: 'unmatched',
+    odds: 2.5,
+    stake: 300,
+    matchedStake: 0,
+    unmatchedStake: 300,
+  });
+  const partly = betRow({
+    _id: '00000000-0000-4000-8000-0000000000c2',
+    selectionType: 'lay',
+    odds: 1.9,
+    stake: 400,
+    matchedStake: 100,
+    unmatchedStake: 300,
+    status: 'unmatched',
+  });
+  const matched = betRow({
+    _id: '00000000-0000-4000-8000-0000000000c3',
+    marketId: BM_ID,
+    marketName: 'Bookmaker',
+    marketType: 'BOOKMAKER',
+    odds: 45,
+    stake: 500,
+  });
+  const elsewhere = betRow({
+    _id: '00000000-0000-4000-8000-0000000000c4',
+    eventId: OTHER_EVENT,
+    event: OTHER_EVENT.name,
+  });
 
   it('lists matched and unmatched bets of this event only, and cancels one or all on a market', async () => {
     let open = [unmatched, partly, matched, elsewhere];
@@ -128,7 +190,11 @@ describe("the event page's bets (issue 13)", () => {
     });
     const list = await screen.findByTestId('event-bets');
     await waitFor(() => expect(within(list).getAllByTestId('event-bet')).toHaveLength(3));
-    expect(within(list).getAllByTestId('event-bet').map((row) => row.getAttribute('data-status'))).toEqual(['unmatched', 'unmatched', 'matched']);
+    expect(
+      within(list)
+        .getAllByTestId('event-bet')
+        .map((row) => row.getAttribute('data-status')),
+    ).toEqual(['unmatched', 'unmatched', 'matched']);
     expect(within(list).getAllByTestId('event-bet')[1]?.textContent).toContain('₹100.00 matched, ₹300.00 unmatched');
     expect(within(list).getAllByRole('button', { name: /^Cancel (Back|Lay)/ })).toHaveLength(2); // the matched bookmaker bet has none
 
@@ -144,7 +210,13 @@ describe("the event page's bets (issue 13)", () => {
     await waitFor(() => expect(within(list).getAllByTestId('event-bet')).toHaveLength(3)); // live: refreshed on the socket's bet message
     await userEvent.click(within(list).getByRole('button', { name: 'Cancel all unmatched bets on Match Odds' }));
     await waitFor(() => expect(callsTo('POST', '/cancel-market-bets')[0]?.body).toEqual({ marketId: EX_ID }));
-    await waitFor(() => expect(within(list).getAllByTestId('event-bet').map((row) => row.getAttribute('data-status'))).toEqual(['unmatched', 'matched']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByTestId('event-bet')
+          .map((row) => row.getAttribute('data-status')),
+      ).toEqual(['unmatched', 'matched']),
+    );
   });
 
   it('says when the player has no bets on the event', async () => {
@@ -157,7 +229,16 @@ describe('balances that move themselves (issue 13)', () => {
   it('moves the header balance and says what happened in a toast', async () => {
     await openEvent({}, false);
     const socket = openSocket();
-    act(() => socket.receive({ type: 'balance', balance: 11000, exposure: 0, bonus: 0, bonusExposure: 0, changes: [{ kind: 'deposit', amountPaise: 1000_00, wallet: 'main' }] }));
+    act(() =>
+      socket.receive({
+        type: 'balance',
+        balance: 11000,
+        exposure: 0,
+        bonus: 0,
+        bonusExposure: 0,
+        changes: [{ kind: 'deposit', amountPaise: 1000_00, wallet: 'main' }],
+      }),
+    );
     expect(screen.getByTestId('balance-amount').textContent).toBe('₹11,000.00');
     const toast = await screen.findByText('Deposit of ₹1,000.00 approved');
     expect(toast.closest('[data-testid="toast"]')?.getAttribute('data-type')).toBe('success');
@@ -173,12 +254,12 @@ describe('balances that move themselves (issue 13)', () => {
   });
 });
 
-
 describe('odds-change preference in the account menu (issue 13)', () => {
   it('shows the saved preference and saves a change', async () => {
     const { callsTo } = await openEvent({
       'GET /odds-preference': ok({ mode: 'ticks', ticks: 2 }),
-      'PUT /odds-preference': ({ body }) => ok({ mode: (body as { mode: string }).mode, ticks: null }, 'Odds preference saved'),
+      'PUT /odds-preference': ({ body }) =>
+        ok({ mode: (body as { mode: string }).mode, ticks: null }, 'Odds preference saved'),
     });
     await userEvent.click(screen.getByTestId('profile-menu-button'));
     const menu = screen.getByTestId('profile-menu');

@@ -51,7 +51,8 @@ async function openEvent(extra: Record<string, StubResponse | StubHandler> = {})
   return stub;
 }
 
-const runnerFigures = (index: number) => within(within(screen.getByTestId('exchange-market')).getAllByTestId('runner')[index] as HTMLElement);
+const runnerFigures = (index: number) =>
+  within(within(screen.getByTestId('exchange-market')).getAllByTestId('runner')[index] as HTMLElement);
 
 describe('trading on the event page', () => {
   it('shows each runner’s figure (green / red) with the if-unmatched-fill figure beside it, and follows the socket', async () => {
@@ -70,9 +71,21 @@ describe('trading on the event page', () => {
   }, 15_000); // the first test of the file also waits for the event route's first import on a busy machine
 
   it('cashes out at the quoted value with a share; a moved quote is answered with "Odds changed"', async () => {
-    let answer: StubResponse = business(409, 'The prices moved: check the new cash-out value', { error: 'ODDS_CHANGED' });
+    let answer: StubResponse = business(409, 'The prices moved: check the new cash-out value', {
+      error: 'ODDS_CHANGED',
+    });
     const { callsTo } = await openEvent({
-      'GET /cash-out-quote': ({ search }) => ok({ marketId: EX_ID, marketType: 'EXCHANGE', wallet: 'main', percent: Number(search.get('percent')), available: true, reason: null, value: Number(search.get('percent')) / 2, legs: [] }),
+      'GET /cash-out-quote': ({ search }) =>
+        ok({
+          marketId: EX_ID,
+          marketType: 'EXCHANGE',
+          wallet: 'main',
+          percent: Number(search.get('percent')),
+          available: true,
+          reason: null,
+          value: Number(search.get('percent')) / 2,
+          legs: [],
+        }),
       'POST /cash-out': () => answer,
     });
     const market = screen.getByTestId('exchange-market');
@@ -98,7 +111,11 @@ describe('trading on the event page', () => {
     await userEvent.click(await within(fancy).findByTestId('fancy-book-open'));
     const book = await screen.findByTestId('fancy-book');
     const rows = within(book).getAllByTestId('fancy-book-row');
-    expect(rows.map((row) => row.textContent)).toEqual(['0–60₹100.00', '61–62-₹200.00Worst case', '63 and above₹90.00']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '0–60₹100.00',
+      '61–62-₹200.00Worst case',
+      '63 and above₹90.00',
+    ]);
     expect(rows[1]?.getAttribute('data-worst')).toBe('true');
   });
 
@@ -109,7 +126,9 @@ describe('trading on the event page', () => {
     await userEvent.click(runnerFigures(0).getAllByTestId('best-back')[0] as HTMLElement);
     const slip = screen.getByTestId('bet-slip');
     await userEvent.type(within(slip).getByTestId('slip-stake'), '100');
-    const preview = within(slip).getAllByTestId('slip-position').map((row) => row.textContent);
+    const preview = within(slip)
+      .getAllByTestId('slip-position')
+      .map((row) => row.textContent);
     expect(preview).toEqual(['India+₹280.00', 'Australia-₹200.00']);
   });
 });

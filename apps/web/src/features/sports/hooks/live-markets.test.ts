@@ -14,7 +14,8 @@ describe('live market updates are batched per animation frame (ADR 0024)', () =>
     const market = exchangeMarket({ version: 1 });
     const listener = vi.fn();
     const stop = listenToMarket(market._id, listener);
-    for (let version = 2; version <= 101; version += 1) applyLiveMessage({ type: 'market', market: exchangeMarket({ version }) });
+    for (let version = 2; version <= 101; version += 1)
+      applyLiveMessage({ type: 'market', market: exchangeMarket({ version }) });
     expect(newestMarket(market).version).toBe(101);
     expect(listener).not.toHaveBeenCalled();
     await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));

@@ -20,7 +20,8 @@ const listeners = new Map<string, Set<() => void>>();
 const dirty = new Set<string>();
 let frameScheduled = false;
 
-const nextFrame = (callback: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : setTimeout(callback, 16));
+const nextFrame = (callback: () => void) =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(callback) : setTimeout(callback, 16);
 
 /**
  * A frame's share of rendering: markets are rendered one commit each (flushSync) until this much time
@@ -116,8 +117,22 @@ export function useLiveMarketValue<T>(market: Market, pick: (market: Market) => 
 /** What a market's frame shows apart from its prices: status, names, limits, runners, fancy lines open or not. */
 function shapeOf(market: Market): string {
   const fancy = market.fancy;
-  const lines = fancy === null ? '' : [fancy.noLine, fancy.noRate, fancy.yesLine, fancy.yesRate].map((value) => (value === null ? 'x' : 'o')).join('');
-  return [market.status, market.suspendReason, market.inPlay, market.name, market.minStake, market.maxStake, lines, ...market.runners.map((runner) => `${runner._id}:${runner.name}`)].join('\u0001');
+  const lines =
+    fancy === null
+      ? ''
+      : [fancy.noLine, fancy.noRate, fancy.yesLine, fancy.yesRate]
+          .map((value) => (value === null ? 'x' : 'o'))
+          .join('');
+  return [
+    market.status,
+    market.suspendReason,
+    market.inPlay,
+    market.name,
+    market.minStake,
+    market.maxStake,
+    lines,
+    ...market.runners.map((runner) => `${runner._id}:${runner.name}`),
+  ].join('\u0001');
 }
 
 /**

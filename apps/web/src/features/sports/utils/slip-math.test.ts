@@ -4,25 +4,52 @@ import { chipLabel, parseStake, slipPreview } from './slip-math';
 
 describe('bet slip preview (spec §9 profit formulas, @khel/money)', () => {
   it('exchange back: (odds − 1) × stake to win, the stake to lose', () => {
-    expect(slipPreview({ marketType: 'EXCHANGE', side: 'back', odds: 1.57, oddsSize: null, stake: 1000 })).toEqual({ winPaise: 57_000, lossPaise: 100_000 });
+    expect(slipPreview({ marketType: 'EXCHANGE', side: 'back', odds: 1.57, oddsSize: null, stake: 1000 })).toEqual({
+      winPaise: 57_000,
+      lossPaise: 100_000,
+    });
     // Rounded down to the paisa for a win.
-    expect(slipPreview({ marketType: 'EXCHANGE', side: 'back', odds: 2.02, oddsSize: null, stake: 0.5 })).toEqual({ winPaise: 51, lossPaise: 50 });
+    expect(slipPreview({ marketType: 'EXCHANGE', side: 'back', odds: 2.02, oddsSize: null, stake: 0.5 })).toEqual({
+      winPaise: 51,
+      lossPaise: 50,
+    });
   });
 
   it('exchange lay: the stake to win, (odds − 1) × stake liability rounded up', () => {
-    expect(slipPreview({ marketType: 'EXCHANGE', side: 'lay', odds: 3.5, oddsSize: null, stake: 200 })).toEqual({ winPaise: 20_000, lossPaise: 50_000 });
-    expect(slipPreview({ marketType: 'EXCHANGE', side: 'lay', odds: 2.02, oddsSize: null, stake: 0.5 })).toEqual({ winPaise: 50, lossPaise: 51 });
+    expect(slipPreview({ marketType: 'EXCHANGE', side: 'lay', odds: 3.5, oddsSize: null, stake: 200 })).toEqual({
+      winPaise: 20_000,
+      lossPaise: 50_000,
+    });
+    expect(slipPreview({ marketType: 'EXCHANGE', side: 'lay', odds: 2.02, oddsSize: null, stake: 0.5 })).toEqual({
+      winPaise: 50,
+      lossPaise: 51,
+    });
   });
 
   it('bookmaker: percent style, rate 45 wins 45 per 100 on a back and risks 45 per 100 on a lay', () => {
-    expect(slipPreview({ marketType: 'BOOKMAKER', side: 'back', odds: 45, oddsSize: null, stake: 1000 })).toEqual({ winPaise: 45_000, lossPaise: 100_000 });
-    expect(slipPreview({ marketType: 'BOOKMAKER', side: 'lay', odds: 48, oddsSize: null, stake: 1000 })).toEqual({ winPaise: 100_000, lossPaise: 48_000 });
+    expect(slipPreview({ marketType: 'BOOKMAKER', side: 'back', odds: 45, oddsSize: null, stake: 1000 })).toEqual({
+      winPaise: 45_000,
+      lossPaise: 100_000,
+    });
+    expect(slipPreview({ marketType: 'BOOKMAKER', side: 'lay', odds: 48, oddsSize: null, stake: 1000 })).toEqual({
+      winPaise: 100_000,
+      lossPaise: 48_000,
+    });
   });
 
   it('fancy YES wins rate/100 × stake, NO risks rate/100 × stake; the line does not enter the money', () => {
-    expect(slipPreview({ marketType: 'FANCY', side: 'back', odds: 63, oddsSize: 90, stake: 500 })).toEqual({ winPaise: 45_000, lossPaise: 50_000 });
-    expect(slipPreview({ marketType: 'FANCY', side: 'lay', odds: 61, oddsSize: 110, stake: 500 })).toEqual({ winPaise: 50_000, lossPaise: 55_000 });
-    expect(slipPreview({ marketType: 'FANCY', side: 'back', odds: 63, oddsSize: 100, stake: 100 })).toEqual({ winPaise: 10_000, lossPaise: 10_000 });
+    expect(slipPreview({ marketType: 'FANCY', side: 'back', odds: 63, oddsSize: 90, stake: 500 })).toEqual({
+      winPaise: 45_000,
+      lossPaise: 50_000,
+    });
+    expect(slipPreview({ marketType: 'FANCY', side: 'lay', odds: 61, oddsSize: 110, stake: 500 })).toEqual({
+      winPaise: 50_000,
+      lossPaise: 55_000,
+    });
+    expect(slipPreview({ marketType: 'FANCY', side: 'back', odds: 63, oddsSize: 100, stake: 100 })).toEqual({
+      winPaise: 10_000,
+      lossPaise: 10_000,
+    });
   });
 
   it('has no preview without a usable stake or price', () => {
@@ -40,6 +67,15 @@ describe('bet slip preview (spec §9 profit formulas, @khel/money)', () => {
   });
 
   it('labels the default chips of spec §9 with Indian grouping', () => {
-    expect(DEFAULT_CHIP_VALUES.map(chipLabel)).toEqual(['100', '1,000', '2,000', '5,000', '10,000', '20,000', '50,000', '1,00,000']);
+    expect(DEFAULT_CHIP_VALUES.map(chipLabel)).toEqual([
+      '100',
+      '1,000',
+      '2,000',
+      '5,000',
+      '10,000',
+      '20,000',
+      '50,000',
+      '1,00,000',
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import type { MarketType } from '@khel/contract';
-import { backProfitPaise, layLiabilityPaise, percentLiabilityPaise, percentProfitPaise, rupeesToPaise, toHundredths, type Paise } from '@khel/money';
+import {
+  backProfitPaise,
+  layLiabilityPaise,
+  percentLiabilityPaise,
+  percentProfitPaise,
+  rupeesToPaise,
+  toHundredths,
+  type Paise,
+} from '@khel/money';
 
 /**
  * What a bet wins and what it can lose, in paise, computed with @khel/money exactly as the server
@@ -14,17 +22,27 @@ export interface SlipPreview {
   lossPaise: Paise;
 }
 
-export function slipPreview(input: { marketType: MarketType; side: 'back' | 'lay'; odds: number; oddsSize: number | null; stake: number }): SlipPreview | null {
+export function slipPreview(input: {
+  marketType: MarketType;
+  side: 'back' | 'lay';
+  odds: number;
+  oddsSize: number | null;
+  stake: number;
+}): SlipPreview | null {
   const stakePaise = rupeesToPaise(input.stake);
   if (stakePaise === null || stakePaise <= 0) return null;
   if (input.marketType === 'EXCHANGE') {
     const odds = toHundredths(input.odds);
     if (odds === null || odds <= 100) return null;
-    return input.side === 'back' ? { winPaise: backProfitPaise(odds, stakePaise), lossPaise: stakePaise } : { winPaise: stakePaise, lossPaise: layLiabilityPaise(odds, stakePaise) };
+    return input.side === 'back'
+      ? { winPaise: backProfitPaise(odds, stakePaise), lossPaise: stakePaise }
+      : { winPaise: stakePaise, lossPaise: layLiabilityPaise(odds, stakePaise) };
   }
   const rate = toHundredths(input.marketType === 'FANCY' ? (input.oddsSize ?? 100) : input.odds);
   if (rate === null || rate <= 0) return null;
-  return input.side === 'back' ? { winPaise: percentProfitPaise(rate, stakePaise), lossPaise: stakePaise } : { winPaise: stakePaise, lossPaise: percentLiabilityPaise(rate, stakePaise) };
+  return input.side === 'back'
+    ? { winPaise: percentProfitPaise(rate, stakePaise), lossPaise: stakePaise }
+    : { winPaise: stakePaise, lossPaise: percentLiabilityPaise(rate, stakePaise) };
 }
 
 /** Parses the stake field: rupees with at most two decimals, or null. */

@@ -22,10 +22,16 @@ export interface ProfitLoss {
 
 /** GET /api/v1/profit-loss?start_date&end_date&isChecked: net result by sport/event/market and by casino provider. */
 export async function getProfitLoss(range: DateRange, bonus: boolean): Promise<ProfitLoss> {
-  const envelope = await apiRequest<ProfitLoss>('/profit-loss', { query: { start_date: range.start, end_date: range.end, isChecked: bonus } });
+  const envelope = await apiRequest<ProfitLoss>('/profit-loss', {
+    query: { start_date: range.start, end_date: range.end, isChecked: bonus },
+  });
   return unwrap(envelope);
 }
 
 export function useProfitLoss(range: DateRange, bonus: boolean) {
-  return useQuery({ queryKey: ['profit-loss', range.start, range.end, bonus], queryFn: () => getProfitLoss(range, bonus), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['profit-loss', range.start, range.end, bonus],
+    queryFn: () => getProfitLoss(range, bonus),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -8,7 +8,11 @@ import type { DateRange } from '../../../lib/dates';
  * all = GET /api/v1/account-statement, transactions = /api/v1/transaction (deposits, withdrawals and
  * other wallet movements), results = /api/v1/result-transaction (bets and casino rounds).
  */
-export const STATEMENT_PATHS = { all: '/account-statement', transactions: '/transaction', results: '/result-transaction' } as const;
+export const STATEMENT_PATHS = {
+  all: '/account-statement',
+  transactions: '/transaction',
+  results: '/result-transaction',
+} as const;
 export type StatementKind = keyof typeof STATEMENT_PATHS;
 
 export interface Statement {
@@ -19,7 +23,9 @@ export interface Statement {
 
 /** isChecked=true asks for the bonus wallet (PRODUCT.md §3). */
 export async function getStatement(kind: StatementKind, range: DateRange, bonus: boolean): Promise<Statement> {
-  const envelope = await apiRequest<Statement>(STATEMENT_PATHS[kind], { query: { start_date: range.start, end_date: range.end, isChecked: bonus } });
+  const envelope = await apiRequest<Statement>(STATEMENT_PATHS[kind], {
+    query: { start_date: range.start, end_date: range.end, isChecked: bonus },
+  });
   return unwrap(envelope);
 }
 

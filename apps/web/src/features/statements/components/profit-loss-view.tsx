@@ -40,10 +40,16 @@ function Section({ title, rows, testId }: { title: string; rows: ProfitLossRow[]
                 ) : (
                   <>
                     <span className="statement__description">{row.provider}</span>
-                    {row.event ?? row.market ? <span className="statement__date muted">{row.event ?? row.market}</span> : null}
+                    {(row.event ?? row.market) ? (
+                      <span className="statement__date muted">{row.event ?? row.market}</span>
+                    ) : null}
                   </>
                 )}
-                {row.commission !== 0 ? <span className="statement__date muted">{t('Commission')} {formatRupees(row.commission)}</span> : null}
+                {row.commission !== 0 ? (
+                  <span className="statement__date muted">
+                    {t('Commission')} {formatRupees(row.commission)}
+                  </span>
+                ) : null}
               </td>
               <td className="num">{row.count}</td>
               <td className={`num ${signedClass(row.profitLoss)}`}>{formatRupees(row.profitLoss)}</td>
@@ -85,10 +91,21 @@ export function ProfitLossView({ offerBonus }: { offerBonus: boolean }) {
         <p className="no-data">{MESSAGES.noData}</p>
       ) : (
         <div className="stack" aria-busy={report.isFetching || undefined}>
-          <Section title={t('Sports')} rows={report.data.rows.filter((row) => row.group === 'sport')} testId="pl-sports" />
-          <Section title={t('Casino')} rows={report.data.rows.filter((row) => row.group === 'casino')} testId="pl-casino" />
+          <Section
+            title={t('Sports')}
+            rows={report.data.rows.filter((row) => row.group === 'sport')}
+            testId="pl-sports"
+          />
+          <Section
+            title={t('Casino')}
+            rows={report.data.rows.filter((row) => row.group === 'casino')}
+            testId="pl-casino"
+          />
           <p className="pl-total">
-            {t('Total')} <strong className={signedClass(report.data.total)} data-testid="pl-total">{formatRupees(report.data.total)}</strong>
+            {t('Total')}{' '}
+            <strong className={signedClass(report.data.total)} data-testid="pl-total">
+              {formatRupees(report.data.total)}
+            </strong>
           </p>
         </div>
       )}

@@ -23,8 +23,12 @@ function Line({ line }: { line: StatementLine }) {
   return (
     <tr data-testid="statement-line">
       <td>
-        <span className="statement__description" data-testid="line-description">{statementLineText(line)}</span>
-        <span className="statement__date muted" data-testid="line-date">{formatDateTime(line.createdAt)}</span>
+        <span className="statement__description" data-testid="line-description">
+          {statementLineText(line)}
+        </span>
+        <span className="statement__date muted" data-testid="line-date">
+          {formatDateTime(line.createdAt)}
+        </span>
       </td>
       <td className={`num ${signedClass(line.amount)}`} data-testid="line-amount">
         {line.amount > 0 ? '+' : ''}
@@ -82,7 +86,12 @@ export function StatementView({ offerBonus }: { offerBonus: boolean }) {
           </button>
         ))}
       </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${kind}`} aria-busy={statement.isFetching || undefined}>
+      <div
+        id={`${id}-panel`}
+        role="tabpanel"
+        aria-labelledby={`${id}-tab-${kind}`}
+        aria-busy={statement.isFetching || undefined}
+      >
         {statement.isPending ? (
           <div className="stack" aria-label={t('Loading')}>
             <Skeleton height="40px" />

@@ -13,7 +13,8 @@ import { t, type Locale } from '../../../lib/i18n/i18n';
 type Line = Pick<StatementLine, 'kind' | 'description' | 'parts' | 'amount' | 'createdAt'>;
 type Words = (parts: StatementParts, line: Line) => string | undefined;
 
-const marketOf = ({ sport, event, market }: StatementParts) => (sport && event && market ? `${sport} / ${event} / ${market}` : undefined);
+const marketOf = ({ sport, event, market }: StatementParts) =>
+  sport && event && market ? `${sport} / ${event} / ${market}` : undefined;
 
 const settled: Words = (parts) => {
   const market = marketOf(parts);
@@ -23,7 +24,10 @@ const settled: Words = (parts) => {
 };
 
 /** `Live Casino / <provider> / d/m/yyyy` (PRODUCT.md §4): the lobby's name translated, the date as digits. */
-const casino: Words = ({ lobby, provider }, line) => (lobby === undefined || !provider ? undefined : `${lobby === 'slots' ? t('Slots') : t('Live Casino')} / ${provider} / ${formatIndiaDigits(line.createdAt)}`);
+const casino: Words = ({ lobby, provider }, line) =>
+  lobby === undefined || !provider
+    ? undefined
+    : `${lobby === 'slots' ? t('Slots') : t('Live Casino')} / ${provider} / ${formatIndiaDigits(line.createdAt)}`;
 
 const amountOf = (line: Line) => formatRupees(Math.abs(line.amount));
 
@@ -32,7 +36,9 @@ const WORDS: Record<string, Words> = {
   bet_void: (parts, line) => {
     const text = settled(parts, line);
     if (text === undefined) return undefined;
-    return parts.reason ? t('Void ({reason}): {line}', { reason: parts.reason, line: text }) : t('Void: {line}', { line: text });
+    return parts.reason
+      ? t('Void ({reason}): {line}', { reason: parts.reason, line: text })
+      : t('Void: {line}', { line: text });
   },
   bet_resettlement: (parts, line) => {
     const text = settled(parts, line);
@@ -48,25 +54,51 @@ const WORDS: Record<string, Words> = {
   deposit: (parts) => {
     const method = parts.method === 'upi' ? t('UPI') : parts.method === 'bank' ? t('Bank transfer') : undefined;
     if (method === undefined) return parts.ref ? t('Deposit, ref {ref}', { ref: parts.ref }) : t('Deposit');
-    return parts.ref ? t('Deposit by {method}, ref {ref}', { method, ref: parts.ref }) : t('Deposit by {method}', { method });
+    return parts.ref
+      ? t('Deposit by {method}, ref {ref}', { method, ref: parts.ref })
+      : t('Deposit by {method}', { method });
   },
-  withdrawal_hold: (parts) => (parts.account ? t('Withdrawal to {account} (on hold)', { account: parts.account }) : t('Withdrawal (on hold)')),
-  withdrawal_paid: (parts) => (parts.account ? t('Withdrawal paid to {account}', { account: parts.account }) : t('Withdrawal paid')),
-  withdrawal_release: (parts) => (parts.reason ? t('Withdrawal rejected ({reason}), amount released', { reason: parts.reason }) : t('Withdrawal rejected, amount released')),
+  withdrawal_hold: (parts) =>
+    parts.account ? t('Withdrawal to {account} (on hold)', { account: parts.account }) : t('Withdrawal (on hold)'),
+  withdrawal_paid: (parts) =>
+    parts.account ? t('Withdrawal paid to {account}', { account: parts.account }) : t('Withdrawal paid'),
+  withdrawal_release: (parts) =>
+    parts.reason
+      ? t('Withdrawal rejected ({reason}), amount released', { reason: parts.reason })
+      : t('Withdrawal rejected, amount released'),
   bonus_activate: (parts) => (parts.offer ? t('Bonus activated: {offer}', { offer: parts.offer }) : undefined),
   bonus_claim: (parts) => (parts.offer ? t('Bonus claimed: {offer}', { offer: parts.offer }) : undefined),
   bonus_forfeit: (parts) => (parts.offer ? t('Bonus forfeited: {offer}', { offer: parts.offer }) : undefined),
   bonus_expire: (parts) => (parts.offer ? t('Bonus expired: {offer}', { offer: parts.offer }) : undefined),
-  referral_earning: (parts) => (parts.weekStart && parts.weekEnd ? t('Referral earnings {start} to {end}', { start: formatCalendarDate(parts.weekStart), end: formatCalendarDate(parts.weekEnd) }) : undefined),
+  referral_earning: (parts) =>
+    parts.weekStart && parts.weekEnd
+      ? t('Referral earnings {start} to {end}', {
+          start: formatCalendarDate(parts.weekStart),
+          end: formatCalendarDate(parts.weekEnd),
+        })
+      : undefined,
   referral_claim: () => t('Referral bonus claimed to the main wallet'),
   referral_first_deposit: () => t('Referral reward: a friend made their first deposit'),
   adjustment: (parts) => (parts.reason ? t('Adjustment: {reason}', { reason: parts.reason }) : t('Adjustment')),
   play_chips_grant: () => t('Welcome play chips'),
-  agent_chips: (parts) => (parts.direction === undefined ? undefined : parts.direction === 'in' ? t('Chips given by upline') : t('Chips taken back by upline')),
+  agent_chips: (parts) =>
+    parts.direction === undefined
+      ? undefined
+      : parts.direction === 'in'
+        ? t('Chips given by upline')
+        : t('Chips taken back by upline'),
   credit_ref: (parts, line) =>
-    parts.direction === undefined ? undefined : parts.direction === 'in' ? t('Credit limit raised by {amount}', { amount: amountOf(line) }) : t('Credit limit lowered by {amount}', { amount: amountOf(line) }),
+    parts.direction === undefined
+      ? undefined
+      : parts.direction === 'in'
+        ? t('Credit limit raised by {amount}', { amount: amountOf(line) })
+        : t('Credit limit lowered by {amount}', { amount: amountOf(line) }),
   credit_settlement: (parts, line) =>
-    parts.direction === undefined ? undefined : parts.direction === 'out' ? t('Settlement: {amount} paid to your agent', { amount: amountOf(line) }) : t('Settlement: {amount} paid to you by your agent', { amount: amountOf(line) }),
+    parts.direction === undefined
+      ? undefined
+      : parts.direction === 'out'
+        ? t('Settlement: {amount} paid to your agent', { amount: amountOf(line) })
+        : t('Settlement: {amount} paid to you by your agent', { amount: amountOf(line) }),
 };
 
 /** A statement line's description in the chosen language. */

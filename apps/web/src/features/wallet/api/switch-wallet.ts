@@ -5,7 +5,11 @@ import { sessionStore, updateUser } from '../../../lib/auth/session';
 
 /** PUT /api/v1/wallet { selectedWallet }: which wallet the player bets and plays from. */
 export async function switchWallet(selectedWallet: WalletId) {
-  const envelope = await apiRequest<Profile | null>('/wallet', { method: 'PUT', body: { selectedWallet }, successToast: MESSAGES.walletChanged });
+  const envelope = await apiRequest<Profile | null>('/wallet', {
+    method: 'PUT',
+    body: { selectedWallet },
+    successToast: MESSAGES.walletChanged,
+  });
   if (envelope.meta.code === 200) {
     // Spec §4: on success update the local wallet. Use the server's profile when it sends one.
     const { profileSchema } = await import('@khel/contract/identity');

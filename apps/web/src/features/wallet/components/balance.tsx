@@ -24,7 +24,11 @@ export function Balance({ user, playMoney }: { user: Profile; playMoney: boolean
   const credit = isCreditPlayer(user);
   const walletName = credit ? t('Credit') : user.wallet === WALLETS.BONUS ? t('Bonus') : t('Main');
   return (
-    <div className="balance" data-testid="header-balance" aria-label={t('{wallet} wallet balance', { wallet: walletName })}>
+    <div
+      className="balance"
+      data-testid="header-balance"
+      aria-label={t('{wallet} wallet balance', { wallet: walletName })}
+    >
       <span className="balance__row">
         <span className="balance__wallet">{walletName}</span>
         {playMoney ? (

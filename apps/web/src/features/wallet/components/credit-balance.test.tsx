@@ -27,7 +27,11 @@ describe("a credit player's header (PRODUCT.md §9)", () => {
   it('asks nothing about credit for a cash player', async () => {
     const user = makeProfile({});
     signIn(user);
-    const { callsTo } = stubFetch({ 'GET /app-settings': ok(SETTINGS), 'GET /advertisement': ok([]), 'GET /getUserData': ok(user) });
+    const { callsTo } = stubFetch({
+      'GET /app-settings': ok(SETTINGS),
+      'GET /advertisement': ok([]),
+      'GET /getUserData': ok(user),
+    });
     renderApp('/slots');
     const balance = await screen.findByTestId('header-balance');
     expect(within(balance).getByText('Main')).toBeTruthy();

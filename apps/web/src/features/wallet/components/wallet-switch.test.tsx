@@ -20,7 +20,11 @@ describe('the wallet switch', () => {
         <WalletSwitch user={user} />
       </QueryClientProvider>,
     );
-    expect(screen.getByTestId('wallet-pays').textContent).toBe('Bets and casino rounds are paid from your Bonus wallet.');
-    expect((await screen.findByTestId('wallet-wagering-text')).textContent).toBe('₹2,000.00 of ₹5,000.00 wagered (40%)');
+    expect(screen.getByTestId('wallet-pays').textContent).toBe(
+      'Bets and casino rounds are paid from your Bonus wallet.',
+    );
+    expect((await screen.findByTestId('wallet-wagering-text')).textContent).toBe(
+      '₹2,000.00 of ₹5,000.00 wagered (40%)',
+    );
   });
 });

@@ -17,11 +17,23 @@ export function WalletSwitch({ user }: { user: Profile }) {
   // Show the choice at once while the server confirms it; a refusal puts the old one back.
   const selected = switchWallet.isPending && switchWallet.variables ? switchWallet.variables : user.wallet;
   const options: { id: WalletId; label: string; paise: number }[] = [
-    { id: WALLETS.MAIN, label: t('Main Wallet'), paise: (rupeesToPaise(user.balance) ?? 0) + (rupeesToPaise(user.exposure) ?? 0) },
-    { id: WALLETS.BONUS, label: t('Bonus Wallet'), paise: (rupeesToPaise(user.bonus) ?? 0) + (rupeesToPaise(user.bonusExposure) ?? 0) },
+    {
+      id: WALLETS.MAIN,
+      label: t('Main Wallet'),
+      paise: (rupeesToPaise(user.balance) ?? 0) + (rupeesToPaise(user.exposure) ?? 0),
+    },
+    {
+      id: WALLETS.BONUS,
+      label: t('Bonus Wallet'),
+      paise: (rupeesToPaise(user.bonus) ?? 0) + (rupeesToPaise(user.bonusExposure) ?? 0),
+    },
   ];
   return (
-    <fieldset className="wallet-switch" disabled={switchWallet.isPending} aria-busy={switchWallet.isPending || undefined}>
+    <fieldset
+      className="wallet-switch"
+      disabled={switchWallet.isPending}
+      aria-busy={switchWallet.isPending || undefined}
+    >
       <legend className="wallet-switch__legend">{t('Wallet')}</legend>
       {options.map((option) => (
         <label key={option.id} className="wallet-switch__option">
@@ -39,7 +51,8 @@ export function WalletSwitch({ user }: { user: Profile }) {
         </label>
       ))}
       <p className="wallet-switch__pays muted" data-testid="wallet-pays">
-        {t('Bets and casino rounds are paid from your')} <strong>{selected === WALLETS.BONUS ? 'Bonus' : 'Main'} wallet</strong>.
+        {t('Bets and casino rounds are paid from your')}{' '}
+        <strong>{selected === WALLETS.BONUS ? 'Bonus' : 'Main'} wallet</strong>.
       </p>
       {active !== null ? <WageringProgress bonus={active} compact testId="wallet-wagering" /> : null}
     </fieldset>

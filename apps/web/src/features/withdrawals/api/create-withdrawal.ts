@@ -7,7 +7,11 @@ import { apiRequest } from '../../../lib/api-client';
  * once (the balance drops) until an operator pays or rejects it.
  */
 export async function createWithdrawal({ body, idempotencyKey }: { body: WithdrawalCreate; idempotencyKey: string }) {
-  return apiRequest<Withdrawal>('/withdrawal-request', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiRequest<Withdrawal>('/withdrawal-request', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 export function useCreateWithdrawal() {

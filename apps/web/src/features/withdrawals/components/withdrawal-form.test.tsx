@@ -24,7 +24,19 @@ describe('/withdrawal', () => {
       'POST /withdrawal-request': () =>
         insufficient
           ? business(422, 'Insufficient balance', { error: 'WALLET_INSUFFICIENT_FUNDS' })
-          : ok({ _id: 'w1', amount: 150, status: 'pending', reason: null, account: SAVED_BANK, awaitingSecondApproval: false, createdAt: '2026-11-21T10:00:00Z', decidedAt: null }, MESSAGES.withdrawalSubmitted),
+          : ok(
+              {
+                _id: 'w1',
+                amount: 150,
+                status: 'pending',
+                reason: null,
+                account: SAVED_BANK,
+                awaitingSecondApproval: false,
+                createdAt: '2026-11-21T10:00:00Z',
+                decidedAt: null,
+              },
+              MESSAGES.withdrawalSubmitted,
+            ),
     });
     renderApp('/withdrawal');
     const form = await screen.findByTestId('withdrawal-form');

@@ -12,7 +12,9 @@ import { validateWithdrawal } from '../utils/validate-withdrawal';
 import { t } from '../../../lib/i18n/i18n';
 
 function accountLabel(account: PaymentAccount): string {
-  return account.type === 'upi' ? account.accountNumber : `${account.bankName ?? 'Bank'} ••••${account.accountNumber.slice(-4)}`;
+  return account.type === 'upi'
+    ? account.accountNumber
+    : `${account.bankName ?? 'Bank'} ••••${account.accountNumber.slice(-4)}`;
 }
 
 export interface WithdrawalFormProps {
@@ -35,7 +37,12 @@ export function WithdrawalForm({ accounts, available, addAccount }: WithdrawalFo
   const idempotency = useIdempotencyKey();
   const withdrawal = useCreateWithdrawal();
   // The only account is the obvious choice; with several the player picks.
-  const accountId = chosen !== null && accounts?.some((account) => account._id === chosen) ? chosen : accounts?.length === 1 ? (accounts[0]?._id ?? null) : null;
+  const accountId =
+    chosen !== null && accounts?.some((account) => account._id === chosen)
+      ? chosen
+      : accounts?.length === 1
+        ? (accounts[0]?._id ?? null)
+        : null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,7 +91,13 @@ export function WithdrawalForm({ accounts, available, addAccount }: WithdrawalFo
         ) : (
           accounts.map((account) => (
             <label key={account._id} className="account-choice__option">
-              <input type="radio" name={`${id}-account`} value={account._id} checked={accountId === account._id} onChange={() => setChosen(account._id)} />
+              <input
+                type="radio"
+                name={`${id}-account`}
+                value={account._id}
+                checked={accountId === account._id}
+                onChange={() => setChosen(account._id)}
+              />
               <span className="account-choice__text">
                 <strong>{accountLabel(account)}</strong>
                 <span className="muted">

@@ -14,13 +14,28 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
     <li className="history-row" data-testid="withdrawal-row" data-status={withdrawal.status}>
       <div className="history-row__main">
         <strong className="history-row__amount">{formatRupees(withdrawal.amount)}</strong>
-        <StatusBadge status={withdrawal.status} label={withdrawal.status === 'pending' && withdrawal.awaitingSecondApproval ? t('On hold (second approval)') : t(STATUS_LABELS[withdrawal.status])} />
+        <StatusBadge
+          status={withdrawal.status}
+          label={
+            withdrawal.status === 'pending' && withdrawal.awaitingSecondApproval
+              ? t('On hold (second approval)')
+              : t(STATUS_LABELS[withdrawal.status])
+          }
+        />
       </div>
       <div className="history-row__meta muted">
-        <span>{account.type === 'upi' ? account.accountNumber : `${account.bankName ?? 'Bank'} ••••${account.accountNumber.slice(-4)}`}</span>
+        <span>
+          {account.type === 'upi'
+            ? account.accountNumber
+            : `${account.bankName ?? 'Bank'} ••••${account.accountNumber.slice(-4)}`}
+        </span>
         <span>{formatDateTime(withdrawal.createdAt)}</span>
       </div>
-      {withdrawal.status === 'rejected' && withdrawal.reason ? <p className="history-row__reason">{t('Reason:')} {withdrawal.reason}</p> : null}
+      {withdrawal.status === 'rejected' && withdrawal.reason ? (
+        <p className="history-row__reason">
+          {t('Reason:')} {withdrawal.reason}
+        </p>
+      ) : null}
     </li>
   );
 }
