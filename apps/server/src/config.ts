@@ -104,6 +104,16 @@ const configSchema = z
     CASH_OUT_FANCY_MARGIN_BP: z.coerce.number().int().min(0).max(10_000).default(500),
     /** Cash Out on fancy markets: how many runs either side of the live lines the house's valuation spreads. */
     CASH_OUT_FANCY_SPREAD_RUNS: z.coerce.number().int().min(1).max(100).default(8),
+    /** Hub88 (decision 0040): its public key (PEM file) verifying its calls, ours (PEM file) signing our answers and calls. */
+    HUB88_PUBLIC_KEY: z.string().min(1).optional(),
+    HUB88_OPERATOR_PRIVATE_KEY: z.string().min(1).optional(),
+    /** Hub88's Operator API (game list, game URLs, transactions); unset in play mode: the built-in simulator. */
+    HUB88_API_URL: z
+      .string()
+      .regex(/^https?:\/\//, 'HUB88_API_URL must start with http:// or https://')
+      .optional(),
+    HUB88_OPERATOR_ID: z.coerce.number().int().min(0).optional(),
+    HUB88_SUB_PARTNER_ID: z.string().min(1).max(100).optional(),
     WEB_DIST_DIR: z.string().optional(),
     BACKOFFICE_DIST_DIR: z.string().optional(),
   })
@@ -122,6 +132,18 @@ const configSchema = z
         code: 'custom',
         path: ['BOOTSTRAP_DIRECTOR_MOBILE'],
         message: 'Set BOOTSTRAP_DIRECTOR_MOBILE and BOOTSTRAP_DIRECTOR_PASSWORD together',
+      });
+    }
+    if (
+      config.HUB88_API_URL !== undefined &&
+      (config.HUB88_PUBLIC_KEY === undefined ||
+        config.HUB88_OPERATOR_PRIVATE_KEY === undefined ||
+        config.HUB88_OPERATOR_ID === undefined)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HUB88_API_URL'],
+        message: 'HUB88_API_URL needs HUB88_PUBLIC_KEY, HUB88_OPERATOR_PRIVATE_KEY and HUB88_OPERATOR_ID',
       });
     }
     if (config.MARKET_LEASE_RENEW_MS * 2 > config.MARKET_LEASE_MS) {

@@ -344,7 +344,7 @@ export const casinoProviderSchema = z.object({
   _id: z.string(),
   code: z.string(),
   name: z.string(),
-  kind: z.enum(['house', 'external']),
+  kind: z.enum(['house', 'external', 'aggregator']),
   launchUrlTemplate: z.string(),
   active: z.boolean(),
   /** Only the last 4 characters; the whole secret is shown once, when set or rotated. */

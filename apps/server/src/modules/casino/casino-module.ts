@@ -18,6 +18,10 @@ import { HOUSE_CRASH, HOUSE_PROVIDER_CODE } from './house-provider/house-games.j
 import { createMyGamesService, myGamesRoutes } from './my-games.js';
 import type { WalletTransport } from './house-provider/house-wallet-client.js';
 import { createHouseWalletClient, fetchTransport } from './house-provider/house-wallet-client.js';
+import { hub88Keys } from './hub88/hub88-keys.js';
+import type { Hub88Keys } from './hub88/hub88-signature.js';
+import { hub88WalletRoutes } from './hub88/hub88-wallet-routes.js';
+import { createHub88WalletService } from './hub88/hub88-wallet-service.js';
 
 /**
  * The casino module's services: the seamless wallet providers call, the lobby/launch/reports service,
@@ -30,6 +34,8 @@ export function createCasinoServices(deps: {
   clock: Clock;
   onWagering?: WageringListener;
   writer?: CasinoWalletWriterOptions;
+  /** Hub88's keys (decision 0040) and our sub-partner id there. */
+  hub88?: { keys: Hub88Keys; subPartnerId?: string | undefined };
 }) {
   const casinoWallet = createCasinoWalletService({
     db: deps.db,
@@ -62,8 +68,17 @@ export function createCasinoServices(deps: {
     config: HOUSE_CRASH.config,
   });
   const myGames = createMyGamesService({ db: deps.db, clock: deps.clock });
+  const hub88 = deps.hub88 ?? { keys: hub88Keys({}) };
+  const hub88Wallet = createHub88WalletService({
+    db: deps.db,
+    casinoWallet,
+    clock: deps.clock,
+    subPartnerId: hub88.subPartnerId,
+  });
   return {
     casinoWallet,
+    hub88Wallet,
+    hub88Keys: hub88.keys,
     casino,
     house,
     crash,
@@ -101,6 +116,7 @@ export async function registerCasino(
   guards: AuthGuards,
 ): Promise<void> {
   await app.register(casinoWalletRoutes(services.casinoWallet));
+  await app.register(hub88WalletRoutes(services.hub88Wallet, () => services.hub88Keys));
   await app.register(casinoRoutes(services.casino, guards));
   await app.register(houseCasinoRoutes(services.house));
   await app.register(crashRoutes(services.crash));

@@ -4,7 +4,8 @@ export interface ProviderRow {
   id: number;
   code: string;
   name: string;
-  kind: 'house' | 'external';
+  /** An aggregator (Hub88) brings many studios' games; its games name their studio. */
+  kind: 'house' | 'external' | 'aggregator';
   secret: string;
   launch_url_template: string;
   active: boolean;
@@ -25,6 +26,7 @@ export interface GameRow {
   sort_order: number;
   enabled: boolean;
   provider_code: string;
+  /** The studio that made the game (an aggregator's games), else the provider's name: what players see. */
   provider_name: string;
   provider_active: boolean;
 }
@@ -98,7 +100,7 @@ export interface RoundListRow extends RoundRow {
 }
 
 export const GAME_COLUMNS = `g.id, g.provider_id, g.code, g.title, g.category, g.image, g.is_slot, g.launch_kind, g.sort_order, g.enabled,
-  p.code as provider_code, p.name as provider_name, p.active as provider_active`;
+  p.code as provider_code, coalesce(g.studio, p.name) as provider_name, p.active as provider_active`;
 
 export function createCasinoRepository(db: Queryable) {
   return {
@@ -174,7 +176,7 @@ export function createCasinoRepository(db: Queryable) {
          where g.enabled and p.active
            and ($1::boolean is null or g.is_slot = $1)
            and ($2::text is null or lower(g.category) = lower($2))
-           and ($3::text is null or p.code = $3 or lower(p.name) = lower($3))
+           and ($3::text is null or p.code = $3 or lower(p.name) = lower($3) or lower(g.studio) = lower($3))
          order by g.sort_order, g.id`,
         [filter.slots ?? null, filter.category ?? null, filter.provider ?? null],
       );
@@ -462,7 +464,7 @@ export function createCasinoRepository(db: Queryable) {
       limit: number;
     }): Promise<RoundListRow[]> {
       const result = await db.query<RoundListRow>(
-        `select r.*, p.code as provider_code, p.name as provider_name, g.code as game_code, g.title, g.is_slot, u.username,
+        `select r.*, p.code as provider_code, coalesce(g.studio, p.name) as provider_name, g.code as game_code, g.title, g.is_slot, u.username,
            (select count(*)::int from casino_transactions t where t.provider_id = r.provider_id and t.round_id = r.round_id and t.user_id = r.user_id and t.kind = 'debit') as debits,
            (select count(*)::int from casino_transactions t where t.provider_id = r.provider_id and t.round_id = r.round_id and t.user_id = r.user_id and t.kind = 'credit') as credits,
            (select count(*)::int from casino_transactions t where t.provider_id = r.provider_id and t.round_id = r.round_id and t.user_id = r.user_id and t.kind = 'rollback') as rollbacks
@@ -471,7 +473,7 @@ export function createCasinoRepository(db: Queryable) {
          join casino_games g on g.id = r.game_id
          join users u on u.id = r.user_id
          where ($1::uuid is null or r.user_id = $1)
-           and ($2::text is null or p.code = $2 or lower(p.name) = lower($2))
+           and ($2::text is null or p.code = $2 or lower(p.name) = lower($2) or lower(g.studio) = lower($2))
            and r.created_at >= $3 and r.created_at < $4
          order by r.created_at desc, r.id desc
          limit $5`,

@@ -32,7 +32,7 @@ export interface CallParty {
 
 function details(party: CallParty, body: { roundId: string; transactionId: string }, kind: 'debit' | 'credit') {
   return {
-    provider: party.provider.name,
+    provider: party.game.provider_name,
     providerCode: party.provider.code,
     gameCode: party.game.code,
     roundId: body.roundId,
@@ -82,19 +82,28 @@ export function debitWrite(
   return {
     answer,
     input: { ...input, round: { open: { gameId: party.game.id } }, deltaPaise: -amountPaise, readableBy: null },
-    posting: {
-      kind: 'casino_debit',
-      idempotencyKey: `casino:${party.provider.id}:${body.transactionId}`,
-      description: party.description,
-      details: details(party, body, 'debit'),
-      entries: [
-        {
-          account: { accountId: party.accountId, owner: { userId: party.userId, wallet: party.wallet } },
-          amountPaise: -amountPaise,
-        },
-        { account: { accountId: party.house }, amountPaise },
-      ],
-    },
+    // A stake of 0 (an aggregator's free bet: nothing is taken) opens the round and posts nothing.
+    posting: amountPaise > 0 ? debitPosting(party, body, amountPaise) : null,
+  };
+}
+
+function debitPosting(
+  party: CallParty,
+  body: { roundId: string; transactionId: string },
+  amountPaise: number,
+): Posting {
+  return {
+    kind: 'casino_debit',
+    idempotencyKey: `casino:${party.provider.id}:${body.transactionId}`,
+    description: party.description,
+    details: details(party, body, 'debit'),
+    entries: [
+      {
+        account: { accountId: party.accountId, owner: { userId: party.userId, wallet: party.wallet } },
+        amountPaise: -amountPaise,
+      },
+      { account: { accountId: party.house }, amountPaise },
+    ],
   };
 }
 
@@ -108,12 +117,15 @@ export function creditWrite(
   const { answer, input } = base(party, body, 'credit', amountPaise);
   return {
     answer,
-    // The balance only for a provider that still holds a live session of its own.
+    // The balance only for a provider that still holds a live session of its own (an aggregator always reads it).
     input: {
       ...input,
       round: { settle: roundRowId },
       deltaPaise: amountPaise,
-      readableBy: { providerId: party.provider.id, userId: party.userId, now: party.now },
+      readableBy:
+        party.provider.kind === 'aggregator'
+          ? null
+          : { providerId: party.provider.id, userId: party.userId, now: party.now },
     },
     posting:
       amountPaise > 0

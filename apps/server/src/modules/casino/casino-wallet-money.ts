@@ -173,7 +173,7 @@ export function createCasinoMoneyCalls(deps: {
       ) => ({
         provider,
         game: gameRow,
-        description: steps.description(provider, gameRow),
+        description: steps.description(gameRow),
         house,
         userId,
         username,
@@ -282,7 +282,7 @@ export function createCasinoMoneyCalls(deps: {
       ) => ({
         provider,
         game: gameRow,
-        description: steps.description(provider, gameRow),
+        description: steps.description(gameRow),
         house,
         userId,
         username,
@@ -380,7 +380,7 @@ export function createCasinoMoneyCalls(deps: {
               source: 'casino',
               reference: `${provider.id}:${round.round_id}`,
               userId: player.id,
-              description: steps.description(provider, gameRow),
+              description: steps.description(gameRow),
               product: gameRow.is_slot ? 'slots' : 'liveCasino',
               amountAtRiskPaise: Math.max(0, round.stake_paise - round.rolled_back_paise),
               oddsHundredths: null,

@@ -13,7 +13,7 @@ export interface RollbackContext {
   knownPlayer(tx: Queryable, userId: string): Promise<PlayerRow>;
   replay(existing: TransactionRow, kind: 'rollback', hash: string): CasinoWalletResponse;
   post(tx: Queryable, posting: Posting, which: 'main' | 'bonus'): Promise<number>;
-  description(provider: ProviderRow, game: GameRow): string;
+  description(game: GameRow): string;
   readableBalance(
     tx: Queryable | undefined,
     provider: ProviderRow,
@@ -109,9 +109,9 @@ export async function rollbackDebit(
             {
               kind: 'casino_rollback',
               idempotencyKey: `casino:${provider.id}:${body.transactionId}`,
-              description: description(provider, gameRow),
+              description: description(gameRow),
               details: {
-                provider: provider.name,
+                provider: gameRow.provider_name,
                 providerCode: provider.code,
                 gameCode: gameRow.code,
                 roundId: body.roundId,

@@ -62,6 +62,10 @@ export function createCasinoWalletService(deps: {
 
   return {
     provider,
+    /** The provider's game by code (cached 10 s). */
+    game,
+    /** A player's available balance (balance + exposure) in one wallet, in paise. */
+    availablePaise: (userId: string, which: 'main' | 'bonus') => availablePaise(undefined, userId, which),
 
     /** Forgets cached providers and games (after a back-office change). */
     invalidate: steps.invalidate,

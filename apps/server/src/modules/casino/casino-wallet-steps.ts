@@ -37,6 +37,8 @@ export function createCasinoWalletSteps(deps: { db: Database; wallet: WalletServ
     userId: string,
     which: 'main' | 'bonus',
   ): Promise<number | null> {
+    // An aggregator (one trusted, RSA-signed party whose protocol answers every call with the balance) always reads it.
+    if (provider.kind === 'aggregator') return paiseToRupees(await availablePaise(tx, userId, which));
     const session = await createCasinoRepository(tx ?? db).liveSession(userId, provider.id, clock.now());
     return session === null ? null : paiseToRupees(await availablePaise(tx, userId, which));
   }
@@ -92,8 +94,9 @@ export function createCasinoWalletSteps(deps: { db: Database; wallet: WalletServ
       houseAccounts.clear();
     },
 
-    description(provider: ProviderRow, game: GameRow): string {
-      return `${game.is_slot ? 'Slots' : 'Live Casino'} / ${provider.name} / ${indiaDayMonthYear(clock.now())}`;
+    /** "Slots / <provider> / d/m/yyyy": the game's provider as players know it (an aggregator's game: its studio). */
+    description(game: GameRow): string {
+      return `${game.is_slot ? 'Slots' : 'Live Casino'} / ${game.provider_name} / ${indiaDayMonthYear(clock.now())}`;
     },
 
     /** A transaction id already taken: the stored answer if it is the same request, else a refusal. */
