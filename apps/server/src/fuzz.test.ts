@@ -5,12 +5,14 @@ import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASINO_WALLET_STATUSES, ERROR_CODES, ROLES } from '@khel/contract';
+import { CASINO_WALLET_STATUSES, ERROR_CODES, HUB88_STATUSES, ROLES } from '@khel/contract';
 import { operationsOf, requestArbitrary, toJsonSchema } from '../test/openapi-fuzz.js';
 import type { FuzzRequest, JsonSchema, Operation } from '../test/openapi-fuzz.js';
 import type { TestApp } from '../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../test/test-app.js';
 import { launchGame } from './modules/casino/casino-test-support.js';
+import { HUB88_SIGNATURE_HEADER, hub88Sign, hub88Verify } from './modules/casino/hub88/hub88-signature.js';
+import { hub88TestKeys } from './modules/casino/hub88/hub88-test-support.js';
 
 /**
  * The OpenAPI fuzz suite (issue 9): every operation of the app's own OpenAPI document gets generated
@@ -26,7 +28,10 @@ const TRANSPORT_STATUSES = [401, 404, 413, 415, 429];
 const ERROR_SET = new Set<string>(ERROR_CODES);
 const WALLET_STATUSES = new Set<string>(CASINO_WALLET_STATUSES);
 
-type Identity = 'visitor' | 'player' | 'director' | 'provider';
+const HUB88_STATUS_SET = new Set<string>(HUB88_STATUSES);
+const hub88Keys = hub88TestKeys();
+
+type Identity = 'visitor' | 'player' | 'director' | 'provider' | 'hub88';
 interface Credentials {
   player: { token: string; gameToken: string };
   director: string;
@@ -52,6 +57,9 @@ function headersFor(identity: Identity, request: FuzzRequest): Record<string, st
       'x-game-token': credentials.player.gameToken,
     };
   if (identity === 'director') return { ...json, authorization: `Bearer ${credentials.director}` };
+  // Signed by the aggregator's key over the bytes as generated, so the body itself is what gets judged.
+  if (identity === 'hub88')
+    return { ...json, [HUB88_SIGNATURE_HEADER]: hub88Sign(hub88Keys.aggregatorPrivateKey, request.body ?? '') };
   if (identity === 'provider') {
     // Signed by the house provider with a fresh timestamp, so the body itself is what gets judged.
     let body = request.body ?? '';
@@ -94,6 +102,14 @@ function problemWith(operation: Operation, answer: LightMyRequestResponse): stri
     return ok ? null : `HTTP ${answer.statusCode} outside the envelope: ${answer.body.slice(0, 200)}`;
   }
   if (answer.statusCode !== 200) return `HTTP ${answer.statusCode}: ${answer.body.slice(0, 200)}`;
+  // Hub88's Wallet API answers its own shape, always signed with our key (decision 0040).
+  if (operation.path.startsWith('/api/v1/hub88/')) {
+    const signature = answer.headers[HUB88_SIGNATURE_HEADER];
+    if (typeof signature !== 'string' || !hub88Verify(hub88Keys.operatorPublicKey, answer.body, signature))
+      return `unsigned Hub88 answer: ${answer.body.slice(0, 200)}`;
+    if (!HUB88_STATUS_SET.has(String((body as { status?: unknown }).status)))
+      return `not a Hub88 status: ${answer.body.slice(0, 200)}`;
+  }
   const meta = body.meta;
   const success = meta === undefined || meta.code === 200;
   const walletAnswer = meta !== undefined && WALLET_STATUSES.has(String(meta.status));
@@ -124,7 +140,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
   'OpenAPI fuzz: every operation, generated valid and hostile requests',
   () => {
     beforeAll(async () => {
-      t = await createTestApp();
+      t = await createTestApp(hub88Keys.env);
       const document = t.app.swagger() as Parameters<typeof operationsOf>[0] & {
         paths: Record<
           string,
@@ -174,7 +190,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
         });
         const identities: Identity[] = operation.path.startsWith('/api/v1/casino-wallet/')
           ? ['visitor', 'provider', 'director']
-          : ['visitor', 'player', 'director'];
+          : operation.path.startsWith('/api/v1/hub88/')
+            ? ['visitor', 'hub88', 'director']
+            : ['visitor', 'player', 'director'];
         for (const request of requests) {
           for (const identity of identities) {
             const sendable = { ...request };

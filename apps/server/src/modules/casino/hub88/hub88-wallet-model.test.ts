@@ -19,7 +19,6 @@ import type { Hub88Path, Hub88TestKeys } from './hub88-test-support.js';
  * against a plain model of the wallet. Every status and balance must agree, a resend must get its
  * first answer exactly, the player's balance must equal the model's, and the journal must balance.
  */
-const RUPEE = 100_000;
 const START_PAISE = 10_000_00;
 const BETS = ['b0', 'b1', 'b2', 'b3', 'b4'];
 const WINS = ['w0', 'w1', 'w2', 'w3', 'w4', 'w5'];
