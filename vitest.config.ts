@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/exchange',
       'packages/casino-games',
       'packages/sports-sim',
+      'packages/betfair-stream',
       'packages/web-kit',
       {
         extends: './apps/server/vitest.config.ts',
