@@ -88,6 +88,7 @@ export default tseslint.config(
             '@khel/exchange',
             '@khel/casino-games',
             '@khel/sports-sim',
+            '@khel/betfair-stream',
           ]),
           patterns: [
             {
@@ -116,6 +117,7 @@ export default tseslint.config(
             '@khel/exchange',
             '@khel/casino-games',
             '@khel/sports-sim',
+            '@khel/betfair-stream',
           ]),
           patterns: [
             {
