@@ -13,6 +13,7 @@ const ourPackages = [
   '@khel/casino-games',
   '@khel/sports-sim',
   '@khel/betfair-stream',
+  '@khel/cricket-feed',
   '@khel/web-kit',
   '@khel/server',
   '@khel/web',
@@ -68,6 +69,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: onlyPackages([]) }] },
   },
   {
+    // Real cricket into the simulator's state: pure, and of ours only the simulator (and its money).
+    files: ['packages/cricket-feed/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money', '@khel/sports-sim']) }] },
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money']) }] },
   },
@@ -89,6 +95,7 @@ export default tseslint.config(
             '@khel/casino-games',
             '@khel/sports-sim',
             '@khel/betfair-stream',
+            '@khel/cricket-feed',
           ]),
           patterns: [
             {
@@ -118,6 +125,7 @@ export default tseslint.config(
             '@khel/casino-games',
             '@khel/sports-sim',
             '@khel/betfair-stream',
+            '@khel/cricket-feed',
           ]),
           patterns: [
             {

@@ -12,6 +12,7 @@ export default defineConfig({
       'packages/casino-games',
       'packages/sports-sim',
       'packages/betfair-stream',
+      'packages/cricket-feed',
       'packages/web-kit',
       {
         extends: './apps/server/vitest.config.ts',
