@@ -11,7 +11,7 @@ import type { FuzzRequest, JsonSchema, Operation } from '../test/openapi-fuzz.js
 import type { TestApp } from '../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../test/test-app.js';
 import { launchGame } from './modules/casino/casino-test-support.js';
-import { HUB88_SIGNATURE_HEADER, hub88Sign, hub88Verify } from './modules/casino/hub88/hub88-signature.js';
+import { HUB88_SIGNATURE_HEADER, hub88Sign, hub88Verify } from './lib/hub88-signature.js';
 import { hub88TestKeys } from './modules/casino/hub88/hub88-test-support.js';
 
 /**

@@ -52,7 +52,7 @@ import { createCashOutService } from './modules/sports/cash-out-service.js';
 import { createOddsPreferenceService } from './modules/sports/odds-preference-service.js';
 import { createSportsService } from './modules/sports/sports-service.js';
 import { createCasinoServices } from './modules/casino/casino-module.js';
-import { hub88Keys } from './modules/casino/hub88/hub88-keys.js';
+import { hub88Setup } from './modules/casino/hub88/hub88-setup.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
 import { createBonusAdminService } from './modules/bonus/bonus-admin-service.js';
 import { grantForDeposit } from './modules/bonus/bonus-grants.js';
@@ -195,7 +195,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     clock,
     onWagering: wagering.record,
     writer: { maxCalls: config.CASINO_WALLET_BATCH, maxInFlight: config.CASINO_WALLET_IN_FLIGHT },
-    hub88: { keys: hub88Keys(config), subPartnerId: config.HUB88_SUB_PARTNER_ID },
+    hub88: hub88Setup(config),
   });
   const books = createMarketBooks(db, {
     maxBatch: config.MARKET_WRITER_BATCH,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelope } from './envelope.js';
 
 /**
  * Hub88, the casino aggregator, by its published protocol (docs.hub88.io, "Operator API"): the Wallet
@@ -129,3 +130,81 @@ export const hub88AnswerSchema = z.object({
   sub_partner_id: z.string().optional(),
 });
 export type Hub88Answer = z.infer<typeof hub88AnswerSchema>;
+
+// The Operator API: what the operator calls on Hub88 (signed with the operator's key)
+
+/** POST /operator/generic/v2/game/list */
+export const hub88GameListRequestSchema = z.object({ operator_id: z.number().int() });
+/** One game of Hub88's list (the fields the lobby imports; the rest of Hub88's are kept out). */
+export const hub88GameSchema = z.object({
+  game_id: z.number().int().optional(),
+  game_code: z.string().min(1).max(80),
+  name: z.string().min(1).max(200),
+  /** The studio ("product"), e.g. Evolution. */
+  product: z.string().min(1).max(100),
+  category: z.string().min(1).max(100),
+  url_thumb: z.string().max(1000).nullable().optional(),
+  url_background: z.string().max(1000).nullable().optional(),
+  platforms: z.array(z.string()).optional(),
+  enabled: z.boolean(),
+  freebet_support: z.boolean().optional(),
+  demo_game_support: z.boolean().optional(),
+});
+export type Hub88Game = z.infer<typeof hub88GameSchema>;
+export const hub88GameListSchema = z.array(hub88GameSchema);
+
+/** POST /operator/generic/v2/game/url: the landing URL of a game for one session token. */
+export const hub88GameUrlRequestSchema = z.object({
+  user: z.string().min(3),
+  token: z.string().min(10).max(255),
+  sub_partner_id: z.string().optional(),
+  platform: z.enum(['GPL_DESKTOP', 'GPL_MOBILE']),
+  operator_id: z.number().int(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+  lobby_url: z.string().max(255).optional(),
+  lang: z.string().min(2).max(5),
+  ip: z.string().max(64).optional(),
+  game_code: z.string().min(1).max(80),
+  deposit_url: z.string().max(255).optional(),
+  currency: z.string().min(3).max(4),
+  game_currency: z.string().min(3).max(4).optional(),
+  country: z.string().length(2),
+});
+export type Hub88GameUrlRequest = z.infer<typeof hub88GameUrlRequestSchema>;
+export const hub88GameUrlSchema = z.object({ url: z.string().min(1) });
+
+/** POST /operator/generic/v2/transactions/list: gameplay transactions between two times (ISO 8601, UTC). */
+export const hub88TransactionsRequestSchema = z.object({
+  operator_id: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  user: z.string().optional(),
+  currency: z.string().optional(),
+  round: z.string().nullable().optional(),
+});
+export const HUB88_TRANSACTION_STATUSES = ['TS_SUCCESS', 'TS_DECLINED', 'TS_PENDING'] as const;
+/** One transaction as Hub88 recorded it (TS_SUCCESS: the operator answered RS_OK). */
+export const hub88TransactionSchema = z.object({
+  transaction_uuid: z.string(),
+  reference_transaction_uuid: z.string().nullable(),
+  user: z.string(),
+  round: z.string().nullable(),
+  game_code: z.string(),
+  type: z.enum(['bet', 'win', 'rollback']),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(HUB88_TRANSACTION_STATUSES),
+  created_at: z.string(),
+});
+export type Hub88Transaction = z.infer<typeof hub88TransactionSchema>;
+export const hub88TransactionListSchema = z.array(hub88TransactionSchema);
+
+/** POST /api/v1/backoffice/casino/hub88/import: how many games were added, refreshed, switched off, skipped. */
+export const hub88ImportEnvelope = envelope(
+  z.object({
+    added: z.number().int(),
+    updated: z.number().int(),
+    disabled: z.number().int(),
+    skipped: z.number().int(),
+  }),
+);

@@ -21,6 +21,7 @@ import batchedLedger from './0022-batched-ledger.js';
 import marketLeases from './0023-market-leases.js';
 import downlineLimitsVersion from './0024-downline-limits-version.js';
 import hub88 from './0025-hub88.js';
+import hub88Simulator from './0026-hub88-simulator.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0023-market-leases', sql: marketLeases },
   { id: '0024-downline-limits-version', sql: downlineLimitsVersion },
   { id: '0025-hub88', sql: hub88 },
+  { id: '0026-hub88-simulator', sql: hub88Simulator },
 ];

@@ -18,10 +18,18 @@ import { HOUSE_CRASH, HOUSE_PROVIDER_CODE } from './house-provider/house-games.j
 import { createMyGamesService, myGamesRoutes } from './my-games.js';
 import type { WalletTransport } from './house-provider/house-wallet-client.js';
 import { createHouseWalletClient, fetchTransport } from './house-provider/house-wallet-client.js';
-import { hub88Keys } from './hub88/hub88-keys.js';
-import type { Hub88Keys } from './hub88/hub88-signature.js';
+import type { HttpTransport } from '../../lib/http-transport.js';
+import { fetchTransport as httpFetchTransport, injectTransport, loopbackUrl } from '../../lib/http-transport.js';
+import { createHub88Admin } from './hub88/hub88-admin.js';
+import { hub88AdminRoutes } from './hub88/hub88-admin-routes.js';
+import { createHub88Client } from './hub88/hub88-client.js';
+import type { Hub88Setup } from './hub88/hub88-setup.js';
+import { hub88Setup } from './hub88/hub88-setup.js';
 import { hub88WalletRoutes } from './hub88/hub88-wallet-routes.js';
 import { createHub88WalletService } from './hub88/hub88-wallet-service.js';
+import { createHub88SimService } from '../hub88-sim/hub88-sim-service.js';
+import type { Hub88SimService } from '../hub88-sim/hub88-sim-service.js';
+import { hub88SimRoutes } from '../hub88-sim/hub88-sim-routes.js';
 
 /**
  * The casino module's services: the seamless wallet providers call, the lobby/launch/reports service,
@@ -34,8 +42,8 @@ export function createCasinoServices(deps: {
   clock: Clock;
   onWagering?: WageringListener;
   writer?: CasinoWalletWriterOptions;
-  /** Hub88's keys (decision 0040) and our sub-partner id there. */
-  hub88?: { keys: Hub88Keys; subPartnerId?: string | undefined };
+  /** Who Hub88 is (decision 0040): the real aggregator, the built-in simulator, or nobody. */
+  hub88?: Hub88Setup;
 }) {
   const casinoWallet = createCasinoWalletService({
     db: deps.db,
@@ -68,17 +76,62 @@ export function createCasinoServices(deps: {
     config: HOUSE_CRASH.config,
   });
   const myGames = createMyGamesService({ db: deps.db, clock: deps.clock });
-  const hub88 = deps.hub88 ?? { keys: hub88Keys({}) };
+  const hub88 = deps.hub88 ?? hub88Setup({ MONEY_MODE: 'real' });
   const hub88Wallet = createHub88WalletService({
     db: deps.db,
     casinoWallet,
     clock: deps.clock,
     subPartnerId: hub88.subPartnerId,
   });
+  // Our own server, as the simulator and our Hub88 client reach it: inject until it listens, then HTTP.
+  let self: HttpTransport | null = null;
+  const selfTransport = (): HttpTransport => {
+    if (self === null) throw new Error('the server has no route to itself yet');
+    return self;
+  };
+  const hub88Api = hub88.apiUrl === null ? null : httpFetchTransport(hub88.apiUrl);
+  const hub88Client = createHub88Client({
+    transport: () => hub88Api ?? prefixed(selfTransport(), '/hub88-sim'),
+    keys: () => hub88.keys,
+    operatorId: hub88.operatorId,
+  });
+  const simulatorKeys = hub88.simulator;
+  const hub88Simulator: Hub88SimService | null =
+    simulatorKeys === null
+      ? null
+      : createHub88SimService({
+          db: deps.db,
+          clock: deps.clock,
+          keys: () => simulatorKeys,
+          wallet: selfTransport,
+          operatorId: hub88.operatorId,
+        });
+  const hub88Admin = createHub88Admin({ db: deps.db, client: hub88Client, casinoWallet, audit: deps.audit });
+  casino.useAggregatorLaunch(async ({ userId, token, gameCode, origin }) =>
+    hub88Client.gameUrl({
+      user: userId,
+      token,
+      game_code: gameCode,
+      platform: origin.mobile ? 'GPL_MOBILE' : 'GPL_DESKTOP',
+      currency: 'INR',
+      lang: 'en',
+      country: 'IN',
+      ip: origin.ip,
+      lobby_url: '/live-casino',
+      ...(hub88.subPartnerId === undefined ? {} : { sub_partner_id: hub88.subPartnerId }),
+    }),
+  );
   return {
     casinoWallet,
     hub88Wallet,
     hub88Keys: hub88.keys,
+    hub88Admin,
+    hub88Client,
+    hub88Simulator,
+    /** How the built-in partners reach this server (inject, then HTTP once listening). */
+    useSelfTransport(next: HttpTransport): void {
+      self = next;
+    },
     casino,
     house,
     crash,
@@ -90,19 +143,6 @@ export function createCasinoServices(deps: {
   };
 }
 export type CasinoServices = ReturnType<typeof createCasinoServices>;
-
-/** The loopback URL of a listening server (0.0.0.0 and :: are reached on the loopback interface). */
-function loopbackUrl(app: FastifyInstance): string | null {
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') return null;
-  const host =
-    address.address === '0.0.0.0' || address.address === '::'
-      ? '127.0.0.1'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 /**
  * Routes of the casino module, and the house provider's link to the wallet: before the server listens
@@ -117,6 +157,9 @@ export async function registerCasino(
 ): Promise<void> {
   await app.register(casinoWalletRoutes(services.casinoWallet));
   await app.register(hub88WalletRoutes(services.hub88Wallet, () => services.hub88Keys));
+  await app.register(hub88AdminRoutes(services.hub88Admin, guards));
+  if (services.hub88Simulator !== null) await app.register(hub88SimRoutes(services.hub88Simulator));
+  services.useSelfTransport(injectTransport(app));
   await app.register(casinoRoutes(services.casino, guards));
   await app.register(houseCasinoRoutes(services.house));
   await app.register(crashRoutes(services.crash));
@@ -129,7 +172,10 @@ export async function registerCasino(
   });
   app.addHook('onListen', async () => {
     const url = loopbackUrl(app);
-    if (url !== null) services.useTransport(fetchTransport(url));
+    if (url !== null) {
+      services.useTransport(fetchTransport(url));
+      services.useSelfTransport(httpFetchTransport(url));
+    }
     services.house.start();
     services.crash.start();
   });
@@ -142,4 +188,9 @@ export async function registerCasino(
 /** The crash game's live feed: a WebSocket route, so it is registered after @fastify/websocket (registerLiveRoutes). */
 export function registerCasinoLive(app: FastifyInstance, services: CasinoServices): void {
   registerCrashLive(app, services.crash, services.house.player);
+}
+
+/** A transport whose paths all live under a prefix (the simulator's Operator API under /hub88-sim). */
+function prefixed(transport: HttpTransport, prefix: string): HttpTransport {
+  return { post: (path, body, headers) => transport.post(`${prefix}${path}`, body, headers) };
 }

@@ -29,9 +29,14 @@ import {
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
-import type { CasinoService } from './casino-service.js';
+import type { CasinoService, LaunchOrigin } from './casino-service.js';
 
 const tags = ['casino'];
+
+/** The launch's origin for an aggregator: the client address and whether it is a phone. */
+function originOf(request: FastifyRequest): LaunchOrigin {
+  return { ip: request.ip, mobile: /Mobi|Android|iPhone|iPad/i.test(String(request.headers['user-agent'] ?? '')) };
+}
 
 /** Lobby, launch, the player's rounds, and the back office's casino catalogue and reports. */
 export function casinoRoutes(casino: CasinoService, guards: AuthGuards): FastifyPluginAsyncZod {
@@ -75,7 +80,7 @@ export function casinoRoutes(casino: CasinoService, guards: AuthGuards): Fastify
             response: { 200: launchEnvelope },
           },
         },
-        async (request) => ok(await casino.playGame(callerOf(request), request.body.gameId)),
+        async (request) => ok(await casino.playGame(callerOf(request), request.body.gameId, originOf(request))),
       );
       app.get(
         `${prefix}/live-casino/:table_id`,
@@ -88,7 +93,7 @@ export function casinoRoutes(casino: CasinoService, guards: AuthGuards): Fastify
             response: { 200: launchEnvelope },
           },
         },
-        async (request) => ok(await casino.liveTable(callerOf(request), request.params.table_id)),
+        async (request) => ok(await casino.liveTable(callerOf(request), request.params.table_id, originOf(request))),
       );
       app.get(
         `${prefix}/live-casino-qtech/:game_id`,
@@ -101,7 +106,8 @@ export function casinoRoutes(casino: CasinoService, guards: AuthGuards): Fastify
             response: { 200: launchEnvelope },
           },
         },
-        async (request) => ok(await casino.providerGame(callerOf(request), request.params.game_id, null)),
+        async (request) =>
+          ok(await casino.providerGame(callerOf(request), request.params.game_id, null, originOf(request))),
       );
       app.get(
         `${prefix}/live-casino-win/:game_id/:provider_id`,
@@ -115,7 +121,14 @@ export function casinoRoutes(casino: CasinoService, guards: AuthGuards): Fastify
           },
         },
         async (request) =>
-          ok(await casino.providerGame(callerOf(request), request.params.game_id, request.params.provider_id)),
+          ok(
+            await casino.providerGame(
+              callerOf(request),
+              request.params.game_id,
+              request.params.provider_id,
+              originOf(request),
+            ),
+          ),
       );
     }
 

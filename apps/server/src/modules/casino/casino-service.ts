@@ -75,6 +75,19 @@ function dayRange(date: string | undefined, now: Date): { from: Date; to: Date }
  * The player side of the casino (lobby, launching a game, the player's rounds) and the back office's
  * catalogue, provider settings and reports. Money moves only in the casino wallet service.
  */
+/** Where a launch comes from: an aggregator is told the player's address and whether it is a phone. */
+export interface LaunchOrigin {
+  ip: string;
+  mobile: boolean;
+}
+/** An aggregator's game URL for a fresh session token (Hub88's game/url, decision 0040). */
+export type AggregatorLaunch = (input: {
+  userId: string;
+  token: string;
+  gameCode: string;
+  origin: LaunchOrigin;
+}) => Promise<string>;
+
 export function createCasinoService(deps: {
   db: Database;
   casinoWallet: CasinoWalletService;
@@ -82,10 +95,11 @@ export function createCasinoService(deps: {
   clock: Clock;
 }) {
   const { db, casinoWallet, audit, clock } = deps;
+  let aggregatorLaunch: AggregatorLaunch | null = null;
   const repository = createCasinoRepository(db);
   const providerAdmin = createCasinoProviderAdmin({ db, casinoWallet, audit });
 
-  async function launch(caller: Caller, game: GameRow | null): Promise<{ url: string }> {
+  async function launch(caller: Caller, game: GameRow | null, origin: LaunchOrigin): Promise<{ url: string }> {
     if (game === null || !game.enabled || !game.provider_active) fail('NOT_FOUND', 'This game is not available');
     if (game.is_slot ? !caller.permissions.allowSlots : !caller.permissions.allowLiveCasino) {
       fail('FORBIDDEN', `You do not have access to ${game.is_slot ? 'slots' : 'live casino'}`);
@@ -105,6 +119,15 @@ export function createCasinoService(deps: {
       at: now,
       expiresAt: new Date(now.getTime() + LAUNCH_TOKEN_TTL_MS),
     });
+    // An aggregator is asked for the game's URL with the fresh token; it answers one carrying it.
+    if (provider.kind === 'aggregator') {
+      if (aggregatorLaunch === null) fail('CASINO_PROVIDER_UNAVAILABLE');
+      try {
+        return { url: await aggregatorLaunch({ userId: caller.userId, token, gameCode: game.code, origin }) };
+      } catch {
+        fail('CASINO_PROVIDER_UNAVAILABLE');
+      }
+    }
     const url = provider.launch_url_template
       .replaceAll('{token}', encodeURIComponent(token))
       .replaceAll('{game}', encodeURIComponent(game.code))
@@ -118,22 +141,27 @@ export function createCasinoService(deps: {
   }
 
   return {
+    /** How an aggregator's game is launched (its client's game/url: wired by the casino module). */
+    useAggregatorLaunch(launcher: AggregatorLaunch): void {
+      aggregatorLaunch = launcher;
+    },
+
     async lobby(query: { slots?: boolean; category?: string; provider?: string }): Promise<CasinoGame[]> {
       return (await repository.lobby(query)).map(toCasinoGame);
     },
 
     /** POST /play-game { gameId }: the game's id (digits) or code. */
-    async playGame(caller: Caller, gameId: string) {
-      return launch(caller, await repository.findGame(gameId, null));
+    async playGame(caller: Caller, gameId: string, origin: LaunchOrigin) {
+      return launch(caller, await repository.findGame(gameId, null), origin);
     },
     /** /live-casino/{table_id}: a live table, by its game code or id. */
-    async liveTable(caller: Caller, tableId: string) {
+    async liveTable(caller: Caller, tableId: string, origin: LaunchOrigin) {
       const game = await repository.findGame(tableId, null);
-      return launch(caller, game !== null && !game.is_slot ? game : null);
+      return launch(caller, game !== null && !game.is_slot ? game : null, origin);
     },
     /** /live-casino-qtech/{game_id} and /live-casino-win/{game_id}/{provider_id}. */
-    async providerGame(caller: Caller, gameId: string, providerKey: string | null) {
-      return launch(caller, await repository.findGame(gameId, providerKey));
+    async providerGame(caller: Caller, gameId: string, providerKey: string | null, origin: LaunchOrigin) {
+      return launch(caller, await repository.findGame(gameId, providerKey), origin);
     },
 
     /** The player's rounds on one India date (today by default), newest first. */

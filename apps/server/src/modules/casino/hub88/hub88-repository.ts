@@ -25,6 +25,59 @@ export function createHub88Repository(db: Queryable) {
       // A racing request with this uuid committed after this statement's snapshot: read it now.
       return result.rows[0]?.response ?? (await this.storedAnswer(requestUuid)) ?? answer;
     },
+    /**
+     * The aggregator's list into the catalogue: a new game goes in `enabled` as asked (operators enable
+     * games), at the end of the lobby; a known one takes the aggregator's title, category, image, kind
+     * and studio but keeps the operators' order and switch, except that a game the aggregator no longer
+     * offers is switched off. Answers the codes added and updated, and how many were switched off.
+     */
+    async importGames(
+      providerId: number,
+      games: {
+        code: string;
+        title: string;
+        category: string;
+        image: string;
+        isSlot: boolean;
+        studio: string;
+        enabled: boolean;
+      }[],
+      enableNew: boolean,
+    ): Promise<{ added: string[]; updated: string[]; disabled: number }> {
+      const result = await db.query<{ code: string; inserted: boolean }>(
+        `with listed as (
+           select * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::boolean[])
+             with ordinality as l(code, title, category, image, is_slot, studio, enabled, position)
+         ), tail as (select coalesce(max(sort_order), 0) as last from casino_games)
+         insert into casino_games (provider_id, code, title, category, image, is_slot, launch_kind, sort_order, enabled, studio)
+         select $1, l.code, l.title, l.category, l.image, l.is_slot, 'play', (select last from tail) + l.position::int, l.enabled and $9, l.studio
+         from listed l
+         on conflict (provider_id, code) do update set title = excluded.title, category = excluded.category, image = excluded.image,
+           is_slot = excluded.is_slot, studio = excluded.studio,
+           enabled = casino_games.enabled and (select l.enabled from listed l where l.code = excluded.code)
+         returning code, (xmax = 0) as inserted`,
+        [
+          providerId,
+          games.map((g) => g.code),
+          games.map((g) => g.title),
+          games.map((g) => g.category),
+          games.map((g) => g.image),
+          games.map((g) => g.isSlot),
+          games.map((g) => g.studio),
+          games.map((g) => g.enabled),
+          enableNew,
+        ],
+      );
+      const gone = await db.query(
+        'update casino_games set enabled = false where provider_id = $1 and enabled and not (code = any($2::text[]))',
+        [providerId, games.map((g) => g.code)],
+      );
+      return {
+        added: result.rows.filter((row) => row.inserted).map((row) => row.code),
+        updated: result.rows.filter((row) => !row.inserted).map((row) => row.code),
+        disabled: gone.rowCount ?? 0,
+      };
+    },
     async player(userId: string): Promise<{ id: string; mobile_no: string; created_at: Date } | null> {
       const result = await db.query<{ id: string; mobile_no: string; created_at: Date }>(
         'select id, mobile_no, created_at from users where id = $1',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Hub88Answer } from '@khel/contract';
-import { HUB88_SIGNATURE_HEADER, hub88Sign, hub88Verify, newKeyPair } from './hub88-signature.js';
+import { HUB88_SIGNATURE_HEADER, hub88Sign, hub88Verify, newKeyPair } from '../../../lib/hub88-signature.js';
 
 /**
  * Test helpers: an aggregator's key pair and ours written as PEM files for the configuration, and the

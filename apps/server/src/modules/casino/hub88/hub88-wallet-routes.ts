@@ -11,8 +11,8 @@ import {
   hub88WinSchema,
 } from '@khel/contract';
 import type { Hub88Answer, Hub88Call } from '@khel/contract';
-import { HUB88_SIGNATURE_HEADER, hub88Sign, hub88Verify } from './hub88-signature.js';
-import type { Hub88Keys } from './hub88-signature.js';
+import { HUB88_SIGNATURE_HEADER, hub88Sign, hub88Verify } from '../../../lib/hub88-signature.js';
+import type { Hub88Keys } from '../../../lib/hub88-signature.js';
 import type { Hub88WalletService } from './hub88-wallet-service.js';
 import { refusal } from './hub88-protocol.js';
 

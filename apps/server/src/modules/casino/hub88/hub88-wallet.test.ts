@@ -7,6 +7,7 @@ import { ledgerViolations } from '../../../../test/ledger-invariants.js';
 import { newOpaqueToken, sha256Hex } from '../../../lib/crypto.js';
 import { createCasinoRepository } from '../casino-repository.js';
 import { LAUNCH_TOKEN_TTL_MS } from '../casino-service.js';
+import { hub88Sign } from '../../../lib/hub88-signature.js';
 import { betBody, hub88Call, hub88TestKeys, rollbackBody, winBody } from './hub88-test-support.js';
 import type { Hub88TestKeys } from './hub88-test-support.js';
 
@@ -249,17 +250,11 @@ describe('one contract test per refusal', () => {
       request_uuid: placed.request_uuid,
     });
     const stranger = hub88TestKeys();
-    const foreign = (await import('./hub88-signature.js')).hub88Sign(
-      stranger.aggregatorPrivateKey,
-      JSON.stringify(placed),
-    );
+    const foreign = hub88Sign(stranger.aggregatorPrivateKey, JSON.stringify(placed));
     expect(await hub88Call(t.app, keys, 'transaction/bet', placed, { signature: foreign })).toMatchObject({
       status: 'RS_ERROR_INVALID_SIGNATURE',
     });
-    const signedOther = (await import('./hub88-signature.js')).hub88Sign(
-      keys.aggregatorPrivateKey,
-      JSON.stringify({ ...placed, amount: 1 * RUPEE }),
-    );
+    const signedOther = hub88Sign(keys.aggregatorPrivateKey, JSON.stringify({ ...placed, amount: 1 * RUPEE }));
     expect(await hub88Call(t.app, keys, 'transaction/bet', placed, { signature: signedOther })).toMatchObject({
       status: 'RS_ERROR_INVALID_SIGNATURE',
     });

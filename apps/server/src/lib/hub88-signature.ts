@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
  * Hub88's request signing: RSA-SHA256 (PKCS #1 v1.5) of the exact body bytes, base64, in the
  * `X-Hub88-Signature` header. Both ways: Hub88 signs its calls with its key (we verify with its public
  * key, HUB88_PUBLIC_KEY), we sign our answers and our own calls with ours (HUB88_OPERATOR_PRIVATE_KEY).
- * Reproduces the public vectors of coingaming/Hub88-Examples (hub88-signature.test.ts).
+ * Reproduces the public vectors of coingaming/Hub88-Examples (hub88-signature.test.ts). Shared by our
+ * Hub88 adapter (modules/casino/hub88) and the built-in simulator (modules/hub88-sim), two parties.
  */
 export const HUB88_SIGNATURE_HEADER = 'x-hub88-signature';
 

@@ -17,7 +17,7 @@ import { hub88Sign, hub88Verify, newKeyPair, readPrivateKey, readPublicKey } fro
 const here = dirname(fileURLToPath(import.meta.url));
 const candidates = [
   process.env.HUB88_EXAMPLES_DIR,
-  resolve(here, '../../../../../../../shared/data/hub88'),
+  resolve(here, '../../../../../shared/data/hub88'),
   '/work/shared/data/hub88',
 ].filter((dir): dir is string => dir !== undefined && dir.length > 0);
 const examples = candidates.find((dir) => existsSync(join(dir, 'signatures.csv')));
