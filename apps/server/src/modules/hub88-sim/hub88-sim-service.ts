@@ -53,6 +53,7 @@ export function createHub88SimService(deps: {
   const { clock } = deps;
   const repository = createHub88SimRepository(deps.db);
   let calls = 0;
+  let faults = deps.faults;
 
   /** One signed wallet call; null when no verified answer came back (network, HTTP error, bad signature, lost). */
   async function send(path: string, body: Record<string, unknown>): Promise<Hub88Answer | null> {
@@ -76,8 +77,8 @@ export function createHub88SimService(deps: {
       }
     };
     const first = await once();
-    if (deps.faults?.resends?.(call) === true) await once();
-    return deps.faults?.lostAnswers?.(call) === true ? null : first;
+    if (faults?.resends?.(call) === true) await once();
+    return faults?.lostAnswers?.(call) === true ? null : first;
   }
 
   /** A win or a rollback, sent until answered (each retry a new request_uuid); its status kept in the books. */
@@ -265,6 +266,10 @@ export function createHub88SimService(deps: {
 
     /** How many wallet calls were sent (tests). */
     callsSent: () => calls,
+    /** Lost answers and resends from now on (tests: Hub88's retries, made to happen). */
+    useFaults(next: typeof faults): void {
+      faults = next;
+    },
   };
 }
 
