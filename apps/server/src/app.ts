@@ -53,6 +53,7 @@ import { tradingRoutes } from './modules/sports/trading-routes.js';
 import { oddsPreferenceRoutes } from './modules/sports/odds-preference-routes.js';
 import { cancelMarketBetsRoutes } from './modules/sports/cancel-market-bets-routes.js';
 import { registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
+import { hub88SimRoutes } from './modules/hub88-sim/hub88-sim-routes.js';
 import { bonusAdminRoutes } from './modules/bonus/bonus-admin-routes.js';
 import { bonusRoutes } from './modules/bonus/bonus-routes.js';
 import { referralRoutes } from './modules/referral/referral-routes.js';
@@ -236,6 +237,8 @@ export async function buildApp(options: {
   );
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards);
+  // The built-in Hub88 simulator's Operator API and game pages (another party; decision 0040).
+  if (services.hub88Simulator !== null) await app.register(hub88SimRoutes(services.hub88Simulator));
   // sports wiring (modules/sports) goes here
   // Every command that changes a market runs where the market is written (modules/sports/market-commands.ts).
   const markets = services.marketRouter;

@@ -53,6 +53,7 @@ import { createOddsPreferenceService } from './modules/sports/odds-preference-se
 import { createSportsService } from './modules/sports/sports-service.js';
 import { createCasinoServices } from './modules/casino/casino-module.js';
 import { hub88Setup } from './modules/casino/hub88/hub88-setup.js';
+import { createHub88SimService } from './modules/hub88-sim/hub88-sim-service.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
 import { createBonusAdminService } from './modules/bonus/bonus-admin-service.js';
 import { grantForDeposit } from './modules/bonus/bonus-grants.js';
@@ -188,6 +189,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const agentFigures = createAgentFiguresService({ db });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
+  const hub88 = hub88Setup(config);
   const casino = createCasinoServices({
     db,
     wallet,
@@ -195,8 +197,21 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     clock,
     onWagering: wagering.record,
     writer: { maxCalls: config.CASINO_WALLET_BATCH, maxInFlight: config.CASINO_WALLET_IN_FLIGHT },
-    hub88: hub88Setup(config),
+    hub88,
   });
+  // The built-in Hub88 simulator (play mode, no aggregator configured): another party, reaching the
+  // wallet over HTTP like the real one (decision 0040).
+  const simulatorKeys = hub88.simulator;
+  const hub88Simulator =
+    simulatorKeys === null
+      ? null
+      : createHub88SimService({
+          db,
+          clock,
+          keys: () => simulatorKeys,
+          wallet: casino.selfTransport,
+          operatorId: hub88.operatorId,
+        });
   const books = createMarketBooks(db, {
     maxBatch: config.MARKET_WRITER_BATCH,
     lingerMs: config.MARKET_WRITER_LINGER_MS,
@@ -284,6 +299,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     adjustments,
     statements,
     casino,
+    hub88Simulator,
     bus,
     books,
     sports,

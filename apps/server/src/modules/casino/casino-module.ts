@@ -27,9 +27,6 @@ import type { Hub88Setup } from './hub88/hub88-setup.js';
 import { hub88Setup } from './hub88/hub88-setup.js';
 import { hub88WalletRoutes } from './hub88/hub88-wallet-routes.js';
 import { createHub88WalletService } from './hub88/hub88-wallet-service.js';
-import { createHub88SimService } from '../hub88-sim/hub88-sim-service.js';
-import type { Hub88SimService } from '../hub88-sim/hub88-sim-service.js';
-import { hub88SimRoutes } from '../hub88-sim/hub88-sim-routes.js';
 
 /**
  * The casino module's services: the seamless wallet providers call, the lobby/launch/reports service,
@@ -95,17 +92,6 @@ export function createCasinoServices(deps: {
     keys: () => hub88.keys,
     operatorId: hub88.operatorId,
   });
-  const simulatorKeys = hub88.simulator;
-  const hub88Simulator: Hub88SimService | null =
-    simulatorKeys === null
-      ? null
-      : createHub88SimService({
-          db: deps.db,
-          clock: deps.clock,
-          keys: () => simulatorKeys,
-          wallet: selfTransport,
-          operatorId: hub88.operatorId,
-        });
   const hub88Admin = createHub88Admin({ db: deps.db, client: hub88Client, casinoWallet, audit: deps.audit });
   casino.useAggregatorLaunch(async ({ userId, token, gameCode, origin }) =>
     hub88Client.gameUrl({
@@ -127,7 +113,8 @@ export function createCasinoServices(deps: {
     hub88Keys: hub88.keys,
     hub88Admin,
     hub88Client,
-    hub88Simulator,
+    /** This server, as a built-in partner (the Hub88 simulator) reaches it: inject, then HTTP once listening. */
+    selfTransport,
     /** How the built-in partners reach this server (inject, then HTTP once listening). */
     useSelfTransport(next: HttpTransport): void {
       self = next;
@@ -158,7 +145,6 @@ export async function registerCasino(
   await app.register(casinoWalletRoutes(services.casinoWallet));
   await app.register(hub88WalletRoutes(services.hub88Wallet, () => services.hub88Keys));
   await app.register(hub88AdminRoutes(services.hub88Admin, guards));
-  if (services.hub88Simulator !== null) await app.register(hub88SimRoutes(services.hub88Simulator));
   services.useSelfTransport(injectTransport(app));
   await app.register(casinoRoutes(services.casino, guards));
   await app.register(houseCasinoRoutes(services.house));

@@ -35,7 +35,7 @@ async function launch(playerToken: string, gameId: string): Promise<{ url: strin
 beforeAll(async () => {
   t = await createTestApp();
   director = (await createOperator(t)).token;
-  sim = t.services.casino.hub88Simulator as Hub88SimService;
+  sim = t.services.hub88Simulator as Hub88SimService;
 });
 afterAll(async () => t.close());
 
