@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
+import { calendarDate } from './text.js';
 
 /**
  * Hub88, the casino aggregator, by its published protocol (docs.hub88.io, "Operator API"): the Wallet
@@ -206,5 +207,17 @@ export const hub88ImportEnvelope = envelope(
     updated: z.number().int(),
     disabled: z.number().int(),
     skipped: z.number().int(),
+  }),
+);
+
+/** POST /api/v1/backoffice/casino/hub88/reconcile { date }: one India day (over), YYYY-MM-DD. */
+export const hub88ReconcileSchema = z.object({ date: calendarDate('Dates are YYYY-MM-DD') });
+export const hub88ReconcileEnvelope = envelope(
+  z.object({
+    day: z.string(),
+    ours: z.number().int(),
+    theirs: z.number().int(),
+    matched: z.number().int(),
+    differences: z.number().int(),
   }),
 );

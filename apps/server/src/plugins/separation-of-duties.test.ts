@@ -76,6 +76,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/casino/transactions': 'read',
   'GET /api/v1/backoffice/casino/reconciliation/{code}': 'read',
   'POST /api/v1/backoffice/casino/hub88/import': 'no-player-or-request',
+  'POST /api/v1/backoffice/casino/hub88/reconcile': 'no-player-or-request',
   'GET /api/v1/backoffice/events': 'read',
   'POST /api/v1/backoffice/sports': 'no-player-or-request',
   'POST /api/v1/backoffice/leagues': 'no-player-or-request',

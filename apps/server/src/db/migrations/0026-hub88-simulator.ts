@@ -2,6 +2,9 @@
  * The built-in Hub88 simulator's own books (decision 0040): the game sessions it opened from the
  * operator's game-URL calls, and every wallet transaction it sent with what the operator answered.
  * It keeps them as the real aggregator keeps its own; its transactions report reads them.
+ *
+ * And our daily reconciliation with the aggregator: per India day, what each side counted and every
+ * difference between our wallet transactions and its transactions report (a report, rerun at will).
  */
 export default /* sql */ `
 create table hub88_sim_sessions (
@@ -29,4 +32,13 @@ create table hub88_sim_transactions (
 );
 create index hub88_sim_transactions_created_idx on hub88_sim_transactions (created_at);
 create index hub88_sim_transactions_pending_idx on hub88_sim_transactions (status) where status = 'TS_PENDING';
+
+create table hub88_reconciliations (
+  day date primary key,
+  ran_at timestamptz not null,
+  ours integer not null,
+  theirs integer not null,
+  matched integer not null,
+  differences jsonb not null
+);
 `;

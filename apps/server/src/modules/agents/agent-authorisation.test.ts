@@ -166,6 +166,7 @@ const OPERATORS_ONLY = [
   'GET /api/v1/backoffice/casino/transactions',
   'GET /api/v1/backoffice/casino/reconciliation/{code}',
   'POST /api/v1/backoffice/casino/hub88/import',
+  'POST /api/v1/backoffice/casino/hub88/reconcile',
   'GET /api/v1/backoffice/events',
   'POST /api/v1/backoffice/sports',
   'POST /api/v1/backoffice/leagues',

@@ -92,7 +92,14 @@ export function createCasinoServices(deps: {
     keys: () => hub88.keys,
     operatorId: hub88.operatorId,
   });
-  const hub88Admin = createHub88Admin({ db: deps.db, client: hub88Client, casinoWallet, audit: deps.audit });
+  const hub88Admin = createHub88Admin({
+    db: deps.db,
+    client: hub88Client,
+    casinoWallet,
+    audit: deps.audit,
+    clock: deps.clock,
+  });
+  casino.useAggregatorDifferences(() => hub88Admin.differences());
   casino.useAggregatorLaunch(async ({ userId, token, gameCode, origin }) =>
     hub88Client.gameUrl({
       user: userId,
@@ -146,6 +153,7 @@ export async function registerCasino(
   await app.register(hub88WalletRoutes(services.hub88Wallet, () => services.hub88Keys));
   await app.register(hub88AdminRoutes(services.hub88Admin, guards));
   services.useSelfTransport(injectTransport(app));
+  let reconciler: NodeJS.Timeout | null = null;
   await app.register(casinoRoutes(services.casino, guards));
   await app.register(houseCasinoRoutes(services.house));
   await app.register(crashRoutes(services.crash));
@@ -164,8 +172,17 @@ export async function registerCasino(
     }
     services.house.start();
     services.crash.start();
+    // The daily reconciliation with Hub88: yesterday's, once, checked every 10 minutes (decision 0040).
+    const reconcile = () =>
+      void services.hub88Admin
+        .reconcileYesterdayIfDue()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'hub88 reconciliation not run'));
+    reconciler = setInterval(reconcile, 10 * 60 * 1000);
+    reconciler.unref();
+    setTimeout(reconcile, 30_000).unref();
   });
   app.addHook('onClose', async () => {
+    if (reconciler !== null) clearInterval(reconciler);
     services.house.stop();
     services.crash.stop();
   });

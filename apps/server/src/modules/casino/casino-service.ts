@@ -96,6 +96,9 @@ export function createCasinoService(deps: {
 }) {
   const { db, casinoWallet, audit, clock } = deps;
   let aggregatorLaunch: AggregatorLaunch | null = null;
+  let aggregatorDifferences:
+    (() => Promise<{ kind: string; transactionId: string | null; roundId: string | null; detail: string }[]>) | null =
+    null;
   const repository = createCasinoRepository(db);
   const providerAdmin = createCasinoProviderAdmin({ db, casinoWallet, audit });
 
@@ -144,6 +147,10 @@ export function createCasinoService(deps: {
     /** How an aggregator's game is launched (its client's game/url: wired by the casino module). */
     useAggregatorLaunch(launcher: AggregatorLaunch): void {
       aggregatorLaunch = launcher;
+    },
+    /** The aggregator's daily reconciliation differences, shown with its provider's reconciliation. */
+    useAggregatorDifferences(source: NonNullable<typeof aggregatorDifferences>): void {
+      aggregatorDifferences = source;
     },
 
     async lobby(query: { slots?: boolean; category?: string; provider?: string }): Promise<CasinoGame[]> {
@@ -294,6 +301,9 @@ export function createCasinoService(deps: {
         roundId: row.round_id,
         detail: row.detail,
       }));
+      // An aggregator's own report against ours, day by day (decision 0040).
+      if (provider.kind === 'aggregator' && aggregatorDifferences !== null)
+        problems.push(...(await aggregatorDifferences()));
       if (debits - credits - rollbacks !== journalNet) {
         problems.unshift({
           kind: 'TOTALS_MISMATCH',

@@ -140,4 +140,45 @@ describe('the built-in Hub88 simulator', () => {
     expect(rollbacks.every((row) => row.status === 'TS_SUCCESS')).toBe(true);
     expect(report.filter((row) => row.status === 'TS_PENDING')).toEqual([]);
   });
+
+  it('reconciles a day against the report and shows the differences in the casino desk', async () => {
+    // The day must be over: 12 h 10 min on is past India midnight (the operators sign in again).
+    t.clock.advanceMs(12 * 60 * 60 * 1000 + 10 * 60 * 1000);
+    const operator = (await createOperator(t)).token;
+    const clean = await call(t.app, 'POST', '/api/v1/backoffice/casino/hub88/reconcile', {
+      token: operator,
+      body: { date: '2026-11-21' },
+    });
+    expect(clean.body.data).toMatchObject({ day: '2026-11-21', differences: 0 });
+    const counts = clean.body.data as { ours: number; theirs: number; matched: number };
+    expect(counts.matched).toBe(counts.ours);
+    expect(counts.ours).toBeGreaterThan(20);
+    // The aggregator's books now differ from ours: one win's amount, and a win we never received.
+    await t.db.query(
+      `update hub88_sim_transactions set amount = amount + 1000 where transaction_uuid =
+         (select transaction_uuid from hub88_sim_transactions where type = 'win' and status = 'TS_SUCCESS' order by created_at limit 1)`,
+    );
+    await t.db.query(
+      `insert into hub88_sim_transactions (transaction_uuid, reference_transaction_uuid, user_id, round, game_code, type, amount, currency, status, created_at, updated_at)
+       values ('00000000-0000-4000-8000-000000000001', null, 'someone', 'sim-x', 'pp_sweet_fruits', 'win', 500000, 'INR', 'TS_SUCCESS', '2026-11-21T06:30:00Z', '2026-11-21T06:30:00Z')`,
+    );
+    const rerun = await call(t.app, 'POST', '/api/v1/backoffice/casino/hub88/reconcile', {
+      token: operator,
+      body: { date: '2026-11-21' },
+    });
+    expect(rerun.body.data).toMatchObject({ differences: 2 });
+    const desk = await call(t.app, 'GET', '/api/v1/backoffice/casino/reconciliation/hub88', { token: operator });
+    const problems = (desk.body.data as { problems: { kind: string; transactionId: string | null; detail: string }[] })
+      .problems;
+    expect(problems.map((problem) => problem.kind).sort()).toEqual(['HUB88_AGGREGATOR_ONLY', 'HUB88_AMOUNT_DIFFERS']);
+    expect(problems.find((problem) => problem.kind === 'HUB88_AGGREGATOR_ONLY')).toMatchObject({
+      transactionId: '00000000-0000-4000-8000-000000000001',
+      detail: '2026-11-21: the aggregator counts a successful win of 500 paise we have no record of',
+    });
+    const today = await call(t.app, 'POST', '/api/v1/backoffice/casino/hub88/reconcile', {
+      token: operator,
+      body: { date: '2026-11-22' },
+    });
+    expect(today.body.meta).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
+  });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hub88ImportEnvelope } from '@khel/contract';
+import { hub88ImportEnvelope, hub88ReconcileEnvelope, hub88ReconcileSchema } from '@khel/contract';
 import { ok } from '../../../lib/envelope.js';
 import type { AuthGuards } from '../../../plugins/auth.js';
 import { callerOf } from '../../../plugins/auth.js';
@@ -24,6 +24,21 @@ export function hub88AdminRoutes(admin: Hub88Admin, guards: AuthGuards): Fastify
           await admin.importCatalogue({ enableNew: false }, { caller: callerOf(request), ip: request.ip }),
           'Catalogue imported',
         ),
+    );
+    app.post(
+      '/api/v1/backoffice/casino/hub88/reconcile',
+      {
+        preValidation: guards.requireOperator,
+        schema: {
+          tags: ['backoffice'],
+          summary:
+            "Reconcile one India day (over) of our wallet transactions against the aggregator's transactions report",
+          body: hub88ReconcileSchema,
+          response: { 200: hub88ReconcileEnvelope },
+        },
+      },
+      async (request) =>
+        ok(await admin.reconcileDay(request.body.date, { caller: callerOf(request), ip: request.ip }), 'Reconciled'),
     );
   };
 }

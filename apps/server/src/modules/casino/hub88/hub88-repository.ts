@@ -1,6 +1,23 @@
 import type { Hub88Answer } from '@khel/contract';
 import type { Queryable } from '../../../db/database.js';
 
+/** One difference between our wallet transactions and the aggregator's report. */
+export interface Hub88Difference {
+  kind:
+    'AGGREGATOR_ONLY' | 'OURS_ONLY' | 'AGGREGATOR_DECLINED' | 'AGGREGATOR_PENDING' | 'AMOUNT_DIFFERS' | 'KIND_DIFFERS';
+  transactionId: string;
+  detail: string;
+}
+export interface Hub88Reconciliation {
+  /** India date, YYYY-MM-DD. */
+  day: string;
+  ranAt: Date;
+  ours: number;
+  theirs: number;
+  matched: number;
+  differences: Hub88Difference[];
+}
+
 /** Hub88's own rows: the answers kept under each request_uuid, and what user/info tells about a player. */
 export function createHub88Repository(db: Queryable) {
   return {
@@ -77,6 +94,56 @@ export function createHub88Repository(db: Queryable) {
         updated: result.rows.filter((row) => !row.inserted).map((row) => row.code),
         disabled: gone.rowCount ?? 0,
       };
+    },
+    /** Our wallet transactions with the aggregator in a time window (tombstones are not calls). */
+    async ourTransactions(
+      providerId: number,
+      from: Date,
+      to: Date,
+    ): Promise<
+      {
+        transaction_id: string;
+        kind: 'debit' | 'credit' | 'rollback';
+        amount_paise: number;
+        debit_transaction_id: string | null;
+        created_at: Date;
+      }[]
+    > {
+      const result = await db.query<{
+        transaction_id: string;
+        kind: 'debit' | 'credit' | 'rollback';
+        amount_paise: string;
+        debit_transaction_id: string | null;
+        created_at: Date;
+      }>(
+        `select transaction_id, kind, amount_paise, debit_transaction_id, created_at from casino_transactions
+         where provider_id = $1 and kind <> 'rollback_tombstone' and created_at >= $2 and created_at < $3`,
+        [providerId, from, to],
+      );
+      return result.rows.map((row) => ({ ...row, amount_paise: Number(row.amount_paise) }));
+    },
+    async saveReconciliation(run: Hub88Reconciliation): Promise<void> {
+      await db.query(
+        `insert into hub88_reconciliations (day, ran_at, ours, theirs, matched, differences) values ($1, $2, $3, $4, $5, $6::jsonb)
+         on conflict (day) do update set ran_at = excluded.ran_at, ours = excluded.ours, theirs = excluded.theirs,
+           matched = excluded.matched, differences = excluded.differences`,
+        [run.day, run.ranAt, run.ours, run.theirs, run.matched, JSON.stringify(run.differences)],
+      );
+    },
+    async reconciliations(sinceDay: string): Promise<Hub88Reconciliation[]> {
+      const result = await db.query<{
+        day: string;
+        ran_at: Date;
+        ours: number;
+        theirs: number;
+        matched: number;
+        differences: Hub88Difference[];
+      }>(
+        `select to_char(day, 'YYYY-MM-DD') as day, ran_at, ours, theirs, matched, differences from hub88_reconciliations
+         where day >= $1::date order by day desc`,
+        [sinceDay],
+      );
+      return result.rows.map((row) => ({ ...row, ranAt: row.ran_at }));
     },
     async player(userId: string): Promise<{ id: string; mobile_no: string; created_at: Date } | null> {
       const result = await db.query<{ id: string; mobile_no: string; created_at: Date }>(
