@@ -26,6 +26,11 @@ async function main(): Promise<void> {
   await migrate(db);
   const { app, services, startFeed } = await buildApp({ config, db });
   if (config.demoData) await seedDemoData(services);
+  // The demo lobby shows the built-in Hub88 simulator's games (decision 0040); a refresh keeps operators' switches.
+  if (config.demoData && services.hub88Simulator !== null)
+    await services.casino.hub88Admin
+      .importCatalogue({ enableNew: true })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'hub88 catalogue not imported'));
   if (config.BOOTSTRAP_DIRECTOR_MOBILE !== undefined && config.BOOTSTRAP_DIRECTOR_PASSWORD !== undefined) {
     const created = await services.identity.bootstrapDirector(
       config.BOOTSTRAP_DIRECTOR_MOBILE,

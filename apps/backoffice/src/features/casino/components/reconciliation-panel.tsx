@@ -48,6 +48,39 @@ const PROBLEM_KINDS: Record<string, ProblemKind> = {
       'The stake was taken but the provider has neither paid out nor rolled back. Ask the provider to close the round.',
     severity: 'check',
   },
+  // Hub88's daily reconciliation: our wallet transactions against the aggregator's transactions report.
+  HUB88_AGGREGATOR_ONLY: {
+    title: 'Hub88 counts a transaction we never took',
+    explanation:
+      'The aggregator’s report has a successful bet, win or rollback that never reached our wallet. Ask Hub88 to send it again or to correct its report.',
+    severity: 'money',
+  },
+  HUB88_OURS_ONLY: {
+    title: 'We took a transaction Hub88 has no record of',
+    explanation: 'Money moved in our wallet for a transaction missing from the aggregator’s report.',
+    severity: 'money',
+  },
+  HUB88_AGGREGATOR_DECLINED: {
+    title: 'Hub88 counts as declined a transaction we took',
+    explanation:
+      'We answered it and moved the money; the aggregator thinks it failed. The round may be rolled back by Hub88 next.',
+    severity: 'money',
+  },
+  HUB88_AGGREGATOR_PENDING: {
+    title: 'Hub88 still waits for our answer',
+    explanation: 'We took it; the aggregator has not recorded our answer yet and will send it again.',
+    severity: 'check',
+  },
+  HUB88_AMOUNT_DIFFERS: {
+    title: 'Amounts differ from Hub88’s report',
+    explanation: 'The same transaction moved a different amount in our wallet than the aggregator reports.',
+    severity: 'money',
+  },
+  HUB88_KIND_DIFFERS: {
+    title: 'A transaction of another kind in Hub88’s report',
+    explanation: 'The same transaction id is a bet on one side and a win or rollback on the other.',
+    severity: 'money',
+  },
   ROLLBACK_OF_UNKNOWN_DEBIT: {
     title: 'Rollback of a debit we never received',
     explanation:
