@@ -278,7 +278,12 @@ describe('operator second factor: who it applies to', () => {
   it(
     'does not honour the demo exemption with real money',
     async () => {
-      const real = await createTestApp({ MONEY_MODE: 'real', REAL_MONEY_JURISDICTIONS: 'in', DEMO_DATA: 'true' });
+      const real = await createTestApp({
+        MONEY_MODE: 'real',
+        REAL_MONEY_JURISDICTIONS: 'in',
+        DEMO_DATA: 'true',
+        SECOND_FACTOR_KEY: 'a-test-key-of-at-least-thirty-two-characters',
+      });
       try {
         await seedDemoData(real.services);
         const demo = await signIn(real, DEMO_ACCOUNTS.director.mobileNo, DEMO_ACCOUNTS.director.password);
