@@ -153,7 +153,7 @@ export function createReferralRepository(db: Queryable) {
       if (device !== undefined)
         return { reason: 'shared_device', detail: `device ${device.fingerprint_hash.slice(0, 12)}` };
       // The device id is the app's own word; what the server saw is the other half: sign-ins from one
-      // address with one browser, within a day of each other (decision NNNN).
+      // address with one browser, within a day of each other (decision 0040).
       const seen = await db.query<{ ip: string }>(
         `select x.ip from sessions x join sessions y on y.user_id = $2 and y.ip = x.ip
            and ${NORMALISED_AGENT('y')} = ${NORMALISED_AGENT('x')}
