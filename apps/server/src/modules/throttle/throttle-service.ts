@@ -56,7 +56,8 @@ export function createThrottleService(db: Database, clock: Clock) {
      */
     async countAttempt(counts: AttemptCount[]): Promise<CountedAttempt | { refused: AttemptCount }> {
       const now = clock.now();
-      const counted = await db.transaction(async (tx) => {
+      type Counted = { refused: AttemptCount } | { before: number[]; ids: string[] };
+      const counted = await db.transaction(async (tx): Promise<Counted> => {
         const repo = createThrottleRepository(tx);
         // In one order everywhere, so two attempts locking the same two keys never deadlock.
         const order = [...counts].sort((a, b) => `${a.bucket}:${a.key}`.localeCompare(`${b.bucket}:${b.key}`));
@@ -72,7 +73,8 @@ export function createThrottleService(db: Database, clock: Clock) {
         return { before, ids };
       });
       if ('refused' in counted) return counted;
-      return { before: counted.before, forgive: () => repository.remove(counted.ids) };
+      const { before, ids } = counted;
+      return { before, forgive: () => repository.remove(ids) };
     },
 
     /** Milliseconds since the latest event of bucket for key, or null when there was none. */
