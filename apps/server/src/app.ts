@@ -237,7 +237,7 @@ export async function buildApp(options: {
   );
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards);
-  // The built-in Hub88 simulator's Operator API and game pages (another party; decision 0040).
+  // The built-in Hub88 simulator's Operator API and game pages (another party; decision 0041).
   if (services.hub88Simulator !== null) await app.register(hub88SimRoutes(services.hub88Simulator));
   // sports wiring (modules/sports) goes here
   // Every command that changes a market runs where the market is written (modules/sports/market-commands.ts).

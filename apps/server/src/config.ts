@@ -107,7 +107,7 @@ const configSchema = z
     CASH_OUT_FANCY_MARGIN_BP: z.coerce.number().int().min(0).max(10_000).default(500),
     /** Cash Out on fancy markets: how many runs either side of the live lines the house's valuation spreads. */
     CASH_OUT_FANCY_SPREAD_RUNS: z.coerce.number().int().min(1).max(100).default(8),
-    /** Hub88 (decision 0040): its public key (PEM file) verifying its calls, ours (PEM file) signing our answers and calls. */
+    /** Hub88 (decision 0041): its public key (PEM file) verifying its calls, ours (PEM file) signing our answers and calls. */
     HUB88_PUBLIC_KEY: z.string().min(1).optional(),
     HUB88_OPERATOR_PRIVATE_KEY: z.string().min(1).optional(),
     /** Hub88's Operator API (game list, game URLs, transactions); unset in play mode: the built-in simulator. */

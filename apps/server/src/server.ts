@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   await migrate(db);
   const { app, services, startFeed } = await buildApp({ config, db });
   if (config.demoData) await seedDemoData(services);
-  // The demo lobby shows the built-in Hub88 simulator's games (decision 0040); a refresh keeps operators' switches.
+  // The demo lobby shows the built-in Hub88 simulator's games (decision 0041); a refresh keeps operators' switches.
   if (config.demoData && services.hub88Simulator !== null)
     await services.casino.hub88Admin
       .importCatalogue({ enableNew: true })

@@ -199,7 +199,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     hub88,
   });
   // The built-in Hub88 simulator (play mode, no aggregator configured): another party, reaching the
-  // wallet over HTTP like the real one (decision 0040).
+  // wallet over HTTP like the real one (decision 0041).
   const simulatorKeys = hub88.simulator;
   const hub88Simulator =
     simulatorKeys === null

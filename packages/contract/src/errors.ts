@@ -51,7 +51,7 @@ export const ERRORS = {
   },
   WEEK_NOT_OVER: { metaCode: 409, message: 'A week can be settled only after it ends' },
   BET_NOT_CANCELLABLE: { metaCode: 409, message: 'This bet has nothing left to cancel' },
-  /** An aggregator (Hub88) did not answer a game-URL or catalogue call (decision 0040). */
+  /** An aggregator (Hub88) did not answer a game-URL or catalogue call (decision 0041). */
   CASINO_PROVIDER_UNAVAILABLE: { metaCode: 409, message: 'The game provider is not answering, please try again' },
   CASH_OUT_UNAVAILABLE: { metaCode: 409, message: 'Cash out is not available on this market right now' },
   SECOND_FACTOR_ENROLMENT_REQUIRED: {

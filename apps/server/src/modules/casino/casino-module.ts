@@ -39,7 +39,7 @@ export function createCasinoServices(deps: {
   clock: Clock;
   onWagering?: WageringListener;
   writer?: CasinoWalletWriterOptions;
-  /** Who Hub88 is (decision 0040): the real aggregator, the built-in simulator, or nobody. */
+  /** Who Hub88 is (decision 0041): the real aggregator, the built-in simulator, or nobody. */
   hub88?: Hub88Setup;
 }) {
   const casinoWallet = createCasinoWalletService({
@@ -172,7 +172,7 @@ export async function registerCasino(
     }
     services.house.start();
     services.crash.start();
-    // The daily reconciliation with Hub88: yesterday's, once, checked every 10 minutes (decision 0040).
+    // The daily reconciliation with Hub88: yesterday's, once, checked every 10 minutes (decision 0041).
     const reconcile = () =>
       void services.hub88Admin
         .reconcileYesterdayIfDue()

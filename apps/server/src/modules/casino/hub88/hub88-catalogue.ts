@@ -12,7 +12,7 @@ export function isLiveCategory(category: string): boolean {
 }
 
 /**
- * The aggregator's game list into the lobby (decision 0040): title, image, category, studio and live or
+ * The aggregator's game list into the lobby (decision 0041): title, image, category, studio and live or
  * slot from Hub88; order, switch and hiding stay the operators' (back office). A code our catalogue
  * cannot hold is left out and counted.
  */
