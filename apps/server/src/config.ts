@@ -20,6 +20,14 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * The schema owner's connection: migrations run through it, then the server connects with
+     * DATABASE_URL as a least-privilege role it grants (decision 0041). Unset: migrations run as DATABASE_URL's role.
+     */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'MIGRATION_DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
     MONEY_MODE: z.enum(MONEY_MODES).default('play'),
     /** Comma-separated ISO country codes licensed for real money (PRODUCT.md §5). */
     REAL_MONEY_JURISDICTIONS: z.string().default(''),
@@ -125,6 +133,13 @@ const configSchema = z
         code: 'custom',
         path: ['BOOTSTRAP_DIRECTOR_MOBILE'],
         message: 'Set BOOTSTRAP_DIRECTOR_MOBILE and BOOTSTRAP_DIRECTOR_PASSWORD together',
+      });
+    }
+    if (config.MIGRATION_DATABASE_URL !== undefined && config.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIGRATION_DATABASE_URL'],
+        message: "MIGRATION_DATABASE_URL needs DATABASE_URL: the server's own, least-privilege connection",
       });
     }
     if (config.MARKET_LEASE_RENEW_MS * 2 > config.MARKET_LEASE_MS) {

@@ -11,57 +11,102 @@ import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPgliteDatabase } from '../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
+import { actAsPgliteServerRole, grantServerRole } from '../src/db/server-role.js';
 import { ManualClock } from '../src/lib/clock.js';
 
 /** The PostgreSQL server of this machine (or TEST_DATABASE_URL): each test file gets its own database on it. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestDatabase {
+  /** Connected as the server's least-privilege role, as the server runs (decision 0041). */
   db: Database;
   url: string | null;
+  /** Runs DDL a test needs (a scratch table) as the schema's owner; the server's role may use what it made. */
+  asOwner(sql: string): Promise<void>;
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server (TEST_DB=postgres). */
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server (TEST_DB=postgres),
+ * used as the server's least-privilege role: PGlite's `khel_server`, or on PostgreSQL a login role of
+ * this file's own (roles are cluster-wide: a random name, dropped with the database).
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
     const db = await openPgliteDatabase(undefined);
     await migrate(db);
-    return { db, url: null, drop: () => db.close() };
+    await actAsPgliteServerRole(db);
+    return {
+      db,
+      url: null,
+      async asOwner(sql) {
+        try {
+          await db.exec(`reset role; ${sql}`);
+        } finally {
+          await actAsPgliteServerRole(db);
+        }
+      },
+      drop: () => db.close(),
+    };
   }
   const name = `khel_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = openPostgresDatabase(url.toString(), { max: 10 });
-  await migrate(db);
+  const ownerUrl = new URL(POSTGRES_ADMIN_URL);
+  ownerUrl.pathname = `/${name}`;
+  const owner = openPostgresDatabase(ownerUrl.toString(), { max: 2 });
+  await migrate(owner);
+  const server = await serverRoleFor(owner, ownerUrl);
+  const db = openPostgresDatabase(server.url, { max: 10 });
   return {
     db,
-    url: url.toString(),
+    url: server.url,
+    async asOwner(sql) {
+      try {
+        await owner.exec(sql);
+      } finally {
+        await grantServerRole(owner, server.role);
+      }
+    },
     async drop() {
       await db.close();
+      await owner.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.query(`drop role if exists ${server.role}`);
       await cleanup.end();
     },
   };
+}
+
+/** A login role of its own for one test database, granted as the server's (its privileges live in that database only). */
+async function serverRoleFor(owner: Database, ownerUrl: URL): Promise<{ role: string; url: string }> {
+  const role = `khel_server_${randomBytes(6).toString('hex')}`;
+  const password = randomBytes(12).toString('hex');
+  await owner.query(`create role ${role} login password '${password}'`);
+  await grantServerRole(owner, role);
+  const url = new URL(ownerUrl);
+  url.username = role;
+  url.password = password;
+  return { role, url: url.toString() };
 }
 
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
   db: Database;
+  /** DDL a test needs, as the schema's owner (TestDatabase.asOwner). */
+  asOwner(sql: string): Promise<void>;
   clock: ManualClock;
   config: Config;
   close(): Promise<void>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop } = await createTestDatabase();
+  const { db, drop, asOwner } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
   const { app, services } = await buildApp({ config, db, clock });
@@ -70,6 +115,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     services,
     db,
+    asOwner,
     clock,
     config,
     async close() {

@@ -9,10 +9,15 @@ const MIGRATION_LOCK_KEY = 72_413_901;
  * several processes starting at once against one PostgreSQL server.
  */
 export async function migrate(db: Database): Promise<string[]> {
-  await db.query(`create table if not exists schema_migrations (
-    id text primary key,
-    applied_at timestamptz not null default now()
-  )`);
+  // Looked up first: a role that may not create tables (the server's own, decision 0041) can still
+  // confirm that an up-to-date database needs nothing.
+  const known = await db.query<{ table: string | null }>("select to_regclass('schema_migrations')::text as table");
+  if ((known.rows[0]?.table ?? null) === null) {
+    await db.query(`create table if not exists schema_migrations (
+      id text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+  }
   const applied: string[] = [];
   for (const migration of MIGRATIONS) {
     const ran = await db.transaction(async (tx) => {
