@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import type { Services } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
+import type { Drain } from '../src/modules/ops/drain.js';
 import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPgliteDatabase } from '../src/db/pglite-database.js';
@@ -57,6 +58,8 @@ export interface TestApp {
   db: Database;
   clock: ManualClock;
   config: Config;
+  /** The graceful stop's drain (server.ts runs it on SIGTERM). */
+  drain: Drain;
   close(): Promise<void>;
 }
 
@@ -64,7 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const { db, drop } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
-  const { app, services } = await buildApp({ config, db, clock });
+  const { app, services, drain } = await buildApp({ config, db, clock });
   await app.ready();
   return {
     app,
@@ -72,6 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     clock,
     config,
+    drain,
     async close() {
       await app.close();
       await drop();
