@@ -60,11 +60,13 @@ export interface TestApp {
   config: Config;
   /** The graceful stop's drain (server.ts runs it on SIGTERM). */
   drain: Drain;
+  /** The test database's URL on the PostgreSQL server; null on PGlite. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop } = await createTestDatabase();
+  const { db, drop, url } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
   const { app, services, drain } = await buildApp({ config, db, clock });
@@ -76,6 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     config,
     drain,
+    databaseUrl: url,
     async close() {
       await app.close();
       await drop();
