@@ -1,7 +1,7 @@
 // Lint rules double as the architecture's fence: who may import what is checked here (ENGINEERING.md).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
@@ -12,6 +12,8 @@ const ourPackages = [
   '@khel/exchange',
   '@khel/casino-games',
   '@khel/sports-sim',
+  '@khel/betfair-stream',
+  '@khel/cricket-feed',
   '@khel/web-kit',
   '@khel/server',
   '@khel/web',
@@ -48,7 +50,18 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      // Our TypeScript imports name the emitted file (`./x.js`): the resolver maps it back to the source, so
+      // no-cycle really follows the server's and the packages' imports (issue 30).
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+        }),
+      ],
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
@@ -60,6 +73,16 @@ export default tseslint.config(
   {
     files: ['packages/money/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: onlyPackages([]) }] },
+  },
+  {
+    // The Betfair stream cache: pure, and imports nothing of ours.
+    files: ['packages/betfair-stream/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: onlyPackages([]) }] },
+  },
+  {
+    // Real cricket into the simulator's state: pure, and of ours only the simulator (and its money).
+    files: ['packages/cricket-feed/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money', '@khel/sports-sim']) }] },
   },
   {
     files: ['packages/contract/**/*.ts'],
@@ -82,6 +105,8 @@ export default tseslint.config(
             '@khel/exchange',
             '@khel/casino-games',
             '@khel/sports-sim',
+            '@khel/betfair-stream',
+            '@khel/cricket-feed',
           ]),
           patterns: [
             {
@@ -110,6 +135,8 @@ export default tseslint.config(
             '@khel/exchange',
             '@khel/casino-games',
             '@khel/sports-sim',
+            '@khel/betfair-stream',
+            '@khel/cricket-feed',
           ]),
           patterns: [
             {

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   startFeed();
   let stopping = false;
   /**
-   * A graceful stop (decision 0040): readiness says draining while the load balancer moves away, then
+   * A graceful stop (decision 0041): readiness says draining while the load balancer moves away, then
    * new requests are refused (nothing done, sent again elsewhere) while those in flight commit and
    * answer; closing the app then closes sockets with a reconnect hint, gives the market leases back
    * and lets forwarded commands answer; the database closes last. A second signal changes nothing.
@@ -87,9 +87,6 @@ async function main(): Promise<void> {
     );
   }
   lines.push('  Operators set up two-step sign-in (an authenticator app) at their first back-office sign-in');
-  if (config.SECOND_FACTOR_KEY === undefined && config.MONEY_MODE === 'real') {
-    lines.push("  Warning: SECOND_FACTOR_KEY is not set, operators' authenticator secrets are stored unsealed");
-  }
   if (config.NODE_ENV !== 'production')
     lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);
   lines.push(`  Ready in ${Math.round(performance.now() - bootStartedMs)} ms`, '');

@@ -31,7 +31,7 @@ export interface LiveDeps {
   snapshot: (topic: string) => Promise<WsServerMessage | null>;
   /** Bytes waiting on a socket above which states conflate (WS_CONFLATE_ABOVE_BYTES). */
   conflation?: { conflateAboveBytes: number };
-  /** Sockets and messages (metrics, decision 0040). */
+  /** Sockets and messages (metrics, decision 0041). */
   metrics?: { opened(): void; closed(): void; sent(count: number): void; received(): void };
 }
 
@@ -46,7 +46,7 @@ export interface LiveDeps {
  */
 export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<void> {
   // A graceful stop closes every socket with 1012 (service restart): the client reconnects at once,
-  // through the load balancer to a process that stays (decision 0040).
+  // through the load balancer to a process that stays (decision 0041).
   await app.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES },
     preClose(this: FastifyInstance, done: () => void) {

@@ -7,7 +7,7 @@ const ALWAYS_ANSWERED = ['/api/health', '/metrics', '/api/v1/casino-wallet/'];
 export type DrainPhase = 'serving' | 'draining' | 'refusing';
 
 /**
- * A graceful stop (issue 29, decision 0040). SIGTERM starts it:
+ * A graceful stop (issue 29, decision 0041). SIGTERM starts it:
  * 1. `draining`: readiness answers 503 so the load balancer stops sending new work, while everything
  *    still arriving is served as usual (for `delayMs`, a few of the balancer's health checks);
  * 2. `refusing`: a new request answers 503 SERVICE_RESTARTING with `Connection: close` (nothing was

@@ -3,7 +3,7 @@ import { healthLiveSchema, healthReadySchema, healthSchema } from '@khel/contrac
 import type { HealthService } from './health-service.js';
 
 /**
- * Probes (decision 0040): `/api/health/live` answers while the process runs (a failure means restart
+ * Probes (decision 0041): `/api/health/live` answers while the process runs (a failure means restart
  * it), `/api/health/ready` 200 only while it should get traffic (503 draining or when a dependency is
  * down: the balancer sends elsewhere). `/api/health` is kept as it was (the e2e harness waits on it).
  */

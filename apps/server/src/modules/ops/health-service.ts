@@ -35,7 +35,7 @@ async function check(run: () => Promise<string | null>): Promise<{ ok: boolean; 
   }
 }
 
-/** What a probe asks, answered by the checks themselves (decision 0040). */
+/** What a probe asks, answered by the checks themselves (decision 0041). */
 export async function readiness(deps: ReadinessDeps): Promise<HealthReady> {
   const [database, migrations, redis] = await Promise.all([
     check(async () => {

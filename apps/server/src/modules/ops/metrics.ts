@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * What the server tells Prometheus (issue 29, decision 0040). One registry per app (tests build
+ * What the server tells Prometheus (issue 29, decision 0041). One registry per app (tests build
  * several apps in one process), the process's own figures from prom-client (event-loop lag, heap,
  * CPU) and ours. Modules never see prom-client: each gets the small interface below that fits what it
  * does (`WriterMetrics` for the market writer, `CasinoWalletMetrics` for provider callbacks, …), so

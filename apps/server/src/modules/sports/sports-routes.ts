@@ -28,7 +28,7 @@ const tags = ['sports'];
 /** The bet path's answers, serialised by fast-json-stringify compiled from the contract (decision 0029). */
 const placedBetEnvelope = compiledResponse(betEnvelope);
 
-/** Told of every place-bet answer (metrics, decision 0040). */
+/** Told of every place-bet answer (metrics, decision 0041). */
 export interface PlacedBetListener {
   placed(marketType: string, status: string, matchedRupees: number): void;
   refused(reason: string): void;
