@@ -11,6 +11,7 @@ import { openPostgresDatabase } from '../../db/postgres-database.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { POSTGRES_ADMIN_URL, call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
+import { seedDemoData } from '../demo/demo-seed.js';
 
 /**
  * Issue 29 "Keep it": scripts/backup/dump.sh takes a dump of a busy database (bets being placed and
@@ -71,7 +72,10 @@ async function exposureMismatches(db: Queryable): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  if (process.env.TEST_DB === 'postgres') t = await createTestApp();
+  if (process.env.TEST_DB !== 'postgres') return;
+  t = await createTestApp();
+  // The demo's receiving accounts, which the deposits below are paid into.
+  await seedDemoData(t.services);
 });
 afterAll(async () => {
   for (const { name, db } of restored) {
