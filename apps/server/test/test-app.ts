@@ -7,18 +7,18 @@ import { buildApp } from '../src/app.js';
 import type { Services } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
+import type { Drain } from '../src/modules/ops/drain.js';
 import type { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
 import { openPgliteDatabase } from '../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
 import { actAsPgliteServerRole, grantServerRole } from '../src/db/server-role.js';
 import { ManualClock } from '../src/lib/clock.js';
+import { clonePostgresTemplate, pgliteTemplate, POSTGRES_ADMIN_URL } from './template-database.js';
 
-/** The PostgreSQL server of this machine (or TEST_DATABASE_URL): each test file gets its own database on it. */
-export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { POSTGRES_ADMIN_URL };
 
 export interface TestDatabase {
-  /** Connected as the server's least-privilege role, as the server runs (decision 0041). */
+  /** Connected as the server's least-privilege role, as the server runs (decision 0042). */
   db: Database;
   url: string | null;
   /** Runs DDL a test needs (a scratch table) as the schema's owner; the server's role may use what it made. */
@@ -28,13 +28,13 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server (TEST_DB=postgres),
- * used as the server's least-privilege role: PGlite's `khel_server`, or on PostgreSQL a login role of
- * this file's own (roles are cluster-wide: a random name, dropped with the database).
+ * each a copy of a template migrated once per set of migrations (test/template-database.ts), used as the
+ * server's least-privilege role: PGlite's `khel_server`, or on PostgreSQL a login role of this file's
+ * own (roles are cluster-wide: a random name, dropped with the database).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const db = await openPgliteDatabase(undefined);
-    await migrate(db);
+    const db = await openPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate() });
     await actAsPgliteServerRole(db);
     return {
       db,
@@ -50,14 +50,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const name = `khel_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const ownerUrl = new URL(POSTGRES_ADMIN_URL);
-  ownerUrl.pathname = `/${name}`;
+  const ownerUrl = new URL(await clonePostgresTemplate(POSTGRES_ADMIN_URL, name));
   const owner = openPostgresDatabase(ownerUrl.toString(), { max: 2 });
-  await migrate(owner);
   const server = await serverRoleFor(owner, ownerUrl);
   const db = openPostgresDatabase(server.url, { max: 10 });
   return {
@@ -102,14 +96,18 @@ export interface TestApp {
   asOwner(sql: string): Promise<void>;
   clock: ManualClock;
   config: Config;
+  /** The graceful stop's drain (server.ts runs it on SIGTERM). */
+  drain: Drain;
+  /** The test database's URL on the PostgreSQL server; null on PGlite. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop, asOwner } = await createTestDatabase();
+  const { db, drop, url, asOwner } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
-  const { app, services } = await buildApp({ config, db, clock });
+  const { app, services, drain } = await buildApp({ config, db, clock });
   await app.ready();
   return {
     app,
@@ -118,6 +116,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     asOwner,
     clock,
     config,
+    drain,
+    databaseUrl: url,
     async close() {
       await app.close();
       await drop();

@@ -22,8 +22,13 @@ import marketLeases from './0023-market-leases.js';
 import downlineLimitsVersion from './0024-downline-limits-version.js';
 import historyRefusesTruncate from './0027-history-refuses-truncate.js';
 
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
 /** Ordered; an applied migration is never edited, a change is a new one. */
-export const MIGRATIONS: { id: string; sql: string }[] = [
+export const MIGRATIONS: Migration[] = [
   { id: '0001-identity', sql: identity },
   { id: '0002-ledger', sql: ledger },
   { id: '0003-money', sql: money },
