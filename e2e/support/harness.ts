@@ -56,7 +56,8 @@ export async function startProduct(
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'khel-e2e-'));
   if (!options.firstInstall && !existsSync(join(dataDir, 'PG_VERSION'))) {
-    execFileSync('tar', ['-xf', await pgliteTemplateFile(), '-C', dataDir]);
+    // GNU tar warns on stderr that it strips the leading '/' of the names: expected, so captured.
+    execFileSync('tar', ['-xf', await pgliteTemplateFile(), '-C', dataDir], { stdio: 'pipe' });
   }
   const preload = options.clockOffsetMs
     ? ['--import', pathToFileURL(join(ROOT, 'e2e/support/shift-clock.mjs')).href]
