@@ -141,9 +141,35 @@ describe('a replayed Betfair match in our markets', () => {
       ['matched', layStake * 100],
     ]);
 
+    // Two offers nobody matches (they skip the delay): one lapses at the suspension, one is kept.
+    const lapse = await bet(player.token, {
+      marketId: matchOdds.id,
+      selectionId: ned!._id,
+      selectionType: 'back',
+      odds: 1000,
+      stake: 100,
+    });
+    const keep = await bet(player.token, {
+      marketId: matchOdds.id,
+      selectionId: ned!._id,
+      selectionType: 'back',
+      odds: 990,
+      stake: 100,
+      keepInPlay: true,
+    });
+    expect([lapse.body.data, keep.body.data]).toMatchObject([{ status: 'unmatched' }, { status: 'unmatched' }]);
+
     // Betfair suspends at the end of the match: ours is suspended and refuses bets.
     await play(IN_PLAY + 1, SUSPENDED_IN_PLAY + 1);
     expect((await view(matchOdds.id)).status).toBe('suspended');
+    const offers = await t.db.query<{ status: string; lapse_reason: string | null }>(
+      'select status, lapse_reason from bets where id = any($1::uuid[]) order by price_h desc',
+      [[(lapse.body.data as { _id: string })._id, (keep.body.data as { _id: string })._id]],
+    );
+    expect(offers.rows).toEqual([
+      { status: 'lapsed', lapse_reason: 'MARKET_SUSPENDED' },
+      { status: 'unmatched', lapse_reason: null },
+    ]);
     const refused = await bet(player.token, {
       marketId: matchOdds.id,
       selectionId: ned!._id,
