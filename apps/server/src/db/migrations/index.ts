@@ -21,8 +21,13 @@ import batchedLedger from './0022-batched-ledger.js';
 import marketLeases from './0023-market-leases.js';
 import downlineLimitsVersion from './0024-downline-limits-version.js';
 
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
 /** Ordered; an applied migration is never edited, a change is a new one. */
-export const MIGRATIONS: { id: string; sql: string }[] = [
+export const MIGRATIONS: Migration[] = [
   { id: '0001-identity', sql: identity },
   { id: '0002-ledger', sql: ledger },
   { id: '0003-money', sql: money },
