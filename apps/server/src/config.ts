@@ -120,6 +120,12 @@ const configSchema = z
     CASH_OUT_FANCY_MARGIN_BP: z.coerce.number().int().min(0).max(10_000).default(500),
     /** Cash Out on fancy markets: how many runs either side of the live lines the house's valuation spreads. */
     CASH_OUT_FANCY_SPREAD_RUNS: z.coerce.number().int().min(1).max(100).default(8),
+    /** Who may read GET /metrics: comma-separated addresses or CIDRs, or `loopback` (decision 0040). */
+    METRICS_ALLOW: z.string().default('loopback'),
+    /** A graceful stop: how long readiness says "draining" while still serving, so the load balancer moves away first. */
+    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** A graceful stop: how long requests in flight may take to answer before the process stops anyway. */
+    DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
     WEB_DIST_DIR: z.string().optional(),
     BACKOFFICE_DIST_DIR: z.string().optional(),
   })
@@ -130,6 +136,15 @@ const configSchema = z
           code: 'custom',
           path: ['TRUST_PROXY'],
           message: `TRUST_PROXY: "${entry}" is not an IP address, a CIDR (e.g. 10.0.0.0/8) or loopback/linklocal/uniquelocal`,
+        });
+      }
+    }
+    for (const entry of trustedProxyList(config.METRICS_ALLOW)) {
+      if (entry !== 'loopback' && (PROXY_RANGE_NAMES.has(entry) || !isTrustedProxyEntry(entry))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['METRICS_ALLOW'],
+          message: `METRICS_ALLOW: "${entry}" is not an IP address, a CIDR (e.g. 10.0.0.0/8) or loopback`,
         });
       }
     }
@@ -194,6 +209,8 @@ export interface Config extends Omit<
   'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED' | 'DEMO_REPLAY'
 > {
   realMoneyJurisdictions: string[];
+  /** METRICS_ALLOW as a list. */
+  metricsAllow: string[];
   /** TRUST_PROXY as a list for Fastify's trustProxy; empty trusts no proxy. */
   trustedProxies: string[];
   demoData: boolean;
@@ -220,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...rest,
     realMoneyJurisdictions,
     trustedProxies: trustedProxyList(rest.TRUST_PROXY),
+    metricsAllow: trustedProxyList(rest.METRICS_ALLOW),
     demoData,
     demoFeed: DEMO_FEED ?? demoData,
     demoReplay: DEMO_REPLAY ?? DEMO_FEED ?? demoData,

@@ -232,6 +232,8 @@ export function createFeedRunner(deps: {
   seed: number;
   tickMs: number;
   log: (message: string, error?: unknown) => void;
+  /** Seconds from a tick's feed time to its last action applied (the feed-lag metric). */
+  onLag?: (seconds: number) => void;
 }) {
   const { sports, clock } = deps;
   const repo = sports.repository;
@@ -260,6 +262,7 @@ export function createFeedRunner(deps: {
         }
       }
       state = feed;
+      deps.onLag?.((clock.now().getTime() - now.getTime()) / 1000);
       await repo.saveFeedState(feed, clock.now());
     } finally {
       running = false;
