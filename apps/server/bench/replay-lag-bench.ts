@@ -19,7 +19,7 @@ import { loadReplay, playReplay } from '../src/modules/feeds/replay-source.js';
 
 const SPEED = Number(process.env.BENCH_LAG_SPEED ?? 100);
 const MESSAGES = Number(process.env.BENCH_LAG_MESSAGES ?? 1500);
-/** The adapter's conflation (decision 0040): a market's book translated at most once per this much publish time. */
+/** The adapter's conflation (decision 0042): a market's book translated at most once per this much publish time. */
 const CONFLATE_MS = Number(process.env.BENCH_LAG_CONFLATE_MS ?? 0);
 
 const db = await openPgliteDatabase(undefined);

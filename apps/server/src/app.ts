@@ -310,7 +310,7 @@ export async function buildApp(options: {
         onLag: (seconds) => metrics.feed.lag('demo', seconds),
       })
     : null;
-  // Real matches replayed beside the simulator (decision 0040); loaded and started with the feed.
+  // Real matches replayed beside the simulator (decision 0042); loaded and started with the feed.
   const replays = replaySpecs(config).map((spec) => {
     let runner: ReturnType<typeof createBetfairFeedRunner> | null = null;
     return {

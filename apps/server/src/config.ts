@@ -33,7 +33,7 @@ const configSchema = z
     DEMO_FEED: booleanFromEnv.optional(),
     FEED_SEED: z.coerce.number().int().default(20_261_121),
     FEED_TICK_MS: z.coerce.number().int().min(100).default(1000),
-    /** A real source beside the simulator (decision 0040): `betfair-replay:<file>[,score=<ccm file>]`. */
+    /** A real source beside the simulator (decision 0042): `betfair-replay:<file>[,score=<ccm file>]`. */
     FEED: z
       .string()
       .regex(/^betfair-replay:[^,]+(,score=.+)?$/, 'FEED must be betfair-replay:<file>[,score=<ccm file>]')

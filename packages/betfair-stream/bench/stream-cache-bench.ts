@@ -1,6 +1,6 @@
 /**
  * Messages applied per second by the stream cache over the whole NED v PNG recording (18,529 mcm
- * lines), the figure decision 0040 and docs/benchmarks.md quote. Same run, same process: JSON.parse of
+ * lines), the figure decision 0042 and docs/benchmarks.md quote. Same run, same process: JSON.parse of
  * the same lines alone (the floor every consumer pays), apply alone, parse + apply, and parse + apply
  * + the operators' book view after every message (what the adapter reads). Median of 7 rounds.
  *

@@ -1,5 +1,5 @@
 /**
- * What Betfair's streams do to our markets, as Indian exchange sites do it (decision 0040): turned
+ * What Betfair's streams do to our markets, as Indian exchange sites do it (decision 0042): turned
  * into the simulator's feed actions, so they reach our markets through the same service calls.
  *
  * - The event, its Match Odds (exchange) and Bookmaker markets are created from the market
