@@ -72,6 +72,8 @@ export async function startProduct(
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       DATABASE_URL: '',
+      // The recorded real match is replayed only where a test asks for it (DEMO_REPLAY=true).
+      DEMO_REPLAY: 'false',
       ...(options.clockOffsetMs ? { KHEL_E2E_CLOCK_OFFSET_MS: String(options.clockOffsetMs) } : {}),
       ...options.env,
     },

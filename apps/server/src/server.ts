@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrate(db);
-  const { app, services, startFeed } = await buildApp({ config, db });
+  const { app, services, startFeed, drain } = await buildApp({ config, db });
   if (config.demoData) await seedDemoData(services);
   if (config.BOOTSTRAP_DIRECTOR_MOBILE !== undefined && config.BOOTSTRAP_DIRECTOR_PASSWORD !== undefined) {
     const created = await services.identity.bootstrapDirector(
@@ -36,12 +36,26 @@ async function main(): Promise<void> {
 
   startFeed();
   let stopping = false;
+  /**
+   * A graceful stop (decision 0041): readiness says draining while the load balancer moves away, then
+   * new requests are refused (nothing done, sent again elsewhere) while those in flight commit and
+   * answer; closing the app then closes sockets with a reconnect hint, gives the market leases back
+   * and lets forwarded commands answer; the database closes last. A second signal changes nothing.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, delayMs: config.DRAIN_DELAY_MS }, 'draining');
+    const force = setTimeout(
+      () => {
+        app.log.error('drain took too long, exiting');
+        process.exit(1);
+      },
+      config.DRAIN_DELAY_MS + config.DRAIN_TIMEOUT_MS + 10_000,
+    );
     force.unref();
+    const { unanswered } = await drain.drain(config.DRAIN_TIMEOUT_MS);
+    if (unanswered > 0) app.log.warn({ unanswered }, 'requests still running at the drain timeout');
     await app.close();
     await db.close();
     process.exit(0);

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import type { Services } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
+import type { Drain } from '../src/modules/ops/drain.js';
 import type { Database } from '../src/db/database.js';
 import { openPgliteDatabase } from '../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
@@ -52,14 +53,18 @@ export interface TestApp {
   db: Database;
   clock: ManualClock;
   config: Config;
+  /** The graceful stop's drain (server.ts runs it on SIGTERM). */
+  drain: Drain;
+  /** The test database's URL on the PostgreSQL server; null on PGlite. */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop } = await createTestDatabase();
+  const { db, drop, url } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
-  const { app, services } = await buildApp({ config, db, clock });
+  const { app, services, drain } = await buildApp({ config, db, clock });
   await app.ready();
   return {
     app,
@@ -67,6 +72,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     clock,
     config,
+    drain,
+    databaseUrl: url,
     async close() {
       await app.close();
       await drop();
