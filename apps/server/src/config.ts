@@ -22,7 +22,7 @@ const configSchema = z
       .optional(),
     /**
      * The schema owner's connection: migrations run through it, then the server connects with
-     * DATABASE_URL as a least-privilege role it grants (decision 0042). Unset: migrations run as DATABASE_URL's role.
+     * DATABASE_URL as a least-privilege role it grants (decision 0043). Unset: migrations run as DATABASE_URL's role.
      */
     MIGRATION_DATABASE_URL: z
       .string()

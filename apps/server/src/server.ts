@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
     dataDir: config.DATA_DIR,
   });
-  // The server's role must not be able to rewrite history (decision 0042): production refuses to start.
+  // The server's role must not be able to rewrite history (decision 0043): production refuses to start.
   const roleProblems = await serverRoleProblems(db);
   if (roleProblems.length > 0 && config.NODE_ENV === 'production') {
     console.error(

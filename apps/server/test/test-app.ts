@@ -18,7 +18,7 @@ import { clonePostgresTemplate, pgliteTemplate, POSTGRES_ADMIN_URL } from './tem
 export { POSTGRES_ADMIN_URL };
 
 export interface TestDatabase {
-  /** Connected as the server's least-privilege role, as the server runs (decision 0042). */
+  /** Connected as the server's least-privilege role, as the server runs (decision 0043). */
   db: Database;
   url: string | null;
   /** Runs DDL a test needs (a scratch table) as the schema's owner; the server's role may use what it made. */

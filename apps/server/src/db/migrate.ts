@@ -11,7 +11,7 @@ const MIGRATION_LOCK_KEY = 72_413_901;
  * list; tests of the migration machinery pass their own.
  */
 export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
-  // Looked up first: a role that may not create tables (the server's own, decision 0042) can still
+  // Looked up first: a role that may not create tables (the server's own, decision 0043) can still
   // confirm that an up-to-date database needs nothing.
   const known = await db.query<{ table: string | null }>("select to_regclass('schema_migrations')::text as table");
   if ((known.rows[0]?.table ?? null) === null) {

@@ -14,7 +14,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
 
 /**
  * The server's database, migrated, and connected as the server's least-privilege role where there is
- * one (decision 0042):
+ * one (decision 0043):
  * - PGlite migrates as its one user, then acts as `khel_server` for the rest of the session;
  * - PostgreSQL with MIGRATION_DATABASE_URL migrates through that (the owner's) connection, grants
  *   DATABASE_URL's role what the server needs, closes it, and serves through DATABASE_URL;

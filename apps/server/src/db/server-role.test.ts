@@ -8,7 +8,7 @@ import { openPostgresDatabase } from './postgres-database.js';
 import { APPEND_ONLY_TABLES, serverRoleProblems } from './server-role.js';
 
 /**
- * Issue 24, "The database protects its own history" (decision 0042): the server's role adds to the
+ * Issue 24, "The database protects its own history" (decision 0043): the server's role adds to the
  * journal and the audit log but cannot change, remove or empty them, nor turn their triggers off. The
  * harness connects every server test as that role; here its refusals are proven one by one.
  */

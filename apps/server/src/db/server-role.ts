@@ -1,7 +1,7 @@
 import type { Database, Queryable } from './database.js';
 
 /**
- * The server's least-privilege PostgreSQL role (issue 24, decision 0042). Migrations run as the owner
+ * The server's least-privilege PostgreSQL role (issue 24, decision 0043). Migrations run as the owner
  * of the schema; the server itself connects as a role that reads and writes the product's tables but
  * can only read and add to its history: it cannot update, delete or truncate the journal or the audit
  * log, and, owning nothing, cannot alter a table or disable its triggers.
