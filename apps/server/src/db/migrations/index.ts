@@ -20,6 +20,7 @@ import marketCommands from './0021-market-commands.js';
 import batchedLedger from './0022-batched-ledger.js';
 import marketLeases from './0023-market-leases.js';
 import downlineLimitsVersion from './0024-downline-limits-version.js';
+import moneyFromTheTop from './0025-money-from-the-top.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -45,4 +46,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0022-batched-ledger', sql: batchedLedger },
   { id: '0023-market-leases', sql: marketLeases },
   { id: '0024-downline-limits-version', sql: downlineLimitsVersion },
+  { id: '0025-money-from-the-top', sql: moneyFromTheTop },
 ];

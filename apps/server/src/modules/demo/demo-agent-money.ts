@@ -4,8 +4,8 @@ import type { Caller } from '../identity/identity-service.js';
 
 /** The demo tree's money (PRODUCT.md §9): who gives whom what, in rupees, by the demo tree's keys. */
 export const DEMO_AGENT_MONEY: readonly { from: string; to: string; book: 'chips' | 'credit'; amount: number }[] = [
-  { from: 'director', to: 'agent', book: 'chips', amount: 100_000 },
-  { from: 'director', to: 'creditAgent', book: 'credit', amount: 100_000 },
+  { from: 'director', to: 'agent', book: 'chips', amount: 50_000 },
+  { from: 'director', to: 'creditAgent', book: 'credit', amount: 50_000 },
   { from: 'creditAgent', to: 'subCreditAgent', book: 'credit', amount: 30_000 },
   { from: 'creditAgent', to: 'creditPlayer', book: 'credit', amount: 10_000 },
   { from: 'subCreditAgent', to: 'subCreditPlayer', book: 'credit', amount: 10_000 },

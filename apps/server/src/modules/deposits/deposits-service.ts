@@ -75,6 +75,7 @@ export function createDepositsService(deps: {
 }) {
   const { db, wallet, idempotency, media, accounts, audit, clock } = deps;
   const repository = createDepositsRepository(db);
+  const chipsSince = (tx: Queryable) => (userId: string, since: Date) => wallet.chipsReceivedSince(userId, since, tx);
   const desk = createRequestDesk(deps, {
     name: 'deposit',
     notFound: 'Deposit not found',
@@ -133,7 +134,7 @@ export function createDepositsService(deps: {
         async (tx) => {
           const repo = createDepositsRepository(tx);
           await repo.lockUser(caller.userId);
-          await assertWithinLimits(repo, caller.userId, amountPaise, clock.now());
+          await assertWithinLimits(repo, caller.userId, amountPaise, clock.now(), chipsSince(tx));
           const screenshotId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.full, tx);
           const thumbnailId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.thumbnail, tx);
           const id = await repo.insert({
@@ -180,7 +181,17 @@ export function createDepositsService(deps: {
     // Responsible gambling: deposit limits
 
     async limits(caller: Caller): Promise<DepositLimit[]> {
-      return depositLimitsView(repository, caller.userId, clock.now());
+      return depositLimitsView(repository, caller.userId, clock.now(), chipsSince(db));
+    },
+
+    /**
+     * Chips given to a player count as a deposit for its own limits (PRODUCT.md §9): called by the chips
+     * service inside its move's transaction; locks the player's row as a deposit request does.
+     */
+    async assertChipsWithinLimits(tx: Queryable, userId: string, amountPaise: number): Promise<void> {
+      const repo = createDepositsRepository(tx);
+      await repo.lockUser(userId);
+      await assertWithinLimits(repo, userId, amountPaise, clock.now(), chipsSince(tx), 'upline');
     },
 
     async setLimit(
@@ -210,7 +221,7 @@ export function createDepositsService(deps: {
         details: { period, amount: amountRupees },
         ip,
       });
-      return depositLimitsView(repository, caller.userId, now);
+      return depositLimitsView(repository, caller.userId, now, chipsSince(db));
     },
 
     // Back office: the request desk (approve, reject, the queue, the parties)
