@@ -45,6 +45,8 @@ function toDeposit(row: DepositRow): DeskDeposit {
       accountNumber: row.account_number,
       accountHolderName: row.account_holder_name,
     },
+    receivingAgent:
+      row.account_owner_id === null ? null : { _id: row.account_owner_id, name: row.account_owner_name ?? '' },
   };
 }
 
@@ -83,8 +85,21 @@ export function createDepositsService(deps: {
     repository: createDepositsRepository,
     toView: toDeposit,
     approvalDetails: (deposit) => ({ txnRef: deposit.txnRef }),
-    // A cash agent's player is paid in the agent's chips; the database refuses more than it holds.
-    settle: async (tx, row, actor, agentId) => {
+    // PRODUCT.md §9: money paid into an agent's receiving account is that agent's (or its upline agents')
+    // to decide; the house's operators see it read-only. Everything else is the house's desk.
+    assertDecider: async (tx, row, actor) => {
+      if (row.account_owner_id === null) return;
+      if (actor.role !== ROLES.AGENT)
+        fail(
+          'FORBIDDEN',
+          `This deposit was paid into ${row.account_owner_name ?? 'an agent'}'s account: that agent or an agent above it decides it`,
+        );
+      await deps.agents?.assertInScope(tx, actor, row.account_owner_id);
+    },
+    // A cash agent's player is paid in the agent's chips; the database refuses more than it holds. Money
+    // paid into an agent's own receiving account comes out of that agent's chips: it holds the cash.
+    settle: async (tx, row, actor, nearestAgentId) => {
+      const agentId = row.account_owner_id ?? nearestAgentId;
       const clearing = row.type === 'upi' ? 'clearing_upi' : 'clearing_bank';
       await wallet.post(tx, {
         kind: 'deposit',
