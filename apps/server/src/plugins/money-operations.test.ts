@@ -6,6 +6,7 @@ import { MONEY_EFFECTS } from '../../test/money-operations.js';
 import { seedDemoData } from '../modules/demo/demo-seed.js';
 import { WELCOME_OFFER } from '../modules/bonus/bonus-test-support.js';
 import { createTreeRepository } from '../modules/agents/tree-repository.js';
+import { marketOf, placeBet } from '../modules/agents/agents-test-support.js';
 
 /**
  * Issue 24: every back-office operation classified 'four-eyes' (test/money-operations.ts) is tried
@@ -178,6 +179,83 @@ const ATTEMPTS: Record<string, Attempt> = {
     return { answer, accountId: creditPlayer, before };
   },
 };
+
+/** A bookmaker market with a player's ₹1,000 back bet on its first runner. */
+async function marketWithBet(): Promise<{ marketId: string; winnerId: string; loserId: string; playerId: string }> {
+  const market = await marketOf(t, director.token, 'BOOKMAKER');
+  const player = await signUpPlayer(t);
+  const placed = await placeBet(t, player.token, {
+    marketId: market.id,
+    selectionId: market.runners[0],
+    selectionType: 'back',
+    odds: 90,
+    stake: 1000,
+  });
+  expect(placed.body.data, JSON.stringify(placed.body.meta)).toMatchObject({ status: 'matched' });
+  return {
+    marketId: market.id,
+    winnerId: market.runners[0] as string,
+    loserId: market.runners[1] as string,
+    playerId: player.userId,
+  };
+}
+
+/** Each result, void and correction of a market with a bet, as one operator on a site left as it ships. */
+const MAKER_CHECKER: Record<string, Attempt> = {
+  'POST /api/v1/backoffice/markets/{id}/settle': async () => {
+    const { marketId, winnerId, playerId } = await marketWithBet();
+    const before = await holdings(playerId);
+    const answer = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/settle`, {
+      token: director.token,
+      body: { winnerId },
+    });
+    expect(answer.body.meta.message).toBe('Result declared: a second operator must confirm');
+    return { answer, accountId: playerId, before };
+  },
+  'POST /api/v1/backoffice/markets/{id}/void': async () => {
+    const { marketId, playerId } = await marketWithBet();
+    const before = await holdings(playerId);
+    const answer = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/void`, {
+      token: director.token,
+      body: { reason: 'Abandoned' },
+    });
+    expect(answer.body.meta.message).toBe('Void declared: a second operator must confirm');
+    return { answer, accountId: playerId, before };
+  },
+  'POST /api/v1/backoffice/markets/{id}/correct': async () => {
+    const { marketId, winnerId, loserId, playerId } = await marketWithBet();
+    await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/settle`, {
+      token: support.token,
+      body: { winnerId },
+    });
+    const confirmed = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/result/confirm`, {
+      token: director.token,
+    });
+    expect(confirmed.body.meta.code, confirmed.body.meta.message).toBe(200);
+    const before = await holdings(playerId);
+    const answer = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/correct`, {
+      token: director.token,
+      body: { winnerId: loserId, reason: 'Wrong winner' },
+    });
+    expect(answer.body.meta.message).toBe('Correction requested: a second operator must confirm');
+    return { answer, accountId: playerId, before };
+  },
+};
+
+describe('every result, void and correction of a market with bets waits for a second operator by default (issue 24)', () => {
+  it('has an attempt for every maker-checker operation', () => {
+    const makerChecker = Object.entries(MONEY_EFFECTS)
+      .filter(([, effect]) => effect === 'maker-checker')
+      .map(([operation]) => operation);
+    expect(Object.keys(MAKER_CHECKER).sort()).toEqual(makerChecker.sort());
+  });
+
+  it.each(Object.keys(MAKER_CHECKER))('%s: one operator alone moves nothing', async (operation) => {
+    const { answer, accountId, before } = await (MAKER_CHECKER[operation] as Attempt)();
+    expect(answer.body.meta.code, JSON.stringify(answer.body.meta)).toBe(200);
+    expect(await holdings(accountId)).toBe(before);
+  });
+});
 
 describe('every operation that creates or pays out money waits for a second operator above the line (issue 24)', () => {
   it('has an attempt for every four-eyes operation', () => {

@@ -21,6 +21,7 @@ import batchedLedger from './0022-batched-ledger.js';
 import marketLeases from './0023-market-leases.js';
 import downlineLimitsVersion from './0024-downline-limits-version.js';
 import moneyFromTheTop from './0025-money-from-the-top.js';
+import voidWaits from './0026-void-waits-and-confirmation-default.js';
 
 /** Ordered; an applied migration is never edited, a change is a new one. */
 export const MIGRATIONS: { id: string; sql: string }[] = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: { id: string; sql: string }[] = [
   { id: '0023-market-leases', sql: marketLeases },
   { id: '0024-downline-limits-version', sql: downlineLimitsVersion },
   { id: '0025-money-from-the-top', sql: moneyFromTheTop },
+  { id: '0026-void-waits-and-confirmation-default', sql: voidWaits },
 ];
