@@ -12,6 +12,8 @@ const ourPackages = [
   '@khel/exchange',
   '@khel/casino-games',
   '@khel/sports-sim',
+  '@khel/betfair-stream',
+  '@khel/cricket-feed',
   '@khel/web-kit',
   '@khel/server',
   '@khel/web',
@@ -62,6 +64,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: onlyPackages([]) }] },
   },
   {
+    // The Betfair stream cache: pure, and imports nothing of ours.
+    files: ['packages/betfair-stream/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: onlyPackages([]) }] },
+  },
+  {
+    // Real cricket into the simulator's state: pure, and of ours only the simulator (and its money).
+    files: ['packages/cricket-feed/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money', '@khel/sports-sim']) }] },
+  },
+  {
     files: ['packages/contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: onlyPackages(['@khel/money']) }] },
   },
@@ -82,6 +94,8 @@ export default tseslint.config(
             '@khel/exchange',
             '@khel/casino-games',
             '@khel/sports-sim',
+            '@khel/betfair-stream',
+            '@khel/cricket-feed',
           ]),
           patterns: [
             {
@@ -110,6 +124,8 @@ export default tseslint.config(
             '@khel/exchange',
             '@khel/casino-games',
             '@khel/sports-sim',
+            '@khel/betfair-stream',
+            '@khel/cricket-feed',
           ]),
           patterns: [
             {

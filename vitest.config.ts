@@ -11,6 +11,8 @@ export default defineConfig({
       'packages/exchange',
       'packages/casino-games',
       'packages/sports-sim',
+      'packages/betfair-stream',
+      'packages/cricket-feed',
       'packages/web-kit',
       {
         extends: './apps/server/vitest.config.ts',
