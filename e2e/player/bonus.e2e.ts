@@ -142,6 +142,11 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'khel-e2e-bonus-'));
   [product, browser] = await Promise.all([startProduct({ dataDir }), launchBrowser()]);
   director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
+  // Results need a second operator by default (decision 0040): this file's director settles alone.
+  await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
+    token: director,
+    body: { resultsNeedConfirmation: false },
+  });
   const sport = await created('/api/v1/backoffice/sports', { name: 'E2E Bonus Cricket' });
   const league = await created('/api/v1/backoffice/leagues', { sportId: sport, name: 'E2E Bonus League' });
   const event = await created('/api/v1/backoffice/events', {
