@@ -1,7 +1,7 @@
 // Lint rules double as the architecture's fence: who may import what is checked here (ENGINEERING.md).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
@@ -50,7 +50,18 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      // Our TypeScript imports name the emitted file (`./x.js`): the resolver maps it back to the source, so
+      // no-cycle really follows the server's and the packages' imports (issue 30).
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'] },
+        }),
+      ],
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',

@@ -342,8 +342,11 @@ describe('bonuses and referrals in a real browser', () => {
       },
     });
     expect(signUp.meta.code, signUp.meta.message).toBe(200);
+    // The friend signs in on a phone of their own: the same address and browser as the referrer's would be
+    // one device, and the week's earning refused (decision 0040).
     const verify = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/verify-otp', {
       body: { mobile_no: mobileNo, otp: await readOtp(product.baseUrl, mobileNo) },
+      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; K) Chrome/126.0 Mobile (friend phone)' },
     });
     const friend = { token: verify.meta.token ?? '', national };
     await setFlags(product.baseUrl, mobileNo, ALL);

@@ -81,3 +81,9 @@ export const VIEWPORTS = [
   ['desktop', { width: 1366, height: 900 }],
   ['phone', PHONE],
 ] as const;
+
+/** Issue 31's two sizes: a 390×844 phone (touch, mobile) and a 1366×800 laptop. */
+export const PHONE_AND_DESKTOP = [
+  ['phone 390×844', PHONE],
+  ['desktop 1366×800', { width: 1366, height: 800 }],
+] as const;

@@ -140,13 +140,14 @@ export async function api<T = unknown>(
   baseUrl: string,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string } = {},
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; meta: { code: number; message: string; token?: string; error?: string }; data: T }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+      ...options.headers,
     },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });

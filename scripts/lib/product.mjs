@@ -35,6 +35,7 @@ export async function startProduct(name = 'bench') {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+      SECOND_FACTOR_KEY: 'a-bench-only-key-of-at-least-32-characters',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -64,6 +64,7 @@ const server = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER ??
     ...process.env,
     NODE_ENV: 'production',
     ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+    SECOND_FACTOR_KEY: 'a-bench-only-key-of-at-least-32-characters',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl.toString(),

@@ -106,6 +106,7 @@ try {
   const productEnv = (name: string) => ({
     NODE_ENV: 'production',
     ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+    SECOND_FACTOR_KEY: 'a-bench-only-key-of-at-least-32-characters',
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrlOf(name),

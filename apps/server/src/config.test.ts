@@ -26,9 +26,24 @@ describe('configuration is validated at boot', () => {
     [{ BOOTSTRAP_DIRECTOR_MOBILE: '919812345678', BOOTSTRAP_DIRECTOR_PASSWORD: 'short' }, 'at least 8'],
     [{ NODE_ENV: 'production' }, 'ALLOW_OUTBOX_IN_PRODUCTION'],
     [{ MARKET_LEASE_MS: '2000', MARKET_LEASE_RENEW_MS: '1500' }, 'at most half of MARKET_LEASE_MS'],
+    // Operators' authenticator secrets are never kept in plain text outside play-money development.
+    [{ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true' }, 'SECOND_FACTOR_KEY'],
+    [{ MONEY_MODE: 'real', REAL_MONEY_JURISDICTIONS: 'us' }, 'SECOND_FACTOR_KEY'],
+    [{ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', SECOND_FACTOR_KEY: 'short' }, 'at least 32'],
   ])('refuses %o, naming the problem', (env, fragment) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(fragment);
+  });
+
+  it('starts in production mode once SECOND_FACTOR_KEY is set', () => {
+    const key = 'a-production-key-of-at-least-32-characters';
+    expect(
+      loadConfig({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', SECOND_FACTOR_KEY: key })
+        .SECOND_FACTOR_KEY,
+    ).toBe(key);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', SECOND_FACTOR_KEY: '' }),
+    ).toThrow('SECOND_FACTOR_KEY');
   });
 
   it('treats empty variables as unset', () => {
@@ -47,7 +62,11 @@ describe('configuration is validated at boot', () => {
 describe('real-money mode refuses players outside the configured jurisdictions', () => {
   let t: TestApp;
   it('signs up a US number and refuses an Indian one', async () => {
-    t = await createTestApp({ MONEY_MODE: 'real', REAL_MONEY_JURISDICTIONS: 'us' });
+    t = await createTestApp({
+      MONEY_MODE: 'real',
+      REAL_MONEY_JURISDICTIONS: 'us',
+      SECOND_FACTOR_KEY: 'a-test-key-of-at-least-thirty-two-characters',
+    });
     try {
       const body = (mobileNo: string) => ({
         name: 'Sam',

@@ -76,7 +76,10 @@ const configSchema = z
     SECOND_APPROVAL_ABOVE_RUPEES: z.coerce.number().int().min(0).default(50_000),
     /** Key prefix of the rate-limit counters in Redis, so installations sharing a Redis do not mix. */
     RATE_LIMIT_NAMESPACE: z.string().default('khel-rate-limit-'),
-    /** Seals operators' TOTP secrets at rest (AES-256-GCM); without it they are stored unsealed. */
+    /**
+     * Seals operators' TOTP secrets at rest (AES-256-GCM). Required in production mode and with real
+     * money: only a play-money development install may keep them unsealed.
+     */
     SECOND_FACTOR_KEY: z.string().min(32, 'SECOND_FACTOR_KEY needs at least 32 characters').optional(),
     /**
      * Proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDRs (or proxy-addr's
@@ -138,6 +141,15 @@ const configSchema = z
         path: ['SMS_ADAPTER'],
         message:
           'The outbox SMS adapter sends no real SMS; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to use it anyway',
+      });
+    }
+    // Operators' authenticator secrets are never stored in plain text outside a play-money development install.
+    if ((config.NODE_ENV === 'production' || config.MONEY_MODE === 'real') && config.SECOND_FACTOR_KEY === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECOND_FACTOR_KEY'],
+        message:
+          "SECOND_FACTOR_KEY (at least 32 characters) is required in production and with real money: it seals operators' authenticator secrets",
       });
     }
   });

@@ -73,9 +73,6 @@ async function main(): Promise<void> {
     );
   }
   lines.push('  Operators set up two-step sign-in (an authenticator app) at their first back-office sign-in');
-  if (config.SECOND_FACTOR_KEY === undefined && config.MONEY_MODE === 'real') {
-    lines.push("  Warning: SECOND_FACTOR_KEY is not set, operators' authenticator secrets are stored unsealed");
-  }
   if (config.NODE_ENV !== 'production')
     lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);
   lines.push(`  Ready in ${Math.round(performance.now() - bootStartedMs)} ms`, '');

@@ -20,7 +20,6 @@ import { createSettingsService } from './modules/settings/settings-service.js';
 import { forgetSettingsOnBus } from './modules/settings/settings-cache-bus.js';
 import { createSmsRepository } from './modules/sms/sms-repository.js';
 import { createOutboxSmsService } from './modules/sms/sms-service.js';
-import { createThrottleRepository } from './modules/throttle/throttle-repository.js';
 import { createThrottleService } from './modules/throttle/throttle-service.js';
 import { createWalletService } from './modules/wallet/wallet-service.js';
 import { createAdjustmentsService } from './modules/adjustments/adjustments-service.js';
@@ -75,7 +74,7 @@ import { createDownlineLimitsService } from './modules/agents/downline-limits-se
 /** Services by module, for the process (demo data, bootstrap) and for tests. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus = createLocalBus()) {
   const audit = createAuditService(createAuditRepository(db), clock);
-  const throttle = createThrottleService(createThrottleRepository(db), clock);
+  const throttle = createThrottleService(db, clock);
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
   const media = createMediaService(createMediaRepository(db));
   const settings = createSettingsService({

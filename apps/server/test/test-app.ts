@@ -8,13 +8,12 @@ import type { Services } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Config } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
 import { openPgliteDatabase } from '../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
 import { ManualClock } from '../src/lib/clock.js';
+import { clonePostgresTemplate, pgliteTemplate, POSTGRES_ADMIN_URL } from './template-database.js';
 
-/** The PostgreSQL server of this machine (or TEST_DATABASE_URL): each test file gets its own database on it. */
-export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { POSTGRES_ADMIN_URL };
 
 export interface TestDatabase {
   db: Database;
@@ -22,25 +21,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server (TEST_DB=postgres). */
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server (TEST_DB=postgres),
+ * each a copy of a template migrated once per set of migrations (test/template-database.ts).
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const db = await openPgliteDatabase(undefined);
-    await migrate(db);
+    const db = await openPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate() });
     return { db, url: null, drop: () => db.close() };
   }
   const name = `khel_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = openPostgresDatabase(url.toString(), { max: 10 });
-  await migrate(db);
+  const url = await clonePostgresTemplate(POSTGRES_ADMIN_URL, name);
+  const db = openPostgresDatabase(url, { max: 10 });
   return {
     db,
-    url: url.toString(),
+    url,
     async drop() {
       await db.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });

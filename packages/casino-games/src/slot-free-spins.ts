@@ -9,20 +9,13 @@
  * The theory is exact: a Markov chain over (free spins awarded, retriggers) after each free spin,
  * in bigints with the common denominator cycle^k after k free spins (no sampling, no floats).
  *
- * This file imports only types from slot.ts; slot.ts calls it (no runtime import cycle).
+ * Its shapes are in slot-types.ts; slot.ts calls it, and it never imports slot.ts.
  */
 import type { OutcomeStream } from './provably-fair.js';
 import { addRatios, ratio, type Ratio } from './ratio.js';
-import type { SlotConfig, SlotLineWin, SlotScatterWin, SlotSpin } from './slot.js';
+import type { SlotConfig, SlotFreeSpin, SlotFreeSpinsConfig, SlotFreeSpinsResult, SlotSpin } from './slot-types.js';
 
-export interface SlotFreeSpinsConfig {
-  /** Free spins awarded by the number of scatters in the window (index = count, length reels + 1; 0 = none). */
-  awardsByScatterCount: number[];
-  /** Whole-number multiplier of every free spin's win, by retriggers so far; the last step repeats. */
-  multipliers: number[];
-  /** Most free spins one feature may play, retriggers included. */
-  maxSpins: number;
-}
+export type { SlotFreeSpin, SlotFreeSpinsConfig, SlotFreeSpinsResult } from './slot-types.js';
 
 export const FREE_SPINS_PROBLEMS = [
   'BAD_FREE_SPIN_AWARDS',
@@ -73,30 +66,6 @@ export function freeSpinAward(feature: SlotFreeSpinsConfig, scatters: number): n
 export function freeSpinMultiplier(feature: SlotFreeSpinsConfig, retriggers: number): number {
   const ladder = feature.multipliers;
   return ladder[Math.min(retriggers, ladder.length - 1)] as number;
-}
-
-export interface SlotFreeSpin {
-  stops: number[];
-  grid: string[][];
-  lineWins: SlotLineWin[];
-  scatterWin: SlotScatterWin | null;
-  /** Scatters shown in this free spin's window. */
-  scatters: number;
-  multiplier: number;
-  /** The spin's own pay times the multiplier. */
-  payoutPaise: number;
-  /** Free spins this one added (a retrigger), after the cap. */
-  added: number;
-}
-
-export interface SlotFreeSpinsResult {
-  /** Scatters of the paid spin that triggered the feature. */
-  triggerScatters: number;
-  /** Free spins played (awarded in all, cap applied). */
-  spinsPlayed: number;
-  retriggers: number;
-  spins: SlotFreeSpin[];
-  payoutPaise: number;
 }
 
 export function countScatters(config: SlotConfig, grid: readonly (readonly string[])[]): number {

@@ -12,37 +12,10 @@ import {
   playFreeSpins,
   validateFreeSpins,
   type FreeSpinsTheory,
-  type SlotFreeSpinsConfig,
-  type SlotFreeSpinsResult,
 } from './slot-free-spins.js';
+import type { SlotConfig, SlotLineWin, SlotScatterWin, SlotSpin, SlotSymbolKind } from './slot-types.js';
 
-export type SlotSymbolKind = 'regular' | 'wild' | 'scatter';
-
-export interface SlotSymbol {
-  /** Short stable id used on the strips and in results, e.g. "A", "TIGER", "WILD". */
-  id: string;
-  name: string;
-  kind: SlotSymbolKind;
-  /**
-   * Multiplier in hundredths for k of a kind at index k (length reels + 1; indexes 0–2 are usually 0).
-   * Line symbols (regular, wild) multiply the line stake; the scatter multiplies the total stake.
-   */
-  payByCountHundredths: number[];
-}
-
-export interface SlotConfig {
-  id: string;
-  name: string;
-  /** Visible rows (3 for the classic 5 × 3 window). */
-  rows: number;
-  symbols: SlotSymbol[];
-  /** One strip per reel, of symbol ids. Stop s shows strip[s], strip[s + 1], … (wrapping) from the top row. */
-  reels: string[][];
-  /** Each payline names one row (0 = top) per reel, left to right. */
-  paylines: number[][];
-  /** Optional free spins triggered by scatters (SLOT-11..SLOT-14). */
-  freeSpins?: SlotFreeSpinsConfig;
-}
+export type { SlotConfig, SlotLineWin, SlotScatterWin, SlotSpin, SlotSymbol, SlotSymbolKind } from './slot-types.js';
 
 export const SLOT_CONFIG_PROBLEMS = [
   'ROWS_OUT_OF_RANGE',
@@ -163,37 +136,6 @@ function compile(config: SlotConfig): CompiledSlot {
   };
   compiledCache.set(config, compiled);
   return compiled;
-}
-
-export interface SlotLineWin {
-  /** Index into config.paylines. */
-  lineIndex: number;
-  symbol: string;
-  /** How many reels from the left, wilds included. */
-  count: number;
-  multiplierHundredths: number;
-  payoutPaise: number;
-}
-
-export interface SlotScatterWin {
-  symbol: string;
-  count: number;
-  multiplierHundredths: number;
-  payoutPaise: number;
-}
-
-export interface SlotSpin {
-  stakePaise: number;
-  /** One stop per reel, each in 0 … strip length − 1. */
-  stops: number[];
-  /** grid[reel][row]: symbol ids as shown, reel-major (a column per reel). */
-  grid: string[][];
-  lineWins: SlotLineWin[];
-  scatterWin: SlotScatterWin | null;
-  /** The free spins this spin triggered (SLOT-12), null when none (or evaluating stops alone). */
-  freeSpins: SlotFreeSpinsResult | null;
-  /** Sum of the line wins, the scatter win and the free spins: what the wallet credits. */
-  totalPayoutPaise: number;
 }
 
 export const SLOT_SPIN_REASONS = ['INVALID_STAKE', 'BELOW_MIN_STAKE', 'ABOVE_MAX_STAKE'] as const;

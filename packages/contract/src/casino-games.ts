@@ -54,7 +54,10 @@ const crashRoundViewSchema = z.object({
   crashAtMs: z.number().nullable(),
   bets: z.array(
     z.object({
-      playerId: z.string(),
+      /** The player's name masked ("Ra***"): never an account id. */
+      player: z.string(),
+      /** The caller's own bet. */
+      mine: z.boolean(),
       slot: z.number().int(),
       stakePaise: z.number().int(),
       status: z.enum(['open', 'cashed_out', 'lost']),

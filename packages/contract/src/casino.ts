@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
-import { envelope } from './envelope.js';
+import { envelope, metaSchema } from './envelope.js';
+import type { ErrorCode } from './errors.js';
 import { calendarDate } from './text.js';
 
 /**
@@ -113,6 +114,22 @@ export const CASINO_WALLET_STATUSES = [
 ] as const;
 export type CasinoWalletStatus = (typeof CASINO_WALLET_STATUSES)[number];
 
+/** The catalogue code in meta.error of each refusal: every refusal carries one, as on every other route. */
+export const CASINO_WALLET_ERRORS: Record<Exclude<CasinoWalletStatus, 'OK'>, ErrorCode> = {
+  INVALID_REQUEST: 'VALIDATION_FAILED',
+  TOKEN_INVALID: 'CASINO_TOKEN_INVALID',
+  PLAYER_NOT_FOUND: 'NOT_FOUND',
+  PLAYER_BLOCKED: 'CASINO_PLAYER_BLOCKED',
+  GAME_NOT_FOUND: 'CASINO_GAME_NOT_FOUND',
+  TRANSACTION_MISMATCH: 'CASINO_TRANSACTION_MISMATCH',
+  TRANSACTION_ROLLED_BACK: 'CASINO_TRANSACTION_ROLLED_BACK',
+  ROUND_NOT_FOUND: 'CASINO_ROUND_NOT_FOUND',
+  ROUND_CLOSED: 'CASINO_ROUND_CLOSED',
+  ROUND_ALREADY_CREDITED: 'CASINO_ROUND_ALREADY_CREDITED',
+  INSUFFICIENT_FUNDS: 'WALLET_INSUFFICIENT_FUNDS',
+  LIMIT_REACHED: 'LEDGER_LIMIT_REACHED',
+};
+
 const signed = { timestamp: z.number().int().nonnegative() };
 const txId = z
   .string()
@@ -178,7 +195,7 @@ export const casinoWalletResultSchema = z.object({
 export type CasinoWalletResult = z.infer<typeof casinoWalletResultSchema>;
 /** The wallet protocol's answer: the usual envelope, meta.code 200 for OK, 4xx otherwise, data always set. */
 export const casinoWalletResponseSchema = z.object({
-  meta: z.object({ code: z.number().int(), message: z.string(), status: z.enum(CASINO_WALLET_STATUSES) }),
+  meta: metaSchema.pick({ code: true, message: true, error: true }).extend({ status: z.enum(CASINO_WALLET_STATUSES) }),
   data: casinoWalletResultSchema,
 });
 export type CasinoWalletResponse = z.infer<typeof casinoWalletResponseSchema>;

@@ -72,6 +72,15 @@ export const ERRORS = {
   /** Agents' money (decision 0019): chips go to cash accounts, credit and settlements to credit accounts. */
   WRONG_ACCOUNT_KIND: { metaCode: 409, message: 'This account does not take this kind of money' },
   LEDGER_LIMIT_REACHED: { metaCode: 422, message: 'This account has reached its configured limit' },
+  /** The seamless casino wallet's refusals (PRODUCT.md §4), each with the meta.code of its protocol status. */
+  CASINO_TOKEN_INVALID: { metaCode: 403, message: 'The launch token is unknown or expired' },
+  CASINO_PLAYER_BLOCKED: { metaCode: 403, message: 'The player may not play this game now' },
+  CASINO_GAME_NOT_FOUND: { metaCode: 404, message: 'No such game for this provider' },
+  CASINO_TRANSACTION_MISMATCH: { metaCode: 409, message: 'This transaction id was used for a different request' },
+  CASINO_TRANSACTION_ROLLED_BACK: { metaCode: 409, message: 'This transaction was rolled back before it arrived' },
+  CASINO_ROUND_NOT_FOUND: { metaCode: 404, message: 'No debit in this round' },
+  CASINO_ROUND_CLOSED: { metaCode: 409, message: 'This round is closed' },
+  CASINO_ROUND_ALREADY_CREDITED: { metaCode: 409, message: 'This round was credited; it cannot be rolled back' },
   // Transport-level codes: these travel with a real HTTP status, never inside a 200.
   UNAUTHENTICATED: { metaCode: 401, message: 'Please log in again' },
   SESSION_ENDED: { metaCode: 401, message: 'Your session has ended, please log in again' },

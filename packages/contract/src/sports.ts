@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
-import type { BalanceChange } from './balance-change.js';
 import { envelope } from './envelope.js';
-import type { MarketPosition } from './trading.js';
 
 /** Market types (spec §9) and states (issue: open, suspended, in-play, closed, settled, voided). */
 export const marketTypeSchema = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY']);
@@ -317,37 +315,3 @@ export const marketBookSchema = z.object({
 });
 export const marketBookEnvelope = envelope(marketBookSchema);
 export const marketEnvelope = envelope(marketSchema);
-
-// WebSocket /ws (PRODUCT.md §3): one socket, JSON messages.
-export const wsClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().max(200) }),
-  z.object({
-    type: z.literal('subscribe'),
-    marketIds: z.array(z.string().uuid()).max(200).default([]),
-    eventIds: z.array(z.string().uuid()).max(50).default([]),
-  }),
-  z.object({
-    type: z.literal('unsubscribe'),
-    marketIds: z.array(z.string().uuid()).max(200).default([]),
-    eventIds: z.array(z.string().uuid()).max(50).default([]),
-  }),
-  z.object({ type: z.literal('ping') }),
-]);
-export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
-
-export type WsServerMessage =
-  | { type: 'market'; market: Market }
-  | { type: 'score'; eventId: string; score: Score }
-  | { type: 'bet'; bet: BetRow }
-  | { type: 'positions'; marketId: string; positions: MarketPosition[] }
-  | {
-      type: 'balance';
-      balance: number;
-      exposure: number;
-      bonus: number;
-      bonusExposure: number;
-      changes?: BalanceChange[];
-    }
-  | { type: 'authenticated'; userId: string }
-  | { type: 'error'; message: string }
-  | { type: 'pong' };

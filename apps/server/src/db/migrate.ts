@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import type { Migration } from './migrations/index.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** Any fixed number: every process that migrates takes the same advisory lock, so only one runs them. */
@@ -6,15 +7,16 @@ const MIGRATION_LOCK_KEY = 72_413_901;
 
 /**
  * Applies the migrations not yet recorded, each in its own transaction, in order. Safe to call from
- * several processes starting at once against one PostgreSQL server.
+ * several processes starting at once against one PostgreSQL server. `migrations` is the product's
+ * list; tests of the migration machinery pass their own.
  */
-export async function migrate(db: Database): Promise<string[]> {
+export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
   await db.query(`create table if not exists schema_migrations (
     id text primary key,
     applied_at timestamptz not null default now()
   )`);
   const applied: string[] = [];
-  for (const migration of MIGRATIONS) {
+  for (const migration of migrations) {
     const ran = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
       const done = await tx.query('select 1 from schema_migrations where id = $1', [migration.id]);

@@ -4,10 +4,19 @@ import { parseInt8, withCommitHooks } from './database.js';
 
 const INT8_OID = 20;
 
-/** Embedded PostgreSQL. dataDir undefined = in memory (tests). One connection: PGlite serialises. */
-export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
-  const pg = await PGlite.create(dataDir, { parsers: { [INT8_OID]: (value: string) => parseInt8(value) } });
+/**
+ * Embedded PostgreSQL. dataDir undefined = in memory (tests). loadDataDir starts from a saved data
+ * directory (a tarball from `dumpDataDir`) instead of an empty one, skipping initdb.
+ */
+export async function createPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, {
+    parsers: { [INT8_OID]: (value: string) => parseInt8(value) },
+    ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+  });
+}
 
+/** The Database interface over one PGlite instance. One connection: PGlite serialises. */
+export function pgliteDatabase(pg: PGlite): Database {
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       const result = await target.query<Row>(sql, params);
@@ -26,4 +35,11 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
     transaction: withCommitHooks((fn) => pg.transaction((tx) => fn(wrap(tx)))),
     close: () => pg.close(),
   };
+}
+
+export async function openPgliteDatabase(
+  dataDir: string | undefined,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
+  return pgliteDatabase(await createPglite(dataDir, options));
 }

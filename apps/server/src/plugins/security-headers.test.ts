@@ -35,6 +35,14 @@ describe('security headers computed once (decision 0029)', () => {
     expect(reference['x-content-type-options']).toBe('nosniff');
   });
 
+  it("lets pages connect only to their own origin: connect-src 'self', no ws: or wss: to any host", async () => {
+    const answer = await call(t.app, 'GET', '/api/v1/app-settings');
+    const directives = String(answer.raw.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim());
+    expect(directives.filter((directive) => directive.startsWith('connect-src'))).toEqual(["connect-src 'self'"]);
+  });
+
   it('are on every kind of answer: a call, a refusal, a validation failure, an unknown route, a rate-limited call', async () => {
     const reference = await helmetPerRequest();
     const limited = await createTestApp({ RATE_LIMIT_PER_MINUTE: '1' });

@@ -13,7 +13,9 @@ export const SECURITY_HEADERS_POLICY: FastifyHelmetOptions = {
       // External casino providers (configured, not coded in) serve their game frames and thumbnails
       // from their own HTTPS origins.
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      connectSrc: ["'self'", 'ws:', 'wss:'],
+      // 'self' covers the page's own /ws over ws: or wss: (CSP Level 3); a bare `ws:`/`wss:` would let an
+      // injected script talk to any host.
+      connectSrc: ["'self'"],
       frameSrc: ["'self'", 'https:'],
     },
   },

@@ -23,8 +23,13 @@ import downlineLimitsVersion from './0024-downline-limits-version.js';
 import moneyFromTheTop from './0025-money-from-the-top.js';
 import voidWaits from './0026-void-waits-and-confirmation-default.js';
 
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
 /** Ordered; an applied migration is never edited, a change is a new one. */
-export const MIGRATIONS: { id: string; sql: string }[] = [
+export const MIGRATIONS: Migration[] = [
   { id: '0001-identity', sql: identity },
   { id: '0002-ledger', sql: ledger },
   { id: '0003-money', sql: money },

@@ -4,7 +4,7 @@ import { paiseToRupees } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import { withinSubtreeSql } from '../../db/subtree-sql.js';
 import { createAgentMoneyRepository } from './agent-money-repository.js';
-import { figuresFromRow } from './agent-figures-service.js';
+import { figuresFromRow } from './agent-figures.js';
 
 interface UsePaise {
   givenPaise: number;

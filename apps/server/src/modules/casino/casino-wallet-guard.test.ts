@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '@khel/contract';
+import { ERRORS, ERROR_CODES, ROLES } from '@khel/contract';
+import type { ErrorCode } from '@khel/contract';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
@@ -349,5 +350,62 @@ describe('malformed wallet calls', () => {
     const unsigned = await signedCall(t.app, 'debit', good, { ...acme, signature: null });
     expect(unsigned.status).toBe(401);
     expect(await balanceOf(player.token)).toBe(10_000);
+  });
+});
+
+describe('every refusal on the casino wallet carries meta.error', () => {
+  it('names each refusal with a catalogue code, a body that is not JSON and an unsigned call included', async () => {
+    const player = await signUpPlayer(t);
+    const debit = (extra: Record<string, unknown> = {}) => ({
+      playerId: player.userId,
+      transactionId: next('tx'),
+      roundId: next('round'),
+      gameCode: 'acme-slot',
+      amount: 5,
+      ...extra,
+    });
+    const raw = async (payload: string, headers: Record<string, string>, url = '/api/v1/casino-wallet/debit') => {
+      const answer = await t.app.inject({ method: 'POST', url, payload, headers });
+      return { status: answer.statusCode, body: answer.json() as { meta: { code: number; error?: string } } };
+    };
+    const signedHeaders = { 'content-type': 'application/json', 'x-provider': 'acme', 'x-signature': '00'.repeat(32) };
+
+    const answers: Record<string, { status: number; body: { meta: { code: number; error?: string } } }> = {
+      'no session': await signedCall(t.app, 'debit', debit(), acme),
+    };
+    await launchGame(t.app, player.token, 'acme-slot');
+    const taken = debit();
+    expect((await signedCall(t.app, 'debit', taken, acme)).body.data.status).toBe('OK');
+    Object.assign(answers, {
+      'not JSON': await raw('{"playerId":', signedHeaders),
+      'empty JSON body': await raw('', signedHeaders),
+      'plain text': await raw('debit 5', { ...signedHeaders, 'content-type': 'text/plain' }),
+      'not the call’s shape': await signedCall(t.app, 'debit', debit({ amount: 'five' }), acme),
+      unsigned: await signedCall(t.app, 'debit', debit(), { ...acme, signature: null }),
+      'bad signature': await signedCall(t.app, 'debit', debit(), { ...acme, signature: 'ab'.repeat(32) }),
+      stale: await signedCall(t.app, 'debit', debit(), { ...acme, timestampOffsetMs: -10 * 60_000 }),
+      'unknown game': await signedCall(t.app, 'debit', debit({ gameCode: 'no-such-game' }), acme),
+      'insufficient funds': await signedCall(t.app, 'debit', debit({ amount: 1_000_000 }), acme),
+      'same id, other body': await signedCall(t.app, 'debit', { ...taken, amount: 6 }, acme),
+      'credit without a debit': await signedCall(t.app, 'credit', debit(), acme),
+      'unknown call': await raw('{}', signedHeaders, '/api/v1/casino-wallet/withdraw'),
+    });
+    const codes = new Set<string>(ERROR_CODES);
+    for (const [name, answer] of Object.entries(answers)) {
+      const error = answer.body.meta.error as ErrorCode | undefined;
+      expect([name, error !== undefined && codes.has(error)]).toEqual([name, true]);
+      const metaCode = ERRORS[error as ErrorCode].metaCode;
+      // A protocol refusal answers HTTP 200 with the code's meta.code; a transport refusal answers the status itself.
+      expect([name, answer.body.meta.code, answer.status === 200 ? metaCode : answer.status]).toEqual([
+        name,
+        metaCode,
+        metaCode,
+      ]);
+    }
+    expect(answers['not JSON']?.body.meta).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
+    expect(answers['no session']?.body.meta).toMatchObject({ code: 403, error: 'CASINO_TOKEN_INVALID' });
+    expect(answers['insufficient funds']?.body.meta).toMatchObject({ code: 422, error: 'WALLET_INSUFFICIENT_FUNDS' });
+    expect(answers.unsigned?.status).toBe(401);
+    expect(answers['plain text']?.status).toBe(415);
   });
 });

@@ -1,42 +1,25 @@
-import { ROLES } from '@khel/contract';
+import { CASINO_WALLET_ERRORS, ERRORS, ROLES } from '@khel/contract';
 import type { CasinoWalletResponse, CasinoWalletResult, CasinoWalletStatus } from '@khel/contract';
 import { sha256Hex } from '../../lib/crypto.js';
 import type { PlayerRow } from './casino-repository.js';
 
-/**
- * The wallet protocol's vocabulary: each status's meta.code and message, the answer's shape, and the
- * refusal a money call raises inside its database transaction (PRODUCT.md §4 "Casino wallet").
+/*
+ * The wallet protocol's vocabulary: each status's meta.code, meta.error and message, the answer's shape,
+ * and the refusal a money call raises inside its database transaction (PRODUCT.md §4 "Casino wallet").
+ * A refusal's meta.code and meta.error are its catalogue code's (CASINO_WALLET_ERRORS in the contract).
  */
-export const META_CODE: Record<CasinoWalletStatus, number> = {
-  OK: 200,
-  INVALID_REQUEST: 400,
-  TOKEN_INVALID: 403,
-  PLAYER_NOT_FOUND: 404,
-  PLAYER_BLOCKED: 403,
-  GAME_NOT_FOUND: 404,
-  TRANSACTION_MISMATCH: 409,
-  TRANSACTION_ROLLED_BACK: 409,
-  ROUND_NOT_FOUND: 404,
-  ROUND_CLOSED: 409,
-  ROUND_ALREADY_CREDITED: 409,
-  INSUFFICIENT_FUNDS: 422,
-  LIMIT_REACHED: 422,
-};
-const MESSAGE: Record<CasinoWalletStatus, string> = {
-  OK: 'Success',
+
+/** The protocol's own wording where the catalogue code is a general one; the rest read as the catalogue. */
+const MESSAGE: Partial<Record<Exclude<CasinoWalletStatus, 'OK'>, string>> = {
   INVALID_REQUEST: 'The request is not valid',
-  TOKEN_INVALID: 'The launch token is unknown or expired',
   PLAYER_NOT_FOUND: 'No such player',
-  PLAYER_BLOCKED: 'The player may not play this game now',
-  GAME_NOT_FOUND: 'No such game for this provider',
-  TRANSACTION_MISMATCH: 'This transaction id was used for a different request',
-  TRANSACTION_ROLLED_BACK: 'This transaction was rolled back before it arrived',
-  ROUND_NOT_FOUND: 'No debit in this round',
-  ROUND_CLOSED: 'This round is closed',
-  ROUND_ALREADY_CREDITED: 'This round was credited; it cannot be rolled back',
-  INSUFFICIENT_FUNDS: 'Insufficient balance',
   LIMIT_REACHED: "The provider's net payout limit is reached",
 };
+
+function refusalMeta(status: Exclude<CasinoWalletStatus, 'OK'>): CasinoWalletResponse['meta'] {
+  const error = CASINO_WALLET_ERRORS[status];
+  return { code: ERRORS[error].metaCode, message: MESSAGE[status] ?? ERRORS[error].message, error, status };
+}
 
 /** A refusal raised inside a database transaction: it rolls back whatever the call had written. */
 export class Refusal extends Error {
@@ -52,7 +35,7 @@ export class RetryRollback extends Error {}
 
 export function walletAnswer(status: CasinoWalletStatus, data: Partial<CasinoWalletResult> = {}): CasinoWalletResponse {
   return {
-    meta: { code: META_CODE[status], message: MESSAGE[status], status },
+    meta: status === 'OK' ? { code: 200, message: 'Success', status } : refusalMeta(status),
     data: {
       status,
       balance: null,

@@ -79,27 +79,63 @@ describe('failed-login throttling delays, and never locks out the owner', () => 
     });
     const key = loginKey(null, nextMobile());
     const ip = nextIp();
-    for (let failure = 0; failure < 6; failure += 1) {
-      await throttle.beforeAttempt(key, ip);
-      await throttle.recordFailure(key, ip);
-    }
+    for (let failure = 0; failure < 6; failure += 1) await throttle.beforeAttempt(key, ip);
     expect(waits).toEqual([1000, 2000, 4000]);
     t.clock.advanceMs(LOGIN_THROTTLE.windowMs + 1);
     await throttle.beforeAttempt(key, ip);
     expect(waits).toHaveLength(3);
   });
 
+  it('counts parallel wrong passwords before checking them: 12 at once pay the delays of 12 one by one', async () => {
+    const delays = async (parallel: boolean): Promise<number[]> => {
+      const waits: number[] = [];
+      const throttle = createLoginThrottle(t.services.throttle, {
+        failuresPerIp: 1000,
+        sleep: async (ms) => void waits.push(ms),
+      });
+      const key = loginKey(null, nextMobile());
+      const ip = nextIp();
+      if (parallel) await Promise.all(Array.from({ length: 12 }, () => throttle.beforeAttempt(key, ip)));
+      else for (let attempt = 0; attempt < 12; attempt += 1) await throttle.beforeAttempt(key, ip);
+      return waits.sort((a, b) => a - b);
+    };
+    const sequential = await delays(false);
+    expect(sequential).toEqual([1000, 2000, 4000, 4000, 4000, 4000, 4000, 4000, 4000]);
+    expect(await delays(true)).toEqual(sequential);
+  });
+
+  it('takes back a right password: the owner signing in does not add to the delay', async () => {
+    const owner = await signUpPlayer(t);
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const answer = await call(t.app, 'POST', '/api/v1/login', {
+        body: { mobile_no: owner.mobileNo, password: PASSWORD },
+        ip: nextIp(),
+      });
+      expect(answer.body.meta.code).toBe(200);
+    }
+    const waits: number[] = [];
+    const throttle = createLoginThrottle(t.services.throttle, {
+      failuresPerIp: 1000,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    await throttle.beforeAttempt(loginKey(owner.userId, owner.mobileNo), nextIp());
+    expect(waits).toEqual([]);
+  });
+
   it('treats an unknown account like a known one (no enumeration) and caps one address generously, not the site', async () => {
     const attackerIp = nextIp();
+    // 20 at once against a cap of 8: counted before the check, so exactly 8 are checked, as one by one.
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () =>
+      Array.from({ length: 20 }, () =>
         call(t.app, 'POST', '/api/v1/login', {
           body: { mobile_no: nextMobile(), password: 'spray-spray-1' },
           ip: attackerIp,
         }),
       ),
     );
-    expect(answers.every((answer) => answer.body.meta.error === 'INVALID_CREDENTIALS')).toBe(true);
+    const errors = answers.map((answer) => answer.body.meta.error);
+    expect(errors.filter((error) => error === 'INVALID_CREDENTIALS')).toHaveLength(8);
+    expect(errors.filter((error) => error === 'LOGIN_THROTTLED')).toHaveLength(12);
     const player = await signUpPlayer(t);
     const capped = await call(t.app, 'POST', '/api/v1/login', {
       body: { mobile_no: player.mobileNo, password: PASSWORD },

@@ -5,8 +5,9 @@ import type { ThrottleService } from '../throttle/throttle-service.js';
  * Failed-password throttling that cannot lock the right owner out (docs/decisions/0012).
  *
  * Failures are counted per ACCOUNT (its id, so its mobile number and its username share one count)
- * over a sliding window. Each attempt on an account with recent failures first waits a delay that grows
- * with them and is capped at a few seconds; then the password is checked, and the right one succeeds.
+ * over a sliding window. Each attempt is counted first, as a failure (atomically, so parallel guesses
+ * count as sequential ones), then waits a delay that grows with the failures before it, capped at a
+ * few seconds; then the password is checked: the right one succeeds and its count is taken back.
  * An attacker hammering a victim's account only makes the owner wait a few seconds, never refuses
  * them. Per client address there is only a generous abuse cap.
  */
@@ -34,23 +35,31 @@ export function loginKey(userId: string | null, identifier: string): string {
   return userId === null ? `unknown:${identifier.trim().toLowerCase()}` : `user:${userId}`;
 }
 
+/** A password check under way: counted as a failure before it ran, taken back if the password was right. */
+export interface LoginAttempt {
+  succeeded(): Promise<void>;
+}
+
 export function createLoginThrottle(
   throttle: ThrottleService,
   options: { failuresPerIp: number; sleep?: (ms: number) => Promise<void> },
 ) {
   const sleep = options.sleep ?? realSleep;
-  const perIp = { bucket: LOGIN_THROTTLE.ipBucket, limit: options.failuresPerIp, windowMs: LOGIN_THROTTLE.windowMs };
   return {
-    /** Refuses an address past its abuse cap, else waits out the account's current delay. */
-    async beforeAttempt(key: string, ip: string): Promise<void> {
-      if (await throttle.isExceeded(perIp, ip)) fail('LOGIN_THROTTLED');
-      const failures = await throttle.countWithin(LOGIN_THROTTLE.accountBucket, key, LOGIN_THROTTLE.windowMs);
-      const delayMs = loginDelayMs(failures);
+    /**
+     * Counts the attempt as a failure of the account and of the address BEFORE the password is
+     * checked, atomically (so 12 parallel guesses pay the delays of 12 sequential ones, and an address
+     * past its cap is refused however many it sends at once), then waits out the delay of its place.
+     */
+    async beforeAttempt(key: string, ip: string): Promise<LoginAttempt> {
+      const counted = await throttle.countAttempt([
+        { bucket: LOGIN_THROTTLE.ipBucket, key: ip, windowMs: LOGIN_THROTTLE.windowMs, limit: options.failuresPerIp },
+        { bucket: LOGIN_THROTTLE.accountBucket, key, windowMs: LOGIN_THROTTLE.windowMs },
+      ]);
+      if ('refused' in counted) fail('LOGIN_THROTTLED');
+      const delayMs = loginDelayMs(counted.before[1] as number);
       if (delayMs > 0) await sleep(delayMs);
-    },
-    async recordFailure(key: string, ip: string): Promise<void> {
-      await throttle.record(LOGIN_THROTTLE.accountBucket, key);
-      await throttle.record(LOGIN_THROTTLE.ipBucket, ip);
+      return { succeeded: counted.forgive };
     },
   };
 }

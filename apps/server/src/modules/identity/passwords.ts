@@ -31,11 +31,9 @@ export function createPasswords(deps: {
     async changePassword(caller: Caller, request: ChangePasswordRequest, origin: RequestOrigin): Promise<string> {
       const user = await rules.requireUser(caller.userId);
       const key = loginKey(user.id, user.mobile_no);
-      await loginThrottle.beforeAttempt(key, origin.ip);
-      if (!(await verifyPassword(user.password_hash, request.old_password))) {
-        await loginThrottle.recordFailure(key, origin.ip);
-        fail('WRONG_OLD_PASSWORD');
-      }
+      const attempt = await loginThrottle.beforeAttempt(key, origin.ip);
+      if (!(await verifyPassword(user.password_hash, request.old_password))) fail('WRONG_OLD_PASSWORD');
+      await attempt.succeeded();
       await rules.assertAcceptablePassword(request.password, user.mobile_no);
       await repository.setPassword(user.id, await hashPassword(request.password));
       await sessions.endSessions(user.id, 'password_changed');

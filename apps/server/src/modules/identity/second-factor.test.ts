@@ -208,6 +208,31 @@ describe('operator second factor: sign-in', () => {
     expect((await verify(token, totpCode(t, director.secret))).body.meta.code).toBe(200);
   });
 
+  it('counts wrong codes before checking them: 40 sent at once get 5 checks, as 40 sent one by one', async () => {
+    const director = await createOperator(t);
+    const token = await signIn(t, director.mobileNo);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => verify(token, '000000')));
+    const errors = answers.map((answer) => answer.body.meta.error);
+    expect(errors.filter((error) => error === 'SECOND_FACTOR_INVALID')).toHaveLength(5);
+    expect(errors.filter((error) => error === 'SECOND_FACTOR_THROTTLED')).toHaveLength(35);
+    const checked = await t.db.query<{ n: number }>(
+      `select count(*)::int as n from audit_log where action = 'operator.sign_in_failed' and target_id = $1`,
+      [director.userId],
+    );
+    expect(checked.rows[0]?.n).toBe(5);
+  });
+
+  it('takes back a right code: it does not count towards the pause', async () => {
+    const director = await createOperator(t);
+    for (let i = 0; i < 6; i += 1) {
+      const token = await signIn(t, director.mobileNo);
+      t.clock.advanceMs(STEP_MS);
+      expect((await verify(token, totpCode(t, director.secret))).body.meta.code).toBe(200);
+    }
+    const token = await signIn(t, director.mobileNo);
+    expect((await verify(token, '000000')).body.meta.error).toBe('SECOND_FACTOR_INVALID');
+  });
+
   it('checks the body with the shared schema: no 500 for what a client can send', async () => {
     const director = await operatorWithPassword(t);
     for (const body of [{}, { code: '' }, { code: 12 }, { code: 'abc\u0000def' }, { code: 'x'.repeat(50) }]) {
@@ -278,7 +303,12 @@ describe('operator second factor: who it applies to', () => {
   it(
     'does not honour the demo exemption with real money',
     async () => {
-      const real = await createTestApp({ MONEY_MODE: 'real', REAL_MONEY_JURISDICTIONS: 'in', DEMO_DATA: 'true' });
+      const real = await createTestApp({
+        MONEY_MODE: 'real',
+        REAL_MONEY_JURISDICTIONS: 'in',
+        DEMO_DATA: 'true',
+        SECOND_FACTOR_KEY: 'a-test-key-of-at-least-thirty-two-characters',
+      });
       try {
         await seedDemoData(real.services);
         const demo = await signIn(real, DEMO_ACCOUNTS.director.mobileNo, DEMO_ACCOUNTS.director.password);

@@ -157,15 +157,13 @@ export function createSignUp(deps: {
           : await repository.findByUsername(request.username ?? '');
       // Keyed on the account, so its mobile number and username share one count.
       const key = loginKey(user?.id ?? null, identifier);
-      await loginThrottle.beforeAttempt(key, origin.ip);
+      const attempt = await loginThrottle.beforeAttempt(key, origin.ip);
       const passwordOk =
         user === null
           ? (await verifyAgainstDecoy(request.password), false)
           : await verifyPassword(user.password_hash, request.password);
-      if (user === null || !passwordOk) {
-        await loginThrottle.recordFailure(key, origin.ip);
-        fail('INVALID_CREDENTIALS');
-      }
+      if (user === null || !passwordOk) fail('INVALID_CREDENTIALS');
+      await attempt.succeeded();
       if (request.audience === 'backoffice' && !BACKOFFICE_ROLES.includes(user.role as never)) {
         fail('FORBIDDEN', 'This is not an operator account');
       }

@@ -64,6 +64,9 @@ export const SETTLED_PLAY_KINDS = [
 /** Players (role 4) on both sides: credit players neither refer nor are referred. */
 const PLAYER_PAIR = `r.referred_by = f.id and r.role = 4 and f.role = 4 and f.referral_allow`;
 
+/** A user agent as the shared-device rule compares it: case and whitespace do not make another browser. */
+const NORMALISED_AGENT = (alias: string) => `lower(regexp_replace(${alias}.user_agent, '\\s+', '', 'g'))`;
+
 export function createReferralRepository(db: Queryable) {
   return {
     async settings(): Promise<SettingsRow> {
@@ -81,9 +84,7 @@ export function createReferralRepository(db: Queryable) {
       return result.rows[0] as SettingsRow;
     },
 
-    async user(
-      id: string,
-    ): Promise<{
+    async user(id: string): Promise<{
       id: string;
       role: number;
       referral_code: string;
@@ -149,9 +150,19 @@ export function createReferralRepository(db: Queryable) {
         [a, b],
       );
       const device = devices.rows[0];
-      return device === undefined
-        ? null
-        : { reason: 'shared_device', detail: `device ${device.fingerprint_hash.slice(0, 12)}` };
+      if (device !== undefined)
+        return { reason: 'shared_device', detail: `device ${device.fingerprint_hash.slice(0, 12)}` };
+      // The device id is the app's own word; what the server saw is the other half: sign-ins from one
+      // address with one browser, within a day of each other (decision 0040).
+      const seen = await db.query<{ ip: string }>(
+        `select x.ip from sessions x join sessions y on y.user_id = $2 and y.ip = x.ip
+           and ${NORMALISED_AGENT('y')} = ${NORMALISED_AGENT('x')}
+           and y.created_at between x.created_at - interval '1 day' and x.created_at + interval '1 day'
+         where x.user_id = $1 and x.ip is not null and x.user_agent is not null limit 1`,
+        [a, b],
+      );
+      const network = seen.rows[0];
+      return network === undefined ? null : { reason: 'shared_device', detail: `same browser from ${network.ip}` };
     },
 
     async flag(referrerId: string, referredId: string, reason: string, detail: string, at: Date): Promise<void> {

@@ -5,6 +5,16 @@ import { percentProfitPaise, indiaDate, indiaMidnight, indiaPeriodStart } from '
 const DAY_MS = 86_400_000;
 export const WEEK_MS = 7 * DAY_MS;
 
+/**
+ * The player app's device id (X-Device-Id) as the shared-device rule compares it: case and whitespace
+ * do not make another device. Null for what cannot be an id (too short or long, not printable ASCII),
+ * which is then not recorded at all.
+ */
+export function normaliseDeviceId(raw: string): string | null {
+  const id = raw.replace(/\s+/g, '').toLowerCase();
+  return id.length >= 8 && id.length <= 128 && /^[\x21-\x7e]+$/.test(id) ? id : null;
+}
+
 /** The India week (Sunday to Saturday) an instant falls in: its Sunday as YYYY-MM-DD. */
 export function weekStartOf(instant: Date): string {
   return indiaDate(indiaPeriodStart('weekly', instant));

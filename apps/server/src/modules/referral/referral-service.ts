@@ -18,7 +18,7 @@ import type { Caller } from '../identity/identity-service.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import { createReferralRepository } from './referral-repository.js';
 import type { SettingsRow } from './referral-repository.js';
-import { maskName, weekRange, weekStartOf, weeklyEarning, weeksTouching } from './referral-rules.js';
+import { maskName, normaliseDeviceId, weekRange, weekStartOf, weeklyEarning, weeksTouching } from './referral-rules.js';
 import { REFERRAL_HOUSE, abuseCheck } from './referral-weekly.js';
 
 const EPOCH = new Date('2000-01-01T00:00:00.000Z');
@@ -218,9 +218,10 @@ export function createReferralService(deps: {
       });
     },
 
-    /** The device the player app identifies itself with (X-Device-Id): kept as a hash, for the shared-device rule. */
+    /** The device the player app identifies itself with (X-Device-Id): normalised and kept as a hash, for the shared-device rule. */
     async recordDevice(userId: string, deviceId: string): Promise<void> {
-      await repository.recordDevice(userId, sha256Hex(`device:${deviceId}`), clock.now());
+      const normalised = normaliseDeviceId(deviceId);
+      if (normalised !== null) await repository.recordDevice(userId, sha256Hex(`device:${normalised}`), clock.now());
     },
 
     // Back office

@@ -240,6 +240,56 @@ describe('abuse and eligibility', () => {
     ).toBe('FORBIDDEN');
   });
 
+  it("knows one device however its id is written, and does not take the app's word alone", async () => {
+    const { referrer, friends } = await referrerWithFriends(3);
+    const [caseFriend, sameBrowserFriend, otherBrowserFriend] = friends as [Player, Player, Player];
+    // The same id in another case and with a space: one device.
+    await call(t.app, 'GET', '/api/v1/getUserData', {
+      token: referrer.token,
+      headers: { 'x-device-id': 'Phone-ABCDEF-0123456789' },
+    });
+    await call(t.app, 'GET', '/api/v1/getUserData', {
+      token: caseFriend.token,
+      headers: { 'x-device-id': 'phone-abcdef- 0123456789' },
+    });
+    // No device id at all (storage cleared, another one made up): the server saw one browser on one address.
+    const home = nextIp();
+    const android = 'Mozilla/5.0 (Linux; Android 14; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile';
+    const signIn = (player: Player, userAgent: string) =>
+      call(t.app, 'POST', '/api/v1/login', {
+        ip: home,
+        headers: { 'user-agent': userAgent },
+        body: { mobile_no: player.mobileNo, password: PASSWORD },
+      });
+    expect((await signIn(referrer, android)).body.meta.code).toBe(200);
+    expect((await signIn(sameBrowserFriend, android.toUpperCase())).body.meta.code).toBe(200);
+    // The same address alone is not a device: families and offices share one.
+    expect(
+      (await signIn(otherBrowserFriend, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5) Safari/604.1')).body.meta.code,
+    ).toBe(200);
+
+    const m = await bookmakerMarket(t, director, 50, 55);
+    for (const friend of friends) await placeBet(t, friend, m.id, m.runners[0] as string, 'back', 50, 1000);
+    await settle(t, director, m.id, m.runners[1] as string);
+    t.clock.advanceMs(7 * 24 * HOUR_MS);
+    await relogin(referrer);
+    await t.services.referralWeekly.run();
+    const rows = await t.db.query<{ referred_id: string; status: string; refused_reason: string | null }>(
+      'select referred_id, status, refused_reason from referral_earnings where referrer_id = $1',
+      [referrer.userId],
+    );
+    const byFriend = new Map(rows.rows.map((row) => [row.referred_id, [row.status, row.refused_reason]]));
+    expect(byFriend.get(caseFriend.userId)).toEqual(['refused', 'shared_device']);
+    expect(byFriend.get(sameBrowserFriend.userId)).toEqual(['refused', 'shared_device']);
+    expect(byFriend.get(otherBrowserFriend.userId)).toEqual(['paid', null]);
+    const flags = (await call(t.app, 'GET', '/api/v1/backoffice/referral-flags', { token: director.token })).body
+      .data as ReferralFlag[];
+    expect(
+      flags.find((flag) => flag.referrer._id === referrer.userId && flag.referred._id === sameBrowserFriend.userId)
+        ?.detail,
+    ).toBe(`same browser from ${home}`);
+  });
+
   it('keeps credit players and players without referralAllow out of the programme', async () => {
     const player = await newPlayer(t);
     await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}`, {

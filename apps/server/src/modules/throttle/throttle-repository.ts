@@ -2,8 +2,16 @@ import type { Queryable } from '../../db/database.js';
 
 export function createThrottleRepository(db: Queryable) {
   return {
-    async record(bucket: string, key: string, at: Date): Promise<void> {
-      await db.query('insert into throttle_events (bucket, key, created_at) values ($1, $2, $3)', [bucket, key, at]);
+    async record(bucket: string, key: string, at: Date): Promise<string> {
+      const result = await db.query<{ id: string }>(
+        'insert into throttle_events (bucket, key, created_at) values ($1, $2, $3) returning id::text as id',
+        [bucket, key, at],
+      );
+      return (result.rows[0] as { id: string }).id;
+    },
+    /** Until the transaction ends, no other transaction counts or records events of this bucket and key. */
+    async lock(bucket: string, key: string): Promise<void> {
+      await db.query('select pg_advisory_xact_lock(hashtext($1))', [`throttle:${bucket}:${key}`]);
     },
     async countSince(bucket: string, key: string, since: Date): Promise<number> {
       const result = await db.query<{ count: number }>(
@@ -18,6 +26,9 @@ export function createThrottleRepository(db: Queryable) {
         [bucket, key],
       );
       return result.rows[0]?.created_at ?? null;
+    },
+    async remove(ids: string[]): Promise<void> {
+      await db.query('delete from throttle_events where id = any($1::bigint[])', [ids]);
     },
     async deleteOlderThan(before: Date): Promise<void> {
       await db.query('delete from throttle_events where created_at < $1', [before]);

@@ -3,7 +3,7 @@ import { afterCommit } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { AgentAccountKind, HouseAccountKind, PlayerAccountKind } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
-import type { AccountRef, AgentBook, PlayerWallet } from './wallet-service.js';
+import type { AccountRef, AgentBook, PlayerWallet } from './wallet-types.js';
 
 export const KIND_OF_WALLET: Record<PlayerWallet, PlayerAccountKind> = {
   main: 'player_main',

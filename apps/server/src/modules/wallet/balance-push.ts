@@ -2,7 +2,7 @@ import type { BalanceChange, WsServerMessage } from '@khel/contract';
 import { paiseToRupees } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import { afterCommit } from '../../db/database.js';
-import type { PlayerBalances } from './wallet-service.js';
+import type { PlayerBalances } from './wallet-types.js';
 
 const WALLET_ORDER: readonly BalanceChange['wallet'][] = ['main', 'bonus', 'referral'];
 

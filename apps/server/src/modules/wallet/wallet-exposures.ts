@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { BalancePush } from './balance-push.js';
 import { createWalletRepository } from './wallet-repository.js';
 import { exposureMovesStatement } from './wallet-statements-repository.js';
-import type { AccountRef, PlayerWallet } from './wallet-service.js';
+import type { AccountRef, PlayerWallet } from './wallet-types.js';
 import { isOverdraw } from './wallet-postings.js';
 
 interface ExposureMove {

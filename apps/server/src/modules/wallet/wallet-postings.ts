@@ -2,9 +2,9 @@ import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { BalancePush, WalletFigures } from './balance-push.js';
-import type { JournalPosting } from './wallet-repository.js';
+import type { JournalPosting } from './wallet-types.js';
 import { createWalletRepository } from './wallet-repository.js';
-import type { AccountRef, Posting } from './wallet-service.js';
+import type { AccountRef, Posting } from './wallet-types.js';
 
 /** The CHECK that keeps an available balance from going negative, as either driver reports it. */
 export function isOverdraw(error: unknown): boolean {

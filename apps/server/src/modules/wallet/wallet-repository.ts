@@ -1,20 +1,8 @@
 import type { Queryable } from '../../db/database.js';
 import { exposureMovesStatement, journalStatement } from './wallet-statements-repository.js';
+import type { AgentAccountKind, HouseAccountKind, JournalPosting, PlayerAccountKind } from './wallet-types.js';
 
-export type PlayerAccountKind = 'player_main' | 'player_bonus' | 'player_referral';
-/** An agent's own accounts (migration 0014): a cash agent's chips, a credit agent's undistributed credit. */
-export type AgentAccountKind = 'agent_chips' | 'agent_credit';
-export type HouseAccountKind =
-  | 'play_chips_issuer'
-  | 'house_cash'
-  | 'clearing_bank'
-  | 'clearing_upi'
-  | 'withdrawal_hold'
-  | 'commission'
-  | 'market_pool'
-  | 'casino_house'
-  | 'credit_issuer'
-  | 'credit_settlement';
+export type { AgentAccountKind, HouseAccountKind, PlayerAccountKind } from './wallet-types.js';
 
 export interface PlayerBalancesRow {
   kind: PlayerAccountKind;
@@ -45,15 +33,7 @@ export interface ReversibleEntryRow {
   account_kind: string;
 }
 
-export interface JournalPosting {
-  kind: string;
-  idempotencyKey: string | null;
-  description: string;
-  actorId: string | null;
-  details: Record<string, unknown>;
-  entries: { accountId: number; amountPaise: number }[];
-  at: Date;
-}
+export type { JournalPosting } from './wallet-types.js';
 
 export function createWalletRepository(db: Queryable) {
   return {

@@ -4,8 +4,9 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/app-error.js';
 import type { BalancePublisher } from './balance-push.js';
 import { createBalancePush } from './balance-push.js';
-import type { HouseAccountKind, PlayerAccountKind, PlayerBalancesRow, StatementRow } from './wallet-repository.js';
+import type { PlayerAccountKind, PlayerBalancesRow, StatementRow } from './wallet-repository.js';
 import { createWalletRepository } from './wallet-repository.js';
+import type { AgentBook, PlayerBalances, PlayerWallet } from './wallet-types.js';
 import { createAccountResolver, KIND_OF_BOOK, KIND_OF_WALLET } from './account-resolver.js';
 import { createPostings, isOverdraw } from './wallet-postings.js';
 import { createExposureMoves } from './wallet-exposures.js';
@@ -13,43 +14,8 @@ export type { ExposureMovesPart } from './wallet-exposures.js';
 
 /** For a module that posts inside its own statement (wallet.postWithin): the journal's CTEs. */
 export { journalStatement } from './wallet-statements-repository.js';
-export type { JournalPosting } from './wallet-repository.js';
+export type { AccountRef, AgentBook, JournalPosting, PlayerBalances, PlayerWallet, Posting } from './wallet-types.js';
 export type { WalletFigures } from './balance-push.js';
-
-export interface PlayerBalances {
-  mainBalancePaise: number;
-  mainExposurePaise: number;
-  bonusBalancePaise: number;
-  bonusExposurePaise: number;
-  referralBonusPaise: number;
-}
-
-export type PlayerWallet = 'main' | 'bonus' | 'referral';
-
-/** An agent's own book: a cash agent's chips or a credit agent's undistributed credit (PRODUCT.md §9). */
-export type AgentBook = 'chips' | 'credit';
-
-/**
- * Which account an entry hits: a player's wallet, an agent's book, a house account (ref tells market
- * pools apart), or an account id the caller already holds (the casino wallet caches them).
- */
-export type AccountRef =
-  | { userId: string; wallet: PlayerWallet }
-  | { agentId: string; book: AgentBook }
-  | { house: HouseAccountKind; ref?: string }
-  /** `owner`: whose wallet the id is, so the player hears about the change (balance push). */
-  | { accountId: number; owner?: { userId: string; wallet: PlayerWallet } };
-
-export interface Posting {
-  kind: string;
-  /** A natural unique key (e.g. `deposit-approve:<id>`): the same key never posts twice. */
-  idempotencyKey?: string;
-  description: string;
-  actorId?: string | null;
-  /** What statements and reports need to describe the line (deposit id, event, market, provider, …). */
-  details?: Record<string, unknown>;
-  entries: { account: AccountRef; amountPaise: number }[];
-}
 
 /** Play chips a new player starts with in play mode, so every part of the product can be tried. */
 export const PLAY_CHIPS_WELCOME_PAISE = 10_000_00;

@@ -1,4 +1,4 @@
-import type { JournalPosting } from './wallet-repository.js';
+import type { JournalPosting } from './wallet-types.js';
 
 /**
  * The wallet's statements as parts of a caller's own statement (parameters from $first on): the

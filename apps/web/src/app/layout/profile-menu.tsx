@@ -6,6 +6,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from './theme-toggle';
 import { LanguageSwitch } from './language-switch';
 import { useT } from '../../lib/i18n/i18n';
+import { useBackClose } from '../../lib/back-close';
 import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess, isCreditPlayer } from '../../lib/auth/permissions';
 
 // What the menu opens loads when it opens, not with the first screen (ADR 0024).
@@ -33,6 +34,8 @@ export function ProfileMenu({ user }: { user: Profile }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
+  // Back closes the drawer; its links replace the drawer's history entry (lib/back-close.ts).
+  useBackClose(open, () => setOpen(false));
 
   useEffect(() => {
     if (!open) return;
@@ -109,34 +112,34 @@ export function ProfileMenu({ user }: { user: Profile }) {
               </li>
               {canUseReferralBonus(user) ? (
                 <li>
-                  <Link className="profile-menu__item" to="/referral-bonus" onClick={close}>
+                  <Link className="profile-menu__item" replace to="/referral-bonus" onClick={close}>
                     {t('Referral Bonus')}
                   </Link>
                 </li>
               ) : null}
               {user.allowStatements ? (
                 <li>
-                  <Link className="profile-menu__item" to="/statements" onClick={close}>
+                  <Link className="profile-menu__item" replace to="/statements" onClick={close}>
                     {t('Account Statements')}
                   </Link>
                 </li>
               ) : null}
               {user.allowProfitLoss ? (
                 <li>
-                  <Link className="profile-menu__item" to="/profit-loss" onClick={close}>
+                  <Link className="profile-menu__item" replace to="/profit-loss" onClick={close}>
                     {t('Profit And Loss')}
                   </Link>
                 </li>
               ) : null}
               {!isCreditPlayer(user) ? (
                 <li>
-                  <Link className="profile-menu__item" to="/payment-accounts" onClick={close}>
+                  <Link className="profile-menu__item" replace to="/payment-accounts" onClick={close}>
                     {t('Payment Accounts')}
                   </Link>
                 </li>
               ) : null}
               <li>
-                <Link className="profile-menu__item" to="/responsible-gambling" onClick={close}>
+                <Link className="profile-menu__item" replace to="/responsible-gambling" onClick={close}>
                   {t('Responsible Gambling')}
                 </Link>
               </li>

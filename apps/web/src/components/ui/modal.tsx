@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useT } from '../../lib/i18n/i18n';
+import { useBackClose } from '../../lib/back-close';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -28,6 +29,8 @@ export function Modal({ open, title, onClose, children, className, testId }: Mod
   useEffect(() => {
     onCloseRef.current = onClose;
   });
+  // Android's Back closes the dialog instead of leaving the page.
+  useBackClose(open, onClose);
 
   useEffect(() => {
     if (!open) return;

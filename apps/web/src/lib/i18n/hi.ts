@@ -1,4 +1,4 @@
-import type { Catalogue } from './i18n';
+import type { Catalogue } from './catalogue';
 
 /**
  * हिन्दी (ADR 0030): English source text → Hindi, in the order the app's files use them; server error codes

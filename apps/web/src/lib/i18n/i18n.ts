@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { local } from '../storage';
+import type { Catalogue } from './catalogue';
 
 /**
  * The player app's two languages (ADR 0030). English source text is the message id, so English costs
@@ -8,11 +9,7 @@ import { local } from '../storage';
  */
 export type Locale = 'en' | 'hi';
 export type Values = Record<string, string | number>;
-export interface Catalogue {
-  messages: Record<string, string>;
-  /** Server error codes (meta.error) to Hindi: the server answers codes, the client words them. */
-  errors: Record<string, string>;
-}
+export type { Catalogue } from './catalogue';
 
 export const LOCALE_KEY = 'lang';
 let locale: Locale = 'en';

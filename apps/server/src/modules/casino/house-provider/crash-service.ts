@@ -8,7 +8,6 @@ import {
   crashChainCommitment,
   crashChainSeed,
   crashMultiplierAt,
-  crashRoundView,
   openCrashRound,
   placeCrashBet,
 } from '@khel/casino-games';
@@ -19,7 +18,7 @@ import { fail } from '../../../lib/app-error.js';
 import type { Clock } from '../../../lib/clock.js';
 import { createCrashBooks } from './crash-books.js';
 import { createCrashRepository } from './crash-repository.js';
-import { maskName, myCrashBet, refuse, verifyCrashRound } from './crash-views.js';
+import { maskName, myCrashBet, publicCrashRound, refuse, verifyCrashRound } from './crash-views.js';
 import { refusal } from './house-session.js';
 import type { HouseWalletClient } from './house-wallet-client.js';
 
@@ -175,7 +174,7 @@ export function createHouseCrashService(deps: {
       });
       nextRoundNumber += 1;
       round = opened;
-      publish({ type: 'round', round: crashRoundView(opened), serverNowMs: now });
+      publish({ type: 'round', round: publicCrashRound(opened, names, null), serverNowMs: now });
       return;
     }
     if (round.phase === 'crashed') return;
@@ -245,7 +244,7 @@ export function createHouseCrashService(deps: {
       await ensureLoaded();
       const mine = (await repository.recentBetsOf(player.playerId, game, 20)).map((bet) => myCrashBet(bet, round));
       return {
-        round: round === null ? null : crashRoundView(round),
+        round: round === null ? null : publicCrashRound(round, names, player.playerId),
         serverNowMs: clock.now().getTime(),
         growthPerMs: config.growthPerMs,
         houseEdgeBasisPoints: config.houseEdgeBasisPoints,

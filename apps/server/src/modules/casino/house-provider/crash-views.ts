@@ -1,4 +1,4 @@
-import { crashPointHundredths, verifyCrashChain } from '@khel/casino-games';
+import { crashPointHundredths, crashRoundView, verifyCrashChain } from '@khel/casino-games';
 import type { CrashConfig, CrashReason, CrashRound } from '@khel/casino-games';
 import { paiseToRupees } from '@khel/money';
 import { fail } from '../../../lib/app-error.js';
@@ -28,6 +28,22 @@ export function refuse(reason: CrashReason, config: CrashConfig): never {
 /** "Ravi Kumar" → "Ra***": other players' cash-outs are shown without their names. */
 export function maskName(name: string): string {
   return `${name.trim().slice(0, 2) || 'Pl'}***`;
+}
+
+/**
+ * The round as everyone sees it: the engine's view (no seed or crash point before the crash), each
+ * bet under its player's masked name, never an account id; `mine` marks the viewer's own bets.
+ */
+export function publicCrashRound(round: CrashRound, names: ReadonlyMap<string, string>, viewerId: string | null) {
+  const { bets, ...view } = crashRoundView(round);
+  return {
+    ...view,
+    bets: bets.map(({ playerId, ...bet }) => ({
+      player: maskName(names.get(playerId) ?? ''),
+      mine: playerId === viewerId,
+      ...bet,
+    })),
+  };
 }
 
 type MyBetStatus = 'open' | 'cashed_out' | 'lost' | 'voided';

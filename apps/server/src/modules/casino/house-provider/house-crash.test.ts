@@ -21,6 +21,9 @@ function game(method: 'GET' | 'POST', url: string, gameToken: string | null, bod
     headers: gameToken === null ? {} : { 'x-game-token': gameToken },
   });
 }
+async function usernameOf(token: string): Promise<string> {
+  return ((await call(t.app, 'GET', '/api/v1/getUserData', { token })).body.data as { username: string }).username;
+}
 async function balanceOf(token: string): Promise<number> {
   return ((await call(t.app, 'GET', '/api/v1/getUserData', { token })).body.data as { balance: number }).balance;
 }
@@ -146,6 +149,32 @@ describe('house crash', () => {
     expect(
       (await game('POST', '/api/v1/house-casino/crash/crash/bets', 'forged-token-123', { slot: 0, stake: 50 })).status,
     ).toBe(401);
+  });
+
+  it("shows everyone the round's bets under masked names, never an account id", async () => {
+    const crash = t.services.casino.crash;
+    t.clock.advanceMs(200_000);
+    await crash.tick();
+    await crash.tick();
+    const sita = await signUpPlayer(t);
+    const arjun = await signUpPlayer(t);
+    const sitaGame = await launch(sita.token, 'crash');
+    const arjunGame = await launch(arjun.token, 'crash');
+    expect((await state(sitaGame)).round.phase).toBe('betting');
+    for (const token of [sitaGame, arjunGame])
+      expect(
+        (await game('POST', '/api/v1/house-casino/crash/crash/bets', token, { slot: 0, stake: 20 })).body.meta.code,
+      ).toBe(200);
+
+    const seen = await game('GET', '/api/v1/house-casino/crash/crash', arjunGame);
+    const bets = (seen.body.data as { round: { bets: { player: string; mine: boolean; stakePaise: number }[] } }).round
+      .bets;
+    const masked = async (token: string) => `${(await usernameOf(token)).slice(0, 2)}***`;
+    expect(bets.map(({ player, mine, stakePaise }) => ({ player, mine, stakePaise }))).toEqual([
+      { player: await masked(sita.token), mine: false, stakePaise: 2000 },
+      { player: await masked(arjun.token), mine: true, stakePaise: 2000 },
+    ]);
+    for (const id of [sita.userId, arjun.userId]) expect(seen.raw.body).not.toContain(id);
   });
 });
 

@@ -135,7 +135,7 @@ function BetGroupPanel({ group, onNavigate }: { group: BetGroup; onNavigate: () 
           {group.eventName}
           <span className="muted"> ({group.bets.length})</span>
         </button>
-        <Link className="bet-group__link" to={group.href} onClick={onNavigate}>
+        <Link className="bet-group__link" replace to={group.href} onClick={onNavigate}>
           {t('View event')}
         </Link>
       </div>

@@ -4,6 +4,7 @@ import { DESKTOP_QUERY } from '../../../lib/breakpoints';
 import { closeSlip, useBetSlip } from '../hooks/use-bet-slip';
 import { BetSlip } from './bet-slip';
 import { t } from '../../../lib/i18n/i18n';
+import { useBackClose } from '../../../lib/back-close';
 
 /**
  * Where the slip lives: inline beside the markets on desktop, a bottom sheet over the page on phones
@@ -14,6 +15,8 @@ export function SlipHost() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
 
   useEffect(() => () => closeSlip(), []);
+  // On a phone the slip is a sheet: Android's Back closes it instead of leaving the event.
+  useBackClose(!desktop && selection !== null, closeSlip);
   useEffect(() => {
     if (desktop || selection === null) return undefined;
     const onKey = (event: KeyboardEvent) => {

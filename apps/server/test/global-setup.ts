@@ -1,0 +1,21 @@
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { ensurePostgresTemplate, pgliteTemplate, POSTGRES_ADMIN_URL } from './template-database.js';
+
+/**
+ * Builds the project's template database once, before any test file starts, so that after a change
+ * to the migrations the first files do not each build it inside their hooks' timeouts.
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  if (project.config.env?.TEST_DB !== 'postgres') {
+    await pgliteTemplate();
+    return;
+  }
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await ensurePostgresTemplate(admin, POSTGRES_ADMIN_URL);
+  } finally {
+    await admin.end();
+  }
+}
