@@ -183,7 +183,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     agents: deskAgents,
   });
   // Agents' money (PRODUCT.md §9): chips, credit lines, settlements and the downline figures.
-  // Money from the top of the tree counts in the operators' four-eyes totals (decision 0040).
+  // Money from the top of the tree counts in the operators' four-eyes totals (decision 0041).
   const houseGate = createHouseMoneyGate({ fourEyes, clock });
   const agentChips = createAgentChipsService({
     db,
