@@ -12,7 +12,7 @@ describe("agents' money in the back office (issue 12)", () => {
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
-    // Results need a second operator by default (decision 0041): this file's director settles alone.
+    // Results need a second operator by default (decision 0044): this file's director settles alone.
     await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
       token: director,
       body: { resultsNeedConfirmation: false },

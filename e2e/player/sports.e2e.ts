@@ -114,7 +114,7 @@ beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
   director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
-  // Results need a second operator by default (decision 0041): this file's director settles alone.
+  // Results need a second operator by default (decision 0044): this file's director settles alone.
   await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
     token: director,
     body: { resultsNeedConfirmation: false },

@@ -70,9 +70,19 @@ import { createReportsService } from './modules/reports/reports-service.js';
 import { createAgentRatesService } from './modules/agents/agent-rates.js';
 import { createAgentStatementService } from './modules/agents/agent-statement-service.js';
 import { createDownlineLimitsService } from './modules/agents/downline-limits-service.js';
+import { createMetrics } from './modules/ops/metrics.js';
+import { createOpsRepository } from './modules/ops/ops-repository.js';
 
 /** Services by module, for the process (demo data, bootstrap) and for tests. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus = createLocalBus()) {
+  // What Prometheus reads (decision 0040): each module gets the small part of it that it reports to.
+  const metrics = createMetrics();
+  const ops = createOpsRepository(db);
+  metrics.useSources({
+    pendingRequests: () => ops.pendingRequests(),
+    postings: () => ops.postings(),
+    pool: () => db.poolStats?.() ?? null,
+  });
   const audit = createAuditService(createAuditRepository(db), clock);
   const throttle = createThrottleService(db, clock);
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
@@ -183,7 +193,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     agents: deskAgents,
   });
   // Agents' money (PRODUCT.md §9): chips, credit lines, settlements and the downline figures.
-  // Money from the top of the tree counts in the operators' four-eyes totals (decision 0041).
+  // Money from the top of the tree counts in the operators' four-eyes totals (decision 0044).
   const houseGate = createHouseMoneyGate({ fourEyes, clock });
   const agentChips = createAgentChipsService({
     db,
@@ -221,6 +231,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     snapshotEvery: config.MARKET_WRITER_SNAPSHOT_EVERY,
     sharedCommit: config.MARKET_WRITER_SHARED,
     oneStatement: config.MARKET_WRITER_ONE_STATEMENT,
+    onCommitted: metrics.writer.batchCommitted,
   });
   const agentRates = createAgentRatesService({ db, audit, clock });
   const agentStatements = createAgentStatementService({ db, audit, clock });
@@ -286,6 +297,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const delayedBets = createDelayedBets({ sports, mayWrite: (marketId) => marketRouter.mayWrite(marketId) });
   const stopTimers = () => delayedBets.stop();
   return {
+    metrics,
+    ops,
     audit,
     throttle,
     sms,

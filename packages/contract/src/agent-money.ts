@@ -75,7 +75,7 @@ export type AccountMoney = z.infer<typeof accountMoneySchema>;
 export const accountMoneyEnvelope = envelope(accountMoneySchema);
 
 /**
- * Money from the top of the tree (issue 24, decision 0041): chips, credit or a settlement the house
+ * Money from the top of the tree (issue 24, decision 0044): chips, credit or a settlement the house
  * gives that took an operator's total for the account that India day above the second-approval line.
  * Nothing moves until a different operator approves it.
  */

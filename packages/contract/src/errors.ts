@@ -89,6 +89,8 @@ export const ERRORS = {
   RATE_LIMITED: { metaCode: 429, message: 'Too many requests, please slow down' },
   ROUTE_NOT_FOUND: { metaCode: 404, message: 'No such endpoint' },
   INTERNAL: { metaCode: 500, message: 'Something went wrong, please try again' },
+  /** This process is stopping (a restart or a deploy): the same request to the load balancer reaches another. */
+  SERVICE_RESTARTING: { metaCode: 503, message: 'The server is restarting, please try again in a moment' },
 } as const satisfies Record<string, { metaCode: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

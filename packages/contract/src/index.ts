@@ -24,3 +24,4 @@ export * from './agents.js';
 export * from './reports.js';
 export * from './agent-partnership.js';
 export * from './agent-money.js';
+export * from './ops.js';

@@ -110,7 +110,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/users/{id}/chips': 'money-or-permission',
   'POST /api/v1/backoffice/users/{id}/credit': 'money-or-permission',
   'POST /api/v1/backoffice/users/{id}/settlement': 'money-or-permission',
-  // House chips, credit and settlements waiting for a second operator (decision 0041).
+  // House chips, credit and settlements waiting for a second operator (decision 0044).
   'GET /api/v1/backoffice/house-money': 'read',
   'POST /api/v1/backoffice/house-money/{id}/approve': 'money-or-permission',
   'POST /api/v1/backoffice/house-money/{id}/reject': 'money-or-permission',

@@ -195,7 +195,7 @@ const OPERATORS_ONLY = [
   'GET /api/v1/backoffice/referral-settings',
   'PUT /api/v1/backoffice/referral-settings',
   'GET /api/v1/backoffice/referral-flags',
-  // The house's money waiting for a second operator (decision 0041): agents never move the house's money.
+  // The house's money waiting for a second operator (decision 0044): agents never move the house's money.
   'GET /api/v1/backoffice/house-money',
   'POST /api/v1/backoffice/house-money/{id}/approve',
   'POST /api/v1/backoffice/house-money/{id}/reject',

@@ -161,7 +161,7 @@ export function createAgentChipsService(deps: {
       return result;
     },
 
-    /** A house request a second operator approved: checked again as it stands now, then moved (decision 0041). */
+    /** A house request a second operator approved: checked again as it stands now, then moved (decision 0044). */
     async applyRequest(tx: Queryable, request: HouseMoneyRow, approverId: string): Promise<void> {
       const target =
         (await createAgentMoneyRepository(tx).user(request.target_id, true)) ?? fail('NOT_FOUND', 'Account not found');

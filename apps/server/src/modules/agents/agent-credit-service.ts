@@ -293,7 +293,7 @@ export function createAgentCreditService(deps: {
       return result;
     },
 
-    /** A house request a second operator approved: checked again as it stands now, then moved (decision 0041). */
+    /** A house request a second operator approved: checked again as it stands now, then moved (decision 0044). */
     async applyRequest(tx: Queryable, request: HouseMoneyRow, approverId: string): Promise<void> {
       const target = await lockedUser(tx, request.target_id);
       const by = { id: request.id, requestedBy: request.requested_by };

@@ -34,7 +34,7 @@ function fromDb(row: HouseMoneyRow): HouseMoneyRow {
   return { ...row, amount_paise: Number(row.amount_paise), target_role: Number(row.target_role) };
 }
 
-/** SQL of house money waiting for a second operator (migration 0025, decision 0041). */
+/** SQL of house money waiting for a second operator (migration 0028, decision 0044). */
 export function createHouseMoneyRepository(db: Queryable) {
   return {
     async insert(row: {

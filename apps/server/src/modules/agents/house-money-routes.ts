@@ -14,7 +14,7 @@ import type { HouseMoneyService } from './house-money-service.js';
 const tags = ['agents'];
 
 /**
- * House money waiting for a second operator (decision 0041). Operators only: agents never move the
+ * House money waiting for a second operator (decision 0044). Operators only: agents never move the
  * house's money. Under /backoffice/house-money/:id so the separation-of-duties guard refuses the
  * requester and the account's own holder.
  */

@@ -31,7 +31,7 @@ export function toHouseMoneyRequest(row: HouseMoneyRow): HouseMoneyRequest {
 }
 
 /**
- * House money waiting for a second operator (decision 0041): a different operator approves (the move
+ * House money waiting for a second operator (decision 0044): a different operator approves (the move
  * runs now, checked again as things stand, in the same transaction as the decision) or rejects it
  * (nothing moves). Its requester counts as the first approver, as for adjustments, so the requester can
  * neither approve nor reject it (the separation-of-duties guard and `approvalStep` both refuse it).

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.js';
 import { accountUnder, callerFor, tokenOf } from './agent-money-test-support.js';
 
 /**
- * Issue 24, "nothing is created or paid out by one person" (PRODUCT.md §9, decision 0041): chips, credit
+ * Issue 24, "nothing is created or paid out by one person" (PRODUCT.md §9, decision 0044): chips, credit
  * and settlements from the house count in the operators' four-eyes totals and wait above the line;
  * chips to a player count as its deposit; nothing reaches a suspended or self-excluded account.
  */

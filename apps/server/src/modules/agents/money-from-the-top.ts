@@ -8,7 +8,7 @@ import type { HouseMoneyAction, HouseMoneyKind } from './house-money-repository.
 import { createHouseMoneyRepository } from './house-money-repository.js';
 
 /**
- * PRODUCT.md §9, "money from the top is money creation" (issue 24, decision 0041): the one rule for
+ * PRODUCT.md §9, "money from the top is money creation" (issue 24, decision 0044): the one rule for
  * every chips, credit and settlement move. A move whose other side is a house account (no agent of the
  * account's kind stands above it) is the house making or paying out money. Chips an agent moves inside
  * its own book stay the agent's to decide and never come here.

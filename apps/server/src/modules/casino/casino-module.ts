@@ -99,8 +99,10 @@ export async function registerCasino(
   app: FastifyInstance,
   services: CasinoServices,
   guards: AuthGuards,
+  /** Provider callbacks by call and status (metrics). */
+  wallet?: { answered(call: string, status: string): void },
 ): Promise<void> {
-  await app.register(casinoWalletRoutes(services.casinoWallet));
+  await app.register(casinoWalletRoutes(services.casinoWallet, wallet?.answered));
   await app.register(casinoRoutes(services.casino, guards));
   await app.register(houseCasinoRoutes(services.house));
   await app.register(crashRoutes(services.crash));

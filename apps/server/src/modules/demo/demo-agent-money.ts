@@ -31,7 +31,7 @@ function seedCaller(userId: string, role: number): Caller {
 /**
  * Gives the demo agents their chips and credit lines once: each move carries an Idempotency-Key, so a
  * restart replays the stored answer and moves nothing twice. The director's gives fit the default
- * second-approval line; where a site's line is lower they wait for a second operator (decision 0041),
+ * second-approval line; where a site's line is lower they wait for a second operator (decision 0044),
  * and what the waiting account would have passed on is not given.
  */
 export async function seedDemoAgentMoney(

@@ -31,7 +31,7 @@ export function createResultDeskRepository(db: Queryable) {
       const result = await db.query<{ results_need_confirmation: boolean }>(
         'select results_need_confirmation from sports_desk_settings where id = 1',
       );
-      // On by default (issue 24): migration 0026 writes the row; a missing one still means on.
+      // On by default (issue 24): migration 0029 writes the row; a missing one still means on.
       return result.rows[0]?.results_need_confirmation ?? true;
     },
     async setResultsNeedConfirmation(value: boolean, by: string, at: Date): Promise<void> {

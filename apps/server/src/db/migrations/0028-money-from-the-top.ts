@@ -1,5 +1,5 @@
 /**
- * Money from the top of the tree waits for a second operator (issue 24, PRODUCT.md §9, decision 0041).
+ * Money from the top of the tree waits for a second operator (issue 24, PRODUCT.md §9, decision 0044).
  * Chips, credit and settlements given by the house (a DIRECTOR or SUPPORT_ADMIN acting where no agent
  * stands above the account) count in the operators' solo totals (`operator_solo_totals`, migration 0007);
  * a move that takes the total above the line becomes a request here, and nothing moves until a
