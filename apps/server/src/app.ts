@@ -9,7 +9,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema } from '@khel/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Clock } from './lib/clock.js';
@@ -46,6 +45,8 @@ import {
 import { createLocalBus, createRedisBus } from './modules/live/live-bus.js';
 import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createFeedRunner } from './modules/sports/feed-runner.js';
+import { createBetfairFeedRunner, teamNamesOf } from './modules/feeds/betfair-feed-runner.js';
+import { loadReplaySpec, replayLabel, replaySpecs } from './modules/feeds/replay-feeds.js';
 import { resultDeskRoutes } from './modules/sports/result-desk-routes.js';
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
@@ -57,9 +58,15 @@ import { hub88SimRoutes } from './modules/hub88-sim/hub88-sim-routes.js';
 import { bonusAdminRoutes } from './modules/bonus/bonus-admin-routes.js';
 import { bonusRoutes } from './modules/bonus/bonus-routes.js';
 import { referralRoutes } from './modules/referral/referral-routes.js';
+import { houseMoneyRoutes } from './modules/agents/house-money-routes.js';
 import { agentMoneyRoutes } from './modules/agents/agent-money-routes.js';
 import { reportsRoutes } from './modules/reports/reports-routes.js';
 import { agentsPartnershipRoutes } from './modules/agents/agents-partnership-routes.js';
+import { createDrain } from './modules/ops/drain.js';
+import type { Drain } from './modules/ops/drain.js';
+import { healthRoutes } from './modules/ops/health-routes.js';
+import { createHealthService } from './modules/ops/health-service.js';
+import { metricsAllowList, metricsRoutes } from './modules/ops/metrics-routes.js';
 
 /** The largest JSON body we read: a 5 MB image as base64 plus its fields. Larger is HTTP 413. */
 export const BODY_LIMIT_BYTES = 7 * 1024 * 1024;
@@ -80,7 +87,7 @@ export async function buildApp(options: {
   config: Config;
   db: Database;
   clock?: Clock;
-}): Promise<{ app: FastifyInstance; services: Services; startFeed: () => void }> {
+}): Promise<{ app: FastifyInstance; services: Services; startFeed: () => void; drain: Drain }> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const bus =
@@ -123,10 +130,21 @@ export async function buildApp(options: {
     enabled: ['trace', 'debug', 'info'].includes(config.LOG_LEVEL),
     write: (line) => logStream.write(line),
   });
+  const { metrics } = services;
   app.addHook('onResponse', (request, reply, done) => {
     accessLine(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
+    // By route pattern, never the raw path (ids would make a series per bet); unknown paths share one.
+    metrics.http.answered(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
+  // A graceful stop (SIGTERM, server.ts) counts what is in flight and, at the end, refuses what is new.
+  const drain = createDrain({ delayMs: config.DRAIN_DELAY_MS });
+  drain.register(app);
 
   // With Redis, every process counts against the same per-IP window; without it, each process counts alone.
   const redis =
@@ -165,7 +183,7 @@ export async function buildApp(options: {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, (request, code) => metrics.http.refused(request.routeOptions.url ?? 'unmatched', code));
   registerControlCharacterGuard(app);
   const guards = createAuthGuards(app, services.identity, services.secondFactor);
   // Before any route: every back-office route that acts on a player or a request gets the check.
@@ -178,6 +196,7 @@ export async function buildApp(options: {
       adjustment: (id) => services.adjustments.parties(id),
       result: (id) => services.resultDesk.parties(id),
       bonusGrant: (id) => services.bonusAdmin.grantParties(id),
+      houseMoney: (id) => services.houseMoney.parties(id),
     },
     (rootId, userId) => services.tree.isInSubtree(rootId, userId),
   );
@@ -201,15 +220,16 @@ export async function buildApp(options: {
       .finally(() => done());
   });
 
-  const startedAt = Date.now();
-  app.get(
-    '/api/health',
-    { schema: { tags: ['ops'], summary: 'Liveness and database reachability', response: { 200: healthSchema } } },
-    async () => {
-      await db.query('select 1');
-      return { status: 'ok' as const, database: db.kind, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
-    },
-  );
+  const health = createHealthService({
+    db,
+    repository: services.ops,
+    redis,
+    marketsReachable: () => services.marketRouter.reachable(),
+    phase: drain.phase,
+    startedAtMs: Date.now(),
+  });
+  await app.register(healthRoutes(health));
+  await app.register(metricsRoutes(metrics, metricsAllowList(config.metricsAllow)));
 
   await app.register(identityRoutes(services.identity, guards, services.signIns));
   await app.register(secondFactorRoutes(services.secondFactor, guards));
@@ -231,18 +251,24 @@ export async function buildApp(options: {
   await app.register(referralRoutes(services.referral, guards));
   await app.register(
     agentMoneyRoutes(
-      { chips: services.agentChips, credit: services.agentCredit, figures: services.agentFigures },
+      {
+        chips: services.agentChips,
+        credit: services.agentCredit,
+        figures: services.agentFigures,
+        houseMoney: services.houseMoney,
+      },
       guards,
     ),
   );
+  await app.register(houseMoneyRoutes(services.houseMoney, guards));
   // casino wiring (modules/casino) goes here
-  await registerCasino(app, services.casino, guards);
-  // The built-in Hub88 simulator's Operator API and game pages (another party; decision 0041).
+  await registerCasino(app, services.casino, guards, metrics.casinoWallet);
+  // The built-in Hub88 simulator's Operator API and game pages (another party; decision 0046).
   if (services.hub88Simulator !== null) await app.register(hub88SimRoutes(services.hub88Simulator));
   // sports wiring (modules/sports) goes here
   // Every command that changes a market runs where the market is written (modules/sports/market-commands.ts).
   const markets = services.marketRouter;
-  await app.register(sportsRoutes(services.sports, markets, guards));
+  await app.register(sportsRoutes(services.sports, markets, guards, metrics.bets));
   await markets.ready();
   app.addHook('onClose', () => markets.close());
   await app.register(tradingRoutes({ positions: services.positions, cashOut: services.cashOut, markets, guards }));
@@ -268,6 +294,7 @@ export async function buildApp(options: {
     },
     snapshot: (topic) => services.sports.snapshot(topic),
     conflation: { conflateAboveBytes: config.WS_CONFLATE_ABOVE_BYTES },
+    metrics: metrics.live,
   });
   registerCasinoLive(app, services.casino);
   services.delayedBets.start(1000);
@@ -291,13 +318,39 @@ export async function buildApp(options: {
         seed: config.FEED_SEED,
         tickMs: config.FEED_TICK_MS,
         log: (message, error) => app.log.warn({ err: error }, message),
+        onLag: (seconds) => metrics.feed.lag('demo', seconds),
       })
     : null;
+  // Real matches replayed beside the simulator (decision 0042); loaded and started with the feed.
+  const replays = replaySpecs(config).map((spec) => {
+    let runner: ReturnType<typeof createBetfairFeedRunner> | null = null;
+    return {
+      start() {
+        const items = loadReplaySpec(spec);
+        runner = createBetfairFeedRunner({
+          sports: services.sports,
+          onMarket: (marketId, action) => markets.run('feed.market', { marketId, action }),
+          clock,
+          config: {
+            sizeScalePaise: Math.round(config.BETFAIR_SIZE_SCALE_RUPEES * 100),
+            houseLimitPaise: Math.round(config.BETFAIR_HOUSE_LIMIT_RUPEES * 100),
+            league: 'Replays of real matches',
+            label: replayLabel(items),
+          },
+          names: teamNamesOf(items),
+          log: (message, error) => app.log.warn({ err: error }, message),
+        });
+        runner.start(items, { speed: config.FEED_SPEED, maxIdleMs: config.FEED_MAX_IDLE_MS });
+      },
+      stop: () => runner?.stop(),
+    };
+  });
   app.addHook('onClose', async () => {
     clearTimeout(bonusJobsFirstRun);
     clearInterval(bonusJobs);
     services.stopTimers();
     await feed?.stop();
+    for (const replay of replays) await replay.stop();
   });
   if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
 
@@ -314,5 +367,13 @@ export async function buildApp(options: {
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
 
-  return { app, services, startFeed: () => feed?.start() };
+  return {
+    app,
+    services,
+    startFeed: () => {
+      feed?.start();
+      for (const replay of replays) replay.start();
+    },
+    drain,
+  };
 }

@@ -20,6 +20,14 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * The schema owner's connection: migrations run through it, then the server connects with
+     * DATABASE_URL as a least-privilege role it grants (decision 0043). Unset: migrations run as DATABASE_URL's role.
+     */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'MIGRATION_DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
     MONEY_MODE: z.enum(MONEY_MODES).default('play'),
     /** Comma-separated ISO country codes licensed for real money (PRODUCT.md §5). */
     REAL_MONEY_JURISDICTIONS: z.string().default(''),
@@ -33,6 +41,19 @@ const configSchema = z
     DEMO_FEED: booleanFromEnv.optional(),
     FEED_SEED: z.coerce.number().int().default(20_261_121),
     FEED_TICK_MS: z.coerce.number().int().min(100).default(1000),
+    /** A real source beside the simulator (decision 0042): `betfair-replay:<file>[,score=<ccm file>]`. */
+    FEED: z
+      .string()
+      .regex(/^betfair-replay:[^,]+(,score=.+)?$/, 'FEED must be betfair-replay:<file>[,score=<ccm file>]')
+      .optional(),
+    /** The demo also replays the recorded NED v PNG match (labelled a replay); on with the demo feed. */
+    DEMO_REPLAY: booleanFromEnv.optional(),
+    /** A replay's speed (2 = twice as fast), and the longest wait between two recorded messages. */
+    FEED_SPEED: z.coerce.number().positive().default(1),
+    FEED_MAX_IDLE_MS: z.coerce.number().int().min(0).default(2000),
+    /** House liquidity mirroring Betfair: rupees shown per £1 of Betfair's size, and the most at one price. */
+    BETFAIR_SIZE_SCALE_RUPEES: z.coerce.number().positive().default(100),
+    BETFAIR_HOUSE_LIMIT_RUPEES: z.coerce.number().positive().default(25_000),
     /** The market writer's group commit (decision 0027): most commands per transaction, wait for company, commands between snapshots. */
     MARKET_WRITER_BATCH: z.coerce.number().int().min(1).default(256),
     MARKET_WRITER_LINGER_MS: z.coerce.number().int().min(0).default(0),
@@ -107,7 +128,7 @@ const configSchema = z
     CASH_OUT_FANCY_MARGIN_BP: z.coerce.number().int().min(0).max(10_000).default(500),
     /** Cash Out on fancy markets: how many runs either side of the live lines the house's valuation spreads. */
     CASH_OUT_FANCY_SPREAD_RUNS: z.coerce.number().int().min(1).max(100).default(8),
-    /** Hub88 (decision 0041): its public key (PEM file) verifying its calls, ours (PEM file) signing our answers and calls. */
+    /** Hub88 (decision 0046): its public key (PEM file) verifying its calls, ours (PEM file) signing our answers and calls. */
     HUB88_PUBLIC_KEY: z.string().min(1).optional(),
     HUB88_OPERATOR_PRIVATE_KEY: z.string().min(1).optional(),
     /** Hub88's Operator API (game list, game URLs, transactions); unset in play mode: the built-in simulator. */
@@ -117,6 +138,12 @@ const configSchema = z
       .optional(),
     HUB88_OPERATOR_ID: z.coerce.number().int().min(0).optional(),
     HUB88_SUB_PARTNER_ID: z.string().min(1).max(100).optional(),
+    /** Who may read GET /metrics: comma-separated addresses or CIDRs, or `loopback` (decision 0040). */
+    METRICS_ALLOW: z.string().default('loopback'),
+    /** A graceful stop: how long readiness says "draining" while still serving, so the load balancer moves away first. */
+    DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    /** A graceful stop: how long requests in flight may take to answer before the process stops anyway. */
+    DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
     WEB_DIST_DIR: z.string().optional(),
     BACKOFFICE_DIST_DIR: z.string().optional(),
   })
@@ -127,6 +154,15 @@ const configSchema = z
           code: 'custom',
           path: ['TRUST_PROXY'],
           message: `TRUST_PROXY: "${entry}" is not an IP address, a CIDR (e.g. 10.0.0.0/8) or loopback/linklocal/uniquelocal`,
+        });
+      }
+    }
+    for (const entry of trustedProxyList(config.METRICS_ALLOW)) {
+      if (entry !== 'loopback' && (PROXY_RANGE_NAMES.has(entry) || !isTrustedProxyEntry(entry))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['METRICS_ALLOW'],
+          message: `METRICS_ALLOW: "${entry}" is not an IP address, a CIDR (e.g. 10.0.0.0/8) or loopback`,
         });
       }
     }
@@ -147,6 +183,15 @@ const configSchema = z
         code: 'custom',
         path: ['HUB88_API_URL'],
         message: 'HUB88_API_URL needs HUB88_PUBLIC_KEY, HUB88_OPERATOR_PRIVATE_KEY and HUB88_OPERATOR_ID',
+      });
+    }
+    if (config.MIGRATION_DATABASE_URL !== undefined && config.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIGRATION_DATABASE_URL'],
+        message: "MIGRATION_DATABASE_URL needs DATABASE_URL: the server's own, least-privilege connection",
+      });
+    }
       });
     }
     if (config.MARKET_LEASE_RENEW_MS * 2 > config.MARKET_LEASE_MS) {
@@ -198,12 +243,18 @@ function isTrustedProxyEntry(entry: string): boolean {
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<RawConfig, 'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED'> {
+export interface Config extends Omit<
+  RawConfig,
+  'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED' | 'DEMO_REPLAY'
+> {
   realMoneyJurisdictions: string[];
+  /** METRICS_ALLOW as a list. */
+  metricsAllow: string[];
   /** TRUST_PROXY as a list for Fastify's trustProxy; empty trusts no proxy. */
   trustedProxies: string[];
   demoData: boolean;
   demoFeed: boolean;
+  demoReplay: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -216,7 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'config'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { REAL_MONEY_JURISDICTIONS, DEMO_DATA, DEMO_FEED, ...rest } = parsed.data;
+  const { REAL_MONEY_JURISDICTIONS, DEMO_DATA, DEMO_FEED, DEMO_REPLAY, ...rest } = parsed.data;
   const realMoneyJurisdictions = REAL_MONEY_JURISDICTIONS.split(',')
     .map((code) => code.trim().toLowerCase())
     .filter((code) => code.length > 0);
@@ -225,7 +276,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...rest,
     realMoneyJurisdictions,
     trustedProxies: trustedProxyList(rest.TRUST_PROXY),
+    metricsAllow: trustedProxyList(rest.METRICS_ALLOW),
     demoData,
     demoFeed: DEMO_FEED ?? demoData,
+    demoReplay: DEMO_REPLAY ?? DEMO_FEED ?? demoData,
   };
 }

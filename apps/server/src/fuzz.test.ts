@@ -102,7 +102,7 @@ function problemWith(operation: Operation, answer: LightMyRequestResponse): stri
     return ok ? null : `HTTP ${answer.statusCode} outside the envelope: ${answer.body.slice(0, 200)}`;
   }
   if (answer.statusCode !== 200) return `HTTP ${answer.statusCode}: ${answer.body.slice(0, 200)}`;
-  // Hub88's Wallet API answers its own shape, always signed with our key (decision 0041).
+  // Hub88's Wallet API answers its own shape, always signed with our key (decision 0046).
   if (operation.path.startsWith('/api/v1/hub88/')) {
     const signature = answer.headers[HUB88_SIGNATURE_HEADER];
     if (typeof signature !== 'string' || !hub88Verify(hub88Keys.operatorPublicKey, answer.body, signature))

@@ -1,8 +1,8 @@
 import { loadConfig, ConfigError } from './config.js';
 import type { Config } from './config.js';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/open-database.js';
-import { migrate } from './db/migrate.js';
+import { openServerDatabase } from './db/open-database.js';
+import { serverRoleProblems } from './db/server-role.js';
 import { DEMO_ACCOUNTS, DEMO_TREE, seedDemoData } from './modules/demo/demo-seed.js';
 import { realMoneyConfigProblems } from './modules/identity/jurisdictions.js';
 
@@ -22,11 +22,22 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await migrate(db);
-  const { app, services, startFeed } = await buildApp({ config, db });
+  const db = await openServerDatabase({
+    databaseUrl: config.DATABASE_URL,
+    migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  // The server's role must not be able to rewrite history (decision 0043): production refuses to start.
+  const roleProblems = await serverRoleProblems(db);
+  if (roleProblems.length > 0 && config.NODE_ENV === 'production') {
+    console.error(
+      `Refusing to start: ${roleProblems.join('; ')}.\nConnect as the least-privilege role (README, "PostgreSQL roles").`,
+    );
+    process.exit(78); // EX_CONFIG
+  }
+  const { app, services, startFeed, drain } = await buildApp({ config, db });
   if (config.demoData) await seedDemoData(services);
-  // The demo lobby shows the built-in Hub88 simulator's games (decision 0041); a refresh keeps operators' switches.
+  // The demo lobby shows the built-in Hub88 simulator's games (decision 0046); a refresh keeps operators' switches.
   if (config.demoData && services.hub88Simulator !== null)
     await services.casino.hub88Admin
       .importCatalogue({ enableNew: true })
@@ -41,12 +52,26 @@ async function main(): Promise<void> {
 
   startFeed();
   let stopping = false;
+  /**
+   * A graceful stop (decision 0041): readiness says draining while the load balancer moves away, then
+   * new requests are refused (nothing done, sent again elsewhere) while those in flight commit and
+   * answer; closing the app then closes sockets with a reconnect hint, gives the market leases back
+   * and lets forwarded commands answer; the database closes last. A second signal changes nothing.
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, delayMs: config.DRAIN_DELAY_MS }, 'draining');
+    const force = setTimeout(
+      () => {
+        app.log.error('drain took too long, exiting');
+        process.exit(1);
+      },
+      config.DRAIN_DELAY_MS + config.DRAIN_TIMEOUT_MS + 10_000,
+    );
     force.unref();
+    const { unanswered } = await drain.drain(config.DRAIN_TIMEOUT_MS);
+    if (unanswered > 0) app.log.warn({ unanswered }, 'requests still running at the drain timeout');
     await app.close();
     await db.close();
     process.exit(0);
@@ -78,6 +103,8 @@ async function main(): Promise<void> {
     );
   }
   lines.push('  Operators set up two-step sign-in (an authenticator app) at their first back-office sign-in');
+  if (roleProblems.length > 0)
+    lines.push(`  Warning: ${roleProblems[0]}; production needs the least-privilege role (README, "PostgreSQL roles")`);
   if (config.NODE_ENV !== 'production')
     lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);
   lines.push(`  Ready in ${Math.round(performance.now() - bootStartedMs)} ms`, '');

@@ -49,7 +49,7 @@ import { createResultDeskService } from './modules/sports/result-desk-service.js
 import { createPositionsService } from './modules/sports/positions-service.js';
 import { createCashOutService } from './modules/sports/cash-out-service.js';
 import { createOddsPreferenceService } from './modules/sports/odds-preference-service.js';
-import { createSportsService } from './modules/sports/sports-service.js';
+import { createSportsService, hasOpenBets } from './modules/sports/sports-service.js';
 import { createCasinoServices } from './modules/casino/casino-module.js';
 import { hub88Setup } from './modules/casino/hub88/hub88-setup.js';
 import { createHub88SimService } from './modules/hub88-sim/hub88-sim-service.js';
@@ -61,6 +61,8 @@ import { createBonusService } from './modules/bonus/bonus-service.js';
 import { createBonusWagering } from './modules/bonus/bonus-wagering.js';
 import { createAgentChipsService, playerAgentOf } from './modules/agents/agent-chips-service.js';
 import { createAgentCreditService } from './modules/agents/agent-credit-service.js';
+import { createHouseMoneyService } from './modules/agents/house-money-service.js';
+import { createHouseMoneyGate } from './modules/agents/money-from-the-top.js';
 import { createAgentFiguresService } from './modules/agents/agent-figures-service.js';
 import { accountInScope } from './modules/agents/agent-scope.js';
 import { createReferralService } from './modules/referral/referral-service.js';
@@ -70,9 +72,19 @@ import { createReportsService } from './modules/reports/reports-service.js';
 import { createAgentRatesService } from './modules/agents/agent-rates.js';
 import { createAgentStatementService } from './modules/agents/agent-statement-service.js';
 import { createDownlineLimitsService } from './modules/agents/downline-limits-service.js';
+import { createMetrics } from './modules/ops/metrics.js';
+import { createOpsRepository } from './modules/ops/ops-repository.js';
 
 /** Services by module, for the process (demo data, bootstrap) and for tests. */
 export function createServices(db: Database, config: Config, clock: Clock, bus: LiveBus = createLocalBus()) {
+  // What Prometheus reads (decision 0040): each module gets the small part of it that it reports to.
+  const metrics = createMetrics();
+  const ops = createOpsRepository(db);
+  metrics.useSources({
+    pendingRequests: () => ops.pendingRequests(),
+    postings: () => ops.postings(),
+    pool: () => db.poolStats?.() ?? null,
+  });
   const audit = createAuditService(createAuditRepository(db), clock);
   const throttle = createThrottleService(db, clock);
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
@@ -149,7 +161,13 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const fourEyes = createFourEyesService({ clock, secondApprovalAbovePaise });
   // Bonuses and referrals (PRODUCT.md §8) hear about approved deposits and settled bonus-wallet stakes
   // inside the transactions that make them.
-  const bonus = createBonusService({ db, wallet, idempotency, clock });
+  const bonus = createBonusService({
+    db,
+    wallet,
+    idempotency,
+    clock,
+    hasOpenBonusBets: (tx, userId) => hasOpenBets(tx, userId, 'bonus'),
+  });
   const bonusAdmin = createBonusAdminService({ db, audit, clock, fourEyes });
   const bonusReport = createBonusReportService({ db, clock });
   const wagering = createBonusWagering({ clock });
@@ -183,8 +201,27 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     agents: deskAgents,
   });
   // Agents' money (PRODUCT.md §9): chips, credit lines, settlements and the downline figures.
-  const agentChips = createAgentChipsService({ db, wallet, idempotency, audit, clock });
-  const agentCredit = createAgentCreditService({ db, wallet, idempotency, audit, clock });
+  // Money from the top of the tree counts in the operators' four-eyes totals (decision 0044).
+  const houseGate = createHouseMoneyGate({ fourEyes, clock });
+  const agentChips = createAgentChipsService({
+    db,
+    wallet,
+    idempotency,
+    audit,
+    clock,
+    gate: houseGate,
+    // Chips to a player count as its deposit (PRODUCT.md §9).
+    depositLimit: (tx, userId, amountPaise) => deposits.assertChipsWithinLimits(tx, userId, amountPaise),
+  });
+  const agentCredit = createAgentCreditService({ db, wallet, idempotency, audit, clock, gate: houseGate });
+  const houseMoney = createHouseMoneyService({
+    db,
+    chips: agentChips,
+    credit: agentCredit,
+    fourEyes,
+    audit,
+    clock,
+  });
   const agentFigures = createAgentFiguresService({ db });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
@@ -199,7 +236,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     hub88,
   });
   // The built-in Hub88 simulator (play mode, no aggregator configured): another party, reaching the
-  // wallet over HTTP like the real one (decision 0041).
+  // wallet over HTTP like the real one (decision 0046).
   const simulatorKeys = hub88.simulator;
   const hub88Simulator =
     simulatorKeys === null
@@ -217,6 +254,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     snapshotEvery: config.MARKET_WRITER_SNAPSHOT_EVERY,
     sharedCommit: config.MARKET_WRITER_SHARED,
     oneStatement: config.MARKET_WRITER_ONE_STATEMENT,
+    onCommitted: metrics.writer.batchCommitted,
   });
   const agentRates = createAgentRatesService({ db, audit, clock });
   const agentStatements = createAgentStatementService({ db, audit, clock });
@@ -282,6 +320,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const delayedBets = createDelayedBets({ sports, mayWrite: (marketId) => marketRouter.mayWrite(marketId) });
   const stopTimers = () => delayedBets.stop();
   return {
+    metrics,
+    ops,
     audit,
     throttle,
     sms,
@@ -324,6 +364,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     downlineLimits,
     agentChips,
     agentCredit,
+    houseMoney,
     agentFigures,
     agentAccounts,
     stopTimers,

@@ -51,7 +51,7 @@ export const ERRORS = {
   },
   WEEK_NOT_OVER: { metaCode: 409, message: 'A week can be settled only after it ends' },
   BET_NOT_CANCELLABLE: { metaCode: 409, message: 'This bet has nothing left to cancel' },
-  /** An aggregator (Hub88) did not answer a game-URL or catalogue call (decision 0041). */
+  /** An aggregator (Hub88) did not answer a game-URL or catalogue call (decision 0046). */
   CASINO_PROVIDER_UNAVAILABLE: { metaCode: 409, message: 'The game provider is not answering, please try again' },
   CASH_OUT_UNAVAILABLE: { metaCode: 409, message: 'Cash out is not available on this market right now' },
   SECOND_FACTOR_ENROLMENT_REQUIRED: {
@@ -91,6 +91,8 @@ export const ERRORS = {
   RATE_LIMITED: { metaCode: 429, message: 'Too many requests, please slow down' },
   ROUTE_NOT_FOUND: { metaCode: 404, message: 'No such endpoint' },
   INTERNAL: { metaCode: 500, message: 'Something went wrong, please try again' },
+  /** This process is stopping (a restart or a deploy): the same request to the load balancer reaches another. */
+  SERVICE_RESTARTING: { metaCode: 503, message: 'The server is restarting, please try again in a moment' },
 } as const satisfies Record<string, { metaCode: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -8,7 +8,7 @@ import { calendarDate } from './text.js';
  * here under `/api/v1/hub88/`), its statuses, and the Games and Transactions APIs the operator calls on
  * Hub88. Field names are Hub88's, word for word; every body is signed (`X-Hub88-Signature`, RSA-SHA256
  * of the raw bytes, base64). Amounts are Hub88's integers: the currency unit × 100,000 (₹3.56 is
- * 356000), so one paisa is 1,000. Decision 0041.
+ * 356000), so one paisa is 1,000. Decision 0046.
  */
 
 /** The Wallet API's answer statuses (Hub88's "Seamless Wallet response statuses - Operator API"). */

@@ -25,3 +25,4 @@ export * from './reports.js';
 export * from './agent-partnership.js';
 export * from './agent-money.js';
 export * from './hub88.js';
+export * from './ops.js';

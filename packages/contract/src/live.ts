@@ -16,6 +16,8 @@ export const WS_CLOSE = {
   TOO_MANY_FOR_ACCOUNT: { code: 4429, reason: 'Too many open connections for this account, close another tab or app' },
   /** The client address already holds as many open connections as it may. */
   TOO_MANY_FOR_ADDRESS: { code: 4429, reason: 'Too many open connections from this network, please try again later' },
+  /** This process is stopping (RFC 6455 1012, service restart): reconnect at once, another process answers. */
+  RESTARTING: { code: 1012, reason: 'Server restarting, reconnect' },
 } as const;
 
 /** The message a socket receives when it asks to follow more markets and events than it may. */

@@ -17,6 +17,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** A server's connection pool right now (metrics); PGlite has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

@@ -46,6 +46,7 @@ export function openPostgresDatabase(connectionString: string, options: { max?: 
         client.release();
       }
     }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

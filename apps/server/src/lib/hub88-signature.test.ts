@@ -12,7 +12,7 @@ import { hub88Sign, hub88Verify, newKeyPair, readPrivateKey, readPublicKey } fro
  * The public vectors are coingaming/Hub88-Examples' `signatures.csv` (`data;signature` per line) and its
  * demo key pair (`priv/private.pem`, `priv/public.pem`), Apache-2.0. They are not copied into this
  * repository: the test reads them from HUB88_EXAMPLES_DIR, else from the steering repository's
- * `shared/data/hub88/` beside the checkout (decision 0041 says where they come from).
+ * `shared/data/hub88/` beside the checkout (decision 0046 says where they come from).
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const candidates = [

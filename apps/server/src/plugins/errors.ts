@@ -19,11 +19,16 @@ function business(code: ErrorCode, message: string, extra: Partial<Meta> = {}, d
  * problems keep their HTTP status; anything unexpected is a 500 whose details go only to the log.
  * Nothing a client can send should reach the last branch.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  /** Told of every refusal with its catalogue code (metrics: errors per route). */
+  onRefused?: (request: FastifyRequest, code: ErrorCode) => void,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = classify(error);
     if (answer.statusCode >= 500) request.log.error({ err: error }, 'unhandled error');
     else request.log.info({ code: answer.body.meta.error }, 'request refused');
+    onRefused?.(request, answer.body.meta.error as ErrorCode);
     void reply.status(answer.statusCode).send(answer.body);
   });
 }

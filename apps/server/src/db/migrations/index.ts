@@ -20,8 +20,11 @@ import marketCommands from './0021-market-commands.js';
 import batchedLedger from './0022-batched-ledger.js';
 import marketLeases from './0023-market-leases.js';
 import downlineLimitsVersion from './0024-downline-limits-version.js';
-import hub88 from './0025-hub88.js';
-import hub88Simulator from './0026-hub88-simulator.js';
+import historyRefusesTruncate from './0027-history-refuses-truncate.js';
+import moneyFromTheTop from './0028-money-from-the-top.js';
+import voidWaits from './0029-void-waits-and-confirmation-default.js';
+import hub88 from './0030-hub88.js';
+import hub88Simulator from './0031-hub88-simulator.js';
 
 export interface Migration {
   id: string;
@@ -52,6 +55,9 @@ export const MIGRATIONS: Migration[] = [
   { id: '0022-batched-ledger', sql: batchedLedger },
   { id: '0023-market-leases', sql: marketLeases },
   { id: '0024-downline-limits-version', sql: downlineLimitsVersion },
-  { id: '0025-hub88', sql: hub88 },
-  { id: '0026-hub88-simulator', sql: hub88Simulator },
+  { id: '0027-history-refuses-truncate', sql: historyRefusesTruncate },
+  { id: '0028-money-from-the-top', sql: moneyFromTheTop },
+  { id: '0029-void-waits-and-confirmation-default', sql: voidWaits },
+  { id: '0030-hub88', sql: hub88 },
+  { id: '0031-hub88-simulator', sql: hub88Simulator },
 ];

@@ -39,7 +39,7 @@ export function createCasinoServices(deps: {
   clock: Clock;
   onWagering?: WageringListener;
   writer?: CasinoWalletWriterOptions;
-  /** Who Hub88 is (decision 0041): the real aggregator, the built-in simulator, or nobody. */
+  /** Who Hub88 is (decision 0046): the real aggregator, the built-in simulator, or nobody. */
   hub88?: Hub88Setup;
 }) {
   const casinoWallet = createCasinoWalletService({
@@ -148,8 +148,10 @@ export async function registerCasino(
   app: FastifyInstance,
   services: CasinoServices,
   guards: AuthGuards,
+  /** Provider callbacks by call and status (metrics). */
+  wallet?: { answered(call: string, status: string): void },
 ): Promise<void> {
-  await app.register(casinoWalletRoutes(services.casinoWallet));
+  await app.register(casinoWalletRoutes(services.casinoWallet, wallet?.answered));
   await app.register(hub88WalletRoutes(services.hub88Wallet, () => services.hub88Keys));
   await app.register(hub88AdminRoutes(services.hub88Admin, guards));
   services.useSelfTransport(injectTransport(app));
@@ -172,7 +174,7 @@ export async function registerCasino(
     }
     services.house.start();
     services.crash.start();
-    // The daily reconciliation with Hub88: yesterday's, once, checked every 10 minutes (decision 0041).
+    // The daily reconciliation with Hub88: yesterday's, once, checked every 10 minutes (decision 0046).
     const reconcile = () =>
       void services.hub88Admin
         .reconcileYesterdayIfDue()

@@ -80,7 +80,7 @@ export interface LaunchOrigin {
   ip: string;
   mobile: boolean;
 }
-/** An aggregator's game URL for a fresh session token (Hub88's game/url, decision 0041). */
+/** An aggregator's game URL for a fresh session token (Hub88's game/url, decision 0046). */
 export type AggregatorLaunch = (input: {
   userId: string;
   token: string;
@@ -301,7 +301,7 @@ export function createCasinoService(deps: {
         roundId: row.round_id,
         detail: row.detail,
       }));
-      // An aggregator's own report against ours, day by day (decision 0041).
+      // An aggregator's own report against ours, day by day (decision 0046).
       if (provider.kind === 'aggregator' && aggregatorDifferences !== null)
         problems.push(...(await aggregatorDifferences()));
       if (debits - credits - rollbacks !== journalNet) {

@@ -41,8 +41,18 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** Signed provider callbacks under /api/v1/casino-wallet/… (PRODUCT.md §4 "Casino wallet"). */
-export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPluginAsyncZod {
+export function casinoWalletRoutes(
+  casinoWallet: CasinoWalletService,
+  /** Told of every answer by call and protocol status (metrics, decision 0040). */
+  onAnswered: (call: string, status: string) => void = () => undefined,
+): FastifyPluginAsyncZod {
   return async (app) => {
+    const counted =
+      (call: string) =>
+      <Answer extends { data: { status: string } }>(answer: Answer): Answer => {
+        onAnswered(call, answer.data.status);
+        return answer;
+      };
     // Encapsulated: only these routes parse JSON into a buffer first, so the signature covers the exact bytes.
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -68,6 +78,8 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
           ? error.message
           : `${first.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body'}: ${first.message ?? 'Invalid value'}`;
       request.log.info({ status: 'INVALID_REQUEST' }, 'casino wallet call refused');
+      const path = request.routeOptions.url ?? request.url;
+      onAnswered(path.slice(path.lastIndexOf('/') + 1), 'INVALID_REQUEST');
       void reply
         .status(200)
         .send({ ...answer, meta: { ...answer.meta, message: `${answer.meta.message} (${detail})` } });
@@ -104,7 +116,8 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
           response,
         },
       },
-      async (request) => casinoWallet.authenticate(providerOf(request), request.body.token),
+      async (request) =>
+        counted('authenticate')(await casinoWallet.authenticate(providerOf(request), request.body.token)),
     );
     app.post(
       '/api/v1/casino-wallet/balance',
@@ -118,7 +131,7 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
           response,
         },
       },
-      async (request) => casinoWallet.balance(providerOf(request), request.body),
+      async (request) => counted('balance')(await casinoWallet.balance(providerOf(request), request.body)),
     );
     app.post(
       '/api/v1/casino-wallet/debit',
@@ -132,7 +145,7 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
           response,
         },
       },
-      async (request) => casinoWallet.debit(providerOf(request), request.body),
+      async (request) => counted('debit')(await casinoWallet.debit(providerOf(request), request.body)),
     );
     app.post(
       '/api/v1/casino-wallet/credit',
@@ -146,7 +159,7 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
           response,
         },
       },
-      async (request) => casinoWallet.credit(providerOf(request), request.body),
+      async (request) => counted('credit')(await casinoWallet.credit(providerOf(request), request.body)),
     );
     app.post(
       '/api/v1/casino-wallet/rollback',
@@ -161,7 +174,7 @@ export function casinoWalletRoutes(casinoWallet: CasinoWalletService): FastifyPl
           response,
         },
       },
-      async (request) => casinoWallet.rollback(providerOf(request), request.body),
+      async (request) => counted('rollback')(await casinoWallet.rollback(providerOf(request), request.body)),
     );
   };
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 /**
- * The built-in aggregator simulator's catalogue (decision 0041): 13 games from three studios, each
+ * The built-in aggregator simulator's catalogue (decision 0046): 13 games from three studios, each
  * with the outcomes a round draws from. A multiplier is in hundredths of the stake (200 = the stake
  * back twice); weights are relative. The returns sit a few points under 100 %, as real games do.
  */

@@ -32,7 +32,7 @@ export class SimRefusal extends Error {
 }
 
 /**
- * The built-in Hub88 simulator (decision 0041): an aggregator outside our code in all but process. It
+ * The built-in Hub88 simulator (decision 0046): an aggregator outside our code in all but process. It
  * serves Hub88's Operator API (game list, game URL, transactions report) to the operator, and plays
  * rounds for the game pages by sending the operator's Wallet API the signed calls Hub88 sends, over
  * HTTP, with Hub88's retry policy: a bet that fails or goes unanswered is rolled back, a win or a

@@ -6,7 +6,7 @@ import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import type { Hub88SimService } from './hub88-sim-service.js';
 
 /**
- * The whole Hub88 flow in play mode (issue 27; decision 0041), through HTTP only: the catalogue
+ * The whole Hub88 flow in play mode (issue 27; decision 0046), through HTTP only: the catalogue
  * imported from the built-in simulator's game list, a launch that asks it for a game URL carrying the
  * session token, rounds played from its game page's API (it makes the signed wallet calls, with
  * Hub88's retries), the balance and statement moving exactly, and its transactions report.

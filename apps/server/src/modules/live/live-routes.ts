@@ -31,6 +31,8 @@ export interface LiveDeps {
   snapshot: (topic: string) => Promise<WsServerMessage | null>;
   /** Bytes waiting on a socket above which states conflate (WS_CONFLATE_ABOVE_BYTES). */
   conflation?: { conflateAboveBytes: number };
+  /** Sockets and messages (metrics, decision 0041). */
+  metrics?: { opened(): void; closed(): void; sent(count: number): void; received(): void };
 }
 
 /**
@@ -43,14 +45,25 @@ export interface LiveDeps {
  * its own sockets) and when the session reaches its idle or absolute expiry.
  */
 export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  // A graceful stop closes every socket with 1012 (service restart): the client reconnects at once,
+  // through the load balancer to a process that stays (decision 0041).
+  await app.register(websocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    preClose(this: FastifyInstance, done: () => void) {
+      for (const client of this.websocketServer.clients)
+        client.close(WS_CLOSE.RESTARTING.code, WS_CLOSE.RESTARTING.reason);
+      this.websocketServer.close(() => done());
+    },
+  });
+  const metrics = deps.metrics;
   const registry = createConnectionRegistry(deps.limits);
   const writer = createConflatingWriter(deps.conflation);
   const recentlyRevoked = new Map<string, { atMs: number; revocation: SessionRevocation }>();
 
   const send = (connection: Connection, message: WsServerMessage | string) => {
-    if (connection.socket.readyState === 1)
-      connection.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+    if (connection.socket.readyState !== 1) return;
+    connection.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+    metrics?.sent(1);
   };
   const closeWith = (connection: Connection, close: { code: number; reason: string }) => {
     registry.close(connection);
@@ -92,6 +105,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     const type = (message.payload as { type?: unknown } | null)?.type;
     const key = isStateTopic(message.topic) ? `${message.topic}|${String(type)}` : null;
     for (const connection of set) writer.send(connection, prepared, key);
+    metrics?.sent(set.size);
   });
 
   /** The session's idle or absolute expiry, or the safety re-check, whichever comes first (app clock). */
@@ -149,6 +163,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       socket.close(WS_CLOSE.TOO_MANY_FOR_ADDRESS.code, WS_CLOSE.TOO_MANY_FOR_ADDRESS.reason);
       return;
     }
+    metrics?.opened();
 
     const authenticate = async (token: string) => {
       const result = await deps.identity.authenticate(token);
@@ -184,6 +199,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     if (typeof query.token === 'string' && query.token.length > 0) authenticateSafely(query.token);
 
     socket.on('message', (raw: Buffer) => {
+      metrics?.received();
       let parsed: unknown;
       try {
         parsed = JSON.parse(raw.toString('utf8'));
@@ -224,6 +240,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       }
     });
     socket.on('close', () => {
+      metrics?.closed();
       registry.close(connection);
       writer.forget(connection);
     });

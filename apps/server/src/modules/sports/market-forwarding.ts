@@ -162,6 +162,9 @@ export function createMarketForwarding(deps: {
     /** Settles once this process hears forwarded commands and answers. */
     ready: () => subscribed,
 
+    /** Whether both Redis connections are up now (readiness: this process reaches the other markets' writers). */
+    connected: () => !closed && subscriber.status === 'ready' && publisher.status === 'ready',
+
     /** Stops taking commands, lets the ones running answer, then disconnects. */
     async close(): Promise<void> {
       closed = true;

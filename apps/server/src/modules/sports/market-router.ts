@@ -129,6 +129,11 @@ export function createMarketRouter<Table extends CommandTable>(deps: {
       return leases === null || (await leases.route(marketId)).kind === 'local';
     },
 
+    /** Whether this process reaches its markets' writers: always alone, with Redis while the forwarding channel is up. */
+    reachable(): boolean {
+      return forwarding === null || forwarding.connected();
+    },
+
     /** This process starts renewing its leases and taking forwarded commands (with Redis). */
     async ready(): Promise<void> {
       leases?.start();

@@ -46,6 +46,8 @@ export interface WriterOptions {
   sharedCommit: boolean;
   /** A batch of placed bets on current lanes commits as one statement without a transaction around it (decision 0039); false: always a transaction. */
   oneStatement: boolean;
+  /** Told of every committed group commit: its commands, its time, and whether it was one statement (metrics). */
+  onCommitted?: (commands: number, seconds: number, oneStatement: boolean) => void;
 }
 
 /** Whether the held book is due a snapshot: every max(snapshotEvery, resting offers) commands (decision 0027, addendum 0038). */

@@ -62,6 +62,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
    * the held state and the batch runs in a transaction, which reads the state and decides as before.
    */
   async function attempt(parts: readonly Part[]): Promise<void> {
+    const startedMs = performance.now();
     const fast = options.oneStatement ? await commitFast(db, parts, options.snapshotEvery, counts) : null;
     const committed = fast?.parts ?? parts;
     const outcomes =
@@ -69,6 +70,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     if (committed.length > 0) {
       if (fast !== null) counts.oneStatement += 1;
       counts.transactions += 1;
+      const commands = committed.reduce((sum, part) => sum + part.jobs.length, 0);
+      options.onCommitted?.(commands, (performance.now() - startedMs) / 1000, fast !== null);
     }
     for (const part of committed) {
       counts.commands += part.jobs.length;

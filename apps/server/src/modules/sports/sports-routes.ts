@@ -12,6 +12,7 @@ import {
   placeBetSchema,
   sportListEnvelope,
 } from '@khel/contract';
+import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { compiledResponse } from '../../plugins/compiled-serializer.js';
 import type { AuthGuards } from '../../plugins/auth.js';
@@ -27,7 +28,18 @@ const tags = ['sports'];
 /** The bet path's answers, serialised by fast-json-stringify compiled from the contract (decision 0029). */
 const placedBetEnvelope = compiledResponse(betEnvelope);
 
-export function sportsRoutes(sports: SportsService, markets: MarketRouter, guards: AuthGuards): FastifyPluginAsyncZod {
+/** Told of every place-bet answer (metrics, decision 0041). */
+export interface PlacedBetListener {
+  placed(marketType: string, status: string, matchedRupees: number): void;
+  refused(reason: string): void;
+}
+
+export function sportsRoutes(
+  sports: SportsService,
+  markets: MarketRouter,
+  guards: AuthGuards,
+  bets?: PlacedBetListener,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/v1/sports',
@@ -84,11 +96,13 @@ export function sportsRoutes(sports: SportsService, markets: MarketRouter, guard
       },
       async (request) => {
         // Run where the market's lease is held: here, or forwarded to its owner (decision 0034).
-        const answer = await markets.run('bet.place', {
-          caller: callerOf(request),
-          body: request.body,
-          key: idempotencyKeyOf(request.headers),
-        });
+        const answer = await markets
+          .run('bet.place', { caller: callerOf(request), body: request.body, key: idempotencyKeyOf(request.headers) })
+          .catch((error: unknown) => {
+            if (error instanceof AppError) bets?.refused(error.code);
+            throw error;
+          });
+        bets?.placed(answer.data.marketType, answer.data.status, answer.data.matchedStake);
         return ok(answer.data, answer.message);
       },
     );

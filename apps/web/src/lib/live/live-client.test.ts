@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveClient, type SocketLike } from './live-client';
+import { RESTART_SPREAD_MS, createLiveClient, type SocketLike } from './live-client';
 
 class FakeSocket implements SocketLike {
   static all: FakeSocket[] = [];
@@ -28,6 +28,11 @@ class FakeSocket implements SocketLike {
     this.readyState = 3;
     this.onerror?.({});
     this.onclose?.({});
+  }
+  /** The server closed it with a code (a clean close: no error event). */
+  closeFromServer(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
   }
   receive(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) });
@@ -131,6 +136,35 @@ describe('live client (WebSocket /ws)', () => {
     last().drop();
     vi.advanceTimersByTime(500);
     expect(FakeSocket.all).toHaveLength(5);
+  });
+
+  it('comes back at once, without the backoff, when the server says it is restarting (1012)', () => {
+    const live = client();
+    const reconnected = vi.fn();
+    live.onReconnect(reconnected);
+    live.setToken('tok');
+    live.subscribe({ marketIds: [M1] });
+    last().open();
+    // A failed try first, so the backoff would already wait 1000 ms.
+    last().drop();
+    vi.advanceTimersByTime(500);
+    last().open();
+
+    last().closeFromServer(1012);
+    expect(live.status.get()).toBe('reconnecting');
+    vi.advanceTimersByTime(RESTART_SPREAD_MS);
+    expect(FakeSocket.all).toHaveLength(3);
+    last().open();
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 'tok' },
+      { type: 'subscribe', marketIds: [M1], eventIds: [] },
+    ]);
+    expect(reconnected).toHaveBeenCalledTimes(2);
+
+    // Any other close still waits out the backoff.
+    last().closeFromServer(1006);
+    vi.advanceTimersByTime(RESTART_SPREAD_MS);
+    expect(FakeSocket.all).toHaveLength(3);
   });
 
   it('pings to keep the connection alive and closes for good on logout', () => {

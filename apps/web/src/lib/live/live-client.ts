@@ -1,3 +1,4 @@
+import { WS_CLOSE } from '@khel/contract';
 import type { WsClientMessage, WsServerMessage } from '@khel/contract';
 import { createStore, type Store } from '@khel/web-kit';
 
@@ -37,6 +38,8 @@ type Listener = (message: WsServerMessage) => void;
 
 const OPEN = 1;
 export const DEFAULT_BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 15000] as const;
+/** After a 1012 (server restarting) the client reconnects within this many ms, not after the backoff. */
+export const RESTART_SPREAD_MS = 250;
 
 export interface LiveClient {
   status: Store<LiveStatus>;
@@ -105,7 +108,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       for (const listener of [...listeners]) listener(message);
     };
     current.onerror = () => undefined; // onclose follows and schedules the retry
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
       stopTimers();
@@ -114,6 +117,12 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         return;
       }
       status.set('reconnecting');
+      // 1012: the server is restarting and another process takes over (WS_CLOSE.RESTARTING): come back
+      // at once, spread over a moment so a process's clients do not all arrive in the same instant.
+      if ((event as { code?: unknown } | null)?.code === WS_CLOSE.RESTARTING.code) {
+        retryTimer = setTimeout(connect, Math.round(Math.random() * RESTART_SPREAD_MS));
+        return;
+      }
       const delay = backoff[Math.min(attempts, backoff.length - 1)] ?? 1000;
       attempts += 1;
       retryTimer = setTimeout(connect, delay);

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/database.js';
 import type { Hub88Client } from './hub88-client.js';
 import { createHub88Repository } from './hub88-repository.js';
 
-/** Game codes the catalogue keeps (casino_games' check, migration 0025). */
+/** Game codes the catalogue keeps (casino_games' check, migration 0030). */
 const GAME_CODE = /^[a-z0-9][a-z0-9_-]{1,79}$/;
 
 /** A live-dealer game by Hub88's category (Live Roulette, Live Baccarat, Live Dealer, …); else a slot. */
@@ -12,7 +12,7 @@ export function isLiveCategory(category: string): boolean {
 }
 
 /**
- * The aggregator's game list into the lobby (decision 0041): title, image, category, studio and live or
+ * The aggregator's game list into the lobby (decision 0046): title, image, category, studio and live or
  * slot from Hub88; order, switch and hiding stay the operators' (back office). A code our catalogue
  * cannot hold is left out and counted.
  */

@@ -11,7 +11,7 @@ export class Hub88Unavailable extends Error {}
 /**
  * Our side of Hub88's Operator API (docs.hub88.io: Games API, Transactions API): signed calls to the
  * aggregator, each body signed with our key in X-Hub88-Signature. The transport reaches HUB88_API_URL,
- * or, in play mode without one, the built-in simulator over our own loopback address (decision 0041).
+ * or, in play mode without one, the built-in simulator over our own loopback address (decision 0046).
  */
 export function createHub88Client(deps: { transport: () => HttpTransport; keys: () => Hub88Keys; operatorId: number }) {
   async function post<T>(path: string, payload: object, schema: z.ZodType<T>): Promise<T> {

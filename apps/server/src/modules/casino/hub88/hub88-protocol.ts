@@ -3,7 +3,7 @@ import { HUB88_UNITS_PER_PAISA } from '@khel/contract';
 import { rupeesToPaise } from '@khel/money';
 
 /**
- * How Hub88's Wallet API maps onto our seamless wallet (decision 0041): its amounts to paise, and the
+ * How Hub88's Wallet API maps onto our seamless wallet (decision 0046): its amounts to paise, and the
  * wallet's answers to Hub88's statuses. Hub88 speaks of bets, wins and rollbacks naming a bet; our
  * wallet of debits, credits and rollbacks in rounds. A bet is a wallet round of its own, named
  * `<transaction_uuid>/<round>`: the bet debits it, the win that names the bet (same Hub88 round)

@@ -17,7 +17,7 @@ const KIND_OF: Record<'debit' | 'credit' | 'rollback', Hub88Transaction['type']>
 };
 
 /**
- * The daily reconciliation (decision 0041): for one India day, our wallet transactions with the
+ * The daily reconciliation (decision 0046): for one India day, our wallet transactions with the
  * aggregator against its transactions report, paired by transaction_uuid. A transaction it counts as
  * successful that we never took, one we took that it declined, lost or still waits on, and any amount
  * or kind that differs, is a difference the casino desk shows.

@@ -20,7 +20,7 @@ export interface Hub88Setup {
 }
 
 /**
- * Who Hub88 is for this process (decision 0041). With HUB88_API_URL: the real aggregator, its public
+ * Who Hub88 is for this process (decision 0046). With HUB88_API_URL: the real aggregator, its public
  * key and ours from the PEM files. In play mode with neither a URL nor Hub88's key: the built-in
  * simulator, whose key pair is made in this process (so every process that runs one trusts its own).
  * Otherwise Hub88 is off: without HUB88_PUBLIC_KEY no call can pass. Configured keys are read at boot

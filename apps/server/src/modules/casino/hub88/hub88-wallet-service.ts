@@ -10,12 +10,12 @@ import type { CasinoWalletService } from '../casino-wallet-service.js';
 import { createHub88Repository } from './hub88-repository.js';
 import { betRound, fromWallet, paiseToUnits, refusal, unitsToPaise } from './hub88-protocol.js';
 
-/** The aggregator's provider row (migration 0025). */
+/** The aggregator's provider row (migration 0030). */
 export const HUB88_PROVIDER_CODE = 'hub88';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Hub88's Wallet API on our seamless wallet (decision 0041). Each money call is translated into the
+ * Hub88's Wallet API on our seamless wallet (decision 0046). Each money call is translated into the
  * wallet's own debit, credit or rollback on the `hub88` provider (casino-wallet-service.ts): the same
  * statement, ledger rules, idempotency by transaction id, limits, bonus wallet, wagering and statement
  * lines as every provider's; nothing here moves money. What Hub88 adds is checked here: its request

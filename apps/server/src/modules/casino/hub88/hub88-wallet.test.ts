@@ -12,7 +12,7 @@ import { betBody, hub88Call, hub88TestKeys, rollbackBody, winBody } from './hub8
 import type { Hub88TestKeys } from './hub88-test-support.js';
 
 /**
- * Hub88's Wallet API, one contract test per status (issue 27; decision 0041), on the real server and
+ * Hub88's Wallet API, one contract test per status (issue 27; decision 0046), on the real server and
  * database: signed calls in, signed answers out, money through the casino wallet and the journal.
  * ₹1 is 100,000 Hub88 units.
  */

@@ -1,5 +1,5 @@
 /**
- * The built-in Hub88 simulator's own books (decision 0041): the game sessions it opened from the
+ * The built-in Hub88 simulator's own books (decision 0046): the game sessions it opened from the
  * operator's game-URL calls, and every wallet transaction it sent with what the operator answered.
  * It keeps them as the real aggregator keeps its own; its transactions report reads them.
  *

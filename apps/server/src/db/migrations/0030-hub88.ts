@@ -1,5 +1,5 @@
 /**
- * Hub88, the casino aggregator (issue 27, decision 0041). One provider row is the aggregator: its RSA
+ * Hub88, the casino aggregator (issue 27, decision 0046). One provider row is the aggregator: its RSA
  * keys come from the configuration, so its HMAC secret is unused (random, as the column wants one);
  * its games carry the studio that made them (Evolution, Ezugi, …), which the lobby, the statement's
  * "Live Casino / <studio> / d/m/yyyy" and the profit-loss report show. Hub88's game codes use `_`.
