@@ -192,8 +192,6 @@ const configSchema = z
         message: "MIGRATION_DATABASE_URL needs DATABASE_URL: the server's own, least-privilege connection",
       });
     }
-      });
-    }
     if (config.MARKET_LEASE_RENEW_MS * 2 > config.MARKET_LEASE_MS) {
       ctx.addIssue({
         code: 'custom',
