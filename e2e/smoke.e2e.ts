@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningProduct } from './support/harness.js';
 import { api, startProduct } from './support/harness.js';
 
-/** The product as a process: the start-up banner, the health check, the docs, both apps on one port. */
+/**
+ * The product as a process: the start-up banner, the health check, the docs, both apps on one port.
+ * From an empty data folder, as on a first install (the other browser tests start from the template).
+ */
 describe('the product process', () => {
   let product: RunningProduct;
   beforeAll(async () => {
-    product = await startProduct();
+    product = await startProduct({ firstInstall: true });
   });
   afterAll(async () => product.stop());
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
+import { pgliteTemplateFile } from '../../apps/server/test/template-database.js';
 
 /** Repository root, from e2e/support. */
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -45,13 +46,19 @@ export interface RunningProduct {
  * embedded database in a temporary folder and demo data, and waits until it serves. `dataDir` reopens
  * a database of an earlier run (and keeps it on stop); `clockOffsetMs` moves the process's wall clock
  * forward (test-only preload e2e/support/shift-clock.mjs), e.g. to reach the close of a week.
+ * An empty data folder starts as a copy of the migrated template (apps/server/test/template-database.ts),
+ * which spares the process PGlite's initdb; `firstInstall` leaves it empty, as on a first `npm start`.
  */
 export async function startProduct(
-  options: { env?: Record<string, string>; dataDir?: string; clockOffsetMs?: number } = {},
+  options: { env?: Record<string, string>; dataDir?: string; clockOffsetMs?: number; firstInstall?: boolean } = {},
 ): Promise<RunningProduct> {
   if (!existsSync(SERVER_ENTRY)) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'khel-e2e-'));
+  if (!options.firstInstall && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    // GNU tar warns on stderr that it strips the leading '/' of the names: expected, so captured.
+    execFileSync('tar', ['-xf', await pgliteTemplateFile(), '-C', dataDir], { stdio: 'pipe' });
+  }
   const preload = options.clockOffsetMs
     ? ['--import', pathToFileURL(join(ROOT, 'e2e/support/shift-clock.mjs')).href]
     : [];
@@ -65,6 +72,8 @@ export async function startProduct(
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       DATABASE_URL: '',
+      // The recorded real match is replayed only where a test asks for it (DEMO_REPLAY=true).
+      DEMO_REPLAY: 'false',
       ...(options.clockOffsetMs ? { KHEL_E2E_CLOCK_OFFSET_MS: String(options.clockOffsetMs) } : {}),
       ...options.env,
     },

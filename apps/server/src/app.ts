@@ -45,6 +45,8 @@ import {
 import { createLocalBus, createRedisBus } from './modules/live/live-bus.js';
 import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createFeedRunner } from './modules/sports/feed-runner.js';
+import { createBetfairFeedRunner, teamNamesOf } from './modules/feeds/betfair-feed-runner.js';
+import { loadReplaySpec, replayLabel, replaySpecs } from './modules/feeds/replay-feeds.js';
 import { resultDeskRoutes } from './modules/sports/result-desk-routes.js';
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
@@ -308,11 +310,36 @@ export async function buildApp(options: {
         onLag: (seconds) => metrics.feed.lag('demo', seconds),
       })
     : null;
+  // Real matches replayed beside the simulator (decision 0042); loaded and started with the feed.
+  const replays = replaySpecs(config).map((spec) => {
+    let runner: ReturnType<typeof createBetfairFeedRunner> | null = null;
+    return {
+      start() {
+        const items = loadReplaySpec(spec);
+        runner = createBetfairFeedRunner({
+          sports: services.sports,
+          onMarket: (marketId, action) => markets.run('feed.market', { marketId, action }),
+          clock,
+          config: {
+            sizeScalePaise: Math.round(config.BETFAIR_SIZE_SCALE_RUPEES * 100),
+            houseLimitPaise: Math.round(config.BETFAIR_HOUSE_LIMIT_RUPEES * 100),
+            league: 'Replays of real matches',
+            label: replayLabel(items),
+          },
+          names: teamNamesOf(items),
+          log: (message, error) => app.log.warn({ err: error }, message),
+        });
+        runner.start(items, { speed: config.FEED_SPEED, maxIdleMs: config.FEED_MAX_IDLE_MS });
+      },
+      stop: () => runner?.stop(),
+    };
+  });
   app.addHook('onClose', async () => {
     clearTimeout(bonusJobsFirstRun);
     clearInterval(bonusJobs);
     services.stopTimers();
     await feed?.stop();
+    for (const replay of replays) await replay.stop();
   });
   if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
 
@@ -329,5 +356,13 @@ export async function buildApp(options: {
   pruneTimer.unref();
   app.addHook('onClose', async () => clearInterval(pruneTimer));
 
-  return { app, services, startFeed: () => feed?.start(), drain };
+  return {
+    app,
+    services,
+    startFeed: () => {
+      feed?.start();
+      for (const replay of replays) replay.start();
+    },
+    drain,
+  };
 }

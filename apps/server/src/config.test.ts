@@ -26,6 +26,8 @@ describe('configuration is validated at boot', () => {
     [{ BOOTSTRAP_DIRECTOR_MOBILE: '919812345678', BOOTSTRAP_DIRECTOR_PASSWORD: 'short' }, 'at least 8'],
     [{ NODE_ENV: 'production' }, 'ALLOW_OUTBOX_IN_PRODUCTION'],
     [{ MARKET_LEASE_MS: '2000', MARKET_LEASE_RENEW_MS: '1500' }, 'at most half of MARKET_LEASE_MS'],
+    [{ MIGRATION_DATABASE_URL: 'postgres://owner@db/khel' }, 'MIGRATION_DATABASE_URL needs DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://server@db/khel', MIGRATION_DATABASE_URL: 'mysql://x' }, 'MIGRATION_DATABASE_URL must'],
     // Operators' authenticator secrets are never kept in plain text outside play-money development.
     [{ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true' }, 'SECOND_FACTOR_KEY'],
     [{ MONEY_MODE: 'real', REAL_MONEY_JURISDICTIONS: 'us' }, 'SECOND_FACTOR_KEY'],

@@ -20,6 +20,14 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
       .optional(),
+    /**
+     * The schema owner's connection: migrations run through it, then the server connects with
+     * DATABASE_URL as a least-privilege role it grants (decision 0043). Unset: migrations run as DATABASE_URL's role.
+     */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'MIGRATION_DATABASE_URL must start with postgres:// or postgresql://')
+      .optional(),
     MONEY_MODE: z.enum(MONEY_MODES).default('play'),
     /** Comma-separated ISO country codes licensed for real money (PRODUCT.md §5). */
     REAL_MONEY_JURISDICTIONS: z.string().default(''),
@@ -33,6 +41,19 @@ const configSchema = z
     DEMO_FEED: booleanFromEnv.optional(),
     FEED_SEED: z.coerce.number().int().default(20_261_121),
     FEED_TICK_MS: z.coerce.number().int().min(100).default(1000),
+    /** A real source beside the simulator (decision 0042): `betfair-replay:<file>[,score=<ccm file>]`. */
+    FEED: z
+      .string()
+      .regex(/^betfair-replay:[^,]+(,score=.+)?$/, 'FEED must be betfair-replay:<file>[,score=<ccm file>]')
+      .optional(),
+    /** The demo also replays the recorded NED v PNG match (labelled a replay); on with the demo feed. */
+    DEMO_REPLAY: booleanFromEnv.optional(),
+    /** A replay's speed (2 = twice as fast), and the longest wait between two recorded messages. */
+    FEED_SPEED: z.coerce.number().positive().default(1),
+    FEED_MAX_IDLE_MS: z.coerce.number().int().min(0).default(2000),
+    /** House liquidity mirroring Betfair: rupees shown per £1 of Betfair's size, and the most at one price. */
+    BETFAIR_SIZE_SCALE_RUPEES: z.coerce.number().positive().default(100),
+    BETFAIR_HOUSE_LIMIT_RUPEES: z.coerce.number().positive().default(25_000),
     /** The market writer's group commit (decision 0027): most commands per transaction, wait for company, commands between snapshots. */
     MARKET_WRITER_BATCH: z.coerce.number().int().min(1).default(256),
     MARKET_WRITER_LINGER_MS: z.coerce.number().int().min(0).default(0),
@@ -142,6 +163,13 @@ const configSchema = z
         message: 'Set BOOTSTRAP_DIRECTOR_MOBILE and BOOTSTRAP_DIRECTOR_PASSWORD together',
       });
     }
+    if (config.MIGRATION_DATABASE_URL !== undefined && config.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIGRATION_DATABASE_URL'],
+        message: "MIGRATION_DATABASE_URL needs DATABASE_URL: the server's own, least-privilege connection",
+      });
+    }
     if (config.MARKET_LEASE_RENEW_MS * 2 > config.MARKET_LEASE_MS) {
       ctx.addIssue({
         code: 'custom',
@@ -191,7 +219,10 @@ function isTrustedProxyEntry(entry: string): boolean {
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<RawConfig, 'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED'> {
+export interface Config extends Omit<
+  RawConfig,
+  'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED' | 'DEMO_REPLAY'
+> {
   realMoneyJurisdictions: string[];
   /** METRICS_ALLOW as a list. */
   metricsAllow: string[];
@@ -199,6 +230,7 @@ export interface Config extends Omit<RawConfig, 'REAL_MONEY_JURISDICTIONS' | 'DE
   trustedProxies: string[];
   demoData: boolean;
   demoFeed: boolean;
+  demoReplay: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -211,7 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'config'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { REAL_MONEY_JURISDICTIONS, DEMO_DATA, DEMO_FEED, ...rest } = parsed.data;
+  const { REAL_MONEY_JURISDICTIONS, DEMO_DATA, DEMO_FEED, DEMO_REPLAY, ...rest } = parsed.data;
   const realMoneyJurisdictions = REAL_MONEY_JURISDICTIONS.split(',')
     .map((code) => code.trim().toLowerCase())
     .filter((code) => code.length > 0);
@@ -223,5 +255,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsAllow: trustedProxyList(rest.METRICS_ALLOW),
     demoData,
     demoFeed: DEMO_FEED ?? demoData,
+    demoReplay: DEMO_REPLAY ?? DEMO_FEED ?? demoData,
   };
 }

@@ -1,8 +1,8 @@
 import { loadConfig, ConfigError } from './config.js';
 import type { Config } from './config.js';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/open-database.js';
-import { migrate } from './db/migrate.js';
+import { openServerDatabase } from './db/open-database.js';
+import { serverRoleProblems } from './db/server-role.js';
 import { DEMO_ACCOUNTS, DEMO_TREE, seedDemoData } from './modules/demo/demo-seed.js';
 import { realMoneyConfigProblems } from './modules/identity/jurisdictions.js';
 
@@ -22,8 +22,19 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await migrate(db);
+  const db = await openServerDatabase({
+    databaseUrl: config.DATABASE_URL,
+    migrationDatabaseUrl: config.MIGRATION_DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
+  // The server's role must not be able to rewrite history (decision 0043): production refuses to start.
+  const roleProblems = await serverRoleProblems(db);
+  if (roleProblems.length > 0 && config.NODE_ENV === 'production') {
+    console.error(
+      `Refusing to start: ${roleProblems.join('; ')}.\nConnect as the least-privilege role (README, "PostgreSQL roles").`,
+    );
+    process.exit(78); // EX_CONFIG
+  }
   const { app, services, startFeed, drain } = await buildApp({ config, db });
   if (config.demoData) await seedDemoData(services);
   if (config.BOOTSTRAP_DIRECTOR_MOBILE !== undefined && config.BOOTSTRAP_DIRECTOR_PASSWORD !== undefined) {
@@ -87,6 +98,8 @@ async function main(): Promise<void> {
     );
   }
   lines.push('  Operators set up two-step sign-in (an authenticator app) at their first back-office sign-in');
+  if (roleProblems.length > 0)
+    lines.push(`  Warning: ${roleProblems[0]}; production needs the least-privilege role (README, "PostgreSQL roles")`);
   if (config.NODE_ENV !== 'production')
     lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);
   lines.push(`  Ready in ${Math.round(performance.now() - bootStartedMs)} ms`, '');

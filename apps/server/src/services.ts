@@ -49,7 +49,7 @@ import { createResultDeskService } from './modules/sports/result-desk-service.js
 import { createPositionsService } from './modules/sports/positions-service.js';
 import { createCashOutService } from './modules/sports/cash-out-service.js';
 import { createOddsPreferenceService } from './modules/sports/odds-preference-service.js';
-import { createSportsService } from './modules/sports/sports-service.js';
+import { createSportsService, hasOpenBets } from './modules/sports/sports-service.js';
 import { createCasinoServices } from './modules/casino/casino-module.js';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals-service.js';
 import { createBonusAdminService } from './modules/bonus/bonus-admin-service.js';
@@ -157,7 +157,13 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const fourEyes = createFourEyesService({ clock, secondApprovalAbovePaise });
   // Bonuses and referrals (PRODUCT.md §8) hear about approved deposits and settled bonus-wallet stakes
   // inside the transactions that make them.
-  const bonus = createBonusService({ db, wallet, idempotency, clock });
+  const bonus = createBonusService({
+    db,
+    wallet,
+    idempotency,
+    clock,
+    hasOpenBonusBets: (tx, userId) => hasOpenBets(tx, userId, 'bonus'),
+  });
   const bonusAdmin = createBonusAdminService({ db, audit, clock, fourEyes });
   const bonusReport = createBonusReportService({ db, clock });
   const wagering = createBonusWagering({ clock });

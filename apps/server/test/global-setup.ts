@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensurePostgresTemplate, pgliteTemplate, POSTGRES_ADMIN_URL } from './template-database.js';
 
@@ -7,15 +6,6 @@ import { ensurePostgresTemplate, pgliteTemplate, POSTGRES_ADMIN_URL } from './te
  * to the migrations the first files do not each build it inside their hooks' timeouts.
  */
 export default async function setup(project: TestProject): Promise<void> {
-  if (project.config.env?.TEST_DB !== 'postgres') {
-    await pgliteTemplate();
-    return;
-  }
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    await ensurePostgresTemplate(admin, POSTGRES_ADMIN_URL);
-  } finally {
-    await admin.end();
-  }
+  if (project.config.env?.TEST_DB === 'postgres') await ensurePostgresTemplate(POSTGRES_ADMIN_URL);
+  else await pgliteTemplate();
 }

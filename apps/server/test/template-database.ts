@@ -89,6 +89,15 @@ async function readOrBuildPgliteTemplate(path: string, migrations: readonly Migr
   }
 }
 
+/** The saved data directory's tarball on disk (built when missing), e.g. to unpack as a server's DATA_DIR. */
+export async function pgliteTemplateFile(
+  migrations: readonly Migration[] = MIGRATIONS,
+  directory = PGLITE_TEMPLATE_DIR,
+): Promise<string> {
+  await pgliteTemplate(migrations, directory);
+  return pgliteTemplatePath(migrations, directory);
+}
+
 function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -100,38 +109,49 @@ async function isTemplate(admin: pg.Client, name: string): Promise<boolean> {
   return (found.rowCount ?? 0) > 0;
 }
 
+async function withAdmin<T>(adminUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
- * The name of the migrated template database on the server `admin` is connected to, built when
- * missing. One builder at a time (a session advisory lock on the key; every run connects to the same
- * admin database, where the lock lives). A template is marked as one only once fully migrated, and
- * refuses connections, so nothing can hold it open and block a clone; a half-built one left by a
- * killed run is not a template yet, and the next builder drops and rebuilds it.
+ * The name of the migrated template database on the server of `adminUrl`, built when missing. One
+ * builder at a time (a session advisory lock on the key; every run connects to the same admin
+ * database, where the lock lives). A template is marked as one only once fully migrated, and refuses
+ * connections, so nothing can hold it open and block a clone; a half-built one left by a killed run
+ * is not a template yet, and the next builder drops and rebuilds it.
  */
-export async function ensurePostgresTemplate(
-  admin: pg.Client,
+export function ensurePostgresTemplate(
   adminUrl: string,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<string> {
   const key = templateKey(migrations, 'postgres');
   const name = `khel_tpl_${key}`;
-  if (await isTemplate(admin, name)) return name;
-  const lock = BigInt(`0x${key.slice(0, 15)}`).toString();
-  await admin.query('select pg_advisory_lock($1)', [lock]);
-  try {
+  return withAdmin(adminUrl, async (admin) => {
     if (await isTemplate(admin, name)) return name;
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-    const db = openPostgresDatabase(databaseUrl(adminUrl, name), { max: 1 });
+    const lock = BigInt(`0x${key.slice(0, 15)}`).toString();
+    await admin.query('select pg_advisory_lock($1)', [lock]);
     try {
-      await migrate(db, migrations);
+      if (await isTemplate(admin, name)) return name;
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+      const db = openPostgresDatabase(databaseUrl(adminUrl, name), { max: 1 });
+      try {
+        await migrate(db, migrations);
+      } finally {
+        await db.close();
+      }
+      await admin.query(`alter database ${name} with is_template true allow_connections false`);
+      return name;
     } finally {
-      await db.close();
+      await admin.query('select pg_advisory_unlock($1)', [lock]);
     }
-    await admin.query(`alter database ${name} with is_template true allow_connections false`);
-    return name;
-  } finally {
-    await admin.query('select pg_advisory_unlock($1)', [lock]);
-  }
+  });
 }
 
 /** A new database `name`, a copy of the migrated template; answers its URL. */
@@ -140,14 +160,8 @@ export async function clonePostgresTemplate(
   name: string,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const template = await ensurePostgresTemplate(admin, adminUrl, migrations);
-    // PostgreSQL 15's default strategy (WAL_LOG) copies a small database faster than FILE_COPY, which checkpoints.
-    await admin.query(`create database ${name} template ${template}`);
-  } finally {
-    await admin.end();
-  }
+  const template = await ensurePostgresTemplate(adminUrl, migrations);
+  // PostgreSQL 15's default strategy (WAL_LOG) copies a small database faster than FILE_COPY, which checkpoints.
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name} template ${template}`));
   return databaseUrl(adminUrl, name);
 }

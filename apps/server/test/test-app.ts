@@ -11,46 +11,89 @@ import type { Drain } from '../src/modules/ops/drain.js';
 import type { Database } from '../src/db/database.js';
 import { openPgliteDatabase } from '../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
+import { actAsPgliteServerRole, grantServerRole } from '../src/db/server-role.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { clonePostgresTemplate, pgliteTemplate, POSTGRES_ADMIN_URL } from './template-database.js';
 
 export { POSTGRES_ADMIN_URL };
 
 export interface TestDatabase {
+  /** Connected as the server's least-privilege role, as the server runs (decision 0043). */
   db: Database;
   url: string | null;
+  /** Runs DDL a test needs (a scratch table) as the schema's owner; the server's role may use what it made. */
+  asOwner(sql: string): Promise<void>;
   drop(): Promise<void>;
 }
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new database on the PostgreSQL server (TEST_DB=postgres),
- * each a copy of a template migrated once per set of migrations (test/template-database.ts).
+ * each a copy of a template migrated once per set of migrations (test/template-database.ts), used as the
+ * server's least-privilege role: PGlite's `khel_server`, or on PostgreSQL a login role of this file's
+ * own (roles are cluster-wide: a random name, dropped with the database).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
     const db = await openPgliteDatabase(undefined, { loadDataDir: await pgliteTemplate() });
-    return { db, url: null, drop: () => db.close() };
+    await actAsPgliteServerRole(db);
+    return {
+      db,
+      url: null,
+      async asOwner(sql) {
+        try {
+          await db.exec(`reset role; ${sql}`);
+        } finally {
+          await actAsPgliteServerRole(db);
+        }
+      },
+      drop: () => db.close(),
+    };
   }
   const name = `khel_test_${randomBytes(6).toString('hex')}`;
-  const url = await clonePostgresTemplate(POSTGRES_ADMIN_URL, name);
-  const db = openPostgresDatabase(url, { max: 10 });
+  const ownerUrl = new URL(await clonePostgresTemplate(POSTGRES_ADMIN_URL, name));
+  const owner = openPostgresDatabase(ownerUrl.toString(), { max: 2 });
+  const server = await serverRoleFor(owner, ownerUrl);
+  const db = openPostgresDatabase(server.url, { max: 10 });
   return {
     db,
-    url,
+    url: server.url,
+    async asOwner(sql) {
+      try {
+        await owner.exec(sql);
+      } finally {
+        await grantServerRole(owner, server.role);
+      }
+    },
     async drop() {
       await db.close();
+      await owner.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.query(`drop role if exists ${server.role}`);
       await cleanup.end();
     },
   };
+}
+
+/** A login role of its own for one test database, granted as the server's (its privileges live in that database only). */
+async function serverRoleFor(owner: Database, ownerUrl: URL): Promise<{ role: string; url: string }> {
+  const role = `khel_server_${randomBytes(6).toString('hex')}`;
+  const password = randomBytes(12).toString('hex');
+  await owner.query(`create role ${role} login password '${password}'`);
+  await grantServerRole(owner, role);
+  const url = new URL(ownerUrl);
+  url.username = role;
+  url.password = password;
+  return { role, url: url.toString() };
 }
 
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
   db: Database;
+  /** DDL a test needs, as the schema's owner (TestDatabase.asOwner). */
+  asOwner(sql: string): Promise<void>;
   clock: ManualClock;
   config: Config;
   /** The graceful stop's drain (server.ts runs it on SIGTERM). */
@@ -62,7 +105,7 @@ export interface TestApp {
 
 /** An app on a fresh test database, or on `database` (a migrated one the caller made, e.g. on a cluster of its own). */
 export async function createTestApp(env: Record<string, string> = {}, database?: TestDatabase): Promise<TestApp> {
-  const { db, drop, url } = database ?? (await createTestDatabase());
+  const { db, drop, url, asOwner } = database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
   const { app, services, drain } = await buildApp({ config, db, clock });
@@ -71,6 +114,7 @@ export async function createTestApp(env: Record<string, string> = {}, database?:
     app,
     services,
     db,
+    asOwner,
     clock,
     config,
     drain,

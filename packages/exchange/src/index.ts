@@ -131,8 +131,10 @@ export {
   positionTable,
   positionTableOfMatched,
   previewPosition,
+  worstLossPaise,
   type FancyBookRow,
   type RunnerPosition,
+  type SettledPosition,
 } from './positions.js';
 export {
   bookmakerCashOutValuePaise,

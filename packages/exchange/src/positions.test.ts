@@ -13,6 +13,7 @@ import {
   positionTable,
   previewPosition,
   unmatchedOfferLine,
+  worstLossPaise,
   type ExchangeBet,
   type FancyBet,
   type HedgeRunner,
@@ -324,5 +325,61 @@ describe('CSH-4..CSH-6 the house values bookmaker and fancy positions', () => {
       ),
       { seed: 99, numRuns: 200 },
     );
+  });
+});
+
+describe('POS-5 a settled position risks its worst loss, never the sum of its stakes', () => {
+  it('POS-5 equals the bet-by-bet model: the lowest result over every runner plus the locked value, as a loss', () => {
+    fc.assert(
+      fc.property(
+        fc.array(exchangeBetArb, { minLength: 0, maxLength: 12 }),
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        (bets, lockedPaise) => {
+          const results = RUNNERS.map(
+            (winner) => bets.reduce((sum, bet) => sum + modelResult(bet, winner, false), 0) + lockedPaise,
+          );
+          const expected = Math.max(0, -Math.min(...results));
+          expect(
+            worstLossPaise({ kind: 'runners', runnerIds: RUNNERS, lines: bets.map(exchangeBetLine), lockedPaise }),
+          ).toBe(expected);
+        },
+      ),
+      { seed: 20261201, numRuns: 300 },
+    );
+  });
+
+  it('POS-5 a back and a lay of one runner at one price risk nothing; at two prices, their difference', () => {
+    const back = { runnerId: 'A', side: 'back' as const, priceHundredths: 200, stakePaise: 100_000 };
+    const position = (lay: ExchangeBet) =>
+      worstLossPaise({ kind: 'runners', runnerIds: RUNNERS, lines: [back, lay].map(exchangeBetLine), lockedPaise: 0 });
+    expect(position({ ...back, side: 'lay' })).toBe(0);
+    // Back 1,000 at 2.0, lay 1,000 at 2.2: A wins +1,000 − 1,200 = −200; A loses −1,000 + 1,000 = 0.
+    expect(position({ ...back, side: 'lay', priceHundredths: 220 })).toBe(20_000);
+    // Alone, the back risks its stake.
+    expect(
+      worstLossPaise({ kind: 'runners', runnerIds: RUNNERS, lines: [exchangeBetLine(back)], lockedPaise: 0 }),
+    ).toBe(100_000);
+  });
+
+  it('POS-5 a cashed-out position risks the loss it settled for, nothing when it settled for a profit', () => {
+    expect(worstLossPaise({ kind: 'runners', runnerIds: RUNNERS, lines: [], lockedPaise: -30_000 })).toBe(30_000);
+    expect(worstLossPaise({ kind: 'fancy', bets: [], lockedPaise: 12_500 })).toBe(0);
+  });
+
+  it('POS-5 fancy: YES and NO around one line risk only the worse side; over every run total', () => {
+    fc.assert(
+      fc.property(fc.array(fancyBetArb, { minLength: 1, maxLength: 8 }), (bets) => {
+        let worst = 0;
+        for (let runs = 0; runs <= 400; runs += 1)
+          worst = Math.min(
+            worst,
+            bets.reduce((sum, bet) => sum + fancyBetProfitLossPaise(bet, runs), 0),
+          );
+        expect(worstLossPaise({ kind: 'fancy', bets, lockedPaise: 0 })).toBe(worst === 0 ? 0 : -worst);
+      }),
+      { seed: 20261202, numRuns: 200 },
+    );
+    const yes = { side: 'yes' as const, lineRuns: 60, rateHundredths: 10_000, stakePaise: 10_000 };
+    expect(worstLossPaise({ kind: 'fancy', bets: [yes, { ...yes, side: 'no' }], lockedPaise: 0 })).toBe(0);
   });
 });

@@ -96,6 +96,29 @@ export function fancyBook(bets: readonly FancyBet[]): FancyBookRow[] {
   return rows.map((row) => ({ ...row, worst: bets.length > 0 && row.profitLossPaise === worst }));
 }
 
+/**
+ * A settled position as wagering reads it (POS-5): its matched lines (per runner, or the fancy bets)
+ * and what a cash out against the house already settled for it (the same in every outcome).
+ */
+export type SettledPosition =
+  | { kind: 'runners'; runnerIds: readonly string[]; lines: readonly RunnerLine[]; lockedPaise: number }
+  | { kind: 'fancy'; bets: readonly FancyBet[]; lockedPaise: number };
+
+/**
+ * POS-5: what a position really put at risk: its worst loss over every outcome (every runner, every
+ * run total), 0 when no outcome loses. Offsetting bets cancel (a back and a lay of one runner risk only
+ * their difference); a hedged or cashed-out position risks only what it could still lose.
+ */
+export function worstLossPaise(position: SettledPosition): number {
+  const outcomes =
+    position.kind === 'runners'
+      ? Object.values(matchedByRunner(position.runnerIds, position.lines))
+      : fancyOutcomeTable(position.bets).map((row) => row.profitLossPaise);
+  let worst = 0;
+  for (const outcome of outcomes) worst = Math.min(worst, outcome + position.lockedPaise);
+  return worst === 0 ? 0 : -worst;
+}
+
 /** Convenience for the slip: an exchange bet's line, matched or as an unmatched offer. */
 export function exchangeSlipLine(bet: ExchangeBet, matchesAtOnce: boolean): RunnerLine {
   return matchesAtOnce

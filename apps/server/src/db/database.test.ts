@@ -16,7 +16,8 @@ afterAll(async () => t.drop());
 
 describe('database driver', () => {
   it('counts rows the same way on both drivers', async () => {
-    await t.db.exec('create table count_probe (n int); insert into count_probe values (1), (2), (3);');
+    await t.asOwner('create table count_probe (n int)');
+    await t.db.exec('insert into count_probe values (1), (2), (3)');
     expect((await t.db.query('select n from count_probe')).rowCount).toBe(3);
     expect((await t.db.query('select n from count_probe where n > 5')).rowCount).toBe(0);
     expect((await t.db.query('update count_probe set n = n + 1 where n < 3')).rowCount).toBe(2);
@@ -31,7 +32,7 @@ describe('database driver', () => {
   });
 
   it('rolls a failed transaction back', async () => {
-    await t.db.exec('create table rollback_probe (n int primary key)');
+    await t.asOwner('create table rollback_probe (n int primary key)');
     await expect(
       t.db.transaction(async (tx) => {
         await tx.query('insert into rollback_probe values (1)');

@@ -11,10 +11,15 @@ const MIGRATION_LOCK_KEY = 72_413_901;
  * list; tests of the migration machinery pass their own.
  */
 export async function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
-  await db.query(`create table if not exists schema_migrations (
-    id text primary key,
-    applied_at timestamptz not null default now()
-  )`);
+  // Looked up first: a role that may not create tables (the server's own, decision 0043) can still
+  // confirm that an up-to-date database needs nothing.
+  const known = await db.query<{ table: string | null }>("select to_regclass('schema_migrations')::text as table");
+  if ((known.rows[0]?.table ?? null) === null) {
+    await db.query(`create table if not exists schema_migrations (
+      id text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+  }
   const applied: string[] = [];
   for (const migration of migrations) {
     const ran = await db.transaction(async (tx) => {

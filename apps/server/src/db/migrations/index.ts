@@ -20,6 +20,7 @@ import marketCommands from './0021-market-commands.js';
 import batchedLedger from './0022-batched-ledger.js';
 import marketLeases from './0023-market-leases.js';
 import downlineLimitsVersion from './0024-downline-limits-version.js';
+import historyRefusesTruncate from './0027-history-refuses-truncate.js';
 
 export interface Migration {
   id: string;
@@ -50,4 +51,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0022-batched-ledger', sql: batchedLedger },
   { id: '0023-market-leases', sql: marketLeases },
   { id: '0024-downline-limits-version', sql: downlineLimitsVersion },
+  { id: '0027-history-refuses-truncate', sql: historyRefusesTruncate },
 ];

@@ -41,25 +41,30 @@ export function wageringRequiredPaise(amountPaise: number, multipleHundredths: n
   return percentProfitPaise(multipleHundredths * 100, amountPaise);
 }
 
-/** One settled stake as the sports and casino modules report it. */
+/**
+ * One settled bonus-wallet position as the sports and casino modules report it: a player's position on
+ * one settled market (its worst loss, decision 0045), or one casino round (its stake).
+ */
 export interface WageringFact {
   source: 'sports' | 'casino';
-  /** The bet id, or provider:round for casino. */
+  /** market:player for sports, provider:round for casino. */
   reference: string;
   userId: string;
   description: string;
   product: BonusProduct;
-  /** Stake for a back/YES/casino round, liability for a lay/NO. */
+  /** What was really at risk: the position's worst loss at settlement; a casino round's stake. */
   amountAtRiskPaise: number;
-  /** Decimal odds in hundredths (fancy and bookmaker: 100 + rate); null for casino rounds. */
+  /** The lowest decimal odds in hundredths among its bets (fancy and bookmaker: 100 + rate); null for casino rounds. */
   oddsHundredths: number | null;
-  /** When the stake was placed: it counts towards the bonus running then. */
+  /** The part of the risk that counts under a minimum odds: never more than amountAtRiskPaise. */
+  countableAtOdds(minOddsHundredths: number): number;
+  /** When its first stake was placed: it counts towards the bonus running then. */
   placedAt: Date;
   /** settled: counts; voided: counts nothing. */
   state: 'settled' | 'voided';
 }
 
-/** How the sports and casino modules report settled bonus-wallet stakes, inside their own transaction. */
+/** How the sports and casino modules report settled bonus-wallet positions, inside their own transaction. */
 export type WageringListener = (tx: Queryable, facts: WageringFact[]) => Promise<void>;
 
 export type WageringOutcome = {
@@ -68,20 +73,17 @@ export type WageringOutcome = {
   contributionBp: number;
 };
 
-/** How much one stake adds to progress: amount at risk × contribution, only at or above the minimum odds. */
+/** How much one position adds to progress: what counts at the minimum odds × the product's contribution. */
 export function wageringOutcome(
-  fact: Pick<WageringFact, 'product' | 'amountAtRiskPaise' | 'oddsHundredths' | 'state'>,
+  fact: Pick<WageringFact, 'product' | 'amountAtRiskPaise' | 'countableAtOdds' | 'state'>,
   terms: { minOddsHundredths: number; contributionsBp: ContributionsBp },
 ): WageringOutcome {
   const contributionBp = terms.contributionsBp[fact.product] ?? 0;
   if (fact.state === 'voided') return { status: 'voided', countedPaise: 0, contributionBp };
-  if (fact.oddsHundredths !== null && fact.oddsHundredths < terms.minOddsHundredths)
+  const countablePaise = Math.min(fact.amountAtRiskPaise, fact.countableAtOdds(terms.minOddsHundredths));
+  if (countablePaise === 0 && fact.amountAtRiskPaise > 0)
     return { status: 'below_min_odds', countedPaise: 0, contributionBp };
-  return {
-    status: 'counted',
-    countedPaise: percentProfitPaise(contributionBp, fact.amountAtRiskPaise),
-    contributionBp,
-  };
+  return { status: 'counted', countedPaise: percentProfitPaise(contributionBp, countablePaise), contributionBp };
 }
 
 /** A running bonus's status from its progress: completed at the requirement, back to active below it. */
@@ -132,6 +134,7 @@ export function rulesInWords(terms: {
       ? `Play through ${multiple}× the bonus before you can claim it.`
       : `Play through ${multiple}× the bonus (${formatPaise(wageringRequiredPaise(terms.amountPaise, terms.wageringMultipleHundredths))}) before you can claim it.`,
     'Only settled bets and casino rounds staked from the bonus wallet count; a voided bet does not.',
+    'Each settled market counts what you could really lose on it: bets that cancel each other out, or a position you cashed out, count only what was still at risk.',
     `Bets count at odds of ${(terms.minOddsHundredths / 100).toFixed(2)} or more; a lay or NO bet counts its liability; fancy counts at its rate.`,
     counting.length === 0
       ? 'No product counts towards this bonus.'

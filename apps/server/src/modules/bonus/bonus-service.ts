@@ -26,6 +26,8 @@ export function createBonusService(deps: {
   wallet: WalletService;
   idempotency: IdempotencyService;
   clock: Clock;
+  /** Whether the player has a bonus-wallet bet still open, hedged or not (the sports module's answer). */
+  hasOpenBonusBets: (tx: Queryable, userId: string) => Promise<boolean>;
 }) {
   const { db, wallet, idempotency, clock } = deps;
   const repository = createBonusRepository(db);
@@ -55,7 +57,9 @@ export function createBonusService(deps: {
   ): Promise<number> {
     await createBonusRepository(tx).lockBonusWallet(bonus.user_id);
     const balances = await wallet.balancesOf(bonus.user_id, tx);
-    if (balances.bonusExposurePaise < 0) fail('BONUS_EXPOSURE_OPEN');
+    // A hedged bet reserves nothing, yet it is still open: the wallet waits for every bet (PRODUCT.md §8).
+    if (balances.bonusExposurePaise < 0 || (await deps.hasOpenBonusBets(tx, bonus.user_id)))
+      fail('BONUS_EXPOSURE_OPEN');
     const removedPaise = balances.bonusBalancePaise;
     if (removedPaise > 0) {
       await wallet.post(tx, {
@@ -156,7 +160,7 @@ export function createBonusService(deps: {
           if (bonus.status !== 'completed') fail('BONUS_CLOSED');
           await repo.lockBonusWallet(caller.userId);
           const balances = await wallet.balancesOf(caller.userId, tx);
-          if (balances.bonusExposurePaise < 0)
+          if (balances.bonusExposurePaise < 0 || (await deps.hasOpenBonusBets(tx, caller.userId)))
             fail('BONUS_EXPOSURE_OPEN', 'Settle your open bonus-wallet bets before claiming');
           const { convertedPaise, removedPaise } = claimSplit(balances.bonusBalancePaise, bonus.max_conversion_paise);
           const entries = [

@@ -7,9 +7,10 @@ import { statusForProgress, wageringOutcome } from './bonus-rules.js';
 
 /**
  * Wagering progress (PRODUCT.md §8): the sports and casino modules report every settled, voided or
- * re-settled bonus-wallet stake inside their own transaction. Each stake is one row (its bonus is the
- * one running when it was placed); progress is always the sum of the rows, so a void or a correction
- * rewrites one row and the total follows, with no running counter to drift.
+ * re-settled bonus-wallet position inside their own transaction: a player's position on a market (its
+ * worst loss, decision 0045) or a casino round. Each is one row (its bonus is the one running when its
+ * first stake was placed); progress is always the sum of the rows, so a void or a correction rewrites
+ * one row and the total follows, with no running counter to drift.
  */
 export function createBonusWagering(deps: { clock: Clock }) {
   async function applyProgress(tx: Queryable, bonus: BonusRow): Promise<void> {

@@ -375,6 +375,7 @@ export function createCasinoMoneyCalls(deps: {
         hints.forgetRound(provider.id, body.roundId, player.id);
         // A settled bonus-wallet round counts towards the running bonus's wagering (PRODUCT.md §8).
         if (round.wallet === 'bonus' && deps.onWagering !== undefined) {
+          const stakePaise = Math.max(0, round.stake_paise - round.rolled_back_paise);
           await deps.onWagering(tx, [
             {
               source: 'casino',
@@ -382,8 +383,10 @@ export function createCasinoMoneyCalls(deps: {
               userId: player.id,
               description: steps.description(provider, gameRow),
               product: gameRow.is_slot ? 'slots' : 'liveCasino',
-              amountAtRiskPaise: Math.max(0, round.stake_paise - round.rolled_back_paise),
+              // A round risks its stake, whatever the odds.
+              amountAtRiskPaise: stakePaise,
               oddsHundredths: null,
+              countableAtOdds: () => stakePaise,
               placedAt: round.created_at,
               state: 'settled',
             },

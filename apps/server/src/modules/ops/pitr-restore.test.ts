@@ -59,7 +59,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('point-in-time recovery (bas
     const url = cluster.server.url('khel');
     const db = openPostgresDatabase(url, { max: 10 });
     await migrate(db);
-    const app = await createTestApp({}, { db, url, drop: () => db.close() });
+    const app = await createTestApp({}, { db, url, asOwner: (sql) => db.exec(sql), drop: () => db.close() });
     t = app;
     const director = await createOperator(app);
     const market = await newMarket(app, director.token);

@@ -22,7 +22,8 @@ export type FeedMarketAction =
     }
   | { type: 'fancyQuote'; quote: FancyQuoteResult }
   | { type: 'settle'; result: { winnerId: string } | { runs: number } | { void: string } }
-  | { type: 'inPlay' };
+  /** betDelaySeconds: a real feed's in-play delay (Betfair's betDelay) for this market; absent keeps the market's own. */
+  | { type: 'inPlay'; betDelaySeconds?: number };
 
 export interface FeedMarketPayload {
   marketId: string;
@@ -98,7 +99,7 @@ export function createFeedMarketCommands(deps: { sports: SportsService }) {
       }
       case 'inPlay': {
         if (market.status === 'open' || market.status === 'suspended')
-          await sports.updateMarket(null, marketId, { inPlay: true }, null);
+          await sports.updateMarket(null, marketId, { inPlay: true, betDelaySeconds: action.betDelaySeconds }, null);
         return;
       }
     }

@@ -50,30 +50,21 @@ export function scoreOf(panel: ScorePanel, at: Date): Score {
 }
 
 /**
- * The demo feed (PRODUCT.md §1): the simulator decides, this turns its actions into the same service
- * calls an operator makes. One process drives the feed at a time (the lease in feed_state); its
- * actions on a market go to the market's owner (`onMarket`, feed-market.ts), the catalogue and the
- * events are written here. Feed ids map to database rows through their feed_ref, made at creation.
- * State is saved after every tick, so a restart resumes the same matches.
+ * Feed actions (the simulator's vocabulary: create event and market, in play, quotes, score, settle)
+ * turned into the same service calls an operator makes; a market's actions go to the market's owner
+ * (`onMarket`, feed-market.ts), the catalogue and the events are written here. Feed ids map to
+ * database rows through their feed_ref, made at creation. Every source uses it: the simulator
+ * (`createFeedRunner`) and the real feeds (modules/feeds).
  */
-export function createFeedRunner(deps: {
+export function createFeedActions(deps: {
   sports: SportsService;
   /** Runs a market action where the market is written: on this process when it owns the market, else forwarded to the owner (decision 0034, addendum). */
   onMarket: (marketId: string, action: FeedMarketAction) => Promise<unknown>;
   clock: Clock;
-  seed: number;
-  tickMs: number;
-  log: (message: string, error?: unknown) => void;
-  /** Seconds from a tick's feed time to its last action applied (the feed-lag metric). */
-  onLag?: (seconds: number) => void;
 }) {
   const { sports, clock } = deps;
   const repo = sports.repository;
-  let state: FeedState | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
   const ids = new Map<string, string>(); // feed id → database id (events, markets, runners)
-  const holder = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
 
   async function idOf(kind: 'event' | 'market', feedRef: string): Promise<string | null> {
     const cached = ids.get(`${kind}:${feedRef}`);
@@ -224,6 +215,33 @@ export function createFeedRunner(deps: {
       }
     }
   }
+
+  return { apply, idOf, runnerIdOf };
+}
+
+/**
+ * The demo feed (PRODUCT.md §1): the simulator decides, `createFeedActions` turns its actions into
+ * service calls. One process drives the feed at a time (the lease in feed_state). State is saved
+ * after every tick, so a restart resumes the same matches.
+ */
+export function createFeedRunner(deps: {
+  sports: SportsService;
+  /** Runs a market action where the market is written: on this process when it owns the market, else forwarded to the owner (decision 0034, addendum). */
+  onMarket: (marketId: string, action: FeedMarketAction) => Promise<unknown>;
+  clock: Clock;
+  seed: number;
+  tickMs: number;
+  log: (message: string, error?: unknown) => void;
+  /** Seconds from a tick's feed time to its last action applied (the feed-lag metric). */
+  onLag?: (seconds: number) => void;
+}) {
+  const { sports, clock } = deps;
+  const repo = sports.repository;
+  let state: FeedState | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  const holder = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+  const { apply } = createFeedActions(deps);
 
   async function tick(): Promise<void> {
     if (running) return;

@@ -42,9 +42,7 @@ export function createLaneCommitRepository(db: Queryable) {
      * the database) or `refused` (the first command, by place, that would overdraw). A raise (a key or
      * a command sequence already stored, a CHECK) undoes the statement and reaches the caller.
      */
-    async commit(
-      input: OneStatementCommit,
-    ): Promise<{
+    async commit(input: OneStatementCommit): Promise<{
       committed: boolean;
       current: boolean;
       refused: number | null;

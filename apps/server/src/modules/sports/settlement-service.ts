@@ -10,7 +10,7 @@ import { HOUSE_OWNER } from './betting-service.js';
 import type { MarketBooks, MarketContext } from './market-books.js';
 import type { BetRow, MarketRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
-import { bonusWageringFacts } from './wagering-facts.js';
+import { bonusWageringFacts, isSettledPart } from './wagering-facts.js';
 import { createSettlementBatch } from './settlement-batch.js';
 
 /** Postings per multi-row statement: a market of 10,000 players settles in a few statements. */
@@ -88,12 +88,7 @@ export function createSettlementService(deps: {
     const repo = createSportsRepository(context.tx);
     const names = await describe(context);
     // A position cashed out against the house was settled then, at its value (decision 0022).
-    const matched = bets.filter(
-      (bet) =>
-        bet.closed_by === null &&
-        bet.matched_paise > 0 &&
-        ['matched', 'unmatched', 'settled', 'cancelled', 'lapsed'].includes(bet.status),
-    );
+    const matched = bets.filter(isSettledPart);
     let players: { ownerId: string; grossPaise: number; commissionPaise: number; netPaise: number }[];
     let perBet: Map<string, number>;
     let housePaise: number;
@@ -211,13 +206,16 @@ export function createSettlementService(deps: {
       changes.betIds.add(bet.id);
       changes.userIds.add(bet.user_id);
     }
-    await reportWagering(context, matched, 'settled', `${names.sport} / ${names.event} / ${names.market}`);
+    await reportWagering(context, bets, 'settled', `${names.sport} / ${names.event} / ${names.market}`);
   }
 
-  /** Bonus-wallet bets count towards the running bonus's wagering once settled; a void takes them out (PRODUCT.md §8). */
+  /**
+   * Bonus-wallet positions count towards the running bonus's wagering once settled, at their worst loss;
+   * a void takes them out (PRODUCT.md §8, decision 0045). `bets` is every bet of the market.
+   */
   async function reportWagering(
     context: MarketContext,
-    bets: BetRow[],
+    bets: readonly BetRow[],
     state: 'settled' | 'voided',
     description: string,
   ): Promise<void> {
@@ -284,7 +282,8 @@ export function createSettlementService(deps: {
           await closeAndRelease(context, changes);
         }
         // A cash out against the house stands: the player took the house's value for the position (decision 0022).
-        const voided = (await repo.betsOfMarket(market.id)).filter(
+        const all = await repo.betsOfMarket(market.id);
+        const voided = all.filter(
           (bet) =>
             bet.closed_by === null && ['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0,
         );
@@ -293,7 +292,7 @@ export function createSettlementService(deps: {
           changes.betIds.add(bet.id);
           changes.userIds.add(bet.user_id);
         }
-        await reportWagering(context, voided, 'voided', `${market.name} (void: ${reason})`);
+        await reportWagering(context, all, 'voided', `${market.name} (void: ${reason})`);
         await repo.updateMarket(market.id, {
           status: 'voided',
           suspend_reason: null,

@@ -418,6 +418,14 @@ export function createSportsRepository(db: Queryable) {
       ).rows;
     },
     /** A player's bets still in play on these markets (positions and cash out read them). */
+    /** Whether the player has a bet in this wallet that no settlement, void or cash out has closed yet. */
+    async hasOpenBets(userId: string, wallet: 'main' | 'bonus'): Promise<boolean> {
+      const result = await db.query(
+        `select 1 from bets where user_id = $1 and wallet = $2 and status in ('pending', 'unmatched', 'matched') and closed_by is null limit 1`,
+        [userId, wallet],
+      );
+      return result.rowCount > 0;
+    },
     async liveBetsOfUserInMarkets(userId: string, marketIds: string[]): Promise<BetRow[]> {
       if (marketIds.length === 0) return [];
       return (

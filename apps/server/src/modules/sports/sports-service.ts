@@ -1,5 +1,5 @@
 import type { BetRow as BetDto, EventDetail, EventSummary, Sport } from '@khel/contract';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
@@ -18,6 +18,14 @@ import { createSportsRepository } from './sports-repository.js';
 import { createSportsViews, slugged } from './sports-views.js';
 
 export { DEFAULT_LIMITS } from './sports-catalogue.js';
+
+/**
+ * Whether the player has a bet in this wallet still open (pending, unmatched or matched, hedged or not),
+ * read in the caller's transaction: the bonus wallet cannot be forfeited, claimed or expired under one.
+ */
+export function hasOpenBets(tx: Queryable, userId: string, wallet: 'main' | 'bonus'): Promise<boolean> {
+  return createSportsRepository(tx).hasOpenBets(userId, wallet);
+}
 
 /**
  * Sports: the player's reads and bets here; views (sports-views.ts), live updates (sports-live.ts), the

@@ -37,7 +37,7 @@ beforeAll(async () => {
       },
     }),
   );
-  await t.db.exec('create table retry_marks (job text not null)');
+  await t.asOwner('create table retry_marks (job text not null)');
 });
 
 afterAll(async () => {

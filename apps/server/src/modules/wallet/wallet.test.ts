@@ -123,11 +123,12 @@ describe('ledger (PRODUCT.md §4)', () => {
     );
   });
 
-  it('keeps journal entries immutable', async () => {
+  it('keeps journal entries immutable, even for the owner of the tables', async () => {
     await signUpPlayer(t);
-    await expect(t.db.query('update journal_entries set amount_paise = amount_paise * 2')).rejects.toThrow(
+    await expect(t.asOwner('update journal_entries set amount_paise = amount_paise * 2')).rejects.toThrow(
       /append-only/,
     );
-    await expect(t.db.query('delete from journal_transactions')).rejects.toThrow(/append-only/);
+    await expect(t.asOwner('delete from journal_transactions')).rejects.toThrow(/append-only/);
+    await expect(t.asOwner('truncate journal_entries, journal_transactions cascade')).rejects.toThrow(/append-only/);
   });
 });
