@@ -12,6 +12,11 @@ describe("agents' money in the back office (issue 12)", () => {
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
+    // Results need a second operator by default (decision 0044): this file's director settles alone.
+    await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
+      token: director,
+      body: { resultsNeedConfirmation: false },
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -116,7 +121,7 @@ describe("agents' money in the back office (issue 12)", () => {
     const money = await api<{ own: number }>(product.baseUrl, 'GET', `/api/v1/backoffice/users/${agentId}/money`, {
       token: director,
     });
-    expect(money.data.own).toBe(100_000 - 700);
+    expect(money.data.own).toBe(50_000 - 700);
     await context.close();
   });
 });

@@ -175,6 +175,11 @@ describe('the sports desk in a real browser', () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
     directorToken = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
     second = await supportAdmin(product.baseUrl, directorToken);
+    // Results need a second operator by default (decision 0044): this file's director settles alone.
+    await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
+      token: directorToken,
+      body: { resultsNeedConfirmation: false },
+    });
   });
   afterAll(async () => {
     await browser?.close();

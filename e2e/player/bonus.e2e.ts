@@ -142,6 +142,11 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'khel-e2e-bonus-'));
   [product, browser] = await Promise.all([startProduct({ dataDir }), launchBrowser()]);
   director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
+  // Results need a second operator by default (decision 0044): this file's director settles alone.
+  await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
+    token: director,
+    body: { resultsNeedConfirmation: false },
+  });
   const sport = await created('/api/v1/backoffice/sports', { name: 'E2E Bonus Cricket' });
   const league = await created('/api/v1/backoffice/leagues', { sportId: sport, name: 'E2E Bonus League' });
   const event = await created('/api/v1/backoffice/events', {
@@ -338,7 +343,7 @@ describe('bonuses and referrals in a real browser', () => {
     });
     expect(signUp.meta.code, signUp.meta.message).toBe(200);
     // The friend signs in on a phone of their own: the same address and browser as the referrer's would be
-    // one device, and the week's earning refused (decision 0040).
+    // one device, and the week's earning refused (decision 0044).
     const verify = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/verify-otp', {
       body: { mobile_no: mobileNo, otp: await readOtp(product.baseUrl, mobileNo) },
       headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; K) Chrome/126.0 Mobile (friend phone)' },

@@ -114,6 +114,11 @@ beforeAll(async () => {
   product = await startProduct();
   browser = await launchBrowser();
   director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
+  // Results need a second operator by default (decision 0044): this file's director settles alone.
+  await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
+    token: director,
+    body: { resultsNeedConfirmation: false },
+  });
   player = await loginToken(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
   // A controlled event of our own: the demo feed's markets move by themselves.
   ids.sport = await created('/api/v1/backoffice/sports', { name: 'E2E Cricket' });

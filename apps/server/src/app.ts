@@ -57,6 +57,7 @@ import { registerCasino, registerCasinoLive } from './modules/casino/casino-modu
 import { bonusAdminRoutes } from './modules/bonus/bonus-admin-routes.js';
 import { bonusRoutes } from './modules/bonus/bonus-routes.js';
 import { referralRoutes } from './modules/referral/referral-routes.js';
+import { houseMoneyRoutes } from './modules/agents/house-money-routes.js';
 import { agentMoneyRoutes } from './modules/agents/agent-money-routes.js';
 import { reportsRoutes } from './modules/reports/reports-routes.js';
 import { agentsPartnershipRoutes } from './modules/agents/agents-partnership-routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(options: {
       adjustment: (id) => services.adjustments.parties(id),
       result: (id) => services.resultDesk.parties(id),
       bonusGrant: (id) => services.bonusAdmin.grantParties(id),
+      houseMoney: (id) => services.houseMoney.parties(id),
     },
     (rootId, userId) => services.tree.isInSubtree(rootId, userId),
   );
@@ -248,10 +250,16 @@ export async function buildApp(options: {
   await app.register(referralRoutes(services.referral, guards));
   await app.register(
     agentMoneyRoutes(
-      { chips: services.agentChips, credit: services.agentCredit, figures: services.agentFigures },
+      {
+        chips: services.agentChips,
+        credit: services.agentCredit,
+        figures: services.agentFigures,
+        houseMoney: services.houseMoney,
+      },
       guards,
     ),
   );
+  await app.register(houseMoneyRoutes(services.houseMoney, guards));
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards, metrics.casinoWallet);
   // sports wiring (modules/sports) goes here

@@ -59,6 +59,8 @@ import { createBonusService } from './modules/bonus/bonus-service.js';
 import { createBonusWagering } from './modules/bonus/bonus-wagering.js';
 import { createAgentChipsService, playerAgentOf } from './modules/agents/agent-chips-service.js';
 import { createAgentCreditService } from './modules/agents/agent-credit-service.js';
+import { createHouseMoneyService } from './modules/agents/house-money-service.js';
+import { createHouseMoneyGate } from './modules/agents/money-from-the-top.js';
 import { createAgentFiguresService } from './modules/agents/agent-figures-service.js';
 import { accountInScope } from './modules/agents/agent-scope.js';
 import { createReferralService } from './modules/referral/referral-service.js';
@@ -197,8 +199,27 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     agents: deskAgents,
   });
   // Agents' money (PRODUCT.md §9): chips, credit lines, settlements and the downline figures.
-  const agentChips = createAgentChipsService({ db, wallet, idempotency, audit, clock });
-  const agentCredit = createAgentCreditService({ db, wallet, idempotency, audit, clock });
+  // Money from the top of the tree counts in the operators' four-eyes totals (decision 0044).
+  const houseGate = createHouseMoneyGate({ fourEyes, clock });
+  const agentChips = createAgentChipsService({
+    db,
+    wallet,
+    idempotency,
+    audit,
+    clock,
+    gate: houseGate,
+    // Chips to a player count as its deposit (PRODUCT.md §9).
+    depositLimit: (tx, userId, amountPaise) => deposits.assertChipsWithinLimits(tx, userId, amountPaise),
+  });
+  const agentCredit = createAgentCreditService({ db, wallet, idempotency, audit, clock, gate: houseGate });
+  const houseMoney = createHouseMoneyService({
+    db,
+    chips: agentChips,
+    credit: agentCredit,
+    fourEyes,
+    audit,
+    clock,
+  });
   const agentFigures = createAgentFiguresService({ db });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
@@ -325,6 +346,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     downlineLimits,
     agentChips,
     agentCredit,
+    houseMoney,
     agentFigures,
     agentAccounts,
     stopTimers,

@@ -74,6 +74,43 @@ export const accountMoneySchema = z.object({
 export type AccountMoney = z.infer<typeof accountMoneySchema>;
 export const accountMoneyEnvelope = envelope(accountMoneySchema);
 
+/**
+ * Money from the top of the tree (issue 24, decision 0044): chips, credit or a settlement the house
+ * gives that took an operator's total for the account that India day above the second-approval line.
+ * Nothing moves until a different operator approves it.
+ */
+export const HOUSE_MONEY_STATUSES = ['pending', 'applied', 'rejected'] as const;
+export const houseMoneyRequestSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['chips', 'credit', 'settlement']),
+  action: z.enum(['give', 'take', 'settle']),
+  amount: z.number(),
+  note: z.string().nullable(),
+  status: z.enum(HOUSE_MONEY_STATUSES),
+  target: z.object({ _id: z.string(), name: z.string(), username: z.string(), role: z.number().int() }),
+  requestedBy: z.string(),
+  requestedByName: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type HouseMoneyRequest = z.infer<typeof houseMoneyRequestSchema>;
+export const houseMoneyRequestEnvelope = envelope(houseMoneyRequestSchema);
+export const houseMoneyQuerySchema = z.object({
+  status: z.enum(HOUSE_MONEY_STATUSES).default('pending'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const houseMoneyListEnvelope = envelope(
+  z.object({ items: z.array(houseMoneyRequestSchema), total: z.number().int() }),
+);
+
+/** The answer to a chips, credit or settlement move: the account's figures, and the request when it waits. */
+export const moneyMoveSchema = accountMoneySchema.extend({ waiting: houseMoneyRequestSchema.nullable() });
+export type MoneyMove = z.infer<typeof moneyMoveSchema>;
+export const moneyMoveEnvelope = envelope(moneyMoveSchema);
+
 /** A credit player's own line (PRODUCT.md §9), for the player app's header and statements. */
 export const creditLineSchema = z.object({
   creditRef: z.number(),

@@ -286,6 +286,11 @@ const deskPlayerSchema = z.object({ _id: z.string(), name: z.string(), username:
 
 export const deskDepositSchema = depositSchema.extend({
   player: deskPlayerSchema,
+  /**
+   * The cash agent whose receiving account was paid (PRODUCT.md §9): only it or an agent above it decides
+   * the deposit; the house's operators see it read-only. Null: the house's own account.
+   */
+  receivingAgent: z.object({ _id: z.string(), name: z.string() }).nullable(),
   firstApprovedBy: z.string().nullable(),
   firstApprovedByName: z.string().nullable(),
   decidedBy: z.string().nullable(),

@@ -273,7 +273,8 @@ export const rejectResultSchema = z.object({ reason: z.string().trim().min(1, 'G
  */
 export const pendingResultSchema = z.object({
   _id: z.string(),
-  kind: z.enum(['settle', 'correct']),
+  /** settle: a result; correct: a new result (or a void) for a settled market; void: an unsettled market with bets. */
+  kind: z.enum(['settle', 'correct', 'void']),
   marketId: z.string(),
   marketName: z.string(),
   marketType: marketTypeSchema,

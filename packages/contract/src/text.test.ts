@@ -24,6 +24,15 @@ describe('control characters in client text', () => {
     expect(singleLineText().safeParse('fine').success).toBe(true);
   });
 
+  it('refuses a lone UTF-16 surrogate, which PostgreSQL cannot store (the fuzz test found a 500), and allows pairs', () => {
+    for (const bad of ['\ud800', 'a\ud800b', '\udc00', 'x\udfff', '\ud83c\ud83c']) {
+      expect(hasControlCharacters(bad), JSON.stringify(bad)).toBe(true);
+      expect(hasControlCharacters(bad, true), JSON.stringify(bad)).toBe(true);
+    }
+    for (const good of ['🏏', '𝕂', 'a\ud83c\udfcfb']) expect(hasControlCharacters(good), good).toBe(false);
+    expect(findControlCharacter({ name: 'Cricket\ud800' })).toBe('name');
+  });
+
   it('finds the first offending field, key or array item, and lets multi-line fields hold line breaks and tabs only', () => {
     expect(findControlCharacter({ name: 'ok', nested: { list: ['a', 'b\u0000'] } })).toBe('nested.list.1');
     expect(findControlCharacter({ ['key\u0000']: 1 })).toBe('key?');

@@ -16,10 +16,16 @@ const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007
 /** Body fields whose name ends like this are multi-line text: line breaks and tabs are allowed there. */
 export const MULTI_LINE_FIELD = /(reason|notes?|remarks?|comments?|message|description)$/i;
 
+/**
+ * Half of a UTF-16 surrogate pair with no other half: no character at all, and PostgreSQL refuses to
+ * store it (a 500 at the database), so it is refused with the control characters.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export const CONTROL_CHARACTER_MESSAGE = 'Text may not contain control characters';
 
 export function hasControlCharacters(value: string, multiLine = false): boolean {
-  return (multiLine ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL_ANYWHERE).test(value);
+  return (multiLine ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL_ANYWHERE).test(value) || LONE_SURROGATE.test(value);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '../../test/test-app.js';
 import { seedDemoData } from '../modules/demo/demo-seed.js';
 import { WELCOME_OFFER } from '../modules/bonus/bonus-test-support.js';
+import { MONEY_EFFECTS } from '../../test/money-operations.js';
 import { guardedTarget } from './separation-of-duties.js';
 
 /**
@@ -109,6 +110,10 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/users/{id}/chips': 'money-or-permission',
   'POST /api/v1/backoffice/users/{id}/credit': 'money-or-permission',
   'POST /api/v1/backoffice/users/{id}/settlement': 'money-or-permission',
+  // House chips, credit and settlements waiting for a second operator (decision 0044).
+  'GET /api/v1/backoffice/house-money': 'read',
+  'POST /api/v1/backoffice/house-money/{id}/approve': 'money-or-permission',
+  'POST /api/v1/backoffice/house-money/{id}/reject': 'money-or-permission',
   // The agent tree (decision 0018): a new account is made by its upline, not an action on an existing player.
   'POST /api/v1/backoffice/downline': 'no-player-or-request',
   'GET /api/v1/backoffice/users/{id}/tree-path': 'read',
@@ -300,6 +305,18 @@ async function pendingGrantBy(token: string): Promise<string> {
   });
   expect(answer.body.data).toMatchObject({ status: 'pending' });
   return (answer.body.data as { _id: string })._id;
+}
+
+/** House chips above the second-approval line for a new top agent, waiting for a second operator. */
+async function houseChipsRequestedBy(token: string): Promise<string> {
+  const agent = await accountOf(ROLES.AGENT);
+  const answer = await call(t.app, 'POST', `/api/v1/backoffice/users/${agent}/chips`, {
+    token,
+    body: { action: 'give', amount: 60_000 },
+  });
+  const waiting = (answer.body.data as { waiting: { _id: string } | null }).waiting;
+  expect(waiting, JSON.stringify(answer.body.meta)).not.toBeNull();
+  return waiting?._id as string;
 }
 
 /**
@@ -577,6 +594,33 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
       }),
     };
   },
+  'POST /api/v1/backoffice/house-money/{id}/approve': async () => {
+    const requestId = await houseChipsRequestedBy(support.token);
+    return {
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/house-money/${requestId}/approve`, { token: support.token }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/house-money/${requestId}/approve`, {
+        token: director.token,
+      }),
+    };
+  },
+  'POST /api/v1/backoffice/house-money/{id}/reject': async () => {
+    const requestId = await houseChipsRequestedBy(director.token);
+    const body = { reason: 'Not agreed' };
+    return {
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/house-money/${requestId}/reject`, {
+          token: director.token,
+          body,
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/house-money/${requestId}/reject`, {
+        token: support.token,
+        body,
+      }),
+    };
+  },
   'POST /api/v1/backoffice/markets/{id}/result/confirm': async () => {
     const marketId = await declaredBy(support.token);
     return {
@@ -626,6 +670,23 @@ describe('separation of duties on every back-office operation (issue 9)', () => 
       if (kind === 'read') expect(method, operation).toBe('GET');
       if (kind === 'money-or-permission') expect(guarded, operation).not.toBeNull();
       else expect(guarded, operation).toBeNull();
+    }
+  });
+
+  it('says what every changing operation does with money (issue 24), and nothing that is not there', async () => {
+    const changing = (await operations()).filter((operation) => !operation.startsWith('GET '));
+    expect(
+      changing.filter((operation) => MONEY_EFFECTS[operation] === undefined),
+      'unclassified: decide none, four-eyes, decides or maker-checker (test/money-operations.ts)',
+    ).toEqual([]);
+    expect(
+      Object.keys(MONEY_EFFECTS).filter((operation) => !changing.includes(operation)),
+      'classified but gone',
+    ).toEqual([]);
+    // Whatever creates, pays out or decides money for an account is guarded against self-service.
+    for (const [operation, effect] of Object.entries(MONEY_EFFECTS)) {
+      if (effect === 'four-eyes' || effect === 'decides')
+        expect(CLASSIFICATION[operation], operation).toBe('money-or-permission');
     }
   });
 

@@ -21,6 +21,8 @@ import batchedLedger from './0022-batched-ledger.js';
 import marketLeases from './0023-market-leases.js';
 import downlineLimitsVersion from './0024-downline-limits-version.js';
 import historyRefusesTruncate from './0027-history-refuses-truncate.js';
+import moneyFromTheTop from './0028-money-from-the-top.js';
+import voidWaits from './0029-void-waits-and-confirmation-default.js';
 
 export interface Migration {
   id: string;
@@ -52,4 +54,6 @@ export const MIGRATIONS: Migration[] = [
   { id: '0023-market-leases', sql: marketLeases },
   { id: '0024-downline-limits-version', sql: downlineLimitsVersion },
   { id: '0027-history-refuses-truncate', sql: historyRefusesTruncate },
+  { id: '0028-money-from-the-top', sql: moneyFromTheTop },
+  { id: '0029-void-waits-and-confirmation-default', sql: voidWaits },
 ];

@@ -11,6 +11,7 @@ import {
   nextMobile,
   signUpPlayer,
 } from '../../../test/test-app.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 /**
  * Issue 12, the first "what it must show": a generated tree (a cash branch AGENT → AGENT → PLAYER and a
@@ -194,6 +195,10 @@ const OPERATORS_ONLY = [
   'GET /api/v1/backoffice/referral-settings',
   'PUT /api/v1/backoffice/referral-settings',
   'GET /api/v1/backoffice/referral-flags',
+  // The house's money waiting for a second operator (decision 0044): agents never move the house's money.
+  'GET /api/v1/backoffice/house-money',
+  'POST /api/v1/backoffice/house-money/{id}/approve',
+  'POST /api/v1/backoffice/house-money/{id}/reject',
 ];
 
 interface Account {
@@ -245,6 +250,7 @@ async function create(token: string, role: number, uplineId?: string): Promise<A
 beforeAll(async () => {
   t = await createTestApp();
   director = await createOperator(t, ROLES.DIRECTOR);
+  await resultsSettleAlone(t, director.token);
   tree.cashTop = await create(director.token, ROLES.AGENT);
   tree.cashSub = await create(tree.cashTop.token, ROLES.AGENT);
   tree.cashPlayer = await create(tree.cashSub.token, ROLES.PLAYER);

@@ -7,6 +7,7 @@ import { call, createOperator, createTestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import type { FiguresPaise } from './agent-figures-service.js';
 import { accountUnder, bookmakerMarket, callerFor, tokenOf } from './agent-money-test-support.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 /**
  * PRODUCT.md §9, credit, as a seeded property: credit grants and cuts by agents at two levels, bets,
@@ -62,6 +63,7 @@ let director: { token: string; userId: string };
 beforeAll(async () => {
   t = await createTestApp();
   director = await createOperator(t, ROLES.DIRECTOR);
+  await resultsSettleAlone(t, director.token);
 });
 afterAll(async () => t.close());
 

@@ -1,7 +1,7 @@
 import type { CreditMove, CreditSettlement } from '@khel/contract';
 import { ROLES } from '@khel/contract';
 import { formatPaise, rupeesToPaise } from '@khel/money';
-import type { Database } from '../../db/database.js';
+import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
@@ -11,6 +11,9 @@ import type { AccountRef, Posting, WalletService } from '../wallet/wallet-servic
 import type { MoneyUserRow } from './agent-money-repository.js';
 import { createAgentMoneyRepository } from './agent-money-repository.js';
 import { accountInScope } from './agent-scope.js';
+import type { HouseMoneyRow } from './house-money-repository.js';
+import type { HouseMoneyGate } from './money-from-the-top.js';
+import { refuseClosedAccount } from './money-from-the-top.js';
 
 /** Where a credit account's credit comes from: its upline credit agent's free credit, or the house. */
 function creditSourceOf(account: Pick<MoneyUserRow, 'upline_id' | 'upline_role'>): AccountRef {
@@ -23,6 +26,24 @@ function creditSourceOf(account: Pick<MoneyUserRow, 'upline_id' | 'upline_role'>
 function settlementAccountOf(player: Pick<MoneyUserRow, 'upline_id'>): AccountRef {
   return { house: 'credit_settlement', ref: player.upline_id ?? '' };
 }
+
+/**
+ * Whose money a settlement is, for the money-from-the-top rule: the upline credit agent's (cash between
+ * it and its player), or the house's when no credit agent stands above the player.
+ */
+function settlementSourceOf(player: Pick<MoneyUserRow, 'upline_id' | 'upline_role'>): AccountRef {
+  return creditSourceOf(player);
+}
+
+interface Change {
+  action: 'give' | 'take';
+  amountPaise: number;
+}
+/** The house request a second operator approved, when the move is one. */
+type Request = { id: string; requestedBy: string };
+const keyOf = (request: Request | null) => (request === null ? {} : { idempotencyKey: `house-money:${request.id}` });
+const detailsOf = (request: Request | null) =>
+  request === null ? {} : { requestId: request.id, requestedBy: request.requestedBy };
 
 /** Turns the database's refusal of a negative balance into the refusal the caller understands. */
 async function posting(
@@ -47,7 +68,8 @@ async function posting(
  * transaction. So a credit player's balance is creditRef + P&L since the last settlement, its
  * available is balance + exposure, and the database's CHECK refuses lowering credit below what is
  * available, or an agent giving more than it has free. A settlement records cash that changed hands
- * outside the product and brings Ref P&L (balance − creditRef) that much towards zero.
+ * outside the product and brings Ref P&L (balance − creditRef) that much towards zero. Credit given and
+ * settlements made by the house wait for a second operator above the line (`money-from-the-top.ts`).
  */
 export function createAgentCreditService(deps: {
   db: Database;
@@ -55,8 +77,122 @@ export function createAgentCreditService(deps: {
   idempotency: IdempotencyService;
   audit: AuditService;
   clock: Clock;
+  gate: HouseMoneyGate;
 }) {
   const { wallet, idempotency, audit, clock } = deps;
+
+  /** A credit change's checks (before it counts or waits, and again on approval); answers the credit reference. */
+  async function prepareCredit(tx: Queryable, target: MoneyUserRow, change: Change): Promise<number> {
+    if (target.role !== ROLES.CREDIT_AGENT && target.role !== ROLES.CREDIT_PLAYER)
+      fail('WRONG_ACCOUNT_KIND', 'Credit goes only to credit agents and credit players');
+    if (change.action === 'give') refuseClosedAccount(target, clock.now());
+    const creditRefPaise = await createAgentMoneyRepository(tx).lockCreditLine(target.id);
+    if (change.action === 'take' && change.amountPaise > creditRefPaise)
+      fail('WALLET_INSUFFICIENT_FUNDS', `The credit reference is only ${formatPaise(creditRefPaise)}`);
+    return creditRefPaise;
+  }
+
+  async function postCredit(
+    tx: Queryable,
+    actorId: string,
+    target: MoneyUserRow,
+    change: Change,
+    creditRefPaise: number,
+    request: Request | null,
+  ): Promise<number> {
+    const source = creditSourceOf(target);
+    if ('agentId' in source) await wallet.openAgentBook(tx, source.agentId, 'credit');
+    if (target.role === ROLES.CREDIT_AGENT) await wallet.openAgentBook(tx, target.id, 'credit');
+    const account: AccountRef =
+      target.role === ROLES.CREDIT_AGENT
+        ? { agentId: target.id, book: 'credit' }
+        : { userId: target.id, wallet: 'main' };
+    const signed = change.action === 'give' ? change.amountPaise : -change.amountPaise;
+    await posting(
+      wallet,
+      tx,
+      {
+        kind: 'credit_ref',
+        ...keyOf(request),
+        description:
+          change.action === 'give'
+            ? `Credit limit raised by ${formatPaise(change.amountPaise)}`
+            : `Credit limit lowered by ${formatPaise(change.amountPaise)}`,
+        actorId,
+        details: {
+          targetId: target.id,
+          action: change.action,
+          uplineId: target.upline_id,
+          creditRefPaise: creditRefPaise + signed,
+          ...detailsOf(request),
+        },
+        entries: [
+          { account: source, amountPaise: -signed },
+          { account, amountPaise: signed },
+        ],
+      },
+      change.action === 'give'
+        ? 'The upline does not have that much credit free'
+        : 'Lowering the credit that far would make available negative',
+    );
+    await createAgentMoneyRepository(tx).addCreditRef(target.id, signed, clock.now());
+    return creditRefPaise + signed;
+  }
+
+  /** A settlement's checks; answers Ref P&L before it. */
+  async function prepareSettlement(tx: Queryable, player: MoneyUserRow, amountPaise: number): Promise<number> {
+    if (player.role !== ROLES.CREDIT_PLAYER) fail('WRONG_ACCOUNT_KIND', 'Only credit players are settled');
+    const repository = createAgentMoneyRepository(tx);
+    const creditRefPaise = await repository.lockCreditLine(player.id);
+    const main =
+      (await repository.lockMainWallet(player.id)) ?? fail('NOT_FOUND', 'This wallet does not exist for the account');
+    const refPnlPaise = main.balance_paise - creditRefPaise;
+    if (refPnlPaise === 0) fail('CONFLICT', 'Nothing to settle: Ref P&L is zero');
+    if (amountPaise > Math.abs(refPnlPaise)) fail('CONFLICT', `Settle at most ${formatPaise(Math.abs(refPnlPaise))}`);
+    return refPnlPaise;
+  }
+
+  async function postSettlement(
+    tx: Queryable,
+    actorId: string,
+    player: MoneyUserRow,
+    amountPaise: number,
+    note: string | null,
+    refPnlPaise: number,
+    request: Request | null,
+  ): Promise<number> {
+    // The player lost (Ref P&L < 0) and paid the agent: the balance comes back up, and the other way round.
+    const signed = refPnlPaise < 0 ? amountPaise : -amountPaise;
+    await posting(
+      wallet,
+      tx,
+      {
+        kind: 'credit_settlement',
+        ...keyOf(request),
+        description:
+          refPnlPaise < 0
+            ? `Settlement: ${formatPaise(amountPaise)} paid to your agent`
+            : `Settlement: ${formatPaise(amountPaise)} paid to you by your agent`,
+        actorId,
+        details: {
+          playerId: player.id,
+          uplineId: player.upline_id,
+          refPnlBeforePaise: refPnlPaise,
+          note,
+          ...detailsOf(request),
+        },
+        entries: [
+          { account: settlementAccountOf(player), amountPaise: -signed },
+          { account: { userId: player.id, wallet: 'main' }, amountPaise: signed },
+        ],
+      },
+      'The player does not have that much available: open bets hold it',
+    );
+    return refPnlPaise + signed;
+  }
+
+  const lockedUser = async (tx: Queryable, id: string) =>
+    (await createAgentMoneyRepository(tx).user(id, true)) ?? fail('NOT_FOUND', 'Account not found');
 
   return {
     async move(
@@ -65,62 +201,39 @@ export function createAgentCreditService(deps: {
       body: CreditMove,
       idempotencyKey: string | undefined,
       ip: string,
-    ): Promise<{ creditRefPaise: number }> {
-      const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter an amount');
+    ): Promise<{ creditRefPaise: number; waitingId: string | null }> {
+      const change = {
+        action: body.action,
+        amountPaise: rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter an amount'),
+      };
       const result = await idempotency.run(
         { userId: caller.userId, key: idempotencyKey, route: 'agent.credit', body: { targetId, ...body } },
         async (tx) => {
           await accountInScope(tx, caller, targetId);
-          const repository = createAgentMoneyRepository(tx);
-          const target = (await repository.user(targetId, true)) ?? fail('NOT_FOUND', 'Account not found');
-          if (target.role !== ROLES.CREDIT_AGENT && target.role !== ROLES.CREDIT_PLAYER)
-            fail('WRONG_ACCOUNT_KIND', 'Credit goes only to credit agents and credit players');
-          const creditRefPaise = await repository.lockCreditLine(target.id);
-          if (body.action === 'take' && amountPaise > creditRefPaise)
-            fail('WALLET_INSUFFICIENT_FUNDS', `The credit reference is only ${formatPaise(creditRefPaise)}`);
-          const source = creditSourceOf(target);
-          if ('agentId' in source) await wallet.openAgentBook(tx, source.agentId, 'credit');
-          if (target.role === ROLES.CREDIT_AGENT) await wallet.openAgentBook(tx, target.id, 'credit');
-          const account: AccountRef =
-            target.role === ROLES.CREDIT_AGENT
-              ? { agentId: target.id, book: 'credit' }
-              : { userId: target.id, wallet: 'main' };
-          const signed = body.action === 'give' ? amountPaise : -amountPaise;
-          await posting(
-            wallet,
+          const target = await lockedUser(tx, targetId);
+          const creditRefPaise = await prepareCredit(tx, target, change);
+          const waitingId = await deps.gate.admit(
             tx,
-            {
-              kind: 'credit_ref',
-              description:
-                body.action === 'give'
-                  ? `Credit limit raised by ${formatPaise(amountPaise)}`
-                  : `Credit limit lowered by ${formatPaise(amountPaise)}`,
-              actorId: caller.userId,
-              details: {
-                targetId,
-                action: body.action,
-                uplineId: target.upline_id,
-                creditRefPaise: creditRefPaise + signed,
-              },
-              entries: [
-                { account: source, amountPaise: -signed },
-                { account, amountPaise: signed },
-              ],
-            },
-            body.action === 'give'
-              ? 'The upline does not have that much credit free'
-              : 'Lowering the credit that far would make available negative',
+            { ...change, kind: 'credit', targetId, note: null, source: creditSourceOf(target) },
+            caller.userId,
           );
-          await repository.addCreditRef(target.id, signed, clock.now());
-          return { creditRefPaise: creditRefPaise + signed };
+          if (waitingId !== null) return { creditRefPaise, waitingId };
+          return {
+            creditRefPaise: await postCredit(tx, caller.userId, target, change, creditRefPaise, null),
+            waitingId,
+          };
         },
       );
       await audit.record({
         actorId: caller.userId,
-        action: `agent.credit_${body.action}`,
+        action: `agent.credit_${body.action}${result.waitingId === null ? '' : '_request'}`,
         targetType: 'user',
         targetId,
-        details: { amount: body.amount, creditRef: formatPaise(result.creditRefPaise) },
+        details: {
+          amount: body.amount,
+          creditRef: formatPaise(result.creditRefPaise),
+          ...(result.waitingId === null ? {} : { requestId: result.waitingId }),
+        },
         ip,
       });
       return result;
@@ -136,60 +249,65 @@ export function createAgentCreditService(deps: {
       body: CreditSettlement,
       idempotencyKey: string | undefined,
       ip: string,
-    ): Promise<{ refPnlPaise: number }> {
+    ): Promise<{ refPnlPaise: number; waitingId: string | null }> {
       const amountPaise = rupeesToPaise(body.amount) ?? fail('VALIDATION_FAILED', 'Enter an amount');
+      const note = body.note ?? null;
       const result = await idempotency.run(
         { userId: caller.userId, key: idempotencyKey, route: 'agent.settle', body: { playerId, ...body } },
         async (tx) => {
           await accountInScope(tx, caller, playerId);
-          const repository = createAgentMoneyRepository(tx);
-          const player = (await repository.user(playerId, true)) ?? fail('NOT_FOUND', 'Account not found');
-          if (player.role !== ROLES.CREDIT_PLAYER) fail('WRONG_ACCOUNT_KIND', 'Only credit players are settled');
-          const creditRefPaise = await repository.lockCreditLine(player.id);
-          const main =
-            (await repository.lockMainWallet(player.id)) ??
-            fail('NOT_FOUND', 'This wallet does not exist for the account');
-          const refPnlPaise = main.balance_paise - creditRefPaise;
-          if (refPnlPaise === 0) fail('CONFLICT', 'Nothing to settle: Ref P&L is zero');
-          if (amountPaise > Math.abs(refPnlPaise))
-            fail('CONFLICT', `Settle at most ${formatPaise(Math.abs(refPnlPaise))}`);
-          // The player lost (Ref P&L < 0) and paid the agent: the balance comes back up, and the other way round.
-          const signed = refPnlPaise < 0 ? amountPaise : -amountPaise;
-          await posting(
-            wallet,
+          const player = await lockedUser(tx, playerId);
+          const refPnlPaise = await prepareSettlement(tx, player, amountPaise);
+          const waitingId = await deps.gate.admit(
             tx,
             {
-              kind: 'credit_settlement',
-              description:
-                refPnlPaise < 0
-                  ? `Settlement: ${formatPaise(amountPaise)} paid to your agent`
-                  : `Settlement: ${formatPaise(amountPaise)} paid to you by your agent`,
-              actorId: caller.userId,
-              details: {
-                playerId,
-                uplineId: player.upline_id,
-                refPnlBeforePaise: refPnlPaise,
-                note: body.note ?? null,
-              },
-              entries: [
-                { account: settlementAccountOf(player), amountPaise: -signed },
-                { account: { userId: player.id, wallet: 'main' }, amountPaise: signed },
-              ],
+              kind: 'settlement',
+              action: 'settle',
+              targetId: playerId,
+              amountPaise,
+              note,
+              source: settlementSourceOf(player),
             },
-            'The player does not have that much available: open bets hold it',
+            caller.userId,
           );
-          return { refPnlPaise: refPnlPaise + signed };
+          if (waitingId !== null) return { refPnlPaise, waitingId };
+          return {
+            refPnlPaise: await postSettlement(tx, caller.userId, player, amountPaise, note, refPnlPaise, null),
+            waitingId,
+          };
         },
       );
       await audit.record({
         actorId: caller.userId,
-        action: 'agent.credit_settle',
+        action: `agent.credit_settle${result.waitingId === null ? '' : '_request'}`,
         targetType: 'user',
         targetId: playerId,
-        details: { amount: body.amount, note: body.note ?? null, refPnl: formatPaise(result.refPnlPaise) },
+        details: {
+          amount: body.amount,
+          note,
+          refPnl: formatPaise(result.refPnlPaise),
+          ...(result.waitingId === null ? {} : { requestId: result.waitingId }),
+        },
         ip,
       });
       return result;
+    },
+
+    /** A house request a second operator approved: checked again as it stands now, then moved (decision 0044). */
+    async applyRequest(tx: Queryable, request: HouseMoneyRow, approverId: string): Promise<void> {
+      const target = await lockedUser(tx, request.target_id);
+      const by = { id: request.id, requestedBy: request.requested_by };
+      if (request.kind === 'settlement') {
+        const refPnlPaise = await prepareSettlement(tx, target, request.amount_paise);
+        await postSettlement(tx, approverId, target, request.amount_paise, request.note, refPnlPaise, by);
+        return;
+      }
+      const change = {
+        action: request.action === 'take' ? 'take' : 'give',
+        amountPaise: request.amount_paise,
+      } as const;
+      const creditRefPaise = await prepareCredit(tx, target, change);
+      await postCredit(tx, approverId, target, change, creditRefPaise, by);
     },
   };
 }

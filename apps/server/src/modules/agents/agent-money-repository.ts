@@ -7,6 +7,9 @@ export interface MoneyUserRow {
   role: number;
   upline_id: string | null;
   upline_role: number | null;
+  /** Closed to money (PRODUCT.md §9: nothing reaches a suspended or self-excluded account). */
+  suspended_at: Date | null;
+  self_excluded_until: Date | null;
 }
 
 export interface SubtreeTotalsRow {
@@ -29,7 +32,7 @@ export function createAgentMoneyRepository(db: Queryable) {
     /** The account and its direct upline; `lock` takes the account's row lock (one money move at a time). */
     async user(id: string, lock = false): Promise<MoneyUserRow | null> {
       const result = await db.query<MoneyUserRow>(
-        `select u.id, u.name, u.username, u.role, u.upline_id, up.role as upline_role
+        `select u.id, u.name, u.username, u.role, u.upline_id, up.role as upline_role, u.suspended_at, u.self_excluded_until
          from users u left join users up on up.id = u.upline_id where u.id = $1 ${lock ? 'for update of u' : ''}`,
         [id],
       );

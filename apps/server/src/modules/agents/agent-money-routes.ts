@@ -8,14 +8,17 @@ import {
   creditMoveSchema,
   creditSettlementSchema,
   idParamsSchema,
+  moneyMoveEnvelope,
 } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
+import type { Caller } from '../identity/identity-service.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
 import type { AgentChipsService } from './agent-chips-service.js';
 import type { AgentCreditService } from './agent-credit-service.js';
 import type { AgentFiguresService } from './agent-figures-service.js';
+import type { HouseMoneyService } from './house-money-service.js';
 
 const tags = ['agents'];
 const FIRST_PAGE = { page: 1, pageSize: 50 };
@@ -25,10 +28,22 @@ const FIRST_PAGE = { page: 1, pageSize: 50 };
  * guard (never on one's own account) covers every change; the services check the caller's subtree.
  */
 export function agentMoneyRoutes(
-  services: { chips: AgentChipsService; credit: AgentCreditService; figures: AgentFiguresService },
+  services: {
+    chips: AgentChipsService;
+    credit: AgentCreditService;
+    figures: AgentFiguresService;
+    houseMoney: HouseMoneyService;
+  },
   guards: AuthGuards,
 ): FastifyPluginAsyncZod {
   const requireMoneyRole = guards.requireRole([ROLES.DIRECTOR, ROLES.SUPPORT_ADMIN, ROLES.AGENT, ROLES.CREDIT_AGENT]);
+  /** The account's figures after a move, and the house request when the move waits for a second operator. */
+  async function answer(caller: Caller, id: string, waitingId: string | null, done: string) {
+    const figures = await services.figures.accountMoney(caller, id, FIRST_PAGE);
+    if (waitingId === null) return ok({ ...figures, waiting: null }, done);
+    const waiting = await services.houseMoney.find(waitingId);
+    return ok({ ...figures, waiting }, 'Above your limit for today: a second operator must approve it');
+  }
   return async (app) => {
     app.get(
       '/api/v1/credit-line',
@@ -65,23 +80,26 @@ export function agentMoneyRoutes(
         schema: {
           tags,
           summary: 'Give chips to a cash agent or player from its upline (or the house), or take them back',
-          description: 'Send an Idempotency-Key header: a retry replays the first answer.',
+          description:
+            'Send an Idempotency-Key header: a retry replays the first answer. Chips from the house above the second-approval line wait for a second operator (`waiting`).',
           params: idParamsSchema,
           body: chipsMoveSchema,
-          response: { 200: accountMoneyEnvelope },
+          response: { 200: moneyMoveEnvelope },
         },
       },
       async (request) => {
         const caller = callerOf(request);
-        await services.chips.move(
+        const { waitingId } = await services.chips.move(
           caller,
           request.params.id,
           request.body,
           idempotencyKeyOf(request.headers),
           request.ip,
         );
-        return ok(
-          await services.figures.accountMoney(caller, request.params.id, FIRST_PAGE),
+        return answer(
+          caller,
+          request.params.id,
+          waitingId,
           request.body.action === 'give' ? 'Chips given' : 'Chips taken back',
         );
       },
@@ -93,23 +111,26 @@ export function agentMoneyRoutes(
         schema: {
           tags,
           summary: "Raise (give) or lower (take) a credit account's credit reference out of its upline's free credit",
-          description: 'Send an Idempotency-Key header: a retry replays the first answer.',
+          description:
+            'Send an Idempotency-Key header: a retry replays the first answer. Credit from the house above the second-approval line waits for a second operator (`waiting`).',
           params: idParamsSchema,
           body: creditMoveSchema,
-          response: { 200: accountMoneyEnvelope },
+          response: { 200: moneyMoveEnvelope },
         },
       },
       async (request) => {
         const caller = callerOf(request);
-        await services.credit.move(
+        const { waitingId } = await services.credit.move(
           caller,
           request.params.id,
           request.body,
           idempotencyKeyOf(request.headers),
           request.ip,
         );
-        return ok(
-          await services.figures.accountMoney(caller, request.params.id, FIRST_PAGE),
+        return answer(
+          caller,
+          request.params.id,
+          waitingId,
           request.body.action === 'give' ? 'Credit raised' : 'Credit lowered',
         );
       },
@@ -121,22 +142,23 @@ export function agentMoneyRoutes(
         schema: {
           tags,
           summary: 'Record a settlement with a credit player (cash outside the product): brings Ref P&L towards zero',
-          description: 'Send an Idempotency-Key header: a retry replays the first answer.',
+          description:
+            "Send an Idempotency-Key header: a retry replays the first answer. The house's settlements above the second-approval line wait for a second operator (`waiting`).",
           params: idParamsSchema,
           body: creditSettlementSchema,
-          response: { 200: accountMoneyEnvelope },
+          response: { 200: moneyMoveEnvelope },
         },
       },
       async (request) => {
         const caller = callerOf(request);
-        await services.credit.settle(
+        const { waitingId } = await services.credit.settle(
           caller,
           request.params.id,
           request.body,
           idempotencyKeyOf(request.headers),
           request.ip,
         );
-        return ok(await services.figures.accountMoney(caller, request.params.id, FIRST_PAGE), 'Settlement recorded');
+        return answer(caller, request.params.id, waitingId, 'Settlement recorded');
       },
     );
   };

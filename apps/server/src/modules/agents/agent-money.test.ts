@@ -10,6 +10,7 @@ import { seedDemoData } from '../demo/demo-seed.js';
 import { PLAY_CHIPS_WELCOME_PAISE } from '../wallet/wallet-service.js';
 import { accountUnder, bookmakerMarket, callerFor, tokenOf } from './agent-money-test-support.js';
 import { createTreeRepository } from './tree-repository.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 let t: TestApp;
 let director: { token: string; userId: string };
@@ -19,6 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.services);
   director = await createOperator(t, ROLES.DIRECTOR);
+  await resultsSettleAlone(t, director.token);
   const accounts = (await call(t.app, 'GET', '/api/v1/admin-account-details', { token: director.token })).body.data as {
     _id: string;
     type: string;

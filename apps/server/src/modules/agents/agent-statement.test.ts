@@ -8,6 +8,7 @@ import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import type { Caller } from '../identity/identity-service.js';
 import { launchGame, signedCall } from '../casino/casino-test-support.js';
 import { agentUnder, marketOf, placeBet, playerUnder } from './agents-test-support.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 /**
  * Decision 0020: partnership and commission along the tree, and the weekly agent statement, checked
@@ -27,6 +28,7 @@ const WEEK = '2026-11-16';
 beforeAll(async () => {
   t = await createTestApp();
   director = await createOperator(t, ROLES.DIRECTOR);
+  await resultsSettleAlone(t, director.token);
   // DIRECTOR → a1 → a2 → a3, and a credit branch DIRECTOR → c1; players at every depth and one outside.
   a1 = await agentUnder(t, director.userId, ROLES.AGENT, 'Agent One');
   a2 = await agentUnder(t, a1.userId, ROLES.AGENT, 'Agent Two');

@@ -2,6 +2,7 @@ import { ROLES } from '@khel/contract';
 import type { BonusData, BonusOffer, PlayerBonus } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, nextIp, signUpPlayer } from '../../../test/test-app.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 /** Test helpers for bonuses and referrals: everything goes through the HTTP API, as the apps do. */
 
@@ -34,6 +35,8 @@ export const WELCOME_OFFER = {
 export async function desk(t: TestApp): Promise<{ director: Operator; support: Operator; accountId: string }> {
   const director = await createOperator(t, ROLES.DIRECTOR);
   const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
+  // Bonus tests settle their markets as one operator.
+  await resultsSettleAlone(t, director.token);
   await call(t.app, 'POST', '/api/v1/backoffice/receiving-accounts', {
     token: director.token,
     body: { type: 'upi', accountNumber: 'khel.test@okaxis', accountHolderName: 'Khel Test' },

@@ -50,10 +50,17 @@ export function requestLimitChange(
   };
 }
 
+/**
+ * What counts against a deposit limit besides deposit requests: chips an agent or the house gave the
+ * player since the period began (PRODUCT.md §9, "a chips give to a player counts as a deposit").
+ */
+export type ChipsSince = (userId: string, since: Date) => Promise<number>;
+
 export async function depositLimitsView(
   repository: DepositsRepository,
   userId: string,
   now: Date,
+  chipsSince: ChipsSince,
 ): Promise<DepositLimit[]> {
   const rows = await repository.limits(userId);
   const views: DepositLimit[] = [];
@@ -62,38 +69,50 @@ export async function depositLimitsView(
       rows.find((candidate) => candidate.period === period),
       now,
     );
-    const totals = await repository.totalsSince(userId, indiaPeriodStart(period, now));
+    const since = indiaPeriodStart(period, now);
+    const totals = await repository.totalsSince(userId, since);
+    const chipsPaise = await chipsSince(userId, since);
     views.push({
       period,
       amount: row?.amount_paise == null ? null : paiseToRupees(row.amount_paise),
       pendingAmount: row?.pending_amount_paise == null ? null : paiseToRupees(row.pending_amount_paise),
       pendingRemoval: row?.pending_removal ?? false,
       pendingEffectiveAt: row?.pending_effective_at?.toISOString() ?? null,
-      used: paiseToRupees(totals.approvedPaise + totals.pendingPaise),
-      approved: paiseToRupees(totals.approvedPaise),
+      used: paiseToRupees(totals.approvedPaise + chipsPaise + totals.pendingPaise),
+      approved: paiseToRupees(totals.approvedPaise + chipsPaise),
       pending: paiseToRupees(totals.pendingPaise),
     });
   }
   return views;
 }
 
-/** Refuses a deposit that would take any period's total past its limit. */
+/**
+ * Refuses a deposit (or chips given to the player) that would take any period's total past its limit.
+ * Call it with the player's row locked (`lockUser`), so two requests cannot both fit in what is left.
+ * `asker`: the player asks for a deposit, an agent or operator gives chips (the refusal is worded for them).
+ */
 export async function assertWithinLimits(
   repository: DepositsRepository,
   userId: string,
   amountPaise: number,
   now: Date,
+  chipsSince: ChipsSince,
+  asker: 'player' | 'upline' = 'player',
 ): Promise<void> {
   const rows = await repository.limits(userId);
   for (const stored of rows) {
     const row = effectiveLimit(stored, now);
     if (row?.amount_paise == null) continue;
-    const used = await repository.sumSince(userId, indiaPeriodStart(row.period, now));
+    const since = indiaPeriodStart(row.period, now);
+    const used = (await repository.sumSince(userId, since)) + (await chipsSince(userId, since));
     if (used + amountPaise > row.amount_paise) {
-      const left = Math.max(0, row.amount_paise - used);
+      const left = formatPaise(Math.max(0, row.amount_paise - used));
+      const limit = formatPaise(row.amount_paise);
       fail(
         'DEPOSIT_LIMIT_REACHED',
-        `This deposit would exceed your ${row.period} deposit limit of ${formatPaise(row.amount_paise)} (${formatPaise(left)} left)`,
+        asker === 'player'
+          ? `This deposit would exceed your ${row.period} deposit limit of ${limit} (${left} left)`
+          : `The player's own ${row.period} deposit limit is ${limit}: chips count as a deposit, and only ${left} is left`,
       );
     }
   }

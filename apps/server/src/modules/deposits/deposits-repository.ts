@@ -11,6 +11,9 @@ export interface DepositRow extends RequestRowBase {
   // joined
   account_number: string;
   account_holder_name: string;
+  /** The cash agent whose receiving account was paid (decision 0026); null: the house's account. */
+  account_owner_id: string | null;
+  account_owner_name: string | null;
   thumbnail_bytes: Buffer | Uint8Array | null;
 }
 
@@ -24,11 +27,13 @@ export interface DepositLimitRow {
 
 const SELECT = `select d.id, d.user_id, d.amount_paise, d.receiving_account_id, d.type, d.txn_ref, d.screenshot_media_id, d.thumbnail_media_id,
     d.status, d.reason, d.first_approved_by, d.decided_by, d.created_at, d.decided_at,
-    r.account_number, r.account_holder_name, t.bytes as thumbnail_bytes,
+    r.account_number, r.account_holder_name, r.owner_id as account_owner_id, ow.name as account_owner_name,
+    t.bytes as thumbnail_bytes,
     u.name as player_name, u.username as player_username, u.mobile_no as player_mobile_no,
     fa.name as first_approved_by_name, db.name as decided_by_name
   from deposit_requests d
   join receiving_accounts r on r.id = d.receiving_account_id
+  left join users ow on ow.id = r.owner_id
   join users u on u.id = d.user_id
   left join media t on t.id = d.thumbnail_media_id
   left join users fa on fa.id = d.first_approved_by

@@ -45,6 +45,8 @@ function toDeposit(row: DepositRow): DeskDeposit {
       accountNumber: row.account_number,
       accountHolderName: row.account_holder_name,
     },
+    receivingAgent:
+      row.account_owner_id === null ? null : { _id: row.account_owner_id, name: row.account_owner_name ?? '' },
   };
 }
 
@@ -75,6 +77,7 @@ export function createDepositsService(deps: {
 }) {
   const { db, wallet, idempotency, media, accounts, audit, clock } = deps;
   const repository = createDepositsRepository(db);
+  const chipsSince = (tx: Queryable) => (userId: string, since: Date) => wallet.chipsReceivedSince(userId, since, tx);
   const desk = createRequestDesk(deps, {
     name: 'deposit',
     notFound: 'Deposit not found',
@@ -82,8 +85,21 @@ export function createDepositsService(deps: {
     repository: createDepositsRepository,
     toView: toDeposit,
     approvalDetails: (deposit) => ({ txnRef: deposit.txnRef }),
-    // A cash agent's player is paid in the agent's chips; the database refuses more than it holds.
-    settle: async (tx, row, actor, agentId) => {
+    // PRODUCT.md §9: money paid into an agent's receiving account is that agent's (or its upline agents')
+    // to decide; the house's operators see it read-only. Everything else is the house's desk.
+    assertDecider: async (tx, row, actor) => {
+      if (row.account_owner_id === null) return;
+      if (actor.role !== ROLES.AGENT)
+        fail(
+          'FORBIDDEN',
+          `This deposit was paid into ${row.account_owner_name ?? 'an agent'}'s account: that agent or an agent above it decides it`,
+        );
+      await deps.agents?.assertInScope(tx, actor, row.account_owner_id);
+    },
+    // A cash agent's player is paid in the agent's chips; the database refuses more than it holds. Money
+    // paid into an agent's own receiving account comes out of that agent's chips: it holds the cash.
+    settle: async (tx, row, actor, nearestAgentId) => {
+      const agentId = row.account_owner_id ?? nearestAgentId;
       const clearing = row.type === 'upi' ? 'clearing_upi' : 'clearing_bank';
       await wallet.post(tx, {
         kind: 'deposit',
@@ -133,7 +149,7 @@ export function createDepositsService(deps: {
         async (tx) => {
           const repo = createDepositsRepository(tx);
           await repo.lockUser(caller.userId);
-          await assertWithinLimits(repo, caller.userId, amountPaise, clock.now());
+          await assertWithinLimits(repo, caller.userId, amountPaise, clock.now(), chipsSince(tx));
           const screenshotId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.full, tx);
           const thumbnailId = screenshot === null ? null : await media.storePrivateJpeg(screenshot.thumbnail, tx);
           const id = await repo.insert({
@@ -180,7 +196,17 @@ export function createDepositsService(deps: {
     // Responsible gambling: deposit limits
 
     async limits(caller: Caller): Promise<DepositLimit[]> {
-      return depositLimitsView(repository, caller.userId, clock.now());
+      return depositLimitsView(repository, caller.userId, clock.now(), chipsSince(db));
+    },
+
+    /**
+     * Chips given to a player count as a deposit for its own limits (PRODUCT.md §9): called by the chips
+     * service inside its move's transaction; locks the player's row as a deposit request does.
+     */
+    async assertChipsWithinLimits(tx: Queryable, userId: string, amountPaise: number): Promise<void> {
+      const repo = createDepositsRepository(tx);
+      await repo.lockUser(userId);
+      await assertWithinLimits(repo, userId, amountPaise, clock.now(), chipsSince(tx), 'upline');
     },
 
     async setLimit(
@@ -210,7 +236,7 @@ export function createDepositsService(deps: {
         details: { period, amount: amountRupees },
         ip,
       });
-      return depositLimitsView(repository, caller.userId, now);
+      return depositLimitsView(repository, caller.userId, now, chipsSince(db));
     },
 
     // Back office: the request desk (approve, reject, the queue, the parties)

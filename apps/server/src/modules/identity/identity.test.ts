@@ -114,6 +114,31 @@ describe('sign-up and OTP verification', () => {
     expect(sixth.body.meta).toMatchObject({ code: 429, error: 'OTP_ATTEMPTS_EXCEEDED' });
   });
 
+  it('counts a try before comparing it: 40 wrong codes sent at once get 5 comparisons, so the number is not stopped for the day', async () => {
+    const mobileNo = nextMobile();
+    const ip = nextIp();
+    await call(t.app, 'POST', '/api/v1/signUp', { body: signUpBody(mobileNo), ip });
+    const right = await latestOtp(t.services, mobileNo);
+    const wrong = right === '0000' ? '1111' : '0000';
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        call(t.app, 'POST', '/api/v1/verify-otp', { body: { mobile_no: mobileNo, otp: wrong } }),
+      ),
+    );
+    const errors = answers.map((answer) => answer.body.meta.error);
+    expect(errors.filter((error) => error === 'OTP_INVALID')).toHaveLength(4);
+    expect(errors.filter((error) => error === 'OTP_ATTEMPTS_EXCEEDED')).toHaveLength(36);
+    // Five failures count towards the ten a day, not forty: a new code still works.
+    t.clock.advanceMs(11_000);
+    expect(
+      (await call(t.app, 'POST', '/api/v1/resend-otp', { body: { mobile_no: mobileNo }, ip })).body.meta.code,
+    ).toBe(200);
+    const verified = await call(t.app, 'POST', '/api/v1/verify-otp', {
+      body: { mobile_no: mobileNo, otp: await latestOtp(t.services, mobileNo) },
+    });
+    expect(verified.body.meta.code).toBe(200);
+  });
+
   it('refuses a replayed OTP', async () => {
     const mobileNo = nextMobile();
     await call(t.app, 'POST', '/api/v1/signUp', { body: signUpBody(mobileNo), ip: nextIp() });

@@ -70,14 +70,17 @@ export function createOtpService(deps: {
       if (live === null) return failAttempt();
       if (live.attempts >= OTP_RULES.maxAttemptsPerCode) fail('OTP_ATTEMPTS_EXCEEDED');
       if (live.expires_at.getTime() <= clock.now().getTime()) fail('OTP_EXPIRED');
+      // The try is counted before the code is compared, atomically: tries sent at once get at most 5
+      // comparisons, as tries sent one by one (decision 0040). Null: used up, or spent a moment ago.
+      const attempts = await repository.countOtpAttempt(live.id, OTP_RULES.maxAttemptsPerCode);
+      if (attempts === null) fail('OTP_ATTEMPTS_EXCEEDED');
 
       if (safeEqualHex(live.code_hash, await codeHash(mobileNo, purpose, code))) {
         if (await repository.consumeOtp(live.id, clock.now())) return;
         return failAttempt(); // spent by a concurrent request a moment ago: a replay
       }
-      const attempts = await repository.countOtpAttempt(live.id, OTP_RULES.maxAttemptsPerCode);
       await throttle.record(OTP_RULES.dailyFailures.bucket, mobileNo);
-      if (attempts === null || attempts >= OTP_RULES.maxAttemptsPerCode) fail('OTP_ATTEMPTS_EXCEEDED');
+      if (attempts >= OTP_RULES.maxAttemptsPerCode) fail('OTP_ATTEMPTS_EXCEEDED');
       fail('OTP_INVALID');
 
       async function failAttempt(): Promise<never> {

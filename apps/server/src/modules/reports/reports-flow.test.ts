@@ -12,6 +12,7 @@ import {
   nextMobile,
   signUpPlayer,
 } from '../../../test/test-app.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 /**
  * The reports read what the real betting and settlement paths write: players bet through the API on a
@@ -46,6 +47,7 @@ const RATE = 80;
 beforeAll(async () => {
   t = await createTestApp();
   director = await createOperator(t, ROLES.DIRECTOR);
+  await resultsSettleAlone(t, director.token);
   const token = director.token;
   const sport = (await call(t.app, 'POST', '/api/v1/backoffice/sports', { token, body: { name: 'Kabaddi' } })).body
     .data as { _id: string };

@@ -62,6 +62,8 @@ export interface RequestKind<Row extends RequestRowBase, View extends DeskView> 
   settle: (tx: Queryable, row: Row, actor: Caller, agentId: string | null) => Promise<void>;
   /** Runs in the same transaction once the request is marked approved. */
   afterApproval?: (tx: Queryable, row: Row) => Promise<void>;
+  /** Refuses a caller who may not decide this request at all (approve or reject), inside its transaction. */
+  assertDecider?: (tx: Queryable, row: Row, actor: Caller) => Promise<void>;
   /** What a rejection moves or tells, inside its transaction, before the request is marked rejected. */
   onReject: (tx: Queryable, row: Row, actor: Caller, reason: string) => Promise<void>;
 }
@@ -84,6 +86,7 @@ export function createRequestDesk<Row extends RequestRowBase, View extends DeskV
   async function lockPending(tx: Queryable, actor: Caller, id: string): Promise<Row> {
     const row = (await kind.repository(tx).find(id, true)) ?? fail('NOT_FOUND', kind.notFound);
     await deps.agents?.assertInScope(tx, actor, row.user_id);
+    await kind.assertDecider?.(tx, row, actor);
     if (row.status !== 'pending') fail('ALREADY_DECIDED');
     return row;
   }

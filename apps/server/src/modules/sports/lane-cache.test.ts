@@ -6,6 +6,7 @@ import { agentUnder, marketOf, placeBet, playerUnder } from '../agents/agents-te
 import type { Caller } from '../identity/identity-service.js';
 import { exposureOf } from './exposure.js';
 import { createSportsRepository } from './sports-repository.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 /**
  * Decision 0027: an exchange market's lane holds its players' positions, open bets and downline limits
@@ -21,6 +22,7 @@ const onPostgres = process.env.TEST_DB === 'postgres';
 beforeAll(async () => {
   t = await createTestApp();
   director = await createOperator(t, ROLES.DIRECTOR);
+  await resultsSettleAlone(t, director.token);
   agent = await agentUnder(t, director.userId, ROLES.AGENT, 'Lane Agent');
   player = await playerUnder(t, agent.userId);
 });

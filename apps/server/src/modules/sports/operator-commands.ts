@@ -61,9 +61,14 @@ export function createOperatorCommands(deps: { sports: SportsService; desk: Resu
       ({ caller, marketId, result, ip }) => desk.declare(caller, marketId, result, ip),
       (outcome) => (outcome === 'settled' ? 'Market settled' : `Result declared: ${WAITS}`),
     ),
-    'result.void': command<VoidPayload, 'voided' | 'requested'>(
+    'result.void': command<VoidPayload, 'voided' | 'requested' | 'declared'>(
       ({ caller, marketId, reason, ip }) => desk.voidMarket(caller, marketId, reason, ip),
-      (outcome) => (outcome === 'voided' ? 'Market void' : `Correction requested: ${WAITS}`),
+      (outcome) =>
+        outcome === 'voided'
+          ? 'Market void'
+          : outcome === 'declared'
+            ? `Void declared: ${WAITS}`
+            : `Correction requested: ${WAITS}`,
     ),
     'result.confirm': command<OnMarket, void>(
       ({ caller, marketId, ip }) => desk.confirm(caller, marketId, ip),

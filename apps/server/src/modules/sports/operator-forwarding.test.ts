@@ -12,6 +12,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, signUpPlayer } from '../../../test/test-app.js';
 import type { OtherProcess } from '../../../test/two-processes.js';
 import { newMarket, twoProcesses } from '../../../test/two-processes.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 let here: TestApp;
 let owner: OtherProcess;
@@ -21,6 +22,7 @@ const IP = '10.20.30.40';
 beforeAll(async () => {
   ({ here, other: owner } = await twoProcesses());
   director = await createOperator(here, ROLES.DIRECTOR);
+  await resultsSettleAlone(here, director.token);
 }, 60_000);
 afterAll(async () => {
   await owner.app.close();

@@ -5,7 +5,7 @@ export type StoredResult = { winnerId?: string; runs?: number; void?: string };
 export interface DeclarationRow {
   id: string;
   market_id: string;
-  kind: 'settle' | 'correct';
+  kind: 'settle' | 'correct' | 'void';
   result: StoredResult;
   previous_result: StoredResult | null;
   reason: string | null;
@@ -31,7 +31,8 @@ export function createResultDeskRepository(db: Queryable) {
       const result = await db.query<{ results_need_confirmation: boolean }>(
         'select results_need_confirmation from sports_desk_settings where id = 1',
       );
-      return result.rows[0]?.results_need_confirmation ?? false;
+      // On by default (issue 24): migration 0029 writes the row; a missing one still means on.
+      return result.rows[0]?.results_need_confirmation ?? true;
     },
     async setResultsNeedConfirmation(value: boolean, by: string, at: Date): Promise<void> {
       await db.query(
@@ -43,7 +44,7 @@ export function createResultDeskRepository(db: Queryable) {
     /** Answers null when another declaration already waits on the market (one at a time). */
     async insert(row: {
       marketId: string;
-      kind: 'settle' | 'correct';
+      kind: 'settle' | 'correct' | 'void';
       result: StoredResult;
       previousResult: StoredResult | null;
       reason: string | null;
@@ -85,6 +86,14 @@ export function createResultDeskRepository(db: Queryable) {
         [id, status, by, reason, at],
       );
       return result.rowCount === 1;
+    },
+    /** Whether any bet on the market still holds money: matched, unmatched or waiting out its delay. */
+    async hasLiveBets(marketId: string): Promise<boolean> {
+      const result = await db.query(
+        `select 1 from bets where market_id = $1 and status in ('pending', 'unmatched', 'matched') limit 1`,
+        [marketId],
+      );
+      return result.rowCount > 0;
     },
     async listPending(): Promise<PendingDeclarationRow[]> {
       const result = await db.query<PendingDeclarationRow>(

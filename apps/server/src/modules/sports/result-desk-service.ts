@@ -55,7 +55,7 @@ export function createResultDeskService(deps: {
   async function record(
     actor: Caller,
     marketId: string,
-    kind: 'settle' | 'correct',
+    kind: 'settle' | 'correct' | 'void',
     result: StoredResult,
     previous: StoredResult | null,
     reason: string | null,
@@ -151,10 +151,17 @@ export function createResultDeskService(deps: {
     requestCorrection,
 
     /**
-     * Void: every stake back at once on a market not yet settled; on a settled market its money is
-     * reversed, so it is a correction that waits for a second operator.
+     * Void: every stake back. On a settled market its money is reversed, so it is a correction that
+     * waits for a second operator. On a market not yet settled that carries live bets it waits too while
+     * results need confirmation (issue 24: a void decides who gets what as much as a result does), the
+     * market closed meanwhile; a market nobody bet on is void at once.
      */
-    async voidMarket(actor: Caller, marketId: string, reason: string, ip: string): Promise<'voided' | 'requested'> {
+    async voidMarket(
+      actor: Caller,
+      marketId: string,
+      reason: string,
+      ip: string,
+    ): Promise<'voided' | 'requested' | 'declared'> {
       const { market } = await marketOf(marketId);
       if (market.status === 'settled') {
         await requestCorrection(actor, marketId, { void: reason }, reason, ip);
@@ -162,6 +169,24 @@ export function createResultDeskService(deps: {
       }
       if ((await repository.pendingOf(marketId)) !== null)
         fail('CONFLICT', 'A declared result waits for confirmation; reject it before voiding the market');
+      if (
+        market.status !== 'voided' &&
+        (await repository.resultsNeedConfirmation()) &&
+        (await repository.hasLiveBets(marketId))
+      ) {
+        if (market.status === 'open' || market.status === 'suspended')
+          await sports.updateMarket(actor, marketId, { status: 'closed' }, ip);
+        const id = await record(actor, marketId, 'void', { void: reason }, null, reason);
+        await audit.record({
+          actorId: actor.userId,
+          action: 'market.void_declare',
+          targetType: 'market',
+          targetId: marketId,
+          details: { declarationId: id, reason },
+          ip,
+        });
+        return 'declared';
+      }
       await sports.voidMarket(actor, marketId, reason, ip);
       return 'voided';
     },
@@ -179,6 +204,7 @@ export function createResultDeskService(deps: {
       const { result } = declaration;
       await sports.operate((changes) => {
         if (declaration.kind === 'settle') return settlement.settle(marketId, result, actor.userId, changes, claim);
+        // A void of an unsettled market, or a correction that voids a settled one: both return every stake.
         if (result.void !== undefined) return settlement.void(marketId, result.void, actor.userId, changes, claim);
         return settlement.correct(marketId, result, actor.userId, changes, claim);
       });
@@ -197,11 +223,13 @@ export function createResultDeskService(deps: {
           declarationId: declaration.id,
           ...(declaration.kind === 'settle'
             ? { result: newResult }
-            : {
-                previousResult: await describe(marketId, declaration.previous_result),
-                newResult,
-                reason: declaration.reason,
-              }),
+            : declaration.kind === 'void'
+              ? { reason: declaration.reason }
+              : {
+                  previousResult: await describe(marketId, declaration.previous_result),
+                  newResult,
+                  reason: declaration.reason,
+                }),
           declaredBy: declaration.declared_by,
           declaredByName: declaration.declared_by_name,
           confirmedBy: actor.userId,

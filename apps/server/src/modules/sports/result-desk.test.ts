@@ -93,18 +93,78 @@ const setConfirmation = (token: string, on: boolean) =>
   call(t.app, 'PUT', '/api/v1/backoffice/sports-desk/settings', { token, body: { resultsNeedConfirmation: on } });
 
 describe('results maker-checker (issue 9)', () => {
-  it('only a director switches it, and the switch is audited', async () => {
+  it('is on by default (issue 24); only a director switches it, and the switch is audited', async () => {
     expect(
       (await call(t.app, 'GET', '/api/v1/backoffice/sports-desk/settings', { token: support.token })).body.data,
-    ).toEqual({ resultsNeedConfirmation: false });
-    expect((await setConfirmation(support.token, true)).body.meta.error).toBe('FORBIDDEN');
-    expect((await setConfirmation(director.token, true)).body.data).toEqual({ resultsNeedConfirmation: true });
+    ).toEqual({ resultsNeedConfirmation: true });
+    expect((await setConfirmation(support.token, false)).body.meta.error).toBe('FORBIDDEN');
+    expect((await setConfirmation(director.token, false)).body.data).toEqual({ resultsNeedConfirmation: false });
     const audit = (await call(t.app, 'GET', '/api/v1/backoffice/audit-log', { token: director.token })).body.data as {
       items: { action: string; details: unknown }[];
     };
     expect(audit.items.find((item) => item.action === 'sports_desk.settings')?.details).toEqual({
-      resultsNeedConfirmation: { from: false, to: true },
+      resultsNeedConfirmation: { from: true, to: false },
     });
+  });
+
+  it('a void of a market with a matched bet waits for a second operator, closed to bets; confirming returns the stake', async () => {
+    await setConfirmation(director.token, true);
+    const { m, player } = await bookmakerWithBet();
+    const declared = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/void`, {
+      token: director.token,
+      body: { reason: 'Match abandoned' },
+    });
+    expect(declared.body.meta.message).toBe('Void declared: a second operator must confirm');
+    expect(declared.body.data).toMatchObject({ status: 'closed' });
+    expect(await profileOf(player.token)).toMatchObject(unsettled);
+    expect(await pending()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'void',
+          marketId: m.id,
+          result: 'Void (Match abandoned)',
+          reason: 'Match abandoned',
+        }),
+      ]),
+    );
+    // The declarer cannot confirm it; another operator can.
+    const self = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, {
+      token: director.token,
+    });
+    expect(self.body.meta.error).toBe('SELF_SERVICE_REFUSED');
+    const confirmed = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, {
+      token: support.token,
+    });
+    expect(confirmed.body.meta.code, confirmed.body.meta.message).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ status: 'voided' });
+    expect(await profileOf(player.token)).toMatchObject({ balance: 10000, exposure: 0 });
+    const audit = (await call(t.app, 'GET', '/api/v1/backoffice/audit-log', { token: director.token })).body.data as {
+      items: { action: string; details: Record<string, unknown> }[];
+    };
+    expect(audit.items.find((item) => item.action === 'market.void')?.details).toMatchObject({
+      reason: 'Match abandoned',
+      declaredBy: director.userId,
+      confirmedBy: support.userId,
+    });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('a market nobody bet on is void at once; with the switch off a void with bets is too', async () => {
+    await setConfirmation(director.token, true);
+    const empty = await market('BOOKMAKER');
+    const voided = await call(t.app, 'POST', `/api/v1/backoffice/markets/${empty.id}/void`, {
+      token: director.token,
+      body: { reason: 'Listed twice' },
+    });
+    expect(voided.body.meta.message).toBe('Market void');
+    await setConfirmation(director.token, false);
+    const { m, player } = await bookmakerWithBet();
+    const alone = await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/void`, {
+      token: director.token,
+      body: { reason: 'Rain' },
+    });
+    expect(alone.body.meta.message).toBe('Market void');
+    expect(await profileOf(player.token)).toMatchObject({ balance: 10000, exposure: 0 });
   });
 
   it('a declared result waits, closed to bets, until a different operator confirms; then settlement runs', async () => {

@@ -4,6 +4,7 @@ import type { CashOutQuote, MarketPosition } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 let t: TestApp;
 let director: { token: string; userId: string };
@@ -11,6 +12,7 @@ let director: { token: string; userId: string };
 beforeAll(async () => {
   t = await createTestApp();
   director = await createOperator(t, ROLES.DIRECTOR);
+  await resultsSettleAlone(t, director.token);
 });
 afterAll(async () => t.close());
 

@@ -4,6 +4,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { seedDemoData } from '../demo/demo-seed.js';
 import { statementParts } from './statement-parts.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 /**
  * Issue 14 (ADR 0030): each statement line carries the structured parts of its description, so the
@@ -16,6 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.services);
   director = await createOperator(t, ROLES.DIRECTOR);
+  await resultsSettleAlone(t, director.token);
 });
 afterAll(async () => t.close());
 

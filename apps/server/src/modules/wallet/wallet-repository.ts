@@ -119,6 +119,18 @@ export function createWalletRepository(db: Queryable) {
       );
       return result.rows;
     },
+    /** Chips given to a player's main wallet since `since` (its deposit limits count them, PRODUCT.md §9). */
+    async chipsReceivedSince(userId: string, since: Date): Promise<number> {
+      const result = await db.query<{ total: string | number }>(
+        `select coalesce(sum(e.amount_paise), 0)::bigint as total
+         from journal_transactions t
+         join journal_entries e on e.transaction_id = t.id and e.amount_paise > 0
+         join ledger_accounts a on a.id = e.account_id and a.user_id = $1 and a.kind = 'player_main'
+         where t.kind = 'agent_chips' and t.details->>'targetId' = $1::text and t.created_at >= $2`,
+        [userId, since],
+      );
+      return Number(result.rows[0]?.total ?? 0);
+    },
     async balanceBefore(accountId: number, before: Date): Promise<number> {
       const result = await db.query<{ total: number }>(
         'select coalesce(sum(amount_paise), 0)::bigint as total from journal_entries where account_id = $1 and created_at < $2',

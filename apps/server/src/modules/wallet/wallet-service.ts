@@ -201,6 +201,11 @@ export function createWalletService(deps: {
       return rows.find((row) => (row.kind as string) === KIND_OF_BOOK[book])?.balance_paise ?? 0;
     },
 
+    /** Chips given to a player since an instant: they count as deposits for its deposit limits (PRODUCT.md §9). */
+    async chipsReceivedSince(userId: string, since: Date, tx?: Queryable): Promise<number> {
+      return (tx === undefined ? repository : createWalletRepository(tx)).chipsReceivedSince(userId, since);
+    },
+
     /** Whether the player has this wallet (credit players have only main; operators none). */
     async hasWallet(userId: string, walletName: PlayerWallet): Promise<boolean> {
       return (await repository.playerAccountId(userId, KIND_OF_WALLET[walletName])) !== null;

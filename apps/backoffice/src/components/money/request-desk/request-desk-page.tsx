@@ -51,6 +51,8 @@ export interface DeskPageSpec<Item extends DeskRequest> {
   rejectLabel: string;
   rejectBody: (item: Item) => ReactNode;
   Viewer?: (props: DeskViewerProps<Item>) => ReactNode;
+  /** Why the viewer may see but not decide this request (the server refuses it too); null when it may. */
+  readOnly?: (item: Item, viewerRole: number | undefined) => string | null;
 }
 
 function statusOf(value: string | null): RequestStatus {
@@ -65,7 +67,8 @@ export function RequestDeskPage<Item extends DeskRequest>({ spec }: { spec: Desk
   const page = Number.isInteger(pageParam) && pageParam > 0 ? pageParam : 1;
   const query = spec.api.useList({ status, page, pageSize: PAGE_SIZE });
   const pendingCount = spec.api.usePendingCount();
-  const me = useProfile().data?._id;
+  const profile = useProfile().data;
+  const me = profile?._id;
   const approve = spec.api.useApprove();
   const reject = spec.api.useReject();
   const [approving, setApproving] = useState<Item | null>(null);
@@ -134,6 +137,7 @@ export function RequestDeskPage<Item extends DeskRequest>({ spec }: { spec: Desk
               onApprove={setApproving}
               onReject={setRejecting}
               onOpen={setViewing}
+              readOnlyReason={(item) => spec.readOnly?.(item, profile?.role) ?? null}
             />
             <Pagination
               page={page}
@@ -179,7 +183,7 @@ export function RequestDeskPage<Item extends DeskRequest>({ spec }: { spec: Desk
         <spec.Viewer
           item={viewing}
           canApprove={!(viewing.awaitingSecondApproval && viewing.firstApprovedBy === me)}
-          canDecide={viewing.player._id !== me}
+          canDecide={viewing.player._id !== me && (spec.readOnly?.(viewing, profile?.role) ?? null) === null}
           onClose={() => setViewing(null)}
           onApprove={() => {
             setViewing(null);

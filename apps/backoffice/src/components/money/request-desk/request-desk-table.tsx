@@ -23,6 +23,8 @@ interface DeskTableProps<Item extends DeskRequest> {
   onApprove: (item: Item) => void;
   onReject: (item: Item) => void;
   onOpen: (item: Item) => void;
+  /** Why the viewer may not decide a request it sees (the server refuses it too); null when it may. */
+  readOnlyReason?: (item: Item) => string | null;
 }
 
 /** The queue: who, how much, the kind's own columns, the status with its second approval, and the decision. */
@@ -37,6 +39,7 @@ export function RequestDeskTable<Item extends DeskRequest>({
   onApprove,
   onReject,
   onOpen,
+  readOnlyReason = () => null,
 }: DeskTableProps<Item>) {
   const anyPending = items.some((item) => item.status === 'pending');
   return (
@@ -59,6 +62,7 @@ export function RequestDeskTable<Item extends DeskRequest>({
         {items.map((item) => {
           const firstByMe = item.awaitingSecondApproval && item.firstApprovedBy !== null && item.firstApprovedBy === me;
           const own = item.player._id === me;
+          const readOnly = item.status === 'pending' && !own ? readOnlyReason(item) : null;
           return (
             <tr key={item._id} {...{ [`data-${noun}-id`]: item._id }}>
               <td data-label="Requested">
@@ -93,7 +97,8 @@ export function RequestDeskTable<Item extends DeskRequest>({
               {anyPending ? (
                 <td data-label="Decision">
                   {item.status === 'pending' && own ? <SelfServiceNote /> : null}
-                  {item.status === 'pending' && !own ? (
+                  {readOnly !== null ? <span className="muted small">{readOnly}</span> : null}
+                  {item.status === 'pending' && !own && readOnly === null ? (
                     <div className="button-row desk-actions">
                       <Button
                         size="small"

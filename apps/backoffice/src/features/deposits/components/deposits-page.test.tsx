@@ -30,6 +30,7 @@ function deposit(overrides: Partial<DeskDeposit> = {}): DeskDeposit {
     },
     firstApprovedBy: null,
     decidedBy: null,
+    receivingAgent: null,
     ...overrides,
   };
 }
@@ -113,6 +114,24 @@ describe('deposits desk', () => {
     expect(within(row).getByText('You cannot act on your own account or on a request you made.')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /^Approve/ })).toBeNull();
     expect(within(row).queryByRole('button', { name: /^Reject/ })).toBeNull();
+  });
+
+  it("shows a deposit paid into an agent's account read-only to an operator, and decidable by the agent", async () => {
+    const agentDeposit = deposit({
+      receivingAgent: { _id: '00000000-0000-4000-8000-0000000000ag', name: 'Asha Agent' },
+    });
+    stubDesk([agentDeposit]);
+    const view = renderApp('/deposits', { token: 't' });
+    let row = (await screen.findByText('Ravi Kumar')).closest('tr') as HTMLElement;
+    expect(within(row).getByText("Paid into Asha Agent's account: that agent decides it")).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /^Approve/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /^Reject/ })).toBeNull();
+    view.unmount();
+
+    stubDesk([agentDeposit], { role: 3 });
+    renderApp('/deposits', { token: 't' });
+    row = (await screen.findByText('Ravi Kumar')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('button', { name: /^Approve the deposit/ })).toBeTruthy();
   });
 
   it('approves only after confirmation, says what the server said and refreshes the queue', async () => {

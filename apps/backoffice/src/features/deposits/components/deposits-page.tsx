@@ -1,3 +1,4 @@
+import { ROLES } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { Amount } from '../../../components/money/desk-parts';
 import type { DeskPageSpec } from '../../../components/money/request-desk/request-desk-page';
@@ -50,6 +51,11 @@ const DEPOSITS: DeskPageSpec<DeskDeposit> = {
     rejected: 'No rejected deposits',
   },
   describe,
+  // PRODUCT.md §9: money paid into an agent's account is that agent's (or its upline agents') to decide.
+  readOnly: (deposit, viewerRole) =>
+    deposit.receivingAgent !== null && viewerRole !== ROLES.AGENT
+      ? `Paid into ${deposit.receivingAgent.name}'s account: that agent decides it`
+      : null,
   columns: [
     {
       header: 'Paid into',

@@ -23,7 +23,11 @@ import {
  */
 
 function kindLabel(pending: PendingResult): string {
-  return pending.kind === 'settle' ? 'Result declared' : 'Correction requested';
+  return pending.kind === 'settle'
+    ? 'Result declared'
+    : pending.kind === 'void'
+      ? 'Void declared'
+      : 'Correction requested';
 }
 
 function PendingResultActions({ pending }: { pending: PendingResult }) {
@@ -73,6 +77,8 @@ function PendingResultActions({ pending }: { pending: PendingResult }) {
             <>
               Settle {where} with <strong>{pending.result}</strong>: every matched bet settles now, in one transaction.
             </>
+          ) : pending.kind === 'void' ? (
+            <>Void {where}: every bet on it is returned now, in one transaction.</>
           ) : (
             <>
               Correct {where} from <strong>{pending.previousResult}</strong> to <strong>{pending.result}</strong>: the
