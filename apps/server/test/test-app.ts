@@ -103,8 +103,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { db, drop, url, asOwner } = await createTestDatabase();
+/** An app on a fresh test database, or on `database` (a migrated one the caller made, e.g. on a cluster of its own). */
+export async function createTestApp(env: Record<string, string> = {}, database?: TestDatabase): Promise<TestApp> {
+  const { db, drop, url, asOwner } = database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
   const { app, services, drain } = await buildApp({ config, db, clock });

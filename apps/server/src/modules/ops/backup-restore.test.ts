@@ -6,11 +6,11 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
-import type { Queryable } from '../../db/database.js';
 import { openPostgresDatabase } from '../../db/postgres-database.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { POSTGRES_ADMIN_URL, call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
+import { books, exposureMismatches } from '../../../test/books.js';
 import { seedDemoData } from '../demo/demo-seed.js';
 
 /**
@@ -40,35 +40,6 @@ async function restore(dump: string) {
 async function dump(): Promise<string> {
   const { stdout } = await run(join(SCRIPTS, 'dump.sh'), [t.databaseUrl as string, dir]);
   return stdout.trim();
-}
-
-/** Every player's books: balances, exposures, open bets and per-market positions, in one comparable shape. */
-async function books(db: Queryable) {
-  const accounts = await db.query(
-    'select user_id, kind, balance_paise, exposure_paise from ledger_accounts where is_player order by user_id, kind',
-  );
-  const exposures = await db.query(
-    'select user_id, market_id, wallet, exposure_paise, outcomes from market_exposures order by user_id, market_id, wallet',
-  );
-  const openBets = await db.query(
-    `select id, user_id, status, stake_paise, matched_paise, cancelled_paise from bets
-     where status in ('pending', 'unmatched', 'matched') order by id`,
-  );
-  const journal = await db.query(
-    'select count(*)::int as entries, coalesce(sum(abs(amount_paise)), 0)::bigint as moved from journal_entries',
-  );
-  return { accounts: accounts.rows, exposures: exposures.rows, openBets: openBets.rows, journal: journal.rows };
-}
-
-/** What a position must hold: each player's reserved exposure is the sum of its markets' worst cases. */
-async function exposureMismatches(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ user_id: string; wallet: string }>(
-    `select a.user_id, a.kind as wallet from ledger_accounts a
-     where a.kind in ('player_main', 'player_bonus')
-       and a.exposure_paise <> coalesce((select sum(x.exposure_paise) from market_exposures x
-            where x.user_id = a.user_id and x.wallet = case a.kind when 'player_main' then 'main' else 'bonus' end), 0)`,
-  );
-  return rows.rows.map((row) => `${row.user_id} ${row.wallet}: exposure disagrees with its markets`);
 }
 
 beforeAll(async () => {
