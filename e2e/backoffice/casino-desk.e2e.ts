@@ -76,8 +76,8 @@ describe('the casino desk in a real browser', () => {
     const { context, page } = await logIn(browser, product.baseUrl);
     await page.getByRole('navigation').getByRole('link', { name: 'Casino' }).click();
     await page.getByRole('heading', { name: 'Casino', level: 1 }).waitFor();
-    const row = page.getByRole('row', { name: 'Dragon Tiger' });
-    await row.getByRole('img', { name: 'Dragon Tiger' }).waitFor();
+    const row = page.getByRole('row', { name: 'Dragon Tiger', exact: true });
+    await row.getByRole('img', { name: 'Dragon Tiger', exact: true }).waitFor();
     expect(await lobbyCodes(product.baseUrl, playerToken)).toContain('dragon-tiger');
 
     // Off: the player's lobby loses it at once (the back office clears the catalogue cache).
