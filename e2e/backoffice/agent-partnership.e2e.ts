@@ -89,13 +89,18 @@ describe('partnership, limits and the agent statement in the back office', () =>
     await form.getByLabel('Commission (%)').fill('1.5');
     await form.getByRole('button', { name: 'Save partnership' }).click();
     await page.getByText('Partnership saved').waitFor();
+    // From the next India week (decision 0048): the running week keeps the rates its bets were struck at.
+    await page
+      .getByTestId('rates-pending')
+      .getByText(/In force this week: 0 % and 0 %/)
+      .waitFor();
     const rates = await api<{ partnership: number; commission: number }>(
       product.baseUrl,
       'GET',
       `/api/v1/backoffice/users/${agentId}/partnership`,
       { token: director },
     );
-    expect(rates.data).toMatchObject({ partnership: 80, commission: 1.5 });
+    expect(rates.data).toMatchObject({ partnership: 80, commission: 1.5, inForce: { partnership: 0, commission: 0 } });
 
     const bet = () =>
       api(product.baseUrl, 'POST', '/api/v1/place-bet', {
@@ -126,7 +131,11 @@ describe('partnership, limits and the agent statement in the back office', () =>
     await page.getByRole('heading', { name: 'Agent statements' }).waitFor();
     const table = page.getByRole('table', { name: 'Agent statements' });
     await table.getByRole('link', { name: 'Agent Arjun' }).waitFor();
-    await table.getByText('80 % · 1.5 %').waitFor();
+    // The rates set in the first test take effect next week: this week's statement keeps 0 %.
+    await table
+      .getByRole('row', { name: /Agent Arjun/ })
+      .getByText('0 % · 0 %', { exact: true })
+      .waitFor();
     // The week is still running: nothing to settle yet.
     await table.getByText('Week running').first().waitFor();
     await page.context().close();

@@ -32,6 +32,12 @@ export const agentRatesSchema = z.object({
   uplineCommission: z.number(),
   setBy: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /**
+   * A change takes effect from the next India week (decision 0048): the rates of the week now running,
+   * and the Monday from which `partnership` and `commission` apply when that is still to come.
+   */
+  inForce: z.object({ partnership: z.number(), commission: z.number() }),
+  effectiveFrom: z.string().nullable(),
 });
 export type AgentRates = z.infer<typeof agentRatesSchema>;
 export const agentRatesEnvelope = envelope(agentRatesSchema);

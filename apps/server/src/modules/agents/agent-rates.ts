@@ -1,5 +1,5 @@
 import { DEFAULT_COMMISSION_BASIS_POINTS } from '@khel/exchange';
-import { FULL_SHARE_BP, toHundredths } from '@khel/money';
+import { FULL_SHARE_BP, indiaDate, toHundredths } from '@khel/money';
 import type { AgentRates, AgentRatesUpdate } from '@khel/contract';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -7,6 +7,8 @@ import { fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import { accountInScope, isAgentRole, isSiteRole } from './agent-scope.js';
+import { createAgentRatesRepository } from './agent-rates-repository.js';
+import { indiaWeek, nextIndiaWeekStart } from './india-week.js';
 
 /** Rates in basis points. The top of the tree (the DIRECTOR) holds 100 % and the house's commission. */
 export interface Rates {
@@ -23,14 +25,11 @@ interface RatesRow {
   updated_at: Date;
 }
 
-/** Every agent's stored rates (an agent without a row holds 0 % of both). */
-export async function loadAllRates(db: Queryable): Promise<Map<string, Rates>> {
-  const result = await db.query<RatesRow>('select user_id, partnership_bp, commission_bp from agent_rates');
+/** Every agent's rates in force in the India week starting `weekStart` (an agent without any holds 0 % of both). */
+export async function loadRatesForWeek(db: Queryable, weekStart: string): Promise<Map<string, Rates>> {
+  const rows = await createAgentRatesRepository(db).forWeek(weekStart);
   return new Map(
-    result.rows.map((row) => [
-      row.user_id,
-      { partnershipBp: Number(row.partnership_bp), commissionBp: Number(row.commission_bp) },
-    ]),
+    rows.map((row) => [row.user_id, { partnershipBp: row.partnership_bp, commissionBp: row.commission_bp }]),
   );
 }
 
@@ -65,6 +64,10 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
   ): Promise<AgentRates> {
     const row = (await tx.query<RatesRow>('select * from agent_rates where user_id = $1', [target.id])).rows[0];
     const upline = await uplineRates(tx, target.upline_id);
+    const thisWeek = indiaWeek(indiaDate(clock.now())).weekStart;
+    const inForce = await createAgentRatesRepository(tx).ofAgentForWeek(target.id, thisWeek);
+    const next = nextIndiaWeekStart(clock.now());
+    const pending = await createAgentRatesRepository(tx).ofAgentForWeek(target.id, next);
     return {
       userId: target.id,
       partnership: percent(row === undefined ? 0 : Number(row.partnership_bp)),
@@ -73,6 +76,11 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
       uplineCommission: percent(upline.commissionBp),
       setBy: row?.set_by ?? null,
       updatedAt: row?.updated_at.toISOString() ?? null,
+      inForce: {
+        partnership: percent(inForce?.partnership_bp ?? 0),
+        commission: percent(inForce?.commission_bp ?? 0),
+      },
+      effectiveFrom: pending !== null && pending.week_start > thisWeek ? pending.week_start : null,
     };
   }
 
@@ -113,6 +121,15 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
            on conflict (user_id) do update set partnership_bp = excluded.partnership_bp, commission_bp = excluded.commission_bp, set_by = excluded.set_by, updated_at = excluded.updated_at`,
           [target.id, partnershipBp, commissionBp, caller.userId, clock.now()],
         );
+        // From the next India week: this week and every week before keep the rates their bets were struck at.
+        await createAgentRatesRepository(tx).setFrom({
+          userId: target.id,
+          weekStart: nextIndiaWeekStart(clock.now()),
+          partnershipBp,
+          commissionBp,
+          setBy: caller.userId,
+          at: clock.now(),
+        });
         return { answer: await view(tx, target), before: previous };
       });
       await audit.record({
@@ -125,6 +142,7 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
           commission: answer.commission,
           previousPartnership: before.partnership,
           previousCommission: before.commission,
+          effectiveFrom: answer.effectiveFrom,
         },
         ip,
       });

@@ -1,4 +1,4 @@
-import { paiseToRupees, indiaDate, indiaMidnight } from '@khel/money';
+import { paiseToRupees, indiaDate } from '@khel/money';
 import type { AgentStatement } from '@khel/contract';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -6,22 +6,15 @@ import { fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { Rates } from './agent-rates.js';
-import { loadAllRates } from './agent-rates.js';
+import { loadRatesForWeek } from './agent-rates.js';
+import { indiaWeek } from './india-week.js';
 import { accountInScope, isAgentRole, isSiteRole, requireDownlineRole } from './agent-scope.js';
 import type { AgentFigures } from './agent-statement-figures.js';
 import { emptyFigures, weekFigures } from './agent-statement-figures.js';
 import type { Account } from './agent-statement-week.js';
 import { agentChain, loadWeek } from './agent-statement-week.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The India-time week (Monday to Sunday) holding an India date: its Monday, Sunday and UTC range. */
-export function indiaWeek(date: string): { weekStart: string; weekEnd: string; from: Date; to: Date } {
-  const weekday = new Date(`${date}T00:00:00.000Z`).getUTCDay();
-  const from = new Date(indiaMidnight(date).getTime() - ((weekday + 6) % 7) * DAY_MS);
-  const to = new Date(from.getTime() + 7 * DAY_MS);
-  return { weekStart: indiaDate(from), weekEnd: indiaDate(new Date(to.getTime() - DAY_MS)), from, to };
-}
+export { indiaWeek } from './india-week.js';
 
 interface SettlementRow {
   agent_id: string;
@@ -34,8 +27,10 @@ interface SettlementRow {
 export function createAgentStatementService(deps: { db: Database; audit: AuditService; clock: Clock }) {
   const { db, audit, clock } = deps;
 
-  async function compute(tx: Queryable, rootId: string | null, from: Date, to: Date) {
-    const rates = await loadAllRates(tx);
+  /** A week's figures with the rates in force that week (decision 0048): a later change never alters it. */
+  async function compute(tx: Queryable, rootId: string | null, week: { weekStart: string; from: Date; to: Date }) {
+    const { from, to } = week;
+    const rates = await loadRatesForWeek(tx, week.weekStart);
     const ratesOf = (agentId: string): Rates => rates.get(agentId) ?? { partnershipBp: 0, commissionBp: 0 };
     const { byId, levels, nets } = await loadWeek(tx, rootId, from, to, ratesOf);
     const figures = weekFigures(levels, nets, (userId) => agentChain(byId, userId), ratesOf);
@@ -92,7 +87,7 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
       requireDownlineRole(caller);
       const week = indiaWeek(query.week ?? indiaDate(clock.now()));
       const site = isSiteRole(caller.role);
-      const { byId, figures, ratesOf } = await compute(db, site ? null : caller.userId, week.from, week.to);
+      const { byId, figures, ratesOf } = await compute(db, site ? null : caller.userId, week);
       const agents = [...byId.values()]
         .filter(
           (account) =>
@@ -129,7 +124,7 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
         if (!isSiteRole(caller.role) && agent.upline_id !== caller.userId)
           fail('FORBIDDEN', "Only the agent's upline settles its statement");
         if (week.to.getTime() > clock.now().getTime()) fail('WEEK_NOT_OVER');
-        const { figures, ratesOf } = await compute(tx, agentId, week.from, week.to);
+        const { figures, ratesOf } = await compute(tx, agentId, week);
         const rates = ratesOf(agentId);
         const inserted = await tx.query(
           `insert into agent_statement_settlements (agent_id, week_start, settled_by, settled_at, figures) values ($1, $2, $3, $4, $5)

@@ -23,10 +23,13 @@ let c1: Caller;
 let players: { token: string; userId: string }[];
 
 const ip = '127.0.0.1';
-const WEEK = '2026-11-16';
+// Rates set in the first describe (week of 16 November) take effect from the next India week (decision
+// 0048): the seeded bets are struck in the week of 23 November.
+const WEEK = '2026-11-23';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The file runs over two India weeks: sessions made on the first day stay open (a week's idle limit).
+  t = await createTestApp({ SESSION_IDLE_MINUTES: String(7 * 24 * 60) });
   director = await createOperator(t, ROLES.DIRECTOR);
   await resultsSettleAlone(t, director.token);
   // DIRECTOR → a1 → a2 → a3, and a credit branch DIRECTOR → c1; players at every depth and one outside.
@@ -160,6 +163,8 @@ describe('the weekly agent statement over a seeded week of bets', () => {
   };
 
   it("each level's share and commission equal the model, and each bet's shares sum to the whole", async () => {
+    // To Monday 23 November, 12:00 India time: the rates set last week are in force now.
+    t.clock.advanceMs(Date.parse('2026-11-23T06:30:00.000Z') - t.clock.now().getTime());
     Object.assign(RATES, {
       [a1.userId]: { p: 8000, c: 150 },
       [a2.userId]: { p: 6000, c: 100 },
@@ -346,11 +351,11 @@ describe('the weekly agent statement over a seeded week of bets', () => {
       });
     }
 
-    const answer = await call(t.app, 'GET', '/api/v1/backoffice/agent-statements?week=2026-11-21', {
+    const answer = await call(t.app, 'GET', '/api/v1/backoffice/agent-statements?week=2026-11-25', {
       token: director.token,
     });
     const list = answer.body.data as { weekStart: string; weekEnd: string; items: AgentStatement[] };
-    expect(list).toMatchObject({ weekStart: WEEK, weekEnd: '2026-11-22' });
+    expect(list).toMatchObject({ weekStart: WEEK, weekEnd: '2026-11-29' });
     expect(list.items.map((item) => item.agentId).sort()).toEqual([a1.userId, a2.userId, a3.userId, c1.userId].sort());
     let anyCommission = false;
     for (const item of list.items) {
@@ -388,7 +393,7 @@ describe('the weekly agent statement over a seeded week of bets', () => {
   });
 
   it('an agent sees its own week and its direct downline agents only', async () => {
-    const mine = await t.services.agentStatements.list(a1, { week: '2026-11-20' });
+    const mine = await t.services.agentStatements.list(a1, { week: '2026-11-27' });
     expect(mine.items.map((item) => item.agentId)).toEqual([a1.userId, a2.userId]);
     const credit = await t.services.agentStatements.list(c1, {});
     expect(credit.items.map((item) => item.agentId)).toEqual([c1.userId]);
@@ -397,19 +402,40 @@ describe('the weekly agent statement over a seeded week of bets', () => {
     });
   });
 
+  it("changing a partnership or commission leaves this week's statement unchanged: it takes effect next week", async () => {
+    const statementOf = async (agentId: string) =>
+      (await t.services.agentStatements.list(a1, { week: WEEK })).items.find((item) => item.agentId === agentId);
+    const before = await statementOf(a2.userId);
+    const a1Before = await statementOf(a1.userId);
+    expect(before?.agentShare).not.toBe(0);
+    const changed = await t.services.agentRates.set(a1, a2.userId, { partnership: 70, commission: 0.5 }, ip);
+    expect(changed).toMatchObject({
+      partnership: 70,
+      commission: 0.5,
+      inForce: { partnership: 60, commission: 1 },
+      effectiveFrom: '2026-11-30',
+    });
+    expect(await statementOf(a2.userId)).toEqual(before);
+    // Its upline's share of the week stays too.
+    expect(await statementOf(a1.userId)).toEqual(a1Before);
+    // Last week (unsettled) keeps its rates too: nobody bet then, and its rates were last week's.
+    const lastWeek = await t.services.agentStatements.list(a1, { week: '2026-11-16' });
+    expect(lastWeek.items.find((item) => item.agentId === a2.userId)).toMatchObject({ partnership: 0, agentShare: 0 });
+  });
+
   it('the upline marks an ended week settled once; the agent itself and other uplines cannot', async () => {
     await expect(t.services.agentStatements.settle(a2, a3.userId, WEEK, ip)).rejects.toMatchObject({
       code: 'WEEK_NOT_OVER',
     });
-    // To Monday 23 November, 00:01 India time.
-    t.clock.advanceMs(Date.parse('2026-11-22T18:31:00.000Z') - t.clock.now().getTime());
+    // To Monday 30 November, 00:01 India time.
+    t.clock.advanceMs(Date.parse('2026-11-29T18:31:00.000Z') - t.clock.now().getTime());
     await expect(t.services.agentStatements.settle(a3, a3.userId, WEEK, ip)).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     await expect(t.services.agentStatements.settle(a1, a3.userId, WEEK, ip)).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    await expect(t.services.agentStatements.settle(a2, a3.userId, '2026-11-17', ip)).rejects.toMatchObject({
+    await expect(t.services.agentStatements.settle(a2, a3.userId, '2026-11-24', ip)).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
     });
     const before = (await t.services.agentStatements.list(a2, { week: WEEK })).items.find(
@@ -417,7 +443,7 @@ describe('the weekly agent statement over a seeded week of bets', () => {
     ) as AgentStatement;
     const first = await t.services.agentStatements.settle(a2, a3.userId, WEEK, ip);
     expect(first.message).toBe('Statement marked settled');
-    expect(first.statement).toEqual({ ...before, settled: { at: '2026-11-22T18:31:00.000Z', by: a2.userId } });
+    expect(first.statement).toEqual({ ...before, settled: { at: '2026-11-29T18:31:00.000Z', by: a2.userId } });
     const again = await t.services.agentStatements.settle(a2, a3.userId, WEEK, ip);
     expect(again).toEqual({ statement: first.statement, message: 'This week was already settled' });
     // The settled figures stay as they were when settled, whatever the rates do later.
@@ -426,6 +452,11 @@ describe('the weekly agent statement over a seeded week of bets', () => {
       (item) => item.agentId === a3.userId,
     );
     expect(after).toEqual(first.statement);
+    // The week of 30 November has begun: a2's change made last week is in force now.
+    expect(await t.services.agentRates.get(a1, a2.userId)).toMatchObject({
+      inForce: { partnership: 70, commission: 0.5 },
+      effectiveFrom: null,
+    });
 
     const operator = await createOperator(t, ROLES.SUPPORT_ADMIN);
     const http = await call(t.app, 'POST', `/api/v1/backoffice/users/${a1.userId}/agent-statement/settle`, {
@@ -435,7 +466,7 @@ describe('the weekly agent statement over a seeded week of bets', () => {
     expect(http.body.meta).toMatchObject({ code: 200, message: 'Statement marked settled' });
     const notMonday = await call(t.app, 'POST', `/api/v1/backoffice/users/${a1.userId}/agent-statement/settle`, {
       token: operator.token,
-      body: { weekStart: '2026-11-18' },
+      body: { weekStart: '2026-11-25' },
     });
     expect(notMonday.body.meta).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
     const audit = await call(

@@ -74,7 +74,7 @@ describe('agent statements page', () => {
 
 describe("partnership and limits on an agent's page", () => {
   it("saves partnership within the upline's and shows the server's refusal", async () => {
-    const rates: AgentRates = {
+    let rates: AgentRates = {
       userId: AGENT._id,
       partnership: 50,
       commission: 1,
@@ -82,6 +82,8 @@ describe("partnership and limits on an agent's page", () => {
       uplineCommission: 2,
       setBy: ME,
       updatedAt: null,
+      inForce: { partnership: 50, commission: 1 },
+      effectiveFrom: null,
     };
     const limits: BetLimits = {
       ownerId: AGENT._id,
@@ -101,7 +103,7 @@ describe("partnership and limits on an agent's page", () => {
         const body = call.body as { partnership: number };
         return body.partnership > 100
           ? fail(422, "A partnership or commission cannot be above the upline's own", 'AGENT_RATE_ABOVE_UPLINE')
-          : ok({ ...rates, ...body }, 'Partnership saved');
+          : ok((rates = { ...rates, ...body, effectiveFrom: '2026-11-30' }), 'Partnership saved');
       },
       'GET /backoffice/users/:id/bet-limits': () => ok(limits),
       'PUT /backoffice/users/:id/bet-limits': (call) =>
@@ -131,6 +133,10 @@ describe("partnership and limits on an agent's page", () => {
         partnership: 75.5,
         commission: 1,
       }),
+    );
+    // It takes effect next India week; this week keeps 50 %.
+    expect((await screen.findByTestId('rates-pending')).textContent).toMatch(
+      /In force this week: 50 % and 1 %.*from the week starting 2026-11-30/,
     );
 
     const limitsForm = screen.getByRole('form', { name: 'Bet limits and blocks' });

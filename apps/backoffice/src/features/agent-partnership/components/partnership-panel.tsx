@@ -67,6 +67,17 @@ export function PartnershipPanel({ userId, canEdit }: { userId: string; canEdit:
           </Button>
         ) : null}
       </form>
+      {current.effectiveFrom !== null ? (
+        <p data-testid="rates-pending">
+          In force this week: {current.inForce.partnership} % and {current.inForce.commission} %. The rates above take
+          effect from the week starting {current.effectiveFrom} (India time); this week&apos;s statement keeps the old
+          ones.
+        </p>
+      ) : (
+        <p className="muted small">
+          A change takes effect from the next India week (Monday); this week keeps its rates.
+        </p>
+      )}
       {current.updatedAt !== null ? <p className="muted">Last set {formatDateTime(current.updatedAt)}</p> : null}
     </section>
   );
