@@ -46,7 +46,7 @@ function likePattern(text: string): string {
 const NAMED_ENTRIES = `
   select a.id, a.seq, a.actor_id, a.action, a.target_type, a.target_id, a.details, a.ip, a.user_agent, a.created_at,
     case when u.id is null then null else u.name || ' (' || u.mobile_no || ')' end as actor_name,
-    u.username as actor_username,
+    u.username as actor_username, u.name as actor_plain_name,
     case a.target_type
       when 'user' then case when tu.id is null then null else tu.name || ' (' || tu.mobile_no || ')' end
       when 'sport' then (select s.name from sports s where s.id::text = a.target_id)
@@ -85,6 +85,12 @@ export function createAuditRepository(db: Queryable) {
         params.push(value);
         return `$${params.length}`;
       };
+      // What the caller may see of the actor: everything, or for an agent (issue 24) the name alone of an
+      // actor outside its downline (an operator, an upline): never their mobile number, address or browser.
+      let actorName = 'x.actor_name';
+      let actorUsername = 'x.actor_username';
+      let ip = 'x.ip';
+      let userAgent = 'x.user_agent';
       if (query.within !== undefined && query.within !== null) {
         // An agent's view (decision 0018): actions by someone in its downline (itself included) or on one.
         const root = param(query.within);
@@ -92,6 +98,11 @@ export function createAuditRepository(db: Queryable) {
         where.push(
           `(x.actor_id in (${subtree}) or (x.target_type = 'user' and x.target_id in (select id::text from (${subtree}) s)))`,
         );
+        const inside = `x.actor_id in (${subtree})`;
+        actorName = `case when ${inside} then x.actor_name else x.actor_plain_name end`;
+        actorUsername = `case when ${inside} then x.actor_username else null end`;
+        ip = `case when ${inside} then x.ip else null end`;
+        userAgent = `case when ${inside} then x.user_agent else null end`;
       }
       if (query.targetId !== undefined) where.push(`x.target_id = ${param(query.targetId)}`);
       if (query.action !== undefined) where.push(`x.action = ${param(query.action)}`);
@@ -100,7 +111,7 @@ export function createAuditRepository(db: Queryable) {
       if (query.actor !== undefined) {
         const exact = param(query.actor);
         const like = param(likePattern(query.actor));
-        where.push(`(x.actor_id::text = ${exact} or x.actor_name ilike ${like} or x.actor_username ilike ${like})`);
+        where.push(`(x.actor_id::text = ${exact} or ${actorName} ilike ${like} or ${actorUsername} ilike ${like})`);
       }
       if (query.target !== undefined) {
         const exact = param(query.target);
@@ -112,7 +123,8 @@ export function createAuditRepository(db: Queryable) {
         params,
       );
       const rows = await db.query<AuditRow>(
-        `select x.id, x.actor_id, x.actor_name, x.action, x.target_type, x.target_id, x.target_name, x.details, x.ip, x.user_agent, x.created_at
+        `select x.id, x.actor_id, ${actorName} as actor_name, x.action, x.target_type, x.target_id, x.target_name, x.details,
+           ${ip} as ip, ${userAgent} as user_agent, x.created_at
          from (${NAMED_ENTRIES}) x ${clause}
          order by x.seq desc limit ${param(query.limit)} offset ${param(query.offset)}`,
         params,

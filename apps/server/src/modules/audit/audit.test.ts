@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { AuditEntry } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
+import { accountUnder } from '../agents/agent-money-test-support.js';
 import {
   PASSWORD,
   call,
@@ -223,5 +224,46 @@ describe('audit log: filters', () => {
     }
     const percent = await call(t.app, 'GET', '/api/v1/backoffice/audit-log?actor=%25', { token: director.token });
     expect((percent.body.data as Page).items).toEqual([]);
+  });
+});
+
+describe("audit log: an agent's view (issue 24)", () => {
+  it("shows an operator acting on the agent's player by name only: never the operator's mobile number, address or browser", async () => {
+    const agent = await accountUnder(t, ROLES.AGENT, director.userId);
+    const player = await accountUnder(t, ROLES.PLAYER, agent.userId);
+    const adjusted = await call(t.app, 'POST', `/api/v1/backoffice/users/${player.userId}/adjustments`, {
+      token: director.token,
+      headers: { 'user-agent': BROWSER },
+      body: { wallet: 'main', amount: 100, reason: 'Goodwill' },
+    });
+    expect(adjusted.body.meta.code).toBe(200);
+    const mobile = (
+      (await t.db.query<{ mobile_no: string }>('select mobile_no from users where id = $1', [director.userId]))
+        .rows[0] as {
+        mobile_no: string;
+      }
+    ).mobile_no;
+
+    // The site's operators see who did it, with the mobile number, address and browser.
+    const full = (await auditLog(`targetId=${player.userId}&action=adjustment.apply`)).items[0];
+    expect(full?.actorName).toContain(mobile);
+    expect(full?.ip).not.toBeNull();
+
+    const seen = await t.services.audit.list({ page: 1, pageSize: 50, targetId: player.userId }, agent.userId);
+    const entry = seen.items.find((item) => item.actorId === director.userId);
+    expect(entry).toBeDefined();
+    expect(entry?.actorName).not.toContain(mobile);
+    expect(entry).toMatchObject({ ip: null, userAgent: null });
+    expect(JSON.stringify(seen.items)).not.toContain(mobile);
+    // Searching by the operator's number finds nothing for the agent.
+    expect((await t.services.audit.list({ page: 1, pageSize: 50, actor: mobile.slice(2) }, agent.userId)).total).toBe(
+      0,
+    );
+    // Its own downline's actions keep everything.
+    expect(
+      (await t.services.audit.list({ page: 1, pageSize: 50, actor: director.userId }, null)).items.some((item) =>
+        (item.actorName ?? '').includes(mobile),
+      ),
+    ).toBe(true);
   });
 });
