@@ -10,7 +10,8 @@ const serverTest = { ...server.test, root: './apps/server' };
 const databaseFiles = { ...serverTest, exclude: [...configDefaults.exclude, ...DATABASE_FREE_FILES] };
 export default defineConfig({
   test: {
-    reporters: ['default', ['json', { outputFile: '.test-report.json' }]],
+    // The closing summary (scripts/test-summary.mjs) reads the JSON report and the timings.
+    reporters: ['default', ['json', { outputFile: '.test-report.json' }], './scripts/timing-reporter.ts'],
     projects: [
       'packages/money',
       'packages/contract',
