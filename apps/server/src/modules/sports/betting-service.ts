@@ -6,8 +6,9 @@ import { createBookCommands } from './book-commands.js';
 import { createEngineEvents } from './engine-events.js';
 import type { MarketBooks } from './market-books.js';
 
-export { HOUSE_OWNER, emptyChanges } from './engine-events.js';
-export type { ChangeSet } from './engine-events.js';
+export { HOUSE_OWNER } from './engine-events.js';
+export { emptyChanges } from './changes.js';
+export type { ChangeSet } from './changes.js';
 export type { Recorder } from './bet-placement.js';
 export { bookmakerQuoteOf, fancyQuoteOf } from './quote-checks.js';
 

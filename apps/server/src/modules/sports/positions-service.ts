@@ -12,7 +12,7 @@ import type { FancyBet, RunnerLine, RunnerPosition } from '@khel/exchange';
 import { paiseToRupees } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { LiveBus } from '../live/live-bus.js';
-import type { ChangeSet } from './betting-service.js';
+import type { ChangeSet } from './changes.js';
 import { remainingPaise } from './exposure.js';
 import type { BetRow, FillRow, MarketRow, RunnerRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';

@@ -2,7 +2,7 @@ import type { BetRow as BetDto, Market, Score, WsServerMessage } from '@khel/con
 import { fail } from '../../lib/app-error.js';
 import type { LiveBus } from '../live/live-bus.js';
 import type { ChangeSet } from './betting-service.js';
-import type { KnownRows } from './engine-events.js';
+import type { KnownRows } from './changes.js';
 import { emptyChanges } from './betting-service.js';
 import { MarketNotFound } from './market-books.js';
 import type { BetRow, MarketRow, RunnerRow, SportsRepository } from './sports-repository.js';
