@@ -9,19 +9,19 @@ import { fail } from '../../../lib/app-error.js';
 import type { Caller } from '../../identity/identity-service.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import { DuplicateIdempotencyKey } from '../../idempotency/idempotency-service.js';
-import type { JoinedInserter } from '../writer/batch-writes.js';
-import type { ChangeSet } from '../positions/changes.js';
-import { emptyChanges, knowPositions, knowRows, resetChanges } from '../positions/changes.js';
+import type { JoinedInserter } from '../writer/index.js';
+import type { ChangeSet } from '../positions/index.js';
+import { emptyChanges, knowPositions, knowRows, resetChanges } from '../positions/index.js';
 import type { EngineEvents } from './engine-events.js';
-import { addLine, bookmakerLine, refreshExposures } from '../positions/exposure.js';
-import type { MarketBooks } from '../writer/market-books.js';
-import { oddsPreferenceOf } from '../odds-preference/odds-preference-service.js';
+import { addLine, bookmakerLine, refreshExposures } from '../positions/index.js';
+import type { MarketBooks } from '../writer/index.js';
+import { oddsPreferenceOf } from '../odds-preference/index.js';
 import { limitsForBet, refuseUnlessAccepted } from './placement-limits.js';
 import { checkQuote } from './quote-checks.js';
 import { createSportsRepository } from '../sports-repository.js';
 import type { BetRow } from '../sports-repository.js';
 import { refreshHeldExposures } from './held-exposures.js';
-import { heldPositionsOf } from '../positions/positions-service.js';
+import { heldPositionsOf } from '../positions/index.js';
 
 /**
  * Writes a command's answer (an idempotency record) in the transaction the command commits in; with

@@ -4,11 +4,11 @@ import { createBetLifecycle } from './bet-lifecycle.js';
 import { createBetPlacement } from './bet-placement.js';
 import { createBookCommands } from './book-commands.js';
 import { createEngineEvents } from './engine-events.js';
-import type { MarketBooks } from '../writer/market-books.js';
+import type { MarketBooks } from '../writer/index.js';
 
 export { HOUSE_OWNER } from './engine-events.js';
-export { emptyChanges } from '../positions/changes.js';
-export type { ChangeSet } from '../positions/changes.js';
+export { emptyChanges } from '../positions/index.js';
+export type { ChangeSet } from '../positions/index.js';
 export type { Recorder } from './bet-placement.js';
 export { bookmakerQuoteOf, fancyQuoteOf } from './quote-checks.js';
 

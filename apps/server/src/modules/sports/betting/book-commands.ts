@@ -2,11 +2,11 @@ import { listRestingOffers } from '@khel/exchange';
 import type { ExchangeEvent } from '@khel/exchange';
 import type { Clock } from '../../../lib/clock.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
-import type { ChangeSet } from '../positions/changes.js';
+import type { ChangeSet } from '../positions/index.js';
 import type { EngineEvents } from './engine-events.js';
 import { HOUSE_OWNER } from './engine-events.js';
-import { refreshExposures } from '../positions/exposure.js';
-import type { MarketContext } from '../writer/market-books.js';
+import { refreshExposures } from '../positions/index.js';
+import type { MarketContext } from '../writer/index.js';
 import type { HouseQuoteJson } from '../sports-repository.js';
 import { createSportsRepository } from '../sports-repository.js';
 

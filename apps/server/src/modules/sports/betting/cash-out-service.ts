@@ -16,10 +16,10 @@ import type { Caller } from '../../identity/identity-service.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
 import type { BettingService, ChangeSet } from './betting-service.js';
 import { bookmakerQuoteOf, fancyQuoteOf } from './betting-service.js';
-import { refreshExposures } from '../positions/exposure.js';
-import type { MarketBooks, MarketContext } from '../writer/market-books.js';
-import { MarketNotFound } from '../writer/market-books.js';
-import { fancyBetOf, positionLines } from '../positions/positions-service.js';
+import { refreshExposures } from '../positions/index.js';
+import type { MarketBooks, MarketContext } from '../writer/index.js';
+import { MarketNotFound } from '../writer/index.js';
+import { fancyBetOf, positionLines } from '../positions/index.js';
 import type { BetRow } from '../sports-repository.js';
 import { createSportsRepository } from '../sports-repository.js';
 

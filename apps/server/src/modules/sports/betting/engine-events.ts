@@ -2,11 +2,11 @@ import { priceToIndex } from '@khel/exchange';
 import type { ExchangeCommand, ExchangeEvent } from '@khel/exchange';
 import type { Clock } from '../../../lib/clock.js';
 import { fail } from '../../../lib/app-error.js';
-import { addLine, exchangeFillLine, remainingPaise } from '../positions/exposure.js';
-import type { BatchWrites } from '../writer/batch-writes.js';
-import type { MarketContext } from '../writer/market-books.js';
-import type { ChangeSet } from '../positions/changes.js';
-import { knowRows } from '../positions/changes.js';
+import { addLine, exchangeFillLine, remainingPaise } from '../positions/index.js';
+import type { BatchWrites } from '../writer/index.js';
+import type { MarketContext } from '../writer/index.js';
+import type { ChangeSet } from '../positions/index.js';
+import { knowRows } from '../positions/index.js';
 import type { BetRow } from '../sports-repository.js';
 import { createSportsRepository } from '../sports-repository.js';
 

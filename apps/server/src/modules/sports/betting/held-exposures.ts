@@ -1,8 +1,8 @@
 import type { Queryable } from '../../../db/database.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
-import type { BatchWrites, WalletMove } from '../writer/batch-writes.js';
-import { bookmakerLine, fancyExposureOfBets, positionExposure, remainingPaise } from '../positions/exposure.js';
-import type { PositionDeltas } from '../positions/exposure.js';
+import type { BatchWrites, WalletMove } from '../writer/index.js';
+import { bookmakerLine, fancyExposureOfBets, positionExposure, remainingPaise } from '../positions/index.js';
+import type { PositionDeltas } from '../positions/index.js';
 import { unmatchedOfferLine } from '@khel/exchange';
 
 /**

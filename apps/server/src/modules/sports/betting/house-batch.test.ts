@@ -15,8 +15,8 @@ import { signUpPlayer } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
 import { AppError } from '../../../lib/app-error.js';
 import { emptyChanges } from './betting-service.js';
-import { fancyExposureOfBets, positionExposure } from '../positions/exposure.js';
-import { positionLines } from '../positions/positions-service.js';
+import { fancyExposureOfBets, positionExposure } from '../positions/index.js';
+import { positionLines } from '../positions/index.js';
 import type { BetRow, MarketRow } from '../sports-repository.js';
 
 const PLAYERS = 6;

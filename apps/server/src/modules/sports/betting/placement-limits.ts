@@ -4,7 +4,7 @@ import type { ErrorCode } from '@khel/contract';
 import type { Queryable } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
 import { limitRulesForBet } from '../../agents/downline-limits-service.js';
-import type { BatchWrites } from '../writer/batch-writes.js';
+import type { BatchWrites } from '../writer/index.js';
 import type { MarketRow } from '../sports-repository.js';
 
 /** Each refusal of the engine's acceptance checks as the catalogue error the player hears. */

@@ -1,5 +1,5 @@
 import type { FancyQuoteResult } from '@khel/sports-sim';
-import type { MarketCommand } from '../routing/market-router.js';
+import type { MarketCommand } from '../routing/index.js';
 import type { SportsService } from '../sports-service.js';
 
 /** One house offer on an exchange market, with its runner's database id. */

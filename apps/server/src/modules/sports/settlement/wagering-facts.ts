@@ -2,8 +2,8 @@ import { bookmakerBetLine, worstLossPaise } from '@khel/exchange';
 import type { SettledPosition } from '@khel/exchange';
 import type { BonusProduct } from '@khel/contract';
 import type { WageringFact } from '../../bonus/bonus-rules.js';
-import type { MarketContext } from '../writer/market-books.js';
-import { fancyBetOf, positionLines } from '../positions/positions-service.js';
+import type { MarketContext } from '../writer/index.js';
+import { fancyBetOf, positionLines } from '../positions/index.js';
 import type { BetRow, FillRow } from '../sports-repository.js';
 import { createSportsRepository } from '../sports-repository.js';
 

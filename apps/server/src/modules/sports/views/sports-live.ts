@@ -1,10 +1,10 @@
 import type { BetRow as BetDto, Market, Score, WsServerMessage } from '@khel/contract';
 import { fail } from '../../../lib/app-error.js';
 import type { LiveBus } from '../../live/live-bus.js';
-import type { ChangeSet } from '../betting/betting-service.js';
-import type { KnownRows } from '../positions/changes.js';
-import { emptyChanges } from '../betting/betting-service.js';
-import { MarketNotFound } from '../writer/market-books.js';
+import type { ChangeSet } from '../betting/index.js';
+import type { KnownRows } from '../positions/index.js';
+import { emptyChanges } from '../betting/index.js';
+import { MarketNotFound } from '../writer/index.js';
 import type { BetRow, MarketRow, RunnerRow, SportsRepository } from '../sports-repository.js';
 import type { SportsViews } from './sports-views.js';
 

@@ -1,8 +1,8 @@
 import type { BetRow as BetDto, EventSummary, Market, Score } from '@khel/contract';
 import { readDepth } from '@khel/exchange';
 import { fromHundredths, paiseToRupees } from '@khel/money';
-import { remainingPaise } from '../positions/exposure.js';
-import type { MarketBooks } from '../writer/market-books.js';
+import { remainingPaise } from '../positions/index.js';
+import type { MarketBooks } from '../writer/index.js';
 import type {
   BetRow,
   BookmakerQuoteJson,

@@ -4,7 +4,7 @@ import type { TestApp } from '../../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
 import { agentUnder, marketOf, placeBet, playerUnder } from '../../agents/agents-test-support.js';
 import type { Caller } from '../../identity/identity-service.js';
-import { exposureOf } from '../positions/exposure.js';
+import { exposureOf } from '../positions/index.js';
 import { createSportsRepository } from '../sports-repository.js';
 import { resultsSettleAlone } from '../../../../test/one-operator-results.js';
 

@@ -15,7 +15,7 @@ import type { TestApp } from '../../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
 import { AppError } from '../../../lib/app-error.js';
-import { emptyChanges } from '../betting/betting-service.js';
+import { emptyChanges } from '../betting/index.js';
 
 const PLAYERS = 6;
 const STEPS = 70;

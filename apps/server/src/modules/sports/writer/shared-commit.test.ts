@@ -13,7 +13,7 @@ import type { Caller } from '../../identity/identity-service.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
 import { AppError } from '../../../lib/app-error.js';
-import { emptyChanges } from '../betting/betting-service.js';
+import { emptyChanges } from '../betting/index.js';
 
 const PLAYERS = 8;
 const MARKETS = 4;
