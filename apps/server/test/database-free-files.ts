@@ -19,6 +19,6 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'src/modules/payment-accounts/ifsc-banks.test.ts',
   'src/modules/settings/player-index.test.ts',
   'src/modules/sms/msg91-sms.test.ts',
-  'src/modules/sports/market-state.test.ts',
+  'src/modules/sports/writer/market-state.test.ts',
   'src/plugins/static-files.test.ts',
 ];
