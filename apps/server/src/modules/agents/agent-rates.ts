@@ -7,7 +7,6 @@ import { fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import { accountInScope, isAgentRole, isSiteRole } from './agent-scope.js';
-import { createAgentRatesRepository } from './agent-rates-repository.js';
 
 /** Rates in basis points. The top of the tree (the DIRECTOR) holds 100 % and the house's commission. */
 export interface Rates {
@@ -16,11 +15,19 @@ export interface Rates {
 }
 export const TOP_RATES: Rates = { partnershipBp: FULL_SHARE_BP, commissionBp: DEFAULT_COMMISSION_BASIS_POINTS };
 
+interface RatesRow {
+  user_id: string;
+  partnership_bp: number;
+  commission_bp: number;
+  set_by: string;
+  updated_at: Date;
+}
+
 /** Every agent's stored rates (an agent without a row holds 0 % of both). */
 export async function loadAllRates(db: Queryable): Promise<Map<string, Rates>> {
-  const rows = await createAgentRatesRepository(db).all();
+  const result = await db.query<RatesRow>('select user_id, partnership_bp, commission_bp from agent_rates');
   return new Map(
-    rows.map((row) => [
+    result.rows.map((row) => [
       row.user_id,
       { partnershipBp: Number(row.partnership_bp), commissionBp: Number(row.commission_bp) },
     ]),
@@ -29,16 +36,18 @@ export async function loadAllRates(db: Queryable): Promise<Map<string, Rates>> {
 
 async function ratesOf(db: Queryable, userId: string, role: number): Promise<Rates> {
   if (!isAgentRole(role)) return TOP_RATES;
-  const row = await createAgentRatesRepository(db).of(userId);
-  return row === null
+  const row = (
+    await db.query<RatesRow>('select partnership_bp, commission_bp from agent_rates where user_id = $1', [userId])
+  ).rows[0];
+  return row === undefined
     ? { partnershipBp: 0, commissionBp: 0 }
     : { partnershipBp: Number(row.partnership_bp), commissionBp: Number(row.commission_bp) };
 }
 
 async function uplineRates(db: Queryable, uplineId: string | null): Promise<Rates> {
   if (uplineId === null) return TOP_RATES;
-  const role = await createAgentRatesRepository(db).roleOf(uplineId);
-  return ratesOf(db, uplineId, role ?? 1);
+  const upline = (await db.query<{ role: number }>('select role from users where id = $1', [uplineId])).rows[0];
+  return ratesOf(db, uplineId, Number(upline?.role ?? 1));
 }
 
 const percent = (bp: number) => bp / 100;
@@ -54,7 +63,7 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
     tx: Queryable,
     target: { id: string; upline_id: string | null; role: number },
   ): Promise<AgentRates> {
-    const row = (await createAgentRatesRepository(tx).of(target.id)) ?? undefined;
+    const row = (await tx.query<RatesRow>('select * from agent_rates where user_id = $1', [target.id])).rows[0];
     const upline = await uplineRates(tx, target.upline_id);
     return {
       userId: target.id,
@@ -86,15 +95,24 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
         // Set by its upline: an agent sets its direct downline's; the site's roles set anyone's.
         if (!isSiteRole(caller.role) && target.upline_id !== caller.userId)
           fail('FORBIDDEN', "Only the agent's upline sets its partnership");
-        const rates = createAgentRatesRepository(tx);
         // Rate changes are rare: one lock keeps an upline lowering its own and a downline being raised apart.
-        await rates.lock();
+        await tx.query("select pg_advisory_xact_lock(hashtext('agent_rates'))");
         const upline = await uplineRates(tx, target.upline_id);
         if (partnershipBp > upline.partnershipBp || commissionBp > upline.commissionBp) fail('AGENT_RATE_ABOVE_UPLINE');
-        const given = await rates.highestGivenBy(target.id);
-        if (partnershipBp < given.partnershipBp || commissionBp < given.commissionBp) fail('AGENT_RATE_BELOW_DOWNLINE');
+        const given = (
+          await tx.query<{ partnership_bp: number | null; commission_bp: number | null }>(
+            'select max(r.partnership_bp) as partnership_bp, max(r.commission_bp) as commission_bp from agent_rates r join users u on u.id = r.user_id where u.upline_id = $1',
+            [target.id],
+          )
+        ).rows[0];
+        if (partnershipBp < Number(given?.partnership_bp ?? 0) || commissionBp < Number(given?.commission_bp ?? 0))
+          fail('AGENT_RATE_BELOW_DOWNLINE');
         const previous = await view(tx, target);
-        await rates.set(target.id, partnershipBp, commissionBp, caller.userId, clock.now());
+        await tx.query(
+          `insert into agent_rates (user_id, partnership_bp, commission_bp, set_by, updated_at) values ($1, $2, $3, $4, $5)
+           on conflict (user_id) do update set partnership_bp = excluded.partnership_bp, commission_bp = excluded.commission_bp, set_by = excluded.set_by, updated_at = excluded.updated_at`,
+          [target.id, partnershipBp, commissionBp, caller.userId, clock.now()],
+        );
         return { answer: await view(tx, target), before: previous };
       });
       await audit.record({

@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/database.js';
-import type { AgentFigures } from './agent-statement-figures.js';
 import { subtreeIdsSql } from '../../db/subtree-sql.js';
 
 /** An account of the week's tree, and whether it is at or below the statement's root. */
@@ -11,13 +10,6 @@ export interface WeekAccountRow {
   in_scope: boolean;
 }
 
-export interface SettlementRow {
-  agent_id: string;
-  settled_by: string;
-  settled_at: Date;
-  figures: AgentFigures & { partnershipBp: number; commissionBp: number };
-}
-
 /** The week's settled bets and closed casino rounds of the accounts in `$3`, from the house's side. */
 const RESULTS_SQL = `select b.user_id, 'sports' as kind, -b.profit_loss_paise::bigint as pnl from bets b
      where b.status = 'settled' and b.settled_at >= $1 and b.settled_at < $2 and b.user_id = any($3::uuid[])
@@ -25,7 +17,7 @@ const RESULTS_SQL = `select b.user_id, 'sports' as kind, -b.profit_loss_paise::b
    select r.user_id, 'casino' as kind, (r.stake_paise - r.payout_paise - r.rolled_back_paise)::bigint as pnl from casino_rounds r
      where r.status <> 'open' and r.settled_at >= $1 and r.settled_at < $2 and r.user_id = any($3::uuid[])`;
 
-/** The agents' weekly statements: the week's results summed in the database, and the settled weeks. */
+/** The agents' weekly statements: the week's accounts and results, summed in the database. */
 export function createAgentStatementRepository(db: Queryable) {
   return {
     /** The accounts at and below `rootId` (the whole site when null) with the root's uplines. */
@@ -79,29 +71,6 @@ export function createAgentStatementRepository(db: Queryable) {
         [from, to, players],
       );
       return result.rows;
-    },
-    async settlements(weekStart: string, agentIds: string[]): Promise<SettlementRow[]> {
-      if (agentIds.length === 0) return [];
-      const result = await db.query<SettlementRow>(
-        'select agent_id, settled_by, settled_at, figures from agent_statement_settlements where week_start = $1 and agent_id = any($2::uuid[])',
-        [weekStart, agentIds],
-      );
-      return result.rows;
-    },
-    /** Records a settled week once; false when it was already settled. */
-    async insertSettlement(row: {
-      agentId: string;
-      weekStart: string;
-      settledBy: string;
-      settledAt: Date;
-      figures: SettlementRow['figures'];
-    }): Promise<boolean> {
-      const inserted = await db.query(
-        `insert into agent_statement_settlements (agent_id, week_start, settled_by, settled_at, figures) values ($1, $2, $3, $4, $5)
-           on conflict (agent_id, week_start) do nothing returning agent_id`,
-        [row.agentId, row.weekStart, row.settledBy, row.settledAt, JSON.stringify(row.figures)],
-      );
-      return inserted.rowCount > 0;
     },
   };
 }
