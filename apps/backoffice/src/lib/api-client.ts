@@ -16,7 +16,7 @@ import { requestStepUp } from './auth/step-up-gate';
 export { API_BASE, ApiError, errorMessage, shouldRetry } from '@khel/web-kit';
 
 /** Where the shared step-up dialog sends a fresh authenticator code (decision 0048). */
-export const STEP_UP_PATH = '/api/v1/backoffice/step-up';
+export const STEP_UP_PATH = '/backoffice/step-up';
 
 export interface ApiOptions {
   method?: ApiMethod;

@@ -55,9 +55,11 @@ describe('step-up for money (decision 0048)', () => {
     expect(await chipsOf(agent)).toBe(1_500_00);
     expect(await auditActions('operator.step_up')).toHaveLength(1);
 
-    // The same code a second time (seen over a shoulder, replayed from a log) is refused and audited.
-    t.clock.advanceMs(STEP_UP_WINDOW_MS);
+    // The same code a second time (seen over a shoulder, replayed from a log) is refused and audited,
+    // and it does not stretch the window: the window still ends 5 minutes after the first use.
+    t.clock.advanceMs(10_000);
     expect((await stepUp(director.token, code)).body.meta).toMatchObject({ code: 400, error: 'SECOND_FACTOR_REUSED' });
+    t.clock.advanceMs(STEP_UP_WINDOW_MS - 10_000);
     expect((await giveChips(director.token, agent, 500)).body.meta.error).toBe('STEP_UP_REQUIRED');
     expect(await auditActions('operator.step_up_failed')).toHaveLength(1);
     expect(await chipsOf(agent)).toBe(1_500_00);
