@@ -106,7 +106,10 @@ describe('step-up for money (decision 0048)', () => {
       // The route exists under this name: a rename without the list would leave it unguarded.
       expect(openapi.paths[path.replace(':id', '{id}')]?.[method.toLowerCase()], route).toBeDefined();
       const last = path.split('/').at(-1) as string;
-      const answer = await call(t.app, method, path.replace(':id', agent), { token: director.token, body: bodies[last] });
+      const answer = await call(t.app, method, path.replace(':id', agent), {
+        token: director.token,
+        body: bodies[last],
+      });
       expect(answer.body.meta.error, route).toBe('STEP_UP_REQUIRED');
     }
   });
