@@ -10,6 +10,9 @@ const serverTest = { ...server.test, root: './apps/server' };
 const databaseFiles = { ...serverTest, exclude: [...configDefaults.exclude, ...DATABASE_FREE_FILES] };
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's default leaves one core idle (cores - 1: one worker on a 2-core machine),
+    // while most files keep a single core busy (their worker, or PostgreSQL answering it); docs/testing.md.
+    maxWorkers: '100%',
     // The closing summary (scripts/test-summary.mjs) reads the JSON report and the timings.
     reporters: ['default', ['json', { outputFile: '.test-report.json' }], './scripts/timing-reporter.ts'],
     projects: [
