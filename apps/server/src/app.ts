@@ -201,7 +201,7 @@ export async function buildApp(options: {
     },
     (rootId, userId) => services.tree.isInSubtree(rootId, userId),
   );
-  // Money routes ask for a fresh authenticator code (decision 0048).
+  // Money routes ask for a fresh authenticator code (decision 0049).
   registerStepUp(app, services.secondFactor);
   // The player app's device id (X-Device-Id) feeds the shared-device referral rule; each pair is written once per process.
   const seenDevices = new Set<string>();

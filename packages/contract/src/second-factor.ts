@@ -12,7 +12,7 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
 
 /**
- * Step-up (issue 28, decision 0048): money routes (chips, credit, settlements, password resets, voids)
+ * Step-up (issue 28, decision 0049): money routes (chips, credit, settlements, password resets, voids)
  * need a fresh authenticator code entered in this session within the last 5 minutes.
  */
 export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;

@@ -3,7 +3,7 @@ import { callerOf } from './auth.js';
 import type { SecondFactorService } from '../modules/identity/second-factor-service.js';
 
 /**
- * Back-office operations that ask for a fresh authenticator code (issue 28, decision 0048): giving or
+ * Back-office operations that ask for a fresh authenticator code (issue 28, decision 0049): giving or
  * taking chips or credit, settlements, password resets and voids. One list, by method and route; the
  * step-up test (modules/identity/step-up.test.ts) proves every one is guarded on the running app.
  */

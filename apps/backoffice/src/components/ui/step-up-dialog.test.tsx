@@ -61,7 +61,7 @@ async function settle(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(confirm).getByRole('button', { name: 'Record settlement' }));
 }
 
-describe('step-up for money (decision 0048)', () => {
+describe('step-up for money (decision 0049)', () => {
   it('asks for a fresh code when the server demands it, then sends the same move again once', async () => {
     const api = stub();
     renderApp(`/users/${PLAYER_ID}`, { token: 't' });

@@ -10,7 +10,7 @@ import { TextField } from './field';
 const FORM_ID = 'step-up-form';
 
 /**
- * The one step-up dialog (decision 0048): mounted once by the providers, opened by the api client when
+ * The one step-up dialog (decision 0049): mounted once by the providers, opened by the api client when
  * a money call is refused STEP_UP_REQUIRED. A wrong or reused code is shown and the dialog stays.
  */
 export function StepUpDialog() {

@@ -2,7 +2,7 @@ import { createStore, useStore } from '@khel/web-kit';
 import { subscribeToken } from './session';
 
 /**
- * Step-up for money (decision 0048): when the server refuses a money call with STEP_UP_REQUIRED, the
+ * Step-up for money (decision 0049): when the server refuses a money call with STEP_UP_REQUIRED, the
  * api client asks here for a fresh authenticator code and, once the shared dialog has passed it to
  * /step-up, sends the call again. Every caller waiting at that moment shares one dialog; a cancel
  * answers false and the call fails with the server's message.

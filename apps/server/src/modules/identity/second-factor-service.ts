@@ -130,7 +130,7 @@ export function createSecondFactorService(deps: {
     },
 
     /**
-     * The money routes' guard (decision 0048): a fresh authenticator code in this session within
+     * The money routes' guard (decision 0049): a fresh authenticator code in this session within
      * STEP_UP_WINDOW_MS, else STEP_UP_REQUIRED. The play-mode demo exemption covers it as it covers sign-in.
      */
     async assertSteppedUp(caller: Caller): Promise<void> {
@@ -247,7 +247,7 @@ export function createSecondFactorService(deps: {
       }
       await guess.forgive();
       await repository.markSessionPassed(caller.sessionId, clock.now());
-      // A sign-in with a fresh authenticator code is a step-up too; a recovery code is not (decision 0048).
+      // A sign-in with a fresh authenticator code is a step-up too; a recovery code is not (decision 0049).
       if (method === 'totp') await repository.markSessionSteppedUp(caller.sessionId, clock.now());
       const recoveryCodesLeft = await repository.recoveryCodesLeft(caller.userId);
       await audit.record({

@@ -5,7 +5,7 @@ import { call, createOperator, createTestApp, totpCode } from '../../../test/tes
 import { STEP_UP_ROUTES } from '../../plugins/step-up.js';
 import { accountUnder } from '../agents/agent-money-test-support.js';
 
-/** Issue 28, decision 0048: money routes ask for a fresh authenticator code at most every 5 minutes. */
+/** Issue 28, decision 0049: money routes ask for a fresh authenticator code at most every 5 minutes. */
 let t: TestApp;
 let director: { token: string; userId: string; secret: string };
 
@@ -29,7 +29,7 @@ async function auditActions(action: string): Promise<{ actorId: string | null }[
   return (answer.body.data as { items: { actorId: string | null }[] }).items;
 }
 
-describe('step-up for money (decision 0048)', () => {
+describe('step-up for money (decision 0049)', () => {
   it('is satisfied by the sign-in code, demanded once the window has passed, and a fresh code opens it again', async () => {
     const agent = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
     // The enrolment's code was entered just now: money moves.
