@@ -6,7 +6,7 @@ import {
   call,
   createOperator,
   createTestApp,
-  enrolSecondFactor,
+  signInCreatedAccount,
   nextIp,
   nextMobile,
   signUpPlayer,
@@ -246,8 +246,11 @@ async function create(token: string, role: number, uplineId?: string): Promise<A
   });
   expect(answer.body.meta.code, answer.body.meta.message).toBe(200);
   const userId = (answer.body.data as { _id: string })._id;
-  const token2 = await login(mobileNo);
-  if (role === ROLES.AGENT || role === ROLES.CREDIT_AGENT) await enrolSecondFactor(t, token2);
+  // An agent an upline created chooses its own password at first sign-in (decision 0050).
+  const token2 =
+    role === ROLES.AGENT || role === ROLES.CREDIT_AGENT
+      ? await signInCreatedAccount(t, mobileNo)
+      : await login(mobileNo);
   return { userId, mobileNo, token: token2 };
 }
 

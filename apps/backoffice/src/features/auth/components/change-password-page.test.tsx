@@ -8,13 +8,15 @@ const FORCED = 'Choose a new password of your own to continue';
 
 /** Like the server: every back-office call of the first session is refused until the password is the holder's own. */
 function stub() {
+  const refuse = (call: { authorization: string | null }) =>
+    call.authorization === 'Bearer first'
+      ? fail(403, FORCED, 'PASSWORD_CHANGE_REQUIRED')
+      : fail(403, 'Enter the code from your authenticator app to continue', 'SECOND_FACTOR_REQUIRED');
   return stubApi({
     'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role: 4 })),
-    'GET /backoffice/users': (call) =>
-      call.authorization === 'Bearer first'
-        ? fail(403, FORCED, 'PASSWORD_CHANGE_REQUIRED')
-        : fail(403, 'Enter the code from your authenticator app to continue', 'SECOND_FACTOR_REQUIRED'),
+    'GET /getUserData': () => ok(profile({ role: 3 })),
+    'GET /backoffice/deposits': refuse,
+    'GET /backoffice/withdrawals': refuse,
     'GET /backoffice/second-factor': () => ok({ required: true, enrolled: true, passed: false, recoveryCodesLeft: 10 }),
     'POST /change_password': (call) =>
       (call.body as { old_password: string }).old_password === 'upline-chose-1'
@@ -56,6 +58,6 @@ describe('own password (decision 0050)', () => {
     });
     // The change ended every session: the new token passes the second factor like any sign-in.
     await waitFor(() => expect(router.state.location.pathname).toBe('/second-factor'));
-    expect(api.callsTo('GET', '/backoffice/users').at(-1)?.authorization).toBe('Bearer second');
+    expect(api.callsTo('GET', '/backoffice/deposits').at(-1)?.authorization).toBe('Bearer second');
   });
 });
