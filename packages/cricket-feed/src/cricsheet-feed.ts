@@ -15,6 +15,7 @@ import {
   expectedRunsUntil,
   fancyLines,
   fancyQuote,
+  DEFAULT_BOOKMAKER,
   DEFAULT_FANCY,
 } from '@khel/sports-sim';
 import type { FancyQuoteResult, FancySession, FeedAction, MarketSpec, SettlementResult } from '@khel/sports-sim';
@@ -45,6 +46,22 @@ export interface CricsheetFeedConfig {
 /** The house's probability of a tie in a T20 (about 1 match in 100 is tied); of no result, 3 in 100. */
 export const TIE_PROBABILITY = 0.01;
 export const NO_RESULT_PROBABILITY = 0.03;
+/** The highest rate a bet slip takes (the contract's `odds` ceiling). */
+export const MAX_RATE = 1000;
+
+/**
+ * The two-way markets quote long shots (a tie) beyond the Bookmaker's ceiling: a back rate above the
+ * slip's ceiling is offered at the ceiling (less than fair: the house's side), a lay rate above it not at all.
+ */
+function longShotRates(probability: number) {
+  const rates = bookmakerRates(probability, { ...DEFAULT_BOOKMAKER, maxRate: Number.MAX_SAFE_INTEGER });
+  const cap = MAX_RATE * 100;
+  return {
+    backRateHundredths: rates.backRateHundredths === null ? null : Math.min(rates.backRateHundredths, cap),
+    layRateHundredths:
+      rates.layRateHundredths !== null && rates.layRateHundredths <= cap ? rates.layRateHundredths : null,
+  };
+}
 
 /** A market of the replay: its spec (how it settles, its rules) and our market's feed id. */
 export interface ReplayMarket {
@@ -186,7 +203,7 @@ export function createCricsheetFeed(match: MatchRecord, config: CricsheetFeedCon
       marketId: market.marketId,
       status: suspended ? 'suspended' : 'open',
       reason: suspended ? (ballRunning ? 'BALL_RUNNING' : 'SUSPENDED') : null,
-      runners: runners.map((runnerId, i) => ({ runnerId, ...bookmakerRates(probabilities[i]!) })),
+      runners: runners.map((runnerId, i) => ({ runnerId, ...longShotRates(probabilities[i]!) })),
     };
     return once(market.marketId, JSON.stringify([action.status, action.runners]), action);
   }
