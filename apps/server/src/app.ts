@@ -346,7 +346,7 @@ export async function buildApp(options: {
       stop: () => runner?.stop(),
     };
   });
-  // A real match from a Cricsheet file, ball by ball (decision 0047).
+  // A real match from a Cricsheet file, ball by ball (decision 0042).
   const cricsheet = cricsheetFile(config);
   if (cricsheet !== null) {
     let runner: ReturnType<typeof createCricsheetFeedRunner> | null = null;

@@ -41,7 +41,7 @@ const configSchema = z
     DEMO_FEED: booleanFromEnv.optional(),
     FEED_SEED: z.coerce.number().int().default(20_261_121),
     FEED_TICK_MS: z.coerce.number().int().min(100).default(1000),
-    /** A real source beside the simulator (decisions 0042, 0047): `betfair-replay:<file>[,score=<ccm file>]` or `cricsheet:<file>`. */
+    /** A real source beside the simulator (decision 0042): `betfair-replay:<file>[,score=<ccm file>]` or `cricsheet:<file>`. */
     FEED: z
       .string()
       .regex(

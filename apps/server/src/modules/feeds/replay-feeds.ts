@@ -1,5 +1,5 @@
 /**
- * Which replays a process plays (decisions 0042, 0047): `FEED=betfair-replay:<file>[,score=<ccm file>]` or
+ * Which replays a process plays (decision 0042): `FEED=betfair-replay:<file>[,score=<ccm file>]` or
  * `FEED=cricsheet:<file>`, and
  * with the demo the recorded NED v PNG match from fixtures/ beside the simulator, labelled a replay
  * with its date so no player takes it for a live event.
