@@ -9,8 +9,8 @@ import { createCricsheetFeed, cricsheetLabel, parseCricsheet } from '@khel/crick
 import type { CricsheetMatch, MatchRecord } from '@khel/cricket-feed';
 import type { FeedAction } from '@khel/sports-sim';
 import type { Clock } from '../../lib/clock.js';
-import { createFeedActions } from '../sports/feed-runner.js';
-import type { FeedMarketAction } from '../sports/feed-market.js';
+import { createFeedActions } from '../sports/feed/index.js';
+import type { FeedMarketAction } from '../sports/feed/index.js';
 import type { SportsService } from '../sports/sports-service.js';
 import { readRecordedText } from './recorded-files.js';
 
