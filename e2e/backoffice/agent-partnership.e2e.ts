@@ -89,7 +89,7 @@ describe('partnership, limits and the agent statement in the back office', () =>
     await form.getByLabel('Commission (%)').fill('1.5');
     await form.getByRole('button', { name: 'Save partnership' }).click();
     await page.getByText('Partnership saved').waitFor();
-    // From the next India week (decision 0050): the running week keeps the rates its bets were struck at.
+    // From the next India week (decision 0051): the running week keeps the rates its bets were struck at.
     await page
       .getByTestId('rates-pending')
       .getByText(/In force this week: 0 % and 0 %/)

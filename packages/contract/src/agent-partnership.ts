@@ -33,7 +33,7 @@ export const agentRatesSchema = z.object({
   setBy: z.string().nullable(),
   updatedAt: z.string().nullable(),
   /**
-   * A change takes effect from the next India week (decision 0050): the rates of the week now running,
+   * A change takes effect from the next India week (decision 0051): the rates of the week now running,
    * and the Monday from which `partnership` and `commission` apply when that is still to come.
    */
   inForce: z.object({ partnership: z.number(), commission: z.number() }),

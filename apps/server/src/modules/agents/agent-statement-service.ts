@@ -27,7 +27,7 @@ interface SettlementRow {
 export function createAgentStatementService(deps: { db: Database; audit: AuditService; clock: Clock }) {
   const { db, audit, clock } = deps;
 
-  /** A week's figures with the rates in force that week (decision 0050): a later change never alters it. */
+  /** A week's figures with the rates in force that week (decision 0051): a later change never alters it. */
   async function compute(tx: Queryable, rootId: string | null, week: { weekStart: string; from: Date; to: Date }) {
     const { from, to } = week;
     const rates = await loadRatesForWeek(tx, week.weekStart);

@@ -24,7 +24,7 @@ let players: { token: string; userId: string }[];
 
 const ip = '127.0.0.1';
 // Rates set in the first describe (week of 16 November) take effect from the next India week (decision
-// 0050): the seeded bets are struck in the week of 23 November.
+// 0051): the seeded bets are struck in the week of 23 November.
 const WEEK = '2026-11-23';
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * Partnership and commission take effect from the next India week (issue 24, PRODUCT.md §9, decision
- * 0050): each change is a row for the week it starts (a Monday, like the agent statements' weeks), and a
+ * 0051): each change is a row for the week it starts (a Monday, like the agent statements' weeks), and a
  * week's statement uses, for each agent, the newest row that started on or before it. The running week and
  * every unsettled past week keep the rates they had. `agent_rates` keeps the newest rates set (the bounds
  * an upline's and a downline's rates are checked against, as they will stand from next week).
