@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // Each test waits for its conditions (above); the full parallel run on 2 cores needs more than the default 5 s.
+    testTimeout: 30_000,
   },
 });

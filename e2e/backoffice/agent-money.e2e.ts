@@ -43,6 +43,13 @@ describe("agents' money in the back office (issue 12)", () => {
     await panel.getByLabel('Action').selectOption('give');
     await panel.getByLabel('Amount (₹)').fill('1000');
     await panel.getByRole('button', { name: 'Give' }).click();
+    // The confirmation step (issue 24): the amount, from the agent's free credit to the player's Credit Ref.
+    const give = page.getByRole('dialog', { name: 'Confirm: give credit' });
+    expect(await give.getByTestId('move-amount').innerText()).toBe('₹1,000.00');
+    expect((await give.getByTestId('move-to').innerText()).replace(/\s+/g, ' ')).toContain(
+      'Credit Ref ₹0.00 → ₹1,000.00',
+    );
+    await give.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Credit raised').first().waitFor();
     const own = panel.getByRole('row', { name: /This account/ });
     await own.getByText('₹1,000.00').first().waitFor();
@@ -72,6 +79,10 @@ describe("agents' money in the back office (issue 12)", () => {
     await panel.getByLabel('Action').selectOption('settle');
     await panel.getByLabel('Amount (₹)').fill('400');
     await panel.getByRole('button', { name: 'Record settlement' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm the settlement' })
+      .getByRole('button', { name: 'Record settlement' })
+      .click();
     await page.getByText('Settlement recorded').first().waitFor();
     expect((await panel.getByRole('row', { name: /This account/ }).innerText()).replace(/\s+/g, ' ')).toContain(
       '₹1,000.00',

@@ -6,6 +6,7 @@ import { DEMO, DESKTOP, PHONE, api, launchBrowser, loginToken, startProduct } fr
 interface LobbyGame {
   _id: string;
   game_code: string;
+  title: string;
 }
 
 interface Spin {
@@ -76,8 +77,8 @@ describe('the casino desk in a real browser', () => {
     const { context, page } = await logIn(browser, product.baseUrl);
     await page.getByRole('navigation').getByRole('link', { name: 'Casino' }).click();
     await page.getByRole('heading', { name: 'Casino', level: 1 }).waitFor();
-    const row = page.getByRole('row', { name: 'Dragon Tiger' });
-    await row.getByRole('img', { name: 'Dragon Tiger' }).waitFor();
+    const row = page.getByRole('row', { name: 'Dragon Tiger', exact: true });
+    await row.getByRole('img', { name: 'Dragon Tiger', exact: true }).waitFor();
     expect(await lobbyCodes(product.baseUrl, playerToken)).toContain('dragon-tiger');
 
     // Off: the player's lobby loses it at once (the back office clears the catalogue cache).
@@ -117,6 +118,72 @@ describe('the casino desk in a real browser', () => {
     expect(await totals.textContent()).toContain('₹20.00');
     expect(await page.getByRole('list', { name: 'Unmatched items' }).count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('view')).toBe('reconciliation');
+    await context.close();
+  });
+
+  it("Hub88's games: an operator orders and hides them, a fresh import keeps both, and a past day is reconciled with Hub88's report", async () => {
+    const hub88Lobby = async () =>
+      (await api<LobbyGame[]>(product.baseUrl, 'GET', '/api/v1/casino-games?provider=hub88', { token: playerToken }))
+        .data;
+    const { context, page } = await logIn(browser, product.baseUrl);
+    await page.goto(`${product.baseUrl}/backoffice/casino`);
+    const table = page.getByRole('table', { name: 'Casino games' });
+    await table.getByRole('row').nth(1).waitFor();
+    await page.getByLabel('Provider').selectOption({ label: 'Hub88' });
+    // The aggregator's 13 games (the demo imported them at boot), under their studios, in the lobby's order.
+    const titles = () =>
+      table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+    await page.waitForFunction(
+      () => document.querySelectorAll('table[aria-label="Casino games"] tbody tr').length === 13,
+    );
+    const before = await titles();
+    const lobbyBefore = await hub88Lobby();
+    expect(lobbyBefore.map((game) => game.title)).toEqual(before);
+
+    // Second up: it leads the Hub88 games in the desk and in the player's lobby.
+    const second = before[1] ?? '';
+    await page.getByRole('button', { name: `Move ${second} up`, exact: true }).click();
+    await page.waitForFunction(
+      (title) =>
+        document.querySelector('table[aria-label="Casino games"] tbody tr')?.getAttribute('aria-label') === title,
+      second,
+    );
+    expect((await hub88Lobby())[0]?.title).toBe(second);
+
+    // Roulette Live off: gone from the player's lobby.
+    const roulette = page.getByRole('row', { name: 'Roulette Live', exact: true });
+    const rouletteSwitch = roulette.getByRole('switch', { name: 'In lobby: Roulette Live' });
+    if (second === 'Roulette Live') throw new Error('pick another game to hide');
+    await rouletteSwitch.click();
+    await page.getByText('Roulette Live is hidden from players').waitFor();
+    expect((await hub88Lobby()).map((game) => game.game_code)).not.toContain('evo_roulette_live');
+
+    // A fresh import of the aggregator's list refreshes all 13, keeping the operator's order and switch.
+    await page.getByRole('button', { name: 'Import from Hub88' }).click();
+    await page
+      .getByText(
+        'Hub88 catalogue imported: 0 games added (switched off until you enable them), 13 refreshed, 0 switched off (no longer offered)',
+      )
+      .waitFor();
+    expect(await rouletteSwitch.isChecked()).toBe(false);
+    const after = await hub88Lobby();
+    expect(after[0]?.title).toBe(second);
+    expect(after.map((game) => game.game_code)).not.toContain('evo_roulette_live');
+    expect(after).toHaveLength(12);
+
+    // The daily reconciliation, run again for yesterday from the Reconciliation view.
+    await page.getByRole('tab', { name: 'Reconciliation' }).click();
+    await page.getByLabel('Provider').selectOption({ label: 'Hub88' });
+    const form = page.getByRole('form', { name: 'Reconcile a day with Hub88' });
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+      new Date(Date.now() - 24 * 60 * 60 * 1000),
+    );
+    expect(await form.getByLabel("Day against Hub88's report (India time)").inputValue()).toBe(yesterday);
+    await form.getByRole('button', { name: 'Reconcile day' }).click();
+    await page
+      .getByText(`Reconciled with Hub88 — ${yesterday}: 0 of ours, 0 in Hub88's report, 0 matched, no differences`)
+      .waitFor();
+    await page.getByText('All matched.').waitFor();
     await context.close();
   });
 

@@ -255,14 +255,27 @@ describe('casino lobbies in a real browser', () => {
     }
     await page.getByTestId('bottom-nav').getByRole('link', { name: 'Live Casino' }).waitFor();
     expect(await page.getByTestId('bottom-nav').getByRole('link').allTextContents()).toEqual(['Home', 'Live Casino']);
-    // The live casino stays open to them, without slot games.
+    // The live casino stays open to them, without slot games: the house's live games, then the Hub88
+    // simulator's live tables the demo imports at boot (decision 0046), none of its four slots.
     await page.goto(`${product.baseUrl}/live-casino`);
     await page.getByTestId('game-card').first().waitFor();
-    expect(
-      await page
-        .getByTestId('game-card')
-        .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-game-code'))),
-    ).toEqual(['crash', 'teen-patti', 'dragon-tiger', 'lucky-7', 'andar-bahar']);
+    const codes = await page
+      .getByTestId('game-card')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-game-code') ?? ''));
+    expect(codes.slice(0, 5)).toEqual(['crash', 'teen-patti', 'dragon-tiger', 'lucky-7', 'andar-bahar']);
+    expect(codes.slice(5).sort()).toEqual(
+      [
+        'evo_baccarat_live',
+        'evo_blackjack_live',
+        'evo_dragon_tiger',
+        'evo_roulette_live',
+        'ezg_andar_bahar',
+        'ezg_auto_roulette',
+        'ezg_lucky7',
+        'ezg_teen_patti',
+        'pp_mega_roulette',
+      ].sort(),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,11 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { endSession } from './lib/auth/session';
 import { resetToasts } from './lib/toast';
+
+// Pages are lazy chunks that jsdom transforms on first use; in the full parallel run on 2 cores that takes
+// longer than Testing Library's default 1 s wait (a wait for a condition, not a timing threshold).
+configure({ asyncUtilTimeout: 5000 });
 
 // React 19's act() warnings need to know this is a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

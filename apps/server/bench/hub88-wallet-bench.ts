@@ -40,6 +40,7 @@ try {
   const config = loadConfig({
     NODE_ENV: 'production',
     ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+    SECOND_FACTOR_KEY: 'a-bench-only-key-of-at-least-32-characters',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     RATE_LIMIT_PER_MINUTE: '1000000',

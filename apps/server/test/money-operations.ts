@@ -39,6 +39,9 @@ export const MONEY_EFFECTS: Record<string, MoneyEffect> = {
   'PUT /api/v1/backoffice/casino/providers/{code}': 'none',
   'POST /api/v1/backoffice/casino/games': 'none',
   'PUT /api/v1/backoffice/casino/games/{id}': 'none',
+  // Hub88's game list into the catalogue, and the daily comparison with its transactions report: both only read money.
+  'POST /api/v1/backoffice/casino/hub88/import': 'none',
+  'POST /api/v1/backoffice/casino/hub88/reconcile': 'none',
   'POST /api/v1/backoffice/sports': 'none',
   'POST /api/v1/backoffice/leagues': 'none',
   'POST /api/v1/backoffice/events': 'none',

@@ -8,7 +8,7 @@ import { resetToasts } from './lib/toast';
 
 // Pages, dialogs and the members' menu are lazy chunks that jsdom transforms on first use; on the
 // shared 2-core machine that can take longer than Testing Library's default 1 s wait.
-configure({ asyncUtilTimeout: 3000 });
+configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 beforeEach(() => {

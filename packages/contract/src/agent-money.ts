@@ -97,6 +97,33 @@ export const houseMoneyRequestSchema = z.object({
 });
 export type HouseMoneyRequest = z.infer<typeof houseMoneyRequestSchema>;
 export const houseMoneyRequestEnvelope = envelope(houseMoneyRequestSchema);
+/**
+ * What a second approver sees beside a request (issue 24): the requester's own total for the account
+ * that India day (what they moved alone, counted against the line), the other requests waiting for the
+ * same account, and who made the first approval (for house money and adjustments: the requester).
+ */
+export const APPROVAL_KINDS = ['adjustment', 'deposit', 'withdrawal', 'houseMoney', 'bonusGrant'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export const waitingRequestSchema = z.object({
+  kind: z.enum(APPROVAL_KINDS),
+  _id: z.string(),
+  /** Rupees; an adjustment's debit is negative, a house move's "take" too. */
+  amount: z.number(),
+  requestedByName: z.string(),
+  createdAt: z.string(),
+});
+export type WaitingRequest = z.infer<typeof waitingRequestSchema>;
+export const approvalContextSchema = z.object({
+  /** The India day the totals are for (YYYY-MM-DD): the day the request was made. */
+  indiaDate: z.string(),
+  requesterTotalToday: z.number(),
+  firstApproval: z.object({ by: z.string(), byName: z.string(), at: z.string() }).nullable(),
+  otherWaiting: z.array(waitingRequestSchema),
+});
+export type ApprovalContext = z.infer<typeof approvalContextSchema>;
+export const houseMoneyDetailSchema = houseMoneyRequestSchema.extend({ context: approvalContextSchema });
+export type HouseMoneyDetail = z.infer<typeof houseMoneyDetailSchema>;
+export const houseMoneyDetailEnvelope = envelope(houseMoneyDetailSchema);
 export const houseMoneyQuerySchema = z.object({
   status: z.enum(HOUSE_MONEY_STATUSES).default('pending'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

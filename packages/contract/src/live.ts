@@ -3,23 +3,6 @@ import type { BalanceChange } from './balance-change.js';
 import type { BetRow, Market, Score } from './sports.js';
 import type { MarketPosition } from './trading.js';
 
-/**
- * How the server closes a WebSocket (/ws) on purpose: a code the client can act on and a reason a
- * person can read. 4401/4403 mirror HTTP 401 and meta.code 401 (spec §4: /login versus /).
- */
-export const WS_CLOSE = {
-  /** The session was logged out, its password changed or reset, or it expired: log in again. */
-  SESSION_REVOKED: { code: 4401, reason: 'Please log in again' },
-  /** The account was closed to the session (suspended, self-excluded); the reason says which. */
-  SESSION_ENDED: { code: 4403, reason: 'Your session has ended, please log in again' },
-  /** The account already holds as many open connections as it may. */
-  TOO_MANY_FOR_ACCOUNT: { code: 4429, reason: 'Too many open connections for this account, close another tab or app' },
-  /** The client address already holds as many open connections as it may. */
-  TOO_MANY_FOR_ADDRESS: { code: 4429, reason: 'Too many open connections from this network, please try again later' },
-  /** This process is stopping (RFC 6455 1012, service restart): reconnect at once, another process answers. */
-  RESTARTING: { code: 1012, reason: 'Server restarting, reconnect' },
-} as const;
-
 /** The message a socket receives when it asks to follow more markets and events than it may. */
 export function tooManySubscriptionsMessage(limit: number): string {
   return `You can follow at most ${limit} markets and events at once`;

@@ -1,3 +1,5 @@
+import { PLAY_MONEY_NOTICE } from './play-money-notice.js';
+
 /** Messages the specification fixes word for word (§5, §8), plus the brief's (§6). */
 export const MESSAGES = {
   nameRequired: 'Name is required',
@@ -36,5 +38,5 @@ export const MESSAGES = {
   loggedIn: 'Logged in',
   resetOtpSent: 'If this number is registered, we have sent it an OTP',
   passwordReset: 'Password reset, please log in',
-  playMoneyNotice: 'Play money: chips have no cash value',
+  playMoneyNotice: PLAY_MONEY_NOTICE,
 } as const;

@@ -2,7 +2,7 @@ import { AGENT_ROLES, MONEY_DESK_ROLES, OPERATOR_ROLES, ROLES } from '@khel/cont
 import type { RoleId } from '@khel/contract';
 
 /** Queues whose waiting items the sidebar counts (see app/pending-counts.ts). */
-export type NavCount = 'pendingDeposits' | 'pendingWithdrawals';
+export type NavCount = 'pendingDeposits' | 'pendingWithdrawals' | 'pendingHouseMoney';
 
 export interface NavItem {
   to: string;
@@ -25,6 +25,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // A cash agent works its own players' queue (decision 0019).
   { to: '/deposits', label: 'Deposits', count: 'pendingDeposits', roles: MONEY_DESK_ROLES },
   { to: '/withdrawals', label: 'Withdrawals', count: 'pendingWithdrawals', roles: MONEY_DESK_ROLES },
+  // Money from the house above an operator's line waits here for a second operator (decision 0044).
+  { to: '/house-money', label: 'House money', count: 'pendingHouseMoney', roles: OPERATORS },
   // A cash agent keeps its own, offered to its players (decision 0026).
   { to: '/receiving-accounts', label: 'Receiving accounts', roles: [...OPERATORS, ROLES.AGENT] },
   { to: '/sports', label: 'Sports', roles: OPERATORS },

@@ -11,6 +11,7 @@ import { BonusesPage } from '../features/bonuses/components/bonuses-page';
 import { BrandingPage } from '../features/branding/components/branding-page';
 import { CasinoPage } from '../features/casino/components/casino-page';
 import { DepositsPage } from '../features/deposits/components/deposits-page';
+import { HouseMoneyPage } from '../features/house-money/components/house-money-page';
 import { EventPage } from '../features/sports/components/event-page';
 import { MarketPage } from '../features/sports/components/market-page';
 import { SportsPage } from '../features/sports/components/sports-page';
@@ -60,6 +61,14 @@ export const routes: RouteObject[] = [
       { path: 'users/:id', element: <UserDetailRoute /> },
       { path: 'deposits', element: <DepositsPage /> },
       { path: 'withdrawals', element: <WithdrawalsPage /> },
+      {
+        path: 'house-money',
+        element: (
+          <RequireRole roles={OPERATOR_ROLES}>
+            <HouseMoneyPage />
+          </RequireRole>
+        ),
+      },
       { path: 'receiving-accounts', element: <ReceivingAccountsPage /> },
       { path: 'sports', element: <SportsPage /> },
       { path: 'sports/:sport/:league/:event', element: <EventPage /> },

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hub88Sign, hub88Verify, newKeyPair, readPrivateKey, readPublicKey } from './hub88-signature.js';
 
@@ -10,47 +9,53 @@ import { hub88Sign, hub88Verify, newKeyPair, readPrivateKey, readPublicKey } fro
  * Hub88's signatures: RSA-SHA256 (PKCS #1 v1.5) of the raw body, base64.
  *
  * The public vectors are coingaming/Hub88-Examples' `signatures.csv` (`data;signature` per line) and its
- * demo key pair (`priv/private.pem`, `priv/public.pem`), Apache-2.0. They are not copied into this
- * repository: the test reads them from HUB88_EXAMPLES_DIR, else from the steering repository's
- * `shared/data/hub88/` beside the checkout (decision 0046 says where they come from).
+ * demo key pair (`priv/private.pem`, `priv/public.pem`), Apache-2.0, kept byte for byte in
+ * fixtures/hub88-examples (see its SOURCES.md).
  */
-const here = dirname(fileURLToPath(import.meta.url));
-const candidates = [
-  process.env.HUB88_EXAMPLES_DIR,
-  resolve(here, '../../../../../shared/data/hub88'),
-  '/work/shared/data/hub88',
-].filter((dir): dir is string => dir !== undefined && dir.length > 0);
-const examples = candidates.find((dir) => existsSync(join(dir, 'signatures.csv')));
+const examples = join(import.meta.dirname, '../../../../fixtures/hub88-examples');
+const vectors = () =>
+  readFileSync(join(examples, 'signatures.csv'), 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((line) => line.length > 0)
+    .map((line) => {
+      // The data may hold `;` itself: the signature (base64) never does, so the last one splits.
+      const at = line.lastIndexOf(';');
+      return { data: line.slice(0, at), signature: line.slice(at + 1) };
+    });
 
-describe.skipIf(examples === undefined)("Hub88-Examples' public vectors", () => {
-  // Read in the tests: a skipped describe's body still runs.
-  const dir = examples as string;
-  const read = () =>
-    readFileSync(join(dir, 'signatures.csv'), 'utf8')
-      .split('\n')
-      .slice(1)
-      .filter((line) => line.length > 0)
-      .map((line) => {
-        // The data may hold `;` itself only before the last one: the signature (base64) never does.
-        const at = line.lastIndexOf(';');
-        return { data: line.slice(0, at), signature: line.slice(at + 1) };
-      });
+describe("Hub88-Examples' public vectors", () => {
+  it('reads the five published examples, Hub88 request bodies among them', () => {
+    const all = vectors();
+    expect(all.map(({ data }) => data.slice(0, 12))).toEqual([
+      'test',
+      'example',
+      '{"test":"tes',
+      '{"game_id":1',
+      '{"user":"3nY',
+    ]);
+    for (const { signature } of all) expect(Buffer.from(signature, 'base64')).toHaveLength(256);
+  });
 
   it('signs every example exactly as the published signature, with the demo private key', () => {
-    const vectors = read();
-    const privateKey = readPrivateKey(join(dir, 'priv/private.pem'));
-    expect(vectors.length).toBeGreaterThanOrEqual(5);
-    for (const { data, signature } of vectors) expect(hub88Sign(privateKey, data)).toBe(signature);
+    const privateKey = readPrivateKey(join(examples, 'priv/private.pem'));
+    for (const { data, signature } of vectors()) expect(hub88Sign(privateKey, data)).toBe(signature);
   });
 
   it('verifies every published signature with the demo public key, and refuses it on other data', () => {
-    const publicKey = readPublicKey(join(dir, 'priv/public.pem'));
-    const vectors = read();
-    expect(vectors.length).toBeGreaterThanOrEqual(5);
-    for (const { data, signature } of vectors) {
+    const publicKey = readPublicKey(join(examples, 'priv/public.pem'));
+    const all = vectors();
+    for (const [i, { data, signature }] of all.entries()) {
       expect(hub88Verify(publicKey, data, signature)).toBe(true);
       expect(hub88Verify(publicKey, `${data} `, signature)).toBe(false);
+      // Another example's signature does not fit this data.
+      expect(hub88Verify(publicKey, data, all[(i + 1) % all.length]!.signature)).toBe(false);
     }
+  });
+
+  it("refuses the published signatures under another key: the demo key's own public half is what verifies", () => {
+    const { publicKey } = newKeyPair();
+    for (const { data, signature } of vectors()) expect(hub88Verify(publicKey, data, signature)).toBe(false);
   });
 });
 

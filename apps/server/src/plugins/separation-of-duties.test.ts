@@ -114,6 +114,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/users/{id}/settlement': 'money-or-permission',
   // House chips, credit and settlements waiting for a second operator (decision 0044).
   'GET /api/v1/backoffice/house-money': 'read',
+  'GET /api/v1/backoffice/house-money/{id}': 'read',
   'POST /api/v1/backoffice/house-money/{id}/approve': 'money-or-permission',
   'POST /api/v1/backoffice/house-money/{id}/reject': 'money-or-permission',
   // The agent tree (decision 0018): a new account is made by its upline, not an action on an existing player.

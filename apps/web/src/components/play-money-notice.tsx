@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect } from 'react';
-import { MESSAGES } from '@khel/contract';
+import { PLAY_MONEY_NOTICE } from '@khel/contract';
 import { useAppSettings } from '../lib/app-settings';
 import { createStore, useStore } from '@khel/web-kit';
 import { useT } from '../lib/i18n/i18n';
@@ -27,7 +27,7 @@ export function PlayMoneyNotice({ variant = 'panel' }: { variant?: 'bar' | 'pane
   if (variant === 'bar' ? panels.length > 0 : panels[panels.length - 1] !== id) return null;
   return (
     <p className={`play-notice play-notice--${variant}`} role="note" data-testid={`play-money-${variant}`}>
-      {t(MESSAGES.playMoneyNotice)}
+      {t(PLAY_MONEY_NOTICE)}
     </p>
   );
 }

@@ -32,6 +32,7 @@ describe('app shell', () => {
         'Users',
         'Deposits3, 3 pending',
         'Withdrawals',
+        'House money',
         'Receiving accounts',
         'Sports',
         'Casino',

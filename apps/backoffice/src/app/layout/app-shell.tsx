@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { ROLE_NAMES } from '@khel/contract';
+import { OPERATOR_ROLES, ROLE_NAMES } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 import { useAppSettings } from '../../lib/app-settings';
 import { useProfile } from '../../lib/auth/get-user-data';
@@ -54,7 +54,7 @@ export function AppShell() {
 
   const user = profile.data;
   const items = navItemsFor(user?.role);
-  const counts = usePendingCounts(user !== undefined);
+  const counts = usePendingCounts(user !== undefined, OPERATOR_ROLES.includes(user?.role as RoleId));
   const siteName = settings.data?.siteName ?? '';
   const logo = settings.data?.logoImg ?? '';
 

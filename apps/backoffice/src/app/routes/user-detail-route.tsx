@@ -27,7 +27,9 @@ export function UserDetailRoute() {
   return (
     <section className="page" aria-labelledby="user-title">
       <UserDetail key={id} userId={id} />
-      {user.data !== undefined ? <AccountMoneyPanel key={`money-${id}`} userId={id} role={user.data.role} /> : null}
+      {user.data !== undefined ? (
+        <AccountMoneyPanel key={`money-${id}`} userId={id} role={user.data.role} uplineId={user.data.uplineId} />
+      ) : null}
       {user.data !== undefined && operator ? (
         <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} />
       ) : null}

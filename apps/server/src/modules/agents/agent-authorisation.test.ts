@@ -199,6 +199,7 @@ const OPERATORS_ONLY = [
   'GET /api/v1/backoffice/referral-flags',
   // The house's money waiting for a second operator (decision 0044): agents never move the house's money.
   'GET /api/v1/backoffice/house-money',
+  'GET /api/v1/backoffice/house-money/{id}',
   'POST /api/v1/backoffice/house-money/{id}/approve',
   'POST /api/v1/backoffice/house-money/{id}/reject',
 ];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  houseMoneyDetailEnvelope,
   houseMoneyListEnvelope,
   houseMoneyQuerySchema,
   houseMoneyRequestEnvelope,
@@ -32,6 +33,20 @@ export function houseMoneyRoutes(houseMoney: HouseMoneyService, guards: AuthGuar
         },
       },
       async (request) => ok(await houseMoney.list(request.query.status, request.query.page, request.query.pageSize)),
+    );
+    app.get(
+      '/api/v1/backoffice/house-money/:id',
+      {
+        preValidation: guards.requireOperator,
+        schema: {
+          tags,
+          summary:
+            "One request of house money with its context: the requester's total for the account today, other requests waiting for it, the first approval",
+          params: idParamsSchema,
+          response: { 200: houseMoneyDetailEnvelope },
+        },
+      },
+      async (request) => ok(await houseMoney.detail(request.params.id)),
     );
     app.post(
       '/api/v1/backoffice/house-money/:id/approve',

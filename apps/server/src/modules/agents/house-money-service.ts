@@ -1,4 +1,4 @@
-import type { HouseMoneyRequest } from '@khel/contract';
+import type { HouseMoneyDetail, HouseMoneyRequest } from '@khel/contract';
 import { paiseToRupees } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -115,6 +115,20 @@ export function createHouseMoneyService(deps: {
     async parties(id: string): Promise<Parties | null> {
       const row = await repository.find(id);
       return row === null ? null : { playerId: row.target_id, requestedBy: row.requested_by };
+    },
+
+    /** One request with what its second approver should see beside it (issue 24). */
+    async detail(id: string): Promise<HouseMoneyDetail> {
+      const row = (await repository.find(id)) ?? fail('NOT_FOUND', 'Request not found');
+      const context = await deps.fourEyes.context(db, {
+        id: row.id,
+        accountId: row.target_id,
+        requestedBy: row.requested_by,
+        createdAt: row.created_at,
+        // The requester counts as the first approver (decision 0044).
+        firstApproval: { by: row.requested_by, byName: row.requested_by_name, at: row.created_at },
+      });
+      return { ...toHouseMoneyRequest(row), context };
     },
 
     async find(id: string): Promise<HouseMoneyRequest | null> {

@@ -90,6 +90,53 @@ describe('house chips and credit wait for a second operator above the line', () 
     expect(await mainOf(player)).toBe(before + 40_000_00);
   });
 
+  it("the second approver sees the requester's total for the account today, what else waits for it and the first approval", async () => {
+    const player = (await accountUnder(t, ROLES.PLAYER, director.userId)).userId;
+    expect(waitingOf(await move(support.token, player, 'chips', 40_000))).toBeNull();
+    const first = waitingOf(await move(support.token, player, 'chips', 15_000));
+    const adjustment = await call(t.app, 'POST', `/api/v1/backoffice/users/${player}/adjustments`, {
+      token: director.token,
+      body: { wallet: 'main', amount: 70_000, reason: 'Goodwill' },
+    });
+    expect(adjustment.body.data).toMatchObject({ status: 'pending' });
+    const second = waitingOf(await move(support.token, player, 'chips', 20_000, 'take'));
+    const other = (await accountUnder(t, ROLES.PLAYER, director.userId)).userId;
+    expect(waitingOf(await move(support.token, other, 'chips', 60_000))).toMatchObject({ status: 'pending' });
+
+    const detail = await call(t.app, 'GET', `/api/v1/backoffice/house-money/${first?._id}`, { token: director.token });
+    expect(detail.body.meta.code).toBe(200);
+    const context = (detail.body.data as { context: Record<string, unknown> }).context;
+    expect(context).toMatchObject({
+      requesterTotalToday: 40_000,
+      firstApproval: { by: support.userId },
+    });
+    expect(context.indiaDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Everything else waiting for this player, in every queue; never the request itself nor another
+    // player's. (The test clock stands still, so all were asked at one instant.)
+    const others = [...(context.otherWaiting as { kind: string }[])].sort((a, b) => a.kind.localeCompare(b.kind));
+    expect(others).toEqual([
+      expect.objectContaining({
+        kind: 'adjustment',
+        amount: 70_000,
+        _id: (adjustment.body.data as { _id: string })._id,
+      }),
+      expect.objectContaining({ kind: 'houseMoney', amount: -20_000, _id: second?._id }),
+    ]);
+
+    // Once the first is approved, it counts in the requester's total and no longer waits.
+    await call(t.app, 'POST', `/api/v1/backoffice/house-money/${first?._id}/approve`, { token: director.token });
+    const after = await call(t.app, 'GET', `/api/v1/backoffice/house-money/${second?._id}`, { token: director.token });
+    const next = (after.body.data as { context: { requesterTotalToday: number; otherWaiting: { kind: string }[] } })
+      .context;
+    expect(next.requesterTotalToday).toBe(40_000);
+    expect(next.otherWaiting.map((row) => row.kind)).toEqual(['adjustment']);
+
+    const missing = await call(t.app, 'GET', '/api/v1/backoffice/house-money/00000000-0000-0000-0000-000000000000', {
+      token: director.token,
+    });
+    expect(missing.body.meta).toMatchObject({ code: 404 });
+  });
+
   it('chips taken back by the house count too (the house pays the account out)', async () => {
     const player = (await accountUnder(t, ROLES.PLAYER, director.userId)).userId;
     await move(director.token, player, 'chips', 45_000);

@@ -1,6 +1,8 @@
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
-import { indiaDate } from '@khel/money';
+import type { ApprovalContext } from '@khel/contract';
+import { indiaDate, paiseToRupees } from '@khel/money';
+import { createApprovalContextRepository } from './approval-context-repository.js';
 import { approvalStep } from '../../lib/second-approval.js';
 import { createFourEyesRepository } from './four-eyes-repository.js';
 
@@ -13,6 +15,7 @@ import { createFourEyesRepository } from './four-eyes-repository.js';
 export function createFourEyesService(deps: { clock: Clock; secondApprovalAbovePaise: number }) {
   return {
     thresholdPaise: deps.secondApprovalAbovePaise,
+    context: approvalContext,
 
     async step(
       tx: Queryable,
@@ -30,3 +33,44 @@ export function createFourEyesService(deps: { clock: Clock; secondApprovalAboveP
   };
 }
 export type FourEyesService = ReturnType<typeof createFourEyesService>;
+
+/**
+ * What a second approver sees beside a request (issue 24): the requester's own total for the account on
+ * the India day the request was made, the other requests waiting for the account, and the first approval.
+ */
+export async function approvalContext(
+  db: Queryable,
+  request: {
+    id: string;
+    accountId: string;
+    requestedBy: string;
+    createdAt: Date;
+    firstApproval: { by: string; byName: string; at: Date } | null;
+  },
+): Promise<ApprovalContext> {
+  const repo = createApprovalContextRepository(db);
+  const day = indiaDate(request.createdAt);
+  const totalPaise = await repo.soloTotal(request.requestedBy, request.accountId, day);
+  const waiting = await repo.waitingFor(request.accountId);
+  return {
+    indiaDate: day,
+    requesterTotalToday: paiseToRupees(totalPaise),
+    firstApproval:
+      request.firstApproval === null
+        ? null
+        : {
+            by: request.firstApproval.by,
+            byName: request.firstApproval.byName,
+            at: request.firstApproval.at.toISOString(),
+          },
+    otherWaiting: waiting
+      .filter((row) => row.id !== request.id)
+      .map((row) => ({
+        kind: row.kind,
+        _id: row.id,
+        amount: paiseToRupees(row.amount_paise),
+        requestedByName: row.requested_by_name,
+        createdAt: row.created_at.toISOString(),
+      })),
+  };
+}

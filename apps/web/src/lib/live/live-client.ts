@@ -1,4 +1,4 @@
-import { WS_CLOSE } from '@khel/contract';
+import { WS_RESTART_CODE } from '@khel/contract';
 import type { WsClientMessage, WsServerMessage } from '@khel/contract';
 import { createStore, type Store } from '@khel/web-kit';
 
@@ -119,7 +119,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       status.set('reconnecting');
       // 1012: the server is restarting and another process takes over (WS_CLOSE.RESTARTING): come back
       // at once, spread over a moment so a process's clients do not all arrive in the same instant.
-      if ((event as { code?: unknown } | null)?.code === WS_CLOSE.RESTARTING.code) {
+      if ((event as { code?: unknown } | null)?.code === WS_RESTART_CODE) {
         retryTimer = setTimeout(connect, Math.round(Math.random() * RESTART_SPREAD_MS));
         return;
       }

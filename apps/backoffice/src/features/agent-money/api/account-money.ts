@@ -36,6 +36,20 @@ export function useAccountFigures(userId: string) {
   });
 }
 
+/** An upline's own book and figures, for a move's confirmation step (what it will hold after). */
+export function useUplineMoney(uplineId: string | null) {
+  return useQuery({
+    queryKey: ['account-money', uplineId, 'own'],
+    queryFn: async (): Promise<AccountMoney> =>
+      (
+        await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(uplineId as string)}/money`, {
+          query: { pageSize: 1 },
+        })
+      ).data,
+    enabled: uplineId !== null,
+  });
+}
+
 export type MoneyAction =
   | { kind: 'chips'; body: ChipsMove }
   | { kind: 'credit'; body: CreditMove }

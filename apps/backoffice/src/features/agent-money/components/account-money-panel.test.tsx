@@ -31,6 +31,14 @@ function stub(money: AccountMoney) {
     'GET /backoffice/users/:id': () =>
       ok(backofficeUser({ _id: PLAYER_ID, name: 'Credit Player', role: 6, uplineId: AGENT_ID })),
     'GET /backoffice/users/:id/money': () => ok(current),
+    // The upline credit agent, whose free credit a give draws on.
+    [`GET /backoffice/users/${AGENT_ID}/money`]: () =>
+      ok({
+        account: figures({ _id: AGENT_ID, name: 'Credit Agent', role: 5, creditRef: 10_000, refPnl: 0 }),
+        own: 2000,
+        downline: [],
+        downlineTotal: 1,
+      }),
     'POST /backoffice/users/:id/settlement': () => {
       current = { ...money, account: figures({ balance: 1500, available: 1500, refPnl: -500 }) };
       return ok(current, 'Settlement recorded');
@@ -54,6 +62,12 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
     expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/settlement`)).toHaveLength(0);
     await user.type(within(panel).getByLabelText('Amount (₹)'), '1000');
     await user.click(within(panel).getByRole('button', { name: 'Record settlement' }));
+    // The confirmation step: nothing travels before it.
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm the settlement' });
+    expect(within(confirm).getByTestId('move-amount').textContent).toBe('₹1,000.00');
+    expect(within(confirm).getByTestId('move-to').textContent).toContain('-₹500.00');
+    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/settlement`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Record settlement' }));
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/settlement`)).toHaveLength(1));
     expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/settlement`)[0]?.body).toEqual({ amount: 1000 });
     expect(await within(panel).findByText('-₹500.00')).toBeTruthy();
@@ -71,6 +85,17 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
     const user = userEvent.setup();
     await user.type(await within(panel).findByLabelText('Amount (₹)'), '250');
     await user.click(within(panel).getByRole('button', { name: 'Give' }));
+    // Confirm: the amount, from the credit agent's free credit to the player's Credit Ref, both new figures.
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm: give credit' });
+    expect(within(confirm).getByTestId('move-amount').textContent).toBe('₹250.00');
+    expect(within(confirm).getByTestId('move-from').textContent).toMatch(
+      /Credit Agent.*Free credit ₹2,000\.00 → ₹1,750\.00/,
+    );
+    expect(within(confirm).getByTestId('move-to').textContent).toMatch(
+      /Credit Player.*Credit Ref ₹2,000\.00 → ₹2,250\.00/,
+    );
+    expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(1));
     expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)[0]?.body).toEqual({
       action: 'give',
@@ -100,11 +125,15 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
     const user = userEvent.setup();
     await user.type(await within(panel).findByLabelText('Amount (₹)'), '250');
     await user.click(within(panel).getByRole('button', { name: 'Give' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm: give credit' });
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(1));
+    // The failure shows in the dialog, which stays open: confirming again is the retry.
     await waitFor(() =>
-      expect(within(panel).getByRole('button', { name: 'Give' }).hasAttribute('disabled')).toBe(false),
+      expect(within(confirm).getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(false),
     );
-    await user.click(within(panel).getByRole('button', { name: 'Give' }));
+    expect(within(confirm).getByRole('alert')).toBeTruthy();
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(2));
     const [first, retry] = api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`);
     expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -113,6 +142,11 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
     await waitFor(() => expect((within(panel).getByLabelText('Amount (₹)') as HTMLInputElement).value).toBe(''));
     await user.type(within(panel).getByLabelText('Amount (₹)'), '250');
     await user.click(within(panel).getByRole('button', { name: 'Give' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm: give credit' })).getByRole('button', {
+        name: 'Confirm',
+      }),
+    );
     await waitFor(() => expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)).toHaveLength(3));
     expect(api.callsTo('POST', `/backoffice/users/${PLAYER_ID}/credit`)[2]?.idempotencyKey).not.toBe(
       first?.idempotencyKey,

@@ -7,6 +7,7 @@ import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { errorMessage } from '../../../lib/api-client';
 import { planMove, useCasinoGames, useReorderGames, useSetGameEnabled } from '../api/games';
+import { HUB88_PROVIDER, useImportHub88Catalogue } from '../api/hub88';
 import type { DeskGame } from '../api/keys';
 import { useCasinoProviders } from '../api/providers';
 import { GameCreateDialog, GameEditDialog } from './game-dialogs';
@@ -25,6 +26,8 @@ export function GamesPanel() {
   const [provider, setProvider] = useState('');
   const [editing, setEditing] = useState<DeskGame | null>(null);
   const [adding, setAdding] = useState(false);
+  const importHub88 = useImportHub88Catalogue();
+  const hasHub88 = (providers.data ?? []).some((item) => item.code === HUB88_PROVIDER);
 
   const shown = useMemo(
     () => (games.data ?? []).filter((game) => provider === '' || game.provider_code === provider),
@@ -49,6 +52,15 @@ export function GamesPanel() {
         </SelectField>
         <div className="casino-toolbar-actions">
           {games.isFetching && games.data !== undefined ? <Spinner size="small" label="Updating" /> : null}
+          {hasHub88 ? (
+            <Button
+              onClick={() => importHub88.mutate()}
+              busy={importHub88.isPending}
+              title="Bring in the aggregator's game list: new games arrive switched off, known ones keep their order and switch"
+            >
+              Import from Hub88
+            </Button>
+          ) : null}
           <Button
             variant="primary"
             onClick={() => setAdding(true)}

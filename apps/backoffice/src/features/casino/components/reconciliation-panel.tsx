@@ -1,13 +1,16 @@
-import { formatPaise } from '@khel/money';
+import { useState } from 'react';
+import { formatPaise, indiaDate, indiaToday } from '@khel/money';
 import { Amount } from '../../../components/money/desk-parts';
 import { PlayMoneyNote } from '../../../components/money/play-money-note';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
+import { HUB88_PROVIDER, useReconcileHub88Day } from '../api/hub88';
 import type { DeskProvider, Reconciliation } from '../api/keys';
 import { useReconciliation } from '../api/reports';
 import { ProviderSelect, useReportFilters } from './report-filters';
+import { TextField } from '../../../components/ui/field';
 
 type Problem = Reconciliation['problems'][number];
 
@@ -126,6 +129,7 @@ export function ReconciliationPanel({ providers }: { providers: readonly DeskPro
         Over the provider&apos;s whole history: every wallet transaction against the journal, and anything left
         unmatched.
       </p>
+      {provider === HUB88_PROVIDER ? <Hub88DayForm /> : null}
       <PlayMoneyNote>Amounts are play chips with no cash value.</PlayMoneyNote>
       {query.isPending ? (
         <LoadingBlock label="Reconciling…" />
@@ -143,6 +147,42 @@ export function ReconciliationPanel({ providers }: { providers: readonly DeskPro
         <ReconciliationResult name={name} result={query.data} />
       )}
     </div>
+  );
+}
+
+/** Yesterday in India: the latest day that is over. */
+function indiaYesterday(): string {
+  return indiaDate(new Date(Date.now() - 24 * 60 * 60 * 1000));
+}
+
+/**
+ * Hub88's daily reconciliation runs by itself once a day is over; an operator runs any past day again
+ * here (after the aggregator corrected its report, say). Its differences join the list below.
+ */
+function Hub88DayForm() {
+  const [date, setDate] = useState(indiaYesterday);
+  const reconcile = useReconcileHub88Day();
+  return (
+    <form
+      className="casino-filters"
+      aria-label="Reconcile a day with Hub88"
+      onSubmit={(event) => {
+        event.preventDefault();
+        reconcile.mutate(date);
+      }}
+    >
+      <TextField
+        label="Day against Hub88's report (India time)"
+        type="date"
+        value={date}
+        max={indiaYesterday()}
+        onChange={(event) => setDate(event.target.value)}
+        required
+      />
+      <Button type="submit" busy={reconcile.isPending} disabled={date === '' || date >= indiaToday()}>
+        Reconcile day
+      </Button>
+    </form>
   );
 }
 

@@ -143,3 +143,17 @@ export function stubCasino(handlers: Record<string, Handler>, options: { role?: 
     ...handlers,
   });
 }
+
+/** The Hub88 aggregator's provider row (decision 0046): its calls are RSA-signed, its secret is unused. */
+export const HUB88: DeskProvider = {
+  _id: '3',
+  code: 'hub88',
+  name: 'Hub88',
+  kind: 'aggregator',
+  launchUrlTemplate: '',
+  active: true,
+  secretHint: '…4f0c',
+  netPayoutLimit: 10_000_000,
+  netPaidOut: 0,
+  createdAt: '2026-01-03T10:00:00.000Z',
+};

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HouseMoneyRequest } from '@khel/contract';
+import type { HouseMoneyDetail, HouseMoneyRequest } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 
@@ -25,6 +25,34 @@ export function useHouseMoney(status: HouseMoneyRequest['status'], enabled = tru
     queryFn: () => getHouseMoney(status),
     enabled,
     refetchInterval: status === 'pending' ? 15_000 : false,
+  });
+}
+
+/** GET /backoffice/house-money/:id: one request with what its second approver should see beside it. */
+export async function getHouseMoneyDetail(id: string): Promise<HouseMoneyDetail> {
+  return (await apiRequest<HouseMoneyDetail>(`/backoffice/house-money/${encodeURIComponent(id)}`)).data;
+}
+
+export function useHouseMoneyDetail(id: string | null) {
+  return useQuery({
+    queryKey: ['approval-context', 'house-money', id],
+    queryFn: () => getHouseMoneyDetail(id as string),
+    enabled: id !== null,
+  });
+}
+
+/** How many requests wait, for the sidebar. */
+export function usePendingHouseMoneyCount(enabled: boolean) {
+  return useQuery({
+    queryKey: [...houseMoneyKeys.list('pending'), 'count'],
+    queryFn: async () =>
+      (
+        await apiRequest<{ items: HouseMoneyRequest[]; total: number }>('/backoffice/house-money', {
+          query: { status: 'pending', pageSize: 1 },
+        })
+      ).data.total,
+    enabled,
+    refetchInterval: 30_000,
   });
 }
 

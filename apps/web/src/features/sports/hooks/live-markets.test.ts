@@ -66,7 +66,7 @@ describe('price-change flashes keep the sides recognisable', () => {
       const body = new RegExp(`\\.price--flash-${name} > \\.price__flash \\{([^}]*)\\}`).exec(css)?.[1];
       expect(body, `.price--flash-${name}`).toBeDefined();
       expect(body).not.toMatch(/background|(^|[^-])color\s*:/);
-      expect(body).toMatch(/box-shadow: inset 0 0 0 3px/);
+      expect(body).toMatch(/box-shadow:\s*inset 0 0 0 3px/);
     }
     // The animation only fades the ring: composited, no timer, never the cell's colours.
     const keyframes = /@keyframes price-flash \{([\s\S]*?)\n\}/.exec(css)?.[1];
