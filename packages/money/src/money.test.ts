@@ -78,10 +78,34 @@ describe('profit and liability', () => {
   it.each<[[number, number][], number]>([
     // fills as [stake paise, price hundredths], the average price in hundredths
     [[[10_000, 200]], 200],
-    [[[10_000, 185], [5_000, 200]], 190], // ₹100 at 1.85 and ₹50 at 2.00
-    [[[10_000, 185], [10_000, 186]], 186], // 1.855 rounds half up
-    [[[20_000, 185], [10_000, 186]], 185], // 1.8533…
-    [[[1, 101], [2, 1000]], 700], // 7.00333…
+    [
+      [
+        [10_000, 185],
+        [5_000, 200],
+      ],
+      190,
+    ], // ₹100 at 1.85 and ₹50 at 2.00
+    [
+      [
+        [10_000, 185],
+        [10_000, 186],
+      ],
+      186,
+    ], // 1.855 rounds half up
+    [
+      [
+        [20_000, 185],
+        [10_000, 186],
+      ],
+      185,
+    ], // 1.8533…
+    [
+      [
+        [1, 101],
+        [2, 1000],
+      ],
+      700,
+    ], // 7.00333…
   ])('average matched price of %j is %s', (fills, average) => {
     const stake = fills.reduce((sum, [paise]) => sum + paise, 0);
     const priceSum = fills.reduce((sum, [paise, price]) => sum + paise * price, 0);
