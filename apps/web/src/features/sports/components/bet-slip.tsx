@@ -349,6 +349,11 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         ))}
       </div>
 
+      {/^\s*[\d,]*\.\d{3,}\s*$/.test(stakeText) ? (
+        <p className="slip__hint slip__message--error" role="alert" data-testid="slip-stake-error">
+          {t('Enter a stake with at most two decimals')}
+        </p>
+      ) : null}
       {!oddsValid ? (
         <p className="slip__hint slip__message--error">
           {t('Odds must be on the price ladder; we will use {odds}.', { odds: nearestOnLadder(odds) })}
