@@ -5,6 +5,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 
 const ourPackages = [
   '@khel/money',
@@ -42,6 +43,45 @@ function featureZones(app) {
     message: 'A feature never imports another feature; lift the shared part into components/ or lib/.',
   }));
 }
+
+/**
+ * A folder of a server module that has an index.ts is entered only through it: from outside the folder an
+ * import names the folder's index, never a file behind it (the seams of modules/sports, issue 30).
+ */
+const folderEntry = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { past: 'Import {{folder}} through its index.ts, not a file behind it.' },
+  },
+  create(context) {
+    const modules = resolve('apps/server/src/modules');
+    const importer = context.filename;
+    const entries = new Map();
+    const hasIndex = (dir) => {
+      if (!entries.has(dir)) entries.set(dir, existsSync(join(dir, 'index.ts')));
+      return entries.get(dir);
+    };
+    function check(source) {
+      if (source === null || source === undefined || typeof source.value !== 'string' || !source.value.startsWith('.'))
+        return;
+      const target = resolve(dirname(importer), source.value).replace(/\.js$/, '.ts');
+      for (let dir = dirname(target); dir.startsWith(modules + sep); dir = dirname(dir)) {
+        const inside = !relative(dir, importer).startsWith('..');
+        if (!inside && hasIndex(dir) && target !== join(dir, 'index.ts')) {
+          context.report({ node: source, messageId: 'past', data: { folder: relative(modules, dir) } });
+          return;
+        }
+      }
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '.e2e-artifacts/**'] },
@@ -121,6 +161,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { khel: { rules: { 'folder-entry': folderEntry } } },
+    rules: { 'khel/folder-entry': 'error' },
   },
   {
     // Inside a module: routes → service → repository. Routes never reach the database directly.

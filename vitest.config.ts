@@ -1,10 +1,20 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { DATABASE_FREE_FILES } from './apps/server/test/database-free-files.js';
+import server from './apps/server/vitest.config.js';
 
-// One test run for the whole product. The server's suite runs twice: on the embedded PGlite and on
-// the PostgreSQL server (DATABASE_URL or the machine's 127.0.0.1:5432/test).
+// One test run for the whole product. The server's files that use a database run twice: on the embedded
+// PGlite and on the PostgreSQL server (DATABASE_URL or the machine's 127.0.0.1:5432/test); the few that
+// reach no database run once, as `server` (docs/testing.md; scripts/test-databases.test.ts keeps the list true).
+// (Spread, not `extends`: Vitest's merge would join the include lists.)
+const serverTest = { ...server.test, root: './apps/server' };
+const databaseFiles = { ...serverTest, exclude: [...configDefaults.exclude, ...DATABASE_FREE_FILES] };
 export default defineConfig({
   test: {
-    reporters: ['default', ['json', { outputFile: '.test-report.json' }]],
+    // A worker per core. Vitest's default leaves one core idle (cores - 1: one worker on a 2-core machine),
+    // while most files keep a single core busy (their worker, or PostgreSQL answering it); docs/testing.md.
+    maxWorkers: '100%',
+    // The closing summary (scripts/test-summary.mjs) reads the JSON report and the timings.
+    reporters: ['default', ['json', { outputFile: '.test-report.json' }], './scripts/timing-reporter.ts'],
     projects: [
       'packages/money',
       'packages/contract',
@@ -14,14 +24,9 @@ export default defineConfig({
       'packages/betfair-stream',
       'packages/cricket-feed',
       'packages/web-kit',
-      {
-        extends: './apps/server/vitest.config.ts',
-        test: { name: 'server:pglite', root: './apps/server', env: { TEST_DB: 'pglite' } },
-      },
-      {
-        extends: './apps/server/vitest.config.ts',
-        test: { name: 'server:postgres', root: './apps/server', env: { TEST_DB: 'postgres' } },
-      },
+      { test: { ...serverTest, name: 'server', include: [...DATABASE_FREE_FILES], globalSetup: [] } },
+      { test: { ...databaseFiles, name: 'server:pglite', env: { TEST_DB: 'pglite' } } },
+      { test: { ...databaseFiles, name: 'server:postgres', env: { TEST_DB: 'postgres' } } },
       'apps/web',
       'apps/backoffice',
       'apps/house-casino',

@@ -1,13 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Real Chromium against the built product on a real server process (see e2e/support/).
+// Real Chromium against the built product on a real server process (see e2e/support/). Files run in
+// parallel, as many as the run's workers: each starts its own server on a free port, with its own data
+// folder, scratch PostgreSQL database and Redis channels.
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
     globalSetup: ['./support/global-setup.ts'],
   },
 });

@@ -117,6 +117,8 @@ if (wants('casino') || wants('casino-cpu')) run('npx', ['tsx', 'apps/server/benc
 // 64 callers at once: the group commit against the same product with it off, in one run (decision 0028, third addendum).
 if (wants('casino') || wants('casino-cpu'))
   run('npx', ['tsx', 'apps/server/bench/casino-wallet-cpu.ts'], { env: { ...process.env, BENCH_CONCURRENCY: '64' } });
+// Hub88's Wallet API with RSA signatures, bet + win pairs at 64 callers, against a plain RSA route (issue 27).
+if (wants('hub88')) run('npx', ['tsx', 'apps/server/bench/hub88-wallet-bench.ts']);
 if (wants('betfair')) run('npx', ['tsx', 'packages/betfair-stream/bench/stream-cache-bench.ts']);
 if (wants('exchange')) {
   console.log('\n== Exchange engine against nodejs-order-book (same seeded workload, same process)');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningProduct } from '../support/harness.js';
@@ -25,7 +26,15 @@ describe('two server processes share live updates through Redis', () => {
 
   beforeAll(async () => {
     await database.create();
-    const env = { DATABASE_URL: url.toString(), REDIS_URL, DEMO_FEED: 'false' };
+    // Channels of this run's own: other test runs may share the machine's Redis at the same time.
+    const tag = randomBytes(4).toString('hex');
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL,
+      LIVE_CHANNEL: `khel:e2e-live:${tag}`,
+      MARKET_FORWARD_CHANNEL: `khel:e2e-market:${tag}`,
+      DEMO_FEED: 'false',
+    };
     first = await startProduct({ env });
     second = await startProduct({ env });
   });

@@ -44,14 +44,14 @@ import {
 } from './modules/request-desk/request-desk-routes.js';
 import { createLocalBus, createRedisBus } from './modules/live/live-bus.js';
 import { registerLiveRoutes } from './modules/live/live-routes.js';
-import { createFeedRunner } from './modules/sports/feed-runner.js';
+import { createFeedRunner } from './modules/sports/feed/index.js';
 import { createBetfairFeedRunner, teamNamesOf } from './modules/feeds/betfair-feed-runner.js';
 import { loadReplaySpec, replayLabel, replaySpecs } from './modules/feeds/replay-feeds.js';
 import { resultDeskRoutes } from './modules/sports/result-desk-routes.js';
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
 import { tradingRoutes } from './modules/sports/trading-routes.js';
-import { oddsPreferenceRoutes } from './modules/sports/odds-preference-routes.js';
+import { oddsPreferenceRoutes } from './modules/sports/odds-preference/index.js';
 import { cancelMarketBetsRoutes } from './modules/sports/cancel-market-bets-routes.js';
 import { registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
 import { hub88SimRoutes } from './modules/hub88-sim/hub88-sim-routes.js';

@@ -38,17 +38,17 @@ import {
   createLocalBus,
 } from './modules/live/live-bus.js';
 import { forgetCachedOnBus } from './modules/identity/identity-cache-bus.js';
-import { createBettingService } from './modules/sports/betting-service.js';
-import { createMarketBooks } from './modules/sports/market-books.js';
+import { createBettingService } from './modules/sports/betting/index.js';
+import { createMarketBooks } from './modules/sports/writer/index.js';
 import { createDelayedBets } from './modules/sports/delayed-bets.js';
 import { createMarketCommands } from './modules/sports/market-commands.js';
-import { createMarketForwarding } from './modules/sports/market-forwarding.js';
-import { createMarketLeases } from './modules/sports/market-lease.js';
-import { createSettlementService } from './modules/sports/settlement-service.js';
+import { createMarketForwarding } from './modules/sports/routing/index.js';
+import { createMarketLeases } from './modules/sports/routing/index.js';
+import { createSettlementService } from './modules/sports/settlement/index.js';
 import { createResultDeskService } from './modules/sports/result-desk-service.js';
-import { createPositionsService } from './modules/sports/positions-service.js';
-import { createCashOutService } from './modules/sports/cash-out-service.js';
-import { createOddsPreferenceService } from './modules/sports/odds-preference-service.js';
+import { createPositionsService } from './modules/sports/positions/index.js';
+import { createCashOutService } from './modules/sports/betting/index.js';
+import { createOddsPreferenceService } from './modules/sports/odds-preference/index.js';
 import { createSportsService, hasOpenBets } from './modules/sports/sports-service.js';
 import { createCasinoServices } from './modules/casino/casino-module.js';
 import { hub88Setup } from './modules/casino/hub88/hub88-setup.js';

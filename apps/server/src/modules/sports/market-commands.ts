@@ -1,10 +1,10 @@
 import type { IdempotencyService } from '../idempotency/idempotency-service.js';
-import type { CashOutService } from './cash-out-service.js';
-import { createFeedMarketCommands } from './feed-market.js';
-import type { ForwardAnswer, ForwardKind, MarketForwarding } from './market-forwarding.js';
-import type { MarketLeases } from './market-lease.js';
-import type { CommandTable } from './market-router.js';
-import { createMarketRouter } from './market-router.js';
+import type { CashOutService } from './betting/index.js';
+import { createFeedMarketCommands } from './feed/index.js';
+import type { ForwardAnswer, ForwardKind, MarketForwarding } from './routing/index.js';
+import type { MarketLeases } from './routing/index.js';
+import type { CommandTable } from './routing/index.js';
+import { createMarketRouter } from './routing/index.js';
 import { createOperatorCommands } from './operator-commands.js';
 import { createPlayerCommands } from './player-commands.js';
 import type { ResultDeskService } from './result-desk-service.js';

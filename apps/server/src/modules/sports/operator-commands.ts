@@ -1,6 +1,6 @@
 import type { Market } from '@khel/contract';
 import type { Caller } from '../identity/identity-service.js';
-import type { MarketCommand } from './market-router.js';
+import type { MarketCommand } from './routing/index.js';
 import type { ResultDeskService } from './result-desk-service.js';
 import type { SportsService } from './sports-service.js';
 

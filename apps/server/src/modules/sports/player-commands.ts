@@ -2,9 +2,9 @@ import type { BetRow as BetDto, CashOut, PlaceBet } from '@khel/contract';
 import { formatPaise, paiseToRupees } from '@khel/money';
 import type { Caller } from '../identity/identity-service.js';
 import type { IdempotencyService } from '../idempotency/idempotency-service.js';
-import { emptyChanges } from './betting-service.js';
-import type { CashOutService } from './cash-out-service.js';
-import type { CommandAnswer, MarketCommand } from './market-router.js';
+import { emptyChanges } from './betting/index.js';
+import type { CashOutService } from './betting/index.js';
+import type { CommandAnswer, MarketCommand } from './routing/index.js';
 import type { SportsService } from './sports-service.js';
 
 export interface PlacePayload {

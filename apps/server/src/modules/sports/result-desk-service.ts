@@ -8,8 +8,8 @@ import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { DeclarationRow, StoredResult } from './result-desk-repository.js';
 import { createResultDeskRepository } from './result-desk-repository.js';
-import type { SettlementService } from './settlement-service.js';
-import { assertResult } from './settlement-service.js';
+import type { SettlementService } from './settlement/index.js';
+import { assertResult } from './settlement/index.js';
 import type { SportsService } from './sports-service.js';
 
 type Result = { winnerId?: string; runs?: number };

@@ -6,16 +6,16 @@ import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { LiveBus } from '../live/live-bus.js';
 import type { WalletService } from '../wallet/wallet-service.js';
-import type { BettingService, ChangeSet, Recorder } from './betting-service.js';
-import type { MarketBooks } from './market-books.js';
-import { MarketNotFound } from './market-books.js';
-import { createOperatorMarketBook } from './operator-market-book.js';
-import type { SettlementService } from './settlement-service.js';
+import type { BettingService, ChangeSet, Recorder } from './betting/index.js';
+import type { MarketBooks } from './writer/index.js';
+import { MarketNotFound } from './writer/index.js';
+import { createOperatorMarketBook } from './views/index.js';
+import type { SettlementService } from './settlement/index.js';
 import { createSportsCatalogue } from './sports-catalogue.js';
-import { createSportsLive } from './sports-live.js';
+import { createSportsLive } from './views/index.js';
 import type { EventRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
-import { createSportsViews, slugged } from './sports-views.js';
+import { createSportsViews, slugged } from './views/index.js';
 
 export { DEFAULT_LIMITS } from './sports-catalogue.js';
 

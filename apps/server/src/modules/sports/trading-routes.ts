@@ -11,8 +11,8 @@ import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
-import type { CashOutService } from './cash-out-service.js';
-import type { PositionsService } from './positions-service.js';
+import type { CashOutService } from './betting/index.js';
+import type { PositionsService } from './positions/index.js';
 import type { MarketRouter } from './market-commands.js';
 
 const tags = ['sports'];

@@ -103,7 +103,10 @@ export function createHub88WalletService(deps: {
       };
     },
 
-    /** A bet: the token is checked (a live session of this user); the stake leaves the session's wallet. */
+    /**
+     * A bet: the token is checked (a live session of this user); the stake leaves the wallet of the
+     * player's newest launch with the aggregator, as for every provider (decision 0013).
+     */
     bet(body: Hub88Bet): Promise<Hub88Answer> {
       return once('transaction/bet', body.request_uuid, async () => {
         const provider = await aggregator();

@@ -1,0 +1,118 @@
+import { AppError, fail } from '../../../lib/app-error.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { Caller } from '../../identity/identity-service.js';
+import type { WalletService } from '../../wallet/wallet-service.js';
+import type { ChangeSet } from '../positions/index.js';
+import type { EngineEvents } from './engine-events.js';
+import { LapseSignal } from './engine-events.js';
+import { addLine, bookmakerLine, refreshExposures, remainingPaise } from '../positions/index.js';
+import type { MarketBooks } from '../writer/index.js';
+import { oddsPreferenceOf } from '../odds-preference/index.js';
+import { limitsForBet } from './placement-limits.js';
+import { checkQuote } from './quote-checks.js';
+import { createSportsRepository } from '../sports-repository.js';
+
+/** A placed bet's later commands on its market's writer: its in-play delay ending, and its cancel. */
+export function createBetLifecycle(deps: {
+  books: MarketBooks;
+  wallet: WalletService;
+  clock: Clock;
+  engine: EngineEvents;
+}) {
+  const { books, wallet, clock, engine } = deps;
+  return {
+    /** Decides a bet whose in-play delay has ended: it fills at the live price or lapses with a reason. */
+    async resolvePending(betId: string, marketId: string, changes: ChangeSet): Promise<void> {
+      await books.withMarket(marketId, async (context) => {
+        const repo = createSportsRepository(context.tx);
+        const bet = await repo.bet(betId);
+        if (bet === null || bet.status !== 'pending') return;
+        if (bet.delay_until !== null && bet.delay_until.getTime() > clock.now().getTime()) return;
+        const { market } = context;
+        changes.userIds.add(bet.user_id);
+        changes.betIds.add(bet.id);
+        const lapse = async (reason: string) => {
+          await repo.updateBet(bet.id, {
+            status: 'lapsed',
+            lapse_reason: reason,
+            cancelled_paise: bet.stake_paise - bet.matched_paise,
+          });
+        };
+        if (market.status === 'suspended') await lapse('MARKET_SUSPENDED');
+        else if (market.status !== 'open') await lapse('MARKET_CLOSED');
+        else if (market.version !== bet.placed_version) await lapse('MARKET_VERSION_CHANGED');
+        else if (market.type === 'EXCHANGE') {
+          try {
+            await engine.placeOnExchange(context, bet, changes, bet.placed_version);
+          } catch (error) {
+            if (error instanceof LapseSignal) await lapse(error.reason);
+            else if (error instanceof AppError) await lapse(error.code);
+            else throw error;
+          }
+        } else {
+          try {
+            const taken = checkQuote(
+              market,
+              {
+                runnerId: bet.runner_id,
+                side: bet.side,
+                oddsH: bet.rate_h as number,
+                lineRuns: bet.line_runs,
+                stakePaise: bet.stake_paise,
+              },
+              await limitsForBet(context.tx, bet.user_id, market),
+              await oddsPreferenceOf(context.tx, bet.user_id),
+            );
+            const filled = {
+              status: 'matched' as const,
+              matched_paise: bet.stake_paise,
+              rate_h: taken.rateH,
+              line_runs: taken.lineRuns,
+            };
+            await repo.updateBet(bet.id, filled);
+            if (market.type === 'BOOKMAKER')
+              addLine(
+                changes.positions,
+                `${bet.user_id}:${bet.wallet}`,
+                context.runners.map((runner) => runner.id),
+                bookmakerLine({ ...bet, ...filled }),
+              );
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            await lapse(error.code === 'ODDS_CHANGED' ? 'PRICE_MOVED' : error.code);
+          }
+        }
+        await refreshExposures(context.tx, wallet, market, context.runners, [bet.user_id], changes.positions);
+        changes.marketIds.add(market.id);
+      });
+    },
+
+    /** Cancels the unmatched part of the caller's exchange offer. */
+    async cancel(caller: Caller, betId: string, marketId: string, changes: ChangeSet): Promise<void> {
+      await books.withMarket(marketId, async (context) => {
+        const repo = createSportsRepository(context.tx);
+        const bet = await repo.bet(betId);
+        if (bet === null || bet.user_id !== caller.userId) fail('NOT_FOUND', 'Bet not found');
+        if (bet.status === 'pending') {
+          // Withdrawn before its delay ended: nothing was matched.
+          await repo.updateBet(bet.id, { status: 'cancelled', cancelled_paise: bet.stake_paise });
+        } else {
+          if (bet.status !== 'unmatched' || remainingPaise(bet) <= 0 || context.book === null)
+            fail('BET_NOT_CANCELLABLE');
+          const events = context.apply({
+            type: 'cancel',
+            seq: engine.nextSeq(context),
+            timeMs: clock.now().getTime(),
+            offerId: bet.id,
+            ownerId: bet.user_id,
+          });
+          if (events.some((event) => event.type === 'rejected')) fail('BET_NOT_CANCELLABLE');
+          await engine.recordEngineEvents(context, events, changes);
+        }
+        changes.userIds.add(bet.user_id);
+        changes.betIds.add(bet.id);
+        await refreshExposures(context.tx, wallet, context.market, context.runners, [bet.user_id], changes.positions);
+      });
+    },
+  };
+}

@@ -1,0 +1,3 @@
+// Settlement: a market's result settled or voided, with its wagering facts. Everything outside settlement/ enters here.
+export { assertResult, createSettlementService } from './settlement-service.js';
+export type { SettlementService } from './settlement-service.js';

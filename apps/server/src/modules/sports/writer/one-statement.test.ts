@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '@khel/contract';
+import { snapshotMarket } from '@khel/exchange';
+import type { ExchangeMarket } from '@khel/exchange';
+import { buildApp } from '../../../app.js';
+import type { Services } from '../../../app.js';
+import type { Database } from '../../../db/database.js';
+import type { TestApp } from '../../../../test/test-app.js';
+import { call, createOperator, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
+import { ledgerViolations } from '../../../../test/ledger-invariants.js';
+import { marketOf } from '../../agents/agents-test-support.js';
+
+/**
+ * Decision 0039: a group commit of placed bets on a lane that is current is ONE statement, with no
+ * transaction and no read of the market's state before it. Whatever another writer did to the market
+ * meanwhile (here a second process on the same database, no lease between them) must be seen by the
+ * very next bet: its statement writes nothing, and the batch runs again in a transaction on what the
+ * database holds.
+ */
+let t: TestApp;
+let other: { app: Awaited<ReturnType<typeof buildApp>>['app']; services: Services };
+let director: { token: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await buildApp({ config: t.config, db: t.db, clock: t.clock });
+  await other.app.ready();
+  director = await createOperator(t, ROLES.DIRECTOR);
+});
+afterAll(async () => {
+  await other.app.close();
+  await t.close();
+});
+
+type Bet = { _id: string; status: string; event: string };
+const bet = async (app: TestApp['app'], token: string, body: Record<string, unknown>, key?: string) => {
+  const answer = await call(app, 'POST', '/api/v1/place-bet', {
+    token,
+    body,
+    ...(key === undefined ? {} : { headers: { 'idempotency-key': key } }),
+  });
+  return { meta: answer.body.meta, data: answer.body.data as Bet };
+};
+const counts = () => t.services.books.counts();
+
+/** A market whose lane in `t` is current: two bets placed through it. */
+async function warmMarket() {
+  const m = await marketOf(t, director.token, 'EXCHANGE');
+  const warm = await signUpPlayer(t);
+  for (const odds of [5, 6])
+    expect(
+      (
+        await bet(t.app, warm.token, {
+          marketId: m.id,
+          selectionId: m.runners[1],
+          selectionType: 'back',
+          odds,
+          stake: 100,
+        })
+      ).meta.code,
+    ).toBe(200);
+  return m;
+}
+
+describe('the one-statement group commit', () => {
+  it('commits a placed bet on a current lane as one statement', async () => {
+    const m = await warmMarket();
+    const player = await signUpPlayer(t);
+    const before = counts();
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 3,
+          stake: 100,
+        })
+      ).meta.code,
+    ).toBe(200);
+    const after = counts();
+    expect(after.oneStatement - before.oneStatement).toBe(1);
+    expect(after.transactions - before.transactions).toBe(1);
+    expect(after.redone).toBe(before.redone);
+  });
+
+  it('matches an offer another process rested since, instead of resting beside it', async () => {
+    const m = await warmMarket();
+    const [backer, layer] = [await signUpPlayer(t), await signUpPlayer(t)];
+    expect(
+      (
+        await bet(other.app, backer.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 2,
+          stake: 100,
+        })
+      ).data.status,
+    ).toBe('unmatched');
+    const before = counts();
+    const lay = await bet(t.app, layer.token, {
+      marketId: m.id,
+      selectionId: m.runners[0],
+      selectionType: 'lay',
+      odds: 2,
+      stake: 100,
+    });
+    expect(lay.data.status).toBe('matched');
+    // The command log's next sequence was the other process's: the statement wrote nothing and the batch was redone.
+    expect(counts().redone - before.redone).toBe(1);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('refuses the next bet on a market another process suspended', async () => {
+    const m = await warmMarket();
+    const player = await signUpPlayer(t);
+    await call(other.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, {
+      token: director.token,
+      body: { status: 'suspended' },
+    });
+    const before = counts();
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 3,
+          stake: 100,
+        })
+      ).meta.error,
+    ).toBe('MARKET_SUSPENDED');
+    expect(counts().redone - before.redone).toBe(1);
+    await call(other.app, 'PUT', `/api/v1/backoffice/markets/${m.id}`, {
+      token: director.token,
+      body: { status: 'open' },
+    });
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 3,
+          stake: 100,
+        })
+      ).meta.code,
+    ).toBe(200);
+  });
+
+  it('names the next bet after its event as the database now names it', async () => {
+    const m = await warmMarket();
+    const player = await signUpPlayer(t);
+    await t.db.query('update events set name = $2 where id = $1', [m.eventId, 'Lions v Leopards']);
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: 'back',
+          odds: 3,
+          stake: 100,
+        })
+      ).data.event,
+    ).toBe('Lions v Leopards');
+  });
+
+  it('saves a snapshot in the same statement, and the book rebuilt from it equals the one held', async () => {
+    const small = await createTestApp({ MARKET_WRITER_SNAPSHOT_EVERY: '3' });
+    try {
+      const operator = await createOperator(small, ROLES.DIRECTOR);
+      const m = await marketOf(small, operator.token, 'EXCHANGE');
+      const [backer, layer] = [await signUpPlayer(small), await signUpPlayer(small)];
+      // Backs and lays that match each other, so the book stays shallow and a snapshot is due every 3 commands.
+      const place = (index: number) =>
+        bet(small.app, (index % 2 === 0 ? backer : layer).token, {
+          marketId: m.id,
+          selectionId: m.runners[0],
+          selectionType: index % 2 === 0 ? 'back' : 'lay',
+          odds: 3,
+          stake: 100,
+        });
+      // The first bets read the lane's state in a transaction; from then on every one is a statement of its own.
+      for (const index of [0, 1]) expect((await place(index)).meta.code).toBe(200);
+      const before = small.services.books.counts();
+      for (let index = 2; index < 12; index += 1) expect((await place(index)).meta.code).toBe(200);
+      const after = small.services.books.counts();
+      expect(after.oneStatement - before.oneStatement).toBe(10);
+      expect(after.redone).toBe(before.redone);
+      const stored = (await small.db.query<{ book_seq: number }>('select book_seq from markets where id = $1', [m.id]))
+        .rows[0];
+      expect(stored?.book_seq).toBeGreaterThanOrEqual(9);
+      expect(stored?.book_seq).toBeLessThanOrEqual(12);
+      const held = snapshotMarket(
+        (await small.services.books.peek({ id: m.id, type: 'EXCHANGE' } as never)) as ExchangeMarket,
+      );
+      small.services.books.forget(m.id);
+      expect(
+        snapshotMarket((await small.services.books.peek({ id: m.id, type: 'EXCHANGE' } as never)) as ExchangeMarket),
+      ).toEqual(held);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('decides again in a transaction an overdraw it could not prove on the market as it is now', async () => {
+    const m = await warmMarket();
+    const [player, layer] = [await signUpPlayer(t), await signUpPlayer(t)];
+    const on = (app: TestApp['app'], token: string, side: 'back' | 'lay', stake: number) =>
+      bet(app, token, { marketId: m.id, selectionId: m.runners[0], selectionType: side, odds: 5, stake });
+    // This lane holds the player from a ₹100 offer on the other runner.
+    expect(
+      (
+        await bet(t.app, player.token, {
+          marketId: m.id,
+          selectionId: m.runners[1],
+          selectionType: 'back',
+          odds: 10,
+          stake: 100,
+        })
+      ).data.status,
+    ).toBe('unmatched');
+    // Through the other process the player backs ₹2,000 at 5.0 and is matched: +₹8,000 if the runner wins, −₹2,000 if not.
+    expect((await on(other.app, layer.token, 'lay', 2000)).data.status).toBe('unmatched');
+    expect((await on(other.app, player.token, 'back', 2000)).data.status).toBe('matched');
+    // Here, a ₹2,500 lay at 5.0 hedges that position (exposure −₹2,100). This lane does not know the
+    // position: on what it holds the lay risks ₹10,000 more, more than the ₹8,000 left, and its statement
+    // finds an overdraw while writing nothing that would prove the lane current. A transaction decides it.
+    const before = counts();
+    const lay = await on(t.app, player.token, 'lay', 2500);
+    expect(lay.meta.code).toBe(200);
+    expect(counts().refusedInStatement - before.refusedInStatement).toBe(1);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('never runs a batch again whose answer was lost with the connection: the bet is answered 503 and placed once', async () => {
+    // The same database behind a process whose connection drops after the commit statement ran.
+    let lose = false;
+    const lossy: Database = {
+      kind: t.db.kind,
+      async query<Row>(sql: string, params?: unknown[], name?: string) {
+        const result = await t.db.query<Row>(sql, params, name);
+        if (lose && name?.startsWith('lane_commit') === true) {
+          lose = false;
+          throw new Error('Connection terminated unexpectedly');
+        }
+        return result;
+      },
+      exec: (sql) => t.db.exec(sql),
+      transaction: (fn) => t.db.transaction(fn),
+      close: async () => undefined,
+    };
+    const flaky = await buildApp({ config: t.config, db: lossy, clock: t.clock });
+    await flaky.app.ready();
+    try {
+      const m = await marketOf(t, director.token, 'EXCHANGE');
+      const warm = await signUpPlayer(t);
+      for (const odds of [5, 6])
+        expect(
+          (
+            await bet(flaky.app, warm.token, {
+              marketId: m.id,
+              selectionId: m.runners[1],
+              selectionType: 'back',
+              odds,
+              stake: 100,
+            })
+          ).meta.code,
+        ).toBe(200);
+      const player = await signUpPlayer(t);
+      lose = true;
+      const answer = await call(flaky.app, 'POST', '/api/v1/place-bet', {
+        token: player.token,
+        body: { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 },
+      });
+      expect(answer.status).toBe(503);
+      expect((await t.db.query('select id from bets where user_id = $1', [player.userId])).rows).toHaveLength(1);
+      // The lane let go of what it held: the next bet reads the market afresh and goes in.
+      expect(
+        (
+          await bet(flaky.app, player.token, {
+            marketId: m.id,
+            selectionId: m.runners[0],
+            selectionType: 'back',
+            odds: 3.5,
+            stake: 100,
+          })
+        ).meta.code,
+      ).toBe(200);
+      expect(await ledgerViolations(t.db)).toEqual([]);
+    } finally {
+      await flaky.app.close();
+    }
+  });
+
+  it('answers a retry sent to another process with the first answer, and places one bet', async () => {
+    const m = await warmMarket();
+    const player = await signUpPlayer(t);
+    const body = { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 };
+    const first = await bet(t.app, player.token, body, 'retry-across-processes');
+    // The other process's lane catches up with two bets of its own, so the retry it gets tries one statement first.
+    const warm = await signUpPlayer(t);
+    for (const odds of [7, 8])
+      expect(
+        (
+          await bet(other.app, warm.token, {
+            marketId: m.id,
+            selectionId: m.runners[1],
+            selectionType: 'back',
+            odds,
+            stake: 100,
+          })
+        ).meta.code,
+      ).toBe(200);
+    const before = other.services.books.counts();
+    const retried = await bet(other.app, player.token, body, 'retry-across-processes');
+    expect(retried.data._id).toBe(first.data._id);
+    // Its statement met the stored key and wrote nothing; the transaction path found the key and replayed it.
+    expect(other.services.books.counts().redone - before.redone).toBe(1);
+    const placed = await t.db.query('select id from bets where user_id = $1', [player.userId]);
+    expect(placed.rows).toHaveLength(1);
+  });
+});
