@@ -44,6 +44,10 @@ function featureZones(app) {
   }));
 }
 
+/** A string that is an SQL statement, written lowercase as ours are (esquery regex: no slash in it). */
+const SQL_TEXT = String.raw`/^\s*(select\s[\s\S]*\sfrom\s|insert\s+into\s|update\s+\w+\s+set\s|delete\s+from\s|with\s+(recursive\s+)?\w+(\(\w+\))?\s+as\s)/`;
+const SQL_MESSAGE = "SQL lives in the module's *-repository.ts (ENGINEERING.md); call the repository.";
+
 /**
  * A folder of a server module that has an index.ts is entered only through it: from outside the folder an
  * import names the folder's index, never a file behind it (the seams of modules/sports, issue 30).
@@ -205,6 +209,31 @@ export default tseslint.config(
           selector: "ImportDeclaration[source.value='@electric-sql/pglite']",
           message: 'Only src/db touches the database driver.',
         },
+      ],
+    },
+  },
+  {
+    // SQL only in repositories (issue 30): a module's other files call its repository. The casino wallet's
+    // settle statements and two agents' files are the places left to move (decision 0048).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**/*.test.ts',
+      'apps/server/src/modules/**/*-test-support.ts',
+      'apps/server/src/modules/**/*-repository.ts',
+      'apps/server/src/modules/casino/casino-wallet-{settle,batch,reads,steps}.ts',
+      // Being rewritten for rates by the week (issue 24); their SQL moves to the repositories with it.
+      'apps/server/src/modules/agents/{agent-rates,agent-statement-service}.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='pg']", message: 'Only src/db touches the database driver.' },
+        {
+          selector: "ImportDeclaration[source.value='@electric-sql/pglite']",
+          message: 'Only src/db touches the database driver.',
+        },
+        { selector: `Literal[value=${SQL_TEXT}]`, message: SQL_MESSAGE },
+        { selector: `TemplateElement[value.raw=${SQL_TEXT}]`, message: SQL_MESSAGE },
       ],
     },
   },

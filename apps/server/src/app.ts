@@ -17,6 +17,7 @@ import { createAuthGuards } from './plugins/auth.js';
 import { registerControlCharacterGuard } from './plugins/control-characters.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/errors.js';
 import { registerSeparationOfDuties } from './plugins/separation-of-duties.js';
+import { registerStepUp } from './plugins/step-up.js';
 import { helmetHeaderBlock, registerSecurityHeaders } from './plugins/security-headers.js';
 import { responseSerializerCompiler } from './plugins/compiled-serializer.js';
 import { createBatchedLogStream } from './lib/batched-log-stream.js';
@@ -200,6 +201,8 @@ export async function buildApp(options: {
     },
     (rootId, userId) => services.tree.isInSubtree(rootId, userId),
   );
+  // Money routes ask for a fresh authenticator code (decision 0049).
+  registerStepUp(app, services.secondFactor);
   // The player app's device id (X-Device-Id) feeds the shared-device referral rule; each pair is written once per process.
   const seenDevices = new Set<string>();
   app.addHook('onResponse', (request, _reply, done) => {

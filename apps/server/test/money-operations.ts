@@ -25,6 +25,8 @@ export const MONEY_EFFECTS: Record<string, MoneyEffect> = {
   'POST /api/v1/backoffice/second-factor/enrolment': 'none',
   'POST /api/v1/backoffice/second-factor/enrolment/confirm': 'none',
   'POST /api/v1/backoffice/second-factor/verify': 'none',
+  // A fresh authenticator code for this session's money actions (decision 0049): moves nothing itself.
+  'POST /api/v1/backoffice/step-up': 'none',
   'POST /api/v1/backoffice/downline': 'none',
   'PUT /api/v1/backoffice/branding': 'none',
   'POST /api/v1/backoffice/banners': 'none',

@@ -11,11 +11,18 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
 
+/**
+ * Step-up (issue 28, decision 0049): money routes (chips, credit, settlements, password resets, voids)
+ * need a fresh authenticator code entered in this session within the last 5 minutes.
+ */
+export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
+
 export const SECOND_FACTOR_MESSAGES = {
   codeRequired: 'Enter the 6-digit code from your authenticator app or a recovery code',
   enrolmentStarted: 'Scan the QR code, then enter the 6-digit code your app shows',
   enrolled: 'Two-step sign-in is on. Keep your recovery codes somewhere safe',
   verified: 'Code accepted',
+  steppedUp: 'Code accepted, you can continue for 5 minutes',
 } as const;
 
 /** A 6-digit TOTP or a recovery code (XXXXX-XXXXX); spaces and dashes a person types are tolerated. */
@@ -63,6 +70,11 @@ export const secondFactorVerifiedSchema = z.object({
 });
 export type SecondFactorVerified = z.infer<typeof secondFactorVerifiedSchema>;
 export const secondFactorVerifiedEnvelope = envelope(secondFactorVerifiedSchema);
+
+/** A step-up passed: money routes of this session accept until `until` (ISO time). */
+export const stepUpSchema = z.object({ until: z.string() });
+export type StepUp = z.infer<typeof stepUpSchema>;
+export const stepUpEnvelope = envelope(stepUpSchema);
 
 /** A director resets another operator's lost authenticator: a reason is kept in the audit log. */
 export const secondFactorResetRequestSchema = z.object({

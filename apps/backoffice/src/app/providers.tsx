@@ -5,6 +5,7 @@ import { errorMessage, shouldRetry } from '../lib/api-client';
 import { useApplyBranding } from '../lib/app-settings';
 import { subscribeToken, currentToken } from '../lib/auth/session';
 import { toast } from '../lib/toast';
+import { StepUpDialog } from '../components/ui/step-up-dialog';
 import { Toaster } from '../components/ui/toaster';
 
 declare module '@tanstack/react-query' {
@@ -53,6 +54,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <QueryClientProvider client={client}>
       <BrandingEffect />
       {children}
+      <StepUpDialog />
       <Toaster />
     </QueryClientProvider>
   );

@@ -11,8 +11,12 @@ import {
 } from '@khel/web-kit';
 import { requireSecondFactor, secondFactorStepOf } from './auth/second-factor-gate';
 import { currentToken, endSession } from './auth/session';
+import { requestStepUp } from './auth/step-up-gate';
 
 export { API_BASE, ApiError, errorMessage, shouldRetry } from '@khel/web-kit';
+
+/** Where the shared step-up dialog sends a fresh authenticator code (decision 0049). */
+export const STEP_UP_PATH = '/backoffice/step-up';
 
 export interface ApiOptions {
   method?: ApiMethod;
@@ -85,6 +89,10 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   // A session that has not passed the operator's second factor is sent to it, whichever call noticed.
   const step = secondFactorStepOf(meta.error);
   if (step !== null && usedSession) requireSecondFactor(step);
+  // A money call without a fresh code (decision 0049): nothing was done, so once the shared dialog has
+  // passed a code the same call (with the same Idempotency-Key) goes again; a cancel fails it as refused.
+  if (meta.error === 'STEP_UP_REQUIRED' && usedSession && path !== STEP_UP_PATH && (await requestStepUp()))
+    return apiRequest<T>(path, options);
   throw ApiError.fromMeta(meta);
 }
 

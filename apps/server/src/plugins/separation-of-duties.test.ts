@@ -54,6 +54,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/second-factor/enrolment': 'no-player-or-request',
   'POST /api/v1/backoffice/second-factor/enrolment/confirm': 'no-player-or-request',
   'POST /api/v1/backoffice/second-factor/verify': 'no-player-or-request',
+  'POST /api/v1/backoffice/step-up': 'no-player-or-request',
   'POST /api/v1/backoffice/users/{id}/second-factor/reset': 'money-or-permission',
   'PUT /api/v1/backoffice/branding': 'no-player-or-request',
   'GET /api/v1/backoffice/banners': 'read',

@@ -25,7 +25,8 @@ import moneyFromTheTop from './0028-money-from-the-top.js';
 import voidWaits from './0029-void-waits-and-confirmation-default.js';
 import hub88 from './0030-hub88.js';
 import hub88Simulator from './0031-hub88-simulator.js';
-import matchedPrice from './0032-matched-price.js';
+import stepUp from './0032-step-up.js';
+import matchedPrice from './0033-matched-price.js';
 
 export interface Migration {
   id: string;
@@ -61,5 +62,6 @@ export const MIGRATIONS: Migration[] = [
   { id: '0029-void-waits-and-confirmation-default', sql: voidWaits },
   { id: '0030-hub88', sql: hub88 },
   { id: '0031-hub88-simulator', sql: hub88Simulator },
-  { id: '0032-matched-price', sql: matchedPrice },
+  { id: '0032-step-up', sql: stepUp },
+  { id: '0033-matched-price', sql: matchedPrice },
 ];

@@ -137,6 +137,7 @@ const AGENT_ACCESS: Record<string, Access> = {
   'POST /api/v1/backoffice/second-factor/enrolment': OWN,
   'POST /api/v1/backoffice/second-factor/enrolment/confirm': OWN,
   'POST /api/v1/backoffice/second-factor/verify': OWN,
+  'POST /api/v1/backoffice/step-up': OWN,
 };
 const accessOf = (operation: string): Access => AGENT_ACCESS[operation] ?? OPERATORS;
 /** Operations decided to be operators' only; listed so that a new operation is a decision, not a default. */

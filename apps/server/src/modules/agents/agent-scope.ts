@@ -38,10 +38,9 @@ export async function accountInScope(
   const site = isSiteRole(caller.role);
   if (!site && !isAgentRole(caller.role)) fail('FORBIDDEN');
   if (!site && !(await createTreeRepository(db).isInSubtree(caller.userId, targetId))) fail('NOT_IN_DOWNLINE');
-  const found = await db.query<ScopedAccount>('select id, role, name, upline_id from users where id = $1', [targetId]);
-  const account = found.rows[0];
-  if (account === undefined) fail('NOT_FOUND', 'Account not found');
-  return { ...account, role: Number(account.role) };
+  const account = await createTreeRepository(db).findMember(targetId);
+  if (account === null) fail('NOT_FOUND', 'Account not found');
+  return { id: account.id, role: account.role, name: account.name, upline_id: account.upline_id };
 }
 
 /** Only the roles that manage a downline (or the whole site) reach these screens. */

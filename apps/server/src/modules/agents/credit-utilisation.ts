@@ -2,8 +2,8 @@ import type { CreditUtilisation, CreditUtilisationRow } from '@khel/contract';
 import { CREDIT_UTILISATION_ROWS, ROLES } from '@khel/contract';
 import { paiseToRupees } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
-import { withinSubtreeSql } from '../../db/subtree-sql.js';
 import { createAgentMoneyRepository } from './agent-money-repository.js';
+import { createTreeRepository } from './tree-repository.js';
 import { figuresFromRow } from './agent-figures.js';
 
 interface UsePaise {
@@ -34,12 +34,9 @@ function toRupees(use: UsePaise) {
  * the highest credit accounts only, so a downline is never counted twice. Null when there are none.
  */
 export async function creditUtilisationOf(db: Queryable, rootId: string | null): Promise<CreditUtilisation | null> {
-  const accounts = await db.query<{ id: string; upline_id: string | null }>(
-    `select u.id, u.upline_id from users u where u.role in ($1, $2) ${withinSubtreeSql('u.id', 3, rootId)}`,
-    rootId === null ? [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER] : [ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER, rootId],
-  );
-  if (accounts.rows.length === 0) return null;
-  const uplineOf = new Map(accounts.rows.map((row) => [row.id, row.upline_id]));
+  const accounts = await createTreeRepository(db).withRolesWithin([ROLES.CREDIT_AGENT, ROLES.CREDIT_PLAYER], rootId);
+  if (accounts.length === 0) return null;
+  const uplineOf = new Map(accounts.map((row) => [row.id, row.upline_id]));
   const totals = await createAgentMoneyRepository(db).subtreeTotals([...uplineOf.keys()]);
   const sum: UsePaise = { givenPaise: 0, exposurePaise: 0, lossesPaise: 0 };
   const rows: (CreditUtilisationRow & { usedPaise: number })[] = totals.map((row) => {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.js';
-import { subtreeIdsSql } from '../../db/subtree-sql.js';
+import { subtreeIdsSql, withinSubtreeSql } from '../../db/subtree-sql.js';
 
 /** Kept here for the modules that imported it from the tree's first commit; it lives in `db/subtree-sql.ts`. */
 export { subtreeIdsSql };
@@ -38,6 +38,14 @@ export function createTreeRepository(db: Queryable) {
       ]);
       const row = result.rows[0];
       return row === undefined ? null : { ...row, role: Number(row.role) };
+    },
+    /** The accounts of the given roles at and below `rootId` (the whole site when null), with their uplines. */
+    async withRolesWithin(roles: number[], rootId: string | null): Promise<{ id: string; upline_id: string | null }[]> {
+      const result = await db.query<{ id: string; upline_id: string | null }>(
+        `select u.id, u.upline_id from users u where u.role = any($1::int[]) ${withinSubtreeSql('u.id', 2, rootId)}`,
+        rootId === null ? [roles] : [roles, rootId],
+      );
+      return result.rows;
     },
     async setUpline(userId: string, uplineId: string | null): Promise<void> {
       await db.query('update users set upline_id = $2 where id = $1', [userId, uplineId]);

@@ -10,6 +10,8 @@ export interface SecondFactorRow {
 /** What the back-office guard needs about one session, in one round trip. */
 export interface SessionSecondFactorState {
   second_factor_at: Date | null;
+  /** The last fresh authenticator code of this session (a TOTP sign-in or a step-up). */
+  step_up_at: Date | null;
   confirmed_at: Date | null;
   exempt: boolean;
 }
@@ -89,7 +91,7 @@ export function createSecondFactorRepository(db: Queryable) {
     },
     async sessionState(sessionId: string): Promise<SessionSecondFactorState | null> {
       const result = await db.query<SessionSecondFactorState>(
-        `select s.second_factor_at, f.confirmed_at, (e.user_id is not null) as exempt
+        `select s.second_factor_at, s.step_up_at, f.confirmed_at, (e.user_id is not null) as exempt
          from sessions s
          left join operator_second_factors f on f.user_id = s.user_id
          left join second_factor_exemptions e on e.user_id = s.user_id
@@ -97,6 +99,10 @@ export function createSecondFactorRepository(db: Queryable) {
         [sessionId],
       );
       return result.rows[0] ?? null;
+    },
+    /** A fresh authenticator code was entered in this session now. */
+    async markSessionSteppedUp(sessionId: string, at: Date): Promise<void> {
+      await db.query('update sessions set step_up_at = $2 where id = $1', [sessionId, at]);
     },
     async markSessionPassed(sessionId: string, at: Date): Promise<void> {
       await db.query('update sessions set second_factor_at = coalesce(second_factor_at, $2) where id = $1', [

@@ -10,6 +10,7 @@ import {
   secondFactorResetRequestSchema,
   secondFactorStatusEnvelope,
   secondFactorVerifiedEnvelope,
+  stepUpEnvelope,
 } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
@@ -92,6 +93,26 @@ export function secondFactorRoutes(secondFactor: SecondFactorService, guards: Au
           await secondFactor.verify(callerOf(request), request.body.code, originOf(request)),
           SECOND_FACTOR_MESSAGES.verified,
         ),
+    );
+
+    app.post(
+      '/api/v1/backoffice/step-up',
+      {
+        preValidation: guards.requireBackoffice,
+        schema: {
+          tags,
+          summary: 'A fresh authenticator code: money actions of this session are accepted for 5 minutes',
+          body: secondFactorCodeRequestSchema,
+          response: { 200: stepUpEnvelope },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('Cache-Control', 'no-store');
+        return ok(
+          await secondFactor.stepUp(callerOf(request), request.body.code, originOf(request)),
+          SECOND_FACTOR_MESSAGES.steppedUp,
+        );
+      },
     );
 
     app.post(

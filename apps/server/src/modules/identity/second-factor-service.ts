@@ -1,7 +1,19 @@
 import QRCode from 'qrcode';
 import { Secret, TOTP } from 'otpauth';
-import { RECOVERY_CODE_COUNT, SECOND_FACTOR_ROLES, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@khel/contract';
-import type { RecoveryCodes, SecondFactorEnrolment, SecondFactorStatus, SecondFactorVerified } from '@khel/contract';
+import {
+  RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_ROLES,
+  STEP_UP_WINDOW_MS,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+} from '@khel/contract';
+import type {
+  RecoveryCodes,
+  SecondFactorEnrolment,
+  SecondFactorStatus,
+  SecondFactorVerified,
+  StepUp,
+} from '@khel/contract';
 import type { Database } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -73,11 +85,11 @@ export function createSecondFactorService(deps: {
     caller: Caller,
     origin: RequestOrigin,
     reason: 'wrong_code' | 'reused_code',
-    stage: 'enrolment' | 'sign_in',
+    stage: 'enrolment' | 'sign_in' | 'step_up',
   ): Promise<never> {
     await audit.record({
-      actorId: null,
-      action: 'operator.sign_in_failed',
+      actorId: stage === 'step_up' ? caller.userId : null,
+      action: stage === 'step_up' ? 'operator.step_up_failed' : 'operator.sign_in_failed',
       targetType: 'user',
       targetId: caller.userId,
       details: { reason, stage },
@@ -115,6 +127,44 @@ export function createSecondFactorService(deps: {
       const state = (await repository.sessionState(caller.sessionId)) ?? fail('SECOND_FACTOR_REQUIRED');
       if (state.second_factor_at !== null || exemptionHolds(state)) return;
       fail(state.confirmed_at === null ? 'SECOND_FACTOR_ENROLMENT_REQUIRED' : 'SECOND_FACTOR_REQUIRED');
+    },
+
+    /**
+     * The money routes' guard (decision 0049): a fresh authenticator code in this session within
+     * STEP_UP_WINDOW_MS, else STEP_UP_REQUIRED. The play-mode demo exemption covers it as it covers sign-in.
+     */
+    async assertSteppedUp(caller: Caller): Promise<void> {
+      if (!SECOND_FACTOR_ROLES.includes(caller.role as never)) return;
+      const state = (await repository.sessionState(caller.sessionId)) ?? fail('SECOND_FACTOR_REQUIRED');
+      if (exemptionHolds(state)) return;
+      if (state.step_up_at !== null && clock.now().getTime() - state.step_up_at.getTime() < STEP_UP_WINDOW_MS) return;
+      fail('STEP_UP_REQUIRED');
+    },
+
+    /**
+     * A fresh 6-digit authenticator code (recovery codes are for signing in without the phone, not for
+     * money): its step must be newer than every step used before, so a code seen once cannot be replayed.
+     */
+    async stepUp(caller: Caller, code: string, origin: RequestOrigin): Promise<StepUp> {
+      const row = await repository.find(caller.userId);
+      if (row === null || row.confirmed_at === null) fail('SECOND_FACTOR_ENROLMENT_REQUIRED');
+      const guess = await countGuess(caller);
+      const step = matchingStep(sealer.open(caller.userId, row.secret), code.replace(/\s/g, ''));
+      if (step === null) return refuse(caller, origin, 'wrong_code', 'step_up');
+      if (!(await repository.advanceStep(caller.userId, step))) return refuse(caller, origin, 'reused_code', 'step_up');
+      await guess.forgive();
+      const at = clock.now();
+      await repository.markSessionSteppedUp(caller.sessionId, at);
+      await audit.record({
+        actorId: caller.userId,
+        action: 'operator.step_up',
+        targetType: 'user',
+        targetId: caller.userId,
+        details: { method: 'totp' },
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+      });
+      return { until: new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString() };
     },
 
     async status(caller: Caller): Promise<SecondFactorStatus> {
@@ -158,6 +208,7 @@ export function createSecondFactorService(deps: {
           fail('CONFLICT', 'Two-step sign-in is already set up for this account');
         const codes = await newRecoveryCodes(caller.userId, repo);
         await repo.markSessionPassed(caller.sessionId, clock.now());
+        await repo.markSessionSteppedUp(caller.sessionId, clock.now());
         return codes;
       });
       await audit.record({
@@ -196,6 +247,8 @@ export function createSecondFactorService(deps: {
       }
       await guess.forgive();
       await repository.markSessionPassed(caller.sessionId, clock.now());
+      // A sign-in with a fresh authenticator code is a step-up too; a recovery code is not (decision 0049).
+      if (method === 'totp') await repository.markSessionSteppedUp(caller.sessionId, clock.now());
       const recoveryCodesLeft = await repository.recoveryCodesLeft(caller.userId);
       await audit.record({
         actorId: caller.userId,

@@ -407,6 +407,16 @@ export function createSportsRepository(db: Queryable) {
     async bet(id: string): Promise<BetRow | null> {
       return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where id = $1`, [id])).rows[0] ?? null;
     },
+    /** The players of a market book, for the operator's view (name and mobile number). */
+    async playersOf(userIds: string[]): Promise<{ id: string; name: string; mobile_no: string }[]> {
+      if (userIds.length === 0) return [];
+      return (
+        await db.query<{ id: string; name: string; mobile_no: string }>(
+          'select id, name, mobile_no from users where id = any($1::uuid[])',
+          [userIds],
+        )
+      ).rows;
+    },
     async betsOfMarket(marketId: string): Promise<BetRow[]> {
       return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where market_id = $1 order by seq`, [marketId]))
         .rows;

@@ -206,7 +206,7 @@ export function createSportsService(deps: {
     },
 
     ...createSportsCatalogue({ repository, books, betting, settlement, audit, bus, operate }),
-    ...createOperatorMarketBook({ db, repository, views }),
+    ...createOperatorMarketBook({ repository, views }),
 
     repository,
   };

@@ -112,8 +112,12 @@ describe('exchange matching and exposure', () => {
       .data as { matchedStake: number; unmatchedStake: number }[];
     expect(book[0]).toMatchObject({ matchedStake: 400, unmatchedStake: 600 });
     const view = (await call(t.app, 'GET', `/api/v1/backoffice/markets/${m.id}/book`, { token: director.token })).body
-      .data as { market: MarketView };
+      .data as { market: MarketView; bets: { player: { _id: string; mobile_no: string } }[] };
     expect(view.market.runners[0]?.back[0]).toEqual({ price: 2.5, size: 600 });
+    // Each bet names its player (read for the whole book at once).
+    expect(new Set(view.bets.map((row) => `${row.player._id}:${row.player.mobile_no}`))).toEqual(
+      new Set([`${layer.userId}:${layer.mobileNo}`, `${backer.userId}:${backer.mobileNo}`]),
+    );
   });
 
   it('never lets two racing players overfill one resting offer', async () => {
@@ -402,7 +406,7 @@ describe('bookmaker and fancy', () => {
     expect(
       (await bet(no.token, { marketId: m.id, selectionType: 'lay', odds: 61, oddsSize: 100, stake: 500 })).body.data,
     ).toMatchObject({ status: 'matched' });
-    // A NO at 62 when the line is 61 is a worse line: refused (a better one is taken by default, decision 0049).
+    // A NO at 62 when the line is 61 is a worse line: refused (a better one is taken by default, decision 0051).
     expect(
       (await bet(no.token, { marketId: m.id, selectionType: 'lay', odds: 62, oddsSize: 100, stake: 500 })).body.meta
         .error,

@@ -281,12 +281,9 @@ export function createCashOutService(deps: {
       await repo.setMarketExposure(caller.userId, market.id, walletName, 0, {});
     }
     if (valuePaise !== 0) {
-      const names = await context.tx.query<{ sport: string; event: string }>(
-        'select s.name as sport, e.name as event from events e join leagues l on l.id = e.league_id join sports s on s.id = l.sport_id where e.id = $1',
-        [market.event_id],
-      );
-      const sport = names.rows[0]?.sport ?? '';
-      const event = names.rows[0]?.event ?? '';
+      const names = await repo.eventById(market.event_id);
+      const sport = names?.sport_name ?? '';
+      const event = names?.name ?? '';
       await wallet.post(context.tx, {
         kind: 'bet_cash_out',
         idempotencyKey: `cashout:${market.id}:${closing.id}`,

@@ -11,7 +11,7 @@ import type { MarketBooks, MarketContext } from '../writer/index.js';
 import type { BetRow, MarketRow } from '../sports-repository.js';
 import { createSportsRepository } from '../sports-repository.js';
 import { bonusWageringFacts, isSettledPart } from './wagering-facts.js';
-import { createSettlementBatch } from './settlement-batch.js';
+import { createSettlementRepository } from './settlement-repository.js';
 
 /** Postings per multi-row statement: a market of 10,000 players settles in a few statements. */
 const POSTINGS_PER_STATEMENT = 5_000;
@@ -52,11 +52,8 @@ export function createSettlementService(deps: {
   const { books, betting, wallet, clock } = deps;
 
   async function describe(context: MarketContext): Promise<{ sport: string; event: string; market: string }> {
-    const row = await context.tx.query<{ sport: string; event: string }>(
-      'select s.name as sport, e.name as event from events e join leagues l on l.id = e.league_id join sports s on s.id = l.sport_id where e.id = $1',
-      [context.market.event_id],
-    );
-    return { sport: row.rows[0]?.sport ?? '', event: row.rows[0]?.event ?? '', market: context.market.name };
+    const event = await createSportsRepository(context.tx).eventById(context.market.event_id);
+    return { sport: event?.sport_name ?? '', event: event?.name ?? '', market: context.market.name };
   }
 
   /** Closes the book, lapses what is unmatched and releases every exposure on the market. */
@@ -64,7 +61,7 @@ export function createSettlementService(deps: {
     const repo = createSportsRepository(context.tx);
     if (context.book !== null && context.book.status !== 'closed')
       await betting.applyMarketCommand(context, 'close', changes);
-    const batch = createSettlementBatch(context.tx);
+    const batch = createSettlementRepository(context.tx);
     await batch.lapsePending(context.market.id);
     const released = await batch.clearExposures(context.market.id);
     await wallet.addExposures(
@@ -198,7 +195,7 @@ export function createSettlementService(deps: {
       await wallet.postMany(context.tx, postings.slice(start, start + POSTINGS_PER_STATEMENT));
     }
     const settledAt = clock.now();
-    await createSettlementBatch(context.tx).settleBets(
+    await createSettlementRepository(context.tx).settleBets(
       matched.map((bet) => ({ betId: bet.id, profitLossPaise: perBet.get(bet.id) ?? 0 })),
       settledAt,
     );
@@ -287,7 +284,7 @@ export function createSettlementService(deps: {
           (bet) =>
             bet.closed_by === null && ['matched', 'settled', 'unmatched'].includes(bet.status) && bet.matched_paise > 0,
         );
-        await createSettlementBatch(context.tx).voidBets(voided.map((bet) => bet.id));
+        await createSettlementRepository(context.tx).voidBets(voided.map((bet) => bet.id));
         for (const bet of voided) {
           changes.betIds.add(bet.id);
           changes.userIds.add(bet.user_id);

@@ -1,13 +1,12 @@
 import type { Market } from '@khel/contract';
 import { paiseToRupees } from '@khel/money';
-import type { Database } from '../../../db/database.js';
 import { fail } from '../../../lib/app-error.js';
 import type { BetRow, MarketRow, SportsRepository } from '../sports-repository.js';
 import type { SportsViews } from './sports-views.js';
 
 /** An operator's reads of one market: its view, and its book of bets with the house's result per outcome. */
-export function createOperatorMarketBook(deps: { db: Database; repository: SportsRepository; views: SportsViews }) {
-  const { db, repository } = deps;
+export function createOperatorMarketBook(deps: { repository: SportsRepository; views: SportsViews }) {
+  const { repository } = deps;
   const { marketViews, betViews } = deps.views;
 
   return {
@@ -23,14 +22,8 @@ export function createOperatorMarketBook(deps: { db: Database; repository: Sport
       const rows = await repository.betsOfMarket(id);
       const bets = await betViews(rows);
       const players = new Map<string, { _id: string; name: string; mobile_no: string }>();
-      for (const userId of new Set(rows.map((row) => row.user_id))) {
-        const user = await db.query<{ id: string; name: string; mobile_no: string }>(
-          'select id, name, mobile_no from users where id = $1',
-          [userId],
-        );
-        const found = user.rows[0];
-        if (found !== undefined) players.set(userId, { _id: found.id, name: found.name, mobile_no: found.mobile_no });
-      }
+      for (const found of await repository.playersOf([...new Set(rows.map((row) => row.user_id))]))
+        players.set(found.id, { _id: found.id, name: found.name, mobile_no: found.mobile_no });
       const houseExposure = await houseOutcomes(market, rows);
       return {
         market: view,

@@ -4,7 +4,7 @@ import type { Queryable } from '../../../db/database.js';
  * Settlement's set-based statements (issue 10): a market's bets and exposures change in a few
  * multi-row statements, whatever the number of bets, instead of one statement per bet.
  */
-export function createSettlementBatch(tx: Queryable) {
+export function createSettlementRepository(tx: Queryable) {
   return {
     /** Every pending (delayed) bet of the market lapses when it closes. */
     async lapsePending(marketId: string): Promise<void> {

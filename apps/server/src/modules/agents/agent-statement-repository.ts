@@ -1,0 +1,76 @@
+import type { Queryable } from '../../db/database.js';
+import { subtreeIdsSql } from '../../db/subtree-sql.js';
+
+/** An account of the week's tree, and whether it is at or below the statement's root. */
+export interface WeekAccountRow {
+  id: string;
+  role: number;
+  name: string;
+  upline_id: string | null;
+  in_scope: boolean;
+}
+
+/** The week's settled bets and closed casino rounds of the accounts in `$3`, from the house's side. */
+const RESULTS_SQL = `select b.user_id, 'sports' as kind, -b.profit_loss_paise::bigint as pnl from bets b
+     where b.status = 'settled' and b.settled_at >= $1 and b.settled_at < $2 and b.user_id = any($3::uuid[])
+   union all
+   select r.user_id, 'casino' as kind, (r.stake_paise - r.payout_paise - r.rolled_back_paise)::bigint as pnl from casino_rounds r
+     where r.status <> 'open' and r.settled_at >= $1 and r.settled_at < $2 and r.user_id = any($3::uuid[])`;
+
+/** The agents' weekly statements: the week's accounts and results, summed in the database. */
+export function createAgentStatementRepository(db: Queryable) {
+  return {
+    /** The accounts at and below `rootId` (the whole site when null) with the root's uplines. */
+    async accountsAround(rootId: string | null): Promise<WeekAccountRow[]> {
+      const result = await db.query<WeekAccountRow>(
+        rootId === null
+          ? 'select id, role, name, upline_id, true as in_scope from users'
+          : `with recursive up(id) as (select upline_id from users where id = $1 and upline_id is not null
+           union all select u.upline_id from users u join up on u.id = up.id where u.upline_id is not null),
+         scope as (${subtreeIdsSql(1)})
+         select id, role, name, upline_id, id in (select id from scope) as in_scope from users where id in (select id from scope) or id in (select id from up)`,
+        rootId === null ? [] : [rootId],
+      );
+      return result.rows;
+    },
+    /**
+     * Per player, kind and chain level, the week's P&L and the per-result rounded cumulative share
+     * (each level of `levels` a player, its level and that level's partnership in basis points).
+     */
+    async levelSums(
+      from: Date,
+      to: Date,
+      players: string[],
+      levels: { userIds: string[]; levels: number[]; ratesBp: number[] },
+    ): Promise<{ user_id: string; level: number; kind: 'sports' | 'casino'; pnl: string; cumulative: string }[]> {
+      const result = await db.query<{
+        user_id: string;
+        level: number;
+        kind: 'sports' | 'casino';
+        pnl: string;
+        cumulative: string;
+      }>(
+        `with lv as (select * from unnest($4::uuid[], $5::int[], $6::int[]) as t(user_id, level, rate_bp)),
+          res as (${RESULTS_SQL})
+     select lv.user_id, lv.level, res.kind, sum(res.pnl)::bigint as pnl, sum((res.pnl * lv.rate_bp) / 10000)::bigint as cumulative
+     from res join lv on lv.user_id = res.user_id group by lv.user_id, lv.level, res.kind`,
+        [from, to, players, levels.userIds, levels.levels, levels.ratesBp],
+      );
+      return result.rows;
+    },
+    /** Per player and exchange market settled in the week, the player's net result where it won. */
+    async exchangeNets(
+      from: Date,
+      to: Date,
+      players: string[],
+    ): Promise<{ user_id: string; commission_bp: number; result: string }[]> {
+      const result = await db.query<{ user_id: string; commission_bp: number; result: string }>(
+        `select b.user_id, max(m.commission_bp) as commission_bp, sum(b.profit_loss_paise)::bigint as result from bets b join markets m on m.id = b.market_id
+     where m.type = 'EXCHANGE' and b.status = 'settled' and b.settled_at >= $1 and b.settled_at < $2 and b.user_id = any($3::uuid[])
+     group by b.user_id, b.market_id having sum(b.profit_loss_paise) > 0`,
+        [from, to, players],
+      );
+      return result.rows;
+    },
+  };
+}
