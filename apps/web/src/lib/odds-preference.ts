@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { oddsPreferenceSchema, type OddsPreference, type OddsPreferenceUpdate } from '@khel/contract';
 import { apiRequest, shouldRetry } from './api-client';
 
-/** What a player who never chose has: a better price is taken, a worse one refused (decision 0051). */
+/** What a player who never chose has: a better price is taken, a worse one refused (decision 0053). */
 export const DEFAULT_ODDS_PREFERENCE: OddsPreference = { mode: 'better', ticks: null };
 const KEY = ['odds-preference'] as const;
 

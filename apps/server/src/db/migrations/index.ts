@@ -26,7 +26,8 @@ import voidWaits from './0029-void-waits-and-confirmation-default.js';
 import hub88 from './0030-hub88.js';
 import hub88Simulator from './0031-hub88-simulator.js';
 import stepUp from './0032-step-up.js';
-import matchedPrice from './0033-matched-price.js';
+import passwordChangeRequired from './0033-password-change-required.js';
+import matchedPrice from './0034-matched-price.js';
 
 export interface Migration {
   id: string;
@@ -63,5 +64,6 @@ export const MIGRATIONS: Migration[] = [
   { id: '0030-hub88', sql: hub88 },
   { id: '0031-hub88-simulator', sql: hub88Simulator },
   { id: '0032-step-up', sql: stepUp },
-  { id: '0033-matched-price', sql: matchedPrice },
+  { id: '0033-password-change-required', sql: passwordChangeRequired },
+  { id: '0034-matched-price', sql: matchedPrice },
 ];

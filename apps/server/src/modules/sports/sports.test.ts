@@ -406,7 +406,7 @@ describe('bookmaker and fancy', () => {
     expect(
       (await bet(no.token, { marketId: m.id, selectionType: 'lay', odds: 61, oddsSize: 100, stake: 500 })).body.data,
     ).toMatchObject({ status: 'matched' });
-    // A NO at 62 when the line is 61 is a worse line: refused (a better one is taken by default, decision 0051).
+    // A NO at 62 when the line is 61 is a worse line: refused (a better one is taken by default, decision 0053).
     expect(
       (await bet(no.token, { marketId: m.id, selectionType: 'lay', odds: 62, oddsSize: 100, stake: 500 })).body.meta
         .error,

@@ -7,7 +7,7 @@ import { fail } from '../../../lib/app-error.js';
 import type { Caller } from '../../identity/identity-service.js';
 import { createOddsPreferenceRepository } from './odds-preference-repository.js';
 
-/** A player who never chose takes a better price, never a worse one (issue 31, decision 0051). */
+/** A player who never chose takes a better price, never a worse one (issue 31, decision 0053). */
 const BETTER: OddsPreference = { mode: 'better', ticks: null };
 
 /** The engine's form of a stored preference. */

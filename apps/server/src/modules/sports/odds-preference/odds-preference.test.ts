@@ -115,7 +115,7 @@ describe('the odds-change preference (issue 13)', () => {
   // The house quotes back 45 / lay 48; the player asked for [asked] after the quote moved to [live].
   it.each([
     // side, asked, live back, live lay, preference, accepted at (null: ODDS_CHANGED)
-    // A player who never chose takes a better rate (decision 0051), not a worse one.
+    // A player who never chose takes a better rate (decision 0053), not a worse one.
     ['back', 45, 46, 49, null, 46],
     ['back', 45, 44, 47, null, null],
     ['lay', 48, 44, 47, null, 47],
