@@ -47,7 +47,8 @@ import { createLocalBus, createRedisBus } from './modules/live/live-bus.js';
 import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createFeedRunner } from './modules/sports/feed/index.js';
 import { createBetfairFeedRunner, teamNamesOf } from './modules/feeds/betfair-feed-runner.js';
-import { loadReplaySpec, replayLabel, replaySpecs } from './modules/feeds/replay-feeds.js';
+import { cricsheetFile, loadReplaySpec, replayLabel, replaySpecs } from './modules/feeds/replay-feeds.js';
+import { createCricsheetFeedRunner, loadCricsheet } from './modules/feeds/cricsheet-feed-runner.js';
 import { resultDeskRoutes } from './modules/sports/result-desk-routes.js';
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
@@ -348,6 +349,29 @@ export async function buildApp(options: {
       stop: () => runner?.stop(),
     };
   });
+  // A real match from a Cricsheet file, ball by ball (decision 0042).
+  const cricsheet = cricsheetFile(config);
+  if (cricsheet !== null) {
+    let runner: ReturnType<typeof createCricsheetFeedRunner> | null = null;
+    replays.push({
+      start() {
+        runner = createCricsheetFeedRunner({
+          sports: services.sports,
+          onMarket: (marketId, action) => markets.run('feed.market', { marketId, action }),
+          clock,
+          replay: loadCricsheet(cricsheet),
+          league: 'Replays of real matches',
+          log: (message, error) => app.log.warn({ err: error }, message),
+        });
+        runner.start({
+          ballMs: config.FEED_BALL_MS,
+          ballInAirMs: config.FEED_BALL_IN_AIR_MS,
+          speed: config.FEED_SPEED,
+        });
+      },
+      stop: () => runner?.stop(),
+    });
+  }
   app.addHook('onClose', async () => {
     clearTimeout(bonusJobsFirstRun);
     clearInterval(bonusJobs);

@@ -41,16 +41,22 @@ const configSchema = z
     DEMO_FEED: booleanFromEnv.optional(),
     FEED_SEED: z.coerce.number().int().default(20_261_121),
     FEED_TICK_MS: z.coerce.number().int().min(100).default(1000),
-    /** A real source beside the simulator (decision 0042): `betfair-replay:<file>[,score=<ccm file>]`. */
+    /** A real source beside the simulator (decision 0042): `betfair-replay:<file>[,score=<ccm file>]` or `cricsheet:<file>`. */
     FEED: z
       .string()
-      .regex(/^betfair-replay:[^,]+(,score=.+)?$/, 'FEED must be betfair-replay:<file>[,score=<ccm file>]')
+      .regex(
+        /^(betfair-replay:[^,]+(,score=.+)?|cricsheet:.+)$/,
+        'FEED must be betfair-replay:<file>[,score=<ccm file>] or cricsheet:<file>',
+      )
       .optional(),
     /** The demo also replays the recorded NED v PNG match (labelled a replay); on with the demo feed. */
     DEMO_REPLAY: booleanFromEnv.optional(),
     /** A replay's speed (2 = twice as fast), and the longest wait between two recorded messages. */
     FEED_SPEED: z.coerce.number().positive().default(1),
     FEED_MAX_IDLE_MS: z.coerce.number().int().min(0).default(2000),
+    /** A Cricsheet replay at speed 1: one delivery every FEED_BALL_MS, of which FEED_BALL_IN_AIR_MS with the lines suspended. */
+    FEED_BALL_MS: z.coerce.number().int().min(100).default(6000),
+    FEED_BALL_IN_AIR_MS: z.coerce.number().int().min(0).default(2000),
     /** House liquidity mirroring Betfair: rupees shown per £1 of Betfair's size, and the most at one price. */
     BETFAIR_SIZE_SCALE_RUPEES: z.coerce.number().positive().default(100),
     BETFAIR_HOUSE_LIMIT_RUPEES: z.coerce.number().positive().default(25_000),

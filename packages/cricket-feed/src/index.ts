@@ -6,3 +6,5 @@ export * from './fancy-markets.js';
 export { simState, shortName, ballLabel, resultText } from './sim-state.js';
 export { BetfairScoreTracker, ballsOf } from './betfair-score.js';
 export type { CricketChange, CricketIncident } from './betfair-score.js';
+export { createCricsheetFeed, cricsheetLabel, TIE_PROBABILITY, NO_RESULT_PROBABILITY } from './cricsheet-feed.js';
+export type { CricsheetFeedConfig, ReplayMarket } from './cricsheet-feed.js';

@@ -76,6 +76,8 @@ export interface MarketSpec {
   runners: RunnerSpec[];
   /** Fancy markets only. */
   session: FancySession | null;
+  /** How the market settles, in the player's words (shown on the market). */
+  rules?: string;
 }
 
 export interface EventSpec {

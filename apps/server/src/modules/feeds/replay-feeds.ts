@@ -1,5 +1,6 @@
 /**
- * Which replays a process plays (decision 0042): `FEED=betfair-replay:<file>[,score=<ccm file>]`, and
+ * Which replays a process plays (decision 0042): `FEED=betfair-replay:<file>[,score=<ccm file>]` or
+ * `FEED=cricsheet:<file>`, and
  * with the demo the recorded NED v PNG match from fixtures/ beside the simulator, labelled a replay
  * with its date so no player takes it for a live event.
  */
@@ -16,7 +17,7 @@ export interface ReplaySpec {
 
 export function replaySpecs(config: Config): ReplaySpec[] {
   const specs: ReplaySpec[] = [];
-  if (config.FEED !== undefined) {
+  if (config.FEED?.startsWith('betfair-replay:')) {
     const [market, score] = config.FEED.slice('betfair-replay:'.length).split(',score=');
     specs.push({ marketFile: market!, ...(score ? { scoreFile: score } : {}) });
   }
@@ -26,6 +27,11 @@ export function replaySpecs(config: Config): ReplaySpec[] {
       scoreFile: join(FIXTURES_DIR, 'betfair/ccm-1.200806927.jsonl.gz'),
     });
   return specs;
+}
+
+/** `FEED=cricsheet:<file>`: the Cricsheet match file to replay ball by ball, if any. */
+export function cricsheetFile(config: Config): string | null {
+  return config.FEED?.startsWith('cricsheet:') ? config.FEED.slice('cricsheet:'.length) : null;
 }
 
 /** "(replay of 11 Jul 2022)": the market's scheduled start, else its first message's time, in UTC. */
