@@ -268,3 +268,29 @@ export async function createOperator(
   const { secret } = await enrolSecondFactor(t, token);
   return { token, userId: user.id, mobileNo, secret };
 }
+
+/**
+ * A back-office account an upline created signs in, enrols, and chooses its own password as the back
+ * office makes it (decision 0050); the change ends the session, so the new one passes the second
+ * factor with the next code. Answers the token that may use back-office routes.
+ */
+export async function signInCreatedAccount(t: TestApp, mobileNo: string, password = PASSWORD): Promise<string> {
+  const login = await call(t.app, 'POST', '/api/v1/login', { ip: nextIp(), body: { mobile_no: mobileNo, password } });
+  if (login.body.meta.code !== 200) throw new Error(`login failed: ${login.body.meta.message}`);
+  const first = login.body.meta.token as string;
+  const { secret } = await enrolSecondFactor(t, first);
+  const own = `${password}-own`;
+  const changed = await call(t.app, 'POST', '/api/v1/change_password', {
+    token: first,
+    body: { old_password: password, password: own, confirm_password: own },
+  });
+  if (changed.body.meta.code !== 200) throw new Error(`password change failed: ${changed.body.meta.message}`);
+  const token = changed.body.meta.token as string;
+  // The enrolment spent this step's code: the next one (one step of drift is accepted).
+  const verified = await call(t.app, 'POST', '/api/v1/backoffice/second-factor/verify', {
+    token,
+    body: { code: totpCode(t, secret, 1) },
+  });
+  if (verified.body.meta.code !== 200) throw new Error(`second factor failed: ${verified.body.meta.message}`);
+  return token;
+}

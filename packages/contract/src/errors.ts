@@ -64,6 +64,8 @@ export const ERRORS = {
   SECOND_FACTOR_THROTTLED: { metaCode: 429, message: 'Too many wrong codes, please try again later' },
   /** A money action needs a fresh authenticator code in this session (decision 0049). */
   STEP_UP_REQUIRED: { metaCode: 403, message: 'Enter a fresh code from your authenticator app to confirm this' },
+  /** An upline set this back-office account's password: the holder chooses its own first (decision 0050). */
+  PASSWORD_CHANGE_REQUIRED: { metaCode: 403, message: 'Choose a new password of your own to continue' },
   BONUS_NOT_AVAILABLE: { metaCode: 403, message: 'Bonuses are not available on this account' },
   BONUS_ALREADY_ACTIVE: { metaCode: 409, message: 'You already have an active bonus, finish or forfeit it first' },
   BONUS_NOT_OFFERED: { metaCode: 409, message: 'This bonus cannot be activated' },

@@ -7,6 +7,7 @@ import { LoadingBlock } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api-client';
 import { isOperatorRole, useProfile } from '../lib/auth/get-user-data';
 import { logout } from '../lib/auth/logout';
+import { usePasswordChangeRequired } from '../lib/auth/password-change-gate';
 import { useSecondFactorStep } from '../lib/auth/second-factor-gate';
 import { useToken } from '../lib/auth/session';
 import { toast } from '../lib/toast';
@@ -20,6 +21,7 @@ export function RequireOperator({ children }: { children: ReactNode }) {
   const location = useLocation();
   const profile = useProfile();
   const secondFactorStep = useSecondFactorStep();
+  const passwordChangeRequired = usePasswordChangeRequired();
   const notOperator = profile.data !== undefined && !isOperatorRole(profile.data.role);
 
   useEffect(() => {
@@ -33,6 +35,8 @@ export function RequireOperator({ children }: { children: ReactNode }) {
   // The server refuses every back-office call until the session passes the second factor.
   if (secondFactorStep !== null)
     return <Navigate to="/second-factor" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  // After it, a password an upline chose is replaced before anything else (decision 0050).
+  if (passwordChangeRequired) return <Navigate to="/change-password" replace />;
   if (profile.isPending || notOperator) return <LoadingBlock label="Checking your session…" />;
   if (profile.isError) {
     return (

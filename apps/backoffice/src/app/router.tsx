@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { OPERATOR_ROLES, ROLES } from '@khel/contract';
 import { LoginPage } from '../features/auth/components/login-page';
+import { ChangePasswordPage } from '../features/auth/components/change-password-page';
 import { SecondFactorPage } from '../features/auth/components/second-factor-page';
 import { AgentStatementsPage } from '../features/agent-partnership/components/agent-statements-page';
 import { DownlineLimitsPage } from '../features/agent-partnership/components/downline-limits-page';
@@ -38,6 +39,7 @@ function HomeRedirect() {
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
   { path: '/second-factor', element: <SecondFactorPage />, errorElement: <RouteError /> },
+  { path: '/change-password', element: <ChangePasswordPage />, errorElement: <RouteError /> },
   {
     path: '/',
     element: (

@@ -10,6 +10,7 @@ import {
   type ApiWording,
 } from '@khel/web-kit';
 import { requireSecondFactor, secondFactorStepOf } from './auth/second-factor-gate';
+import { requirePasswordChange } from './auth/password-change-gate';
 import { currentToken, endSession } from './auth/session';
 import { requestStepUp } from './auth/step-up-gate';
 
@@ -89,6 +90,8 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   // A session that has not passed the operator's second factor is sent to it, whichever call noticed.
   const step = secondFactorStepOf(meta.error);
   if (step !== null && usedSession) requireSecondFactor(step);
+  // An upline chose this account's password: the forced screen first (decision 0050).
+  if (meta.error === 'PASSWORD_CHANGE_REQUIRED' && usedSession) requirePasswordChange();
   // A money call without a fresh code (decision 0049): nothing was done, so once the shared dialog has
   // passed a code the same call (with the same Idempotency-Key) goes again; a cancel fails it as refused.
   if (meta.error === 'STEP_UP_REQUIRED' && usedSession && path !== STEP_UP_PATH && (await requestStepUp()))

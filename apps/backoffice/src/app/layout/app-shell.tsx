@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { OPERATOR_ROLES, ROLE_NAMES } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 import { useAppSettings } from '../../lib/app-settings';
@@ -106,6 +106,9 @@ export function AppShell() {
               <span className="operator-role">{ROLE_NAMES[user.role as RoleId]}</span>
             </span>
           ) : null}
+          <Link className="btn btn-ghost btn-small" to="/change-password">
+            Change password
+          </Link>
           <button
             type="button"
             className="btn btn-ghost btn-small"

@@ -26,6 +26,7 @@ import voidWaits from './0029-void-waits-and-confirmation-default.js';
 import hub88 from './0030-hub88.js';
 import hub88Simulator from './0031-hub88-simulator.js';
 import stepUp from './0032-step-up.js';
+import passwordChangeRequired from './0033-password-change-required.js';
 
 export interface Migration {
   id: string;
@@ -62,4 +63,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0030-hub88', sql: hub88 },
   { id: '0031-hub88-simulator', sql: hub88Simulator },
   { id: '0032-step-up', sql: stepUp },
+  { id: '0033-password-change-required', sql: passwordChangeRequired },
 ];

@@ -6,7 +6,7 @@ import {
   call,
   createOperator,
   createTestApp,
-  enrolSecondFactor,
+  signInCreatedAccount,
   nextIp,
   nextMobile,
   signUpPlayer,
@@ -30,16 +30,8 @@ async function create(token: string, role: number, uplineId?: string) {
   });
   return { answer, mobileNo, userId: (answer.body.data as { _id?: string } | null)?._id ?? '' };
 }
-async function agentToken(mobileNo: string): Promise<string> {
-  const login = await call(t.app, 'POST', '/api/v1/login', {
-    ip: nextIp(),
-    body: { mobile_no: mobileNo, password: PASSWORD, audience: 'backoffice' },
-  });
-  expect(login.body.meta.code, login.body.meta.message).toBe(200);
-  const token = login.body.meta.token as string;
-  await enrolSecondFactor(t, token);
-  return token;
-}
+/** An agent an upline created chooses its own password at first sign-in (decision 0050). */
+const agentToken = (mobileNo: string): Promise<string> => signInCreatedAccount(t, mobileNo);
 const userOf = async (userId: string) =>
   (await call(t.app, 'GET', `/api/v1/backoffice/users/${userId}`, { token: director.token })).body.data as {
     uplineId: string | null;

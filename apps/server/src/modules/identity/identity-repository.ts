@@ -145,8 +145,16 @@ export function createIdentityRepository(db: Queryable) {
     async markPhoneVerified(id: string, at: Date): Promise<void> {
       await db.query('update users set phone_verified_at = coalesce(phone_verified_at, $2) where id = $1', [id, at]);
     },
-    async setPassword(id: string, passwordHash: string): Promise<void> {
-      await db.query('update users set password_hash = $2 where id = $1', [id, passwordHash]);
+    /** A new password; `changeRequired` when someone else chose it (decision 0050), false when the holder did. */
+    async setPassword(id: string, passwordHash: string, changeRequired = false): Promise<void> {
+      await db.query('update users set password_hash = $2, password_change_required = $3 where id = $1', [
+        id,
+        passwordHash,
+        changeRequired,
+      ]);
+    },
+    async requirePasswordChange(id: string): Promise<void> {
+      await db.query('update users set password_change_required = true where id = $1', [id]);
     },
     async setLastLogin(id: string, at: Date): Promise<void> {
       await db.query('update users set last_login_at = $2 where id = $1', [id, at]);

@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, ROLES } from '@khel/contract';
+import { BACKOFFICE_ROLES, OPERATOR_ROLES, ROLES } from '@khel/contract';
 import type { ChangePasswordRequest, ResetPasswordRequest } from '@khel/contract';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
@@ -70,7 +70,8 @@ export function createPasswords(deps: {
       if (actor.role !== ROLES.DIRECTOR && OPERATOR_ROLES.includes(target.role as never))
         fail('FORBIDDEN', 'Only a director may change roles or operator accounts');
       await rules.assertAcceptablePassword(password, target.mobile_no);
-      await repository.setPassword(id, await hashPassword(password));
+      // Someone else chose it: a back-office account picks its own at its next sign-in (decision 0050).
+      await repository.setPassword(id, await hashPassword(password), BACKOFFICE_ROLES.includes(target.role as never));
       await sessions.endSessions(id, 'password_reset');
       await audit.record({
         actorId: actor.userId,

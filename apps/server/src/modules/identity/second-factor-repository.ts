@@ -12,6 +12,8 @@ export interface SessionSecondFactorState {
   second_factor_at: Date | null;
   /** The last fresh authenticator code of this session (a TOTP sign-in or a step-up). */
   step_up_at: Date | null;
+  /** An upline set the password: the holder must choose its own first (decision 0050). */
+  password_change_required: boolean;
   confirmed_at: Date | null;
   exempt: boolean;
 }
@@ -91,8 +93,9 @@ export function createSecondFactorRepository(db: Queryable) {
     },
     async sessionState(sessionId: string): Promise<SessionSecondFactorState | null> {
       const result = await db.query<SessionSecondFactorState>(
-        `select s.second_factor_at, s.step_up_at, f.confirmed_at, (e.user_id is not null) as exempt
+        `select s.second_factor_at, s.step_up_at, u.password_change_required, f.confirmed_at, (e.user_id is not null) as exempt
          from sessions s
+         join users u on u.id = s.user_id
          left join operator_second_factors f on f.user_id = s.user_id
          left join second_factor_exemptions e on e.user_id = s.user_id
          where s.id = $1`,

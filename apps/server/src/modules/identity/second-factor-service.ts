@@ -125,8 +125,10 @@ export function createSecondFactorService(deps: {
     async assertPassed(caller: Caller): Promise<void> {
       if (!SECOND_FACTOR_ROLES.includes(caller.role as never)) return;
       const state = (await repository.sessionState(caller.sessionId)) ?? fail('SECOND_FACTOR_REQUIRED');
-      if (state.second_factor_at !== null || exemptionHolds(state)) return;
-      fail(state.confirmed_at === null ? 'SECOND_FACTOR_ENROLMENT_REQUIRED' : 'SECOND_FACTOR_REQUIRED');
+      if (state.second_factor_at === null && !exemptionHolds(state))
+        fail(state.confirmed_at === null ? 'SECOND_FACTOR_ENROLMENT_REQUIRED' : 'SECOND_FACTOR_REQUIRED');
+      // After the second factor, a password an upline chose is replaced (POST /change_password stays open).
+      if (state.password_change_required) fail('PASSWORD_CHANGE_REQUIRED');
     },
 
     /**

@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, ROLES } from '@khel/contract';
+import { BACKOFFICE_ROLES, OPERATOR_ROLES, ROLES } from '@khel/contract';
 import type { BackofficeUser, UserListQuery, UserUpdateRequest } from '@khel/contract';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
@@ -81,7 +81,10 @@ export function createUserAdmin(deps: {
     }): Promise<BackofficeUser> {
       await rules.assertAcceptablePassword(input.password, input.mobileNo);
       if ((await repository.findByMobile(input.mobileNo)) !== null) fail('MOBILE_ALREADY_REGISTERED');
-      return toBackofficeUser(await deps.createAccount({ ...input, referredBy: null, verified: true }));
+      const created = await deps.createAccount({ ...input, referredBy: null, verified: true });
+      // An upline chose this password: a back-office account picks its own at first sign-in (decision 0050).
+      if (BACKOFFICE_ROLES.includes(input.role as never)) await repository.requirePasswordChange(created.id);
+      return toBackofficeUser(created);
     },
 
     async getUser(id: string): Promise<BackofficeUser> {

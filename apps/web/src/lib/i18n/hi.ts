@@ -670,6 +670,7 @@ export const hi: Catalogue = {
     SECOND_FACTOR_REUSED: 'यह कोड पहले ही इस्तेमाल हो चुका है, अगले कोड की प्रतीक्षा करें',
     SECOND_FACTOR_THROTTLED: 'बहुत सारे ग़लत कोड, कृपया कुछ देर बाद कोशिश करें',
     STEP_UP_REQUIRED: 'इसकी पुष्टि के लिए अपने ऑथेंटिकेटर ऐप का नया कोड डालें',
+    PASSWORD_CHANGE_REQUIRED: 'आगे बढ़ने के लिए अपना नया पासवर्ड चुनें',
     BONUS_NOT_AVAILABLE: 'इस खाते पर बोनस उपलब्ध नहीं हैं',
     BONUS_ALREADY_ACTIVE: 'आपका एक बोनस पहले से चालू है, पहले उसे पूरा करें या छोड़ें',
     BONUS_NOT_OFFERED: 'यह बोनस चालू नहीं किया जा सकता',
