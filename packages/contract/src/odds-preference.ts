@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { envelope } from './envelope.js';
 
 /**
- * The player's odds-change preference for bookmaker and fancy bets (issue 13): exact only (the
- * default), accept a better price, or accept a better one and a worse one up to `ticks` ticks away.
+ * The player's odds-change preference for bookmaker and fancy bets (issue 13): exact only, accept a
+ * better price (the default, decision 0053), or accept a better one and a worse one up to `ticks` ticks away.
  * A tick of a rate is one point (45 → 46), of a fancy line one run (@khel/exchange SPEC BMK-4, FAN-4).
  */
 export const ODDS_CHANGE_MODES = ['exact', 'better', 'ticks'] as const;

@@ -231,6 +231,8 @@ export const reportBetSchema = z.object({
   side: z.enum(['back', 'lay']),
   /** Decimal odds (exchange), the rate (bookmaker, fancy). */
   odds: z.number().nullable(),
+  /** The price the matched part got, in `odds`' unit: an exchange bet's stake-weighted average of its fills; null while nothing matched. */
+  matchedOdds: z.number().nullable(),
   lineRuns: z.number().int().nullable(),
   stake: z.number(),
   matched: z.number(),

@@ -149,6 +149,12 @@ export const betRowSchema = z.object({
   selectionType: z.enum(['back', 'lay']),
   odds: z.number(),
   oddsSize: z.number().nullable(),
+  /**
+   * The price the bet actually got, in `odds`' unit: on an exchange the stake-weighted average of its
+   * fills (hundredths; a back at 1.85 that filled at 2.00 says 2), the rate or line taken by the house
+   * otherwise. Null while nothing is matched.
+   */
+  matchedOdds: z.number().nullable(),
   stake: z.number(),
   matchedStake: z.number(),
   unmatchedStake: z.number(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  averagePriceHundredths,
   backProfitPaise,
   formatPaise,
   groupIndian,
@@ -72,6 +73,47 @@ describe('profit and liability', () => {
       }),
       { seed: 7, numRuns: 5000 },
     );
+  });
+
+  it.each<[[number, number][], number]>([
+    // fills as [stake paise, price hundredths], the average price in hundredths
+    [[[10_000, 200]], 200],
+    [
+      [
+        [10_000, 185],
+        [5_000, 200],
+      ],
+      190,
+    ], // ₹100 at 1.85 and ₹50 at 2.00
+    [
+      [
+        [10_000, 185],
+        [10_000, 186],
+      ],
+      186,
+    ], // 1.855 rounds half up
+    [
+      [
+        [20_000, 185],
+        [10_000, 186],
+      ],
+      185,
+    ], // 1.8533…
+    [
+      [
+        [1, 101],
+        [2, 1000],
+      ],
+      700,
+    ], // 7.00333…
+  ])('average matched price of %j is %s', (fills, average) => {
+    const stake = fills.reduce((sum, [paise]) => sum + paise, 0);
+    const priceSum = fills.reduce((sum, [paise, price]) => sum + paise * price, 0);
+    expect(averagePriceHundredths(priceSum, stake)).toBe(average);
+  });
+
+  it('has no average price while nothing is matched', () => {
+    expect(averagePriceHundredths(0, 0)).toBeNull();
   });
 
   it('reads odds in hundredths', () => {

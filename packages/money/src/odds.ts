@@ -42,3 +42,13 @@ export function percentProfitPaise(rateHundredths: Hundredths, stakePaise: Paise
 export function percentLiabilityPaise(rateHundredths: Hundredths, stakePaise: Paise): Paise {
   return Math.ceil((rateHundredths * stakePaise) / 10_000);
 }
+
+/**
+ * The stake-weighted average of several matched prices: Σ(stake × price) over Σ stake, to the nearest
+ * hundredth (half up), as Betfair shows an average price matched. Null while nothing is matched.
+ * `priceSum` is Σ(stake in paise × price in hundredths); integers only, so the result is exact.
+ */
+export function averagePriceHundredths(priceSum: number, stakePaise: Paise): Hundredths | null {
+  if (stakePaise <= 0) return null;
+  return Math.floor((2 * priceSum + stakePaise) / (2 * stakePaise));
+}

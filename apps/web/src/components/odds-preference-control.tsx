@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ODDS_CHANGE_MODES, oddsPreferenceText, type OddsChangeMode } from '@khel/contract';
-import { EXACT_ONLY, useOddsPreference, useSaveOddsPreference } from '../lib/odds-preference';
+import { DEFAULT_ODDS_PREFERENCE, useOddsPreference, useSaveOddsPreference } from '../lib/odds-preference';
 import { t } from '../lib/i18n/i18n';
 
 const TICK_CHOICES = [1, 2, 3, 5, 10] as const;
@@ -17,7 +17,7 @@ export function OddsPreferenceControl({ compact = false }: { compact?: boolean }
   const preference =
     save.isPending && save.variables
       ? { mode: save.variables.mode, ticks: save.variables.ticks ?? null }
-      : (query.data ?? EXACT_ONLY);
+      : (query.data ?? DEFAULT_ODDS_PREFERENCE);
   const ticks = preference.ticks ?? 1;
   const change = (mode: OddsChangeMode, nextTicks: number) =>
     save.mutate(mode === 'ticks' ? { mode, ticks: nextTicks } : { mode });

@@ -2,14 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { oddsPreferenceSchema, type OddsPreference, type OddsPreferenceUpdate } from '@khel/contract';
 import { apiRequest, shouldRetry } from './api-client';
 
-export const EXACT_ONLY: OddsPreference = { mode: 'exact', ticks: null };
+/** What a player who never chose has: a better price is taken, a worse one refused (decision 0053). */
+export const DEFAULT_ODDS_PREFERENCE: OddsPreference = { mode: 'better', ticks: null };
 const KEY = ['odds-preference'] as const;
 
-/** GET /api/v1/odds-preference: the player's odds-change preference (exact only when unknown). */
+/** GET /api/v1/odds-preference: the player's odds-change preference (accept better odds when unknown). */
 export async function getOddsPreference(): Promise<OddsPreference> {
   const envelope = await apiRequest<unknown>('/odds-preference', { quietStatuses: [404, 501], warningToast: false });
   const parsed = oddsPreferenceSchema.safeParse(envelope.data);
-  return envelope.meta.code === 200 && parsed.success ? parsed.data : EXACT_ONLY;
+  return envelope.meta.code === 200 && parsed.success ? parsed.data : DEFAULT_ODDS_PREFERENCE;
 }
 
 export function useOddsPreference(enabled = true) {

@@ -123,6 +123,7 @@ export function betRow(overrides: Partial<BetRow> = {}): BetRow {
     selectionType: 'back',
     odds: 1.8,
     oddsSize: null,
+    matchedOdds: 1.8,
     stake: 1000,
     matchedStake: 1000,
     unmatchedStake: 0,

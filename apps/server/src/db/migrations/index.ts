@@ -27,7 +27,8 @@ import hub88 from './0030-hub88.js';
 import hub88Simulator from './0031-hub88-simulator.js';
 import stepUp from './0032-step-up.js';
 import passwordChangeRequired from './0033-password-change-required.js';
-import agentRatesByWeek from './0034-agent-rates-by-week.js';
+import matchedPrice from './0034-matched-price.js';
+import agentRatesByWeek from './0035-agent-rates-by-week.js';
 
 export interface Migration {
   id: string;
@@ -65,5 +66,6 @@ export const MIGRATIONS: Migration[] = [
   { id: '0031-hub88-simulator', sql: hub88Simulator },
   { id: '0032-step-up', sql: stepUp },
   { id: '0033-password-change-required', sql: passwordChangeRequired },
-  { id: '0034-agent-rates-by-week', sql: agentRatesByWeek },
+  { id: '0034-matched-price', sql: matchedPrice },
+  { id: '0035-agent-rates-by-week', sql: agentRatesByWeek },
 ];

@@ -15,7 +15,7 @@ const fromDb = (row: WeekRatesRow): WeekRatesRow => ({
 });
 
 /**
- * Rates by the week they take effect (migration 0034, decision 0051): a week uses, per agent, the newest
+ * Rates by the week they take effect (migration 0035, decision 0051): a week uses, per agent, the newest
  * row that started on or before its Monday. Dates travel as text, so no time zone shifts a Monday.
  */
 export function createAgentRatesRepository(db: Queryable) {

@@ -32,6 +32,8 @@ export interface BetListLine {
   line_runs: number | null;
   stake_paise: number;
   matched_paise: number;
+  /** Σ(fill stake in paise × fill price in hundredths), exchange bets. */
+  matched_price_sum: number;
   status: 'pending' | 'unmatched' | 'matched' | 'cancelled' | 'lapsed' | 'settled' | 'voided';
   profit_loss_paise: number | null;
   created_at: Date;
@@ -80,7 +82,7 @@ export function createBetListRepository(db: Queryable) {
       const offset = params.add(filter.offset);
       const result = await db.query<BetListLine>(
         `select b.id, b.user_id, u.username, sp.name as sport, e.name as event, b.market_id, m.name as market, m.type as market_type, r.name as runner,
-           b.side, b.price_h, b.rate_h, b.line_runs, b.stake_paise, b.matched_paise, b.status, b.profit_loss_paise, b.created_at, b.settled_at
+           b.side, b.price_h, b.rate_h, b.line_runs, b.stake_paise, b.matched_paise, b.matched_price_sum, b.status, b.profit_loss_paise, b.created_at, b.settled_at
          from bets b
          join users u on u.id = b.user_id
          join markets m on m.id = b.market_id

@@ -1,5 +1,5 @@
 import type { BetListQuery, ReportBet, ReportBetPage, SignInPage } from '@khel/contract';
-import { fromHundredths, paiseToRupees, rupeesToPaise, indiaMidnight } from '@khel/money';
+import { averagePriceHundredths, fromHundredths, paiseToRupees, rupeesToPaise, indiaMidnight } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
 import type { BetListFilter, BetListLine } from './bet-list-repository.js';
@@ -12,6 +12,13 @@ const FINISHED = ['settled', 'voided', 'cancelled', 'lapsed'] as const;
 
 function toBet(line: BetListLine): ReportBet {
   const odds = line.price_h ?? line.rate_h;
+  // An exchange bet fills at the resting offers' prices (issue 31); the house matches at the bet's own rate.
+  const matchedH =
+    line.matched_paise === 0
+      ? null
+      : line.market_type === 'EXCHANGE'
+        ? averagePriceHundredths(line.matched_price_sum, line.matched_paise)
+        : odds;
   return {
     _id: line.id,
     userId: line.user_id,
@@ -24,6 +31,7 @@ function toBet(line: BetListLine): ReportBet {
     runner: line.runner,
     side: line.side,
     odds: odds === null ? null : fromHundredths(odds),
+    matchedOdds: matchedH === null ? null : fromHundredths(matchedH),
     lineRuns: line.line_runs,
     stake: paiseToRupees(line.stake_paise),
     matched: paiseToRupees(line.matched_paise),

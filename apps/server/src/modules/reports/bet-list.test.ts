@@ -171,6 +171,7 @@ describe('the bet list', () => {
       runner: market?.runners.find((runner) => runner.id === bet.runnerId)?.name,
       side: bet.side,
       odds: (bet.priceH as number) / 100,
+      matchedOdds: bet.matchedPaise === 0 ? null : (bet.priceH as number) / 100,
       lineRuns: null,
       stake: bet.stakePaise / 100,
       matched: bet.matchedPaise / 100,

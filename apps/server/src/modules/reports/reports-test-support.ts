@@ -283,8 +283,9 @@ export async function seedReports(
     };
     bets.push(bet);
     await db.query(
-      `insert into bets (id, user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, cancelled_paise, status, wallet, placed_version, profit_loss_paise, created_at, settled_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'main', 0, $14, $15, $16)`,
+      `insert into bets (id, user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, cancelled_paise, status, wallet, placed_version, profit_loss_paise, created_at, settled_at,
+         matched_price_sum)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'main', 0, $14, $15, $16, $17)`,
       [
         bet.id,
         bet.userId,
@@ -302,6 +303,8 @@ export async function seedReports(
         bet.profitLossPaise,
         bet.createdAt,
         bet.settledAt,
+        // Matched at its own price (an exchange bet's fills are not seeded).
+        bet.matchedPaise * (bet.priceH ?? 0),
       ],
     );
   }

@@ -13,10 +13,14 @@ import type { BookmakerQuoteJson, FancyQuoteJson, MarketRow, SportsRepository } 
 import { createSportsRepository } from './sports-repository.js';
 import { createResultDeskRepository } from './result-desk-repository.js';
 
-/** Market limits when an operator or the feed sets none (PRODUCT.md §4: per type, overridable per market). */
+/**
+ * Market limits when an operator or the feed sets none (PRODUCT.md §4: per type, overridable per market).
+ * A bookmaker quote is the house's own and moves by itself: it takes bets at once unless an operator
+ * sets a delay (issue 31, decision 0053).
+ */
 export const DEFAULT_LIMITS = {
   EXCHANGE: { minStakePaise: 100_00, maxStakePaise: 5_00_000_00, maxProfitPaise: 25_00_000_00, betDelaySeconds: 3 },
-  BOOKMAKER: { minStakePaise: 100_00, maxStakePaise: 2_00_000_00, maxProfitPaise: 10_00_000_00, betDelaySeconds: 2 },
+  BOOKMAKER: { minStakePaise: 100_00, maxStakePaise: 2_00_000_00, maxProfitPaise: 10_00_000_00, betDelaySeconds: 0 },
   FANCY: { minStakePaise: 100_00, maxStakePaise: 1_00_000_00, maxProfitPaise: 5_00_000_00, betDelaySeconds: 2 },
 } as const;
 

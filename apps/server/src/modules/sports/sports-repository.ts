@@ -83,6 +83,8 @@ export interface BetRow {
   rate_h: number | null;
   stake_paise: number;
   matched_paise: number;
+  /** EXCHANGE: Σ(fill stake in paise × fill price in hundredths); over matched_paise, the average matched price. */
+  matched_price_sum: number;
   cancelled_paise: number;
   status: 'pending' | 'unmatched' | 'matched' | 'cancelled' | 'lapsed' | 'settled' | 'voided';
   lapse_reason: string | null;
@@ -113,7 +115,7 @@ const EVENT_SELECT = `select e.id, e.slug, e.name, e.start_time, e.status, e.sco
 const MARKET_COLUMNS = `id, event_id, type, name, status, in_play, suspend_reason, version, bet_delay_seconds, min_stake_paise, max_stake_paise,
   max_profit_paise, commission_bp, quote, book_snapshot, book_version, result, settlement_count, feed_ref, sort_order`;
 
-export const BET_COLUMNS = `id, seq, user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, cancelled_paise,
+export const BET_COLUMNS = `id, seq, user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, matched_price_sum, cancelled_paise,
   status, lapse_reason, wallet, persistence, placed_version, delay_until, profit_loss_paise, created_at, cash_out, closed_by`;
 
 export function slugify(text: string): string {
@@ -501,6 +503,7 @@ export function createSportsRepository(db: Queryable) {
         Pick<
           BetRow,
           | 'matched_paise'
+          | 'matched_price_sum'
           | 'cancelled_paise'
           | 'status'
           | 'lapse_reason'

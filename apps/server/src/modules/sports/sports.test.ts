@@ -406,8 +406,9 @@ describe('bookmaker and fancy', () => {
     expect(
       (await bet(no.token, { marketId: m.id, selectionType: 'lay', odds: 61, oddsSize: 100, stake: 500 })).body.data,
     ).toMatchObject({ status: 'matched' });
+    // A NO at 62 when the line is 61 is a worse line: refused (a better one is taken by default, decision 0053).
     expect(
-      (await bet(no.token, { marketId: m.id, selectionType: 'lay', odds: 60, oddsSize: 100, stake: 500 })).body.meta
+      (await bet(no.token, { marketId: m.id, selectionType: 'lay', odds: 62, oddsSize: 100, stake: 500 })).body.meta
         .error,
     ).toBe('ODDS_CHANGED');
     await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, {

@@ -388,7 +388,10 @@ export const hi: Catalogue = {
     'Insufficient balance': 'बैलेंस पर्याप्त नहीं है',
     'The bet was not placed': 'बेट नहीं लगी',
     'Bet lapsed: {reason}': 'बेट लैप्स हुई: {reason}',
-    'Partly matched: {amount} matched,': 'आंशिक रूप से मैच्ड: {amount} मैच्ड,',
+    'Partly matched: {amount} matched at {odds},': 'आंशिक रूप से मैच्ड: {amount} मैच्ड, भाव {odds},',
+    'Matched at': 'मैच्ड भाव',
+    'Enter a stake with at most two decimals': 'दशमलव के बाद अधिकतम दो अंकों वाला स्टेक डालें',
+    'Enter an amount with at most two decimals': 'दशमलव के बाद अधिकतम दो अंकों वाली राशि डालें',
     'Bet placed, unmatched:': 'बेट लगी, अनमैच्ड:',
     '{amount} waiting for a match. You can cancel it in My Bets.':
       '{amount} मैच की प्रतीक्षा में। आप इसे मेरी बेट में रद्द कर सकते हैं।',

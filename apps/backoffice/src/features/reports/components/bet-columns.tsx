@@ -52,6 +52,12 @@ export function betColumns(withPlayer: boolean): Column<ReportBet>[] {
       csv: (bet) => bet.odds,
       num: true,
     },
+    {
+      header: 'Matched at',
+      cell: (bet) => (bet.matchedOdds === null ? '—' : bet.matchedOdds.toFixed(2)),
+      csv: (bet) => bet.matchedOdds,
+      num: true,
+    },
     { header: 'Stake', cell: (bet) => formatRupees(bet.stake), csv: (bet) => bet.stake, num: true },
     { header: 'Matched', cell: (bet) => formatRupees(bet.matched), csv: (bet) => bet.matched, num: true },
     { header: 'Status', cell: (bet) => STATUS_NAMES[bet.status], csv: (bet) => bet.status },

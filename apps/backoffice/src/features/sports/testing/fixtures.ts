@@ -108,6 +108,7 @@ export function bet(overrides: Partial<BookBet> = {}): BookBet {
     selectionType: 'back',
     odds: 45,
     oddsSize: null,
+    matchedOdds: 45,
     stake: 100,
     matchedStake: 100,
     unmatchedStake: 0,

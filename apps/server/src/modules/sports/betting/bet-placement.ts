@@ -148,6 +148,8 @@ export function createBetPlacement(deps: {
               rate_h: house ? rateH : null,
               stake_paise: stakePaise,
               matched_paise: house ? stakePaise : 0,
+              // Only exchange fills keep a price sum: a house bet is matched whole at its own rate.
+              matched_price_sum: 0,
               cancelled_paise: 0,
               status: house ? 'matched' : 'unmatched',
               lapse_reason: null,

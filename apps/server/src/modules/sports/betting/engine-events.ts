@@ -120,13 +120,19 @@ export function createEngineEvents(clock: Clock) {
         await touch(
           event.backOfferId,
           event.backOwnerId,
-          (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }),
+          (bet) => ({
+            matched_paise: bet.matched_paise + event.stakePaise,
+            matched_price_sum: bet.matched_price_sum + event.stakePaise * event.priceHundredths,
+          }),
           { ...matched, side: 'back' },
         );
         await touch(
           event.layOfferId,
           event.layOwnerId,
-          (bet) => ({ matched_paise: bet.matched_paise + event.stakePaise }),
+          (bet) => ({
+            matched_paise: bet.matched_paise + event.stakePaise,
+            matched_price_sum: bet.matched_price_sum + event.stakePaise * event.priceHundredths,
+          }),
           { ...matched, side: 'lay' },
         );
       } else if (event.type === 'cancelled') {

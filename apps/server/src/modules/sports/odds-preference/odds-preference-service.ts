@@ -7,7 +7,8 @@ import { fail } from '../../../lib/app-error.js';
 import type { Caller } from '../../identity/identity-service.js';
 import { createOddsPreferenceRepository } from './odds-preference-repository.js';
 
-const EXACT: OddsPreference = { mode: 'exact', ticks: null };
+/** A player who never chose takes a better price, never a worse one (issue 31, decision 0053). */
+const BETTER: OddsPreference = { mode: 'better', ticks: null };
 
 /** The engine's form of a stored preference. */
 export function toEngine(preference: OddsPreference): OddsChangePreference {
@@ -25,7 +26,7 @@ export async function oddsPreferencesOf(
   userIds: readonly string[],
 ): Promise<Map<string, OddsChangePreference>> {
   const stored = await createOddsPreferenceRepository(tx).findMany(userIds);
-  return new Map(userIds.map((userId) => [userId, toEngine(stored.get(userId) ?? EXACT)]));
+  return new Map(userIds.map((userId) => [userId, toEngine(stored.get(userId) ?? BETTER)]));
 }
 
 /** A player's odds-change preference for bookmaker and fancy bets, stored on the server (decision 0023). */
@@ -33,7 +34,7 @@ export function createOddsPreferenceService(deps: { db: Database; clock: Clock }
   const repository = createOddsPreferenceRepository(deps.db);
   return {
     async get(caller: Caller): Promise<OddsPreference> {
-      return (await repository.find(caller.userId)) ?? EXACT;
+      return (await repository.find(caller.userId)) ?? BETTER;
     },
     async set(caller: Caller, update: OddsPreferenceUpdate): Promise<OddsPreference> {
       if (caller.role !== ROLES.PLAYER && caller.role !== ROLES.CREDIT_PLAYER)

@@ -78,10 +78,10 @@ const bet = (token: string, body: Record<string, unknown>, key?: string) =>
   });
 
 describe('the odds-change preference (issue 13)', () => {
-  it('is exact only until the player changes it; ticks need a count; operators have none', async () => {
+  it('accepts better odds until the player changes it; ticks need a count; operators have none', async () => {
     const player = await signUpPlayer(t);
     expect((await call(t.app, 'GET', '/api/v1/odds-preference', { token: player.token })).body.data).toEqual({
-      mode: 'exact',
+      mode: 'better',
       ticks: null,
     });
     const noCount = await call(t.app, 'PUT', '/api/v1/odds-preference', {
@@ -115,7 +115,10 @@ describe('the odds-change preference (issue 13)', () => {
   // The house quotes back 45 / lay 48; the player asked for [asked] after the quote moved to [live].
   it.each([
     // side, asked, live back, live lay, preference, accepted at (null: ODDS_CHANGED)
-    ['back', 45, 46, 49, null, null],
+    // A player who never chose takes a better rate (decision 0053), not a worse one.
+    ['back', 45, 46, 49, null, 46],
+    ['back', 45, 44, 47, null, null],
+    ['lay', 48, 44, 47, null, 47],
     ['back', 45, 46, 49, { mode: 'exact' }, null],
     ['back', 45, 46, 49, { mode: 'better' }, 46],
     ['back', 45, 44, 47, { mode: 'better' }, null],

@@ -1,6 +1,6 @@
 import type { BetRow as BetDto, EventSummary, Market, Score } from '@khel/contract';
 import { readDepth } from '@khel/exchange';
-import { fromHundredths, paiseToRupees } from '@khel/money';
+import { averagePriceHundredths, fromHundredths, paiseToRupees } from '@khel/money';
 import { remainingPaise } from '../positions/index.js';
 import type { MarketBooks } from '../writer/index.js';
 import type {
@@ -19,6 +19,20 @@ export function slugged(id: string, name: string, slug: string) {
 }
 
 /** How markets, events and bets read to players and operators: rows in, the contract's views out. */
+/**
+ * The price a bet got (issue 31): an exchange bet's fills at the resting offers' prices, averaged by
+ * stake; a house bet (bookmaker rate, fancy line) is matched whole at what it shows. Null while nothing
+ * is matched, and for a cash out's closing bet, which has no price of its own.
+ */
+function matchedOddsOf(row: BetRow, type: MarketRow['type'], closing: boolean): number | null {
+  if (closing || row.matched_paise === 0) return null;
+  if (type === 'EXCHANGE') {
+    const average = averagePriceHundredths(row.matched_price_sum, row.matched_paise);
+    return average === null ? null : fromHundredths(average);
+  }
+  return type === 'FANCY' ? row.line_runs : fromHundredths(row.rate_h as number);
+}
+
 export function createSportsViews(repository: SportsRepository, books: MarketBooks) {
   async function marketView(market: MarketRow, runners: RunnerRow[], committed: boolean): Promise<Market> {
     const mine = runners.filter((runner) => runner.market_id === market.id);
@@ -157,6 +171,7 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
             ? (row.line_runs as number)
             : fromHundredths((market.type === 'EXCHANGE' ? row.price_h : row.rate_h) as number),
         oddsSize: fancy ? fromHundredths(row.rate_h as number) : null,
+        matchedOdds: matchedOddsOf(row, market.type, closing),
         stake: paiseToRupees(row.stake_paise),
         matchedStake: paiseToRupees(row.matched_paise),
         unmatchedStake: paiseToRupees(['unmatched', 'pending'].includes(row.status) ? remainingPaise(row) : 0),

@@ -28,17 +28,17 @@ export interface ExposureUpsert {
  */
 export function rowsStatement(first: number, when: string): string {
   const p = (offset: number) => `$${first + offset}`;
-  return `inserted_bets as (insert into bets (id, user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, cancelled_paise, status, lapse_reason,
+  return `inserted_bets as (insert into bets (id, user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, matched_price_sum, cancelled_paise, status, lapse_reason,
            wallet, persistence, placed_version, delay_until, created_at, cash_out)
-         select b.id, b.user_id, b.market_id, b.event_id, b.runner_id, b.side, b.price_h, b.line_runs, b.rate_h, b.stake_paise, b.matched_paise, b.cancelled_paise, b.status,
+         select b.id, b.user_id, b.market_id, b.event_id, b.runner_id, b.side, b.price_h, b.line_runs, b.rate_h, b.stake_paise, b.matched_paise, b.matched_price_sum, b.cancelled_paise, b.status,
            b.lapse_reason, b.wallet, b.persistence, b.placed_version, b.delay_until, b.created_at, b.cash_out
          from rows from (jsonb_to_recordset(${p(0)}::jsonb) as (id uuid, user_id uuid, market_id uuid, event_id uuid, runner_id uuid, side text, price_h integer, line_runs integer,
-           rate_h integer, stake_paise bigint, matched_paise bigint, cancelled_paise bigint, status text, lapse_reason text, wallet text, persistence text, placed_version integer,
+           rate_h integer, stake_paise bigint, matched_paise bigint, matched_price_sum bigint, cancelled_paise bigint, status text, lapse_reason text, wallet text, persistence text, placed_version integer,
            delay_until timestamptz, created_at timestamptz, cash_out boolean)) with ordinality as b(id, user_id, market_id, event_id, runner_id, side, price_h, line_runs,
-           rate_h, stake_paise, matched_paise, cancelled_paise, status, lapse_reason, wallet, persistence, placed_version, delay_until, created_at, cash_out, ord)
+           rate_h, stake_paise, matched_paise, matched_price_sum, cancelled_paise, status, lapse_reason, wallet, persistence, placed_version, delay_until, created_at, cash_out, ord)
          where ${when} order by b.ord returning 1),
-    updated_bets as (update bets t set matched_paise = b.matched_paise, cancelled_paise = b.cancelled_paise, status = b.status, lapse_reason = b.lapse_reason
-         from jsonb_to_recordset(${p(1)}::jsonb) as b(id uuid, matched_paise bigint, cancelled_paise bigint, status text, lapse_reason text)
+    updated_bets as (update bets t set matched_paise = b.matched_paise, matched_price_sum = b.matched_price_sum, cancelled_paise = b.cancelled_paise, status = b.status, lapse_reason = b.lapse_reason
+         from jsonb_to_recordset(${p(1)}::jsonb) as b(id uuid, matched_paise bigint, matched_price_sum bigint, cancelled_paise bigint, status text, lapse_reason text)
          where t.id = b.id and t.id = any(array(select (x->>'id')::uuid from jsonb_array_elements(${p(1)}::jsonb) x)) and ${when} returning 1),
     inserted_fills as (insert into fills (market_id, runner_id, price_h, stake_paise, back_bet_id, lay_bet_id, created_at)
          select f."marketId", f."runnerId", f."priceH", f."stakePaise", f."backBetId", f."layBetId", f."at"
@@ -62,9 +62,10 @@ export function rowsParams(
   exposures: readonly ExposureUpsert[],
   commands: readonly CommandAppend[],
 ): string[] {
-  const changed = updates.map(({ id, matched_paise, cancelled_paise, status, lapse_reason }) => ({
+  const changed = updates.map(({ id, matched_paise, matched_price_sum, cancelled_paise, status, lapse_reason }) => ({
     id,
     matched_paise,
+    matched_price_sum,
     cancelled_paise,
     status,
     lapse_reason,

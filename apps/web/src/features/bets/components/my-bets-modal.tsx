@@ -74,6 +74,12 @@ function BetItem({ bet }: { bet: BetRow }) {
           <strong>{bet.oddsSize ? `${bet.odds} / ${bet.oddsSize}` : bet.odds}</strong>
         </span>
       )}
+      {/* The price the fills got, when it is not the price asked (issue 31). */}
+      {!closing && !isFancy(bet) && bet.matchedOdds != null && bet.matchedOdds !== bet.odds ? (
+        <span>
+          {t('Matched at')} <strong data-testid="bet-matched-odds">{bet.matchedOdds}</strong>
+        </span>
+      ) : null}
       <span>
         {t('Stake')} <strong>{formatRupees(bet.stake)}</strong>
       </span>

@@ -171,6 +171,18 @@ describe('Deposit By UPI / Deposit By Account (spec §2, §4, §5, §8)', () => 
   });
 });
 
+describe('a screenshot that is not an image (issue 31)', () => {
+  it('refuses a PDF named .png at once, with a message, and keeps no preview', async () => {
+    setViewport(true);
+    stubFetch(routes({}));
+    const dialog = await openModal('UPI');
+    const pdf = new File([new TextEncoder().encode('%PDF-1.4 receipt')], 'receipt.png', { type: 'image/png' });
+    await userEvent.upload(within(dialog).getByTestId('screenshot-input'), pdf);
+    expect((await screen.findByTestId('toast')).textContent).toContain('Choose a PNG, JPEG or WebP image');
+    expect(within(dialog).queryByTestId('screenshot-preview')).toBeNull();
+  });
+});
+
 describe('deposit history and the Uploaded Screenshot viewer', () => {
   it('lists deposits with status badges and reasons, and opens the full screenshot with the bearer header', async () => {
     setViewport(true);

@@ -12,7 +12,7 @@ import { DESKTOP_QUERY } from '../../../lib/breakpoints';
 import { toast } from '../../../lib/toast';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useReceivingAccounts } from '../api/get-receiving-accounts';
-import { ACCEPTED_IMAGE_TYPES, ImageTooLargeError, prepareScreenshot } from '../utils/compress-image';
+import { ACCEPTED_IMAGE_TYPES, ImageTooLargeError, imageTypeOf, prepareScreenshot } from '../utils/compress-image';
 import { validateDeposit } from '../utils/validate-deposit';
 import { ReceivingAccountDetails } from './receiving-account-details';
 import { msg, useT } from '../../../lib/i18n/i18n';
@@ -66,6 +66,11 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
     }
     setPreparing(true);
     try {
+      // A file whose name says image but whose bytes do not is refused here, before any upload.
+      if ((await imageTypeOf(file)) === null) {
+        toast.warning(t('Choose a PNG, JPEG or WebP image'));
+        return;
+      }
       setScreenshot({ name: file.name, dataUrl: await prepareScreenshot(file) });
     } catch (error) {
       toast.warning(

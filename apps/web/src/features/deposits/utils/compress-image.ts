@@ -24,6 +24,29 @@ function readAsDataUrl(blob: Blob): Promise<string> {
   });
 }
 
+function readBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/**
+ * What the file really is, from its first bytes (PNG, JPEG, WebP signatures), whatever its name or
+ * declared type: a PDF renamed .png is refused at once in the modal, not after the upload (issue 31).
+ */
+export async function imageTypeOf(file: Blob): Promise<(typeof ACCEPTED_IMAGE_TYPES)[number] | null> {
+  const bytes = await readBytes(file.slice(0, 12));
+  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  const ascii = String.fromCharCode(...bytes);
+  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
 /** Bytes a base64 data URL stands for. */
 export function dataUrlBytes(dataUrl: string): number {
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);

@@ -1,5 +1,5 @@
 import { MESSAGES, MIN_DEPOSIT_RUPEES } from '@khel/contract';
-import { parseAmount } from '../../../lib/amount';
+import { AMOUNT_DECIMALS_MESSAGE, hasTooManyDecimals, parseAmount } from '../../../lib/amount';
 
 /**
  * Spec §5 in its order: amount required ('Please enter amount'), a reference id or a screenshot
@@ -11,6 +11,7 @@ export function validateDeposit(input: {
   txnRef: string;
   hasScreenshot: boolean;
 }): { ok: true; amount: number } | { ok: false; message: string } {
+  if (hasTooManyDecimals(input.amount)) return { ok: false, message: AMOUNT_DECIMALS_MESSAGE };
   const amount = parseAmount(input.amount);
   if (amount === null) return { ok: false, message: MESSAGES.depositAmountRequired };
   if (input.txnRef.trim() === '' && !input.hasScreenshot) return { ok: false, message: MESSAGES.depositProofRequired };

@@ -4,7 +4,7 @@ import { formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Skeleton } from '../../../components/ui/spinner';
-import { cleanAmountInput, parseAmount } from '../../../lib/amount';
+import { AMOUNT_DECIMALS_MESSAGE, cleanAmountInput, hasTooManyDecimals, parseAmount } from '../../../lib/amount';
 import { formatDateTime } from '../../../lib/dates';
 import { toast } from '../../../lib/toast';
 import { useDepositLimits } from '../api/get-deposit-limits';
@@ -38,6 +38,10 @@ function LimitCard({ limit }: { limit: DepositLimit }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (hasTooManyDecimals(value)) {
+      toast.warning(AMOUNT_DECIMALS_MESSAGE);
+      return;
+    }
     const amount = parseAmount(value);
     if (amount === null) {
       toast.warning(LIMIT_REQUIRED_MESSAGE);

@@ -93,7 +93,10 @@ function BetResult({ bet }: { bet: BetRow }) {
     return (
       <p className="slip__message slip__message--info" role="status" data-testid="slip-result">
         {bet.matchedStake > 0
-          ? t('Partly matched: {amount} matched,', { amount: formatRupees(bet.matchedStake) })
+          ? t('Partly matched: {amount} matched at {odds},', {
+              amount: formatRupees(bet.matchedStake),
+              odds: bet.matchedOdds ?? bet.odds,
+            })
           : t('Bet placed, unmatched:')}{' '}
         {t('{amount} waiting for a match. You can cancel it in My Bets.', { amount: formatRupees(bet.unmatchedStake) })}
       </p>
@@ -103,7 +106,8 @@ function BetResult({ bet }: { bet: BetRow }) {
     <p className="slip__message slip__message--success" role="status" data-testid="slip-result">
       {t('Bet matched: {amount} at {odds}', {
         amount: formatRupees(bet.matchedStake || bet.stake),
-        odds: bet.marketType === 'FANCY' ? t('{odds} runs', { odds: bet.odds }) : bet.odds,
+        // The price the fills got (issue 31): an exchange back at 1.85 may fill at 2.00.
+        odds: bet.marketType === 'FANCY' ? t('{odds} runs', { odds: bet.odds }) : (bet.matchedOdds ?? bet.odds),
       })}
     </p>
   );
@@ -345,6 +349,11 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         ))}
       </div>
 
+      {/^\s*[\d,]*\.\d{3,}\s*$/.test(stakeText) ? (
+        <p className="slip__hint slip__message--error" role="alert" data-testid="slip-stake-error">
+          {t('Enter a stake with at most two decimals')}
+        </p>
+      ) : null}
       {!oddsValid ? (
         <p className="slip__hint slip__message--error">
           {t('Odds must be on the price ladder; we will use {odds}.', { odds: nearestOnLadder(odds) })}

@@ -17,6 +17,13 @@ function priceText(bet: BetRow): string {
   return String(bet.odds);
 }
 
+/** The price the fills got, when it is not the price asked (issue 31): a back at 1.85 filled at 2.00. */
+function matchedAt(bet: BetRow): number | null {
+  return bet.marketType !== 'FANCY' && bet.matchedOdds !== null && bet.matchedOdds !== bet.odds
+    ? bet.matchedOdds
+    : null;
+}
+
 function statusText(bet: BetRow): string {
   if (bet.status === 'pending') return t('In bet delay');
   if (bet.status === 'unmatched')
@@ -83,7 +90,15 @@ export function EventBets({ eventId }: { eventId: string }) {
                   {bet.selection} @ {priceText(bet)}
                 </span>
                 <span className="event-bets__stake">{formatRupees(bet.stake)}</span>
-                <span className="muted event-bets__status">{statusText(bet)}</span>
+                <span className="muted event-bets__status">
+                  {statusText(bet)}
+                  {matchedAt(bet) === null ? null : (
+                    <>
+                      {' · '}
+                      {t('Matched at')} <strong data-testid="event-bet-matched-odds">{matchedAt(bet)}</strong>
+                    </>
+                  )}
+                </span>
                 {cancellable(bet) ? (
                   <button
                     type="button"

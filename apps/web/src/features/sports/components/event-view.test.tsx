@@ -224,6 +224,18 @@ describe('bet slip', () => {
     expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
   });
 
+  it('refuses a stake with a third decimal with a message, and sends nothing (issue 31)', async () => {
+    const { callsTo } = await openEvent();
+    await userEvent.click(within(screen.getByTestId('bookmaker-market')).getAllByTestId('bm-back')[0] as HTMLElement);
+    const slip = screen.getByTestId('bet-slip');
+    await userEvent.type(within(slip).getByTestId('slip-stake'), '200.555');
+    expect(within(slip).getByTestId('slip-stake-error').textContent).toBe('Enter a stake with at most two decimals');
+    await userEvent.click(within(slip).getByTestId('place-bet'));
+    expect(callsTo('POST', '/place-bet')).toHaveLength(0);
+    await userEvent.type(within(slip).getByTestId('slip-stake'), '{Backspace}');
+    expect(within(slip).queryByTestId('slip-stake-error')).toBeNull();
+  });
+
   it('keeps the tapped rate when the house moves it, offers the new one, and blocks a suspended market', async () => {
     await openEvent();
     const socket = openSocket();
