@@ -44,6 +44,7 @@ describe('app shell', () => {
         'Agent statements',
         'Downline limits',
         'Audit log',
+        'Change password',
       ]),
     );
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
