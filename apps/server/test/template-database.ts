@@ -11,7 +11,7 @@ import { createPglite, pgliteDatabase } from '../src/db/pglite-database.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
 
 /*
- * Migrate once, clone per test file (decision 0041). A fresh database costs initdb plus every
+ * Migrate once, clone per test file (docs/testing.md). A fresh database costs initdb plus every
  * migration: seconds of CPU per file, twice per run. Instead the first run after a migration changes
  * builds a template, and every test file starts from a copy of it:
  * - PostgreSQL: a template database `khel_tpl_<key>`, cloned with CREATE DATABASE … TEMPLATE;
