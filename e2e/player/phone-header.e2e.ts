@@ -43,12 +43,12 @@ describe('a visitor on Home', () => {
   it.each(PHONE_AND_DESKTOP)('%s: the header fits on one line, Sign Up unwrapped', async (_label, size) => {
     const { context, page, errors } = await openPage(browser, size);
     await page.goto(`${product.baseUrl}/`);
-    await page.getByRole('button', { name: 'Sign Up' }).waitFor();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).waitFor();
     const layout = await headerLayout(page);
     expect(layout.wrapped).toEqual([]);
     expect(layout.scrollWidth).toBeLessThanOrEqual(layout.width);
     for (const box of layout.boxes) expect(box.right).toBeLessThanOrEqual(layout.width + 0.5);
-    const signUp = await page.getByRole('button', { name: 'Sign Up' }).boundingBox();
+    const signUp = await page.getByRole('button', { name: 'Sign Up', exact: true }).boundingBox();
     expect(signUp?.height ?? 0).toBeLessThan(44);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useBackClose } from './back-close';
+import { useBackClose, whenHistorySettled } from './back-close';
 
 function Sheet({ name, onClose }: { name: string; onClose: () => void }) {
   useBackClose(true, onClose);
@@ -17,6 +17,7 @@ function Page() {
         <>
           <Sheet name="drawer" onClose={() => setOpen(null)} />
           <button onClick={() => setOpen('bets')}>bets</button>
+          <button onClick={() => setOpen(null)}>close-drawer</button>
         </>
       ) : null}
       {open === 'bets' ? (
@@ -52,5 +53,24 @@ describe('Back closes the open sheet (issue 31)', () => {
     act(() => screen.getByText('close').click());
     await waitFor(() => expect(marked()).toBe(false));
     expect(window.history.state).toEqual({ idx: 3, key: 'page' });
+  });
+
+  it("a navigation made once the history has settled is not undone by the closing sheet's Back (Logout from the drawer)", async () => {
+    window.history.replaceState({ idx: 5, key: 'home' }, '', '/');
+    render(<Page />);
+    act(() => screen.getByText('open').click());
+    expect(marked()).toBe(true);
+    // What the drawer's Logout does: close, then navigate once the drawer's marker is off the history.
+    act(() => screen.getByText('close-drawer').click());
+    await act(async () => {
+      await whenHistorySettled();
+    });
+    // Settled means the drawer's marker is off and its Back has landed: nothing is on its way.
+    expect(marked()).toBe(false);
+    expect(window.history.state).toEqual({ idx: 5, key: 'home' });
+    window.history.pushState({ idx: 6, key: 'login' }, '', '/login');
+    await new Promise((done) => setTimeout(done, 50));
+    expect(window.location.pathname).toBe('/login');
+    expect(marked()).toBe(false);
   });
 });

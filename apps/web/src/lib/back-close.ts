@@ -21,6 +21,15 @@ let listening = false;
 let settleTimer: ReturnType<typeof setTimeout> | null = null;
 /** Our own Back (taking a marker off) is on its way: its popstate closes nothing. */
 let ownBacks = 0;
+/** Who waits for the history to settle (no marker about to come off, none on its way). */
+let settleWaiters: Array<() => void> = [];
+
+function wakeIfSettled(): void {
+  if (settleTimer !== null || ownBacks > 0) return;
+  const ready = settleWaiters;
+  settleWaiters = [];
+  ready.forEach((resolve) => resolve());
+}
 
 function onMarker(): boolean {
   const state: unknown = window.history.state;
@@ -37,6 +46,7 @@ function onPopState(): void {
     ownBacks -= 1;
     // A sheet opened while our Back was on its way found the old marker: it needs one of its own.
     if (sheets.length > 0 && !onMarker()) pushMarker();
+    wakeIfSettled();
     return;
   }
   if (sheets.length === 0 || onMarker()) return;
@@ -70,7 +80,27 @@ function unregister(sheet: OpenSheet): void {
       ownBacks += 1;
       window.history.back();
     }
+    wakeIfSettled();
   }, 0);
+}
+
+/**
+ * Resolves once a sheet that was just closed has taken its marker off the history. Navigate after
+ * it, never before: a Back still on its way would land after the navigation and undo it (Logout from
+ * the drawer stayed on the page when the logout call answered before the Back). Waits a turn first, so
+ * a sheet closed in the same event has started its own Back; never longer than a second.
+ */
+export function whenHistorySettled(): Promise<void> {
+  return new Promise((resolve) => {
+    const timeout = setTimeout(resolve, 1000);
+    setTimeout(() => {
+      settleWaiters.push(() => {
+        clearTimeout(timeout);
+        resolve();
+      });
+      wakeIfSettled();
+    }, 0);
+  });
 }
 
 /** While `open`, Back calls `onClose` instead of leaving the page. */

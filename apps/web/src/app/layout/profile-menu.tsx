@@ -6,7 +6,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from './theme-toggle';
 import { LanguageSwitch } from './language-switch';
 import { useT } from '../../lib/i18n/i18n';
-import { useBackClose } from '../../lib/back-close';
+import { useBackClose, whenHistorySettled } from '../../lib/back-close';
 import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess, isCreditPlayer } from '../../lib/auth/permissions';
 
 // What the menu opens loads when it opens, not with the first screen (ADR 0024).
@@ -167,7 +167,8 @@ export function ProfileMenu({ user }: { user: Profile }) {
                   className="profile-menu__item profile-menu__item--danger"
                   onClick={() => {
                     close();
-                    void logout();
+                    // The drawer's Back first, then the way to /login (lib/back-close.ts).
+                    void whenHistorySettled().then(logout);
                   }}
                 >
                   {t('Logout')}
