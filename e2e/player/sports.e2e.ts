@@ -232,7 +232,7 @@ describe('sports exchange in a real browser', () => {
 
     await page.goto(`${product.baseUrl}/profit-loss`);
     const plRow = page.getByTestId('pl-row').filter({ hasText: EVENT_NAME });
-    await plRow.first().waitFor({ timeout: 10_000 });
+    await plRow.first().waitFor({ timeout: 30_000 });
     expect(await plRow.first().textContent()).toContain('₹180.00');
     expect(errors).toEqual([]);
     await context.close();
