@@ -92,6 +92,9 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/markets/{id}/settle': 'no-player-or-request',
   'POST /api/v1/backoffice/markets/{id}/void': 'no-player-or-request',
   'POST /api/v1/backoffice/markets/{id}/correct': 'no-player-or-request',
+  // A void of bets is declared like a market's (decision 0055); its confirm is the same guarded step.
+  'POST /api/v1/backoffice/bets/{id}/void': 'no-player-or-request',
+  'POST /api/v1/backoffice/bets/void': 'no-player-or-request',
   'GET /api/v1/backoffice/markets/{id}/book': 'read',
   'GET /api/v1/backoffice/results/pending': 'read',
   'GET /api/v1/backoffice/sports-desk/settings': 'read',

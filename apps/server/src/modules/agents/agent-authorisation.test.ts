@@ -181,6 +181,8 @@ const OPERATORS_ONLY = [
   'POST /api/v1/backoffice/markets/{id}/settle',
   'POST /api/v1/backoffice/markets/{id}/void',
   'POST /api/v1/backoffice/markets/{id}/correct',
+  'POST /api/v1/backoffice/bets/{id}/void',
+  'POST /api/v1/backoffice/bets/void',
   'GET /api/v1/backoffice/markets/{id}/book',
   'GET /api/v1/backoffice/results/pending',
   'GET /api/v1/backoffice/sports-desk/settings',
