@@ -570,7 +570,7 @@ export function createSportsRepository(db: Queryable) {
     async fillsOfMarket(marketId: string): Promise<FillRow[]> {
       return (
         await db.query<FillRow>(
-          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where market_id = $1 order by id',
+          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where market_id = $1 and voided_at is null order by id',
           [marketId],
         )
       ).rows;
@@ -579,7 +579,7 @@ export function createSportsRepository(db: Queryable) {
       if (betIds.length === 0) return [];
       return (
         await db.query<FillRow>(
-          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where back_bet_id = any($1::uuid[]) or lay_bet_id = any($1::uuid[]) order by id',
+          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where (back_bet_id = any($1::uuid[]) or lay_bet_id = any($1::uuid[])) and voided_at is null order by id',
           [betIds],
         )
       ).rows;
