@@ -114,13 +114,23 @@ export const waitingRequestSchema = z.object({
 });
 export type WaitingRequest = z.infer<typeof waitingRequestSchema>;
 export const approvalContextSchema = z.object({
-  /** The India day the totals are for (YYYY-MM-DD): the day the request was made. */
+  /**
+   * The India day the total is for (YYYY-MM-DD): the day of the first approval (for house money and
+   * adjustments, the day the request was made); with no first approval yet, today.
+   */
   indiaDate: z.string(),
+  /**
+   * Whose total it is: the operator who asked for the second approval (house money, adjustments: the
+   * requester; deposits, withdrawals: the first approver), or, before a first approval, the caller.
+   */
+  totalOf: z.object({ by: z.string(), byName: z.string() }),
+  /** What `totalOf` moved alone for the account that India day (the line is applied to it), this request not included. */
   requesterTotalToday: z.number(),
   firstApproval: z.object({ by: z.string(), byName: z.string(), at: z.string() }).nullable(),
   otherWaiting: z.array(waitingRequestSchema),
 });
 export type ApprovalContext = z.infer<typeof approvalContextSchema>;
+export const approvalContextEnvelope = envelope(approvalContextSchema);
 export const houseMoneyDetailSchema = houseMoneyRequestSchema.extend({ context: approvalContextSchema });
 export type HouseMoneyDetail = z.infer<typeof houseMoneyDetailSchema>;
 export const houseMoneyDetailEnvelope = envelope(houseMoneyDetailSchema);

@@ -81,6 +81,11 @@ export const hi: Catalogue = {
     'Saved: {preference}': 'सहेजा गया: {preference}',
     'A tick is one point of a rate or one run of a line.': 'एक टिक रेट का एक पॉइंट या लाइन का एक रन है।',
     'You are offline': 'आप ऑफ़लाइन हैं',
+    'Reconnecting…': 'फिर से जुड़ रहे हैं…',
+    'No network: prices are paused and your bet slip is kept.': 'नेटवर्क नहीं है: भाव रुके हैं और आपकी बेट स्लिप सुरक्षित है।',
+    'Prices are paused until the live connection is back.': 'लाइव कनेक्शन लौटने तक भाव रुके हैं।',
+    'Price refreshed after reconnecting: {change}': 'फिर से जुड़ने पर भाव ताज़ा हुआ: {change}',
+    'No network: you can place the bet when the connection is back.': 'नेटवर्क नहीं है: कनेक्शन लौटने पर आप बेट लगा सकते हैं।',
     'Prices, balances and bets need a connection. We will carry on as soon as you are back online.':
       'भाव, बैलेंस और बेट के लिए कनेक्शन चाहिए। आपके ऑनलाइन आते ही हम आगे बढ़ेंगे।',
     'A new version is available.': 'नया संस्करण उपलब्ध है।',
