@@ -20,6 +20,11 @@ import { createSettingsService } from './modules/settings/settings-service.js';
 import { forgetSettingsOnBus } from './modules/settings/settings-cache-bus.js';
 import { createSmsRepository } from './modules/sms/sms-repository.js';
 import { createOutboxSmsService } from './modules/sms/sms-service.js';
+import type { SmsSender } from './modules/sms/sms-service.js';
+import { createDltRegistry } from './modules/sms/dlt-templates.js';
+import { createMsg91Sender } from './modules/sms/msg91-sms.js';
+import { createMsg91SmsService } from './modules/sms/msg91-service.js';
+import { createSmsMessagesRepository } from './modules/sms/sms-messages-repository.js';
 import { createThrottleService } from './modules/throttle/throttle-service.js';
 import { createWalletService } from './modules/wallet/wallet-service.js';
 import { createAdjustmentsService } from './modules/adjustments/adjustments-service.js';
@@ -89,6 +94,20 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const audit = createAuditService(createAuditRepository(db), clock);
   const throttle = createThrottleService(db, clock);
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
+  // SMS_ADAPTER=msg91 (decision 0060): OTPs through MSG91, DLT templates checked before sending.
+  const registry = createDltRegistry(config.smsDltTemplates);
+  const msg91 =
+    config.SMS_ADAPTER === 'msg91'
+      ? createMsg91SmsService({
+          sender: createMsg91Sender({ baseUrl: config.MSG91_API_URL, authKey: config.MSG91_AUTH_KEY ?? '', registry }),
+          registry,
+          repository: createSmsMessagesRepository(db),
+          clock,
+          voiceFallbackMs: config.SMS_VOICE_FALLBACK_SECONDS > 0 ? config.SMS_VOICE_FALLBACK_SECONDS * 1000 : null,
+          onOutcome: (outcome) => metrics.sms.outcome(outcome),
+        })
+      : null;
+  const smsSender: SmsSender = msg91 ?? sms;
   const media = createMediaService(createMediaRepository(db));
   const settings = createSettingsService({
     db,
@@ -113,7 +132,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const otp = createOtpService({
     repository: identityRepository,
     throttle,
-    sms,
+    sms: smsSender,
     clock,
     siteName: () => settings.siteName(),
     sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
@@ -327,6 +346,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     audit,
     throttle,
     sms,
+    smsRegistry: registry,
+    msg91,
     media,
     settings,
     wallet,
