@@ -130,6 +130,8 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/users/{id}/password': 'money-or-permission',
   'GET /api/v1/backoffice/users/{id}/profit-loss': 'read',
   'GET /api/v1/backoffice/users/{id}/bets': 'read',
+  'GET /api/v1/backoffice/users/{id}/party-pnl': 'read',
+  'GET /api/v1/backoffice/reports/party-pnl': 'read',
   // Reports and the risk view (decision 0021): reads over the caller's scope.
   'GET /api/v1/backoffice/reports/sports-pnl': 'read',
   'GET /api/v1/backoffice/reports/casino-pnl': 'read',

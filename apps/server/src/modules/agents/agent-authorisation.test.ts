@@ -63,6 +63,8 @@ const AGENT_ACCESS: Record<string, Access> = {
   'GET /api/v1/backoffice/users/{id}/ledger': USER,
   'GET /api/v1/backoffice/users/{id}/profit-loss': USER,
   'GET /api/v1/backoffice/users/{id}/bets': USER,
+  'GET /api/v1/backoffice/users/{id}/party-pnl': USER,
+  'GET /api/v1/backoffice/reports/party-pnl': OWN,
   'GET /api/v1/backoffice/users/{id}/tree-path': USER,
   'POST /api/v1/backoffice/users/{id}/password': {
     who: 'agents',
