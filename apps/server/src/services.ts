@@ -273,8 +273,6 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     maxBatch: config.MARKET_WRITER_BATCH,
     lingerMs: config.MARKET_WRITER_LINGER_MS,
     snapshotEvery: config.MARKET_WRITER_SNAPSHOT_EVERY,
-    sharedCommit: config.MARKET_WRITER_SHARED,
-    oneStatement: config.MARKET_WRITER_ONE_STATEMENT,
     onCommitted: metrics.writer.batchCommitted,
   });
   const agentRates = createAgentRatesService({ db, audit, clock });
