@@ -69,10 +69,6 @@ const configSchema = z
     /** The casino wallet's group commit (decision 0028, third addendum): most callbacks per statement (1: each alone), statements in flight. */
     CASINO_WALLET_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
     CASINO_WALLET_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(1),
-    /** Several markets' group commits in one transaction (decision 0037). */
-    MARKET_WRITER_SHARED: booleanFromEnv.default(true),
-    /** A batch of placed bets on current lanes commits as one statement, no transaction around it (decision 0039). */
-    MARKET_WRITER_ONE_STATEMENT: booleanFromEnv.default(true),
     /** One writer per market across processes (decision 0034, only with REDIS_URL): lease length, renewal period, forwarded command timeout, Redis channel prefix. */
     MARKET_LEASE_MS: z.coerce.number().int().min(100).default(5000),
     MARKET_LEASE_RENEW_MS: z.coerce.number().int().min(20).default(1500),

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import { Button } from '../../ui/button';
-import { CsvButton } from '../../ui/csv-button';
-import type { CsvColumn } from '../../ui/csv-button';
+import { CsvButton } from '../../ui/csv';
+import type { CsvColumn } from '../../ui/csv';
 import { Amount, PlayerCell, RequestStatusBadge, SecondApprovalBadge, SelfServiceNote } from '../desk-parts';
 import type { DeskRequest } from './request-desk-api';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AuditEntry } from '@khel/contract';
-import { CsvButton } from '../../../components/ui/csv-button';
-import type { CsvColumn } from '../../../components/ui/csv-button';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { formatDateTime } from '../../../lib/format';
 import { AuditDetails, actionLabel } from './audit-details';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AGENT_ROLES, ROLE_NAMES } from '@khel/contract';
 import type { BackofficeUser, RoleId } from '@khel/contract';
-import { CsvButton } from '../../../components/ui/csv-button';
+import { CsvButton } from '../../../components/ui/csv';
 import { formatDateTime } from '../../../lib/format';
 
 /** One column of the downline list: a header and what a row shows under it. */

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { CsvButton, toCsv } from '../../../components/ui/csv-button';
-
-export { CsvButton, toCsv };
+import { toCsv as csvOf } from '../../../components/ui/csv';
 
 export interface Column<Row> {
   header: string;
@@ -9,6 +7,13 @@ export interface Column<Row> {
   /** The cell as plain text for the CSV download; the column is left out of the file when absent. */
   csv?: (row: Row) => string | number | null;
   num?: boolean;
+}
+
+export { CsvButton } from '../../../components/ui/csv';
+
+/** The rows as CSV text (RFC 4180 quoting), the columns that have a csv form, in order. */
+export function toCsv<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): string {
+  return csvOf(columns, rows);
 }
 
 /** A report's table: column headers on desktop, labelled cards on a phone (responsive-table). */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { ROLE_NAMES } from '@khel/contract';
 import type { BackofficeUser, RoleId } from '@khel/contract';
-import { CsvButton } from '../../../components/ui/csv-button';
-import type { CsvColumn } from '../../../components/ui/csv-button';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { formatDateTime, formatMobileNo } from '../../../lib/format';
 import { UserStatusBadge } from './user-status';
 

@@ -1,6 +1,6 @@
 import { Button } from './button';
 
-/** One column of a CSV file: its header and the cell as plain text; a column without `csv` is left out. */
+/** A column as the CSV file has it: its header, and its cell as plain text (left out when absent). */
 export interface CsvColumn<Row> {
   header: string;
   csv?: (row: Row) => string | number | null;
@@ -19,7 +19,7 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** Offers the rows as a CSV file, made in the browser from what the list or report already shows (issue 28: every list has one). */
+/** Offers the rows as a CSV file, made in the browser from what the page already shows. */
 export function CsvButton<Row>({
   columns,
   rows,
