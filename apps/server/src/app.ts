@@ -263,6 +263,7 @@ export async function buildApp(options: {
         credit: services.agentCredit,
         figures: services.agentFigures,
         houseMoney: services.houseMoney,
+        book: services.agentBook,
       },
       guards,
     ),

@@ -68,6 +68,7 @@ import { createAgentChipsService, playerAgentOf } from './modules/agents/agent-c
 import { createAgentCreditService } from './modules/agents/agent-credit-service.js';
 import { createHouseMoneyService } from './modules/agents/house-money-service.js';
 import { createHouseMoneyGate } from './modules/agents/money-from-the-top.js';
+import { createAgentBookService } from './modules/agents/agent-book-service.js';
 import { createAgentFiguresService } from './modules/agents/agent-figures-service.js';
 import { accountInScope } from './modules/agents/agent-scope.js';
 import { createReferralService } from './modules/referral/referral-service.js';
@@ -242,6 +243,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     clock,
   });
   const agentFigures = createAgentFiguresService({ db });
+  const agentBook = createAgentBookService({ db, clock });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
   const hub88 = hub88Setup(config);
@@ -398,6 +400,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     agentCredit,
     houseMoney,
     agentFigures,
+    agentBook,
     agentAccounts,
     stopTimers,
   };

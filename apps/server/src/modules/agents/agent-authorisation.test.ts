@@ -103,6 +103,8 @@ const AGENT_ACCESS: Record<string, Access> = {
   'GET /api/v1/backoffice/downline/bet-limits': OWN,
   'PUT /api/v1/backoffice/downline/bet-limits': OWN,
   'GET /api/v1/backoffice/users/{id}/money': USER,
+  // An agent's own statement (decision 0054): its own, and its downline agents'.
+  'GET /api/v1/backoffice/users/{id}/book': { who: 'agents', kind: 'user', target: 'agent' },
   'POST /api/v1/backoffice/users/{id}/chips': { who: 'agents', kind: 'money', body: { action: 'give', amount: 1 } },
   'POST /api/v1/backoffice/users/{id}/credit': { who: 'agents', kind: 'money', body: { action: 'give', amount: 1 } },
   'POST /api/v1/backoffice/users/{id}/settlement': { who: 'agents', kind: 'money', body: { amount: 1 } },
