@@ -82,6 +82,7 @@ export const hi: Catalogue = {
     'A tick is one point of a rate or one run of a line.': 'एक टिक रेट का एक पॉइंट या लाइन का एक रन है।',
     'You are offline': 'आप ऑफ़लाइन हैं',
     'Reconnecting…': 'फिर से जुड़ रहे हैं…',
+    'Keep the slip open after a bet': 'बेट के बाद स्लिप खुली रखें',
     'No network: prices are paused and your bet slip is kept.': 'नेटवर्क नहीं है: भाव रुके हैं और आपकी बेट स्लिप सुरक्षित है।',
     'Prices are paused until the live connection is back.': 'लाइव कनेक्शन लौटने तक भाव रुके हैं।',
     'Price refreshed after reconnecting: {change}': 'फिर से जुड़ने पर भाव ताज़ा हुआ: {change}',
