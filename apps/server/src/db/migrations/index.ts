@@ -30,6 +30,7 @@ import passwordChangeRequired from './0033-password-change-required.js';
 import matchedPrice from './0034-matched-price.js';
 import agentRatesByWeek from './0035-agent-rates-by-week.js';
 import singleBetVoid from './0037-single-bet-void.js';
+import stakeButtons from './0039-stake-buttons.js';
 
 export interface Migration {
   id: string;
@@ -70,4 +71,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0034-matched-price', sql: matchedPrice },
   { id: '0035-agent-rates-by-week', sql: agentRatesByWeek },
   { id: '0037-single-bet-void', sql: singleBetVoid },
+  { id: '0039-stake-buttons', sql: stakeButtons },
 ];

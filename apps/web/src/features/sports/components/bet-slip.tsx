@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CHIP_VALUES, type BetRow, type Market, type PlaceBet } from '@khel/contract';
+import type { BetRow, Market, PlaceBet } from '@khel/contract';
 import { formatPaise, formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { OddsPreferenceControl } from '../../../components/odds-preference-control';
@@ -16,9 +16,10 @@ import { placeBet } from '../api/place-bet';
 import { closeSlip, saveSlipDraft, type SlipSelection } from '../hooks/use-bet-slip';
 import { useLiveMarket } from '../hooks/live-markets';
 import { keepSlipOpenStore, setKeepSlipOpen, useKeepSlipOpen } from '../hooks/slip-settings';
-import { chipLabel, parseStake, slipPreview } from '../utils/slip-math';
+import { parseStake, slipPreview } from '../utils/slip-math';
 import { marketBlock } from './market-state';
 import { SlipWallet } from './slip-wallet';
+import { StakeChips } from './stake-chips';
 import { SlipPositionPreview } from './slip-position-preview';
 import { serverText, t } from '../../../lib/i18n/i18n';
 
@@ -409,22 +410,13 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         </label>
       </div>
 
-      <div className="chips" role="group" aria-label={t('Stake chips')}>
-        {DEFAULT_CHIP_VALUES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className="chip"
-            onClick={() => {
-              setStakeText(String(value));
-              if (outcome.kind !== 'pending') setOutcome({ kind: 'idle' });
-            }}
-            disabled={busy}
-          >
-            {chipLabel(value)}
-          </button>
-        ))}
-      </div>
+      <StakeChips
+        disabled={busy}
+        onPick={(value) => {
+          setStakeText(String(value));
+          if (outcome.kind !== 'pending') setOutcome({ kind: 'idle' });
+        }}
+      />
 
       {/^\s*[\d,]*\.\d{3,}\s*$/.test(stakeText) ? (
         <p className="slip__hint slip__message--error" role="alert" data-testid="slip-stake-error">

@@ -168,9 +168,10 @@ describe('bet slip', () => {
     await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
     const slip = screen.getByTestId('bet-slip');
     const chips = within(within(slip).getByRole('group', { name: 'Stake chips' })).getAllByRole('button');
-    expect(chips.map((chip) => chip.textContent)).toEqual(
-      DEFAULT_CHIP_VALUES.map((value) => new Intl.NumberFormat('en-IN').format(value)),
-    );
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      ...DEFAULT_CHIP_VALUES.map((value) => new Intl.NumberFormat('en-IN').format(value)),
+      'Edit stakes',
+    ]);
     await userEvent.click(within(slip).getByRole('button', { name: '1,000' }));
     expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('1000');
     expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹800.00');

@@ -160,6 +160,54 @@ describe('one bet per tap (issue 13)', () => {
   });
 });
 
+describe("the player's own stake buttons (issue 31)", () => {
+  it('shows the saved eight, edits them in the slip and saves them on the server; a bad amount is refused', async () => {
+    const mine = [50, 150, 300, 750, 1500, 2500, 7500, 25000];
+    const { callsTo } = await openEvent({
+      'GET /stake-buttons': ok({ values: [100, 200, 300, 400, 500, 600, 700, 800] }),
+      'PUT /stake-buttons': ({ body }) => ok(body as { values: number[] }, 'Stake buttons saved'),
+    });
+    await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
+    const slip = screen.getByTestId('bet-slip');
+    const chips = () => within(within(slip).getByRole('group', { name: 'Stake chips' })).getAllByRole('button');
+    await waitFor(() => expect(chips()[7]?.textContent).toBe('800'));
+    await userEvent.click(chips()[2] as HTMLElement);
+    expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('300');
+
+    await userEvent.click(within(slip).getByTestId('stake-chips-edit'));
+    const editor = within(slip).getByTestId('stake-chips-editor');
+    const fields = within(editor).getAllByRole('textbox');
+    expect(fields).toHaveLength(8);
+    await userEvent.clear(fields[0] as HTMLElement);
+    await userEvent.type(fields[0] as HTMLElement, '10.5');
+    await userEvent.click(within(editor).getByTestId('stake-chips-save'));
+    expect(within(editor).getByTestId('stake-chips-error').textContent).toBe(
+      'Each stake button needs a whole amount from ₹1 to ₹1,00,00,000.',
+    );
+    expect(callsTo('PUT', '/stake-buttons')).toHaveLength(0);
+    for (const [index, value] of mine.entries()) {
+      await userEvent.clear(fields[index] as HTMLElement);
+      await userEvent.type(fields[index] as HTMLElement, String(value));
+    }
+    await userEvent.click(within(editor).getByTestId('stake-chips-save'));
+    await waitFor(() => expect(within(slip).queryByTestId('stake-chips-editor')).toBeNull());
+    expect(callsTo('PUT', '/stake-buttons')[0]?.body).toEqual({ values: mine });
+    expect(chips().map((chip) => chip.textContent)).toEqual([
+      '50',
+      '150',
+      '300',
+      '750',
+      '1,500',
+      '2,500',
+      '7,500',
+      '25,000',
+      'Edit stakes',
+    ]);
+    // Saving the buttons placed no bet.
+    expect(callsTo('POST', '/place-bet')).toHaveLength(0);
+  });
+});
+
 describe('odds-change preference in the slip (issue 13)', () => {
   it('shows the saved preference for a bookmaker bet and changes it on the server; an exchange slip has none', async () => {
     const { callsTo } = await openEvent({
