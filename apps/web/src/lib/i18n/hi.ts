@@ -707,6 +707,7 @@ export const hi: Catalogue = {
     CASINO_TRANSACTION_MISMATCH: 'यह ट्रांज़ैक्शन आईडी किसी दूसरे अनुरोध के लिए इस्तेमाल हो चुकी है',
     CASINO_TRANSACTION_ROLLED_BACK: 'यह ट्रांज़ैक्शन पहुँचने से पहले ही वापस ले लिया गया था',
     CASINO_ROUND_NOT_FOUND: 'इस राउंड में कोई डेबिट नहीं है',
+    SMS_NOT_SENT: 'हम अभी SMS नहीं भेज सके, कृपया थोड़ी देर में फिर कोशिश करें',
     CASINO_ROUND_CLOSED: 'यह राउंड बंद हो चुका है',
     CASINO_ROUND_ALREADY_CREDITED: 'इस राउंड में क्रेडिट हो चुका है; इसे वापस नहीं लिया जा सकता',
     UNAUTHENTICATED: 'कृपया फिर से लॉग इन करें',

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ApprovalKind, HouseMoneyRequest } from '@khel/contract';
+import type { HouseMoneyRequest } from '@khel/contract';
 import { ROLE_NAMES, rejectRequestSchema } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 import type { DataColumn } from '@khel/web-kit';
+import { ApprovalContextFacts } from '../../../components/money/approval-context';
 import { Amount, SelfServiceNote } from '../../../components/money/desk-parts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -27,14 +28,6 @@ const WHAT: Record<string, string> = {
   'settlement:settle': 'Settlement',
 };
 const whatOf = (request: HouseMoneyRequest) => WHAT[`${request.kind}:${request.action}`] ?? request.kind;
-
-const QUEUE_NAMES: Record<ApprovalKind, string> = {
-  adjustment: 'Adjustment',
-  deposit: 'Deposit',
-  withdrawal: 'Withdrawal',
-  houseMoney: 'House money',
-  bonusGrant: 'Bonus grant',
-};
 
 function AccountCell({ target }: { target: HouseMoneyRequest['target'] }) {
   return (
@@ -126,37 +119,7 @@ function ReviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
               </>
             ) : null}
           </dl>
-          <h3>Context</h3>
-          <dl className="facts" aria-label="Context">
-            <dt>First approval</dt>
-            <dd data-testid="first-approval">
-              {request.context.firstApproval === null
-                ? 'None yet'
-                : `${request.context.firstApproval.byName}, ${formatDateTime(request.context.firstApproval.at)}`}
-            </dd>
-            <dt>{`${request.requestedByName}'s total for this account on ${request.context.indiaDate}`}</dt>
-            <dd data-testid="requester-total">
-              <Amount value={request.context.requesterTotalToday} />{' '}
-              <span className="muted small">moved alone, before this request</span>
-            </dd>
-          </dl>
-          <h3>Other requests waiting for this account</h3>
-          {request.context.otherWaiting.length === 0 ? (
-            <p className="muted" data-testid="other-waiting-none">
-              Nothing else waits for this account.
-            </p>
-          ) : (
-            <ul className="plain-list" data-testid="other-waiting">
-              {request.context.otherWaiting.map((row) => (
-                <li key={row._id}>
-                  {QUEUE_NAMES[row.kind]} <Amount value={row.amount} signed />{' '}
-                  <span className="muted small">
-                    by {row.requestedByName}, {formatDateTime(row.createdAt)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ApprovalContextFacts context={request.context} />
           {own ? (
             <p>
               <SelfServiceNote />
