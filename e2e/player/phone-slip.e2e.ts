@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
-import { PHONE_AND_DESKTOP, openPage, uiLogin } from './support.js';
+import { PHONE_AND_DESKTOP, betToast, openPage, uiLogin } from './support.js';
 
 /**
- * Issue 31: a connection blip keeps the page. While the phone has no network a "Reconnecting…" bar
+ * Issue 31, the bet slip on a phone (and a desktop). A connection blip keeps the page. While the phone has no network a "Reconnecting…" bar
  * shows (not the offline screen), prices grey out, the open bet slip keeps its selection and stake;
  * back online, the slip's price is refreshed from the market's fresh snapshot, and a reload brings the
- * slip back as it was.
+ * slip back as it was. An accepted bet closes the slip with a toast (a setting keeps it open), and no
+ * toast covers the header's balance, the bottom bar or the slip's buttons.
  */
 let product: RunningProduct;
 let browser: Browser;
@@ -119,6 +120,77 @@ describe('a connection blip', () => {
       await page.reload();
       await runner.getByTestId('bm-back').waitFor();
       expect(await page.getByTestId('bet-slip').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+/** What the shown toast covers: the header balance, the bottom bar, any button of an open slip. */
+async function coveredByToast(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const toast = document.querySelector('[data-testid="toast"]');
+    if (toast === null) return ['no toast'];
+    const box = toast.getBoundingClientRect();
+    const targets: [string, Element][] = [
+      ...Array.from(document.querySelectorAll('[data-testid="balance-amount"], .bottom-nav')).map(
+        (element) => [element.className || 'balance', element] as [string, Element],
+      ),
+      ...Array.from(document.querySelectorAll('[data-testid="bet-slip"] button, [data-testid="bet-slip"] input')).map(
+        (element) =>
+          [`slip ${element.getAttribute('aria-label') ?? element.textContent}`, element] as [string, Element],
+      ),
+    ];
+    return targets
+      .filter(([, element]) => {
+        const other = element.getBoundingClientRect();
+        if (other.width === 0 || other.height === 0 || getComputedStyle(element).visibility === 'hidden') return false;
+        return box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom;
+      })
+      .map(([name]) => name);
+  });
+}
+
+describe('after a bet', () => {
+  it.each(PHONE_AND_DESKTOP)(
+    '%s: the slip closes with a toast, or stays open when the player asks; toasts cover neither the balance, the bottom bar nor the slip',
+    async (label, size) => {
+      const match = await bookmakerEvent(`toast ${label.split(' ')[0] as string}`);
+      const { context, page, errors } = await openPage(browser, size);
+      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
+      await page.getByTestId('balance-amount').waitFor();
+      await page.goto(`${product.baseUrl}${match.path}`);
+      const runner = page.getByTestId('runner').filter({ hasText: 'Blip Lions' });
+      await runner.getByTestId('bm-back').filter({ hasText: '45' }).click();
+      const slip = page.getByTestId('bet-slip');
+      await slip.getByTestId('slip-stake').fill('100');
+
+      // A refusal while the slip is open: its warning toast leaves the slip's buttons free.
+      await match.setRates(40, 43);
+      await slip.getByTestId('slip-moved').waitFor({ timeout: 10_000 });
+      await slip.getByTestId('place-bet').click();
+      await page.getByTestId('toast').filter({ hasText: 'Odds changed' }).waitFor({ timeout: 10_000 });
+      expect(await coveredByToast(page)).toEqual([]);
+
+      // Accepted: the slip closes and the toast says what was matched, clear of the balance and bottom bar.
+      await slip.getByRole('button', { name: 'Use it' }).click();
+      await slip.getByTestId('place-bet').click();
+      expect(await betToast(page, 'Bet matched')).toBe('Bet matched: ₹100.00 at 40');
+      expect(await coveredByToast(page)).toEqual([]);
+
+      // Kept open by the player's setting: the slip stays, says matched and is ready for the next stake.
+      await runner.getByTestId('bm-back').filter({ hasText: '40' }).click();
+      await slip.getByTestId('slip-keep-open').check();
+      await slip.getByTestId('slip-stake').fill('100');
+      await slip.getByTestId('place-bet').click();
+      const result = slip.getByTestId('slip-result');
+      await result.waitFor({ timeout: 15_000 });
+      expect(await result.textContent()).toBe('Bet matched: ₹100.00 at 40');
+      expect(await slip.getByTestId('slip-stake').inputValue()).toBe('');
+      // The setting is remembered on this phone (and the slip kept open comes back with the reload).
+      await page.reload();
+      await slip.getByTestId('slip-keep-open').waitFor({ timeout: 15_000 });
+      expect(await slip.getByTestId('slip-keep-open').isChecked()).toBe(true);
       expect(errors).toEqual([]);
       await context.close();
     },
