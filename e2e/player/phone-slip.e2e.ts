@@ -53,7 +53,7 @@ async function bookmakerEvent(suffix: string) {
     if (answer.meta.code !== 200) throw new Error(`rates: ${answer.meta.message}`);
   };
   await setRates(45, 48);
-  return { path, setRates };
+  return { path, setRates, market, runners };
 }
 
 beforeAll(async () => {
@@ -191,6 +191,73 @@ describe('after a bet', () => {
       await page.reload();
       await slip.getByTestId('slip-keep-open').waitFor({ timeout: 15_000 });
       expect(await slip.getByTestId('slip-keep-open').isChecked()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe('Cash Out while a market is suspended', () => {
+  it.each(PHONE_AND_DESKTOP)(
+    '%s: stays in place, greyed with the reason, and is live again when the market reopens',
+    async (label, size) => {
+      const match = await bookmakerEvent(`cash ${label.split(' ')[0] as string}`);
+      const player = await loginToken(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
+      const placed = await api(product.baseUrl, 'POST', '/api/v1/place-bet', {
+        token: player,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        body: { marketId: match.market, selectionId: match.runners[0], selectionType: 'back', odds: 45, stake: 100 },
+      });
+      expect(placed.meta.code, placed.meta.message).toBe(200);
+      const setStatus = async (status: 'open' | 'suspended') => {
+        const answer = await api(product.baseUrl, 'PUT', `/api/v1/backoffice/markets/${match.market}`, {
+          token: director,
+          body: { status },
+        });
+        expect(answer.meta.code, answer.meta.message).toBe(200);
+      };
+
+      const { context, page, errors } = await openPage(browser, size);
+      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
+      await page.getByTestId('balance-amount').waitFor();
+      await page.goto(`${product.baseUrl}${match.path}`);
+      const market = page.getByTestId('bookmaker-market');
+      const cashOut = market.getByTestId('cash-out-open');
+      await cashOut.waitFor({ timeout: 15_000 });
+      expect(await cashOut.isEnabled()).toBe(true);
+
+      await setStatus('suspended');
+      await market.getByTestId('market-overlay').first().waitFor({ timeout: 10_000 });
+      // Still there, greyed, saying why.
+      await page.waitForFunction(
+        () =>
+          (
+            document.querySelector(
+              '[data-testid="bookmaker-market"] [data-testid="cash-out-open"]',
+            ) as HTMLButtonElement
+          )?.disabled === true,
+        undefined,
+        { timeout: 10_000 },
+      );
+      expect(await cashOut.isVisible()).toBe(true);
+      expect(await market.getByTestId('cash-out-reason').textContent()).toBe('Suspended');
+      expect(await cashOut.getAttribute('aria-label')).toBe('Cash Out is paused: Suspended');
+
+      await setStatus('open');
+      await market.getByTestId('market-overlay').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await page.waitForFunction(
+        () =>
+          (
+            document.querySelector(
+              '[data-testid="bookmaker-market"] [data-testid="cash-out-open"]',
+            ) as HTMLButtonElement
+          )?.disabled === false,
+        undefined,
+        { timeout: 10_000 },
+      );
+      // Tappable again: the panel opens and asks the server for the value.
+      await cashOut.click();
+      await market.getByTestId('cash-out').waitFor({ timeout: 10_000 });
       expect(errors).toEqual([]);
       await context.close();
     },
