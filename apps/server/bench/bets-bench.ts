@@ -471,7 +471,25 @@ try {
       `    product ÷ floor: bets/s ${(result.betsPerSecond / bare.betsPerSecond).toFixed(2)}, server CPU per bet ${(result.serverUs / bare.serverUs).toFixed(2)}×, database CPU per bet ${(result.databaseUs / bare.databaseUs).toFixed(2)}×, both ${((result.serverUs + result.databaseUs) / (bare.serverUs + bare.databaseUs)).toFixed(2)}×`,
     );
   }
-  floor?.stop();
+  if (floor !== null) {
+    // The rows each side wrote on its markets, per bet: the floor writes what the product writes.
+    const rowsOn = async (on: readonly Market[]) =>
+      (
+        await monitor.query<{ bets: string; fills: string; commands: string; exposures: string }>(
+          `select (select count(*) from bets where market_id = any($1::uuid[])) as bets,
+             (select count(*) from fills where market_id = any($1::uuid[])) as fills,
+             (select count(*) from market_commands where market_id = any($1::uuid[])) as commands,
+             (select count(*) from market_exposures where market_id = any($1::uuid[])) as exposures`,
+          [on.map((market) => market.id)],
+        )
+      ).rows[0];
+    const [product, bare] = [await rowsOn(markets), await rowsOn(floorMarkets)];
+    const per = (row: typeof product, key: 'fills' | 'commands') => (Number(row?.[key]) / Number(row?.bets)).toFixed(2);
+    console.log(
+      `    rows per bet (product / floor): fills ${per(product, 'fills')} / ${per(bare, 'fills')}, engine commands ${per(product, 'commands')} / ${per(bare, 'commands')}; exposure rows ${product?.exposures} / ${bare?.exposures}`,
+    );
+    floor.stop();
+  }
   const hot = [markets[0] as Market];
   const hot64 = CASES.has('hot') ? await placeBets(hot, players, 64) : null;
   if (hot64 !== null) row('1 hot market, flat book', 64, hot64);

@@ -347,6 +347,7 @@ export async function buildApp(options: {
           },
           names: teamNamesOf(items),
           log: (message, error) => app.log.warn({ err: error }, message),
+          onLag: (seconds) => metrics.feed.lag('betfair-replay', seconds),
         });
         runner.start(items, { speed: config.FEED_SPEED, maxIdleMs: config.FEED_MAX_IDLE_MS });
       },
@@ -366,6 +367,7 @@ export async function buildApp(options: {
           replay: loadCricsheet(cricsheet),
           league: 'Replays of real matches',
           log: (message, error) => app.log.warn({ err: error }, message),
+          onLag: (seconds) => metrics.feed.lag('cricsheet', seconds),
         });
         runner.start({
           ballMs: config.FEED_BALL_MS,

@@ -287,7 +287,20 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   });
   const settlement = createSettlementService({ books, betting, wallet, clock, onWagering: wagering.record });
   const positions = createPositionsService({ db, bus });
-  const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock, positions });
+  const sports = createSportsService({
+    db,
+    books,
+    betting,
+    settlement,
+    wallet,
+    audit,
+    bus,
+    clock,
+    positions,
+    // A delayed bet's fill counts in the matched volume when its delay ends (decision 0041, addendum).
+    onDelayedDecided: (outcome) =>
+      metrics.bets.delayedDecided(outcome.marketType, outcome.status, outcome.matchedPaise / 100),
+  });
   const cashOut = createCashOutService({
     db,
     books,

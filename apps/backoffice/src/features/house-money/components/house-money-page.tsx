@@ -10,6 +10,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { DataTable, QueryState } from '../../../components/ui/query-state';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
@@ -141,6 +143,20 @@ function ReviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
  * Chips, credit and settlements from the house that wait for a second operator (decision 0044): the
  * queue, each request reviewed in its context before it is approved or rejected.
  */
+/** The queue as a CSV file. */
+const HOUSE_MONEY_CSV: CsvColumn<HouseMoneyRequest>[] = [
+  { header: 'Asked', csv: (row) => row.createdAt },
+  { header: 'Account', csv: (row) => row.target.username },
+  { header: 'Kind', csv: (row) => row.kind },
+  { header: 'Action', csv: (row) => row.action },
+  { header: 'Amount', csv: (row) => row.amount },
+  { header: 'Note', csv: (row) => row.note },
+  { header: 'Status', csv: (row) => row.status },
+  { header: 'Asked by', csv: (row) => row.requestedByName },
+  { header: 'Decided by', csv: (row) => row.decidedByName },
+  { header: 'Decided', csv: (row) => row.decidedAt },
+];
+
 export function HouseMoneyPage() {
   const [status, setStatus] = useState<Status>('pending');
   const [reviewing, setReviewing] = useState<string | null>(null);
@@ -188,7 +204,12 @@ export function HouseMoneyPage() {
             data.items.length === 0 ? (
               <p className="muted">{status === 'pending' ? 'Nothing waits for a second operator.' : 'None yet.'}</p>
             ) : (
-              <DataTable label="House money requests" rows={data.items} rowKey={(row) => row._id} columns={columns} />
+              <>
+                <div className="list-actions">
+                  <CsvButton columns={HOUSE_MONEY_CSV} rows={data.items} fileName={`house-money-${status}.csv`} />
+                </div>
+                <DataTable label="House money requests" rows={data.items} rowKey={(row) => row._id} columns={columns} />
+              </>
             )
           }
         </QueryState>
