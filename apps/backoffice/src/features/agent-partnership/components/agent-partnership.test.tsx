@@ -153,7 +153,7 @@ describe("partnership and limits on an agent's page", () => {
 
   it('an agent blocks an event for its whole downline, from the events it may read (issue 24)', async () => {
     const limits: BetLimits = {
-      ownerId: null,
+      ownerId: ME,
       limits: [],
       blockedSports: [],
       blockedEvents: [{ id: 'event-old', name: 'Old v Gone' }],
