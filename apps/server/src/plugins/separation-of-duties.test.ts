@@ -41,6 +41,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/adjustments/{id}/reject': 'money-or-permission',
   'GET /api/v1/backoffice/users/{id}/ledger': 'read',
   'GET /api/v1/backoffice/users/{id}/book': 'read',
+  'GET /api/v1/backoffice/blockable-events': 'read',
   'GET /api/v1/backoffice/deposits': 'read',
   'GET /api/v1/backoffice/deposits/{id}/context': 'read',
   'POST /api/v1/backoffice/deposits/{id}/approve': 'money-or-permission',
@@ -133,6 +134,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/users/{id}/bets': 'read',
   'GET /api/v1/backoffice/users/{id}/party-pnl': 'read',
   'GET /api/v1/backoffice/reports/party-pnl': 'read',
+  'GET /api/v1/backoffice/search': 'read',
   // Reports and the risk view (decision 0021): reads over the caller's scope.
   'GET /api/v1/backoffice/reports/sports-pnl': 'read',
   'GET /api/v1/backoffice/reports/casino-pnl': 'read',
