@@ -69,6 +69,19 @@ export async function uiLogin(page: Page, baseUrl: string, national: string, pas
   await form.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/**
+ * Closes the sheet on top (account drawer, dialog, bet slip) with Escape and waits until the app has taken
+ * the sheet's history entry back off (apps/web/src/lib/back-close.ts does it with a Back, a moment after
+ * the close). A navigation started before that Back lands is undone by it: `page.goto` then fails with
+ * net::ERR_ABORTED, or the Back returns from the page just loaded. A player cannot type an address that fast.
+ */
+export async function closeSheet(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => (history.state as { khelSheet?: unknown } | null)?.khelSheet !== true, null, {
+    timeout: 10_000,
+  });
+}
+
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
