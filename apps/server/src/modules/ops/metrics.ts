@@ -37,6 +37,11 @@ export interface FeedMetrics {
   lag(source: string, seconds: number): void;
 }
 
+/** An SMS through the gateway (decision 0060): refused before sending, sent, delivered, failed, or gone to voice. */
+export interface SmsMetrics {
+  outcome(outcome: string): void;
+}
+
 /** Figures read when Prometheus scrapes (a few indexed reads, never per request). */
 export interface ScrapeSources {
   pendingRequests(): Promise<{ deposits: number; withdrawals: number }>;
@@ -123,6 +128,12 @@ export function createMetrics() {
   const wsReceived = new Counter({
     name: 'khel_ws_messages_received_total',
     help: 'WebSocket messages received from clients',
+    registers: [registry],
+  });
+  const smsOutcomes = new Counter({
+    name: 'khel_sms_total',
+    help: 'SMS through the gateway by outcome: refused (no DLT template), sent, delivered, failed, voice (fallback call)',
+    labelNames: ['outcome'] as const,
     registers: [registry],
   });
   const feedLag = new Gauge({
@@ -217,6 +228,11 @@ export function createMetrics() {
       sent: (count) => wsSent.inc(count),
       received: () => wsReceived.inc(),
     } satisfies LiveMetrics,
+    sms: {
+      outcome(outcome) {
+        smsOutcomes.inc({ outcome });
+      },
+    } satisfies SmsMetrics,
     feed: {
       lag(source, seconds) {
         feedLag.set({ source }, seconds);

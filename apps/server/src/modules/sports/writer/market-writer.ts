@@ -2,7 +2,7 @@ import type { ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../../db/database.js';
 import { abortedForTiming, provesRolledBack } from '../../../db/database.js';
 import { RetryWithout, runParts } from './lane-batch.js';
-import { commitFast } from './lane-one-statement.js';
+import { commitFast, inOneStatement } from './lane-one-statement.js';
 import type { Job, Lane, Outcome, Part } from './lane-batch.js';
 import { createMarketLogRepository } from './market-log-repository.js';
 import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, rebuild } from './market-state.js';
@@ -18,6 +18,21 @@ function settle(outcomes: Map<Job, Outcome>): void {
     if ('value' in outcome) job.resolve(outcome.value);
     else job.reject(outcome.error);
   }
+}
+
+/** A gathering split by how it commits: the parts one statement can take (same limits mark), then the rest. */
+function byPath(parts: readonly Part[]): Part[][] {
+  const quick: Part[] = [];
+  const slow: Part[] = [];
+  let mark: string | null = null;
+  for (const part of parts) {
+    const limitsMark = inOneStatement(part);
+    if (limitsMark !== null && (mark === null || mark === limitsMark)) {
+      mark = limitsMark;
+      quick.push(part);
+    } else slow.push(part);
+  }
+  return [quick, slow].filter((group) => group.length > 0);
 }
 
 /** How many times a batch aborted for its timing (a deadlock) runs again before its commands are refused with the error. */
@@ -63,7 +78,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
    */
   async function attempt(parts: readonly Part[]): Promise<void> {
     const startedMs = performance.now();
-    const fast = options.oneStatement ? await commitFast(db, parts, options.snapshotEvery, counts) : null;
+    const fast = await commitFast(db, parts, options.snapshotEvery, counts);
     const committed = fast?.parts ?? parts;
     const outcomes =
       fast?.committed.outcomes ?? (await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt)));
@@ -177,7 +192,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     else lane.running = false;
   }
 
-  /** Takes the head of every ready lane (markets in id order) and commits them together, or each alone when sharing is off. */
+  /** Takes the head of every ready lane (markets in id order) and commits them together. */
   function gather(): void {
     gathering = false;
     const parts: Part[] = [];
@@ -197,11 +212,15 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       }
     }
     ready.clear();
-    if (options.sharedCommit && parts.length > 1) {
-      void runShared(parts).finally(() => {
-        for (const part of parts) next(part.marketId, part.lane);
-      });
-    } else for (const part of parts) void runBatch(part).finally(() => next(part.marketId, part.lane));
+    // Placed bets on current lanes go as one statement; the rest of the gathering (lanes to read, commands
+    // that write for themselves) in one transaction beside it, so one cancel does not take every market there.
+    for (const group of byPath(parts)) {
+      if (group.length > 1)
+        void runShared(group).finally(() => {
+          for (const part of group) next(part.marketId, part.lane);
+        });
+      else for (const part of group) void runBatch(part).finally(() => next(part.marketId, part.lane));
+    }
   }
 
   function laneOf(marketId: string): Lane {
