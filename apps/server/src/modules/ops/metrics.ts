@@ -17,6 +17,8 @@ export interface WriterMetrics {
 export interface BetMetrics {
   placed(marketType: string, status: string, matchedRupees: number): void;
   refused(reason: string): void;
+  /** An in-play bet decided at the end of its delay (on the process that decided it): matched or lapsed. */
+  delayedDecided(marketType: string, status: string, matchedRupees: number): void;
 }
 
 /** A seamless-wallet callback from a casino provider, by call and the protocol's status. */
@@ -85,8 +87,14 @@ export function createMetrics() {
   });
   const betsMatched = new Counter({
     name: 'khel_bets_matched_rupees_total',
-    help: 'Stake matched when a bet was placed (the incoming bet of every fill), rupees, by market type',
+    help: 'Stake matched by the incoming bet of every fill (when placed, or at the end of its in-play delay), rupees, by market type',
     labelNames: ['market_type'] as const,
+    registers: [registry],
+  });
+  const betsDelayed = new Counter({
+    name: 'khel_bets_delayed_total',
+    help: 'In-play bets decided at the end of their delay, by market type and what they became (matched, unmatched, lapsed)',
+    labelNames: ['market_type', 'status'] as const,
     registers: [registry],
   });
   const betsRefused = new Counter({
@@ -208,6 +216,10 @@ export function createMetrics() {
       },
       refused(reason) {
         betsRefused.inc({ reason });
+      },
+      delayedDecided(marketType, status, matchedRupees) {
+        betsDelayed.inc({ market_type: marketType, status });
+        if (matchedRupees > 0) betsMatched.inc({ market_type: marketType }, matchedRupees);
       },
     } satisfies BetMetrics,
     writer: {

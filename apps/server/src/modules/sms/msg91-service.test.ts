@@ -186,6 +186,10 @@ describe('SMS_ADAPTER=msg91', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.meta).toMatchObject({ code: 503, error: 'SMS_NOT_SENT' });
     expect((await msg91().messages(mobileNo))[0]).toMatchObject({ status: 'failed', error: 'MSG91 answered HTTP 500' });
+    // "Try again in a moment" works: the send that did not go out is not counted against the number.
+    const again = await signUp(mobileNo);
+    expect(again.body.meta.code).toBe(200);
+    expect((await msg91().messages(mobileNo))[0]).toMatchObject({ status: 'sent' });
   });
 
   it('refuses a text that matches no registered DLT template before asking MSG91, and keeps the refusal', async () => {

@@ -50,7 +50,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
    * Committed transactions (one-statement commits among them) and the commands they carried (group
    * commit's effect), batches that had to rebuild the book first, shared transactions that failed and
    * ran market by market, one-statement attempts redone in a transaction, commands a statement left out
-   * for an overdraw, commands run in a caller's transaction (a cash out).
+   * for an overdraw, commands run in a caller's transaction (a cash out), gatherings split by path.
    */
   const counts = {
     transactions: 0,
@@ -63,6 +63,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     refusedInStatement: 0,
     outer: 0,
     timingRetries: 0,
+    /** Gatherings split in two: current lanes' placed bets as one statement, the other lanes in a transaction beside it. */
+    splitByPath: 0,
   };
   const ready = new Set<string>();
   let gathering = false;
@@ -214,7 +216,9 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     ready.clear();
     // Placed bets on current lanes go as one statement; the rest of the gathering (lanes to read, commands
     // that write for themselves) in one transaction beside it, so one cancel does not take every market there.
-    for (const group of byPath(parts)) {
+    const groups = byPath(parts);
+    if (groups.length > 1) counts.splitByPath += 1;
+    for (const group of groups) {
       if (group.length > 1)
         void runShared(group).finally(() => {
           for (const part of group) next(part.marketId, part.lane);
