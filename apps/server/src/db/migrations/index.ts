@@ -29,6 +29,7 @@ import stepUp from './0032-step-up.js';
 import passwordChangeRequired from './0033-password-change-required.js';
 import matchedPrice from './0034-matched-price.js';
 import agentRatesByWeek from './0035-agent-rates-by-week.js';
+import marketRules from './0042-market-rules.js';
 
 export interface Migration {
   id: string;
@@ -68,4 +69,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0033-password-change-required', sql: passwordChangeRequired },
   { id: '0034-matched-price', sql: matchedPrice },
   { id: '0035-agent-rates-by-week', sql: agentRatesByWeek },
+  { id: '0042-market-rules', sql: marketRules },
 ];
