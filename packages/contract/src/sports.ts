@@ -235,7 +235,13 @@ export const marketUpdateSchema = z.object({
 });
 /** GET /api/v1/markets/:marketId/rules: what a market's Rules show. */
 export const marketRulesParamsSchema = z.object({ marketId: z.string().uuid('Market not found') });
-export const marketRulesSchema = z.object({ marketId: z.string(), name: z.string(), rules: z.string() });
+export const marketRulesSchema = z.object({
+  marketId: z.string(),
+  name: z.string(),
+  rules: z.string(),
+  /** True when the market has its own rules (a feed's or an operator's); false: its type's. */
+  own: z.boolean(),
+});
 export type MarketRules = z.infer<typeof marketRulesSchema>;
 export const marketRulesEnvelope = envelope(marketRulesSchema);
 /**

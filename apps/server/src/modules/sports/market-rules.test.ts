@@ -45,7 +45,7 @@ describe('market rules', () => {
       expect(market, spec.id).not.toBeNull();
       const answer = await rulesOf(market!.id);
       expect(answer.body.meta.code).toBe(200);
-      expect(answer.body.data).toEqual({ marketId: market!.id, name: spec.name, rules: spec.rules });
+      expect(answer.body.data).toEqual({ marketId: market!.id, name: spec.name, rules: spec.rules, own: true });
     }
     const bookmaker = await t.services.sports.repository.marketByFeedRef(`${replay.eventId}/bookmaker`);
     expect(((await rulesOf(bookmaker!.id)).body.data as { rules: string }).rules).toMatch(
@@ -89,8 +89,9 @@ describe('market rules', () => {
       (await create({ marketType: 'FANCY', name: '6 over runs Owls', betDelaySeconds: 0 })).body.data as { _id: string }
     )._id;
 
-    const exchangeRules = (await rulesOf(exchange)).body.data as { name: string; rules: string };
+    const exchangeRules = (await rulesOf(exchange)).body.data as { name: string; rules: string; own: boolean };
     expect(exchangeRules.name).toBe('Match Odds');
+    expect(exchangeRules.own).toBe(false);
     expect(exchangeRules.rules).toContain('back or lay against other players');
     expect(exchangeRules.rules).toContain('In play, a bet waits 5 s');
     expect(exchangeRules.rules).toContain('Stakes from ₹100.00 to ₹25,000.00 a bet.');

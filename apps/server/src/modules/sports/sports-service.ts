@@ -116,7 +116,12 @@ export function createSportsService(deps: {
     /** A market's Rules (issue 26): its own, else its type's with its delay, commission and limits. */
     async marketRules(marketId: string): Promise<MarketRules> {
       const market = (await repository.marketRules(marketId)) ?? fail('NOT_FOUND', 'Market not found');
-      return { marketId: market.id, name: market.name, rules: market.rules ?? defaultMarketRules(market) };
+      return {
+        marketId: market.id,
+        name: market.name,
+        rules: market.rules ?? defaultMarketRules(market),
+        own: market.rules !== null,
+      };
     },
 
     async eventById(id: string): Promise<EventRow | null> {

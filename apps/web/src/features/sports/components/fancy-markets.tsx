@@ -5,6 +5,7 @@ import { SuspendedOverlay, marketBlock } from './market-state';
 import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
 import { FancyBook } from './fancy-book';
+import { MarketRules } from './market-rules';
 import { t } from '../../../lib/i18n/i18n';
 
 const rateText = (rate: number | null | undefined) => (rate === null || rate === undefined ? null : String(rate));
@@ -32,6 +33,7 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
             max: market.maxStake.toLocaleString('en-IN'),
           })}
         </span>
+        <MarketRules marketId={market._id} name={market.name} />
         <FancyBook market={market} position={position} />
       </span>
       <div className="runner__prices">
