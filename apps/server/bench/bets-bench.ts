@@ -1,5 +1,6 @@
 // Bets over HTTP on PostgreSQL with a real load generator (issue 10): autocannon at 1 / 16 / 64 / 256
-// connections, bets spread over 16 markets, then all on 1 hot market, then on that market with a deep
+// connections, bets spread over 16 markets (each level followed by the floor, floor-bets.mjs: a bare route
+// writing the same rows through one group-committed statement, issue 30), then all on 1 hot market, then on that market with a deep
 // book (1,000 resting offers); bets against the house on 16 bookmaker and 16 fancy markets; a fixed 1,000 bets/s for its latency; and in the same run a pgbench
 // peer: one INSERT and one UPDATE per transaction at the same client counts, on the same server.
 // Run after `npm run build`: npx tsx apps/server/bench/bets-bench.ts   (or npm run bench -- bets)
@@ -25,7 +26,7 @@ const MARKETS = 16;
 const PLAYERS = 256;
 const RESTING_OFFERS = 1000;
 /** Which cases run (default all): BENCH_CASES=deep profiles the deep book alone, BENCH_CASES=hot,deep compares the two; bookmaker and fancy bet against the house. */
-const CASES = new Set((process.env.BENCH_CASES ?? 'spread,hot,deep,bookmaker,fancy,fixed').split(','));
+const CASES = new Set((process.env.BENCH_CASES ?? 'spread,floor,hot,deep,bookmaker,fancy,fixed').split(','));
 
 interface Envelope<T> {
   meta: { code: number; message: string; token?: string };
@@ -52,6 +53,14 @@ await admin.connect();
 await admin.query(`create database ${name}`);
 const databaseUrl = new URL(ADMIN_URL);
 databaseUrl.pathname = `/${name}`;
+// Production mode refuses a superuser (decision 0043): the server connects as a login role of the bench's
+// own, granted at its start; migrations run as the admin URL's role.
+const serverRole = `${name}_server`;
+const serverPassword = randomBytes(12).toString('hex');
+await admin.query(`create role ${serverRole} login password '${serverPassword}'`);
+const serverUrl = new URL(databaseUrl);
+serverUrl.username = serverRole;
+serverUrl.password = serverPassword;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to the product's process, for profiling it under load.
@@ -67,7 +76,8 @@ const server = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER ??
     SECOND_FACTOR_KEY: 'a-bench-only-key-of-at-least-32-characters',
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: serverUrl.toString(),
+    MIGRATION_DATABASE_URL: databaseUrl.toString(),
     DEMO_FEED: 'false',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
     RATE_LIMIT_PER_MINUTE: '100000000',
@@ -89,6 +99,9 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return (await response.json()) as Envelope<T>;
 }
 
+/** Each player's user id by their token: the floor's bare route takes the id, not a session. */
+const userIdOf = new Map<string, string>();
+
 async function signUpPlayers(count: number, prefix: string): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -105,10 +118,12 @@ async function signUpPlayers(count: number, prefix: string): Promise<string[]> {
       'select body from sms_outbox where mobile_no = $1 order by id desc limit 1',
       [mobile],
     );
-    tokens.push(
-      (await call('POST', '/api/v1/verify-otp', { mobile_no: mobile, otp: outbox.rows[0]?.body.slice(0, 4) })).meta
-        .token as string,
-    );
+    const token = (
+      await call('POST', '/api/v1/verify-otp', { mobile_no: mobile, otp: outbox.rows[0]?.body.slice(0, 4) })
+    ).meta.token as string;
+    tokens.push(token);
+    const user = await monitor.query<{ id: string }>('select id from users where mobile_no = $1', [mobile]);
+    userIdOf.set(token, user.rows[0]?.id as string);
   }
   return tokens;
 }
@@ -174,21 +189,27 @@ async function placeBets(
   rate?: number,
   seconds = SECONDS,
   betOf: BetOf = exchangePair,
+  target: { url: string; path: string; pid: number | undefined; floor: boolean } = {
+    url: base,
+    path: '/api/v1/place-bet',
+    pid: server.pid,
+    floor: false,
+  },
 ) {
-  const serverBefore = cpuMsOf(server.pid);
+  const serverBefore = cpuMsOf(target.pid);
   const backendsBefore = await backendCpuMs(monitor, name);
   let slot = 0;
   let accepted = 0;
   let refused = 0;
   const result = await autocannon({
-    url: base,
+    url: target.url,
     connections,
     duration: seconds,
     ...(rate === undefined ? {} : { overallRate: rate }),
     requests: [
       {
         method: 'POST',
-        path: '/api/v1/place-bet',
+        path: target.path,
         setupRequest: (request) => {
           const s = slot;
           slot += 1;
@@ -197,7 +218,7 @@ async function placeBets(
             ...request,
             headers: {
               'content-type': 'application/json',
-              authorization: `Bearer ${player}`,
+              ...(target.floor ? { 'x-user': userIdOf.get(player) as string } : { authorization: `Bearer ${player}` }),
               'idempotency-key': `${process.pid}-${s}-${randomBytes(4).toString('hex')}`,
             },
             body: JSON.stringify(body),
@@ -211,7 +232,7 @@ async function placeBets(
     ],
   });
   // CPU per accepted bet: the server process and the bench database's backends (steadier than bets/s on a shared machine).
-  const serverMs = (cpuMsOf(server.pid) ?? NaN) - (serverBefore ?? NaN);
+  const serverMs = (cpuMsOf(target.pid) ?? NaN) - (serverBefore ?? NaN);
   const databaseMs = backendCpuSpent(backendsBefore, await backendCpuMs(monitor, name));
   return {
     betsPerSecond: accepted / seconds,
@@ -276,8 +297,37 @@ function pgbench(clients: number): number {
   return Number(tps[1]);
 }
 
+/** The floor (floor-bets.mjs) in its own process on the bench's database, writing to its own markets. */
+async function startFloor(floorMarkets: readonly Market[]) {
+  const floorPort = await freePort();
+  const child = spawn(process.execPath, ['apps/server/bench/floor-bets.mjs'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(floorPort),
+      DATABASE_URL: databaseUrl.toString(),
+      FLOOR_MARKETS: floorMarkets.map((market) => market.id).join(','),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((done, fail) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening')) done();
+    });
+    child.once('exit', (code) => fail(new Error(`the floor exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${floorPort}`,
+    path: '/floor/place-bet',
+    pid: child.pid,
+    floor: true,
+    stop: () => child.kill('SIGTERM'),
+  };
+}
+
 try {
   for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} before it was healthy`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
@@ -295,34 +345,41 @@ try {
     { sportId: sport.data._id, name: 'Bench League' },
     director,
   );
-  const markets: Market[] = [];
-  for (let i = 0; i < MARKETS; i += 1) {
-    const event = await call<{ _id: string }>(
-      'POST',
-      '/api/v1/backoffice/events',
-      { leagueId: league.data._id, name: `Bench ${i} v Rivals ${i}`, startTime: '2026-11-22T10:00:00Z' },
-      director,
-    );
-    const market = await call<{ _id: string }>(
-      'POST',
-      '/api/v1/backoffice/markets',
-      {
-        eventId: event.data._id,
-        marketType: 'EXCHANGE',
-        name: 'Match Odds',
-        runners: ['Home', 'Away'],
-        betDelaySeconds: 0,
-      },
-      director,
-    );
-    const view = await call<{ runners: { _id: string }[] }>(
-      'PUT',
-      `/api/v1/backoffice/markets/${market.data._id}`,
-      {},
-      director,
-    );
-    markets.push({ id: market.data._id, runner: view.data.runners[0]?._id as string });
+  /** 16 exchange markets, each on its own event. */
+  async function exchangeMarkets(prefix: string): Promise<Market[]> {
+    const made: Market[] = [];
+    for (let i = 0; i < MARKETS; i += 1) {
+      const event = await call<{ _id: string }>(
+        'POST',
+        '/api/v1/backoffice/events',
+        { leagueId: league.data._id, name: `${prefix} ${i} v Rivals ${i}`, startTime: '2026-11-22T10:00:00Z' },
+        director,
+      );
+      const market = await call<{ _id: string }>(
+        'POST',
+        '/api/v1/backoffice/markets',
+        {
+          eventId: event.data._id,
+          marketType: 'EXCHANGE',
+          name: 'Match Odds',
+          runners: ['Home', 'Away'],
+          betDelaySeconds: 0,
+        },
+        director,
+      );
+      const view = await call<{ runners: { _id: string }[] }>(
+        'PUT',
+        `/api/v1/backoffice/markets/${market.data._id}`,
+        {},
+        director,
+      );
+      made.push({ id: market.data._id, runner: view.data.runners[0]?._id as string });
+    }
+    return made;
   }
+  const markets = await exchangeMarkets('Bench');
+  // The floor's own markets: the product's lanes never read a log the floor wrote.
+  const floorMarkets = CASES.has('floor') ? await exchangeMarkets('Floor') : [];
   /** 16 markets against the house, each on its own event, quoted once (the quotes the house pairs bet at). */
   async function houseMarkets(kind: 'BOOKMAKER' | 'FANCY'): Promise<Market[]> {
     const made: Market[] = [];
@@ -399,12 +456,39 @@ try {
     console.log(
       `  ${label.padEnd(28)} ${String(conns).padStart(5)} ${Math.round(r.betsPerSecond).toString().padStart(8)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.refused + r.errors).padStart(9)}   ${Math.round(r.serverUs).toString().padStart(13)}   ${Math.round(r.databaseUs).toString().padStart(9)}   ${peer === undefined ? '' : `${Math.round(peer.tps).toString().padStart(11)}   ${(r.betsPerSecond / peer.tps).toFixed(2).padStart(8)}${peer.clients < conns ? `   (pgbench -c ${peer.clients}: max_connections)` : ''}`}`,
     );
+  const floor = floorMarkets.length === 0 ? null : await startFloor(floorMarkets);
   const spread64: number[] = [];
   for (const conns of CASES.has('spread') ? LEVELS : []) {
     const result = await placeBets(markets, players, conns);
     const clients = await pgbenchClients(conns);
     row('16 markets, flat book', conns, result, { tps: pgbench(clients), clients });
     if (conns === 64) spread64.push(result.betsPerSecond);
+    if (floor === null) continue;
+    // The floor in the same run, right after: the same bets on its own 16 markets, a bare route and a group-committed insert.
+    const bare = await placeBets(floorMarkets, players, conns, undefined, SECONDS, exchangePair, floor);
+    row('floor: bare route, 1 insert', conns, bare);
+    console.log(
+      `    product ÷ floor: bets/s ${(result.betsPerSecond / bare.betsPerSecond).toFixed(2)}, server CPU per bet ${(result.serverUs / bare.serverUs).toFixed(2)}×, database CPU per bet ${(result.databaseUs / bare.databaseUs).toFixed(2)}×, both ${((result.serverUs + result.databaseUs) / (bare.serverUs + bare.databaseUs)).toFixed(2)}×`,
+    );
+  }
+  if (floor !== null) {
+    // The rows each side wrote on its markets, per bet: the floor writes what the product writes.
+    const rowsOn = async (on: readonly Market[]) =>
+      (
+        await monitor.query<{ bets: string; fills: string; commands: string; exposures: string }>(
+          `select (select count(*) from bets where market_id = any($1::uuid[])) as bets,
+             (select count(*) from fills where market_id = any($1::uuid[])) as fills,
+             (select count(*) from market_commands where market_id = any($1::uuid[])) as commands,
+             (select count(*) from market_exposures where market_id = any($1::uuid[])) as exposures`,
+          [on.map((market) => market.id)],
+        )
+      ).rows[0];
+    const [product, bare] = [await rowsOn(markets), await rowsOn(floorMarkets)];
+    const per = (row: typeof product, key: 'fills' | 'commands') => (Number(row?.[key]) / Number(row?.bets)).toFixed(2);
+    console.log(
+      `    rows per bet (product / floor): fills ${per(product, 'fills')} / ${per(bare, 'fills')}, engine commands ${per(product, 'commands')} / ${per(bare, 'commands')}; exposure rows ${product?.exposures} / ${bare?.exposures}`,
+    );
+    floor.stop();
   }
   const hot = [markets[0] as Market];
   const hot64 = CASES.has('hot') ? await placeBets(hot, players, 64) : null;
@@ -468,5 +552,6 @@ try {
   const cleanup = new pg.Client({ connectionString: ADMIN_URL });
   await cleanup.connect();
   await cleanup.query(`drop database if exists ${name} with (force)`);
+  await cleanup.query(`drop role if exists ${serverRole}`);
   await cleanup.end();
 }

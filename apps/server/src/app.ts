@@ -32,6 +32,9 @@ import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { webManifestRoutes } from './modules/settings/web-manifest.js';
 import { playerIndexRenderer } from './modules/settings/player-index.js';
 import { smsDevRoutes } from './modules/sms/sms-routes.js';
+import { msg91ReportRoutes } from './modules/sms/msg91-report-routes.js';
+import { productTexts } from './modules/sms/dlt-templates.js';
+import { ConfigError } from './config.js';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments-routes.js';
 import { depositsRoutes } from './modules/deposits/deposits-routes.js';
 import { paymentAccountsRoutes } from './modules/payment-accounts/payment-accounts-routes.js';
@@ -260,6 +263,7 @@ export async function buildApp(options: {
         credit: services.agentCredit,
         figures: services.agentFigures,
         houseMoney: services.houseMoney,
+        book: services.agentBook,
       },
       guards,
     ),
@@ -343,6 +347,7 @@ export async function buildApp(options: {
           },
           names: teamNamesOf(items),
           log: (message, error) => app.log.warn({ err: error }, message),
+          onLag: (seconds) => metrics.feed.lag('betfair-replay', seconds),
         });
         runner.start(items, { speed: config.FEED_SPEED, maxIdleMs: config.FEED_MAX_IDLE_MS });
       },
@@ -362,6 +367,7 @@ export async function buildApp(options: {
           replay: loadCricsheet(cricsheet),
           league: 'Replays of real matches',
           log: (message, error) => app.log.warn({ err: error }, message),
+          onLag: (seconds) => metrics.feed.lag('cricsheet', seconds),
         });
         runner.start({
           ballMs: config.FEED_BALL_MS,
@@ -380,6 +386,19 @@ export async function buildApp(options: {
     for (const replay of replays) await replay.stop();
   });
   if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
+  const { msg91 } = services;
+  if (msg91 !== null) {
+    // Every text the product sends must be one of the registered DLT templates, or no OTP would ever go out.
+    const unmatched = productTexts(await services.settings.siteName()).filter(
+      (text) => services.smsRegistry.match(text) === null,
+    );
+    if (unmatched.length > 0)
+      throw new ConfigError(`SMS_DLT_TEMPLATES: no registered template matches the text "${unmatched[0]}"`);
+    msg91.logTo((message, error) => app.log.warn({ err: error }, message));
+    await app.register(msg91ReportRoutes(msg91, config.MSG91_WEBHOOK_TOKEN ?? ''));
+    msg91.start(5000);
+    app.addHook('onClose', async () => msg91.stop());
+  }
 
   await registerStaticApps(app, {
     rereadIndex: config.NODE_ENV === 'development',

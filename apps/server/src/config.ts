@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { MONEY_MODES } from '@khel/contract';
+import type { DltTemplate } from './modules/sms/dlt-templates.js';
+import { DEFAULT_DLT_TEMPLATES, parseDltTemplates } from './modules/sms/dlt-templates.js';
 
 /**
  * Configuration is read once from the environment and validated at boot; a bad value stops the
@@ -67,16 +69,28 @@ const configSchema = z
     /** The casino wallet's group commit (decision 0028, third addendum): most callbacks per statement (1: each alone), statements in flight. */
     CASINO_WALLET_BATCH: z.coerce.number().int().min(1).max(1000).default(64),
     CASINO_WALLET_IN_FLIGHT: z.coerce.number().int().min(1).max(64).default(1),
-    /** Several markets' group commits in one transaction (decision 0037). */
-    MARKET_WRITER_SHARED: booleanFromEnv.default(true),
-    /** A batch of placed bets on current lanes commits as one statement, no transaction around it (decision 0039). */
-    MARKET_WRITER_ONE_STATEMENT: booleanFromEnv.default(true),
     /** One writer per market across processes (decision 0034, only with REDIS_URL): lease length, renewal period, forwarded command timeout, Redis channel prefix. */
     MARKET_LEASE_MS: z.coerce.number().int().min(100).default(5000),
     MARKET_LEASE_RENEW_MS: z.coerce.number().int().min(20).default(1500),
     MARKET_FORWARD_TIMEOUT_MS: z.coerce.number().int().min(50).default(3000),
     MARKET_FORWARD_CHANNEL: z.string().min(1).max(100).default('khel:market'),
-    SMS_ADAPTER: z.enum(['outbox']).default('outbox'),
+    /** Where SMS go: `outbox` keeps them in the database (development, demo); `msg91` sends them through MSG91 (decision 0060). */
+    SMS_ADAPTER: z.enum(['outbox', 'msg91']).default('outbox'),
+    /** MSG91's account key (its `authkey` header). */
+    MSG91_AUTH_KEY: z.string().min(8, 'MSG91_AUTH_KEY is the authkey from the MSG91 panel').optional(),
+    MSG91_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+$/, 'MSG91_API_URL must be http(s)://host[:port] with no path')
+      .default('https://control.msg91.com'),
+    /** The secret part of the delivery-report webhook's URL (/api/v1/sms/msg91/reports/<token>), set in MSG91's panel. */
+    MSG91_WEBHOOK_TOKEN: z
+      .string()
+      .regex(/^[\w-]{24,128}$/, 'MSG91_WEBHOOK_TOKEN must be 24 to 128 letters, digits, - or _')
+      .optional(),
+    /** The operator's DLT templates as a JSON array (modules/sms/dlt-templates.ts); required in production with msg91. */
+    SMS_DLT_TEMPLATES: z.string().optional(),
+    /** An OTP not reported delivered within this many seconds is sent again as a voice call; 0: never. */
+    SMS_VOICE_FALLBACK_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
     ALLOW_OUTBOX_IN_PRODUCTION: booleanFromEnv.default(false),
     REDIS_URL: z
       .string()
@@ -214,6 +228,28 @@ const configSchema = z
           'The outbox SMS adapter sends no real SMS; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to use it anyway',
       });
     }
+    if (config.SMS_ADAPTER === 'msg91') {
+      if (config.MSG91_AUTH_KEY === undefined)
+        ctx.addIssue({ code: 'custom', path: ['MSG91_AUTH_KEY'], message: 'SMS_ADAPTER=msg91 needs MSG91_AUTH_KEY' });
+      if (config.MSG91_WEBHOOK_TOKEN === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MSG91_WEBHOOK_TOKEN'],
+          message: 'SMS_ADAPTER=msg91 needs MSG91_WEBHOOK_TOKEN, the secret of its delivery-report URL',
+        });
+      if (config.NODE_ENV === 'production' && config.SMS_DLT_TEMPLATES === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMS_DLT_TEMPLATES'],
+          message:
+            'SMS_ADAPTER=msg91 in production needs SMS_DLT_TEMPLATES: your templates as registered on DLT and MSG91',
+        });
+    }
+    if (config.SMS_DLT_TEMPLATES !== undefined) {
+      const parsed = parseDltTemplates(config.SMS_DLT_TEMPLATES);
+      if ('problem' in parsed)
+        ctx.addIssue({ code: 'custom', path: ['SMS_DLT_TEMPLATES'], message: `SMS_DLT_TEMPLATES ${parsed.problem}` });
+    }
     // Operators' authenticator secrets are never stored in plain text outside a play-money development install.
     if ((config.NODE_ENV === 'production' || config.MONEY_MODE === 'real') && config.SECOND_FACTOR_KEY === undefined) {
       ctx.addIssue({
@@ -249,8 +285,10 @@ export type RawConfig = z.infer<typeof configSchema>;
 
 export interface Config extends Omit<
   RawConfig,
-  'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED' | 'DEMO_REPLAY'
+  'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED' | 'DEMO_REPLAY' | 'SMS_DLT_TEMPLATES'
 > {
+  /** SMS_DLT_TEMPLATES parsed, or the demo's templates. */
+  smsDltTemplates: readonly DltTemplate[];
   realMoneyJurisdictions: string[];
   /** METRICS_ALLOW as a list. */
   metricsAllow: string[];
@@ -271,7 +309,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'config'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { REAL_MONEY_JURISDICTIONS, DEMO_DATA, DEMO_FEED, DEMO_REPLAY, ...rest } = parsed.data;
+  const { REAL_MONEY_JURISDICTIONS, DEMO_DATA, DEMO_FEED, DEMO_REPLAY, SMS_DLT_TEMPLATES, ...rest } = parsed.data;
+  const templates = SMS_DLT_TEMPLATES === undefined ? null : parseDltTemplates(SMS_DLT_TEMPLATES);
   const realMoneyJurisdictions = REAL_MONEY_JURISDICTIONS.split(',')
     .map((code) => code.trim().toLowerCase())
     .filter((code) => code.length > 0);
@@ -279,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...rest,
     realMoneyJurisdictions,
+    smsDltTemplates: templates !== null && 'templates' in templates ? templates.templates : DEFAULT_DLT_TEMPLATES,
     trustedProxies: trustedProxyList(rest.TRUST_PROXY),
     metricsAllow: trustedProxyList(rest.METRICS_ALLOW),
     demoData,

@@ -105,7 +105,11 @@ async function main(): Promise<void> {
   lines.push('  Operators set up two-step sign-in (an authenticator app) at their first back-office sign-in');
   if (roleProblems.length > 0)
     lines.push(`  Warning: ${roleProblems[0]}; production needs the least-privilege role (README, "PostgreSQL roles")`);
-  if (config.NODE_ENV !== 'production')
+  if (config.SMS_ADAPTER === 'msg91')
+    lines.push(
+      `  SMS through MSG91; its delivery-report webhook: ${url}/api/v1/sms/msg91/reports?token=<MSG91_WEBHOOK_TOKEN>`,
+    );
+  else if (config.NODE_ENV !== 'production')
     lines.push(`  OTPs (no real SMS): ${url}/api/dev/sms-outbox?mobile_no=91XXXXXXXXXX`);
   lines.push(`  Ready in ${Math.round(performance.now() - bootStartedMs)} ms`, '');
   console.log(lines.join('\n'));

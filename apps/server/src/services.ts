@@ -20,6 +20,11 @@ import { createSettingsService } from './modules/settings/settings-service.js';
 import { forgetSettingsOnBus } from './modules/settings/settings-cache-bus.js';
 import { createSmsRepository } from './modules/sms/sms-repository.js';
 import { createOutboxSmsService } from './modules/sms/sms-service.js';
+import type { SmsSender } from './modules/sms/sms-service.js';
+import { createDltRegistry } from './modules/sms/dlt-templates.js';
+import { createMsg91Sender } from './modules/sms/msg91-sms.js';
+import { createMsg91SmsService } from './modules/sms/msg91-service.js';
+import { createSmsMessagesRepository } from './modules/sms/sms-messages-repository.js';
 import { createThrottleService } from './modules/throttle/throttle-service.js';
 import { createWalletService } from './modules/wallet/wallet-service.js';
 import { createAdjustmentsService } from './modules/adjustments/adjustments-service.js';
@@ -63,6 +68,7 @@ import { createAgentChipsService, playerAgentOf } from './modules/agents/agent-c
 import { createAgentCreditService } from './modules/agents/agent-credit-service.js';
 import { createHouseMoneyService } from './modules/agents/house-money-service.js';
 import { createHouseMoneyGate } from './modules/agents/money-from-the-top.js';
+import { createAgentBookService } from './modules/agents/agent-book-service.js';
 import { createAgentFiguresService } from './modules/agents/agent-figures-service.js';
 import { accountInScope } from './modules/agents/agent-scope.js';
 import { createReferralService } from './modules/referral/referral-service.js';
@@ -88,6 +94,20 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const audit = createAuditService(createAuditRepository(db), clock);
   const throttle = createThrottleService(db, clock);
   const sms = createOutboxSmsService(createSmsRepository(db), clock);
+  // SMS_ADAPTER=msg91 (decision 0060): OTPs through MSG91, DLT templates checked before sending.
+  const registry = createDltRegistry(config.smsDltTemplates);
+  const msg91 =
+    config.SMS_ADAPTER === 'msg91'
+      ? createMsg91SmsService({
+          sender: createMsg91Sender({ baseUrl: config.MSG91_API_URL, authKey: config.MSG91_AUTH_KEY ?? '', registry }),
+          registry,
+          repository: createSmsMessagesRepository(db),
+          clock,
+          voiceFallbackMs: config.SMS_VOICE_FALLBACK_SECONDS > 0 ? config.SMS_VOICE_FALLBACK_SECONDS * 1000 : null,
+          onOutcome: (outcome) => metrics.sms.outcome(outcome),
+        })
+      : null;
+  const smsSender: SmsSender = msg91 ?? sms;
   const media = createMediaService(createMediaRepository(db));
   const settings = createSettingsService({
     db,
@@ -112,7 +132,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const otp = createOtpService({
     repository: identityRepository,
     throttle,
-    sms,
+    sms: smsSender,
     clock,
     siteName: () => settings.siteName(),
     sendsPerIpPerHour: config.OTP_SENDS_PER_IP_PER_HOUR,
@@ -223,6 +243,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     clock,
   });
   const agentFigures = createAgentFiguresService({ db });
+  const agentBook = createAgentBookService({ db, clock });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
   const statements = createStatementsService({ wallet, clock });
   const hub88 = hub88Setup(config);
@@ -252,8 +273,6 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     maxBatch: config.MARKET_WRITER_BATCH,
     lingerMs: config.MARKET_WRITER_LINGER_MS,
     snapshotEvery: config.MARKET_WRITER_SNAPSHOT_EVERY,
-    sharedCommit: config.MARKET_WRITER_SHARED,
-    oneStatement: config.MARKET_WRITER_ONE_STATEMENT,
     onCommitted: metrics.writer.batchCommitted,
   });
   const agentRates = createAgentRatesService({ db, audit, clock });
@@ -268,7 +287,20 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   });
   const settlement = createSettlementService({ books, betting, wallet, clock, onWagering: wagering.record });
   const positions = createPositionsService({ db, bus });
-  const sports = createSportsService({ db, books, betting, settlement, wallet, audit, bus, clock, positions });
+  const sports = createSportsService({
+    db,
+    books,
+    betting,
+    settlement,
+    wallet,
+    audit,
+    bus,
+    clock,
+    positions,
+    // A delayed bet's fill counts in the matched volume when its delay ends (decision 0041, addendum).
+    onDelayedDecided: (outcome) =>
+      metrics.bets.delayedDecided(outcome.marketType, outcome.status, outcome.matchedPaise / 100),
+  });
   const cashOut = createCashOutService({
     db,
     books,
@@ -325,6 +357,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     audit,
     throttle,
     sms,
+    smsRegistry: registry,
+    msg91,
     media,
     settings,
     wallet,
@@ -366,6 +400,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     agentCredit,
     houseMoney,
     agentFigures,
+    agentBook,
     agentAccounts,
     stopTimers,
   };

@@ -87,4 +87,7 @@ export const MONEY_EFFECTS: Record<string, MoneyEffect> = {
   'POST /api/v1/backoffice/markets/{id}/settle': 'maker-checker',
   'POST /api/v1/backoffice/markets/{id}/void': 'maker-checker',
   'POST /api/v1/backoffice/markets/{id}/correct': 'maker-checker',
+  // A void of one bet or of a market's bets in bulk (decision 0055): waits like a market's void.
+  'POST /api/v1/backoffice/bets/{id}/void': 'maker-checker',
+  'POST /api/v1/backoffice/bets/void': 'maker-checker',
 };

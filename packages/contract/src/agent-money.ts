@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.js';
-import { adminAccountSchema, rupeesSchema } from './money.js';
+import { adminAccountSchema, dateRangeQuerySchema, rupeesSchema } from './money.js';
 
 /**
  * Agents' money (PRODUCT.md §9): chips a cash agent's upline gives or takes, credit a credit agent gives
@@ -114,13 +114,23 @@ export const waitingRequestSchema = z.object({
 });
 export type WaitingRequest = z.infer<typeof waitingRequestSchema>;
 export const approvalContextSchema = z.object({
-  /** The India day the totals are for (YYYY-MM-DD): the day the request was made. */
+  /**
+   * The India day the total is for (YYYY-MM-DD): the day of the first approval (for house money and
+   * adjustments, the day the request was made); with no first approval yet, today.
+   */
   indiaDate: z.string(),
+  /**
+   * Whose total it is: the operator who asked for the second approval (house money, adjustments: the
+   * requester; deposits, withdrawals: the first approver), or, before a first approval, the caller.
+   */
+  totalOf: z.object({ by: z.string(), byName: z.string() }),
+  /** What `totalOf` moved alone for the account that India day (the line is applied to it), this request not included. */
   requesterTotalToday: z.number(),
   firstApproval: z.object({ by: z.string(), byName: z.string(), at: z.string() }).nullable(),
   otherWaiting: z.array(waitingRequestSchema),
 });
 export type ApprovalContext = z.infer<typeof approvalContextSchema>;
+export const approvalContextEnvelope = envelope(approvalContextSchema);
 export const houseMoneyDetailSchema = houseMoneyRequestSchema.extend({ context: approvalContextSchema });
 export type HouseMoneyDetail = z.infer<typeof houseMoneyDetailSchema>;
 export const houseMoneyDetailEnvelope = envelope(houseMoneyDetailSchema);
@@ -157,3 +167,38 @@ export const agentReceivingAccountSchema = adminAccountSchema.extend({ ownerId: 
 export type AgentReceivingAccount = z.infer<typeof agentReceivingAccountSchema>;
 export const agentReceivingAccountEnvelope = envelope(agentReceivingAccountSchema);
 export const agentReceivingAccountListEnvelope = envelope(z.array(agentReceivingAccountSchema));
+
+/**
+ * An agent's own statement (issue 24, decision 0054): every move of its own book — a cash agent's chips,
+ * a credit agent's free credit — in and out, with the running balance, in India dates. Read by the agent
+ * and its upline (the subtree), never by a sibling.
+ */
+export const agentBookQuerySchema = dateRangeQuerySchema;
+export const agentBookLineSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  /** The India calendar day of the move (YYYY-MM-DD). */
+  indiaDate: z.string(),
+  kind: z.string(),
+  /** From the agent's side: "Chips given to Ravi", "Deposit of Ravi approved", "Chips from the house". */
+  description: z.string(),
+  /** The other account of the move (a downline account or the upline); null when it is the house's. */
+  counterparty: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** Positive: into the agent's book; negative: out of it (rupees). */
+  amount: z.number(),
+  /** The book's balance just after this line. */
+  balance: z.number(),
+});
+export type AgentBookLine = z.infer<typeof agentBookLineSchema>;
+export const agentBookStatementSchema = z.object({
+  agent: z.object({ _id: z.string(), name: z.string(), role: z.number().int() }),
+  book: z.enum(['chips', 'credit']),
+  /** The India dates the statement covers, inclusive. */
+  startDate: z.string(),
+  endDate: z.string(),
+  openingBalance: z.number(),
+  closingBalance: z.number(),
+  lines: z.array(agentBookLineSchema),
+});
+export type AgentBookStatement = z.infer<typeof agentBookStatementSchema>;
+export const agentBookStatementEnvelope = envelope(agentBookStatementSchema);

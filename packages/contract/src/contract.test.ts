@@ -72,7 +72,8 @@ describe('error catalogue', () => {
     for (const [code, entry] of Object.entries(ERRORS)) {
       expect(code).toMatch(/^[A-Z_]+$/);
       expect(entry.message.length).toBeGreaterThan(0);
-      // 503: SERVICE_RESTARTING, a draining process's answer (decision 0041), travels with a real HTTP 503.
+      // 503: SERVICE_RESTARTING, a draining process's answer (decision 0041), travels with a real HTTP 503;
+      // SMS_NOT_SENT (the gateway is down, decision 0060) is a business answer in the envelope.
       expect([400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503]).toContain(entry.metaCode);
     }
   });

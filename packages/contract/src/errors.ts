@@ -87,6 +87,8 @@ export const ERRORS = {
   CASINO_ROUND_NOT_FOUND: { metaCode: 404, message: 'No debit in this round' },
   CASINO_ROUND_CLOSED: { metaCode: 409, message: 'This round is closed' },
   CASINO_ROUND_ALREADY_CREDITED: { metaCode: 409, message: 'This round was credited; it cannot be rolled back' },
+  /** The SMS gateway did not take a message (an outage, or a text its DLT templates do not allow: decision 0060). */
+  SMS_NOT_SENT: { metaCode: 503, message: 'We could not send the SMS just now, please try again in a moment' },
   // Transport-level codes: these travel with a real HTTP status, never inside a 200.
   UNAUTHENTICATED: { metaCode: 401, message: 'Please log in again' },
   SESSION_ENDED: { metaCode: 401, message: 'Your session has ended, please log in again' },

@@ -280,3 +280,36 @@ export const signInPageSchema = z.object({
 });
 export type SignInPage = z.infer<typeof signInPageSchema>;
 export const signInPageEnvelope = envelope(signInPageSchema);
+
+/**
+ * Party win/loss (issue 28, decision 0056): each account directly below a parent with its whole
+ * subtree's result over India dates, from the journal, in rupees from the downline's side (+ the
+ * downline won, − it lost). Sports split by market type; casino in one column.
+ */
+export const partyPnlFiguresSchema = z.object({
+  exchange: z.number(),
+  bookmaker: z.number(),
+  fancy: z.number(),
+  sports: z.number(),
+  casino: z.number(),
+  total: z.number(),
+});
+export const partyPnlRowSchema = partyPnlFiguresSchema.extend({
+  userId: z.string(),
+  username: z.string(),
+  name: z.string(),
+  role: z.number().int(),
+  /** Accounts sit below it: the row is its whole subtree's, and it opens one level down. */
+  hasDownline: z.boolean(),
+});
+export type PartyPnlRow = z.infer<typeof partyPnlRowSchema>;
+export const partyPnlSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Whose downline the rows are; null: the top of the site (an operator's first level). */
+  parentId: z.string().nullable(),
+  rows: z.array(partyPnlRowSchema),
+  total: partyPnlFiguresSchema,
+});
+export type PartyPnl = z.infer<typeof partyPnlSchema>;
+export const partyPnlEnvelope = envelope(partyPnlSchema);

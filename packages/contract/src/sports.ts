@@ -288,6 +288,32 @@ export const settleMarketSchema = z.object({
   runs: z.number().int().min(0).max(2000).optional(),
 });
 export const voidMarketSchema = z.object({ reason: z.string().trim().min(1, 'Give a reason').max(200) });
+/** Void one bet (issue 28, decision 0055): a late bet, a wrong rate, a ghost bet. */
+export const voidBetSchema = z.object({ reason: z.string().trim().min(1, 'Give a reason').max(200) });
+/**
+ * Void the bets of one market in bulk: a player's, those struck in a time window (ISO times, inclusive),
+ * or a player's inside a window. Something must narrow it: voiding every bet is voiding the market.
+ */
+export const bulkVoidBetsSchema = z
+  .object({
+    marketId: z.string().uuid(),
+    userId: z.string().uuid().optional(),
+    from: z.string().datetime({ offset: true }).optional(),
+    to: z.string().datetime({ offset: true }).optional(),
+    reason: z.string().trim().min(1, 'Give a reason').max(200),
+  })
+  .refine((body) => body.userId !== undefined || body.from !== undefined || body.to !== undefined, {
+    message: 'Choose a player or a time window (to void every bet, void the market)',
+    path: ['userId'],
+  });
+/** What a void of bets did: voided at once, or declared for a second operator. */
+export const betVoidSchema = z.object({
+  marketId: z.string(),
+  betIds: z.array(z.string()),
+  status: z.enum(['voided', 'declared']),
+});
+export type BetVoid = z.infer<typeof betVoidSchema>;
+export const betVoidEnvelope = envelope(betVoidSchema);
 /** Correcting a settled result always needs a reason and a second operator (issue 9). */
 export const correctMarketSchema = settleMarketSchema.extend({
   reason: z.string().trim().min(1, 'Give a reason for the correction').max(200),
@@ -300,8 +326,11 @@ export const rejectResultSchema = z.object({ reason: z.string().trim().min(1, 'G
  */
 export const pendingResultSchema = z.object({
   _id: z.string(),
-  /** settle: a result; correct: a new result (or a void) for a settled market; void: an unsettled market with bets. */
-  kind: z.enum(['settle', 'correct', 'void']),
+  /**
+   * settle: a result; correct: a new result (or a void) for a settled market; void: an unsettled market
+   * with bets; void_bets: some bets of the market (decision 0055).
+   */
+  kind: z.enum(['settle', 'correct', 'void', 'void_bets']),
   marketId: z.string(),
   marketName: z.string(),
   marketType: marketTypeSchema,

@@ -37,6 +37,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/banners', label: 'Banners', roles: OPERATORS },
   { to: '/branding', label: 'Branding', roles: [ROLES.DIRECTOR] },
   { to: '/agent-statements', label: 'Agent statements' },
+  // An agent's own chips or credit, in and out (decision 0054).
+  { to: '/my-statement', label: 'My statement', roles: AGENT_ROLES },
   { to: '/downline-limits', label: 'Downline limits', roles: [ROLES.DIRECTOR, ROLES.AGENT, ROLES.CREDIT_AGENT] },
   { to: '/audit-log', label: 'Audit log' },
 ];

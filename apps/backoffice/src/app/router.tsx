@@ -1,10 +1,11 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { OPERATOR_ROLES, ROLES } from '@khel/contract';
+import { AGENT_ROLES, OPERATOR_ROLES, ROLES } from '@khel/contract';
 import { LoginPage } from '../features/auth/components/login-page';
 import { ChangePasswordPage } from '../features/auth/components/change-password-page';
 import { SecondFactorPage } from '../features/auth/components/second-factor-page';
 import { AgentStatementsPage } from '../features/agent-partnership/components/agent-statements-page';
+import { MyBookPage } from '../features/agent-money/components/my-book-page';
 import { DownlineLimitsPage } from '../features/agent-partnership/components/downline-limits-page';
 import { AuditLogPage } from '../features/audit/components/audit-log-page';
 import { BannersPage } from '../features/banners/components/banners-page';
@@ -89,6 +90,14 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'agent-statements', element: <AgentStatementsPage /> },
+      {
+        path: 'my-statement',
+        element: (
+          <RequireRole roles={AGENT_ROLES}>
+            <MyBookPage />
+          </RequireRole>
+        ),
+      },
       {
         path: 'downline-limits',
         element: (

@@ -9,6 +9,7 @@ export interface RequestRowBase {
   status: 'pending' | 'approved' | 'rejected';
   reason: string | null;
   first_approved_by: string | null;
+  first_approved_at: Date | null;
   decided_by: string | null;
   created_at: Date;
   decided_at: Date | null;
@@ -65,8 +66,12 @@ export function requestDeskQueries<Row extends RequestRowBase>(
       );
       return { rows: rows.rows, total: total.rows[0]?.count ?? 0 };
     },
-    async setFirstApproval(id: string, actorId: string): Promise<void> {
-      await db.query(`update ${table} set first_approved_by = $2 where id = $1`, [id, actorId]);
+    async setFirstApproval(id: string, actorId: string, at: Date): Promise<void> {
+      await db.query(`update ${table} set first_approved_by = $2, first_approved_at = $3 where id = $1`, [
+        id,
+        actorId,
+        at,
+      ]);
     },
     async decide(
       id: string,

@@ -181,7 +181,13 @@ const ATTEMPTS: Record<string, Attempt> = {
 };
 
 /** A bookmaker market with a player's ₹1,000 back bet on its first runner. */
-async function marketWithBet(): Promise<{ marketId: string; winnerId: string; loserId: string; playerId: string }> {
+async function marketWithBet(): Promise<{
+  marketId: string;
+  winnerId: string;
+  loserId: string;
+  playerId: string;
+  betId: string;
+}> {
   const market = await marketOf(t, director.token, 'BOOKMAKER');
   const player = await signUpPlayer(t);
   const placed = await placeBet(t, player.token, {
@@ -197,6 +203,7 @@ async function marketWithBet(): Promise<{ marketId: string; winnerId: string; lo
     winnerId: market.runners[0] as string,
     loserId: market.runners[1] as string,
     playerId: player.userId,
+    betId: (placed.body.data as { _id: string })._id,
   };
 }
 
@@ -218,6 +225,26 @@ const MAKER_CHECKER: Record<string, Attempt> = {
     const answer = await call(t.app, 'POST', `/api/v1/backoffice/markets/${marketId}/void`, {
       token: director.token,
       body: { reason: 'Abandoned' },
+    });
+    expect(answer.body.meta.message).toBe('Void declared: a second operator must confirm');
+    return { answer, accountId: playerId, before };
+  },
+  'POST /api/v1/backoffice/bets/{id}/void': async () => {
+    const { betId, playerId } = await marketWithBet();
+    const before = await holdings(playerId);
+    const answer = await call(t.app, 'POST', `/api/v1/backoffice/bets/${betId}/void`, {
+      token: director.token,
+      body: { reason: 'Late bet' },
+    });
+    expect(answer.body.meta.message).toBe('Void declared: a second operator must confirm');
+    return { answer, accountId: playerId, before };
+  },
+  'POST /api/v1/backoffice/bets/void': async () => {
+    const { marketId, playerId } = await marketWithBet();
+    const before = await holdings(playerId);
+    const answer = await call(t.app, 'POST', '/api/v1/backoffice/bets/void', {
+      token: director.token,
+      body: { marketId, userId: playerId, reason: 'Ghost bets' },
     });
     expect(answer.body.meta.message).toBe('Void declared: a second operator must confirm');
     return { answer, accountId: playerId, before };

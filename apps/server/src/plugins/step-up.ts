@@ -14,6 +14,8 @@ export const STEP_UP_ROUTES: readonly string[] = [
   'POST /api/v1/backoffice/users/:id/agent-statement/settle',
   'POST /api/v1/backoffice/users/:id/password',
   'POST /api/v1/backoffice/markets/:id/void',
+  'POST /api/v1/backoffice/bets/:id/void',
+  'POST /api/v1/backoffice/bets/void',
 ];
 
 /**

@@ -1,5 +1,8 @@
 import { useParams } from 'react-router';
+import { AGENT_ROLES } from '@khel/contract';
+import type { RoleId } from '@khel/contract';
 import { AccountMoneyPanel } from '../../features/agent-money/components/account-money-panel';
+import { AgentBookPanel } from '../../features/agent-money/components/agent-book-panel';
 import { PlayerBets } from '../../features/downline/components/player-bets';
 import { PlayerProfitLoss } from '../../features/downline/components/player-profit-loss';
 import { ResetPassword } from '../../features/downline/components/reset-password';
@@ -29,6 +32,9 @@ export function UserDetailRoute() {
       <UserDetail key={id} userId={id} />
       {user.data !== undefined ? (
         <AccountMoneyPanel key={`money-${id}`} userId={id} role={user.data.role} uplineId={user.data.uplineId} />
+      ) : null}
+      {user.data !== undefined && AGENT_ROLES.includes(user.data.role as RoleId) ? (
+        <AgentBookPanel key={`book-${id}`} agentId={id} />
       ) : null}
       {user.data !== undefined && operator ? (
         <PlayerWallet key={`wallet-${id}`} userId={id} playerName={user.data.name || user.data.username} />

@@ -29,6 +29,9 @@ import stepUp from './0032-step-up.js';
 import passwordChangeRequired from './0033-password-change-required.js';
 import matchedPrice from './0034-matched-price.js';
 import agentRatesByWeek from './0035-agent-rates-by-week.js';
+import firstApprovalTime from './0036-first-approval-time.js';
+import singleBetVoid from './0037-single-bet-void.js';
+import smsMessages from './0041-sms-messages.js';
 import marketRules from './0042-market-rules.js';
 
 export interface Migration {
@@ -69,5 +72,8 @@ export const MIGRATIONS: Migration[] = [
   { id: '0033-password-change-required', sql: passwordChangeRequired },
   { id: '0034-matched-price', sql: matchedPrice },
   { id: '0035-agent-rates-by-week', sql: agentRatesByWeek },
+  { id: '0036-first-approval-time', sql: firstApprovalTime },
+  { id: '0037-single-bet-void', sql: singleBetVoid },
+  { id: '0041-sms-messages', sql: smsMessages },
   { id: '0042-market-rules', sql: marketRules },
 ];

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adjustmentCreateSchema, adjustmentEnvelope, adjustmentListEnvelope, idParamsSchema } from '@khel/contract';
+import {
+  adjustmentCreateSchema,
+  adjustmentEnvelope,
+  adjustmentListEnvelope,
+  approvalContextEnvelope,
+  idParamsSchema,
+} from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
@@ -44,6 +50,20 @@ export function adjustmentsRoutes(adjustments: AdjustmentsService, guards: AuthG
         );
         return ok(adjustment, message);
       },
+    );
+    app.get(
+      '/api/v1/backoffice/adjustments/:id/context',
+      {
+        preValidation: guards.requireOperator,
+        schema: {
+          tags,
+          summary:
+            "What the second approver sees beside an adjustment: the requester's total for the player that day, other requests waiting for the player, the first approval",
+          params: idParamsSchema,
+          response: { 200: approvalContextEnvelope },
+        },
+      },
+      async (request) => ok(await adjustments.context(request.params.id)),
     );
     app.post(
       '/api/v1/backoffice/adjustments/:id/approve',

@@ -1,3 +1,4 @@
+import type { ApprovalContext } from '@khel/contract';
 import { paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -134,6 +135,22 @@ export function createAdjustmentsService(deps: {
         ip,
       });
       return toAdjustment(row);
+    },
+
+    /**
+     * What the second approver sees beside a pending adjustment (issue 24): the requester (who counts as
+     * the first approver) and their total for the player on the India day they asked, and everything else
+     * waiting for the player.
+     */
+    async context(id: string): Promise<ApprovalContext> {
+      const row = (await createAdjustmentsRepository(db).find(id)) ?? fail('NOT_FOUND', 'Adjustment not found');
+      return fourEyes.context(db, {
+        id,
+        accountId: row.user_id,
+        totalOf: row.requested_by,
+        day: row.created_at,
+        firstApproval: { by: row.requested_by, at: row.created_at },
+      });
     },
 
     /** The player an adjustment changes and the operator who asked for it (separation of duties). */

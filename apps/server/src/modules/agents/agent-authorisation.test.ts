@@ -63,6 +63,8 @@ const AGENT_ACCESS: Record<string, Access> = {
   'GET /api/v1/backoffice/users/{id}/ledger': USER,
   'GET /api/v1/backoffice/users/{id}/profit-loss': USER,
   'GET /api/v1/backoffice/users/{id}/bets': USER,
+  'GET /api/v1/backoffice/users/{id}/party-pnl': USER,
+  'GET /api/v1/backoffice/reports/party-pnl': OWN,
   'GET /api/v1/backoffice/users/{id}/tree-path': USER,
   'POST /api/v1/backoffice/users/{id}/password': {
     who: 'agents',
@@ -101,6 +103,8 @@ const AGENT_ACCESS: Record<string, Access> = {
   'GET /api/v1/backoffice/downline/bet-limits': OWN,
   'PUT /api/v1/backoffice/downline/bet-limits': OWN,
   'GET /api/v1/backoffice/users/{id}/money': USER,
+  // An agent's own statement (decision 0054): its own, and its downline agents'.
+  'GET /api/v1/backoffice/users/{id}/book': { who: 'agents', kind: 'user', target: 'agent' },
   'POST /api/v1/backoffice/users/{id}/chips': { who: 'agents', kind: 'money', body: { action: 'give', amount: 1 } },
   'POST /api/v1/backoffice/users/{id}/credit': { who: 'agents', kind: 'money', body: { action: 'give', amount: 1 } },
   'POST /api/v1/backoffice/users/{id}/settlement': { who: 'agents', kind: 'money', body: { amount: 1 } },
@@ -111,6 +115,9 @@ const AGENT_ACCESS: Record<string, Access> = {
     request: 'deposit',
     body: { reason: 'Checked' },
   },
+  // What the approver sees beside the request (issue 24): as the decision itself.
+  'GET /api/v1/backoffice/deposits/{id}/context': { who: 'cashAgents', kind: 'request', request: 'deposit' },
+  'GET /api/v1/backoffice/withdrawals/{id}/context': { who: 'cashAgents', kind: 'request', request: 'withdrawal' },
   'POST /api/v1/backoffice/withdrawals/{id}/approve': { who: 'cashAgents', kind: 'request', request: 'withdrawal' },
   'POST /api/v1/backoffice/withdrawals/{id}/reject': {
     who: 'cashAgents',
@@ -144,6 +151,7 @@ const accessOf = (operation: string): Access => AGENT_ACCESS[operation] ?? OPERA
 const OPERATORS_ONLY = [
   'POST /api/v1/backoffice/users/{id}/adjustments',
   'GET /api/v1/backoffice/users/{id}/adjustments',
+  'GET /api/v1/backoffice/adjustments/{id}/context',
   'POST /api/v1/backoffice/adjustments/{id}/approve',
   'POST /api/v1/backoffice/adjustments/{id}/reject',
   'POST /api/v1/backoffice/markets/{id}/result/confirm',
@@ -181,6 +189,8 @@ const OPERATORS_ONLY = [
   'POST /api/v1/backoffice/markets/{id}/settle',
   'POST /api/v1/backoffice/markets/{id}/void',
   'POST /api/v1/backoffice/markets/{id}/correct',
+  'POST /api/v1/backoffice/bets/{id}/void',
+  'POST /api/v1/backoffice/bets/void',
   'GET /api/v1/backoffice/markets/{id}/book',
   'GET /api/v1/backoffice/results/pending',
   'GET /api/v1/backoffice/sports-desk/settings',
@@ -316,7 +326,7 @@ beforeAll(async () => {
       (
         await call(t.app, 'POST', '/api/v1/admin-deposit-request', {
           token: tree.cashPlayer.token,
-          body: { amount: 700, accountId, type: 'bank', txnRef },
+          body: { amount: 900, accountId, type: 'bank', txnRef },
         })
       ).body.data as { _id: string }
     )._id;
@@ -351,10 +361,10 @@ beforeAll(async () => {
     expect(answer.body.meta.code, `${kind}: ${answer.body.meta.message}`).toBe(200);
     return (answer.body.data as { _id: string })._id;
   };
-  // Made now: the password operations below end the cash player's sessions. Two agents × two decisions each.
+  // Made now: the password operations below end the cash player's sessions. Two agents × (two decisions and the approver's context) each.
   const pool = async (token: string, payout: string) => ({
-    deposit: await Promise.all([1, 2, 3, 4].map(() => request(token, 'deposit', payout))),
-    withdrawal: await Promise.all([1, 2, 3, 4].map(() => request(token, 'withdrawal', payout))),
+    deposit: await Promise.all([1, 2, 3, 4, 5, 6].map(() => request(token, 'deposit', payout))),
+    withdrawal: await Promise.all([1, 2, 3, 4, 5, 6].map(() => request(token, 'withdrawal', payout))),
   });
   const insidePool = await pool(tree.cashPlayer.token, (own.body.data as { _id: string })._id);
   const outsidePool = await pool(house.token, (houseAccount.body.data as { _id: string })._id);

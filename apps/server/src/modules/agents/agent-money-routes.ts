@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ROLES,
   accountMoneyEnvelope,
+  agentBookQuerySchema,
+  agentBookStatementEnvelope,
   creditLineEnvelope,
   agentMoneyQuerySchema,
   chipsMoveSchema,
@@ -15,6 +17,7 @@ import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { Caller } from '../identity/identity-service.js';
 import { idempotencyKeyOf } from '../idempotency/idempotency-service.js';
+import type { AgentBookService } from './agent-book-service.js';
 import type { AgentChipsService } from './agent-chips-service.js';
 import type { AgentCreditService } from './agent-credit-service.js';
 import type { AgentFiguresService } from './agent-figures-service.js';
@@ -33,6 +36,7 @@ export function agentMoneyRoutes(
     credit: AgentCreditService;
     figures: AgentFiguresService;
     houseMoney: HouseMoneyService;
+    book: AgentBookService;
   },
   guards: AuthGuards,
 ): FastifyPluginAsyncZod {
@@ -72,6 +76,21 @@ export function agentMoneyRoutes(
         },
       },
       async (request) => ok(await services.figures.accountMoney(callerOf(request), request.params.id, request.query)),
+    );
+    app.get(
+      '/api/v1/backoffice/users/:id/book',
+      {
+        preValidation: requireMoneyRole,
+        schema: {
+          tags,
+          summary:
+            "An agent's own statement: every move of its chips or credit in and out, with the running balance, in India dates (the agent and its upline)",
+          params: idParamsSchema,
+          querystring: agentBookQuerySchema,
+          response: { 200: agentBookStatementEnvelope },
+        },
+      },
+      async (request) => ok(await services.book.statement(callerOf(request), request.params.id, request.query)),
     );
     app.post(
       '/api/v1/backoffice/users/:id/chips',

@@ -123,10 +123,10 @@ export function createHouseMoneyService(deps: {
       const context = await deps.fourEyes.context(db, {
         id: row.id,
         accountId: row.target_id,
-        requestedBy: row.requested_by,
-        createdAt: row.created_at,
+        totalOf: row.requested_by,
+        day: row.created_at,
         // The requester counts as the first approver (decision 0044).
-        firstApproval: { by: row.requested_by, byName: row.requested_by_name, at: row.created_at },
+        firstApproval: { by: row.requested_by, at: row.created_at },
       });
       return { ...toHouseMoneyRequest(row), context };
     },

@@ -107,6 +107,7 @@ describe('house chips and credit wait for a second operator above the line', () 
     expect(detail.body.meta.code).toBe(200);
     const context = (detail.body.data as { context: Record<string, unknown> }).context;
     expect(context).toMatchObject({
+      totalOf: { by: support.userId },
       requesterTotalToday: 40_000,
       firstApproval: { by: support.userId },
     });

@@ -26,7 +26,7 @@ export interface DepositLimitRow {
 }
 
 const SELECT = `select d.id, d.user_id, d.amount_paise, d.receiving_account_id, d.type, d.txn_ref, d.screenshot_media_id, d.thumbnail_media_id,
-    d.status, d.reason, d.first_approved_by, d.decided_by, d.created_at, d.decided_at,
+    d.status, d.reason, d.first_approved_by, d.first_approved_at, d.decided_by, d.created_at, d.decided_at,
     r.account_number, r.account_holder_name, r.owner_id as account_owner_id, ow.name as account_owner_name,
     t.bytes as thumbnail_bytes,
     u.name as player_name, u.username as player_username, u.mobile_no as player_mobile_no,

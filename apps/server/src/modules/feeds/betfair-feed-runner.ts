@@ -41,6 +41,8 @@ export function createBetfairFeedRunner(deps: {
   log: (message: string, error?: unknown) => void;
   /** Each message handled, with the time it was published (the lag measurement hooks here). */
   onHandled?: (pt: number) => void;
+  /** A replay's lag behind its schedule, after each message applied (the feed-lag metric). */
+  onLag?: (seconds: number) => void;
 }) {
   const actions = createFeedActions(deps);
   const cache = new StreamCache();
@@ -103,7 +105,7 @@ export function createBetfairFeedRunner(deps: {
     start(items: readonly ReplayItem[], options: ReplayOptions): void {
       if (controller !== null) return;
       controller = new AbortController();
-      done = playReplay(items, options, handle, controller.signal)
+      done = playReplay(items, { onLag: deps.onLag, ...options }, handle, controller.signal)
         .then(drain)
         .catch((error: unknown) => deps.log('betfair replay failed', error));
     },

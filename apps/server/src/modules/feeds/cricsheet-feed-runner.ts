@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { createCricsheetFeed, cricsheetLabel, parseCricsheet } from '@khel/cricket-feed';
 import type { CricsheetMatch, MatchRecord } from '@khel/cricket-feed';
 import type { FeedAction } from '@khel/sports-sim';
+import { createReplayLag } from './replay-lag.js';
 import type { Clock } from '../../lib/clock.js';
 import { createFeedActions } from '../sports/feed/index.js';
 import type { FeedMarketAction } from '../sports/feed/index.js';
@@ -40,6 +41,10 @@ export function createCricsheetFeedRunner(deps: {
   replay: CricsheetReplay;
   league: string;
   log: (message: string, error?: unknown) => void;
+  /** Seconds each delivery's update trails the replay's schedule (the feed-lag metric). */
+  onLag?: (seconds: number) => void;
+  /** The time lag is measured with (milliseconds; default performance.now). */
+  now?: () => number;
 }) {
   const actions = createFeedActions(deps);
   const feed = createCricsheetFeed(deps.replay.match, {
@@ -110,13 +115,21 @@ export function createCricsheetFeedRunner(deps: {
       const signal = (controller = new AbortController()).signal;
       const inAir = timing.ballInAirMs / timing.speed;
       const after = Math.max(0, timing.ballMs - timing.ballInAirMs) / timing.speed;
+      const lag = createReplayLag(deps.onLag, deps.now);
+      const pause = async (ms: number) => {
+        lag.waited(ms);
+        await wait(ms, signal);
+      };
       done = (async () => {
         await open();
-        await wait(after, signal);
+        lag.applied();
+        await pause(after);
         while (!signal.aborted && (await bowling())) {
-          await wait(inAir, signal);
+          lag.applied();
+          await pause(inAir);
           await bowled();
-          await wait(after, signal);
+          lag.applied();
+          await pause(after);
         }
       })().catch((error: unknown) => deps.log('cricsheet replay failed', error));
     },

@@ -147,3 +147,29 @@ describe('a Cricsheet match replayed ball by ball', () => {
     expect(failures).toEqual([]);
   }, 900_000);
 });
+
+describe('a Cricsheet replay in the background', () => {
+  it('reports its feed lag after the event opens and after each ball is bowling and bowled', async () => {
+    const own = await createTestApp();
+    try {
+      const lags: number[] = [];
+      const runner = createCricsheetFeedRunner({
+        sports: own.services.sports,
+        onMarket: (marketId, action) => own.services.marketRouter.run('feed.market', { marketId, action }),
+        clock: own.clock,
+        replay,
+        league: 'Replays of real matches',
+        log: () => undefined,
+        onLag: (seconds) => lags.push(seconds),
+      });
+      runner.start({ ballMs: 40, ballInAirMs: 20, speed: 1 });
+      await expect.poll(() => runner.bowledCount(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+      await runner.stop();
+      // Open, then two figures a ball (bowling, bowled), each a lag of zero or more seconds.
+      expect(lags.length).toBeGreaterThanOrEqual(1 + 2 * 2);
+      expect(lags.every((seconds) => Number.isFinite(seconds) && seconds >= 0)).toBe(true);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+});

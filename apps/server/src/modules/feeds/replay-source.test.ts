@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadReplay, mergeByPublishTime, playReplay, replayDelayMs } from './replay-source.js';
 import type { ReplayItem } from './replay-source.js';
 import { FIXTURES_DIR } from './recorded-files.js';
+import { createReplayLag } from './replay-lag.js';
 
 const market = (pt: number) => ({ op: 'mcm' as const, pt, clk: `m${pt}` });
 const score = (pt: number) => ({ op: 'ccm' as const, pt, clk: `s${pt}` });
@@ -70,5 +71,44 @@ describe('the replay source', () => {
       1,
     );
     expect(seen).toEqual([2, 3]);
+  });
+
+  it('reports its feed lag after each item: how far it trails its own schedule, growing as it falls behind', async () => {
+    // A clock of its own: each wait and each item's handling moves it on, nothing else.
+    let now = 0;
+    const lags: number[] = [];
+    await playReplay(
+      mergeByPublishTime([market(0), market(1000), market(3000), market(60_000)], []),
+      {
+        speed: 2,
+        maxIdleMs: 5000,
+        now: () => now,
+        sleep: async (ms) => void (now += ms),
+        onLag: (seconds) => lags.push(seconds),
+      },
+      () => void (now += 200), // each update takes 200 ms to apply
+    );
+    // Gaps of 500, 1000 and (capped) 5000 ms: every item starts its wait 200 ms later than the schedule.
+    expect(lags).toEqual([0.2, 0.4, 0.6, 0.8]);
+  });
+});
+
+describe('createReplayLag', () => {
+  it('never reports less than nothing, and only what trails the waits', () => {
+    let now = 1000;
+    const lags: number[] = [];
+    const lag = createReplayLag(
+      (seconds) => lags.push(seconds),
+      () => now,
+    );
+    lag.waited(500); // the replay waited less than its schedule says (it was woken early)
+    now += 100;
+    lag.applied();
+    now += 900;
+    lag.applied();
+    lag.waited(1000);
+    now += 1250;
+    lag.applied();
+    expect(lags).toEqual([0, 0.5, 0.75]);
   });
 });

@@ -7,6 +7,7 @@
 import { parseMarketMessages } from '@khel/betfair-stream';
 import type { MarketChangeMessage } from '@khel/betfair-stream';
 import { readRecordedText } from './recorded-files.js';
+import { createReplayLag } from './replay-lag.js';
 
 /** A Betfair cricket score stream message (`op: "ccm"`); its contents are read by the cricket adapter. */
 export interface CricketChangeMessage {
@@ -22,6 +23,10 @@ export interface ReplayOptions {
   speed: number;
   maxIdleMs: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Seconds each applied item trails the replay's schedule (modules/feeds/replay-lag.ts). */
+  onLag?: (seconds: number) => void;
+  /** The time lag is measured with (milliseconds; default performance.now). */
+  now?: () => number;
 }
 
 /** Both streams in one publish-time order; at equal times the market message first (the file order). */
@@ -67,13 +72,16 @@ export async function playReplay(
   from = 0,
 ): Promise<void> {
   const sleep = options.sleep ?? realSleep;
+  const lag = createReplayLag(options.onLag, options.now);
   for (let index = from; index < items.length && !signal?.aborted; index += 1) {
     const item = items[index]!;
     if (index > from) {
       const wait = replayDelayMs(item.pt - items[index - 1]!.pt, options.speed, options.maxIdleMs);
+      lag.waited(wait);
       if (wait > 0) await sleep(wait);
       if (signal?.aborted) return;
     }
     await onItem(item, index);
+    lag.applied();
   }
 }

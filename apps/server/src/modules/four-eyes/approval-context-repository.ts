@@ -15,13 +15,29 @@ export interface WaitingRow {
  */
 export function createApprovalContextRepository(db: Queryable) {
   return {
-    /** What the operator moved alone for the account on that India day (operator_solo_totals, migration 0007). */
-    async soloTotal(operatorId: string, userId: string, indiaDate: string): Promise<number> {
-      const result = await db.query<{ amount_paise: string | number }>(
-        'select amount_paise from operator_solo_totals where operator_id = $1 and user_id = $2 and india_date = $3',
+    /**
+     * The operator's name and what they moved alone for the account on that India day
+     * (operator_solo_totals, migration 0007); null when there is no such operator.
+     */
+    async soloTotal(
+      operatorId: string,
+      userId: string,
+      indiaDate: string,
+    ): Promise<{ name: string; amountPaise: number } | null> {
+      const result = await db.query<{ name: string; amount_paise: string | number }>(
+        `select o.name, coalesce(t.amount_paise, 0) as amount_paise
+           from users o
+           left join operator_solo_totals t on t.operator_id = o.id and t.user_id = $2 and t.india_date = $3
+          where o.id = $1`,
         [operatorId, userId, indiaDate],
       );
-      return Number(result.rows[0]?.amount_paise ?? 0);
+      const row = result.rows[0];
+      return row === undefined ? null : { name: row.name, amountPaise: Number(row.amount_paise) };
+    },
+
+    async nameOf(userId: string): Promise<string> {
+      const result = await db.query<{ name: string }>('select name from users where id = $1', [userId]);
+      return result.rows[0]?.name ?? '';
     },
 
     /** Every request still waiting for the account, in every queue, oldest first. */

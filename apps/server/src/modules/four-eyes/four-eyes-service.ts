@@ -35,32 +35,37 @@ export function createFourEyesService(deps: { clock: Clock; secondApprovalAboveP
 export type FourEyesService = ReturnType<typeof createFourEyesService>;
 
 /**
- * What a second approver sees beside a request (issue 24): the requester's own total for the account on
- * the India day the request was made, the other requests waiting for the account, and the first approval.
+ * What a second approver sees beside a request (issue 24): the total of the operator who asked for the
+ * second approval (`totalOf`) for the account on the India day `day` falls in, the other requests waiting
+ * for the account, and the first approval.
  */
 export async function approvalContext(
   db: Queryable,
   request: {
     id: string;
     accountId: string;
-    requestedBy: string;
-    createdAt: Date;
-    firstApproval: { by: string; byName: string; at: Date } | null;
+    totalOf: string;
+    day: Date;
+    firstApproval: { by: string; at: Date } | null;
   },
 ): Promise<ApprovalContext> {
   const repo = createApprovalContextRepository(db);
-  const day = indiaDate(request.createdAt);
-  const totalPaise = await repo.soloTotal(request.requestedBy, request.accountId, day);
+  const day = indiaDate(request.day);
+  const total = await repo.soloTotal(request.totalOf, request.accountId, day);
   const waiting = await repo.waitingFor(request.accountId);
   return {
     indiaDate: day,
-    requesterTotalToday: paiseToRupees(totalPaise),
+    totalOf: { by: request.totalOf, byName: total?.name ?? '' },
+    requesterTotalToday: paiseToRupees(total?.amountPaise ?? 0),
     firstApproval:
       request.firstApproval === null
         ? null
         : {
             by: request.firstApproval.by,
-            byName: request.firstApproval.byName,
+            byName:
+              request.firstApproval.by === request.totalOf
+                ? (total?.name ?? '')
+                : await repo.nameOf(request.firstApproval.by),
             at: request.firstApproval.at.toISOString(),
           },
     otherWaiting: waiting

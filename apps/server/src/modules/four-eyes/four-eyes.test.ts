@@ -153,3 +153,122 @@ describe('the second-approval line applies to totals (issue 9)', () => {
     ]);
   });
 });
+
+type Context = {
+  indiaDate: string;
+  totalOf: { by: string; byName: string };
+  requesterTotalToday: number;
+  firstApproval: { by: string; byName: string; at: string } | null;
+  otherWaiting: { kind: string; _id: string; amount: number }[];
+};
+const contextOf = async (token: string, path: string): Promise<Context> => {
+  const answer = await call(t.app, 'GET', `/api/v1/backoffice/${path}/context`, { token });
+  expect(answer.body.meta.code, answer.body.meta.message).toBe(200);
+  return answer.body.data as Context;
+};
+
+describe('a second approver sees the request in context (issue 24)', () => {
+  it("an adjustment: the requester's total for the player that day, the requester as first approval, what else waits", async () => {
+    const player = await signUpPlayer(t);
+    expect((await adjust(director.token, player.userId, 30_000)).body.data).toMatchObject({ status: 'applied' });
+    const waiting = (await adjust(director.token, player.userId, 25_000)).body.data as { _id: string; status: string };
+    expect(waiting.status).toBe('pending');
+    const depositId = await deposit(player.token, 1_000);
+    const context = await contextOf(support.token, `adjustments/${waiting._id}`);
+    expect(context).toMatchObject({
+      totalOf: { by: director.userId },
+      requesterTotalToday: 30_000,
+      firstApproval: { by: director.userId },
+    });
+    expect(context.totalOf.byName).not.toBe('');
+    expect(context.firstApproval?.byName).toBe(context.totalOf.byName);
+    expect(context.indiaDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(context.otherWaiting).toEqual([expect.objectContaining({ kind: 'deposit', _id: depositId, amount: 1_000 })]);
+
+    // The requester's total stays the one the line was applied to; the approval is not money moved alone.
+    await call(t.app, 'POST', `/api/v1/backoffice/adjustments/${waiting._id}/approve`, { token: support.token });
+    expect(await contextOf(support.token, `adjustments/${waiting._id}`)).toMatchObject({ requesterTotalToday: 30_000 });
+    const missing = await call(
+      t.app,
+      'GET',
+      '/api/v1/backoffice/adjustments/00000000-0000-0000-0000-000000000000/context',
+      { token: support.token },
+    );
+    expect(missing.body.meta).toMatchObject({ code: 404, error: 'NOT_FOUND' });
+  });
+
+  it("a deposit: before its first approval, the caller's own total; after it, the first approver's, with when", async () => {
+    const player = await signUpPlayer(t);
+    expect((await adjust(director.token, player.userId, 45_000)).body.data).toMatchObject({ status: 'applied' });
+    const depositId = await deposit(player.token, 6_000);
+    const other = await deposit(player.token, 2_000);
+
+    const before = await contextOf(director.token, `deposits/${depositId}`);
+    expect(before).toMatchObject({
+      totalOf: { by: director.userId },
+      requesterTotalToday: 45_000,
+      firstApproval: null,
+    });
+    expect(before.otherWaiting).toEqual([expect.objectContaining({ kind: 'deposit', _id: other, amount: 2_000 })]);
+    expect((await contextOf(support.token, `deposits/${depositId}`)).requesterTotalToday).toBe(0);
+
+    const first = await call(t.app, 'POST', `/api/v1/backoffice/deposits/${depositId}/approve`, {
+      token: director.token,
+    });
+    expect(first.body.data).toMatchObject({ status: 'pending', awaitingSecondApproval: true });
+    const after = await contextOf(support.token, `deposits/${depositId}`);
+    expect(after).toMatchObject({
+      totalOf: { by: director.userId },
+      requesterTotalToday: 45_000,
+      firstApproval: { by: director.userId, at: t.clock.now().toISOString() },
+    });
+    expect(after.firstApproval?.byName).toBe(after.totalOf.byName);
+  });
+
+  it("a withdrawal: the first approver's total, the first approval, and a pending adjustment for the player signed", async () => {
+    const player = await signUpPlayer(t);
+    await adjust(support.token, player.userId, 50_000);
+    const accountId = (
+      (
+        await call(t.app, 'POST', '/api/v1/account-details', {
+          token: player.token,
+          body: {
+            type: 'bank',
+            accountNumber: '987654321013',
+            accountHolderName: 'Ravi',
+            bankName: 'HDFC Bank',
+            ifscCode: 'HDFC0000123',
+          },
+        })
+      ).body.data as { _id: string }
+    )._id;
+    const withdrawal = (
+      (
+        await call(t.app, 'POST', '/api/v1/withdrawal-request', {
+          token: player.token,
+          body: { amount: 40_000, accountId },
+        })
+      ).body.data as { _id: string }
+    )._id;
+    const debit = (await adjust(director.token, player.userId, -60_000)).body.data as { _id: string; status: string };
+    expect(debit.status).toBe('pending');
+    expect(
+      (await call(t.app, 'POST', `/api/v1/backoffice/withdrawals/${withdrawal}/approve`, { token: support.token })).body
+        .data,
+    ).toMatchObject({ status: 'pending', awaitingSecondApproval: true });
+    const context = await contextOf(director.token, `withdrawals/${withdrawal}`);
+    expect(context).toMatchObject({
+      totalOf: { by: support.userId },
+      requesterTotalToday: 50_000,
+      firstApproval: { by: support.userId },
+    });
+    expect(context.otherWaiting).toEqual([
+      expect.objectContaining({ kind: 'adjustment', _id: debit._id, amount: -60_000 }),
+    ]);
+    // And the pending withdrawal shows, signed, beside the debit.
+    const beside = await contextOf(support.token, `adjustments/${debit._id}`);
+    expect(beside.otherWaiting).toEqual([
+      expect.objectContaining({ kind: 'withdrawal', _id: withdrawal, amount: -40_000 }),
+    ]);
+  });
+});

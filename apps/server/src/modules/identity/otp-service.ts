@@ -2,6 +2,7 @@ import { OTP_LENGTH, OTP_RESEND_COUNTDOWN_SECONDS } from '@khel/contract';
 import type { Clock } from '../../lib/clock.js';
 import { fail } from '../../lib/app-error.js';
 import { hmacHex, newNumericCode, newOpaqueToken, safeEqualHex } from '../../lib/crypto.js';
+import { otpText } from '../sms/dlt-templates.js';
 import type { SmsSender } from '../sms/sms-service.js';
 import type { ThrottleService } from '../throttle/throttle-service.js';
 import type { IdentityRepository } from './identity-repository.js';
@@ -56,11 +57,7 @@ export function createOtpService(deps: {
       await throttle.record(OTP_RULES.sendsPerNumber.bucket, mobileNo);
       await throttle.record(OTP_RULES.sendsPerIp.bucket, ip);
       const site = await deps.siteName();
-      const what = purpose === 'reset' ? 'password reset' : 'verification';
-      await sms.send(
-        mobileNo,
-        `${code} is your ${site} ${what} code. It expires in 5 minutes. Never share it with anyone.`,
-      );
+      await sms.send(mobileNo, otpText(code, site, purpose));
     },
 
     /** Spends the live code when it matches; otherwise counts the failure and says why. */

@@ -99,7 +99,8 @@ describe('step-up for money (decision 0049)', () => {
       settlement: { amount: 10 },
       settle: { weekStart: '2026-11-23' },
       password: { password: 'another-monsoon-55' },
-      void: { reason: 'a ghost market' },
+      // One body for every void: a market's ignores the bulk void's market and player.
+      void: { reason: 'a ghost market', marketId: agent, userId: agent },
     };
     for (const route of STEP_UP_ROUTES) {
       const [method, path] = route.split(' ') as ['POST', string];

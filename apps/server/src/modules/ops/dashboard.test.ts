@@ -60,6 +60,7 @@ const KNOWN_VALUES: Record<string, Record<string, readonly string[]>> = {
   khel_casino_callbacks_total: { status: CASINO_WALLET_STATUSES },
   khel_requests_pending: { kind: ['deposit', 'withdrawal'] },
   khel_db_pool_connections: { state: ['total', 'idle', 'waiting'] },
+  khel_sms_total: { outcome: ['refused', 'sent', 'delivered', 'failed', 'voice'] },
 };
 
 const queries = [
@@ -89,6 +90,7 @@ describe('ops/grafana dashboard and ops/prometheus alert rules', () => {
       'khel_requests_pending',
       'khel_process_nodejs_eventloop_lag_p99_seconds',
       'khel_db_pool_connections',
+      'khel_sms_total',
     ])
       expect(all, name).toContain(name);
   });

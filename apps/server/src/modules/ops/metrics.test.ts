@@ -28,7 +28,10 @@ function value(text: string, series: string): number {
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }
 
-async function exchangeMarket(): Promise<{ id: string; runners: string[] }> {
+let markets = 0;
+/** An exchange market; with a delay, in play (bets wait the delay before they are decided). */
+async function exchangeMarket(delaySeconds = 0): Promise<{ id: string; runners: string[] }> {
+  markets += 1;
   const sport = await call(t.app, 'POST', '/api/v1/backoffice/sports', {
     token: director.token,
     body: { name: 'Cricket' },
@@ -41,7 +44,7 @@ async function exchangeMarket(): Promise<{ id: string; runners: string[] }> {
     token: director.token,
     body: {
       leagueId: (league.body.data as { _id: string })._id,
-      name: 'Scrapers v Probes',
+      name: `Scrapers v Probes ${markets}`,
       startTime: '2026-11-21T14:00:00.000Z',
     },
   });
@@ -52,10 +55,12 @@ async function exchangeMarket(): Promise<{ id: string; runners: string[] }> {
       marketType: 'EXCHANGE',
       name: 'Match Odds',
       runners: ['Scrapers', 'Probes'],
-      betDelaySeconds: 0,
+      betDelaySeconds: delaySeconds,
     },
   });
   const id = (created.body.data as { _id: string })._id;
+  if (delaySeconds > 0)
+    await call(t.app, 'PUT', `/api/v1/backoffice/markets/${id}`, { token: director.token, body: { inPlay: true } });
   const view = (await call(t.app, 'PUT', `/api/v1/backoffice/markets/${id}`, { token: director.token, body: {} })).body
     .data as { runners: { _id: string }[] };
   return { id, runners: view.runners.map((runner) => runner._id) };
@@ -128,6 +133,34 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^khel_writer_batch_commands_bucket\{le="1",path="(statement|transaction)"\} \d+/m);
     // Every posting is a journal transaction: the sign-up bonus chips and the bets' exposure reservations among them.
     expect(value(text, 'khel_wallet_postings')).toBeGreaterThan(0);
+  });
+
+  it("counts an in-play bet's fill at the end of its delay in the matched volume, and what each delayed bet became", async () => {
+    const market = await exchangeMarket(2);
+    const layer = await signUpPlayer(t);
+    const backer = await signUpPlayer(t);
+    const place = (token: string, body: Record<string, unknown>) =>
+      call(t.app, 'POST', '/api/v1/place-bet', {
+        token,
+        body: { marketId: market.id, selectionId: market.runners[0], odds: 3, ...body },
+      });
+    // A resting offer (nothing to match it, so it rests at once, kept in play).
+    expect((await place(layer.token, { selectionType: 'lay', stake: 500, keepInPlay: true })).body.meta.code).toBe(200);
+    t.clock.advanceMs(2100);
+    await t.services.sports.resolveDueBets();
+    const before = await scrape();
+    expect((await place(backer.token, { selectionType: 'back', stake: 400 })).body.data).toMatchObject({
+      status: 'pending',
+    });
+    const pending = await scrape();
+    const since = (text: string, from: string, series: string) => value(text, series) - value(from, series);
+    // Placed pending: nothing matched yet.
+    expect(since(pending.text, before.text, 'khel_bets_matched_rupees_total{market_type="EXCHANGE"}')).toBe(0);
+    t.clock.advanceMs(2100);
+    await t.services.sports.resolveDueBets();
+    const { text } = await scrape();
+    expect(since(text, before.text, 'khel_bets_matched_rupees_total{market_type="EXCHANGE"}')).toBe(400);
+    expect(since(text, before.text, 'khel_bets_delayed_total{market_type="EXCHANGE",status="matched"}')).toBe(1);
   });
 
   it('counts casino callbacks by call and protocol status', async () => {

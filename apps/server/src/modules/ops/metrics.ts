@@ -17,6 +17,8 @@ export interface WriterMetrics {
 export interface BetMetrics {
   placed(marketType: string, status: string, matchedRupees: number): void;
   refused(reason: string): void;
+  /** An in-play bet decided at the end of its delay (on the process that decided it): matched or lapsed. */
+  delayedDecided(marketType: string, status: string, matchedRupees: number): void;
 }
 
 /** A seamless-wallet callback from a casino provider, by call and the protocol's status. */
@@ -35,6 +37,11 @@ export interface LiveMetrics {
 /** How far behind the feed a source is: seconds between an update's own time and when we applied it. */
 export interface FeedMetrics {
   lag(source: string, seconds: number): void;
+}
+
+/** An SMS through the gateway (decision 0060): refused before sending, sent, delivered, failed, or gone to voice. */
+export interface SmsMetrics {
+  outcome(outcome: string): void;
 }
 
 /** Figures read when Prometheus scrapes (a few indexed reads, never per request). */
@@ -80,8 +87,14 @@ export function createMetrics() {
   });
   const betsMatched = new Counter({
     name: 'khel_bets_matched_rupees_total',
-    help: 'Stake matched when a bet was placed (the incoming bet of every fill), rupees, by market type',
+    help: 'Stake matched by the incoming bet of every fill (when placed, or at the end of its in-play delay), rupees, by market type',
     labelNames: ['market_type'] as const,
+    registers: [registry],
+  });
+  const betsDelayed = new Counter({
+    name: 'khel_bets_delayed_total',
+    help: 'In-play bets decided at the end of their delay, by market type and what they became (matched, unmatched, lapsed)',
+    labelNames: ['market_type', 'status'] as const,
     registers: [registry],
   });
   const betsRefused = new Counter({
@@ -123,6 +136,12 @@ export function createMetrics() {
   const wsReceived = new Counter({
     name: 'khel_ws_messages_received_total',
     help: 'WebSocket messages received from clients',
+    registers: [registry],
+  });
+  const smsOutcomes = new Counter({
+    name: 'khel_sms_total',
+    help: 'SMS through the gateway by outcome: refused (no DLT template), sent, delivered, failed, voice (fallback call)',
+    labelNames: ['outcome'] as const,
     registers: [registry],
   });
   const feedLag = new Gauge({
@@ -198,6 +217,10 @@ export function createMetrics() {
       refused(reason) {
         betsRefused.inc({ reason });
       },
+      delayedDecided(marketType, status, matchedRupees) {
+        betsDelayed.inc({ market_type: marketType, status });
+        if (matchedRupees > 0) betsMatched.inc({ market_type: marketType }, matchedRupees);
+      },
     } satisfies BetMetrics,
     writer: {
       batchCommitted(commands, seconds, oneStatement) {
@@ -217,6 +240,11 @@ export function createMetrics() {
       sent: (count) => wsSent.inc(count),
       received: () => wsReceived.inc(),
     } satisfies LiveMetrics,
+    sms: {
+      outcome(outcome) {
+        smsOutcomes.inc({ outcome });
+      },
+    } satisfies SmsMetrics,
     feed: {
       lag(source, seconds) {
         feedLag.set({ source }, seconds);

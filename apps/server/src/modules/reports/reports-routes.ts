@@ -5,6 +5,7 @@ import {
   exposureReportEnvelope,
   idParamsSchema,
   pageQuerySchema,
+  partyPnlEnvelope,
   paymentsReportEnvelope,
   playerBetHistoryQuerySchema,
   playersReportEnvelope,
@@ -31,6 +32,34 @@ export function reportsRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = guards.requireBackoffice;
+    app.get(
+      '/api/v1/backoffice/reports/party-pnl',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            "Party win/loss over India dates: each account at the top of the caller's tree (an agent's own downline) with its subtree's sports (by market type) and casino result, from the journal",
+          querystring: reportRangeQuerySchema,
+          response: { 200: partyPnlEnvelope },
+        },
+      },
+      async (request) => ok(await reports.partyPnl(scopeOf(callerOf(request)).rootId, request.query)),
+    );
+    app.get(
+      '/api/v1/backoffice/users/:id/party-pnl',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary: 'Party win/loss one level down: each account directly below this one, with its subtree',
+          params: idParamsSchema,
+          querystring: reportRangeQuerySchema,
+          response: { 200: partyPnlEnvelope },
+        },
+      },
+      async (request) => ok(await reports.partyPnl(request.params.id, request.query)),
+    );
     app.get(
       '/api/v1/backoffice/reports/sports-pnl',
       {

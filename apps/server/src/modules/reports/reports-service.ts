@@ -2,6 +2,7 @@ import type {
   CasinoPnlGroup,
   CreditUtilisation,
   ExposureReport,
+  PartyPnl,
   PaymentsDayRow,
   PaymentsReport,
   PlayersReport,
@@ -16,6 +17,7 @@ import { createExposureRepository } from './exposure-repository.js';
 import type { ReportScope } from './report-sql.js';
 import type { PaymentsLine, PnlLine, PnlTotal } from './reports-repository.js';
 import { createReportsRepository } from './reports-repository.js';
+import { createPartyPnlRepository } from './party-pnl-repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -86,6 +88,19 @@ function paymentsReport(fromDay: string, toDay: string, lines: PaymentsLine[]): 
 }
 
 /** P&L, payments, players and exposure for a scope (decision 0021); the caller's scope is decided in report-scope.ts. */
+/** Paise per column into the rupee figures of a party row: sports is the three market types, total adds casino. */
+function figures(paise: { exchange: number; bookmaker: number; fancy: number; casino: number }) {
+  const sports = paise.exchange + paise.bookmaker + paise.fancy;
+  return {
+    exchange: paiseToRupees(paise.exchange),
+    bookmaker: paiseToRupees(paise.bookmaker),
+    fancy: paiseToRupees(paise.fancy),
+    sports: paiseToRupees(sports),
+    casino: paiseToRupees(paise.casino),
+    total: paiseToRupees(sports + paise.casino),
+  };
+}
+
 export function createReportsService(deps: {
   db: Queryable;
   clock: Clock;
@@ -93,7 +108,38 @@ export function createReportsService(deps: {
 }) {
   const repository = createReportsRepository(deps.db);
   const exposure = createExposureRepository(deps.db);
+  const party = createPartyPnlRepository(deps.db);
   return {
+    /**
+     * Party win/loss (decision 0056): the accounts directly below `parentId` (null: the top of the site),
+     * each with its subtree's result from the journal. The route has checked the parent is the caller's
+     * to see (its own downline for an agent).
+     */
+    async partyPnl(parentId: string | null, query: ReportRangeQuery): Promise<PartyPnl> {
+      const { from, to, fromDay, toDay } = range(query, deps.clock.now());
+      const lines = await party.lines(parentId, from, to);
+      const zero = { exchange: 0, bookmaker: 0, fancy: 0, casino: 0 };
+      const sum = { ...zero };
+      const rows = lines.map((line) => {
+        const paise = {
+          exchange: Number(line.exchange_paise),
+          bookmaker: Number(line.bookmaker_paise),
+          fancy: Number(line.fancy_paise),
+          casino: Number(line.casino_paise),
+        };
+        for (const key of Object.keys(zero) as (keyof typeof zero)[]) sum[key] += paise[key];
+        return {
+          userId: line.user_id,
+          username: line.username,
+          name: line.name,
+          role: line.role,
+          hasDownline: line.has_downline,
+          ...figures(paise),
+        };
+      });
+      return { from: fromDay, to: toDay, parentId, rows, total: figures(sum) };
+    },
+
     async sportsPnl(scope: ReportScope, query: ReportRangeQuery & { groupBy: SportsPnlGroup }): Promise<PnlReport> {
       const { from, to, fromDay, toDay } = range(query, deps.clock.now());
       const { lines, total } = await repository.sportsPnl(scope, from, to, query.groupBy);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DeskDeposit, DeskWithdrawal, Envelope } from '@khel/contract';
 import {
   MONEY_DESK_ROLES,
+  approvalContextEnvelope,
   deskDepositEnvelope,
   deskDepositListEnvelope,
   deskQuerySchema,
@@ -79,6 +80,20 @@ export function requestDeskRoutes<View extends DeskView>(
             downlineRootOf(callerOf(request)),
           ),
         ),
+    );
+    app.get(
+      `${base}/:id/context`,
+      {
+        preValidation: requireDesk,
+        schema: {
+          tags,
+          summary:
+            "What an approver sees beside the request: the first approver's total for the player that day, other requests waiting for the player, the first approval",
+          params: idParamsSchema,
+          response: { 200: approvalContextEnvelope },
+        },
+      },
+      async (request) => ok(await desk.context(callerOf(request), request.params.id)),
     );
     app.post(
       `${base}/:id/approve`,

@@ -1,3 +1,4 @@
+import type { ApprovalContext } from '@khel/contract';
 import { formatPaise, paiseToRupees, rupeesToPaise } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { RequestDeskQueries, RequestRowBase } from '../../db/request-desk-sql.js';
@@ -113,6 +114,27 @@ export function createRequestDesk<Row extends RequestRowBase, View extends DeskV
       return { items: rows.map(kind.toView), total };
     },
 
+    /**
+     * What the approver sees beside the request (issue 24): the first approver's total for the player on
+     * the India day of the first approval (before one, the caller's own total today: what their approval
+     * would add to), everything else waiting for the player, and the first approval.
+     */
+    async context(actor: Caller, id: string): Promise<ApprovalContext> {
+      const row = (await repository.find(id)) ?? fail('NOT_FOUND', kind.notFound);
+      await deps.agents?.assertInScope(db, actor, row.user_id);
+      const first =
+        row.first_approved_by === null
+          ? null
+          : { by: row.first_approved_by, at: row.first_approved_at ?? row.created_at };
+      return fourEyes.context(db, {
+        id,
+        accountId: row.user_id,
+        totalOf: first?.by ?? actor.userId,
+        day: first?.at ?? clock.now(),
+        firstApproval: first,
+      });
+    },
+
     async approve(actor: Caller, id: string, ip: string): Promise<{ request: View; message: string }> {
       const outcome = await db.transaction(async (tx) => {
         const repo = kind.repository(tx);
@@ -125,7 +147,7 @@ export function createRequestDesk<Row extends RequestRowBase, View extends DeskV
             firstApprovedBy: row.first_approved_by,
           })) === 'first'
         ) {
-          await repo.setFirstApproval(id, actor.userId);
+          await repo.setFirstApproval(id, actor.userId, clock.now());
           return 'first' as const;
         }
         // A cash agent's player deposits and withdraws against the agent's chips.
@@ -179,6 +201,7 @@ export type RequestDesk<View extends DeskView = DeskView> = {
     pageSize: number,
     within?: string | null,
   ): Promise<{ items: View[]; total: number }>;
+  context(actor: Caller, id: string): Promise<ApprovalContext>;
   approve(actor: Caller, id: string, ip: string): Promise<{ request: View; message: string }>;
   reject(actor: Caller, id: string, reason: string, ip: string): Promise<View>;
 };

@@ -1,3 +1,5 @@
+import { OTP_LENGTH } from '@khel/contract';
+
 /**
  * TRAI's DLT rules (issue 29): an Indian network delivers a commercial SMS only if its text matches a
  * template the sender registered on DLT, with its DLT template id. This registry holds ours: every
@@ -30,7 +32,10 @@ export interface MatchedTemplate {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** DLT allows up to 30 characters per variable. */
-const VARIABLE = '(.{1,30}?)';
+export const MAX_VARIABLE_LENGTH = 30;
+/** A longer text is no single SMS template instance (DLT content templates are at most 2,000 characters). */
+const MAX_SMS_LENGTH = 2000;
+const VARIABLE = `(.{1,${MAX_VARIABLE_LENGTH}}?)`;
 
 export function createDltRegistry(templates: readonly DltTemplate[]) {
   const compiled = templates.map((template) => ({
@@ -41,6 +46,7 @@ export function createDltRegistry(templates: readonly DltTemplate[]) {
     templates,
     /** The registered template this text is an instance of, with its variable parts; null: not sendable in India. */
     match(text: string): MatchedTemplate | null {
+      if (text.length > MAX_SMS_LENGTH) return null;
       for (const { template, pattern } of compiled) {
         const found = pattern.exec(text);
         if (found !== null) return { template, values: found.slice(1) };
@@ -65,3 +71,50 @@ export const DEFAULT_DLT_TEMPLATES: readonly DltTemplate[] = [
     otp: true,
   },
 ];
+
+/**
+ * SMS_DLT_TEMPLATES: the operator's registered templates as a JSON array, validated at boot (config.ts).
+ * Answers the templates or, when the value is not such an array, why.
+ */
+export function parseDltTemplates(json: string): { templates: DltTemplate[] } | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return { problem: 'is not JSON' };
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) return { problem: 'must be a non-empty JSON array of templates' };
+  const templates: DltTemplate[] = [];
+  for (const [index, entry] of parsed.entries()) {
+    const item = entry as Partial<Record<keyof DltTemplate, unknown>> | null;
+    const where = `template ${index + 1}`;
+    if (item === null || typeof item !== 'object') return { problem: `${where} is not an object` };
+    if (typeof item.name !== 'string' || item.name.length === 0) return { problem: `${where} needs a name` };
+    if (typeof item.content !== 'string' || !item.content.includes('{#var#}') || item.content.length > MAX_SMS_LENGTH)
+      return { problem: `${where} (${item.name}) needs content with at least one {#var#}` };
+    if (typeof item.dltTemplateId !== 'string' || !/^\d{19}$/.test(item.dltTemplateId))
+      return { problem: `${where} (${item.name}) needs dltTemplateId, the 19 digits DLT gave it` };
+    if (typeof item.msg91TemplateId !== 'string' || !/^[\w-]{1,64}$/.test(item.msg91TemplateId))
+      return { problem: `${where} (${item.name}) needs msg91TemplateId, its template id at MSG91` };
+    if (typeof item.otp !== 'boolean') return { problem: `${where} (${item.name}) needs otp: true or false` };
+    templates.push({
+      name: item.name,
+      content: item.content,
+      dltTemplateId: item.dltTemplateId,
+      msg91TemplateId: item.msg91TemplateId,
+      otp: item.otp,
+    });
+  }
+  return { templates };
+}
+
+/** The OTP text, word for word (PRODUCT.md §7); modules/identity/otp-service.ts sends it. */
+export function otpText(code: string, siteName: string, purpose: 'verify' | 'reset'): string {
+  const what = purpose === 'reset' ? 'password reset' : 'verification';
+  return `${code} is your ${siteName} ${what} code. It expires in 5 minutes. Never share it with anyone.`;
+}
+
+/** Every text the product sends, for a site name: at boot each must match a registered template. */
+export function productTexts(siteName: string): string[] {
+  return [otpText('0'.repeat(OTP_LENGTH), siteName, 'verify'), otpText('0'.repeat(OTP_LENGTH), siteName, 'reset')];
+}

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMsg91Fake } from '../../../test/msg91-fake.js';
 import { DEFAULT_DLT_TEMPLATES, createDltRegistry } from './dlt-templates.js';
-import { SmsNotRegistered, SmsRefusedByProvider, createMsg91Sender, parseDeliveryReports } from './msg91-sms.js';
+import {
+  SmsNotRegistered,
+  SmsRefusedByProvider,
+  createMsg91Sender,
+  parseDeliveryReports,
+  reportOutcome,
+} from './msg91-sms.js';
 
 /** Issue 29 "Reach players": the MSG91 adapter against a local fake of MSG91's documented HTTP API. */
 const AUTH_KEY = 'test-authkey-123';
@@ -29,8 +35,9 @@ const OTP_TEXT = '4821 is your Khel verification code. It expires in 5 minutes. 
 describe('MSG91 SMS adapter', () => {
   it('sends an OTP through the OTP API with its template, number and code, the other variables in the body', async () => {
     fake.calls.length = 0;
-    const requestId = await sender().send('919812345678', OTP_TEXT);
+    const { requestId, template } = await sender().send('919812345678', OTP_TEXT);
     expect(requestId).toMatch(/^[0-9a-f]{24}$/);
+    expect(template.name).toBe('otp');
     expect(fake.calls).toEqual([
       {
         method: 'POST',
@@ -65,7 +72,9 @@ describe('MSG91 SMS adapter', () => {
   it('retries an outage (HTTP 500) and gives up after its delays; a refusal is final', async () => {
     fake.calls.length = 0;
     fake.failNextCalls(2);
-    await expect(sender().send('919812345678', OTP_TEXT)).resolves.toMatch(/^[0-9a-f]{24}$/);
+    await expect(sender().send('919812345678', OTP_TEXT)).resolves.toMatchObject({
+      requestId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     expect(fake.calls).toHaveLength(3);
     fake.calls.length = 0;
     fake.failNextCalls(3);
@@ -78,40 +87,68 @@ describe('MSG91 SMS adapter', () => {
     expect(fake.calls).toHaveLength(1);
   });
 
-  it('falls back to a voice call when the OTP is not delivered in time, or at once on a failed report', async () => {
+  it('asks for the voice call of the OTP last sent to a number through Retry OTP', async () => {
     fake.calls.length = 0;
-    const slow = sender({ voiceFallbackAfterMs: 20 });
-    await slow.send('919812345678', OTP_TEXT);
-    await expect.poll(() => fake.calls.map((call) => call.path)).toEqual(['/api/v5/otp', '/api/v5/otp/retry']);
-    expect(fake.calls[1]?.query).toEqual({ retrytype: 'voice', mobile: '919812345678' });
+    await sender().voice('919812345678');
+    expect(fake.calls).toEqual([
+      {
+        method: 'GET',
+        path: '/api/v5/otp/retry',
+        query: { retrytype: 'voice', mobile: '919812345678' },
+        body: null,
+      },
+    ]);
+  });
 
-    fake.calls.length = 0;
-    const waiting = sender({ voiceFallbackAfterMs: 60_000 });
-    const delivered = await waiting.send('919800000001', OTP_TEXT);
-    const failed = await waiting.send('919800000002', OTP_TEXT);
-    const reports = parseDeliveryReports(
-      JSON.stringify([
+  it("reads both of MSG91's SMS webhook bodies, and nothing else", () => {
+    // v2: form-encoded, `data` a JSON array of requests with their per-number reports (MSG91's help centre sample).
+    const v2 = {
+      data: JSON.stringify([
         {
-          requestId: delivered,
-          userId: '1',
           senderId: 'KHELIN',
-          report: [{ date: '2026-11-28 10:00:00', number: '919800000001', status: '1', desc: 'DELIVERED' }],
-        },
-        {
-          requestId: failed,
-          userId: '1',
-          senderId: 'KHELIN',
-          report: [{ date: '2026-11-28 10:00:01', number: '919800000002', status: '2', desc: 'FAILED' }],
+          requestId: '3365646f1234567890',
+          report: [
+            { date: '2026-11-28 10:00:00', number: '919800000001', status: '1', desc: 'DELIVERED' },
+            { date: '2026-11-28 10:00:01', number: '919800000002', status: '2', desc: 'FAILED' },
+          ],
+          userId: '12345',
+          campaignName: 'API',
         },
       ]),
-    );
-    expect(reports.map((report) => report.description)).toEqual(['DELIVERED', 'FAILED']);
-    for (const report of reports) await waiting.delivered(report);
-    expect(fake.calls.map((call) => `${call.path} ${call.query.mobile}`)).toEqual([
-      '/api/v5/otp 919800000001',
-      '/api/v5/otp 919800000002',
-      '/api/v5/otp/retry 919800000002',
+    };
+    expect(parseDeliveryReports(v2)).toEqual([
+      { requestId: '3365646f1234567890', mobileNo: '919800000001', status: '1', description: 'DELIVERED' },
+      { requestId: '3365646f1234567890', mobileNo: '919800000002', status: '2', description: 'FAILED' },
     ]);
-    waiting.stop();
+    // v3: one JSON object a report.
+    expect(
+      parseDeliveryReports({ requestId: 'abc', number: '919800000003', status: '16', desc: 'REJECTED', date: 'x' }),
+    ).toEqual([{ requestId: 'abc', mobileNo: '919800000003', status: '16', description: 'REJECTED' }]);
+    for (const hostile of [
+      null,
+      'text',
+      {},
+      { data: 'not json' },
+      { data: '{"requestId":"a"}' },
+      { data: '[null]' },
+      { data: '[{"requestId":"a","report":[null]}]' },
+      { data: '[{"requestId":"a","report":[{"number":"1"}]}]' },
+      { data: JSON.stringify([{ requestId: 'a'.repeat(65), report: [{ number: '1', status: '1' }] }]) },
+      { requestId: ['a'], number: '1', status: '1' },
+    ])
+      expect(parseDeliveryReports(hostile)).toBeNull();
+  });
+
+  it('says what a report status means: delivered, failed for good, or still on its way', () => {
+    expect(['1', '2', '8', '9', '16', '17', '25', '26'].map(reportOutcome)).toEqual([
+      'delivered',
+      'failed',
+      'sent',
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+    ]);
   });
 });

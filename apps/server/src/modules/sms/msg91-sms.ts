@@ -1,4 +1,4 @@
-import type { DltRegistry } from './dlt-templates.js';
+import type { DltRegistry, DltTemplate } from './dlt-templates.js';
 
 /**
  * MSG91's HTTP APIs (control.msg91.com, v5), as its documentation words them (SOURCES in
@@ -8,7 +8,7 @@ import type { DltRegistry } from './dlt-templates.js';
  *   body; answers `request_id`. Retry: `GET /api/v5/otp/retry?retrytype=voice|text&mobile=`.
  * - SMS (Flow): `POST /api/v5/flow` `{ template_id, short_url: "0", recipients: [{ mobiles, var1… }] }`;
  *   answers the request id in `message`.
- * - Delivery reports: MSG91 posts `data` = a JSON array of `{ requestId, report: [{ number, status, desc, date }] }`.
+ * - Delivery reports: MSG91 posts them to our webhook (parseDeliveryReports).
  */
 export class SmsNotRegistered extends Error {}
 export class SmsRefusedByProvider extends Error {}
@@ -19,11 +19,10 @@ export interface Msg91Options {
   registry: DltRegistry;
   /** Waits before the 2nd, 3rd, … attempt of a call that met a network error, a 5xx or a 429. */
   retryDelaysMs?: readonly number[];
-  /** An OTP not reported delivered within this many ms is sent again as a voice call (null: never). */
-  voiceFallbackAfterMs?: number | null;
+  /** How long one call may take before it counts as a network error (default 10 s). */
+  timeoutMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
-  onError?: (error: unknown) => void;
 }
 
 /** Delivery report status codes MSG91 documents: 1 delivered, 2 failed, 8 submitted to the network, 9 NDNC, 16 rejected, 17 blocked, 25/26 rejected by the network. */
@@ -37,28 +36,62 @@ export interface DeliveryReport {
   description: string;
 }
 
-/** The webhook's `data`: a JSON array of requests, each with its per-number reports. */
-export function parseDeliveryReports(data: string): DeliveryReport[] {
-  const parsed = JSON.parse(data) as unknown;
-  if (!Array.isArray(parsed)) throw new Error('delivery report data is not an array');
-  return parsed.flatMap((request: { requestId?: unknown; report?: unknown }) =>
-    Array.isArray(request.report) && typeof request.requestId === 'string'
-      ? request.report.map((entry: { number?: unknown; status?: unknown; desc?: unknown }) => ({
-          requestId: request.requestId as string,
-          mobileNo: String(entry.number ?? ''),
-          status: String(entry.status ?? ''),
-          description: String(entry.desc ?? ''),
-        }))
-      : [],
-  );
+const text = (value: unknown): string | null =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null;
+
+function reportOf(requestId: unknown, entry: unknown): DeliveryReport | null {
+  if (entry === null || typeof entry !== 'object') return null;
+  const { number, status, desc } = entry as Record<string, unknown>;
+  const fields = [text(requestId), text(number), text(status)];
+  if (fields.some((field) => field === null || field.length === 0 || field.length > 64)) return null;
+  const [id, mobileNo, code] = fields as [string, string, string];
+  return { requestId: id, mobileNo, status: code, description: text(desc) ?? '' };
 }
 
+/**
+ * A delivery-report webhook's body, in either of MSG91's SMS webhook versions: v2 (form-encoded, its
+ * `data` a JSON array of `{ requestId, report: [{ number, status, desc, date }] }`) or v3 (one JSON
+ * object `{ requestId, number, status, desc, date }`). Null when the body is neither.
+ */
+export function parseDeliveryReports(body: unknown): DeliveryReport[] | null {
+  if (body === null || typeof body !== 'object') return null;
+  const { data } = body as Record<string, unknown>;
+  if (typeof data !== 'string') {
+    const single = reportOf((body as Record<string, unknown>).requestId, body);
+    return single === null ? null : [single];
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length > 1000) return null;
+  const reports: DeliveryReport[] = [];
+  for (const request of parsed) {
+    if (request === null || typeof request !== 'object') return null;
+    const { requestId, report } = request as Record<string, unknown>;
+    if (!Array.isArray(report)) return null;
+    for (const entry of report) {
+      const one = reportOf(requestId, entry);
+      if (one === null) return null;
+      reports.push(one);
+    }
+  }
+  return reports;
+}
+
+/** What a delivery report's status code means for the message: still on its way, delivered, or failed for good. */
+export function reportOutcome(status: string): 'sent' | 'delivered' | 'failed' {
+  if (status === MSG91_DELIVERED) return 'delivered';
+  return FINAL_FAILURES.has(status) ? 'failed' : 'sent';
+}
+
+/** The HTTP side of MSG91: one call each, retried while MSG91 may be briefly down; stateless. */
 export function createMsg91Sender(options: Msg91Options) {
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const delays = options.retryDelaysMs ?? [500, 2000];
-  /** OTPs waiting for their delivery report, by MSG91 request id: the voice fallback's timers. */
-  const waiting = new Map<string, { mobileNo: string; timer: NodeJS.Timeout | null }>();
 
   /** One API call, retried on what may pass (network, 5xx, 429); an `error` answer is final. */
   async function call(
@@ -73,6 +106,7 @@ export function createMsg91Sender(options: Msg91Options) {
         response = await doFetch(`${options.baseUrl}${path}`, {
           method: init.method,
           headers: { authkey: options.authKey, accept: 'application/json', 'content-type': 'application/json' },
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
           ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
         });
       } catch (error) {
@@ -91,31 +125,21 @@ export function createMsg91Sender(options: Msg91Options) {
     throw lastError instanceof Error ? lastError : new Error('MSG91 did not answer');
   }
 
-  async function voice(mobileNo: string): Promise<void> {
-    await call(`/api/v5/otp/retry?retrytype=voice&mobile=${encodeURIComponent(mobileNo)}`, { method: 'GET' });
-  }
-
-  const sender = {
-    /** Sends one text, which must be an instance of a registered DLT template; answers MSG91's request id. */
-    async send(mobileNo: string, body: string): Promise<string> {
+  return {
+    /**
+     * Sends one text, which must be an instance of a registered DLT template (else SmsNotRegistered,
+     * before MSG91 is asked); answers MSG91's request id and the template it was sent as.
+     */
+    async send(mobileNo: string, body: string): Promise<{ requestId: string; template: DltTemplate }> {
       const matched = options.registry.match(body);
-      if (matched === null) throw new SmsNotRegistered(`no registered DLT template matches: ${body}`);
+      if (matched === null) throw new SmsNotRegistered('no registered DLT template matches the text');
       const { template, values } = matched;
       if (template.otp) {
         const [otp, ...rest] = values;
         const query = new URLSearchParams({ template_id: template.msg91TemplateId, mobile: mobileNo, otp: otp ?? '' });
         const variables = Object.fromEntries(rest.map((value, index) => [`var${index + 1}`, value]));
         const answer = await call(`/api/v5/otp?${query}`, { method: 'POST', body: variables });
-        const requestId = String(answer.request_id ?? '');
-        if (options.voiceFallbackAfterMs != null) {
-          const timer = setTimeout(() => {
-            waiting.delete(requestId);
-            voice(mobileNo).catch((error: unknown) => options.onError?.(error));
-          }, options.voiceFallbackAfterMs);
-          timer.unref();
-          waiting.set(requestId, { mobileNo, timer });
-        }
-        return requestId;
+        return { requestId: String(answer.request_id ?? ''), template };
       }
       const recipient = {
         mobiles: mobileNo,
@@ -125,25 +149,13 @@ export function createMsg91Sender(options: Msg91Options) {
         method: 'POST',
         body: { template_id: template.msg91TemplateId, short_url: '0', recipients: [recipient] },
       });
-      return String(answer.message ?? '');
+      return { requestId: String(answer.message ?? ''), template };
     },
 
-    /** A delivery report: delivered ends the wait; a final failure of an OTP goes to voice at once. */
-    async delivered(report: DeliveryReport): Promise<void> {
-      const entry = waiting.get(report.requestId);
-      if (entry === undefined) return;
-      if (report.status === MSG91_DELIVERED || FINAL_FAILURES.has(report.status)) {
-        if (entry.timer !== null) clearTimeout(entry.timer);
-        waiting.delete(report.requestId);
-        if (report.status !== MSG91_DELIVERED) await voice(entry.mobileNo);
-      }
-    },
-
-    stop(): void {
-      for (const entry of waiting.values()) if (entry.timer !== null) clearTimeout(entry.timer);
-      waiting.clear();
+    /** The OTP last sent to this number, again, as a voice call (MSG91's Retry OTP). */
+    async voice(mobileNo: string): Promise<void> {
+      await call(`/api/v5/otp/retry?retrytype=voice&mobile=${encodeURIComponent(mobileNo)}`, { method: 'GET' });
     },
   };
-  return sender;
 }
 export type Msg91Sender = ReturnType<typeof createMsg91Sender>;

@@ -1,4 +1,4 @@
-import type { Market } from '@khel/contract';
+import type { BetVoid, Market } from '@khel/contract';
 import type { Caller } from '../identity/identity-service.js';
 import type { MarketCommand } from './routing/index.js';
 import type { ResultDeskService } from './result-desk-service.js';
@@ -18,6 +18,7 @@ export type RatesPayload = OnMarket & { runners: Parameters<SportsService['setBo
 export type FancyLinePayload = OnMarket & { line: Parameters<SportsService['setFancyLine']>[2] };
 export type DeclarePayload = OnMarket & { result: Parameters<ResultDeskService['declare']>[2] };
 export type VoidPayload = OnMarket & { reason: string };
+export type VoidBetsPayload = OnMarket & { betIds: string[]; reason: string };
 
 /**
  * The operators' commands on a market (decision 0034, addendum): what their routes run after the
@@ -70,6 +71,18 @@ export function createOperatorCommands(deps: { sports: SportsService; desk: Resu
             ? `Void declared: ${WAITS}`
             : `Correction requested: ${WAITS}`,
     ),
+    /** Some bets of the market void (decision 0055): the answer names them and whether a second operator must confirm. */
+    'bets.void': {
+      marketOf: ({ marketId }) => marketId,
+      async run({ caller, marketId, betIds, reason, ip }) {
+        const status = await desk.voidBets(caller, marketId, betIds, reason, ip);
+        const what = betIds.length === 1 ? 'Bet' : 'Bets';
+        return {
+          data: { marketId, betIds, status },
+          message: status === 'voided' ? `${what} void` : `Void declared: ${WAITS}`,
+        };
+      },
+    } satisfies MarketCommand<VoidBetsPayload, BetVoid>,
     'result.confirm': command<OnMarket, void>(
       ({ caller, marketId, ip }) => desk.confirm(caller, marketId, ip),
       () => 'Result confirmed',

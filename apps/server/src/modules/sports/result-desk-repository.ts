@@ -1,11 +1,12 @@
 import type { Queryable } from '../../db/database.js';
 
-export type StoredResult = { winnerId?: string; runs?: number; void?: string };
+/** A result, a void (`void`: its reason) or, for a void of some bets (decision 0055), the bets (`betIds`). */
+export type StoredResult = { winnerId?: string; runs?: number; void?: string; betIds?: string[] };
 
 export interface DeclarationRow {
   id: string;
   market_id: string;
-  kind: 'settle' | 'correct' | 'void';
+  kind: 'settle' | 'correct' | 'void' | 'void_bets';
   result: StoredResult;
   previous_result: StoredResult | null;
   reason: string | null;
@@ -44,7 +45,7 @@ export function createResultDeskRepository(db: Queryable) {
     /** Answers null when another declaration already waits on the market (one at a time). */
     async insert(row: {
       marketId: string;
-      kind: 'settle' | 'correct' | 'void';
+      kind: 'settle' | 'correct' | 'void' | 'void_bets';
       result: StoredResult;
       previousResult: StoredResult | null;
       reason: string | null;
@@ -94,6 +95,26 @@ export function createResultDeskRepository(db: Queryable) {
         [marketId],
       );
       return result.rowCount > 0;
+    },
+    /**
+     * The bets of a market a bulk void takes (decision 0055): a player's, those struck in a time
+     * window, or both; only bets a void can still change (not void, cancelled, lapsed or cashed out).
+     */
+    async voidableBets(marketId: string, filter: { userId?: string; from?: Date; to?: Date }): Promise<string[]> {
+      const result = await db.query<{ id: string }>(
+        `select id from bets where market_id = $1 and status in ('pending', 'unmatched', 'matched', 'settled')
+           and not cash_out and closed_by is null
+           and ($2::uuid is null or user_id = $2) and ($3::timestamptz is null or created_at >= $3)
+           and ($4::timestamptz is null or created_at <= $4)
+         order by seq`,
+        [marketId, filter.userId ?? null, filter.from ?? null, filter.to ?? null],
+      );
+      return result.rows.map((row) => row.id);
+    },
+    /** The market a bet is on, or null when there is no such bet. */
+    async marketOfBet(betId: string): Promise<string | null> {
+      const result = await db.query<{ market_id: string }>('select market_id from bets where id = $1', [betId]);
+      return result.rows[0]?.market_id ?? null;
     },
     async listPending(): Promise<PendingDeclarationRow[]> {
       const result = await db.query<PendingDeclarationRow>(

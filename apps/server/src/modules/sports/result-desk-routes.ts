@@ -10,6 +10,9 @@ import {
   sportsDeskSettingsEnvelope,
   sportsDeskSettingsUpdateSchema,
   voidMarketSchema,
+  betVoidEnvelope,
+  bulkVoidBetsSchema,
+  voidBetSchema,
 } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
@@ -112,6 +115,60 @@ export function resultDeskRoutes(
           caller: callerOf(request),
           marketId: request.params.id,
           reason: request.body.reason,
+          ip: request.ip,
+        });
+        return ok(answer.data, answer.message);
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/bets/:id/void',
+      {
+        preValidation: operator,
+        schema: {
+          tags,
+          summary:
+            'Void one bet with a reason (a late bet, a wrong rate, a ghost bet): its exposure released, a settled bet reversed; a second operator confirms when results need confirmation',
+          params: idParamsSchema,
+          body: voidBetSchema,
+          response: { 200: betVoidEnvelope },
+        },
+      },
+      async (request) => {
+        const marketId = await desk.marketOfBet(request.params.id);
+        const answer = await markets.run('bets.void', {
+          caller: callerOf(request),
+          marketId,
+          betIds: [request.params.id],
+          reason: request.body.reason,
+          ip: request.ip,
+        });
+        return ok(answer.data, answer.message);
+      },
+    );
+    app.post(
+      '/api/v1/backoffice/bets/void',
+      {
+        preValidation: operator,
+        schema: {
+          tags,
+          summary:
+            "Void the bets of one market in bulk: a player's, those struck in a time window, or both; same rules as one bet",
+          body: bulkVoidBetsSchema,
+          response: { 200: betVoidEnvelope },
+        },
+      },
+      async (request) => {
+        const { marketId, userId, from, to, reason } = request.body;
+        const betIds = await desk.voidableBets(marketId, {
+          ...(userId === undefined ? {} : { userId }),
+          ...(from === undefined ? {} : { from: new Date(from) }),
+          ...(to === undefined ? {} : { to: new Date(to) }),
+        });
+        const answer = await markets.run('bets.void', {
+          caller: callerOf(request),
+          marketId,
+          betIds,
+          reason,
           ip: request.ip,
         });
         return ok(answer.data, answer.message);

@@ -9,7 +9,8 @@ import type { Caller } from '../identity/identity-service.js';
 import type { DeclarationRow, StoredResult } from './result-desk-repository.js';
 import { createResultDeskRepository } from './result-desk-repository.js';
 import type { SettlementService } from './settlement/index.js';
-import { assertResult } from './settlement/index.js';
+import { assertResult, refusalOf } from './settlement/index.js';
+import type { BetRow } from './sports-repository.js';
 import type { SportsService } from './sports-service.js';
 
 type Result = { winnerId?: string; runs?: number };
@@ -34,6 +35,8 @@ export function createResultDeskService(deps: {
 
   async function describe(marketId: string, result: StoredResult | null): Promise<string | null> {
     if (result === null) return null;
+    if (result.betIds !== undefined)
+      return result.betIds.length === 1 ? 'Void 1 bet' : `Void ${result.betIds.length} bets`;
     if (result.void !== undefined) return `Void (${result.void})`;
     if (result.runs !== undefined) return `${result.runs} runs`;
     const runners = await sports.repository.runnersOf([marketId]);
@@ -55,7 +58,7 @@ export function createResultDeskService(deps: {
   async function record(
     actor: Caller,
     marketId: string,
-    kind: 'settle' | 'correct' | 'void',
+    kind: 'settle' | 'correct' | 'void' | 'void_bets',
     result: StoredResult,
     previous: StoredResult | null,
     reason: string | null,
@@ -98,6 +101,26 @@ export function createResultDeskService(deps: {
       },
       ip,
     });
+  }
+
+  /** One audit row per voided bet, so a bet's history shows its void (and a bulk void every bet it took). */
+  async function auditBetVoid(
+    actor: Caller,
+    marketId: string,
+    voided: readonly BetRow[],
+    reason: string,
+    ip: string,
+    extra: Record<string, unknown>,
+  ): Promise<void> {
+    for (const bet of voided)
+      await audit.record({
+        actorId: actor.userId,
+        action: 'bet.void',
+        targetType: 'bet',
+        targetId: bet.id,
+        details: { marketId, playerId: bet.user_id, stakePaise: bet.stake_paise, reason, ...extra },
+        ip,
+      });
   }
 
   return {
@@ -191,6 +214,57 @@ export function createResultDeskService(deps: {
       return 'voided';
     },
 
+    /**
+     * Voids some bets of one market with a reason (issue 28, decision 0055): at once, or, while results
+     * need confirmation, as a declaration a different operator confirms (the market stays open).
+     */
+    async voidBets(
+      actor: Caller,
+      marketId: string,
+      betIds: readonly string[],
+      reason: string,
+      ip: string,
+    ): Promise<'voided' | 'declared'> {
+      const { market } = await marketOf(marketId);
+      if (betIds.length === 0) fail('NOT_FOUND', 'No bet to void');
+      for (const betId of betIds) {
+        const bet = await sports.repository.bet(betId);
+        if (bet === null || bet.market_id !== marketId) fail('NOT_FOUND', 'Bet not found');
+        const refusal = refusalOf(bet, market.status);
+        if (refusal !== null) fail('CONFLICT', refusal);
+      }
+      if ((await repository.pendingOf(marketId)) !== null)
+        fail('CONFLICT', 'A result or void already waits for confirmation on this market');
+      if (await repository.resultsNeedConfirmation()) {
+        const id = await record(actor, marketId, 'void_bets', { betIds: [...betIds] }, null, reason);
+        await audit.record({
+          actorId: actor.userId,
+          action: 'bet.void_declare',
+          targetType: betIds.length === 1 ? 'bet' : 'market',
+          targetId: betIds.length === 1 ? (betIds[0] as string) : marketId,
+          details: { declarationId: id, marketId, betIds, reason },
+          ip,
+        });
+        return 'declared';
+      }
+      const voided = await sports.operate((changes) =>
+        settlement.voidBets(marketId, betIds, reason, actor.userId, changes),
+      );
+      await auditBetVoid(actor, marketId, voided, reason, ip, {});
+      return 'voided';
+    },
+
+    /** The bets of a market a bulk void would take: a player's, a time window's, or both. */
+    async voidableBets(marketId: string, filter: { userId?: string; from?: Date; to?: Date }): Promise<string[]> {
+      await marketOf(marketId);
+      return repository.voidableBets(marketId, filter);
+    },
+
+    /** The market a bet is on (its void runs on that market's writer). */
+    async marketOfBet(betId: string): Promise<string> {
+      return (await repository.marketOfBet(betId)) ?? fail('NOT_FOUND', 'Bet not found');
+    },
+
     /** A different operator confirms: settlement (or the correction) runs and the declaration is confirmed in one transaction. */
     async confirm(actor: Caller, marketId: string, ip: string): Promise<void> {
       const declaration = await waiting(marketId);
@@ -202,6 +276,18 @@ export function createResultDeskService(deps: {
           fail('ALREADY_DECIDED');
       };
       const { result } = declaration;
+      if (declaration.kind === 'void_bets') {
+        const voided = await sports.operate((changes) =>
+          settlement.voidBets(marketId, result.betIds ?? [], declaration.reason ?? '', actor.userId, changes, claim),
+        );
+        await auditBetVoid(actor, marketId, voided, declaration.reason ?? '', ip, {
+          declarationId: declaration.id,
+          declaredBy: declaration.declared_by,
+          declaredByName: declaration.declared_by_name,
+          confirmedBy: actor.userId,
+        });
+        return;
+      }
       await sports.operate((changes) => {
         if (declaration.kind === 'settle') return settlement.settle(marketId, result, actor.userId, changes, claim);
         // A void of an unsettled market, or a correction that voids a settled one: both return every stake.

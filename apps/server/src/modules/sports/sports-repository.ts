@@ -423,6 +423,34 @@ export function createSportsRepository(db: Queryable) {
       );
       return result.rows[0] as BetRow;
     },
+    /** A placed bet as its placement built it (id included), inserted by itself: an in-play delay's pending bet, or a bet in a caller's transaction. */
+    async insertPlacedBet(bet: BetRow): Promise<BetRow> {
+      const result = await db.query<BetRow>(
+        `insert into bets (id, user_id, market_id, event_id, runner_id, side, price_h, line_runs, rate_h, stake_paise, matched_paise, status, wallet, persistence, placed_version, delay_until, created_at, cash_out)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) returning ${BET_COLUMNS}`,
+        [
+          bet.id,
+          bet.user_id,
+          bet.market_id,
+          bet.event_id,
+          bet.runner_id,
+          bet.side,
+          bet.price_h,
+          bet.line_runs,
+          bet.rate_h,
+          bet.stake_paise,
+          bet.matched_paise,
+          bet.status,
+          bet.wallet,
+          bet.persistence,
+          bet.placed_version,
+          bet.delay_until,
+          bet.created_at,
+          bet.cash_out,
+        ],
+      );
+      return result.rows[0] as BetRow;
+    },
     async bet(id: string): Promise<BetRow | null> {
       return (await db.query<BetRow>(`select ${BET_COLUMNS} from bets where id = $1`, [id])).rows[0] ?? null;
     },
@@ -561,7 +589,7 @@ export function createSportsRepository(db: Queryable) {
     async fillsOfMarket(marketId: string): Promise<FillRow[]> {
       return (
         await db.query<FillRow>(
-          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where market_id = $1 order by id',
+          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where market_id = $1 and voided_at is null order by id',
           [marketId],
         )
       ).rows;
@@ -570,7 +598,7 @@ export function createSportsRepository(db: Queryable) {
       if (betIds.length === 0) return [];
       return (
         await db.query<FillRow>(
-          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where back_bet_id = any($1::uuid[]) or lay_bet_id = any($1::uuid[]) order by id',
+          'select runner_id, price_h, stake_paise, back_bet_id, lay_bet_id from fills where (back_bet_id = any($1::uuid[]) or lay_bet_id = any($1::uuid[])) and voided_at is null order by id',
           [betIds],
         )
       ).rows;

@@ -6,7 +6,7 @@ import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { LiveBus } from '../live/live-bus.js';
 import type { WalletService } from '../wallet/wallet-service.js';
-import type { BettingService, ChangeSet, Recorder } from './betting/index.js';
+import type { BettingService, ChangeSet, DelayedOutcome, Recorder } from './betting/index.js';
 import type { MarketBooks } from './writer/index.js';
 import { MarketNotFound } from './writer/index.js';
 import { createOperatorMarketBook } from './views/index.js';
@@ -44,6 +44,8 @@ export function createSportsService(deps: {
   clock: Clock;
   /** Pushes the touched players' positions after a change (decision 0022). */
   positions?: { publish(changes: ChangeSet): Promise<void> };
+  /** Told of each in-play bet decided at the end of its delay, once committed (metrics: matched volume). */
+  onDelayedDecided?: (outcome: DelayedOutcome) => void;
 }) {
   const { db, books, betting, settlement, audit, bus, clock } = deps;
   const repository = createSportsRepository(db);
@@ -207,14 +209,18 @@ export function createSportsService(deps: {
             mayWrite(bet.market_id).catch(() => false),
           );
         if (!(await writable.get(bet.market_id))) continue;
-        await operate((changes) => betting.resolvePending(bet.id, bet.market_id, changes)).catch(() => undefined);
+        const outcome = await operate((changes) => betting.resolvePending(bet.id, bet.market_id, changes)).catch(
+          () => null,
+        );
+        if (outcome !== null) deps.onDelayedDecided?.(outcome);
         resolved += 1;
       }
       return resolved;
     },
 
     async resolvePending(betId: string, marketId: string): Promise<void> {
-      await operate((changes) => betting.resolvePending(betId, marketId, changes));
+      const outcome = await operate((changes) => betting.resolvePending(betId, marketId, changes));
+      if (outcome !== null) deps.onDelayedDecided?.(outcome);
     },
 
     ...createSportsCatalogue({ repository, books, betting, settlement, audit, bus, operate }),

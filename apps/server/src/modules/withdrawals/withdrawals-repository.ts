@@ -8,7 +8,7 @@ export interface WithdrawalRow extends RequestRowBase {
   account_snapshot: PaymentAccount;
 }
 
-const SELECT = `select w.id, w.user_id, w.amount_paise, w.payment_account_id, w.account_snapshot, w.status, w.reason, w.first_approved_by,
+const SELECT = `select w.id, w.user_id, w.amount_paise, w.payment_account_id, w.account_snapshot, w.status, w.reason, w.first_approved_by, w.first_approved_at,
     w.decided_by, w.created_at, w.decided_at, u.name as player_name, u.username as player_username, u.mobile_no as player_mobile_no,
     fa.name as first_approved_by_name, db.name as decided_by_name
   from withdrawal_requests w join users u on u.id = w.user_id

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ConnectionBar } from '../../components/connection-bar';
 import { OfflineScreen } from '../../components/offline-screen';
 import { Button } from '../../components/ui/button';
 import { PageLoader, Spinner } from '../../components/ui/spinner';
@@ -11,7 +12,7 @@ import { endSession, useSession } from '../../lib/auth/session';
 import { useProfileRefresh } from '../../lib/auth/use-profile-refresh';
 import { useStore } from '@khel/web-kit';
 import { appUpdateStore } from '../../lib/pwa/app-update';
-import { useOnline } from '../../lib/pwa/use-online';
+import { useConnectionTrouble } from '../../lib/live/use-live';
 import { registerNavigate } from '../../lib/navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
@@ -23,6 +24,9 @@ const UpdatePrompt = lazy(() => import('../../components/update-prompt').then((m
 const AuthModals = lazy(() =>
   import('../../features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })),
 );
+
+/** Set once the shell has shown a page: from then on a lost network keeps the page (issue 31). */
+let pageShown = false;
 
 /**
  * The shell around every page: startup and route guard (spec §4), header and bottom bar, toasts and
@@ -36,7 +40,7 @@ export function RootLayout() {
   const userQuery = useUserDataQuery();
   const settings = useAppSettings();
   const authModalOpen = useAuthModal().kind !== null;
-  const online = useOnline();
+  const trouble = useConnectionTrouble();
   const updateWaiting = useStore(appUpdateStore).waiting;
   useApplyBranding(settings.data);
 
@@ -65,12 +69,18 @@ export function RootLayout() {
     setSearchParams(next, { replace: true });
   }, [redirect, status, referralCode, pathname, searchParams, setSearchParams]);
 
-  // Offline (ADR 0024): the cached shell shows the offline screen rather than stale prices and balances.
-  if (!online) return <OfflineScreen />;
-  if (redirect !== null) return <Navigate to={redirect} replace />;
-
   const waitingForProfile =
     status === 'loading' || (status === 'member' && isPublicRoute(pathname) && !session.verified);
+  const showsPage = redirect === null && !waitingForProfile && (trouble !== 'offline' || pageShown);
+  useEffect(() => {
+    if (showsPage) pageShown = true;
+  }, [showsPage]);
+
+  // Offline (ADR 0024): a shell that never showed a page (opened from the cache with no network) says so
+  // rather than showing nothing; a page already shown stays under the Reconnecting bar (issue 31).
+  if (trouble === 'offline' && !pageShown) return <OfflineScreen />;
+  if (redirect !== null) return <Navigate to={redirect} replace />;
+
   if (waitingForProfile && userQuery.isError) {
     return (
       <main className="page page--center" id="main">
@@ -90,11 +100,12 @@ export function RootLayout() {
   if (waitingForProfile) return <PageLoader label={t('Loading your account')} />;
 
   return (
-    <div className="app">
+    <div className={trouble === null ? 'app' : 'app app--stale'}>
       <a className="skip-link" href="#main">
         {t('Skip to content')}
       </a>
       <Header settings={settings.data} settingsLoading={settings.isPending} />
+      {trouble !== null ? <ConnectionBar trouble={trouble} /> : null}
       <main className="page" id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

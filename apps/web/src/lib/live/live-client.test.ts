@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESTART_SPREAD_MS, createLiveClient, type SocketLike } from './live-client';
+import { RESTART_SPREAD_MS, createLiveClient, type NetworkSignal, type SocketLike } from './live-client';
 
 class FakeSocket implements SocketLike {
   static all: FakeSocket[] = [];
@@ -192,5 +192,59 @@ describe('live client (WebSocket /ws)', () => {
     last().onmessage?.({ data: 'not json' });
     last().onmessage?.({ data: '42' });
     expect(seen).not.toHaveBeenCalled();
+  });
+
+  it('drops the socket when the network goes and connects at once when it is back (issue 31)', () => {
+    let tell: (online: boolean) => void = () => undefined;
+    const network: NetworkSignal = {
+      onChange(listener) {
+        tell = listener;
+        return () => undefined;
+      },
+    };
+    const live = createLiveClient({
+      url: () => 'ws://test/ws',
+      createSocket: (url) => new FakeSocket(url),
+      backoffMs: [500, 1000, 4000],
+      network,
+    });
+    const reconnected = vi.fn();
+    live.onReconnect(reconnected);
+    live.setToken('tok');
+    live.subscribe({ marketIds: [M1] });
+    const first = last();
+    first.open();
+
+    // Offline: the socket (which the browser may keep half-open) is closed and no retry is scheduled.
+    tell(false);
+    expect(first.closed).toBe(true);
+    expect(live.status.get()).toBe('reconnecting');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    // Online: a new socket at once, not after the backoff; it resubscribes and tells listeners.
+    tell(true);
+    expect(FakeSocket.all).toHaveLength(2);
+    last().open();
+    expect(live.status.get()).toBe('live');
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 'tok' },
+      { type: 'subscribe', marketIds: [M1], eventIds: [] },
+    ]);
+    expect(reconnected).toHaveBeenCalledTimes(1);
+
+    // A socket that fails while the network is down waits for the network, not the backoff.
+    tell(false);
+    tell(true);
+    tell(false);
+    const pending = last();
+    expect(pending.closed).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(3);
+
+    // Signed out: the network coming back opens nothing.
+    live.setToken(null);
+    tell(true);
+    expect(FakeSocket.all).toHaveLength(3);
   });
 });

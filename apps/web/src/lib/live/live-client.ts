@@ -27,7 +27,35 @@ export interface LiveClientOptions {
   /** Delays before reconnect attempts 1, 2, 3 …; the last repeats. */
   backoffMs?: readonly number[];
   pingMs?: number;
+  /**
+   * The browser's word on the network (window's `online` / `offline` events). A phone that loses its
+   * network often keeps a dead socket open for a long time (and Chromium keeps it through DevTools'
+   * offline mode), so the client closes it on `offline` and, on `online`, connects at once instead of
+   * waiting out the backoff. Absent, the client follows `window`.
+   */
+  network?: NetworkSignal | null;
 }
+
+/** Where the client hears that the network went and came back; returns the way to stop listening. */
+export interface NetworkSignal {
+  onChange(listener: (online: boolean) => void): () => void;
+}
+
+const windowNetwork: NetworkSignal | null =
+  typeof window === 'undefined'
+    ? null
+    : {
+        onChange(listener) {
+          const online = () => listener(true);
+          const offline = () => listener(false);
+          window.addEventListener('online', online);
+          window.addEventListener('offline', offline);
+          return () => {
+            window.removeEventListener('online', online);
+            window.removeEventListener('offline', offline);
+          };
+        },
+      };
 
 export interface LiveTopics {
   marketIds?: readonly string[];
@@ -67,6 +95,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let everOpened = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let pingTimer: ReturnType<typeof setInterval> | null = null;
+  let networkDown = false;
 
   const send = (message: WsClientMessage) => {
     if (socket?.readyState === OPEN) socket.send(JSON.stringify(message));
@@ -117,6 +146,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
         return;
       }
       status.set('reconnecting');
+      // No network: the next attempt waits for the browser's `online` (below), not for the backoff.
+      if (networkDown) return;
       // 1012: the server is restarting and another process takes over (WS_CLOSE.RESTARTING): come back
       // at once, spread over a moment so a process's clients do not all arrive in the same instant.
       if ((event as { code?: unknown } | null)?.code === WS_RESTART_CODE) {
@@ -141,6 +172,28 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     }
     status.set('idle');
   };
+
+  /** Drops the socket without the close handshake reaching anyone: the network is gone. */
+  const dropForNetwork = () => {
+    stopTimers();
+    const current = socket;
+    socket = null;
+    if (current) {
+      current.onopen = current.onmessage = current.onclose = current.onerror = null;
+      current.close(1000, 'offline');
+    }
+    status.set('reconnecting');
+  };
+
+  (options.network === undefined ? windowNetwork : options.network)?.onChange((online) => {
+    networkDown = !online;
+    if (token === null) return;
+    if (!online) dropForNetwork();
+    else if (socket === null) {
+      attempts = 0;
+      connect();
+    }
+  });
 
   const change = (map: Map<string, number>, ids: readonly string[], delta: 1 | -1): string[] => {
     const changed: string[] = [];

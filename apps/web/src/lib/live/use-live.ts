@@ -4,10 +4,25 @@ import { balanceChangeText, type BalanceChange, type WsServerMessage } from '@kh
 import { notify } from '../toast';
 import { sessionStore, updateUser, useSession } from '../auth/session';
 import { useStore } from '@khel/web-kit';
+import { useOnline } from '../pwa/use-online';
 import { liveClient, type LiveStatus, type LiveTopics } from './live-client';
 
 export function useLiveStatus(): LiveStatus {
   return useStore(liveClient.status);
+}
+
+/**
+ * Whether what the page shows may be out of date (issue 31): `offline` while the browser has no network,
+ * `reconnecting` while the live socket is down, null when prices are live (or a visitor has no socket).
+ * The page stays; a bar says so and prices grey out.
+ */
+export type ConnectionTrouble = 'offline' | 'reconnecting' | null;
+
+export function useConnectionTrouble(): ConnectionTrouble {
+  const online = useOnline();
+  const status = useLiveStatus();
+  if (!online) return 'offline';
+  return status === 'reconnecting' ? 'reconnecting' : null;
 }
 
 /** Calls the listener for every message while mounted (the latest listener, without resubscribing). */
@@ -72,9 +87,11 @@ export function useLiveAccount(): void {
         void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
       }
     });
+    // Back from a blip (issue 31): the socket's resubscription brings every market's full state; the
+    // rest of the page (the event and its new markets, lists, positions, bets, balance) is read afresh.
     const offReconnect = liveClient.onReconnect(() => {
-      void queryClient.invalidateQueries({ queryKey: ['userData'] });
-      void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
+      for (const key of ['userData', 'my-bets', 'event', 'events', 'event-positions'])
+        void queryClient.invalidateQueries({ queryKey: [key] });
     });
     return () => {
       offMessage();

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RequestStatus } from '@khel/contract';
+import type { ApprovalContext, RequestStatus } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import type { DeskPlayer } from '../desk-parts';
@@ -59,6 +59,15 @@ export function createDeskApi<Item extends DeskRequest>(spec: {
     ).data;
   }
 
+  /** What the approver sees beside the request (issue 24): the first approval, a total, what else waits. */
+  async function context(id: string, signal?: AbortSignal): Promise<ApprovalContext> {
+    return (
+      await apiRequest<ApprovalContext>(`/backoffice/${spec.path}/${encodeURIComponent(id)}/context`, {
+        ...(signal ? { signal } : {}),
+      })
+    ).data;
+  }
+
   async function approve(id: string): Promise<Decision<Item>> {
     const { data, message } = await apiRequest<Item>(`/backoffice/${spec.path}/${encodeURIComponent(id)}/approve`, {
       method: 'POST',
@@ -81,12 +90,14 @@ export function createDeskApi<Item extends DeskRequest>(spec: {
       void queryClient.invalidateQueries({ queryKey: queryKeys.all });
       void queryClient.invalidateQueries({ queryKey: ['audit-log'] });
       void queryClient.invalidateQueries({ queryKey: ['player-wallet'] });
+      void queryClient.invalidateQueries({ queryKey: ['approval-context'] });
     };
   }
 
   return {
     queryKeys,
     list,
+    context,
     approve,
     reject,
     useList(params: DeskListParams) {
@@ -96,6 +107,14 @@ export function createDeskApi<Item extends DeskRequest>(spec: {
         placeholderData: keepPreviousData,
         // Players keep sending requests; the queue stays fresh without a click.
         refetchInterval: params.status === 'pending' ? 30_000 : false,
+      });
+    },
+    useApprovalContext(id: string) {
+      return useQuery({
+        queryKey: ['approval-context', spec.path, id],
+        queryFn: ({ signal }) => context(id, signal),
+        // Read as the dialog opens: what waits now, not what waited when the queue loaded.
+        staleTime: 0,
       });
     },
     /** How many requests wait for a decision, for the navigation and the tab. */

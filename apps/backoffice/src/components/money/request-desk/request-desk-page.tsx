@@ -13,6 +13,7 @@ import { Pagination } from '../../ui/pagination';
 import { ReasonDialog } from '../../ui/reason-dialog';
 import { LoadingBlock, Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
+import { ApprovalContextQuery } from '../approval-context';
 import { PlayMoneyNote } from '../play-money-note';
 import type { DeskApi, DeskRequest } from './request-desk-api';
 import type { DeskColumn } from './request-desk-table';
@@ -57,6 +58,11 @@ export interface DeskPageSpec<Item extends DeskRequest> {
 
 function statusOf(value: string | null): RequestStatus {
   return (REQUEST_STATUSES as readonly string[]).includes(value ?? '') ? (value as RequestStatus) : 'pending';
+}
+
+/** The approver's context (issue 24), read when the approval dialog opens. */
+function DeskContext<Item extends DeskRequest>({ api, id }: { api: DeskApi<Item>; id: string }) {
+  return <ApprovalContextQuery query={api.useApprovalContext(id)} />;
 }
 
 /** The request desk: the queue by status, approve (or the first of two approvals) and reject with a reason. */
@@ -160,7 +166,12 @@ export function RequestDeskPage<Item extends DeskRequest>({ spec }: { spec: Desk
           if (approving !== null) approve.mutate(approving._id, { onSettled: () => setApproving(null) });
         }}
       >
-        {approving !== null ? spec.approveBody(approving) : null}
+        {approving !== null ? (
+          <>
+            {spec.approveBody(approving)}
+            <DeskContext api={spec.api} id={approving._id} />
+          </>
+        ) : null}
       </ConfirmDialog>
 
       {rejecting !== null ? (

@@ -6,6 +6,8 @@ import { formatRupees } from '@khel/money';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { TextField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -13,6 +15,22 @@ import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth/get-user-data';
 import { formatDateTime } from '../../../lib/format';
 import { useAgentStatements, useSettleStatement } from '../api/agent-partnership';
+
+/** The week's statements as a CSV file, figures in rupees from the house's side. */
+const STATEMENTS_CSV: CsvColumn<AgentStatement>[] = [
+  { header: 'Agent', csv: (row) => row.agentName },
+  { header: 'Week start', csv: (row) => row.weekStart },
+  { header: 'Week end', csv: (row) => row.weekEnd },
+  { header: 'Partnership %', csv: (row) => row.partnership },
+  { header: 'Commission %', csv: (row) => row.commissionRate },
+  { header: 'Sports P&L', csv: (row) => row.sportsPnl },
+  { header: 'Casino P&L', csv: (row) => row.casinoPnl },
+  { header: 'Downline P&L', csv: (row) => row.downlinePnl },
+  { header: "Agent's share", csv: (row) => row.agentShare },
+  { header: "Upline's share", csv: (row) => row.uplineShare },
+  { header: 'Commission', csv: (row) => row.commission },
+  { header: 'Settled', csv: (row) => row.settled?.at ?? null },
+];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Today's India date, YYYY-MM-DD. */
@@ -76,78 +94,87 @@ export function AgentStatementsPage() {
           {statements.data.items.length === 0 ? (
             <EmptyState title="No agents to show" />
           ) : (
-            <table className="data-table responsive-table" aria-label="Agent statements">
-              <thead>
-                <tr>
-                  <th scope="col">Agent</th>
-                  <th scope="col" className="num">
-                    Sports P&amp;L
-                  </th>
-                  <th scope="col" className="num">
-                    Casino P&amp;L
-                  </th>
-                  <th scope="col" className="num">
-                    Downline P&amp;L
-                  </th>
-                  <th scope="col" className="num">
-                    Agent&apos;s share
-                  </th>
-                  <th scope="col" className="num">
-                    Upline&apos;s share
-                  </th>
-                  <th scope="col" className="num">
-                    Commission
-                  </th>
-                  <th scope="col">Settled</th>
-                </tr>
-              </thead>
-              <tbody>
-                {statements.data.items.map((row) => (
-                  <tr key={row.agentId}>
-                    <td data-label="Agent">
-                      {row.agentId === me?._id ? (
-                        <strong>{row.agentName} (you)</strong>
-                      ) : (
-                        <Link to={`/users/${row.agentId}`}>{row.agentName}</Link>
-                      )}
-                      <br />
-                      <span className="muted">
-                        {row.partnership} % · {row.commissionRate} %
-                      </span>
-                    </td>
-                    <td data-label="Sports P&L" className="num">
-                      {money(row.sportsPnl)}
-                    </td>
-                    <td data-label="Casino P&L" className="num">
-                      {money(row.casinoPnl)}
-                    </td>
-                    <td data-label="Downline P&L" className="num">
-                      {money(row.downlinePnl)}
-                    </td>
-                    <td data-label="Agent's share" className="num">
-                      {money(row.agentShare)}
-                    </td>
-                    <td data-label="Upline's share" className="num">
-                      {money(row.uplineShare)}
-                    </td>
-                    <td data-label="Commission" className="num">
-                      {money(row.commission)}
-                    </td>
-                    <td data-label="Settled">
-                      {row.settled !== null ? (
-                        <span className="badge">Settled {formatDateTime(row.settled.at)}</span>
-                      ) : maySettle(row) ? (
-                        <Button size="small" variant="primary" onClick={() => setConfirming(row)}>
-                          Mark {row.agentName} settled
-                        </Button>
-                      ) : (
-                        <span className="muted">{weekOver ? 'Open' : 'Week running'}</span>
-                      )}
-                    </td>
+            <>
+              <div className="list-actions">
+                <CsvButton
+                  columns={STATEMENTS_CSV}
+                  rows={statements.data.items}
+                  fileName={`agent-statements-${statements.data.weekStart}.csv`}
+                />
+              </div>
+              <table className="data-table responsive-table" aria-label="Agent statements">
+                <thead>
+                  <tr>
+                    <th scope="col">Agent</th>
+                    <th scope="col" className="num">
+                      Sports P&amp;L
+                    </th>
+                    <th scope="col" className="num">
+                      Casino P&amp;L
+                    </th>
+                    <th scope="col" className="num">
+                      Downline P&amp;L
+                    </th>
+                    <th scope="col" className="num">
+                      Agent&apos;s share
+                    </th>
+                    <th scope="col" className="num">
+                      Upline&apos;s share
+                    </th>
+                    <th scope="col" className="num">
+                      Commission
+                    </th>
+                    <th scope="col">Settled</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {statements.data.items.map((row) => (
+                    <tr key={row.agentId}>
+                      <td data-label="Agent">
+                        {row.agentId === me?._id ? (
+                          <strong>{row.agentName} (you)</strong>
+                        ) : (
+                          <Link to={`/users/${row.agentId}`}>{row.agentName}</Link>
+                        )}
+                        <br />
+                        <span className="muted">
+                          {row.partnership} % · {row.commissionRate} %
+                        </span>
+                      </td>
+                      <td data-label="Sports P&L" className="num">
+                        {money(row.sportsPnl)}
+                      </td>
+                      <td data-label="Casino P&L" className="num">
+                        {money(row.casinoPnl)}
+                      </td>
+                      <td data-label="Downline P&L" className="num">
+                        {money(row.downlinePnl)}
+                      </td>
+                      <td data-label="Agent's share" className="num">
+                        {money(row.agentShare)}
+                      </td>
+                      <td data-label="Upline's share" className="num">
+                        {money(row.uplineShare)}
+                      </td>
+                      <td data-label="Commission" className="num">
+                        {money(row.commission)}
+                      </td>
+                      <td data-label="Settled">
+                        {row.settled !== null ? (
+                          <span className="badge">Settled {formatDateTime(row.settled.at)}</span>
+                        ) : maySettle(row) ? (
+                          <Button size="small" variant="primary" onClick={() => setConfirming(row)}>
+                            Mark {row.agentName} settled
+                          </Button>
+                        ) : (
+                          <span className="muted">{weekOver ? 'Open' : 'Week running'}</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
           )}
         </>
       )}

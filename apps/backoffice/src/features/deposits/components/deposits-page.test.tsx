@@ -72,6 +72,26 @@ function stubDesk(initial: DeskDeposit[], options: { role?: number; secondApprov
           : 'Deposit approved, the wallet is credited',
       );
     },
+    // What the approver sees (issue 24): the first approver's total and what else waits for the player.
+    'GET /backoffice/deposits/:id/context': (call) => {
+      const found = find(call.path);
+      const first = found?.firstApprovedBy ?? null;
+      return ok({
+        indiaDate: '2025-06-01',
+        totalOf: first === null ? { by: ME, byName: 'Demo Director' } : { by: first, byName: 'Asha Support' },
+        requesterTotalToday: first === null ? 0 : 45_000,
+        firstApproval: first === null ? null : { by: first, byName: 'Asha Support', at: '2025-06-01T10:05:00.000Z' },
+        otherWaiting: [
+          {
+            kind: 'withdrawal',
+            _id: '10000000-0000-4000-8000-0000000000ff',
+            amount: -20_000,
+            requestedByName: 'Ravi Kumar',
+            createdAt: '2025-06-01T10:01:00.000Z',
+          },
+        ],
+      });
+    },
     'POST /backoffice/deposits/:id/reject': (call) => {
       const found = find(call.path);
       const reason = (call.body as { reason?: string } | undefined)?.reason ?? '';
@@ -185,6 +205,34 @@ describe('deposits desk', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Deposit approved, the wallet is credited')).toBeTruthy();
     expect(api.callsTo('POST', `/backoffice/deposits/${deposit()._id}/approve`)).toHaveLength(1);
+  });
+
+  it("shows the second approver the first approval, the first approver's total for the player that day and what else waits", async () => {
+    const api = stubDesk([deposit({ amount: 60000, awaitingSecondApproval: true, firstApprovedBy: OTHER_OPERATOR })], {
+      secondApprovalAbove: 50000,
+    });
+    renderApp('/deposits', { token: 't' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Approve the deposit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give the second approval' });
+    expect((await within(dialog).findByTestId('first-approval')).textContent).toContain('Asha Support');
+    expect(within(dialog).getByText("Asha Support's total for this account on 2025-06-01")).toBeTruthy();
+    expect(within(dialog).getByTestId('requester-total').textContent).toContain('₹45,000.00');
+    expect(within(dialog).getByTestId('other-waiting').textContent).toMatch(
+      /Withdrawal\s*-₹20,000\.00\s*by Ravi Kumar/,
+    );
+    expect(api.callsTo('GET', `/backoffice/deposits/${deposit()._id}/context`)).toHaveLength(1);
+    expect(api.callsTo('POST', `/backoffice/deposits/${deposit()._id}/approve`)).toHaveLength(0);
+  });
+
+  it('before a first approval, the approver sees its own total for the player and that none was given yet', async () => {
+    stubDesk([deposit()]);
+    renderApp('/deposits', { token: 't' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Approve the deposit/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this deposit' });
+    expect((await within(dialog).findByTestId('first-approval')).textContent).toBe('None yet');
+    expect(within(dialog).getByText("Demo Director's total for this account on 2025-06-01")).toBeTruthy();
   });
 
   it('rejects only with a reason', async () => {

@@ -68,9 +68,11 @@ const DEPOSITS: DeskPageSpec<DeskDeposit> = {
           <span className="muted small">{deposit.account.accountHolderName}</span>
         </span>
       ),
+      csv: (deposit) => `${deposit.account.type === 'upi' ? 'UPI' : 'Bank'} ${deposit.account.accountNumber}`,
     },
     {
       header: 'Proof',
+      csv: (deposit) => deposit.txnRef,
       cell: (deposit, open) => (
         <span className="stacked">
           {deposit.txnRef !== null && deposit.txnRef !== '' ? (

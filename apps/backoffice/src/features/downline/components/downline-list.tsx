@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AGENT_ROLES, ROLE_NAMES } from '@khel/contract';
 import type { BackofficeUser, RoleId } from '@khel/contract';
+import { CsvButton } from '../../../components/ui/csv';
 import { formatDateTime } from '../../../lib/format';
 
 /** One column of the downline list: a header and what a row shows under it. */
@@ -9,6 +10,8 @@ export interface DownlineColumn {
   key: string;
   header: string;
   cell: (user: BackofficeUser) => ReactNode;
+  /** The cell as plain text in the CSV download; left out of the file when absent. */
+  csv?: (user: BackofficeUser) => string | number | null;
 }
 
 const isAgent = (role: number) => AGENT_ROLES.includes(role as RoleId);
@@ -36,9 +39,15 @@ export const DOWNLINE_COLUMNS: readonly DownlineColumn[] = [
           {user.name || user.username}
         </Link>
       ),
+    csv: (user) => user.name,
   },
-  { key: 'username', header: 'Username', cell: (user) => user.username },
-  { key: 'role', header: 'Role', cell: (user) => ROLE_NAMES[user.role as RoleId] ?? `Role ${user.role}` },
+  { key: 'username', header: 'Username', cell: (user) => user.username, csv: (user) => user.username },
+  {
+    key: 'role',
+    header: 'Role',
+    cell: (user) => ROLE_NAMES[user.role as RoleId] ?? `Role ${user.role}`,
+    csv: (user) => ROLE_NAMES[user.role as RoleId] ?? `Role ${user.role}`,
+  },
 ];
 
 const TRAILING_COLUMNS: readonly DownlineColumn[] = [
@@ -50,8 +59,9 @@ const TRAILING_COLUMNS: readonly DownlineColumn[] = [
         {user.suspended ? 'Suspended' : 'Active'}
       </span>
     ),
+    csv: (user) => (user.suspended ? 'Suspended' : 'Active'),
   },
-  { key: 'created', header: 'Created', cell: (user) => formatDateTime(user.createdAt) },
+  { key: 'created', header: 'Created', cell: (user) => formatDateTime(user.createdAt), csv: (user) => user.createdAt },
   {
     key: 'open',
     header: 'Account',
@@ -73,27 +83,32 @@ export function DownlineList({
 }) {
   const columns = [...DOWNLINE_COLUMNS, ...extraColumns, ...TRAILING_COLUMNS];
   return (
-    <table className="data-table responsive-table" aria-label="Downline">
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.key} scope="col">
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => (
-          <tr key={user._id}>
-            {columns.map((column, index) => (
-              <td key={column.key} data-label={column.header} className={index === 0 ? 'cell-primary' : undefined}>
-                {column.cell(user)}
-              </td>
+    <>
+      <div className="list-actions">
+        <CsvButton columns={columns} rows={users} fileName="downline.csv" />
+      </div>
+      <table className="data-table responsive-table" aria-label="Downline">
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col">
+                {column.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user._id}>
+              {columns.map((column, index) => (
+                <td key={column.key} data-label={column.header} className={index === 0 ? 'cell-primary' : undefined}>
+                  {column.cell(user)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }

@@ -29,6 +29,7 @@ const detail: HouseMoneyDetail = {
   ...request,
   context: {
     indiaDate: '2026-11-28',
+    totalOf: { by: ASKER, byName: 'Asha Support' },
     requesterTotalToday: 40_000,
     firstApproval: { by: ASKER, byName: 'Asha Support', at: request.createdAt },
     otherWaiting: [

@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ApprovalKind, HouseMoneyRequest } from '@khel/contract';
+import type { HouseMoneyRequest } from '@khel/contract';
 import { ROLE_NAMES, rejectRequestSchema } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
 import type { DataColumn } from '@khel/web-kit';
+import { ApprovalContextFacts } from '../../../components/money/approval-context';
 import { Amount, SelfServiceNote } from '../../../components/money/desk-parts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { DataTable, QueryState } from '../../../components/ui/query-state';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
@@ -27,14 +30,6 @@ const WHAT: Record<string, string> = {
   'settlement:settle': 'Settlement',
 };
 const whatOf = (request: HouseMoneyRequest) => WHAT[`${request.kind}:${request.action}`] ?? request.kind;
-
-const QUEUE_NAMES: Record<ApprovalKind, string> = {
-  adjustment: 'Adjustment',
-  deposit: 'Deposit',
-  withdrawal: 'Withdrawal',
-  houseMoney: 'House money',
-  bonusGrant: 'Bonus grant',
-};
 
 function AccountCell({ target }: { target: HouseMoneyRequest['target'] }) {
   return (
@@ -126,37 +121,7 @@ function ReviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
               </>
             ) : null}
           </dl>
-          <h3>Context</h3>
-          <dl className="facts" aria-label="Context">
-            <dt>First approval</dt>
-            <dd data-testid="first-approval">
-              {request.context.firstApproval === null
-                ? 'None yet'
-                : `${request.context.firstApproval.byName}, ${formatDateTime(request.context.firstApproval.at)}`}
-            </dd>
-            <dt>{`${request.requestedByName}'s total for this account on ${request.context.indiaDate}`}</dt>
-            <dd data-testid="requester-total">
-              <Amount value={request.context.requesterTotalToday} />{' '}
-              <span className="muted small">moved alone, before this request</span>
-            </dd>
-          </dl>
-          <h3>Other requests waiting for this account</h3>
-          {request.context.otherWaiting.length === 0 ? (
-            <p className="muted" data-testid="other-waiting-none">
-              Nothing else waits for this account.
-            </p>
-          ) : (
-            <ul className="plain-list" data-testid="other-waiting">
-              {request.context.otherWaiting.map((row) => (
-                <li key={row._id}>
-                  {QUEUE_NAMES[row.kind]} <Amount value={row.amount} signed />{' '}
-                  <span className="muted small">
-                    by {row.requestedByName}, {formatDateTime(row.createdAt)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ApprovalContextFacts context={request.context} />
           {own ? (
             <p>
               <SelfServiceNote />
@@ -178,6 +143,20 @@ function ReviewDialog({ id, onClose }: { id: string; onClose: () => void }) {
  * Chips, credit and settlements from the house that wait for a second operator (decision 0044): the
  * queue, each request reviewed in its context before it is approved or rejected.
  */
+/** The queue as a CSV file. */
+const HOUSE_MONEY_CSV: CsvColumn<HouseMoneyRequest>[] = [
+  { header: 'Asked', csv: (row) => row.createdAt },
+  { header: 'Account', csv: (row) => row.target.username },
+  { header: 'Kind', csv: (row) => row.kind },
+  { header: 'Action', csv: (row) => row.action },
+  { header: 'Amount', csv: (row) => row.amount },
+  { header: 'Note', csv: (row) => row.note },
+  { header: 'Status', csv: (row) => row.status },
+  { header: 'Asked by', csv: (row) => row.requestedByName },
+  { header: 'Decided by', csv: (row) => row.decidedByName },
+  { header: 'Decided', csv: (row) => row.decidedAt },
+];
+
 export function HouseMoneyPage() {
   const [status, setStatus] = useState<Status>('pending');
   const [reviewing, setReviewing] = useState<string | null>(null);
@@ -225,7 +204,12 @@ export function HouseMoneyPage() {
             data.items.length === 0 ? (
               <p className="muted">{status === 'pending' ? 'Nothing waits for a second operator.' : 'None yet.'}</p>
             ) : (
-              <DataTable label="House money requests" rows={data.items} rowKey={(row) => row._id} columns={columns} />
+              <>
+                <div className="list-actions">
+                  <CsvButton columns={HOUSE_MONEY_CSV} rows={data.items} fileName={`house-money-${status}.csv`} />
+                </div>
+                <DataTable label="House money requests" rows={data.items} rowKey={(row) => row._id} columns={columns} />
+              </>
             )
           }
         </QueryState>

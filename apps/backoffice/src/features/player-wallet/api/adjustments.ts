@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApprovalContext } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { playerWalletQueryKeys } from './get-ledger';
@@ -30,12 +31,26 @@ export function useAdjustments(userId: string) {
   return useQuery({ queryKey: playerWalletQueryKeys.adjustments(userId), queryFn: () => getAdjustments(userId) });
 }
 
+/** GET /backoffice/adjustments/:id/context: what the second approver sees beside a pending adjustment (issue 24). */
+export async function getAdjustmentContext(id: string): Promise<ApprovalContext> {
+  return (await apiRequest<ApprovalContext>(`/backoffice/adjustments/${encodeURIComponent(id)}/context`)).data;
+}
+
+export function useAdjustmentContext(id: string) {
+  return useQuery({
+    queryKey: ['approval-context', 'adjustments', id],
+    queryFn: () => getAdjustmentContext(id),
+    staleTime: 0,
+  });
+}
+
 function useRefresh(userId: string) {
   const queryClient = useQueryClient();
   return () => {
     // The ledger, the adjustments and the user's history all change together.
     void queryClient.invalidateQueries({ queryKey: playerWalletQueryKeys.user(userId) });
     void queryClient.invalidateQueries({ queryKey: ['audit-log'] });
+    void queryClient.invalidateQueries({ queryKey: ['approval-context'] });
   };
 }
 

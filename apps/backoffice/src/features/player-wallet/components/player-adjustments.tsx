@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { adjustmentCreateSchema } from '@khel/contract';
 import { formatRupees, rupeesToPaise } from '@khel/money';
+import { ApprovalContextQuery } from '../../../components/money/approval-context';
 import { Amount, SecondApprovalBadge, SelfServiceNote } from '../../../components/money/desk-parts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,13 +14,18 @@ import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth/get-user-data';
 import { formatDateTime } from '../../../lib/format';
 import type { Adjustment, AdjustmentRequest } from '../api/adjustments';
-import { useAdjustments, useCreateAdjustment, useDecideAdjustment } from '../api/adjustments';
+import { useAdjustmentContext, useAdjustments, useCreateAdjustment, useDecideAdjustment } from '../api/adjustments';
 
 const WALLET_LABELS = { main: 'Main wallet', bonus: 'Bonus wallet' } as const;
 
 interface FormErrors {
   amount?: string;
   reason?: string;
+}
+
+/** What the second approver sees beside the adjustment (issue 24), read as the dialog opens. */
+function AdjustmentContext({ id }: { id: string }) {
+  return <ApprovalContextQuery query={useAdjustmentContext(id)} />;
 }
 
 /** Credits or debits a wallet with a reason; large amounts wait for a second operator. */
@@ -264,11 +270,14 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
         }}
       >
         {deciding !== null ? (
-          <p>
-            <Amount value={deciding.adjustment.amount} signed /> on the{' '}
-            {WALLET_LABELS[deciding.adjustment.wallet].toLowerCase()}: <q>{deciding.adjustment.reason}</q>.{' '}
-            {deciding.decision === 'approve' ? 'It is written to the ledger at once.' : 'Nothing moves.'}
-          </p>
+          <>
+            <p>
+              <Amount value={deciding.adjustment.amount} signed /> on the{' '}
+              {WALLET_LABELS[deciding.adjustment.wallet].toLowerCase()}: <q>{deciding.adjustment.reason}</q>.{' '}
+              {deciding.decision === 'approve' ? 'It is written to the ledger at once.' : 'Nothing moves.'}
+            </p>
+            {deciding.decision === 'approve' ? <AdjustmentContext id={deciding.adjustment._id} /> : null}
+          </>
         ) : null}
       </ConfirmDialog>
     </section>

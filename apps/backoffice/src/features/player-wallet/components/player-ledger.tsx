@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Amount } from '../../../components/money/desk-parts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
@@ -23,6 +25,17 @@ function kindLabel(kind: string): string {
   const text = kind.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+type Line = NonNullable<ReturnType<typeof useLedger>['data']>['lines'][number];
+/** The whole period's lines as a CSV file (every page, newest first). */
+const LEDGER_CSV: CsvColumn<Line>[] = [
+  { header: 'When', csv: (line) => line.createdAt },
+  { header: 'Description', csv: (line) => line.description },
+  { header: 'Kind', csv: (line) => line.kind },
+  { header: 'Credit', csv: (line) => line.credit },
+  { header: 'Debit', csv: (line) => line.debit },
+  { header: 'Balance', csv: (line) => line.balance },
+];
 
 /** Every movement of one wallet from the journal, newest first, with the balance after each line. */
 export function PlayerLedger({ userId }: { userId: string }) {
@@ -113,6 +126,13 @@ export function PlayerLedger({ userId }: { userId: string }) {
             <EmptyState title="No movements in this period" />
           ) : (
             <>
+              <div className="list-actions">
+                <CsvButton
+                  columns={LEDGER_CSV}
+                  rows={lines}
+                  fileName={`ledger-${params.wallet}-${userId.slice(0, 8)}.csv`}
+                />
+              </div>
               <table className="data-table responsive-table ledger-table">
                 <caption className="visually-hidden">Ledger lines, newest first</caption>
                 <thead>

@@ -67,6 +67,16 @@ function stubWallet(options: { adjustments?: Adjustment[]; secondApprovalAbove?:
         ];
       return ok(created, pending ? 'Adjustment waits for a second operator' : 'Adjustment applied');
     },
+    'GET /backoffice/adjustments/:id/context': (call) => {
+      const found = adjustments.find((item) => item._id === call.path.split('/')[3]);
+      return ok({
+        indiaDate: '2025-06-04',
+        totalOf: { by: found?.requestedBy ?? '', byName: 'Asha Support' },
+        requesterTotalToday: 30_000,
+        firstApproval: { by: found?.requestedBy ?? '', byName: 'Asha Support', at: found?.createdAt ?? '' },
+        otherWaiting: [],
+      });
+    },
     'POST /backoffice/adjustments/:id/approve': (call) => {
       const id = call.path.split('/')[3];
       adjustments = adjustments.map((item) =>
@@ -203,11 +213,13 @@ describe("a player's wallet on the user page", () => {
 
     const theirs = screen.getByText('VIP promotion').closest('tr') as HTMLElement;
     await user.click(within(theirs).getByRole('button', { name: 'Approve the adjustment of ₹80,000.00' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Approve this adjustment?' })).getByRole('button', {
-        name: 'Approve',
-      }),
-    );
+    // The second approver sees it in context first (issue 24): who asked, their total that day, what else waits.
+    const dialog = await screen.findByRole('dialog', { name: 'Approve this adjustment?' });
+    expect((await within(dialog).findByTestId('first-approval')).textContent).toContain('Asha Support');
+    expect(within(dialog).getByText("Asha Support's total for this account on 2025-06-04")).toBeTruthy();
+    expect(within(dialog).getByTestId('requester-total').textContent).toContain('₹30,000.00');
+    expect(within(dialog).getByTestId('other-waiting-none')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(api.callsTo('POST', '/backoffice/adjustments/adj-other/approve')).toHaveLength(1));
     expect(await within(theirs).findByText('Applied')).toBeTruthy();
   });

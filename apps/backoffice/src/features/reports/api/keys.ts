@@ -9,6 +9,7 @@ export const reportKeys = {
   playerBets: (userId: string, kind: 'open' | 'history', query: object) =>
     ['reports', 'player-bets', userId, kind, query] as const,
   signIns: (userId: string, page: number) => ['reports', 'sign-ins', userId, page] as const,
+  partyPnl: (parentId: string | null, query: object) => ['reports', 'party-pnl', parentId, query] as const,
 };
 
 /** India dates, inclusive; empty = the server's default (the last 30 days). */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import type { ReportBet } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { formatDateTime } from '../../../lib/format';
@@ -15,13 +16,19 @@ const STATUS_NAMES: Record<ReportBet['status'], string> = {
   voided: 'Voided',
 };
 
-const selection = (bet: ReportBet) =>
+/** Whether an operator can still void the bet (decision 0055): not void, cancelled, lapsed or cashed out. */
+export const voidable = (bet: ReportBet) => ['pending', 'unmatched', 'matched', 'settled'].includes(bet.status);
+
+export const betSelection = (bet: ReportBet) =>
   bet.marketType === 'FANCY'
     ? `${bet.side === 'back' ? 'Yes' : 'No'} ${bet.lineRuns ?? ''}`
     : `${bet.runner ?? '—'} (${bet.side === 'back' ? 'Back' : 'Lay'})`;
 
-/** The columns of a bet list; `withPlayer` adds the player (with a link to the account). */
-export function betColumns(withPlayer: boolean): Column<ReportBet>[] {
+/**
+ * The columns of a bet list; `withPlayer` adds the player (with a link to the account); `onVoid` (site
+ * operators only) adds a Void button on each bet that can still be voided.
+ */
+export function betColumns(withPlayer: boolean, onVoid?: (bet: ReportBet) => void): Column<ReportBet>[] {
   return [
     { header: 'Placed', cell: (bet) => formatDateTime(bet.placedAt), csv: (bet) => bet.placedAt },
     ...(withPlayer
@@ -45,7 +52,7 @@ export function betColumns(withPlayer: boolean): Column<ReportBet>[] {
       ),
       csv: (bet) => `${bet.sport} › ${bet.event} › ${bet.market}`,
     },
-    { header: 'Selection', cell: selection, csv: selection },
+    { header: 'Selection', cell: betSelection, csv: betSelection },
     {
       header: 'Odds',
       cell: (bet) => (bet.odds === null ? '—' : bet.odds.toFixed(2)),
@@ -67,5 +74,18 @@ export function betColumns(withPlayer: boolean): Column<ReportBet>[] {
       csv: (bet) => bet.profitLoss,
       num: true,
     },
+    ...(onVoid === undefined
+      ? []
+      : [
+          {
+            header: 'Action',
+            cell: (bet: ReportBet) =>
+              voidable(bet) ? (
+                <Button size="small" variant="danger" onClick={() => onVoid(bet)} aria-label={`Void bet ${bet._id}`}>
+                  Void
+                </Button>
+              ) : null,
+          },
+        ]),
   ];
 }

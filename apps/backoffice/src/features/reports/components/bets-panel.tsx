@@ -1,19 +1,20 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { BET_LIST_STATUSES } from '@khel/contract';
-import type { BetListStatus } from '@khel/contract';
+import type { BetListStatus, ReportBet } from '@khel/contract';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { ApiError } from '../../../lib/api-client';
+import { isSiteOperator, useProfile } from '../../../lib/auth/get-user-data';
 import { useBets } from '../api/get-bets';
 import type { BetListFilters } from '../api/get-bets';
 import { betColumns } from './bet-columns';
 import { CsvButton, ReportTable } from './report-table';
 import { DateRangeFields, ReportState } from './report-parts';
+import { VoidBetDialog } from './void-bet-dialog';
 
 const PAGE_SIZE = 25;
-const COLUMNS = betColumns(true);
 const STATUS_LABELS: Record<BetListStatus, string> = {
   open: 'Open (not settled)',
   pending: 'Waiting (delay)',
@@ -33,6 +34,9 @@ export function BetsPanel({ marketId, onClearMarket }: { marketId?: string | und
   const [applied, setApplied] = useState<Draft>({});
   const [page, setPage] = useState(1);
   const bets = useBets({ ...applied, marketId, page, pageSize: PAGE_SIZE });
+  const operator = isSiteOperator(useProfile().data);
+  const [voiding, setVoiding] = useState<ReportBet | null>(null);
+  const columns = useMemo(() => betColumns(true, operator ? setVoiding : undefined), [operator]);
   const issue = (field: string) => (bets.error instanceof ApiError ? bets.error.issueFor(field) : undefined);
 
   function search(event: FormEvent) {
@@ -101,9 +105,9 @@ export function BetsPanel({ marketId, onClearMarket }: { marketId?: string | und
           <>
             <div className="report-actions">
               <span className="muted">{data.total} bets, newest first</span>
-              <CsvButton columns={COLUMNS} rows={data.items} fileName={`bets-page-${data.page}.csv`} />
+              <CsvButton columns={columns} rows={data.items} fileName={`bets-page-${data.page}.csv`} />
             </div>
-            <ReportTable label="Bets" columns={COLUMNS} rows={data.items} rowKey={(bet) => bet._id} />
+            <ReportTable label="Bets" columns={columns} rows={data.items} rowKey={(bet) => bet._id} />
             <Pagination
               page={data.page}
               pageSize={data.pageSize}
@@ -114,6 +118,7 @@ export function BetsPanel({ marketId, onClearMarket }: { marketId?: string | und
           </>
         )}
       </ReportState>
+      {voiding === null ? null : <VoidBetDialog bet={voiding} onClose={() => setVoiding(null)} />}
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import type { SignIn } from '@khel/contract';
+import { useMemo, useState } from 'react';
+import type { ReportBet, SignIn } from '@khel/contract';
 import { Pagination } from '../../../components/ui/pagination';
 import { Tabs } from '../../../components/ui/tabs';
 import { formatDateTime } from '../../../lib/format';
+import { isSiteOperator, useProfile } from '../../../lib/auth/get-user-data';
 import { usePlayerBets } from '../api/get-player-bets';
 import { SIGN_INS_PAGE_SIZE, useSignIns } from '../api/get-sign-ins';
 import type { DateRange } from '../api/keys';
@@ -10,10 +11,10 @@ import { betColumns } from './bet-columns';
 import type { Column } from './report-table';
 import { CsvButton, ReportTable } from './report-table';
 import { DateRangeFields, ReportState } from './report-parts';
+import { VoidBetDialog } from './void-bet-dialog';
 import '../reports.css';
 
 const PAGE_SIZE = 10;
-const BET_COLUMNS = betColumns(false);
 const SIGN_IN_COLUMNS: Column<SignIn>[] = [
   { header: 'Signed in', cell: (row) => formatDateTime(row.at), csv: (row) => row.at },
   { header: 'IP address', cell: (row) => row.ip ?? '—', csv: (row) => row.ip },
@@ -39,6 +40,9 @@ function PlayerBets({ userId, kind }: { userId: string; kind: 'open' | 'history'
   const [page, setPage] = useState(1);
   const [range, setRange] = useState<DateRange>({});
   const bets = usePlayerBets(userId, kind, { ...range, page, pageSize: PAGE_SIZE });
+  const operator = isSiteOperator(useProfile().data);
+  const [voiding, setVoiding] = useState<ReportBet | null>(null);
+  const betColumnsShown = useMemo(() => betColumns(false, operator ? setVoiding : undefined), [operator]);
   return (
     <>
       {kind === 'history' ? (
@@ -62,14 +66,14 @@ function PlayerBets({ userId, kind }: { userId: string; kind: 'open' | 'history'
             <div className="report-actions">
               <span className="muted">{data.total} bets</span>
               <CsvButton
-                columns={BET_COLUMNS}
+                columns={betColumnsShown}
                 rows={data.items}
                 fileName={`${kind === 'open' ? 'open-bets' : 'bet-history'}-${userId.slice(0, 8)}.csv`}
               />
             </div>
             <ReportTable
               label={kind === 'open' ? 'Open bets' : 'Bet history'}
-              columns={BET_COLUMNS}
+              columns={betColumnsShown}
               rows={data.items}
               rowKey={(bet) => bet._id}
             />
@@ -77,6 +81,7 @@ function PlayerBets({ userId, kind }: { userId: string; kind: 'open' | 'history'
           </>
         )}
       </ReportState>
+      {voiding === null ? null : <VoidBetDialog bet={voiding} onClose={() => setVoiding(null)} />}
     </>
   );
 }

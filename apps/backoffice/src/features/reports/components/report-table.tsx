@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { toCsv as csvOf } from '../../../components/ui/csv';
 
 export interface Column<Row> {
   header: string;
@@ -9,44 +9,11 @@ export interface Column<Row> {
   num?: boolean;
 }
 
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { CsvButton } from '../../../components/ui/csv';
 
 /** The rows as CSV text (RFC 4180 quoting), the columns that have a csv form, in order. */
 export function toCsv<Row>(columns: readonly Column<Row>[], rows: readonly Row[]): string {
-  const exported = columns.filter((column) => column.csv !== undefined);
-  const lines = [exported.map((column) => csvCell(column.header)).join(',')];
-  for (const row of rows) lines.push(exported.map((column) => csvCell(column.csv?.(row) ?? null)).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-/** Offers the rows as a CSV file, made in the browser from what the report already shows. */
-export function CsvButton<Row>({
-  columns,
-  rows,
-  fileName,
-}: {
-  columns: readonly Column<Row>[];
-  rows: readonly Row[];
-  fileName: string;
-}) {
-  function download() {
-    const url = URL.createObjectURL(new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-  return (
-    <Button size="small" onClick={download} disabled={rows.length === 0}>
-      Download CSV
-    </Button>
-  );
+  return csvOf(columns, rows);
 }
 
 /** A report's table: column headers on desktop, labelled cards on a phone (responsive-table). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExposureReport, PnlReport, ReportBetPage } from '@khel/contract';
+import type { ExposureReport, PartyPnl, PnlReport, ReportBet, ReportBetPage } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
 import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
 import { toCsv } from './report-table';
@@ -186,5 +186,72 @@ describe('reports', () => {
     await userEvent.type(screen.getByLabelText('Stake from (₹)'), '900');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('The smallest stake must not be above the largest')).toBeTruthy();
+  });
+
+  it('party win/loss opens an agent one level down, links a client to its bets and totals the columns', async () => {
+    const figures = { exchange: 98, bookmaker: 500, fancy: 200, sports: 798, casino: -50, total: 748 };
+    const top: PartyPnl = {
+      from: '2026-11-01',
+      to: '2026-11-24',
+      parentId: null,
+      rows: [{ userId: 'a1', username: 'agent_ravi', name: 'Ravi', role: 3, hasDownline: true, ...figures }],
+      total: figures,
+    };
+    const below: PartyPnl = {
+      ...top,
+      parentId: 'a1',
+      rows: [{ userId: 'p1', username: 'client_asha', name: 'Asha', role: 4, hasDownline: false, ...figures }],
+    };
+    const api = stubReports({
+      'GET /backoffice/reports/party-pnl': () => ok(top),
+      'GET /backoffice/users/a1/party-pnl': () => ok(below),
+    });
+    renderApp('/reports?tab=party', { token: 't' });
+    const table = await screen.findByRole('table', { name: 'Party win/loss' });
+    expect(within(table).getByRole('row', { name: /^Total/ }).textContent).toContain('₹748.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Open the downline of agent_ravi' }));
+    expect((await screen.findByRole('link', { name: 'Bets of client_asha' })).getAttribute('href')).toBe('/users/p1');
+    expect(api.calls.some((call) => call.path === '/backoffice/users/a1/party-pnl')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Top' }));
+    expect(await screen.findByRole('button', { name: 'Open the downline of agent_ravi' })).toBeTruthy();
+  });
+
+  it('an operator voids a bet from the bet list with a reason, after a confirmation', async () => {
+    const bet: ReportBet = {
+      _id: 'b1',
+      userId: 'p1',
+      username: 'client_asha',
+      placedAt: '2026-11-24T10:00:00.000Z',
+      settledAt: null,
+      sport: 'Cricket',
+      event: 'Mumbai v Chennai',
+      market: 'Match Odds',
+      marketId: 'm1',
+      marketType: 'BOOKMAKER',
+      runner: 'Mumbai',
+      side: 'back',
+      odds: 50,
+      matchedOdds: 50,
+      lineRuns: null,
+      stake: 1000,
+      matched: 1000,
+      status: 'matched',
+      profitLoss: null,
+    };
+    const api = stubReports({
+      'GET /backoffice/reports/bets': () => ok({ items: [bet], total: 1, page: 1, pageSize: 25 }),
+      'POST /backoffice/bets/b1/void': () =>
+        ok({ marketId: 'm1', betIds: ['b1'], status: 'declared' }, 'Void declared: a second operator must confirm'),
+    });
+    renderApp('/reports?tab=bets', { token: 't' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Void bet b1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Void this bet' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void bet' }));
+    expect(await within(dialog).findByText('Give a reason')).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Late bet');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Void bet' }));
+    await waitFor(() => expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Late bet' }));
+    expect(await screen.findByText('Void declared: a second operator must confirm')).toBeTruthy();
   });
 });

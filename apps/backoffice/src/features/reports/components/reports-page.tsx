@@ -4,12 +4,13 @@ import { Tabs } from '../../../components/ui/tabs';
 import type { DateRange } from '../api/keys';
 import { BetsPanel } from './bets-panel';
 import { ExposurePanel } from './exposure-panel';
+import { PartyPnlPanel } from './party-pnl-panel';
 import { PaymentsPanel } from './payments-panel';
 import { PlayersPanel } from './players-panel';
 import { PnlPanel } from './pnl-panel';
 import '../reports.css';
 
-const TABS = ['pnl', 'payments', 'players', 'exposure', 'bets'] as const;
+const TABS = ['pnl', 'party', 'payments', 'players', 'exposure', 'bets'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -34,6 +35,7 @@ export function ReportsPage() {
         onChange={select}
         items={[
           { value: 'pnl', label: 'Profit and loss' },
+          { value: 'party', label: 'Party win/loss' },
           { value: 'payments', label: 'Deposits and withdrawals' },
           { value: 'players', label: 'Players' },
           { value: 'exposure', label: 'Exposure' },
@@ -42,6 +44,8 @@ export function ReportsPage() {
       >
         {tab === 'pnl' ? (
           <PnlPanel range={range} onRangeChange={setRange} />
+        ) : tab === 'party' ? (
+          <PartyPnlPanel range={range} onRangeChange={setRange} />
         ) : tab === 'payments' ? (
           <PaymentsPanel range={range} onRangeChange={setRange} />
         ) : tab === 'players' ? (

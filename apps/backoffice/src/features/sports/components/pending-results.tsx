@@ -27,7 +27,9 @@ function kindLabel(pending: PendingResult): string {
     ? 'Result declared'
     : pending.kind === 'void'
       ? 'Void declared'
-      : 'Correction requested';
+      : pending.kind === 'void_bets'
+        ? 'Bet void declared'
+        : 'Correction requested';
 }
 
 function PendingResultActions({ pending }: { pending: PendingResult }) {
@@ -79,6 +81,11 @@ function PendingResultActions({ pending }: { pending: PendingResult }) {
             </>
           ) : pending.kind === 'void' ? (
             <>Void {where}: every bet on it is returned now, in one transaction.</>
+          ) : pending.kind === 'void_bets' ? (
+            <>
+              {pending.result} on {where}: their stakes come back (a settled bet&apos;s settlement is reversed with new
+              journal entries), the rest of the market stands.
+            </>
           ) : (
             <>
               Correct {where} from <strong>{pending.previousResult}</strong> to <strong>{pending.result}</strong>: the

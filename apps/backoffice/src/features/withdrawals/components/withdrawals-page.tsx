@@ -34,6 +34,7 @@ const WITHDRAWALS: DeskPageSpec<DeskWithdrawal> = {
           <PayoutDetails account={withdrawal.account} />
         </>
       ),
+      csv: (withdrawal) => `${withdrawal.account.type === 'upi' ? 'UPI' : 'Bank'} ${withdrawal.account.accountNumber}`,
     },
   ],
   approveLabel: 'Mark paid',

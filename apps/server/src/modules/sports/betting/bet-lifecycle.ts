@@ -12,6 +12,13 @@ import { limitsForBet } from './placement-limits.js';
 import { checkQuote } from './quote-checks.js';
 import { createSportsRepository } from '../sports-repository.js';
 
+/** What a pending bet became at the end of its in-play delay. */
+export interface DelayedOutcome {
+  marketType: string;
+  status: string;
+  matchedPaise: number;
+}
+
 /** A placed bet's later commands on its market's writer: its in-play delay ending, and its cancel. */
 export function createBetLifecycle(deps: {
   books: MarketBooks;
@@ -21,13 +28,16 @@ export function createBetLifecycle(deps: {
 }) {
   const { books, wallet, clock, engine } = deps;
   return {
-    /** Decides a bet whose in-play delay has ended: it fills at the live price or lapses with a reason. */
-    async resolvePending(betId: string, marketId: string, changes: ChangeSet): Promise<void> {
-      await books.withMarket(marketId, async (context) => {
+    /**
+     * Decides a bet whose in-play delay has ended: it fills at the live price or lapses with a reason.
+     * Answers what became of it (null: nothing to decide), for the matched-volume metric.
+     */
+    async resolvePending(betId: string, marketId: string, changes: ChangeSet): Promise<DelayedOutcome | null> {
+      return books.withMarket(marketId, async (context) => {
         const repo = createSportsRepository(context.tx);
         const bet = await repo.bet(betId);
-        if (bet === null || bet.status !== 'pending') return;
-        if (bet.delay_until !== null && bet.delay_until.getTime() > clock.now().getTime()) return;
+        if (bet === null || bet.status !== 'pending') return null;
+        if (bet.delay_until !== null && bet.delay_until.getTime() > clock.now().getTime()) return null;
         const { market } = context;
         changes.userIds.add(bet.user_id);
         changes.betIds.add(bet.id);
@@ -84,6 +94,12 @@ export function createBetLifecycle(deps: {
         }
         await refreshExposures(context.tx, wallet, market, context.runners, [bet.user_id], changes.positions);
         changes.marketIds.add(market.id);
+        const decided = await repo.bet(bet.id);
+        return {
+          marketType: market.type,
+          status: decided?.status ?? 'lapsed',
+          matchedPaise: decided?.matched_paise ?? 0,
+        };
       });
     },
 

@@ -129,39 +129,40 @@ export function createBetPlacement(deps: {
             delayMs > 0 &&
             (market.type !== 'EXCHANGE' ||
               engine.wouldCross(context, runner?.id as string, request.selectionType, priceH as number));
+          const house = market.type !== 'EXCHANGE';
+          // The bet, built once: staged with its batch, or (an in-play delay, a caller's transaction) inserted by itself.
+          const bet: BetRow = {
+            id: randomUUID(),
+            seq: 0,
+            user_id: caller.userId,
+            market_id: market.id,
+            event_id: market.event_id,
+            runner_id: runner?.id ?? null,
+            side: request.selectionType,
+            price_h: priceH,
+            line_runs: lineRuns,
+            rate_h: house ? rateH : null,
+            stake_paise: stakePaise,
+            matched_paise: house && !delayed ? stakePaise : 0,
+            // Only exchange fills keep a price sum: a house bet is matched whole at its own rate.
+            matched_price_sum: 0,
+            cancelled_paise: 0,
+            status: delayed ? 'pending' : house ? 'matched' : 'unmatched',
+            lapse_reason: null,
+            wallet: walletName,
+            persistence: request.keepInPlay === true ? 'keep' : 'lapse',
+            placed_version: market.version,
+            delay_until: delayed ? new Date(now.getTime() + delayMs) : null,
+            profit_loss_paise: null,
+            created_at: now,
+            cash_out: false,
+            closed_by: null,
+          };
           if (batch !== null && !delayed) {
             // Decision 0027: the bet, its fills and the exposures join the batch's multi-row writes, as do
             // the wallets' exposure moves (whose CHECK still refuses the very command that overdraws) and
             // the idempotency answer. A bookmaker or fancy bet is matched by the house at the quote: no book (0027, addendum "house").
             await batch.writes.player(caller.userId);
-            const house = market.type !== 'EXCHANGE';
-            const bet: BetRow = {
-              id: randomUUID(),
-              seq: 0,
-              user_id: caller.userId,
-              market_id: market.id,
-              event_id: market.event_id,
-              runner_id: runner?.id ?? null,
-              side: request.selectionType,
-              price_h: priceH,
-              line_runs: lineRuns,
-              rate_h: house ? rateH : null,
-              stake_paise: stakePaise,
-              matched_paise: house ? stakePaise : 0,
-              // Only exchange fills keep a price sum: a house bet is matched whole at its own rate.
-              matched_price_sum: 0,
-              cancelled_paise: 0,
-              status: house ? 'matched' : 'unmatched',
-              lapse_reason: null,
-              wallet: walletName,
-              persistence: request.keepInPlay === true ? 'keep' : 'lapse',
-              placed_version: market.version,
-              delay_until: null,
-              profit_loss_paise: null,
-              created_at: now,
-              cash_out: false,
-              closed_by: null,
-            };
             // This attempt's own change set: a batch run again (a batch-mate overdrew) starts this command afresh.
             const mine = emptyChanges();
             const runnerIds = runners.map((candidate) => candidate.id);
@@ -201,33 +202,16 @@ export function createBetPlacement(deps: {
             }
             return bet.id;
           }
-          const bet = await repo.insertBet({
-            userId: caller.userId,
-            marketId: market.id,
-            eventId: market.event_id,
-            runnerId: runner?.id ?? null,
-            side: request.selectionType,
-            priceH,
-            lineRuns,
-            rateH,
-            stakePaise,
-            matchedPaise: delayed || market.type === 'EXCHANGE' ? 0 : stakePaise,
-            status: delayed ? 'pending' : market.type === 'EXCHANGE' ? 'unmatched' : 'matched',
-            wallet: walletName,
-            persistence: request.keepInPlay === true ? 'keep' : 'lapse',
-            placedVersion: market.version,
-            delayUntil: delayed ? new Date(now.getTime() + delayMs) : null,
-            at: now,
-          });
+          const inserted = await repo.insertPlacedBet(bet);
           changes.userIds.add(caller.userId);
           changes.betIds.add(bet.id);
-          if (!delayed && market.type === 'EXCHANGE') await engine.placeOnExchange(context, bet, changes);
+          if (!delayed && !house) await engine.placeOnExchange(context, inserted, changes);
           if (!delayed && market.type === 'BOOKMAKER')
             addLine(
               changes.positions,
-              `${bet.user_id}:${bet.wallet}`,
+              `${inserted.user_id}:${inserted.wallet}`,
               runners.map((candidate) => candidate.id),
-              bookmakerLine(bet),
+              bookmakerLine(inserted),
             );
           await refreshExposures(context.tx, wallet, market, runners, changes.userIds, changes.positions);
           if (record !== null) await record(context.tx, bet.id);

@@ -2,5 +2,6 @@
 // Everything outside betting/ enters here.
 export { HOUSE_OWNER, createBettingService, emptyChanges } from './betting-service.js';
 export type { BettingService, ChangeSet, Recorder } from './betting-service.js';
+export type { DelayedOutcome } from './bet-lifecycle.js';
 export { createCashOutService } from './cash-out-service.js';
 export type { CashOutService } from './cash-out-service.js';

@@ -17,7 +17,7 @@ const READ = {
   text: `select b.*, case when b.live and b.matched_paise > 0 then (
              select coalesce(json_agg(json_build_object('id', f.id, 'runner_id', f.runner_id, 'price_h', f.price_h, 'stake_paise', f.stake_paise,
                'back_bet_id', f.back_bet_id, 'lay_bet_id', f.lay_bet_id) order by f.id), '[]'::json)
-             from fills f where f.back_bet_id = b.id or f.lay_bet_id = b.id) end as bet_fills
+             from fills f where (f.back_bet_id = b.id or f.lay_bet_id = b.id) and f.voided_at is null) end as bet_fills
          from (select ${BET_COLUMNS}, status in ('pending', 'unmatched', 'matched') and market_id = any($3::uuid[]) as live,
                  row_number() over (partition by market_id, user_id order by seq) as nth
                from bets where market_id = any($1::uuid[]) and user_id = any($2::uuid[])) b

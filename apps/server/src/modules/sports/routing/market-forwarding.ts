@@ -25,6 +25,7 @@ export type ForwardKind =
   | 'result.declare'
   | 'result.void'
   | 'result.confirm'
+  | 'bets.void'
   | 'feed.market';
 
 /** Nobody listens on the owner's request channel: it stopped or died (its lease expires soon). */

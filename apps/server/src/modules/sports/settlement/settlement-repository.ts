@@ -43,5 +43,27 @@ export function createSettlementRepository(tx: Queryable) {
       if (betIds.length === 0) return;
       await tx.query(`update bets set status = 'voided', profit_loss_paise = 0 where id = any($1::uuid[])`, [betIds]);
     },
+    /**
+     * Voids the live fills of the given bets (decision 0055): they stay as history and settlement,
+     * positions and exposure skip them from now on. Answers the fills it voided.
+     */
+    async voidFillsOf(betIds: string[], at: Date): Promise<VoidedFill[]> {
+      if (betIds.length === 0) return [];
+      const result = await tx.query<VoidedFill>(
+        `update fills set voided_at = $2
+         where (back_bet_id = any($1::uuid[]) or lay_bet_id = any($1::uuid[])) and voided_at is null
+         returning runner_id, price_h, stake_paise::bigint as stake_paise, back_bet_id, lay_bet_id`,
+        [betIds, at],
+      );
+      return result.rows.map((row) => ({ ...row, stake_paise: Number(row.stake_paise) }));
+    },
   };
+}
+
+export interface VoidedFill {
+  runner_id: string;
+  price_h: number;
+  stake_paise: number;
+  back_bet_id: string | null;
+  lay_bet_id: string | null;
 }

@@ -12,6 +12,8 @@ import type { BetRow, MarketRow } from '../sports-repository.js';
 import { createSportsRepository } from '../sports-repository.js';
 import { bonusWageringFacts, isSettledPart } from './wagering-facts.js';
 import { createSettlementRepository } from './settlement-repository.js';
+import { withdrawBets } from './bet-void.js';
+import { refreshExposures } from '../positions/index.js';
 
 /** Postings per multi-row statement: a market of 10,000 players settles in a few statements. */
 const POSTINGS_PER_STATEMENT = 5_000;
@@ -298,6 +300,65 @@ export function createSettlementService(deps: {
           bumpVersion: true,
         });
         changes.marketIds.add(market.id);
+      });
+    },
+
+    /**
+     * Voids some bets of a market and nothing else (issue 28, decision 0055). On a market not yet
+     * settled, each player's exposure is brought to what the bets left still need. On a settled market
+     * the last settlement is reversed and the market settled again with the same result without them,
+     * so every figure (commission on a player's net, bonus wagering, the house's line) is what it would
+     * have been had they never been struck. Answers the bets voided (with counterparts that lost their
+     * whole matched part on an exchange).
+     */
+    async voidBets(
+      marketId: string,
+      betIds: readonly string[],
+      reason: string,
+      actorId: string | null,
+      changes: ChangeSet,
+      inside?: InsideSettlement,
+    ): Promise<BetRow[]> {
+      return books.withMarket(marketId, async (context) => {
+        const { market } = context;
+        await inside?.(context.tx);
+        const repo = createSportsRepository(context.tx);
+        const bets = await Promise.all(
+          betIds.map(async (id) => {
+            const bet = await repo.bet(id);
+            if (bet === null || bet.market_id !== market.id) fail('NOT_FOUND', 'Bet not found');
+            return bet;
+          }),
+        );
+        const { userIds, deltas, voided } = await withdrawBets(context, bets, betting, clock, changes);
+        const names = await describe(context);
+        const title = `${names.sport} / ${names.event} / ${names.market}`;
+        if (market.status === 'settled') {
+          await wallet.reverseByKeyPrefix(context.tx, `settle:${market.id}:${market.settlement_count}:`, {
+            keyPrefix: 'bet-void:',
+            kind: 'bet_void',
+            describe: (text) => `Bet void (${reason}): reversal of ${text}`,
+            actorId,
+            details: { voidReason: reason, voidedBets: voided.map((bet) => bet.id) },
+          });
+          const number = market.settlement_count + 1;
+          const all = await repo.betsOfMarket(market.id);
+          await payOut(context, all, market.result as { winnerId?: string; runs?: number }, number, actorId, changes);
+          // A player with nothing left that counts on the market: its earlier count goes.
+          const counted = new Set(all.filter(isSettledPart).map((bet) => `${bet.user_id}:${bet.wallet}`));
+          const gone = voided.filter((bet) => !counted.has(`${bet.user_id}:${bet.wallet}`));
+          await reportWagering(
+            context,
+            gone.map((bet) => ({ ...bet, status: 'settled' as const, matched_paise: Math.max(1, bet.matched_paise) })),
+            'voided',
+            `${title} (void: ${reason})`,
+          );
+          await repo.updateMarket(market.id, { settlement_count: number, bumpVersion: true });
+        } else {
+          await refreshExposures(context.tx, wallet, market, context.runners, userIds, deltas);
+        }
+        changes.marketIds.add(market.id);
+        return voided;
       });
     },
 

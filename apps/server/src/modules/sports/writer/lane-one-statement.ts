@@ -85,6 +85,11 @@ function marksOf(part: Part): { held: Held; marks: HeldMarks; limitsMark: string
   };
 }
 
+/** The limits mark a part would commit under in one statement, or null when it must take a transaction. */
+export function inOneStatement(part: Part): string | null {
+  return marksOf(part)?.limitsMark ?? null;
+}
+
 /**
  * A group commit in ONE statement and no transaction around it (decision 0039): the commands run
  * against what the lanes hold, as in runParts, without reading the markets' state first; then one

@@ -42,10 +42,6 @@ export interface WriterOptions {
    * has resting offers, so a snapshot costs O(1) per command and a replay stays within one book's worth.
    */
   snapshotEvery: number;
-  /** Lanes with work at the same moment commit in one transaction (decision 0037); false: each market's batch in its own. */
-  sharedCommit: boolean;
-  /** A batch of placed bets on current lanes commits as one statement without a transaction around it (decision 0039); false: always a transaction. */
-  oneStatement: boolean;
   /** Told of every committed group commit: its commands, its time, and whether it was one statement (metrics). */
   onCommitted?: (commands: number, seconds: number, oneStatement: boolean) => void;
 }
@@ -62,8 +58,6 @@ export const DEFAULT_WRITER_OPTIONS: WriterOptions = {
   maxBatch: 256,
   lingerMs: 0,
   snapshotEvery: 500,
-  sharedCommit: true,
-  oneStatement: true,
 };
 
 /** What the writer holds for a market between batches: no re-reads of it per command. */

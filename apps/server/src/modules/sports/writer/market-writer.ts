@@ -2,7 +2,7 @@ import type { ExchangeMarket } from '@khel/exchange';
 import type { Database, Queryable } from '../../../db/database.js';
 import { abortedForTiming, provesRolledBack } from '../../../db/database.js';
 import { RetryWithout, runParts } from './lane-batch.js';
-import { commitFast } from './lane-one-statement.js';
+import { commitFast, inOneStatement } from './lane-one-statement.js';
 import type { Job, Lane, Outcome, Part } from './lane-batch.js';
 import { createMarketLogRepository } from './market-log-repository.js';
 import { DEFAULT_WRITER_OPTIONS, SnapshotMoved, rebuild } from './market-state.js';
@@ -20,6 +20,21 @@ function settle(outcomes: Map<Job, Outcome>): void {
   }
 }
 
+/** A gathering split by how it commits: the parts one statement can take (same limits mark), then the rest. */
+function byPath(parts: readonly Part[]): Part[][] {
+  const quick: Part[] = [];
+  const slow: Part[] = [];
+  let mark: string | null = null;
+  for (const part of parts) {
+    const limitsMark = inOneStatement(part);
+    if (limitsMark !== null && (mark === null || mark === limitsMark)) {
+      mark = limitsMark;
+      quick.push(part);
+    } else slow.push(part);
+  }
+  return [quick, slow].filter((group) => group.length > 0);
+}
+
 /** How many times a batch aborted for its timing (a deadlock) runs again before its commands are refused with the error. */
 const TIMING_RETRIES = 3;
 
@@ -35,7 +50,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
    * Committed transactions (one-statement commits among them) and the commands they carried (group
    * commit's effect), batches that had to rebuild the book first, shared transactions that failed and
    * ran market by market, one-statement attempts redone in a transaction, commands a statement left out
-   * for an overdraw, commands run in a caller's transaction (a cash out).
+   * for an overdraw, commands run in a caller's transaction (a cash out), gatherings split by path.
    */
   const counts = {
     transactions: 0,
@@ -48,6 +63,8 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     refusedInStatement: 0,
     outer: 0,
     timingRetries: 0,
+    /** Gatherings split in two: current lanes' placed bets as one statement, the other lanes in a transaction beside it. */
+    splitByPath: 0,
   };
   const ready = new Set<string>();
   let gathering = false;
@@ -63,7 +80,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
    */
   async function attempt(parts: readonly Part[]): Promise<void> {
     const startedMs = performance.now();
-    const fast = options.oneStatement ? await commitFast(db, parts, options.snapshotEvery, counts) : null;
+    const fast = await commitFast(db, parts, options.snapshotEvery, counts);
     const committed = fast?.parts ?? parts;
     const outcomes =
       fast?.committed.outcomes ?? (await db.transaction((tx) => runParts(tx, parts, options.snapshotEvery, rebuilt)));
@@ -177,7 +194,7 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
     else lane.running = false;
   }
 
-  /** Takes the head of every ready lane (markets in id order) and commits them together, or each alone when sharing is off. */
+  /** Takes the head of every ready lane (markets in id order) and commits them together. */
   function gather(): void {
     gathering = false;
     const parts: Part[] = [];
@@ -197,11 +214,17 @@ export function createMarketWriter(db: Database, options: WriterOptions = DEFAUL
       }
     }
     ready.clear();
-    if (options.sharedCommit && parts.length > 1) {
-      void runShared(parts).finally(() => {
-        for (const part of parts) next(part.marketId, part.lane);
-      });
-    } else for (const part of parts) void runBatch(part).finally(() => next(part.marketId, part.lane));
+    // Placed bets on current lanes go as one statement; the rest of the gathering (lanes to read, commands
+    // that write for themselves) in one transaction beside it, so one cancel does not take every market there.
+    const groups = byPath(parts);
+    if (groups.length > 1) counts.splitByPath += 1;
+    for (const group of groups) {
+      if (group.length > 1)
+        void runShared(group).finally(() => {
+          for (const part of group) next(part.marketId, part.lane);
+        });
+      else for (const part of group) void runBatch(part).finally(() => next(part.marketId, part.lane));
+    }
   }
 
   function laneOf(marketId: string): Lane {

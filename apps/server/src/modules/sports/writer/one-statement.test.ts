@@ -9,6 +9,7 @@ import type { TestApp } from '../../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
 import { marketOf } from '../../agents/agents-test-support.js';
+import { emptyChanges } from '../betting/index.js';
 
 /**
  * Decision 0039: a group commit of placed bets on a lane that is current is ONE statement, with no
@@ -82,6 +83,34 @@ describe('the one-statement group commit', () => {
     expect(after.oneStatement - before.oneStatement).toBe(1);
     expect(after.transactions - before.transactions).toBe(1);
     expect(after.redone).toBe(before.redone);
+  });
+
+  it("takes a gathering's placed bets as one statement and another lane's command in a transaction beside it", async () => {
+    const [quick, slow] = [await warmMarket(), await warmMarket()];
+    const player = await signUpPlayer(t);
+    const auth = await t.services.identity.authenticate(player.token);
+    if (auth.kind !== 'ok') throw new Error('no caller');
+    const before = counts();
+    // Submitted in one turn of the event loop: one gathering. A command that names no player takes a transaction.
+    const [betId, read] = await Promise.all([
+      t.services.sports.placeBet(
+        auth.caller,
+        { marketId: quick.id, selectionId: quick.runners[0], selectionType: 'back', odds: 3, stake: 100 },
+        emptyChanges(),
+      ),
+      t.services.books.withMarket(slow.id, async (context) => (await context.tx.query('select 1 as one')).rows[0]),
+    ]);
+    expect(read).toEqual({ one: 1 });
+    const after = counts();
+    // Decision 0058: before it, the whole gathering went to one transaction.
+    expect(after.splitByPath - before.splitByPath).toBe(1);
+    expect(after.oneStatement - before.oneStatement).toBe(1);
+    expect(after.transactions - before.transactions).toBe(2);
+    expect(after.redone).toBe(before.redone);
+    expect(after.splits).toBe(before.splits);
+    const stored = await t.db.query<{ status: string }>('select status from bets where id = $1', [betId]);
+    expect(stored.rows[0]?.status).toBe('unmatched');
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('matches an offer another process rested since, instead of resting beside it', async () => {

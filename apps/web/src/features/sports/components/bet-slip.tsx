@@ -7,10 +7,12 @@ import { OddsPreferenceControl } from '../../../components/odds-preference-contr
 import { lapseReasonText } from '../../../lib/bet-text';
 import { useIdempotencyKey } from '@khel/web-kit';
 import { isOnLadder, nearestOnLadder, stepOdds } from '../../../lib/ladder';
+import { liveClient } from '../../../lib/live/live-client';
 import { useLiveMessages } from '../../../lib/live/use-live';
+import { useOnline } from '../../../lib/pwa/use-online';
 import { getBetsByMarket } from '../api/get-bets-by-market';
 import { placeBet } from '../api/place-bet';
-import { closeSlip, type SlipSelection } from '../hooks/use-bet-slip';
+import { closeSlip, saveSlipDraft, type SlipSelection } from '../hooks/use-bet-slip';
 import { useLiveMarket } from '../hooks/live-markets';
 import { chipLabel, parseStake, slipPreview } from '../utils/slip-math';
 import { marketBlock } from './market-state';
@@ -42,6 +44,16 @@ function livePrice(
   return line === null || line === undefined || rate === null || rate === undefined
     ? 'gone'
     : { odds: line, oddsSize: rate };
+}
+
+/** The price to take after a reconnect: the live quote, or the exchange runner's best price on the slip's side. */
+function freshPrice(market: Market, selection: SlipSelection): { odds: number; oddsSize: number | null } | null {
+  if (selection.marketType !== 'EXCHANGE') {
+    const live = livePrice(market, selection);
+    return live === null || live === 'gone' ? null : live;
+  }
+  const best = market.runners.find((runner) => runner._id === selection.runnerId)?.[selection.side][0]?.price;
+  return best === undefined ? null : { odds: best, oddsSize: null };
 }
 
 function sideName(selection: SlipSelection): string {
@@ -123,11 +135,16 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
   const market = useLiveMarket(selection.market);
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
-  const [odds, setOdds] = useState(selection.odds);
-  const [oddsText, setOddsText] = useState(String(selection.odds));
-  const [oddsSize, setOddsSize] = useState(selection.oddsSize);
-  const [stakeText, setStakeText] = useState('');
+  const restored = selection.restored;
+  const [odds, setOdds] = useState(restored?.odds ?? selection.odds);
+  const [oddsText, setOddsText] = useState(restored?.oddsText ?? String(selection.odds));
+  const [oddsSize, setOddsSize] = useState(restored?.oddsSize ?? selection.oddsSize);
+  const [oddsEdited, setOddsEdited] = useState(restored?.oddsEdited ?? false);
+  const [stakeText, setStakeText] = useState(restored?.stakeText ?? '');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  /** Set when a reconnect has moved the slip's price to the market's fresh snapshot: "1.85 → 1.9". */
+  const [refreshed, setRefreshed] = useState<string | null>(null);
+  const online = useOnline();
   const stakeRef = useRef<HTMLInputElement>(null);
   // Set synchronously on submit, so a second tap before React re-renders cannot send a second request.
   const submitting = useRef(false);
@@ -138,6 +155,22 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
     stakeRef.current?.focus({ preventScroll: true });
   }, []);
 
+  // A reload keeps the slip (issue 31): what is typed is saved on every change.
+  useEffect(() => {
+    saveSlipDraft(selection, { stakeText, odds, oddsText, oddsSize, oddsEdited });
+  }, [selection, stakeText, odds, oddsText, oddsSize, oddsEdited]);
+
+  // After a reconnect the server answers the resubscription with each market's full state; the first
+  // one for this market refreshes the slip's price (unless the player set an exchange price by hand).
+  const awaitingSnapshot = useRef(false);
+  useEffect(
+    () =>
+      liveClient.onReconnect(() => {
+        awaitingSnapshot.current = true;
+      }),
+    [],
+  );
+
   /** A delayed bet was decided: the slip is cleared and says whether it was accepted or refused. */
   const resolved = (bet: BetRow) => {
     setOutcome({ kind: 'done', bet, afterDelay: true });
@@ -147,6 +180,21 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
   // The final state of a delayed bet arrives on the socket as a `bet` message.
   useLiveMessages(
     useRefCallback((message) => {
+      if (message.type === 'market' && awaitingSnapshot.current && message.market._id === selection.market._id) {
+        awaitingSnapshot.current = false;
+        const fresh = freshPrice(message.market, selection);
+        const busyNow = outcome.kind === 'placing' || outcome.kind === 'pending';
+        if (fresh === null || busyNow || (selection.marketType === 'EXCHANGE' && oddsEdited)) return;
+        if (fresh.odds === odds && fresh.oddsSize === oddsSize) return;
+        setRefreshed(
+          `${priceText(selection.marketType, odds, oddsSize)} → ${priceText(selection.marketType, fresh.odds, fresh.oddsSize)}`,
+        );
+        setOdds(fresh.odds);
+        setOddsText(String(fresh.odds));
+        setOddsSize(fresh.oddsSize);
+        if (outcome.kind === 'refused') setOutcome({ kind: 'idle' });
+        return;
+      }
       if (message.type !== 'bet' || pendingId === null || message.bet._id !== pendingId) return;
       if (message.bet.status !== 'pending') resolved(message.bet);
     }),
@@ -196,13 +244,16 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
   const busy = outcome.kind === 'placing' || outcome.kind === 'pending';
 
   const changeOdds = (next: number) => {
+    if (next !== odds) setOddsEdited(true);
     setOdds(next);
     setOddsText(String(next));
+    setRefreshed(null);
     if (outcome.kind === 'refused') setOutcome({ kind: 'idle' });
   };
 
   const takeLivePrice = () => {
     if (!moved) return;
+    setRefreshed(null);
     setOdds(moved.odds);
     setOddsText(String(moved.odds));
     setOddsSize(moved.oddsSize);
@@ -211,7 +262,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (stake === null || busy || submitting.current || block !== null || !oddsValid) return;
+    if (stake === null || busy || submitting.current || block !== null || !oddsValid || !online) return;
     submitting.current = true;
     const body: PlaceBet = {
       marketId: selection.market._id,
@@ -293,6 +344,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
                 aria-invalid={!oddsValid || undefined}
                 onChange={(event) => {
                   setOddsText(event.target.value);
+                  setOddsEdited(true);
                   const value = Number(event.target.value);
                   if (Number.isFinite(value) && value > 0) setOdds(value);
                 }}
@@ -380,6 +432,16 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
       <SlipWallet marketType={selection.marketType} odds={odds} oddsSize={oddsSize} />
       {exchange ? null : <OddsPreferenceControl compact />}
 
+      {refreshed !== null ? (
+        <p className="slip__message slip__message--info" role="status" data-testid="slip-refreshed">
+          {t('Price refreshed after reconnecting: {change}', { change: refreshed })}
+        </p>
+      ) : null}
+      {!online ? (
+        <p className="slip__message slip__message--warning" role="status" data-testid="slip-offline">
+          {t('No network: you can place the bet when the connection is back.')}
+        </p>
+      ) : null}
       {moved && outcome.kind !== 'pending' ? (
         <p className="slip__message slip__message--warning" data-testid="slip-moved">
           {t(selection.marketType === 'FANCY' ? 'Line now {price}.' : 'Rate now {price}.', {
@@ -426,7 +488,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         </Button>
         <Button
           type="submit"
-          disabled={stake === null || block !== null || !oddsValid || outcome.kind === 'pending'}
+          disabled={stake === null || block !== null || !oddsValid || !online || outcome.kind === 'pending'}
           loading={outcome.kind === 'placing'}
           loadingLabel={t('Placing…')}
           data-testid="place-bet"

@@ -87,7 +87,7 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
         <Markets event={event} />
         <EventBets eventId={event._id} />
       </div>
-      <SlipHost />
+      <SlipHost event={event} />
     </div>
   );
 }

@@ -1,20 +1,27 @@
 import { useEffect } from 'react';
+import type { EventDetail } from '@khel/contract';
 import { useMediaQuery } from '@khel/web-kit';
 import { DESKTOP_QUERY } from '../../../lib/breakpoints';
-import { closeSlip, useBetSlip } from '../hooks/use-bet-slip';
+import { closeSlip, restoreSlip, useBetSlip } from '../hooks/use-bet-slip';
 import { BetSlip } from './bet-slip';
 import { t } from '../../../lib/i18n/i18n';
 import { useBackClose } from '../../../lib/back-close';
 
 /**
  * Where the slip lives: inline beside the markets on desktop, a bottom sheet over the page on phones
- * (tapping a price opens it). Keyed by the tap, so every tap starts a fresh slip.
+ * (tapping a price opens it). Keyed by the tap, so every tap starts a fresh slip. A reload of the page
+ * brings back the slip that was open on this event (issue 31); leaving the event closes it.
  */
-export function SlipHost() {
+export function SlipHost({ event = null }: { event?: EventDetail | null }) {
   const selection = useBetSlip();
   const desktop = useMediaQuery(DESKTOP_QUERY);
 
-  useEffect(() => () => closeSlip(), []);
+  useEffect(() => {
+    restoreSlip(event === null ? null : { eventId: event._id, markets: event.markets });
+    return () => closeSlip();
+    // Once per page: later refetches of the event must not reopen a slip the player closed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [event?._id]);
   // On a phone the slip is a sheet: Android's Back closes it instead of leaving the event.
   useBackClose(!desktop && selection !== null, closeSlip);
   useEffect(() => {
