@@ -16,7 +16,7 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
+import { betToast, createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
 
 /**
  * Bonuses and the referral programme (PRODUCT.md §8) in a real browser, phone and desktop: an operator
@@ -127,8 +127,7 @@ async function backInSlip(page: Page, marketName: string, stake: number): Promis
   );
   await slip.getByTestId('slip-stake').fill(String(stake));
   await slip.getByTestId('place-bet').click();
-  await slip.getByTestId('slip-result').filter({ hasText: 'Bet matched' }).waitFor({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Close bet slip' }).click();
+  await betToast(page, 'Bet matched');
 }
 
 async function progressText(page: Page): Promise<string> {

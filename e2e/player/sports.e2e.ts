@@ -10,7 +10,7 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { openPage, uiLogin } from './support.js';
+import { betToast, openPage, uiLogin } from './support.js';
 
 /** "₹1,00,000.50" / "-₹150.00" / "Exp -₹100.00" → rupees. */
 function rupees(text: string | null): number {
@@ -192,9 +192,7 @@ describe('sports exchange in a real browser', () => {
     // (odds − 1) × 100 in whole rupees, computed in hundredths.
     expect(rupees(await slip.getByTestId('slip-profit').textContent())).toBe(Math.round(odds * 100) - 100);
     await slip.getByTestId('place-bet').click();
-    const result = slip.getByTestId('slip-result');
-    await result.waitFor({ timeout: 20_000 });
-    expect(await result.textContent()).toContain('Bet matched');
+    expect(await betToast(page, 'Bet matched')).toContain('Bet matched');
     // Header: exposure −100, displayed balance (balance + exposure) 100 lower, pushed over the socket.
     await waitForHeader(page, before.balance - 100, before.exposure - 100);
     expect(errors).toEqual([]);
@@ -214,14 +212,13 @@ describe('sports exchange in a real browser', () => {
     expect(await sheet.getByTestId('slip-profit').textContent()).toBe('₹180.00');
     expect(await sheet.getByTestId('slip-liability').textContent()).toBe('-₹200.00');
     await sheet.getByTestId('place-bet').click();
-    await sheet.getByTestId('slip-result').filter({ hasText: 'Bet matched' }).waitFor({ timeout: 15_000 });
+    await betToast(page, 'Bet matched');
 
     const settle = await api(product.baseUrl, 'POST', `/api/v1/backoffice/markets/${ids.fancy}/settle`, {
       token: director,
       body: { runs: 70 },
     });
     expect(settle.meta.code).toBe(200);
-    await page.getByRole('button', { name: 'Close bet slip' }).click();
 
     const dialog = await openMyBets(page);
     await dialog.getByRole('button', { name: 'Settled' }).click();
@@ -258,7 +255,7 @@ describe('sports exchange in a real browser', () => {
     await slip.getByRole('button', { name: 'Use it' }).click();
     expect(await slip.getByTestId('slip-odds').textContent()).toBe('rate 40');
     await slip.getByTestId('place-bet').click();
-    await slip.getByTestId('slip-result').filter({ hasText: 'Bet matched' }).waitFor({ timeout: 10_000 });
+    await betToast(page, 'Bet matched');
     await context.close();
   });
 
@@ -312,9 +309,7 @@ describe('sports exchange in a real browser', () => {
     await slip.getByTestId('slip-stake').fill('500');
     expect(await slip.getByTestId('slip-liability').textContent()).toBe('-₹5.00');
     await slip.getByTestId('place-bet').click();
-    const result = slip.getByTestId('slip-result');
-    await result.waitFor({ timeout: 15_000 });
-    expect(await result.textContent()).toContain('unmatched');
+    expect(await betToast(page, 'unmatched')).toContain('unmatched');
     await waitForHeader(page, before.balance - 5, before.exposure - 5);
 
     const dialog = await openMyBets(page);

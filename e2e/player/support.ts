@@ -69,6 +69,18 @@ export async function uiLogin(page: Page, baseUrl: string, national: string, pas
   await form.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/**
+ * After an accepted bet the slip closes and a toast says what happened (issue 31). Waits for both and
+ * answers the toast's message.
+ */
+export async function betToast(page: Page, text: string | RegExp, timeout = 20_000): Promise<string> {
+  const message = page.getByTestId('toast').filter({ hasText: text }).first().locator('.toast__message');
+  await message.waitFor({ timeout });
+  const content = (await message.textContent()) ?? '';
+  await page.getByTestId('bet-slip').waitFor({ state: 'detached' });
+  return content;
+}
+
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }

@@ -10,7 +10,7 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { createVerifiedUser, openPage, uiLogin, type TestUser } from './support.js';
+import { betToast, createVerifiedUser, openPage, uiLogin, type TestUser } from './support.js';
 
 /** "+₹1,00,000.50" / "-₹150.00" → rupees. */
 function rupees(text: string | null): number {
@@ -128,8 +128,7 @@ async function placeFromSlip(
       .filter({ hasText: preview.figure })
       .waitFor({ timeout: 10_000 });
   await slip.getByTestId('place-bet').click();
-  await slip.getByTestId('slip-result').filter({ hasText: 'Bet matched' }).waitFor({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Close bet slip' }).click();
+  await betToast(page, 'Bet matched');
 }
 
 async function cashOut(page: Page, share: 100 | 50): Promise<void> {

@@ -57,6 +57,7 @@ import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
 import { tradingRoutes } from './modules/sports/trading-routes.js';
 import { oddsPreferenceRoutes } from './modules/sports/odds-preference/index.js';
+import { stakeButtonsRoutes } from './modules/stake-buttons/stake-buttons-routes.js';
 import { cancelMarketBetsRoutes } from './modules/sports/cancel-market-bets-routes.js';
 import { registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
 import { hub88SimRoutes } from './modules/hub88-sim/hub88-sim-routes.js';
@@ -281,6 +282,7 @@ export async function buildApp(options: {
   app.addHook('onClose', () => markets.close());
   await app.register(tradingRoutes({ positions: services.positions, cashOut: services.cashOut, markets, guards }));
   await app.register(oddsPreferenceRoutes(services.oddsPreferences, guards));
+  await app.register(stakeButtonsRoutes(services.stakeButtons, guards));
   await app.register(cancelMarketBetsRoutes(markets, guards));
   await app.register(sportsAdminRoutes(services.sports, markets, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, markets, guards));

@@ -54,6 +54,7 @@ import { createResultDeskService } from './modules/sports/result-desk-service.js
 import { createPositionsService } from './modules/sports/positions/index.js';
 import { createCashOutService } from './modules/sports/betting/index.js';
 import { createOddsPreferenceService } from './modules/sports/odds-preference/index.js';
+import { createStakeButtonsService } from './modules/stake-buttons/stake-buttons-service.js';
 import { createSportsService, hasOpenBets } from './modules/sports/sports-service.js';
 import { createCasinoServices } from './modules/casino/casino-module.js';
 import { hub88Setup } from './modules/casino/hub88/hub88-setup.js';
@@ -347,6 +348,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
             }),
   });
   const oddsPreferences = createOddsPreferenceService({ db, clock });
+  const stakeButtons = createStakeButtonsService({ db, clock });
   const reports = createReportsService({ db, clock, credit: agentFigures });
   const betList = createBetListService({ db });
   const delayedBets = createDelayedBets({ sports, mayWrite: (marketId) => marketRouter.mayWrite(marketId) });
@@ -389,6 +391,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     referral,
     referralWeekly,
     oddsPreferences,
+    stakeButtons,
     tree,
     agents,
     reports,

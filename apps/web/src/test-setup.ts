@@ -5,6 +5,7 @@ import { loadSession } from './lib/auth/session';
 import { liveClient } from './lib/live/live-client';
 import { FakeWebSocket } from './testing/fake-socket';
 import { resetToasts } from './lib/toast';
+import { keepSlipOpenStore } from './features/sports/hooks/slip-settings';
 
 // Pages, dialogs and the members' menu are lazy chunks that jsdom transforms on first use; on the
 // shared 2-core machine that can take longer than Testing Library's default 1 s wait.
@@ -16,6 +17,7 @@ beforeEach(() => {
   window.sessionStorage.clear();
   loadSession();
   resetToasts();
+  keepSlipOpenStore.set(false);
   // No real sockets in jsdom: the app's live client talks to a fake a test can drive.
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);

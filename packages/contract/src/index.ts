@@ -21,6 +21,7 @@ export * from './casino-games.js';
 export * from './trading.js';
 export * from './balance-change.js';
 export * from './odds-preference.js';
+export * from './stake-buttons.js';
 export * from './event-bets.js';
 export * from './agents.js';
 export * from './reports.js';

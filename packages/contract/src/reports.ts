@@ -313,3 +313,41 @@ export const partyPnlSchema = z.object({
 });
 export type PartyPnl = z.infer<typeof partyPnlSchema>;
 export const partyPnlEnvelope = envelope(partyPnlSchema);
+
+/** One search box (issue 28, decision 0056): a user by username or mobile, a bet by id, a deposit by UTR. */
+export const backofficeSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters').max(80),
+});
+export const searchUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  mobile_no: z.string(),
+  role: z.number().int(),
+});
+export const searchBetSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  event: z.string(),
+  market: z.string(),
+  stake: z.number(),
+  status: z.enum(BET_STATUSES),
+  placedAt: z.string(),
+});
+export const searchDepositSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  amount: z.number(),
+  txnRef: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  createdAt: z.string(),
+});
+export const backofficeSearchSchema = z.object({
+  users: z.array(searchUserSchema),
+  bets: z.array(searchBetSchema),
+  deposits: z.array(searchDepositSchema),
+});
+export type BackofficeSearch = z.infer<typeof backofficeSearchSchema>;
+export const backofficeSearchEnvelope = envelope(backofficeSearchSchema);

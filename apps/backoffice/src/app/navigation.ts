@@ -20,6 +20,8 @@ export interface NavItem {
 const OPERATORS = OPERATOR_ROLES;
 /** Agents see their downline and its audit trail (PRODUCT.md §9, decision 0018); cash agents also their players' deposits and withdrawals. */
 export const NAV_ITEMS: readonly NavItem[] = [
+  // One box for a user, a bet or a deposit, in the caller's scope (decision 0056).
+  { to: '/search', label: 'Search' },
   { to: '/downline', label: 'Downline', roles: [ROLES.DIRECTOR, ...AGENT_ROLES] },
   { to: '/users', label: 'Users', roles: OPERATORS },
   // A cash agent works its own players' queue (decision 0019).

@@ -18,6 +18,7 @@ import { EventPage } from '../features/sports/components/event-page';
 import { MarketPage } from '../features/sports/components/market-page';
 import { SportsPage } from '../features/sports/components/sports-page';
 import { ReportsPage } from '../features/reports/components/reports-page';
+import { SearchPage } from '../features/search/components/search-page';
 import { RiskPage } from '../features/reports/components/risk-page';
 import { ReceivingAccountsPage } from '../features/receiving-accounts/components/receiving-accounts-page';
 import { WithdrawalsPage } from '../features/withdrawals/components/withdrawals-page';
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
       { path: 'casino', element: <CasinoPage /> },
       { path: 'bonuses', element: <BonusesPage /> },
       { path: 'reports', element: <ReportsPage /> },
+      { path: 'search', element: <SearchPage /> },
       { path: 'risk', element: <RiskPage /> },
       { path: 'banners', element: <BannersPage /> },
       {

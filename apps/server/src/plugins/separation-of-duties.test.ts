@@ -133,6 +133,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/users/{id}/bets': 'read',
   'GET /api/v1/backoffice/users/{id}/party-pnl': 'read',
   'GET /api/v1/backoffice/reports/party-pnl': 'read',
+  'GET /api/v1/backoffice/search': 'read',
   // Reports and the risk view (decision 0021): reads over the caller's scope.
   'GET /api/v1/backoffice/reports/sports-pnl': 'read',
   'GET /api/v1/backoffice/reports/casino-pnl': 'read',

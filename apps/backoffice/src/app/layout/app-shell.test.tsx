@@ -28,6 +28,7 @@ describe('app shell', () => {
           .getAllByRole('link')
           .map((link) => link.textContent),
       ).toEqual([
+        'Search',
         'Downline',
         'Users',
         'Deposits3, 3 pending',

@@ -31,6 +31,7 @@ import matchedPrice from './0034-matched-price.js';
 import agentRatesByWeek from './0035-agent-rates-by-week.js';
 import firstApprovalTime from './0036-first-approval-time.js';
 import singleBetVoid from './0037-single-bet-void.js';
+import stakeButtons from './0039-stake-buttons.js';
 import smsMessages from './0041-sms-messages.js';
 import marketRules from './0042-market-rules.js';
 
@@ -74,6 +75,7 @@ export const MIGRATIONS: Migration[] = [
   { id: '0035-agent-rates-by-week', sql: agentRatesByWeek },
   { id: '0036-first-approval-time', sql: firstApprovalTime },
   { id: '0037-single-bet-void', sql: singleBetVoid },
+  { id: '0039-stake-buttons', sql: stakeButtons },
   { id: '0041-sms-messages', sql: smsMessages },
   { id: '0042-market-rules', sql: marketRules },
 ];

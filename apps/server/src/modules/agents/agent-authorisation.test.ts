@@ -65,6 +65,8 @@ const AGENT_ACCESS: Record<string, Access> = {
   'GET /api/v1/backoffice/users/{id}/bets': USER,
   'GET /api/v1/backoffice/users/{id}/party-pnl': USER,
   'GET /api/v1/backoffice/reports/party-pnl': OWN,
+  // Scoped to the caller's downline (decision 0056; search.test.ts shows an agent never finds outside it).
+  'GET /api/v1/backoffice/search': OWN,
   'GET /api/v1/backoffice/users/{id}/tree-path': USER,
   'POST /api/v1/backoffice/users/{id}/password': {
     who: 'agents',

@@ -54,10 +54,11 @@ export function createOtpService(deps: {
         now,
         expiresAt: new Date(now.getTime() + OTP_RULES.ttlMs),
       });
+      const site = await deps.siteName();
+      // A send the gateway did not take (SMS_NOT_SENT, decision 0060) is not counted: "try again in a moment" must work.
+      await sms.send(mobileNo, otpText(code, site, purpose));
       await throttle.record(OTP_RULES.sendsPerNumber.bucket, mobileNo);
       await throttle.record(OTP_RULES.sendsPerIp.bucket, ip);
-      const site = await deps.siteName();
-      await sms.send(mobileNo, otpText(code, site, purpose));
     },
 
     /** Spends the live code when it matches; otherwise counts the failure and says why. */

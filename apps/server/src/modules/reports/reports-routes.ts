@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  backofficeSearchEnvelope,
+  backofficeSearchQuerySchema,
   betListQuerySchema,
   casinoPnlQuerySchema,
   exposureReportEnvelope,
@@ -32,6 +34,20 @@ export function reportsRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = guards.requireBackoffice;
+    app.get(
+      '/api/v1/backoffice/search',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            "One search box inside the caller's scope: a user by username or mobile, a bet by id, a deposit by UTR",
+          querystring: backofficeSearchQuerySchema,
+          response: { 200: backofficeSearchEnvelope },
+        },
+      },
+      async (request) => ok(await reports.search(scopeOf(callerOf(request)), request.query.q)),
+    );
     app.get(
       '/api/v1/backoffice/reports/party-pnl',
       {

@@ -2,6 +2,7 @@ import type {
   CasinoPnlGroup,
   CreditUtilisation,
   ExposureReport,
+  BackofficeSearch,
   PartyPnl,
   PaymentsDayRow,
   PaymentsReport,
@@ -18,8 +19,11 @@ import type { ReportScope } from './report-sql.js';
 import type { PaymentsLine, PnlLine, PnlTotal } from './reports-repository.js';
 import { createReportsRepository } from './reports-repository.js';
 import { createPartyPnlRepository } from './party-pnl-repository.js';
+import { createSearchRepository } from './search-repository.js';
+import { referenceKey } from '../deposits/deposits-service.js';
 
 const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function range(query: ReportRangeQuery, now: Date): { from: Date; to: Date; fromDay: string; toDay: string } {
   const { from, to } = indiaDateRange(query, now);
@@ -109,7 +113,49 @@ export function createReportsService(deps: {
   const repository = createReportsRepository(deps.db);
   const exposure = createExposureRepository(deps.db);
   const party = createPartyPnlRepository(deps.db);
+  const searching = createSearchRepository(deps.db);
   return {
+    /**
+     * The one search box (decision 0056), inside the caller's scope: users by username (its start) or
+     * mobile (4 digits or more, anywhere in the number), a bet by its id, deposits by their UTR.
+     */
+    async search(scope: ReportScope, text: string): Promise<BackofficeSearch> {
+      const digits = text.replace(/\D/g, '');
+      const [users, bets, deposits] = await Promise.all([
+        searching.users(scope, text, digits.length >= 4 && /^[\d\s+-]+$/.test(text) ? digits : null),
+        UUID.test(text) ? searching.bet(scope, text.toLowerCase()) : Promise.resolve([]),
+        searching.depositsByReference(scope, referenceKey(text)),
+      ]);
+      return {
+        users: users.map((row) => ({
+          _id: row.id,
+          name: row.name,
+          username: row.username,
+          mobile_no: row.mobile_no,
+          role: row.role,
+        })),
+        bets: bets.map((row) => ({
+          _id: row.id,
+          userId: row.user_id,
+          username: row.username,
+          event: row.event,
+          market: row.market,
+          stake: paiseToRupees(Number(row.stake_paise)),
+          status: row.status as BackofficeSearch['bets'][number]['status'],
+          placedAt: row.created_at.toISOString(),
+        })),
+        deposits: deposits.map((row) => ({
+          _id: row.id,
+          userId: row.user_id,
+          username: row.username,
+          amount: paiseToRupees(Number(row.amount_paise)),
+          txnRef: row.txn_ref,
+          status: row.status as BackofficeSearch['deposits'][number]['status'],
+          createdAt: row.created_at.toISOString(),
+        })),
+      };
+    },
+
     /**
      * Party win/loss (decision 0056): the accounts directly below `parentId` (null: the top of the site),
      * each with its subtree's result from the journal. The route has checked the parent is the caller's

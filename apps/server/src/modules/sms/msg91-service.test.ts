@@ -22,7 +22,8 @@ beforeAll(async () => {
     MSG91_AUTH_KEY: AUTH_KEY,
     MSG91_API_URL: fake.url,
     MSG91_WEBHOOK_TOKEN: TOKEN,
-    SMS_VOICE_FALLBACK_SECONDS: '30',
+    // Longer than the 30 s before a resend is allowed, so a resent OTP supersedes one not yet due.
+    SMS_VOICE_FALLBACK_SECONDS: '45',
   });
 }, 60_000);
 afterAll(async () => {
@@ -170,13 +171,40 @@ describe('SMS_ADAPTER=msg91', () => {
       fake.calls.filter((c) => c.path === '/api/v5/otp/retry' && c.query.mobile === mobileNo).length;
 
     await msg91().sweepVoice();
-    expect(voiceCalls(waiting)).toBe(0); // not yet 30 s
-    t.clock.advanceMs(31_000);
+    expect(voiceCalls(waiting)).toBe(0); // not yet 45 s
+    t.clock.advanceMs(46_000);
     // Two processes' sweeps at once (the same database): the row is claimed before the call.
     await Promise.all([msg91().sweepVoice(), msg91().sweepVoice(), msg91().sweepVoice()]);
     await msg91().sweepVoice();
     expect(voiceCalls(waiting)).toBe(1);
     expect(voiceCalls(delivered)).toBe(0);
+  });
+
+  it('calls only about the latest OTP of a number: one superseded by a newer one is left to it', async () => {
+    const mobileNo = nextMobile();
+    await signUp(mobileNo);
+    t.clock.advanceMs(31_000); // a resend is allowed; the first is not due yet (45 s)
+    const resend = await call(t.app, 'POST', '/api/v1/resend-otp', { ip: nextIp(), body: { mobile_no: mobileNo } });
+    expect(resend.body.meta.code).toBe(200);
+    const voiceCalls = () =>
+      fake.calls.filter((c) => c.path === '/api/v5/otp/retry' && c.query.mobile === mobileNo).length;
+    t.clock.advanceMs(15_000);
+    await msg91().sweepVoice();
+    expect(voiceCalls()).toBe(0); // the first is past its fallback, but superseded; the second is not due yet
+    t.clock.advanceMs(31_000);
+    await msg91().sweepVoice();
+    expect(voiceCalls()).toBe(1);
+    const [latest, first] = await msg91().messages(mobileNo);
+    expect(latest?.voiceAt).not.toBeNull();
+    expect(first?.voiceAt).toBeNull();
+  });
+
+  it('never calls about an OTP past its 5 minutes: it would speak a dead code', async () => {
+    const mobileNo = nextMobile();
+    await signUp(mobileNo);
+    t.clock.advanceMs(5 * 60_000 + 1000);
+    await msg91().sweepVoice();
+    expect(fake.calls.filter((c) => c.path === '/api/v5/otp/retry' && c.query.mobile === mobileNo)).toEqual([]);
   });
 
   it('answers SMS_NOT_SENT (never a 500) when MSG91 stays down through its retries, and keeps the message as failed', async () => {
@@ -186,6 +214,10 @@ describe('SMS_ADAPTER=msg91', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.meta).toMatchObject({ code: 503, error: 'SMS_NOT_SENT' });
     expect((await msg91().messages(mobileNo))[0]).toMatchObject({ status: 'failed', error: 'MSG91 answered HTTP 500' });
+    // "Try again in a moment" works: the send that did not go out is not counted against the number.
+    const again = await signUp(mobileNo);
+    expect(again.body.meta.code).toBe(200);
+    expect((await msg91().messages(mobileNo))[0]).toMatchObject({ status: 'sent' });
   });
 
   it('refuses a text that matches no registered DLT template before asking MSG91, and keeps the refusal', async () => {

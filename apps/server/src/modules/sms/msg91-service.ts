@@ -14,6 +14,9 @@ import type { SmsSender } from './sms-service.js';
  * Delivery reports update the row. An OTP not reported delivered within the fallback, or reported
  * failed, is sent again as a voice call, once across every process (the row is claimed first).
  */
+/** An OTP lives 5 minutes (PRODUCT.md §7): past that, a voice call would speak a dead code. */
+const OTP_LIFETIME_MS = 5 * 60 * 1000;
+
 export function createMsg91SmsService(deps: {
   sender: Msg91Sender;
   registry: DltRegistry;
@@ -100,8 +103,13 @@ export function createMsg91SmsService(deps: {
     /** OTPs past the fallback with no delivery: each to voice (run every few seconds by the app). */
     async sweepVoice(): Promise<void> {
       if (deps.voiceFallbackMs === null) return;
-      const cutoff = new Date(clock.now().getTime() - deps.voiceFallbackMs);
-      for (const message of await repository.dueForVoice(cutoff, 100)) await voice(message.id);
+      const now = clock.now().getTime();
+      const due = await repository.dueForVoice(
+        new Date(now - deps.voiceFallbackMs),
+        new Date(now - OTP_LIFETIME_MS),
+        100,
+      );
+      for (const message of due) await voice(message.id);
     },
 
     /** Runs the voice sweep every `everyMs` (never two at once in this process). */

@@ -127,12 +127,15 @@ export function createSmsMessagesRepository(db: Queryable) {
 
     /**
      * Claims an OTP for its voice call, once across every process: it must still be waiting (sent, not
-     * delivered, no voice call yet). Null when another process or an earlier report took it.
+     * delivered, no voice call yet) and be the number's latest OTP (MSG91's voice retry speaks the
+     * latest; a newer one has its own fallback). Null when another process or an earlier report took it.
      */
     async claimVoice(id: string, at: Date): Promise<SmsMessageRow | null> {
       const result = await db.query<Row>(
         `update sms_messages set voice_at = $2, updated_at = $2
           where id = $1 and otp and request_id is not null and voice_at is null and status in ('sent', 'failed')
+            and not exists (select 1 from sms_messages newer
+                             where newer.mobile_no = sms_messages.mobile_no and newer.otp and newer.id > sms_messages.id)
           returning *`,
         [id, at],
       );
@@ -140,13 +143,18 @@ export function createSmsMessagesRepository(db: Queryable) {
       return row === undefined ? null : toMessage(row);
     },
 
-    /** OTPs sent before `cutoff` and still not reported delivered: due for their voice call. */
-    async dueForVoice(cutoff: Date, limit: number): Promise<SmsMessageRow[]> {
+    /**
+     * OTPs sent between `notBefore` and `cutoff`, still not reported delivered, each its number's
+     * latest: due for their voice call. (Older ones have expired: a call would speak a dead code.)
+     */
+    async dueForVoice(cutoff: Date, notBefore: Date, limit: number): Promise<SmsMessageRow[]> {
       const result = await db.query<Row>(
-        `select * from sms_messages
-          where otp and status = 'sent' and voice_at is null and created_at <= $1
-          order by created_at limit $2`,
-        [cutoff, limit],
+        `select * from sms_messages m
+          where m.otp and m.status = 'sent' and m.voice_at is null and m.created_at <= $1 and m.created_at > $2
+            and not exists (select 1 from sms_messages newer
+                             where newer.mobile_no = m.mobile_no and newer.otp and newer.id > m.id)
+          order by m.created_at limit $3`,
+        [cutoff, notBefore, limit],
       );
       return result.rows.map(toMessage);
     },

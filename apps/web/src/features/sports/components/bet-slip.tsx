@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CHIP_VALUES, type BetRow, type Market, type PlaceBet } from '@khel/contract';
+import type { BetRow, Market, PlaceBet } from '@khel/contract';
 import { formatPaise, formatRupees } from '@khel/money';
 import { Button } from '../../../components/ui/button';
 import { OddsPreferenceControl } from '../../../components/odds-preference-control';
@@ -10,13 +10,16 @@ import { isOnLadder, nearestOnLadder, stepOdds } from '../../../lib/ladder';
 import { liveClient } from '../../../lib/live/live-client';
 import { useLiveMessages } from '../../../lib/live/use-live';
 import { useOnline } from '../../../lib/pwa/use-online';
+import { notify } from '../../../lib/toast';
 import { getBetsByMarket } from '../api/get-bets-by-market';
 import { placeBet } from '../api/place-bet';
 import { closeSlip, saveSlipDraft, type SlipSelection } from '../hooks/use-bet-slip';
 import { useLiveMarket } from '../hooks/live-markets';
-import { chipLabel, parseStake, slipPreview } from '../utils/slip-math';
+import { keepSlipOpenStore, setKeepSlipOpen, useKeepSlipOpen } from '../hooks/slip-settings';
+import { parseStake, slipPreview } from '../utils/slip-math';
 import { marketBlock } from './market-state';
 import { SlipWallet } from './slip-wallet';
+import { StakeChips } from './stake-chips';
 import { SlipPositionPreview } from './slip-position-preview';
 import { serverText, t } from '../../../lib/i18n/i18n';
 
@@ -93,34 +96,40 @@ function useNow(active: boolean): number {
   return now;
 }
 
-function BetResult({ bet }: { bet: BetRow }) {
-  if (bet.status === 'lapsed' || bet.status === 'cancelled') {
-    return (
-      <p className="slip__message slip__message--error" role="alert" data-testid="slip-result">
-        {t('Bet lapsed: {reason}', { reason: lapseReasonText(bet.lapseReason) })}
-      </p>
-    );
-  }
+/** The server took the bet (matched, partly or not yet): not refused, not lapsed, not still held. */
+const accepted = (bet: BetRow) => bet.status !== 'lapsed' && bet.status !== 'cancelled' && bet.status !== 'pending';
+
+/** What the player is told about a decided bet, in the slip or in the toast that closes it. */
+function resultText(bet: BetRow): string {
+  if (bet.status === 'lapsed' || bet.status === 'cancelled')
+    return t('Bet lapsed: {reason}', { reason: lapseReasonText(bet.lapseReason) });
   if (bet.status === 'unmatched' || bet.unmatchedStake > 0) {
-    return (
-      <p className="slip__message slip__message--info" role="status" data-testid="slip-result">
-        {bet.matchedStake > 0
-          ? t('Partly matched: {amount} matched at {odds},', {
-              amount: formatRupees(bet.matchedStake),
-              odds: bet.matchedOdds ?? bet.odds,
-            })
-          : t('Bet placed, unmatched:')}{' '}
-        {t('{amount} waiting for a match. You can cancel it in My Bets.', { amount: formatRupees(bet.unmatchedStake) })}
-      </p>
-    );
+    const head =
+      bet.matchedStake > 0
+        ? t('Partly matched: {amount} matched at {odds},', {
+            amount: formatRupees(bet.matchedStake),
+            odds: bet.matchedOdds ?? bet.odds,
+          })
+        : t('Bet placed, unmatched:');
+    return `${head} ${t('{amount} waiting for a match. You can cancel it in My Bets.', { amount: formatRupees(bet.unmatchedStake) })}`;
   }
+  return t('Bet matched: {amount} at {odds}', {
+    amount: formatRupees(bet.matchedStake || bet.stake),
+    // The price the fills got (issue 31): an exchange back at 1.85 may fill at 2.00.
+    odds: bet.marketType === 'FANCY' ? t('{odds} runs', { odds: bet.odds }) : (bet.matchedOdds ?? bet.odds),
+  });
+}
+
+function BetResult({ bet }: { bet: BetRow }) {
+  const lapsed = bet.status === 'lapsed' || bet.status === 'cancelled';
+  const waiting = !lapsed && (bet.status === 'unmatched' || bet.unmatchedStake > 0);
   return (
-    <p className="slip__message slip__message--success" role="status" data-testid="slip-result">
-      {t('Bet matched: {amount} at {odds}', {
-        amount: formatRupees(bet.matchedStake || bet.stake),
-        // The price the fills got (issue 31): an exchange back at 1.85 may fill at 2.00.
-        odds: bet.marketType === 'FANCY' ? t('{odds} runs', { odds: bet.odds }) : (bet.matchedOdds ?? bet.odds),
-      })}
+    <p
+      className={`slip__message slip__message--${lapsed ? 'error' : waiting ? 'info' : 'success'}`}
+      role={lapsed ? 'alert' : 'status'}
+      data-testid="slip-result"
+    >
+      {resultText(bet)}
     </p>
   );
 }
@@ -171,11 +180,27 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
     [],
   );
 
+  const keepOpen = useKeepSlipOpen();
+
+  /**
+   * The server took the bet: unless the player keeps the slip open, it closes and a toast says what
+   * happened (issue 31). Returns whether it closed.
+   */
+  const closeAfterAccepted = (bet: BetRow): boolean => {
+    if (!accepted(bet) || keepSlipOpenStore.get()) return false;
+    void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
+    void queryClient.invalidateQueries({ queryKey: ['userData'] });
+    notify('success', resultText(bet));
+    closeSlip();
+    return true;
+  };
+
   /** A delayed bet was decided: the slip is cleared and says whether it was accepted or refused. */
-  const resolved = (bet: BetRow) => {
+  const resolved = useRefCallback((bet: BetRow) => {
+    if (closeAfterAccepted(bet)) return;
     setOutcome({ kind: 'done', bet, afterDelay: true });
     setStakeText('');
-  };
+  });
 
   // The final state of a delayed bet arrives on the socket as a `bet` message.
   useLiveMessages(
@@ -222,7 +247,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
       stopped = true;
       clearTimeout(timer);
     };
-  }, [pendingId, delayUntil, selection.market._id]);
+  }, [pendingId, delayUntil, selection.market._id, resolved]);
 
   useEffect(() => {
     if (outcome.kind === 'done') {
@@ -278,6 +303,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
       if (envelope.meta.code === 200 && envelope.data) {
         idempotency.done();
         const bet = envelope.data;
+        if (closeAfterAccepted(bet)) return;
         setOutcome(bet.status === 'pending' ? { kind: 'pending', bet } : { kind: 'done', bet });
         if (bet.status !== 'pending') setStakeText('');
       } else {
@@ -384,22 +410,13 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
         </label>
       </div>
 
-      <div className="chips" role="group" aria-label={t('Stake chips')}>
-        {DEFAULT_CHIP_VALUES.map((value) => (
-          <button
-            key={value}
-            type="button"
-            className="chip"
-            onClick={() => {
-              setStakeText(String(value));
-              if (outcome.kind !== 'pending') setOutcome({ kind: 'idle' });
-            }}
-            disabled={busy}
-          >
-            {chipLabel(value)}
-          </button>
-        ))}
-      </div>
+      <StakeChips
+        disabled={busy}
+        onPick={(value) => {
+          setStakeText(String(value));
+          if (outcome.kind !== 'pending') setOutcome({ kind: 'idle' });
+        }}
+      />
 
       {/^\s*[\d,]*\.\d{3,}\s*$/.test(stakeText) ? (
         <p className="slip__hint slip__message--error" role="alert" data-testid="slip-stake-error">
@@ -496,6 +513,15 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
           {t('Place bet')}
         </Button>
       </div>
+      <label className="slip__keep-open">
+        <input
+          type="checkbox"
+          checked={keepOpen}
+          onChange={(event) => setKeepSlipOpen(event.target.checked)}
+          data-testid="slip-keep-open"
+        />{' '}
+        {t('Keep the slip open after a bet')}
+      </label>
       <p className="muted slip__limits">
         {t('Min {min} · Max {max} · Max profit {profit}', {
           min: formatRupees(market.minStake),

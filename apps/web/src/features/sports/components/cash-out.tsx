@@ -7,6 +7,7 @@ import { useIdempotencyKey } from '@khel/web-kit';
 import { invalidatePositions, postCashOut, useCashOutQuote } from '../api/positions';
 import { useLiveMarketValue } from '../hooks/live-markets';
 import { serverText, t } from '../../../lib/i18n/i18n';
+import { marketBlock } from './market-state';
 
 const SHARES = [100, 75, 50, 25] as const;
 const liveVersion = (market: Market) => market.version;
@@ -15,6 +16,8 @@ const liveVersion = (market: Market) => market.version;
  * Cash Out for one market: the value the server quotes now (refreshed every 2 s and on every price
  * change: it follows the market's live version alone), a share to close on exchange markets, and one
  * tap to take it. The server recomputes the value and refuses with "Odds changed" if it moved; nothing is left half-done.
+ * While the market is suspended (a ball running, a goal) the button stays where it is, greyed, with the
+ * reason (issue 31): it comes back by itself when the market reopens. A finished market has none.
  */
 export function CashOut({ market }: { market: Market }) {
   const queryClient = useQueryClient();
@@ -29,7 +32,24 @@ export function CashOut({ market }: { market: Market }) {
   const data = quote.data;
   const value = data?.available === true ? data.value : null;
 
-  if (market.status !== 'open') return null;
+  if (market.status !== 'open' && market.status !== 'suspended') return null;
+  if (market.status === 'suspended') {
+    const reason = marketBlock(market) ?? t('Suspended');
+    return (
+      <button
+        type="button"
+        className="cash-out__open cash-out__open--paused"
+        disabled
+        data-testid="cash-out-open"
+        aria-label={t('Cash Out is paused: {reason}', { reason })}
+      >
+        {t('Cash Out')}{' '}
+        <span className="cash-out__reason" data-testid="cash-out-reason">
+          {reason}
+        </span>
+      </button>
+    );
+  }
 
   const take = async () => {
     if (value === null || busy) return;

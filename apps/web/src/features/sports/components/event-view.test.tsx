@@ -168,9 +168,10 @@ describe('bet slip', () => {
     await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
     const slip = screen.getByTestId('bet-slip');
     const chips = within(within(slip).getByRole('group', { name: 'Stake chips' })).getAllByRole('button');
-    expect(chips.map((chip) => chip.textContent)).toEqual(
-      DEFAULT_CHIP_VALUES.map((value) => new Intl.NumberFormat('en-IN').format(value)),
-    );
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      ...DEFAULT_CHIP_VALUES.map((value) => new Intl.NumberFormat('en-IN').format(value)),
+      'Edit stakes',
+    ]);
     await userEvent.click(within(slip).getByRole('button', { name: '1,000' }));
     expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('1000');
     expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹800.00');
@@ -181,9 +182,11 @@ describe('bet slip', () => {
     expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹820.00');
   });
 
-  it('lays with a liability and places the bet with an Idempotency-Key; a matched answer says so', async () => {
+  it('lays with a liability and places the bet with an Idempotency-Key; a matched answer closes the slip with a toast', async () => {
     const { callsTo } = await openEvent({
-      'POST /place-bet': ok(betRow({ selectionType: 'lay', odds: 2.24, stake: 500, matchedStake: 500 })),
+      'POST /place-bet': ok(
+        betRow({ selectionType: 'lay', odds: 2.24, matchedOdds: 2.24, stake: 500, matchedStake: 500 }),
+      ),
     });
     await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-lay')[1] as HTMLElement);
     const slip = screen.getByTestId('bet-slip');
@@ -191,7 +194,8 @@ describe('bet slip', () => {
     expect(within(slip).getByTestId('slip-profit').textContent).toBe('₹500.00');
     expect(within(slip).getByTestId('slip-liability').textContent).toBe('-₹620.00');
     await userEvent.click(within(slip).getByTestId('place-bet'));
-    expect((await within(slip).findByTestId('slip-result')).textContent).toContain('Bet matched');
+    expect((await screen.findByTestId('toast')).textContent).toContain('Bet matched: ₹500.00 at 2.24');
+    expect(screen.queryByTestId('bet-slip')).toBeNull();
     const call = callsTo('POST', '/place-bet')[0];
     expect(call?.body).toEqual({
       marketId: EX_ID,

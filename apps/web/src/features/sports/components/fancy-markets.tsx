@@ -4,6 +4,7 @@ import { useLiveMarketShape } from '../hooks/live-markets';
 import { SuspendedOverlay, marketBlock } from './market-state';
 import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
+import { CashOut } from './cash-out';
 import { FancyBook } from './fancy-book';
 import { MarketRules } from './market-rules';
 import { t } from '../../../lib/i18n/i18n';
@@ -35,6 +36,8 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
         </span>
         <MarketRules marketId={market._id} name={market.name} />
         <FancyBook market={market} position={position} />
+        {/* A fancy position can be cashed out from its row, not only from its Book (issue 31). */}
+        {position !== null && position.fancyBook.length > 0 ? <CashOut market={market} /> : null}
       </span>
       <div className="runner__prices">
         <LivePriceCell

@@ -40,7 +40,7 @@ describe('one bet per tap (issue 13)', () => {
   it('sends one request for a double tap, with one Idempotency-Key', async () => {
     const { callsTo } = await openEvent({
       'POST /place-bet': ok(
-        betRow({ marketId: BM_ID, marketType: 'BOOKMAKER', odds: 45, stake: 500, matchedStake: 500 }),
+        betRow({ marketId: BM_ID, marketType: 'BOOKMAKER', odds: 45, matchedOdds: 45, stake: 500, matchedStake: 500 }),
       ),
     });
     await userEvent.click(within(screen.getByTestId('bookmaker-market')).getAllByTestId('bm-back')[0] as HTMLElement);
@@ -51,14 +51,32 @@ describe('one bet per tap (issue 13)', () => {
       fireEvent.submit(slip);
       fireEvent.submit(slip);
     });
-    expect((await within(slip).findByTestId('slip-result')).textContent).toContain('Bet matched');
+    // Accepted: the slip closes and a toast says what was matched (issue 31).
+    expect((await screen.findByTestId('toast')).textContent).toContain('Bet matched: ₹500.00 at 45');
+    expect(screen.queryByTestId('bet-slip')).toBeNull();
+    expect(callsTo('POST', '/place-bet')).toHaveLength(1);
+  }, 20_000);
+
+  it('keeps the slip open after an accepted bet when the player asks, with the stake cleared', async () => {
+    const { callsTo } = await openEvent({
+      'POST /place-bet': ok(
+        betRow({ marketId: BM_ID, marketType: 'BOOKMAKER', odds: 45, matchedOdds: 45, stake: 500, matchedStake: 500 }),
+      ),
+    });
+    await userEvent.click(within(screen.getByTestId('bookmaker-market')).getAllByTestId('bm-back')[0] as HTMLElement);
+    const slip = screen.getByTestId('bet-slip');
+    await userEvent.click(within(slip).getByTestId('slip-keep-open'));
+    expect(window.localStorage.getItem('keepSlipOpen')).toBe('true');
+    await userEvent.type(within(slip).getByTestId('slip-stake'), '500');
+    await userEvent.click(within(slip).getByTestId('place-bet'));
+    expect((await within(slip).findByTestId('slip-result')).textContent).toBe('Bet matched: ₹500.00 at 45');
     expect(callsTo('POST', '/place-bet')).toHaveLength(1);
     // The stake is cleared after the answer: a further tap needs a new stake (and gets a new key).
     expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('');
     expect((within(slip).getByTestId('place-bet') as HTMLButtonElement).disabled).toBe(true);
-  }, 20_000); // the file's first render pays for the cold start
+  }); // the file's first render pays for the cold start
 
-  it('clears the in-play slip when its bet is accepted after the delay, and says so', async () => {
+  it('closes the in-play slip with a toast when its bet is accepted after the delay', async () => {
     const pending = betRow({
       status: 'pending',
       delayUntil: new Date(Date.now() + 3000).toISOString(),
@@ -69,6 +87,31 @@ describe('one bet per tap (issue 13)', () => {
     const socket = openSocket();
     await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
     const slip = screen.getByTestId('bet-slip');
+    await userEvent.type(within(slip).getByTestId('slip-stake'), '1000');
+    await userEvent.click(within(slip).getByTestId('place-bet'));
+    await within(slip).findByTestId('slip-pending');
+    act(() =>
+      socket.receive({
+        type: 'bet',
+        bet: { ...pending, status: 'matched', matchedStake: 1000, unmatchedStake: 0, delayUntil: null },
+      }),
+    );
+    expect(screen.queryByTestId('bet-slip')).toBeNull();
+    expect((await screen.findByTestId('toast')).textContent).toContain('Bet matched: ₹1,000.00 at 1.8');
+  });
+
+  it('clears the in-play slip kept open when its bet is accepted after the delay, and says so', async () => {
+    const pending = betRow({
+      status: 'pending',
+      delayUntil: new Date(Date.now() + 3000).toISOString(),
+      matchedStake: 0,
+      unmatchedStake: 1000,
+    });
+    await openEvent({ 'POST /place-bet': ok(pending), 'GET /bet-sport-byMarket': ok([pending]) });
+    const socket = openSocket();
+    await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
+    const slip = screen.getByTestId('bet-slip');
+    await userEvent.click(within(slip).getByTestId('slip-keep-open'));
     await userEvent.type(within(slip).getByTestId('slip-stake'), '1000');
     await userEvent.click(within(slip).getByTestId('place-bet'));
     await within(slip).findByTestId('slip-pending');
@@ -114,6 +157,54 @@ describe('one bet per tap (issue 13)', () => {
       'Bet lapsed: The price moved during the bet delay',
     );
     expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe("the player's own stake buttons (issue 31)", () => {
+  it('shows the saved eight, edits them in the slip and saves them on the server; a bad amount is refused', async () => {
+    const mine = [50, 150, 300, 750, 1500, 2500, 7500, 25000];
+    const { callsTo } = await openEvent({
+      'GET /stake-buttons': ok({ values: [100, 200, 300, 400, 500, 600, 700, 800] }),
+      'PUT /stake-buttons': ({ body }) => ok(body as { values: number[] }, 'Stake buttons saved'),
+    });
+    await userEvent.click(within(screen.getByTestId('exchange-market')).getAllByTestId('best-back')[0] as HTMLElement);
+    const slip = screen.getByTestId('bet-slip');
+    const chips = () => within(within(slip).getByRole('group', { name: 'Stake chips' })).getAllByRole('button');
+    await waitFor(() => expect(chips()[7]?.textContent).toBe('800'));
+    await userEvent.click(chips()[2] as HTMLElement);
+    expect((within(slip).getByTestId('slip-stake') as HTMLInputElement).value).toBe('300');
+
+    await userEvent.click(within(slip).getByTestId('stake-chips-edit'));
+    const editor = within(slip).getByTestId('stake-chips-editor');
+    const fields = within(editor).getAllByRole('textbox');
+    expect(fields).toHaveLength(8);
+    await userEvent.clear(fields[0] as HTMLElement);
+    await userEvent.type(fields[0] as HTMLElement, '10.5');
+    await userEvent.click(within(editor).getByTestId('stake-chips-save'));
+    expect(within(editor).getByTestId('stake-chips-error').textContent).toBe(
+      'Each stake button needs a whole amount from ₹1 to ₹1,00,00,000.',
+    );
+    expect(callsTo('PUT', '/stake-buttons')).toHaveLength(0);
+    for (const [index, value] of mine.entries()) {
+      await userEvent.clear(fields[index] as HTMLElement);
+      await userEvent.type(fields[index] as HTMLElement, String(value));
+    }
+    await userEvent.click(within(editor).getByTestId('stake-chips-save'));
+    await waitFor(() => expect(within(slip).queryByTestId('stake-chips-editor')).toBeNull());
+    expect(callsTo('PUT', '/stake-buttons')[0]?.body).toEqual({ values: mine });
+    expect(chips().map((chip) => chip.textContent)).toEqual([
+      '50',
+      '150',
+      '300',
+      '750',
+      '1,500',
+      '2,500',
+      '7,500',
+      '25,000',
+      'Edit stakes',
+    ]);
+    // Saving the buttons placed no bet.
+    expect(callsTo('POST', '/place-bet')).toHaveLength(0);
   });
 });
 

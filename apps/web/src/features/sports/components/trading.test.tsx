@@ -6,7 +6,15 @@ import { SETTINGS, makeProfile } from '../../../testing/fixtures';
 import { FakeWebSocket } from '../../../testing/fake-socket';
 import { business, ok, stubFetch, type StubHandler, type StubResponse } from '../../../testing/fetch-stub';
 import { renderApp, setViewport, signIn } from '../../../testing/render-app';
-import { EVENT_PATH, EX_ID, FANCY_ID, RUNNER_A, eventDetail } from '../../../testing/sports-fixtures';
+import {
+  EVENT_PATH,
+  EX_ID,
+  FANCY_ID,
+  RUNNER_A,
+  eventDetail,
+  exchangeMarket,
+  fancyMarket,
+} from '../../../testing/sports-fixtures';
 import { resetLiveMarkets } from '../hooks/live-markets';
 
 const runnerB = (eventDetail().markets[0]?.runners[1]?._id ?? '') as string;
@@ -103,6 +111,39 @@ describe('trading on the event page', () => {
     const calls = callsTo('POST', '/cash-out');
     // The same body is retried with the same Idempotency-Key.
     expect(calls[1]?.headers.get('idempotency-key')).toBe(calls[0]?.headers.get('idempotency-key'));
+  });
+
+  it('keeps Cash Out in place while a market is suspended, greyed with the reason, and on fancy rows too (issue 31)', async () => {
+    await openEvent();
+    const market = screen.getByTestId('exchange-market');
+    const fancy = screen.getByTestId('fancy-market');
+    const open = await within(market).findByTestId('cash-out-open');
+    expect((open as HTMLButtonElement).disabled).toBe(false);
+    // A fancy position is offered Cash Out from its row, not only from its Book.
+    expect((within(fancy).getByTestId('cash-out-open') as HTMLButtonElement).disabled).toBe(false);
+
+    const socket = FakeWebSocket.latest() as FakeWebSocket;
+    act(() => socket.open());
+    act(() => socket.receive({ type: 'market', market: exchangeMarket({ version: 2, status: 'suspended' }) }));
+    act(() =>
+      socket.receive({
+        type: 'market',
+        market: fancyMarket({ version: 2, status: 'suspended', suspendReason: 'BALL_RUNNING' }),
+      }),
+    );
+    await waitFor(() => expect((within(market).getByTestId('cash-out-open') as HTMLButtonElement).disabled).toBe(true));
+    expect(within(market).getByTestId('cash-out-reason').textContent).toBe('Suspended');
+    const paused = within(fancy).getByTestId('cash-out-open') as HTMLButtonElement;
+    expect(paused.disabled).toBe(true);
+    expect(paused.getAttribute('aria-label')).toBe('Cash Out is paused: Ball running');
+
+    // Reopened: the button is live again; settled, it goes.
+    act(() => socket.receive({ type: 'market', market: exchangeMarket({ version: 3, status: 'open' }) }));
+    await waitFor(() =>
+      expect((within(market).getByTestId('cash-out-open') as HTMLButtonElement).disabled).toBe(false),
+    );
+    act(() => socket.receive({ type: 'market', market: exchangeMarket({ version: 4, status: 'closed' }) }));
+    await waitFor(() => expect(within(market).queryByTestId('cash-out-open')).toBeNull());
   });
 
   it('opens the fancy Book: the run ladder with the worst case marked', async () => {
