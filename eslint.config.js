@@ -214,15 +214,13 @@ export default tseslint.config(
   },
   {
     // SQL only in repositories (issue 30): a module's other files call its repository. The casino wallet's
-    // settle statements and two agents' files are the places left to move (decision 0048).
+    // settle statements are the place left to move (decision 0048; the agents' rates moved, decision 0054).
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: [
       'apps/server/src/modules/**/*.test.ts',
       'apps/server/src/modules/**/*-test-support.ts',
       'apps/server/src/modules/**/*-repository.ts',
       'apps/server/src/modules/casino/casino-wallet-{settle,batch,reads,steps}.ts',
-      // Being rewritten for rates by the week (issue 24); their SQL moves to the repositories with it.
-      'apps/server/src/modules/agents/{agent-rates,agent-statement-service}.ts',
     ],
     rules: {
       'no-restricted-syntax': [

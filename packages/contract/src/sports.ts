@@ -104,6 +104,21 @@ export const sportSchema = slugged.extend({
 export type Sport = z.infer<typeof sportSchema>;
 
 export const sportListEnvelope = envelope(z.array(sportSchema));
+
+/**
+ * An event an agent may block for its downline (issue 24, decision 0054): the upcoming and in-play
+ * events its players can see, read through a back-office call every back-office role may make.
+ */
+export const blockableEventSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  sport: z.object({ _id: z.string(), name: z.string() }),
+  league: z.object({ _id: z.string(), name: z.string() }),
+  startTime: z.string(),
+  inPlay: z.boolean(),
+});
+export type BlockableEvent = z.infer<typeof blockableEventSchema>;
+export const blockableEventListEnvelope = envelope(z.array(blockableEventSchema));
 export const eventListQuerySchema = z.object({
   sport: z.string().max(60).optional(),
   league: z.string().max(80).optional(),

@@ -41,6 +41,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/adjustments/{id}/reject': 'money-or-permission',
   'GET /api/v1/backoffice/users/{id}/ledger': 'read',
   'GET /api/v1/backoffice/users/{id}/book': 'read',
+  'GET /api/v1/backoffice/blockable-events': 'read',
   'GET /api/v1/backoffice/deposits': 'read',
   'GET /api/v1/backoffice/deposits/{id}/context': 'read',
   'POST /api/v1/backoffice/deposits/{id}/approve': 'money-or-permission',

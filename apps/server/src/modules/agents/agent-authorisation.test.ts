@@ -103,6 +103,8 @@ const AGENT_ACCESS: Record<string, Access> = {
     body: { limits: [], blockedSports: [], blockedEvents: [] },
   },
   'GET /api/v1/backoffice/downline/bet-limits': OWN,
+  // The events an agent may block: what its players can see (decision 0054).
+  'GET /api/v1/backoffice/blockable-events': OWN,
   'PUT /api/v1/backoffice/downline/bet-limits': OWN,
   'GET /api/v1/backoffice/users/{id}/money': USER,
   // An agent's own statement (decision 0054): its own, and its downline agents'.

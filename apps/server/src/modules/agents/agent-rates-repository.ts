@@ -14,6 +14,15 @@ const fromDb = (row: WeekRatesRow): WeekRatesRow => ({
   commission_bp: Number(row.commission_bp),
 });
 
+/** The newest rates set for an agent (`agent_rates`): the bounds its upline's and downline's are checked against. */
+export interface RatesRow {
+  user_id: string;
+  partnership_bp: number;
+  commission_bp: number;
+  set_by: string;
+  updated_at: Date;
+}
+
 /**
  * Rates by the week they take effect (migration 0035, decision 0051): a week uses, per agent, the newest
  * row that started on or before its Monday. Dates travel as text, so no time zone shifts a Monday.
@@ -54,6 +63,54 @@ export function createAgentRatesRepository(db: Queryable) {
          on conflict (user_id, week_start) do update set partnership_bp = excluded.partnership_bp,
            commission_bp = excluded.commission_bp, set_by = excluded.set_by, set_at = excluded.set_at`,
         [row.userId, row.weekStart, row.partnershipBp, row.commissionBp, row.setBy, row.at],
+      );
+    },
+
+    /** The newest rates set for the agent, or null (never set: 0 % of both). */
+    async current(userId: string): Promise<RatesRow | null> {
+      const result = await db.query<RatesRow>(
+        'select user_id, partnership_bp, commission_bp, set_by, updated_at from agent_rates where user_id = $1',
+        [userId],
+      );
+      const row = result.rows[0];
+      return row === undefined
+        ? null
+        : { ...row, partnership_bp: Number(row.partnership_bp), commission_bp: Number(row.commission_bp) };
+    },
+
+    async roleOf(userId: string): Promise<number | null> {
+      const result = await db.query<{ role: number }>('select role from users where id = $1', [userId]);
+      const row = result.rows[0];
+      return row === undefined ? null : Number(row.role);
+    },
+
+    /** Rate changes are rare: one lock keeps an upline lowering its own and a downline being raised apart. */
+    async lockChanges(): Promise<void> {
+      await db.query("select pg_advisory_xact_lock(hashtext('agent_rates'))");
+    },
+
+    /** The highest rates the agent already gave its direct downline agents (0 when none). */
+    async highestGivenBelow(userId: string): Promise<{ partnershipBp: number; commissionBp: number }> {
+      const result = await db.query<{ partnership_bp: number | null; commission_bp: number | null }>(
+        'select max(r.partnership_bp) as partnership_bp, max(r.commission_bp) as commission_bp from agent_rates r join users u on u.id = r.user_id where u.upline_id = $1',
+        [userId],
+      );
+      const row = result.rows[0];
+      return { partnershipBp: Number(row?.partnership_bp ?? 0), commissionBp: Number(row?.commission_bp ?? 0) };
+    },
+
+    /** The newest rates set: what the bounds are checked against from now on. */
+    async setCurrent(row: {
+      userId: string;
+      partnershipBp: number;
+      commissionBp: number;
+      setBy: string;
+      at: Date;
+    }): Promise<void> {
+      await db.query(
+        `insert into agent_rates (user_id, partnership_bp, commission_bp, set_by, updated_at) values ($1, $2, $3, $4, $5)
+         on conflict (user_id) do update set partnership_bp = excluded.partnership_bp, commission_bp = excluded.commission_bp, set_by = excluded.set_by, updated_at = excluded.updated_at`,
+        [row.userId, row.partnershipBp, row.commissionBp, row.setBy, row.at],
       );
     },
   };

@@ -17,14 +17,6 @@ export interface Rates {
 }
 export const TOP_RATES: Rates = { partnershipBp: FULL_SHARE_BP, commissionBp: DEFAULT_COMMISSION_BASIS_POINTS };
 
-interface RatesRow {
-  user_id: string;
-  partnership_bp: number;
-  commission_bp: number;
-  set_by: string;
-  updated_at: Date;
-}
-
 /** Every agent's rates in force in the India week starting `weekStart` (an agent without any holds 0 % of both). */
 export async function loadRatesForWeek(db: Queryable, weekStart: string): Promise<Map<string, Rates>> {
   const rows = await createAgentRatesRepository(db).forWeek(weekStart);
@@ -35,18 +27,16 @@ export async function loadRatesForWeek(db: Queryable, weekStart: string): Promis
 
 async function ratesOf(db: Queryable, userId: string, role: number): Promise<Rates> {
   if (!isAgentRole(role)) return TOP_RATES;
-  const row = (
-    await db.query<RatesRow>('select partnership_bp, commission_bp from agent_rates where user_id = $1', [userId])
-  ).rows[0];
-  return row === undefined
+  const row = await createAgentRatesRepository(db).current(userId);
+  return row === null
     ? { partnershipBp: 0, commissionBp: 0 }
-    : { partnershipBp: Number(row.partnership_bp), commissionBp: Number(row.commission_bp) };
+    : { partnershipBp: row.partnership_bp, commissionBp: row.commission_bp };
 }
 
 async function uplineRates(db: Queryable, uplineId: string | null): Promise<Rates> {
   if (uplineId === null) return TOP_RATES;
-  const upline = (await db.query<{ role: number }>('select role from users where id = $1', [uplineId])).rows[0];
-  return ratesOf(db, uplineId, Number(upline?.role ?? 1));
+  const role = await createAgentRatesRepository(db).roleOf(uplineId);
+  return ratesOf(db, uplineId, role ?? 1);
 }
 
 const percent = (bp: number) => bp / 100;
@@ -62,7 +52,7 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
     tx: Queryable,
     target: { id: string; upline_id: string | null; role: number },
   ): Promise<AgentRates> {
-    const row = (await tx.query<RatesRow>('select * from agent_rates where user_id = $1', [target.id])).rows[0];
+    const row = await createAgentRatesRepository(tx).current(target.id);
     const upline = await uplineRates(tx, target.upline_id);
     const thisWeek = indiaWeek(indiaDate(clock.now())).weekStart;
     const inForce = await createAgentRatesRepository(tx).ofAgentForWeek(target.id, thisWeek);
@@ -70,8 +60,8 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
     const pending = await createAgentRatesRepository(tx).ofAgentForWeek(target.id, next);
     return {
       userId: target.id,
-      partnership: percent(row === undefined ? 0 : Number(row.partnership_bp)),
-      commission: percent(row === undefined ? 0 : Number(row.commission_bp)),
+      partnership: percent(row?.partnership_bp ?? 0),
+      commission: percent(row?.commission_bp ?? 0),
       uplinePartnership: percent(upline.partnershipBp),
       uplineCommission: percent(upline.commissionBp),
       setBy: row?.set_by ?? null,
@@ -103,26 +93,22 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
         // Set by its upline: an agent sets its direct downline's; the site's roles set anyone's.
         if (!isSiteRole(caller.role) && target.upline_id !== caller.userId)
           fail('FORBIDDEN', "Only the agent's upline sets its partnership");
-        // Rate changes are rare: one lock keeps an upline lowering its own and a downline being raised apart.
-        await tx.query("select pg_advisory_xact_lock(hashtext('agent_rates'))");
+        const repository = createAgentRatesRepository(tx);
+        await repository.lockChanges();
         const upline = await uplineRates(tx, target.upline_id);
         if (partnershipBp > upline.partnershipBp || commissionBp > upline.commissionBp) fail('AGENT_RATE_ABOVE_UPLINE');
-        const given = (
-          await tx.query<{ partnership_bp: number | null; commission_bp: number | null }>(
-            'select max(r.partnership_bp) as partnership_bp, max(r.commission_bp) as commission_bp from agent_rates r join users u on u.id = r.user_id where u.upline_id = $1',
-            [target.id],
-          )
-        ).rows[0];
-        if (partnershipBp < Number(given?.partnership_bp ?? 0) || commissionBp < Number(given?.commission_bp ?? 0))
-          fail('AGENT_RATE_BELOW_DOWNLINE');
+        const given = await repository.highestGivenBelow(target.id);
+        if (partnershipBp < given.partnershipBp || commissionBp < given.commissionBp) fail('AGENT_RATE_BELOW_DOWNLINE');
         const previous = await view(tx, target);
-        await tx.query(
-          `insert into agent_rates (user_id, partnership_bp, commission_bp, set_by, updated_at) values ($1, $2, $3, $4, $5)
-           on conflict (user_id) do update set partnership_bp = excluded.partnership_bp, commission_bp = excluded.commission_bp, set_by = excluded.set_by, updated_at = excluded.updated_at`,
-          [target.id, partnershipBp, commissionBp, caller.userId, clock.now()],
-        );
+        await repository.setCurrent({
+          userId: target.id,
+          partnershipBp,
+          commissionBp,
+          setBy: caller.userId,
+          at: clock.now(),
+        });
         // From the next India week: this week and every week before keep the rates their bets were struck at.
-        await createAgentRatesRepository(tx).setFrom({
+        await repository.setFrom({
           userId: target.id,
           weekStart: nextIndiaWeekStart(clock.now()),
           partnershipBp,

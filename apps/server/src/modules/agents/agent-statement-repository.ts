@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { subtreeIdsSql } from '../../db/subtree-sql.js';
+import type { AgentFigures } from './agent-statement-figures.js';
 
 /** An account of the week's tree, and whether it is at or below the statement's root. */
 export interface WeekAccountRow {
@@ -8,6 +9,14 @@ export interface WeekAccountRow {
   name: string;
   upline_id: string | null;
   in_scope: boolean;
+}
+
+/** A week marked settled, with the figures and rates it was settled with (decision 0020). */
+export interface SettlementRow {
+  agent_id: string;
+  settled_by: string;
+  settled_at: Date;
+  figures: AgentFigures & { partnershipBp: number; commissionBp: number };
 }
 
 /** The week's settled bets and closed casino rounds of the accounts in `$3`, from the house's side. */
@@ -71,6 +80,32 @@ export function createAgentStatementRepository(db: Queryable) {
         [from, to, players],
       );
       return result.rows;
+    },
+
+    /** The settled marks of the week for those agents, with the figures each was settled with. */
+    async settlementsOf(weekStart: string, agentIds: string[]): Promise<SettlementRow[]> {
+      if (agentIds.length === 0) return [];
+      const result = await db.query<SettlementRow>(
+        'select agent_id, settled_by, settled_at, figures from agent_statement_settlements where week_start = $1 and agent_id = any($2::uuid[])',
+        [weekStart, agentIds],
+      );
+      return result.rows;
+    },
+
+    /** Marks the week settled with its figures; false when it already was (the first mark stands). */
+    async markSettled(row: {
+      agentId: string;
+      weekStart: string;
+      settledBy: string;
+      at: Date;
+      figures: SettlementRow['figures'];
+    }): Promise<boolean> {
+      const result = await db.query(
+        `insert into agent_statement_settlements (agent_id, week_start, settled_by, settled_at, figures) values ($1, $2, $3, $4, $5)
+         on conflict (agent_id, week_start) do nothing returning agent_id`,
+        [row.agentId, row.weekStart, row.settledBy, row.at, JSON.stringify(row.figures)],
+      );
+      return result.rowCount > 0;
     },
   };
 }

@@ -10,18 +10,13 @@ import { loadRatesForWeek } from './agent-rates.js';
 import { indiaWeek } from './india-week.js';
 import { accountInScope, isAgentRole, isSiteRole, requireDownlineRole } from './agent-scope.js';
 import type { AgentFigures } from './agent-statement-figures.js';
+import type { SettlementRow } from './agent-statement-repository.js';
+import { createAgentStatementRepository } from './agent-statement-repository.js';
 import { emptyFigures, weekFigures } from './agent-statement-figures.js';
 import type { Account } from './agent-statement-week.js';
 import { agentChain, loadWeek } from './agent-statement-week.js';
 
 export { indiaWeek } from './india-week.js';
-
-interface SettlementRow {
-  agent_id: string;
-  settled_by: string;
-  settled_at: Date;
-  figures: AgentFigures & { partnershipBp: number; commissionBp: number };
-}
 
 /** The weekly agent statement (PRODUCT.md §9): computed from the week's results, marked settled by the upline. */
 export function createAgentStatementService(deps: { db: Database; audit: AuditService; clock: Clock }) {
@@ -73,12 +68,8 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
     weekStart: string,
     agentIds: string[],
   ): Promise<Map<string, SettlementRow>> {
-    if (agentIds.length === 0) return new Map();
-    const rows = await tx.query<SettlementRow>(
-      'select agent_id, settled_by, settled_at, figures from agent_statement_settlements where week_start = $1 and agent_id = any($2::uuid[])',
-      [weekStart, agentIds],
-    );
-    return new Map(rows.rows.map((row) => [row.agent_id, row]));
+    const rows = await createAgentStatementRepository(tx).settlementsOf(weekStart, agentIds);
+    return new Map(rows.map((row) => [row.agent_id, row]));
   }
 
   return {
@@ -126,25 +117,21 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
         if (week.to.getTime() > clock.now().getTime()) fail('WEEK_NOT_OVER');
         const { figures, ratesOf } = await compute(tx, agentId, week);
         const rates = ratesOf(agentId);
-        const inserted = await tx.query(
-          `insert into agent_statement_settlements (agent_id, week_start, settled_by, settled_at, figures) values ($1, $2, $3, $4, $5)
-           on conflict (agent_id, week_start) do nothing returning agent_id`,
-          [
-            agentId,
-            weekStart,
-            caller.userId,
-            clock.now(),
-            JSON.stringify({
-              ...(figures.get(agentId) ?? emptyFigures()),
-              partnershipBp: rates.partnershipBp,
-              commissionBp: rates.commissionBp,
-            }),
-          ],
-        );
+        const fresh = await createAgentStatementRepository(tx).markSettled({
+          agentId,
+          weekStart,
+          settledBy: caller.userId,
+          at: clock.now(),
+          figures: {
+            ...(figures.get(agentId) ?? emptyFigures()),
+            partnershipBp: rates.partnershipBp,
+            commissionBp: rates.commissionBp,
+          },
+        });
         const row = (await settlements(tx, weekStart, [agentId])).get(agentId);
         return {
           statement: toStatement(agent, week, figures.get(agentId) ?? emptyFigures(), rates, row),
-          fresh: inserted.rowCount > 0,
+          fresh,
         };
       });
       if (fresh) {

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
-import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
+import {
+  PASSWORD,
+  call,
+  createOperator,
+  createTestApp,
+  nextMobile,
+  signInCreatedAccount,
+  signUpPlayer,
+} from '../../../test/test-app.js';
+import { createTreeRepository } from './tree-repository.js';
 import type { Caller } from '../identity/identity-service.js';
 import { agentUnder, marketOf, placeBet, playerUnder } from './agents-test-support.js';
 
@@ -337,5 +346,66 @@ describe('who may set them', () => {
     expect((audit.body.data as { items: { action: string }[] }).items.map((item) => item.action)).toContain(
       'agent.bet-limits.set',
     );
+  });
+
+  it('an agent blocks an event for its downline, chosen from the events it may read (issue 24)', async () => {
+    // An agent signed in to the back office (decision 0050), with a player below it.
+    const mobileNo = nextMobile();
+    const account = await t.services.identity.createAccount({
+      name: 'Blocking Agent',
+      mobileNo,
+      password: PASSWORD,
+      role: ROLES.AGENT,
+      referredBy: null,
+      verified: true,
+    });
+    await createTreeRepository(t.db).setUpline(account.id, director.userId);
+    const token = await signInCreatedAccount(t, mobileNo);
+    const own = await playerUnder(t, account.id);
+    const market = await marketOf(t, director.token, 'BOOKMAKER', sportId);
+    const finished = await marketOf(t, director.token, 'BOOKMAKER', sportId);
+    await call(t.app, 'PUT', `/api/v1/backoffice/events/${finished.eventId}`, {
+      token: director.token,
+      body: { status: 'finished' },
+    });
+
+    // The list comes from a call the agent may make (GET /backoffice/events is the operators').
+    expect((await call(t.app, 'GET', '/api/v1/backoffice/events', { token })).body.meta.error).toBe('FORBIDDEN');
+    const listed = await call(t.app, 'GET', '/api/v1/backoffice/blockable-events', { token });
+    expect(listed.body.meta.code, listed.body.meta.message).toBe(200);
+    const events = listed.body.data as { _id: string; sport: { _id: string } }[];
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ _id: market.eventId, sport: expect.objectContaining({ _id: sportId }) }),
+      ]),
+    );
+    expect(events.map((event) => event._id)).not.toContain(finished.eventId);
+
+    const bet = () =>
+      placeBet(t, own.token, {
+        marketId: market.id,
+        selectionId: market.runners[0],
+        selectionType: 'back',
+        odds: 45,
+        stake: 100,
+      });
+    const saved = await call(t.app, 'PUT', '/api/v1/backoffice/downline/bet-limits', {
+      token,
+      body: { limits: [], blockedSports: [], blockedEvents: [market.eventId] },
+    });
+    expect(saved.body.meta, saved.body.meta.message).toMatchObject({ code: 200 });
+    expect((saved.body.data as { blockedEvents: { id: string }[] }).blockedEvents).toEqual([
+      expect.objectContaining({ id: market.eventId }),
+    ]);
+    expect((await bet()).body.meta).toMatchObject({ code: 403, error: 'BETTING_BLOCKED' });
+    // The rest of the site bets on it as before.
+    const elsewhere = await placeBet(t, outsider.token, {
+      marketId: market.id,
+      selectionId: market.runners[0],
+      selectionType: 'back',
+      odds: 45,
+      stake: 100,
+    });
+    expect(elsewhere.body.meta.error).not.toBe('BETTING_BLOCKED');
   });
 });

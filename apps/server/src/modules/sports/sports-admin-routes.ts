@@ -6,6 +6,7 @@ import {
   emptyEnvelope,
   envelope,
   eventCreateSchema,
+  blockableEventListEnvelope,
   eventListEnvelope,
   eventListQuerySchema,
   eventUpdateSchema,
@@ -71,6 +72,29 @@ export function sportsAdminRoutes(
       },
       async (request) =>
         ok(await sports.events({ sport: request.query.sport, league: request.query.league, includeAll: true })),
+    );
+    app.get(
+      '/api/v1/backoffice/blockable-events',
+      {
+        preValidation: guards.requireBackoffice,
+        schema: {
+          tags,
+          summary:
+            'The upcoming and in-play events players can see: what an agent may block for its downline (agents too)',
+          response: { 200: blockableEventListEnvelope },
+        },
+      },
+      async () =>
+        ok(
+          (await sports.events({})).map((event) => ({
+            _id: event._id,
+            name: event.name,
+            sport: { _id: event.sport._id, name: event.sport.name },
+            league: { _id: event.league._id, name: event.league.name },
+            startTime: event.startTime,
+            inPlay: event.inPlay,
+          })),
+        ),
     );
     app.post(
       '/api/v1/backoffice/sports',

@@ -5,7 +5,7 @@ import type {
   AgentStatement,
   BetLimits,
   BetLimitsUpdate,
-  EventSummary,
+  BlockableEvent,
   Sport,
 } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -98,9 +98,11 @@ export function useLimitCatalogue() {
     queryKey: ['agent-partnership', 'sports'],
     queryFn: async ({ signal }) => (await apiRequest<Sport[]>('/sports', { signal })).data,
   });
+  // The events players can see, through a call agents may make too (decision 0054).
   const events = useQuery({
     queryKey: ['agent-partnership', 'events'],
-    queryFn: async ({ signal }) => (await apiRequest<EventSummary[]>('/backoffice/events', { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<BlockableEvent[]>('/backoffice/blockable-events', { signal })).data,
   });
   return { sports, events };
 }

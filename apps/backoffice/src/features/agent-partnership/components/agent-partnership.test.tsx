@@ -15,7 +15,7 @@ const base = {
   'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
   'GET /sports': () =>
     ok([{ _id: 'sport-1', name: 'Cricket', slugName: 'cricket', leagues: [], eventCount: 0, liveCount: 0 }]),
-  'GET /backoffice/events': () => ok([]),
+  'GET /backoffice/blockable-events': () => ok([]),
 };
 
 function statement(overrides: Partial<AgentStatement> = {}): AgentStatement {
@@ -149,5 +149,48 @@ describe("partnership and limits on an agent's page", () => {
         blockedEvents: [],
       }),
     );
+  });
+
+  it('an agent blocks an event for its whole downline, from the events it may read (issue 24)', async () => {
+    const limits: BetLimits = {
+      ownerId: ME,
+      limits: [],
+      blockedSports: [],
+      blockedEvents: [{ id: 'event-old', name: 'Old v Gone' }],
+      inherited: { limits: [], blockedSports: [], blockedEvents: [] },
+    };
+    const api = stubApi({
+      ...base,
+      'GET /getUserData': () => ok(profile({ role: 3, name: 'Agent Arjun' })),
+      'GET /backoffice/blockable-events': () =>
+        ok([
+          {
+            _id: 'event-1',
+            name: 'Lions v Tigers',
+            sport: { _id: 'sport-1', name: 'Cricket' },
+            league: { _id: 'league-1', name: 'Premier' },
+            startTime: '2026-11-29T14:00:00.000Z',
+            inPlay: true,
+          },
+        ]),
+      'GET /backoffice/downline/bet-limits': () => ok(limits),
+      'PUT /backoffice/downline/bet-limits': (call) => ok({ ...limits, ...(call.body as object) }, 'Limits saved'),
+    });
+    renderApp('/downline-limits', { token: 'tok' });
+    const form = await screen.findByRole('form', { name: 'Bet limits and blocks' });
+    await userEvent.click(await within(form).findByRole('checkbox', { name: 'Cricket / Lions v Tigers (in play)' }));
+    // An event blocked earlier that no longer shows can still be unblocked.
+    const old = within(form).getByRole('checkbox', { name: 'Old v Gone' }) as HTMLInputElement;
+    expect(old.checked).toBe(true);
+    await userEvent.click(old);
+    await userEvent.click(within(form).getByRole('button', { name: 'Save limits' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/backoffice/downline/bet-limits').at(-1)?.body).toEqual({
+        limits: [],
+        blockedSports: [],
+        blockedEvents: ['event-1'],
+      }),
+    );
+    expect(api.callsTo('GET', '/backoffice/events')).toHaveLength(0);
   });
 });

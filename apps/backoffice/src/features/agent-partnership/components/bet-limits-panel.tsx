@@ -72,6 +72,17 @@ export function BetLimitsPanel({ ownerId, canEdit }: { ownerId: string | null; c
     save.mutate(body, { onSuccess: () => setDraft(null) });
   }
 
+  // The events players can see now, and any event blocked here that no longer shows (so it can be unblocked).
+  const listed = (events.data ?? []).map((event) => ({
+    id: event._id,
+    label: `${event.sport.name} / ${event.name}${event.inPlay ? ' (in play)' : ''}`,
+  }));
+  const blockable = [
+    ...listed,
+    ...limits.data.blockedEvents
+      .filter((event) => !listed.some((shown) => shown.id === event.id))
+      .map((event) => ({ id: event.id, label: event.name })),
+  ];
   const inherited = limits.data.inherited;
   return (
     <section className="card" aria-labelledby="bet-limits-title">
@@ -157,19 +168,21 @@ export function BetLimitsPanel({ ownerId, canEdit }: { ownerId: string | null; c
         </fieldset>
         <fieldset className="block-list">
           <legend>Blocked events</legend>
-          {(events.data ?? [])
-            .filter((event) => event.status !== 'finished' && event.status !== 'cancelled')
-            .map((event) => (
-              <label key={event._id} className="checkbox-row">
-                <input
-                  type="checkbox"
-                  checked={values.events.includes(event._id)}
-                  disabled={!canEdit}
-                  onChange={() => toggle('events', event._id)}
-                />{' '}
-                {event.sport.name} / {event.name}
-              </label>
-            ))}
+          {events.isError ? <Alert>{errorMessage(events.error)}</Alert> : null}
+          {blockable.length === 0 && !events.isPending ? (
+            <p className="muted small">No upcoming or in-play events.</p>
+          ) : null}
+          {blockable.map((event) => (
+            <label key={event.id} className="checkbox-row">
+              <input
+                type="checkbox"
+                checked={values.events.includes(event.id)}
+                disabled={!canEdit}
+                onChange={() => toggle('events', event.id)}
+              />{' '}
+              {event.label}
+            </label>
+          ))}
         </fieldset>
         {save.isError ? <Alert>{errorMessage(save.error)}</Alert> : null}
         {canEdit ? (
