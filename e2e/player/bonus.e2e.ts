@@ -16,7 +16,16 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
+import {
+  betToast,
+  closeSheet,
+  createVerifiedUser,
+  openPage,
+  setFlags,
+  uiLogin,
+  waitForPath,
+  type TestUser,
+} from './support.js';
 
 /**
  * Bonuses and the referral programme (PRODUCT.md §8) in a real browser, phone and desktop: an operator
@@ -237,7 +246,7 @@ describe('bonuses and referrals in a real browser', () => {
       .click(); // selected once the server has switched (the toast)
     await expectToast(page, 'Wallet Changed');
     expect(await page.getByTestId('wallet-pays').textContent()).toContain('Bonus wallet');
-    await page.keyboard.press('Escape');
+    await closeSheet(page);
 
     await backInSlip(page, 'Bookmaker One', 400);
     await settle(0, 0);

@@ -10,7 +10,7 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, openPage, uiLogin } from './support.js';
+import { betToast, closeSheet, openPage, uiLogin } from './support.js';
 
 /** "₹1,00,000.50" / "-₹150.00" / "Exp -₹100.00" → rupees. */
 function rupees(text: string | null): number {
@@ -225,7 +225,7 @@ describe('sports exchange in a real browser', () => {
     const settled = dialog.getByTestId('bet-row').filter({ hasText: '10 over runs Alpha' });
     await settled.waitFor({ timeout: 10_000 });
     expect(await settled.getByTestId('bet-result').textContent()).toBe('₹180.00');
-    await page.keyboard.press('Escape');
+    await closeSheet(page);
 
     await page.goto(`${product.baseUrl}/profit-loss`);
     const plRow = page.getByTestId('pl-row').filter({ hasText: EVENT_NAME });

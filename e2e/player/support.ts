@@ -70,14 +70,34 @@ export async function uiLogin(page: Page, baseUrl: string, national: string, pas
 }
 
 /**
- * After an accepted bet the slip closes and a toast says what happened (issue 31). Waits for both and
- * answers the toast's message.
+ * Closes the sheet on top (account drawer, dialog, bet slip) with Escape and waits until the app has taken
+ * the sheet's history entry back off (apps/web/src/lib/back-close.ts does it with a Back, a moment after
+ * the close). A navigation started before that Back lands is undone by it: `page.goto` then fails with
+ * net::ERR_ABORTED, or the Back returns from the page just loaded. A player cannot type an address that fast.
+ */
+export async function closeSheet(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await sheetBackLanded(page);
+}
+
+/** Waits until no closed sheet's history entry is left for the app's Back to take off (see closeSheet). */
+export async function sheetBackLanded(page: Page): Promise<void> {
+  await page.waitForFunction(() => (history.state as { khelSheet?: unknown } | null)?.khelSheet !== true, null, {
+    timeout: 10_000,
+  });
+}
+
+/**
+ * After an accepted bet the slip closes and a toast says what happened (issue 31). Waits for both (and
+ * the slip's history entry to be gone) and answers the toast's message.
  */
 export async function betToast(page: Page, text: string | RegExp, timeout = 20_000): Promise<string> {
   const message = page.getByTestId('toast').filter({ hasText: text }).first().locator('.toast__message');
   await message.waitFor({ timeout });
   const content = (await message.textContent()) ?? '';
   await page.getByTestId('bet-slip').waitFor({ state: 'detached' });
+  // The slip closed by itself: its Back is on its way, and would undo a navigation started now.
+  await sheetBackLanded(page);
   return content;
 }
 

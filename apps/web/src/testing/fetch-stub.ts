@@ -11,7 +11,7 @@ export type StubHandler = (request: {
   search: URLSearchParams;
   body: unknown;
   headers: Headers;
-}) => StubResponse | undefined;
+}) => StubResponse | undefined | Promise<StubResponse | undefined>;
 
 export interface RecordedCall {
   method: string;
@@ -39,7 +39,7 @@ export const transport = (status: number, message?: string): StubResponse => ({
 
 /**
  * Replaces fetch with a table of answers keyed "METHOD /path" (path without /api/v1), or a function for
- * anything dynamic. Unmatched calls answer HTTP 404 like the real server's unknown route.
+ * anything dynamic (which may answer later: a promise). Unmatched calls answer HTTP 404 like the real server's unknown route.
  */
 export function stubFetch(routes: Record<string, StubResponse | StubHandler>) {
   const calls: RecordedCall[] = [];
@@ -52,7 +52,7 @@ export function stubFetch(routes: Record<string, StubResponse | StubHandler>) {
     calls.push({ method, path, search: url.searchParams, body, headers });
     const entry = routes[`${method} ${path}`];
     const answer =
-      typeof entry === 'function' ? entry({ method, path, search: url.searchParams, body, headers }) : entry;
+      typeof entry === 'function' ? await entry({ method, path, search: url.searchParams, body, headers }) : entry;
     const response = answer ?? {
       status: 404,
       body: { message: 'No such endpoint', meta: { code: 404, message: 'No such endpoint' } },

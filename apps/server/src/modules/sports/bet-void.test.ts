@@ -199,6 +199,52 @@ describe('void one bet (issue 28)', () => {
     });
   });
 
+  it('on a settled exchange market: both sides of the voided fills are reversed, the other pair stands', async () => {
+    const m = await market('EXCHANGE');
+    const [backer, layer, otherBacker, otherLayer] = await Promise.all([
+      signUpPlayer(t),
+      signUpPlayer(t),
+      signUpPlayer(t),
+      signUpPlayer(t),
+    ]);
+    const kings = m.runners[0] as string;
+    const back = await place(backer.token, {
+      marketId: m.id,
+      selectionId: kings,
+      selectionType: 'back',
+      odds: 2,
+      stake: 1000,
+    });
+    const lay = await place(layer.token, {
+      marketId: m.id,
+      selectionId: kings,
+      selectionType: 'lay',
+      odds: 2,
+      stake: 1000,
+    });
+    await place(otherBacker.token, { marketId: m.id, selectionId: kings, selectionType: 'back', odds: 2, stake: 500 });
+    await place(otherLayer.token, { marketId: m.id, selectionId: kings, selectionType: 'lay', odds: 2, stake: 500 });
+    expectOk(
+      await call(t.app, 'POST', `/api/v1/backoffice/markets/${m.id}/settle`, {
+        token: director.token,
+        body: { winnerId: kings },
+      }),
+    );
+    expectOk(await confirm(support.token, m.id));
+    // Kings won: backers +100% less 2% commission, layers lose their liability.
+    expect(await profileOf(backer.token)).toMatchObject({ balance: 10980 });
+    expect(await profileOf(layer.token)).toMatchObject({ balance: 9000 });
+
+    expectOk(await voidBet(director.token, back._id, 'Ghost bet'));
+    expectOk(await confirm(support.token, m.id));
+    expect(await profileOf(backer.token)).toMatchObject({ balance: 10000, exposure: 0 });
+    expect(await profileOf(layer.token)).toMatchObject({ balance: 10000, exposure: 0 });
+    expect(await betRow(lay._id)).toMatchObject({ status: 'voided', matched_paise: 0 });
+    expect(await profileOf(otherBacker.token)).toMatchObject({ balance: 10490 });
+    expect(await profileOf(otherLayer.token)).toMatchObject({ balance: 9500 });
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it('on a settled bookmaker market: the bet is reversed by new journal entries and the rest re-settled exactly', async () => {
     const m = await market('BOOKMAKER');
     const player = await signUpPlayer(t);

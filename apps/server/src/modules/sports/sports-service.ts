@@ -1,4 +1,4 @@
-import type { BetRow as BetDto, EventDetail, EventSummary, Sport } from '@khel/contract';
+import type { BetRow as BetDto, EventDetail, EventSummary, MarketRules, Sport } from '@khel/contract';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
@@ -15,6 +15,7 @@ import { createSportsCatalogue } from './sports-catalogue.js';
 import { createSportsLive } from './views/index.js';
 import type { EventRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
+import { defaultMarketRules } from './sports-rules.js';
 import { createSportsViews, slugged } from './views/index.js';
 
 export { DEFAULT_LIMITS } from './sports-catalogue.js';
@@ -112,6 +113,17 @@ export function createSportsService(deps: {
       const event = (await repository.eventBySlugs(sport, league, eventSlug)) ?? fail('NOT_FOUND', 'Event not found');
       const markets = await marketViews(await repository.marketsOfEvents([event.id]));
       return { ...summaryOf(event, markets), markets, streamUrl: event.stream_url };
+    },
+
+    /** A market's Rules (issue 26): its own, else its type's with its delay, commission and limits. */
+    async marketRules(marketId: string): Promise<MarketRules> {
+      const market = (await repository.marketRules(marketId)) ?? fail('NOT_FOUND', 'Market not found');
+      return {
+        marketId: market.id,
+        name: market.name,
+        rules: market.rules ?? defaultMarketRules(market),
+        own: market.rules !== null,
+      };
     },
 
     async eventById(id: string): Promise<EventRow | null> {

@@ -51,6 +51,8 @@ function stubMarket(initial: MarketBook) {
       );
     },
     [`POST /backoffice/markets/${id}/void`]: () => change({ status: 'voided' }, 'Market voided: 1 stake returned'),
+    [`GET /markets/${id}/rules`]: () =>
+      ok({ marketId: id, name: current.market.name, rules: 'Matched bets settle on the official result.', own: false }),
   });
   return api;
 }
@@ -304,6 +306,27 @@ describe('sports desk: a market, its prices, result and book', () => {
     await waitFor(
       () => expect(api.callsTo('GET', `/backoffice/markets/${IDS.bookmaker}/book`).length).toBeGreaterThan(before),
       { timeout: 4_500 },
+    );
+  });
+  it("writes a market's own rules, and an empty field gives it back its type's", async () => {
+    const api = stubMarket(book());
+    renderApp(pathOf(IDS.bookmaker), { token: 't' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rules' }));
+    const field = (await screen.findByLabelText('Rules players read')) as HTMLTextAreaElement;
+    expect(await screen.findByText(/Empty shows its type's rules: Matched bets settle/)).toBeTruthy();
+    expect(field.value).toBe('');
+    await user.type(field, 'Settles on the winner after 20 overs each.');
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({
+        rules: 'Settles on the winner after 20 overs each.',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Rules' }));
+    await user.click(await screen.findByRole('button', { name: 'Save rules' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[1]?.body).toEqual({ rules: null }),
     );
   });
 });

@@ -15,9 +15,10 @@ import { BookBets, HouseExposure, Ladder } from './market-book';
 import { MarketStatusChips, MarketTypeBadge, isFinal, resultText } from './market-labels';
 import { PendingResultCard, useHasPendingResult } from './pending-results';
 import { ResultDialog, VoidDialog, bookTotals } from './result-dialogs';
+import { RulesDialog } from './rules-dialog';
 import '../sports.css';
 
-type Dialog = 'limits' | 'settle' | 'correct' | 'void' | null;
+type Dialog = 'limits' | 'rules' | 'settle' | 'correct' | 'void' | null;
 
 /** `/sports/:sport/:league/:event/markets/:marketId`: one market, its prices, its result and its book. */
 export function MarketPage() {
@@ -84,6 +85,7 @@ export function MarketPage() {
           <InPlayButton market={market} size="normal" />
           <CloseButton market={market} size="normal" />
           {!final ? <Button onClick={() => setDialog('limits')}>Delay and limits</Button> : null}
+          {!final ? <Button onClick={() => setDialog('rules')}>Rules</Button> : null}
           <span className="button-row-spacer" />
           {market.status !== 'settled' && market.status !== 'voided' && !waiting ? (
             <Button variant="primary" onClick={() => setDialog('settle')}>
@@ -152,6 +154,7 @@ export function MarketPage() {
       </div>
 
       {dialog === 'limits' ? <LimitsDialog market={market} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'rules' ? <RulesDialog market={market} onClose={() => setDialog(null)} /> : null}
       {dialog === 'settle' || dialog === 'correct' ? (
         <ResultDialog market={market} totals={totals} mode={dialog} onClose={() => setDialog(null)} />
       ) : null}

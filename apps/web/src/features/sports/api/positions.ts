@@ -57,10 +57,16 @@ export function invalidatePositions(queryClient: ReturnType<typeof useQueryClien
   return queryClient.invalidateQueries({ queryKey: positionsKey(eventId) });
 }
 
-/** GET /api/v1/cash-out-quote: what cashing out gives now, refreshed while the player looks at it. */
-export function useCashOutQuote(marketId: string, percent: number, version: number, enabled: boolean) {
+/**
+ * GET /api/v1/cash-out-quote: what cashing out gives now, refreshed while the player looks at it. Within
+ * one opening of the panel (`opening`), a new market version keeps showing the last value of the same
+ * share until the new one arrives (the server re-checks it anyway); another share, or the panel opened
+ * again (the position may have changed: a cash out, a bet), never shows an earlier value: it would be
+ * confirmed for the wrong share or position and refused.
+ */
+export function useCashOutQuote(marketId: string, opening: number, percent: number, version: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['cash-out-quote', marketId, percent, version],
+    queryKey: ['cash-out-quote', marketId, opening, percent, version],
     queryFn: async () =>
       unwrap(
         await apiRequest<CashOutQuote>('/cash-out-quote', {
@@ -70,7 +76,11 @@ export function useCashOutQuote(marketId: string, percent: number, version: numb
       ),
     enabled,
     refetchInterval: enabled ? 2_000 : false,
-    placeholderData: (previous) => previous,
+    placeholderData: (previous, previousQuery) => {
+      const [, market, previousOpening, previousPercent] = previousQuery?.queryKey ?? [];
+      return market === marketId && previousOpening === opening && previousPercent === percent ? previous : undefined;
+    },
+    gcTime: 0,
   });
 }
 

@@ -23,13 +23,17 @@ export function CashOut({ market }: { market: Market }) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   const [open, setOpen] = useState(false);
+  /** Counts the panel's openings: each starts from a fresh quote of the whole position. */
+  const [opening, setOpening] = useState(0);
   const [percent, setPercent] = useState(100);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const exchange = market.marketType === 'EXCHANGE';
   const version = useLiveMarketValue(market, liveVersion);
-  const quote = useCashOutQuote(market._id, exchange ? percent : 100, version, open && market.status === 'open');
-  const data = quote.data;
+  const sharePercent = exchange ? percent : 100;
+  const quote = useCashOutQuote(market._id, opening, sharePercent, version, open && market.status === 'open');
+  // Only a quote of the share chosen is shown and confirmed.
+  const data = quote.data?.percent === sharePercent ? quote.data : undefined;
   const value = data?.available === true ? data.value : null;
 
   if (market.status !== 'open' && market.status !== 'suspended') return null;
@@ -53,7 +57,7 @@ export function CashOut({ market }: { market: Market }) {
 
   const take = async () => {
     if (value === null || busy) return;
-    const body = { marketId: market._id, percent: exchange ? percent : 100, value };
+    const body = { marketId: market._id, percent: sharePercent, value };
     setBusy(true);
     setError(null);
     try {
@@ -82,7 +86,12 @@ export function CashOut({ market }: { market: Market }) {
       <button
         type="button"
         className="cash-out__open"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpening((count) => count + 1);
+          setPercent(100);
+          setError(null);
+          setOpen(true);
+        }}
         data-testid="cash-out-open"
         aria-label={`Cash out ${market.name}`}
       >
@@ -110,7 +119,7 @@ export function CashOut({ market }: { market: Market }) {
         </div>
       ) : null}
       <p className="cash-out__value" aria-live="polite" data-testid="cash-out-value">
-        {quote.isPending
+        {data === undefined && (quote.isPending || quote.isFetching)
           ? t('Getting the value…')
           : data === undefined
             ? t('The value is not available')

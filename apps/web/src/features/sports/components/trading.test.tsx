@@ -113,6 +113,54 @@ describe('trading on the event page', () => {
     expect(calls[1]?.headers.get('idempotency-key')).toBe(calls[0]?.headers.get('idempotency-key'));
   });
 
+  it('never offers one share’s value for another, nor an earlier opening’s value after a cash out', async () => {
+    // The value of a share answers only when the test lets it: here, slower than the player's tap.
+    const held = new Map<string, () => void>();
+    const quotes: string[] = [];
+    const { callsTo } = await openEvent({
+      'GET /cash-out-quote': ({ search }) => {
+        const percent = Number(search.get('percent'));
+        quotes.push(String(percent));
+        const answer = ok({
+          marketId: EX_ID,
+          marketType: 'EXCHANGE',
+          wallet: 'main',
+          percent,
+          available: true,
+          reason: null,
+          value: percent / 2,
+          legs: [],
+        });
+        if (percent === 100 && quotes.length === 1) return answer;
+        return new Promise((resolve) => held.set(String(percent), () => resolve(answer)));
+      },
+      'POST /cash-out': ({ body }) => ok({ marketId: EX_ID, value: (body as { value: number }).value, bets: [] }),
+    });
+    const market = screen.getByTestId('exchange-market');
+    await userEvent.click(await within(market).findByTestId('cash-out-open'));
+    await waitFor(() => expect(within(market).getByTestId('cash-out-value').textContent).toBe('Cash out ₹50.00'));
+    await userEvent.click(within(market).getByTestId('cash-out-share-50'));
+    // All's ₹50.00 is not the value of half: nothing to confirm until half's own value arrives.
+    await waitFor(() => expect(held.has('50')).toBe(true));
+    expect(within(market).getByTestId('cash-out-value').textContent).toBe('Getting the value…');
+    expect((within(market).getByTestId('cash-out-confirm') as HTMLButtonElement).disabled).toBe(true);
+    act(() => held.get('50')?.());
+    await waitFor(() => expect(within(market).getByTestId('cash-out-value').textContent).toBe('Cash out ₹25.00'));
+    await userEvent.click(within(market).getByTestId('cash-out-confirm'));
+    await waitFor(() => expect(within(market).queryByTestId('cash-out')).toBeNull());
+    expect(callsTo('POST', '/cash-out')[0]?.body).toEqual({ marketId: EX_ID, percent: 50, value: 25 });
+
+    // Opened again: the whole position, valued afresh (the earlier quotes are of the position before).
+    held.clear();
+    await userEvent.click(within(market).getByTestId('cash-out-open'));
+    expect(within(market).getByTestId('cash-out-share-100').getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => expect(held.has('100')).toBe(true));
+    expect(within(market).getByTestId('cash-out-value').textContent).toBe('Getting the value…');
+    expect((within(market).getByTestId('cash-out-confirm') as HTMLButtonElement).disabled).toBe(true);
+    act(() => held.get('100')?.());
+    await waitFor(() => expect(within(market).getByTestId('cash-out-value').textContent).toBe('Cash out ₹50.00'));
+  });
+
   it('keeps Cash Out in place while a market is suspended, greyed with the reason, and on fancy rows too (issue 31)', async () => {
     await openEvent();
     const market = screen.getByTestId('exchange-market');
