@@ -263,3 +263,34 @@ describe('Cash Out while a market is suspended', () => {
     },
   );
 });
+
+describe('one-click betting', () => {
+  it.each(PHONE_AND_DESKTOP)(
+    '%s: off by default; on, a tap on a price places the chosen stake at once',
+    async (label, size) => {
+      const match = await bookmakerEvent(`one ${label.split(' ')[0] as string}`);
+      const { context, page, errors } = await openPage(browser, size);
+      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
+      await page.getByTestId('balance-amount').waitFor();
+      await page.goto(`${product.baseUrl}${match.path}`);
+      const control = page.getByTestId('one-click');
+      expect(await control.getByTestId('one-click-toggle').isChecked()).toBe(false);
+      await control.getByTestId('one-click-toggle').check();
+      await control.getByTestId('one-click-stake').selectOption('100');
+      expect(await control.getByRole('status').textContent()).toBe('A tap on a price places ₹100 at once.');
+
+      const runner = page.getByTestId('runner').filter({ hasText: 'Blip Tigers' });
+      await runner.getByTestId('bm-back').filter({ hasText: '45' }).click();
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: 'Bet matched: ₹100.00 at 45' })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('bet-slip').count()).toBe(0);
+      // The bet is the player's, listed on the event page.
+      await page.getByTestId('event-bet').filter({ hasText: 'Blip Tigers' }).first().waitFor({ timeout: 15_000 });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});

@@ -83,6 +83,11 @@ export const hi: Catalogue = {
     'You are offline': 'आप ऑफ़लाइन हैं',
     'Reconnecting…': 'फिर से जुड़ रहे हैं…',
     'Edit stakes': 'स्टेक बदलें',
+    'One-click betting': 'वन-क्लिक बेटिंग',
+    'One-click stake': 'वन-क्लिक स्टेक',
+    'A tap on a price places ₹{stake} at once.': 'भाव पर एक टैप तुरंत ₹{stake} की बेट लगाता है।',
+    'One-click bet held for the in-play delay: the result follows in My Bets.':
+      'वन-क्लिक बेट इन-प्ले देरी के लिए रुकी है: नतीजा मेरी बेट में दिखेगा।',
     Save: 'सेव करें',
     Reset: 'रीसेट करें',
     'Each stake button needs a whole amount from ₹1 to ₹1,00,00,000.':
