@@ -16,6 +16,8 @@ import { MarketStatusChips, MarketTypeBadge, isFinal, resultText } from './marke
 import { PendingResultCard, useHasPendingResult } from './pending-results';
 import { ResultDialog, VoidDialog, bookTotals } from './result-dialogs';
 import { RulesDialog } from './rules-dialog';
+import { VoidBetDialog, VoidPlayerBetsDialog, voidable } from './void-bets-dialog';
+import type { BookBet } from '../api/get-market-book';
 import '../sports.css';
 
 type Dialog = 'limits' | 'rules' | 'settle' | 'correct' | 'void' | null;
@@ -27,6 +29,8 @@ export function MarketPage() {
   const book = useMarketBook(marketId);
   const waiting = useHasPendingResult(marketId);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [voidingBet, setVoidingBet] = useState<BookBet | null>(null);
+  const [voidingPlayer, setVoidingPlayer] = useState(false);
   const eventLink = `/sports/${encodeURIComponent(sport)}/${encodeURIComponent(league)}/${encodeURIComponent(eventSlug)}`;
 
   const crumbs = (
@@ -149,7 +153,14 @@ export function MarketPage() {
         </section>
         <section className="card book-bets" aria-labelledby="bets-title">
           <h2 id="bets-title">Bets ({bets.length})</h2>
-          <BookBets market={market} bets={bets} />
+          {bets.some(voidable) ? (
+            <div className="list-actions">
+              <Button size="small" variant="danger" onClick={() => setVoidingPlayer(true)}>
+                Void a player&apos;s bets
+              </Button>
+            </div>
+          ) : null}
+          <BookBets market={market} bets={bets} onVoid={setVoidingBet} />
         </section>
       </div>
 
@@ -159,6 +170,10 @@ export function MarketPage() {
         <ResultDialog market={market} totals={totals} mode={dialog} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'void' ? <VoidDialog market={market} totals={totals} onClose={() => setDialog(null)} /> : null}
+      {voidingBet === null ? null : <VoidBetDialog bet={voidingBet} onClose={() => setVoidingBet(null)} />}
+      {voidingPlayer ? (
+        <VoidPlayerBetsDialog market={market} bets={bets} onClose={() => setVoidingPlayer(false)} />
+      ) : null}
     </section>
   );
 }
