@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
 import { envelope } from './envelope.js';
+import { calendarDate } from './text.js';
 
 /** Market types (spec §9) and states (issue: open, suspended, in-play, closed, settled, voided). */
 export const marketTypeSchema = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY']);
@@ -193,7 +194,18 @@ export const betRowSchema = z.object({
 export type BetRow = z.infer<typeof betRowSchema>;
 export const betEnvelope = envelope(betRowSchema);
 export const betListEnvelope = envelope(z.array(betRowSchema));
-export const myBetsQuerySchema = z.object({ status: z.enum(['open', 'settled']).default('open') });
+/**
+ * My Bets (issue 31): open or settled, optionally of one sport (its slug), one market type and placed
+ * within India dates (YYYY-MM-DD, inclusive).
+ */
+export const myBetsQuerySchema = z.object({
+  status: z.enum(['open', 'settled']).default('open'),
+  sport: z.string().trim().min(1).max(80).optional(),
+  marketType: marketTypeSchema.optional(),
+  start_date: calendarDate().optional(),
+  end_date: calendarDate().optional(),
+});
+export type MyBetsQuery = z.infer<typeof myBetsQuerySchema>;
 export const betsByMarketQuerySchema = z.object({ marketId: z.string().uuid('Choose a market') });
 export const cancelBetSchema = z.object({ betId: z.string({ error: 'Choose a bet' }).uuid('Choose a bet') });
 

@@ -527,12 +527,25 @@ export function createSportsRepository(db: Queryable) {
         )
       ).rows.map((row) => row.user_id);
     },
-    async betsOfUser(userId: string, open: boolean, limit: number): Promise<BetRow[]> {
+    /** A player's bets, newest first; My Bets' filters (issue 31): a sport's slug, a market type, placed in [from, to). */
+    async betsOfUser(
+      userId: string,
+      open: boolean,
+      limit: number,
+      filter: { sport?: string; marketType?: string; from?: Date; to?: Date } = {},
+    ): Promise<BetRow[]> {
       const statuses = open ? `('pending', 'unmatched', 'matched')` : `('settled', 'voided', 'cancelled', 'lapsed')`;
       return (
         await db.query<BetRow>(
-          `select ${BET_COLUMNS} from bets where user_id = $1 and status in ${statuses} order by seq desc limit $2`,
-          [userId, limit],
+          `select ${BET_COLUMNS} from bets where user_id = $1 and status in ${statuses}
+             and ($3::text is null or event_id in (
+               select e.id from events e join leagues l on l.id = e.league_id join sports s on s.id = l.sport_id
+               where s.slug = $3))
+             and ($4::text is null or market_id in (select id from markets where type = $4))
+             and ($5::timestamptz is null or created_at >= $5)
+             and ($6::timestamptz is null or created_at < $6)
+           order by seq desc limit $2`,
+          [userId, limit, filter.sport ?? null, filter.marketType ?? null, filter.from ?? null, filter.to ?? null],
         )
       ).rows;
     },

@@ -150,7 +150,7 @@ export function sportsRoutes(
           response: { 200: betListEnvelope },
         },
       },
-      async (request) => ok(await sports.myBets(callerOf(request), request.query.status)),
+      async (request) => ok(await sports.myBets(callerOf(request), request.query)),
     );
 
     app.get(

@@ -1,4 +1,5 @@
-import type { BetRow as BetDto, EventDetail, EventSummary, MarketRules, Sport } from '@khel/contract';
+import type { BetRow as BetDto, EventDetail, EventSummary, MarketRules, MyBetsQuery, Sport } from '@khel/contract';
+import { indiaDateRange } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
@@ -130,8 +131,19 @@ export function createSportsService(deps: {
       return repository.eventById(id);
     },
 
-    async myBets(caller: Caller, status: 'open' | 'settled'): Promise<BetDto[]> {
-      return betViews(await repository.betsOfUser(caller.userId, status === 'open', 200));
+    /** My Bets, with its filters (issue 31): sport, market type, India dates (inclusive). */
+    async myBets(caller: Caller, query: MyBetsQuery): Promise<BetDto[]> {
+      const range =
+        query.start_date === undefined && query.end_date === undefined
+          ? null
+          : indiaDateRange(query, deps.clock.now(), 3650);
+      return betViews(
+        await repository.betsOfUser(caller.userId, query.status === 'open', 200, {
+          ...(query.sport !== undefined ? { sport: query.sport } : {}),
+          ...(query.marketType !== undefined ? { marketType: query.marketType } : {}),
+          ...(range !== null ? range : {}),
+        }),
+      );
     },
 
     /** The back office's view of one player's bets (the route's guards decide who may see whose). */
