@@ -77,6 +77,15 @@ describe('a replayed real match on a phone', () => {
     expect(prices.size).toBeGreaterThanOrEqual(3);
     expect(ballRunning).toBe(true);
     expect(fancyOpen).toBe(true);
+
+    // The market says how it settles (issue 26): its Rules sheet, read from the server when opened.
+    await page.getByTestId('exchange-market').first().getByTestId('market-rules-open').click();
+    const rules = page.getByTestId('market-rules');
+    await expect
+      .poll(() => rules.getByTestId('market-rules-text').textContent(), { timeout: 15_000 })
+      .toContain('Matched bets settle on the official result.');
+    await page.keyboard.press('Escape');
+    await rules.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   }, 300_000);
 });

@@ -8,7 +8,8 @@ import { PHONE_AND_DESKTOP, betToast, openPage, uiLogin } from './support.js';
  * shows (not the offline screen), prices grey out, the open bet slip keeps its selection and stake;
  * back online, the slip's price is refreshed from the market's fresh snapshot, and a reload brings the
  * slip back as it was. An accepted bet closes the slip with a toast (a setting keeps it open), and no
- * toast covers the header's balance, the bottom bar or the slip's buttons.
+ * toast covers the header's balance, the bottom bar or the slip's buttons. Also: Cash Out while a market
+ * is suspended, one-click betting and My Bets' filters.
  */
 let product: RunningProduct;
 let browser: Browser;
@@ -262,4 +263,73 @@ describe('Cash Out while a market is suspended', () => {
       await context.close();
     },
   );
+});
+
+describe('one-click betting', () => {
+  it.each(PHONE_AND_DESKTOP)(
+    '%s: off by default; on, a tap on a price places the chosen stake at once',
+    async (label, size) => {
+      const match = await bookmakerEvent(`one ${label.split(' ')[0] as string}`);
+      const { context, page, errors } = await openPage(browser, size);
+      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
+      await page.getByTestId('balance-amount').waitFor();
+      await page.goto(`${product.baseUrl}${match.path}`);
+      const control = page.getByTestId('one-click');
+      expect(await control.getByTestId('one-click-toggle').isChecked()).toBe(false);
+      await control.getByTestId('one-click-toggle').check();
+      await control.getByTestId('one-click-stake').selectOption('100');
+      expect(await control.getByRole('status').textContent()).toBe('A tap on a price places ₹100 at once.');
+
+      const runner = page.getByTestId('runner').filter({ hasText: 'Blip Tigers' });
+      await runner.getByTestId('bm-back').filter({ hasText: '45' }).click();
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: 'Bet matched: ₹100.00 at 45' })
+        .first()
+        .waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('bet-slip').count()).toBe(0);
+      // The bet is the player's, listed on the event page.
+      await page.getByTestId('event-bet').filter({ hasText: 'Blip Tigers' }).first().waitFor({ timeout: 15_000 });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe('My Bets filters', () => {
+  it.each(PHONE_AND_DESKTOP)('%s: a sport and a market type narrow the list on the server', async (label, size) => {
+    const suffix = label.split(' ')[0] as string;
+    const first = await bookmakerEvent(`filter one ${suffix}`);
+    const second = await bookmakerEvent(`filter two ${suffix}`);
+    // The demo player has chips: one bet on each event, through the API as another device would.
+    const token = await loginToken(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
+    for (const match of [first, second]) {
+      const placed = await api(product.baseUrl, 'POST', '/api/v1/place-bet', {
+        token,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        body: { marketId: match.market, selectionId: match.runners[0], selectionType: 'back', odds: 45, stake: 100 },
+      });
+      expect(placed.meta.code, placed.meta.message).toBe(200);
+    }
+    const { context, page, errors } = await openPage(browser, size);
+    await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
+    await page.getByTestId('balance-amount').waitFor();
+    await page.getByTestId('profile-menu-button').click();
+    await page.getByRole('button', { name: 'My Bets' }).click();
+    const dialog = page.getByTestId('my-bets-modal');
+    const groups = dialog.getByTestId('bet-group');
+    await groups.filter({ hasText: `Blip Lions v Blip Tigers filter one ${suffix}` }).waitFor({ timeout: 15_000 });
+    await groups.filter({ hasText: `Blip Lions v Blip Tigers filter two ${suffix}` }).waitFor();
+
+    const sport = `e2e-blip-cricket-filter-two-${suffix}`;
+    await dialog.getByTestId('my-bets-sport').selectOption(sport);
+    await groups.filter({ hasText: `filter one ${suffix}` }).waitFor({ state: 'detached', timeout: 15_000 });
+    await groups.filter({ hasText: `filter two ${suffix}` }).waitFor({ timeout: 15_000 });
+    expect(await groups.count()).toBe(1);
+    expect(await groups.first().textContent()).toContain(`filter two ${suffix}`);
+    await dialog.getByTestId('my-bets-market-type').selectOption('FANCY');
+    await dialog.getByTestId('my-bets-empty').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

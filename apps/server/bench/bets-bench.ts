@@ -26,7 +26,7 @@ const MARKETS = 16;
 const PLAYERS = 256;
 const RESTING_OFFERS = 1000;
 /** Which cases run (default all): BENCH_CASES=deep profiles the deep book alone, BENCH_CASES=hot,deep compares the two; bookmaker and fancy bet against the house. */
-const CASES = new Set((process.env.BENCH_CASES ?? 'spread,floor,hot,deep,bookmaker,fancy,fixed').split(','));
+const CASES = new Set((process.env.BENCH_CASES ?? 'spread,floor,realistic,hot,deep,bookmaker,fancy,fixed').split(','));
 
 interface Envelope<T> {
   meta: { code: number; message: string; token?: string };
@@ -133,7 +133,7 @@ type BetOf = (
   s: number,
   markets: readonly Market[],
   players: readonly string[],
-) => { player: string; body: Record<string, unknown> };
+) => { player: string; body: Record<string, unknown>; path?: string; answer?: (body: string) => void };
 
 /**
  * Pairs of players back and lay the same stake at 2.0 on one market, so every bet matches and
@@ -182,6 +182,80 @@ const housePair =
     return { player: players[index] as string, body };
   };
 
+/** The project's seeded generator (mulberry32, as @khel/sports-sim's createRng). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What a realistic flow did: offers placed, of them rested (unmatched when answered), cancels sent. */
+const flowSeen = { placed: 0, rested: 0, cancels: 0, refusals: new Map<string, number>() };
+/** Counts a refusal's message (a cancel that met its offer matched, a wallet that ran out). */
+const refusal = (text: string) => {
+  const message = /"message":"([^"]*)"/.exec(text)?.[1] ?? text.slice(0, 60);
+  flowSeen.refusals.set(message, (flowSeen.refusals.get(message) ?? 0) + 1);
+};
+
+/**
+ * A realistic flow (issue 30): a seeded random stream where each player keeps to three of the 16
+ * markets and backs or lays at a price a few ticks either side of 2.0, so some offers match and some
+ * rest (backs ask a little less than lays offer: about a third rest); about a tenth of the requests
+ * cancel one of the player's offers that rested.
+ */
+function realisticFlow(seed: number): BetOf {
+  const next = mulberry32(seed);
+  const resting = new Map<string, string[]>();
+  // Backs ask a little less than lays offer, so about a third of the offers find nothing to match and rest.
+  const BACK_PRICES = [1.95, 1.96, 1.97, 1.98, 1.99, 2];
+  const LAY_PRICES = [2, 2.02, 2.04, 2.06, 2.08, 2.1];
+  return (_s, markets, players) => {
+    const index = Math.floor(next() * players.length);
+    const player = players[index] as string;
+    const mine = resting.get(player) ?? [];
+    resting.set(player, mine);
+    if (next() < 0.2 && mine.length > 0) {
+      const betId = mine.splice(Math.floor(next() * mine.length), 1)[0] as string;
+      flowSeen.cancels += 1;
+      return {
+        player,
+        path: '/api/v1/cancel-bet',
+        body: { betId },
+        answer: (text) => (text.includes('"code":200') ? undefined : refusal(text)),
+      };
+    }
+    const market = markets[
+      ([index, index + 5, index + 11][Math.floor(next() * 3)] as number) % markets.length
+    ] as Market;
+    const back = next() < 0.5;
+    const prices = back ? BACK_PRICES : LAY_PRICES;
+    return {
+      player,
+      body: {
+        marketId: market.id,
+        selectionId: market.runner,
+        selectionType: back ? 'back' : 'lay',
+        odds: prices[Math.floor(next() * prices.length)],
+        stake: 100,
+      },
+      answer: (text) => {
+        if (!text.includes('"code":200')) return refusal(text);
+        flowSeen.placed += 1;
+        const id = /"_id":"([^"]+)"/.exec(text)?.[1];
+        if (id !== undefined && text.includes('"status":"unmatched"')) {
+          flowSeen.rested += 1;
+          mine.push(id);
+        }
+      },
+    };
+  };
+}
+
 async function placeBets(
   markets: readonly Market[],
   players: readonly string[],
@@ -210,12 +284,14 @@ async function placeBets(
       {
         method: 'POST',
         path: target.path,
-        setupRequest: (request) => {
+        setupRequest: (request, context) => {
           const s = slot;
           slot += 1;
-          const { player, body } = betOf(s, markets, players);
+          const { player, body, path, answer } = betOf(s, markets, players);
+          (context as { answer?: (text: string) => void }).answer = answer;
           return {
             ...request,
+            ...(path === undefined ? {} : { path }),
             headers: {
               'content-type': 'application/json',
               ...(target.floor ? { 'x-user': userIdOf.get(player) as string } : { authorization: `Bearer ${player}` }),
@@ -224,7 +300,8 @@ async function placeBets(
             body: JSON.stringify(body),
           };
         },
-        onResponse: (_status, body) => {
+        onResponse: (_status, body, context) => {
+          (context as { answer?: (text: string) => void }).answer?.(body);
           if (body.includes('"code":200')) accepted += 1;
           else refused += 1;
         },
@@ -489,6 +566,14 @@ try {
       `    rows per bet (product / floor): fills ${per(product, 'fills')} / ${per(bare, 'fills')}, engine commands ${per(product, 'commands')} / ${per(bare, 'commands')}; exposure rows ${product?.exposures} / ${bare?.exposures}`,
     );
     floor.stop();
+  }
+  if (CASES.has('realistic')) {
+    // The realistic flow beside the matched pairs, at 64 connections: commands/s (bets and cancels) ÷ the pairs' bets/s.
+    const flow = await placeBets(markets, players, 64, undefined, SECONDS, realisticFlow(20_261_128));
+    row('16 markets, realistic flow', 64, flow);
+    console.log(
+      `    realistic flow: ${flowSeen.placed} offers placed, ${Math.round((100 * flowSeen.rested) / Math.max(1, flowSeen.placed))} % rested, ${flowSeen.cancels} cancels sent, refused: ${[...flowSeen.refusals].map(([message, n]) => `${n} "${message}"`).join(', ') || 'none'}; ÷ matched pairs at 64 = ${spread64[0] === undefined ? 'n/a' : (flow.betsPerSecond / spread64[0]).toFixed(2)}`,
+    );
   }
   const hot = [markets[0] as Market];
   const hot64 = CASES.has('hot') ? await placeBets(hot, players, 64) : null;

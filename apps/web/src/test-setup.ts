@@ -6,6 +6,7 @@ import { liveClient } from './lib/live/live-client';
 import { FakeWebSocket } from './testing/fake-socket';
 import { resetToasts } from './lib/toast';
 import { keepSlipOpenStore } from './features/sports/hooks/slip-settings';
+import { oneClickStore } from './features/sports/hooks/one-click';
 
 // Pages, dialogs and the members' menu are lazy chunks that jsdom transforms on first use; on the
 // shared 2-core machine that can take longer than Testing Library's default 1 s wait.
@@ -18,6 +19,7 @@ beforeEach(() => {
   loadSession();
   resetToasts();
   keepSlipOpenStore.set(false);
+  oneClickStore.set({ on: false, stake: 100 });
   // No real sockets in jsdom: the app's live client talks to a fake a test can drive.
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);

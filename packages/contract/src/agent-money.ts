@@ -199,6 +199,13 @@ export const agentBookStatementSchema = z.object({
   openingBalance: z.number(),
   closingBalance: z.number(),
   lines: z.array(agentBookLineSchema),
+  /**
+   * A credit agent's settlements with its credit players (cash that changed hands outside the product):
+   * positive when the agent received cash, with the running net received. Null for a cash agent.
+   */
+  settlements: z
+    .object({ openingBalance: z.number(), closingBalance: z.number(), lines: z.array(agentBookLineSchema) })
+    .nullable(),
 });
 export type AgentBookStatement = z.infer<typeof agentBookStatementSchema>;
 export const agentBookStatementEnvelope = envelope(agentBookStatementSchema);

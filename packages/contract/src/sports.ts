@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { rupeesToPaise } from '@khel/money';
 import { envelope } from './envelope.js';
+import { calendarDate } from './text.js';
 
 /** Market types (spec §9) and states (issue: open, suspended, in-play, closed, settled, voided). */
 export const marketTypeSchema = z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY']);
@@ -193,7 +194,18 @@ export const betRowSchema = z.object({
 export type BetRow = z.infer<typeof betRowSchema>;
 export const betEnvelope = envelope(betRowSchema);
 export const betListEnvelope = envelope(z.array(betRowSchema));
-export const myBetsQuerySchema = z.object({ status: z.enum(['open', 'settled']).default('open') });
+/**
+ * My Bets (issue 31): open or settled, optionally of one sport (its slug), one market type and placed
+ * within India dates (YYYY-MM-DD, inclusive).
+ */
+export const myBetsQuerySchema = z.object({
+  status: z.enum(['open', 'settled']).default('open'),
+  sport: z.string().trim().min(1).max(80).optional(),
+  marketType: marketTypeSchema.optional(),
+  start_date: calendarDate().optional(),
+  end_date: calendarDate().optional(),
+});
+export type MyBetsQuery = z.infer<typeof myBetsQuerySchema>;
 export const betsByMarketQuerySchema = z.object({ marketId: z.string().uuid('Choose a market') });
 export const cancelBetSchema = z.object({ betId: z.string({ error: 'Choose a bet' }).uuid('Choose a bet') });
 
@@ -219,6 +231,14 @@ export const eventUpdateSchema = z.object({
   streamUrl: z.string().url().max(500).nullable().optional(),
   startTime: z.string().datetime().optional(),
 });
+/** How a market settles, in the player's words (issue 26); null on update: back to its type's rules. */
+const marketRulesText = z
+  .string()
+  .trim()
+  .min(1, 'Write the rules or leave them to the market type')
+  .max(2000, 'Rules are at most 2,000 characters')
+  .nullable()
+  .optional();
 export const marketCreateSchema = z.object({
   eventId: z.string().uuid('Choose an event'),
   marketType: marketTypeSchema,
@@ -229,6 +249,7 @@ export const marketCreateSchema = z.object({
   minStake: rupees('Enter a minimum stake above ₹0').optional(),
   maxStake: rupees('Enter a maximum stake above ₹0').optional(),
   maxProfit: rupees('Enter a maximum profit above ₹0').optional(),
+  rules: marketRulesText,
 });
 export const marketUpdateSchema = z.object({
   status: z.enum(['open', 'suspended', 'closed']).optional(),
@@ -237,7 +258,19 @@ export const marketUpdateSchema = z.object({
   minStake: rupees('Enter a minimum stake above ₹0').optional(),
   maxStake: rupees('Enter a maximum stake above ₹0').optional(),
   maxProfit: rupees('Enter a maximum profit above ₹0').optional(),
+  rules: marketRulesText,
 });
+/** GET /api/v1/markets/:marketId/rules: what a market's Rules show. */
+export const marketRulesParamsSchema = z.object({ marketId: z.string().uuid('Market not found') });
+export const marketRulesSchema = z.object({
+  marketId: z.string(),
+  name: z.string(),
+  rules: z.string(),
+  /** True when the market has its own rules (a feed's or an operator's); false: its type's. */
+  own: z.boolean(),
+});
+export type MarketRules = z.infer<typeof marketRulesSchema>;
+export const marketRulesEnvelope = envelope(marketRulesSchema);
 /**
  * A crossed quote is a sure profit for players (issue 9): a bookmaker lay rate below its back rate, or
  * a fancy YES line below its NO line. One rule, used by the forms (zod) and by the server's service,

@@ -33,6 +33,7 @@ import firstApprovalTime from './0036-first-approval-time.js';
 import singleBetVoid from './0037-single-bet-void.js';
 import stakeButtons from './0039-stake-buttons.js';
 import smsMessages from './0041-sms-messages.js';
+import marketRules from './0042-market-rules.js';
 
 export interface Migration {
   id: string;
@@ -76,4 +77,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0037-single-bet-void', sql: singleBetVoid },
   { id: '0039-stake-buttons', sql: stakeButtons },
   { id: '0041-sms-messages', sql: smsMessages },
+  { id: '0042-market-rules', sql: marketRules },
 ];

@@ -24,6 +24,15 @@ export function createAgentBookRepository(db: Queryable) {
       return result.rows[0]?.id ?? null;
     },
 
+    /** The account of the cash a credit agent settles with its players (decision 0019), when it has settled any. */
+    async settlementAccountId(agentId: string): Promise<number | null> {
+      const result = await db.query<{ id: number }>(
+        "select id from ledger_accounts where kind = 'credit_settlement' and ref = $1 and user_id is null",
+        [agentId],
+      );
+      return result.rows[0]?.id ?? null;
+    },
+
     /** The book's balance from every line before `at`. */
     async balanceBefore(accountId: number, at: Date): Promise<number> {
       const result = await db.query<{ total: string | number }>(

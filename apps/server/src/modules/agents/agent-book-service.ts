@@ -51,6 +51,44 @@ export function createAgentBookService(deps: { db: Database; clock: Clock }) {
       const closing = accountId === null ? 0 : await repository.balanceBefore(accountId, to);
       const rows = accountId === null ? [] : await repository.lines(accountId, agentId, from, to);
       const noun = book === 'chips' ? 'Chips' : 'Credit';
+      const toLine = (row: AgentBookRow, description: string, sign: 1 | -1): AgentBookLine => {
+        // 0 - x, never -x: a zero stays 0, not -0.
+        const signed = (paise: number) => (sign === 1 ? paise : 0 - paise);
+        return {
+          _id: String(row.id),
+          createdAt: row.created_at.toISOString(),
+          indiaDate: indiaDate(row.created_at),
+          kind: row.kind,
+          description,
+          counterparty:
+            row.counterparty_id === null ? null : { _id: row.counterparty_id, name: row.counterparty_name ?? '' },
+          amount: paiseToRupees(signed(Number(row.amount_paise))),
+          balance: paiseToRupees(signed(Number(row.balance_paise))),
+        };
+      };
+      // A settlement posts against the agent's settlement account: cash the agent received is a debit there.
+      let settlements: AgentBookStatement['settlements'] = null;
+      if (book === 'credit') {
+        const settlementId = await repository.settlementAccountId(agentId);
+        const settled = settlementId === null ? [] : await repository.lines(settlementId, agentId, from, to);
+        settlements = {
+          openingBalance: paiseToRupees(
+            settlementId === null ? 0 : 0 - (await repository.balanceBefore(settlementId, from)),
+          ),
+          closingBalance: paiseToRupees(
+            settlementId === null ? 0 : 0 - (await repository.balanceBefore(settlementId, to)),
+          ),
+          lines: settled.map((row) =>
+            toLine(
+              row,
+              Number(row.amount_paise) < 0
+                ? `Settlement: cash received from ${row.counterparty_name ?? 'the house'}`
+                : `Settlement: cash paid to ${row.counterparty_name ?? 'the house'}`,
+              -1,
+            ),
+          ),
+        };
+      }
       return {
         agent: { _id: agent.id, name: agent.name, role: agent.role },
         book,
@@ -58,17 +96,8 @@ export function createAgentBookService(deps: { db: Database; clock: Clock }) {
         endDate: indiaDate(new Date(to.getTime() - 1)),
         openingBalance: paiseToRupees(opening),
         closingBalance: paiseToRupees(closing),
-        lines: rows.map((row): AgentBookLine => ({
-          _id: String(row.id),
-          createdAt: row.created_at.toISOString(),
-          indiaDate: indiaDate(row.created_at),
-          kind: row.kind,
-          description: describe(row, agentId, noun),
-          counterparty:
-            row.counterparty_id === null ? null : { _id: row.counterparty_id, name: row.counterparty_name ?? '' },
-          amount: paiseToRupees(Number(row.amount_paise)),
-          balance: paiseToRupees(Number(row.balance_paise)),
-        })),
+        lines: rows.map((row) => toLine(row, describe(row, agentId, noun), 1)),
+        settlements,
       };
     },
   };

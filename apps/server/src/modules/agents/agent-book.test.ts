@@ -7,7 +7,8 @@ import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import { seedDemoData } from '../demo/demo-seed.js';
-import { accountUnder, callerFor, tokenOf } from './agent-money-test-support.js';
+import { accountUnder, bookmakerMarket, callerFor, tokenOf } from './agent-money-test-support.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 /**
  * Issue 24, "Agents' books" (decision 0054): an agent's own statement — every move of its chips or
@@ -49,6 +50,7 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoData(t.services);
   director = await createOperator(t, ROLES.DIRECTOR);
+  await resultsSettleAlone(t, director.token);
   top = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
   sub = (await accountUnder(t, ROLES.AGENT, top)).userId;
   sibling = (await accountUnder(t, ROLES.AGENT, director.userId)).userId;
@@ -177,26 +179,56 @@ describe("an agent's own statement (issue 24)", () => {
     expect(refused.body.meta).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
   });
 
-  it("a credit agent's own book: credit from the house and credit given to its player", async () => {
+  it("a credit agent's own book: credit from the house and given to its player; its settlements beside it", async () => {
     const creditAgent = (await accountUnder(t, ROLES.CREDIT_AGENT, director.userId)).userId;
-    const creditPlayer = (await accountUnder(t, ROLES.CREDIT_PLAYER, creditAgent)).userId;
+    const creditAccount = await accountUnder(t, ROLES.CREDIT_PLAYER, creditAgent);
+    const creditPlayer = creditAccount.userId;
     const given = await call(t.app, 'POST', `/api/v1/backoffice/users/${creditAgent}/credit`, {
       token: director.token,
       body: { action: 'give', amount: 10_000 },
     });
     expect(given.body.meta.code, given.body.meta.message).toBe(200);
+    const agentCaller = callerFor(creditAgent, ROLES.CREDIT_AGENT);
     await t.services.agentCredit.move(
-      callerFor(creditAgent, ROLES.CREDIT_AGENT),
+      agentCaller,
       creditPlayer,
       { action: 'give', amount: 2_000 },
       undefined,
       '127.0.0.1',
     );
+    // The player loses ₹1,500 on a bet and pays the agent ₹1,000 of it outside the product.
+    const market = await bookmakerMarket(t, director.token);
+    const placed = await call(t.app, 'POST', '/api/v1/place-bet', {
+      token: await tokenOf(t, creditAccount.mobileNo),
+      body: { marketId: market.id, selectionId: market.runners[0], selectionType: 'back', odds: 45, stake: 1_500 },
+    });
+    expect(placed.body.meta.code, placed.body.meta.message).toBe(200);
+    const settledMarket = await call(t.app, 'POST', `/api/v1/backoffice/markets/${market.id}/settle`, {
+      token: director.token,
+      body: { winnerId: market.runners[1] },
+    });
+    expect(settledMarket.body.meta.code, settledMarket.body.meta.message).toBe(200);
+    await t.services.agentCredit.settle(agentCaller, creditPlayer, { amount: 1_000 }, undefined, '127.0.0.1');
+
     const statement: AgentBookStatement = await book(creditAgent, ROLES.CREDIT_AGENT, creditAgent);
     expect(statement.book).toBe('credit');
     expect(statement.lines.map(({ description, amount, balance }) => [description, amount, balance])).toEqual([
       ['Credit from the house', 10_000, 10_000],
       [`Credit given to ${await nameOf(creditPlayer)}`, -2_000, 8_000],
     ]);
+    expect(statement.settlements).toEqual({
+      openingBalance: 0,
+      closingBalance: 1_000,
+      lines: [
+        expect.objectContaining({
+          description: `Settlement: cash received from ${await nameOf(creditPlayer)}`,
+          amount: 1_000,
+          balance: 1_000,
+          counterparty: { _id: creditPlayer, name: await nameOf(creditPlayer) },
+        }),
+      ],
+    });
+    // A cash agent has no settlements of its own.
+    expect((await book(sub, ROLES.AGENT, sub)).settlements).toBeNull();
   });
 });

@@ -117,6 +117,29 @@ describe('bonus wagering counts the risk of each settled market, not the turnove
     ]);
   });
 
+  it('a void of one bet (decision 0055) recounts the market without it, and a market left with nothing counts nothing', async () => {
+    const { player } = await bonusPlayer();
+    const m = await bookmakerMarket(t, director, 50, 55);
+    // Back Bonus XI ₹500 at 50 and Wager XI ₹200 at 50: worst loss if Wager XI wins, −₹500 + ₹100 = −₹400.
+    const first = await placeBet(t, player, m.id, m.runners[0] as string, 'back', 50, 500);
+    const second = await placeBet(t, player, m.id, m.runners[1] as string, 'back', 50, 200);
+    await settle(t, director, m.id, m.runners[1] as string);
+    expect(await progressOf(player)).toBe(400);
+    const voidBet = (betId: string) =>
+      call(t.app, 'POST', `/api/v1/backoffice/bets/${betId}/void`, {
+        token: director.token,
+        body: { reason: 'Wrong rate' },
+      });
+    // Without the Wager XI bet the position could lose ₹500.
+    expect((await voidBet((second.body.data as { _id: string })._id)).body.meta.message).toBe('Bet void');
+    expect(await progressOf(player)).toBe(500);
+    // Without either, nothing was at risk on this market.
+    expect((await voidBet((first.body.data as { _id: string })._id)).body.meta.message).toBe('Bet void');
+    expect(await progressOf(player)).toBe(0);
+    expect(await wageringOf(player)).toMatchObject([{ product: 'bookmaker', counted: 0, status: 'voided' }]);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it('a perfectly hedged position counts nothing, and keeps the bonus from being forfeited until it settles', async () => {
     const { player, bonusId } = await bonusPlayer();
     const m = await bookmakerMarket(t, director, 50, 50);

@@ -48,7 +48,7 @@ export function createBetfairFeed(config: BetfairFeedConfig, names: Map<number, 
   let closed = false;
   const sessions = new Map<string, FancySession>();
   const decided = new Set<string>();
-  const last = new Map<string, string>(); // market id → the last quote sent (a repeat is not sent)
+  const last = new Map<string, string>(); // market id (or the score) → the last quote sent (a repeat is not sent)
   let probabilities: number[] | null = null;
 
   const ref = (suffix: string) => `${eventId}/${suffix}`;
@@ -187,7 +187,10 @@ export function createBetfairFeed(config: BetfairFeedConfig, names: Map<number, 
       availableToLay: levels(r.atl, config),
     }));
     const status = next.status === 'OPEN' ? 'open' : 'suspended';
-    const key = JSON.stringify([status, runners.map((r) => [r.availableToBack, r.availableToLay])]);
+    // What a player sees of Match Odds: the best three prices each side with their scaled, capped
+    // sizes, the status and in play. A message that changes none of it (sizes beyond the house
+    // limit, deeper levels, traded volume) sends the market's writer nothing (decision 0042, "lag").
+    const key = JSON.stringify([status, inPlay, runners.map((r) => [r.availableToBack, r.availableToLay])]);
     steps.push(...once(matchOdds, key, { type: 'exchangeQuote', eventId, marketId: matchOdds, status, runners }));
     return [...steps, ...bookmaker()];
   }
@@ -198,7 +201,8 @@ export function createBetfairFeed(config: BetfairFeedConfig, names: Map<number, 
     const steps = create(nowMs);
     const state = score.state();
     if (eventId === null || state === null) return steps;
-    steps.push({ action: { type: 'score', eventId, panel: cricketScorePanel(state) } });
+    const panel = cricketScorePanel(state);
+    steps.push(...once(ref('score'), JSON.stringify(panel), { type: 'score', eventId, panel }));
     return [...steps, ...bookmaker(), ...fancy()];
   }
 

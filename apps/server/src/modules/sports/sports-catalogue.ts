@@ -140,6 +140,8 @@ export function createSportsCatalogue(deps: {
         feedRef?: string;
         runnerFeedRefs?: string[];
         sortOrder?: number;
+        /** How it settles, in the player's words; absent or null: its type's rules (sports-rules.ts). */
+        rules?: string | null;
       },
       ip: string | null,
     ): Promise<string> {
@@ -160,6 +162,7 @@ export function createSportsCatalogue(deps: {
         maxProfitPaise: paise(input.maxProfit) ?? defaults.maxProfitPaise,
         feedRef: input.feedRef ?? null,
         sortOrder: input.sortOrder ?? 0,
+        rules: input.rules ?? null,
         runners:
           input.marketType === 'FANCY'
             ? []
@@ -189,6 +192,8 @@ export function createSportsCatalogue(deps: {
         minStake?: number;
         maxStake?: number;
         maxProfit?: number;
+        /** Null: back to its type's rules. */
+        rules?: string | null;
       },
       ip: string | null,
     ): Promise<void> {
@@ -222,6 +227,7 @@ export function createSportsCatalogue(deps: {
             min_stake_paise: paise(input.minStake),
             max_stake_paise: paise(input.maxStake),
             max_profit_paise: paise(input.maxProfit),
+            rules: input.rules,
             bumpVersion: bump,
           });
           changes.marketIds.add(id);

@@ -62,6 +62,11 @@ export interface MarketRow {
   sort_order: number;
 }
 
+export type MarketRulesRow = Pick<
+  MarketRow,
+  'id' | 'name' | 'type' | 'bet_delay_seconds' | 'commission_bp' | 'min_stake_paise' | 'max_stake_paise'
+> & { rules: string | null };
+
 export interface RunnerRow {
   id: string;
   market_id: string;
@@ -257,11 +262,12 @@ export function createSportsRepository(db: Queryable) {
       maxProfitPaise: number;
       feedRef: string | null;
       sortOrder: number;
+      rules: string | null;
       runners: { name: string; feedRef: string | null }[];
     }): Promise<string> {
       const result = await db.query<{ id: string }>(
-        `insert into markets (event_id, type, name, bet_delay_seconds, min_stake_paise, max_stake_paise, max_profit_paise, feed_ref, sort_order)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+        `insert into markets (event_id, type, name, bet_delay_seconds, min_stake_paise, max_stake_paise, max_profit_paise, feed_ref, sort_order, rules)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
         [
           row.eventId,
           row.type,
@@ -272,6 +278,7 @@ export function createSportsRepository(db: Queryable) {
           row.maxProfitPaise,
           row.feedRef,
           row.sortOrder,
+          row.rules,
         ],
       );
       const id = (result.rows[0] as { id: string }).id;
@@ -284,6 +291,17 @@ export function createSportsRepository(db: Queryable) {
         ]);
       }
       return id;
+    },
+    /** What a market's Rules show (issue 26): its own rules, or null for its type's, with what those name. */
+    async marketRules(id: string): Promise<MarketRulesRow | null> {
+      return (
+        (
+          await db.query<MarketRulesRow>(
+            'select id, name, type, rules, bet_delay_seconds, commission_bp, min_stake_paise, max_stake_paise from markets where id = $1',
+            [id],
+          )
+        ).rows[0] ?? null
+      );
     },
     async market(id: string): Promise<MarketRow | null> {
       return (await db.query<MarketRow>(`select ${MARKET_COLUMNS} from markets where id = $1`, [id])).rows[0] ?? null;
@@ -330,7 +348,8 @@ export function createSportsRepository(db: Queryable) {
           | 'max_profit_paise'
           | 'result'
           | 'settlement_count'
-          | 'settled_at',
+          | 'settled_at'
+          | 'rules',
           unknown
         >
       > & { quote?: unknown; bumpVersion?: boolean },
@@ -508,12 +527,25 @@ export function createSportsRepository(db: Queryable) {
         )
       ).rows.map((row) => row.user_id);
     },
-    async betsOfUser(userId: string, open: boolean, limit: number): Promise<BetRow[]> {
+    /** A player's bets, newest first; My Bets' filters (issue 31): a sport's slug, a market type, placed in [from, to). */
+    async betsOfUser(
+      userId: string,
+      open: boolean,
+      limit: number,
+      filter: { sport?: string; marketType?: string; from?: Date; to?: Date } = {},
+    ): Promise<BetRow[]> {
       const statuses = open ? `('pending', 'unmatched', 'matched')` : `('settled', 'voided', 'cancelled', 'lapsed')`;
       return (
         await db.query<BetRow>(
-          `select ${BET_COLUMNS} from bets where user_id = $1 and status in ${statuses} order by seq desc limit $2`,
-          [userId, limit],
+          `select ${BET_COLUMNS} from bets where user_id = $1 and status in ${statuses}
+             and ($3::text is null or event_id in (
+               select e.id from events e join leagues l on l.id = e.league_id join sports s on s.id = l.sport_id
+               where s.slug = $3))
+             and ($4::text is null or market_id in (select id from markets where type = $4))
+             and ($5::timestamptz is null or created_at >= $5)
+             and ($6::timestamptz is null or created_at < $6)
+           order by seq desc limit $2`,
+          [userId, limit, filter.sport ?? null, filter.marketType ?? null, filter.from ?? null, filter.to ?? null],
         )
       ).rows;
     },

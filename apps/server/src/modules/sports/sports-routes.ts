@@ -8,6 +8,8 @@ import {
   eventListEnvelope,
   eventListQuerySchema,
   eventQuerySchema,
+  marketRulesEnvelope,
+  marketRulesParamsSchema,
   myBetsQuerySchema,
   placeBetSchema,
   sportListEnvelope,
@@ -65,6 +67,19 @@ export function sportsRoutes(
             inPlay: request.query.inPlay === undefined ? undefined : request.query.inPlay === 'true',
           }),
         ),
+    );
+
+    app.get(
+      '/api/v1/markets/:marketId/rules',
+      {
+        schema: {
+          tags,
+          summary: "A market's rules: how it settles, in the player's words",
+          params: marketRulesParamsSchema,
+          response: { 200: marketRulesEnvelope },
+        },
+      },
+      async (request) => ok(await sports.marketRules(request.params.marketId)),
     );
 
     app.get(
@@ -135,7 +150,7 @@ export function sportsRoutes(
           response: { 200: betListEnvelope },
         },
       },
-      async (request) => ok(await sports.myBets(callerOf(request), request.query.status)),
+      async (request) => ok(await sports.myBets(callerOf(request), request.query)),
     );
 
     app.get(

@@ -1,4 +1,5 @@
-import type { BetRow as BetDto, EventDetail, EventSummary, Sport } from '@khel/contract';
+import type { BetRow as BetDto, EventDetail, EventSummary, MarketRules, MyBetsQuery, Sport } from '@khel/contract';
+import { indiaDateRange } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, fail } from '../../lib/app-error.js';
@@ -15,6 +16,7 @@ import { createSportsCatalogue } from './sports-catalogue.js';
 import { createSportsLive } from './views/index.js';
 import type { EventRow } from './sports-repository.js';
 import { createSportsRepository } from './sports-repository.js';
+import { defaultMarketRules } from './sports-rules.js';
 import { createSportsViews, slugged } from './views/index.js';
 
 export { DEFAULT_LIMITS } from './sports-catalogue.js';
@@ -114,12 +116,34 @@ export function createSportsService(deps: {
       return { ...summaryOf(event, markets), markets, streamUrl: event.stream_url };
     },
 
+    /** A market's Rules (issue 26): its own, else its type's with its delay, commission and limits. */
+    async marketRules(marketId: string): Promise<MarketRules> {
+      const market = (await repository.marketRules(marketId)) ?? fail('NOT_FOUND', 'Market not found');
+      return {
+        marketId: market.id,
+        name: market.name,
+        rules: market.rules ?? defaultMarketRules(market),
+        own: market.rules !== null,
+      };
+    },
+
     async eventById(id: string): Promise<EventRow | null> {
       return repository.eventById(id);
     },
 
-    async myBets(caller: Caller, status: 'open' | 'settled'): Promise<BetDto[]> {
-      return betViews(await repository.betsOfUser(caller.userId, status === 'open', 200));
+    /** My Bets, with its filters (issue 31): sport, market type, India dates (inclusive). */
+    async myBets(caller: Caller, query: MyBetsQuery): Promise<BetDto[]> {
+      const range =
+        query.start_date === undefined && query.end_date === undefined
+          ? null
+          : indiaDateRange(query, deps.clock.now(), 3650);
+      return betViews(
+        await repository.betsOfUser(caller.userId, query.status === 'open', 200, {
+          ...(query.sport !== undefined ? { sport: query.sport } : {}),
+          ...(query.marketType !== undefined ? { marketType: query.marketType } : {}),
+          ...(range !== null ? range : {}),
+        }),
+      );
     },
 
     /** The back office's view of one player's bets (the route's guards decide who may see whose). */

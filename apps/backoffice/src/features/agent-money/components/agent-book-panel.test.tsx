@@ -37,6 +37,7 @@ const statement: AgentBookStatement = {
       balance: 5_500,
     },
   ],
+  settlements: null,
 };
 
 afterEach(() => vi.restoreAllMocks());
@@ -90,5 +91,41 @@ describe("an agent's own statement (decision 0054)", () => {
       '2026-11-28,2026-11-28T06:30:00.000Z,"Deposit of Ravi, Kumar approved","Ravi, Kumar",,500.00,5500.00',
       '',
     ]);
+  });
+
+  it("shows a credit agent's settlements with its players beside its credit", async () => {
+    stubApi({
+      'GET /app-settings': () => ok(SETTINGS),
+      'GET /getUserData': () => ok(profile({ _id: AGENT, name: 'Chandra Credit', role: 5 })),
+      [`GET /backoffice/users/${AGENT}/book`]: () =>
+        ok({
+          ...statement,
+          book: 'credit',
+          lines: [],
+          settlements: {
+            openingBalance: 200,
+            closingBalance: 1_200,
+            lines: [
+              {
+                _id: '9',
+                createdAt: '2026-11-28T06:30:00.000Z',
+                indiaDate: '2026-11-28',
+                kind: 'credit_settlement',
+                description: 'Settlement: cash received from Ravi',
+                counterparty: { _id: PLAYER, name: 'Ravi' },
+                amount: 1_000,
+                balance: 1_200,
+              },
+            ],
+          },
+        }),
+    });
+    renderApp('/my-statement', { token: 't' });
+    const settlements = await screen.findByRole('table', { name: 'Settlement lines' });
+    expect(within(settlements).getAllByRole('row')[1]?.textContent).toMatch(
+      /Settlement: cash received from Ravi.*\+₹1,000\.00.*₹1,200\.00/,
+    );
+    expect(screen.getByTestId('settlements-closing').textContent).toBe('₹1,200.00');
+    expect(screen.getByText('No moves in these dates')).toBeTruthy();
   });
 });

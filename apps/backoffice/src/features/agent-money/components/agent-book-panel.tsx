@@ -24,6 +24,56 @@ const CSV_COLUMNS: readonly CsvColumn<AgentBookLine>[] = [
   { header: 'Balance (₹)', csv: (line) => line.balance.toFixed(2) },
 ];
 
+/** The lines of a book with the balance after each. */
+function BookLines({ lines, label }: { lines: AgentBookLine[]; label: string }) {
+  return (
+    <>
+      {lines.length === 0 ? (
+        <EmptyState title="No moves in these dates" />
+      ) : (
+        <table className="data-table responsive-table" aria-label={label}>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Description</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col" className="num">
+                Balance
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line._id}>
+                <td data-label="When">
+                  <time dateTime={line.createdAt}>{formatDateTime(line.createdAt)}</time>
+                </td>
+                <td data-label="Description">
+                  {line.counterparty === null ? (
+                    line.description
+                  ) : (
+                    <>
+                      {line.description} <Link to={`/users/${line.counterparty._id}`}>(open)</Link>
+                    </>
+                  )}
+                </td>
+                <td data-label="Amount" className="num">
+                  <Amount value={line.amount} signed />
+                </td>
+                <td data-label="Balance" className="num">
+                  {formatRupees(line.balance)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
 /**
  * An agent's own statement (issue 24, decision 0054): every move of its chips or credit, in and out,
  * with the running balance, in India dates, and the same rows as a CSV file. The agent reads its own,
@@ -84,48 +134,28 @@ export function AgentBookPanel({ agentId, title = 'Own statement' }: { agentId: 
             <dt>Closing balance ({statement.data.endDate})</dt>
             <dd data-testid="book-closing">{formatRupees(statement.data.closingBalance)}</dd>
           </dl>
-          {statement.data.lines.length === 0 ? (
-            <EmptyState title="No moves in these dates" />
-          ) : (
-            <table className="data-table responsive-table" aria-label="Statement lines">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                  <th scope="col" className="num">
-                    Balance
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {statement.data.lines.map((line) => (
-                  <tr key={line._id}>
-                    <td data-label="When">
-                      <time dateTime={line.createdAt}>{formatDateTime(line.createdAt)}</time>
-                    </td>
-                    <td data-label="Description">
-                      {line.counterparty === null ? (
-                        line.description
-                      ) : (
-                        <>
-                          {line.description} <Link to={`/users/${line.counterparty._id}`}>(open)</Link>
-                        </>
-                      )}
-                    </td>
-                    <td data-label="Amount" className="num">
-                      <Amount value={line.amount} signed />
-                    </td>
-                    <td data-label="Balance" className="num">
-                      {formatRupees(line.balance)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <BookLines lines={statement.data.lines} label="Statement lines" />
+          {statement.data.settlements !== null ? (
+            <>
+              <h3>Settlements with players</h3>
+              <p className="muted small">
+                Cash that changed hands outside the product when a credit player was settled: positive when the agent
+                received it.
+              </p>
+              <dl className="facts" aria-label="Settlements">
+                <dt>Received before {statement.data.startDate}</dt>
+                <dd data-testid="settlements-opening">{formatRupees(statement.data.settlements.openingBalance)}</dd>
+                <dt>Received by {statement.data.endDate}</dt>
+                <dd data-testid="settlements-closing">{formatRupees(statement.data.settlements.closingBalance)}</dd>
+              </dl>
+              <BookLines lines={statement.data.settlements.lines} label="Settlement lines" />
+              <CsvButton
+                columns={CSV_COLUMNS}
+                rows={statement.data.settlements.lines}
+                fileName={`settlements-${statement.data.agent.name.replace(/[^\w-]+/g, '-')}-${statement.data.startDate}-${statement.data.endDate}.csv`}
+              />
+            </>
+          ) : null}
         </>
       )}
     </section>

@@ -4,6 +4,8 @@ import type { BonusReportRow } from '@khel/contract';
 import type { DataColumn } from '@khel/web-kit';
 import { SelectField } from '../../../components/ui/field';
 import { DataTable, QueryState } from '../../../components/ui/query-state';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { useBonusReport } from '../api/referral';
 
 const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -44,6 +46,22 @@ const COLUMNS: DataColumn<BonusReportRow>[] = [
   { header: 'Refused', className: 'num', cell: (row) => row.referralRefused },
 ];
 
+const REPORT_CSV: CsvColumn<BonusReportRow>[] = [
+  { header: 'Week start', csv: (row) => row.weekStartDate },
+  { header: 'Week end', csv: (row) => row.weekEndDate },
+  { header: 'Granted', csv: (row) => row.bonusesGranted },
+  { header: 'Activated', csv: (row) => row.bonusesActivated },
+  { header: 'Posted', csv: (row) => row.bonusPosted },
+  { header: 'Completed', csv: (row) => row.bonusesCompleted },
+  { header: 'Claimed', csv: (row) => row.bonusesClaimed },
+  { header: 'Cost (converted)', csv: (row) => row.bonusConverted },
+  { header: 'Forfeited', csv: (row) => row.bonusesForfeited },
+  { header: 'Expired', csv: (row) => row.bonusesExpired },
+  { header: 'Referral earned', csv: (row) => row.referralEarned },
+  { header: 'Referral claimed', csv: (row) => row.referralClaimed },
+  { header: 'Referral refused', csv: (row) => row.referralRefused },
+];
+
 /** Per India week: bonus cost (posted, converted) and completion, and referral payouts. */
 export function BonusReportPanel() {
   const [weeks, setWeeks] = useState(8);
@@ -62,12 +80,17 @@ export function BonusReportPanel() {
       </div>
       <QueryState query={report} loadingLabel="Loading the report…" emptyTitle="Nothing to report yet">
         {(rows) => (
-          <DataTable
-            label="Bonus and referral report"
-            rows={rows}
-            rowKey={(row) => row.weekStartDate}
-            columns={COLUMNS}
-          />
+          <>
+            <div className="list-actions">
+              <CsvButton columns={REPORT_CSV} rows={rows} fileName={`bonus-report-${weeks}-weeks.csv`} />
+            </div>
+            <DataTable
+              label="Bonus and referral report"
+              rows={rows}
+              rowKey={(row) => row.weekStartDate}
+              columns={COLUMNS}
+            />
+          </>
         )}
       </QueryState>
     </div>

@@ -4,6 +4,8 @@ import { SecondApprovalBadge } from '../../../components/money/desk-parts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { LoadingBlock } from '../../../components/ui/spinner';
 import { Link } from 'react-router';
@@ -17,6 +19,15 @@ import { useDecideGrant, useGrants } from '../api/grants';
  * Manual grants above the second-approval amount wait here. The operator who asked cannot approve
  * (the server refuses it too); another one approves or rejects.
  */
+/** The waiting grants as a CSV file. */
+const GRANTS_CSV: CsvColumn<BonusGrant>[] = [
+  { header: 'When', csv: (grant) => grant.createdAt },
+  { header: 'Player id', csv: (grant) => grant.userId },
+  { header: 'Amount', csv: (grant) => grant.amount },
+  { header: 'Reason', csv: (grant) => grant.reason },
+  { header: 'Asked by', csv: (grant) => grant.requestedBy },
+];
+
 export function GrantsPanel() {
   const me = useProfile().data?._id;
   const grants = useGrants('pending');
@@ -33,6 +44,9 @@ export function GrantsPanel() {
     );
   return (
     <div className="bonus-panel">
+      <div className="list-actions">
+        <CsvButton columns={GRANTS_CSV} rows={grants.data} fileName="bonus-grants-waiting.csv" />
+      </div>
       <table className="data-table responsive-table" aria-label="Grants waiting for approval">
         <thead>
           <tr>

@@ -3,6 +3,8 @@ import type { DataColumn } from '@khel/web-kit';
 import { Amount } from '../../../components/money/desk-parts';
 import { PlayMoneyNote } from '../../../components/money/play-money-note';
 import { Button } from '../../../components/ui/button';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { DataTable, QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../../../lib/format';
@@ -101,6 +103,9 @@ export function RoundsPanel({ providers }: { providers: readonly DeskProvider[] 
               {rows.length >= REPORT_LIMIT ? (
                 <p className="muted small">The latest {REPORT_LIMIT} rounds of the day.</p>
               ) : null}
+              <div className="list-actions">
+                <CsvButton columns={ROUNDS_CSV} rows={rows} fileName="casino-rounds.csv" />
+              </div>
               <DataTable
                 className="casino-report"
                 label="Rounds"
@@ -128,6 +133,9 @@ export function RoundsPanel({ providers }: { providers: readonly DeskProvider[] 
               {rows.length >= REPORT_LIMIT ? (
                 <p className="muted small">The latest {REPORT_LIMIT} transactions of the day.</p>
               ) : null}
+              <div className="list-actions">
+                <CsvButton columns={TRANSACTIONS_CSV} rows={rows} fileName="casino-wallet-transactions.csv" />
+              </div>
               <DataTable
                 className="casino-report"
                 label="Wallet transactions"
@@ -142,6 +150,32 @@ export function RoundsPanel({ providers }: { providers: readonly DeskProvider[] 
     </div>
   );
 }
+
+const ROUNDS_CSV: CsvColumn<DeskRound>[] = [
+  { header: 'Round', csv: (round) => round.roundId },
+  { header: 'When', csv: (round) => round.createdAt },
+  { header: 'Player', csv: (round) => round.username },
+  { header: 'Game', csv: (round) => round.title },
+  { header: 'Stake', csv: (round) => round.stake },
+  { header: 'Payout', csv: (round) => round.payout },
+  { header: 'Player P/L', csv: (round) => round.profitLoss },
+  { header: 'Status', csv: (round) => round.status },
+  { header: 'Wallet', csv: (round) => round.wallet },
+  { header: 'Debits', csv: (round) => round.debits },
+  { header: 'Credits', csv: (round) => round.credits },
+  { header: 'Rollbacks', csv: (round) => round.rollbacks },
+];
+
+const TRANSACTIONS_CSV: CsvColumn<DeskTransaction>[] = [
+  { header: 'Transaction', csv: (transaction) => transaction.transactionId },
+  { header: 'When', csv: (transaction) => transaction.createdAt },
+  { header: 'Kind', csv: (transaction) => transaction.kind },
+  { header: 'Round', csv: (transaction) => transaction.roundId },
+  { header: 'Player', csv: (transaction) => transaction.username },
+  { header: 'Wallet', csv: (transaction) => transaction.wallet },
+  { header: 'Amount', csv: (transaction) => transaction.amount },
+  { header: 'Journal transaction', csv: (transaction) => transaction.journalTransactionId },
+];
 
 const ROUND_COLUMNS: DataColumn<DeskRound>[] = [
   {

@@ -7,6 +7,8 @@ import { Amount, SecondApprovalBadge, SelfServiceNote } from '../../../component
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn } from '../../../components/ui/csv';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { LoadingBlock } from '../../../components/ui/spinner';
@@ -15,6 +17,15 @@ import { useProfile } from '../../../lib/auth/get-user-data';
 import { formatDateTime } from '../../../lib/format';
 import type { Adjustment, AdjustmentRequest } from '../api/adjustments';
 import { useAdjustmentContext, useAdjustments, useCreateAdjustment, useDecideAdjustment } from '../api/adjustments';
+
+/** The player's adjustments as a CSV file. */
+const ADJUSTMENTS_CSV: CsvColumn<Adjustment>[] = [
+  { header: 'When', csv: (adjustment) => adjustment.createdAt },
+  { header: 'Wallet', csv: (adjustment) => adjustment.wallet },
+  { header: 'Amount', csv: (adjustment) => adjustment.amount },
+  { header: 'Reason', csv: (adjustment) => adjustment.reason },
+  { header: 'Status', csv: (adjustment) => adjustment.status },
+];
 
 const WALLET_LABELS = { main: 'Main wallet', bonus: 'Bonus wallet' } as const;
 
@@ -154,73 +165,82 @@ export function PlayerAdjustments({ userId, playerName }: { userId: string; play
       ) : adjustments.data.length === 0 ? (
         <EmptyState title="No adjustments yet" />
       ) : (
-        <table className="data-table responsive-table adjustments-table">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Wallet</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-              <th scope="col">Reason</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {adjustments.data.map((adjustment) => {
-              const mine = adjustment.requestedBy === me;
-              return (
-                <tr key={adjustment._id}>
-                  <td data-label="When">
-                    <time dateTime={adjustment.createdAt}>{formatDateTime(adjustment.createdAt)}</time>
-                  </td>
-                  <td data-label="Wallet">{WALLET_LABELS[adjustment.wallet]}</td>
-                  <td data-label="Amount" className="num">
-                    <Amount value={adjustment.amount} signed />
-                  </td>
-                  <td data-label="Reason">{adjustment.reason}</td>
-                  <td data-label="Status">
-                    {adjustment.status === 'applied' ? (
-                      <span className="badge badge-ok">Applied</span>
-                    ) : adjustment.status === 'rejected' ? (
-                      <span className="badge badge-danger">Rejected</span>
-                    ) : (
-                      <span className="stacked">
-                        <SecondApprovalBadge byMe={mine} />
-                        {mine ? (
-                          <span className="muted small">
-                            You requested it; another operator must approve or reject it.
-                          </span>
-                        ) : ownAccount ? (
-                          <SelfServiceNote />
-                        ) : (
-                          <span className="button-row desk-actions">
-                            <Button
-                              size="small"
-                              variant="primary"
-                              onClick={() => setDeciding({ adjustment, decision: 'approve' })}
-                              aria-label={`Approve the adjustment of ${formatRupees(adjustment.amount)}`}
-                            >
-                              Approve
-                            </Button>
-                            <Button
-                              size="small"
-                              variant="danger"
-                              onClick={() => setDeciding({ adjustment, decision: 'reject' })}
-                              aria-label={`Reject the adjustment of ${formatRupees(adjustment.amount)}`}
-                            >
-                              Reject
-                            </Button>
-                          </span>
-                        )}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <>
+          <div className="list-actions">
+            <CsvButton
+              columns={ADJUSTMENTS_CSV}
+              rows={adjustments.data}
+              fileName={`adjustments-${userId.slice(0, 8)}.csv`}
+            />
+          </div>
+          <table className="data-table responsive-table adjustments-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Wallet</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Reason</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {adjustments.data.map((adjustment) => {
+                const mine = adjustment.requestedBy === me;
+                return (
+                  <tr key={adjustment._id}>
+                    <td data-label="When">
+                      <time dateTime={adjustment.createdAt}>{formatDateTime(adjustment.createdAt)}</time>
+                    </td>
+                    <td data-label="Wallet">{WALLET_LABELS[adjustment.wallet]}</td>
+                    <td data-label="Amount" className="num">
+                      <Amount value={adjustment.amount} signed />
+                    </td>
+                    <td data-label="Reason">{adjustment.reason}</td>
+                    <td data-label="Status">
+                      {adjustment.status === 'applied' ? (
+                        <span className="badge badge-ok">Applied</span>
+                      ) : adjustment.status === 'rejected' ? (
+                        <span className="badge badge-danger">Rejected</span>
+                      ) : (
+                        <span className="stacked">
+                          <SecondApprovalBadge byMe={mine} />
+                          {mine ? (
+                            <span className="muted small">
+                              You requested it; another operator must approve or reject it.
+                            </span>
+                          ) : ownAccount ? (
+                            <SelfServiceNote />
+                          ) : (
+                            <span className="button-row desk-actions">
+                              <Button
+                                size="small"
+                                variant="primary"
+                                onClick={() => setDeciding({ adjustment, decision: 'approve' })}
+                                aria-label={`Approve the adjustment of ${formatRupees(adjustment.amount)}`}
+                              >
+                                Approve
+                              </Button>
+                              <Button
+                                size="small"
+                                variant="danger"
+                                onClick={() => setDeciding({ adjustment, decision: 'reject' })}
+                                aria-label={`Reject the adjustment of ${formatRupees(adjustment.amount)}`}
+                              >
+                                Reject
+                              </Button>
+                            </span>
+                          )}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </>
       )}
 
       <ConfirmDialog

@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import type { Market } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { Amount } from '../../../components/money/desk-parts';
+import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { formatDateTime, formatMobileNo } from '../../../lib/format';
 import type { BookBet, MarketBook } from '../api/get-market-book';
 import { humanise } from './market-labels';
+import { voidable } from './void-bets-dialog';
 
 /** The house's result for each outcome; the worst one is marked, since that is what the house risks. */
 export function HouseExposure({ exposure }: { exposure: MarketBook['houseExposure'] }) {
@@ -74,7 +76,16 @@ function BetStatus({ bet }: { bet: BookBet }) {
 }
 
 /** Every bet on the market, newest first. */
-export function BookBets({ market, bets }: { market: Market; bets: BookBet[] }) {
+/** `onVoid`: a Void button on each bet a void can still change (decision 0055). */
+export function BookBets({
+  market,
+  bets,
+  onVoid,
+}: {
+  market: Market;
+  bets: BookBet[];
+  onVoid?: (bet: BookBet) => void;
+}) {
   if (bets.length === 0) return <EmptyState title="No bets on this market yet" />;
   const sorted = [...bets].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const showPl = sorted.some((bet) => bet.profitLoss !== null);
@@ -103,6 +114,7 @@ export function BookBets({ market, bets }: { market: Market; bets: BookBet[] }) 
               Player P/L
             </th>
           ) : null}
+          {onVoid === undefined ? null : <th scope="col">Action</th>}
         </tr>
       </thead>
       <tbody>
@@ -147,6 +159,15 @@ export function BookBets({ market, bets }: { market: Market; bets: BookBet[] }) 
                 {bet.profitLoss === null ? '—' : <Amount value={bet.profitLoss} signed />}
               </td>
             ) : null}
+            {onVoid === undefined ? null : (
+              <td data-label="Action">
+                {voidable(bet) ? (
+                  <Button size="small" variant="danger" onClick={() => onVoid(bet)} aria-label={`Void bet ${bet._id}`}>
+                    Void
+                  </Button>
+                ) : null}
+              </td>
+            )}
           </tr>
         ))}
       </tbody>

@@ -51,6 +51,12 @@ function stubMarket(initial: MarketBook) {
       );
     },
     [`POST /backoffice/markets/${id}/void`]: () => change({ status: 'voided' }, 'Market voided: 1 stake returned'),
+    [`POST /backoffice/bets/${bet()._id}/void`]: () =>
+      ok({ marketId: id, betIds: [bet()._id], status: 'declared' }, 'Void declared: a second operator must confirm'),
+    'POST /backoffice/bets/void': () =>
+      ok({ marketId: id, betIds: [bet()._id], status: 'declared' }, 'Void declared: a second operator must confirm'),
+    [`GET /markets/${id}/rules`]: () =>
+      ok({ marketId: id, name: current.market.name, rules: 'Matched bets settle on the official result.', own: false }),
   });
   return api;
 }
@@ -304,6 +310,54 @@ describe('sports desk: a market, its prices, result and book', () => {
     await waitFor(
       () => expect(api.callsTo('GET', `/backoffice/markets/${IDS.bookmaker}/book`).length).toBeGreaterThan(before),
       { timeout: 4_500 },
+    );
+  });
+  it("writes a market's own rules, and an empty field gives it back its type's", async () => {
+    const api = stubMarket(book());
+    renderApp(pathOf(IDS.bookmaker), { token: 't' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Rules' }));
+    const field = (await screen.findByLabelText('Rules players read')) as HTMLTextAreaElement;
+    expect(await screen.findByText(/Empty shows its type's rules: Matched bets settle/)).toBeTruthy();
+    expect(field.value).toBe('');
+    await user.type(field, 'Settles on the winner after 20 overs each.');
+    await user.click(screen.getByRole('button', { name: 'Save rules' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[0]?.body).toEqual({
+        rules: 'Settles on the winner after 20 overs each.',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Rules' }));
+    await user.click(await screen.findByRole('button', { name: 'Save rules' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/backoffice/markets/${IDS.bookmaker}`)[1]?.body).toEqual({ rules: null }),
+    );
+  });
+
+  it("voids one bet from the book, and a player's bets in bulk, each with a reason (issue 28)", async () => {
+    const api = stubMarket(book());
+    const voids = () => api.calls.filter((call) => call.method === 'POST' && call.path.startsWith('/backoffice/bets/'));
+    renderApp(pathOf(IDS.bookmaker), { token: 't' });
+    await userEvent.click(await screen.findByRole('button', { name: `Void bet ${bet()._id}` }));
+    const one = await screen.findByRole('dialog', { name: 'Void this bet' });
+    await userEvent.click(within(one).getByRole('button', { name: 'Void bet' }));
+    expect(await within(one).findByText('Give a reason')).toBeTruthy();
+    expect(voids()).toEqual([]);
+    await userEvent.type(within(one).getByLabelText('Reason'), 'Late bet');
+    await userEvent.click(within(one).getByRole('button', { name: 'Void bet' }));
+    await waitFor(() =>
+      expect(voids()[0]).toMatchObject({ path: `/backoffice/bets/${bet()._id}/void`, body: { reason: 'Late bet' } }),
+    );
+
+    await userEvent.click(await screen.findByRole('button', { name: "Void a player's bets" }));
+    const bulk = await screen.findByRole('dialog', { name: "Void a player's bets" });
+    await userEvent.type(within(bulk).getByLabelText('Reason'), 'Ghost bets');
+    await userEvent.click(within(bulk).getByRole('button', { name: 'Void 1 bet' }));
+    await waitFor(() =>
+      expect(voids()[1]).toMatchObject({
+        path: '/backoffice/bets/void',
+        body: { marketId: IDS.bookmaker, userId: IDS.player, reason: 'Ghost bets' },
+      }),
     );
   });
 });

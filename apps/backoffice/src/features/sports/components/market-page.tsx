@@ -15,9 +15,12 @@ import { BookBets, HouseExposure, Ladder } from './market-book';
 import { MarketStatusChips, MarketTypeBadge, isFinal, resultText } from './market-labels';
 import { PendingResultCard, useHasPendingResult } from './pending-results';
 import { ResultDialog, VoidDialog, bookTotals } from './result-dialogs';
+import { RulesDialog } from './rules-dialog';
+import { VoidBetDialog, VoidPlayerBetsDialog, voidable } from './void-bets-dialog';
+import type { BookBet } from '../api/get-market-book';
 import '../sports.css';
 
-type Dialog = 'limits' | 'settle' | 'correct' | 'void' | null;
+type Dialog = 'limits' | 'rules' | 'settle' | 'correct' | 'void' | null;
 
 /** `/sports/:sport/:league/:event/markets/:marketId`: one market, its prices, its result and its book. */
 export function MarketPage() {
@@ -26,6 +29,8 @@ export function MarketPage() {
   const book = useMarketBook(marketId);
   const waiting = useHasPendingResult(marketId);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [voidingBet, setVoidingBet] = useState<BookBet | null>(null);
+  const [voidingPlayer, setVoidingPlayer] = useState(false);
   const eventLink = `/sports/${encodeURIComponent(sport)}/${encodeURIComponent(league)}/${encodeURIComponent(eventSlug)}`;
 
   const crumbs = (
@@ -84,6 +89,7 @@ export function MarketPage() {
           <InPlayButton market={market} size="normal" />
           <CloseButton market={market} size="normal" />
           {!final ? <Button onClick={() => setDialog('limits')}>Delay and limits</Button> : null}
+          {!final ? <Button onClick={() => setDialog('rules')}>Rules</Button> : null}
           <span className="button-row-spacer" />
           {market.status !== 'settled' && market.status !== 'voided' && !waiting ? (
             <Button variant="primary" onClick={() => setDialog('settle')}>
@@ -147,15 +153,27 @@ export function MarketPage() {
         </section>
         <section className="card book-bets" aria-labelledby="bets-title">
           <h2 id="bets-title">Bets ({bets.length})</h2>
-          <BookBets market={market} bets={bets} />
+          {bets.some(voidable) ? (
+            <div className="list-actions">
+              <Button size="small" variant="danger" onClick={() => setVoidingPlayer(true)}>
+                Void a player&apos;s bets
+              </Button>
+            </div>
+          ) : null}
+          <BookBets market={market} bets={bets} onVoid={setVoidingBet} />
         </section>
       </div>
 
       {dialog === 'limits' ? <LimitsDialog market={market} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'rules' ? <RulesDialog market={market} onClose={() => setDialog(null)} /> : null}
       {dialog === 'settle' || dialog === 'correct' ? (
         <ResultDialog market={market} totals={totals} mode={dialog} onClose={() => setDialog(null)} />
       ) : null}
       {dialog === 'void' ? <VoidDialog market={market} totals={totals} onClose={() => setDialog(null)} /> : null}
+      {voidingBet === null ? null : <VoidBetDialog bet={voidingBet} onClose={() => setVoidingBet(null)} />}
+      {voidingPlayer ? (
+        <VoidPlayerBetsDialog market={market} bets={bets} onClose={() => setVoidingPlayer(false)} />
+      ) : null}
     </section>
   );
 }

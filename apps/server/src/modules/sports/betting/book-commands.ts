@@ -15,11 +15,14 @@ export function createBookCommands(deps: { wallet: WalletService; clock: Clock; 
   const { wallet, clock, engine } = deps;
   return {
     /**
-     * Replaces the house's resting offers on an exchange market with a new quote. New house offers
-     * that cross resting player offers match them: real fills, recorded like any other. quoteId: the
-     * quote's own id, remembered on the market row in the same transaction; the same quote again (a
-     * re-run after its owner died before answering, decision 0034) changes nothing, so what was taken
-     * of the house's offers meanwhile is not put back.
+     * Replaces the house's resting offers on an exchange market with a new quote, by difference
+     * (decision 0042, addendum "lag"): a resting house offer at a quoted runner, side and price whose
+     * unmatched part is the quoted size stays as it is (its time priority kept), every other house
+     * offer is cancelled and the rest of the quote placed; a quote equal to what rests writes no
+     * engine event. New house offers that cross resting player offers match them: real fills, recorded
+     * like any other. quoteId: the quote's own id, remembered on the market row in the same
+     * transaction; the same quote again (a re-run after its owner died before answering, decision
+     * 0034) changes nothing, so what was taken of the house's offers meanwhile is not put back.
      */
     async quoteHouse(
       context: MarketContext,
@@ -31,7 +34,19 @@ export function createBookCommands(deps: { wallet: WalletService; clock: Clock; 
       if (book === null || context.market.status !== 'open') return;
       if (quoteId !== undefined && (context.market.quote as HouseQuoteJson | null)?.houseQuoteId === quoteId) return;
       const events: ExchangeEvent[] = [];
-      for (const offer of listRestingOffers(book).filter((candidate) => candidate.ownerId === HOUSE_OWNER)) {
+      const keyOf = (o: { runnerId: string; side: string; priceHundredths: number }, size: number) =>
+        `${o.runnerId}|${o.side}|${o.priceHundredths}|${size}`;
+      const wanted = new Map<string, number>(); // quoted offer → how many of it are still to place
+      for (const offer of offers)
+        if (offer.sizePaise > 0)
+          wanted.set(keyOf(offer, offer.sizePaise), (wanted.get(keyOf(offer, offer.sizePaise)) ?? 0) + 1);
+      for (const offer of listRestingOffers(book, HOUSE_OWNER)) {
+        const key = keyOf(offer, offer.remainingPaise);
+        const left = wanted.get(key) ?? 0;
+        if (left > 0) {
+          wanted.set(key, left - 1); // rests already as quoted: kept
+          continue;
+        }
         events.push(
           ...context.apply({
             type: 'cancel',
@@ -43,7 +58,10 @@ export function createBookCommands(deps: { wallet: WalletService; clock: Clock; 
         );
       }
       for (const [index, offer] of offers.entries()) {
-        if (offer.sizePaise <= 0) continue;
+        const key = keyOf(offer, offer.sizePaise);
+        const left = wanted.get(key) ?? 0;
+        if (offer.sizePaise <= 0 || left === 0) continue;
+        wanted.set(key, left - 1);
         events.push(
           ...context.apply({
             type: 'place',
@@ -59,13 +77,14 @@ export function createBookCommands(deps: { wallet: WalletService; clock: Clock; 
           }),
         );
       }
-      await engine.recordEngineEvents(context, events, changes);
-      context.bookChanged = true;
-      changes.marketIds.add(context.market.id);
       if (quoteId !== undefined)
         await createSportsRepository(context.tx).updateMarket(context.market.id, {
           quote: { houseQuoteId: quoteId } satisfies HouseQuoteJson,
         });
+      if (events.length === 0) return; // the book already shows this quote
+      await engine.recordEngineEvents(context, events, changes);
+      context.bookChanged = true;
+      changes.marketIds.add(context.market.id);
       await refreshExposures(
         context.tx,
         wallet,

@@ -173,6 +173,7 @@ export function createFeedActions(deps: {
             name: action.market.name,
             runners: action.market.runners.map((runner) => runner.name),
             runnerFeedRefs: action.market.runners.map((runner) => runner.runnerId),
+            rules: action.market.rules ?? null,
             feedRef: action.market.marketId,
             sortOrder: order,
           },

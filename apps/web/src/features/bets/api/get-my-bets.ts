@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BetRow as ContractBetRow } from '@khel/contract';
-import { ApiError, apiRequest, shouldRetry } from '../../../lib/api-client';
+import type { Sport } from '@khel/contract';
+import { ApiError, apiRequest, shouldRetry, unwrap } from '../../../lib/api-client';
 
 /**
  * A bet row of My Bets: the contract's betRowSchema (spec §3 plus matched / unmatched amounts, status,
@@ -45,14 +46,32 @@ export function isBetRow(value: unknown): value is BetRow {
 
 export type BetStatus = 'open' | 'settled';
 
+/** My Bets' filters (issue 31): a sport's slug, a market type, India dates (YYYY-MM-DD, inclusive); '' = any. */
+export interface BetFilter {
+  sport: string;
+  marketType: string;
+  startDate: string;
+  endDate: string;
+}
+export const NO_FILTER: BetFilter = { sport: '', marketType: '', startDate: '', endDate: '' };
+
+function filterQuery(filter: BetFilter): Record<string, string> {
+  return {
+    ...(filter.sport ? { sport: filter.sport } : {}),
+    ...(filter.marketType ? { marketType: filter.marketType } : {}),
+    ...(filter.startDate ? { start_date: filter.startDate } : {}),
+    ...(filter.endDate ? { end_date: filter.endDate } : {}),
+  };
+}
+
 /**
  * GET /api/v1/my-bets?status=open|settled (PRODUCT.md §3). The server gains this call with the sports
  * exchange; until then a 404 means "no bets to show", not an error worth a toast.
  */
-export async function getMyBets(status: BetStatus): Promise<BetRow[]> {
+export async function getMyBets(status: BetStatus, filter: BetFilter = NO_FILTER): Promise<BetRow[]> {
   try {
     const envelope = await apiRequest<unknown>('/my-bets', {
-      query: { status },
+      query: { status, ...filterQuery(filter) },
       quietStatuses: [404, 501],
       warningToast: false,
     });
@@ -64,8 +83,22 @@ export async function getMyBets(status: BetStatus): Promise<BetRow[]> {
   }
 }
 
-export function useMyBets(status: BetStatus, enabled: boolean) {
-  return useQuery({ queryKey: ['my-bets', status], queryFn: () => getMyBets(status), enabled, retry: shouldRetry });
+export function useMyBets(status: BetStatus, enabled: boolean, filter: BetFilter = NO_FILTER) {
+  return useQuery({
+    queryKey: ['my-bets', status, filter],
+    queryFn: () => getMyBets(status, filter),
+    enabled,
+    retry: shouldRetry,
+  });
+}
+
+/** The sports to filter by: the same GET /api/v1/sports (and cache) as Home's sport tabs. */
+export function useSportChoices() {
+  return useQuery({
+    queryKey: ['sports'],
+    queryFn: async () => unwrap(await apiRequest<Sport[]>('/sports')),
+    staleTime: 30_000,
+  });
 }
 
 export interface BetGroup {

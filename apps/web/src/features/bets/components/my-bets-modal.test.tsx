@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, makeProfile } from '../../../testing/fixtures';
@@ -104,6 +104,32 @@ describe('My Bets modal', () => {
     await waitFor(() => expect(callsTo('POST', '/cancel-bet')[0]?.body).toEqual({ betId: unmatched._id }));
     await waitFor(() => expect(within(dialog).queryByTestId('cancel-bet')).toBeNull());
     expect(await screen.findByText('Bet cancelled')).toBeTruthy();
+  });
+
+  it('filters by sport, market type and India dates on the server (issue 31)', async () => {
+    const asked: string[] = [];
+    const { dialog } = await openMyBets({
+      'GET /sports': ok([
+        { _id: 's1', name: 'Cricket', slugName: 'cricket', leagues: [], liveCount: 0, eventCount: 1 },
+        { _id: 's2', name: 'Kabaddi', slugName: 'kabaddi', leagues: [], liveCount: 0, eventCount: 1 },
+      ]),
+      'GET /my-bets': ({ search }) => {
+        asked.push(search.toString());
+        return ok(search.get('sport') === 'kabaddi' ? [] : [betRow()]);
+      },
+    });
+    await within(dialog).findAllByTestId('bet-group');
+    const filters = within(dialog).getByTestId('my-bets-filters');
+    await waitFor(() => expect(within(filters).getAllByRole('option', { name: 'Kabaddi' })).toHaveLength(1));
+    await userEvent.selectOptions(within(filters).getByTestId('my-bets-sport'), 'kabaddi');
+    expect((await within(dialog).findByTestId('my-bets-empty')).textContent).toBeTruthy();
+    await userEvent.selectOptions(within(filters).getByTestId('my-bets-market-type'), 'FANCY');
+    fireEvent.change(within(filters).getByTestId('my-bets-from'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(filters).getByTestId('my-bets-to'), { target: { value: '2026-11-28' } });
+    await waitFor(() =>
+      expect(asked.at(-1)).toBe('status=open&sport=kabaddi&marketType=FANCY&start_date=2026-11-01&end_date=2026-11-28'),
+    );
+    expect(asked[0]).toBe('status=open');
   });
 
   it('shows settled results and why a bet lapsed', async () => {

@@ -8,7 +8,16 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { lapseReasonText } from '../../../lib/bet-text';
 import { chosenLocale, formatDate } from '../../../lib/dates';
 import { useCancelBet } from '../api/cancel-bet';
-import { groupBetsByEvent, useMyBets, type BetGroup, type BetRow, type BetStatus } from '../api/get-my-bets';
+import {
+  NO_FILTER,
+  groupBetsByEvent,
+  useMyBets,
+  useSportChoices,
+  type BetFilter,
+  type BetGroup,
+  type BetRow,
+  type BetStatus,
+} from '../api/get-my-bets';
 import { msg, t } from '../../../lib/i18n/i18n';
 
 const isFancy = (bet: BetRow) => bet.marketType.toUpperCase() === 'FANCY';
@@ -173,8 +182,8 @@ function BetGroupPanel({ group, onNavigate }: { group: BetGroup; onNavigate: () 
   );
 }
 
-function BetList({ status, onNavigate }: { status: BetStatus; onNavigate: () => void }) {
-  const bets = useMyBets(status, true);
+function BetList({ status, filter, onNavigate }: { status: BetStatus; filter: BetFilter; onNavigate: () => void }) {
+  const bets = useMyBets(status, true, filter);
   if (bets.isPending) {
     return (
       <div className="stack" aria-busy="true">
@@ -199,9 +208,66 @@ function BetList({ status, onNavigate }: { status: BetStatus; onNavigate: () => 
   );
 }
 
+/** My Bets' filters (issue 31): sport, market type and India dates, each optional. */
+function BetFilters({ filter, onChange }: { filter: BetFilter; onChange: (filter: BetFilter) => void }) {
+  const sports = useSportChoices();
+  const set = (change: Partial<BetFilter>) => onChange({ ...filter, ...change });
+  return (
+    <div className="bet-filters" role="group" aria-label={t('Filter bets')} data-testid="my-bets-filters">
+      <select
+        className="input"
+        aria-label={t('Sport')}
+        value={filter.sport}
+        onChange={(event) => set({ sport: event.target.value })}
+        data-testid="my-bets-sport"
+      >
+        <option value="">{t('All sports')}</option>
+        {(sports.data ?? []).map((sport) => (
+          <option key={sport._id} value={sport.slugName}>
+            {sport.name}
+          </option>
+        ))}
+      </select>
+      <select
+        className="input"
+        aria-label={t('Market type')}
+        value={filter.marketType}
+        onChange={(event) => set({ marketType: event.target.value })}
+        data-testid="my-bets-market-type"
+      >
+        <option value="">{t('All markets')}</option>
+        {Object.entries(MARKET_TYPES).map(([type, label]) => (
+          <option key={type} value={type}>
+            {t(label)}
+          </option>
+        ))}
+      </select>
+      <input
+        className="input"
+        type="date"
+        aria-label={t('From')}
+        value={filter.startDate}
+        max={filter.endDate || undefined}
+        onChange={(event) => set({ startDate: event.target.value })}
+        data-testid="my-bets-from"
+      />
+      <input
+        className="input"
+        type="date"
+        aria-label={t('To')}
+        value={filter.endDate}
+        min={filter.startDate || undefined}
+        onChange={(event) => set({ endDate: event.target.value })}
+        data-testid="my-bets-to"
+      />
+    </div>
+  );
+}
+
 /** My Bets (spec §2): bets grouped by event, each group collapsible with a link to its event page. */
 export function MyBetsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [status, setStatus] = useState<BetStatus>('open');
+  const [filter, setFilter] = useState<BetFilter>(NO_FILTER);
   return (
     <Modal open={open} title={t('My Bets')} onClose={onClose} testId="my-bets-modal" className="modal--wide">
       <div className="segmented" role="group" aria-label={t('Bet status')}>
@@ -212,7 +278,8 @@ export function MyBetsModal({ open, onClose }: { open: boolean; onClose: () => v
           {t('Settled')}
         </button>
       </div>
-      <BetList key={status} status={status} onNavigate={onClose} />
+      <BetFilters filter={filter} onChange={setFilter} />
+      <BetList key={status} status={status} filter={filter} onNavigate={onClose} />
     </Modal>
   );
 }

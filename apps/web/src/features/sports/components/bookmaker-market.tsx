@@ -5,6 +5,7 @@ import { MarketLimits, SuspendedOverlay, marketBlock } from './market-state';
 import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
+import { MarketRules } from './market-rules';
 import { RunnerPosition } from './runner-position';
 import { t } from '../../../lib/i18n/i18n';
 
@@ -31,6 +32,7 @@ export function BookmakerMarket({ market: loaded, eventName }: { market: Market;
         <h3 className="market__title">{market.name}</h3>
         <span className="badge">{t('Bookmaker')}</span>
         <MarketLimits market={market} />
+        <MarketRules marketId={market._id} name={market.name} />
         {position !== null ? <CashOut market={market} /> : null}
       </header>
       <div className="market__columns market__columns--pair" aria-hidden="true">

@@ -315,4 +315,28 @@ describe('header balance over the socket', () => {
     expect(screen.getByTestId('balance-amount').textContent).toBe('₹8,000.00');
     expect(screen.getByTestId('exposure-amount').textContent).toBe('Exp -₹1,000.00');
   });
+  it("opens a market's Rules: read from the server only when opened, with a retry when it fails", async () => {
+    const rules = 'You back or lay against other players at the odds you choose.';
+    let fail = true;
+    const { callsTo } = await openEvent({
+      [`GET /markets/${EX_ID}/rules`]: () =>
+        fail ? business(503, 'Please try again') : ok({ marketId: EX_ID, name: 'Match Odds', rules }),
+      [`GET /markets/${FANCY_ID}/rules`]: ok({ marketId: FANCY_ID, name: 'x', rules: 'Settles on the 6 over total.' }),
+    });
+    expect(callsTo('GET', `/markets/${EX_ID}/rules`)).toHaveLength(0);
+    const exchange = screen.getByTestId('exchange-market');
+    await userEvent.click(within(exchange).getByTestId('market-rules-open'));
+    const dialog = await screen.findByTestId('market-rules');
+    await within(dialog).findByText('Could not load the rules.');
+    fail = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect((await within(dialog).findByTestId('market-rules-text')).textContent).toBe(rules);
+    expect(within(dialog).getByRole('heading').textContent).toBe('Rules: Match Odds');
+    // Each fancy line has its own.
+    await userEvent.keyboard('{Escape}');
+    const fancyRow = screen.getAllByTestId('fancy-market')[0] as HTMLElement;
+    await userEvent.click(within(fancyRow).getByTestId('market-rules-open'));
+    expect((await screen.findByTestId('market-rules-text')).textContent).toBe('Settles on the 6 over total.');
+    expect(callsTo('GET', `/markets/${FANCY_ID}/rules`)).toHaveLength(1);
+  });
 });

@@ -10,6 +10,7 @@ import { EventBets } from './event-bets';
 import { ExchangeMarket } from './exchange-market';
 import { FancyMarkets } from './fancy-markets';
 import { LiveIndicator } from './live-indicator';
+import { OneClickControl } from './one-click-control';
 import { ScorePanel } from './score-panel';
 import { SlipHost } from './slip-host';
 import { formatDate } from '../../../lib/dates';
@@ -82,6 +83,7 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
             )}
             <LiveIndicator />
           </p>
+          <OneClickControl />
         </header>
         <ScorePanel event={event} />
         <Markets event={event} />

@@ -6,6 +6,7 @@ import { compactAmount } from './price-cell';
 import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
+import { MarketRules } from './market-rules';
 import { RunnerPosition } from './runner-position';
 import { t } from '../../../lib/i18n/i18n';
 
@@ -85,6 +86,7 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
         <h3 className="market__title">{market.name}</h3>
         {market.inPlay ? <span className="badge badge--live">{t('In-play')}</span> : null}
         <MarketLimits market={market} />
+        <MarketRules marketId={market._id} name={market.name} />
         {position !== null ? <CashOut market={market} /> : null}
       </header>
       <div className="market__columns" aria-hidden="true">

@@ -6,6 +6,7 @@ import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
 import { FancyBook } from './fancy-book';
+import { MarketRules } from './market-rules';
 import { t } from '../../../lib/i18n/i18n';
 
 const rateText = (rate: number | null | undefined) => (rate === null || rate === undefined ? null : String(rate));
@@ -33,6 +34,7 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
             max: market.maxStake.toLocaleString('en-IN'),
           })}
         </span>
+        <MarketRules marketId={market._id} name={market.name} />
         <FancyBook market={market} position={position} />
         {/* A fancy position can be cashed out from its row, not only from its Book (issue 31). */}
         {position !== null && position.fancyBook.length > 0 ? <CashOut market={market} /> : null}

@@ -208,6 +208,44 @@ describe("the player's own stake buttons (issue 31)", () => {
   });
 });
 
+describe('one-click betting (issue 31)', () => {
+  it('is off by default; on, a tap places the chosen stake at once with no slip, one key per tap', async () => {
+    const { callsTo } = await openEvent({
+      'POST /place-bet': ok(
+        betRow({ marketId: BM_ID, marketType: 'BOOKMAKER', odds: 45, matchedOdds: 45, stake: 500, matchedStake: 500 }),
+      ),
+    });
+    const control = screen.getByTestId('one-click');
+    expect((within(control).getByTestId('one-click-toggle') as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(within(control).getByTestId('one-click-toggle'));
+    await userEvent.selectOptions(within(control).getByTestId('one-click-stake'), '1000');
+    expect(within(control).getByRole('status').textContent).toBe('A tap on a price places ₹1,000 at once.');
+    expect(JSON.parse(window.localStorage.getItem('oneClick') ?? 'null')).toEqual({ on: true, stake: 1000 });
+
+    const cell = within(screen.getByTestId('bookmaker-market')).getAllByTestId('bm-back')[0] as HTMLElement;
+    await userEvent.click(cell);
+    expect(screen.queryByTestId('bet-slip')).toBeNull();
+    expect((await screen.findByTestId('toast')).textContent).toContain('Bet matched: ₹500.00 at 45');
+    const call = callsTo('POST', '/place-bet')[0];
+    expect(call?.body).toEqual({
+      marketId: BM_ID,
+      selectionId: expect.any(String),
+      selectionType: 'back',
+      odds: 45,
+      stake: 1000,
+    });
+    await userEvent.click(cell);
+    await waitFor(() => expect(callsTo('POST', '/place-bet')).toHaveLength(2));
+    const [first, second] = callsTo('POST', '/place-bet');
+    expect(first?.headers.get('idempotency-key')).not.toBe(second?.headers.get('idempotency-key'));
+
+    // Off again: a tap opens the slip.
+    await userEvent.click(within(control).getByTestId('one-click-toggle'));
+    await userEvent.click(cell);
+    expect(screen.getByTestId('bet-slip')).toBeTruthy();
+  });
+});
+
 describe('odds-change preference in the slip (issue 13)', () => {
   it('shows the saved preference for a bookmaker bet and changes it on the server; an exchange slip has none', async () => {
     const { callsTo } = await openEvent({

@@ -1,6 +1,7 @@
 import type { Market, MarketType } from '@khel/contract';
 import { createStore, useStore } from '@khel/web-kit';
 import { session } from '../../../lib/storage';
+import { oneClickStore, placeOneClick } from './one-click';
 
 /** What the player has typed into an open slip; kept in sessionStorage so a reload keeps it (issue 31). */
 export interface SlipDraft {
@@ -42,7 +43,22 @@ export const SLIP_STORAGE_KEY = 'betSlip';
 export const betSlipStore = createStore<SlipSelection | null>(null);
 let taps = 0;
 
+/** A tap on a price: opens the slip, or with one-click betting on places the chosen stake at once (issue 31). */
 export function openSlip(selection: Tapped): void {
+  const oneClick = oneClickStore.get();
+  if (oneClick.on) {
+    void placeOneClick(
+      {
+        marketId: selection.market._id,
+        ...(selection.runnerId !== null ? { selectionId: selection.runnerId } : {}),
+        selectionType: selection.side,
+        odds: selection.odds,
+        ...(selection.marketType === 'FANCY' ? { oddsSize: selection.oddsSize ?? 100 } : {}),
+      },
+      oneClick.stake,
+    );
+    return;
+  }
   taps += 1;
   betSlipStore.set({ ...selection, tapId: taps });
 }
