@@ -133,6 +133,9 @@ describe('the money desk in a real browser', () => {
     await row.getByRole('button', { name: /^Approve the deposit/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve this deposit' });
     await dialog.getByText(txnRef).waitFor();
+    // The approver sees the request in context first (issue 24): no first approval yet, their own total today.
+    expect(await dialog.getByTestId('first-approval').innerText()).toBe('None yet');
+    expect(await dialog.getByTestId('requester-total').innerText()).toContain('₹');
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Deposit approved, the wallet is credited').waitFor();
     await row.waitFor({ state: 'detached' });
@@ -268,10 +271,12 @@ describe('the money desk in a real browser', () => {
     const secondRow = second.page.locator('tbody tr', { hasText: txnRef });
     await secondRow.getByText('Needs second approval').waitFor();
     await secondRow.getByRole('button', { name: /^Approve the deposit/ }).click();
-    await second.page
-      .getByRole('dialog', { name: 'Give the second approval' })
-      .getByRole('button', { name: 'Approve' })
-      .click();
+    // The second approver sees who gave the first approval and that operator's total for the player today.
+    const review = second.page.getByRole('dialog', { name: 'Give the second approval' });
+    await review.getByTestId('first-approval').waitFor();
+    expect(await review.getByTestId('first-approval').innerText()).toMatch(/^Demo Director, /);
+    expect(await review.getByTestId('requester-total').innerText()).toContain('₹0.00');
+    await review.getByRole('button', { name: 'Approve' }).click();
     await second.page.getByText('Deposit approved, the wallet is credited').waitFor();
     await secondRow.waitFor({ state: 'detached' });
 

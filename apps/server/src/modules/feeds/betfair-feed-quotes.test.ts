@@ -2,7 +2,8 @@
  * Issue 26, lag at 100× (decision 0042, addendum "lag"): the adapter translates only what a player can
  * see. A Betfair message that leaves Match Odds' visible house quotes as they were (best three prices
  * each side, their scaled and capped sizes, status, in play) sends the market's writer nothing; one
- * that changes them sends one quote, and the writer replaces the house's offers by difference.
+ * that changes them sends one quote, and the writer replaces the house's offers by difference. A
+ * writer slower than the stream gets the latest book, not every book in between.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,10 +52,12 @@ describe('the Betfair adapter sends the writer only what a player can see', () =
   it('an unchanged visible book issues no writer command, a changed one one quote replaced by difference', async () => {
     const commands: FeedMarketAction['type'][] = [];
     const failures: string[] = [];
+    let gate: Promise<void> = Promise.resolve(); // a slow writer, when a test closes it
     const runner = createBetfairFeedRunner({
       sports: t.services.sports,
-      onMarket: (marketId, action) => {
+      onMarket: async (marketId, action) => {
         commands.push(action.type);
+        await gate;
         return t.services.marketRouter.run('feed.market', { marketId, action });
       },
       clock: t.clock,
@@ -65,7 +68,10 @@ describe('the Betfair adapter sends the writer only what a player can see', () =
       ]),
       log: (text, error) => failures.push(`${text}: ${String(error)}`),
     });
-    const handle = (market: MarketChangeMessage) => runner.handle({ pt: market.pt, market });
+    const handle = async (market: MarketChangeMessage) => {
+      await runner.handle({ pt: market.pt, market });
+      await runner.drain();
+    };
 
     await handle(
       message(
@@ -133,6 +139,20 @@ describe('the Betfair adapter sends the writer only what a player can see', () =
     expect(second.filter((offer) => !kept.includes(offer))).toEqual([
       expect.objectContaining({ side: 'lay', price: 200, size: 1_500_00 }),
     ]);
+
+    // A writer slower than the stream: the books that arrive while a quote is being written are
+    // skipped, the latest one goes next (handle does not wait for a price change).
+    commands.length = 0;
+    let open = () => {};
+    gate = new Promise((resolve) => (open = resolve));
+    for (const size of [16, 17, 18])
+      await runner.handle({ pt: (pt += 500), market: message([{ id: 11, atb: [[2.0, size]] }]) });
+    expect(commands).toEqual(['exchangeQuote']);
+    open();
+    await runner.drain();
+    expect(commands).toEqual(['exchangeQuote', 'exchangeQuote']);
+    expect(await house()).toContainEqual(expect.objectContaining({ side: 'lay', price: 200, size: 1_800_00 }));
+    expect(await house()).not.toContainEqual(expect.objectContaining({ side: 'lay', price: 200, size: 1_700_00 }));
 
     // Suspended: a player sees it, so it is sent.
     commands.length = 0;

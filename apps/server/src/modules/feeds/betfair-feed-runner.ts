@@ -7,6 +7,12 @@
  * Conflation: a market's book is translated at most once per `conflateMs` of publish time, the
  * latest book each time (as Betfair's own conflateMs does), except that a change of the market
  * definition (status, in play, delay, result) is translated at once.
+ *
+ * Back-pressure (decision 0042, addendum "lag"): translations run one after another in arrival order
+ * on one queue, and `handle` waits only for a market definition change; a price change is queued and
+ * `handle` returns. A market has at most one translation waiting, and it reads the latest book when
+ * it runs, so when the writer is slower than the stream the books in between are skipped (as
+ * Betfair conflates for a slow client) instead of piling up as lag. `drain` waits for the queue.
  */
 import { StreamCache } from '@khel/betfair-stream';
 import type { MarketChangeMessage } from '@khel/betfair-stream';
@@ -49,6 +55,9 @@ export function createBetfairFeedRunner(deps: {
   const feed = createBetfairFeed(deps.config, deps.names);
   const flushed = new Map<string, { pt: number; definition: unknown }>();
   const dirty = new Set<string>();
+  const latestPt = new Map<string, number>(); // market id → publish time of its latest message
+  const queued = new Set<string>(); // markets with a translation queued and not yet started
+  let queue: Promise<void> = Promise.resolve();
   let controller: AbortController | null = null;
   let done: Promise<void> | null = null;
 
@@ -75,25 +84,48 @@ export function createBetfairFeedRunner(deps: {
     await run(feed.onMarket(book, deps.clock.now().getTime()));
   }
 
+  /** Runs after everything queued before it. */
+  function enqueue(task: () => Promise<void>): Promise<void> {
+    queue = queue.then(task).catch((error: unknown) => deps.log('betfair feed step failed', error));
+    return queue;
+  }
+
+  /** Queues a translation of the market's book unless one is waiting (it will read the latest book). */
+  function translate(marketId: string): Promise<void> {
+    if (queued.has(marketId)) return queue;
+    queued.add(marketId);
+    return enqueue(async () => {
+      queued.delete(marketId);
+      await flush(marketId, latestPt.get(marketId) ?? 0);
+    });
+  }
+
   async function market(message: MarketChangeMessage): Promise<void> {
     const { marketIds } = cache.apply(message);
     for (const marketId of marketIds) {
+      latestPt.set(marketId, message.pt);
       const last = flushed.get(marketId);
       const definitionChanged = last === undefined || cache.market(marketId)?.definition !== last.definition;
-      if (definitionChanged || message.pt - last.pt >= (deps.conflateMs ?? 0)) await flush(marketId, message.pt);
+      if (definitionChanged) await translate(marketId);
+      else if (message.pt - last.pt >= (deps.conflateMs ?? 0)) void translate(marketId);
       else dirty.add(marketId);
     }
   }
 
   async function handle(item: ReplayItem): Promise<void> {
     if ('market' in item) await market(item.market);
-    else await run(feed.onScore((item.score.cc ?? []) as CricketChange[], deps.clock.now().getTime()));
+    else {
+      const changes = (item.score.cc ?? []) as CricketChange[];
+      void enqueue(() => run(feed.onScore(changes, deps.clock.now().getTime())));
+    }
     deps.onHandled?.(item.pt);
   }
 
-  /** What conflation held back, translated now (the end of a replay, or a pause). */
+  /** What the queue holds and what conflation held back, translated now (the end of a replay, a pause, a test). */
   async function drain(): Promise<void> {
-    for (const marketId of [...dirty]) await flush(marketId, flushed.get(marketId)?.pt ?? 0);
+    await queue;
+    for (const marketId of [...dirty]) void translate(marketId);
+    await queue;
   }
 
   return {
