@@ -107,11 +107,14 @@ export async function startProduct(
     process: child,
     output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
+        // A product whose data folder is thrown away next is killed: its graceful stop (several seconds
+        // on a busy machine, closing sockets, leases and PGlite) would only tidy what is deleted
+        // (e2e/server/drain.e2e.ts tests the graceful stop). One that keeps its folder stops gracefully.
+        child.kill(options.dataDir === undefined ? 'SIGKILL' : 'SIGTERM');
         await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -55,6 +55,21 @@ describe('createCricsheetFeed', () => {
     expect(specs.every((m) => (m.rules ?? '').length > 20)).toBe(true);
   });
 
+  it('caught up an over at a time (a feed that fell behind), it offers the same markets and settles each the same', () => {
+    const { all, feed: stepped } = replay('1535462');
+    const match = cricsheetFixture('1535462');
+    const feed = createCricsheetFeed(match, { eventId: 'cricsheet-1535462', league: 'Replays', label: '(replay)' });
+    const caught = [...feed.open(0)];
+    for (let from = 0; from < feed.deliveries; from += 6)
+      caught.push(...feed.catchUp(from, Math.min(from + 6, feed.deliveries)));
+    expect([...feed.markets.keys()].sort()).toEqual([...stepped.markets.keys()].sort());
+    const sorted = (actions: FeedAction[]) => settledOf(actions).sort(([a], [b]) => a.localeCompare(b));
+    expect(sorted(caught)).toEqual(sorted(all));
+    expect(caught.filter((a) => a.type === 'eventStatus')).toEqual(all.filter((a) => a.type === 'eventStatus'));
+    // A fraction of the work: a score and a round of quotes an over, not two rounds a ball.
+    expect(caught.length * 5).toBeLessThan(all.length);
+  });
+
   it('a ball in progress suspends every quoted line; after it the lines reopen', () => {
     const { balls } = replay('1535462');
     const ball = balls[40]!;

@@ -255,6 +255,27 @@ export function createCricsheetFeed(match: MatchRecord, config: CricsheetFeedCon
     return actions;
   }
 
+  /** Delivery n was bowled: the score, settlements, fresh quotes; at the last, the result. */
+  function bowled(n: number): FeedAction[] {
+    const state = simState(match, n);
+    const actions: FeedAction[] = [{ type: 'score', eventId, panel: cricketScorePanel(state) }];
+    for (const spec of offered(n)) actions.push(...add(spec));
+    if (n >= total && !decided.has(bookmakerId)) {
+      decided.add(bookmakerId);
+      const o = match.outcome;
+      const winner = o.kind === 'win' ? o.winner : o.kind === 'tie' ? o.superOverWinner : null;
+      actions.push({
+        type: 'settleMarket',
+        eventId,
+        marketId: bookmakerId,
+        result: winner ? { kind: 'winner', runnerId: winner } : { kind: 'void', reason: 'NO_RESULT' },
+      });
+    }
+    actions.push(...bookmaker(n, false), ...settleOrQuote(n, false));
+    if (n >= total) actions.push({ type: 'eventStatus', eventId, status: 'finished' });
+    return actions;
+  }
+
   return {
     deliveries: total,
     markets,
@@ -290,25 +311,19 @@ export function createCricsheetFeed(match: MatchRecord, config: CricsheetFeedCon
       for (const spec of offered(n - 1)) actions.push(...add(spec));
       return [...actions, ...bookmaker(n - 1, true), ...settleOrQuote(n - 1, true)];
     },
-    /** Delivery n was bowled: the score, settlements, fresh quotes; at the last, the result. */
-    bowled(n: number): FeedAction[] {
-      const state = simState(match, n);
-      const actions: FeedAction[] = [{ type: 'score', eventId, panel: cricketScorePanel(state) }];
-      for (const spec of offered(n)) actions.push(...add(spec));
-      if (n >= total && !decided.has(bookmakerId)) {
-        decided.add(bookmakerId);
-        const o = match.outcome;
-        const winner = o.kind === 'win' ? o.winner : o.kind === 'tie' ? o.superOverWinner : null;
-        actions.push({
-          type: 'settleMarket',
-          eventId,
-          marketId: bookmakerId,
-          result: winner ? { kind: 'winner', runnerId: winner } : { kind: 'void', reason: 'NO_RESULT' },
-        });
-      }
-      actions.push(...bookmaker(n, false), ...settleOrQuote(n, false));
-      if (n >= total) actions.push({ type: 'eventStatus', eventId, status: 'finished' });
-      return actions;
+    /**
+     * From `from` deliveries bowled to `to` in one step, as a feed that fell behind (a reconnect) catches
+     * up: every market offered on the way is created, then the state after delivery `to` as `bowled(to)`
+     * gives it: the score, each market decided by then settled from the deliveries, fresh quotes. No
+     * ball-running suspension in between (no ball is in progress once caught up).
+     */
+    catchUp(from: number, to: number): FeedAction[] {
+      const actions: FeedAction[] = [];
+      if (from < 1 && to >= 1) actions.push({ type: 'eventStatus', eventId, status: 'inPlay' });
+      for (let count = from; count < to; count++) for (const spec of offered(count)) actions.push(...add(spec));
+      return [...actions, ...bowled(to)];
     },
+    /** Delivery n was bowled: the score, settlements, fresh quotes; at the last, the result. */
+    bowled,
   };
 }

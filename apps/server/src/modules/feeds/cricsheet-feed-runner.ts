@@ -94,6 +94,21 @@ export function createCricsheetFeedRunner(deps: {
     }
   }
 
+  /**
+   * Catches up to `count` bowled (all of them without it), `step` deliveries at a time, as a feed that
+   * fell behind does: the markets offered on the way, then the state after each step (score, settlements,
+   * quotes), with no ball-running suspension in between.
+   */
+  async function catchUpTo(count = feed.deliveries, step = 6): Promise<void> {
+    await open();
+    const end = Math.min(count, feed.deliveries);
+    while (next <= end) {
+      const to = Math.min(next - 1 + step, end);
+      await run(feed.catchUp(next - 1, to));
+      next = to + 1;
+    }
+  }
+
   const wait = (ms: number, signal: AbortSignal) =>
     new Promise<void>((resolve) => {
       if (signal.aborted) return resolve();
@@ -107,6 +122,7 @@ export function createCricsheetFeedRunner(deps: {
     bowling,
     bowled,
     playTo,
+    catchUpTo,
     /** Bowled so far. */
     bowledCount: () => next - 1,
     /** Plays the match in the background until its end or `stop`. */
