@@ -50,20 +50,22 @@ const lastSeq = async (marketId: string) =>
 describe('the demo feed on a market another process owns', () => {
   it('sends its quote to the owner; the same quote again changes nothing, a new one replaces it', async () => {
     const m = await ownedByOther();
-    const quote = (quoteId: string): FeedMarketAction => ({
+    const quote = (quoteId: string, sizePaise = 50_000): FeedMarketAction => ({
       type: 'exchangeQuote',
       status: 'open',
-      offers: [{ runnerId: m.runners[0] as string, side: 'lay', priceHundredths: 300, sizePaise: 50_000 }],
+      offers: [{ runnerId: m.runners[0] as string, side: 'lay', priceHundredths: 300, sizePaise }],
       quoteId,
     });
     const feed = (action: FeedMarketAction) =>
       here.services.marketRouter.run('feed.market', { marketId: m.id, action });
     const first = quote(randomUUID());
 
+    // A new quote equal to what rests keeps the resting offers (decision 0042, addendum "lag": quotes by difference).
     for (const [action, moves] of [
       [first, true],
       [first, false],
-      [quote(randomUUID()), true],
+      [quote(randomUUID()), false],
+      [quote(randomUUID(), 60_000), true],
     ] as const) {
       const before = { counts: counts(), seq: await lastSeq(m.id) };
       await feed(action);
@@ -76,7 +78,7 @@ describe('the demo feed on a market another process owns', () => {
     }
     const view = (await call(here.app, 'GET', `/api/v1/backoffice/markets/${m.id}/book`, { token: director })).body
       .data as { market: { runners: { back: { price: number; size: number }[] }[] } };
-    expect(view.market.runners[0]?.back).toEqual([{ price: 3, size: 500 }]);
+    expect(view.market.runners[0]?.back).toEqual([{ price: 3, size: 600 }]);
   });
 });
 
