@@ -77,3 +77,23 @@ export async function newMarket(
     runners: (book.body.data as { market: { runners: { _id: string }[] } }).market.runners.map((runner) => runner._id),
   };
 }
+
+/** newMarket, open for bets at once: a bookmaker quoted 50 / 52 on every runner, a fancy line NO 61 / YES 63 at even money. */
+export async function quotedMarket(
+  t: TestApp,
+  token: string,
+  type: 'EXCHANGE' | 'BOOKMAKER' | 'FANCY',
+): Promise<{ id: string; runners: string[] }> {
+  const market = await newMarket(t, token, type);
+  if (type === 'BOOKMAKER')
+    await call(t.app, 'PUT', `/api/v1/backoffice/markets/${market.id}/bookmaker-rates`, {
+      token,
+      body: { runners: market.runners.map((runnerId) => ({ runnerId, backRate: 50, layRate: 52 })) },
+    });
+  if (type === 'FANCY')
+    await call(t.app, 'PUT', `/api/v1/backoffice/markets/${market.id}/fancy-line`, {
+      token,
+      body: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 100 },
+    });
+  return market;
+}

@@ -3,6 +3,7 @@ import { ROLES } from '@khel/contract';
 import type { Answer, TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
+import { quotedMarket } from '../../../test/two-processes.js';
 
 /**
  * Issue 28, decision 0055: a single bet (or a market's bets in bulk) voided with a reason. A second
@@ -28,50 +29,7 @@ interface Bet {
   unmatchedStake: number;
 }
 
-let counter = 0;
-async function market(type: 'EXCHANGE' | 'BOOKMAKER' | 'FANCY') {
-  counter += 1;
-  const token = director.token;
-  const sport = await call(t.app, 'POST', '/api/v1/backoffice/sports', { token, body: { name: 'Cricket' } });
-  const league = await call(t.app, 'POST', '/api/v1/backoffice/leagues', {
-    token,
-    body: { sportId: (sport.body.data as { _id: string })._id, name: 'Void League' },
-  });
-  const event = await call(t.app, 'POST', '/api/v1/backoffice/events', {
-    token,
-    body: {
-      leagueId: (league.body.data as { _id: string })._id,
-      name: `Kings v Royals ${counter}`,
-      startTime: '2026-11-21T14:00:00.000Z',
-    },
-  });
-  const created = await call(t.app, 'POST', '/api/v1/backoffice/markets', {
-    token,
-    body: {
-      eventId: (event.body.data as { _id: string })._id,
-      marketType: type,
-      name: type === 'FANCY' ? '10 over runs' : 'Match Odds',
-      runners: type === 'FANCY' ? [] : ['Kings', 'Royals'],
-      betDelaySeconds: 0,
-    },
-  });
-  const id = (created.body.data as { _id: string })._id;
-  const view = (await call(t.app, 'PUT', `/api/v1/backoffice/markets/${id}`, { token, body: {} })).body.data as {
-    runners: { _id: string }[];
-  };
-  const runners = view.runners.map((runner) => runner._id);
-  if (type === 'BOOKMAKER')
-    await call(t.app, 'PUT', `/api/v1/backoffice/markets/${id}/bookmaker-rates`, {
-      token,
-      body: { runners: runners.map((runnerId) => ({ runnerId, backRate: 50, layRate: 52 })) },
-    });
-  if (type === 'FANCY')
-    await call(t.app, 'PUT', `/api/v1/backoffice/markets/${id}/fancy-line`, {
-      token,
-      body: { noLine: 61, noRate: 100, yesLine: 63, yesRate: 100 },
-    });
-  return { id, runners };
-}
+const market = (type: 'EXCHANGE' | 'BOOKMAKER' | 'FANCY') => quotedMarket(t, director.token, type);
 
 async function place(token: string, body: Record<string, unknown>): Promise<Bet> {
   const answer = await call(t.app, 'POST', '/api/v1/place-bet', { token, body });
