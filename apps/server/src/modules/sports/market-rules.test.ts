@@ -93,7 +93,10 @@ describe('market rules', () => {
     expect(exchangeRules.name).toBe('Match Odds');
     expect(exchangeRules.own).toBe(false);
     expect(exchangeRules.rules).toContain('back or lay against other players');
-    expect(exchangeRules.rules).toContain('In play, a bet waits 5 s');
+    expect(exchangeRules.rules).toContain(
+      'In play, a bet that would be matched waits 5 s before it is decided, and lapses',
+    );
+    expect(exchangeRules.rules).toContain('lapses when the market is suspended or turns in play');
     expect(exchangeRules.rules).toContain('Stakes from ₹100.00 to ₹25,000.00 a bet.');
     const fancyRules = ((await rulesOf(fancy)).body.data as { rules: string }).rules;
     expect(fancyRules).toContain('YES wins when the settled total is at or above the YES line');

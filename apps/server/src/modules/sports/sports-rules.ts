@@ -11,9 +11,11 @@ export function defaultMarketRules(
   market: Pick<MarketRow, 'type' | 'bet_delay_seconds' | 'commission_bp' | 'min_stake_paise' | 'max_stake_paise'>,
 ): string {
   const limits = `Stakes from ${formatPaise(market.min_stake_paise)} to ${formatPaise(market.max_stake_paise)} a bet.`;
+  // A delayed bet lapses if the market moved meanwhile (bet-lifecycle.ts); an exchange offer that would not match rests at once.
+  const waits = market.type === 'EXCHANGE' ? 'a bet that would be matched waits' : 'a bet waits';
   const delay =
     market.bet_delay_seconds > 0
-      ? `In play, a bet waits ${market.bet_delay_seconds} s before it is decided, and is refused if the market changed meanwhile.`
+      ? `In play, ${waits} ${market.bet_delay_seconds} s before it is decided, and lapses if the market changed meanwhile.`
       : 'Bets are decided at once, in play too.';
   const voided = 'If the event is abandoned or has no official result, the market is void and every stake is returned.';
   switch (market.type) {
@@ -25,7 +27,7 @@ export function defaultMarketRules(
       return [
         'You back or lay against other players at the odds you choose; a bet is matched at those odds or better, in whole or in part.',
         'Matched bets settle on the official result.',
-        'An unmatched bet lapses when the market turns in play, unless you kept it in play; it is cancelled when the market closes.',
+        'An unmatched bet lapses when the market is suspended or turns in play, unless you kept it in play, and every unmatched bet lapses when the market closes.',
         delay,
         commission,
         limits,
