@@ -44,6 +44,9 @@ describe('a visitor on Home', () => {
     const { context, page, errors } = await openPage(browser, size);
     await page.goto(`${product.baseUrl}/`);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).waitFor();
+    // Measured once the fonts are in and the header has settled (the settings' logo and links land after the button).
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await expect.poll(async () => (await headerLayout(page)).wrapped, { timeout: 10_000 }).toEqual([]);
     const layout = await headerLayout(page);
     expect(layout.wrapped).toEqual([]);
     expect(layout.scrollWidth).toBeLessThanOrEqual(layout.width);
