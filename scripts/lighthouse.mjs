@@ -32,6 +32,10 @@ async function api(baseUrl, method, path, body, token) {
   return response.json();
 }
 
+const DIAGNOSTIC_AUDITS = ['long-tasks', 'bootup-time', 'mainthread-work-breakdown'];
+const diagnostics = (lhr) =>
+  Object.fromEntries(DIAGNOSTIC_AUDITS.map((id) => [id, lhr.audits[id]?.details?.items ?? []]));
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
@@ -40,17 +44,24 @@ async function main() {
   // A persistent profile: its default context is the one Lighthouse's tab opens in, so the session
   // stored below is the one the audited page reads.
   const profileDir = mkdtempSync(join(tmpdir(), 'khel-lighthouse-profile-'));
-  const browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      `--remote-debugging-port=${port}`,
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  // A browser that cannot start (e.g. no /usr/bin/chromium) must not leave the product running.
+  const browser = await chromium
+    .launchPersistentContext(profileDir, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        `--remote-debugging-port=${port}`,
+        '--no-first-run',
+        '--disable-background-networking',
+      ],
+    })
+    .catch(async (error) => {
+      await product.stop();
+      rmSync(profileDir, { recursive: true, force: true });
+      throw error;
+    });
   const results = [];
   try {
     const login = await api(product.baseUrl, 'POST', '/api/v1/login', DEMO_PLAYER);
@@ -101,6 +112,8 @@ async function main() {
           fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
           tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
           finalUrl: lhr.finalDisplayedUrl,
+          // With --json, where the main thread went: the long tasks, script boot-up per file, work by kind.
+          ...(JSON_OUT ? { diagnostics: diagnostics(lhr) } : {}),
         });
       }
       if (runs.length === 0) continue;

@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One worker imports the server's module graph (and compiles PGlite's WASM) once, then runs its files one
+    // after another in that process; each file still builds its own app on its own database (decision 0073).
+    isolate: false,
     globalSetup: ['./test/global-setup.ts'],
   },
 });

@@ -25,6 +25,9 @@ export default defineConfig({
           /^\/ws/,
           /^\/backoffice/,
           /^\/house-casino/,
+          // The built-in Hub88 simulator's game pages open in the game frame: another party's pages on our origin.
+          /^\/hub88-sim\//,
+          /^\/metrics$/,
           /^\/manifest\.webmanifest$/,
         ],
         runtimeCaching: [],

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { RunningProduct } from '../support/harness.js';
-import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, startProduct } from '../support/harness.js';
+import type { Product } from '../support/harness.js';
+import {
+  DEMO,
+  DESKTOP,
+  PHONE,
+  api,
+  freshMobile,
+  launchBrowser,
+  loginToken,
+  sharedProduct,
+} from '../support/harness.js';
 
 /** The demo tree (apps/server/src/modules/demo/demo-seed.ts, README). */
 const AGENTS = {
@@ -18,12 +27,12 @@ async function logInAsAgent(page: Page, baseUrl: string, agent: { national: stri
 }
 
 describe('an agent in the back office (issue 12)', () => {
-  let product: RunningProduct;
+  let product: Product;
   let browser: Browser;
   let creditPlayerId: string;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
     const director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
     const found = await api<{ items: { _id: string }[] }>(
       product.baseUrl,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { RunningProduct } from '../support/harness.js';
+import type { Product } from '../support/harness.js';
 import {
   DEMO,
   DESKTOP,
@@ -10,7 +10,7 @@ import {
   launchBrowser,
   loginToken,
   readOtp,
-  startProduct,
+  sharedProduct,
 } from '../support/harness.js';
 
 /**
@@ -50,14 +50,14 @@ async function logIn(
 }
 
 describe('reports and the risk view in a real browser', () => {
-  let product: RunningProduct;
+  let product: Product;
   let browser: Browser;
   let directorToken: string;
   const market = { id: '', name: `Most sixes ${Date.now() % 100_000}`, runners: [] as { _id: string; name: string }[] };
   const player = { id: '', token: '', username: '', name: `Risk Taker ${Date.now() % 100_000}` };
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
     directorToken = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
     const token = directorToken;
     const sport = await api<{ _id: string }>(product.baseUrl, 'POST', '/api/v1/backoffice/sports', {

@@ -159,7 +159,16 @@ async function passSecondFactor(page: Page, operator: Operator): Promise<void> {
   }
 }
 
-describe('the sports desk in a real browser', () => {
+/**
+ * Each test is a whole desk scenario, 40 to 90 browser steps, each bounded by Playwright's own wait (a lost
+ * click or a missing row fails there). Under the machine's real load (about 30 on 2 cores) they took 41–57 s,
+ * the settle-and-correct one over 60 s, traced step by step with every step advancing: Vitest's 60 s default
+ * cut a working scenario off mid-way, and its unfinished steps then ran on into the next test. The budget only
+ * has to stop a scenario that no longer advances, which the per-step waits do first.
+ */
+const SCENARIO_MS = 180_000;
+
+describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
   let product: RunningProduct;
   let browser: Browser;
   let directorToken: string;

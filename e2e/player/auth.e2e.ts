@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DEMO, freshMobile, launchBrowser, readOtp, startProduct, type RunningProduct } from '../support/harness.js';
-import { VIEWPORTS, createVerifiedUser, openPage, pathOf, uiLogin, waitForPath } from './support.js';
+import { DEMO, freshMobile, launchBrowser, readOtp, sharedProduct, type Product } from '../support/harness.js';
+import { VIEWPORTS, createVerifiedUser, openPage, pathOf, uiLogin, waitForPath, type TestUser } from './support.js';
+
+/** The server spaces two OTP sends to one number 10 s apart (the sign-up's, then the reset's). */
+const OTP_SPACING_MS = 10_500;
 
 /** The player's identity journeys in a real browser against the real server, at desktop and phone sizes. */
 describe('player identity journeys', () => {
-  let product: RunningProduct;
+  let product: Product;
   let browser: Browser;
+  /** Whose password is reset below: signed up first, so its sign-up OTP is old by the time the reset asks for one. */
+  let forgetful: { user: TestUser; otpSentAt: number };
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
+    forgetful = { user: await createVerifiedUser(product.baseUrl), otpSentAt: Date.now() };
   });
   afterAll(async () => {
     await browser?.close();
@@ -105,14 +111,14 @@ describe('player identity journeys', () => {
   });
 
   it('resets a forgotten password with the OTP, then logs in with the new one (phone)', async () => {
-    const user = await createVerifiedUser(product.baseUrl);
+    const { user, otpSentAt } = forgetful;
     const { context, page } = await openPage(browser, VIEWPORTS[1][1]);
     await page.goto(`${product.baseUrl}/login`);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
     await dialog.getByLabel('Mobile No').fill(user.national);
-    // The verify OTP of the sign-up went out moments ago; the server spaces sends 10 s apart.
-    await new Promise((done) => setTimeout(done, 10_500));
+    // The sign-up's OTP went out before the tests above ran; only what is left of the spacing is waited out.
+    await new Promise((done) => setTimeout(done, Math.max(0, otpSentAt + OTP_SPACING_MS - Date.now())));
     await dialog.getByRole('button', { name: 'Send OTP' }).click();
     await dialog.getByTestId('reset-password-form').waitFor();
     const otp = await readOtp(product.baseUrl, user.mobileNo);

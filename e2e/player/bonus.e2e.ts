@@ -385,7 +385,7 @@ describe('bonuses and referrals in a real browser', () => {
     const deadline = Date.now() + 100_000;
     while ((await profileOf(token)).refBonus === 0) {
       if (Date.now() > deadline) throw new Error('the weekly referral payout did not run');
-      await new Promise((done) => setTimeout(done, 2000));
+      await new Promise((done) => setTimeout(done, 250));
     }
     const before = await profileOf(token);
     expect(before.refBonus).toBe(100);

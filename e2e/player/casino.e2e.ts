@@ -254,7 +254,11 @@ describe('casino lobbies in a real browser', () => {
       await waitForPath(page, '/');
     }
     await page.getByTestId('bottom-nav').getByRole('link', { name: 'Live Casino' }).waitFor();
-    expect(await page.getByTestId('bottom-nav').getByRole('link').allTextContents()).toEqual(['Home', 'Live Casino']);
+    expect(await page.getByTestId('bottom-nav').getByRole('link').allTextContents()).toEqual([
+      'Home',
+      'In-Play',
+      'Live Casino',
+    ]);
     // The live casino stays open to them, without slot games: the house's live games, then the Hub88
     // simulator's live tables the demo imports at boot (decision 0046), none of its four slots.
     await page.goto(`${product.baseUrl}/live-casino`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DEMO, launchBrowser, startProduct, type RunningProduct } from '../support/harness.js';
+import { DEMO, launchBrowser, sharedProduct, type Product } from '../support/harness.js';
 import {
   VIEWPORTS,
   createVerifiedUser,
@@ -16,11 +16,11 @@ const ALL = { allowHome: true, allowLiveCasino: true, allowSlots: true, allowSta
 
 /** Startup, login redirect, route guard and session expiry (spec §4) in a real browser. */
 describe('player route guards', () => {
-  let product: RunningProduct;
+  let product: Product;
   let browser: Browser;
   let user: TestUser;
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
     user = await createVerifiedUser(product.baseUrl);
   });
   afterAll(async () => {
@@ -45,8 +45,8 @@ describe('player route guards', () => {
     });
 
     it.each([
-      [ALL, '/slots', ['Home', 'Live Casino', 'Slots']],
-      [{ ...ALL, allowSlots: false }, '/', ['Home', 'Live Casino']],
+      [ALL, '/slots', ['Home', 'In-Play', 'Live Casino', 'Slots']],
+      [{ ...ALL, allowSlots: false }, '/', ['Home', 'In-Play', 'Live Casino']],
       [{ ...ALL, allowSlots: false, allowHome: false }, '/live-casino', ['Live Casino']],
       [{ ...ALL, allowSlots: false, allowHome: false, allowLiveCasino: false }, '/no-access', []],
     ])('after login with %o lands on %s and shows only the permitted navigation', async (flags, landing, nav) => {

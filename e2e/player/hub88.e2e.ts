@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { PHONE, api, launchBrowser, startProduct, type RunningProduct } from '../support/harness.js';
+import { PHONE, api, launchBrowser, sharedProduct, type Product } from '../support/harness.js';
 import { createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
 
 /**
@@ -11,7 +11,7 @@ import { createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type Test
  * the header balance and the account statement move by exactly each stake and each win.
  */
 
-let product: RunningProduct;
+let product: Product;
 let browser: Browser;
 let player: TestUser;
 
@@ -65,7 +65,7 @@ async function waitForHeaderBalance(page: Page, expected: number): Promise<void>
 }
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
   player = await createVerifiedUser(product.baseUrl);
   await setFlags(product.baseUrl, player.mobileNo, {
     allowHome: true,
@@ -89,6 +89,12 @@ describe('a Hub88 aggregator game on a phone', () => {
 
     await page.goto(`${product.baseUrl}/live-casino`);
     await waitForPath(page, '/live-casino');
+    // A returning player's lobby is controlled by the app's service worker; the game's page (another party's,
+    // here on our origin) must still reach the network, not the app's shell (CI, 2026-11-29: the frame showed
+    // the app when the worker had taken control in time).
+    await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     // The aggregator's studios sit beside our own house games in the lobby.
     const tile = page.getByRole('button', { name: 'Play Roulette Live by Evolution' }).first();
     await tile.waitFor({ timeout: 20_000 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   DEMO,
   DESKTOP,
@@ -10,7 +10,7 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, createVerifiedUser, openPage, uiLogin, type TestUser } from './support.js';
+import { betToast, createVerifiedUser, openMyBets, openPage, type TestUser, uiLogin } from './support.js';
 
 /**
  * Issue 31: a back at 1.85 that fills at 2.00 during the in-play delay says 2 everywhere the player
@@ -62,14 +62,6 @@ async function inPlayMatch(suffix: string) {
   if (lay.meta.code !== 200) throw new Error(`offer: ${lay.meta.message}`);
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   return { path: `/event?sport=e2e-matched-cricket&league=e2e-matched-league&event=${slug}`, market, rhinos };
-}
-
-async function openMyBets(page: Page) {
-  await page.getByTestId('profile-menu-button').click();
-  await page.getByRole('button', { name: 'My Bets' }).click();
-  const dialog = page.getByTestId('my-bets-modal');
-  await dialog.waitFor();
-  return dialog;
 }
 
 beforeAll(async () => {

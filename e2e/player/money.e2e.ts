@@ -8,8 +8,8 @@ import {
   api,
   launchBrowser,
   loginToken,
-  startProduct,
-  type RunningProduct,
+  sharedProduct,
+  type Product,
 } from '../support/harness.js';
 import { createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
 
@@ -83,13 +83,13 @@ async function modal(page: Page, name: string): Promise<Locator> {
 }
 
 describe('player money screens in a real browser', () => {
-  let product: RunningProduct;
+  let product: Product;
   let browser: Browser;
   let user: TestUser;
   let director: string;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
     user = await createVerifiedUser(product.baseUrl);
     await setFlags(product.baseUrl, user.mobileNo, ALL);
     director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
@@ -183,6 +183,9 @@ describe('player money screens in a real browser', () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await uiLogin(page, product.baseUrl, user.national, user.password);
     await page.getByTestId('balance-amount').waitFor();
+    // The header shows the balance as the session starts; the landing page replaces the login form a moment
+    // later (a lazy chunk, slow on a loaded machine). A player taps once it is there.
+    await page.getByTestId('login-form').waitFor({ state: 'detached' });
     const before = await balance(page);
     await page.getByRole('link', { name: 'Deposit' }).click();
     await waitForPath(page, '/deposit');
@@ -281,6 +284,9 @@ describe('player money screens in a real browser', () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await uiLogin(page, product.baseUrl, user.national, user.password);
     await page.getByTestId('balance-amount').waitFor();
+    // The header shows the balance as the session starts; the landing page replaces the login form a moment
+    // later (a lazy chunk, slow on a loaded machine). A player taps once it is there.
+    await page.getByTestId('login-form').waitFor({ state: 'detached' });
     const before = await balance(page);
     await page.getByRole('link', { name: 'Withdrawal' }).click();
     await waitForPath(page, '/withdrawal');

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startProduct, type RunningProduct } from '../support/harness.js';
+import { launchBrowser, sharedProduct, type Product } from '../support/harness.js';
 import { PHONE_AND_DESKTOP, openPage } from './support.js';
 
 /** Issue 31: a visitor's header fits a 390 px phone on one line ("Sign Up" wrapped there). */
-let product: RunningProduct;
+let product: Product;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import {
-  DEMO,
-  PHONE,
-  freshMobile,
-  launchBrowser,
-  readOtp,
-  startProduct,
-  type RunningProduct,
-} from '../support/harness.js';
+import { DEMO, PHONE, freshMobile, launchBrowser, readOtp, sharedProduct, type Product } from '../support/harness.js';
 import { VIEWPORTS, openPage, uiLogin, waitForPath } from './support.js';
 
 /** Issue 14's newcomer fixes as a phone (390×844) and a desktop see them (ADR 0024). */
 describe('the newcomer fixes in a real browser', () => {
-  let product: RunningProduct;
+  let product: Product;
   let browser: Browser;
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -10,7 +10,7 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, closeSheet, openPage, uiLogin } from './support.js';
+import { betToast, closeSheet, openMyBets, openPage, uiLogin } from './support.js';
 
 /** "₹1,00,000.50" / "-₹150.00" / "Exp -₹100.00" → rupees. */
 function rupees(text: string | null): number {
@@ -100,14 +100,6 @@ async function waitForHeader(page: Page, balance: number, exposure: number): Pro
     [balance, exposure],
     { timeout: 15_000 },
   );
-}
-
-async function openMyBets(page: Page) {
-  await page.getByTestId('profile-menu-button').click();
-  await page.getByRole('button', { name: 'My Bets' }).click();
-  const dialog = page.getByTestId('my-bets-modal');
-  await dialog.waitFor();
-  return dialog;
 }
 
 beforeAll(async () => {

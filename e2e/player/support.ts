@@ -119,3 +119,12 @@ export const PHONE_AND_DESKTOP = [
   ['phone 390×844', PHONE],
   ['desktop 1366×800', { width: 1366, height: 800 }],
 ] as const;
+
+/** My Bets from the account menu (either size): the open dialog. */
+export async function openMyBets(page: Page) {
+  await page.getByTestId('profile-menu-button').click();
+  await page.getByRole('button', { name: 'My Bets' }).click();
+  const dialog = page.getByTestId('my-bets-modal');
+  await dialog.waitFor();
+  return dialog;
+}

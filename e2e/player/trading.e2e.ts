@@ -7,8 +7,8 @@ import {
   api,
   launchBrowser,
   loginToken,
-  startProduct,
-  type RunningProduct,
+  sharedProduct,
+  type Product,
 } from '../support/harness.js';
 import { betToast, createVerifiedUser, openPage, uiLogin, type TestUser } from './support.js';
 
@@ -19,7 +19,7 @@ function rupees(text: string | null): number {
   return value;
 }
 
-let product: RunningProduct;
+let product: Product;
 let browser: Browser;
 let director: string;
 let maker: TestUser;
@@ -146,7 +146,7 @@ async function cashOut(page: Page, share: 100 | 50): Promise<void> {
 }
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = await sharedProduct();
   browser = await launchBrowser();
   director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
   maker = await createVerifiedUser(product.baseUrl);

@@ -85,6 +85,7 @@ describe('money survives SIGKILL', () => {
 
     const ops: PendingOp[] = [];
     let cutOff = 0; // operations a kill left unanswered, retried after the restart
+    let answered: () => void = () => undefined; // the burst's first answer (see the kill below)
     const send = async (op: PendingOp): Promise<void> => {
       const player = players[op.player] as (typeof players)[number];
       const path = op.kind === 'deposit' ? '/api/v1/admin-deposit-request' : '/api/v1/withdrawal-request';
@@ -112,6 +113,7 @@ describe('money survives SIGKILL', () => {
         } else if (answer.meta.error === 'WALLET_INSUFFICIENT_FUNDS') {
           op.acknowledgedId = 'refused';
         }
+        answered();
       } catch {
         // the process died mid-request: not acknowledged, retried after the restart
       }
@@ -148,9 +150,12 @@ describe('money survives SIGKILL', () => {
         acknowledgedId: null,
       }));
       ops.push(...batch);
+      const firstAnswer = new Promise<void>((done) => (answered = done));
       const inFlight = Promise.all([...batch.map(send), decideSome()]);
-      // Kill somewhere inside the burst, while requests and their transactions are in flight.
-      await new Promise((done) => setTimeout(done, 40 + Math.floor(random() * 600)));
+      // Kill inside the burst, while requests and their transactions are in flight: as the process answers
+      // its first request of the burst, so that some are answered and some cut off. (A fixed 40–640 ms after
+      // sending killed it, at load 35, before it had answered anything in every round: all 120 cut off.)
+      await firstAnswer;
       product.process.kill('SIGKILL');
       await inFlight;
       await product.stop();

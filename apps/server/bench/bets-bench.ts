@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { backendCpuMs, backendCpuSpent, cpuMsOf } from './proc-cpu.js';
+import { CONTENTION, contentionLine, withBusyCore } from './busy-core.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -194,9 +195,15 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** What a realistic flow did: offers placed, of them rested (unmatched when answered), cancels sent. */
-const flowSeen = { placed: 0, rested: 0, cancels: 0, refusals: new Map<string, number>() };
-/** Counts a refusal's message (a cancel that met its offer matched, a wallet that ran out). */
+/**
+ * What a realistic flow did: offers placed, of them rested (unmatched when answered), cancels sent, and
+ * of those the ones too late (BET_NOT_CANCELLABLE: a counter-offer matched the offer in full between its
+ * answer and the cancel, the product's right answer), counted apart from refusals.
+ */
+const flowSeen = { placed: 0, rested: 0, cancels: 0, tooLate: 0, refusals: new Map<string, number>() };
+/** The cancel-bet refusal of an offer matched in full before the cancel arrived (PRODUCT.md's message). */
+const NOTHING_LEFT = 'This bet has nothing left to cancel';
+/** Counts a refusal's message (a wallet that ran out, anything unexpected). */
 const refusal = (text: string) => {
   const message = /"message":"([^"]*)"/.exec(text)?.[1] ?? text.slice(0, 60);
   flowSeen.refusals.set(message, (flowSeen.refusals.get(message) ?? 0) + 1);
@@ -226,7 +233,11 @@ function realisticFlow(seed: number): BetOf {
         player,
         path: '/api/v1/cancel-bet',
         body: { betId },
-        answer: (text) => (text.includes('"code":200') ? undefined : refusal(text)),
+        answer: (text) => {
+          if (text.includes('"code":200')) return;
+          if (text.includes(NOTHING_LEFT)) flowSeen.tooLate += 1;
+          else refusal(text);
+        },
       };
     }
     const market = markets[
@@ -572,8 +583,29 @@ try {
     const flow = await placeBets(markets, players, 64, undefined, SECONDS, realisticFlow(20_261_128));
     row('16 markets, realistic flow', 64, flow);
     console.log(
-      `    realistic flow: ${flowSeen.placed} offers placed, ${Math.round((100 * flowSeen.rested) / Math.max(1, flowSeen.placed))} % rested, ${flowSeen.cancels} cancels sent, refused: ${[...flowSeen.refusals].map(([message, n]) => `${n} "${message}"`).join(', ') || 'none'}; ÷ matched pairs at 64 = ${spread64[0] === undefined ? 'n/a' : (flow.betsPerSecond / spread64[0]).toFixed(2)}`,
+      `    realistic flow: ${flowSeen.placed} offers placed, ${Math.round((100 * flowSeen.rested) / Math.max(1, flowSeen.placed))} % rested, ${flowSeen.cancels} cancels sent (${flowSeen.tooLate} too late: matched in full after resting), refused: ${[...flowSeen.refusals].map(([message, n]) => `${n} "${message}"`).join(', ') || 'none'}; ÷ matched pairs at 64 = ${spread64[0] === undefined ? 'n/a' : (flow.betsPerSecond / spread64[0]).toFixed(2)}`,
     );
+    // Issue 30: the same flow (another seed) held at half the rate it just reached; its p99 against 100 ms.
+    const half = await placeBets(
+      markets,
+      players,
+      64,
+      Math.max(1, Math.round(flow.betsPerSecond / 2)),
+      SECONDS,
+      realisticFlow(20_261_130),
+    );
+    row('realistic, half its peak', 64, half);
+    console.log(`    at half its peak: p99 ${half.p99} ms (target ≤ 100 ms: ${half.p99 <= 100 ? 'met' : 'missed'})`);
+    if (CONTENTION) {
+      // Issue 30's contention case: the same flow (another seed) with a process spinning on one core beside it.
+      const busy = await withBusyCore(() =>
+        placeBets(markets, players, 64, undefined, SECONDS, realisticFlow(20_261_129)),
+      );
+      row('realistic, busy core beside', 64, busy);
+      console.log(
+        `    ${contentionLine({ rate: flow.betsPerSecond, p99: flow.p99 }, { rate: busy.betsPerSecond, p99: busy.p99 })}`,
+      );
+    }
   }
   const hot = [markets[0] as Market];
   const hot64 = CASES.has('hot') ? await placeBets(hot, players, 64) : null;

@@ -3,7 +3,7 @@
 // a plain Fastify route that checks the same HMAC signature and answers the same JSON (the baseline:
 // what HTTP, JSON and the signature cost on this machine, without the wallet).
 // Run: npx tsx apps/server/bench/casino-wallet-bench.ts   (or npm run bench -- casino); BENCH_SECONDS, BENCH_CONNECTIONS,
-// BENCH_POOL, CASINO_WALLET_BATCH and CASINO_WALLET_IN_FLIGHT (the group commit, decision 0028's third addendum); BENCH_CPU_PROF=<file.cpuprofile> writes a CPU profile of this process (both targets' servers)
+// BENCH_CONTENTION=1 (the product again with a busy core beside it, issue 30), BENCH_POOL, CASINO_WALLET_BATCH and CASINO_WALLET_IN_FLIGHT (the group commit, decision 0028's third addendum); BENCH_CPU_PROF=<file.cpuprofile> writes a CPU profile of this process (both targets' servers)
 // for the whole load, to open in Chrome DevTools or speedscope.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
 import { ledgerViolations } from '../test/ledger-invariants.js';
+import { CONTENTION, contentionLine, withBusyCore } from './busy-core.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = 256;
@@ -103,63 +104,73 @@ try {
   console.log(
     '  one pair = a signed debit then a signed credit of the same round; the load generator runs in its own process',
   );
-  const child = spawn(process.execPath, [new URL('./casino-wallet-load.mjs', import.meta.url).pathname], {
-    env: {
-      ...process.env,
-      TARGETS: JSON.stringify([
-        { name: 'plain Fastify route (baseline)', url: baseline },
-        { name: 'product wallet callbacks', url: product },
-      ]),
-      SECRET: secret,
-      PLAYERS: JSON.stringify(players),
-      CONNECTIONS: String(CONNECTIONS),
-      SECONDS: String(SECONDS),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  type LoadRow = {
+    name: string;
+    pairsPerSecond: number;
+    callsPerSecond: number;
+    p50: number;
+    p99: number;
+    calls: number;
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
+  /** One run of the load generator (its own process) against each target in turn. */
+  async function load(targets: { name: string; url: string }[]): Promise<LoadRow[]> {
+    const child = spawn(process.execPath, [new URL('./casino-wallet-load.mjs', import.meta.url).pathname], {
+      env: {
+        ...process.env,
+        TARGETS: JSON.stringify(targets),
+        SECRET: secret,
+        PLAYERS: JSON.stringify(players),
+        CONNECTIONS: String(CONNECTIONS),
+        SECONDS: String(SECONDS),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise((resolve) => child.once('exit', resolve));
+    return output
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LoadRow);
+  }
   const profiler = process.env.BENCH_CPU_PROF === undefined ? null : new Session();
   if (profiler !== null) {
     profiler.connect();
     await profiler.post('Profiler.enable');
     await profiler.post('Profiler.start');
   }
-  await new Promise((resolve) => child.once('exit', resolve));
+  const rows = await load([
+    { name: 'plain Fastify route (baseline)', url: baseline },
+    { name: 'product wallet callbacks', url: product },
+  ]);
+  // The contention case (issue 30): the product again, with a process spinning on one core beside it.
+  if (CONTENTION)
+    rows.push(...(await withBusyCore(() => load([{ name: 'product, a busy core beside', url: product }]))));
   if (profiler !== null) {
     const { profile } = await profiler.post('Profiler.stop');
     writeFileSync(process.env.BENCH_CPU_PROF as string, JSON.stringify(profile));
     profiler.disconnect();
     console.log(`  CPU profile of the servers' process: ${process.env.BENCH_CPU_PROF}`);
   }
-  const rows = output
-    .trim()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map(
-      (line) =>
-        JSON.parse(line) as {
-          name: string;
-          pairsPerSecond: number;
-          callsPerSecond: number;
-          p50: number;
-          p99: number;
-          calls: number;
-          non2xx: number;
-          errors: number;
-          timeouts: number;
-        },
-    );
   console.log('  target                              pairs/s   calls/s   p50 ms   p99 ms   non-2xx   errors');
   for (const row of rows) {
     console.log(
       `  ${row.name.padEnd(34)} ${row.pairsPerSecond.toFixed(0).padStart(8)} ${row.callsPerSecond.toFixed(0).padStart(9)} ${String(row.p50).padStart(8)} ${String(row.p99).padStart(8)} ${String(row.non2xx).padStart(9)} ${String(row.errors + row.timeouts).padStart(8)}`,
     );
   }
-  const product_ = rows.find((row) => row.name.startsWith('product'));
+  const product_ = rows.find((row) => row.name === 'product wallet callbacks');
   const base = rows.find((row) => row.name.startsWith('plain'));
   if (product_ !== undefined && base !== undefined)
     console.log(`  product / baseline: ${(product_.callsPerSecond / base.callsPerSecond).toFixed(2)}×`);
+  const busy = rows.find((row) => row.name.startsWith('product, a busy core'));
+  if (product_ !== undefined && busy !== undefined)
+    console.log(
+      `  ${contentionLine({ rate: product_.pairsPerSecond, p99: product_.p99 }, { rate: busy.pairsPerSecond, p99: busy.p99 })}`,
+    );
   const counts = services.casino.casinoWallet.writerCounts();
   console.log(
     `  group commit: ${counts.calls} one-statement calls in ${counts.statements} statements (${counts.batches} batches carried ${counts.batchedCalls} calls, ${(counts.batchedCalls / Math.max(1, counts.batches)).toFixed(1)} per batch; ${counts.fallbacks} batches undone and run call by call)`,

@@ -12,10 +12,9 @@ import type { ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { cpuMsOf } from './proc-cpu.js';
+import { createBenchDatabase, type BenchDatabase } from './bench-database.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -85,44 +84,36 @@ async function load(url: string, pid: number | undefined, headers: Record<string
 
 // One database per product process: two processes on one database would also share (and fight over)
 // its background work, such as the house crash game's rounds, and measure that instead of the HTTP path.
-const names = [
-  `khel_http_${randomBytes(5).toString('hex')}`,
-  ...(BASELINE === null ? [] : [`khel_http_${randomBytes(5).toString('hex')}`]),
+const databases = [
+  await createBenchDatabase(ADMIN_URL, 'khel_http'),
+  ...(BASELINE === null ? [] : [await createBenchDatabase(ADMIN_URL, 'khel_http')]),
 ];
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-for (const name of names) await admin.query(`create database ${name}`);
-const databaseUrlOf = (name: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
 const logs = mkdtempSync(join(tmpdir(), 'khel-http-bench-'));
 const children: ChildProcess[] = [];
 try {
   const plain = await startProcess([join(ROOT, 'apps/server/bench/plain-fastify.mjs')], {}, join(logs, 'plain.log'));
   children.push(plain.child);
   // Production mode, as deployed: built files from memory, index.html read once (development re-reads from disk).
-  const productEnv = (name: string) => ({
+  const productEnv = (database: BenchDatabase) => ({
     NODE_ENV: 'production',
     ALLOW_OUTBOX_IN_PRODUCTION: 'true',
     SECOND_FACTOR_KEY: 'a-bench-only-key-of-at-least-32-characters',
     PORT: '0',
     HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrlOf(name),
+    ...database.env,
     RATE_LIMIT_PER_MINUTE: '100000000',
     DEMO_FEED: 'false',
   });
   const product = await startProcess(
     [...NODE_ARGS, join(ROOT, 'apps/server/dist/server.js')],
-    productEnv(names[0] as string),
+    productEnv(databases[0] as BenchDatabase),
     join(logs, 'product.log'),
   );
   children.push(product.child);
   const baseline =
     BASELINE === null
       ? null
-      : await startProcess([BASELINE], productEnv(names[1] as string), join(logs, 'baseline.log'));
+      : await startProcess([BASELINE], productEnv(databases[1] as BenchDatabase), join(logs, 'baseline.log'));
   if (baseline !== null) children.push(baseline.child);
   const signIn = async (url: string) => {
     const login = await fetch(`${url}/api/v1/login`, {
@@ -204,6 +195,5 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((done) => setTimeout(done, 500));
-  for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  for (const database of databases) await database.drop();
 }

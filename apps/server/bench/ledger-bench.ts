@@ -1,5 +1,6 @@
 // Ledger throughput on the PostgreSQL server, and the invariant checker at one million journal entries.
-// Run: npx tsx apps/server/bench/ledger-bench.ts   (or npm run bench -- ledger); BENCH_SECONDS, BENCH_BATCH, BENCH_PLAYERS, LEDGER_ONLY=batched
+// Run: npx tsx apps/server/bench/ledger-bench.ts   (or npm run bench -- ledger); BENCH_SECONDS, BENCH_BATCH, BENCH_PLAYERS, LEDGER_ONLY=batched,
+// BENCH_CONTENTION=1 (the batched path again with a busy core beside it, issue 30)
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrate } from '../src/db/migrate.js';
@@ -8,6 +9,7 @@ import { systemClock } from '../src/lib/clock.js';
 import type { Database } from '../src/db/database.js';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
 import { ledgerViolations } from '../test/ledger-invariants.js';
+import { CONTENTION, contentionLine, withBusyCore } from './busy-core.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2048);
@@ -87,7 +89,15 @@ async function throughput(): Promise<void> {
         `  ${String(clients).padStart(7)}   ${(latencies.length / seconds).toFixed(0).padStart(6)}   ${percentile(latencies, 50).toFixed(2).padStart(6)}   ${percentile(latencies, 99).toFixed(2).padStart(6)}`,
       );
     }
-    await batched(db, wallet, players);
+    const quiet = await batched(db, wallet, players);
+    // The contention case (issue 30): the batched path again, with a process spinning on one core beside it.
+    if (CONTENTION) {
+      const busy = await withBusyCore(() => batched(db, wallet, players, 'with a busy core beside'));
+      for (const row of busy) {
+        const before = quiet.find((q) => q.clients === row.clients);
+        if (before !== undefined) console.log(`  ${row.clients} clients: ${contentionLine(before, row)}`);
+      }
+    }
     const violations = await ledgerViolations(db);
     console.log(`  invariants after the run: ${violations.length === 0 ? 'all hold' : violations.join('; ')}`);
     await db.close();
@@ -100,9 +110,15 @@ async function throughput(): Promise<void> {
  * to its own slice of the players (one writer per market touches its own players); the house side is
  * shared by all.
  */
-async function batched(db: Database, wallet: WalletService, players: string[]): Promise<void> {
+async function batched(
+  db: Database,
+  wallet: WalletService,
+  players: string[],
+  label = '',
+): Promise<{ clients: number; rate: number; p99: number }[]> {
+  const measured: { clients: number; rate: number; p99: number }[] = [];
   console.log(
-    `\n== Ledger, batched path: ${BATCH} journal transactions per database transaction (wallet.postMany), ${SECONDS_PER_LEVEL} s per level`,
+    `\n== Ledger, batched path${label === '' ? '' : `, ${label}`}: ${BATCH} journal transactions per database transaction (wallet.postMany), ${SECONDS_PER_LEVEL} s per level`,
   );
   console.log('  clients   journal tx/s   batches/s   batch p50 ms   batch p99 ms');
   for (const clients of [1, 8]) {
@@ -145,7 +161,9 @@ async function batched(db: Database, wallet: WalletService, players: string[]): 
     console.log(
       `  ${String(clients).padStart(7)}   ${((latencies.length * BATCH) / seconds).toFixed(0).padStart(12)}   ${(latencies.length / seconds).toFixed(0).padStart(9)}   ${percentile(latencies, 50).toFixed(1).padStart(12)}   ${percentile(latencies, 99).toFixed(1).padStart(12)}`,
     );
+    measured.push({ clients, rate: (latencies.length * BATCH) / seconds, p99: percentile(latencies, 99) });
   }
+  return measured;
 }
 
 async function checkerAtOneMillion(): Promise<void> {

@@ -51,13 +51,17 @@ import { registerLiveRoutes } from './modules/live/live-routes.js';
 import { createFeedRunner } from './modules/sports/feed/index.js';
 import { createBetfairFeedRunner, teamNamesOf } from './modules/feeds/betfair-feed-runner.js';
 import { cricsheetFile, loadReplaySpec, replayLabel, replaySpecs } from './modules/feeds/replay-feeds.js';
+import { betfairLiveConfig, createBetfairLiveFeed } from './modules/feeds/betfair-live-feed.js';
 import { createCricsheetFeedRunner, loadCricsheet } from './modules/feeds/cricsheet-feed-runner.js';
 import { resultDeskRoutes } from './modules/sports/result-desk-routes.js';
 import { sportsAdminRoutes } from './modules/sports/sports-admin-routes.js';
 import { sportsRoutes } from './modules/sports/sports-routes.js';
 import { tradingRoutes } from './modules/sports/trading-routes.js';
 import { oddsPreferenceRoutes } from './modules/sports/odds-preference/index.js';
+import { announcementsRoutes } from './modules/announcements/announcements-routes.js';
 import { stakeButtonsRoutes } from './modules/stake-buttons/stake-buttons-routes.js';
+import { pinsRoutes } from './modules/sports/pins/pins-routes.js';
+import { resultsRoutes } from './modules/sports/results/results-routes.js';
 import { cancelMarketBetsRoutes } from './modules/sports/cancel-market-bets-routes.js';
 import { registerCasino, registerCasinoLive } from './modules/casino/casino-module.js';
 import { hub88SimRoutes } from './modules/hub88-sim/hub88-sim-routes.js';
@@ -65,6 +69,7 @@ import { bonusAdminRoutes } from './modules/bonus/bonus-admin-routes.js';
 import { bonusRoutes } from './modules/bonus/bonus-routes.js';
 import { referralRoutes } from './modules/referral/referral-routes.js';
 import { houseMoneyRoutes } from './modules/agents/house-money-routes.js';
+import { treeMoveRoutes } from './modules/agents/tree-move-routes.js';
 import { agentMoneyRoutes } from './modules/agents/agent-money-routes.js';
 import { reportsRoutes } from './modules/reports/reports-routes.js';
 import { agentsPartnershipRoutes } from './modules/agents/agents-partnership-routes.js';
@@ -89,11 +94,14 @@ export type { Services };
  * Wiring in Fastify's load order: framework settings and external plugins (security headers, rate
  * limit, OpenAPI), then app plugins (errors, auth), then routes, then the static apps.
  */
-export async function buildApp(options: {
-  config: Config;
-  db: Database;
-  clock?: Clock;
-}): Promise<{ app: FastifyInstance; services: Services; startFeed: () => void; drain: Drain }> {
+export async function buildApp(options: { config: Config; db: Database; clock?: Clock }): Promise<{
+  app: FastifyInstance;
+  services: Services;
+  startFeed: () => void;
+  drain: Drain;
+  /** The live Betfair source, when FEED=betfair: (started by startFeed). */
+  liveFeed: ReturnType<typeof createBetfairLiveFeed> | null;
+}> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const bus =
@@ -203,6 +211,7 @@ export async function buildApp(options: {
       result: (id) => services.resultDesk.parties(id),
       bonusGrant: (id) => services.bonusAdmin.grantParties(id),
       houseMoney: (id) => services.houseMoney.parties(id),
+      treeMove: (id) => services.treeMoves.parties(id),
     },
     (rootId, userId) => services.tree.isInSubtree(rootId, userId),
   );
@@ -228,6 +237,19 @@ export async function buildApp(options: {
       .finally(() => done());
   });
 
+  // The live Betfair source (FEED=betfair:, decision 0070); started with the feed, its state in readiness.
+  const liveConfig = betfairLiveConfig(config);
+  const live =
+    liveConfig === null
+      ? null
+      : createBetfairLiveFeed({
+          config: liveConfig,
+          sports: services.sports,
+          onMarket: (marketId, action) => services.marketRouter.run('feed.market', { marketId, action }),
+          clock,
+          log: (message, error) => app.log.warn({ err: error }, message),
+          metrics: metrics.feed,
+        });
   const health = createHealthService({
     db,
     repository: services.ops,
@@ -235,6 +257,7 @@ export async function buildApp(options: {
     marketsReachable: () => services.marketRouter.reachable(),
     phase: drain.phase,
     startedAtMs: Date.now(),
+    ...(live === null ? {} : { feed: live.status }),
   });
   await app.register(healthRoutes(health));
   await app.register(metricsRoutes(metrics, metricsAllowList(config.metricsAllow)));
@@ -270,6 +293,7 @@ export async function buildApp(options: {
     ),
   );
   await app.register(houseMoneyRoutes(services.houseMoney, guards));
+  await app.register(treeMoveRoutes(services.treeMoves, guards));
   // casino wiring (modules/casino) goes here
   await registerCasino(app, services.casino, guards, metrics.casinoWallet);
   // The built-in Hub88 simulator's Operator API and game pages (another party; decision 0046).
@@ -283,13 +307,21 @@ export async function buildApp(options: {
   await app.register(tradingRoutes({ positions: services.positions, cashOut: services.cashOut, markets, guards }));
   await app.register(oddsPreferenceRoutes(services.oddsPreferences, guards));
   await app.register(stakeButtonsRoutes(services.stakeButtons, guards));
+  await app.register(pinsRoutes(services.pins, guards));
+  await app.register(resultsRoutes(services.results));
+  await app.register(announcementsRoutes(services.announcements, guards));
   await app.register(cancelMarketBetsRoutes(markets, guards));
   await app.register(sportsAdminRoutes(services.sports, markets, guards));
   await app.register(resultDeskRoutes(services.resultDesk, services.sports, markets, guards));
-  await app.register(reportsRoutes(services.reports, services.betList, guards));
+  await app.register(reportsRoutes(services.reports, services.betList, services.fancyBooks, guards));
   await app.register(
     agentsPartnershipRoutes(
-      { rates: services.agentRates, statements: services.agentStatements, limits: services.downlineLimits },
+      {
+        rates: services.agentRates,
+        statements: services.agentStatements,
+        limits: services.downlineLimits,
+        marketTypes: services.marketTypeRules,
+      },
       guards,
     ),
   );
@@ -386,6 +418,7 @@ export async function buildApp(options: {
     services.stopTimers();
     await feed?.stop();
     for (const replay of replays) await replay.stop();
+    await live?.stop();
   });
   if (config.NODE_ENV !== 'production') await app.register(smsDevRoutes(services.sms));
   const { msg91 } = services;
@@ -421,7 +454,9 @@ export async function buildApp(options: {
     startFeed: () => {
       feed?.start();
       for (const replay of replays) replay.start();
+      live?.start();
     },
     drain,
+    liveFeed: live,
   };
 }

@@ -32,6 +32,15 @@ describe('configuration is validated at boot', () => {
     [{ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true' }, 'SECOND_FACTOR_KEY'],
     [{ MONEY_MODE: 'real', REAL_MONEY_JURISDICTIONS: 'us' }, 'SECOND_FACTOR_KEY'],
     [{ NODE_ENV: 'production', ALLOW_OUTBOX_IN_PRODUCTION: 'true', SECOND_FACTOR_KEY: 'short' }, 'at least 32'],
+    // The live Betfair source (decision 0070): an app key, and a session token or a login.
+    [{ FEED: 'betfair:live' }, 'FEED must be'],
+    [{ FEED: 'betfair:', BETFAIR_SESSION_TOKEN: 't' }, 'FEED=betfair: needs BETFAIR_APP_KEY'],
+    [{ FEED: 'betfair:', BETFAIR_APP_KEY: 'k', BETFAIR_USERNAME: 'u' }, 'needs BETFAIR_SESSION_TOKEN, or'],
+    [{ FEED: 'betfair:', BETFAIR_APP_KEY: 'k', BETFAIR_SESSION_TOKEN: 't', BETFAIR_CERT_FILE: 'c' }, 'go together'],
+    [
+      { FEED: 'betfair:', BETFAIR_APP_KEY: 'k', BETFAIR_SESSION_TOKEN: 't', BETFAIR_HEARTBEAT_MS: '100' },
+      'BETFAIR_HEARTBEAT_MS',
+    ],
   ])('refuses %o, naming the problem', (env, fragment) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(fragment);

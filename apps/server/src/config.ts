@@ -43,14 +43,37 @@ const configSchema = z
     DEMO_FEED: booleanFromEnv.optional(),
     FEED_SEED: z.coerce.number().int().default(20_261_121),
     FEED_TICK_MS: z.coerce.number().int().min(100).default(1000),
-    /** A real source beside the simulator (decision 0042): `betfair-replay:<file>[,score=<ccm file>]` or `cricsheet:<file>`. */
+    /** A real source beside the simulator (decisions 0042, 0070): `betfair-replay:<file>[,score=<ccm file>]`, `cricsheet:<file>` or `betfair:` (live, BETFAIR_*). */
     FEED: z
       .string()
       .regex(
-        /^(betfair-replay:[^,]+(,score=.+)?|cricsheet:.+)$/,
-        'FEED must be betfair-replay:<file>[,score=<ccm file>] or cricsheet:<file>',
+        /^(betfair-replay:[^,]+(,score=.+)?|cricsheet:.+|betfair:)$/,
+        'FEED must be betfair-replay:<file>[,score=<ccm file>], cricsheet:<file> or betfair:',
       )
       .optional(),
+    /** The live Betfair source (FEED=betfair:, decision 0070): app key, and a session token or a login (with a certificate: non-interactive). */
+    BETFAIR_APP_KEY: z.string().optional(),
+    BETFAIR_SESSION_TOKEN: z.string().optional(),
+    BETFAIR_USERNAME: z.string().optional(),
+    BETFAIR_PASSWORD: z.string().optional(),
+    BETFAIR_CERT_FILE: z.string().optional(),
+    BETFAIR_KEY_FILE: z.string().optional(),
+    /** Where Betfair is (the defaults); tests point them at local fakes, trusting BETFAIR_CA_FILE. */
+    BETFAIR_STREAM_HOST: z.string().default('stream-api.betfair.com'),
+    BETFAIR_STREAM_PORT: z.coerce.number().int().min(1).max(65_535).default(443),
+    BETFAIR_IDENTITY_URL: z.string().url().default('https://identitysso.betfair.com/api/'),
+    BETFAIR_CERT_IDENTITY_URL: z.string().url().default('https://identitysso-cert.betfair.com/api/'),
+    BETFAIR_BETTING_URL: z.string().url().default('https://api.betfair.com/exchange/betting/json-rpc/v1'),
+    BETFAIR_CA_FILE: z.string().optional(),
+    /** The stream's market filter: event types (4 cricket, 1 soccer, 2 tennis), market types, and optionally countries or market ids (comma-separated). */
+    BETFAIR_EVENT_TYPE_IDS: z.string().default('4'),
+    BETFAIR_MARKET_TYPES: z.string().default('MATCH_ODDS'),
+    BETFAIR_COUNTRY_CODES: z.string().optional(),
+    BETFAIR_MARKET_IDS: z.string().optional(),
+    /** Conflation asked of Betfair (0: none), the heartbeat asked (500–5000 ms), and how often the session is kept alive. */
+    BETFAIR_CONFLATE_MS: z.coerce.number().int().min(0).default(0),
+    BETFAIR_HEARTBEAT_MS: z.coerce.number().int().min(500).max(5000).default(5000),
+    BETFAIR_KEEP_ALIVE_MINUTES: z.coerce.number().positive().default(60),
     /** The demo also replays the recorded NED v PNG match (labelled a replay); on with the demo feed. */
     DEMO_REPLAY: booleanFromEnv.optional(),
     /** A replay's speed (2 = twice as fast), and the longest wait between two recorded messages. */
@@ -151,6 +174,8 @@ const configSchema = z
     /** Hub88 (decision 0046): its public key (PEM file) verifying its calls, ours (PEM file) signing our answers and calls. */
     HUB88_PUBLIC_KEY: z.string().min(1).optional(),
     HUB88_OPERATOR_PRIVATE_KEY: z.string().min(1).optional(),
+    /** The built-in simulator's own key (PEM file) when it runs (play mode, Hub88 not configured); unset: made at each start. */
+    HUB88_SIMULATOR_PRIVATE_KEY: z.string().min(1).optional(),
     /** Hub88's Operator API (game list, game URLs, transactions); unset in play mode: the built-in simulator. */
     HUB88_API_URL: z
       .string()
@@ -204,6 +229,23 @@ const configSchema = z
         path: ['HUB88_API_URL'],
         message: 'HUB88_API_URL needs HUB88_PUBLIC_KEY, HUB88_OPERATOR_PRIVATE_KEY and HUB88_OPERATOR_ID',
       });
+    }
+    if (config.FEED === 'betfair:') {
+      if (config.BETFAIR_APP_KEY === undefined)
+        ctx.addIssue({ code: 'custom', path: ['BETFAIR_APP_KEY'], message: 'FEED=betfair: needs BETFAIR_APP_KEY' });
+      const login = config.BETFAIR_USERNAME !== undefined && config.BETFAIR_PASSWORD !== undefined;
+      if (config.BETFAIR_SESSION_TOKEN === undefined && !login)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BETFAIR_SESSION_TOKEN'],
+          message: 'FEED=betfair: needs BETFAIR_SESSION_TOKEN, or BETFAIR_USERNAME and BETFAIR_PASSWORD to log in',
+        });
+      if ((config.BETFAIR_CERT_FILE === undefined) !== (config.BETFAIR_KEY_FILE === undefined))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['BETFAIR_CERT_FILE'],
+          message: 'BETFAIR_CERT_FILE and BETFAIR_KEY_FILE go together (non-interactive login)',
+        });
     }
     if (config.MIGRATION_DATABASE_URL !== undefined && config.DATABASE_URL === undefined) {
       ctx.addIssue({

@@ -54,7 +54,10 @@ import { createResultDeskService } from './modules/sports/result-desk-service.js
 import { createPositionsService } from './modules/sports/positions/index.js';
 import { createCashOutService } from './modules/sports/betting/index.js';
 import { createOddsPreferenceService } from './modules/sports/odds-preference/index.js';
+import { createAnnouncementsService } from './modules/announcements/announcements-service.js';
 import { createStakeButtonsService } from './modules/stake-buttons/stake-buttons-service.js';
+import { createPinsService } from './modules/sports/pins/pins-service.js';
+import { createResultsService } from './modules/sports/results/results-service.js';
 import { createSportsService, hasOpenBets } from './modules/sports/sports-service.js';
 import { createCasinoServices } from './modules/casino/casino-module.js';
 import { hub88Setup } from './modules/casino/hub88/hub88-setup.js';
@@ -68,6 +71,7 @@ import { createBonusWagering } from './modules/bonus/bonus-wagering.js';
 import { createAgentChipsService, playerAgentOf } from './modules/agents/agent-chips-service.js';
 import { createAgentCreditService } from './modules/agents/agent-credit-service.js';
 import { createHouseMoneyService } from './modules/agents/house-money-service.js';
+import { createTreeMoveService } from './modules/agents/tree-move-service.js';
 import { createHouseMoneyGate } from './modules/agents/money-from-the-top.js';
 import { createAgentBookService } from './modules/agents/agent-book-service.js';
 import { createAgentFiguresService } from './modules/agents/agent-figures-service.js';
@@ -79,6 +83,9 @@ import { createReportsService } from './modules/reports/reports-service.js';
 import { createAgentRatesService } from './modules/agents/agent-rates.js';
 import { createAgentStatementService } from './modules/agents/agent-statement-service.js';
 import { createDownlineLimitsService } from './modules/agents/downline-limits-service.js';
+import { createMarketTypeRulesService } from './modules/agents/market-type-rules-service.js';
+import { createPartnershipChains } from './modules/agents/partnership-chains.js';
+import { createFancyBookService } from './modules/reports/fancy-book-service.js';
 import { createMetrics } from './modules/ops/metrics.js';
 import { createOpsRepository } from './modules/ops/ops-repository.js';
 
@@ -243,6 +250,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     audit,
     clock,
   });
+  const treeMoves = createTreeMoveService({ db, wallet, credit: agentCredit, audit, clock });
   const agentFigures = createAgentFiguresService({ db });
   const agentBook = createAgentBookService({ db, clock });
   const adjustments = createAdjustmentsService({ db, wallet, audit, clock, fourEyes });
@@ -279,6 +287,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const agentRates = createAgentRatesService({ db, audit, clock });
   const agentStatements = createAgentStatementService({ db, audit, clock });
   const downlineLimits = createDownlineLimitsService({ db, audit, clock });
+  const marketTypeRules = createMarketTypeRulesService({ db, audit, clock });
   // A bet waiting out its in-play delay is decided by a timer here, if this process still writes its market; a sweep catches any a restart or a lease's move left.
   const betting = createBettingService({
     books,
@@ -349,7 +358,11 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   });
   const oddsPreferences = createOddsPreferenceService({ db, clock });
   const stakeButtons = createStakeButtonsService({ db, clock });
+  const pins = createPinsService({ db, clock, views: sports });
+  const results = createResultsService({ db, clock });
+  const announcements = createAnnouncementsService({ db, clock, audit });
   const reports = createReportsService({ db, clock, credit: agentFigures });
+  const fancyBooks = createFancyBookService({ db, clock, chains: createPartnershipChains({ db, clock }) });
   const betList = createBetListService({ db });
   const delayedBets = createDelayedBets({ sports, mayWrite: (marketId) => marketRouter.mayWrite(marketId) });
   const stopTimers = () => delayedBets.stop();
@@ -392,16 +405,22 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     referralWeekly,
     oddsPreferences,
     stakeButtons,
+    pins,
+    results,
+    announcements,
     tree,
     agents,
     reports,
+    fancyBooks,
     betList,
     agentRates,
     agentStatements,
     downlineLimits,
+    marketTypeRules,
     agentChips,
     agentCredit,
     houseMoney,
+    treeMoves,
     agentFigures,
     agentBook,
     agentAccounts,

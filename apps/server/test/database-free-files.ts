@@ -11,6 +11,8 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'src/lib/batched-log-stream.test.ts',
   'src/lib/hub88-signature.test.ts',
   'src/lib/second-approval.test.ts',
+  'src/modules/casino/hub88/hub88-setup.test.ts',
+  'src/modules/feeds/betfair-api.test.ts',
   'src/modules/feeds/betfair-stream-client.test.ts',
   'src/modules/feeds/replay-source.test.ts',
   'src/modules/identity/user-cache.test.ts',

@@ -33,6 +33,9 @@ export const MONEY_EFFECTS: Record<string, MoneyEffect> = {
   'PUT /api/v1/backoffice/banners/order': 'none',
   'PUT /api/v1/backoffice/banners/{id}': 'none',
   'DELETE /api/v1/backoffice/banners/{id}': 'none',
+  'POST /api/v1/backoffice/announcements': 'none',
+  'PUT /api/v1/backoffice/announcements/{id}': 'none',
+  'DELETE /api/v1/backoffice/announcements/{id}': 'none',
   'POST /api/v1/backoffice/receiving-accounts': 'none',
   'PUT /api/v1/backoffice/receiving-accounts/{id}': 'none',
   'POST /api/v1/backoffice/agent-receiving-accounts': 'none',
@@ -64,6 +67,7 @@ export const MONEY_EFFECTS: Record<string, MoneyEffect> = {
   'POST /api/v1/backoffice/users/{id}/agent-statement/settle': 'none',
   'PUT /api/v1/backoffice/users/{id}/bet-limits': 'none',
   'PUT /api/v1/backoffice/downline/bet-limits': 'none',
+  'PUT /api/v1/backoffice/users/{id}/market-type-rules': 'none',
 
   'POST /api/v1/backoffice/users/{id}/adjustments': 'four-eyes',
   'POST /api/v1/backoffice/deposits/{id}/approve': 'four-eyes',
@@ -80,6 +84,11 @@ export const MONEY_EFFECTS: Record<string, MoneyEffect> = {
   'POST /api/v1/backoffice/bonus-grants/{id}/approve': 'decides',
   'POST /api/v1/backoffice/bonus-grants/{id}/reject': 'decides',
   'POST /api/v1/backoffice/house-money/{id}/approve': 'decides',
+  // A director asks to move a client or a subtree: nothing moves until a second operator confirms (decision 0066).
+  'POST /api/v1/backoffice/users/{id}/move': 'none',
+  // The confirmation moves a credit account's credit line between the two uplines' books.
+  'POST /api/v1/backoffice/tree-moves/{id}/confirm': 'decides',
+  'POST /api/v1/backoffice/tree-moves/{id}/reject': 'decides',
   'POST /api/v1/backoffice/house-money/{id}/reject': 'decides',
   'POST /api/v1/backoffice/markets/{id}/result/confirm': 'decides',
   'POST /api/v1/backoffice/markets/{id}/result/reject': 'decides',

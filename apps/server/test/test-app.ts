@@ -100,6 +100,10 @@ export interface TestApp {
   drain: Drain;
   /** The test database's URL on the PostgreSQL server; null on PGlite. */
   databaseUrl: string | null;
+  /** Starts the configured feeds (server.ts does it once listening). */
+  startFeed: () => void;
+  /** The live Betfair source, when FEED=betfair:. */
+  liveFeed: Awaited<ReturnType<typeof buildApp>>['liveFeed'];
   close(): Promise<void>;
 }
 
@@ -108,7 +112,7 @@ export async function createTestApp(env: Record<string, string> = {}, database?:
   const { db, drop, url, asOwner } = database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
   const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
-  const { app, services, drain } = await buildApp({ config, db, clock });
+  const { app, services, drain, startFeed, liveFeed } = await buildApp({ config, db, clock });
   await app.ready();
   return {
     app,
@@ -119,6 +123,8 @@ export async function createTestApp(env: Record<string, string> = {}, database?:
     config,
     drain,
     databaseUrl: url,
+    startFeed,
+    liveFeed,
     async close() {
       await app.close();
       await drop();

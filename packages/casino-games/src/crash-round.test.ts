@@ -7,6 +7,7 @@ import {
   cashOutCrashBet,
   crashChainCommitment,
   crashChainSeed,
+  crashChainSeeds,
   crashElapsedFor,
   crashMultiplierAt,
   crashPointHundredths,
@@ -33,6 +34,14 @@ describe('CR-1/CR-2 the seed chain', () => {
       expect(verifyCrashChain(seed, k, commitment)).toBe(true);
       previous = seed;
     }
+  });
+
+  it('CR-1 the chain walked once gives every round the seed and the chain the commitment a walk per round gives', () => {
+    const walked = crashChainSeeds(terminal, length);
+    expect(walked.commitment).toBe(commitment);
+    expect(walked.seeds).toHaveLength(length);
+    expect(walked.seeds[length - 1]).toBe(terminal);
+    for (let k = 1; k <= length; k += 1) expect(walked.seeds[k - 1]).toBe(crashChainSeed(terminal, length, k));
   });
 
   it('CR-2 a seed not on the chain, or at the wrong position, does not verify', () => {

@@ -27,6 +27,21 @@ export function crashChainSeed(terminalSeed: string, length: number, roundIndex:
 }
 
 /**
+ * CR-1: every round's seed of a chain (index 0 is round 1) and its commitment, in one walk of `length` hashes:
+ * a game keeps them while it plays the chain, so a round costs no hashing (crashChainSeed walks up to
+ * `length` hashes each time).
+ */
+export function crashChainSeeds(terminalSeed: string, length: number): { seeds: string[]; commitment: string } {
+  const seeds = new Array<string>(length);
+  let seed = terminalSeed;
+  for (let roundIndex = length; roundIndex >= 1; roundIndex -= 1) {
+    seeds[roundIndex - 1] = seed;
+    seed = hashServerSeed(seed);
+  }
+  return { seeds, commitment: seed };
+}
+
+/**
  * CR-2: a revealed seed of round k is genuine when hashing it k times gives the commitment. With the
  * previous round's seed at hand, one hash is enough: hashServerSeed(seed_k) === seed_(k−1).
  */

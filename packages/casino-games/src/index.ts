@@ -167,6 +167,7 @@ export {
   crashAutoCashOutRtp,
   crashChainCommitment,
   crashChainSeed,
+  crashChainSeeds,
   crashElapsedFor,
   crashMultiplierAt,
   crashPointHundredths,

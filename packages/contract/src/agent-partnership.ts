@@ -20,6 +20,8 @@ const percentSchema = (label: string) =>
 export const agentRatesUpdateSchema = z.object({
   partnership: percentSchema('partnership'),
   commission: percentSchema('commission'),
+  /** On the downline's fancy and bookmaker turnover (decision 0066); omitted: the newest one set stays. */
+  sessionCommission: percentSchema('session commission').optional(),
 });
 export type AgentRatesUpdate = z.infer<typeof agentRatesUpdateSchema>;
 
@@ -27,16 +29,18 @@ export const agentRatesSchema = z.object({
   userId: z.string(),
   partnership: z.number(),
   commission: z.number(),
+  sessionCommission: z.number(),
   /** The most this account may be given: its upline's own rates. */
   uplinePartnership: z.number(),
   uplineCommission: z.number(),
+  uplineSessionCommission: z.number(),
   setBy: z.string().nullable(),
   updatedAt: z.string().nullable(),
   /**
    * A change takes effect from the next India week (decision 0051): the rates of the week now running,
    * and the Monday from which `partnership` and `commission` apply when that is still to come.
    */
-  inForce: z.object({ partnership: z.number(), commission: z.number() }),
+  inForce: z.object({ partnership: z.number(), commission: z.number(), sessionCommission: z.number() }),
   effectiveFrom: z.string().nullable(),
 });
 export type AgentRates = z.infer<typeof agentRatesSchema>;
@@ -66,6 +70,14 @@ export const agentStatementSchema = z.object({
   commission: z.number(),
   partnership: z.number(),
   commissionRate: z.number(),
+  /**
+   * Session commission (decision 0066): the week's settled stake of fancy and bookmaker bets of the whole
+   * downline (voided bets excluded), the agent's rate on it as in force that week, and what its upline
+   * owes it: turnover × rate, rounded down to the paisa. The agent pays its own downline agents' out of it.
+   */
+  sessionTurnover: z.number(),
+  sessionCommissionRate: z.number(),
+  sessionCommission: z.number(),
   settled: z.object({ at: z.string(), by: z.string() }).nullable(),
 });
 export type AgentStatement = z.infer<typeof agentStatementSchema>;
@@ -133,3 +145,56 @@ export const betLimitsSchema = z.object({
 });
 export type BetLimits = z.infer<typeof betLimitsSchema>;
 export const betLimitsEnvelope = envelope(betLimitsSchema);
+
+/**
+ * Locks and limits per market type (issue 28, decision 0064): each setter keeps one line per type on
+ * an account below it, binding the account and everything beneath; a lock anywhere on the chain locks,
+ * the tightest figures win. Match odds are the exchange's markets.
+ */
+export const marketTypeRuleSchema = z
+  .object({
+    marketType: z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY']),
+    locked: z.boolean(),
+    minStake: limitRupees,
+    maxStake: limitRupees,
+    maxProfit: limitRupees,
+  })
+  .refine((rule) => rule.minStake === null || rule.maxStake === null || rule.minStake <= rule.maxStake, {
+    message: 'The minimum stake must not be above the maximum',
+    path: ['minStake'],
+  });
+export type MarketTypeRule = z.infer<typeof marketTypeRuleSchema>;
+
+export const marketTypeRulesUpdateSchema = z.object({
+  rules: z
+    .array(marketTypeRuleSchema)
+    .max(3)
+    .refine((rules) => new Set(rules.map((rule) => rule.marketType)).size === rules.length, 'One line per market type'),
+});
+export type MarketTypeRulesUpdate = z.infer<typeof marketTypeRulesUpdateSchema>;
+
+export const marketTypeRulesSchema = z.object({
+  ownerId: z.string(),
+  /** The caller's own line per market type (all three, unlocked and empty where it set nothing). */
+  rules: z.array(marketTypeRuleSchema),
+  /** What binds the account from everyone else's lines on it and its uplines: locked anywhere, the tightest figures. */
+  inherited: z.array(marketTypeRuleSchema),
+});
+export type MarketTypeRules = z.infer<typeof marketTypeRulesSchema>;
+export const marketTypeRulesEnvelope = envelope(marketTypeRulesSchema);
+
+/** The client list's lock toggles: for each account asked about, each market type locked, and by whom. */
+export const marketLocksQuerySchema = z.object({
+  userIds: z
+    .string()
+    .transform((text) => text.split(',').filter((id) => id.length > 0))
+    .pipe(z.array(z.string().uuid('Unknown account')).min(1).max(100)),
+});
+export const marketLockSchema = z.object({
+  userId: z.string(),
+  marketType: z.enum(['EXCHANGE', 'BOOKMAKER', 'FANCY']),
+  /** `you`: the caller's own lock on this account (it may lift it); `above`: a lock on it or an account above it that the caller did not set here. */
+  lockedBy: z.enum(['you', 'above']),
+});
+export type MarketLock = z.infer<typeof marketLockSchema>;
+export const marketLocksEnvelope = envelope(z.object({ locks: z.array(marketLockSchema) }));

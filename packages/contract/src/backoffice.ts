@@ -73,6 +73,21 @@ export const imageDataUrlSchema = z
   .max(7_000_000, 'Image is larger than 5 MB')
   .startsWith('data:', 'Upload an image');
 
+/**
+ * A help number in international form: the country code then the number, 8 to 15 digits (E.164), a
+ * leading + and spaces or dashes allowed and dropped; stored and sent as digits ("919876543210"). Null
+ * or an empty text removes it.
+ */
+export const HELP_NUMBER_MESSAGE = 'Enter the number with its country code, e.g. +91 98765 43210';
+const helpNumberSchema = z
+  .string()
+  .trim()
+  .max(24, HELP_NUMBER_MESSAGE)
+  .transform((text) => text.replace(/[\s-]/g, '').replace(/^\+/, ''))
+  .pipe(z.string().regex(/^(?:[1-9]\d{7,14})?$/, HELP_NUMBER_MESSAGE))
+  .transform((digits) => (digits === '' ? null : digits))
+  .nullable();
+
 export const brandingUpdateRequestSchema = z.object({
   siteName: z.string().trim().min(1, 'Site name is required').max(60).optional(),
   color: z
@@ -81,6 +96,8 @@ export const brandingUpdateRequestSchema = z.object({
     .optional(),
   logoImg: imageDataUrlSchema.optional(),
   faviconImg: imageDataUrlSchema.optional(),
+  helpWhatsapp: helpNumberSchema.optional(),
+  helpPhone: helpNumberSchema.optional(),
 });
 export type BrandingUpdateRequest = z.infer<typeof brandingUpdateRequestSchema>;
 

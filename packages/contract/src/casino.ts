@@ -449,6 +449,7 @@ export const casinoRoundRowSchema = casinoBetSchema.extend({
   credits: z.number().int(),
   rollbacks: z.number().int(),
 });
+export type CasinoRoundRow = z.infer<typeof casinoRoundRowSchema>;
 export const casinoRoundListEnvelope = envelope(z.array(casinoRoundRowSchema));
 export const casinoTransactionRowSchema = z.object({
   _id: z.string(),

@@ -44,6 +44,8 @@ export const ERRORS = {
   ABOVE_MAX_STAKE: { metaCode: 400, message: 'Stake is above the maximum' },
   ABOVE_MAX_PROFIT: { metaCode: 400, message: 'This bet could win more than the market allows' },
   BETTING_BLOCKED: { metaCode: 403, message: 'Betting on this is blocked for your account' },
+  /** An upline locked the market's type (match odds, bookmaker or fancy) for this account (decision 0064). */
+  MARKET_TYPE_LOCKED: { metaCode: 403, message: 'Betting on this market type is locked for your account' },
   AGENT_RATE_ABOVE_UPLINE: { metaCode: 422, message: "A partnership or commission cannot be above the upline's own" },
   AGENT_RATE_BELOW_DOWNLINE: {
     metaCode: 422,
@@ -51,6 +53,9 @@ export const ERRORS = {
   },
   WEEK_NOT_OVER: { metaCode: 409, message: 'A week can be settled only after it ends' },
   BET_NOT_CANCELLABLE: { metaCode: 409, message: 'This bet has nothing left to cancel' },
+  /** Edit bet (issue 31, decision 0067): only an exchange bet's unmatched part, on an open market. */
+  BET_NOT_EDITABLE: { metaCode: 409, message: 'Only the unmatched part of an exchange bet can be edited' },
+  STAKE_ONLY_LOWERED: { metaCode: 400, message: 'A stake can only be lowered here: place a new bet to add to it' },
   /** An aggregator (Hub88) did not answer a game-URL or catalogue call (decision 0046). */
   CASINO_PROVIDER_UNAVAILABLE: { metaCode: 409, message: 'The game provider is not answering, please try again' },
   CASH_OUT_UNAVAILABLE: { metaCode: 409, message: 'Cash out is not available on this market right now' },
@@ -89,6 +94,8 @@ export const ERRORS = {
   CASINO_ROUND_ALREADY_CREDITED: { metaCode: 409, message: 'This round was credited; it cannot be rolled back' },
   /** The SMS gateway did not take a message (an outage, or a text its DLT templates do not allow: decision 0060). */
   SMS_NOT_SENT: { metaCode: 503, message: 'We could not send the SMS just now, please try again in a moment' },
+  /** A player's Multi Markets page holds at most MAX_PINNED_MARKETS markets (issue 31). */
+  PINS_FULL: { metaCode: 422, message: 'You can pin up to 20 markets: unpin one first' },
   // Transport-level codes: these travel with a real HTTP status, never inside a 200.
   UNAUTHENTICATED: { metaCode: 401, message: 'Please log in again' },
   SESSION_ENDED: { metaCode: 401, message: 'Your session has ended, please log in again' },

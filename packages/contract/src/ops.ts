@@ -20,6 +20,8 @@ export const healthReadySchema = z.object({
     migrations: readinessCheckSchema,
     redis: readinessCheckSchema,
     markets: readinessCheckSchema,
+    /** A live feed's state (decision 0070): told to the operator, never a reason to take the process out of service. */
+    feed: readinessCheckSchema.optional(),
   }),
 });
 export type HealthReady = z.infer<typeof healthReadySchema>;

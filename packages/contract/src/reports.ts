@@ -284,7 +284,7 @@ export const signInPageEnvelope = envelope(signInPageSchema);
 /**
  * Party win/loss (issue 28, decision 0056): each account directly below a parent with its whole
  * subtree's result over India dates, from the journal, in rupees from the downline's side (+ the
- * downline won, − it lost). Sports split by market type; casino in one column.
+ * downline won, − it lost). Sports split by market type; casino in total and by provider (decision 0065).
  */
 export const partyPnlFiguresSchema = z.object({
   exchange: z.number(),
@@ -292,6 +292,8 @@ export const partyPnlFiguresSchema = z.object({
   fancy: z.number(),
   sports: z.number(),
   casino: z.number(),
+  /** The casino column by the game's provider (a house game's provider, a Hub88 studio); they sum to `casino`. */
+  casinoByProvider: z.record(z.string(), z.number()),
   total: z.number(),
 });
 export const partyPnlRowSchema = partyPnlFiguresSchema.extend({
@@ -310,6 +312,8 @@ export const partyPnlSchema = z.object({
   parentId: z.string().nullable(),
   rows: z.array(partyPnlRowSchema),
   total: partyPnlFiguresSchema,
+  /** Every provider with play in any row, by name: the casino columns. */
+  casinoProviders: z.array(z.string()),
 });
 export type PartyPnl = z.infer<typeof partyPnlSchema>;
 export const partyPnlEnvelope = envelope(partyPnlSchema);
@@ -351,3 +355,56 @@ export const backofficeSearchSchema = z.object({
 });
 export type BackofficeSearch = z.infer<typeof backofficeSearchSchema>;
 export const backofficeSearchEnvelope = envelope(backofficeSearchSchema);
+
+/**
+ * The fancy book of one fancy line in the risk view (issue 28, decision 0064): for each band of run
+ * totals, what the scope's open bets on the line give the book if it settles there, from the book's
+ * side (positive: the players lose) — for the whole scope (the site, or the agent's subtree), and at
+ * the caller's own partnership share (an agent's cut along each player's chain; the house's for an
+ * operator). Rupees; `toRuns` is exclusive, null for the open-ended last band.
+ */
+export const riskFancyBookQuerySchema = z.object({ marketId: z.string().uuid('Unknown market') });
+export const riskFancyBookRowSchema = z.object({
+  fromRuns: z.number().int(),
+  toRuns: z.number().int().nullable(),
+  subtree: z.number(),
+  share: z.number(),
+  /** The lowest subtree figure of the book (every band holding it is marked). */
+  worst: z.boolean(),
+});
+export type RiskFancyBookRow = z.infer<typeof riskFancyBookRowSchema>;
+export const riskFancyBookSchema = z.object({
+  marketId: z.string(),
+  market: z.string(),
+  event: z.string(),
+  status: z.string(),
+  players: z.number().int(),
+  bets: z.number().int(),
+  rows: z.array(riskFancyBookRowSchema),
+  asOf: z.string(),
+});
+export type RiskFancyBook = z.infer<typeof riskFancyBookSchema>;
+export const riskFancyBookEnvelope = envelope(riskFancyBookSchema);
+
+/**
+ * An agent's landing figures (issue 28, decision 0065): its own free chips (a cash agent) or free
+ * credit (a credit agent), its whole downline's exposure, and its downline's play today and this India
+ * week (Monday to Sunday, the weekly statement's week) from the journal, from the book's side: + the
+ * downline lost (the book won), − it won. The party win/loss of the same range with the sign turned.
+ */
+export const agentLandingSchema = z.object({
+  kind: z.enum(['cash', 'credit']),
+  own: z.number(),
+  exposure: z.number(),
+  today: z.object({ date: z.string(), pnl: z.number() }),
+  week: z.object({ from: z.string(), to: z.string(), pnl: z.number() }),
+});
+export type AgentLanding = z.infer<typeof agentLandingSchema>;
+export const agentLandingEnvelope = envelope(agentLandingSchema);
+
+/** A client's casino rounds over India dates, optionally of one provider: party win/loss's drill-down (decision 0065). */
+export const userCasinoRoundsQuerySchema = z
+  .object({ ...dateRange, provider: z.string().trim().min(1).max(60).optional() })
+  .refine(rangeInOrder, RANGE_ORDER)
+  .refine(rangeNotTooLong, RANGE_LENGTH);
+export type UserCasinoRoundsQuery = z.infer<typeof userCasinoRoundsQuerySchema>;

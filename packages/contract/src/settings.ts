@@ -11,6 +11,13 @@ export const appSettingsSchema = z.object({
   color: z.string(),
   moneyMode: z.enum(MONEY_MODES),
   currency: z.literal('INR'),
+  /**
+   * Where a player gets help (issue 31), set by the operator with the branding: a WhatsApp number and a
+   * phone number, each in international form as digits without the plus (919876543210); null when not
+   * set, and the player app then shows no Help row for it.
+   */
+  helpWhatsapp: z.string().nullable(),
+  helpPhone: z.string().nullable(),
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 export const appSettingsEnvelope = envelope(appSettingsSchema);

@@ -27,6 +27,13 @@ export const runnerSchema = z.object({
   layRate: z.number().nullable(),
   /** Settled markets: whether this runner won. */
   winner: z.boolean().nullable(),
+  /**
+   * EXCHANGE (issue 31, decision 0067): the backers' stake matched on this runner, rupees (exact paise
+   * on the server), and the price of its last fill on this exchange (MAT-16).
+   * Null on house markets; lastPriceTraded null before any fill.
+   */
+  tradedVolume: z.number().nullable(),
+  lastPriceTraded: z.number().nullable(),
 });
 export type Runner = z.infer<typeof runnerSchema>;
 
@@ -204,10 +211,29 @@ export const myBetsQuerySchema = z.object({
   marketType: marketTypeSchema.optional(),
   start_date: calendarDate().optional(),
   end_date: calendarDate().optional(),
+  /** One event's bets: the event page lists them, settled ones too (issue 31). */
+  eventId: z.string().uuid('Choose an event').optional(),
 });
 export type MyBetsQuery = z.infer<typeof myBetsQuerySchema>;
 export const betsByMarketQuerySchema = z.object({ marketId: z.string().uuid('Choose a market') });
 export const cancelBetSchema = z.object({ betId: z.string({ error: 'Choose a bet' }).uuid('Choose a bet') });
+
+/**
+ * Edit an unmatched exchange bet (issue 31, decision 0067): `stake` is the new UNMATCHED stake (lower
+ * only: the bet keeps its place in the queue); new `odds` move the unmatched part to a new bet at the
+ * back of that price's queue. At least one of them.
+ */
+export const editBetSchema = z
+  .object({
+    betId: z.string({ error: 'Choose a bet' }).uuid('Choose a bet'),
+    odds: z.number({ error: 'Enter the odds' }).positive('Enter the odds').max(1000).optional(),
+    stake: z
+      .number({ error: 'Enter a stake' })
+      .refine((value) => rupeesToPaise(value) !== null && value > 0, 'Enter a stake with at most two decimals')
+      .optional(),
+  })
+  .refine((body) => body.odds !== undefined || body.stake !== undefined, 'Change the odds or the stake');
+export type EditBet = z.infer<typeof editBetSchema>;
 
 // Back office: sports
 

@@ -16,6 +16,8 @@ export interface StakeLimits {
   maxProfitPaise: number;
   /** An upline blocked the market's sport or event for this account (decision 0020). */
   blocked?: boolean;
+  /** An upline locked the market's type (match odds, bookmaker or fancy) for this account (decision 0064). */
+  locked?: boolean;
 }
 
 /** One upline's rule for an account's bets on a sport; a missing figure leaves that limit alone. */
@@ -24,15 +26,18 @@ export interface LimitRule {
   maxStakePaise?: number | null;
   maxProfitPaise?: number | null;
   blocked?: boolean;
+  locked?: boolean;
 }
 
 /**
  * The limits a bet is checked against: the market's own, tightened by every rule of the account's
- * upline chain (the highest minimum, the lowest maximum and profit cap); a block anywhere blocks.
+ * upline chain (the highest minimum, the lowest maximum and profit cap); a block or a lock anywhere
+ * blocks or locks.
  */
 export function combineLimits(market: StakeLimits, rules: readonly LimitRule[]): StakeLimits {
   let { minStakePaise, maxStakePaise, maxProfitPaise } = market;
   let blocked = market.blocked === true;
+  let locked = market.locked === true;
   for (const rule of rules) {
     if (rule.minStakePaise !== undefined && rule.minStakePaise !== null)
       minStakePaise = Math.max(minStakePaise, rule.minStakePaise);
@@ -41,8 +46,9 @@ export function combineLimits(market: StakeLimits, rules: readonly LimitRule[]):
     if (rule.maxProfitPaise !== undefined && rule.maxProfitPaise !== null)
       maxProfitPaise = Math.min(maxProfitPaise, rule.maxProfitPaise);
     blocked ||= rule.blocked === true;
+    locked ||= rule.locked === true;
   }
-  return { minStakePaise, maxStakePaise, maxProfitPaise, blocked };
+  return { minStakePaise, maxStakePaise, maxProfitPaise, blocked, locked };
 }
 
 export type Acceptance = { accepted: true } | { accepted: false; reason: BetRejectReason };
@@ -75,6 +81,13 @@ const ACCEPTED: Acceptance = { accepted: true };
 
 function refuse(reason: BetRejectReason): { accepted: false; reason: BetRejectReason } {
   return { accepted: false, reason };
+}
+
+/** LIM-2, LIM-4: whether the account may bet here at all, before anything about the market. */
+function accountRefusal(limits: StakeLimits): { accepted: false; reason: BetRejectReason } | null {
+  if (limits.blocked === true) return refuse('BETTING_BLOCKED');
+  if (limits.locked === true) return refuse('MARKET_TYPE_LOCKED');
+  return null;
 }
 
 /** Percent rates in hundredths: a bookmaker rate of 45 (win ₹45 per ₹100) is 4500. */
@@ -123,7 +136,8 @@ export function checkBookmakerBet(
   limits: StakeLimits,
   preference: OddsChangePreference = EXACT_ODDS_ONLY,
 ): QuoteAcceptance {
-  if (limits.blocked === true) return refuse('BETTING_BLOCKED');
+  const refusal = accountRefusal(limits);
+  if (refusal !== null) return refusal;
   if (quote.status === 'closed') return refuse('MARKET_CLOSED');
   if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
   const runner = quote.runners.find((candidate) => candidate.runnerId === request.runnerId);
@@ -175,7 +189,8 @@ export function checkFancyBet(
   limits: StakeLimits,
   preference: OddsChangePreference = EXACT_ODDS_ONLY,
 ): QuoteAcceptance {
-  if (limits.blocked === true) return refuse('BETTING_BLOCKED');
+  const refusal = accountRefusal(limits);
+  if (refusal !== null) return refusal;
   if (quote.status === 'closed') return refuse('MARKET_CLOSED');
   if (quote.status === 'suspended') return refuse('MARKET_SUSPENDED');
   const liveLine = request.side === 'yes' ? quote.yesLineRuns : quote.noLineRuns;
@@ -210,7 +225,8 @@ export interface ExchangeBetRequest {
  * (a back wins (odds − 1) × stake, a lay wins the backer's stake) against the combined limits.
  */
 export function checkExchangeBet(status: QuoteStatus, request: ExchangeBetRequest, limits: StakeLimits): Acceptance {
-  if (limits.blocked === true) return refuse('BETTING_BLOCKED');
+  const refusal = accountRefusal(limits);
+  if (refusal !== null) return refusal;
   if (status === 'closed') return refuse('MARKET_CLOSED');
   if (status === 'suspended') return refuse('MARKET_SUSPENDED');
   if (!request.runnerKnown) return refuse('UNKNOWN_RUNNER');

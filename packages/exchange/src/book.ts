@@ -52,6 +52,10 @@ export interface RunnerBook {
   readonly backs: SideBook;
   /** Resting lay offers: what a backer can take ("available to back"). */
   readonly lays: SideBook;
+  /** Backers' stake matched on this runner so far (MAT-16): its traded volume. */
+  tradedPaise: number;
+  /** The price of its last fill, null before any (MAT-16). */
+  lastPriceHundredths: number | null;
 }
 
 export interface ExchangeMarket {
@@ -94,7 +98,13 @@ export function createExchangeMarket(input: CreateMarketInput): ExchangeMarket {
   const runners = new Map<string, RunnerBook>();
   for (const runnerId of input.runnerIds) {
     if (runners.has(runnerId)) throw new Error(`duplicate runner id ${runnerId}`);
-    runners.set(runnerId, { runnerId, backs: emptySide('back'), lays: emptySide('lay') });
+    runners.set(runnerId, {
+      runnerId,
+      backs: emptySide('back'),
+      lays: emptySide('lay'),
+      tradedPaise: 0,
+      lastPriceHundredths: null,
+    });
   }
   return {
     marketId: input.marketId,
@@ -184,6 +194,20 @@ export function readDepth(market: ExchangeMarket, runnerId: string, levels = 3):
   };
 }
 
+/** A runner's traded volume and last traded price (MAT-16). */
+export interface RunnerTraded {
+  runnerId: string;
+  tradedPaise: number;
+  lastPriceHundredths: number | null;
+}
+
+export function readTraded(market: ExchangeMarket, runnerId: string): RunnerTraded | null {
+  const runner = market.runners.get(runnerId);
+  return runner === undefined
+    ? null
+    : { runnerId, tradedPaise: runner.tradedPaise, lastPriceHundredths: runner.lastPriceHundredths };
+}
+
 /** Depth for every runner, in the market's runner order. */
 export function readMarketDepth(market: ExchangeMarket, levels = 3): RunnerDepth[] {
   return market.runnerIds.map((runnerId) => readDepth(market, runnerId, levels) as RunnerDepth);
@@ -263,6 +287,8 @@ export interface MarketSnapshot {
   runnerIds: string[];
   /** In forEachRestingOffer order, which is also each queue's priority order. */
   offers: OfferView[];
+  /** Runners that traded, in runner order (absent in snapshots written before MAT-16: nothing traded then). */
+  traded?: RunnerTraded[];
 }
 
 export function snapshotMarket(market: ExchangeMarket): MarketSnapshot {
@@ -274,6 +300,10 @@ export function snapshotMarket(market: ExchangeMarket): MarketSnapshot {
     lastSeq: market.lastSeq,
     runnerIds: [...market.runnerIds],
     offers: listRestingOffers(market),
+    traded: market.runnerIds.flatMap((runnerId) => {
+      const traded = readTraded(market, runnerId) as RunnerTraded;
+      return traded.lastPriceHundredths === null ? [] : [traded];
+    }),
   };
 }
 
@@ -286,6 +316,12 @@ export function restoreMarket(snapshot: MarketSnapshot): ExchangeMarket {
   });
   market.version = snapshot.version;
   market.lastSeq = snapshot.lastSeq;
+  for (const traded of snapshot.traded ?? []) {
+    const runner = market.runners.get(traded.runnerId);
+    if (runner === undefined) throw new Error(`corrupt market snapshot at runner ${traded.runnerId}`);
+    runner.tradedPaise = traded.tradedPaise;
+    runner.lastPriceHundredths = traded.lastPriceHundredths;
+  }
   for (const data of snapshot.offers) {
     const runner = market.runners.get(data.runnerId);
     const priceIndex = priceToIndex(data.priceHundredths);

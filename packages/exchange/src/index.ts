@@ -32,6 +32,7 @@ export {
   getRestingOffer,
   listRestingOffers,
   readDepth,
+  readTraded,
   readMarketDepth,
   restoreMarket,
   snapshotMarket,
@@ -43,6 +44,7 @@ export {
   type OfferView,
   type Persistence,
   type RunnerDepth,
+  type RunnerTraded,
   type Side,
 } from './book.js';
 export {
@@ -50,6 +52,7 @@ export {
   replayMarket,
   type AcceptedEvent,
   type CancelCommand,
+  type ReplaceCommand,
   type CancelledEvent,
   type CommandType,
   type ExchangeCommand,

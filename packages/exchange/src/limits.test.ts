@@ -31,9 +31,11 @@ describe('LIM-1..LIM-3 downline limits and blocks (decision 0020)', () => {
       maxStakePaise: 500_000,
       maxProfitPaise: 100_000,
       blocked: false,
+      locked: false,
     });
     expect(combineLimits(market, [{}, { blocked: true }, {}]).blocked).toBe(true);
-    expect(combineLimits(market, [])).toEqual({ ...market, blocked: false });
+    expect(combineLimits(market, [{}, { locked: true }, {}]).locked).toBe(true);
+    expect(combineLimits(market, [])).toEqual({ ...market, blocked: false, locked: false });
   });
 
   it('combining never loosens: the result is within every rule and within the market', () => {
@@ -110,5 +112,30 @@ describe('LIM-1..LIM-3 downline limits and blocks (decision 0020)', () => {
         blocked,
       ),
     ).toEqual({ accepted: false, reason: 'BETTING_BLOCKED' });
+  });
+
+  it('LIM-4: a locked market type is refused after a block and before anything about the market', () => {
+    expect(BET_REJECT_REASONS.indexOf('MARKET_TYPE_LOCKED')).toBe(1);
+    const locked = { ...market, locked: true };
+    const exchange = { runnerKnown: false, side: 'back' as const, priceHundredths: 251, stakePaise: 1 };
+    expect(checkExchangeBet('closed', exchange, locked)).toEqual({ accepted: false, reason: 'MARKET_TYPE_LOCKED' });
+    expect(checkExchangeBet('closed', exchange, { ...locked, blocked: true })).toEqual({
+      accepted: false,
+      reason: 'BETTING_BLOCKED',
+    });
+    expect(
+      checkBookmakerBet(
+        { status: 'suspended', runners: [] },
+        { runnerId: 'X', side: 'back', rateHundredths: 1, stakePaise: 1 },
+        locked,
+      ),
+    ).toEqual({ accepted: false, reason: 'MARKET_TYPE_LOCKED' });
+    expect(
+      checkFancyBet(
+        { status: 'closed', noLineRuns: 1, noRateHundredths: 1, yesLineRuns: 1, yesRateHundredths: 1 },
+        { side: 'no', lineRuns: 1, rateHundredths: 1, stakePaise: 1 },
+        locked,
+      ),
+    ).toEqual({ accepted: false, reason: 'MARKET_TYPE_LOCKED' });
   });
 });

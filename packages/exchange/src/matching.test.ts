@@ -6,6 +6,7 @@ import {
   listRestingOffers,
   readDepth,
   readMarketDepth,
+  readTraded,
   restoreMarket,
   snapshotMarket,
   type ExchangeCommand,
@@ -298,6 +299,100 @@ describe('MAT-7 cancel', () => {
       ['B1', 'L1', 200, 400],
       ['B1', 'L2', 200, 100],
     ]);
+  });
+});
+
+describe('MAT-15 replace', () => {
+  it('MAT-15 moves the remainder to the back of the new price, the matched part staying with the old offer', () => {
+    const { market, run } = harness();
+    run(place('L1', 'p1', 'lay', 250, 1000));
+    fills(run(place('B0', 'p9', 'back', 250, 400))); // L1 matched 400, 600 rests
+    run(place('L2', 'p2', 'lay', 300, 500));
+    const events = run({ type: 'replace', offerId: 'L1', ownerId: 'p1', newOfferId: 'L1b', priceHundredths: 300 });
+    expect(events).toMatchObject([
+      { type: 'cancelled', offerId: 'L1', cancelledPaise: 600, remainingPaise: 0 },
+      { type: 'accepted', offerId: 'L1b', side: 'lay', priceHundredths: 300, stakePaise: 600, persistence: 'lapse' },
+    ]);
+    // L2 was at 3.00 first: a back there takes it before the moved offer.
+    expect(fills(run(place('B1', 'p3', 'back', 300, 700)))).toEqual([
+      ['B1', 'L2', 300, 500],
+      ['B1', 'L1b', 300, 200],
+    ]);
+    expect(listRestingOffers(market).map((o) => [o.offerId, o.remainingPaise])).toEqual([['L1b', 400]]);
+  });
+
+  it('MAT-15 a new price that crosses matches at once, with a stake of its own', () => {
+    const { run } = harness();
+    run(place('B1', 'p1', 'back', 400, 1000));
+    run(place('L1', 'p2', 'lay', 300, 2000));
+    const events = run({
+      type: 'replace',
+      offerId: 'B1',
+      ownerId: 'p1',
+      newOfferId: 'B2',
+      priceHundredths: 300,
+      stakePaise: 500,
+    });
+    expect(fills(events)).toEqual([['B2', 'L1', 300, 500]]);
+  });
+
+  it.each([
+    ['by someone else', { ownerId: 'p2' }, 'NOT_OFFER_OWNER'],
+    ['of an offer no longer open', { offerId: 'nope' }, 'OFFER_NOT_OPEN'],
+    ['to a resting id', { newOfferId: 'B9' }, 'DUPLICATE_OFFER_ID'],
+    ['to a price off the ladder', { priceHundredths: 201 }, 'PRICE_NOT_ON_LADDER'],
+    ['with a zero stake', { stakePaise: 0 }, 'INVALID_STAKE'],
+  ])('MAT-15 refuses a replace %s and leaves the offer where it was', (_name, change, reason) => {
+    const { market, run } = harness();
+    run(place('B1', 'p1', 'back', 200, 1000));
+    run(place('B9', 'p4', 'back', 200, 100));
+    const before = snapshotMarket(market);
+    const command = { offerId: 'B1', ownerId: 'p1', newOfferId: 'B2', priceHundredths: 220, ...change };
+    expect(reasons(run({ type: 'replace', ...command }))).toEqual([reason]);
+    expect({ ...snapshotMarket(market), lastSeq: before.lastSeq }).toEqual(before);
+  });
+
+  it('MAT-15 a suspended market refuses a replace', () => {
+    const { run } = harness();
+    run(place('B1', 'p1', 'back', 200, 1000, { persistence: 'keep' }));
+    run({ type: 'suspend' });
+    const refused = run({ type: 'replace', offerId: 'B1', ownerId: 'p1', newOfferId: 'B2', priceHundredths: 220 });
+    expect(reasons(refused)).toEqual(['MARKET_SUSPENDED']);
+  });
+
+  it('MAT-13 a replace replays to the same book from a snapshot', () => {
+    const { market, run } = harness();
+    run(place('B1', 'p1', 'back', 200, 1000));
+    const restored = restoreMarket(snapshotMarket(market));
+    const command: ExchangeCommand = {
+      type: 'replace',
+      seq: 2,
+      timeMs: 1,
+      offerId: 'B1',
+      ownerId: 'p1',
+      newOfferId: 'B2',
+      priceHundredths: 250,
+    };
+    expect(applyCommand(restored, command)).toEqual(applyCommand(market, command));
+    expect(snapshotMarket(restored)).toEqual(snapshotMarket(market));
+  });
+});
+
+describe('MAT-16 traded volume and last traded price', () => {
+  it('MAT-16 follows every fill, at the maker’s price, and survives a snapshot', () => {
+    const { market, run } = harness();
+    expect(readTraded(market, 'A')).toEqual({ runnerId: 'A', tradedPaise: 0, lastPriceHundredths: null });
+    run(place('L1', 'p1', 'lay', 250, 1000));
+    run(place('L2', 'p2', 'lay', 240, 1000));
+    // A back at 2.30 takes ₹10 at 2.50 then ₹5 at 2.40: last traded 2.40, volume ₹15.
+    run(place('B1', 'p3', 'back', 230, 1500));
+    run({ type: 'cancel', offerId: 'L2', ownerId: 'p2' });
+    expect(readTraded(market, 'A')).toEqual({ runnerId: 'A', tradedPaise: 1500, lastPriceHundredths: 240 });
+    expect(readTraded(market, 'B')).toEqual({ runnerId: 'B', tradedPaise: 0, lastPriceHundredths: null });
+    const restored = restoreMarket(
+      JSON.parse(JSON.stringify(snapshotMarket(market))) as ReturnType<typeof snapshotMarket>,
+    );
+    expect(readTraded(restored, 'A')).toEqual(readTraded(market, 'A'));
   });
 });
 

@@ -49,11 +49,26 @@ export interface CancelCommand extends CommandBase {
   reducePaise?: number;
 }
 
+/**
+ * Moves an offer's unmatched remainder to a new price as one command (Betfair's replaceOrders,
+ * MAT-15): the remainder is cancelled and a new offer `newOfferId` placed at the new price, behind
+ * everything resting there; what the old offer matched stays with it.
+ */
+export interface ReplaceCommand extends CommandBase {
+  type: 'replace';
+  offerId: string;
+  ownerId: string;
+  newOfferId: string;
+  priceHundredths: number;
+  /** The new offer's stake; absent: the old offer's unmatched remainder. */
+  stakePaise?: number;
+}
+
 export interface MarketCommand extends CommandBase {
   type: 'suspend' | 'resume' | 'turnInPlay' | 'close';
 }
 
-export type ExchangeCommand = PlaceCommand | CancelCommand | MarketCommand;
+export type ExchangeCommand = PlaceCommand | CancelCommand | ReplaceCommand | MarketCommand;
 export type CommandType = ExchangeCommand['type'];
 
 interface EventBase {
@@ -142,6 +157,9 @@ export function applyCommand(market: ExchangeMarket, command: ExchangeCommand): 
     case 'cancel':
       cancel(market, command, events);
       break;
+    case 'replace':
+      replace(market, command, events);
+      break;
     case 'suspend':
     case 'resume':
     case 'turnInPlay':
@@ -166,7 +184,8 @@ export function replayMarket(
 }
 
 function reject(command: ExchangeCommand, reason: RejectReason): RejectedEvent {
-  const offerId = command.type === 'place' || command.type === 'cancel' ? command.offerId : null;
+  const offerId =
+    command.type === 'place' || command.type === 'cancel' || command.type === 'replace' ? command.offerId : null;
   return { type: 'rejected', seq: command.seq, timeMs: command.timeMs, command: command.type, offerId, reason };
 }
 
@@ -284,6 +303,10 @@ function takeLevel(
       maker.remainingPaise -= fillPaise;
       book.amountsPaise[level] = (book.amountsPaise[level] as number) - fillPaise;
       const takerIsBack = taker.side === 'back';
+      // MAT-16: the runner's traded volume and last traded price follow every fill.
+      const runner = market.runners.get(taker.runnerId) as RunnerBook;
+      runner.tradedPaise += fillPaise;
+      runner.lastPriceHundredths = maker.priceHundredths;
       events.push({
         type: 'filled',
         seq: taker.seq,
@@ -353,6 +376,53 @@ function cancel(market: ExchangeMarket, command: CancelCommand, events: Exchange
     cancelledPaise,
     remainingPaise: offer.remainingPaise,
   });
+}
+
+/**
+ * MAT-15: everything is checked before anything moves, so a refused replace leaves the old offer
+ * where it was. Order: the market, the old offer (open, owned), the new id, the price, the stake.
+ */
+function replaceRejection(
+  market: ExchangeMarket,
+  command: ReplaceCommand,
+  offer: RestingOffer | undefined,
+): RejectReason | null {
+  if (market.status === 'closed') return 'MARKET_CLOSED';
+  if (market.status === 'suspended') return 'MARKET_SUSPENDED';
+  if (offer === undefined) return 'OFFER_NOT_OPEN';
+  if (offer.ownerId !== command.ownerId) return 'NOT_OFFER_OWNER';
+  if (market.liveOffers.has(command.newOfferId)) return 'DUPLICATE_OFFER_ID';
+  if (priceToIndex(command.priceHundredths) < 0) return 'PRICE_NOT_ON_LADDER';
+  if (command.stakePaise !== undefined && !isValidStakePaise(command.stakePaise)) return 'INVALID_STAKE';
+  return null;
+}
+
+function replace(market: ExchangeMarket, command: ReplaceCommand, events: ExchangeEvent[]): void {
+  const offer = market.liveOffers.get(command.offerId);
+  const reason = replaceRejection(market, command, offer);
+  if (reason !== null || offer === undefined) {
+    events.push(reject(command, reason ?? 'OFFER_NOT_OPEN'));
+    return;
+  }
+  const { runnerId, side, persistence, ownerId } = offer;
+  const stakePaise = command.stakePaise ?? offer.remainingPaise;
+  cancel(market, { type: 'cancel', seq: command.seq, timeMs: command.timeMs, offerId: offer.offerId, ownerId }, events);
+  place(
+    market,
+    {
+      type: 'place',
+      seq: command.seq,
+      timeMs: command.timeMs,
+      offerId: command.newOfferId,
+      ownerId,
+      runnerId,
+      side,
+      priceHundredths: command.priceHundredths,
+      stakePaise,
+      persistence,
+    },
+    events,
+  );
 }
 
 function statusRejection(market: ExchangeMarket, command: MarketCommand): RejectReason | null {

@@ -29,12 +29,13 @@ export type LapseReason = (typeof LAPSE_REASONS)[number];
 
 /**
  * Why a bookmaker, fancy or exchange bet was refused before it reaches the book (acceptance.ts).
- * First whether the account may bet on this market at all (an upline blocked its sport or event:
- * nothing about the market is then the player's business), then the market's state, the runner, the
- * price, the amount.
+ * First whether the account may bet on this market at all (an upline blocked its sport or event, or
+ * locked its market type: nothing about the market is then the player's business; the block is the
+ * wider of the two), then the market's state, the runner, the price, the amount.
  */
 export const BET_REJECT_REASONS = [
   'BETTING_BLOCKED',
+  'MARKET_TYPE_LOCKED',
   'MARKET_CLOSED',
   'MARKET_SUSPENDED',
   'UNKNOWN_RUNNER',

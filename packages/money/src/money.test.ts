@@ -4,6 +4,7 @@ import {
   averagePriceHundredths,
   backProfitPaise,
   formatPaise,
+  formatRupees,
   groupIndian,
   layLiabilityPaise,
   paiseToRupees,
@@ -45,6 +46,11 @@ describe('formatPaise (Indian grouping, PRODUCT.md §6)', () => {
   ])('%s paise reads %s', (paise, text) => expect(formatPaise(paise)).toBe(text));
 
   it('can omit the symbol', () => expect(formatPaise(150_000, { symbol: false })).toBe('1,500.00'));
+  it('can omit the symbol and the grouping, for a CSV file', () => {
+    expect(formatPaise(-123_456_789, { symbol: false, grouping: false })).toBe('-1234567.89');
+    expect(formatRupees(1234.56, { symbol: false, grouping: false })).toBe('1234.56');
+    expect(formatRupees(-0.05, { symbol: false, grouping: false })).toBe('-0.05');
+  });
   it('groups digits', () => expect(groupIndian('1234567')).toBe('12,34,567'));
 });
 

@@ -47,19 +47,29 @@ export function groupIndian(wholeDigits: string): string {
   return `${pairs.join(',')},${lastThree}`;
 }
 
+/**
+ * How an amount is written: with the ₹ symbol and Indian grouping on screen (the defaults); a CSV file
+ * takes neither (`1234567.89`), so a spreadsheet reads it as a number.
+ */
+export interface AmountFormat {
+  symbol?: boolean;
+  grouping?: boolean;
+}
+
 /** ₹1,00,000.00 — always two decimals, a leading minus for negatives (PRODUCT.md §6). */
-export function formatPaise(paise: Paise, options: { symbol?: boolean } = {}): string {
+export function formatPaise(paise: Paise, options: AmountFormat = {}): string {
   const symbol = options.symbol ?? true;
+  const grouping = options.grouping ?? true;
   const negative = paise < 0;
   const abs = Math.abs(paise);
-  const whole = Math.floor(abs / PAISE_PER_RUPEE);
+  const whole = String(Math.floor(abs / PAISE_PER_RUPEE));
   const fraction = abs % PAISE_PER_RUPEE;
-  const text = `${groupIndian(String(whole))}.${String(fraction).padStart(2, '0')}`;
+  const text = `${grouping ? groupIndian(whole) : whole}.${String(fraction).padStart(2, '0')}`;
   return `${negative ? '-' : ''}${symbol ? '₹' : ''}${text}`;
 }
 
 /** Formats a wire amount in rupees; the amount is converted to paise first so rounding is exact. */
-export function formatRupees(rupees: number, options: { symbol?: boolean } = {}): string {
+export function formatRupees(rupees: number, options: AmountFormat = {}): string {
   const paise = rupeesToPaise(Math.round(rupees * 100) / 100) ?? 0;
   return formatPaise(paise, options);
 }

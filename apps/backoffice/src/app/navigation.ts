@@ -29,6 +29,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/withdrawals', label: 'Withdrawals', count: 'pendingWithdrawals', roles: MONEY_DESK_ROLES },
   // Money from the house above an operator's line waits here for a second operator (decision 0044).
   { to: '/house-money', label: 'House money', count: 'pendingHouseMoney', roles: OPERATORS },
+  // A director's move of a client or subtree waits here for a second operator (decision 0066).
+  { to: '/tree-moves', label: 'Tree moves', roles: OPERATORS },
   // A cash agent keeps its own, offered to its players (decision 0026).
   { to: '/receiving-accounts', label: 'Receiving accounts', roles: [...OPERATORS, ROLES.AGENT] },
   { to: '/sports', label: 'Sports', roles: OPERATORS },
@@ -42,6 +44,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // An agent's own chips or credit, in and out (decision 0054).
   { to: '/my-statement', label: 'My statement', roles: AGENT_ROLES },
   { to: '/downline-limits', label: 'Downline limits', roles: [ROLES.DIRECTOR, ROLES.AGENT, ROLES.CREDIT_AGENT] },
+  // A news line to one's players (decision 0065).
+  { to: '/announcements', label: 'Announcements', roles: [ROLES.DIRECTOR, ROLES.AGENT, ROLES.CREDIT_AGENT] },
   { to: '/audit-log', label: 'Audit log' },
 ];
 

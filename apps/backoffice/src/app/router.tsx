@@ -6,7 +6,9 @@ import { ChangePasswordPage } from '../features/auth/components/change-password-
 import { SecondFactorPage } from '../features/auth/components/second-factor-page';
 import { AgentStatementsPage } from '../features/agent-partnership/components/agent-statements-page';
 import { MyBookPage } from '../features/agent-money/components/my-book-page';
+import { AgentLandingFigures } from '../features/agent-money/components/agent-landing';
 import { DownlineLimitsPage } from '../features/agent-partnership/components/downline-limits-page';
+import { AnnouncementsPage } from '../features/announcements/components/announcements-page';
 import { AuditLogPage } from '../features/audit/components/audit-log-page';
 import { BannersPage } from '../features/banners/components/banners-page';
 import { BonusesPage } from '../features/bonuses/components/bonuses-page';
@@ -14,6 +16,7 @@ import { BrandingPage } from '../features/branding/components/branding-page';
 import { CasinoPage } from '../features/casino/components/casino-page';
 import { DepositsPage } from '../features/deposits/components/deposits-page';
 import { HouseMoneyPage } from '../features/house-money/components/house-money-page';
+import { TreeMovesPage } from '../features/tree-moves/components/tree-moves-page';
 import { EventPage } from '../features/sports/components/event-page';
 import { MarketPage } from '../features/sports/components/market-page';
 import { SportsPage } from '../features/sports/components/sports-page';
@@ -24,14 +27,20 @@ import { ReceivingAccountsPage } from '../features/receiving-accounts/components
 import { WithdrawalsPage } from '../features/withdrawals/components/withdrawals-page';
 import { UsersPage } from '../features/users/components/users-page';
 import { MONEY_COLUMNS } from '../features/agent-money/components/money-columns';
+import { LOCK_COLUMNS } from '../features/agent-partnership/components/market-lock-toggles';
+import { PARTNERSHIP_COLUMNS } from '../features/agent-partnership/components/partnership-column';
 import { DownlinePage } from '../features/downline/components/downline-page';
 import { useProfile } from '../lib/auth/get-user-data';
+
 import { homePathFor } from './navigation';
 import { AppShell } from './layout/app-shell';
 import { RequireOperator, RequireRole } from './require-operator';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RouteError } from './routes/route-error';
 import { UserDetailRoute } from './routes/user-detail-route';
+
+/** The client list's money columns, partnership % and market-lock toggles (decisions 0064, 0065). */
+const CLIENT_COLUMNS = [...MONEY_COLUMNS, ...PARTNERSHIP_COLUMNS, ...LOCK_COLUMNS];
 
 function HomeRedirect() {
   return <Navigate to={homePathFor(useProfile().data?.role)} replace />;
@@ -52,8 +61,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <HomeRedirect /> },
-      { path: 'downline', element: <DownlinePage extraColumns={MONEY_COLUMNS} /> },
-      { path: 'downline/:id', element: <DownlinePage extraColumns={MONEY_COLUMNS} /> },
+      { path: 'downline', element: <DownlinePage extraColumns={CLIENT_COLUMNS} landing={<AgentLandingFigures />} /> },
+      { path: 'downline/:id', element: <DownlinePage extraColumns={CLIENT_COLUMNS} /> },
       {
         path: 'users',
         element: (
@@ -70,6 +79,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireRole roles={OPERATOR_ROLES}>
             <HouseMoneyPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'tree-moves',
+        element: (
+          <RequireRole roles={OPERATOR_ROLES}>
+            <TreeMovesPage />
           </RequireRole>
         ),
       },
@@ -105,6 +122,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireRole roles={[ROLES.DIRECTOR, ROLES.AGENT, ROLES.CREDIT_AGENT]}>
             <DownlineLimitsPage />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'announcements',
+        element: (
+          <RequireRole roles={[ROLES.DIRECTOR, ROLES.AGENT, ROLES.CREDIT_AGENT]}>
+            <AnnouncementsPage />
           </RequireRole>
         ),
       },

@@ -86,6 +86,8 @@ export const SETTINGS: AppSettings = {
   color: '#f5b301',
   moneyMode: 'play',
   currency: 'INR',
+  helpWhatsapp: null,
+  helpPhone: null,
 };
 
 export function profile(overrides: Partial<Profile> = {}): Profile {

@@ -17,6 +17,8 @@ const settings = {
   color: '#f5a524',
   moneyMode: 'play',
   currency: 'INR',
+  helpWhatsapp: '919876543210',
+  helpPhone: null,
 };
 
 describe('the compiled serializer of the hot reads (decision 0029)', () => {

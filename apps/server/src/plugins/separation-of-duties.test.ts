@@ -14,6 +14,7 @@ import {
 import { seedDemoData } from '../modules/demo/demo-seed.js';
 import { WELCOME_OFFER } from '../modules/bonus/bonus-test-support.js';
 import { MONEY_EFFECTS } from '../../test/money-operations.js';
+import { createTreeRepository } from '../modules/agents/tree-repository.js';
 import { guardedTarget } from './separation-of-duties.js';
 
 /**
@@ -41,6 +42,9 @@ const CLASSIFICATION: Record<string, Kind> = {
   'POST /api/v1/backoffice/adjustments/{id}/reject': 'money-or-permission',
   'GET /api/v1/backoffice/users/{id}/ledger': 'read',
   'GET /api/v1/backoffice/users/{id}/book': 'read',
+  'GET /api/v1/backoffice/users/{id}/casino-rounds': 'read',
+  'GET /api/v1/backoffice/landing': 'read',
+  'GET /api/v1/backoffice/announcements': 'read',
   'GET /api/v1/backoffice/blockable-events': 'read',
   'GET /api/v1/backoffice/deposits': 'read',
   'GET /api/v1/backoffice/deposits/{id}/context': 'read',
@@ -67,6 +71,10 @@ const CLASSIFICATION: Record<string, Kind> = {
   'PUT /api/v1/backoffice/banners/order': 'no-player-or-request',
   'PUT /api/v1/backoffice/banners/{id}': 'no-player-or-request',
   'DELETE /api/v1/backoffice/banners/{id}': 'no-player-or-request',
+  // A news line to a downline's players (decision 0065): about no one player or request, and moves no money.
+  'POST /api/v1/backoffice/announcements': 'no-player-or-request',
+  'PUT /api/v1/backoffice/announcements/{id}': 'no-player-or-request',
+  'DELETE /api/v1/backoffice/announcements/{id}': 'no-player-or-request',
   'GET /api/v1/backoffice/receiving-accounts': 'read',
   'POST /api/v1/backoffice/receiving-accounts': 'no-player-or-request',
   'PUT /api/v1/backoffice/receiving-accounts/{id}': 'no-player-or-request',
@@ -133,6 +141,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/users/{id}/profit-loss': 'read',
   'GET /api/v1/backoffice/users/{id}/bets': 'read',
   'GET /api/v1/backoffice/users/{id}/party-pnl': 'read',
+  'GET /api/v1/backoffice/users/{id}/exposure': 'read',
   'GET /api/v1/backoffice/reports/party-pnl': 'read',
   'GET /api/v1/backoffice/search': 'read',
   // Reports and the risk view (decision 0021): reads over the caller's scope.
@@ -141,6 +150,7 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/reports/payments': 'read',
   'GET /api/v1/backoffice/reports/players': 'read',
   'GET /api/v1/backoffice/reports/exposure': 'read',
+  'GET /api/v1/backoffice/reports/fancy-book': 'read',
   'GET /api/v1/backoffice/reports/bets': 'read',
   'GET /api/v1/backoffice/users/{id}/open-bets': 'read',
   'GET /api/v1/backoffice/users/{id}/bet-history': 'read',
@@ -155,6 +165,15 @@ const CLASSIFICATION: Record<string, Kind> = {
   'GET /api/v1/backoffice/downline/bet-limits': 'read',
   // Binds the accounts below the caller, never the caller (an agent or director places no bets).
   'PUT /api/v1/backoffice/downline/bet-limits': 'no-player-or-request',
+  // Locks and limits per market type (decision 0064).
+  'GET /api/v1/backoffice/users/{id}/market-type-rules': 'read',
+  'PUT /api/v1/backoffice/users/{id}/market-type-rules': 'money-or-permission',
+  'GET /api/v1/backoffice/market-locks': 'read',
+  // Moving a client or a subtree (decision 0066): a director asks, a different operator decides.
+  'POST /api/v1/backoffice/users/{id}/move': 'money-or-permission',
+  'GET /api/v1/backoffice/tree-moves': 'read',
+  'POST /api/v1/backoffice/tree-moves/{id}/confirm': 'money-or-permission',
+  'POST /api/v1/backoffice/tree-moves/{id}/reject': 'money-or-permission',
 };
 
 let t: TestApp;
@@ -332,6 +351,25 @@ async function houseChipsRequestedBy(token: string): Promise<string> {
   const waiting = (answer.body.data as { waiting: { _id: string } | null }).waiting;
   expect(waiting, JSON.stringify(answer.body.meta)).not.toBeNull();
   return waiting?._id as string;
+}
+
+/** A cash agent under the director, to be moved under another (decision 0066). */
+async function agentUnderDirector(): Promise<string> {
+  const agent = await accountOf(ROLES.AGENT);
+  await createTreeRepository(t.db).setUpline(agent, director.userId);
+  return agent;
+}
+/** A move of a sub-agent asked by the director, waiting for a second operator. */
+async function moveAskedByDirector(): Promise<string> {
+  const from = await agentUnderDirector();
+  const moved = await accountOf(ROLES.AGENT);
+  await createTreeRepository(t.db).setUpline(moved, from);
+  const answer = await call(t.app, 'POST', `/api/v1/backoffice/users/${moved}/move`, {
+    token: director.token,
+    body: { uplineId: await agentUnderDirector(), reason: 'Taken over' },
+  });
+  expect(answer.body.data, JSON.stringify(answer.body.meta)).toMatchObject({ status: 'pending' });
+  return (answer.body.data as { _id: string })._id;
 }
 
 /**
@@ -555,6 +593,21 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
       }),
     };
   },
+  'PUT /api/v1/backoffice/users/{id}/market-type-rules': async () => {
+    const body = { rules: [{ marketType: 'FANCY', locked: true, minStake: null, maxStake: null, maxProfit: null }] };
+    return {
+      self: [
+        await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/market-type-rules`, {
+          token: promoted.token,
+          body,
+        }),
+      ],
+      other: await call(t.app, 'PUT', `/api/v1/backoffice/users/${promoted.userId}/market-type-rules`, {
+        token: director.token,
+        body,
+      }),
+    };
+  },
   'POST /api/v1/backoffice/users/{id}/chips': async () => {
     const agent = await accountOf(ROLES.AGENT);
     return {
@@ -631,6 +684,41 @@ const SELF_SERVICE: Record<string, () => Promise<{ self: Answer[]; other: Answer
         }),
       ],
       other: await call(t.app, 'POST', `/api/v1/backoffice/house-money/${requestId}/reject`, {
+        token: support.token,
+        body,
+      }),
+    };
+  },
+  'POST /api/v1/backoffice/users/{id}/move': async () => {
+    const body = async () => ({ uplineId: await agentUnderDirector(), reason: 'Taken over' });
+    return {
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/users/${director.userId}/move`, {
+          token: director.token,
+          body: await body(),
+        }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/users/${await agentUnderDirector()}/move`, {
+        token: director.token,
+        body: await body(),
+      }),
+    };
+  },
+  'POST /api/v1/backoffice/tree-moves/{id}/confirm': async () => {
+    const moveId = await moveAskedByDirector();
+    return {
+      self: [await call(t.app, 'POST', `/api/v1/backoffice/tree-moves/${moveId}/confirm`, { token: director.token })],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/tree-moves/${moveId}/confirm`, { token: support.token }),
+    };
+  },
+  'POST /api/v1/backoffice/tree-moves/{id}/reject': async () => {
+    const moveId = await moveAskedByDirector();
+    const body = { reason: 'Not agreed' };
+    return {
+      self: [
+        await call(t.app, 'POST', `/api/v1/backoffice/tree-moves/${moveId}/reject`, { token: director.token, body }),
+      ],
+      other: await call(t.app, 'POST', `/api/v1/backoffice/tree-moves/${moveId}/reject`, {
         token: support.token,
         body,
       }),

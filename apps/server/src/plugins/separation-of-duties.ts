@@ -5,7 +5,8 @@ import type { Parties } from '../lib/separation-of-duties.js';
 import { refuseSelfService } from '../lib/separation-of-duties.js';
 
 /** What a back-office route's `:id` names. */
-export type ActionTarget = 'user' | 'deposit' | 'withdrawal' | 'adjustment' | 'result' | 'bonusGrant' | 'houseMoney';
+export type ActionTarget =
+  'user' | 'deposit' | 'withdrawal' | 'adjustment' | 'result' | 'bonusGrant' | 'houseMoney' | 'treeMove';
 /** Finds the parties of a target by its id; null when there is no such thing (the route answers NOT_FOUND). */
 export type PartiesOf = (id: string) => Promise<Parties | null>;
 /** True when `userId` is `rootId` or anywhere below it in the agent tree. */
@@ -27,6 +28,7 @@ export const GUARDED_ROUTES: readonly { prefix: string; target: ActionTarget }[]
   { prefix: '/api/v1/backoffice/markets/:id/result/', target: 'result' },
   { prefix: '/api/v1/backoffice/bonus-grants/:id/', target: 'bonusGrant' },
   { prefix: '/api/v1/backoffice/house-money/:id/', target: 'houseMoney' },
+  { prefix: '/api/v1/backoffice/tree-moves/:id/', target: 'treeMove' },
 ];
 
 /** The target a route's `:id` names, whatever the method. */

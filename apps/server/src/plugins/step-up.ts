@@ -16,6 +16,8 @@ export const STEP_UP_ROUTES: readonly string[] = [
   'POST /api/v1/backoffice/markets/:id/void',
   'POST /api/v1/backoffice/bets/:id/void',
   'POST /api/v1/backoffice/bets/void',
+  // Moving a client or a subtree carries a credit line with it (decision 0066).
+  'POST /api/v1/backoffice/users/:id/move',
 ];
 
 /**

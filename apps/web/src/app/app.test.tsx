@@ -73,13 +73,16 @@ describe('header (spec §2)', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Slots']);
+    ).toEqual(['Home', 'In-Play', 'Slots']);
+    // In-Play (decision 0072) shares the live icon and opens the In-Play list.
+    expect(within(nav).getByRole('link', { name: 'In-Play' }).getAttribute('href')).toBe('/sports/in-play');
     const bottom = screen.getByRole('navigation', { name: 'Bottom navigation' });
     expect(
       within(bottom)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Slots']);
+    ).toEqual(['Home', 'In-Play', 'Slots']);
+    expect(within(bottom).getByRole('link', { name: 'In-Play' }).getAttribute('href')).toBe('/sports/in-play');
     expect(screen.getByRole('link', { name: 'Deposit' }).getAttribute('href')).toBe('/deposit');
     expect(screen.getByRole('link', { name: 'Withdrawal' }).getAttribute('href')).toBe('/withdrawal');
     expect(screen.getByRole('link', { name: 'Bonus' }).getAttribute('href')).toBe('/bonus');

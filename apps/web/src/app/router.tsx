@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: '/statements', element: <StatementsPage /> },
       { path: '/profit-loss', element: <ProfitLossPage /> },
       { path: '/event', element: <EventPage /> },
+      // Issue 31: In-Play, the sports menu, Multi Markets and Results, through Home's chunk (decision 0072).
+      { path: '/sports/*', element: <HomePage /> },
       // Not in spec §2: where payment accounts and responsible gambling live (README decisions).
       { path: '/payment-accounts', element: <PaymentAccountsPage /> },
       { path: '/responsible-gambling', element: <ResponsibleGamblingPage /> },

@@ -1,12 +1,7 @@
 import type { PlayerBonus } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { t } from '../lib/i18n/i18n';
-
-/** "40%" with at most one decimal and never a rounding up to 100 % before it is reached. */
-export function percentText(percent: number): string {
-  const floored = Math.floor(percent * 10) / 10;
-  return `${Number.isInteger(floored) ? floored.toFixed(0) : floored.toFixed(1)}%`;
-}
+import { percentText } from '../lib/percent-text';
 
 /**
  * A bonus's wagering progress: a bar with rupees and percent (PRODUCT.md §8). `compact` is the one-line

@@ -115,3 +115,20 @@ export function useBackClose(open: boolean, onClose: () => void): void {
     return () => unregister(sheet);
   }, [open]);
 }
+
+/**
+ * Tests: start the next test as a fresh page would, with no sheet and no marker on the history. A Back of
+ * ours still on its way lands first (it would otherwise close the next test's sheet); a marker left behind
+ * (its closing Back was scheduled on fake timers that are gone) is replaced by the page's own entry.
+ */
+export async function resetBackClose(): Promise<void> {
+  sheets.length = 0;
+  if (settleTimer !== null) clearTimeout(settleTimer);
+  settleTimer = null;
+  if (ownBacks > 0) await new Promise<void>((resolve) => settleWaiters.push(resolve));
+  if (onMarker()) {
+    const state = { ...(window.history.state as Record<string, unknown>) };
+    delete state.khelSheet;
+    window.history.replaceState(state, '');
+  }
+}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, indiaToday, weekday } from '@khel/money';
 import {
   chosenLocale,
@@ -74,6 +74,40 @@ describe('one date formatter in the chosen language (issue 14)', () => {
     expect(formatDate(instant, 'start')).toBe('21 Nov, 07:19 pm');
     expect(formatDate(instant, 'medium')).toBe('21 Nov 2026, 7:19 pm');
     expect(formatCalendarDate('2026-11-15')).toBe('15 Nov 2026');
+  });
+
+  it("writes English by hand exactly as en-IN's Intl does, every month and hour (no ICU load on first paint)", () => {
+    const intl = (options: Intl.DateTimeFormatOptions, tag = 'en-IN', timeZone = 'Asia/Kolkata') =>
+      new Intl.DateTimeFormat(tag, { ...options, timeZone, numberingSystem: 'latn' });
+    const dateTime = intl({ day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+    const medium = intl({ dateStyle: 'medium', timeStyle: 'short' });
+    const start = intl({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+    const day = intl({ day: 'numeric', month: 'short', year: 'numeric' }, 'en-IN', 'UTC');
+    const dayMonth = intl({ day: 'numeric', month: 'short' }, 'en-GB', 'UTC');
+    for (let month = 0; month < 12; month += 1)
+      for (let hour = 0; hour < 24; hour += 1) {
+        // Minutes 0 and 45 cross India's half hour: 18:45 UTC is 00:15 the next day there.
+        const at = new Date(Date.UTC(2026, month, 9 + (hour % 20), hour, hour % 2 === 0 ? 0 : 45));
+        expect(formatDate(at, 'dateTime', 'en')).toBe(dateTime.format(at));
+        expect(formatDate(at, 'medium', 'en')).toBe(medium.format(at));
+        expect(formatDate(at, 'start', 'en')).toBe(start.format(at));
+        const date = at.toISOString().slice(0, 10);
+        expect(formatCalendarDate(date, 'day', 'en')).toBe(day.format(new Date(`${date}T00:00:00.000Z`)));
+        expect(formatDayMonth(date, 'en')).toBe(dayMonth.format(new Date(`${date}T00:00:00.000Z`)));
+      }
+  });
+
+  it('loads no Intl date formatter for English (a fresh module: no cached one to hide it)', async () => {
+    vi.resetModules();
+    const fresh = await import('./dates');
+    const constructed = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      for (const style of ['dateTime', 'medium', 'start', 'dayMonth', 'day'] as const) fresh.formatDate(instant, style);
+      fresh.formatCalendarDate('2026-11-15');
+      expect(constructed).not.toHaveBeenCalled();
+    } finally {
+      constructed.mockRestore();
+    }
   });
 
   it('writes Hindi month names in hi-IN with Western digits once Hindi is chosen', async () => {

@@ -66,6 +66,29 @@ function formatterOf(style: DateStyle, locale: Locale, timeZone: string): Intl.D
   return format;
 }
 
+/** CLDR's short English month names, as en-IN and en-GB write them. */
+const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/**
+ * English without Intl (issue 31): the first Intl.DateTimeFormat of a page loads the locale's ICU data,
+ * a long task of its own on a phone (about 200 ms at Lighthouse's 4x CPU on Home's event list). English
+ * in a fixed offset (India has kept +05:30 without daylight saving since 1945) is a few string joins; the
+ * output is en-IN's/en-GB's, character for character (dates.test.ts compares them month by month).
+ */
+function formatEnglish(instant: Date, style: DateStyle, offsetMs: number): string {
+  const local = new Date(instant.getTime() + offsetMs);
+  const dayMonth = `${local.getUTCDate()} ${ENGLISH_MONTHS[local.getUTCMonth()]}`;
+  const year = local.getUTCFullYear();
+  if (style === 'dayMonth') return dayMonth;
+  if (style === 'day') return `${dayMonth} ${year}`;
+  const hour = local.getUTCHours() % 12 || 12;
+  const minute = String(local.getUTCMinutes()).padStart(2, '0');
+  const half = local.getUTCHours() < 12 ? 'am' : 'pm';
+  if (style === 'start') return `${dayMonth}, ${String(hour).padStart(2, '0')}:${minute} ${half}`;
+  return `${dayMonth} ${year}, ${hour}:${minute} ${half}`;
+}
+
 /** An instant (ISO string or Date) in India time, in the chosen language; an unreadable value as it came. */
 export function formatDate(
   value: string | Date,
@@ -73,7 +96,10 @@ export function formatDate(
   locale: Locale = chosenLocale(),
 ): string {
   const instant = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(instant.getTime()) ? String(value) : formatterOf(style, locale, INDIA_TIME_ZONE).format(instant);
+  if (Number.isNaN(instant.getTime())) return String(value);
+  return locale === 'en'
+    ? formatEnglish(instant, style, INDIA_OFFSET_MS)
+    : formatterOf(style, locale, INDIA_TIME_ZONE).format(instant);
 }
 
 /** A calendar date (YYYY-MM-DD) as a day: "15 Nov 2026" ('day') or "15 Nov" ('dayMonth'). */
@@ -83,7 +109,8 @@ export function formatCalendarDate(
   locale: Locale = chosenLocale(),
 ): string {
   const instant = new Date(`${date}T00:00:00.000Z`);
-  return Number.isNaN(instant.getTime()) ? date : formatterOf(style, locale, 'UTC').format(instant);
+  if (Number.isNaN(instant.getTime())) return date;
+  return locale === 'en' ? formatEnglish(instant, style, 0) : formatterOf(style, locale, 'UTC').format(instant);
 }
 
 /** "15 Nov": day-month (spec §9), in the chosen language. */

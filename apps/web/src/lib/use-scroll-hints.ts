@@ -27,10 +27,12 @@ export function useScrollHints(ref: RefObject<HTMLElement | null>, contentKey: u
   useEffect(() => {
     const element = ref.current;
     if (!element) return undefined;
-    update();
     element.addEventListener('scroll', update, { passive: true });
+    // The observer's first call comes once the browser has laid the row out anyway; measuring here
+    // instead would force that layout inside the effect, a long task on a phone's first paint (issue 31).
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
-    observer?.observe(element);
+    if (observer) observer.observe(element);
+    else update();
     return () => {
       element.removeEventListener('scroll', update);
       observer?.disconnect();

@@ -31,4 +31,6 @@ export const SETTINGS: AppSettings = {
   color: '#22aa88',
   moneyMode: 'play',
   currency: 'INR',
+  helpWhatsapp: null,
+  helpPhone: null,
 };

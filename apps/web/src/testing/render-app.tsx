@@ -2,10 +2,11 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Profile } from '@khel/contract';
-import { AppProvider, createQueryClient } from '../app/provider';
+import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { loadSession } from '../lib/auth/session';
 import { STORAGE_KEYS } from '../lib/storage';
+import { testQueryClient } from './reset-page';
 
 /** Makes matchMedia answer as a desktop (true) or phone (false) screen. */
 export function setViewport(desktop: boolean): void {
@@ -29,7 +30,7 @@ export function signIn(user: Profile | null, token = 'token-1'): void {
 /** Renders the whole app (routes, guards, layout) at a path, as a fresh page load would. */
 export function renderApp(path: string) {
   loadSession();
-  const queryClient = createQueryClient();
+  const queryClient = testQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(

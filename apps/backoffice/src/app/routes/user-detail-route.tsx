@@ -14,6 +14,7 @@ import { PlayerBonuses } from '../../features/bonuses/components/player-bonuses'
 import { PlayerWallet } from '../../features/player-wallet/components/player-wallet';
 import { PlayerActivity } from '../../features/reports/components/player-activity';
 import { AgentPanels } from '../../features/agent-partnership/components/agent-panels';
+import { MoveAccountPanel } from '../../features/tree-moves/components/move-account-panel';
 import { useUser } from '../../features/users/api/get-user';
 import { UserDetail } from '../../features/users/components/user-detail';
 
@@ -45,6 +46,7 @@ export function UserDetailRoute() {
       {user.data !== undefined && me.data?._id !== id ? <ResetPassword key={`password-${id}`} userId={id} /> : null}
       {user.data !== undefined ? <SecondFactorReset key={`second-factor-${id}`} user={user.data} /> : null}
       {user.data !== undefined ? <AgentPanels key={`agent-${id}`} user={user.data} /> : null}
+      {user.data !== undefined ? <MoveAccountPanel key={`move-${id}`} user={user.data} /> : null}
       {user.data !== undefined && operator ? (
         <PlayerBonuses key={`bonuses-${id}`} userId={id} playerName={user.data.name || user.data.username} />
       ) : null}

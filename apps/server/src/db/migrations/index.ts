@@ -34,6 +34,11 @@ import singleBetVoid from './0037-single-bet-void.js';
 import stakeButtons from './0039-stake-buttons.js';
 import smsMessages from './0041-sms-messages.js';
 import marketRules from './0042-market-rules.js';
+import marketTypeRules from './0043-market-type-rules.js';
+import announcements from './0044-announcements.js';
+import treeMovesAndSessionCommission from './0045-tree-moves-and-session-commission.js';
+import helpContact from './0047-help-contact.js';
+import pinnedMarkets from './0050-pinned-markets.js';
 
 export interface Migration {
   id: string;
@@ -78,4 +83,9 @@ export const MIGRATIONS: Migration[] = [
   { id: '0039-stake-buttons', sql: stakeButtons },
   { id: '0041-sms-messages', sql: smsMessages },
   { id: '0042-market-rules', sql: marketRules },
+  { id: '0043-market-type-rules', sql: marketTypeRules },
+  { id: '0044-announcements', sql: announcements },
+  { id: '0045-tree-moves-and-session-commission', sql: treeMovesAndSessionCommission },
+  { id: '0047-help-contact', sql: helpContact },
+  { id: '0050-pinned-markets', sql: pinnedMarkets },
 ];

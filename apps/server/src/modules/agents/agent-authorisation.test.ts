@@ -64,6 +64,9 @@ const AGENT_ACCESS: Record<string, Access> = {
   'GET /api/v1/backoffice/users/{id}/profit-loss': USER,
   'GET /api/v1/backoffice/users/{id}/bets': USER,
   'GET /api/v1/backoffice/users/{id}/party-pnl': USER,
+  'GET /api/v1/backoffice/users/{id}/exposure': USER,
+  // Party win/loss's drill-down to a client's casino rounds (decision 0065).
+  'GET /api/v1/backoffice/users/{id}/casino-rounds': USER,
   'GET /api/v1/backoffice/reports/party-pnl': OWN,
   // Scoped to the caller's downline (decision 0056; search.test.ts shows an agent never finds outside it).
   'GET /api/v1/backoffice/search': OWN,
@@ -106,6 +109,14 @@ const AGENT_ACCESS: Record<string, Access> = {
   // The events an agent may block: what its players can see (decision 0054).
   'GET /api/v1/backoffice/blockable-events': OWN,
   'PUT /api/v1/backoffice/downline/bet-limits': OWN,
+  // Locks and limits per market type (decision 0064), and the client list's lock toggles.
+  'GET /api/v1/backoffice/users/{id}/market-type-rules': USER,
+  'PUT /api/v1/backoffice/users/{id}/market-type-rules': {
+    who: 'agents',
+    kind: 'user',
+    body: { rules: [{ marketType: 'FANCY', locked: true, minStake: null, maxStake: null, maxProfit: null }] },
+  },
+  'GET /api/v1/backoffice/market-locks': LIST,
   'GET /api/v1/backoffice/users/{id}/money': USER,
   // An agent's own statement (decision 0054): its own, and its downline agents'.
   'GET /api/v1/backoffice/users/{id}/book': { who: 'agents', kind: 'user', target: 'agent' },
@@ -136,6 +147,7 @@ const AGENT_ACCESS: Record<string, Access> = {
   'GET /api/v1/backoffice/reports/payments': OWN,
   'GET /api/v1/backoffice/reports/players': OWN,
   'GET /api/v1/backoffice/reports/exposure': OWN,
+  'GET /api/v1/backoffice/reports/fancy-book': OWN,
   'GET /api/v1/backoffice/reports/bets': OWN,
   'GET /api/v1/backoffice/users/{id}/open-bets': USER,
   'GET /api/v1/backoffice/users/{id}/bet-history': USER,
@@ -149,6 +161,13 @@ const AGENT_ACCESS: Record<string, Access> = {
   'POST /api/v1/backoffice/second-factor/enrolment/confirm': OWN,
   'POST /api/v1/backoffice/second-factor/verify': OWN,
   'POST /api/v1/backoffice/step-up': OWN,
+  // Announcements (decision 0065): the caller's own and its downline's; announcements.test.ts shows the scope.
+  'GET /api/v1/backoffice/announcements': OWN,
+  // An agent's landing figures are its own (decision 0065).
+  'GET /api/v1/backoffice/landing': OWN,
+  'POST /api/v1/backoffice/announcements': OWN,
+  'PUT /api/v1/backoffice/announcements/{id}': OWN,
+  'DELETE /api/v1/backoffice/announcements/{id}': OWN,
 };
 const accessOf = (operation: string): Access => AGENT_ACCESS[operation] ?? OPERATORS;
 /** Operations decided to be operators' only; listed so that a new operation is a decision, not a default. */
@@ -217,6 +236,11 @@ const OPERATORS_ONLY = [
   'GET /api/v1/backoffice/house-money/{id}',
   'POST /api/v1/backoffice/house-money/{id}/approve',
   'POST /api/v1/backoffice/house-money/{id}/reject',
+  // Moving a client or a subtree (decision 0066): the house's decision, a director asks and another operator confirms.
+  'POST /api/v1/backoffice/users/{id}/move',
+  'GET /api/v1/backoffice/tree-moves',
+  'POST /api/v1/backoffice/tree-moves/{id}/confirm',
+  'POST /api/v1/backoffice/tree-moves/{id}/reject',
 ];
 
 interface Account {
@@ -429,6 +453,21 @@ async function listCase(operation: string, who: (typeof agents)[number]): Promis
     ).toBe(true);
     expect(((await get(`?search=${who.inside.mobileNo}`)).body.data as { total: number }).total).toBe(1);
     expect(((await get(`?search=${who.outside.mobileNo}`)).body.data as { total: number }).total).toBe(0);
+    return;
+  }
+  if (path.endsWith('/market-locks')) {
+    // Both players locked by the director: the agent hears of its own player only.
+    for (const player of [who.inside, who.outside])
+      await call(t.app, 'PUT', `/api/v1/backoffice/users/${player.userId}/market-type-rules`, {
+        token: director.token,
+        body: { rules: [{ marketType: 'BOOKMAKER', locked: true, minStake: null, maxStake: null, maxProfit: null }] },
+      });
+    const answer = await get(`?userIds=${who.inside.userId},${who.outside.userId}`);
+    expect(answer.body.meta.code, answer.body.meta.message).toBe(200);
+    const locks = (answer.body.data as { locks: { userId: string; marketType: string }[] }).locks;
+    expect(locks.filter((lock) => lock.marketType === 'BOOKMAKER').map((lock) => lock.userId)).toEqual([
+      who.inside.userId,
+    ]);
     return;
   }
   if (path.endsWith('/audit-log')) {

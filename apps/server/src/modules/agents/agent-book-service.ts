@@ -16,6 +16,9 @@ function describe(row: AgentBookRow, agentId: string, noun: 'Chips' | 'Credit'):
   switch (row.kind) {
     case 'agent_chips':
     case 'credit_ref':
+      // A credit account moved to another upline: its credit line went from one upline's book to the other's (decision 0066).
+      if (row.details.action === 'move')
+        return into ? `${noun} back: an account moved to ${other}` : `${noun} to an account moved here from ${other}`;
       // The agent was the account moved (its upline gave or took back), or the one moving (its downline's).
       if (row.details.targetId === agentId) return into ? `${noun} from ${other}` : `${noun} taken back by ${other}`;
       return into ? `${noun} taken back from ${other}` : `${noun} given to ${other}`;

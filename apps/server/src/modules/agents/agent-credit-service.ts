@@ -293,6 +293,45 @@ export function createAgentCreditService(deps: {
       return result;
     },
 
+    /**
+     * A credit account moving to another upline (decision 0066), inside the move's transaction: its credit
+     * reference leaves the old upline's free credit (or the house's) for the new upline's, in one journal
+     * transaction; the database refuses it when the new upline has not that much free. The account's own
+     * balance does not change. Answers the credit reference (0 for a cash account: nothing moves).
+     */
+    async moveCreditLine(
+      tx: Queryable,
+      actorId: string,
+      account: MoneyUserRow,
+      to: { id: string; role: number },
+      moveId: string,
+    ): Promise<number> {
+      if (account.role !== ROLES.CREDIT_AGENT && account.role !== ROLES.CREDIT_PLAYER) return 0;
+      const creditRefPaise = Number(await createAgentMoneyRepository(tx).lockCreditLine(account.id));
+      const from = creditSourceOf(account);
+      const into = creditSourceOf({ upline_id: to.id, upline_role: to.role });
+      if (creditRefPaise === 0 || JSON.stringify(from) === JSON.stringify(into)) return creditRefPaise;
+      if ('agentId' in into) await wallet.openAgentBook(tx, into.agentId, 'credit');
+      if ('agentId' in from) await wallet.openAgentBook(tx, from.agentId, 'credit');
+      await posting(
+        wallet,
+        tx,
+        {
+          kind: 'credit_ref',
+          idempotencyKey: `tree-move:${moveId}`,
+          description: `Credit line of ${formatPaise(creditRefPaise)} moved with the account to a new upline`,
+          actorId,
+          details: { targetId: account.id, action: 'move', fromUplineId: account.upline_id, uplineId: to.id, moveId },
+          entries: [
+            { account: into, amountPaise: -creditRefPaise },
+            { account: from, amountPaise: creditRefPaise },
+          ],
+        },
+        'The new upline does not have that much credit free',
+      );
+      return creditRefPaise;
+    },
+
     /** A house request a second operator approved: checked again as it stands now, then moved (decision 0044). */
     async applyRequest(tx: Queryable, request: HouseMoneyRow, approverId: string): Promise<void> {
       const target = await lockedUser(tx, request.target_id);

@@ -10,33 +10,65 @@ import { accountInScope, isAgentRole, isSiteRole } from './agent-scope.js';
 import { createAgentRatesRepository } from './agent-rates-repository.js';
 import { indiaWeek, nextIndiaWeekStart } from './india-week.js';
 
-/** Rates in basis points. The top of the tree (the DIRECTOR) holds 100 % and the house's commission. */
+/**
+ * Rates in basis points. The top of the tree (the DIRECTOR) holds 100 %, the house's commission and the
+ * highest session commission the house pays on fancy and bookmaker turnover (decision 0066).
+ */
 export interface Rates {
   partnershipBp: number;
   commissionBp: number;
+  sessionCommissionBp: number;
 }
-export const TOP_RATES: Rates = { partnershipBp: FULL_SHARE_BP, commissionBp: DEFAULT_COMMISSION_BASIS_POINTS };
+export const SESSION_COMMISSION_CEILING_BP = 300;
+export const TOP_RATES: Rates = {
+  partnershipBp: FULL_SHARE_BP,
+  commissionBp: DEFAULT_COMMISSION_BASIS_POINTS,
+  sessionCommissionBp: SESSION_COMMISSION_CEILING_BP,
+};
+/** An agent without rates of its own: everything goes up, nothing is paid down. */
+export const NO_RATES: Rates = { partnershipBp: 0, commissionBp: 0, sessionCommissionBp: 0 };
 
 /** Every agent's rates in force in the India week starting `weekStart` (an agent without any holds 0 % of both). */
 export async function loadRatesForWeek(db: Queryable, weekStart: string): Promise<Map<string, Rates>> {
   const rows = await createAgentRatesRepository(db).forWeek(weekStart);
   return new Map(
-    rows.map((row) => [row.user_id, { partnershipBp: row.partnership_bp, commissionBp: row.commission_bp }]),
+    rows.map((row) => [
+      row.user_id,
+      {
+        partnershipBp: row.partnership_bp,
+        commissionBp: row.commission_bp,
+        sessionCommissionBp: row.session_commission_bp,
+      },
+    ]),
   );
 }
 
-async function ratesOf(db: Queryable, userId: string, role: number): Promise<Rates> {
+/** The newest rates set for an account: the top's for an account that is not an agent (the DIRECTOR). */
+export async function newestRatesOf(db: Queryable, userId: string, role: number): Promise<Rates> {
   if (!isAgentRole(role)) return TOP_RATES;
   const row = await createAgentRatesRepository(db).current(userId);
   return row === null
-    ? { partnershipBp: 0, commissionBp: 0 }
-    : { partnershipBp: row.partnership_bp, commissionBp: row.commission_bp };
+    ? NO_RATES
+    : {
+        partnershipBp: row.partnership_bp,
+        commissionBp: row.commission_bp,
+        sessionCommissionBp: row.session_commission_bp,
+      };
+}
+
+/** True when any of `rates` is above `ceiling`'s: an upline never gives more than it holds. */
+export function aboveCeiling(rates: Rates, ceiling: Rates): boolean {
+  return (
+    rates.partnershipBp > ceiling.partnershipBp ||
+    rates.commissionBp > ceiling.commissionBp ||
+    rates.sessionCommissionBp > ceiling.sessionCommissionBp
+  );
 }
 
 async function uplineRates(db: Queryable, uplineId: string | null): Promise<Rates> {
   if (uplineId === null) return TOP_RATES;
   const role = await createAgentRatesRepository(db).roleOf(uplineId);
-  return ratesOf(db, uplineId, role ?? 1);
+  return newestRatesOf(db, uplineId, role ?? 1);
 }
 
 const percent = (bp: number) => bp / 100;
@@ -62,13 +94,16 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
       userId: target.id,
       partnership: percent(row?.partnership_bp ?? 0),
       commission: percent(row?.commission_bp ?? 0),
+      sessionCommission: percent(row?.session_commission_bp ?? 0),
       uplinePartnership: percent(upline.partnershipBp),
       uplineCommission: percent(upline.commissionBp),
+      uplineSessionCommission: percent(upline.sessionCommissionBp),
       setBy: row?.set_by ?? null,
       updatedAt: row?.updated_at.toISOString() ?? null,
       inForce: {
         partnership: percent(inForce?.partnership_bp ?? 0),
         commission: percent(inForce?.commission_bp ?? 0),
+        sessionCommission: percent(inForce?.session_commission_bp ?? 0),
       },
       effectiveFrom: pending !== null && pending.week_start > thisWeek ? pending.week_start : null,
     };
@@ -95,15 +130,18 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
           fail('FORBIDDEN', "Only the agent's upline sets its partnership");
         const repository = createAgentRatesRepository(tx);
         await repository.lockChanges();
-        const upline = await uplineRates(tx, target.upline_id);
-        if (partnershipBp > upline.partnershipBp || commissionBp > upline.commissionBp) fail('AGENT_RATE_ABOVE_UPLINE');
-        const given = await repository.highestGivenBelow(target.id);
-        if (partnershipBp < given.partnershipBp || commissionBp < given.commissionBp) fail('AGENT_RATE_BELOW_DOWNLINE');
+        // Without a session commission in the body, the newest one set stays.
+        const sessionCommissionBp =
+          body.sessionCommission === undefined
+            ? (await newestRatesOf(tx, target.id, target.role)).sessionCommissionBp
+            : (toHundredths(body.sessionCommission) ?? fail('VALIDATION_FAILED'));
+        const rates = { partnershipBp, commissionBp, sessionCommissionBp };
+        if (aboveCeiling(rates, await uplineRates(tx, target.upline_id))) fail('AGENT_RATE_ABOVE_UPLINE');
+        if (aboveCeiling(await repository.highestGivenBelow(target.id), rates)) fail('AGENT_RATE_BELOW_DOWNLINE');
         const previous = await view(tx, target);
         await repository.setCurrent({
           userId: target.id,
-          partnershipBp,
-          commissionBp,
+          ...rates,
           setBy: caller.userId,
           at: clock.now(),
         });
@@ -111,8 +149,7 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
         await repository.setFrom({
           userId: target.id,
           weekStart: nextIndiaWeekStart(clock.now()),
-          partnershipBp,
-          commissionBp,
+          ...rates,
           setBy: caller.userId,
           at: clock.now(),
         });
@@ -126,8 +163,10 @@ export function createAgentRatesService(deps: { db: Database; audit: AuditServic
         details: {
           partnership: answer.partnership,
           commission: answer.commission,
+          sessionCommission: answer.sessionCommission,
           previousPartnership: before.partnership,
           previousCommission: before.commission,
+          previousSessionCommission: before.sessionCommission,
           effectiveFrom: answer.effectiveFrom,
         },
         ip,

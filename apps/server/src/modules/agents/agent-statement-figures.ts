@@ -1,4 +1,4 @@
-import { effectiveRates, marketNetWinningsPaise, splitCommission } from '@khel/money';
+import { basisPointsOf, effectiveRates, marketNetWinningsPaise, splitCommission } from '@khel/money';
 import type { Rates } from './agent-rates.js';
 import { TOP_RATES } from './agent-rates.js';
 
@@ -33,6 +33,16 @@ export interface AgentFigures {
   agentSharePaise: number;
   uplineSharePaise: number;
   commissionPaise: number;
+  /** The whole downline's fancy and bookmaker stake settled in the week (decision 0066). */
+  sessionTurnoverPaise: number;
+  /** What the upline owes this agent on it: the turnover × the agent's session rate, rounded down. */
+  sessionCommissionPaise: number;
+}
+
+/** One player's session turnover in the week (decision 0066). */
+export interface SessionTurnover {
+  userId: string;
+  turnoverPaise: number;
 }
 
 export function emptyFigures(): AgentFigures {
@@ -44,6 +54,8 @@ export function emptyFigures(): AgentFigures {
     agentSharePaise: 0,
     uplineSharePaise: 0,
     commissionPaise: 0,
+    sessionTurnoverPaise: 0,
+    sessionCommissionPaise: 0,
   };
 }
 
@@ -56,6 +68,23 @@ export function chainPartnershipRates(chain: readonly string[], ratesOf: (agentI
 }
 
 /**
+ * An agent's session commission rate as it takes effect: its own, capped by every upline's (like
+ * partnership, `effectiveRates`), the DIRECTOR's being the house's ceiling. `chainOf` answers the
+ * agent's own agent uplines, nearest first.
+ */
+export function sessionRateBp(
+  agentId: string,
+  chainOf: (userId: string) => readonly string[],
+  ratesOf: (agentId: string) => Rates,
+): number {
+  const chain = [agentId, ...chainOf(agentId)];
+  return effectiveRates(
+    chain.map((id) => ratesOf(id).sessionCommissionBp),
+    TOP_RATES.sessionCommissionBp,
+  )[0] as number;
+}
+
+/**
  * The weekly figures of every agent above the given players (decision 0020) from SQL sums. `chainOf`
  * answers a player's agent uplines, nearest first. Commission is split per player and exchange market
  * on the market's net winnings by the rule of @khel/money.
@@ -65,6 +94,7 @@ export function weekFigures(
   nets: readonly MarketNet[],
   chainOf: (userId: string) => readonly string[],
   ratesOf: (agentId: string) => Rates,
+  turnovers: readonly SessionTurnover[] = [],
 ): Map<string, AgentFigures> {
   const figures = new Map<string, AgentFigures>();
   const of = (agentId: string) =>
@@ -95,5 +125,14 @@ export function weekFigures(
       of(agentId).commissionPaise += shares[index] as number;
     });
   }
+  // Session commission: every agent above a player counts its turnover; each agent's commission is its
+  // effective rate on its whole downline's turnover, rounded down once, so it is rate × turnover exactly.
+  for (const entry of turnovers)
+    for (const agentId of chainOf(entry.userId)) of(agentId).sessionTurnoverPaise += entry.turnoverPaise;
+  for (const [agentId, figure] of figures)
+    figure.sessionCommissionPaise = basisPointsOf(
+      figure.sessionTurnoverPaise,
+      sessionRateBp(agentId, chainOf, ratesOf),
+    );
   return figures;
 }

@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/database.js';
-import { subtreeIdsSql } from '../../db/subtree-sql.js';
 import type { AgentFigures } from './agent-statement-figures.js';
 
 /** An account of the week's tree, and whether it is at or below the statement's root. */
@@ -16,7 +15,7 @@ export interface SettlementRow {
   agent_id: string;
   settled_by: string;
   settled_at: Date;
-  figures: AgentFigures & { partnershipBp: number; commissionBp: number };
+  figures: AgentFigures & { partnershipBp: number; commissionBp: number; sessionCommissionBp?: number };
 }
 
 /** The week's settled bets and closed casino rounds of the accounts in `$3`, from the house's side. */
@@ -29,16 +28,26 @@ const RESULTS_SQL = `select b.user_id, 'sports' as kind, -b.profit_loss_paise::b
 /** The agents' weekly statements: the week's accounts and results, summed in the database. */
 export function createAgentStatementRepository(db: Queryable) {
   return {
-    /** The accounts at and below `rootId` (the whole site when null) with the root's uplines. */
-    async accountsAround(rootId: string | null): Promise<WeekAccountRow[]> {
+    /**
+     * The accounts at and below `rootId` (the whole site when null) with the root's uplines, as the tree
+     * stood for the week starting `weekStart` (decision 0066): a move confirmed for a later week leaves
+     * the account under its old upline for this one.
+     */
+    async accountsAround(rootId: string | null, weekStart: string): Promise<WeekAccountRow[]> {
+      const weekUsers = `week_users as (select u.id, u.role, u.name, coalesce((select m.from_upline_id from tree_moves m
+           where m.user_id = u.id and m.status = 'confirmed' and m.effective_week > $1::date
+           order by m.effective_week, m.decided_at limit 1), u.upline_id) as upline_id from users u)`;
       const result = await db.query<WeekAccountRow>(
         rootId === null
-          ? 'select id, role, name, upline_id, true as in_scope from users'
-          : `with recursive up(id) as (select upline_id from users where id = $1 and upline_id is not null
-           union all select u.upline_id from users u join up on u.id = up.id where u.upline_id is not null),
-         scope as (${subtreeIdsSql(1)})
-         select id, role, name, upline_id, id in (select id from scope) as in_scope from users where id in (select id from scope) or id in (select id from up)`,
-        rootId === null ? [] : [rootId],
+          ? `with ${weekUsers} select id, role, name, upline_id, true as in_scope from week_users`
+          : `with recursive ${weekUsers},
+         up(id) as (select upline_id from week_users where id = $2 and upline_id is not null
+           union all select w.upline_id from week_users w join up on w.id = up.id where w.upline_id is not null),
+         scope(id) as (select id from week_users where id = $2
+           union all select w.id from week_users w join scope on w.upline_id = scope.id)
+         select id, role, name, upline_id, id in (select id from scope) as in_scope from week_users
+         where id in (select id from scope) or id in (select id from up)`,
+        rootId === null ? [weekStart] : [weekStart, rootId],
       );
       return result.rows;
     },
@@ -77,6 +86,21 @@ export function createAgentStatementRepository(db: Queryable) {
         `select b.user_id, max(m.commission_bp) as commission_bp, sum(b.profit_loss_paise)::bigint as result from bets b join markets m on m.id = b.market_id
      where m.type = 'EXCHANGE' and b.status = 'settled' and b.settled_at >= $1 and b.settled_at < $2 and b.user_id = any($3::uuid[])
      group by b.user_id, b.market_id having sum(b.profit_loss_paise) > 0`,
+        [from, to, players],
+      );
+      return result.rows;
+    },
+
+    /**
+     * Per player, the week's session turnover (decision 0066): the stake of its fancy and bookmaker bets
+     * settled in the week. A voided bet is never `settled`, so it never counts.
+     */
+    async sessionTurnover(from: Date, to: Date, players: string[]): Promise<{ user_id: string; turnover: string }[]> {
+      const result = await db.query<{ user_id: string; turnover: string }>(
+        `select b.user_id, sum(b.stake_paise)::bigint as turnover from bets b join markets m on m.id = b.market_id
+         where m.type in ('FANCY', 'BOOKMAKER') and b.status = 'settled' and b.settled_at >= $1 and b.settled_at < $2
+           and b.user_id = any($3::uuid[])
+         group by b.user_id`,
         [from, to, players],
       );
       return result.rows;

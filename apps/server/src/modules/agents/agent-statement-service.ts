@@ -6,13 +6,13 @@ import { fail } from '../../lib/app-error.js';
 import type { AuditService } from '../audit/audit-service.js';
 import type { Caller } from '../identity/identity-service.js';
 import type { Rates } from './agent-rates.js';
-import { loadRatesForWeek } from './agent-rates.js';
+import { NO_RATES, loadRatesForWeek } from './agent-rates.js';
 import { indiaWeek } from './india-week.js';
 import { accountInScope, isAgentRole, isSiteRole, requireDownlineRole } from './agent-scope.js';
 import type { AgentFigures } from './agent-statement-figures.js';
 import type { SettlementRow } from './agent-statement-repository.js';
 import { createAgentStatementRepository } from './agent-statement-repository.js';
-import { emptyFigures, weekFigures } from './agent-statement-figures.js';
+import { emptyFigures, sessionRateBp, weekFigures } from './agent-statement-figures.js';
 import type { Account } from './agent-statement-week.js';
 import { agentChain, loadWeek } from './agent-statement-week.js';
 
@@ -24,11 +24,16 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
 
   /** A week's figures with the rates in force that week (decision 0051): a later change never alters it. */
   async function compute(tx: Queryable, rootId: string | null, week: { weekStart: string; from: Date; to: Date }) {
-    const { from, to } = week;
     const rates = await loadRatesForWeek(tx, week.weekStart);
-    const ratesOf = (agentId: string): Rates => rates.get(agentId) ?? { partnershipBp: 0, commissionBp: 0 };
-    const { byId, levels, nets } = await loadWeek(tx, rootId, from, to, ratesOf);
-    const figures = weekFigures(levels, nets, (userId) => agentChain(byId, userId), ratesOf);
+    const weekRates = (agentId: string): Rates => rates.get(agentId) ?? NO_RATES;
+    const { byId, levels, nets, turnovers } = await loadWeek(tx, rootId, week, weekRates);
+    const chainOf = (userId: string) => agentChain(byId, userId);
+    const figures = weekFigures(levels, nets, chainOf, weekRates, turnovers);
+    // The session rate shown is the one that takes effect (capped by the uplines'), as the figures use it.
+    const ratesOf = (agentId: string): Rates => ({
+      ...weekRates(agentId),
+      sessionCommissionBp: sessionRateBp(agentId, chainOf, weekRates),
+    });
     return { byId, figures, ratesOf };
   }
 
@@ -39,10 +44,11 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
     rates: Rates,
     settled: SettlementRow | undefined,
   ): AgentStatement {
+    // A week settled before session commission existed has none (decision 0066).
     const shown =
       settled === undefined
-        ? { ...figures, partnershipBp: rates.partnershipBp, commissionBp: rates.commissionBp }
-        : settled.figures;
+        ? { ...figures, ...rates }
+        : { ...emptyFigures(), sessionCommissionBp: 0, ...settled.figures };
     return {
       agentId: agent.id,
       agentName: agent.name,
@@ -59,6 +65,9 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
       commission: paiseToRupees(shown.commissionPaise),
       partnership: shown.partnershipBp / 100,
       commissionRate: shown.commissionBp / 100,
+      sessionTurnover: paiseToRupees(shown.sessionTurnoverPaise),
+      sessionCommissionRate: shown.sessionCommissionBp / 100,
+      sessionCommission: paiseToRupees(shown.sessionCommissionPaise),
       settled: settled === undefined ? null : { at: settled.settled_at.toISOString(), by: settled.settled_by },
     };
   }
@@ -112,25 +121,29 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
       const { statement, fresh } = await db.transaction(async (tx) => {
         const agent = await accountInScope(tx, caller, agentId);
         if (!isAgentRole(agent.role)) fail('NOT_FOUND', 'Statements are kept for agents only');
-        if (!isSiteRole(caller.role) && agent.upline_id !== caller.userId)
+        const { byId, figures, ratesOf } = await compute(tx, agentId, week);
+        // The upline of that week (decision 0066): after a move, the weeks before it stay the old upline's.
+        const weekUpline = byId.get(agentId)?.upline_id ?? null;
+        if (!isSiteRole(caller.role) && weekUpline !== caller.userId)
           fail('FORBIDDEN', "Only the agent's upline settles its statement");
         if (week.to.getTime() > clock.now().getTime()) fail('WEEK_NOT_OVER');
-        const { figures, ratesOf } = await compute(tx, agentId, week);
         const rates = ratesOf(agentId);
         const fresh = await createAgentStatementRepository(tx).markSettled({
           agentId,
           weekStart,
           settledBy: caller.userId,
           at: clock.now(),
-          figures: {
-            ...(figures.get(agentId) ?? emptyFigures()),
-            partnershipBp: rates.partnershipBp,
-            commissionBp: rates.commissionBp,
-          },
+          figures: { ...(figures.get(agentId) ?? emptyFigures()), ...rates },
         });
         const row = (await settlements(tx, weekStart, [agentId])).get(agentId);
         return {
-          statement: toStatement(agent, week, figures.get(agentId) ?? emptyFigures(), rates, row),
+          statement: toStatement(
+            { ...agent, upline_id: weekUpline },
+            week,
+            figures.get(agentId) ?? emptyFigures(),
+            rates,
+            row,
+          ),
           fresh,
         };
       });
@@ -140,7 +153,12 @@ export function createAgentStatementService(deps: { db: Database; audit: AuditSe
           action: 'agent.statement.settle',
           targetType: 'user',
           targetId: agentId,
-          details: { weekStart, uplineShare: statement.uplineShare, commission: statement.commission },
+          details: {
+            weekStart,
+            uplineShare: statement.uplineShare,
+            commission: statement.commission,
+            sessionCommission: statement.sessionCommission,
+          },
           ip,
         });
       }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database.js';
 import type { Rates } from './agent-rates.js';
 import { isAgentRole } from './agent-scope.js';
-import type { LevelSums, MarketNet } from './agent-statement-figures.js';
+import type { LevelSums, MarketNet, SessionTurnover } from './agent-statement-figures.js';
 import { chainPartnershipRates } from './agent-statement-figures.js';
 import { createAgentStatementRepository } from './agent-statement-repository.js';
 
@@ -26,20 +26,20 @@ export function agentChain(byId: Map<string, Account>, userId: string): string[]
 }
 
 /**
- * The accounts at and below `rootId` (the whole site when null) with the root's uplines, and the
- * week's results of the accounts in scope summed in the database (decision 0026): per player, kind
+ * The accounts at and below `rootId` (the whole site when null) with the root's uplines, as the tree
+ * stood that week (decision 0066), and the week's results of the accounts in scope summed in the database (decision 0026): per player, kind
  * and chain level the P&L and the per-result rounded cumulative share; per player and exchange market
  * the net result. Nothing per bet is read into memory.
  */
 export async function loadWeek(
   db: Queryable,
   rootId: string | null,
-  from: Date,
-  to: Date,
+  week: { weekStart: string; from: Date; to: Date },
   ratesOf: (agentId: string) => Rates,
 ) {
+  const { from, to } = week;
   const repository = createAgentStatementRepository(db);
-  const accounts = await repository.accountsAround(rootId);
+  const accounts = await repository.accountsAround(rootId, week.weekStart);
   const byId = new Map(
     accounts.map((row) => [row.id, { id: row.id, name: row.name, upline_id: row.upline_id, role: Number(row.role) }]),
   );
@@ -57,13 +57,15 @@ export async function loadWeek(
       levelRates.push(rate);
     });
   }
-  if (players.length === 0) return { byId, levels: [] as LevelSums[], nets: [] as MarketNet[] };
+  if (players.length === 0)
+    return { byId, levels: [] as LevelSums[], nets: [] as MarketNet[], turnovers: [] as SessionTurnover[] };
   const sums = await repository.levelSums(from, to, players, {
     userIds: levelUsers,
     levels: levelIndex,
     ratesBp: levelRates,
   });
   const nets = await repository.exchangeNets(from, to, players);
+  const turnovers = await repository.sessionTurnover(from, to, players);
   return {
     byId,
     levels: sums.map((row) => ({
@@ -78,5 +80,6 @@ export async function loadWeek(
       commissionBp: Number(row.commission_bp),
       resultPaise: Number(row.result),
     })),
+    turnovers: turnovers.map((row) => ({ userId: row.user_id, turnoverPaise: Number(row.turnover) })),
   };
 }

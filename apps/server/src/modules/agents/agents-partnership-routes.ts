@@ -9,6 +9,10 @@ import {
   betLimitsEnvelope,
   betLimitsUpdateSchema,
   idParamsSchema,
+  marketLocksEnvelope,
+  marketLocksQuerySchema,
+  marketTypeRulesEnvelope,
+  marketTypeRulesUpdateSchema,
 } from '@khel/contract';
 import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
@@ -16,15 +20,21 @@ import { callerOf } from '../../plugins/auth.js';
 import type { AgentRatesService } from './agent-rates.js';
 import type { AgentStatementService } from './agent-statement-service.js';
 import type { DownlineLimitsService } from './downline-limits-service.js';
+import type { MarketTypeRulesService } from './market-type-rules-service.js';
 
 const tags = ['backoffice'];
 
-/** Partnership, commission, the weekly agent statement and downline bet limits (decision 0020). */
+/** Partnership, commission, the weekly agent statement, downline bet limits and market-type locks (decisions 0020, 0064). */
 export function agentsPartnershipRoutes(
-  services: { rates: AgentRatesService; statements: AgentStatementService; limits: DownlineLimitsService },
+  services: {
+    rates: AgentRatesService;
+    statements: AgentStatementService;
+    limits: DownlineLimitsService;
+    marketTypes: MarketTypeRulesService;
+  },
   guards: AuthGuards,
 ): FastifyPluginAsyncZod {
-  const { rates, statements, limits } = services;
+  const { rates, statements, limits, marketTypes } = services;
   // Operators and agents; the subtree guard refuses an agent's target outside its downline, and the services scope every call again.
   const preValidation = guards.requireBackoffice;
   return async (app) => {
@@ -144,6 +154,50 @@ export function agentsPartnershipRoutes(
         },
       },
       async (request) => ok(await limits.set(callerOf(request), null, request.body, request.ip), 'Limits saved'),
+    );
+    app.get(
+      '/api/v1/backoffice/users/:id/market-type-rules',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            "The caller's locks and limits per market type on an account below it, and what binds it from the rest of the chain",
+          params: idParamsSchema,
+          response: { 200: marketTypeRulesEnvelope },
+        },
+      },
+      async (request) => ok(await marketTypes.get(callerOf(request), request.params.id)),
+    );
+    app.put(
+      '/api/v1/backoffice/users/:id/market-type-rules',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            'Lock match odds, bookmaker or fancy, or set stake and profit limits per market type, for an account and everything below it',
+          params: idParamsSchema,
+          body: marketTypeRulesUpdateSchema,
+          response: { 200: marketTypeRulesEnvelope },
+        },
+      },
+      async (request) =>
+        ok(await marketTypes.set(callerOf(request), request.params.id, request.body, request.ip), 'Market locks saved'),
+    );
+    app.get(
+      '/api/v1/backoffice/market-locks',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            'The market-type locks binding the listed accounts of the caller’s downline (the client list’s toggles)',
+          querystring: marketLocksQuerySchema,
+          response: { 200: marketLocksEnvelope },
+        },
+      },
+      async (request) => ok({ locks: await marketTypes.locks(callerOf(request), request.query.userIds) }),
     );
   };
 }

@@ -1,7 +1,17 @@
 import { ROLES } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
-import { PASSWORD, call, nextMobile, signUpPlayer } from '../../../test/test-app.js';
+import { indiaDate } from '@khel/money';
+import {
+  PASSWORD,
+  call,
+  createOperator,
+  nextMobile,
+  signInCreatedAccount,
+  signUpPlayer,
+} from '../../../test/test-app.js';
 import type { Caller } from '../identity/identity-service.js';
+import { createAgentRatesRepository } from './agent-rates-repository.js';
+import { indiaWeek } from './india-week.js';
 import { createTreeRepository } from './tree-repository.js';
 
 /** A caller as the auth plugin would make it, for calling agent services directly (before agents sign in over HTTP). */
@@ -45,6 +55,34 @@ export async function playerUnder(t: TestApp, uplineId: string): Promise<{ token
   const player = await signUpPlayer(t);
   await createTreeRepository(t.db).setUpline(player.userId, uplineId);
   return player;
+}
+
+/** The tree the limit and lock tests bet down: three agent levels, a cousin's branch and an outsider. */
+export interface AgentTree {
+  director: { token: string; userId: string };
+  top: Caller;
+  middle: Caller;
+  low: Caller;
+  sibling: Caller;
+  /** A player under `low`, three agent levels below the director. */
+  player: { token: string; userId: string };
+  /** A player under `sibling`, top's other branch. */
+  cousin: { token: string; userId: string };
+  /** A signed-up player under no agent. */
+  outsider: { token: string; userId: string };
+}
+
+/** DIRECTOR → top → middle → low → player; a cousin under top's other branch; an outsider under the director. */
+export async function agentTree(t: TestApp): Promise<AgentTree> {
+  const director = await createOperator(t, ROLES.DIRECTOR);
+  const top = await agentUnder(t, director.userId, ROLES.AGENT, 'Top Agent');
+  const middle = await agentUnder(t, top.userId, ROLES.AGENT, 'Middle Agent');
+  const low = await agentUnder(t, middle.userId, ROLES.AGENT, 'Low Agent');
+  const sibling = await agentUnder(t, top.userId, ROLES.AGENT, 'Sibling Agent');
+  const player = await playerUnder(t, low.userId);
+  const cousin = await playerUnder(t, sibling.userId);
+  const outsider = await signUpPlayer(t);
+  return { director, top, middle, low, sibling, player, cousin, outsider };
 }
 
 let counter = 0;
@@ -99,4 +137,44 @@ export async function marketOf(t: TestApp, token: string, type: 'EXCHANGE' | 'BO
 
 export async function placeBet(t: TestApp, token: string, body: Record<string, unknown>) {
   return call(t.app, 'POST', '/api/v1/place-bet', { token, body });
+}
+
+/** An agent under `uplineId`, signed in to the back office over HTTP. */
+export async function signedInAgentUnder(
+  t: TestApp,
+  uplineId: string,
+  name = 'Agent',
+): Promise<{ caller: Caller; token: string }> {
+  const mobileNo = nextMobile();
+  const account = await t.services.identity.createAccount({
+    name,
+    mobileNo,
+    password: PASSWORD,
+    role: ROLES.AGENT,
+    referredBy: null,
+    verified: true,
+  });
+  await createTreeRepository(t.db).setUpline(account.id, uplineId);
+  return { caller: callerFor(account.id, ROLES.AGENT), token: await signInCreatedAccount(t, mobileNo) };
+}
+
+/**
+ * An agent's partnership in force from this India week, as if set a week ago (the panel's own change
+ * waits for next Monday, decision 0051): for tests of figures that use this week's rates.
+ */
+export async function partnershipInForceNow(
+  t: TestApp,
+  userId: string,
+  partnershipBp: number,
+  setBy: string,
+): Promise<void> {
+  await createAgentRatesRepository(t.db).setFrom({
+    userId,
+    weekStart: indiaWeek(indiaDate(t.clock.now())).weekStart,
+    partnershipBp,
+    commissionBp: 100,
+    sessionCommissionBp: 0,
+    setBy,
+    at: t.clock.now(),
+  });
 }

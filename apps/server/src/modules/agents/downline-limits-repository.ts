@@ -41,30 +41,59 @@ export const LIMITS_FINGERPRINT = `(select version::text from downline_limits_ve
 export function createDownlineLimitsRepository(db: Queryable) {
   return {
     /**
-     * What binds a bet of `userId` on `eventId`: every rule hung on the account or any upline for the
-     * event's sport, and whether a block on the sport or the event hangs anywhere on that chain.
+     * What binds a bet of `userId` on `eventId` in a market of `marketType`: every rule hung on the
+     * account or any upline for the event's sport or for the market type (decision 0064), and whether a
+     * block on the sport or the event, or a lock on the type, hangs anywhere on that chain.
      */
-    async rulesForBet(userId: string, eventId: string): Promise<LimitRule[]> {
+    async rulesForBet(userId: string, eventId: string, marketType: string): Promise<LimitRule[]> {
+      return (await this.rulesForBets([userId], eventId, marketType)).get(userId) ?? [];
+    },
+
+    /**
+     * rulesForBet for several accounts at once (a group commit's players first seen by its lane,
+     * decision 0075): each account's rules by its id, in one statement; an account with none has an
+     * empty list. The one reading of the chain's rules: rulesForBet is this for one account.
+     */
+    async rulesForBets(
+      userIds: readonly string[],
+      eventId: string,
+      marketType: string,
+    ): Promise<Map<string, LimitRule[]>> {
+      const rules = new Map<string, LimitRule[]>(userIds.map((userId) => [userId, []]));
+      if (userIds.length === 0) return rules;
       const result = await db.query<{
+        user_id: string;
         min_stake_paise: number | null;
         max_stake_paise: number | null;
         max_profit_paise: number | null;
         blocked: boolean;
+        locked: boolean;
       }>(
-        `${CHAIN}, target as (select e.id as event_id, l.sport_id from events e join leagues l on l.id = e.league_id where e.id = $2)
-         select d.min_stake_paise, d.max_stake_paise, d.max_profit_paise, false as blocked
-           from downline_bet_limits d join target t on d.sport_id = t.sport_id where d.owner_id in (select id from chain)
+        `with recursive chain(user_id, id, depth) as (
+           select u, u, 0 from unnest($1::uuid[]) as u
+           union all
+           select chain.user_id, x.upline_id, chain.depth + 1 from users x join chain on x.id = chain.id
+             where x.upline_id is not null and chain.depth < 16
+         ), target as (select e.id as event_id, l.sport_id from events e join leagues l on l.id = e.league_id where e.id = $2)
+         select c.user_id, d.min_stake_paise, d.max_stake_paise, d.max_profit_paise, false as blocked, false as locked
+           from chain c join downline_bet_limits d on d.owner_id = c.id join target t on d.sport_id = t.sport_id
          union all
-         select null, null, null, true from downline_bet_blocks b join target t on b.sport_id = t.sport_id or b.event_id = t.event_id
-           where b.owner_id in (select id from chain)`,
-        [userId, eventId],
+         select c.user_id, null, null, null, true, false
+           from chain c join downline_bet_blocks b on b.owner_id = c.id join target t on b.sport_id = t.sport_id or b.event_id = t.event_id
+         union all
+         select c.user_id, r.min_stake_paise, r.max_stake_paise, r.max_profit_paise, false, r.locked
+           from chain c join downline_market_type_rules r on r.owner_id = c.id where r.market_type = $3`,
+        [userIds, eventId, marketType],
       );
-      return result.rows.map((row) => ({
-        minStakePaise: row.min_stake_paise === null ? null : Number(row.min_stake_paise),
-        maxStakePaise: row.max_stake_paise === null ? null : Number(row.max_stake_paise),
-        maxProfitPaise: row.max_profit_paise === null ? null : Number(row.max_profit_paise),
-        blocked: row.blocked,
-      }));
+      for (const row of result.rows)
+        rules.get(row.user_id)?.push({
+          minStakePaise: row.min_stake_paise === null ? null : Number(row.min_stake_paise),
+          maxStakePaise: row.max_stake_paise === null ? null : Number(row.max_stake_paise),
+          maxProfitPaise: row.max_profit_paise === null ? null : Number(row.max_profit_paise),
+          blocked: row.blocked,
+          locked: row.locked,
+        });
+      return rules;
     },
 
     /** Changes whenever any limit or block is added, changed or removed (migration 0024): read once per group commit to keep cached rules honest. */

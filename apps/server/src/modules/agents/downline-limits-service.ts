@@ -57,9 +57,24 @@ function blockLists(rows: BlockRow[]) {
   return { blockedSports: unique(rows, 'sport_id'), blockedEvents: unique(rows, 'event_id') };
 }
 
-/** The rules and blocks binding a bet of `userId` on `eventId`, read inside the placing transaction. */
-export async function limitRulesForBet(tx: Queryable, userId: string, eventId: string): Promise<LimitRule[]> {
-  return createDownlineLimitsRepository(tx).rulesForBet(userId, eventId);
+/** The rules, blocks and locks binding a bet of `userId` on `eventId` in a `marketType` market, read inside the placing transaction. */
+export async function limitRulesForBet(
+  tx: Queryable,
+  userId: string,
+  eventId: string,
+  marketType: string,
+): Promise<LimitRule[]> {
+  return createDownlineLimitsRepository(tx).rulesForBet(userId, eventId, marketType);
+}
+
+/** limitRulesForBet for a group commit's players at once, by player (one statement). */
+export async function limitRulesForBets(
+  tx: Queryable,
+  userIds: readonly string[],
+  eventId: string,
+  marketType: string,
+): Promise<Map<string, LimitRule[]>> {
+  return createDownlineLimitsRepository(tx).rulesForBets(userIds, eventId, marketType);
 }
 
 /** A mark that changes with any limit or block (placement caches the rules while it holds). */

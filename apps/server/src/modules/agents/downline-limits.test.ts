@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
-import {
-  PASSWORD,
-  call,
-  createOperator,
-  createTestApp,
-  nextMobile,
-  signInCreatedAccount,
-  signUpPlayer,
-} from '../../../test/test-app.js';
+import { PASSWORD, call, createTestApp, nextMobile, signInCreatedAccount } from '../../../test/test-app.js';
 import { createTreeRepository } from './tree-repository.js';
 import type { Caller } from '../identity/identity-service.js';
-import { agentUnder, marketOf, placeBet, playerUnder } from './agents-test-support.js';
+import { agentTree, marketOf, placeBet, playerUnder } from './agents-test-support.js';
 
 /**
  * Decision 0020: bet limits and blocks an agent sets below it bind every account beneath, the
@@ -32,15 +24,7 @@ const noRules = { limits: [], blockedSports: [], blockedEvents: [] };
 
 beforeAll(async () => {
   t = await createTestApp();
-  director = await createOperator(t, ROLES.DIRECTOR);
-  // DIRECTOR → top → middle → low → player; a cousin under middle's sibling; an outsider under the director.
-  top = await agentUnder(t, director.userId, ROLES.AGENT, 'Top Agent');
-  middle = await agentUnder(t, top.userId, ROLES.AGENT, 'Middle Agent');
-  low = await agentUnder(t, middle.userId, ROLES.AGENT, 'Low Agent');
-  const sibling = await agentUnder(t, top.userId, ROLES.AGENT, 'Sibling Agent');
-  player = await playerUnder(t, low.userId);
-  cousin = await playerUnder(t, sibling.userId);
-  outsider = await signUpPlayer(t);
+  ({ director, top, middle, low, player, cousin, outsider } = await agentTree(t));
   sportId = (
     (
       await call(t.app, 'POST', '/api/v1/backoffice/sports', {

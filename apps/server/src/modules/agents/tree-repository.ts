@@ -20,6 +20,20 @@ export function createTreeRepository(db: Queryable) {
       const result = await db.query(`select 1 from (${subtreeIdsSql(1)}) s where s.id = $2`, [rootId, userId]);
       return result.rowCount > 0;
     },
+    /** The uplines of each of `userIds`, nearest first, with their roles (one walk for many accounts). */
+    async uplineChainsOf(userIds: readonly string[]): Promise<{ user_id: string; id: string; role: number }[]> {
+      if (userIds.length === 0) return [];
+      const result = await db.query<{ user_id: string; id: string; role: number }>(
+        `with recursive up(user_id, id, depth) as (
+           select u.id, u.upline_id, 1 from users u where u.id = any($1::uuid[]) and u.upline_id is not null
+           union all
+           select up.user_id, x.upline_id, up.depth + 1 from users x join up on x.id = up.id
+             where x.upline_id is not null and up.depth < 16
+         ) select up.user_id, up.id, u.role from up join users u on u.id = up.id order by up.user_id, up.depth`,
+        [userIds],
+      );
+      return result.rows;
+    },
     /** The uplines of `userId`, nearest first, ending at the root of the tree. */
     async uplineChain(userId: string): Promise<{ id: string; role: number }[]> {
       const result = await db.query<{ id: string; role: number }>(

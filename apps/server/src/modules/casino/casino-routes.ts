@@ -19,7 +19,9 @@ import {
   casinoProviderUpdateSchema,
   casinoReconciliationEnvelope,
   casinoRoundListEnvelope,
+  userCasinoRoundsQuerySchema,
   casinoTransactionListEnvelope,
+  idParamsSchema,
   launchEnvelope,
   liveCasinoGameParamsSchema,
   liveCasinoTableParamsSchema,
@@ -246,6 +248,22 @@ export function casinoRoutes(casino: CasinoService, guards: AuthGuards): Fastify
         },
       },
       async (request) => ok(await casino.rounds(request.query)),
+    );
+    app.get(
+      '/api/v1/backoffice/users/:id/casino-rounds',
+      {
+        // Agents too: the subtree guard on /users/:id keeps an agent to its downline.
+        preValidation: guards.requireBackoffice,
+        schema: {
+          tags: office,
+          summary:
+            "An account's casino rounds over India dates, optionally of one provider: party win/loss's drill-down",
+          params: idParamsSchema,
+          querystring: userCasinoRoundsQuerySchema,
+          response: { 200: casinoRoundListEnvelope },
+        },
+      },
+      async (request) => ok(await casino.userRounds(request.params.id, request.query)),
     );
     app.get(
       '/api/v1/backoffice/casino/transactions',

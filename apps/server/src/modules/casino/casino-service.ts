@@ -1,5 +1,5 @@
 import type { CasinoBet, CasinoGame } from '@khel/contract';
-import { paiseToRupees, indiaDate, indiaDayMonthYear, indiaMidnight } from '@khel/money';
+import { paiseToRupees, indiaDate, indiaDateRange, indiaDayMonthYear, indiaMidnight } from '@khel/money';
 import type { Database } from '../../db/database.js';
 import { fail } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -63,6 +63,18 @@ function toBet(row: RoundListRow): CasinoBet {
     profitLoss: credited ? paiseToRupees(row.payout_paise - row.stake_paise) : 0,
     createdAt: row.created_at.toISOString(),
     settledAt: row.settled_at?.toISOString() ?? null,
+  };
+}
+
+/** A round as the back office lists it: the player's view plus who played and how many calls it took. */
+function toRoundRow(row: RoundListRow) {
+  return {
+    ...toBet(row),
+    userId: row.user_id,
+    username: row.username,
+    debits: row.debits,
+    credits: row.credits,
+    rollbacks: row.rollbacks,
   };
 }
 
@@ -251,14 +263,22 @@ export function createCasinoService(deps: {
     async rounds(query: { provider: string; date?: string; limit: number }) {
       const provider = await providerOrFail(query.provider);
       const { from, to } = dayRange(query.date, clock.now());
-      return (await repository.rounds({ providerKey: provider.code, from, to, limit: query.limit })).map((row) => ({
-        ...toBet(row),
-        userId: row.user_id,
-        username: row.username,
-        debits: row.debits,
-        credits: row.credits,
-        rollbacks: row.rollbacks,
-      }));
+      return (await repository.rounds({ providerKey: provider.code, from, to, limit: query.limit })).map(toRoundRow);
+    },
+    /**
+     * One account's rounds started in an India date range, optionally of one provider (a house game's
+     * provider or a Hub88 studio, as party win/loss names it): the drill-down from its casino columns.
+     */
+    async userRounds(userId: string, query: { start_date?: string; end_date?: string; provider?: string }) {
+      const { from, to } = indiaDateRange(query, clock.now());
+      const rows = await repository.rounds({
+        userId,
+        ...(query.provider === undefined ? {} : { providerKey: query.provider }),
+        from,
+        to,
+        limit: 1000,
+      });
+      return rows.map(toRoundRow);
     },
     async transactions(query: { provider: string; date?: string; limit: number }) {
       const provider = await providerOrFail(query.provider);

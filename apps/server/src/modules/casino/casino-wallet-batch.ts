@@ -4,33 +4,36 @@ import { journalStatement } from '../wallet/wallet-service.js';
 import type { RoundRow } from './casino-repository.js';
 import type { Json } from './casino-wallet-reads.js';
 import { statementName } from './casino-wallet-reads.js';
-import type { SettleInput, Settled } from './casino-wallet-settle.js';
+import type { Refused, SettleInput, Settled } from './casino-wallet-settle.js';
 import { guardSql, settledOf, storedAnswerSql, walletsSql } from './casino-wallet-settle.js';
 
 /**
- * The settle statement of several concurrent calls at once (the casino wallet writer's group commit,
- * docs/decisions/0028, third addendum): ONE statement, committed by PostgreSQL on its own, that does
- * for every call what `settleCall` does for one, and answers one row per call in the calls' order.
+ * THE settle statement of the casino wallet (docs/decisions/0028, 0069): ONE statement, committed by
+ * PostgreSQL on its own (or inside a caller's transaction), that for each call locks the player's
+ * account, opens (a debit, adding its stake) or settles (a credit) the round while it is open in the
+ * call's wallet, claims the transaction id, writes the posting under a journal id drawn first, and
+ * stores the answer (reference and available balance filled in) in the claimed row. It answers one
+ * row per call in the calls' order. A lone call is a set of one.
  *
- * Every call must be independent of its batch-mates: no two calls of one player (so no shared account
+ * Every call must be independent of its set-mates: no two calls of one player (so no shared account
  * or round) and no two with one transaction id. The writer guarantees it; the balance each call
  * answers is then exact, its locked account's row plus its own delta.
  *
- * A call that would make the statement RAISE is found first and left out instead ("not claimed"),
- * so that it cannot undo its batch-mates; its caller decides it alone on the full path, which names
- * the refusal exactly as before:
- * - a transaction id already stored (a retry, a tombstone): the claim would violate the unique key;
- * - an overdraw: the balance is checked on the locked row (`available_balance_never_negative`);
- * - an account another transaction holds locked (a market's settlement, another process): skipped,
- *   not waited for, so a batch never queues behind one player's lock (its call waits alone);
- * - a provider's payout limit: the credits of each house account are admitted, smallest first, while
- *   their running total fits the headroom the stripes hold in the statement's snapshot (debits in the
- *   batch are not counted as room: a payout left out is decided alone, never refused wrongly);
- * - and what a one-call statement leaves unclaimed too: a failed guard (session, player flags, wallet),
- *   a round closed or in another wallet.
+ * A call that would make the statement RAISE is found first and left out instead, with the reason
+ * (`Refused`), so that it cannot undo its set-mates; each reason is an answer a serial execution
+ * would give, or says what the caller must read first:
+ * - `taken`: the transaction id is already stored (a retry, a tombstone): the stored answer replays;
+ * - `guard`: the one-round-trip call's guard failed (session, player flags, wallet): read the context;
+ * - `locked`: another transaction holds the account (a market's settlement, another process), with
+ *   `skip locked` only: the call waits alone, so a set never queues behind one player's lock;
+ * - `funds`: an overdraw, checked on the locked row (`available_balance_never_negative`);
+ * - `limit`: a provider's payout limit: the credits of each house account are admitted, smallest
+ *   first, while their running total fits the headroom the stripes hold in the statement's snapshot
+ *   (as if those credits went first; debits in the set are not counted as room);
+ * - `round`: the round is closed or in another wallet (or gone): read the context.
  * What can still raise is what no snapshot can see, an uncommitted racing claim of the same id or
- * headroom taken by a concurrent uncommitted payout; then the whole statement is undone and the
- * writer runs each call alone.
+ * headroom taken by a concurrent uncommitted payout; then the whole statement is undone (the writer
+ * runs each call of a set alone, and a set of one raises its own refusal).
  */
 /** The calls go in as one array parameter per column, in this order (unnest … with ordinality: `ord`). */
 const CALL_COLUMNS: readonly [name: string, type: string, value: (input: SettleInput, posts: boolean) => unknown][] = [
@@ -59,10 +62,11 @@ const CALL_COLUMNS: readonly [name: string, type: string, value: (input: SettleI
 /** Where the parameter mapping postings to their calls goes, and the journal's parameters after it. */
 const POSTING_CALLS_PARAM = CALL_COLUMNS.length + 1;
 
-/** The batch statement's text (one shape: the arrays carry any number of calls and postings), built once. */
-let batchSql: { sql: string; name: string } | null = null;
-function batchStatement(): { sql: string; name: string } {
-  if (batchSql !== null) return batchSql;
+/** The statement's text per lock mode (the arrays carry any number of calls and postings), built once each. */
+const settleSql = new Map<boolean, { sql: string; lone: string; shared: string }>();
+function settleStatement(skipLocked: boolean): { sql: string; lone: string; shared: string } {
+  const known = settleSql.get(skipLocked);
+  if (known !== undefined) return known;
   const columns = CALL_COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
   const names = CALL_COLUMNS.map(([name]) => name).join(', ');
   // The journal's CTEs take the ids drawn per call, only for the postings of claimed calls.
@@ -74,14 +78,24 @@ function batchStatement(): { sql: string; name: string } {
        select * from unnest(${columns}) with ordinality as c(${names}, ord)
      ),
      journal_drawn as materialized (select ord, nextval('journal_transactions_id_seq') as id from calls where posts),
-     checked as materialized (
+     fresh as materialized (
        select c.ord from calls c
-       where (not c.guarded or ${guardSql({ user: 'c.user_id', provider: 'c.provider_id', at: 'c.at', slot: 'c.slot', wallet: 'c.wallet', currency: 'c.currency' })})
-         and not exists (select 1 from casino_transactions t where t.provider_id = c.provider_id and t.transaction_id = c.transaction_id)
+       where not exists (select 1 from casino_transactions t where t.provider_id = c.provider_id and t.transaction_id = c.transaction_id)
+     ),
+     guarded as materialized (
+       select c.ord from calls c join fresh using (ord)
+       where not c.guarded or ${guardSql({ user: 'c.user_id', provider: 'c.provider_id', at: 'c.at', slot: 'c.slot', wallet: 'c.wallet', currency: 'c.currency' })}
+     ),
+     checked as materialized (
+       select c.ord from calls c join guarded using (ord)
+       where not exists (
+         select 1 from casino_rounds r
+         where (case when c.kind = 'debit' then r.provider_id = c.provider_id and r.round_id = c.round_id and r.user_id = c.user_id else r.id = c.ref_id end)
+           and (r.status <> 'open' or r.wallet <> c.wallet))
      ),
      locked as materialized (
        select id, balance_paise, exposure_paise from ledger_accounts
-       where id in (select c.account_id from calls c join checked k using (ord)) order by id for no key update skip locked
+       where id in (select c.account_id from calls c join checked k using (ord)) order by id for no key update${skipLocked ? ' skip locked' : ''}
      ),
      funded as materialized (
        select c.ord, c.house_id, c.delta_paise from calls c join checked k using (ord) join locked l on l.id = c.account_id
@@ -128,42 +142,64 @@ function batchStatement(): { sql: string; name: string } {
      ),
      claimed_calls as (select c.ord from calls c join claimed t on t.provider_id = c.provider_id and t.transaction_id = c.transaction_id),
      ${journal.sql}
-     select c.ord, k.ord is not null as claimed, r.round, j.id as journal_id, b.paise::text as balance,
+     select c.ord, k.ord is not null as claimed,
+            case when k.ord is not null then null
+                 when c.ord not in (select ord from fresh) then 'taken'
+                 when c.ord not in (select ord from guarded) then 'guard'
+                 when c.ord not in (select ord from checked) then 'round'
+                 when c.account_id not in (select id from locked) then 'locked'
+                 when c.ord not in (select ord from funded) then 'funds'
+                 when c.ord not in (select ord from admitted) then 'limit'
+                 else 'round' end as refused,
+            r.round, j.id as journal_id, b.paise::text as balance,
             case when k.ord is not null then ${walletsSql('c.user_id', 'c.delta_paise')} end as wallets
      from calls c left join claimed_calls k on k.ord = c.ord left join rounds r on r.ord = c.ord
        left join journal_drawn j on j.ord = c.ord left join balances b on b.ord = c.ord
      order by c.ord`;
-  batchSql = { sql, name: statementName('casino_batch', sql) };
-  return batchSql;
+  // One text; a set of several calls is prepared under a name of its own, so a statement shared by several calls can be told apart (pg_stat_statements, logs).
+  const lone = statementName('casino_settle', sql);
+  const statement = { sql, lone, shared: lone.replace('casino_settle', 'casino_batch') };
+  settleSql.set(skipLocked, statement);
+  return statement;
 }
 
 /**
- * One statement for `inputs` (independent calls, see above) and the journal postings of those that
+ * The statement for `inputs` (independent calls, see above) and the journal postings of those that
  * carry one (`journal[i]` belongs to the call `postingCalls[i]`, 0-based): a `Settled` per call, in
- * order. A call not claimed wrote nothing; the statement as a whole raises only as described above.
+ * order. A call not claimed wrote nothing and says why; the statement as a whole raises only as
+ * described above. `skipLocked`: an account another transaction holds is left out (`locked`), not
+ * waited for.
  */
 export async function settleCalls(
   tx: Queryable,
   inputs: readonly SettleInput[],
   journal: readonly JournalPosting[],
   postingCalls: readonly number[],
+  skipLocked: boolean,
 ): Promise<Settled[]> {
   const posts = inputs.map((_, index) => postingCalls.includes(index));
   const params = CALL_COLUMNS.map(([, , value]) => inputs.map((input, index) => value(input, posts[index] === true)));
-  const statement = batchStatement();
+  const statement = settleStatement(skipLocked);
   const posting = journalStatement([...journal], POSTING_CALLS_PARAM + 1);
   const result = await tx.query<{
     claimed: boolean;
+    refused: Refused | null;
     round: Json<RoundRow> | null;
     journal_id: string | null;
     balance: string | null;
     wallets: Record<string, [number, number]> | null;
-  }>(statement.sql, [...params, postingCalls.map((index) => index + 1), ...posting.params], statement.name);
+  }>(
+    statement.sql,
+    [...params, postingCalls.map((index) => index + 1), ...posting.params],
+    inputs.length === 1 ? statement.lone : statement.shared,
+  );
   return inputs.map((_, index) => {
     const row = result.rows[index];
     // An unclaimed call's drawn journal id and balance mean nothing: it wrote nothing.
     return settledOf(
-      row === undefined || !row.claimed ? { claimed: false, round: row?.round ?? null } : row,
+      row === undefined || !row.claimed
+        ? { claimed: false, refused: row?.refused ?? 'round', round: row?.round ?? null }
+        : row,
       posts[index] === true,
     );
   });

@@ -15,7 +15,7 @@ import { isBlocked, Refusal, requestHash, stakeWallet, walletAnswer } from './ca
 import type { CallContext } from './casino-wallet-reads.js';
 import { callContext } from './casino-wallet-reads.js';
 import type { SettleInput, Settled } from './casino-wallet-settle.js';
-import { isTakenId, settleCall } from './casino-wallet-settle.js';
+import { isTakenId } from './casino-wallet-settle.js';
 import type { CasinoWalletSteps } from './casino-wallet-steps.js';
 import type { CasinoWalletWriterOptions } from './casino-wallet-writer.js';
 import { createCasinoWalletWriter } from './casino-wallet-writer.js';
@@ -33,16 +33,18 @@ class Taken extends Error {}
 class NeedsTransaction extends Error {}
 
 /**
- * The debit and the credit, and no BEGIN or COMMIT: ONE statement that locks the account, checks and
- * moves the round, claims the id, posts and stores the answer, committed by PostgreSQL on its own
- * (atomic, so a retry replays the stored answer, no id ever applies twice, and a refusal or a lost race
- * undoes everything and stores nothing). When the process knows the player from an earlier call (its
- * hints: accounts, wallet, the round's id) that statement is the whole call, one round trip, and it
- * re-checks in SQL what the context would have checked; it goes through the writer, which commits it
- * together with other calls arriving while a statement is in flight (casino-wallet-writer.ts); otherwise, or when it wrote nothing, the
- * context is read first (two round trips) and decides the refusal. A bonus round's credit, which also
- * writes wagering, runs as one transaction of four (BEGIN, the context locked, the statement and the
- * wagering, COMMIT). Decision 0028.
+ * The debit and the credit, settled one way: the writer's settle statement (casino-wallet-writer.ts,
+ * casino-wallet-batch.ts), which locks the account, checks and moves the round, claims the id, posts
+ * and stores the answer, committed by PostgreSQL on its own (atomic, so a retry replays the stored
+ * answer, no id ever applies twice, and a refusal or a lost race stores nothing), and says why when it
+ * did not claim a call. When the process knows the player (its hints: accounts, wallet, the round's id)
+ * that statement is the whole call, one round trip, shared with other calls in flight, and it
+ * re-checks in SQL what the context would have checked; an id already stored, an overdraw or the
+ * payout limit it answers itself. Otherwise, or when its guard, the account's lock or the round left
+ * the call out, the context is read first and decides the refusal, and the same statement settles the
+ * call alone, waiting for the account's lock (two round trips). A bonus round's credit, which also
+ * writes wagering, runs in a transaction (BEGIN, the context locked, the statement and the wagering,
+ * COMMIT). Decisions 0028, 0069.
  */
 export function createCasinoMoneyCalls(deps: {
   db: Database;
@@ -95,29 +97,23 @@ export function createCasinoMoneyCalls(deps: {
     });
   }
 
-  /** The claim, round and posting in one statement; a refusal writes nothing (not `claimed`), a lost race is undone. */
-  async function settle(tx: Queryable, input: SettleInput, posting: Posting | null): Promise<Settled> {
-    const statement = async (journal: Parameters<typeof settleCall>[2]) => {
-      const outcome = await settleCall(tx, input, journal);
-      return {
-        posted: outcome.posted,
-        value: outcome,
-        balances: outcome.wallets === null ? undefined : new Map([[input.userId, outcome.wallets]]),
-      };
-    };
-    return (
-      posting === null
-        ? statement(null).then((result) => result.value)
-        : wallet.postWithin(tx, posting, (rows) => statement(rows[0] ?? null))
-    ).catch((error: unknown) => {
+  /** The call on the one settle statement, through the writer; an id lost to a racing call is `Taken`, a database refusal the protocol's. */
+  function settle(q: Queryable, input: SettleInput, posting: Posting | null): Promise<Settled> {
+    return writer.settle(q, input, posting).catch((error: unknown) => {
       if (isTakenId(error)) throw new Taken();
       throw steps.refusalOf(error, input.wallet);
     });
   }
 
-  /** The one-statement path's settle: through the writer, which may commit it with other calls' (group commit). */
-  function settleShared(q: Queryable, input: SettleInput, posting: Posting | null): Promise<Settled> {
-    return writer.settle(input, posting, () => settle(q, input, posting));
+  /**
+   * A call the statement did not claim, where its reason is the answer a serial execution gives: the
+   * id already stored (replayed), an overdraw, the provider's payout limit. Otherwise (a failed guard,
+   * an account held elsewhere, the round) it returns: the context decides.
+   */
+  function answerRefused(settled: Settled, which: 'main' | 'bonus'): void {
+    if (settled.refused === 'taken') throw new Taken();
+    if (settled.refused === 'funds') throw new Refusal('INSUFFICIENT_FUNDS', which);
+    if (settled.refused === 'limit') throw new Refusal('LIMIT_REACHED', which);
   }
 
   /**
@@ -194,12 +190,15 @@ export function createCasinoMoneyCalls(deps: {
           body,
           amountPaise,
         );
-        const settled = await settleShared(
+        const settled = await settle(
           q,
           { ...write.input, guard: { slot: gameRow.is_slot, currency: body.currency ?? null }, skipLocked: true },
           write.posting,
         );
-        if (!settled.claimed) return null;
+        if (!settled.claimed) {
+          answerRefused(settled, which);
+          return null;
+        }
         hints.learnDebit(provider.id, body.playerId, body.roundId, which, settled.round);
         return answered(write, settled);
       };
@@ -249,6 +248,7 @@ export function createCasinoMoneyCalls(deps: {
           amountPaise,
         );
         const settled = await settle(tx, write.input, write.posting);
+        if (!settled.claimed) answerRefused(settled, which);
         // The round changed since the context was read (closed, or opened in another wallet).
         if (!settled.claimed)
           return refusedUnlessTaken(
@@ -318,9 +318,13 @@ export function createCasinoMoneyCalls(deps: {
           amountPaise,
           round.id,
         );
-        const settled = await settleShared(q, { ...write.input, skipLocked: true }, write.posting);
+        const settled = await settle(q, { ...write.input, skipLocked: true }, write.posting);
         hints.forgetRound(provider.id, body.roundId, body.playerId);
-        return settled.claimed ? answered(write, settled) : null;
+        if (!settled.claimed) {
+          answerRefused(settled, round.wallet);
+          return null;
+        }
+        return answered(write, settled);
       };
 
       return run(provider, body.playerId, body.transactionId, 'credit', hash, fast, async (tx, lock) => {
@@ -362,6 +366,7 @@ export function createCasinoMoneyCalls(deps: {
           round.id,
         );
         const settled = await settle(tx, write.input, write.posting);
+        if (!settled.claimed) answerRefused(settled, round.wallet);
         if (!settled.claimed)
           return refusedUnlessTaken(
             tx,

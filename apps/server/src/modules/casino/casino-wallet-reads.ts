@@ -61,9 +61,9 @@ const CONTEXT_SQL = { locked: contextSql(true), read: contextSql(false) };
 
 /**
  * One round trip: the earlier transaction, the live session, the player, their wallet accounts and the
- * round, what the call decides on. `lock` (inside a transaction that does more than `settleCall`, the
+ * round, what the call decides on. `lock` (inside a transaction that does more than the settle statement, the
  * bonus round's credit with its wagering): the accounts and the round are LOCKED in id order until it
- * ends. Without it this is a plain read and `settleCall` re-checks, under its own locks, all that money
+ * ends. Without it this is a plain read and the settle statement re-checks, under its own locks, all that money
  * depends on (the round's state, the id's claim, the balance).
  */
 export async function callContext(

@@ -1,15 +1,13 @@
 import { ROLES } from '@khel/contract';
-import type { Queryable } from '../../db/database.js';
-import type { JournalPosting, WalletFigures } from '../wallet/wallet-service.js';
-import { journalStatement } from '../wallet/wallet-service.js';
+import type { WalletFigures } from '../wallet/wallet-service.js';
 import type { RoundRow } from './casino-repository.js';
 import type { Json } from './casino-wallet-reads.js';
-import { roundOf, statementName } from './casino-wallet-reads.js';
+import { roundOf } from './casino-wallet-reads.js';
 
 /**
- * The casino wallet's writing statement for one call (`settleCall`: claim, round, posting, answer),
- * the SQL it shares with the grouped statement of several calls (casino-wallet-batch.ts), and what
- * either answers per call (`Settled`). docs/decisions/0028.
+ * What the casino wallet's one settle statement (casino-wallet-batch.ts: claim, round, posting,
+ * answer, for a set of calls) takes per call (`SettleInput`), answers per call (`Settled`, with the
+ * reason a call was not claimed: `Refused`), and the SQL fragments it is built of. Decisions 0028, 0069.
  */
 export interface SettleInput {
   providerId: number;
@@ -38,126 +36,31 @@ export interface SettleInput {
    * context would have checked, read in the same snapshot: the player's newest live session with the
    * provider (in `currency` when given) whose wallet, or the player's selected one, is `wallet`, and a
    * player neither suspended nor self-excluded and allowed this kind of game (`slot`). When any of it
-   * fails the statement locks nothing and writes nothing (not claimed), and the caller reads the context.
+   * fails the statement locks nothing and writes nothing (refused `guard`), and the caller reads the context.
    */
   guard?: { slot: boolean; currency: string | null } | undefined;
   /**
    * The one-statement path (hints): an account another transaction holds locked (a market's
-   * settlement, another process's call) is skipped, not waited for; the call is then not claimed and
-   * waits on the full path, alone, so the casino wallet writer's statement never queues behind it.
+   * settlement, another process's call) is skipped, not waited for (refused `locked`); the call then
+   * waits on the context path, alone, so the writer's shared statement never queues behind it. Only
+   * such calls are grouped with others (casino-wallet-writer.ts).
    */
   skipLocked?: boolean | undefined;
 }
 
-/** The posting's CTEs run only once the claim went in, under the journal id the statement drew first. */
-const JOURNAL_OPTIONS = { when: '(select go from ok)', presetId: 'select id from journal_id' };
-/** The settle statement's text and prepared name per shape (a debit or a credit, with a posting or none), built once. */
-const settleStatements = new Map<string, { sql: string; name: string }>();
-function settleStatement(
-  round: 'open' | 'settle',
-  journalSql: string | null,
-  skipLocked: boolean,
-): { sql: string; name: string } {
-  // One posting's CTEs are the same text every time (journalStatement of one posting at the same parameter).
-  const key = `${round}|${journalSql === null ? 'none' : 'posting'}|${skipLocked ? 'skip' : 'wait'}`;
-  const known = settleStatements.get(key);
-  if (known !== undefined) return known;
-  const roundSql =
-    round === 'open'
-      ? `insert into casino_rounds (provider_id, round_id, user_id, game_id, wallet, stake_paise, created_at)
-         select $1, $4, $5, $10, $6, $7, $9 where exists (select 1 from locked)
-         on conflict (provider_id, round_id, user_id) do update set stake_paise = casino_rounds.stake_paise + excluded.stake_paise
-         where casino_rounds.status = 'open' and casino_rounds.wallet = excluded.wallet returning *`
-      : `update casino_rounds set payout_paise = payout_paise + $7, status = 'credited', settled_at = $9
-         where id = $10 and status = 'open' and exists (select 1 from locked) returning *`;
-  const sql = `with journal_id as materialized (select ${journalSql === null ? 'null::bigint' : "nextval('journal_transactions_id_seq')"} as id),
-     guard as materialized (
-       select not $17::boolean or ${guardSql({ user: '$5', provider: '$1', at: '$9', slot: '$18::boolean', wallet: '$6', currency: '$19::text' })} as ok
-     ),
-     locked as materialized (select id, kind, balance_paise, exposure_paise from ledger_accounts where id = $12 and (select ok from guard) for no key update${skipLocked ? ' skip locked' : ''}),
-     live as (select exists (select 1 from casino_sessions where $14::uuid is not null and user_id = $14::uuid and provider_id = $15 and expires_at > $16) as ok),
-     balance as (
-       select case when $14::uuid is null or (select ok from live)
-         then (select balance_paise + exposure_paise + $13 from locked) end as paise
-     ),
-     round as (${roundSql}),
-     round_ok as (select exists (select 1 from round where wallet = $6) as ok),
-     claim as (
-       insert into casino_transactions (provider_id, transaction_id, kind, round_id, user_id, wallet, amount_paise, debit_transaction_id, request_hash, created_at,
-         journal_transaction_id, response)
-       select $1, $2, $3, $4, $5, $6, $7, null, $8, $9, (select id from journal_id),
-         ${storedAnswerSql('$11::jsonb', '(select paise from balance)', '(select id from journal_id)')}
-       where (select ok from round_ok)
-       returning id
-     ),
-     ok as (select exists (select 1 from claim) as go)
-     ${journalSql === null ? '' : `, ${journalSql}`}
-     select (select id from claim) as claim_id, (select row_to_json(round) from round) as round,
-            (select id from journal_id) as journal_id, (select paise from balance)::text as balance,
-            ${walletsSql('$5', '$13')} as wallets`;
-  const statement = { sql, name: statementName('casino_settle', sql) };
-  settleStatements.set(key, statement);
-  return statement;
-}
-
 /**
- * One statement, atomic on its own (sent outside a transaction PostgreSQL commits it alone) or inside
- * the caller's transaction: LOCKS the player's account the call moves, opens (a debit, adding its
- * stake) or settles (a credit) the round only while it is open in the call's wallet, claims the
- * transaction id, writes the posting under an id drawn first, and stores the answer, with that
- * reference and the player's available balance after the posting, in the claimed row itself (a row
- * inserted by a statement cannot be updated by the same statement).
- *
- * - The account is locked before the round (as `callContext` locks them), so the balance answered is
- *   the locked row's plus the posting's delta: exact whoever else posts.
- * - Not `claimed`: the round refused the call (closed, another wallet, gone); nothing was written.
- * - The id taken by a call that raced this one: the claim's unique index raises (23505), the whole
- *   statement is undone (the round's change with it) and the caller replays the stored answer.
- * - An overdraw or the provider's limit: the ledger's triggers raise, and everything is undone too.
+ * Why the statement did not claim a call (casino-wallet-batch.ts): the id is stored (`taken`), the
+ * guard failed, the account is held by another transaction (`locked`), an overdraw (`funds`), the
+ * provider's payout limit (`limit`), or the round is closed or in another wallet (`round`).
  */
-export async function settleCall(tx: Queryable, input: SettleInput, journal: JournalPosting | null): Promise<Settled> {
-  const params: unknown[] = [
-    input.providerId,
-    input.transactionId,
-    input.kind,
-    input.roundId,
-    input.userId,
-    input.wallet,
-    input.amountPaise,
-    input.requestHash,
-    input.at,
-    'open' in input.round ? input.round.open.gameId : input.round.settle,
-    JSON.stringify(input.response),
-    input.accountId,
-    input.deltaPaise,
-    input.readableBy?.userId ?? null,
-    input.readableBy?.providerId ?? null,
-    input.readableBy?.now ?? null,
-    input.guard !== undefined,
-    input.guard?.slot ?? false,
-    input.guard?.currency ?? null,
-  ];
-  const posting = journal === null ? null : journalStatement([journal], params.length + 1, JOURNAL_OPTIONS);
-  const statement = settleStatement(
-    'open' in input.round ? 'open' : 'settle',
-    posting?.sql ?? null,
-    input.skipLocked === true,
-  );
-  const result = await tx.query<{
-    claim_id: number | null;
-    round: Json<RoundRow> | null;
-    journal_id: number | null;
-    balance: string | null;
-    wallets: Record<string, [number, number]> | null;
-  }>(statement.sql, [...params, ...(posting?.params ?? [])], statement.name);
-  const row = result.rows[0];
-  return settledOf({ ...row, claimed: row?.claim_id !== null && row?.claim_id !== undefined }, journal !== null);
-}
+export type Refused = 'taken' | 'guard' | 'locked' | 'funds' | 'limit' | 'round';
 
 /** What the settle statement did for one call (a batch's statement answers one per call). */
 export interface Settled {
   /** The id was claimed: the round moved, the posting (if any) went in, the answer is stored. */
   claimed: boolean;
+  /** Not claimed: why (casino-wallet-batch.ts); null when claimed. */
+  refused: Refused | null;
   posted: boolean;
   round: RoundRow | null;
   journalId: number | null;
@@ -172,6 +75,7 @@ export function settledOf(
   row:
     | {
         claimed: boolean;
+        refused?: Refused | null;
         round?: Json<RoundRow> | null;
         journal_id?: number | string | null;
         balance?: string | null;
@@ -184,6 +88,7 @@ export function settledOf(
   const wallets = row?.wallets ?? null;
   return {
     claimed,
+    refused: claimed ? null : (row?.refused ?? 'round'),
     posted: posting && claimed,
     round: roundOf(row?.round ?? null),
     journalId: row?.journal_id === null || row?.journal_id === undefined ? null : Number(row.journal_id),

@@ -33,6 +33,8 @@ const definition = {
   betDelay: 0,
   version: 1,
   eventId: '777',
+  eventTypeId: '4',
+  marketType: 'MATCH_ODDS',
   runners: [
     { id: 11, status: 'ACTIVE' as const, sortPriority: 1 },
     { id: 22, status: 'ACTIVE' as const, sortPriority: 2 },

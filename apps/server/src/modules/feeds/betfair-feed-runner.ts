@@ -1,8 +1,9 @@
 /**
  * Runs a Betfair source into our markets: each message goes through the stream cache and the score
  * tracker, `createBetfairFeed` says what it does to our markets, and `createFeedActions` (the demo
- * feed's own applier) makes the service calls. The replay source feeds it from recorded files; the
- * live client (betfair-stream-client.ts) would feed `handle` the same messages.
+ * feed's own applier) makes the service calls. The replay source feeds it from recorded files
+ * (`handle`); the live source (betfair-live-feed.ts) gives it each message its client already applied
+ * to the client's cache (`changed`). Each Betfair market has its own translation (one event each).
  *
  * Conflation: a market's book is translated at most once per `conflateMs` of publish time, the
  * latest book each time (as Betfair's own conflateMs does), except that a change of the market
@@ -15,14 +16,14 @@
  * Betfair conflates for a slow client) instead of piling up as lag. `drain` waits for the queue.
  */
 import { StreamCache } from '@khel/betfair-stream';
-import type { MarketChangeMessage } from '@khel/betfair-stream';
+import type { Applied, MarketChangeMessage } from '@khel/betfair-stream';
 import type { CricketChange } from '@khel/cricket-feed';
 import type { Clock } from '../../lib/clock.js';
 import { createFeedActions } from '../sports/feed/index.js';
 import type { FeedMarketAction } from '../sports/feed/index.js';
 import type { SportsService } from '../sports/sports-service.js';
-import { createBetfairFeed } from './betfair-feed.js';
-import type { BetfairFeedConfig, FeedStep } from './betfair-feed.js';
+import { createBetfairFeed, sportOf } from './betfair-feed.js';
+import type { BetfairFeedConfig, FeedStep, MarketDescription } from './betfair-feed.js';
 import { playReplay } from './replay-source.js';
 import type { ReplayItem, ReplayOptions } from './replay-source.js';
 
@@ -42,7 +43,12 @@ export function createBetfairFeedRunner(deps: {
   onMarket: (marketId: string, action: FeedMarketAction) => Promise<unknown>;
   clock: Clock;
   config: BetfairFeedConfig;
+  /** Runner names by selection id (a replay's score stream, the live source's catalogue). */
   names?: Map<number, string>;
+  /** The catalogue's event, competition and start of a market (the live source). */
+  describe?: (marketId: string) => MarketDescription | null;
+  /** The cache the messages are applied to; the live client's own (it applies them itself). */
+  cache?: StreamCache;
   conflateMs?: number;
   log: (message: string, error?: unknown) => void;
   /** Each message handled, with the time it was published (the lag measurement hooks here). */
@@ -51,8 +57,30 @@ export function createBetfairFeedRunner(deps: {
   onLag?: (seconds: number) => void;
 }) {
   const actions = createFeedActions(deps);
-  const cache = new StreamCache();
-  const feed = createBetfairFeed(deps.config, deps.names);
+  const cache = deps.cache ?? new StreamCache();
+  const names = deps.names ?? new Map<number, string>();
+  const feeds = new Map<string, ReturnType<typeof createBetfairFeed>>(); // Betfair market id → its translation
+  const skipped = new Set<string>(); // markets we do not mirror (logged once)
+  const feedOf = (marketId: string) => {
+    let feed = feeds.get(marketId);
+    if (feed === undefined) {
+      feed = createBetfairFeed(deps.config, names, () => deps.describe?.(marketId) ?? null);
+      feeds.set(marketId, feed);
+    }
+    return feed;
+  };
+  /** Only Match Odds of the sports we run are mirrored (decision 0070); others are named once in the log. */
+  const mirrored = (marketId: string): boolean => {
+    const definition = cache.market(marketId)?.definition;
+    if (!definition) return false;
+    const type = definition.marketType ?? 'MATCH_ODDS';
+    if (type === 'MATCH_ODDS' && sportOf(definition) !== undefined) return true;
+    if (!skipped.has(marketId)) {
+      skipped.add(marketId);
+      deps.log(`betfair market ${marketId} not mirrored: ${type} of event type ${definition.eventTypeId ?? '?'}`);
+    }
+    return false;
+  };
   const flushed = new Map<string, { pt: number; definition: unknown }>();
   const dirty = new Set<string>();
   const latestPt = new Map<string, number>(); // market id → publish time of its latest message
@@ -78,10 +106,10 @@ export function createBetfairFeedRunner(deps: {
 
   async function flush(marketId: string, pt: number): Promise<void> {
     const book = cache.book(marketId);
-    if (book === undefined) return;
+    if (book === undefined || !mirrored(marketId)) return;
     dirty.delete(marketId);
     flushed.set(marketId, { pt, definition: book.definition });
-    await run(feed.onMarket(book, deps.clock.now().getTime()));
+    await run(feedOf(marketId).onMarket(book, deps.clock.now().getTime()));
   }
 
   /** Runs after everything queued before it. */
@@ -100,8 +128,8 @@ export function createBetfairFeedRunner(deps: {
     });
   }
 
-  async function market(message: MarketChangeMessage): Promise<void> {
-    const { marketIds } = cache.apply(message);
+  /** After `message` was applied to the cache (by us or the live client). */
+  async function changed(message: MarketChangeMessage, { marketIds }: Applied): Promise<void> {
     for (const marketId of marketIds) {
       latestPt.set(marketId, message.pt);
       const last = flushed.get(marketId);
@@ -113,10 +141,14 @@ export function createBetfairFeedRunner(deps: {
   }
 
   async function handle(item: ReplayItem): Promise<void> {
-    if ('market' in item) await market(item.market);
+    if ('market' in item) await changed(item.market, cache.apply(item.market));
     else {
       const changes = (item.score.cc ?? []) as CricketChange[];
-      void enqueue(() => run(feed.onScore(changes, deps.clock.now().getTime())));
+      // Each score change goes to its market's translation (joined by market id).
+      for (const marketId of new Set(changes.map((change) => change.marketId))) {
+        const mine = changes.filter((change) => change.marketId === marketId);
+        void enqueue(() => run(feedOf(marketId).onScore(mine, deps.clock.now().getTime())));
+      }
     }
     deps.onHandled?.(item.pt);
   }
@@ -130,9 +162,12 @@ export function createBetfairFeedRunner(deps: {
 
   return {
     handle,
+    changed,
     drain,
     cache,
-    feed,
+    feedOf,
+    /** Translates a market again now (its names or description just arrived). */
+    refresh: (marketId: string) => translate(marketId),
     /** Plays a recorded replay in the background until its end or `stop`. */
     start(items: readonly ReplayItem[], options: ReplayOptions): void {
       if (controller !== null) return;

@@ -12,8 +12,8 @@
  *   are quoted from the score by the simulator's model. A ball in progress suspends both.
  */
 import { bookmakerRates, cricketScorePanel, fancyQuote, fancyResult, fancySessions } from '@khel/sports-sim';
-import type { ExchangeRunnerQuote, FancySession, FeedAction, LadderLevel, MarketSpec } from '@khel/sports-sim';
-import type { MarketBook, PriceSize } from '@khel/betfair-stream';
+import type { ExchangeRunnerQuote, FancySession, FeedAction, LadderLevel, MarketSpec, Sport } from '@khel/sports-sim';
+import type { MarketBook, MarketDefinition, PriceSize } from '@khel/betfair-stream';
 import { BetfairScoreTracker } from '@khel/cricket-feed';
 import type { CricketChange } from '@khel/cricket-feed';
 
@@ -27,6 +27,18 @@ export interface BetfairFeedConfig {
   label: string;
 }
 
+/** What the Betting API's catalogue says of a market (the live source; a replay has none). */
+export interface MarketDescription {
+  eventName: string | null;
+  /** The competition: our league. */
+  league: string | null;
+  startMs: number | null;
+}
+
+/** Betfair's event types we run: Cricket (4), Soccer (1), Tennis (2). */
+const SPORTS: Record<string, Sport> = { '4': 'cricket', '1': 'football', '2': 'tennis' };
+export const sportOf = (definition: MarketDefinition): Sport | undefined => SPORTS[definition.eventTypeId ?? ''];
+
 /** A feed action, or the Match Odds' in-play bet delay (the one thing the simulator has no action for). */
 export type FeedStep = { action: FeedAction } | { betDelay: { marketId: string; seconds: number } };
 
@@ -39,7 +51,11 @@ const levels = (ladder: PriceSize[], config: BetfairFeedConfig): LadderLevel[] =
     }))
     .filter((level) => level.sizePaise > 0);
 
-export function createBetfairFeed(config: BetfairFeedConfig, names: Map<number, string> = new Map()) {
+export function createBetfairFeed(
+  config: BetfairFeedConfig,
+  names: Map<number, string> = new Map(),
+  describe: () => MarketDescription | null = () => null,
+) {
   const score = new BetfairScoreTracker();
   let eventId: string | null = null;
   let book: MarketBook | null = null;
@@ -64,7 +80,9 @@ export function createBetfairFeed(config: BetfairFeedConfig, names: Map<number, 
   };
 
   function create(nowMs: number): FeedStep[] {
-    if (eventId !== null || book?.definition == null) return [];
+    const sport = book?.definition ? sportOf(book.definition) : undefined;
+    if (eventId !== null || book?.definition == null || sport === undefined) return [];
+    const description = describe();
     const runners = [...book.runners].sort((a, b) => (a.sortPriority ?? 0) - (b.sortPriority ?? 0));
     const named = runners.map((r) => ({ runnerId: String(r.selectionId), name: nameOf(r.selectionId) }));
     if (named.some((r) => r.name === null)) return [];
@@ -88,12 +106,15 @@ export function createBetfairFeed(config: BetfairFeedConfig, names: Map<number, 
         session: null,
       },
     ];
-    const name = `${runnerSpecs.map((r) => r.name).join(' v ')} ${config.label}`.trim();
+    const title = description?.eventName ?? runnerSpecs.map((r) => r.name).join(' v ');
+    const name = `${title} ${config.label}`.trim();
+    const league = description?.league ?? config.league;
+    const startMs = description?.startMs ?? nowMs;
     return [
       {
         action: {
           type: 'createEvent',
-          event: { eventId, sport: 'cricket', league: config.league, name, startMs: nowMs, markets },
+          event: { eventId, sport, league, name, startMs, markets },
         },
       },
     ];
@@ -156,10 +177,14 @@ export function createBetfairFeed(config: BetfairFeedConfig, names: Map<number, 
     const matchOdds = ref('match-odds');
     if (next.status === 'CLOSED') {
       closed = true;
+      // Betfair voids bets on a REMOVED runner and reduces the others' prices by its reduction factor;
+      // our markets have no reduction factors, so such a market is void as a whole (decision 0070).
       const winner = next.runners.find((r) => r.status === 'WINNER');
-      const result = winner
-        ? { kind: 'winner' as const, runnerId: String(winner.selectionId) }
-        : { kind: 'void' as const, reason: 'NO_WINNER' };
+      const removed = next.runners.some((r) => r.status === 'REMOVED');
+      const result =
+        winner && !removed
+          ? { kind: 'winner' as const, runnerId: String(winner.selectionId) }
+          : { kind: 'void' as const, reason: removed ? 'RUNNER_REMOVED' : 'NO_WINNER' };
       for (const marketId of [matchOdds, ref('bookmaker')]) {
         decided.add(marketId);
         steps.push({ action: { type: 'settleMarket', eventId, marketId, result } });

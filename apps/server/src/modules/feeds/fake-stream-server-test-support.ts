@@ -7,7 +7,8 @@
  * message after it (an unknown clk: INVALID_CLOCK, connection closed).
  *
  * Faults to test recovery: `dropAt` closes the connection after writing half of that message's line,
- * `stallAt` goes silent (no data, no heartbeat) before that message, each once.
+ * `stallAt` goes silent (no data, no heartbeat) before that message, each once. `pauseAt` holds the
+ * stream before that message (server heartbeats go on) until `resume()`, so a test can act mid-match.
  */
 import { createServer } from 'node:tls';
 import type { TLSSocket } from 'node:tls';
@@ -21,6 +22,9 @@ export interface FakeStreamServer {
   ca: string;
   subscriptions: MarketSubscriptionMessage[];
   requests: RequestMessage[];
+  /** Holding at a `pauseAt` message. */
+  paused(): boolean;
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,7 @@ export interface FakeStreamServerOptions {
   session: string;
   dropAt?: number[];
   stallAt?: number[];
+  pauseAt?: number[];
 }
 
 export async function startFakeStreamServer(options: FakeStreamServerOptions): Promise<FakeStreamServer> {
@@ -46,7 +51,8 @@ export async function startFakeStreamServer(options: FakeStreamServerOptions): P
       },
     ],
   });
-  const faults = { drop: new Set(options.dropAt), stall: new Set(options.stallAt) };
+  const faults = { drop: new Set(options.dropAt), stall: new Set(options.stallAt), pause: new Set(options.pauseAt) };
+  let held: (() => void) | null = null;
   const subscriptions: MarketSubscriptionMessage[] = [];
   const requests: RequestMessage[] = [];
   const sockets = new Set<TLSSocket>();
@@ -72,6 +78,25 @@ export async function startFakeStreamServer(options: FakeStreamServerOptions): P
         for (let sent = 0; sent < 200 && index < options.messages.length; sent += 1, index += 1) {
           if (socket.destroyed) return;
           if (faults.stall.delete(index)) return; // silent from here: the client's watchdog must act
+          if (faults.pause.delete(index)) {
+            const idle = setInterval(
+              () =>
+                write({
+                  op: 'mcm',
+                  id: subscription.id,
+                  ct: 'HEARTBEAT',
+                  pt: Date.now(),
+                  clk: options.messages[index - 1]?.clk,
+                }),
+              heartbeatMs,
+            );
+            socket.on('close', () => clearInterval(idle));
+            held = () => {
+              clearInterval(idle);
+              pump();
+            };
+            return;
+          }
           const recorded = options.messages[index]!;
           const message = {
             ...recorded,
@@ -171,6 +196,12 @@ export async function startFakeStreamServer(options: FakeStreamServerOptions): P
     ca: pems.cert,
     subscriptions,
     requests,
+    paused: () => held !== null,
+    resume() {
+      const go = held;
+      held = null;
+      go?.();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
 import { PASSWORD, call, createTestApp, latestOtp, nextIp, nextMobile, signUpPlayer } from '../../../test/test-app.js';
@@ -147,6 +147,23 @@ describe('failed-login throttling delays, and never locks out the owner', () => 
       ip: nextIp(),
     });
     expect(elsewhere.body.meta.code).toBe(200);
+  });
+});
+
+describe('sign-ups at the same moment', () => {
+  it('all get accounts when they draw the same username: a taken key draws again instead of failing (CI, 2026-11-29)', async () => {
+    // Twenty "Ravi Kumar"s at once, drawing from 30 usernames two by two (each one is drawn twice running), so
+    // sign-ups side by side find the same username free and one's insert takes it before the other's.
+    let draw = 0;
+    const random = vi.spyOn(Math, 'random').mockImplementation(() => ((Math.floor(draw++ / 2) % 30) + 0.5) / 9000);
+    try {
+      const players = await Promise.all(Array.from({ length: 20 }, () => signUpPlayer(t)));
+      const usernames = await Promise.all(players.map((player) => usernameOf(player.token)));
+      expect(new Set(usernames).size).toBe(20);
+      expect(usernames.every((username) => /^ravikumar10[0-2]\d$/.test(username))).toBe(true);
+    } finally {
+      random.mockRestore();
+    }
   });
 });
 

@@ -107,10 +107,12 @@ export function createIdentityRepository(db: Queryable) {
       const result = await db.query('select 1 from users where role = $1 limit 1', [role]);
       return result.rowCount > 0;
     },
-    async insertUser(user: NewUser): Promise<UserRow> {
+    /** The new account, or null when one of its unique keys (mobile number, username, referral code) was taken meanwhile. */
+    async insertUser(user: NewUser): Promise<UserRow | null> {
       const result = await db.query<UserRow>(
         `insert into users (name, username, mobile_no, password_hash, role, referral_code, referred_by, phone_verified_at, age_confirmed_at, upline_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $5::smallint = 1 then $10::uuid else coalesce($10::uuid, (${TREE_ROOT_SQL})) end) returning ${USER_COLUMNS}`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, case when $5::smallint = 1 then $10::uuid else coalesce($10::uuid, (${TREE_ROOT_SQL})) end)
+         on conflict do nothing returning ${USER_COLUMNS}`,
         [
           user.name,
           user.username,
@@ -124,7 +126,7 @@ export function createIdentityRepository(db: Queryable) {
           user.uplineId,
         ],
       );
-      return result.rows[0] as UserRow;
+      return result.rows[0] ?? null;
     },
     /** Sign-up again before verifying: the newest details win. */
     async refreshUnverifiedUser(

@@ -63,20 +63,31 @@ export function createSignUp(deps: {
     uplineId?: string | null;
   }): Promise<UserRow> {
     const now = clock.now();
-    const user = await repository.insertUser({
-      name: input.name,
-      username: await uniqueUsername(input.name),
-      mobileNo: input.mobileNo,
-      passwordHash: await hashPassword(input.password),
-      role: input.role,
-      referralCode: await uniqueReferralCode(),
-      referredBy: input.referredBy,
-      phoneVerifiedAt: input.verified ? now : null,
-      ageConfirmedAt: now,
-      uplineId: input.uplineId ?? null,
-    });
-    await wallet.openAccountsFor(user.id, input.role);
-    return user;
+    const passwordHash = await hashPassword(input.password);
+    // The username and referral code are checked free, then inserted: two sign-ups at the same moment can pick
+    // the same one (two "Ravi Kumar"s share 9,000 usernames), so a taken key means new candidates, not an error.
+    for (let attempt = 1; ; attempt += 1) {
+      const user = await repository.insertUser({
+        name: input.name,
+        username: await uniqueUsername(input.name),
+        mobileNo: input.mobileNo,
+        passwordHash,
+        role: input.role,
+        referralCode: await uniqueReferralCode(),
+        referredBy: input.referredBy,
+        phoneVerifiedAt: input.verified ? now : null,
+        ageConfirmedAt: now,
+        uplineId: input.uplineId ?? null,
+      });
+      if (user !== null) {
+        await wallet.openAccountsFor(user.id, input.role);
+        return user;
+      }
+      if ((await repository.findByMobile(input.mobileNo)) !== null) fail('MOBILE_ALREADY_REGISTERED');
+      // Each taken draw is another account's committed username (the next check sees it), so draws run out only
+      // when that many accounts of the same name are created at once: a bound far above any real burst.
+      if (attempt === 100) throw new Error('no free username or referral code after 100 attempts');
+    }
   }
 
   /**

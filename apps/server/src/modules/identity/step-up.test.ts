@@ -101,6 +101,7 @@ describe('step-up for money (decision 0049)', () => {
       password: { password: 'another-monsoon-55' },
       // One body for every void: a market's ignores the bulk void's market and player.
       void: { reason: 'a ghost market', marketId: agent, userId: agent },
+      move: { uplineId: director.userId, reason: 'Taken over' },
     };
     for (const route of STEP_UP_ROUTES) {
       const [method, path] = route.split(' ') as ['POST', string];

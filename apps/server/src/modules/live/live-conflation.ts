@@ -7,9 +7,12 @@ export const CONFLATE_ABOVE_BYTES = 64 * 1024;
 /** How often a socket with waiting states is looked at again. */
 const FLUSH_EVERY_MS = 40;
 
-/** Market and event topics carry whole states (a market's view, an event's score): the latest is all a client needs. */
+/**
+ * Market and event topics carry whole states (a market's view, an event's score), and a risk topic
+ * says only that a market's bets changed: the latest is all a client needs.
+ */
 export function isStateTopic(topic: string): boolean {
-  return topic.startsWith('market:') || topic.startsWith('event:');
+  return topic.startsWith('market:') || topic.startsWith('event:') || topic.startsWith('risk:');
 }
 
 /**

@@ -8,6 +8,8 @@ export interface SocketSession {
   token: string;
   /** The earlier of the session's absolute and idle expiry, epoch ms by the app's clock. */
   checkAtMs: number;
+  /** A back-office role: it may follow markets' risk (`risk:<marketId>`, decision 0064). */
+  backOffice?: boolean;
 }
 
 export interface Connection {

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { WS_CLOSE, tooManySubscriptionsMessage, wsClientMessageSchema } from '@khel/contract';
+import {
+  BACKOFFICE_ROLES,
+  RISK_NEEDS_BACKOFFICE_MESSAGE,
+  WS_CLOSE,
+  tooManySubscriptionsMessage,
+  wsClientMessageSchema,
+} from '@khel/contract';
 import type { WsServerMessage } from '@khel/contract';
 import type { Clock } from '../../lib/clock.js';
 import type { IdentityService, SessionRevocation } from '../identity/identity-service.js';
@@ -184,6 +190,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
           sessionId: caller.sessionId,
           token,
           checkAtMs: nextCheckAtMs(result),
+          backOffice: BACKOFFICE_ROLES.includes(caller.role as never),
         })
       ) {
         closeWith(connection, WS_CLOSE.TOO_MANY_FOR_ACCOUNT);
@@ -216,7 +223,16 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       if (data.type === 'ping') send(connection, { type: 'pong' });
       else if (data.type === 'auth') authenticateSafely(data.token);
       else {
-        const topics = [...data.marketIds.map((id) => `market:${id}`), ...data.eventIds.map((id) => `event:${id}`)];
+        // A market's risk is the back office's alone (decision 0064); the message names the market, never a figure.
+        if (data.riskMarketIds.length > 0 && data.type === 'subscribe' && connection.session?.backOffice !== true) {
+          send(connection, { type: 'error', message: RISK_NEEDS_BACKOFFICE_MESSAGE });
+          return;
+        }
+        const topics = [
+          ...data.marketIds.map((id) => `market:${id}`),
+          ...data.eventIds.map((id) => `event:${id}`),
+          ...data.riskMarketIds.map((id) => `risk:${id}`),
+        ];
         for (const topic of topics) {
           if (data.type === 'unsubscribe') {
             registry.unsubscribe(connection, topic);

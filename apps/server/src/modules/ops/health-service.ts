@@ -13,6 +13,8 @@ export interface ReadinessDeps {
   marketsReachable: () => boolean;
   phase: () => DrainPhase;
   startedAtMs: number;
+  /** A live feed's state, when the process runs one (decision 0070). */
+  feed?: () => { ok: boolean; detail: string };
 }
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -60,7 +62,12 @@ export async function readiness(deps: ReadinessDeps): Promise<HealthReady> {
   const checks = { database, migrations, redis, markets };
   const phase = deps.phase();
   const allOk = Object.values(checks).every((entry) => entry.ok);
-  return { status: phase !== 'serving' ? 'draining' : allOk ? 'ready' : 'not_ready', checks };
+  // A feed down is the operator's to know (metrics, this answer), not a reason to stop serving players.
+  const feed = deps.feed?.();
+  return {
+    status: phase !== 'serving' ? 'draining' : allOk ? 'ready' : 'not_ready',
+    checks: feed === undefined ? checks : { ...checks, feed },
+  };
 }
 
 /** The probes' answers; the routes only send them. */

@@ -37,6 +37,10 @@ export interface LiveMetrics {
 /** How far behind the feed a source is: seconds between an update's own time and when we applied it. */
 export interface FeedMetrics {
   lag(source: string, seconds: number): void;
+  /** A live source connected and subscribed (true), or not (false). */
+  up(source: string, up: boolean): void;
+  /** A live source's failure, by the provider's error code (INVALID_SESSION_INFORMATION, NO_APP_KEY, …). */
+  failure(source: string, reason: string): void;
 }
 
 /** An SMS through the gateway (decision 0060): refused before sending, sent, delivered, failed, or gone to voice. */
@@ -150,6 +154,18 @@ export function createMetrics() {
     labelNames: ['source'] as const,
     registers: [registry],
   });
+  const feedUp = new Gauge({
+    name: 'khel_feed_up',
+    help: 'A live feed source connected and subscribed (1) or not (0), by source',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  const feedFailures = new Counter({
+    name: 'khel_feed_failures_total',
+    help: "A live feed source's failures (login, subscription, catalogue, connection), by source and the provider's error code",
+    labelNames: ['source', 'reason'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'khel_requests_pending',
     help: 'Deposit and withdrawal requests waiting for an operator',
@@ -248,6 +264,12 @@ export function createMetrics() {
     feed: {
       lag(source, seconds) {
         feedLag.set({ source }, seconds);
+      },
+      up(source, up) {
+        feedUp.set({ source }, up ? 1 : 0);
+      },
+      failure(source, reason) {
+        feedFailures.inc({ source, reason });
       },
     } satisfies FeedMetrics,
   };

@@ -15,6 +15,8 @@ export interface PartyPnlLine {
   bookmaker_paise: number;
   fancy_paise: number;
   casino_paise: number;
+  /** The casino column split by the game's provider as the journal line names it (a house game's, a Hub88 studio). */
+  casino_by_provider: Record<string, number | string> | null;
 }
 
 /**
@@ -37,7 +39,7 @@ export function createPartyPnlRepository(db: Queryable) {
            select u.id, t.top from users u join tree t on u.upline_id = t.id
          ),
          moves as (
-           select t.top, j.kind, j.details->>'marketId' as market_id, e.amount_paise
+           select t.top, j.kind, j.details->>'marketId' as market_id, j.details->>'provider' as provider, e.amount_paise
            from tree t
            join ledger_accounts a on a.user_id = t.id and a.kind in ('player_main', 'player_bonus')
            join journal_entries e on e.account_id = a.id
@@ -52,11 +54,18 @@ export function createPartyPnlRepository(db: Queryable) {
              coalesce(sum(mv.amount_paise) filter (where mv.kind like 'casino_%'), 0)::bigint as casino_paise
            from moves mv left join markets m on m.id::text = mv.market_id
            group by mv.top
+         ),
+         casino as (
+           select top, coalesce(provider, 'Unknown') as provider, sum(amount_paise)::bigint as paise
+           from moves where kind like 'casino_%' group by top, coalesce(provider, 'Unknown')
+         ),
+         by_provider as (
+           select top, jsonb_object_agg(provider, paise) as casino_by_provider from casino group by top
          )
          select u.id as user_id, u.username, u.name, u.role,
            exists (select 1 from users c where c.upline_id = u.id) as has_downline,
-           s.exchange_paise, s.bookmaker_paise, s.fancy_paise, s.casino_paise
-         from sums s join users u on u.id = s.top
+           s.exchange_paise, s.bookmaker_paise, s.fancy_paise, s.casino_paise, bp.casino_by_provider
+         from sums s join users u on u.id = s.top left join by_provider bp on bp.top = s.top
          order by (s.exchange_paise + s.bookmaker_paise + s.fancy_paise + s.casino_paise), u.username`,
         [from, to, [...SPORTS_KINDS, ...CASINO_KINDS], ...(parentId === null ? [] : [parentId])],
       );

@@ -2,10 +2,12 @@ import { subtreeIdsSql } from '../../db/subtree-sql.js';
 
 /**
  * Whose accounts a report covers: the whole site (`rootId` null: DIRECTOR, SUPPORT_ADMIN) or the
- * accounts below an agent (its subtree without the agent itself).
+ * accounts below an agent (its subtree without the agent itself). `withRoot` takes the root in too: an
+ * account's own drill-down (a player's exposure is its own).
  */
 export interface ReportScope {
   rootId: string | null;
+  withRoot?: boolean;
 }
 export const SITE_SCOPE: ReportScope = { rootId: null };
 
@@ -23,7 +25,8 @@ export function scopeClause(column: string, scope: ReportScope, params: SqlParam
   if (scope.rootId === null) return '';
   const root = params.add(scope.rootId);
   const index = Number(root.slice(1));
-  return ` and ${column} in (select s.id from (${subtreeIdsSql(index)}) s where s.id <> ${root})`;
+  const own = scope.withRoot === true ? '' : ` where s.id <> ${root}`;
+  return ` and ${column} in (select s.id from (${subtreeIdsSql(index)}) s${own})`;
 }
 
 /**

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AGENT_ROLES,
+  agentLandingEnvelope,
   backofficeSearchEnvelope,
   backofficeSearchQuerySchema,
   betListQuerySchema,
   casinoPnlQuerySchema,
   exposureReportEnvelope,
+  riskFancyBookEnvelope,
+  riskFancyBookQuerySchema,
   idParamsSchema,
   pageQuerySchema,
   partyPnlEnvelope,
@@ -21,6 +25,7 @@ import { ok } from '../../lib/envelope.js';
 import type { AuthGuards } from '../../plugins/auth.js';
 import { callerOf } from '../../plugins/auth.js';
 import type { BetListService } from './bet-list-service.js';
+import type { FancyBookService } from './fancy-book-service.js';
 import { scopeOf } from './report-scope.js';
 import type { ReportsService } from './reports-service.js';
 
@@ -30,10 +35,27 @@ const tags = ['backoffice'];
 export function reportsRoutes(
   reports: ReportsService,
   bets: BetListService,
+  fancyBooks: FancyBookService,
   guards: AuthGuards,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const preValidation = guards.requireBackoffice;
+    app.get(
+      '/api/v1/backoffice/landing',
+      {
+        preValidation: guards.requireRole(AGENT_ROLES),
+        schema: {
+          tags,
+          summary:
+            "An agent's landing figures: its own free chips or credit, its downline's exposure, and its downline's play today and this week from the journal (the book's side)",
+          response: { 200: agentLandingEnvelope },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        return ok(await reports.agentLanding(caller.userId, caller.role));
+      },
+    );
     app.get(
       '/api/v1/backoffice/search',
       {
@@ -140,6 +162,38 @@ export function reportsRoutes(
         },
       },
       async (request) => ok(await reports.exposure(scopeOf(callerOf(request)))),
+    );
+    app.get(
+      '/api/v1/backoffice/users/:id/exposure',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            "The exposure report over one account and its subtree: the markets holding its exposure (the client list's drill-down)",
+          params: idParamsSchema,
+          response: { 200: exposureReportEnvelope },
+        },
+      },
+      async (request) => ok(await reports.exposure({ rootId: request.params.id, withRoot: true })),
+    );
+    app.get(
+      '/api/v1/backoffice/reports/fancy-book',
+      {
+        preValidation,
+        schema: {
+          tags,
+          summary:
+            "A fancy line's book: on each band of run totals, the scope's result if the line settles there, whole and at the caller's partnership share (the risk view)",
+          querystring: riskFancyBookQuerySchema,
+          response: { 200: riskFancyBookEnvelope },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const scope = scopeOf(caller);
+        return ok(await fancyBooks.fancyBook(scope, scope.rootId, request.query.marketId));
+      },
     );
     app.get(
       '/api/v1/backoffice/reports/bets',

@@ -1,4 +1,5 @@
 import type {
+  AgentLanding,
   CasinoPnlGroup,
   CreditUtilisation,
   ExposureReport,
@@ -11,6 +12,7 @@ import type {
   ReportRangeQuery,
   SportsPnlGroup,
 } from '@khel/contract';
+import { ROLES } from '@khel/contract';
 import { paiseToRupees, indiaDate, indiaDateRange } from '@khel/money';
 import type { Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -21,6 +23,8 @@ import { createReportsRepository } from './reports-repository.js';
 import { createPartyPnlRepository } from './party-pnl-repository.js';
 import { createSearchRepository } from './search-repository.js';
 import { referenceKey } from '../deposits/deposits-service.js';
+import type { FiguresPaise } from '../agents/agent-figures.js';
+import { indiaWeek } from '../agents/india-week.js';
 
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,7 +97,10 @@ function paymentsReport(fromDay: string, toDay: string, lines: PaymentsLine[]): 
 
 /** P&L, payments, players and exposure for a scope (decision 0021); the caller's scope is decided in report-scope.ts. */
 /** Paise per column into the rupee figures of a party row: sports is the three market types, total adds casino. */
-function figures(paise: { exchange: number; bookmaker: number; fancy: number; casino: number }) {
+function figures(
+  paise: { exchange: number; bookmaker: number; fancy: number; casino: number },
+  byProvider: Map<string, number>,
+) {
   const sports = paise.exchange + paise.bookmaker + paise.fancy;
   return {
     exchange: paiseToRupees(paise.exchange),
@@ -101,6 +108,7 @@ function figures(paise: { exchange: number; bookmaker: number; fancy: number; ca
     fancy: paiseToRupees(paise.fancy),
     sports: paiseToRupees(sports),
     casino: paiseToRupees(paise.casino),
+    casinoByProvider: Object.fromEntries([...byProvider].map(([name, value]) => [name, paiseToRupees(value)])),
     total: paiseToRupees(sports + paise.casino),
   };
 }
@@ -108,7 +116,10 @@ function figures(paise: { exchange: number; bookmaker: number; fancy: number; ca
 export function createReportsService(deps: {
   db: Queryable;
   clock: Clock;
-  credit?: { creditUtilisation: (rootId: string | null) => Promise<CreditUtilisation | null> };
+  credit?: {
+    creditUtilisation: (rootId: string | null) => Promise<CreditUtilisation | null>;
+    figuresOf: (ids: string[]) => Promise<FiguresPaise[]>;
+  };
 }) {
   const repository = createReportsRepository(deps.db);
   const exposure = createExposureRepository(deps.db);
@@ -166,6 +177,7 @@ export function createReportsService(deps: {
       const lines = await party.lines(parentId, from, to);
       const zero = { exchange: 0, bookmaker: 0, fancy: 0, casino: 0 };
       const sum = { ...zero };
+      const sumByProvider = new Map<string, number>();
       const rows = lines.map((line) => {
         const paise = {
           exchange: Number(line.exchange_paise),
@@ -174,16 +186,56 @@ export function createReportsService(deps: {
           casino: Number(line.casino_paise),
         };
         for (const key of Object.keys(zero) as (keyof typeof zero)[]) sum[key] += paise[key];
+        const byProvider = new Map(
+          Object.entries(line.casino_by_provider ?? {}).map(([name, value]) => [name, Number(value)]),
+        );
+        for (const [name, value] of byProvider) sumByProvider.set(name, (sumByProvider.get(name) ?? 0) + value);
         return {
           userId: line.user_id,
           username: line.username,
           name: line.name,
           role: line.role,
           hasDownline: line.has_downline,
-          ...figures(paise),
+          ...figures(paise, byProvider),
         };
       });
-      return { from: fromDay, to: toDay, parentId, rows, total: figures(sum) };
+      const casinoProviders = [...sumByProvider.keys()].sort((a, b) => a.localeCompare(b));
+      return { from: fromDay, to: toDay, parentId, rows, total: figures(sum, sumByProvider), casinoProviders };
+    },
+
+    /**
+     * An agent's landing figures (decision 0065): its own book and its subtree's exposure (the downline
+     * figures' own sums), and its downline's play today and this week from the same journal lines as
+     * party win/loss, with the book's sign.
+     */
+    async agentLanding(agentId: string, role: number): Promise<AgentLanding> {
+      const [figures] = (await deps.credit?.figuresOf([agentId])) ?? [];
+      if (figures === undefined) throw new Error('agentLanding: the figures service is not wired');
+      const now = deps.clock.now();
+      const today = indiaDate(now);
+      const week = indiaWeek(today);
+      const bookSide = async (from: Date, to: Date) => {
+        const lines = await party.lines(agentId, from, to);
+        const paise = lines.reduce(
+          (sum, line) =>
+            sum +
+            Number(line.exchange_paise) +
+            Number(line.bookmaker_paise) +
+            Number(line.fancy_paise) +
+            Number(line.casino_paise),
+          0,
+        );
+        // The book's side; 0 − paise keeps a quiet day at 0, not −0.
+        return paiseToRupees(0 - paise);
+      };
+      const todayRange = range({ start_date: today, end_date: today }, now);
+      return {
+        kind: role === ROLES.CREDIT_AGENT ? 'credit' : 'cash',
+        own: paiseToRupees(figures.ownPaise),
+        exposure: paiseToRupees(figures.exposurePaise),
+        today: { date: today, pnl: await bookSide(todayRange.from, todayRange.to) },
+        week: { from: week.weekStart, to: week.weekEnd, pnl: await bookSide(week.from, week.to) },
+      };
     },
 
     async sportsPnl(scope: ReportScope, query: ReportRangeQuery & { groupBy: SportsPnlGroup }): Promise<PnlReport> {

@@ -281,32 +281,37 @@ describe('active and new players by day', () => {
   }
 });
 
+/** The exposure report's markets computed from the data set: the open markets the accounts hold. */
+function expectedExposure(accounts: Set<string>) {
+  return data.markets
+    .filter((market) => market.status !== 'settled')
+    .map((market) => {
+      const rows = data.exposures.filter((row) => row.marketId === market.id && accounts.has(row.userId));
+      const runnerTotals = market.runners.map((runner) =>
+        rows.reduce((sum, row) => sum + (row.outcomes[runner.id] ?? 0), 0),
+      );
+      const best = runnerTotals.length === 0 ? null : Math.max(...runnerTotals);
+      return {
+        marketId: market.id,
+        players: new Set(rows.map((row) => row.userId)).size,
+        liability: rupees(rows.reduce((sum, row) => sum + row.exposurePaise, 0)),
+        worstCase: best === null ? null : rupees(-best),
+        runners: market.runners.map((runner, index) => ({
+          runnerId: runner.id,
+          name: runner.name,
+          playersIfWins: rupees(runnerTotals[index] as number),
+          worst: index === runnerTotals.indexOf(best as number),
+        })),
+      };
+    })
+    .filter((market) => market.players > 0);
+}
+
 describe('exposure across open markets (the risk view)', () => {
   for (const scope of SCOPES) {
     it(`liability per market and each runner's result, worst outcome marked, for ${scope}`, async () => {
       const report = await get<ExposureReport>(scope, '/api/v1/backoffice/reports/exposure');
-      const expected = data.markets
-        .filter((market) => market.status !== 'settled')
-        .map((market) => {
-          const rows = data.exposures.filter((row) => row.marketId === market.id && members(scope).has(row.userId));
-          const runnerTotals = market.runners.map((runner) =>
-            rows.reduce((sum, row) => sum + (row.outcomes[runner.id] ?? 0), 0),
-          );
-          const best = runnerTotals.length === 0 ? null : Math.max(...runnerTotals);
-          return {
-            marketId: market.id,
-            players: new Set(rows.map((row) => row.userId)).size,
-            liability: rupees(rows.reduce((sum, row) => sum + row.exposurePaise, 0)),
-            worstCase: best === null ? null : rupees(-best),
-            runners: market.runners.map((runner, index) => ({
-              runnerId: runner.id,
-              name: runner.name,
-              playersIfWins: rupees(runnerTotals[index] as number),
-              worst: index === runnerTotals.indexOf(best as number),
-            })),
-          };
-        })
-        .filter((market) => market.players > 0);
+      const expected = expectedExposure(members(scope));
       const actual = report.markets.map((market) => ({
         marketId: market.marketId,
         players: market.players,
@@ -335,6 +340,48 @@ describe('exposure across open markets (the risk view)', () => {
       else expect(report.creditUtilisation?.rows.map((row) => row._id).sort()).toEqual(creditIds.sort());
     });
   }
+});
+
+describe("one account's exposure (the client list's drill-down to the markets)", () => {
+  const withBelow = (key: string) => new Set([data.users.get(key)?.id as string, ...scopePlayers(data, key)]);
+  const drill = async (caller: Scope, key: string) =>
+    call(t.app, 'GET', `/api/v1/backoffice/users/${data.users.get(key)?.id}/exposure`, {
+      token: tokens[caller] as string,
+    });
+  const holders = () =>
+    [...data.users.values()].filter(
+      (user) => user.uplineKey === 'A1' && data.exposures.some((row) => row.userId === user.id),
+    );
+
+  it('is the exposure report over the account and its subtree, for the director and the agent above it', async () => {
+    const targets: [Scope, string][] = [['site', 'A1'], ...holders().map((user): [Scope, string] => ['A1', user.key])];
+    expect(targets.length).toBeGreaterThan(1);
+    for (const [caller, key] of targets) {
+      const answer = await drill(caller, key);
+      expect(answer.body.meta.code, `${caller} → ${key}`).toBe(200);
+      const report = answer.body.data as ExposureReport;
+      const expected = expectedExposure(withBelow(key));
+      expect(report.markets.length, `${caller} → ${key}`).toBe(expected.length);
+      expect(
+        report.markets.map(({ marketId, players, liability, worstCase, runners }) => ({
+          marketId,
+          players,
+          liability,
+          worstCase,
+          runners,
+        })),
+      ).toEqual(expect.arrayContaining(expected));
+      expect(Math.round(report.totalLiability * 100)).toBe(
+        expected.reduce((sum, market) => sum + Math.round(market.liability * 100), 0),
+      );
+    }
+  });
+
+  it("is refused outside the caller's downline", async () => {
+    const [player] = holders();
+    const answer = await drill('A2', player?.key as string);
+    expect(answer.body.meta).toMatchObject({ code: 403, error: 'NOT_IN_DOWNLINE' });
+  });
 });
 
 describe('who may open the reports', () => {

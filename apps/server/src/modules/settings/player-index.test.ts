@@ -13,6 +13,8 @@ const settings = {
   color: '#f5a524',
   moneyMode: 'play' as const,
   currency: 'INR' as const,
+  helpWhatsapp: null,
+  helpPhone: null,
 };
 const banners = [
   { _id: 'b2', baseImage: '/api/v1/media/two', order: 2 },

@@ -5,6 +5,8 @@ export interface SiteSettingsRow {
   color: string;
   logo_media_id: string | null;
   favicon_media_id: string | null;
+  help_whatsapp: string | null;
+  help_phone: string | null;
 }
 
 export interface BannerRow {
@@ -27,16 +29,18 @@ export function createSettingsRepository(db: Queryable) {
     },
     async siteSettings(): Promise<SiteSettingsRow | null> {
       const result = await db.query<SiteSettingsRow>(
-        'select site_name, color, logo_media_id, favicon_media_id from site_settings where id = 1',
+        'select site_name, color, logo_media_id, favicon_media_id, help_whatsapp, help_phone from site_settings where id = 1',
       );
       return result.rows[0] ?? null;
     },
     async upsertSiteSettings(row: SiteSettingsRow, at: Date): Promise<void> {
       await db.query(
-        `insert into site_settings (id, site_name, color, logo_media_id, favicon_media_id, updated_at) values (1, $1, $2, $3, $4, $5)
+        `insert into site_settings (id, site_name, color, logo_media_id, favicon_media_id, help_whatsapp, help_phone, updated_at)
+         values (1, $1, $2, $3, $4, $5, $6, $7)
          on conflict (id) do update set site_name = excluded.site_name, color = excluded.color,
-           logo_media_id = excluded.logo_media_id, favicon_media_id = excluded.favicon_media_id, updated_at = excluded.updated_at`,
-        [row.site_name, row.color, row.logo_media_id, row.favicon_media_id, at],
+           logo_media_id = excluded.logo_media_id, favicon_media_id = excluded.favicon_media_id,
+           help_whatsapp = excluded.help_whatsapp, help_phone = excluded.help_phone, updated_at = excluded.updated_at`,
+        [row.site_name, row.color, row.logo_media_id, row.favicon_media_id, row.help_whatsapp, row.help_phone, at],
       );
     },
     async banners(): Promise<BannerRow[]> {

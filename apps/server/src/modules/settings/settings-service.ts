@@ -60,6 +60,8 @@ export function createSettingsService(deps: {
         color: DEFAULT_BRANDING.color,
         logo_media_id: null,
         favicon_media_id: null,
+        help_whatsapp: null,
+        help_phone: null,
       }
     );
   }
@@ -112,6 +114,8 @@ export function createSettingsService(deps: {
         faviconImg: mediaUrl(row.favicon_media_id, '/favicon.svg'),
         moneyMode: deps.moneyMode,
         currency: 'INR',
+        helpWhatsapp: row.help_whatsapp,
+        helpPhone: row.help_phone,
       };
     },
 
@@ -159,6 +163,8 @@ export function createSettingsService(deps: {
           color: row.color,
           logo_media_id: row.logoMediaId,
           favicon_media_id: row.faviconMediaId,
+          help_whatsapp: null,
+          help_phone: null,
         },
         clock.now(),
       );
@@ -179,6 +185,8 @@ export function createSettingsService(deps: {
           request.logoImg === undefined ? current.logo_media_id : await storeUploadedImage(request.logoImg),
         favicon_media_id:
           request.faviconImg === undefined ? current.favicon_media_id : await storeUploadedImage(request.faviconImg),
+        help_whatsapp: request.helpWhatsapp === undefined ? current.help_whatsapp : request.helpWhatsapp,
+        help_phone: request.helpPhone === undefined ? current.help_phone : request.helpPhone,
       };
       await repository.upsertSiteSettings(next, clock.now());
       changed();

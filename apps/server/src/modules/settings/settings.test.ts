@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '@khel/contract';
+import { HELP_NUMBER_MESSAGE, ROLES } from '@khel/contract';
 import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
 import { seedDemoData } from '../demo/demo-seed.js';
@@ -138,5 +138,66 @@ describe('operators edit branding and banners (audited)', () => {
     expect(byPlayer.body.meta).toMatchObject({ code: 403, error: 'FORBIDDEN' });
     const noToken = await call(t.app, 'GET', '/api/v1/backoffice/users');
     expect(noToken.status).toBe(401);
+  });
+});
+
+describe('the help contact (issue 31)', () => {
+  const helpOf = async () => {
+    const data = (await call(t.app, 'GET', '/api/v1/app-settings')).body.data as Record<string, unknown>;
+    return { helpWhatsapp: data.helpWhatsapp, helpPhone: data.helpPhone };
+  };
+
+  it('lets a director set WhatsApp and phone as international digits, audited, and clear each', async () => {
+    const director = await createOperator(t, ROLES.DIRECTOR);
+    expect(await helpOf()).toEqual({ helpWhatsapp: null, helpPhone: null });
+    const set = await call(t.app, 'PUT', '/api/v1/backoffice/branding', {
+      token: director.token,
+      body: { helpWhatsapp: '+91 98765-43210', helpPhone: '918012345678' },
+    });
+    expect(set.body.data).toMatchObject({ helpWhatsapp: '919876543210', helpPhone: '918012345678' });
+    expect(await helpOf()).toEqual({ helpWhatsapp: '919876543210', helpPhone: '918012345678' });
+    const audit = await call(t.app, 'GET', '/api/v1/backoffice/audit-log', { token: director.token });
+    const entry = (audit.body.data as { items: { action: string; details: Record<string, unknown> }[] }).items[0];
+    expect(entry).toMatchObject({ action: 'branding.update' });
+    expect(entry?.details).toEqual({
+      help_whatsapp: { from: null, to: '919876543210' },
+      help_phone: { from: null, to: '918012345678' },
+    });
+
+    // Another branding change keeps the numbers; null or an empty text removes one.
+    await call(t.app, 'PUT', '/api/v1/backoffice/branding', { token: director.token, body: { color: '#123456' } });
+    expect(await helpOf()).toEqual({ helpWhatsapp: '919876543210', helpPhone: '918012345678' });
+    await call(t.app, 'PUT', '/api/v1/backoffice/branding', { token: director.token, body: { helpPhone: null } });
+    expect(await helpOf()).toEqual({ helpWhatsapp: '919876543210', helpPhone: null });
+    await call(t.app, 'PUT', '/api/v1/backoffice/branding', { token: director.token, body: { helpWhatsapp: ' ' } });
+    expect(await helpOf()).toEqual({ helpWhatsapp: null, helpPhone: null });
+  });
+
+  it.each([
+    ['too short', '12345'],
+    ['a leading zero', '09876543210'],
+    ['letters', '91987654321a'],
+    ['more than 15 digits', '9198765432101234'],
+    ['a number, not text', 919876543210],
+  ])('refuses a number with %s in the envelope, changing nothing', async (_case, value) => {
+    const director = await createOperator(t, ROLES.DIRECTOR);
+    const before = await helpOf();
+    const answer = await call(t.app, 'PUT', '/api/v1/backoffice/branding', {
+      token: director.token,
+      body: { helpWhatsapp: value },
+    });
+    expect(answer.body.meta).toMatchObject({ code: 400 });
+    expect(JSON.stringify(answer.body.meta)).toContain('helpWhatsapp');
+    if (typeof value === 'string') expect(JSON.stringify(answer.body.meta)).toContain(HELP_NUMBER_MESSAGE);
+    expect(await helpOf()).toEqual(before);
+  });
+
+  it('keeps the help numbers to directors', async () => {
+    const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
+    const bySupport = await call(t.app, 'PUT', '/api/v1/backoffice/branding', {
+      token: support.token,
+      body: { helpPhone: '918012345678' },
+    });
+    expect(bySupport.body.meta).toMatchObject({ code: 403, error: 'FORBIDDEN' });
   });
 });

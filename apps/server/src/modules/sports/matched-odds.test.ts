@@ -186,4 +186,47 @@ describe('matchedOdds: the price a bet actually got', () => {
     });
     expect(bet).toMatchObject({ status: 'matched', odds: 90, matchedOdds: 90 });
   });
+
+  it('gives each exchange runner its traded volume and last traded price, from the fills (MAT-16)', async () => {
+    const m = await exchangeMarket();
+    const [layer, backer] = await Promise.all([signUpPlayer(t), signUpPlayer(t)]);
+    const runnerOf = async () => {
+      const events = (await call(t.app, 'GET', '/api/v1/events')).body.data as {
+        mainMarket: {
+          _id: string;
+          runners: { _id: string; tradedVolume: number | null; lastPriceTraded: number | null }[];
+        } | null;
+      }[];
+      const market = events.find((event) => event.mainMarket?._id === m.id)?.mainMarket;
+      return market?.runners.find((runner) => runner._id === m.runners[0]);
+    };
+    expect(await runnerOf()).toMatchObject({ tradedVolume: 0, lastPriceTraded: null });
+    await place(layer.token, {
+      marketId: m.id,
+      selectionId: m.runners[0],
+      selectionType: 'lay',
+      odds: 2.5,
+      stake: 100,
+    });
+    await place(layer.token, {
+      marketId: m.id,
+      selectionId: m.runners[0],
+      selectionType: 'lay',
+      odds: 2.4,
+      stake: 100.25,
+    });
+    // ₹100 at 2.50, then ₹50.50 at 2.40: ₹150.50 traded, last at 2.40.
+    await place(backer.token, {
+      marketId: m.id,
+      selectionId: m.runners[0],
+      selectionType: 'back',
+      odds: 2.3,
+      stake: 150.5,
+    });
+    expect(await runnerOf()).toMatchObject({ tradedVolume: 150.5, lastPriceTraded: 2.4 });
+    // A cancel moves neither.
+    const open = (await myBets(layer.token, 'open')).find((bet) => bet.unmatchedStake > 0);
+    await call(t.app, 'POST', '/api/v1/cancel-bet', { token: layer.token, body: { betId: open?._id } });
+    expect(await runnerOf()).toMatchObject({ tradedVolume: 150.5, lastPriceTraded: 2.4 });
+  });
 });

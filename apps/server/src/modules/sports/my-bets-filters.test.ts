@@ -3,6 +3,7 @@ import { ROLES } from '@khel/contract';
 import { addDays, indiaDate } from '@khel/money';
 import type { TestApp } from '../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
+import { resultsSettleAlone } from '../../../test/one-operator-results.js';
 
 /** My Bets' filters (issue 31): a sport, a market type, India dates; the player's own bets only. */
 let t: TestApp;
@@ -39,7 +40,7 @@ async function bookmakerOf(sportName: string) {
     token: director.token,
     body: { runners: [{ runnerId: runner, backRate: 45, layRate: 48 }] },
   });
-  return { market, runner };
+  return { market, runner, event };
 }
 
 async function placed(token: string, m: { market: string; runner: string }) {
@@ -81,9 +82,30 @@ describe('My Bets filters (issue 31)', () => {
     expect(await ids(player.token, `&start_date=${addDays(day, 1)}&end_date=${addDays(day, 2)}`)).toEqual([]);
   });
 
+  it("gives one event's bets, open and once settled: the event page keeps them after the result", async () => {
+    const kabaddi = await bookmakerOf('Kho Kho');
+    const hockey = await bookmakerOf('Polo');
+    const player = await signUpPlayer(t);
+    const onKabaddi = await placed(player.token, kabaddi);
+    await placed(player.token, hockey);
+    expect(await ids(player.token, `&eventId=${kabaddi.event}`)).toEqual([onKabaddi._id]);
+
+    await resultsSettleAlone(t, director.token);
+    const settle = await call(t.app, 'POST', `/api/v1/backoffice/markets/${kabaddi.market}/settle`, {
+      token: director.token,
+      body: { winnerId: kabaddi.runner },
+    });
+    expect(settle.body.meta.code, settle.body.meta.message).toBe(200);
+    expect(await ids(player.token, `&eventId=${kabaddi.event}`)).toEqual([]);
+    const settled = await call(t.app, 'GET', `/api/v1/my-bets?status=settled&eventId=${kabaddi.event}`, {
+      token: player.token,
+    });
+    expect(settled.body.data).toMatchObject([{ _id: onKabaddi._id, status: 'settled', profitLoss: 45 }]);
+  });
+
   it('refuses a malformed filter with a validation answer', async () => {
     const player = await signUpPlayer(t);
-    for (const query of ['&marketType=ODDS', '&start_date=21/11/2026']) {
+    for (const query of ['&marketType=ODDS', '&start_date=21/11/2026', '&eventId=42']) {
       const answer = await call(t.app, 'GET', `/api/v1/my-bets?status=open${query}`, { token: player.token });
       expect(answer.body.meta, query).toMatchObject({ code: 400, error: 'VALIDATION_FAILED' });
     }

@@ -1,4 +1,4 @@
-import type { BetRow as BetDto, CashOut, PlaceBet } from '@khel/contract';
+import type { BetRow as BetDto, CashOut, EditBet, PlaceBet } from '@khel/contract';
 import { formatPaise, paiseToRupees } from '@khel/money';
 import type { Caller } from '../identity/identity-service.js';
 import type { IdempotencyService } from '../idempotency/idempotency-service.js';
@@ -10,6 +10,11 @@ import type { SportsService } from './sports-service.js';
 export interface PlacePayload {
   caller: Caller;
   body: PlaceBet;
+  key: string | undefined;
+}
+export interface EditPayload {
+  caller: Caller;
+  body: EditBet;
   key: string | undefined;
 }
 export interface CancelPayload {
@@ -59,6 +64,23 @@ export function createPlayerCommands(deps: {
     },
   };
 
+  const edit: MarketCommand<EditPayload, BetDto> = {
+    async marketOf({ caller, body }) {
+      const bet = await sports.repository.bet(body.betId);
+      return bet === null || bet.user_id !== caller.userId ? null : bet.market_id;
+    },
+    keyed: true,
+    async run({ caller, body, key }) {
+      const changes = emptyChanges();
+      // The edit commits in the idempotency record's transaction: a retry answers the same bet, edited once.
+      const betId = await idempotency.run({ userId: caller.userId, key, route: 'bet.edit', body }, (tx) =>
+        sports.editBet(caller, body, tx, changes),
+      );
+      const published = await sports.publish(changes);
+      return { data: published.get(betId) ?? (await sports.bet(caller, betId)), message: 'Bet edited' };
+    },
+  };
+
   const cancel: MarketCommand<CancelPayload, BetDto> = {
     async marketOf({ caller, betId }) {
       const bet = await sports.repository.bet(betId);
@@ -66,8 +88,7 @@ export function createPlayerCommands(deps: {
       return bet === null || bet.user_id !== caller.userId ? null : bet.market_id;
     },
     async run({ caller, betId }) {
-      await sports.cancelBet(caller, betId);
-      return { data: await sports.bet(caller, betId), message: 'Bet cancelled' };
+      return { data: await sports.cancelBet(caller, betId), message: 'Bet cancelled' };
     },
   };
 
@@ -106,5 +127,11 @@ export function createPlayerCommands(deps: {
     },
   };
 
-  return { 'bet.place': place, 'bet.cancel': cancel, 'bet.cancel-all': cancelAll, 'bet.cash-out': cashOutCommand };
+  return {
+    'bet.place': place,
+    'bet.edit': edit,
+    'bet.cancel': cancel,
+    'bet.cancel-all': cancelAll,
+    'bet.cash-out': cashOutCommand,
+  };
 }

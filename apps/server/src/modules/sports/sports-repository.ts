@@ -532,7 +532,7 @@ export function createSportsRepository(db: Queryable) {
       userId: string,
       open: boolean,
       limit: number,
-      filter: { sport?: string; marketType?: string; from?: Date; to?: Date } = {},
+      filter: { sport?: string; marketType?: string; eventId?: string; from?: Date; to?: Date } = {},
     ): Promise<BetRow[]> {
       const statuses = open ? `('pending', 'unmatched', 'matched')` : `('settled', 'voided', 'cancelled', 'lapsed')`;
       return (
@@ -544,8 +544,17 @@ export function createSportsRepository(db: Queryable) {
              and ($4::text is null or market_id in (select id from markets where type = $4))
              and ($5::timestamptz is null or created_at >= $5)
              and ($6::timestamptz is null or created_at < $6)
+             and ($7::uuid is null or event_id = $7)
            order by seq desc limit $2`,
-          [userId, limit, filter.sport ?? null, filter.marketType ?? null, filter.from ?? null, filter.to ?? null],
+          [
+            userId,
+            limit,
+            filter.sport ?? null,
+            filter.marketType ?? null,
+            filter.from ?? null,
+            filter.to ?? null,
+            filter.eventId ?? null,
+          ],
         )
       ).rows;
     },

@@ -4,6 +4,7 @@ import {
   betListEnvelope,
   betsByMarketQuerySchema,
   cancelBetSchema,
+  editBetSchema,
   eventEnvelope,
   eventListEnvelope,
   eventListQuerySchema,
@@ -118,6 +119,29 @@ export function sportsRoutes(
             throw error;
           });
         bets?.placed(answer.data.marketType, answer.data.status, answer.data.matchedStake);
+        return ok(answer.data, answer.message);
+      },
+    );
+
+    app.post(
+      '/api/v1/edit-bet',
+      {
+        preValidation: guards.requireUser,
+        schema: {
+          tags,
+          summary: "Edit an unmatched exchange bet's odds or lower its stake (decision 0067)",
+          description:
+            'stake is the new unmatched stake, lower only: the bet keeps its place in the queue. New odds move the unmatched part to a new bet at the back of that price (answered). Send an Idempotency-Key header: a retry edits once.',
+          body: editBetSchema,
+          response: { 200: placedBetEnvelope },
+        },
+      },
+      async (request) => {
+        const answer = await markets.run('bet.edit', {
+          caller: callerOf(request),
+          body: request.body,
+          key: idempotencyKeyOf(request.headers),
+        });
         return ok(answer.data, answer.message);
       },
     );

@@ -1,4 +1,12 @@
-import type { BetRow as BetDto, EventDetail, EventSummary, MarketRules, MyBetsQuery, Sport } from '@khel/contract';
+import type {
+  BetRow as BetDto,
+  EditBet,
+  EventDetail,
+  EventSummary,
+  MarketRules,
+  MyBetsQuery,
+  Sport,
+} from '@khel/contract';
 import { indiaDateRange } from '@khel/money';
 import type { Database, Queryable } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
@@ -8,6 +16,7 @@ import type { Caller } from '../identity/identity-service.js';
 import type { LiveBus } from '../live/live-bus.js';
 import type { WalletService } from '../wallet/wallet-service.js';
 import type { BettingService, ChangeSet, DelayedOutcome, Recorder } from './betting/index.js';
+import { emptyChanges } from './betting/index.js';
 import type { MarketBooks } from './writer/index.js';
 import { MarketNotFound } from './writer/index.js';
 import { createOperatorMarketBook } from './views/index.js';
@@ -62,6 +71,7 @@ export function createSportsService(deps: {
 
   return {
     marketViews,
+    summaryOf,
     betViews,
     publish,
     operate,
@@ -141,6 +151,7 @@ export function createSportsService(deps: {
         await repository.betsOfUser(caller.userId, query.status === 'open', 200, {
           ...(query.sport !== undefined ? { sport: query.sport } : {}),
           ...(query.marketType !== undefined ? { marketType: query.marketType } : {}),
+          ...(query.eventId !== undefined ? { eventId: query.eventId } : {}),
           ...(range !== null ? range : {}),
         }),
       );
@@ -176,10 +187,27 @@ export function createSportsService(deps: {
       }
     },
 
-    async cancelBet(caller: Caller, betId: string): Promise<void> {
+    /** Edits the caller's unmatched exchange bet in the caller's transaction; answers the bet that holds its unmatched part (decision 0067). */
+    async editBet(caller: Caller, request: EditBet, tx: Queryable, changes: ChangeSet): Promise<string> {
+      // Read in the caller's transaction: on PGlite's one connection a read beside it would wait for it.
+      const bet = await createSportsRepository(tx).bet(request.betId);
+      if (bet === null || bet.user_id !== caller.userId) fail('NOT_FOUND', 'Bet not found');
+      return betting.edit(caller, request, bet.market_id, tx, changes);
+    },
+
+    /** Cancels the caller's offer and answers the bet as the publish after its commit built it (decision 0075: not read again). */
+    async cancelBet(caller: Caller, betId: string): Promise<BetDto> {
       const bet = await repository.bet(betId);
       if (bet === null || bet.user_id !== caller.userId) fail('NOT_FOUND', 'Bet not found');
-      await operate((changes) => betting.cancel(caller, betId, bet.market_id, changes));
+      const changes = emptyChanges();
+      try {
+        await betting.cancel(caller, betId, bet.market_id, changes);
+      } catch (error) {
+        if (error instanceof MarketNotFound) fail('NOT_FOUND', 'Market not found');
+        throw error;
+      }
+      const published = await publish(changes);
+      return published.get(betId) ?? ((await betViews([(await repository.bet(betId)) ?? bet]))[0] as BetDto);
     },
 
     /**

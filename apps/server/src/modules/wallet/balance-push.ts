@@ -117,8 +117,23 @@ export function createBalancePush(deps: {
     users.set(userId, changes);
   }
 
+  /** Registers, inside tx, the wallets a statement read for players with their accounts locked: the last ones given in tx win. */
+  function know(tx: Queryable, balances: Map<string, WalletFigures>): void {
+    const figures = known.get(tx) ?? new Map<string, WalletFigures>();
+    for (const [userId, wallets] of balances) figures.set(userId, wallets);
+    known.set(tx, figures);
+  }
+
   return {
     touched,
+    /**
+     * Records, inside tx, that players' exposure moved, with their wallets as the statement that moved
+     * them left them (both wallets locked there, decision 0077), so their push needs no read.
+     */
+    exposed(tx: Queryable, balances: Map<string, WalletFigures>): void {
+      know(tx, balances);
+      for (const userId of balances.keys()) touched(tx, userId, null);
+    },
     /**
      * Records, inside tx, a posting's lines on players' wallets: one change per player, main wallet
      * first. `balances`: the wallets after the posting, when the statement that posted read them with
@@ -130,11 +145,7 @@ export function createBalancePush(deps: {
       lines: { userId: string; wallet: BalanceChange['wallet']; amountPaise: number }[],
       balances?: Map<string, WalletFigures>,
     ): void {
-      if (balances !== undefined) {
-        const figures = known.get(tx) ?? new Map<string, WalletFigures>();
-        for (const [userId, wallets] of balances) figures.set(userId, wallets);
-        known.set(tx, figures);
-      }
+      if (balances !== undefined) know(tx, balances);
       const byUser = new Map<string, typeof lines>();
       for (const line of lines) byUser.set(line.userId, [...(byUser.get(line.userId) ?? []), line]);
       for (const [userId, own] of byUser) {

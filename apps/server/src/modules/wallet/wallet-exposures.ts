@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { AppError } from '../../lib/app-error.js';
-import type { BalancePush } from './balance-push.js';
+import type { BalancePush, WalletFigures } from './balance-push.js';
 import { createWalletRepository } from './wallet-repository.js';
 import { exposureMovesStatement } from './wallet-statements-repository.js';
 import type { AccountRef, PlayerWallet } from './wallet-types.js';
@@ -21,8 +21,32 @@ interface ExposureMove {
 export interface ExposureMovesPart {
   check: (when: string) => string;
   move: (when: string) => string;
+  /** An SQL expression of the statement's result: the moved players' wallets as it leaves them, handed to `committed`. */
+  figures: string;
   params: unknown[];
-  committed: (q: Queryable) => void;
+  committed: (q: Queryable, figures: unknown) => void;
+}
+
+/** The statement's `figures` rows (`[user, kind, balance, exposure]`) as each player's wallets; a wallet without an account is zero. */
+function walletFiguresOf(userIds: readonly string[], figures: unknown): Map<string, WalletFigures> {
+  const byUser = new Map<string, WalletFigures>(
+    userIds.map((userId) => [
+      userId,
+      { mainBalancePaise: 0, mainExposurePaise: 0, bonusBalancePaise: 0, bonusExposurePaise: 0 },
+    ]),
+  );
+  for (const [userId, kind, balance, exposure] of (figures ?? []) as [string, string, number, number][]) {
+    const wallets = byUser.get(userId);
+    if (wallets === undefined) continue;
+    if (kind === 'player_main') {
+      wallets.mainBalancePaise = Number(balance);
+      wallets.mainExposurePaise = Number(exposure);
+    } else if (kind === 'player_bonus') {
+      wallets.bonusBalancePaise = Number(balance);
+      wallets.bonusExposurePaise = Number(exposure);
+    }
+  }
+  return byUser;
 }
 
 /**
@@ -100,12 +124,11 @@ export function createExposureMoves(deps: {
      * (parameters from $first on); `q` reads the account ids the process does not know yet.
      */
     async exposureMovesPart(q: Queryable, rows: readonly ExposureMove[], first: number): Promise<ExposureMovesPart> {
-      const statement = exposureMovesStatement(await ordered(q, rows), first);
+      const userIds = [...new Set(rows.map((row) => row.userId))];
+      const statement = exposureMovesStatement(await ordered(q, rows), first, userIds);
       return {
         ...statement,
-        committed: (handle) => {
-          for (const row of rows) balancePush.touched(handle, row.userId, null);
-        },
+        committed: (handle, figures) => balancePush.exposed(handle, walletFiguresOf(userIds, figures)),
       };
     },
   };

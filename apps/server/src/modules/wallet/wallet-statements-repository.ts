@@ -71,23 +71,46 @@ export function journalStatement(
  * take a player's `balance + exposure` below zero; `move(when)` makes every move in `wallet_moved` when
  * `when` holds and none was refused, under the same CHECK. The accounts are found by their ids (`= any`,
  * the primary key), never by a join the planner could run as a scan of every account.
+ *
+ * With `figuresOf` (the moved players' ids), the lock also takes those players' main and bonus wallets
+ * that no move touches, in the same id order, and `figures` is an SQL expression of the statement's
+ * result: both wallets of every moved player as the statement leaves them (`[user, kind, balance,
+ * exposure]` rows), for the balance push without a read after the commit (decision 0077). Locked, the
+ * unmoved wallet cannot change between that figure and the commit: it is the committed one.
  */
 export function exposureMovesStatement(
   rows: readonly { accountId: number; deltaPaise: number; ord: number }[],
   first: number,
-): { check: (when: string) => string; move: (when: string) => string; params: unknown[] } {
+  figuresOf?: readonly string[],
+): {
+  check: (when: string) => string;
+  move: (when: string) => string;
+  figures: string;
+  params: unknown[];
+} {
   const p = (offset: number) => `$${first + offset}`;
+  const others =
+    figuresOf === undefined
+      ? ''
+      : ` or (a.user_id = any(${p(3)}::uuid[]) and a.kind in ('player_main', 'player_bonus'))`;
   return {
     check: (
       when,
     ) => `wallet_moves as (select u.id, u.delta, u.ord from unnest(${p(0)}::bigint[], ${p(1)}::bigint[], ${p(2)}::int[]) as u(id, delta, ord)),
-      wallet_locked as materialized (select a.id, a.balance_paise + a.exposure_paise as available, a.is_player from ledger_accounts a
-        where a.id = any(${p(0)}::bigint[]) and ${when} order by a.id for no key update),
+      wallet_locked as materialized (select a.id, a.user_id, a.kind, a.balance_paise, a.exposure_paise, a.balance_paise + a.exposure_paise as available, a.is_player from ledger_accounts a
+        where (a.id = any(${p(0)}::bigint[])${others}) and ${when} order by a.id for no key update),
       wallet_running as (select d.id, d.ord, sum(d.delta) over (partition by d.id order by d.ord rows between unbounded preceding and current row) as moved from wallet_moves d),
       wallet_refused as materialized (select min(r.ord)::int as ord from wallet_running r join wallet_locked l on l.id = r.id where l.is_player and l.available + r.moved < 0)`,
     move: (when) => `wallet_moved as (update ledger_accounts a set exposure_paise = a.exposure_paise + t.delta
         from (select id, sum(delta)::bigint as delta from wallet_moves group by id) t
-        where a.id = t.id and a.id = any(${p(0)}::bigint[]) and (select ord from wallet_refused) is null and ${when} returning 1)`,
-    params: [rows.map((row) => row.accountId), rows.map((row) => row.deltaPaise), rows.map((row) => row.ord)],
+        where a.id = t.id and a.id = any(${p(0)}::bigint[]) and (select ord from wallet_refused) is null and ${when} returning a.id, a.exposure_paise)`,
+    figures: `(select json_agg(json_build_array(l.user_id, l.kind, l.balance_paise, coalesce(m.exposure_paise, l.exposure_paise)))
+        from wallet_locked l left join wallet_moved m on m.id = l.id where l.kind in ('player_main', 'player_bonus'))`,
+    params: [
+      rows.map((row) => row.accountId),
+      rows.map((row) => row.deltaPaise),
+      rows.map((row) => row.ord),
+      ...(figuresOf === undefined ? [] : [figuresOf]),
+    ],
   };
 }

@@ -4,7 +4,7 @@ import { NavIcon } from './nav-icon';
 import { navItemsFor } from './nav-items';
 import { useT } from '../../lib/i18n/i18n';
 
-/** The phone's bottom bar with the same three items as the header (spec §2). Hidden on desktop by CSS. */
+/** The phone's bottom bar with the same items as the header (spec §2). Hidden on desktop by CSS. */
 export function BottomNav() {
   const t = useT();
   const { user } = useSession();

@@ -8,7 +8,7 @@ import { Balance } from '../../features/wallet/components/balance';
 import { hasPlayAccess, isCreditPlayer, landingPath } from '../../lib/auth/permissions';
 import { useSession } from '../../lib/auth/session';
 import { useBonusData } from '../../lib/bonus-data';
-import { percentText } from '../../components/wagering-progress';
+import { percentText } from '../../lib/percent-text';
 import { useLiveAccount } from '../../lib/live/use-live';
 import { NavIcon } from './nav-icon';
 import { navItemsFor } from './nav-items';

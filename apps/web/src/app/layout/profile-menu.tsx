@@ -5,6 +5,7 @@ import { openChangePassword } from '../../features/auth/hooks/use-auth-modal';
 import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from './theme-toggle';
 import { LanguageSwitch } from './language-switch';
+import { HelpContact } from '../../components/help-contact';
 import { useT } from '../../lib/i18n/i18n';
 import { useBackClose, whenHistorySettled } from '../../lib/back-close';
 import { canUseBonusWallet, canUseReferralBonus, hasPlayAccess, isCreditPlayer } from '../../lib/auth/permissions';
@@ -155,6 +156,7 @@ export function ProfileMenu({ user }: { user: Profile }) {
                   {t('Change Password')}
                 </button>
               </li>
+              <HelpContact as="li" className="profile-menu__help" linkClassName="profile-menu__item" onOpen={close} />
               <li className="phone-only">
                 <ThemeToggle withLabel />
               </li>

@@ -16,17 +16,17 @@ import { useConnectionTrouble } from '../../lib/live/use-live';
 import { registerNavigate } from '../../lib/navigation';
 import { BottomNav } from './bottom-nav';
 import { Header } from './header';
+import { markPageShown, wasPageShown } from './page-shown';
 import { t } from '../../lib/i18n/i18n';
 
 // The auth dialogs load when one opens, not with the first screen (ADR 0024).
 const Toaster = lazy(() => import('../../components/ui/toaster').then((m) => ({ default: m.Toaster })));
 const UpdatePrompt = lazy(() => import('../../components/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+// Announcements: a lazy chunk with its request, after the first screen (decision 0065).
+const Ticker = lazy(() => import('../../features/announcements/components/announcement-ticker'));
 const AuthModals = lazy(() =>
   import('../../features/auth/components/auth-modals').then((m) => ({ default: m.AuthModals })),
 );
-
-/** Set once the shell has shown a page: from then on a lost network keeps the page (issue 31). */
-let pageShown = false;
 
 /**
  * The shell around every page: startup and route guard (spec §4), header and bottom bar, toasts and
@@ -71,14 +71,14 @@ export function RootLayout() {
 
   const waitingForProfile =
     status === 'loading' || (status === 'member' && isPublicRoute(pathname) && !session.verified);
-  const showsPage = redirect === null && !waitingForProfile && (trouble !== 'offline' || pageShown);
+  const showsPage = redirect === null && !waitingForProfile && (trouble !== 'offline' || wasPageShown());
   useEffect(() => {
-    if (showsPage) pageShown = true;
+    if (showsPage) markPageShown();
   }, [showsPage]);
 
   // Offline (ADR 0024): a shell that never showed a page (opened from the cache with no network) says so
   // rather than showing nothing; a page already shown stays under the Reconnecting bar (issue 31).
-  if (trouble === 'offline' && !pageShown) return <OfflineScreen />;
+  if (trouble === 'offline' && !wasPageShown()) return <OfflineScreen />;
   if (redirect !== null) return <Navigate to={redirect} replace />;
 
   if (waitingForProfile && userQuery.isError) {
@@ -106,6 +106,11 @@ export function RootLayout() {
       </a>
       <Header settings={settings.data} settingsLoading={settings.isPending} />
       {trouble !== null ? <ConnectionBar trouble={trouble} /> : null}
+      {status === 'member' ? (
+        <Suspense>
+          <Ticker />
+        </Suspense>
+      ) : null}
       <main className="page" id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -1,5 +1,6 @@
 import { LoginForm } from '../../features/auth/components/login-form';
 import { PendingVerification } from '../../features/auth/components/pending-verification';
+import { HelpContact } from '../../components/help-contact';
 import { t } from '../../lib/i18n/i18n';
 
 export default function LoginPage() {
@@ -9,6 +10,7 @@ export default function LoginPage() {
         <h1 className="page-title">{t('Login')}</h1>
         <PendingVerification />
         <LoginForm />
+        <HelpContact as="p" className="auth-help" linkClassName="auth-help__link" />
       </div>
     </div>
   );

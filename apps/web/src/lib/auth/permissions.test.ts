@@ -96,6 +96,13 @@ describe('route guard', () => {
     expect(isRouteAllowed('/payment-accounts', makeProfile())).toBe(true);
     expect(isRouteAllowed('/responsible-gambling', credit)).toBe(true);
   });
+
+  it("opens the /sports pages (In-Play, menu, Multi Markets, Results) with Home's sports exchange", () => {
+    for (const pathname of ['/sports', '/sports/in-play', '/sports/multi-markets', '/sports/results']) {
+      expect(isRouteAllowed(pathname, makeProfile()), pathname).toBe(true);
+      expect(isRouteAllowed(pathname, makeProfile({ allowHome: false })), pathname).toBe(false);
+    }
+  });
 });
 
 describe('header balance', () => {

@@ -38,7 +38,8 @@ export function canUseReferralBonus(user: Flags): boolean {
 
 /** Whether a signed-in user may see a route; unknown routes are not permitted. */
 export function isRouteAllowed(pathname: string, user: Flags): boolean {
-  switch (pathname) {
+  // In-Play, the sports menu, Multi Markets and Results (issue 31) are Home's sports exchange too.
+  switch (pathname.startsWith('/sports') ? '/event' : pathname) {
     case '/':
       return user.allowHome;
     case '/live-casino':

@@ -22,18 +22,29 @@ export function useAccountMoney(userId: string) {
   });
 }
 
-/** Just the account's own figures (its subtree summed), for a downline list row; refreshed like the panel. */
-export function useAccountFigures(userId: string) {
-  return useQuery({
-    queryKey: ['account-money', userId, 'figures'],
+const FIGURES_REFRESH_MS = 10_000;
+
+/**
+ * Just the account's own figures (its subtree summed), for a downline list row: the query the row's
+ * cells show and the list's CSV reads (the same answer while it is fresh, so the file holds what the
+ * table shows).
+ */
+export function accountFiguresQuery(userId: string) {
+  return {
+    queryKey: ['account-money', userId, 'figures'] as const,
     queryFn: async (): Promise<AccountFigures> =>
       (
         await apiRequest<AccountMoney>(`/backoffice/users/${encodeURIComponent(userId)}/money`, {
           query: { pageSize: 1 },
         })
       ).data.account,
-    refetchInterval: 10_000,
-  });
+    staleTime: FIGURES_REFRESH_MS,
+  };
+}
+
+/** A downline row's figures, refreshed like the panel. */
+export function useAccountFigures(userId: string) {
+  return useQuery({ ...accountFiguresQuery(userId), refetchInterval: FIGURES_REFRESH_MS });
 }
 
 /** An upline's own book and figures, for a move's confirmation step (what it will hold after). */

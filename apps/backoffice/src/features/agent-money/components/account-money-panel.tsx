@@ -85,7 +85,7 @@ export function moveSides(
 }
 
 /** Give or take chips or credit, or settle, checked by the contract, then confirmed before anything is sent. */
-function MoneyForm({
+export function MoneyForm({
   userId,
   role,
   name,

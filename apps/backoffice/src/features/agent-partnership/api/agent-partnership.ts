@@ -21,11 +21,16 @@ const userPath = (userId: string) => `/backoffice/users/${encodeURIComponent(use
 const limitsPath = (ownerId: string | null) =>
   ownerId === null ? '/backoffice/downline/bet-limits' : `${userPath(ownerId)}/bet-limits`;
 
-export function useAgentRates(userId: string) {
-  return useQuery({
+/** An agent's rates: the query its panel and the client list's Partnership % (cell and CSV) read. */
+export function agentRatesQuery(userId: string) {
+  return {
     queryKey: agentPartnershipKeys.rates(userId),
     queryFn: async () => (await apiRequest<AgentRates>(`${userPath(userId)}/partnership`)).data,
-  });
+  };
+}
+
+export function useAgentRates(userId: string) {
+  return useQuery(agentRatesQuery(userId));
 }
 
 export function useSetAgentRates(userId: string) {

@@ -2,6 +2,7 @@ import { ROLES } from '@khel/contract';
 import type { BackofficeUser } from '@khel/contract';
 import { useProfile } from '../../../lib/auth/get-user-data';
 import { BetLimitsPanel } from './bet-limits-panel';
+import { MarketTypeRulesPanel } from './market-type-rules-panel';
 import { PartnershipPanel } from './partnership-panel';
 
 const AGENTS: readonly number[] = [ROLES.AGENT, ROLES.CREDIT_AGENT];
@@ -23,6 +24,7 @@ export function AgentPanels({ user }: { user: BackofficeUser }) {
         <PartnershipPanel userId={user._id} canEdit={siteRole || upline === me._id} />
       ) : null}
       <BetLimitsPanel ownerId={user._id} canEdit />
+      <MarketTypeRulesPanel ownerId={user._id} />
     </div>
   );
 }

@@ -35,6 +35,9 @@ function statement(overrides: Partial<AgentStatement> = {}): AgentStatement {
     commission: 12.25,
     partnership: 80,
     commissionRate: 1.5,
+    sessionTurnover: 684.84,
+    sessionCommissionRate: 2,
+    sessionCommission: 13.69,
     settled: null,
     ...overrides,
   };
@@ -60,6 +63,9 @@ describe('agent statements page', () => {
     const table = await screen.findByRole('table', { name: 'Agent statements' });
     expect(within(table).getByText('₹1,250.50')).toBeTruthy();
     expect(within(table).getByText('₹250.10')).toBeTruthy();
+    // Session commission: the amount, and the rate on the week's fancy and bookmaker turnover (decision 0066).
+    expect(within(table).getByText('₹13.69')).toBeTruthy();
+    expect(within(table).getByText('2 % of ₹684.84')).toBeTruthy();
     await userEvent.click(within(table).getByRole('button', { name: 'Mark Agent Arjun settled' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Mark settled' }));
     await waitFor(() =>
@@ -78,11 +84,13 @@ describe("partnership and limits on an agent's page", () => {
       userId: AGENT._id,
       partnership: 50,
       commission: 1,
+      sessionCommission: 1,
       uplinePartnership: 100,
       uplineCommission: 2,
+      uplineSessionCommission: 3,
       setBy: ME,
       updatedAt: null,
-      inForce: { partnership: 50, commission: 1 },
+      inForce: { partnership: 50, commission: 1, sessionCommission: 1 },
       effectiveFrom: null,
     };
     const limits: BetLimits = {
@@ -127,11 +135,16 @@ describe("partnership and limits on an agent's page", () => {
     expect(await within(form).findByText("A partnership or commission cannot be above the upline's own")).toBeTruthy();
     await userEvent.clear(partnership);
     await userEvent.type(partnership, '75.5');
+    const session = within(form).getByLabelText('Session commission rate (%)');
+    expect(within(form).getByText('On fancy and bookmaker turnover, at most 3 %')).toBeTruthy();
+    await userEvent.clear(session);
+    await userEvent.type(session, '1.25');
     await userEvent.click(within(form).getByRole('button', { name: 'Save partnership' }));
     await waitFor(() =>
       expect(api.callsTo('PUT', `/backoffice/users/${AGENT._id}/partnership`).at(-1)?.body).toEqual({
         partnership: 75.5,
         commission: 1,
+        sessionCommission: 1.25,
       }),
     );
     // It takes effect next India week; this week keeps 50 %.

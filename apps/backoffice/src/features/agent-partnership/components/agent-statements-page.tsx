@@ -29,6 +29,9 @@ const STATEMENTS_CSV: CsvColumn<AgentStatement>[] = [
   { header: "Agent's share", csv: (row) => row.agentShare },
   { header: "Upline's share", csv: (row) => row.uplineShare },
   { header: 'Commission', csv: (row) => row.commission },
+  { header: 'Session turnover', csv: (row) => row.sessionTurnover },
+  { header: 'Session commission %', csv: (row) => row.sessionCommissionRate },
+  { header: 'Session commission', csv: (row) => row.sessionCommission },
   { header: 'Settled', csv: (row) => row.settled?.at ?? null },
 ];
 
@@ -124,6 +127,9 @@ export function AgentStatementsPage() {
                     <th scope="col" className="num">
                       Commission
                     </th>
+                    <th scope="col" className="num">
+                      Session commission
+                    </th>
                     <th scope="col">Settled</th>
                   </tr>
                 </thead>
@@ -159,6 +165,13 @@ export function AgentStatementsPage() {
                       <td data-label="Commission" className="num">
                         {money(row.commission)}
                       </td>
+                      <td data-label="Session commission" className="num">
+                        {money(row.sessionCommission)}
+                        <br />
+                        <span className="muted small">
+                          {row.sessionCommissionRate} % of {money(row.sessionTurnover)}
+                        </span>
+                      </td>
                       <td data-label="Settled">
                         {row.settled !== null ? (
                           <span className="badge">Settled {formatDateTime(row.settled.at)}</span>
@@ -193,8 +206,9 @@ export function AgentStatementsPage() {
         }}
       >
         <p>
-          Upline&apos;s share {money(confirming?.uplineShare ?? 0)}, commission {money(confirming?.commission ?? 0)} for
-          the week {confirming?.weekStart} to {confirming?.weekEnd}. The figures are kept as they are now.
+          Upline&apos;s share {money(confirming?.uplineShare ?? 0)}, commission {money(confirming?.commission ?? 0)},
+          session commission {money(confirming?.sessionCommission ?? 0)} for the week {confirming?.weekStart} to{' '}
+          {confirming?.weekEnd}. The figures are kept as they are now.
         </p>
       </ConfirmDialog>
     </section>

@@ -12,12 +12,18 @@ import { useAgentRates, useSetAgentRates } from '../api/agent-partnership';
 export function PartnershipPanel({ userId, canEdit }: { userId: string; canEdit: boolean }) {
   const rates = useAgentRates(userId);
   const save = useSetAgentRates(userId);
-  const [draft, setDraft] = useState<{ partnership: string; commission: string } | null>(null);
+  const [draft, setDraft] = useState<{ partnership: string; commission: string; sessionCommission: string } | null>(
+    null,
+  );
 
   if (rates.isPending) return <LoadingBlock label="Loading partnership…" />;
   if (rates.isError) return <Alert>{errorMessage(rates.error)}</Alert>;
   const current = rates.data;
-  const values = draft ?? { partnership: String(current.partnership), commission: String(current.commission) };
+  const values = draft ?? {
+    partnership: String(current.partnership),
+    commission: String(current.commission),
+    sessionCommission: String(current.sessionCommission),
+  };
   const issue = (field: string) =>
     save.error !== null && 'issueFor' in save.error
       ? (save.error as { issueFor(path: string): string | undefined }).issueFor(field)
@@ -26,7 +32,11 @@ export function PartnershipPanel({ userId, canEdit }: { userId: string; canEdit:
   function submit(event: FormEvent) {
     event.preventDefault();
     save.mutate(
-      { partnership: Number(values.partnership), commission: Number(values.commission) },
+      {
+        partnership: Number(values.partnership),
+        commission: Number(values.commission),
+        sessionCommission: Number(values.sessionCommission),
+      },
       { onSuccess: () => setDraft(null) },
     );
   }
@@ -36,8 +46,9 @@ export function PartnershipPanel({ userId, canEdit }: { userId: string; canEdit:
       <h2 id="partnership-title">Partnership and commission</h2>
       <p className="muted">
         The agent&apos;s share of its downline&apos;s P&amp;L (the rest goes up the tree) and its part of the commission
-        on the downline&apos;s exchange net winnings. Never above the upline&apos;s own: {current.uplinePartnership} %
-        and {current.uplineCommission} %.
+        on the downline&apos;s exchange net winnings; session commission is paid to it on its downline&apos;s fancy and
+        bookmaker turnover (settled stakes). Never above the upline&apos;s own: {current.uplinePartnership} %,{' '}
+        {current.uplineCommission} % and {current.uplineSessionCommission} %.
       </p>
       <form onSubmit={submit} noValidate aria-label="Partnership and commission">
         <TextField
@@ -58,7 +69,19 @@ export function PartnershipPanel({ userId, canEdit }: { userId: string; canEdit:
           hint={`At most ${current.uplineCommission} %`}
           onChange={(event) => setDraft({ ...values, commission: event.target.value })}
         />
-        {save.isError && issue('partnership') === undefined && issue('commission') === undefined ? (
+        <TextField
+          label="Session commission rate (%)"
+          inputMode="decimal"
+          value={values.sessionCommission}
+          disabled={!canEdit || save.isPending}
+          error={issue('sessionCommission')}
+          hint={`On fancy and bookmaker turnover, at most ${current.uplineSessionCommission} %`}
+          onChange={(event) => setDraft({ ...values, sessionCommission: event.target.value })}
+        />
+        {save.isError &&
+        issue('partnership') === undefined &&
+        issue('commission') === undefined &&
+        issue('sessionCommission') === undefined ? (
           <Alert>{errorMessage(save.error)}</Alert>
         ) : null}
         {canEdit ? (
@@ -69,9 +92,9 @@ export function PartnershipPanel({ userId, canEdit }: { userId: string; canEdit:
       </form>
       {current.effectiveFrom !== null ? (
         <p data-testid="rates-pending">
-          In force this week: {current.inForce.partnership} % and {current.inForce.commission} %. The rates above take
-          effect from the week starting {current.effectiveFrom} (India time); this week&apos;s statement keeps the old
-          ones.
+          In force this week: {current.inForce.partnership} % and {current.inForce.commission} %, session{' '}
+          {current.inForce.sessionCommission} %. The rates above take effect from the week starting{' '}
+          {current.effectiveFrom} (India time); this week&apos;s statement keeps the old ones.
         </p>
       ) : (
         <p className="muted small">

@@ -51,4 +51,28 @@ describe('branding page', () => {
     expect(await screen.findByText('Branding updated')).toBeTruthy();
     await waitFor(() => expect(document.documentElement.style.getPropertyValue('--brand')).toBe('#1e88e5'));
   });
+
+  it('sets the help numbers as typed, refuses one without a country code, and removes one left empty', async () => {
+    const api = stubBranding(1);
+    renderApp('/branding', { token: 't' });
+    const user = userEvent.setup();
+    const whatsapp = await screen.findByLabelText('Help: WhatsApp number');
+    await user.type(whatsapp, '12345');
+    await user.click(screen.getByRole('button', { name: 'Save branding' }));
+    expect(await screen.findByText('Enter the number with its country code, e.g. +91 98765 43210')).toBeTruthy();
+    expect(api.callsTo('PUT', '/backoffice/branding')).toHaveLength(0);
+    await user.clear(whatsapp);
+    await user.type(whatsapp, '+91 98765 43210');
+    await user.type(screen.getByLabelText('Help: phone number'), '918012345678');
+    await user.click(screen.getByRole('button', { name: 'Save branding' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/branding')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/backoffice/branding')[0]?.body).toEqual({
+      helpWhatsapp: '919876543210',
+      helpPhone: '918012345678',
+    });
+    await user.clear(await screen.findByDisplayValue('918012345678'));
+    await user.click(screen.getByRole('button', { name: 'Save branding' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/backoffice/branding')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/backoffice/branding')[1]?.body).toEqual({ helpPhone: null });
+  });
 });

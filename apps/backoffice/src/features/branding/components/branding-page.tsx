@@ -42,6 +42,8 @@ function BrandingForm({ current }: { current: AppSettings }) {
   const [colorText, setColorText] = useState(current.color);
   const [logo, setLogo] = useState<string | null>(null);
   const [favicon, setFavicon] = useState<string | null>(null);
+  const [helpWhatsapp, setHelpWhatsapp] = useState(current.helpWhatsapp ?? '');
+  const [helpPhone, setHelpPhone] = useState(current.helpPhone ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const changes: BrandingUpdateRequest = {
@@ -49,6 +51,9 @@ function BrandingForm({ current }: { current: AppSettings }) {
     ...(color.toLowerCase() !== current.color.toLowerCase() ? { color: color.toLowerCase() } : {}),
     ...(logo !== null ? { logoImg: logo } : {}),
     ...(favicon !== null ? { faviconImg: favicon } : {}),
+    // As typed: the contract drops spaces, dashes and a leading +, and an empty field removes the number.
+    ...(helpWhatsapp.trim() !== (current.helpWhatsapp ?? '') ? { helpWhatsapp: helpWhatsapp.trim() } : {}),
+    ...(helpPhone.trim() !== (current.helpPhone ?? '') ? { helpPhone: helpPhone.trim() } : {}),
   };
   // A half-typed colour counts as a change, so Save stays available and explains what is wrong.
   const dirty = Object.keys(changes).length > 0 || colorText.toLowerCase() !== current.color.toLowerCase();
@@ -60,6 +65,8 @@ function BrandingForm({ current }: { current: AppSettings }) {
     setColorText(current.color);
     setLogo(null);
     setFavicon(null);
+    setHelpWhatsapp(current.helpWhatsapp ?? '');
+    setHelpPhone(current.helpPhone ?? '');
     setErrors({});
   }
 
@@ -90,6 +97,8 @@ function BrandingForm({ current }: { current: AppSettings }) {
             color: error.issueFor('color'),
             logoImg: error.issueFor('logoImg'),
             faviconImg: error.issueFor('faviconImg'),
+            helpWhatsapp: error.issueFor('helpWhatsapp'),
+            helpPhone: error.issueFor('helpPhone'),
           });
         }
       },
@@ -163,6 +172,30 @@ function BrandingForm({ current }: { current: AppSettings }) {
           hint="Square PNG, JPEG or WebP, at most 5 MB"
         />
         {errors.faviconImg ? <Alert>{errors.faviconImg}</Alert> : null}
+        <TextField
+          label="Help: WhatsApp number"
+          hint="With the country code, e.g. +91 98765 43210. Players see a Help on WhatsApp link; leave empty for none."
+          value={helpWhatsapp}
+          inputMode="tel"
+          maxLength={24}
+          error={errors.helpWhatsapp}
+          onChange={(event) => {
+            setHelpWhatsapp(event.target.value);
+            setErrors({ ...errors, helpWhatsapp: undefined });
+          }}
+        />
+        <TextField
+          label="Help: phone number"
+          hint="With the country code. Players see a Call for help link; leave empty for none."
+          value={helpPhone}
+          inputMode="tel"
+          maxLength={24}
+          error={errors.helpPhone}
+          onChange={(event) => {
+            setHelpPhone(event.target.value);
+            setErrors({ ...errors, helpPhone: undefined });
+          }}
+        />
         <div className="button-row">
           <Button type="submit" variant="primary" busy={update.isPending} disabled={!dirty}>
             Save branding

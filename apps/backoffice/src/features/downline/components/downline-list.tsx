@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AGENT_ROLES, ROLE_NAMES } from '@khel/contract';
 import type { BackofficeUser, RoleId } from '@khel/contract';
 import { CsvButton } from '../../../components/ui/csv';
+import type { CsvColumn, CsvValue } from '../../../components/ui/csv';
 import { formatDateTime } from '../../../lib/format';
 
 /** One column of the downline list: a header and what a row shows under it. */
 export interface DownlineColumn {
   key: string;
   header: string;
-  cell: (user: BackofficeUser) => ReactNode;
-  /** The cell as plain text in the CSV download; left out of the file when absent. */
-  csv?: (user: BackofficeUser) => string | number | null;
+  /** `page` is every row the list shows, so a column can read them all at once (one request, not one per row). */
+  cell: (user: BackofficeUser, page: readonly BackofficeUser[]) => ReactNode;
+  /**
+   * The cell as plain text in the CSV download; left out of the file when absent. A column whose figures
+   * the page reads through queries answers from the same queries (cached while fresh) with `client`.
+   */
+  csv?: (user: BackofficeUser, client: QueryClient) => CsvValue | Promise<CsvValue>;
 }
 
 const isAgent = (role: number) => AGENT_ROLES.includes(role as RoleId);
@@ -63,6 +70,12 @@ const TRAILING_COLUMNS: readonly DownlineColumn[] = [
   },
   { key: 'created', header: 'Created', cell: (user) => formatDateTime(user.createdAt), csv: (user) => user.createdAt },
   {
+    key: 'lastSignIn',
+    header: 'Last sign-in',
+    cell: (user) => formatDateTime(user.lastLoginAt),
+    csv: (user) => user.lastLoginAt,
+  },
+  {
     key: 'open',
     header: 'Account',
     cell: (user) => (
@@ -81,34 +94,41 @@ export function DownlineList({
   users: BackofficeUser[];
   extraColumns?: readonly DownlineColumn[];
 }) {
+  const client = useQueryClient();
   const columns = [...DOWNLINE_COLUMNS, ...extraColumns, ...TRAILING_COLUMNS];
+  const csvColumns: CsvColumn<BackofficeUser>[] = columns.map(({ header, csv }) => ({
+    header,
+    csv: csv === undefined ? undefined : (user) => csv(user, client),
+  }));
   return (
     <>
       <div className="list-actions">
-        <CsvButton columns={columns} rows={users} fileName="downline.csv" />
+        <CsvButton columns={csvColumns} rows={users} fileName="downline.csv" />
       </div>
-      <table className="data-table responsive-table" aria-label="Downline">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.key} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user._id}>
-              {columns.map((column, index) => (
-                <td key={column.key} data-label={column.header} className={index === 0 ? 'cell-primary' : undefined}>
-                  {column.cell(user)}
-                </td>
+      <div className="table-scroll">
+        <table className="data-table responsive-table" aria-label="Downline">
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} scope="col">
+                  {column.header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user._id}>
+                {columns.map((column, index) => (
+                  <td key={column.key} data-label={column.header} className={index === 0 ? 'cell-primary' : undefined}>
+                    {column.cell(user, users)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { CREATABLE_ROLES } from '@khel/contract';
 import type { RoleId } from '@khel/contract';
@@ -21,9 +22,16 @@ const PAGE_SIZE = 25;
 /**
  * The agent's downline, one level at a time (`/downline/:id` drills into a sub-agent), with the
  * breadcrumb of the path from the caller's own place in the tree. A DIRECTOR starts at the top of the
- * whole tree. `extraColumns` is where the agents' money columns go.
+ * whole tree. `extraColumns` is where the agents' money columns go; `landing` shows above the caller's
+ * own downline only (an agent's landing figures), not when it drills into a sub-agent.
  */
-export function DownlinePage({ extraColumns = [] }: { extraColumns?: readonly DownlineColumn[] }) {
+export function DownlinePage({
+  extraColumns = [],
+  landing = null,
+}: {
+  extraColumns?: readonly DownlineColumn[];
+  landing?: ReactNode;
+}) {
   const profile = useProfile();
   const { id: routeId } = useParams();
   const uplineId = routeId ?? profile.data?._id ?? '';
@@ -62,6 +70,7 @@ export function DownlinePage({ extraColumns = [] }: { extraColumns?: readonly Do
           </Button>
         ) : null}
       </header>
+      {routeId === undefined ? landing : null}
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <TextField
           label="Search the downline"

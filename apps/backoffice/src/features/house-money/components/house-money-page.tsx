@@ -9,12 +9,10 @@ import { Amount, SelfServiceNote } from '../../../components/money/desk-parts';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { DataTable, QueryState } from '../../../components/ui/query-state';
-import { CsvButton } from '../../../components/ui/csv';
 import type { CsvColumn } from '../../../components/ui/csv';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { LoadingBlock } from '../../../components/ui/spinner';
-import { Tabs } from '../../../components/ui/tabs';
+import { SecondOperatorQueue } from '../../../components/money/second-operator-queue';
 import { errorMessage } from '../../../lib/api-client';
 import { useProfile } from '../../../lib/auth/get-user-data';
 import { formatDateTime } from '../../../lib/format';
@@ -189,31 +187,18 @@ export function HouseMoneyPage() {
         Chips, credit and settlements from the house above an operator&apos;s daily line. Nothing moves until a
         different operator approves.
       </p>
-      <Tabs
-        label="Requests"
-        value={status}
-        onChange={setStatus}
-        items={[
-          { value: 'pending', label: 'Waiting', count: pendingCount },
-          { value: 'applied', label: 'Approved' },
-          { value: 'rejected', label: 'Rejected' },
-        ]}
-      >
-        <QueryState query={requests} loadingLabel="Loading requests…">
-          {(data) =>
-            data.items.length === 0 ? (
-              <p className="muted">{status === 'pending' ? 'Nothing waits for a second operator.' : 'None yet.'}</p>
-            ) : (
-              <>
-                <div className="list-actions">
-                  <CsvButton columns={HOUSE_MONEY_CSV} rows={data.items} fileName={`house-money-${status}.csv`} />
-                </div>
-                <DataTable label="House money requests" rows={data.items} rowKey={(row) => row._id} columns={columns} />
-              </>
-            )
-          }
-        </QueryState>
-      </Tabs>
+      <SecondOperatorQueue
+        label="House money requests"
+        status={status}
+        onStatus={setStatus}
+        pendingCount={pendingCount}
+        decided={{ value: 'applied', label: 'Approved' }}
+        query={requests}
+        columns={columns}
+        csvColumns={HOUSE_MONEY_CSV}
+        csvName="house-money"
+        emptyWaiting="Nothing waits for a second operator."
+      />
       {reviewing !== null ? <ReviewDialog id={reviewing} onClose={() => setReviewing(null)} /> : null}
     </section>
   );

@@ -34,11 +34,23 @@ const COLUMNS: Column<ExposureMarket>[] = [
   },
 ];
 
-/** Exposure across every open market, as a table to download; the risk view shows it live, runner by runner. */
-export function ExposurePanel() {
-  const exposure = useExposure(false);
+/**
+ * Exposure across every open market, as a table to download; the risk view shows it live, runner by
+ * runner. With a `userId` (the client list's Exposure cell), the markets holding that account's and
+ * its subtree's exposure.
+ */
+export function ExposurePanel({ userId, onShowAll }: { userId?: string; onShowAll?: () => void }) {
+  const exposure = useExposure(false, userId);
   return (
     <div className="report-panel">
+      {userId !== undefined && (
+        <p className="report-actions">
+          <span>One account&apos;s markets (with its downline).</span>
+          <button type="button" className="btn btn-secondary btn-small" onClick={onShowAll}>
+            Show the whole scope
+          </button>
+        </p>
+      )}
       <p className="muted">
         Markets not yet settled where the players hold a position. Liability is what they have reserved (their most to
         lose). <Link to="/risk">Open the live risk view</Link>

@@ -9,6 +9,7 @@ import type { DateRange } from '../api/keys';
 import type { Column } from './report-table';
 import { CsvButton, ReportTable } from './report-table';
 import { Amount, DateRangeFields, ReportState } from './report-parts';
+import { CasinoRoundsDialog } from './casino-rounds-dialog';
 
 const money = (header: string, pick: (row: PartyPnlRow) => number): Column<PartyPnlRow> => ({
   header,
@@ -18,9 +19,40 @@ const money = (header: string, pick: (row: PartyPnlRow) => number): Column<Party
 });
 
 /**
+ * Casino by provider (decision 0065): one column each, after Casino; a client's cell opens the rounds
+ * behind it.
+ */
+function providerColumns(
+  providers: readonly string[],
+  open: (row: PartyPnlRow, provider: string) => void,
+): Column<PartyPnlRow>[] {
+  return providers.map((provider) => ({
+    header: `Casino: ${provider}`,
+    num: true,
+    csv: (row) => row.casinoByProvider[provider] ?? 0,
+    cell: (row) => {
+      const value = row.casinoByProvider[provider] ?? 0;
+      return row.userId === 'total' || row.hasDownline || value === 0 ? (
+        <Amount value={value} />
+      ) : (
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={() => open(row, provider)}
+          aria-label={`${provider} rounds of ${row.username}`}
+        >
+          <Amount value={value} />
+        </Button>
+      );
+    },
+  }));
+}
+
+/**
  * Party win/loss by client and by agent (issue 28, decision 0056): the accounts at the top of the
  * caller's tree, each with its whole subtree's result; an agent's row opens one level down, a client's
- * leads to its bets. Amounts are the downline's side: positive, the downline won.
+ * leads to its bets, and its casino cells to its rounds. Amounts are the downline's side: positive, the
+ * downline won.
  */
 export function PartyPnlPanel({
   range,
@@ -33,7 +65,8 @@ export function PartyPnlPanel({
   const [trail, setTrail] = useState<{ userId: string; username: string }[]>([]);
   const parentId = trail.at(-1)?.userId ?? null;
   const report = usePartyPnl(parentId, range);
-  const columns: Column<PartyPnlRow>[] = [
+  const [rounds, setRounds] = useState<{ user: { userId: string; username: string }; provider: string } | null>(null);
+  const columnsFor = (providers: readonly string[]): Column<PartyPnlRow>[] => [
     {
       header: 'Account',
       cell: (row) =>
@@ -63,6 +96,9 @@ export function PartyPnlPanel({
     money('Fancy', (row) => row.fancy),
     money('Sports', (row) => row.sports),
     money('Casino', (row) => row.casino),
+    ...providerColumns(providers, (row, provider) =>
+      setRounds({ user: { userId: row.userId, username: row.username }, provider }),
+    ),
     money('Total', (row) => row.total),
   ];
   return (
@@ -104,14 +140,14 @@ export function PartyPnlPanel({
                 {data.from} to {data.to}
               </span>
               <CsvButton
-                columns={columns}
+                columns={columnsFor(data.casinoProviders)}
                 rows={data.rows}
                 fileName={`party-pnl-${trail.at(-1)?.username ?? 'top'}-${data.from}-${data.to}.csv`}
               />
             </div>
             <ReportTable
               label="Party win/loss"
-              columns={columns}
+              columns={columnsFor(data.casinoProviders)}
               rows={data.rows}
               rowKey={(row) => row.userId}
               footer={{ userId: 'total', username: 'Total', name: '', role: 0, hasDownline: false, ...data.total }}
@@ -119,6 +155,14 @@ export function PartyPnlPanel({
           </>
         )}
       </ReportState>
+      {rounds !== null ? (
+        <CasinoRoundsDialog
+          user={rounds.user}
+          provider={rounds.provider}
+          range={range}
+          onClose={() => setRounds(null)}
+        />
+      ) : null}
     </div>
   );
 }

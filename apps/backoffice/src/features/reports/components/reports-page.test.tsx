@@ -189,13 +189,22 @@ describe('reports', () => {
   });
 
   it('party win/loss opens an agent one level down, links a client to its bets and totals the columns', async () => {
-    const figures = { exchange: 98, bookmaker: 500, fancy: 200, sports: 798, casino: -50, total: 748 };
+    const figures = {
+      exchange: 98,
+      bookmaker: 500,
+      fancy: 200,
+      sports: 798,
+      casino: -50,
+      casinoByProvider: { Evolution: -80, 'Khel Games': 30 },
+      total: 748,
+    };
     const top: PartyPnl = {
       from: '2026-11-01',
       to: '2026-11-24',
       parentId: null,
       rows: [{ userId: 'a1', username: 'agent_ravi', name: 'Ravi', role: 3, hasDownline: true, ...figures }],
       total: figures,
+      casinoProviders: ['Evolution', 'Khel Games'],
     };
     const below: PartyPnl = {
       ...top,
@@ -205,12 +214,46 @@ describe('reports', () => {
     const api = stubReports({
       'GET /backoffice/reports/party-pnl': () => ok(top),
       'GET /backoffice/users/a1/party-pnl': () => ok(below),
+      'GET /backoffice/users/p1/casino-rounds': () =>
+        ok([
+          {
+            _id: 'r1',
+            roundId: 'evo-77',
+            provider: 'hub88',
+            provider_name: 'Evolution',
+            game_code: 'evo-lightning',
+            title: 'Lightning Roulette',
+            description: 'Live Casino / Evolution / 24/11/2026',
+            wallet: 'main',
+            status: 'credited',
+            stake: 100,
+            payout: 20,
+            profitLoss: -80,
+            createdAt: '2026-11-24T10:00:00.000Z',
+            settledAt: '2026-11-24T10:01:00.000Z',
+            userId: 'p1',
+            username: 'client_asha',
+            debits: 1,
+            credits: 1,
+            rollbacks: 0,
+          },
+        ]),
     });
     renderApp('/reports?tab=party', { token: 't' });
     const table = await screen.findByRole('table', { name: 'Party win/loss' });
     expect(within(table).getByRole('row', { name: /^Total/ }).textContent).toContain('₹748.00');
+    expect(within(table).getByRole('columnheader', { name: 'Casino: Evolution' })).toBeTruthy();
+    // An agent's provider cell is a figure; a client's opens the rounds behind it.
+    expect(screen.queryByRole('button', { name: 'Evolution rounds of agent_ravi' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open the downline of agent_ravi' }));
     expect((await screen.findByRole('link', { name: 'Bets of client_asha' })).getAttribute('href')).toBe('/users/p1');
+    await userEvent.click(screen.getByRole('button', { name: 'Evolution rounds of client_asha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Evolution rounds of client_asha' });
+    expect(await within(dialog).findByText('Lightning Roulette')).toBeTruthy();
+    expect(api.calls.find((call) => call.path === '/backoffice/users/p1/casino-rounds')?.query.get('provider')).toBe(
+      'Evolution',
+    );
+    await userEvent.keyboard('{Escape}');
     expect(api.calls.some((call) => call.path === '/backoffice/users/a1/party-pnl')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Top' }));
     expect(await screen.findByRole('button', { name: 'Open the downline of agent_ravi' })).toBeTruthy();

@@ -22,6 +22,7 @@ export function ReportsPage() {
   const requested = params.get('tab');
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'pnl';
   const marketId = params.get('marketId') ?? undefined;
+  const userId = params.get('userId') ?? undefined;
   const [range, setRange] = useState<DateRange>({});
   const select = (next: Tab) => setParams(next === 'pnl' ? {} : { tab: next }, { replace: true });
   return (
@@ -51,7 +52,7 @@ export function ReportsPage() {
         ) : tab === 'players' ? (
           <PlayersPanel range={range} onRangeChange={setRange} />
         ) : tab === 'exposure' ? (
-          <ExposurePanel />
+          <ExposurePanel userId={userId} onShowAll={() => setParams({ tab: 'exposure' }, { replace: true })} />
         ) : (
           <BetsPanel marketId={marketId} onClearMarket={() => setParams({ tab: 'bets' }, { replace: true })} />
         )}

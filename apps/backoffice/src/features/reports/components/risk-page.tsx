@@ -6,6 +6,8 @@ import { LoadingBlock, Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { EXPOSURE_REFRESH_MS, useExposure } from '../api/get-exposure';
+import { useRiskLive } from '../api/risk-live';
+import { FancyBookPanel } from './fancy-book-panel';
 import { CreditUtilisationPanel, percent } from './credit-utilisation-panel';
 import { Amount } from './report-parts';
 import '../reports.css';
@@ -38,8 +40,8 @@ function MarketRisk({ market }: { market: ExposureMarket }) {
           </div>
         </dl>
       </header>
-      {market.runners.length === 0 ? (
-        <p className="muted">Fancy line: the players&apos; liability covers every run total.</p>
+      {market.marketType === 'FANCY' ? (
+        <FancyBookPanel marketId={market.marketId} title={market.market} />
       ) : (
         <table className="data-table risk-runners" aria-label={`${market.market}: result by runner`}>
           <thead>
@@ -80,19 +82,21 @@ function MarketRisk({ market }: { market: ExposureMarket }) {
 
 /**
  * The risk view: the live exposure of the caller's players (the whole site, or an agent's downline)
- * on every open market, runner by runner, the site's worst outcome marked, and the credit given vs used
- * per credit account. It polls every few seconds.
+ * on every open market, runner by runner (a fancy line band by band, decision 0064), the site's worst
+ * outcome marked, and the credit given vs used per credit account. Each market shown refreshes when
+ * the socket says its bets changed; the list is read again every half minute to find new markets.
  */
 export function RiskPage() {
   const exposure = useExposure();
+  useRiskLive(exposure.data?.markets.map((market) => market.marketId) ?? []);
   return (
     <section className="page" aria-labelledby="risk-title">
       <header className="page-header">
         <h1 id="risk-title">Risk view</h1>
         <p className="muted risk-live" aria-live="polite">
           {exposure.isFetching ? <Spinner size="small" label="" /> : null}
-          {exposure.data === undefined ? 'Live' : `Updated ${formatDateTime(exposure.data.asOf)}`} · refreshes every{' '}
-          {EXPOSURE_REFRESH_MS / 1000} s
+          {exposure.data === undefined ? 'Live' : `Updated ${formatDateTime(exposure.data.asOf)}`} · live as bets come
+          in, new markets every {EXPOSURE_REFRESH_MS / 1000} s
         </p>
       </header>
       {exposure.isPending ? (

@@ -26,7 +26,18 @@ export function sports(): Sport[] {
 }
 
 export function runner(id: string, name: string, overrides: Partial<Runner> = {}): Runner {
-  return { _id: id, name, back: [], lay: [], backRate: null, layRate: null, winner: null, ...overrides };
+  return {
+    _id: id,
+    name,
+    back: [],
+    lay: [],
+    backRate: null,
+    layRate: null,
+    winner: null,
+    tradedVolume: null,
+    lastPriceTraded: null,
+    ...overrides,
+  };
 }
 
 export function market(overrides: Partial<Market> = {}): Market {

@@ -5,8 +5,7 @@ import {
   advanceCrashRound,
   cashOutCrashBet,
   checkCrashBet,
-  crashChainCommitment,
-  crashChainSeed,
+  crashChainSeeds,
   crashMultiplierAt,
   openCrashRound,
   placeCrashBet,
@@ -57,7 +56,15 @@ export function createHouseCrashService(deps: {
   events.setMaxListeners(0);
   const names = new Map<string, string>();
   let round: CrashRound | null = null;
-  let chain: { id: number; terminal: string; commitment: string; length: number; index: number } | null = null;
+  /** The chain being played; its rounds' seeds are walked once, at its first round here (not per round). */
+  let chain: {
+    id: number;
+    terminal: string;
+    commitment: string;
+    length: number;
+    index: number;
+    seeds?: string[];
+  } | null = null;
   let history: { roundNumber: number; crashPoint: number }[] = [];
   let nextRoundNumber = 1;
   let inFlight = 0;
@@ -90,17 +97,18 @@ export function createHouseCrashService(deps: {
   async function nextSeed(): Promise<{ chainId: number; index: number; seed: string }> {
     if (chain === null || chain.index >= chain.length) {
       const terminal = randomBytes(32).toString('hex');
-      const commitment = crashChainCommitment(terminal, CHAIN_LENGTH);
+      const { seeds, commitment } = crashChainSeeds(terminal, CHAIN_LENGTH);
       const row = await repository.insertChain({
         gameCode: game,
         terminalSeed: terminal,
         commitment,
         length: CHAIN_LENGTH,
       });
-      chain = { id: row.id, terminal, commitment, length: CHAIN_LENGTH, index: 0 };
+      chain = { id: row.id, terminal, commitment, length: CHAIN_LENGTH, index: 0, seeds };
     }
     chain.index += 1;
-    return { chainId: chain.id, index: chain.index, seed: crashChainSeed(chain.terminal, chain.length, chain.index) };
+    chain.seeds ??= crashChainSeeds(chain.terminal, chain.length).seeds;
+    return { chainId: chain.id, index: chain.index, seed: chain.seeds[chain.index - 1] as string };
   }
 
   /** Records and pays a decided bet, then tells everyone about a cash-out. */

@@ -22,7 +22,9 @@ export interface Hub88Setup {
 /**
  * Who Hub88 is for this process (decision 0046). With HUB88_API_URL: the real aggregator, its public
  * key and ours from the PEM files. In play mode with neither a URL nor Hub88's key: the built-in
- * simulator, whose key pair is made in this process (so every process that runs one trusts its own).
+ * simulator, whose key pair is made in this process (so every process that runs one trusts its own),
+ * or read from HUB88_SIMULATOR_PRIVATE_KEY (a PEM file: a key kept across restarts, or shared by
+ * processes started together, e.g. the browser tests' products, sparing each start a key generation).
  * Otherwise Hub88 is off: without HUB88_PUBLIC_KEY no call can pass. Configured keys are read at boot
  * (a bad path stops the process); generated ones when first needed (RSA key generation is slow).
  */
@@ -31,6 +33,7 @@ export function hub88Setup(
     Config,
     | 'HUB88_PUBLIC_KEY'
     | 'HUB88_OPERATOR_PRIVATE_KEY'
+    | 'HUB88_SIMULATOR_PRIVATE_KEY'
     | 'HUB88_API_URL'
     | 'HUB88_OPERATOR_ID'
     | 'HUB88_SUB_PARTNER_ID'
@@ -40,7 +43,15 @@ export function hub88Setup(
   const simulated =
     config.HUB88_API_URL === undefined && config.HUB88_PUBLIC_KEY === undefined && config.MONEY_MODE === 'play';
   const operator = once(() => newKeyPair().privateKey, config.HUB88_OPERATOR_PRIVATE_KEY, readPrivateKey);
-  const simulatorPair = lazy(newKeyPair);
+  const simulatorPrivate = once(
+    () => newKeyPair().privateKey,
+    simulated ? config.HUB88_SIMULATOR_PRIVATE_KEY : undefined,
+    readPrivateKey,
+  );
+  const simulatorPair = lazy(() => {
+    const privateKey = simulatorPrivate();
+    return { privateKey, publicKey: createPublicKey(privateKey) };
+  });
   const aggregator = simulated
     ? () => simulatorPair().publicKey
     : once(() => newKeyPair().publicKey, config.HUB88_PUBLIC_KEY, readPublicKey);

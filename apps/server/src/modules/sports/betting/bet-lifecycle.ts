@@ -5,8 +5,20 @@ import type { WalletService } from '../../wallet/wallet-service.js';
 import type { ChangeSet } from '../positions/index.js';
 import type { EngineEvents } from './engine-events.js';
 import { LapseSignal } from './engine-events.js';
-import { addLine, bookmakerLine, refreshExposures, remainingPaise } from '../positions/index.js';
-import type { MarketBooks } from '../writer/index.js';
+import {
+  addLine,
+  bookmakerLine,
+  emptyChanges,
+  heldPositionsOf,
+  knowPositions,
+  knowRows,
+  mergeChanges,
+  refreshExposures,
+  remainingPaise,
+} from '../positions/index.js';
+import type { MarketBooks, MarketContext } from '../writer/index.js';
+import type { BetRow } from '../sports-repository.js';
+import { refreshHeldExposures } from './held-exposures.js';
 import { oddsPreferenceOf } from '../odds-preference/index.js';
 import { limitsForBet } from './placement-limits.js';
 import { checkQuote } from './quote-checks.js';
@@ -27,7 +39,7 @@ export function createBetLifecycle(deps: {
   engine: EngineEvents;
 }) {
   const { books, wallet, clock, engine } = deps;
-  return {
+  const lifecycle = {
     /**
      * Decides a bet whose in-play delay has ended: it fills at the live price or lapses with a reason.
      * Answers what became of it (null: nothing to decide), for the matched-volume metric.
@@ -103,32 +115,91 @@ export function createBetLifecycle(deps: {
       });
     },
 
-    /** Cancels the unmatched part of the caller's exchange offer. */
+    /**
+     * Cancels the unmatched part of the caller's exchange offer. In a group commit (decision 0075) the
+     * cancel is decided against what the lane holds of the player (their open bets, their position) and
+     * its bet update, exposure rows and wallet move join the batch's staged writes, as a placed bet's
+     * do: it can commit in the batch's one statement, and the lane keeps its players. A bet still in its
+     * in-play delay is withdrawn by its own statements, as before.
+     */
     async cancel(caller: Caller, betId: string, marketId: string, changes: ChangeSet): Promise<void> {
-      await books.withMarket(marketId, async (context) => {
-        const repo = createSportsRepository(context.tx);
-        const bet = await repo.bet(betId);
-        if (bet === null || bet.user_id !== caller.userId) fail('NOT_FOUND', 'Bet not found');
-        if (bet.status === 'pending') {
-          // Withdrawn before its delay ended: nothing was matched.
-          await repo.updateBet(bet.id, { status: 'cancelled', cancelled_paise: bet.stake_paise });
-        } else {
-          if (bet.status !== 'unmatched' || remainingPaise(bet) <= 0 || context.book === null)
-            fail('BET_NOT_CANCELLABLE');
-          const events = context.apply({
-            type: 'cancel',
-            seq: engine.nextSeq(context),
-            timeMs: clock.now().getTime(),
-            offerId: bet.id,
-            ownerId: bet.user_id,
-          });
-          if (events.some((event) => event.type === 'rejected')) fail('BET_NOT_CANCELLABLE');
-          await engine.recordEngineEvents(context, events, changes);
-        }
-        changes.userIds.add(bet.user_id);
-        changes.betIds.add(bet.id);
-        await refreshExposures(context.tx, wallet, context.market, context.runners, [bet.user_id], changes.positions);
-      });
+      // What the attempt that committed changed (a batch run again runs this command afresh): merged once it committed.
+      let mine = emptyChanges();
+      await books.withMarket(
+        marketId,
+        async (context) => {
+          mine = emptyChanges();
+          const batch = context.batch;
+          const held =
+            batch === null || context.book === null
+              ? undefined
+              : (await batch.writes.player(caller.userId)).open.get(betId);
+          if (batch !== null && context.book !== null && held?.status !== 'pending') {
+            if (held === undefined) {
+              // Not among the caller's open bets on this market: not theirs, or nothing left to cancel (read as committed).
+              const row = await createSportsRepository(batch.direct).bet(betId);
+              if (row === null || row.user_id !== caller.userId || row.market_id !== marketId)
+                fail('NOT_FOUND', 'Bet not found');
+              fail('BET_NOT_CANCELLABLE');
+            }
+            await cancelBatched(context, batch, held, mine);
+            return;
+          }
+          const repo = createSportsRepository(context.tx);
+          const bet = await repo.bet(betId);
+          if (bet === null || bet.user_id !== caller.userId) fail('NOT_FOUND', 'Bet not found');
+          if (bet.status === 'pending') {
+            // Withdrawn before its delay ended: nothing was matched.
+            await repo.updateBet(bet.id, { status: 'cancelled', cancelled_paise: bet.stake_paise });
+          } else {
+            if (context.book === null) fail('BET_NOT_CANCELLABLE');
+            await engine.recordEngineEvents(context, engineCancel(context, bet), mine);
+          }
+          mine.userIds.add(bet.user_id);
+          mine.betIds.add(bet.id);
+          await refreshExposures(context.tx, wallet, context.market, context.runners, [bet.user_id], mine.positions);
+        },
+        undefined,
+        caller.userId,
+      );
+      mergeChanges(changes, mine);
     },
   };
+
+  /** The engine's cancel of what is left of an open offer, as one command; refused unless something is left to cancel. */
+  function engineCancel(context: MarketContext, bet: BetRow) {
+    if (bet.status !== 'unmatched' || remainingPaise(bet) <= 0) fail('BET_NOT_CANCELLABLE');
+    const events = context.apply({
+      type: 'cancel',
+      seq: engine.nextSeq(context),
+      timeMs: clock.now().getTime(),
+      offerId: bet.id,
+      ownerId: bet.user_id,
+    });
+    if (events.some((event) => event.type === 'rejected')) fail('BET_NOT_CANCELLABLE');
+    return events;
+  }
+
+  /** The cancel of a held open offer in a group commit: the engine's cancel, its rows staged with the batch. */
+  async function cancelBatched(
+    context: MarketContext,
+    batch: NonNullable<MarketContext['batch']>,
+    bet: BetRow,
+    mine: ChangeSet,
+  ): Promise<void> {
+    const { market, runners } = context;
+    await engine.recordEngineEvents(context, engineCancel(context, bet), mine, bet, batch.writes);
+    mine.userIds.add(bet.user_id);
+    mine.betIds.add(bet.id);
+    const runnerIds = runners.map((runner) => runner.id);
+    await refreshHeldExposures(batch, wallet, { type: market.type, runnerIds }, mine.userIds, mine.positions);
+    // The publish after the commit serves the rows and positions as the batch wrote them: nothing read again.
+    knowRows(mine, [], { market, runners, event: context.eventNames ?? null });
+    for (const userId of mine.userIds) {
+      const player = batch.writes.held(userId);
+      if (player?.shown != null)
+        knowPositions(mine, userId, market.id, heldPositionsOf(market, runnerIds, player.shown, player.open.values()));
+    }
+  }
+  return lifecycle;
 }

@@ -104,6 +104,7 @@ export function createBetPlacement(deps: {
                 limits,
               ),
               limits,
+              market.type,
             );
           } else if (market.type === 'BOOKMAKER') {
             rateH = toHundredths(request.odds) ?? -1;

@@ -1,5 +1,6 @@
 import type { Clock } from '../../../lib/clock.js';
 import type { WalletService } from '../../wallet/wallet-service.js';
+import { createBetEdit } from './bet-edit.js';
 import { createBetLifecycle } from './bet-lifecycle.js';
 import { createBetPlacement } from './bet-placement.js';
 import { createBookCommands } from './book-commands.js';
@@ -13,7 +14,7 @@ export type { Recorder } from './bet-placement.js';
 export { bookmakerQuoteOf, fancyQuoteOf } from './quote-checks.js';
 
 /**
- * Placing, cancelling and delaying bets; house liquidity; market state changes that touch the book.
+ * Placing, editing, cancelling and delaying bets; house liquidity; market state changes that touch the book.
  * Each is one command on its market's writer (MarketBooks.withMarket, decision 0027), so a market's
  * bets, fills, engine commands and every affected player's exposure commit together, many commands
  * to a transaction. Split by responsibility: placement, a bet's later life, whole-book commands, and
@@ -32,6 +33,7 @@ export function createBettingService(deps: {
     nextSeq: engine.nextSeq,
     ...createBetPlacement({ ...deps, engine }),
     ...createBetLifecycle({ ...deps, engine }),
+    ...createBetEdit({ ...deps, engine }),
     ...createBookCommands({ ...deps, engine }),
   };
 }

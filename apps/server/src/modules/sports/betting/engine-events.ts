@@ -97,6 +97,20 @@ export function createEngineEvents(clock: Clock) {
       const bet = await batch.bet(offerId, ownerId);
       if (bet !== null) rows.set(offerId, bet);
     };
+    // The fills' owners the lane does not hold yet are read together, before any of the fills is staged:
+    // one read for all of them rather than one per counterparty.
+    if (batch !== undefined) {
+      const owners: string[] = [];
+      for (const event of events) {
+        if (event.type !== 'filled') continue;
+        for (const [offerId, ownerId] of [
+          [event.backOfferId, event.backOwnerId],
+          [event.layOfferId, event.layOwnerId],
+        ] as const)
+          if (!offerId.startsWith(`${HOUSE_OWNER}:`) && !rows.has(offerId)) owners.push(ownerId);
+      }
+      await batch.readPlayers(owners);
+    }
     for (const event of events) {
       if (event.type === 'filled') {
         await holdOwner(event.backOfferId, event.backOwnerId);

@@ -1,6 +1,6 @@
 import { combineLimits } from '@khel/exchange';
 import type { Acceptance, BetRejectReason, StakeLimits } from '@khel/exchange';
-import type { ErrorCode } from '@khel/contract';
+import type { ErrorCode, MarketType } from '@khel/contract';
 import type { Queryable } from '../../../db/database.js';
 import { AppError } from '../../../lib/app-error.js';
 import { limitRulesForBet } from '../../agents/downline-limits-service.js';
@@ -10,6 +10,7 @@ import type { MarketRow } from '../sports-repository.js';
 /** Each refusal of the engine's acceptance checks as the catalogue error the player hears. */
 const REASON_TO_ERROR = {
   BETTING_BLOCKED: 'BETTING_BLOCKED',
+  MARKET_TYPE_LOCKED: 'MARKET_TYPE_LOCKED',
   MARKET_CLOSED: 'MARKET_CLOSED',
   MARKET_SUSPENDED: 'MARKET_SUSPENDED',
   RUNNER_SUSPENDED: 'MARKET_SUSPENDED',
@@ -31,8 +32,9 @@ export function marketLimitsOf(market: MarketRow): StakeLimits {
 }
 
 /**
- * The limits a bet of `userId` is checked against: the market's own combined with every rule and
- * block the account's upline chain hangs on it (decision 0020). The engine then decides the refusal.
+ * The limits a bet of `userId` is checked against: the market's own combined with every rule, block
+ * and lock the account's upline chain hangs on it for the market's sport, event and type (decisions
+ * 0020, 0064). The engine then decides the refusal.
  */
 export async function limitsForBet(
   tx: Queryable,
@@ -40,19 +42,31 @@ export async function limitsForBet(
   market: MarketRow,
   cache?: BatchWrites,
 ): Promise<StakeLimits> {
-  const read = () => limitRulesForBet(tx, userId, market.event_id);
+  const read = () => limitRulesForBet(tx, userId, market.event_id, market.type);
   return combineLimits(
     marketLimitsOf(market),
-    cache === undefined ? await read() : await cache.limitRules(userId, market.event_id, read),
+    cache === undefined ? await read() : await cache.limitRules(userId, market.event_id, market.type, read),
   );
 }
 
 const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
 
-/** Throws the catalogue error of a refused bet; stake limits name the figure that applies to this account. */
-export function refuseUnlessAccepted(acceptance: Acceptance, limits: StakeLimits): void {
+/** The market types as the agent panels name them (a lock's message names the one locked). */
+export const MARKET_TYPE_NAMES: Record<MarketType, string> = {
+  EXCHANGE: 'Match odds',
+  BOOKMAKER: 'Bookmaker',
+  FANCY: 'Fancy',
+};
+
+/**
+ * Throws the catalogue error of a refused bet; stake limits name the figure that applies to this
+ * account, a lock the market type it holds.
+ */
+export function refuseUnlessAccepted(acceptance: Acceptance, limits: StakeLimits, marketType: MarketType): void {
   if (acceptance.accepted) return;
   const { reason } = acceptance;
+  if (reason === 'MARKET_TYPE_LOCKED')
+    throw new AppError(reason, `${MARKET_TYPE_NAMES[marketType]} betting is locked for your account`);
   if (reason === 'BELOW_MIN_STAKE') throw new AppError(reason, `Minimum stake is ${rupees(limits.minStakePaise)}`);
   if (reason === 'ABOVE_MAX_STAKE') throw new AppError(reason, `Maximum stake is ${rupees(limits.maxStakePaise)}`);
   if (reason === 'UNKNOWN_RUNNER') throw new AppError('VALIDATION_FAILED', 'Choose a selection');

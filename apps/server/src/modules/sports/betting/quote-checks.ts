@@ -56,7 +56,7 @@ export function checkQuote(
           preference,
         );
   if (!acceptance.accepted) {
-    refuseUnlessAccepted(acceptance, limits);
+    refuseUnlessAccepted(acceptance, limits, market.type);
     fail('ODDS_CHANGED');
   }
   return { rateH: acceptance.rateHundredths, lineRuns: acceptance.lineRuns };

@@ -61,3 +61,16 @@ export function knowPositions(changes: ChangeSet, userId: string, marketId: stri
   const known = (changes.known ??= { bets: new Map(), markets: new Map(), positions: new Map() });
   known.positions.set(`${userId}:${marketId}`, { positions, tick: nextTick() });
 }
+
+/** Adds what one committed command changed (`from`) to a change set that may hold other commands' changes (a cancel-all's). */
+export function mergeChanges(into: ChangeSet, from: ChangeSet): void {
+  for (const id of from.marketIds) into.marketIds.add(id);
+  for (const id of from.userIds) into.userIds.add(id);
+  for (const id of from.betIds) into.betIds.add(id);
+  for (const [owner, lines] of from.positions) into.positions.set(owner, lines);
+  if (from.known === undefined) return;
+  const known = (into.known ??= { bets: new Map(), markets: new Map(), positions: new Map() });
+  for (const [id, entry] of from.known.bets) known.bets.set(id, entry);
+  for (const [id, entry] of from.known.markets) known.markets.set(id, entry);
+  for (const [key, entry] of from.known.positions) known.positions.set(key, entry);
+}

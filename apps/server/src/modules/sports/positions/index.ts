@@ -1,6 +1,6 @@
 // Positions and exposure: a player's matched lines on a market, the exposure they hold and what a command changed.
 // Everything outside positions/ enters here.
-export { emptyChanges, knowPositions, knowRows, resetChanges } from './changes.js';
+export { emptyChanges, knowPositions, knowRows, mergeChanges, resetChanges } from './changes.js';
 export type { ChangeSet, KnownRows } from './changes.js';
 export {
   LIVE,

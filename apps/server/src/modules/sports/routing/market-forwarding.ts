@@ -10,12 +10,13 @@ export type ForwardAnswer =
 
 /**
  * Every command that changes a market and may reach a process that is not its owner (decision 0034
- * and its addendum): players' bets, cancels and cash outs; operators' status, rate and line changes
+ * and its addendum): players' bets, edits, cancels and cash outs; operators' status, rate and line changes
  * and results; the demo feed's market actions. Each is defined once, with what running it does, in
  * player-commands.ts, operator-commands.ts and feed-market.ts.
  */
 export type ForwardKind =
   | 'bet.place'
+  | 'bet.edit'
   | 'bet.cancel'
   | 'bet.cancel-all'
   | 'bet.cash-out'

@@ -103,6 +103,9 @@ export function createSportsLive(deps: {
         views.set(bet._id, bet);
         bus.publish(`user:${(rows[index] as BetRow).user_id}`, { type: 'bet', bet } satisfies WsServerMessage);
       }
+      // The risk view follows a market's bets live (decision 0064): once per market of the turn.
+      for (const marketId of new Set(rows.map((row) => row.market_id)))
+        bus.publish(`risk:${marketId}`, { type: 'risk', marketId } satisfies WsServerMessage);
       await deps.positions?.publish(changes, rows, { markets, runners });
     } catch {
       // Live updates are best effort: the change itself is committed, and clients re-read on reconnect.

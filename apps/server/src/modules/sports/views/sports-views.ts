@@ -1,5 +1,5 @@
 import type { BetRow as BetDto, EventSummary, Market, Score } from '@khel/contract';
-import { readDepth } from '@khel/exchange';
+import { readDepth, readTraded } from '@khel/exchange';
 import { averagePriceHundredths, fromHundredths, paiseToRupees } from '@khel/money';
 import { remainingPaise } from '../positions/index.js';
 import type { MarketBooks } from '../writer/index.js';
@@ -57,6 +57,7 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
       maxProfit: paiseToRupees(market.max_profit_paise),
       runners: mine.map((runner) => {
         const depth = book === null ? null : readDepth(book, runner.id, 3);
+        const traded = book === null ? null : readTraded(book, runner.id);
         const rates = bookmaker?.runners.find((quote) => quote.runnerId === runner.id);
         return {
           _id: runner.id,
@@ -72,6 +73,8 @@ export function createSportsViews(repository: SportsRepository, books: MarketBoo
           })),
           backRate: rates?.backRateHundredths == null ? null : fromHundredths(rates.backRateHundredths),
           layRate: rates?.layRateHundredths == null ? null : fromHundredths(rates.layRateHundredths),
+          tradedVolume: traded === null ? null : paiseToRupees(traded.tradedPaise),
+          lastPriceTraded: traded?.lastPriceHundredths == null ? null : fromHundredths(traded.lastPriceHundredths),
           winner:
             market.status === 'settled' && market.result?.winnerId !== undefined
               ? market.result.winnerId === runner.id

@@ -1,6 +1,6 @@
 import type { LimitRule, OddsChangePreference } from '@khel/exchange';
 import type { Queryable } from '../../../db/database.js';
-import { limitRulesFingerprint } from '../../agents/downline-limits-service.js';
+import { limitRulesFingerprint, limitRulesForBets } from '../../agents/downline-limits-service.js';
 import type { FillInsert } from './batch-writes-repository.js';
 import { LIVE, remainingPaise } from '../positions/index.js';
 import { oddsPreferencesOf } from '../odds-preference/index.js';
@@ -100,6 +100,17 @@ export function createBatchWrites(
     } catch (error) {
       failure = error;
       throw error;
+    }
+  }
+
+  /** The cached limit rules hold while the limit tables' fingerprint (the batch's, or read once per batch) is the one they were read under. */
+  async function checkLimitsMark(): Promise<void> {
+    if (limitsChecked) return;
+    limitsChecked = true;
+    const mark = batch.limitsMark ?? (await limitRulesFingerprint(tx));
+    if (mark !== memo.limitsMark) {
+      memo.limits.clear();
+      memo.limitsMark = mark;
     }
   }
 
@@ -236,19 +247,30 @@ export function createBatchWrites(
     },
 
     /**
+     * The upline chain's limit rules of the batch's players on this market that the lane does not hold
+     * yet, read in one statement (decision 0075) rather than one per player at their first bet.
+     */
+    async readLimits(userIds: readonly string[]): Promise<void> {
+      await checkLimitsMark();
+      const { event_id: eventId, type } = market.row;
+      const missing = [...new Set(userIds)].filter((userId) => !memo.limits.has(`${userId}:${eventId}:${type}`));
+      if (missing.length === 0) return;
+      for (const [userId, rules] of await limitRulesForBets(tx, missing, eventId, type))
+        memo.limits.set(`${userId}:${eventId}:${type}`, rules);
+    },
+
+    /**
      * The upline chain's limit rules for a bet (decision 0020), cached per player and event while the
      * limit tables' fingerprint, read once per batch, stays the same (a change anywhere drops them all).
      */
-    async limitRules(userId: string, eventId: string, read: () => Promise<LimitRule[]>): Promise<LimitRule[]> {
-      if (!limitsChecked) {
-        limitsChecked = true;
-        const mark = batch.limitsMark ?? (await limitRulesFingerprint(tx));
-        if (mark !== memo.limitsMark) {
-          memo.limits.clear();
-          memo.limitsMark = mark;
-        }
-      }
-      const key = `${userId}:${eventId}`;
+    async limitRules(
+      userId: string,
+      eventId: string,
+      marketType: string,
+      read: () => Promise<LimitRule[]>,
+    ): Promise<LimitRule[]> {
+      await checkLimitsMark();
+      const key = `${userId}:${eventId}:${marketType}`;
       let rules = memo.limits.get(key);
       if (rules === undefined) memo.limits.set(key, (rules = await read()));
       return rules;

@@ -154,7 +154,10 @@ export async function runCommands(
   // A house lane (bookmaker, fancy: no book) has no command log to tell it another process wrote its players' rows: read afresh each batch.
   if (held.book === null) held.players.players.clear();
   // The players the commands are for, read for the batch in a few statements rather than a few each.
-  await writes.readPlayers(part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player])));
+  const players = part.jobs.flatMap((job) => (job.player === undefined ? [] : [job.player]));
+  await writes.readPlayers(players);
+  // And their limit rules on this market (decision 0075): what each placed bet is checked against.
+  await writes.readLimits(players);
   for (const [index, job] of part.jobs.entries()) {
     const statements = trackStatements(tx);
     writes.begin(index);

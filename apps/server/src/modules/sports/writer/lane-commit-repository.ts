@@ -47,6 +47,8 @@ export function createLaneCommitRepository(db: Queryable) {
       current: boolean;
       refused: number | null;
       wallet: ExposureMovesPart | null;
+      /** The wallet part's `figures` as the statement answered them (for its `committed`). */
+      walletFigures: unknown;
       rowMarks: Map<string, string>;
     }> {
       const check = laneCheckStatement(input.marks, input.limitsMark, 1);
@@ -68,7 +70,8 @@ export function createLaneCommitRepository(db: Queryable) {
         ${rows},
         ${snapshots.sql}
         select (select ok from lane_checked) as current, ${wallet === null ? 'null::int' : '(select ord from wallet_refused)'} as refused, ${GO} as committed,
-          (select json_object_agg(id, row_mark) from lane_snapshots) as row_marks`;
+          (select json_object_agg(id, row_mark) from lane_snapshots) as row_marks,
+          ${wallet === null ? 'null::json' : `case when ${GO} then ${wallet.figures} end`} as wallets`;
       const name = `lane_commit_${wallet === null ? 'n' : 'w'}${joined === null ? 'n' : 'j'}`;
       const row = (
         await db.query<{
@@ -76,6 +79,7 @@ export function createLaneCommitRepository(db: Queryable) {
           refused: number | null;
           committed: boolean;
           row_marks: Record<string, string> | null;
+          wallets: unknown;
         }>(sql, params, name)
       ).rows[0];
       return {
@@ -83,6 +87,7 @@ export function createLaneCommitRepository(db: Queryable) {
         current: row?.current === true,
         refused: row?.refused ?? null,
         wallet,
+        walletFigures: row?.wallets ?? null,
         rowMarks: new Map(Object.entries(row?.row_marks ?? {})),
       };
     },

@@ -178,7 +178,7 @@ export async function commitInOneStatement(
       return { job: overdrawn, marketId, error: new AppError('WALLET_INSUFFICIENT_FUNDS') };
     }
     if (!result.committed) return 'redo';
-    result.wallet?.committed(hooks.handle);
+    result.wallet?.committed(hooks.handle, result.walletFigures);
     hooks.commit();
     for (const { part, held, log } of ran) {
       const saved = snapshots.find((entry) => entry.marketId === part.marketId)?.snapshot ?? null;

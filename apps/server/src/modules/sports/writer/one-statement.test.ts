@@ -350,4 +350,66 @@ describe('the one-statement group commit', () => {
     const placed = await t.db.query('select id from bets where user_id = $1', [player.userId]);
     expect(placed.rows).toHaveLength(1);
   });
+
+  it("commits a player's cancel on a current lane as one statement, and the lane keeps its players (decision 0075)", async () => {
+    const m = await warmMarket();
+    const player = await signUpPlayer(t);
+    const exposure = async () =>
+      Number(
+        (
+          await t.db.query<{ sum: string }>(
+            'select coalesce(sum(exposure_paise), 0)::text as sum from ledger_accounts where user_id = $1',
+            [player.userId],
+          )
+        ).rows[0]?.sum,
+      );
+    const rested = await bet(t.app, player.token, {
+      marketId: m.id,
+      selectionId: m.runners[0],
+      selectionType: 'back',
+      odds: 3,
+      stake: 100,
+    });
+    expect(rested.data.status).toBe('unmatched');
+    expect(await exposure()).toBe(-10_000);
+    const before = counts();
+    const cancelled = await call(t.app, 'POST', '/api/v1/cancel-bet', {
+      token: player.token,
+      body: { betId: rested.data._id },
+    });
+    expect(cancelled.body.meta.code).toBe(200);
+    expect((cancelled.body.data as Bet).status).toBe('cancelled');
+    const after = counts();
+    expect(after.oneStatement - before.oneStatement).toBe(1);
+    expect(after.transactions - before.transactions).toBe(1);
+    expect(after.redone).toBe(before.redone);
+    expect(after.bookReads).toBe(before.bookReads);
+    expect(await exposure()).toBe(0);
+    const row = await t.db.query<{ status: string; cancelled_paise: string }>(
+      'select status, cancelled_paise::text from bets where id = $1',
+      [rested.data._id],
+    );
+    expect(row.rows[0]).toEqual({ status: 'cancelled', cancelled_paise: '10000' });
+    // The same cancel again is refused in the catalogue's words, and writes nothing.
+    const again = await call(t.app, 'POST', '/api/v1/cancel-bet', {
+      token: player.token,
+      body: { betId: rested.data._id },
+    });
+    expect(again.body.meta.message).toBe('This bet has nothing left to cancel');
+    expect(counts().redone).toBe(after.redone);
+    // The next bet on the lane goes on as one statement from what the lane holds.
+    const beforeNext = counts();
+    const next = await bet(t.app, player.token, {
+      marketId: m.id,
+      selectionId: m.runners[0],
+      selectionType: 'back',
+      odds: 3,
+      stake: 100,
+    });
+    expect(next.data.status).toBe('unmatched');
+    expect(counts().oneStatement - beforeNext.oneStatement).toBe(1);
+    expect(counts().bookReads).toBe(before.bookReads);
+    expect(await exposure()).toBe(-10_000);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
 });

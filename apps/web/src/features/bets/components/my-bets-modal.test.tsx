@@ -106,6 +106,39 @@ describe('My Bets modal', () => {
     expect(await screen.findByText('Bet cancelled')).toBeTruthy();
   });
 
+  it('edits an unmatched bet: odds by ladder ticks and a lower stake, with an Idempotency-Key (issue 31)', async () => {
+    const unmatched = betRow({
+      _id: '00000000-0000-4000-8000-0000000000b3',
+      marketType: 'EXCHANGE',
+      odds: 2,
+      stake: 500,
+      matchedStake: 0,
+      unmatchedStake: 500,
+      status: 'unmatched',
+    });
+    const { dialog, callsTo } = await openMyBets({
+      'GET /my-bets': ok([unmatched]),
+      'POST /edit-bet': ok({ ...unmatched, _id: '00000000-0000-4000-8000-0000000000b4', odds: 2.04 }, 'Bet edited'),
+    });
+    await userEvent.click(await within(dialog).findByTestId('edit-bet'));
+    const form = await within(dialog).findByTestId('edit-bet-form');
+    await userEvent.click(within(form).getByRole('button', { name: 'Higher odds' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Higher odds' }));
+    expect(within(form).getByTestId('edit-bet-odds').textContent).toBe('2.04');
+    const stake = within(form).getByTestId('edit-bet-stake');
+    // More than what waits cannot be saved.
+    await userEvent.clear(stake);
+    await userEvent.type(stake, '600');
+    expect((within(form).getByTestId('edit-bet-save') as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(stake);
+    await userEvent.type(stake, '250.5');
+    await userEvent.click(within(form).getByTestId('edit-bet-save'));
+    await waitFor(() =>
+      expect(callsTo('POST', '/edit-bet')[0]?.body).toEqual({ betId: unmatched._id, odds: 2.04, stake: 250.5 }),
+    );
+    await waitFor(() => expect(within(dialog).queryByTestId('edit-bet-form')).toBeNull());
+  });
+
   it('filters by sport, market type and India dates on the server (issue 31)', async () => {
     const asked: string[] = [];
     const { dialog } = await openMyBets({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@khel/contract';
 import { formatRupees } from '@khel/money';
@@ -52,8 +52,12 @@ function statusOf(bet: BetRow): string | null {
   return t(STATUS_LABELS[bet.status] ?? bet.status);
 }
 
+/** Edit bet (decision 0067): lazy, off the first load. */
+const EditBetForm = lazy(() => import('../../../components/edit-bet/edit-bet-form'));
+
 function BetItem({ bet }: { bet: BetRow }) {
   const cancel = useCancelBet();
+  const [editing, setEditing] = useState(false);
   const unmatched = bet.unmatchedStake ?? 0;
   const cancellable = (bet.status === 'unmatched' || (bet.status === 'matched' && unmatched > 0)) && unmatched > 0;
   const status = statusOf(bet);
@@ -115,6 +119,17 @@ function BetItem({ bet }: { bet: BetRow }) {
       </time>
       {cancellable ? (
         <span className="bet-row__actions">
+          {bet.marketType === 'EXCHANGE' && bet.status === 'unmatched' ? (
+            <Button
+              variant="secondary"
+              className="button--small"
+              onClick={() => setEditing((open) => !open)}
+              aria-expanded={editing}
+              data-testid="edit-bet"
+            >
+              {t('Edit')}
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
             className="button--small"
@@ -126,6 +141,11 @@ function BetItem({ bet }: { bet: BetRow }) {
             {t('Cancel unmatched')}
           </Button>
         </span>
+      ) : null}
+      {editing ? (
+        <Suspense fallback={<Skeleton height="3rem" />}>
+          <EditBetForm bet={bet} onDone={() => setEditing(false)} />
+        </Suspense>
       ) : null}
     </li>
   );

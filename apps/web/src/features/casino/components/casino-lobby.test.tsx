@@ -259,7 +259,7 @@ describe('favourites, recently played and categories as icons (issue 15)', () =>
         return ok({ favourites, recent: [SLOTS[2]] });
       },
     });
-    await waitFor(() => expect(screen.getByTestId('my-games-recent')).toBeTruthy(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.getByTestId('my-games-recent')).toBeTruthy());
     expect(
       within(screen.getByTestId('my-games-recent'))
         .getAllByTestId('game-card')

@@ -16,7 +16,7 @@ import { placeBet } from '../api/place-bet';
 import { closeSlip, saveSlipDraft, type SlipSelection } from '../hooks/use-bet-slip';
 import { useLiveMarket } from '../hooks/live-markets';
 import { keepSlipOpenStore, setKeepSlipOpen, useKeepSlipOpen } from '../hooks/slip-settings';
-import { parseStake, slipPreview } from '../utils/slip-math';
+import { groupedNumber, parseStake, slipPreview } from '../utils/slip-math';
 import { marketBlock } from './market-state';
 import { SlipWallet } from './slip-wallet';
 import { StakeChips } from './stake-chips';
@@ -374,7 +374,7 @@ export function BetSlip({ selection, variant }: { selection: SlipSelection; vari
             ref={stakeRef}
             inputMode="decimal"
             value={stakeText}
-            placeholder={t('Min {amount}', { amount: market.minStake.toLocaleString('en-IN') })}
+            placeholder={t('Min {amount}', { amount: groupedNumber(market.minStake) })}
             aria-label={t('Stake')}
             data-testid="slip-stake"
             onChange={(event) => {

@@ -6,6 +6,7 @@ import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
 import { MarketRules } from './market-rules';
+import { PinButton } from './pin-button';
 import { RunnerPosition } from './runner-position';
 import { t } from '../../../lib/i18n/i18n';
 
@@ -33,6 +34,7 @@ export function BookmakerMarket({ market: loaded, eventName }: { market: Market;
         <span className="badge">{t('Bookmaker')}</span>
         <MarketLimits market={market} />
         <MarketRules marketId={market._id} name={market.name} />
+        <PinButton marketId={market._id} name={market.name} />
         {position !== null ? <CashOut market={market} /> : null}
       </header>
       <div className="market__columns market__columns--pair" aria-hidden="true">

@@ -1,9 +1,15 @@
+import { Suspense, lazy, useState } from 'react';
 import type { BetRow } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { Skeleton } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/auth/session';
 import { useCancelFromEvent, useEventBets, type CancelTarget } from '../api/event-bets';
 import { t } from '../../../lib/i18n/i18n';
+
+/** Edit bet (decision 0067): lazy, off the first load. */
+const EditBetForm = lazy(() => import('../../../components/edit-bet/edit-bet-form'));
+
+const editable = (bet: BetRow) => bet.marketType === 'EXCHANGE' && bet.status === 'unmatched' && bet.unmatchedStake > 0;
 
 const cancellable = (bet: BetRow) => bet.status === 'unmatched' || bet.status === 'pending';
 
@@ -25,9 +31,15 @@ function matchedAt(bet: BetRow): number | null {
 }
 
 function statusText(bet: BetRow): string {
+  if (bet.status === 'voided') return t('Void');
+  if (bet.status === 'settled')
+    return (bet.profitLoss ?? 0) >= 0
+      ? t('Won {amount}', { amount: formatRupees(bet.profitLoss ?? 0) })
+      : t('Lost {amount}', { amount: formatRupees(-(bet.profitLoss ?? 0)) });
   if (bet.status === 'pending') return t('In bet delay');
+  // A stake lowered by an edit (decision 0067) shows what still waits, not the stake as placed.
   if (bet.status === 'unmatched')
-    return bet.matchedStake > 0
+    return bet.matchedStake > 0 || bet.unmatchedStake < bet.stake
       ? `${formatRupees(bet.matchedStake)} matched, ${formatRupees(bet.unmatchedStake)} unmatched`
       : 'Unmatched';
   return 'Matched';
@@ -42,6 +54,7 @@ export function EventBets({ eventId }: { eventId: string }) {
   const { user } = useSession();
   const query = useEventBets(eventId, user !== null);
   const cancel = useCancelFromEvent();
+  const [editing, setEditing] = useState<string | null>(null);
   if (user === null) return null;
   const busy = (target: CancelTarget) =>
     cancel.isPending && JSON.stringify(cancel.variables) === JSON.stringify(target);
@@ -99,6 +112,18 @@ export function EventBets({ eventId }: { eventId: string }) {
                     </>
                   )}
                 </span>
+                {editable(bet) ? (
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-expanded={editing === bet._id}
+                    onClick={() => setEditing(editing === bet._id ? null : bet._id)}
+                    aria-label={`${t('Edit')} ${sideText(bet)} ${bet.selection} @ ${priceText(bet)}`}
+                    data-testid="event-bet-edit"
+                  >
+                    {t('Edit')}
+                  </button>
+                ) : null}
                 {cancellable(bet) ? (
                   <button
                     type="button"
@@ -109,6 +134,11 @@ export function EventBets({ eventId }: { eventId: string }) {
                   >
                     {busy({ betId: bet._id }) ? 'Cancelling…' : 'Cancel'}
                   </button>
+                ) : null}
+                {editing === bet._id ? (
+                  <Suspense fallback={<Skeleton height="3rem" />}>
+                    <EditBetForm bet={bet} onDone={() => setEditing(null)} />
+                  </Suspense>
                 ) : null}
               </li>
             ))}

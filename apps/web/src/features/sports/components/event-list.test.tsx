@@ -34,7 +34,7 @@ describe('Home sports lists', () => {
     });
     renderApp('/');
     // Home is loaded on demand: its first import in a run may take more than the default second on a busy machine.
-    const inPlay = await screen.findByTestId('in-play', {}, { timeout: 5000 });
+    const inPlay = await screen.findByTestId('in-play');
     const row = within(inPlay).getByTestId('event-row');
     expect(within(row).getByRole('link', { name: 'India v Australia' }).getAttribute('href')).toBe(
       '/event?sport=cricket&league=t20-series&event=india-v-australia',

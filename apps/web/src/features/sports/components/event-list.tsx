@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EventSummary, Market } from '@khel/contract';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -75,7 +75,7 @@ function MainPrices({ market: loaded, eventName }: { market: Market; eventName: 
   );
 }
 
-function EventRow({ event }: { event: EventSummary }) {
+export function EventRow({ event }: { event: EventSummary }) {
   const score = useLiveScore(event._id, event.score);
   return (
     <li className="event-row" data-testid="event-row" data-event={event.slugName}>
@@ -102,7 +102,16 @@ function EventRow({ event }: { event: EventSummary }) {
   );
 }
 
-function EventSection({ title, events, testId }: { title: string; events: EventSummary[]; testId: string }) {
+/** Memoised: a section redraws when its events change, not on each render of the tabs above it. */
+const EventSection = memo(function EventSection({
+  title,
+  events,
+  testId,
+}: {
+  title: string;
+  events: EventSummary[];
+  testId: string;
+}) {
   if (events.length === 0) return null;
   return (
     <section className="stack-sm" aria-label={title} data-testid={testId}>
@@ -114,7 +123,7 @@ function EventSection({ title, events, testId }: { title: string; events: EventS
       </ul>
     </section>
   );
-}
+});
 
 /** Home's sports exchange: sport tabs, then in-play and upcoming events with live best back / lay prices. */
 export function EventLists() {
@@ -123,15 +132,22 @@ export function EventLists() {
   const events = useEvents(sport === '' ? {} : { sport });
   const tabsRef = useRef<HTMLDivElement>(null);
   const tabHints = useScrollHints(tabsRef, sports.data);
-  const list = (events.data ?? []).filter((event) => event.status !== 'finished' && event.status !== 'cancelled');
+  // Deferred (issue 31): the answer lands in a synchronous update; the rows then render in a transition
+  // React slices into short tasks, so a long list never blocks a phone's main thread in one go.
+  const data = useDeferredValue(events.data);
+  const list = useMemo(
+    () => (data ?? []).filter((event) => event.status !== 'finished' && event.status !== 'cancelled'),
+    [data],
+  );
   useLiveTopics({
     marketIds: list.flatMap((event) => (event.mainMarket ? [event.mainMarket._id] : [])),
     eventIds: list.filter((event) => event.inPlay).map((event) => event._id),
   });
-  const inPlay = list.filter((event) => event.inPlay);
-  const upcoming = list
-    .filter((event) => !event.inPlay)
-    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  const inPlay = useMemo(() => list.filter((event) => event.inPlay), [list]);
+  const upcoming = useMemo(
+    () => list.filter((event) => !event.inPlay).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime)),
+    [list],
+  );
 
   return (
     <div className="stack">
@@ -162,7 +178,7 @@ export function EventLists() {
         </div>
         <LiveIndicator />
       </div>
-      {events.isPending ? (
+      {data === undefined && !events.isError ? (
         <div className="stack" aria-busy="true" aria-label={t('Loading')}>
           <Skeleton height="4rem" />
           <Skeleton height="4rem" />

@@ -1,3 +1,4 @@
+import { memo, useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import type { EventDetail } from '@khel/contract';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -47,6 +48,9 @@ function Markets({ event }: { event: EventDetail }) {
 /** The event page (/event?sport=&league=&event=): score / TV panel, every market, the bet slip. */
 export function EventView({ slugs }: { slugs: EventSlugs | null }) {
   const query = useEvent(slugs);
+  // The event as a deferred value (issue 31): the query's answer lands in a synchronous update, and the
+  // page's markets then render in a transition React slices into short tasks, not one long one.
+  const event = useDeferredValue(query.data);
   if (slugs === null || query.isError || (query.data === undefined && !query.isPending)) {
     return (
       <EmptyState title={t('This event is not available')} testId="event-empty">
@@ -55,7 +59,7 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
       </EmptyState>
     );
   }
-  if (query.isPending) {
+  if (event === undefined) {
     return (
       <div className="stack" aria-busy="true" aria-label={t('Loading')}>
         <Skeleton height="2rem" width="60%" />
@@ -64,7 +68,11 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
       </div>
     );
   }
-  const event = query.data;
+  return <EventPage event={event} />;
+}
+
+/** Memoised: the urgent render that carries a new answer keeps the previous page as it is. */
+const EventPage = memo(function EventPage({ event }: { event: EventDetail }) {
   return (
     <div className="sports-layout">
       <div className="stack sports-layout__main">
@@ -92,4 +100,4 @@ export function EventView({ slugs }: { slugs: EventSlugs | null }) {
       <SlipHost event={event} />
     </div>
   );
-}
+});

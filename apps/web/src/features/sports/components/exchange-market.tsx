@@ -1,3 +1,4 @@
+import { Fragment, Suspense, lazy, useState } from 'react';
 import type { Market, Runner } from '@khel/contract';
 import { openSlip } from '../hooks/use-bet-slip';
 import { useLiveMarketShape } from '../hooks/live-markets';
@@ -7,8 +8,12 @@ import { LivePriceCell } from './live-price-cell';
 import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
 import { MarketRules } from './market-rules';
+import { PinButton } from './pin-button';
 import { RunnerPosition } from './runner-position';
 import { t } from '../../../lib/i18n/i18n';
+
+/** A runner's three-deep ladder with its last traded price and volume (issue 31): lazy, off the first load. */
+const RunnerLadder = lazy(() => import('./runner-ladder'));
 
 const LEVELS = 3;
 const DEPTHS = Array.from({ length: LEVELS }, (_, depth) => depth);
@@ -75,6 +80,7 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
   const market = useLiveMarketShape(loaded);
   const block = marketBlock(market);
   const position = useMarketPosition(market.eventId, market._id);
+  const [ladderOf, setLadderOf] = useState<string | null>(null);
   return (
     <section
       className="market market--exchange"
@@ -87,6 +93,7 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
         {market.inPlay ? <span className="badge badge--live">{t('In-play')}</span> : null}
         <MarketLimits market={market} />
         <MarketRules marketId={market._id} name={market.name} />
+        <PinButton marketId={market._id} name={market.name} />
         {position !== null ? <CashOut market={market} /> : null}
       </header>
       <div className="market__columns" aria-hidden="true">
@@ -96,41 +103,70 @@ export function ExchangeMarket({ market: loaded, eventName }: { market: Market; 
       </div>
       <div className="market__body">
         {market.runners.map((runner) => (
-          <div className="runner" key={runner._id} data-testid="runner" data-runner={runner.name}>
-            <span className="runner__name">
-              {runner.name}
-              <RunnerPosition
-                name={runner.name}
-                figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null}
-              />
-            </span>
-            <div className="runner__prices">
-              {/* worst … best, so the best back sits next to the best lay */}
-              {[...DEPTHS].reverse().map((depth) => (
-                <LadderCell
-                  key={`b${depth}`}
-                  market={market}
-                  runner={runner}
-                  side="back"
-                  depth={depth}
-                  blocked={block !== null}
-                  eventName={eventName}
+          <Fragment key={runner._id}>
+            <div className="runner" data-testid="runner" data-runner={runner.name}>
+              <span className="runner__name">
+                <button
+                  type="button"
+                  className="runner__toggle"
+                  aria-expanded={ladderOf === runner._id}
+                  aria-label={t('Show the ladder of {runner}', { runner: runner.name })}
+                  onClick={() => setLadderOf(ladderOf === runner._id ? null : runner._id)}
+                  data-testid="runner-ladder-toggle"
+                >
+                  {runner.name}
+                </button>
+                <RunnerPosition
+                  name={runner.name}
+                  figures={position?.runners.find((row) => row.selectionId === runner._id) ?? null}
                 />
-              ))}
-              {DEPTHS.map((depth) => (
-                <LadderCell
-                  key={`l${depth}`}
-                  market={market}
-                  runner={runner}
-                  side="lay"
-                  depth={depth}
-                  blocked={block !== null}
-                  eventName={eventName}
-                />
-              ))}
-              {block !== null ? <SuspendedOverlay text={block} /> : null}
+              </span>
+              <div className="runner__prices">
+                {/* worst … best, so the best back sits next to the best lay */}
+                {[...DEPTHS].reverse().map((depth) => (
+                  <LadderCell
+                    key={`b${depth}`}
+                    market={market}
+                    runner={runner}
+                    side="back"
+                    depth={depth}
+                    blocked={block !== null}
+                    eventName={eventName}
+                  />
+                ))}
+                {DEPTHS.map((depth) => (
+                  <LadderCell
+                    key={`l${depth}`}
+                    market={market}
+                    runner={runner}
+                    side="lay"
+                    depth={depth}
+                    blocked={block !== null}
+                    eventName={eventName}
+                  />
+                ))}
+                {block !== null ? <SuspendedOverlay text={block} /> : null}
+              </div>
             </div>
-          </div>
+            {ladderOf === runner._id ? (
+              <Suspense fallback={null}>
+                <RunnerLadder
+                  market={market}
+                  runnerId={runner._id}
+                  cell={(side, depth) => (
+                    <LadderCell
+                      market={market}
+                      runner={runner}
+                      side={side}
+                      depth={depth}
+                      blocked={block !== null}
+                      eventName={eventName}
+                    />
+                  )}
+                />
+              </Suspense>
+            ) : null}
+          </Fragment>
         ))}
         {market.runners.length === 0 ? <p className="muted">{t('No runners yet.')}</p> : null}
       </div>

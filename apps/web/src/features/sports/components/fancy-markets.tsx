@@ -7,7 +7,9 @@ import { useMarketPosition } from '../api/positions';
 import { CashOut } from './cash-out';
 import { FancyBook } from './fancy-book';
 import { MarketRules } from './market-rules';
+import { PinButton } from './pin-button';
 import { t } from '../../../lib/i18n/i18n';
+import { groupedNumber } from '../utils/slip-math';
 
 const rateText = (rate: number | null | undefined) => (rate === null || rate === undefined ? null : String(rate));
 
@@ -30,11 +32,12 @@ function FancyRow({ market: loaded, eventName }: { market: Market; eventName: st
         {market.name}
         <span className="market__limits muted">
           {t('Min {min} · Max {max}', {
-            min: market.minStake.toLocaleString('en-IN'),
-            max: market.maxStake.toLocaleString('en-IN'),
+            min: groupedNumber(market.minStake),
+            max: groupedNumber(market.maxStake),
           })}
         </span>
         <MarketRules marketId={market._id} name={market.name} />
+        <PinButton marketId={market._id} name={market.name} />
         <FancyBook market={market} position={position} />
         {/* A fancy position can be cashed out from its row, not only from its Book (issue 31). */}
         {position !== null && position.fancyBook.length > 0 ? <CashOut market={market} /> : null}

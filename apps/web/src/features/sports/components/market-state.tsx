@@ -1,6 +1,7 @@
 import type { Market } from '@khel/contract';
 import { suspendText } from '../../../lib/bet-text';
 import { t } from '../../../lib/i18n/i18n';
+import { groupedNumber } from '../utils/slip-math';
 
 /** Whether bets can be placed on the market now, and what to say when not. */
 export function marketBlock(market: Market): string | null {
@@ -24,8 +25,8 @@ export function MarketLimits({ market }: { market: Market }) {
   return (
     <span className="market__limits muted">
       {t('Min {min} · Max {max}', {
-        min: market.minStake.toLocaleString('en-IN'),
-        max: market.maxStake.toLocaleString('en-IN'),
+        min: groupedNumber(market.minStake),
+        max: groupedNumber(market.maxStake),
       })}
     </span>
   );

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { DEFAULT_STAKE_BUTTONS } from '@khel/contract';
 import { useStakeButtons } from '../api/stake-buttons';
 import { setOneClick, useOneClick } from '../hooks/one-click';
-import { chipLabel } from '../utils/slip-math';
+import { groupedNumber } from '../utils/slip-math';
 import { t } from '../../../lib/i18n/i18n';
 
 /**
@@ -39,12 +39,12 @@ export function OneClickControl() {
           >
             {stakes.map((value) => (
               <option key={value} value={value}>
-                ₹{chipLabel(value)}
+                ₹{groupedNumber(value)}
               </option>
             ))}
           </select>
           <span className="one-click__note" role="status">
-            {t('A tap on a price places ₹{stake} at once.', { stake: chipLabel(oneClick.stake) })}
+            {t('A tap on a price places ₹{stake} at once.', { stake: groupedNumber(oneClick.stake) })}
           </span>
         </>
       ) : null}

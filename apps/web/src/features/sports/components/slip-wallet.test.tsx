@@ -3,16 +3,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
-import { createQueryClient } from '../../../app/provider';
 import { loadSession } from '../../../lib/auth/session';
 import { makeBonus, makeBonusData } from '../../../testing/bonus-fixtures';
 import { ok, stubFetch } from '../../../testing/fetch-stub';
 import { makeProfile } from '../../../testing/fixtures';
 import { signIn } from '../../../testing/render-app';
+import { testQueryClient } from '../../../testing/reset-page';
 import { SlipWallet, wageringOdds } from './slip-wallet';
 
 function withQueries(children: ReactNode) {
-  return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
+  return <QueryClientProvider client={testQueryClient()}>{children}</QueryClientProvider>;
 }
 
 function as(profile: ReturnType<typeof makeProfile>) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DEFAULT_STAKE_BUTTONS, STAKE_BUTTON_COUNT, stakeButtonsSchema } from '@khel/contract';
 import { Button } from '../../../components/ui/button';
 import { useSaveStakeButtons, useStakeButtons } from '../api/stake-buttons';
-import { chipLabel } from '../utils/slip-math';
+import { groupedNumber } from '../utils/slip-math';
 import { t } from '../../../lib/i18n/i18n';
 
 /**
@@ -18,7 +18,7 @@ export function StakeChips({ disabled, onPick }: { disabled: boolean; onPick: (r
     <div className="chips" role="group" aria-label={t('Stake chips')}>
       {values.map((value, index) => (
         <button key={index} type="button" className="chip" onClick={() => onPick(value)} disabled={disabled}>
-          {chipLabel(value)}
+          {groupedNumber(value)}
         </button>
       ))}
       <button

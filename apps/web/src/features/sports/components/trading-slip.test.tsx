@@ -14,6 +14,7 @@ const routes = (extra: Record<string, StubResponse | StubHandler> = {}) => ({
   'GET /getUserData': ok(makeProfile()),
   'GET /event': ok(eventDetail()),
   'GET /event-positions': ok([]),
+  'GET /pinned-markets': ok([]),
   ...extra,
 });
 
@@ -23,7 +24,7 @@ async function openEvent(extra: Record<string, StubResponse | StubHandler> = {},
   signIn(makeProfile());
   const stub = stubFetch(routes(extra));
   renderApp(EVENT_PATH);
-  await screen.findByTestId('event-name', {}, { timeout: 5000 });
+  await screen.findByTestId('event-name');
   return stub;
 }
 

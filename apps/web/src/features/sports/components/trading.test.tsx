@@ -55,7 +55,7 @@ async function openEvent(extra: Record<string, StubResponse | StubHandler> = {})
     ...extra,
   });
   renderApp(EVENT_PATH);
-  await screen.findByTestId('event-name', {}, { timeout: 5000 });
+  await screen.findByTestId('event-name');
   return stub;
 }
 

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHIP_VALUES } from '@khel/contract';
-import { chipLabel, parseStake, slipPreview } from './slip-math';
+import { groupedNumber, parseStake, slipPreview } from './slip-math';
 
 describe('bet slip preview (spec §9 profit formulas, @khel/money)', () => {
   it('exchange back: (odds − 1) × stake to win, the stake to lose', () => {
@@ -67,7 +67,7 @@ describe('bet slip preview (spec §9 profit formulas, @khel/money)', () => {
   });
 
   it('labels the default chips of spec §9 with Indian grouping', () => {
-    expect(DEFAULT_CHIP_VALUES.map(chipLabel)).toEqual([
+    expect(DEFAULT_CHIP_VALUES.map(groupedNumber)).toEqual([
       '100',
       '1,000',
       '2,000',
@@ -77,5 +77,13 @@ describe('bet slip preview (spec §9 profit formulas, @khel/money)', () => {
       '50,000',
       '1,00,000',
     ]);
+    // As en-IN's Intl writes them, without loading ICU data: limits, odd amounts, decimals, negatives.
+    const intl = new Intl.NumberFormat('en-IN');
+    for (const value of [0, 5, 999, 1000, 12_345, 123_456, 1_234_567, 25_00_00_000, 100.5, 2500.25, -75_000])
+      expect(groupedNumber(value)).toBe(intl.format(value));
+    const constructed = vi.spyOn(Intl, 'NumberFormat');
+    groupedNumber(1_00_000);
+    expect(constructed).not.toHaveBeenCalled();
+    constructed.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 import type { MarketType } from '@khel/contract';
 import {
   backProfitPaise,
+  groupIndian,
   layLiabilityPaise,
   percentLiabilityPaise,
   percentProfitPaise,
@@ -53,7 +54,12 @@ export function parseStake(text: string): number | null {
   return value > 0 ? value : null;
 }
 
-/** Chip labels with Indian grouping: 1,000 … 1,00,000. */
-export function chipLabel(value: number): string {
-  return new Intl.NumberFormat('en-IN').format(value);
+/**
+ * A rupee amount with Indian grouping, as en-IN writes it: 1,000 … 1,00,000 (chips, a market's limits).
+ * By hand, not Intl.NumberFormat: the first Intl formatter loads ICU data, a long task on a phone's
+ * first paint of the event page (issue 31).
+ */
+export function groupedNumber(value: number): string {
+  const [whole = '', fraction] = String(Math.abs(value)).split('.');
+  return `${value < 0 ? '-' : ''}${groupIndian(whole)}${fraction === undefined ? '' : `.${fraction.slice(0, 3)}`}`;
 }

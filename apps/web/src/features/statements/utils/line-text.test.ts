@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { StatementLine } from '@khel/contract';
 import { setLocale } from '../../../lib/i18n/i18n';
 import { statementLineText } from './line-text';
@@ -92,8 +92,8 @@ describe('statement line wording', () => {
   });
 
   describe('in Hindi', () => {
-    beforeAll(async () => setLocale('hi', false));
-    afterAll(async () => setLocale('en', false));
+    // Each test chooses Hindi: the test setup gives every test English, as a fresh page load.
+    beforeEach(async () => setLocale('hi', false));
 
     it.each(LINES.map(([each, hindi]) => [each.kind, each, hindi] as const))(
       'words %s from its kind and parts',

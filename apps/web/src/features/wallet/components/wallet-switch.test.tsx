@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/provider';
 import { loadSession } from '../../../lib/auth/session';
 import { makeBonus, makeBonusData } from '../../../testing/bonus-fixtures';
 import { ok, stubFetch } from '../../../testing/fetch-stub';
 import { makeProfile } from '../../../testing/fixtures';
 import { signIn } from '../../../testing/render-app';
+import { testQueryClient } from '../../../testing/reset-page';
 import { WalletSwitch } from './wallet-switch';
 
 describe('the wallet switch', () => {
@@ -16,7 +16,7 @@ describe('the wallet switch', () => {
     loadSession();
     stubFetch({ 'GET /bonus-data': ok(makeBonusData({ bonusBalance: 500, active: makeBonus() })) });
     render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={testQueryClient()}>
         <WalletSwitch user={user} />
       </QueryClientProvider>,
     );

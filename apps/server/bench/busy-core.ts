@@ -1,0 +1,30 @@
+// Issue 30's contention case: a money path measured quiet, then again with a busy process pinned to one
+// core beside it (`taskset`, util-linux), as another program on a small machine would be. BENCH_CONTENTION=1
+// turns it on in the casino wallet, ledger and bets (realistic flow) benches; each prints the quiet and busy rows and their ratios.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+export const CONTENTION = process.env.BENCH_CONTENTION === '1';
+
+/** Runs `work` while a process spins on one core (the machine's last), and stops that process after. */
+export async function withBusyCore<T>(work: () => Promise<T>): Promise<T> {
+  const core = Math.max(0, availableParallelism() - 1);
+  const busy = spawn('taskset', ['-c', String(core), process.execPath, '-e', 'for (;;) {}'], { stdio: 'ignore' });
+  await new Promise<void>((resolve, reject) => {
+    busy.once('spawn', resolve);
+    busy.once('error', reject);
+  });
+  try {
+    return await work();
+  } finally {
+    busy.kill('SIGKILL');
+  }
+}
+
+/** "busy ÷ quiet" for a throughput and a tail, with issue 30's bounds (at least half the throughput, p99 at most 4×). */
+export function contentionLine(quiet: { rate: number; p99: number }, busy: { rate: number; p99: number }): string {
+  if (quiet.rate <= 0 || quiet.p99 <= 0) return 'busy core ÷ quiet: n/a (nothing measured quiet)';
+  const rate = busy.rate / quiet.rate;
+  const tail = busy.p99 / quiet.p99;
+  return `busy core ÷ quiet: throughput ${rate.toFixed(2)}× (bound ≥ 0.5: ${rate >= 0.5 ? 'met' : 'missed'}), p99 ${tail.toFixed(2)}× (bound ≤ 4: ${tail <= 4 ? 'met' : 'missed'})`;
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PinnedMarket } from '@khel/contract';
+import { apiRequest, shouldRetry, unwrap } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth/session';
+
+const KEY = ['pinned-markets'];
+
+/** GET /api/v1/pinned-markets: the player's pins (issue 31), oldest first, with live-ready markets. */
+export function usePinnedMarkets() {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: KEY,
+    queryFn: async () => unwrap(await apiRequest<PinnedMarket[]>('/pinned-markets')),
+    enabled: user !== null,
+    retry: shouldRetry,
+    staleTime: 30_000,
+  });
+}
+
+/** Pin (POST) or unpin (DELETE) one market; the answer is the whole list, which replaces the cache. */
+export function useTogglePin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ marketId, pinned }: { marketId: string; pinned: boolean }) =>
+      unwrap(
+        pinned
+          ? await apiRequest<PinnedMarket[]>(`/pinned-markets/${marketId}`, { method: 'DELETE', successToast: false })
+          : await apiRequest<PinnedMarket[]>('/pinned-markets', {
+              method: 'POST',
+              body: { marketId },
+              successToast: false,
+            }),
+      ),
+    onSuccess: (list) => queryClient.setQueryData(KEY, list),
+  });
+}
