@@ -11,7 +11,7 @@ import type { BetRow } from '../sports-repository.js';
 export interface OneStatementCommit {
   marks: readonly HeldMarks[];
   limitsMark: string;
-  /** The batch's wallet exposure moves as the wallet's CTEs (parameters from 7 on), or none. */
+  /** The batch's wallet exposure moves as the wallet's CTEs (parameters after the check's), or none. */
   wallet: ((first: number) => Promise<ExposureMovesPart>) | null;
   /** The batch's idempotency answers as one insert CTE, or none. */
   joined: ((first: number, when: string) => { sql: string; params: unknown[] }) | null;

@@ -80,7 +80,12 @@ function marksOf(part: Part): { held: Held; marks: HeldMarks; limitsMark: string
     return null;
   return {
     held,
-    marks: { marketId: part.marketId, rowMark: held.marks.row, namesMark: held.marks.names },
+    marks: {
+      marketId: part.marketId,
+      rowMark: held.marks.row,
+      namesMark: held.marks.names,
+      logSeq: held.book.lastSeq,
+    },
     limitsMark: held.players.limitsMark,
   };
 }

@@ -34,6 +34,8 @@ export interface HeldMarks {
   rowMark: string;
   /** The digest of its event's names (a rename). */
   namesMark: string;
+  /** The last engine sequence of the lane's book: the database's log must end there too. */
+  logSeq: number;
 }
 
 /**
@@ -41,9 +43,16 @@ export interface HeldMarks {
  * advisory locks in the given (sorted) order, as lockAll, so a transaction of another process or of
  * an operator command is over before anything is checked; then each market row locked FOR SHARE and
  * required unchanged since the lane held it (a row updated meanwhile is re-read by the lock and fails
- * its mark), its event's names unchanged, and the limit tables' fingerprint the lane's.
- * `lane_checked.ok` says whether all of it holds. A concurrent writer of the same market's command log
- * is caught by the log's primary key when the commands are appended.
+ * its mark), its command log ending at the lane's sequence, its event's names unchanged, and the limit
+ * tables' fingerprint the lane's. `lane_checked.ok` says whether all of it holds.
+ *
+ * The log's end is checked, not left to the log's primary key: another process's transaction that
+ * appended commands without touching the market row (no snapshot) and committed before this statement
+ * began leaves the row's mark as it was, and this statement's own snapshot may drop those commands
+ * (lane_trimmed sees them) before its appends, so no key would clash and a stale book would become the
+ * stored one (a resting offer matched twice: writer-crash.e2e.ts, one-statement.test.ts). A writer that
+ * commits after this statement began is invisible to the check and to the trim, and its commands clash
+ * with this statement's appends on the primary key.
  */
 /**
  * The snapshots a one-statement commit saves (decision 0039), parameter $first: each market's book and
@@ -77,8 +86,9 @@ export function laneCheckStatement(
   return {
     sql: `lane_locks as materialized (select count(pg_advisory_xact_lock(hashtext(k))) as n from unnest(${p(0)}::text[]) with ordinality as u(k, o)),
       lane_marked as materialized (
-        select m.id from markets m join unnest(${p(1)}::uuid[], ${p(2)}::text[], ${p(3)}::text[]) as x(id, row_mark, names_mark) on m.id = x.id
+        select m.id from markets m join unnest(${p(1)}::uuid[], ${p(2)}::text[], ${p(3)}::text[], ${p(6)}::bigint[]) as x(id, row_mark, names_mark, log_seq) on m.id = x.id
         where (select n from lane_locks) >= 0 and m.id = any(${p(1)}::uuid[]) and m.xmin::text = x.row_mark and md5(${EVENT_NAMES}::text) = x.names_mark
+          and greatest(m.book_seq, coalesce((select max(c.seq) from market_commands c where c.market_id = m.id), 0)) = x.log_seq
         for share of m),
       lane_checked as materialized (select (select count(*) from lane_marked) = ${p(4)}::int and ${LIMITS_FINGERPRINT} = ${p(5)}::text as ok)`,
     params: [
@@ -88,6 +98,7 @@ export function laneCheckStatement(
       marks.map((mark) => mark.namesMark),
       marks.length,
       limitsMark,
+      marks.map((mark) => mark.logSeq),
     ],
   };
 }
