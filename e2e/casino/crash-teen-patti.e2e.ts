@@ -26,12 +26,24 @@ async function apiBalance(): Promise<number> {
 }
 const headerBalance = async (page: Page) => rupees(await page.getByTestId('balance-amount').textContent());
 async function waitForHeaderBalance(page: Page, expected: number): Promise<void> {
-  await page.waitForFunction(
-    (value) =>
-      document.querySelector('[data-testid="balance-amount"]')?.textContent?.replace(/[₹,]/g, '') === value.toFixed(2),
-    expected,
-    { timeout: 15_000, polling: 100 },
-  );
+  try {
+    await page.waitForFunction(
+      (value) =>
+        document.querySelector('[data-testid="balance-amount"]')?.textContent?.replace(/[₹,]/g, '') ===
+        value.toFixed(2),
+      expected,
+      { timeout: 15_000, polling: 100 },
+    );
+  } catch (error) {
+    // Say what the header and the server showed instead (a timeout alone told nothing in CI).
+    const shown = await page
+      .getByTestId('balance-amount')
+      .textContent()
+      .catch(() => null);
+    throw new Error(`header balance ${shown} did not reach ${expected.toFixed(2)} (server: ${await apiBalance()})`, {
+      cause: error,
+    });
+  }
 }
 async function gameFrame(page: Page): Promise<Frame> {
   const handle = await page.getByTestId('game-iframe').elementHandle({ timeout: 20_000 });

@@ -90,6 +90,40 @@ export function updateUser(user: Profile): void {
   sessionStore.set((state) => ({ ...state, user, loggedIn: true, verified: true }));
 }
 
+/** How many pushed balances this page has applied (the socket's `balance` messages). */
+let pushedBalances = 0;
+
+export function pushedBalanceCount(): number {
+  return pushedBalances;
+}
+
+type Figures = Pick<Profile, 'balance' | 'exposure' | 'bonus' | 'bonusExposure'>;
+
+/** A pushed balance: the wallets as the commit that moved them left them. */
+export function applyPushedBalance(figures: Figures): void {
+  const current = sessionStore.get().user;
+  if (current === null) return;
+  pushedBalances += 1;
+  updateUser({ ...current, ...figures });
+}
+
+/**
+ * A profile read (getUserData) whose request left when `pushesWhenSent` pushes had been applied. If a
+ * push arrived while it was in flight, the read may have been answered before that push's commit: its
+ * balances give way to the pushed ones (a change committed after the push pushes again), the rest of
+ * the profile is taken. Without this a slow read overwrote a newer pushed balance and the header kept
+ * the old figure until the next change (CI, crash-teen-patti.e2e.ts).
+ */
+export function updateUserFromRead(profile: Profile, pushesWhenSent: number): void {
+  const current = sessionStore.get().user;
+  if (current === null || pushesWhenSent === pushedBalances) {
+    updateUser(profile);
+    return;
+  }
+  const { balance, exposure, bonus, bonusExposure } = current;
+  updateUser({ ...profile, balance, exposure, bonus, bonusExposure });
+}
+
 /** change_password revokes every session and answers a new token for this one. */
 export function replaceToken(token: string): void {
   local.set(STORAGE_KEYS.token, token);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { balanceChangeText, type BalanceChange, type WsServerMessage } from '@khel/contract';
 import { notify } from '../toast';
-import { sessionStore, updateUser, useSession } from '../auth/session';
+import { applyPushedBalance, useSession } from '../auth/session';
 import { useStore } from '@khel/web-kit';
 import { useOnline } from '../pwa/use-online';
 import { liveClient, type LiveStatus, type LiveTopics } from './live-client';
@@ -73,15 +73,12 @@ export function useLiveAccount(): void {
   useEffect(() => {
     const offMessage = liveClient.onMessage((message) => {
       if (message.type === 'balance') {
-        const current = sessionStore.get().user;
-        if (current)
-          updateUser({
-            ...current,
-            balance: message.balance,
-            exposure: message.exposure,
-            bonus: message.bonus,
-            bonusExposure: message.bonusExposure,
-          });
+        applyPushedBalance({
+          balance: message.balance,
+          exposure: message.exposure,
+          bonus: message.bonus,
+          bonusExposure: message.bonusExposure,
+        });
         for (const change of message.changes ?? []) announce(change);
       } else if (message.type === 'bet') {
         void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
