@@ -136,6 +136,19 @@ export async function runParts(
   return [...ran.map((entry) => entry.outcomes), ...missing];
 }
 
+/** The offer id of `rowsChanged`: never a bet's (a UUID) nor the house's (`house:…`). */
+export const ROWS_CHANGED_OFFER = 'writer:rows-changed';
+
+/**
+ * The engine command a command logs when it wrote players' rows of an exchange market outside the book
+ * and applied no engine command itself: a cancel of an offer that never rests, which the engine refuses
+ * (OFFER_NOT_OPEN, MAT-7) and which changes nothing in the book or its replay, but takes the next
+ * sequence, so the market's log tells every other process's lane that what it holds may be stale.
+ */
+function rowsChanged(seq: number): ExchangeCommand {
+  return { type: 'cancel', seq, timeMs: 0, offerId: ROWS_CHANGED_OFFER, ownerId: ROWS_CHANGED_OFFER };
+}
+
 /**
  * Runs one market's commands in order against what its lane holds (`all`: every command of the
  * transaction so far, by place); answers their outcomes and the engine commands applied. `tx` is the
@@ -195,9 +208,17 @@ export async function runCommands(
         return events;
       },
     };
+    const logged = log.length;
     try {
       outcomes.set(job, { value: await job.fn(context) });
-      if (ownWrites > 0) writes.forgetPlayers();
+      if (ownWrites > 0) {
+        writes.forgetPlayers();
+        // Rows of the book's players written outside the book (a void, a delayed bet's lapse or withdrawal)
+        // with no engine command: the log moves anyway, so every other process's lane holding this
+        // market's players reads them again (a rebuild in a transaction; a one-statement commit finds its
+        // lane behind the log), as it does after any command it did not write.
+        if (held.book !== null && log.length === logged) context.apply(rowsChanged(held.book.lastSeq + 1));
+      }
       // Writing the staged rows failed under this command (which may have caught it): the attempt is over.
       if (writes.failure !== null) throw writes.failure;
     } catch (error) {

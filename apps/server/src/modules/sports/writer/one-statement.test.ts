@@ -9,6 +9,7 @@ import type { TestApp } from '../../../../test/test-app.js';
 import { call, createOperator, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
 import { marketOf } from '../../agents/agents-test-support.js';
+import type { Caller } from '../../identity/identity-service.js';
 import { emptyChanges } from '../betting/index.js';
 
 /**
@@ -243,15 +244,13 @@ describe('the one-statement group commit', () => {
     try {
       const operator = await createOperator(small, ROLES.DIRECTOR);
       const m = await marketOf(small, operator.token, 'EXCHANGE');
-      const players = [];
-      for (let i = 0; i < 6; i += 1) players.push(await signUpPlayer(small));
-      const [backer, warm, taker, layer, x, y] = players as [
-        { token: string },
-        { token: string },
-        { token: string },
-        { token: string },
-        { token: string },
-        { token: string },
+      const [backer, warm, taker, layer, x, y] = [
+        await signUpPlayer(small),
+        await signUpPlayer(small),
+        await signUpPlayer(small),
+        await signUpPlayer(small),
+        await signUpPlayer(small),
+        await signUpPlayer(small),
       ];
       const on = (app: TestApp['app'], token: string, runner: number, side: 'back' | 'lay', odds: number) =>
         bet(app, token, { marketId: m.id, selectionId: m.runners[runner], selectionType: side, odds, stake: 100 });
@@ -273,7 +272,7 @@ describe('the one-statement group commit', () => {
       expect(rowAfter.rows[0]?.mark).toBe(rowBefore.rows[0]?.mark);
       // Here, one gathering whose commit is due a snapshot: a lay that the stale book would match with the
       // taken offer, and a back and a lay that match each other.
-      const callers = [];
+      const callers: Caller[] = [];
       for (const player of [layer, x, y]) {
         const auth = await small.services.identity.authenticate(player.token);
         if (auth.kind !== 'ok') throw new Error('no caller');
@@ -289,7 +288,7 @@ describe('the one-statement group commit', () => {
           ] as const
         ).map(([runner, side, odds], index) =>
           small.services.sports.placeBet(
-            callers[index] as never,
+            callers[index] as Caller,
             { marketId: m.id, selectionId: m.runners[runner] as string, selectionType: side, odds, stake: 100 },
             emptyChanges(),
           ),
@@ -323,6 +322,58 @@ describe('the one-statement group commit', () => {
       await beside.app.close();
       await small.close();
     }
+  });
+
+  it("sees a bet another process voided on the open market: the counterparty's bet and position are read again", async () => {
+    // A void writes bets, fills and exposures outside the book; it now logs a command the engine refuses
+    // (the writer's rows-changed mark), so this lane's next batch finds itself behind the log. Before,
+    // this lane wrote the layer's bet from its held row (₹1,500 matched for ₹500 of fills, nothing
+    // cancelled) and its position with the voided fill still in it.
+    const m = await warmMarket();
+    const [backer, layer, late] = [await signUpPlayer(t), await signUpPlayer(t), await signUpPlayer(t)];
+    const on = (token: string, side: 'back' | 'lay', stake: number) =>
+      bet(t.app, token, { marketId: m.id, selectionId: m.runners[0], selectionType: side, odds: 2, stake });
+    const back = await on(backer.token, 'back', 1000);
+    const lay = await on(layer.token, 'lay', 1500);
+    expect(lay.data.status).toBe('unmatched');
+    // The other process voids the backer's bet: the layer's ₹1,000 matched becomes cancelled, ₹500 rests.
+    // Declared by one operator and confirmed by a second (decision 0055), both through the other process.
+    const support = await createOperator(t, ROLES.SUPPORT_ADMIN);
+    const declared = await call(other.app, 'POST', `/api/v1/backoffice/bets/${back.data._id}/void`, {
+      token: director.token,
+      body: { reason: 'Late bet' },
+    });
+    expect(declared.body.meta.code).toBe(200);
+    const confirmed = await call(other.app, 'POST', `/api/v1/backoffice/markets/${m.id}/result/confirm`, {
+      token: support.token,
+    });
+    expect(confirmed.body.meta.code).toBe(200);
+    expect((await t.db.query('select status from bets where id = $1', [back.data._id])).rows[0]).toEqual({
+      status: 'voided',
+    });
+    const before = counts();
+    expect((await on(late.token, 'back', 500)).data.status).toBe('matched');
+    expect(counts().redone - before.redone).toBe(1);
+    const row = (
+      await t.db.query<{ matched: string; cancelled: string; filled: string }>(
+        `select b.matched_paise as matched, b.cancelled_paise as cancelled,
+           (select coalesce(sum(f.stake_paise), 0) from fills f where f.lay_bet_id = b.id and f.voided_at is null) as filled
+         from bets b where b.id = $1`,
+        [lay.data._id],
+      )
+    ).rows[0];
+    expect({ matched: Number(row?.matched), cancelled: Number(row?.cancelled), filled: Number(row?.filled) }).toEqual({
+      matched: 50_000,
+      cancelled: 100_000,
+      filled: 50_000,
+    });
+    // The layer's position is the ₹500 lay at 2.0 alone: −₹500 if the runner wins.
+    const exposure = await t.db.query<{ total: string }>(
+      'select coalesce(sum(exposure_paise), 0) as total from market_exposures where user_id = (select user_id from bets where id = $1)',
+      [lay.data._id],
+    );
+    expect(Number(exposure.rows[0]?.total)).toBe(-50_000);
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('decides again in a transaction an overdraw it could not prove on the market as it is now', async () => {
