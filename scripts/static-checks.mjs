@@ -1,45 +1,55 @@
-// `npm run typecheck`: `tsc -p` over every workspace, e2e and scripts, as many at once as the machine has
-// cores (tsc is single-threaded; one after another left a core idle). Prints each project's time, and the
-// compiler's output of each that fails; exits 1 if any does.
+// `npm run check`'s steps before the tests, as many at once as the machine has cores: Prettier's check,
+// ESLint, the import-cycle check and `tsc -p` over every workspace, e2e and scripts. Each is
+// single-threaded; one after another (as `format:check && typecheck && lint` ran them) left a core idle
+// for the two longest. Prints each step's time, and the whole output of each that fails; exits 1 if any
+// does. `node scripts/static-checks.mjs typecheck` runs the `tsc` steps only (`npm run typecheck`).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// Each tool's own entry, run with this Node (the packages' `exports` do not list their bin files).
+const resolveBin = (name) => join(root, 'node_modules', name);
+
+const tsc = resolveBin('typescript/bin/tsc');
 // The apps first: they take longest, so the short packages fill in around them.
-const projects = [...workspaces, 'e2e', 'scripts'].sort((a, b) => rank(a) - rank(b));
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const typechecks = [...workspaces, 'e2e', 'scripts']
+  .sort((a, b) => (a.startsWith('apps/') ? 0 : 1) - (b.startsWith('apps/') ? 0 : 1))
+  .map((project) => ({ name: `tsc ${project}`, args: [tsc, '-p', project] }));
+// The longest single step (ESLint, about 114 CPU-s) starts first, then Prettier's check (about 58 CPU-s).
+const others = [
+  { name: 'eslint', args: [resolveBin('eslint/bin/eslint.js'), '.', '--max-warnings', '0'] },
+  { name: 'prettier --check', args: [resolveBin('prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn'] },
+  { name: 'import cycles', args: [join(root, 'scripts/import-cycles.mjs')] },
+];
+const steps = process.argv[2] === 'typecheck' ? typechecks : [...others.slice(0, 2), ...typechecks, others[2]];
 
-function rank(project) {
-  return project.startsWith('apps/') ? 0 : 1;
-}
-
-function check(project) {
+function run({ name, args }) {
   const startMs = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '-p', project], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       const seconds = ((performance.now() - startMs) / 1000).toFixed(1);
-      console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${project.padEnd(24)} ${seconds.padStart(6)} s`);
-      resolve({ project, ok: code === 0, output });
+      console.log(`${code === 0 ? 'ok  ' : 'FAIL'} ${name.padEnd(30)} ${seconds.padStart(6)} s`);
+      resolve({ name, ok: code === 0, output });
     });
   });
 }
 
-const queue = [...projects];
+const startMs = performance.now();
+const queue = [...steps];
 const results = [];
 await Promise.all(
   Array.from({ length: Math.min(availableParallelism(), queue.length) }, async () => {
-    for (let project = queue.shift(); project !== undefined; project = queue.shift())
-      results.push(await check(project));
+    for (let step = queue.shift(); step !== undefined; step = queue.shift()) results.push(await run(step));
   }),
 );
+console.log(`${steps.length} steps in ${((performance.now() - startMs) / 1000).toFixed(1)} s`);
 const failed = results.filter((result) => !result.ok);
-for (const { project, output } of failed) console.log(`\n${project}:\n${output}`);
+for (const { name, output } of failed) console.log(`\n${name}:\n${output}`);
 process.exit(failed.length > 0 ? 1 : 0);
