@@ -11,7 +11,7 @@ import type { BookLog, Held, MarketContext } from './market-state.js';
 import type { EventNames } from '../sports-repository.js';
 import { Refused, writeStaged } from './staged-rows.js';
 import type { Op } from './staged-rows.js';
-import { trackStatements } from './tracked-statements.js';
+import { isWrite, trackStatements, writesMarketRow } from './tracked-statements.js';
 
 export interface Job {
   fn: (context: MarketContext) => Promise<unknown>;
@@ -177,15 +177,21 @@ export async function runCommands(
     let mutated = false;
     // A statement of the command's own writes the batch's deferred rows first, so it sees its batch-mates.
     let ownWrites = 0;
+    // Of them, those to rows other than the market's (whose mark already tells other processes).
+    let rowWrites = 0;
     const own: Queryable = {
       async query(sql, params, name) {
         await writes.flush();
-        if (!/^\s*select\b/i.test(sql)) ownWrites += 1;
+        if (isWrite(sql)) {
+          ownWrites += 1;
+          if (!writesMarketRow(sql)) rowWrites += 1;
+        }
         return statements.tx.query(sql, params, name);
       },
       async exec(sql) {
         await writes.flush();
         ownWrites += 1;
+        rowWrites += 1;
         await statements.tx.exec(sql);
       },
     };
@@ -216,8 +222,10 @@ export async function runCommands(
         // Rows of the book's players written outside the book (a void, a delayed bet's lapse or withdrawal)
         // with no engine command: the log moves anyway, so every other process's lane holding this
         // market's players reads them again (a rebuild in a transaction; a one-statement commit finds its
-        // lane behind the log), as it does after any command it did not write.
-        if (held.book !== null && log.length === logged) context.apply(rowsChanged(held.book.lastSeq + 1));
+        // lane behind the log), as it does after any command it did not write. A write to the market row
+        // alone (a house quote's id) changes the row's mark instead.
+        if (held.book !== null && rowWrites > 0 && log.length === logged)
+          context.apply(rowsChanged(held.book.lastSeq + 1));
       }
       // Writing the staged rows failed under this command (which may have caught it): the attempt is over.
       if (writes.failure !== null) throw writes.failure;

@@ -1,6 +1,11 @@
 import type { Queryable } from '../../../db/database.js';
 import { shareCommitHooks } from '../../../db/database.js';
 
+/** A statement that writes (anything but a select). */
+export const isWrite = (sql: string): boolean => !/^\s*select\b/i.test(sql);
+/** A statement that writes the market row (its mark, decision 0039, changes with it). */
+export const writesMarketRow = (sql: string): boolean => /^\s*update\s+markets\b/i.test(sql);
+
 /**
  * Watches one command's statements inside a group commit: whether it wrote (then a refusal cannot be
  * dropped with a savepoint-free skip: its batch runs again without it), whether a statement failed
@@ -10,9 +15,9 @@ export function trackStatements(inner: Queryable) {
   const state = { writes: 0, failed: false, marketWritten: false };
   const tx: Queryable = {
     async query(sql, params, name) {
-      if (!/^\s*select\b/i.test(sql)) {
+      if (isWrite(sql)) {
         state.writes += 1;
-        if (/^\s*update\s+markets\b/i.test(sql)) state.marketWritten = true;
+        if (writesMarketRow(sql)) state.marketWritten = true;
       }
       try {
         return await inner.query(sql, params, name);
