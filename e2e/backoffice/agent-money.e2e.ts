@@ -123,7 +123,17 @@ describe("agents' money in the back office (issue 12)", () => {
     await row.waitFor();
     await row.getByRole('button', { name: /^Approve the deposit/ }).click();
     await page.getByRole('dialog', { name: 'Approve this deposit' }).getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Deposit approved, the wallet is credited').waitFor();
+    await page
+      .getByText('Deposit approved, the wallet is credited')
+      .waitFor()
+      .catch(async (error: unknown) => {
+        // Say what the page showed instead (CI, 29 November: a timeout alone told nothing).
+        const toasts = await page.locator('.toast').allTextContents();
+        const dialogs = await page.getByRole('dialog').allTextContents();
+        throw new Error(`no approval toast; toasts: ${JSON.stringify(toasts)}; dialogs: ${JSON.stringify(dialogs)}`, {
+          cause: error,
+        });
+      });
     const agentId = (
       await api<{ items: { _id: string }[] }>(product.baseUrl, 'GET', '/api/v1/backoffice/users?search=9999900010', {
         token: director,
