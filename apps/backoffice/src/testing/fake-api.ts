@@ -54,7 +54,8 @@ export function stubApi(handlers: Record<string, Handler>) {
       handlers[`${method} ${path}`] ?? Object.entries(handlers).find(([key]) => matches(key, method, path))?.[1];
     if (handler === undefined)
       return json(404, { message: `No stub for ${method} ${path}`, meta: { code: 404, message: 'No stub' } });
-    const result = handler(call);
+    // A handler may answer later (a promise), to test what a page shows while a read is on its way.
+    const result: unknown = await handler(call);
     if (result instanceof Response) return result;
     if (result instanceof HttpFailure)
       return json(result.status, { message: result.message, meta: { code: result.status, message: result.message } });

@@ -152,4 +152,46 @@ describe('credit and chips panel (PRODUCT.md §9)', () => {
       first?.idempotencyKey,
     );
   });
+
+  it("waits for the upline's chips before confirming: a slow read never names the house as the source", async () => {
+    // The agent's own chips are read on their own; this read answers only when the test lets it.
+    let answer: () => void = () => undefined;
+    const uplineRead = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    stubApi({
+      'GET /app-settings': () => ok(SETTINGS),
+      'GET /getUserData': () => ok(profile({ _id: AGENT_ID, name: 'Cash Agent', role: 3 })),
+      'GET /backoffice/users/:id': () =>
+        ok(backofficeUser({ _id: PLAYER_ID, name: 'Cash Player', role: 4, uplineId: AGENT_ID })),
+      'GET /backoffice/users/:id/money': () =>
+        ok({
+          account: figures({ name: 'Cash Player', role: 4, kind: 'cash', creditRef: null, refPnl: null }),
+          own: 100,
+          downline: [],
+          downlineTotal: 0,
+        }),
+      [`GET /backoffice/users/${AGENT_ID}/money`]: async () => {
+        await uplineRead;
+        return ok({
+          account: figures({ _id: AGENT_ID, name: 'Cash Agent', role: 3, kind: 'cash', creditRef: null, refPnl: null }),
+          own: 5000,
+          downline: [],
+          downlineTotal: 1,
+        });
+      },
+    });
+    renderApp(`/users/${PLAYER_ID}`, { token: 't' });
+    const panel = await screen.findByRole('region', { name: 'Credit and chips' });
+    const user = userEvent.setup();
+    await user.type(await within(panel).findByLabelText('Amount (₹)'), '250');
+    await user.click(within(panel).getByRole('button', { name: 'Give' }));
+    expect(await within(panel).findByText("Reading the upline's chips…")).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Confirm: give chips' })).toBeNull();
+    expect(screen.queryByText('The house')).toBeNull();
+    answer();
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm: give chips' });
+    expect(within(confirm).getByTestId('move-from').textContent).toMatch(/Cash Agent.*Chips ₹5,000\.00 → ₹4,750\.00/);
+    expect(within(confirm).getByTestId('move-to').textContent).toMatch(/Cash Player.*Balance ₹100\.00 → ₹350\.00/);
+  });
 });

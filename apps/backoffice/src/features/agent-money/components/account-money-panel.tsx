@@ -141,6 +141,9 @@ export function MoneyForm({
   }
 
   // The upline's book is the source only when it is an agent of the account's kind (else the house's).
+  // Until the upline's figures are read the source is unknown: the confirmation waits for them rather
+  // than name the house for an agent's own chips.
+  const sourcePending = uplineId !== null && upline.isPending;
   const uplineAccount = upline.data?.account;
   const source =
     uplineAccount !== undefined && uplineAccount.role === (credit ? ROLES.CREDIT_AGENT : ROLES.AGENT)
@@ -205,7 +208,9 @@ export function MoneyForm({
           {action === 'settle' ? 'Record settlement' : action === 'give' ? 'Give' : 'Take'}
         </Button>
       </div>
-      {review !== null && sides !== null ? (
+      {review !== null && sourcePending ? <LoadingBlock label="Reading the upline's chips…" /> : null}
+      {review !== null && upline.isError ? <Alert>{errorMessage(upline.error)}</Alert> : null}
+      {review !== null && sides !== null && !sourcePending && !upline.isError ? (
         <MoneyMoveDialog
           open
           title={title}
