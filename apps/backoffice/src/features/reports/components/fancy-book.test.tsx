@@ -95,4 +95,27 @@ describe('the fancy book in the risk view (decision 0064)', () => {
     // Two messages within the second: one read.
     expect(api.callsTo('GET', '/backoffice/reports/fancy-book').length).toBe(reads + 1);
   });
+
+  it('reads every market once more after the socket subscribes: a bet before the subscription is not missed', async () => {
+    let subtree = 400;
+    const api = stubApi({
+      'GET /app-settings': () => ok(SETTINGS),
+      'GET /getUserData': () => ok(profile({ role: 3 })),
+      'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
+      'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+      'GET /backoffice/reports/exposure': () => ok(EXPOSURE),
+      'GET /backoffice/reports/fancy-book': () => ok(book(subtree)),
+    });
+    renderApp('/risk', { token: 'agent-token' });
+    const table = await screen.findByRole('table', { name: '6 over runs: fancy book' });
+    expect(within(table).getByText('₹400.00')).toBeTruthy();
+    await waitFor(() => expect(FakeSocket.opened).toHaveLength(1));
+    const socket = FakeSocket.opened[0] as FakeSocket;
+    const exposureReads = api.callsTo('GET', '/backoffice/reports/exposure').length;
+    // The bet lands after the first read and before the subscription: no risk message will ever say so.
+    subtree = 900;
+    socket.hear({ type: 'authenticated', userId: 'me' });
+    await waitFor(() => expect(within(table).getByText('₹900.00')).toBeTruthy(), { timeout: 3000 });
+    expect(api.callsTo('GET', '/backoffice/reports/exposure').length).toBe(exposureReads + 1);
+  });
 });
