@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Real Chromium against the built product on a real server process (see e2e/support/). Files run in
 // parallel, as many as the run's workers: each starts its own server on a free port, with its own data
 // folder, scratch PostgreSQL database and Redis channels, or borrows one of the run's shared products
-// (sharedProduct(), one file at a time); every file connects to the run's one Chromium (decision 0078).
+// (sharedProduct(), one file at a time, decision 0078); every file launches its own Chromium.
 export default defineConfig({
   test: {
     name: 'e2e',

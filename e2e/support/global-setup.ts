@@ -19,8 +19,8 @@ import { startSharedPool } from './shared-pool.js';
  * - the seeded template: the built product started once on a copy of the migrated folder, its demo
  *   data seeded by its own boot, stopped gracefully and packed, so a product starts from the demo data
  *   instead of seeding it (ten accounts' password hashes, branding, banners, agents' money, bonus offers);
- * - the pool that lends the files shared products and the run's Chromium (decision 0078), which starts
- *   them when a file first asks and stops them at the run's end.
+ * - the pool that lends the files shared products (decision 0078), which starts them when a file first
+ *   asks and stops them at the run's end.
  * Everything lives in a folder of this run, removed at its end: the seeded data holds this run's times
  * and this build's behaviour, so no other run may reuse it.
  */

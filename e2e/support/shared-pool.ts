@@ -1,21 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
-import type { BrowserServer } from 'playwright-core';
 import type { E2eRun, RunningProduct } from './harness.js';
-import { CHROMIUM_OPTIONS, bootProduct } from './harness.js';
+import { bootProduct } from './harness.js';
 
 /**
- * The run's lender of what browser test files may share (decision 0078), in the run's main process, asked
- * over HTTP on 127.0.0.1 by the files' workers (harness.ts: sharedProduct(), launchBrowser()):
+ * The run's lender of products browser test files may share (decision 0078), in the run's main process, asked
+ * over HTTP on 127.0.0.1 by the files' workers (harness.ts: sharedProduct()):
  * - `POST /product`: a product with the default settings and no demo feed (the files that share one make
  *   their own sports, events and markets; a feed would burn a core's tenth, lent or idle), lent to one file until it posts
  *   `/product/<id>/return`. An idle one is lent again; when none is idle a new one is started, so there
  *   are at most as many as files running at once. Started lazily: a run of files that all start their own
  *   products starts none.
- * - `POST /browser`: the run's one Chromium (a Playwright browser server), started on the first ask and again
- *   if it died; every file connects to it and opens its own contexts.
  * Everything is stopped when the run ends.
  */
 export interface SharedPool {
@@ -56,7 +52,6 @@ function cpuSeconds(pid: number | undefined): number {
 export async function startSharedPool(run: E2eRun): Promise<SharedPool> {
   const products: Shared[] = [];
   let lease = 0;
-  let browser: Promise<BrowserServer> | undefined;
 
   async function lendProduct(): Promise<Shared> {
     // A product whose process ended (it should not) is dropped, not lent; one still starting has none yet.
@@ -103,21 +98,6 @@ export async function startSharedPool(run: E2eRun): Promise<SharedPool> {
     return true;
   }
 
-  function lendBrowser(): Promise<BrowserServer> {
-    const current = browser;
-    if (current !== undefined) {
-      return current.then(
-        (server) => (server.process().exitCode === null ? server : restart()),
-        () => restart(),
-      );
-    }
-    return restart();
-  }
-  function restart(): Promise<BrowserServer> {
-    browser = chromium.launchServer({ ...CHROMIUM_OPTIONS, host: '127.0.0.1' });
-    return browser;
-  }
-
   const server = createServer((request, response) => {
     const answer = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -145,11 +125,6 @@ export async function startSharedPool(run: E2eRun): Promise<SharedPool> {
       const id = Number(returned[1]);
       if (returnProduct(id)) answer(200, { id });
       else answer(404, { error: `no product ${id} is lent` });
-    } else if (request.url === '/browser') {
-      lendBrowser().then(
-        (browserServer) => answer(200, { id: 0, lease: 0, wsEndpoint: browserServer.wsEndpoint() }),
-        (error: Error) => answer(500, { error: error.message }),
-      );
     } else answer(404, { error: `no ${request.url}` });
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
@@ -171,8 +146,6 @@ export async function startSharedPool(run: E2eRun): Promise<SharedPool> {
             `${Math.round(shared.busyMs / 1000)} s lent, ${Math.round(shared.idleMs / 1000)} s idle, ${cpu.toFixed(1)} CPU-s`,
         );
       }
-      const browserServer = await browser?.catch(() => undefined);
-      await browserServer?.close();
     },
   };
 }
