@@ -58,7 +58,7 @@ function announce(change: BalanceChange): void {
  * The signed-in player's side of the socket, mounted once in the header: connects with the session's
  * token, moves the header balance and exposure on every `balance` message (with a toast saying what
  * moved the money), refreshes My Bets on every
- * `bet`, and after a reconnect reloads what the socket may have missed.
+ * `bet`, and once signed in (first connect or reconnect) reloads what the socket may have missed.
  */
 export function useLiveAccount(): void {
   const { token, rejected, user } = useSession();
@@ -82,13 +82,19 @@ export function useLiveAccount(): void {
         for (const change of message.changes ?? []) announce(change);
       } else if (message.type === 'bet') {
         void queryClient.invalidateQueries({ queryKey: ['my-bets'] });
+      } else if (message.type === 'authenticated') {
+        // The player's own messages follow from here on, with no snapshot of what came before: a settlement,
+        // a fill of a resting offer or an approved deposit between the page's first reads (or the socket's
+        // loss) and now would never be pushed. So the balance, the bets and the positions are read again,
+        // on the first connect and after every reconnect.
+        for (const key of ['userData', 'my-bets', 'event-positions'])
+          void queryClient.invalidateQueries({ queryKey: [key] });
       }
     });
-    // Back from a blip (issue 31): the socket's resubscription brings every market's full state; the
-    // rest of the page (the event and its new markets, lists, positions, bets, balance) is read afresh.
+    // Back from a blip (issue 31): the socket's resubscription brings every market's full state; the event
+    // and its new markets, and the lists, are read afresh (the player's own figures on `authenticated`).
     const offReconnect = liveClient.onReconnect(() => {
-      for (const key of ['userData', 'my-bets', 'event', 'events', 'event-positions'])
-        void queryClient.invalidateQueries({ queryKey: [key] });
+      for (const key of ['event', 'events']) void queryClient.invalidateQueries({ queryKey: [key] });
     });
     return () => {
       offMessage();

@@ -310,6 +310,18 @@ describe('bet slip', () => {
 });
 
 describe('header balance over the socket', () => {
+  it('reads the balance again once the socket is signed in: money moved before the subscription is not missed', async () => {
+    let balance = 10_000;
+    const { callsTo } = await openEvent({ 'GET /getUserData': () => ok(makeProfile({ balance, exposure: 0 })) });
+    const socket = openSocket();
+    await waitFor(() => expect(screen.getByTestId('balance-amount').textContent).toBe('₹10,000.00'));
+    const reads = callsTo('GET', '/getUserData').length;
+    // A deposit approved after the first read and before the server followed this player: never pushed.
+    balance = 12_500;
+    act(() => socket.receive({ type: 'authenticated', userId: 'player-1' }));
+    await waitFor(() => expect(screen.getByTestId('balance-amount').textContent).toBe('₹12,500.00'));
+    expect(callsTo('GET', '/getUserData').length).toBe(reads + 1);
+  });
   it('moves balance and exposure on a balance message', async () => {
     await openEvent();
     const socket = openSocket();
