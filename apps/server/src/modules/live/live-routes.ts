@@ -94,6 +94,11 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       if (nowMs - entry.atMs > RECENT_REVOCATION_MS) recentlyRevoked.delete(sessionId);
   };
 
+  // The topics each socket has subscribed to and whose snapshot is still being read. A state pushed for such a
+  // topic meanwhile is whole and at least as new as the snapshot being read, so the snapshot is then not sent:
+  // arriving after the push, it would take the page back to an older price or score.
+  const awaitingSnapshot = new WeakMap<Connection, Set<string>>();
+
   // Serialised and framed once per message, then the same frame is written to every subscriber: fan-out
   // cost is one socket write each (live-frames.ts). States (markets, events) conflate per slow
   // subscriber; a player's own messages never do.
@@ -110,7 +115,10 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
     const prepared = prepareMessage(JSON.stringify(message.payload));
     const type = (message.payload as { type?: unknown } | null)?.type;
     const key = isStateTopic(message.topic) ? `${message.topic}|${String(type)}` : null;
-    for (const connection of set) writer.send(connection, prepared, key);
+    for (const connection of set) {
+      if (key !== null) awaitingSnapshot.get(connection)?.delete(message.topic);
+      writer.send(connection, prepared, key);
+    }
     metrics?.sent(set.size);
   });
 
@@ -245,12 +253,15 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
             });
             break;
           }
-          // A snapshot on subscribe, then changes.
+          // A snapshot on subscribe, then changes (unless a change went out first, see awaitingSnapshot).
+          const awaiting = awaitingSnapshot.get(connection) ?? new Set<string>();
+          awaitingSnapshot.set(connection, awaiting);
+          awaiting.add(topic);
           void deps.snapshot(topic).then(
             (snapshot) => {
-              if (snapshot !== null) send(connection, snapshot);
+              if (awaiting.delete(topic) && snapshot !== null) send(connection, snapshot);
             },
-            () => undefined,
+            () => awaiting.delete(topic),
           );
         }
       }

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WsServerMessage } from '@khel/contract';
+import { systemClock } from '../../lib/clock.js';
+import type { IdentityService } from '../identity/identity-service.js';
+import { openLiveSocket } from '../../../test/live-sockets.js';
+import { createLocalBus } from './live-bus.js';
+import { registerLiveRoutes } from './live-routes.js';
+
+/**
+ * A subscriber's snapshot is read while changes keep coming: a change pushed before the snapshot's read
+ * has ended is whole and at least as new, so the snapshot must not follow it and take the page back.
+ * A bare app with the live routes and a snapshot the test answers when it chooses; no database.
+ */
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+async function liveApp(snapshot: (topic: string) => Promise<WsServerMessage | null>) {
+  const bus = createLocalBus();
+  app = Fastify();
+  await registerLiveRoutes(app, {
+    bus,
+    // Nobody signs in here: the sockets follow public markets only.
+    identity: {} as IdentityService,
+    clock: systemClock,
+    limits: { socketsPerAccount: 5, socketsPerIp: 50, subscriptionsPerSocket: 10 },
+    snapshot,
+  });
+  return { bus, app };
+}
+
+const marketAt = (id: string, price: number) =>
+  ({ type: 'market', market: { _id: id, version: 1, price } }) as unknown as WsServerMessage;
+
+describe('the snapshot on subscribe and the changes meanwhile', () => {
+  it('drops a snapshot read before a change that was pushed while it was read', async () => {
+    const id = randomUUID();
+    let answer: ((message: WsServerMessage) => void) | undefined;
+    const { bus, app: live } = await liveApp(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const socket = await openLiveSocket(live);
+    socket.send({ type: 'subscribe', marketIds: [id], eventIds: [] });
+    await expect.poll(() => answer !== undefined).toBe(true);
+    // The price moves while the snapshot (the old price) is still being read.
+    bus.publish(`market:${id}`, marketAt(id, 250));
+    await socket.next('market');
+    answer?.(marketAt(id, 200));
+    // A ping after the snapshot's answer: its pong comes after anything the snapshot would have sent.
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    const prices = socket.messages
+      .filter((message) => message.type === 'market')
+      .map((message) => (message.market as { price: number }).price);
+    expect(prices).toEqual([250]);
+    socket.socket.close();
+  });
+
+  it('sends the snapshot when nothing was pushed meanwhile, then the changes', async () => {
+    const id = randomUUID();
+    const { bus, app: live } = await liveApp(async () => marketAt(id, 200));
+    const socket = await openLiveSocket(live);
+    socket.send({ type: 'subscribe', marketIds: [id], eventIds: [] });
+    await socket.next('market');
+    bus.publish(`market:${id}`, marketAt(id, 250));
+    await expect.poll(() => socket.messages.filter((message) => message.type === 'market').length).toBe(2);
+    const prices = socket.messages
+      .filter((message) => message.type === 'market')
+      .map((message) => (message.market as { price: number }).price);
+    expect(prices).toEqual([200, 250]);
+    socket.socket.close();
+  });
+});
