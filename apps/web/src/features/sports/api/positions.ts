@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { WALLETS, type CashOut, type CashOutQuote, type MarketPosition, type BetRow } from '@khel/contract';
 import { apiRequest, unwrap, type ApiEnvelope } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth/session';
@@ -10,6 +10,26 @@ const positionsKey = (eventId: string) => ['event-positions', eventId] as const;
 /** GET /api/v1/event-positions?eventId=: the player's figures on every market of the event (server-computed). */
 export async function getEventPositions(eventId: string): Promise<MarketPosition[]> {
   return unwrap(await apiRequest<MarketPosition[]>('/event-positions', { query: { eventId }, warningToast: false }));
+}
+
+/** How many `positions` messages each market has had: a read keeps what was pushed while it was out. */
+const pushesByMarket = new Map<string, number>();
+
+/**
+ * The event's positions as read, except a market whose position was pushed while the read was out: the
+ * read may have been answered before that push's commit, so the pushed entry stays (a later change pushes
+ * again). Without this a slow read took a market back to its figures before the last fill or settlement.
+ */
+async function readEventPositions(queryClient: QueryClient, eventId: string): Promise<MarketPosition[]> {
+  const sent = new Map(pushesByMarket);
+  const read = await getEventPositions(eventId);
+  const pushed = new Set([...pushesByMarket].filter(([id, count]) => sent.get(id) !== count).map(([id]) => id));
+  if (pushed.size === 0) return read;
+  const current = queryClient.getQueryData<MarketPosition[]>(positionsKey(eventId)) ?? [];
+  return [
+    ...read.filter((position) => !pushed.has(position.marketId)),
+    ...current.filter((position) => pushed.has(position.marketId)),
+  ];
 }
 
 /**
@@ -26,6 +46,7 @@ export function useEventPositions(eventId: string, marketIds: readonly string[])
     const mine = new Set(marketKey.split(','));
     return liveClient.onMessage((message) => {
       if (message.type !== 'positions' || !mine.has(message.marketId)) return;
+      pushesByMarket.set(message.marketId, (pushesByMarket.get(message.marketId) ?? 0) + 1);
       queryClient.setQueryData<MarketPosition[]>(positionsKey(eventId), (previous) => [
         ...(previous ?? []).filter((position) => position.marketId !== message.marketId),
         ...message.positions,
@@ -34,7 +55,7 @@ export function useEventPositions(eventId: string, marketIds: readonly string[])
   }, [eventId, marketKey, signedIn, queryClient]);
   return useQuery({
     queryKey: positionsKey(eventId),
-    queryFn: () => getEventPositions(eventId),
+    queryFn: () => readEventPositions(queryClient, eventId),
     enabled: signedIn,
     staleTime: 30_000,
   });
@@ -43,9 +64,10 @@ export function useEventPositions(eventId: string, marketIds: readonly string[])
 /** The position on one market for the wallet the player bets from now, or null. */
 export function useMarketPosition(eventId: string, marketId: string): MarketPosition | null {
   const { user } = useSession();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: positionsKey(eventId),
-    queryFn: () => getEventPositions(eventId),
+    queryFn: () => readEventPositions(queryClient, eventId),
     enabled: user !== null,
     staleTime: 30_000,
   });

@@ -78,6 +78,33 @@ describe('trading on the event page', () => {
     expect(runnerFigures(1).getByTestId('position-matched').textContent).toBe('₹0.00');
   }, 15_000); // the first test of the file also waits for the event route's first import on a busy machine
 
+  it('keeps a pushed position when a read that was out meanwhile answers with the figures from before', async () => {
+    let reads = 0;
+    let answerLate: (() => void) | undefined;
+    await openEvent({
+      'GET /event-positions': async () => {
+        reads += 1;
+        if (reads === 1) return ok([exchangePosition(200, 300, -100, -400)]);
+        await new Promise<void>((resolve) => (answerLate = resolve));
+        // Answered before the fill's commit: the exchange market as before; the fancy line is new.
+        return ok([exchangePosition(200, 300, -100, -400), fancyPosition]);
+      },
+    });
+    await waitFor(() => expect(runnerFigures(0).getByTestId('position-matched').textContent).toBe('+₹200.00'));
+    const socket = FakeWebSocket.latest() as FakeWebSocket;
+    act(() => socket.open());
+    // Signed in: the positions are read again…
+    act(() => socket.receive({ type: 'authenticated', userId: 'user-1' }));
+    await waitFor(() => expect(answerLate).toBeDefined());
+    // …the fill's push arrives first, then the read lands with the figures from before the fill.
+    act(() => socket.receive({ type: 'positions', marketId: EX_ID, positions: [exchangePosition(100, 100, 0, 0)] }));
+    await waitFor(() => expect(runnerFigures(0).getByTestId('position-matched').textContent).toBe('+₹100.00'));
+    act(() => answerLate?.());
+    // The read has landed (the fancy line's Book comes from it), and the pushed market kept its figures.
+    await within(screen.getByTestId('fancy-market')).findByTestId('fancy-book-open');
+    expect(runnerFigures(0).getByTestId('position-matched').textContent).toBe('+₹100.00');
+  });
+
   it('cashes out at the quoted value with a share; a moved quote is answered with "Odds changed"', async () => {
     let answer: StubResponse = business(409, 'The prices moved: check the new cash-out value', {
       error: 'ODDS_CHANGED',
