@@ -50,6 +50,7 @@ function client() {
     createSocket: (url) => new FakeSocket(url),
     backoffMs: [500, 1000, 4000],
     pingMs: 20_000,
+    pongTimeoutMs: 10_000,
   });
 }
 
@@ -179,6 +180,32 @@ describe('live client (WebSocket /ws)', () => {
     expect(live.status.get()).toBe('idle');
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('drops a socket that answers no ping within the pong timeout and connects again, reading what it missed', () => {
+    const live = client();
+    const reconnected = vi.fn();
+    live.onReconnect(reconnected);
+    live.setToken('tok');
+    const first = last();
+    first.open();
+    // An answered ping keeps the socket.
+    vi.advanceTimersByTime(20_000);
+    first.receive({ type: 'pong' });
+    vi.advanceTimersByTime(10_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(live.status.get()).toBe('live');
+    // The network died silently: the next ping is never answered and no close event ever comes.
+    vi.advanceTimersByTime(10_000);
+    expect(first.sent.at(-1)).toEqual({ type: 'ping' });
+    vi.advanceTimersByTime(10_000);
+    expect(first.closed).toBe(true);
+    expect(live.status.get()).toBe('reconnecting');
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.all).toHaveLength(2);
+    last().open();
+    expect(last().sent[0]).toEqual({ type: 'auth', token: 'tok' });
+    expect(reconnected).toHaveBeenCalledTimes(1);
   });
 
   it('re-authenticates an open socket when the token changes and ignores junk frames', () => {

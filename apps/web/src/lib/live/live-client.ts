@@ -28,6 +28,12 @@ export interface LiveClientOptions {
   backoffMs?: readonly number[];
   pingMs?: number;
   /**
+   * A ping unanswered this long (no message at all) means the socket is dead though still "open" (a phone
+   * that changed networks, a proxy that dropped the connection silently): it is dropped and the client
+   * reconnects, and everything it missed is read again.
+   */
+  pongTimeoutMs?: number;
+  /**
    * The browser's word on the network (window's `online` / `offline` events). A phone that loses its
    * network often keeps a dead socket open for a long time (and Chromium keeps it through DevTools'
    * offline mode), so the client closes it on `offline` and, on `online`, connects at once instead of
@@ -83,6 +89,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   const backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
   const pingMs = options.pingMs ?? 25_000;
+  const pongTimeoutMs = options.pongTimeoutMs ?? 10_000;
   const status = createStore<LiveStatus>('idle');
   const listeners = new Set<Listener>();
   const reconnectListeners = new Set<() => void>();
@@ -95,6 +102,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let everOpened = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let pingTimer: ReturnType<typeof setInterval> | null = null;
+  let pongTimer: ReturnType<typeof setTimeout> | null = null;
   let networkDown = false;
 
   const send = (message: WsClientMessage) => {
@@ -104,8 +112,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const stopTimers = () => {
     if (retryTimer !== null) clearTimeout(retryTimer);
     if (pingTimer !== null) clearInterval(pingTimer);
+    if (pongTimer !== null) clearTimeout(pongTimer);
     retryTimer = null;
     pingTimer = null;
+    pongTimer = null;
   };
 
   const connect = () => {
@@ -122,11 +132,23 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       if (token !== null) send({ type: 'auth', token });
       if (markets.size > 0 || events.size > 0)
         send({ type: 'subscribe', marketIds: [...markets.keys()], eventIds: [...events.keys()] });
-      pingTimer = setInterval(() => send({ type: 'ping' }), pingMs);
+      pingTimer = setInterval(() => {
+        send({ type: 'ping' });
+        pongTimer ??= setTimeout(() => {
+          if (socket !== current) return;
+          current.onopen = current.onmessage = current.onclose = current.onerror = null;
+          current.close(4000, 'no answer to ping');
+          afterLoss(null);
+        }, pongTimeoutMs);
+      }, pingMs);
       if (reconnected) for (const listener of reconnectListeners) listener();
     };
     current.onmessage = (event) => {
-      if (socket !== current || typeof event.data !== 'string') return;
+      if (socket !== current) return;
+      // Anything heard answers the last ping.
+      if (pongTimer !== null) clearTimeout(pongTimer);
+      pongTimer = null;
+      if (typeof event.data !== 'string') return;
       let message: WsServerMessage;
       try {
         message = JSON.parse(event.data) as WsServerMessage;
@@ -138,26 +160,30 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     };
     current.onerror = () => undefined; // onclose follows and schedules the retry
     current.onclose = (event) => {
-      if (socket !== current) return;
-      socket = null;
-      stopTimers();
-      if (token === null) {
-        status.set('idle');
-        return;
-      }
-      status.set('reconnecting');
-      // No network: the next attempt waits for the browser's `online` (below), not for the backoff.
-      if (networkDown) return;
-      // 1012: the server is restarting and another process takes over (WS_CLOSE.RESTARTING): come back
-      // at once, spread over a moment so a process's clients do not all arrive in the same instant.
-      if ((event as { code?: unknown } | null)?.code === WS_RESTART_CODE) {
-        retryTimer = setTimeout(connect, Math.round(Math.random() * RESTART_SPREAD_MS));
-        return;
-      }
-      const delay = backoff[Math.min(attempts, backoff.length - 1)] ?? 1000;
-      attempts += 1;
-      retryTimer = setTimeout(connect, delay);
+      if (socket === current) afterLoss(event);
     };
+  };
+
+  /** The socket is gone (closed, or dead): try again after the backoff, at once after a restart, or when the network is back. */
+  const afterLoss = (event: unknown) => {
+    socket = null;
+    stopTimers();
+    if (token === null) {
+      status.set('idle');
+      return;
+    }
+    status.set('reconnecting');
+    // No network: the next attempt waits for the browser's `online` (below), not for the backoff.
+    if (networkDown) return;
+    // 1012: the server is restarting and another process takes over (WS_CLOSE.RESTARTING): come back
+    // at once, spread over a moment so a process's clients do not all arrive in the same instant.
+    if ((event as { code?: unknown } | null)?.code === WS_RESTART_CODE) {
+      retryTimer = setTimeout(connect, Math.round(Math.random() * RESTART_SPREAD_MS));
+      return;
+    }
+    const delay = backoff[Math.min(attempts, backoff.length - 1)] ?? 1000;
+    attempts += 1;
+    retryTimer = setTimeout(connect, delay);
   };
 
   const disconnect = () => {
