@@ -50,7 +50,6 @@ function client() {
     createSocket: (url) => new FakeSocket(url),
     backoffMs: [500, 1000, 4000],
     pingMs: 20_000,
-    pongTimeoutMs: 10_000,
   });
 }
 
@@ -182,7 +181,7 @@ describe('live client (WebSocket /ws)', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
-  it('drops a socket that answers no ping within the pong timeout and connects again, reading what it missed', () => {
+  it('drops a socket that has said nothing since its last ping and connects again, reading what it missed', () => {
     const live = client();
     const reconnected = vi.fn();
     live.onReconnect(reconnected);
@@ -191,14 +190,13 @@ describe('live client (WebSocket /ws)', () => {
     first.open();
     // An answered ping keeps the socket.
     vi.advanceTimersByTime(20_000);
+    expect(first.sent.at(-1)).toEqual({ type: 'ping' });
     first.receive({ type: 'pong' });
-    vi.advanceTimersByTime(10_000);
+    vi.advanceTimersByTime(20_000);
     expect(FakeSocket.all).toHaveLength(1);
     expect(live.status.get()).toBe('live');
-    // The network died silently: the next ping is never answered and no close event ever comes.
-    vi.advanceTimersByTime(10_000);
-    expect(first.sent.at(-1)).toEqual({ type: 'ping' });
-    vi.advanceTimersByTime(10_000);
+    // The network died silently: that ping is never answered and no close event ever comes.
+    vi.advanceTimersByTime(20_000);
     expect(first.closed).toBe(true);
     expect(live.status.get()).toBe('reconnecting');
     vi.advanceTimersByTime(500);

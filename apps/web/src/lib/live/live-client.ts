@@ -26,13 +26,12 @@ export interface LiveClientOptions {
   createSocket?: (url: string) => SocketLike;
   /** Delays before reconnect attempts 1, 2, 3 …; the last repeats. */
   backoffMs?: readonly number[];
-  pingMs?: number;
   /**
-   * A ping unanswered this long (no message at all) means the socket is dead though still "open" (a phone
-   * that changed networks, a proxy that dropped the connection silently): it is dropped and the client
-   * reconnects, and everything it missed is read again.
+   * How often the client pings. A socket that has said nothing since the last ping (the server answers
+   * every ping) is dead though still "open" (a phone that changed networks, a proxy that dropped the
+   * connection silently): it is dropped and the client reconnects, reading again what it missed.
    */
-  pongTimeoutMs?: number;
+  pingMs?: number;
   /**
    * The browser's word on the network (window's `online` / `offline` events). A phone that loses its
    * network often keeps a dead socket open for a long time (and Chromium keeps it through DevTools'
@@ -88,8 +87,7 @@ export interface LiveClient {
 export function createLiveClient(options: LiveClientOptions): LiveClient {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   const backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
-  const pingMs = options.pingMs ?? 25_000;
-  const pongTimeoutMs = options.pongTimeoutMs ?? 10_000;
+  const pingMs = options.pingMs ?? 15_000;
   const status = createStore<LiveStatus>('idle');
   const listeners = new Set<Listener>();
   const reconnectListeners = new Set<() => void>();
@@ -102,7 +100,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let everOpened = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let pingTimer: ReturnType<typeof setInterval> | null = null;
-  let pongTimer: ReturnType<typeof setTimeout> | null = null;
+  let heard = true;
   let networkDown = false;
 
   const send = (message: WsClientMessage) => {
@@ -112,10 +110,14 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   const stopTimers = () => {
     if (retryTimer !== null) clearTimeout(retryTimer);
     if (pingTimer !== null) clearInterval(pingTimer);
-    if (pongTimer !== null) clearTimeout(pongTimer);
     retryTimer = null;
     pingTimer = null;
-    pongTimer = null;
+  };
+
+  /** Closes a socket whose events no longer matter. */
+  const silence = (current: SocketLike) => {
+    current.onopen = current.onmessage = current.onclose = null;
+    current.close();
   };
 
   const connect = () => {
@@ -132,22 +134,22 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       if (token !== null) send({ type: 'auth', token });
       if (markets.size > 0 || events.size > 0)
         send({ type: 'subscribe', marketIds: [...markets.keys()], eventIds: [...events.keys()] });
+      heard = true;
       pingTimer = setInterval(() => {
-        send({ type: 'ping' });
-        pongTimer ??= setTimeout(() => {
-          if (socket !== current) return;
-          current.onopen = current.onmessage = current.onclose = current.onerror = null;
-          current.close(4000, 'no answer to ping');
-          afterLoss(null);
-        }, pongTimeoutMs);
+        if (heard) {
+          heard = false;
+          send({ type: 'ping' });
+        } else {
+          // Its close event, if one ever comes, is ignored: it is no longer the client's socket.
+          current.close();
+          afterLoss();
+        }
       }, pingMs);
       if (reconnected) for (const listener of reconnectListeners) listener();
     };
     current.onmessage = (event) => {
       if (socket !== current) return;
-      // Anything heard answers the last ping.
-      if (pongTimer !== null) clearTimeout(pongTimer);
-      pongTimer = null;
+      heard = true; // anything heard answers the last ping
       if (typeof event.data !== 'string') return;
       let message: WsServerMessage;
       try {
@@ -158,14 +160,14 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       if (typeof message !== 'object' || message === null || typeof message.type !== 'string') return;
       for (const listener of [...listeners]) listener(message);
     };
-    current.onerror = () => undefined; // onclose follows and schedules the retry
+    // No error handler: a socket's error is followed by its close, which schedules the retry.
     current.onclose = (event) => {
       if (socket === current) afterLoss(event);
     };
   };
 
   /** The socket is gone (closed, or dead): try again after the backoff, at once after a restart, or when the network is back. */
-  const afterLoss = (event: unknown) => {
+  const afterLoss = (event?: unknown) => {
     socket = null;
     stopTimers();
     if (token === null) {
@@ -192,10 +194,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     socket = null;
     attempts = 0;
     everOpened = false;
-    if (current) {
-      current.onopen = current.onmessage = current.onclose = current.onerror = null;
-      current.close(1000, 'logout');
-    }
+    if (current) silence(current);
     status.set('idle');
   };
 
@@ -204,10 +203,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     stopTimers();
     const current = socket;
     socket = null;
-    if (current) {
-      current.onopen = current.onmessage = current.onclose = current.onerror = null;
-      current.close(1000, 'offline');
-    }
+    if (current) silence(current);
     status.set('reconnecting');
   };
 
