@@ -16,6 +16,12 @@ export const WS_CLOSE = {
   TOO_MANY_FOR_ACCOUNT: { code: 4429, reason: 'Too many open connections for this account, close another tab or app' },
   /** The client address already holds as many open connections as it may. */
   TOO_MANY_FOR_ADDRESS: { code: 4429, reason: 'Too many open connections from this network, please try again later' },
+  /**
+   * The sign-in could not be checked (RFC 6455 1011, a failure on the server's side, e.g. the database did
+   * not answer): reconnect after the usual backoff and sign in again; an open socket left unsigned would
+   * carry none of the player's own messages.
+   */
+  SIGN_IN_FAILED: { code: 1011, reason: 'Could not check your session, reconnecting' },
   /** This process is stopping (RFC 6455 1012, service restart): reconnect at once, another process answers. */
   RESTARTING: { code: WS_RESTART_CODE, reason: 'Server restarting, reconnect' },
 } as const;

@@ -97,7 +97,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   // The topics each socket has subscribed to and whose snapshot is still being read. A state pushed for such a
   // topic meanwhile is whole and at least as new as the snapshot being read, so the snapshot is then not sent:
   // arriving after the push, it would take the page back to an older price or score.
-  const awaitingSnapshot = new WeakMap<Connection, Set<string>>();
+  const awaitingSnapshot = new WeakMap<Connection, Map<string, symbol>>();
 
   // Serialised and framed once per message, then the same frame is written to every subscriber: fan-out
   // cost is one socket write each (live-frames.ts). States (markets, events) conflate per slow
@@ -207,7 +207,10 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       send(connection, { type: 'authenticated', userId: caller.userId });
     };
     const authenticateSafely = (token: string) => {
-      authenticate(token).catch((error: unknown) => app.log.warn({ err: error }, 'live: authentication failed'));
+      authenticate(token).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'live: authentication failed');
+        closeWith(connection, WS_CLOSE.SIGN_IN_FAILED);
+      });
     };
 
     const query = request.query as { token?: string };
@@ -254,14 +257,17 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
             break;
           }
           // A snapshot on subscribe, then changes (unless a change went out first, see awaitingSnapshot).
-          const awaiting = awaitingSnapshot.get(connection) ?? new Set<string>();
+          // One mark per read: a topic subscribed again while an earlier read is out sends the newer read only.
+          const awaiting = awaitingSnapshot.get(connection) ?? new Map<string, symbol>();
           awaitingSnapshot.set(connection, awaiting);
-          awaiting.add(topic);
+          const read = Symbol(topic);
+          awaiting.set(topic, read);
+          const mine = () => awaiting.get(topic) === read && awaiting.delete(topic);
           void deps.snapshot(topic).then(
             (snapshot) => {
-              if (awaiting.delete(topic) && snapshot !== null) send(connection, snapshot);
+              if (mine() && snapshot !== null) send(connection, snapshot);
             },
-            () => awaiting.delete(topic),
+            () => mine(),
           );
         }
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WS_CLOSE } from '@khel/contract';
 import type { WsServerMessage } from '@khel/contract';
 import { systemClock } from '../../lib/clock.js';
 import type { IdentityService } from '../identity/identity-service.js';
@@ -20,13 +21,16 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function liveApp(snapshot: (topic: string) => Promise<WsServerMessage | null>) {
+async function liveApp(
+  snapshot: (topic: string) => Promise<WsServerMessage | null>,
+  identity: Partial<IdentityService> = {},
+) {
   const bus = createLocalBus();
-  app = Fastify();
+  app = Fastify({ logger: false });
   await registerLiveRoutes(app, {
     bus,
-    // Nobody signs in here: the sockets follow public markets only.
-    identity: {} as IdentityService,
+    // Only what a test signs in with: the other sockets follow public markets only.
+    identity: identity as IdentityService,
     clock: systemClock,
     limits: { socketsPerAccount: 5, socketsPerIp: 50, subscriptionsPerSocket: 10 },
     snapshot,
@@ -77,5 +81,46 @@ describe('the snapshot on subscribe and the changes meanwhile', () => {
       .map((message) => (message.market as { price: number }).price);
     expect(prices).toEqual([200, 250]);
     socket.socket.close();
+  });
+
+  it('sends only the newest read when a topic is subscribed again while an earlier read is out', async () => {
+    const id = randomUUID();
+    const answers: ((message: WsServerMessage) => void)[] = [];
+    const { app: live } = await liveApp(
+      () =>
+        new Promise((resolve) => {
+          answers.push(resolve);
+        }),
+    );
+    const socket = await openLiveSocket(live);
+    socket.send({ type: 'subscribe', marketIds: [id], eventIds: [] });
+    await expect.poll(() => answers.length).toBe(1);
+    socket.send({ type: 'unsubscribe', marketIds: [id], eventIds: [] });
+    socket.send({ type: 'subscribe', marketIds: [id], eventIds: [] });
+    await expect.poll(() => answers.length).toBe(2);
+    // The earlier read answers first, with the older state.
+    answers[0]?.(marketAt(id, 200));
+    await new Promise((resolve) => setImmediate(resolve));
+    answers[1]?.(marketAt(id, 300));
+    socket.send({ type: 'ping' });
+    await socket.next('pong');
+    const prices = socket.messages
+      .filter((message) => message.type === 'market')
+      .map((message) => (message.market as { price: number }).price);
+    expect(prices).toEqual([300]);
+    socket.socket.close();
+  });
+});
+
+describe('a sign-in the server could not check', () => {
+  it('closes the socket with 1011 so the client signs in again, instead of leaving it open and unsigned', async () => {
+    const { app: live } = await liveApp(async () => null, {
+      authenticate: () => Promise.reject(new Error('the database did not answer')),
+    });
+    const socket = await openLiveSocket(live, { token: 'any' });
+    expect(await socket.closed).toMatchObject({
+      code: WS_CLOSE.SIGN_IN_FAILED.code,
+      reason: WS_CLOSE.SIGN_IN_FAILED.reason,
+    });
   });
 });

@@ -125,6 +125,8 @@ export function MoneyForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The upline's chips could not be read: read them again for this confirmation.
+    if (upline.isError) void upline.refetch();
     const value = Number(amount.trim());
     if (action === 'settle') {
       const parsed = creditSettlementSchema.safeParse({ amount: value });
