@@ -137,7 +137,7 @@ export async function runParts(
 }
 
 /** The offer id of `rowsChanged`: never a bet's (a UUID) nor the house's (`house:…`). */
-export const ROWS_CHANGED_OFFER = 'writer:rows-changed';
+const ROWS_CHANGED_OFFER = 'writer:rows-changed';
 
 /**
  * The engine command a command logs when it wrote players' rows of an exchange market outside the book
