@@ -41,6 +41,10 @@ async function liveApp(
 const marketAt = (id: string, price: number) =>
   ({ type: 'market', market: { _id: id, version: 1, price } }) as unknown as WsServerMessage;
 
+/** The prices of the market states a socket heard, in order. */
+const pricesHeard = (messages: { type: string; [key: string]: unknown }[]) =>
+  messages.filter((message) => message.type === 'market').map((message) => (message.market as { price: number }).price);
+
 describe('the snapshot on subscribe and the changes meanwhile', () => {
   it('drops a snapshot read before a change that was pushed while it was read', async () => {
     const id = randomUUID();
@@ -61,9 +65,7 @@ describe('the snapshot on subscribe and the changes meanwhile', () => {
     // A ping after the snapshot's answer: its pong comes after anything the snapshot would have sent.
     socket.send({ type: 'ping' });
     await socket.next('pong');
-    const prices = socket.messages
-      .filter((message) => message.type === 'market')
-      .map((message) => (message.market as { price: number }).price);
+    const prices = pricesHeard(socket.messages);
     expect(prices).toEqual([250]);
     socket.socket.close();
   });
@@ -76,9 +78,7 @@ describe('the snapshot on subscribe and the changes meanwhile', () => {
     await socket.next('market');
     bus.publish(`market:${id}`, marketAt(id, 250));
     await expect.poll(() => socket.messages.filter((message) => message.type === 'market').length).toBe(2);
-    const prices = socket.messages
-      .filter((message) => message.type === 'market')
-      .map((message) => (message.market as { price: number }).price);
+    const prices = pricesHeard(socket.messages);
     expect(prices).toEqual([200, 250]);
     socket.socket.close();
   });
@@ -104,9 +104,7 @@ describe('the snapshot on subscribe and the changes meanwhile', () => {
     answers[1]?.(marketAt(id, 300));
     socket.send({ type: 'ping' });
     await socket.next('pong');
-    const prices = socket.messages
-      .filter((message) => message.type === 'market')
-      .map((message) => (message.market as { price: number }).price);
+    const prices = pricesHeard(socket.messages);
     expect(prices).toEqual([300]);
     socket.socket.close();
   });

@@ -63,17 +63,22 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The risk view's reads: one fancy line whose whole-subtree figure for 0–60 runs is `subtree()` now. */
+function stubRisk(subtree: () => number) {
+  return stubApi({
+    'GET /app-settings': () => ok(SETTINGS),
+    'GET /getUserData': () => ok(profile({ role: 3 })),
+    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
+    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    'GET /backoffice/reports/exposure': () => ok(EXPOSURE),
+    'GET /backoffice/reports/fancy-book': () => ok(book(subtree())),
+  });
+}
+
 describe('the fancy book in the risk view (decision 0064)', () => {
   it('shows each run band whole and at the caller’s share, and reads it again when the socket says the line moved', async () => {
     let subtree = 400;
-    const api = stubApi({
-      'GET /app-settings': () => ok(SETTINGS),
-      'GET /getUserData': () => ok(profile({ role: 3 })),
-      'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-      'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
-      'GET /backoffice/reports/exposure': () => ok(EXPOSURE),
-      'GET /backoffice/reports/fancy-book': () => ok(book(subtree)),
-    });
+    const api = stubRisk(() => subtree);
     renderApp('/risk', { token: 'agent-token' });
     const table = await screen.findByRole('table', { name: '6 over runs: fancy book' });
     const first = within(table).getByRole('row', { name: /0–60/ });
@@ -98,14 +103,7 @@ describe('the fancy book in the risk view (decision 0064)', () => {
 
   it('reads every market once more after the socket subscribes: a bet before the subscription is not missed', async () => {
     let subtree = 400;
-    const api = stubApi({
-      'GET /app-settings': () => ok(SETTINGS),
-      'GET /getUserData': () => ok(profile({ role: 3 })),
-      'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-      'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
-      'GET /backoffice/reports/exposure': () => ok(EXPOSURE),
-      'GET /backoffice/reports/fancy-book': () => ok(book(subtree)),
-    });
+    const api = stubRisk(() => subtree);
     renderApp('/risk', { token: 'agent-token' });
     const table = await screen.findByRole('table', { name: '6 over runs: fancy book' });
     expect(within(table).getByText('₹400.00')).toBeTruthy();
