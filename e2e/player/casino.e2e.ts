@@ -10,6 +10,7 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
+import { indiaDmy, sameIndiaDayFor } from '../support/india-day.js';
 import { createVerifiedUser, openPage, pathOf, setFlags, uiLogin, waitForPath } from './support.js';
 
 /**
@@ -64,18 +65,6 @@ async function loggedInAsDemo(viewport: { width: number; height: number }) {
   return opened;
 }
 
-/** India date as d/m/yyyy, the way casino descriptions carry it. */
-function indiaDmy(date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return `${get('day')}/${get('month')}/${get('year')}`;
-}
-
 beforeAll(async () => {
   [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
   token = await loginToken(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
@@ -122,6 +111,7 @@ describe('casino lobbies in a real browser', () => {
   });
 
   it('desktop: spins the slot inside the frame and the header balance follows', async () => {
+    await sameIndiaDayFor(45_000);
     const { context, page, errors } = await loggedInAsDemo(DESKTOP);
     expect(await page.getByTestId('game-carousel').first().getAttribute('data-per-view')).toBe('5');
     // Royal Bengal is also under "Recently played" by now (issue 15): either tile opens it.
@@ -165,9 +155,10 @@ describe('casino lobbies in a real browser', () => {
     );
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 
   it('desktop: joins a Dragon Tiger round from /live-casino, bets, sees the result, the history and the statement', async () => {
+    await sameIndiaDayFor(90_000);
     const { context, page, errors } = await loggedInAsDemo(DESKTOP);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live Casino' }).click();
     await waitForPath(page, '/live-casino');
@@ -234,7 +225,7 @@ describe('casino lobbies in a real browser', () => {
     expect(lines.some((line) => line.kind === 'casino_debit' && line.amount === -100)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
-  }, 150_000);
+  }, 240_000);
 
   it('a player without allowSlots is sent from /slots to the landing page and cannot launch a slot', async () => {
     const user = await createVerifiedUser(product.baseUrl);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { PHONE, api, launchBrowser, sharedProduct, type Product } from '../support/harness.js';
+import { indiaDmy, sameIndiaDayFor } from '../support/india-day.js';
 import { createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
 
 /**
@@ -27,18 +28,6 @@ function rupees(text: string | null): number {
   return value;
 }
 const add = (a: number, b: number) => Math.round((a + b) * 100) / 100;
-
-/** India date as d/m/yyyy, the way casino descriptions carry it. */
-function indiaDmy(date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Kolkata',
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return `${get('day')}/${get('month')}/${get('year')}`;
-}
 
 async function apiBalance(): Promise<number> {
   const profile = await api<{ balance: number }>(product.baseUrl, 'GET', '/api/v1/getUserData', {
@@ -82,6 +71,8 @@ afterAll(async () => {
 
 describe('a Hub88 aggregator game on a phone', () => {
   it('opens an Evolution table from the lobby, plays rounds through the simulator, and the balance and the statement move exactly', async () => {
+    // The rounds, the lobby's history of today and the statement's descriptions share one India date.
+    await sameIndiaDayFor(90_000);
     const { context, page, errors } = await openPage(browser, PHONE);
     await uiLogin(page, product.baseUrl, player.national, player.password);
     await page.getByTestId('balance-amount').waitFor();
@@ -198,5 +189,5 @@ describe('a Hub88 aggregator game on a phone', () => {
     expect(rupees(await page.getByTestId('closing-balance').textContent())).toBe(expected);
     expect(errors).toEqual([]);
     await context.close();
-  }, 180_000);
+  }, 270_000);
 });
