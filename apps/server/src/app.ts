@@ -336,6 +336,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     },
     snapshot: (topic) => services.sports.snapshot(topic),
     conflation: { conflateAboveBytes: config.WS_CONFLATE_ABOVE_BYTES },
+    heartbeatMs: config.WS_HEARTBEAT_MS,
     metrics: metrics.live,
   });
   registerCasinoLive(app, services.casino);

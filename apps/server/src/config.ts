@@ -156,6 +156,8 @@ const configSchema = z
     WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(200),
     /** Markets and events one WebSocket may follow at once. */
     WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(10_000).default(300),
+    /** How often each WebSocket is pinged; one that answers nothing for a whole period is dropped (a half-open socket). */
+    WS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     /** A socket with more than this many bytes waiting to be sent gets only the latest state of each market and event (conflation). */
     WS_CONFLATE_ABOVE_BYTES: z.coerce
       .number()

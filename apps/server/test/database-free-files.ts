@@ -17,6 +17,7 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'src/modules/feeds/replay-source.test.ts',
   'src/modules/identity/user-cache.test.ts',
   'src/modules/live/live-connections.test.ts',
+  'src/modules/live/live-heartbeat.test.ts',
   'src/modules/live/live-snapshot-order.test.ts',
   'src/modules/ops/dashboard.test.ts',
   'src/modules/payment-accounts/ifsc-banks.test.ts',

@@ -28,6 +28,8 @@ const RECENT_REVOCATION_MS = 60 * 1000;
  * lost. So every socket's session is also checked again at least this often (one indexed read each).
  */
 const SAFETY_RECHECK_MS = 2 * 60 * 1000;
+/** How often each socket is pinged (a WebSocket ping frame, which browsers answer themselves): WS_HEARTBEAT_MS. */
+const HEARTBEAT_MS = 30 * 1000;
 
 export interface LiveDeps {
   bus: LiveBus;
@@ -37,6 +39,11 @@ export interface LiveDeps {
   snapshot: (topic: string) => Promise<WsServerMessage | null>;
   /** Bytes waiting on a socket above which states conflate (WS_CONFLATE_ABOVE_BYTES). */
   conflation?: { conflateAboveBytes: number };
+  /**
+   * A socket that answered neither the last ping nor sent anything since is dropped at the next (its
+   * peer is gone without a close: a phone off the network, a NAT that forgot it). Default HEARTBEAT_MS.
+   */
+  heartbeatMs?: number;
   /** Sockets and messages (metrics, decision 0041). */
   metrics?: { opened(): void; closed(): void; sent(count: number): void; received(): void };
 }
@@ -157,8 +164,30 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
 
+  /**
+   * The half-open sockets: each /ws socket and whether it was heard (a pong, a message) since its last
+   * ping. One not heard for a whole period is terminated, which runs its 'close' like any other: its
+   * subscriptions, session and place under the caps are freed. The crash game's sockets are not counted.
+   */
+  const heard = new Map<WebSocket, boolean>();
+  const heartbeat = setInterval(() => {
+    for (const [socket, wasHeard] of heard) {
+      if (!wasHeard) {
+        socket.terminate();
+        continue;
+      }
+      heard.set(socket, false);
+      socket.ping();
+    }
+  }, deps.heartbeatMs ?? HEARTBEAT_MS);
+  heartbeat.unref();
+  const hear = (socket: WebSocket) => {
+    if (heard.has(socket)) heard.set(socket, true);
+  };
+
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(heartbeat);
     unsubscribe();
     await deps.bus.close();
   });
@@ -178,6 +207,8 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       return;
     }
     metrics?.opened();
+    heard.set(socket, true);
+    socket.on('pong', () => hear(socket));
 
     const authenticate = async (token: string) => {
       const result = await deps.identity.authenticate(token);
@@ -218,6 +249,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
 
     socket.on('message', (raw: Buffer) => {
       metrics?.received();
+      hear(socket);
       let parsed: unknown;
       try {
         parsed = JSON.parse(raw.toString('utf8'));
@@ -273,6 +305,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       }
     });
     socket.on('close', () => {
+      heard.delete(socket);
       metrics?.closed();
       registry.close(connection);
       writer.forget(connection);

@@ -1,0 +1,85 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WS_CLOSE } from '@khel/contract';
+import { systemClock } from '../../lib/clock.js';
+import type { IdentityService } from '../identity/identity-service.js';
+import { wsUrlOf } from '../../../test/live-sockets.js';
+import { createLocalBus } from './live-bus.js';
+import { registerLiveRoutes } from './live-routes.js';
+
+/**
+ * A socket whose peer is gone without a close (a phone off the network, a NAT that forgot it) is dropped
+ * after a ping it does not answer, and its place under the caps is freed. A bare app with the live
+ * routes, one socket allowed per address, pinging every 100 ms; no database.
+ */
+const HEARTBEAT_MS = 100;
+let app: FastifyInstance | undefined;
+const sockets: WebSocket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+  await app?.close();
+  app = undefined;
+});
+
+async function liveUrl(): Promise<string> {
+  app = Fastify({ logger: false });
+  await registerLiveRoutes(app, {
+    bus: createLocalBus(),
+    identity: {} as IdentityService,
+    clock: systemClock,
+    limits: { socketsPerAccount: 5, socketsPerIp: 1, subscriptionsPerSocket: 10 },
+    snapshot: async () => null,
+    heartbeatMs: HEARTBEAT_MS,
+  });
+  return wsUrlOf(app);
+}
+
+/** A client socket, open; `autoPong: false` plays a peer that no longer answers. */
+async function open(url: string, options: { autoPong: boolean }) {
+  const socket = new WebSocket(url, options);
+  sockets.push(socket);
+  const pings = { count: 0 };
+  socket.on('ping', () => {
+    pings.count += 1;
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code: number) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, pings, closed };
+}
+
+describe('the heartbeat of /ws', () => {
+  it('keeps a socket that answers its pings, ping after ping', async () => {
+    const url = await liveUrl();
+    const client = await open(url, { autoPong: true });
+    await expect.poll(() => client.pings.count, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('keeps a socket heard otherwise: a message since the last ping counts as an answer', async () => {
+    const url = await liveUrl();
+    const client = await open(url, { autoPong: false });
+    client.socket.on('ping', () => client.socket.send(JSON.stringify({ type: 'ping' })));
+    await expect.poll(() => client.pings.count, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('drops a socket that answers nothing, and frees its place under the address cap', async () => {
+    const url = await liveUrl();
+    const gone = await open(url, { autoPong: false });
+    // While it holds the address's one place, a second socket is refused.
+    const refused = await open(url, { autoPong: true });
+    expect(await refused.closed).toBe(WS_CLOSE.TOO_MANY_FOR_ADDRESS.code);
+
+    // Terminated without a close frame: the client sees an abnormal closure.
+    expect(await gone.closed).toBe(1006);
+    expect(gone.pings.count).toBeGreaterThanOrEqual(1);
+    const next = await open(url, { autoPong: true });
+    await expect.poll(() => next.pings.count, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    expect(next.socket.readyState).toBe(WebSocket.OPEN);
+  });
+});
