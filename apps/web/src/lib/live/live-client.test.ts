@@ -58,7 +58,10 @@ describe('live client (WebSocket /ws)', () => {
     FakeSocket.all = [];
     vi.useFakeTimers();
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('connects for a token, authenticates, subscribes and delivers messages', () => {
     const live = client();
@@ -98,6 +101,8 @@ describe('live client (WebSocket /ws)', () => {
   });
 
   it('reconnects with backoff, re-authenticates and resubscribes everything, then tells listeners', () => {
+    // The least of each step's spread: half the step.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
     const live = client();
     const reconnected = vi.fn();
     live.onReconnect(reconnected);
@@ -109,19 +114,21 @@ describe('live client (WebSocket /ws)', () => {
     last().drop();
     expect(live.status.get()).toBe('reconnecting');
     expect(FakeSocket.all).toHaveLength(1);
-    vi.advanceTimersByTime(499);
+    vi.advanceTimersByTime(249);
     expect(FakeSocket.all).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeSocket.all).toHaveLength(2);
 
     // The second try fails too: the wait grows.
     last().drop();
-    vi.advanceTimersByTime(999);
+    vi.advanceTimersByTime(499);
     expect(FakeSocket.all).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(FakeSocket.all).toHaveLength(3);
     last().drop();
-    vi.advanceTimersByTime(4000);
+    vi.advanceTimersByTime(1999);
+    expect(FakeSocket.all).toHaveLength(3);
+    vi.advanceTimersByTime(1);
     expect(FakeSocket.all).toHaveLength(4);
 
     last().open();
@@ -134,11 +141,32 @@ describe('live client (WebSocket /ws)', () => {
 
     // After a good connection the backoff starts again from the first step.
     last().drop();
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(250);
     expect(FakeSocket.all).toHaveLength(5);
   });
 
+  it('spreads each wait between half its step and the whole of it, so clients dropped together come back apart', () => {
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.998);
+    const live = client();
+    live.setToken('tok');
+    last().open();
+    last().drop();
+    vi.advanceTimersByTime(498);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(2);
+    expect(FakeSocket.all).toHaveLength(2);
+
+    random.mockReturnValue(0.5);
+    last().drop();
+    vi.advanceTimersByTime(749);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+  });
+
   it('comes back at once, without the backoff, when the server says it is restarting (1012)', () => {
+    // The middle of each spread: the restart's 125 ms, three quarters of a backoff step.
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const live = client();
     const reconnected = vi.fn();
     live.onReconnect(reconnected);

@@ -1,6 +1,7 @@
 import { WS_RESTART_CODE } from '@khel/contract';
 import type { WsClientMessage, WsServerMessage } from '@khel/contract';
 import { createStore, type Store } from '@khel/web-kit';
+import { onNetworkChange } from '../pwa/use-online';
 
 /**
  * The one WebSocket of the app (PRODUCT.md §3, /ws): prices, suspensions, scores, the player's own
@@ -47,20 +48,7 @@ export interface NetworkSignal {
 }
 
 const windowNetwork: NetworkSignal | null =
-  typeof window === 'undefined'
-    ? null
-    : {
-        onChange(listener) {
-          const online = () => listener(true);
-          const offline = () => listener(false);
-          window.addEventListener('online', online);
-          window.addEventListener('offline', offline);
-          return () => {
-            window.removeEventListener('online', online);
-            window.removeEventListener('offline', offline);
-          };
-        },
-      };
+  typeof window === 'undefined' ? null : { onChange: (listener) => onNetworkChange(() => listener(navigator.onLine)) };
 
 export interface LiveTopics {
   marketIds?: readonly string[];
@@ -183,9 +171,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       retryTimer = setTimeout(connect, Math.round(Math.random() * RESTART_SPREAD_MS));
       return;
     }
+    // Between half the step and the whole of it: the clients a lost network dropped together come back apart.
     const delay = backoff[Math.min(attempts, backoff.length - 1)] ?? 1000;
     attempts += 1;
-    retryTimer = setTimeout(connect, delay);
+    retryTimer = setTimeout(connect, (delay * (1 + Math.random())) / 2);
   };
 
   const disconnect = () => {

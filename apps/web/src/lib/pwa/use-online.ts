@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-function subscribe(onChange: () => void): () => void {
+/** Calls onChange on the browser's every `online` and `offline` event; answers the unsubscribe. */
+export function onNetworkChange(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
   return () => {
@@ -12,7 +13,7 @@ function subscribe(onChange: () => void): () => void {
 /** Whether the browser believes it has a network (navigator.onLine), updated on online/offline events. */
 export function useOnline(): boolean {
   return useSyncExternalStore(
-    subscribe,
+    onNetworkChange,
     () => navigator.onLine,
     () => true,
   );
