@@ -214,14 +214,14 @@ export default tseslint.config(
     },
   },
   {
-    // SQL only in repositories (issue 30): a module's other files call its repository. The casino wallet's
-    // settle statements are the place left to move (decision 0048; the agents' rates moved, decision 0054).
+    // SQL only in repositories (issue 30): a module's other files call its repository, with no exemption left
+    // (decision 0048; the agents' rates moved with decision 0054, the casino wallet's statements to
+    // casino-wallet-{reads,settle}-repository.ts).
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: [
       'apps/server/src/modules/**/*.test.ts',
       'apps/server/src/modules/**/*-test-support.ts',
       'apps/server/src/modules/**/*-repository.ts',
-      'apps/server/src/modules/casino/casino-wallet-{settle,batch,reads,steps}.ts',
     ],
     rules: {
       'no-restricted-syntax': [

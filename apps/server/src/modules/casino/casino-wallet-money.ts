@@ -12,8 +12,8 @@ import type { WageringListener } from '../bonus/bonus-rules.js';
 import type { ProviderRow, TransactionRow } from './casino-repository.js';
 import { createCasinoRepository } from './casino-repository.js';
 import { isBlocked, Refusal, requestHash, stakeWallet, walletAnswer } from './casino-wallet-protocol.js';
-import type { CallContext } from './casino-wallet-reads.js';
-import { callContext } from './casino-wallet-reads.js';
+import type { CallContext } from './casino-wallet-reads-repository.js';
+import { callContext } from './casino-wallet-reads-repository.js';
 import type { SettleInput, Settled } from './casino-wallet-settle.js';
 import { isTakenId } from './casino-wallet-settle.js';
 import type { CasinoWalletSteps } from './casino-wallet-steps.js';
@@ -34,8 +34,8 @@ class NeedsTransaction extends Error {}
 
 /**
  * The debit and the credit, settled one way: the writer's settle statement (casino-wallet-writer.ts,
- * casino-wallet-batch.ts), which locks the account, checks and moves the round, claims the id, posts
- * and stores the answer, committed by PostgreSQL on its own (atomic, so a retry replays the stored
+ * casino-wallet-settle-repository.ts), which locks the account, checks and moves the round, claims the
+ * id, posts and stores the answer, committed by PostgreSQL on its own (atomic, so a retry replays the stored
  * answer, no id ever applies twice, and a refusal or a lost race stores nothing), and says why when it
  * did not claim a call. When the process knows the player (its hints: accounts, wallet, the round's id)
  * that statement is the whole call, one round trip, shared with other calls in flight, and it

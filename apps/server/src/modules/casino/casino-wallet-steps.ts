@@ -7,6 +7,7 @@ import type { Posting, WalletService } from '../wallet/wallet-service.js';
 import type { GameRow, PlayerRow, ProviderRow, TransactionRow } from './casino-repository.js';
 import { createCasinoRepository } from './casino-repository.js';
 import { Refusal, walletAnswer } from './casino-wallet-protocol.js';
+import { houseAccountId } from './casino-wallet-reads-repository.js';
 
 /** Providers and games are read at most this often per process; a back-office change clears the cache at once. */
 const CACHE_MS = 10_000;
@@ -76,15 +77,10 @@ export function createCasinoWalletSteps(deps: { db: Database; wallet: WalletServ
     async houseAccount(tx: Queryable, provider: ProviderRow): Promise<number> {
       const cached = houseAccounts.get(provider.code);
       if (cached !== undefined) return cached;
-      const row = (
-        await tx.query<{ id: number }>(
-          `select id from ledger_accounts where kind = 'casino_house' and ref = $1 and user_id is null`,
-          [provider.code],
-        )
-      ).rows[0];
-      if (row === undefined) throw new Error(`provider ${provider.code} has no casino_house account`);
-      houseAccounts.set(provider.code, Number(row.id));
-      return Number(row.id);
+      const id = await houseAccountId(tx, provider.code);
+      if (id === null) throw new Error(`provider ${provider.code} has no casino_house account`);
+      houseAccounts.set(provider.code, id);
+      return id;
     },
 
     /** Forgets cached providers and games (after a back-office change). */

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../db/database.js';
 import { autoCommitted } from '../../db/database.js';
 import type { Posting, WalletFigures, WalletService } from '../wallet/wallet-service.js';
-import { settleCalls } from './casino-wallet-batch.js';
+import { settleCalls } from './casino-wallet-settle-repository.js';
 import type { SettleInput, Settled } from './casino-wallet-settle.js';
 
 /** How the writer groups calls: most calls in one statement (1: never group), statements in flight at once. */

@@ -2,9 +2,10 @@ import type { Queryable } from '../../db/database.js';
 import type { PlayerRow, RoundRow, SessionRow, TransactionRow } from './casino-repository.js';
 
 /**
- * The casino wallet's context read, the first of its statements on the hot path (the settle statement
- * is in casino-wallet-settle.ts, the grouped one in casino-wallet-batch.ts; docs/decisions/0028 counts
- * them), and what the three share: prepared statements' names and rows read back as JSON.
+ * The casino wallet's reads repository: the context read, the first of its statements on the hot path
+ * (the settle statement, the other, is in casino-wallet-settle-repository.ts; docs/decisions/0028 counts
+ * them), a provider's casino_house account, and what the two statements share: prepared statements'
+ * names and rows read back as JSON.
  */
 export interface CallContext {
   /** The transaction already stored under this id, if any (a retry replays it). */
@@ -116,4 +117,18 @@ function contextOf(
     },
     round: roundOf(row?.round ?? null),
   };
+}
+
+/**
+ * The id of the provider's casino_house account (`ref` its code, no user): the other side of every
+ * posting of its calls. Null when the provider has none.
+ */
+export async function houseAccountId(q: Queryable, providerCode: string): Promise<number | null> {
+  const row = (
+    await q.query<{ id: number }>(
+      `select id from ledger_accounts where kind = 'casino_house' and ref = $1 and user_id is null`,
+      [providerCode],
+    )
+  ).rows[0];
+  return row === undefined ? null : Number(row.id);
 }

@@ -1,19 +1,20 @@
+import { ROLES } from '@khel/contract';
 import type { Queryable } from '../../db/database.js';
 import type { JournalPosting } from '../wallet/wallet-service.js';
 import { journalStatement } from '../wallet/wallet-service.js';
 import type { RoundRow } from './casino-repository.js';
-import type { Json } from './casino-wallet-reads.js';
-import { statementName } from './casino-wallet-reads.js';
+import type { Json } from './casino-wallet-reads-repository.js';
+import { roundOf, statementName } from './casino-wallet-reads-repository.js';
 import type { Refused, SettleInput, Settled } from './casino-wallet-settle.js';
-import { guardSql, settledOf, storedAnswerSql, walletsSql } from './casino-wallet-settle.js';
 
 /**
- * THE settle statement of the casino wallet (docs/decisions/0028, 0069): ONE statement, committed by
- * PostgreSQL on its own (or inside a caller's transaction), that for each call locks the player's
- * account, opens (a debit, adding its stake) or settles (a credit) the round while it is open in the
- * call's wallet, claims the transaction id, writes the posting under a journal id drawn first, and
- * stores the answer (reference and available balance filled in) in the claimed row. It answers one
- * row per call in the calls' order. A lone call is a set of one.
+ * The casino wallet's settle repository: THE settle statement (docs/decisions/0028, 0069), the SQL
+ * parts it is built of, and its rows read back as `Settled`. ONE statement, committed by PostgreSQL
+ * on its own (or inside a caller's transaction), that for each call locks the player's account, opens
+ * (a debit, adding its stake) or settles (a credit) the round while it is open in the call's wallet,
+ * claims the transaction id, writes the posting under a journal id drawn first (the wallet's journal
+ * CTEs, `journalStatement`), and stores the answer (reference and available balance filled in) in the
+ * claimed row. It answers one row per call in the calls' order. A lone call is a set of one.
  *
  * Every call must be independent of its set-mates: no two calls of one player (so no shared account
  * or round) and no two with one transaction id. The writer guarantees it; the balance each call
@@ -35,6 +36,45 @@ import { guardSql, settledOf, storedAnswerSql, walletsSql } from './casino-walle
  * headroom taken by a concurrent uncommitted payout; then the whole statement is undone (the writer
  * runs each call of a set alone, and a set of one raises its own refusal).
  */
+
+/**
+ * The guard of a one-round-trip debit (`SettleInput.guard`): what the context read decides a debit on,
+ * as one SQL condition over expressions of the statement (a call's columns): the provider's newest
+ * live session for the player (in `currency` when given), its wallet (or the player's selected one)
+ * equal to `wallet`, the player neither suspended nor self-excluded (as `isBlocked`) and allowed the
+ * game's kind (`slot`).
+ */
+function guardSql(c: {
+  user: string;
+  provider: string;
+  at: string;
+  slot: string;
+  wallet: string;
+  currency: string;
+}): string {
+  return `exists (
+         select 1 from users u
+           join lateral (select s.wallet, s.currency from casino_sessions s where s.user_id = u.id and s.provider_id = ${c.provider} and s.expires_at > ${c.at}
+                         order by s.created_at desc, s.expires_at desc limit 1) s on true
+         where u.id = ${c.user} and u.suspended_at is null and (u.self_excluded_until is null or u.self_excluded_until <= ${c.at})
+           and case when ${c.slot} then u.allow_slots else u.allow_live_casino end
+           and coalesce(s.wallet, case when u.role <> ${ROLES.CREDIT_PLAYER} and u.wallet = '2' then 'bonus' else 'main' end) = ${c.wallet}
+           and (${c.currency} is null or s.currency = ${c.currency}))`;
+}
+
+/** The answer stored with a claim: the call's answer with its balance (paise → rupees) and journal reference filled in. */
+function storedAnswerSql(response: string, balancePaise: string, journalId: string): string {
+  return `jsonb_set(
+           jsonb_set(${response}, '{data,balance}', coalesce(to_jsonb((${balancePaise})::numeric / 100), 'null'::jsonb)),
+           '{data,reference}', coalesce(to_jsonb((${journalId})::text), 'null'::jsonb))`;
+}
+
+/** A player's main and bonus wallets after the posting: the account locked in the CTE `locked` plus `delta`, the other as read. */
+function walletsSql(user: string, delta: string): string {
+  return `(select json_object_agg(a.kind, json_build_array(coalesce(l.balance_paise + ${delta}, a.balance_paise), coalesce(l.exposure_paise, a.exposure_paise)))
+               from ledger_accounts a left join locked l on l.id = a.id where a.user_id = ${user} and a.kind in ('player_main', 'player_bonus'))`;
+}
+
 /** The calls go in as one array parameter per column, in this order (unnest … with ordinality: `ord`). */
 const CALL_COLUMNS: readonly [name: string, type: string, value: (input: SettleInput, posts: boolean) => unknown][] = [
   ['provider_id', 'bigint', (input) => input.providerId],
@@ -203,4 +243,39 @@ export async function settleCalls(
       posts[index] === true,
     );
   });
+}
+
+/** A settle statement's row for one call, as `Settled`; `posting`: the call carried a journal posting. */
+function settledOf(
+  row:
+    | {
+        claimed: boolean;
+        refused?: Refused | null;
+        round?: Json<RoundRow> | null;
+        journal_id?: number | string | null;
+        balance?: string | null;
+        wallets?: Record<string, [number, number]> | null;
+      }
+    | undefined,
+  posting: boolean,
+): Settled {
+  const claimed = row?.claimed === true;
+  const wallets = row?.wallets ?? null;
+  return {
+    claimed,
+    refused: claimed ? null : (row?.refused ?? 'round'),
+    posted: posting && claimed,
+    round: roundOf(row?.round ?? null),
+    journalId: row?.journal_id === null || row?.journal_id === undefined ? null : Number(row.journal_id),
+    balancePaise: row?.balance === null || row?.balance === undefined ? null : Number(row.balance),
+    wallets:
+      wallets === null
+        ? null
+        : {
+            mainBalancePaise: Number(wallets.player_main?.[0] ?? 0),
+            mainExposurePaise: Number(wallets.player_main?.[1] ?? 0),
+            bonusBalancePaise: Number(wallets.player_bonus?.[0] ?? 0),
+            bonusExposurePaise: Number(wallets.player_bonus?.[1] ?? 0),
+          },
+  };
 }
