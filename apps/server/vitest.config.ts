@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a condition: a budget long enough for a loaded machine, never a timing threshold.
+    expect: { poll: { timeout: 20_000 } },
     pool: 'forks',
     // One worker imports the server's module graph (and compiles PGlite's WASM) once, then runs its files one
     // after another in that process; each file still builds its own app on its own database (decision 0073).

@@ -225,7 +225,7 @@ describe('casino lobbies in a real browser', () => {
     expect(lines.some((line) => line.kind === 'casino_debit' && line.amount === -100)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
-  }, 240_000);
+  }, 250_000);
 
   it('a player without allowSlots is sent from /slots to the landing page and cannot launch a slot', async () => {
     const user = await createVerifiedUser(product.baseUrl);

@@ -189,5 +189,5 @@ describe('a Hub88 aggregator game on a phone', () => {
     expect(rupees(await page.getByTestId('closing-balance').textContent())).toBe(expected);
     expect(errors).toEqual([]);
     await context.close();
-  }, 270_000);
+  }, 280_000);
 });

@@ -65,10 +65,12 @@ describe('built files served from memory (decision 0029)', () => {
     writeFileSync(join(root, 'sw.js'), 'self.version = 2;');
     rmSync(join(root, 'sw.js.br'));
     // The directory's watcher hears of it a moment later; every answer after that is the new file.
-    await vi.waitFor(async () =>
-      expect((await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } })).body).toBe(
-        'self.version = 2;',
-      ),
+    await vi.waitFor(
+      async () =>
+        expect((await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } })).body).toBe(
+          'self.version = 2;',
+        ),
+      { timeout: 20_000 },
     );
     const after = await app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
     expect(after.headers['content-encoding']).toBeUndefined();

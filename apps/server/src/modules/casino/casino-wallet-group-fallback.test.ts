@@ -118,7 +118,7 @@ describe('failure isolation of the group commit', () => {
       players.map((player, i) => debit(service, provider, player.userId, `fb-d-${i}`, `fb-${i}`, 10 + i)),
     );
     await vi.waitFor(() => expect(service.writerCounts().calls).toBe(before.calls + 6), {
-      timeout: 5_000,
+      timeout: 20_000,
       interval: 2,
     });
     await held.release();
@@ -167,7 +167,7 @@ describe('failure isolation of the group commit', () => {
           );
           expect(Number(waiting.rows[0]?.n)).toBe(2);
         },
-        { timeout: 5_000, interval: 10 },
+        { timeout: 20_000, interval: 10 },
       );
     } else {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -195,7 +195,7 @@ describe('failure isolation of the group commit', () => {
           return answer;
         }),
       );
-      await vi.waitFor(() => expect([...done].sort()).toEqual([1, 3, 4]), { timeout: 5_000, interval: 5 });
+      await vi.waitFor(() => expect([...done].sort()).toEqual([1, 3, 4]), { timeout: 20_000, interval: 5 });
       for (const hold of held) await hold.release();
       expect(
         (await Promise.all(answers)).map((answer) => ({ status: answer.data.status, balance: answer.data.balance })),
@@ -249,7 +249,7 @@ describe('failure isolation of the group commit', () => {
           );
           expect(Number(waiting.rows[0]?.n)).toBeGreaterThan(0);
         },
-        { timeout: 5_000, interval: 10 },
+        { timeout: 20_000, interval: 10 },
       );
       await other.query('commit');
       await other.end();

@@ -59,7 +59,7 @@ async function pushed(
       if (message === undefined) throw new Error(`no ${kind} push yet`);
       return { message, change: message.changes?.find((change) => change.kind === kind) as BalanceChange };
     },
-    { timeout: 2000, interval: 10 },
+    { timeout: 20_000, interval: 10 },
   );
 }
 
@@ -220,7 +220,7 @@ describe('balances that move themselves: one push per money change, after commit
       200,
     );
     await vi.waitFor(() => expect(pushesTo(player).at(-1)).toMatchObject({ exposure: -1000 }), {
-      timeout: 2000,
+      timeout: 20_000,
       interval: 10,
     });
     expect(changesTo(player)).toEqual([]); // exposure only: a new balance, nothing to announce
@@ -325,7 +325,7 @@ describe('across processes', () => {
         await wallet.addExposure(tx, player.userId, 'main', -(index + 1) * 100_00);
     });
     await vi.waitFor(() => expect(players.every((player) => pushesTo(player).length > 0)).toBe(true), {
-      timeout: 3000,
+      timeout: 20_000,
       interval: 20,
     });
     expect(reads).toHaveLength(1);
@@ -362,10 +362,10 @@ describe('across processes', () => {
     const wallet = createWalletService({ db: counted, clock: t.clock, moneyMode: 'play', publisher: t.services.bus });
     for (const [index, player] of players.entries())
       await wallet.transaction((tx) => wallet.addExposure(tx, player.userId, 'main', -(index + 1) * 100_00));
-    await vi.waitFor(() => expect(reads).toHaveLength(1));
+    await vi.waitFor(() => expect(reads).toHaveLength(1), { timeout: 20_000 });
     release();
     await vi.waitFor(() => expect(players.every((player) => pushesTo(player).length > 0)).toBe(true), {
-      timeout: 3000,
+      timeout: 20_000,
       interval: 20,
     });
     expect(reads).toEqual([[players[0]?.userId], [players[1]?.userId, players[2]?.userId]]);
@@ -402,7 +402,7 @@ describe('across processes', () => {
             balance: 10300,
             changes: [{ kind: 'adjustment', amountPaise: 300_00 }],
           }),
-        { timeout: 3000, interval: 20 },
+        { timeout: 20_000, interval: 20 },
       );
     } finally {
       await Promise.all([here.close(), there.close()]);

@@ -127,7 +127,7 @@ describe("a one-statement commit's balance push", () => {
         async () =>
           expect(pushesTo(player.userId).at(-1)).toEqual({ type: 'balance', ...(await committed(player.userId)) }),
         {
-          timeout: 3000,
+          timeout: 20_000,
           interval: 20,
         },
       );
@@ -173,13 +173,13 @@ describe("a one-statement commit's balance push", () => {
           );
           expect(Number(waiting.rows[0]?.n)).toBeGreaterThan(0);
         },
-        { timeout: 5_000, interval: 10 },
+        { timeout: 20_000, interval: 10 },
       );
       release();
       await holder;
       expect((await answer).data.status).toBe('unmatched');
       expect(counted.services.books.counts().oneStatement - before.oneStatement).toBe(1);
-      await vi.waitFor(() => expect(pushesTo(player.userId)).toHaveLength(1), { timeout: 3000, interval: 20 });
+      await vi.waitFor(() => expect(pushesTo(player.userId)).toHaveLength(1), { timeout: 20_000, interval: 20 });
       // Read with the bonus wallet unlocked, the statement would have pushed the ₹250 it saw when it began.
       expect(pushesTo(player.userId)[0]).toEqual({ type: 'balance', ...(await committed(player.userId)) });
       expect(await committed(player.userId)).toMatchObject({ exposure: -100, bonus: 350 });
