@@ -300,4 +300,31 @@ describe('live client (WebSocket /ws)', () => {
     tell(true);
     expect(FakeSocket.all).toHaveLength(3);
   });
+
+  it("follows the window's online and offline events by default, each event saying which way the network went", () => {
+    // Its own sockets: the other tests' clients hear the window's events too.
+    const mine: FakeSocket[] = [];
+    const live = createLiveClient({
+      url: () => 'ws://test/ws',
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        mine.push(socket);
+        return socket;
+      },
+    });
+    live.setToken('tok');
+    const first = mine[0] as FakeSocket;
+    first.open();
+    // A quick flap: by the time the events are handled the browser may already say online again.
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    window.dispatchEvent(new Event('offline'));
+    expect(first.closed).toBe(true);
+    expect(live.status.get()).toBe('reconnecting');
+    window.dispatchEvent(new Event('online'));
+    expect(mine).toHaveLength(2);
+    mine[1]?.open();
+    expect(live.status.get()).toBe('live');
+    onLine.mockRestore();
+    live.setToken(null);
+  });
 });

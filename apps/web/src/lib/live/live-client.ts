@@ -48,7 +48,9 @@ export interface NetworkSignal {
 }
 
 const windowNetwork: NetworkSignal | null =
-  typeof window === 'undefined' ? null : { onChange: (listener) => onNetworkChange(() => listener(navigator.onLine)) };
+  typeof window === 'undefined'
+    ? null
+    : { onChange: (listener) => onNetworkChange((event) => listener(event.type === 'online')) };
 
 export interface LiveTopics {
   marketIds?: readonly string[];

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-/** Calls onChange on the browser's every `online` and `offline` event; answers the unsubscribe. */
-export function onNetworkChange(onChange: () => void): () => void {
+/** Calls onChange with the browser's every `online` and `offline` event; answers the unsubscribe. */
+export function onNetworkChange(onChange: (event: Event) => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
   return () => {
