@@ -339,7 +339,7 @@ export async function buildApp(options: { config: Config; db: Database; clock?: 
     heartbeatMs: config.WS_HEARTBEAT_MS,
     metrics: metrics.live,
   });
-  registerCasinoLive(app, services.casino);
+  registerCasinoLive(app, services.casino, config.WS_HEARTBEAT_MS);
   services.delayedBets.start(1000);
   // Bonus expiry and the weekly referral payout: safe to run in every process at once (row locks, an advisory lock, unique keys).
   // Once a few seconds after start (a process back from a stop catches up at once), then every minute.

@@ -191,8 +191,8 @@ export async function registerCasino(
 }
 
 /** The crash game's live feed: a WebSocket route, so it is registered after @fastify/websocket (registerLiveRoutes). */
-export function registerCasinoLive(app: FastifyInstance, services: CasinoServices): void {
-  registerCrashLive(app, services.crash, services.house.player);
+export function registerCasinoLive(app: FastifyInstance, services: CasinoServices, heartbeatMs?: number): void {
+  registerCrashLive(app, services.crash, services.house.player, heartbeatMs);
 }
 
 /** A transport whose paths all live under a prefix (the simulator's Operator API under /hub88-sim). */

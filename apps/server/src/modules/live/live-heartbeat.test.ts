@@ -6,6 +6,8 @@ import { WS_CLOSE } from '@khel/contract';
 import { systemClock } from '../../lib/clock.js';
 import type { IdentityService } from '../identity/identity-service.js';
 import { wsUrlOf } from '../../../test/live-sockets.js';
+import type { HouseCrashService } from '../casino/house-provider/crash-service.js';
+import { registerCrashLive } from '../casino/house-provider/crash-routes.js';
 import { createLocalBus } from './live-bus.js';
 import { registerLiveRoutes } from './live-routes.js';
 
@@ -34,6 +36,9 @@ async function liveUrl(): Promise<string> {
     snapshot: async () => null,
     heartbeatMs: HEARTBEAT_MS,
   });
+  // The crash game's feed, on the same server: any token is a player's here, and no round is running.
+  const crash = { onMessage: () => () => undefined } as unknown as HouseCrashService;
+  registerCrashLive(app, crash, async () => ({}), HEARTBEAT_MS);
   return wsUrlOf(app);
 }
 
@@ -88,5 +93,14 @@ describe('the heartbeat of /ws', () => {
     const next = await open(url, { answering: true });
     await expect.poll(() => next.pings.count, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     expect(next.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("drops the crash game's sockets that answer nothing too", async () => {
+    const url = (await liveUrl()).replace(/\/ws$/, '/api/v1/house-casino/crash/live?token=t');
+    const answering = await open(url, { answering: true });
+    const gone = await open(url, { answering: false });
+    expect(await gone.closed).toBe(1006);
+    await expect.poll(() => answering.pings.count, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    expect(answering.socket.readyState).toBe(WebSocket.OPEN);
   });
 });

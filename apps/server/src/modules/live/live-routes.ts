@@ -10,6 +10,7 @@ import {
 } from '@khel/contract';
 import type { WsServerMessage } from '@khel/contract';
 import type { Clock } from '../../lib/clock.js';
+import { createSocketHeartbeat } from '../../lib/socket-heartbeat.js';
 import type { IdentityService, SessionRevocation } from '../identity/identity-service.js';
 import type { LiveBus, LiveMessage } from './live-bus.js';
 import { SESSIONS_REVOKED_TOPIC } from './live-bus.js';
@@ -28,8 +29,6 @@ const RECENT_REVOCATION_MS = 60 * 1000;
  * lost. So every socket's session is also checked again at least this often (one indexed read each).
  */
 const SAFETY_RECHECK_MS = 2 * 60 * 1000;
-/** How often each socket is pinged (a WebSocket ping frame, which browsers answer themselves): WS_HEARTBEAT_MS. */
-const HEARTBEAT_MS = 30 * 1000;
 
 export interface LiveDeps {
   bus: LiveBus;
@@ -39,10 +38,7 @@ export interface LiveDeps {
   snapshot: (topic: string) => Promise<WsServerMessage | null>;
   /** Bytes waiting on a socket above which states conflate (WS_CONFLATE_ABOVE_BYTES). */
   conflation?: { conflateAboveBytes: number };
-  /**
-   * A socket that answered neither the last ping nor sent anything since is dropped at the next (its
-   * peer is gone without a close: a phone off the network, a NAT that forgot it). Default HEARTBEAT_MS.
-   */
+  /** How often each socket is pinged; one that answered nothing for a whole period is dropped (lib/socket-heartbeat.ts). */
   heartbeatMs?: number;
   /** Sockets and messages (metrics, decision 0041). */
   metrics?: { opened(): void; closed(): void; sent(count: number): void; received(): void };
@@ -164,30 +160,12 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
   }, EXPIRY_SWEEP_MS);
   sweep.unref();
 
-  /**
-   * The half-open sockets: each /ws socket and whether it was heard (a pong, a message) since its last
-   * ping. One not heard for a whole period is terminated, which runs its 'close' like any other: its
-   * subscriptions, session and place under the caps are freed. The crash game's sockets are not counted.
-   */
-  const heard = new Map<WebSocket, boolean>();
-  const heartbeat = setInterval(() => {
-    for (const [socket, wasHeard] of heard) {
-      if (!wasHeard) {
-        socket.terminate();
-        continue;
-      }
-      heard.set(socket, false);
-      socket.ping();
-    }
-  }, deps.heartbeatMs ?? HEARTBEAT_MS);
-  heartbeat.unref();
-  const hear = (socket: WebSocket) => {
-    if (heard.has(socket)) heard.set(socket, true);
-  };
+  // The half-open sockets: terminated after a period unheard, which frees their subscriptions, session and caps.
+  const heartbeat = createSocketHeartbeat(deps.heartbeatMs);
 
   app.addHook('onClose', async () => {
     clearInterval(sweep);
-    clearInterval(heartbeat);
+    heartbeat.stop();
     unsubscribe();
     await deps.bus.close();
   });
@@ -207,8 +185,7 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       return;
     }
     metrics?.opened();
-    heard.set(socket, true);
-    socket.on('pong', () => hear(socket));
+    heartbeat.watch(socket);
 
     const authenticate = async (token: string) => {
       const result = await deps.identity.authenticate(token);
@@ -249,7 +226,6 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
 
     socket.on('message', (raw: Buffer) => {
       metrics?.received();
-      hear(socket);
       let parsed: unknown;
       try {
         parsed = JSON.parse(raw.toString('utf8'));
@@ -305,7 +281,6 @@ export async function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): 
       }
     });
     socket.on('close', () => {
-      heard.delete(socket);
       metrics?.closed();
       registry.close(connection);
       writer.forget(connection);

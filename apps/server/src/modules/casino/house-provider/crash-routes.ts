@@ -13,6 +13,7 @@ import {
 import { rupeesToPaise } from '@khel/money';
 import { fail } from '../../../lib/app-error.js';
 import { ok } from '../../../lib/envelope.js';
+import { createSocketHeartbeat } from '../../../lib/socket-heartbeat.js';
 import type { HouseCrashService } from './crash-service.js';
 
 const tags = ['house casino'];
@@ -100,13 +101,18 @@ export function crashRoutes(crash: HouseCrashService): FastifyPluginAsyncZod {
 /**
  * The live feed at /api/v1/house-casino/crash/live?token=…: round, tick, bet, cashout and crash
  * messages for everyone holding a valid launch token. Registered after @fastify/websocket (app.ts).
+ * A socket whose peer is gone is dropped after a period unheard, as /ws's (lib/socket-heartbeat.ts).
  */
 export function registerCrashLive(
   app: FastifyInstance,
   crash: HouseCrashService,
   player: (token: string | undefined) => Promise<unknown>,
+  heartbeatMs?: number,
 ): void {
+  const heartbeat = createSocketHeartbeat(heartbeatMs);
+  app.addHook('onClose', async () => heartbeat.stop());
   app.get('/api/v1/house-casino/crash/live', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    heartbeat.watch(socket);
     const token = (request.query as { token?: string }).token;
     let unsubscribe: (() => void) | null = null;
     socket.on('close', () => unsubscribe?.());
