@@ -52,7 +52,7 @@ export async function openLiveSocket(
     messages,
     closed,
     isOpen: () => socket.readyState === WebSocket.OPEN,
-    next(type, timeoutMs = 2000) {
+    next(type, timeoutMs = 20_000) {
       const heard = messages.find((message) => message.type === type);
       if (heard !== undefined) return Promise.resolve(heard);
       return new Promise((resolve, reject) => {

@@ -62,7 +62,7 @@ async function open(url: string, answer: { answering: boolean }) {
   return { socket, pings, closed };
 }
 
-describe('the heartbeat of /ws', () => {
+describe("the heartbeat of /ws and of the crash game's feed", () => {
   it('keeps a socket that answers its pings, ping after ping', async () => {
     const url = await liveUrl();
     const client = await open(url, { answering: true });

@@ -48,7 +48,7 @@ describe('socket caps', () => {
     }
     sockets.push(await openLiveSocket(t.app, { token: tokens[2] as string, ...from(nextIp()) }));
     const third = sockets[2] as LiveSocket;
-    expect(await closedWithin(third, 1000)).toMatchObject({
+    expect(await closedWithin(third, 10_000)).toMatchObject({
       code: WS_CLOSE.TOO_MANY_FOR_ACCOUNT.code,
       reason: WS_CLOSE.TOO_MANY_FOR_ACCOUNT.reason,
     });
@@ -78,7 +78,7 @@ describe('socket caps', () => {
       await live.next('pong');
     }
     const fourth = await openLiveSocket(t.app, from(address));
-    expect(await closedWithin(fourth, 1000)).toMatchObject({
+    expect(await closedWithin(fourth, 10_000)).toMatchObject({
       code: WS_CLOSE.TOO_MANY_FOR_ADDRESS.code,
       reason: WS_CLOSE.TOO_MANY_FOR_ADDRESS.reason,
     });

@@ -17,10 +17,12 @@ import type { LiveSocket } from '../../../test/live-sockets.js';
 import { closedWithin, openLiveSocket } from '../../../test/live-sockets.js';
 
 /**
- * Issue 9: an open WebSocket is closed at once (here: within a second) on logout, password change,
+ * Issue 9: an open WebSocket is closed at once on logout, password change,
  * password reset, suspension, self-exclusion, and idle or absolute expiry; also when the socket is held
  * by another process. "Another process" is a second app on the same database, joined to the first
- * through the machine's Redis on a channel of its own.
+ * through the machine's Redis on a channel of its own. "At once": the tests wait up to 10 s (a loaded
+ * machine's budget, not a threshold); nothing else would close these sockets in that time, since the
+ * periodic re-check runs on the app's clock, which only the expiry tests move.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 60 * 60 * 1000;
@@ -61,7 +63,7 @@ async function authenticatedSocket(app: FastifyInstance, token: string): Promise
 describe.each([
   ['on the same process', sameProcess],
   ['on another process (Redis)', twoProcesses],
-])('a socket %s closes within a second when its session ends', (_where, setUp) => {
+])('a socket %s closes at once when its session ends', (_where, setUp) => {
   let s: Setup;
   beforeAll(async () => {
     s = await setUp();
@@ -76,7 +78,7 @@ describe.each([
     const visitor = await openLiveSocket(s.socketApp);
 
     expect((await call(s.t.app, 'POST', '/api/v1/logout', { token: player.token })).body.meta.code).toBe(200);
-    const closed = await closedWithin(live, 1000);
+    const closed = await closedWithin(live, 10_000);
     expect(closed).toMatchObject({ code: WS_CLOSE.SESSION_REVOKED.code, reason: WS_CLOSE.SESSION_REVOKED.reason });
 
     other.send({ type: 'ping' });
@@ -103,7 +105,7 @@ describe.each([
       body: { old_password: PASSWORD, password: 'kite-over-river-8', confirm_password: 'kite-over-river-8' },
     });
     expect(changed.body.meta.code).toBe(200);
-    for (const live of sockets) expect((await closedWithin(live, 1000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
+    for (const live of sockets) expect((await closedWithin(live, 10_000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
     const fresh = await authenticatedSocket(s.socketApp, changed.body.meta.token as string);
     expect(fresh.isOpen()).toBe(true);
     fresh.socket.close();
@@ -124,7 +126,7 @@ describe.each([
       },
     });
     expect(reset.body.meta.code).toBe(200);
-    expect((await closedWithin(live, 1000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
+    expect((await closedWithin(live, 10_000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
   });
 
   it('on suspension by an operator, with the reason', async () => {
@@ -136,7 +138,7 @@ describe.each([
       body: { suspended: true, suspendedReason: 'Review' },
     });
     expect(suspend.body.meta.code).toBe(200);
-    expect(await closedWithin(live, 1000)).toMatchObject({
+    expect(await closedWithin(live, 10_000)).toMatchObject({
       code: WS_CLOSE.SESSION_ENDED.code,
       reason: 'Your account is suspended, please contact support',
     });
@@ -150,7 +152,7 @@ describe.each([
       body: { days: 7, password: PASSWORD },
     });
     expect(excluded.body.meta.code).toBe(200);
-    expect(await closedWithin(live, 1000)).toMatchObject({
+    expect(await closedWithin(live, 10_000)).toMatchObject({
       code: WS_CLOSE.SESSION_ENDED.code,
       reason: 'Your account is self-excluded, you have been logged out',
     });
@@ -163,7 +165,7 @@ describe.each([
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(live.isOpen()).toBe(true);
     s.t.clock.advanceMs(HOUR_MS + 1000);
-    expect((await closedWithin(live, 1000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
+    expect((await closedWithin(live, 10_000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
     expect((await call(s.t.app, 'GET', '/api/v1/getUserData', { token: player.token })).status).toBe(401);
   });
 
@@ -178,7 +180,7 @@ describe.each([
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(live.isOpen()).toBe(true);
     s.t.clock.advanceMs(2 * 60 * 1000 + 1000);
-    expect((await closedWithin(live, 1000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
+    expect((await closedWithin(live, 10_000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
   });
 
   it('on absolute expiry, though the session was busy all week', async () => {
@@ -193,6 +195,6 @@ describe.each([
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(live.isOpen()).toBe(true);
     s.t.clock.advanceMs(168 * HOUR_MS - elapsedMs + 1000);
-    expect((await closedWithin(live, 1000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
+    expect((await closedWithin(live, 10_000)).code).toBe(WS_CLOSE.SESSION_REVOKED.code);
   });
 });

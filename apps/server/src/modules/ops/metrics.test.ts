@@ -213,7 +213,7 @@ describe('GET /metrics', () => {
     expect(text).toContain('khel_process_nodejs_eventloop_lag_seconds');
     if (t.db.kind === 'postgres') expect(text).toMatch(/^khel_db_pool_connections\{state="total"\} [1-9]/m);
     live.socket.close();
-    await closedWithin(live, 2000);
+    await closedWithin(live, 10_000);
     await expect.poll(async () => value((await scrape()).text, 'khel_ws_clients')).toBe(0);
   });
 });
