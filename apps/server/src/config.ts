@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { MONEY_MODES } from '@khel/contract';
+import { HEARTBEAT_MS } from './lib/socket-heartbeat.js';
 import type { DltTemplate } from './modules/sms/dlt-templates.js';
 import { DEFAULT_DLT_TEMPLATES, parseDltTemplates } from './modules/sms/dlt-templates.js';
 
@@ -157,7 +158,7 @@ const configSchema = z
     /** Markets and events one WebSocket may follow at once. */
     WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(10_000).default(300),
     /** How often each WebSocket is pinged; one that answers nothing for a whole period is dropped (a half-open socket). */
-    WS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    WS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(HEARTBEAT_MS),
     /** A socket with more than this many bytes waiting to be sent gets only the latest state of each market and event (conflation). */
     WS_CONFLATE_ABOVE_BYTES: z.coerce
       .number()
