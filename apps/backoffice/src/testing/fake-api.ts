@@ -139,3 +139,17 @@ export function backofficeUser(overrides: Partial<BackofficeUser> = {}): Backoff
     ...overrides,
   };
 }
+
+/**
+ * The four reads the app shell makes on mount for a signed-in operator: the brand, who is signed in (`user`
+ * over `profile()`), and the deposit and withdrawal queues whose waiting counts the sidebar shows (both empty).
+ * Spread it first into `stubApi`'s table; a key written after it answers instead.
+ */
+export function shellReads(user: Partial<Profile> = {}): Record<string, Handler> {
+  return {
+    'GET /app-settings': () => ok(SETTINGS),
+    'GET /getUserData': () => ok(profile(user)),
+    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
+    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+  };
+}

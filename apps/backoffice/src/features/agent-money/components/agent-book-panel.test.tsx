@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AgentBookStatement } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, ok, profile, stubApi } from '../../../testing/fake-api';
+import { SETTINGS, ok, profile, shellReads, stubApi } from '../../../testing/fake-api';
 
 const AGENT = '00000000-0000-4000-8000-0000000000a1';
 const PLAYER = '00000000-0000-4000-8000-0000000000b2';
@@ -45,10 +45,7 @@ afterEach(() => vi.restoreAllMocks());
 describe("an agent's own statement (decision 0054)", () => {
   it('shows every move with its running balance, and downloads the same rows as CSV', async () => {
     const api = stubApi({
-      'GET /app-settings': () => ok(SETTINGS),
-      'GET /getUserData': () => ok(profile({ _id: AGENT, name: 'Asha Agent', role: 3 })),
-      'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-      'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+      ...shellReads({ _id: AGENT, name: 'Asha Agent', role: 3 }),
       [`GET /backoffice/users/${AGENT}/book`]: () => ok(statement),
     });
     let csv = '';

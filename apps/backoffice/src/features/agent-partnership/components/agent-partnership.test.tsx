@@ -3,15 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AgentRates, AgentStatement, BetLimits } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, backofficeUser, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { backofficeUser, fail, ok, profile, shellReads, stubApi } from '../../../testing/fake-api';
 
 const ME = profile()._id;
 const AGENT = backofficeUser({ _id: '00000000-0000-4000-8000-00000000000a', name: 'Agent Arjun', role: 3 });
 const base = {
-  'GET /app-settings': () => ok(SETTINGS),
-  'GET /getUserData': () => ok(profile({ role: 1 })),
-  'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-  'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+  ...shellReads({ role: 1 }),
   'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
   'GET /sports': () =>
     ok([{ _id: 'sport-1', name: 'Cricket', slugName: 'cricket', leagues: [], eventCount: 0, liveCount: 0 }]),

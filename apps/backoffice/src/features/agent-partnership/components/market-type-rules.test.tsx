@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MarketTypeRule, MarketTypeRules } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, backofficeUser, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { backofficeUser, fail, ok, profile, shellReads, stubApi } from '../../../testing/fake-api';
 
 const SUB = backofficeUser({ _id: '00000000-0000-4000-8000-00000000000b', name: 'Sub Agent', role: 3 });
 const line = (marketType: MarketTypeRule['marketType'], fields: Partial<MarketTypeRule> = {}): MarketTypeRule => ({
@@ -15,10 +15,7 @@ const line = (marketType: MarketTypeRule['marketType'], fields: Partial<MarketTy
   ...fields,
 });
 const base = {
-  'GET /app-settings': () => ok(SETTINGS),
-  'GET /getUserData': () => ok(profile({ role: 3 })),
-  'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-  'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+  ...shellReads({ role: 3 }),
   'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
   'GET /sports': () => ok([]),
   'GET /backoffice/blockable-events': () => ok([]),

@@ -11,7 +11,7 @@ import type {
 } from '@khel/contract';
 import { DEFAULT_CONTRIBUTIONS } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, backofficeUser, ok, profile, stubApi } from '../../../testing/fake-api';
+import { backofficeUser, ok, profile, shellReads, stubApi } from '../../../testing/fake-api';
 
 const ME = profile()._id;
 const OTHER = '00000000-0000-4000-8000-0000000000aa';
@@ -96,10 +96,7 @@ function stubDesk(
   ];
   const above = state.secondApprovalAbove ?? Infinity;
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role: 1 })),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads({ role: 1 }),
     'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
     'GET /backoffice/bonus-offers': () => ok(offers),
     'POST /backoffice/bonus-offers': (call) => {

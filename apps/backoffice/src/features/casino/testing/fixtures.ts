@@ -1,5 +1,5 @@
 import type { DeskGame, DeskProvider, DeskRound, DeskTransaction, Reconciliation } from '../api/keys';
-import { SETTINGS, ok, profile, stubApi } from '../../../testing/fake-api';
+import { ok, shellReads, stubApi } from '../../../testing/fake-api';
 import type { RecordedCall } from '../../../testing/fake-api';
 
 export const HOUSE: DeskProvider = {
@@ -134,10 +134,7 @@ type Handler = (call: RecordedCall) => unknown;
 /** The app around the desk (settings, the signed-in director, the sidebar's counts) plus the casino calls. */
 export function stubCasino(handlers: Record<string, Handler>, options: { role?: number } = {}) {
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role: options.role ?? 1 })),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads({ role: options.role ?? 1 }),
     'GET /backoffice/casino/providers': () => ok([HOUSE, EXTERNAL]),
     'GET /backoffice/casino/games': () => ok(GAMES),
     ...handlers,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { fail, ok, profile, shellReads, stubApi } from '../../../testing/fake-api';
 import type { DeskDeposit } from '../api/get-deposits';
 
 const ME = profile({ role: 1 })._id;
@@ -41,9 +41,7 @@ function stubDesk(initial: DeskDeposit[], options: { role?: number; secondApprov
   const above = options.secondApprovalAbove ?? Infinity;
   const find = (path: string) => list.find((item) => path.includes(item._id));
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role: options.role ?? 1 })),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads({ role: options.role ?? 1 }),
     'GET /backoffice/deposits': (call) => {
       const items = list.filter((item) => item.status === (call.query.get('status') ?? 'pending'));
       return ok({ items, total: items.length });
@@ -269,9 +267,7 @@ describe('deposits desk', () => {
 
   it('says when another operator decided first and shows the fresh queue', async () => {
     stubApi({
-      'GET /app-settings': () => ok(SETTINGS),
-      'GET /getUserData': () => ok(profile({ role: 2 })),
-      'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+      ...shellReads({ role: 2 }),
       'GET /backoffice/deposits': () => ok({ items: [deposit()], total: 1 }),
       'POST /backoffice/deposits/:id/approve': () =>
         fail(409, 'This request has already been decided', 'ALREADY_DECIDED'),
@@ -301,9 +297,7 @@ describe('deposits desk', () => {
         screenShotUrl: `/api/v1/deposit-screenshot/${deposit()._id}`,
       });
       const api = stubApi({
-        'GET /app-settings': () => ok(SETTINGS),
-        'GET /getUserData': () => ok(profile({ role: 1 })),
-        'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+        ...shellReads({ role: 1 }),
         'GET /backoffice/deposits': () => ok({ items: [withShot], total: 1 }),
         'GET /deposit-screenshot/:id': () =>
           new Response(new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), {

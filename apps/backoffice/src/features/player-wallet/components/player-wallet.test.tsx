@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StatementLine } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, backofficeUser, ok, profile, stubApi } from '../../../testing/fake-api';
+import { backofficeUser, ok, profile, shellReads, stubApi } from '../../../testing/fake-api';
 import type { Adjustment } from '../api/adjustments';
 
 const PLAYER = backofficeUser();
@@ -31,10 +31,7 @@ function stubWallet(options: { adjustments?: Adjustment[]; secondApprovalAbove?:
   ];
   const above = options.secondApprovalAbove ?? Infinity;
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role: 1 })),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads({ role: 1 }),
     'GET /backoffice/users/:id': () => ok(options.self === true ? { ...PLAYER, _id: ME } : PLAYER),
     'GET /backoffice/audit-log': () => ok({ items: [], total: 0 }),
     'GET /backoffice/users/:id/ledger': (call) => {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminAccount } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { fail, ok, shellReads, stubApi } from '../../../testing/fake-api';
 
 const ACCOUNTS: AdminAccount[] = [
   {
@@ -30,10 +30,7 @@ const ACCOUNTS: AdminAccount[] = [
 function stubAccounts(role: number) {
   let list = [...ACCOUNTS];
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role })),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads({ role }),
     'GET /backoffice/receiving-accounts': () => ok(list),
     'POST /backoffice/receiving-accounts': (call) => {
       if (role !== 1) return fail(403, 'You do not have permission for this action', 'FORBIDDEN');

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ExposureReport, RiskFancyBook } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, ok, profile, stubApi } from '../../../testing/fake-api';
+import { ok, shellReads, stubApi } from '../../../testing/fake-api';
 
 const LINE = '00000000-0000-4000-8000-0000000000f1';
 const EXPOSURE: ExposureReport = {
@@ -66,10 +66,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** The risk view's reads: one fancy line whose whole-subtree figure for 0–60 runs is `subtree()` now. */
 function stubRisk(subtree: () => number) {
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role: 3 })),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads({ role: 3 }),
     'GET /backoffice/reports/exposure': () => ok(EXPOSURE),
     'GET /backoffice/reports/fancy-book': () => ok(book(subtree())),
   });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExposureReport, PartyPnl, PnlReport, ReportBet, ReportBetPage } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { fail, ok, shellReads, stubApi } from '../../../testing/fake-api';
 import { toCsv } from './report-table';
 
 const EXPOSURE: ExposureReport = {
@@ -38,10 +38,7 @@ const NO_BETS: ReportBetPage = { items: [], total: 0, page: 1, pageSize: 25 };
 
 function stubReports(overrides: Record<string, Parameters<typeof stubApi>[0][string]> = {}) {
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role: 1 })),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads({ role: 1 }),
     'GET /backoffice/reports/exposure': () => ok(EXPOSURE),
     'GET /backoffice/reports/sports-pnl': () => ok(PNL),
     'GET /backoffice/reports/casino-pnl': () =>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EventDetail, Market } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { fail, ok, shellReads, stubApi } from '../../../testing/fake-api';
 import { EVENT_PATH, IDS, eventDetail, exchangeMarket, fancyMarket, market } from '../testing/fixtures';
 
 function stubEvent(initial: EventDetail = eventDetail()) {
@@ -18,10 +18,7 @@ function stubEvent(initial: EventDetail = eventDetail()) {
     return event.markets.find((item) => item._id === id);
   };
   const api = stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile()),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads(),
     'GET /event': () => ok(event),
     'PUT /backoffice/markets/:id': (call) => {
       const id = call.path.split('/').at(-1) ?? '';
@@ -247,10 +244,7 @@ describe('sports desk: an event and its markets', () => {
 
   it('says when the event does not exist', async () => {
     stubApi({
-      'GET /app-settings': () => ok(SETTINGS),
-      'GET /getUserData': () => ok(profile()),
-      'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-      'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+      ...shellReads(),
       'GET /event': () => fail(404, 'Event not found', 'NOT_FOUND'),
     });
     renderApp('/sports/cricket/ipl/nope', { token: 't' });

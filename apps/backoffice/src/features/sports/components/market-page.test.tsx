@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Market } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { fail, ok, shellReads, stubApi } from '../../../testing/fake-api';
 import type { MarketBook } from '../api/get-market-book';
 import { EVENT_PATH, IDS, bet, book, eventDetail, exchangeMarket, fancyMarket, market } from '../testing/fixtures';
 
@@ -15,10 +15,7 @@ function stubMarket(initial: MarketBook) {
   };
   const id = initial.market._id;
   const api = stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile()),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads(),
     'GET /event': () => ok(eventDetail()),
     [`GET /backoffice/markets/${id}/book`]: () => ok(current),
     [`PUT /backoffice/markets/${id}`]: (call) => change(call.body as Partial<Market>, 'Market updated'),

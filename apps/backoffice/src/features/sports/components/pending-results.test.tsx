@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PendingResult } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, ok, profile, stubApi } from '../../../testing/fake-api';
+import { ok, profile, shellReads, stubApi } from '../../../testing/fake-api';
 import { sports } from '../testing/fixtures';
 
 const ME = profile()._id;
@@ -33,10 +33,7 @@ function pending(overrides: Partial<PendingResult>): PendingResult {
 function stubDesk(rows: PendingResult[], options: { role?: number; on?: boolean } = {}) {
   let on = options.on ?? false;
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role: options.role ?? 1 })),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads({ role: options.role ?? 1 }),
     'GET /sports': () => ok(sports()),
     'GET /backoffice/events': () => ok([]),
     'GET /backoffice/results/pending': () => ok(rows),

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EventSummary } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { HttpFailure, SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { HttpFailure, fail, ok, shellReads, stubApi } from '../../../testing/fake-api';
 import { CRICKET, IDS, IPL, eventDetail, sports } from '../testing/fixtures';
 
 function summary(overrides: Partial<EventSummary>): EventSummary {
@@ -30,10 +30,7 @@ const FINISHED = summary({
 
 function stubDesk(options: { failSports?: boolean } = {}) {
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile()),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-    'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+    ...shellReads(),
     'GET /sports': () => (options.failSports ? new HttpFailure(403, 'Operators only') : ok(sports())),
     'GET /backoffice/events': (call) => {
       const sport = call.query.get('sport');
@@ -183,10 +180,7 @@ describe('sports desk: sports, leagues and events', () => {
       slugName: 'rajasthan-v-gujarat',
     });
     stubApi({
-      'GET /app-settings': () => ok(SETTINGS),
-      'GET /getUserData': () => ok(profile()),
-      'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-      'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+      ...shellReads(),
       'GET /sports': () => ok(sports()),
       'GET /backoffice/events': () => ok([created]),
       'POST /backoffice/events': () => ok({ _id: created._id }, 'Event saved'),

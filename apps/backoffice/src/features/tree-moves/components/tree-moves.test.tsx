@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TreeMove } from '@khel/contract';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, backofficeUser, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { backofficeUser, fail, ok, profile, shellReads, stubApi } from '../../../testing/fake-api';
 
 const ME = '00000000-0000-4000-8000-000000000001';
 const ASKER = '00000000-0000-4000-8000-000000000002';
@@ -32,9 +32,7 @@ const waiting: TreeMove = {
   effectiveWeek: null,
 };
 const base = {
-  'GET /app-settings': () => ok(SETTINGS),
-  'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
-  'GET /backoffice/withdrawals': () => ok({ items: [], total: 0 }),
+  ...shellReads(),
   'GET /backoffice/house-money': () => ok({ items: [], total: 0 }),
 };
 

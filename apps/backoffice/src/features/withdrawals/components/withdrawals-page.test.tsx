@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../../../testing/render-app';
-import { SETTINGS, fail, ok, profile, stubApi } from '../../../testing/fake-api';
+import { fail, ok, shellReads, stubApi } from '../../../testing/fake-api';
 import type { DeskWithdrawal } from '../api/get-withdrawals';
 
 function withdrawal(overrides: Partial<DeskWithdrawal> = {}): DeskWithdrawal {
@@ -38,9 +38,7 @@ function withdrawal(overrides: Partial<DeskWithdrawal> = {}): DeskWithdrawal {
 function stubDesk(initial: DeskWithdrawal[]) {
   let list = [...initial];
   return stubApi({
-    'GET /app-settings': () => ok(SETTINGS),
-    'GET /getUserData': () => ok(profile({ role: 2 })),
-    'GET /backoffice/deposits': () => ok({ items: [], total: 0 }),
+    ...shellReads({ role: 2 }),
     'GET /backoffice/withdrawals': (call) => {
       const items = list.filter((item) => item.status === (call.query.get('status') ?? 'pending'));
       return ok({ items, total: items.length });
