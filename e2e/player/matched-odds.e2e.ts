@@ -10,7 +10,7 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, createVerifiedUser, openMyBets, openPage, type TestUser, uiLogin } from './support.js';
+import { betToast, createVerifiedUser, openMyBets, openPage, storedSession, type TestUser } from './support.js';
 
 /**
  * Issue 31: a back at 1.85 that fills at 2.00 during the in-play delay says 2 everywhere the player
@@ -87,10 +87,12 @@ describe.each([
 ] as const)('the price a bet got (%s)', (label, viewport) => {
   it('a back at 1.85 filled at 2.00 shows 2 in the slip, the event bet list, My Bets and the settled list', async () => {
     const match = await inPlayMatch(label);
-    const { context, page, errors } = await openPage(browser, viewport);
     const player = await createVerifiedUser(product.baseUrl);
-    await uiLogin(page, product.baseUrl, player.national, player.password);
-    await page.getByTestId('balance-amount').waitFor();
+    const { context, page, errors } = await openPage(
+      browser,
+      viewport,
+      await storedSession(product.baseUrl, player.mobileNo, player.password),
+    );
     await page.goto(`${product.baseUrl}${match.path}`);
     const runner = page.getByTestId('exchange-market').getByTestId('runner').filter({ hasText: 'Omega Rhinos' });
     await runner.getByTestId('best-back').click();

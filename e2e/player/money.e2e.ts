@@ -11,7 +11,15 @@ import {
   sharedProduct,
   type Product,
 } from '../support/harness.js';
-import { createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
+import {
+  createVerifiedUser,
+  openPage,
+  setFlags,
+  storedSession,
+  uiLogin,
+  waitForPath,
+  type TestUser,
+} from './support.js';
 
 const ALL = { allowHome: true, allowLiveCasino: true, allowSlots: true, allowStatements: true, allowProfitLoss: true };
 
@@ -240,9 +248,8 @@ describe('player money screens in a real browser', () => {
   });
 
   it('desktop: a rejected deposit shows rejected with the reason; a duplicate reference keeps the modal open', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
-    await uiLogin(page, product.baseUrl, user.national, user.password);
-    await page.getByTestId('balance-amount').waitFor();
+    const session = await storedSession(product.baseUrl, user.mobileNo, user.password);
+    const { context, page, errors } = await openPage(browser, DESKTOP, session);
     await page.goto(`${product.baseUrl}/deposit`);
     await page.getByTestId('deposit-bank').click();
     let dialog = await modal(page, 'Deposit By Account');

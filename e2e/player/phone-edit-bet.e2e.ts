@@ -7,8 +7,8 @@ import {
   openMyBets,
   openPage,
   PHONE_AND_DESKTOP,
+  storedSession,
   type TestUser,
-  uiLogin,
 } from './support.js';
 
 /**
@@ -80,10 +80,12 @@ afterAll(async () => {
 describe.each(PHONE_AND_DESKTOP)('edit bet and the ladder (%s)', (label, viewport) => {
   it('a new price from My Bets, a lower stake from the event list, then the ladder after a fill', async () => {
     const game = await match(label.split(' ')[0] as string);
-    const { context, page, errors } = await openPage(browser, viewport);
     const player = await createVerifiedUser(product.baseUrl);
-    await uiLogin(page, product.baseUrl, player.national, player.password);
-    await page.getByTestId('balance-amount').waitFor();
+    const { context, page, errors } = await openPage(
+      browser,
+      viewport,
+      await storedSession(product.baseUrl, player.mobileNo, player.password),
+    );
     await page.goto(`${product.baseUrl}${game.path}`);
     const runner = page.getByTestId('exchange-market').getByTestId('runner').filter({ hasText: 'Kappa Lions' });
 

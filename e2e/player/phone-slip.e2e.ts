@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
-import { PHONE_AND_DESKTOP, betToast, openPage, uiLogin } from './support.js';
+import { PHONE_AND_DESKTOP, betToast, openPage, storedSession, uiLogin } from './support.js';
 
 /**
  * Issue 31, the bet slip on a phone (and a desktop). A connection blip keeps the page. While the phone has no network a "Reconnecting…" bar
@@ -14,6 +14,8 @@ import { PHONE_AND_DESKTOP, betToast, openPage, uiLogin } from './support.js';
 let product: RunningProduct;
 let browser: Browser;
 let director: string;
+/** The demo player's browser, signed in before (the login page is signed in through in the last test). */
+const signedIn = () => storedSession(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
 
 async function created(path: string, body: unknown): Promise<string> {
   const answer = await api<{ _id: string }>(product.baseUrl, 'POST', path, { token: director, body });
@@ -72,9 +74,7 @@ describe('a connection blip', () => {
     '%s: a 2 s offline blip keeps the page and the slip, refreshes its price, and a reload keeps it too',
     async (label, size) => {
       const match = await bookmakerEvent(label.split(' ')[0] as string);
-      const { context, page, errors } = await openPage(browser, size);
-      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
-      await page.getByTestId('balance-amount').waitFor();
+      const { context, page, errors } = await openPage(browser, size, await signedIn());
       await page.goto(`${product.baseUrl}${match.path}`);
       await page.getByTestId('live-indicator').filter({ hasText: 'Live' }).waitFor({ timeout: 15_000 });
       const runner = page.getByTestId('runner').filter({ hasText: 'Blip Lions' });
@@ -157,9 +157,7 @@ describe('after a bet', () => {
     '%s: the slip closes with a toast, or stays open when the player asks; toasts cover neither the balance, the bottom bar nor the slip',
     async (label, size) => {
       const match = await bookmakerEvent(`toast ${label.split(' ')[0] as string}`);
-      const { context, page, errors } = await openPage(browser, size);
-      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
-      await page.getByTestId('balance-amount').waitFor();
+      const { context, page, errors } = await openPage(browser, size, await signedIn());
       await page.goto(`${product.baseUrl}${match.path}`);
       const runner = page.getByTestId('runner').filter({ hasText: 'Blip Lions' });
       await runner.getByTestId('bm-back').filter({ hasText: '45' }).click();
@@ -218,9 +216,7 @@ describe('Cash Out while a market is suspended', () => {
         expect(answer.meta.code, answer.meta.message).toBe(200);
       };
 
-      const { context, page, errors } = await openPage(browser, size);
-      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
-      await page.getByTestId('balance-amount').waitFor();
+      const { context, page, errors } = await openPage(browser, size, await signedIn());
       await page.goto(`${product.baseUrl}${match.path}`);
       const market = page.getByTestId('bookmaker-market');
       const cashOut = market.getByTestId('cash-out-open');
@@ -270,9 +266,7 @@ describe('one-click betting', () => {
     '%s: off by default; on, a tap on a price places the chosen stake at once',
     async (label, size) => {
       const match = await bookmakerEvent(`one ${label.split(' ')[0] as string}`);
-      const { context, page, errors } = await openPage(browser, size);
-      await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
-      await page.getByTestId('balance-amount').waitFor();
+      const { context, page, errors } = await openPage(browser, size, await signedIn());
       await page.goto(`${product.baseUrl}${match.path}`);
       const control = page.getByTestId('one-click');
       expect(await control.getByTestId('one-click-toggle').isChecked()).toBe(false);

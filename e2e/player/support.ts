@@ -7,9 +7,16 @@ export type Viewport = { width: number; height: number };
 export async function openPage(
   browser: Browser,
   viewport: Viewport,
+  storageState?: StoredSession,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const phone = viewport.width === PHONE.width;
-  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 });
+  const context = await browser.newContext({
+    viewport,
+    isMobile: phone,
+    hasTouch: phone,
+    deviceScaleFactor: 1,
+    ...(storageState === undefined ? {} : { storageState }),
+  });
   const page = await context.newPage();
   // Uncaught exceptions in the page fail the tests that check them.
   const errors: string[] = [];
@@ -58,6 +65,28 @@ export async function setFlags(baseUrl: string, mobileNo: string, flags: Flags):
   if (id === undefined) throw new Error(`no user ${mobileNo}`);
   const update = await api(baseUrl, 'PUT', `/api/v1/backoffice/users/${id}`, { token: director, body: flags });
   if (update.meta.code !== 200) throw new Error(`flag update failed: ${update.meta.message}`);
+}
+
+/** What a browser that signed in before keeps: the app's token and the profile the server answered, in localStorage. */
+export interface StoredSession {
+  cookies: [];
+  origins: { origin: string; localStorage: { name: string; value: string }[] }[];
+}
+
+/**
+ * A returning player's browser (openPage's third argument): signed in through the API, so a test starts on
+ * the page it is about instead of loading the login page and the landing page first. The login page itself
+ * is tested through uiLogin (auth.e2e.ts, guards.e2e.ts and the files that sign in as a player would).
+ */
+export async function storedSession(baseUrl: string, mobileNo: string, password: string): Promise<StoredSession> {
+  const token = await loginToken(baseUrl, mobileNo, password);
+  const profile = await api(baseUrl, 'GET', '/api/v1/getUserData', { token });
+  if (profile.meta.code !== 200) throw new Error(`getUserData failed: ${profile.meta.message}`);
+  const localStorage = [
+    { name: 'token', value: token },
+    { name: 'userData', value: JSON.stringify(profile.data) },
+  ];
+  return { cookies: [], origins: [{ origin: baseUrl, localStorage }] };
 }
 
 /** Logs in through the login page with an Indian number. */

@@ -10,7 +10,7 @@ import {
   sharedProduct,
   type Product,
 } from '../support/harness.js';
-import { betToast, createVerifiedUser, openPage, uiLogin, type TestUser } from './support.js';
+import { betToast, createVerifiedUser, openPage, storedSession, type TestUser } from './support.js';
 
 /** "+₹1,00,000.50" / "-₹150.00" → rupees. */
 function rupees(text: string | null): number {
@@ -163,10 +163,12 @@ describe.each([
 ] as const)('trading on the event page (%s)', (label, viewport) => {
   it('back then lay in play: both runner figures; cash out partly then fully; a fancy book', async () => {
     const match = await inPlayMatch(label);
-    const { context, page, errors } = await openPage(browser, viewport);
     const player = await createVerifiedUser(product.baseUrl);
-    await uiLogin(page, product.baseUrl, player.national, player.password);
-    await page.getByTestId('balance-amount').waitFor();
+    const { context, page, errors } = await openPage(
+      browser,
+      viewport,
+      await storedSession(product.baseUrl, player.mobileNo, player.password),
+    );
     await page.goto(`${product.baseUrl}${match.path}`);
     const market = page.getByTestId('exchange-market');
     const lions = market.getByTestId('runner').filter({ hasText: 'Delta Lions' });
