@@ -91,7 +91,7 @@ describe.each([
     const { context, page, errors } = await openPage(
       browser,
       viewport,
-      await storedSession(product.baseUrl, player.mobileNo, player.password),
+      await storedSession(product.baseUrl, player.token),
     );
     await page.goto(`${product.baseUrl}${match.path}`);
     const runner = page.getByTestId('exchange-market').getByTestId('runner').filter({ hasText: 'Omega Rhinos' });

@@ -84,7 +84,7 @@ describe.each(PHONE_AND_DESKTOP)('edit bet and the ladder (%s)', (label, viewpor
     const { context, page, errors } = await openPage(
       browser,
       viewport,
-      await storedSession(product.baseUrl, player.mobileNo, player.password),
+      await storedSession(product.baseUrl, player.token),
     );
     await page.goto(`${product.baseUrl}${game.path}`);
     const runner = page.getByTestId('exchange-market').getByTestId('runner').filter({ hasText: 'Kappa Lions' });

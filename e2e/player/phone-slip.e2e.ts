@@ -15,7 +15,8 @@ let product: RunningProduct;
 let browser: Browser;
 let director: string;
 /** The demo player's browser, signed in before (the login page is signed in through in the last test). */
-const signedIn = () => storedSession(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
+const signedIn = async () =>
+  storedSession(product.baseUrl, await loginToken(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password));
 
 async function created(path: string, body: unknown): Promise<string> {
   const answer = await api<{ _id: string }>(product.baseUrl, 'POST', path, { token: director, body });

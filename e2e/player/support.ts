@@ -74,12 +74,12 @@ export interface StoredSession {
 }
 
 /**
- * A returning player's browser (openPage's third argument): signed in through the API, so a test starts on
- * the page it is about instead of loading the login page and the landing page first. The login page itself
- * is tested through uiLogin (auth.e2e.ts, guards.e2e.ts and the files that sign in as a player would).
+ * A returning player's browser (openPage's third argument): the session of `token` (a sign-in through the API),
+ * so a test starts on the page it is about instead of loading the login page and the landing page first. The
+ * login page itself is tested through uiLogin (auth.e2e.ts, guards.e2e.ts and the files that sign in as a
+ * player would).
  */
-export async function storedSession(baseUrl: string, mobileNo: string, password: string): Promise<StoredSession> {
-  const token = await loginToken(baseUrl, mobileNo, password);
+export async function storedSession(baseUrl: string, token: string): Promise<StoredSession> {
   const profile = await api(baseUrl, 'GET', '/api/v1/getUserData', { token });
   if (profile.meta.code !== 200) throw new Error(`getUserData failed: ${profile.meta.message}`);
   const localStorage = [

@@ -167,7 +167,7 @@ describe.each([
     const { context, page, errors } = await openPage(
       browser,
       viewport,
-      await storedSession(product.baseUrl, player.mobileNo, player.password),
+      await storedSession(product.baseUrl, player.token),
     );
     await page.goto(`${product.baseUrl}${match.path}`);
     const market = page.getByTestId('exchange-market');
