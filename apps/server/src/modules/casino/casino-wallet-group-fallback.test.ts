@@ -127,7 +127,13 @@ describe('failure isolation of the group commit', () => {
     );
     expect(failing.broken()).toBe(1);
     // The first call alone, the five others in one statement that raised, then each of them alone.
-    expect(counted(service, before)).toEqual({ batches: 1, fallbacks: 1, statements: 7 });
+    // PostgreSQL sends a statement's error before it releases the statement's locks (postgres.c reports,
+    // then aborts), so the first call run alone may still find its account locked by the undone
+    // statement: refused `locked`, it goes the long way, a second call to the writer. Only that first one
+    // can meet the abort; each later call waits for the one before.
+    const again = service.writerCounts().calls - before.calls - 6;
+    expect(again).toBeLessThanOrEqual(1);
+    expect(counted(service, before)).toEqual({ batches: 1, fallbacks: 1, statements: 7 + again });
     // The rounds the undone statement had opened were undone with it: each holds its one stake.
     const rounds = await t.db.query<{ round_id: string; stake_paise: number }>(
       `select round_id, stake_paise from casino_rounds where round_id like 'fb-%' order by round_id`,
@@ -258,7 +264,10 @@ describe('failure isolation of the group commit', () => {
       expect(
         settled.slice(0, 4).map((answer) => ({ status: answer.data.status, balance: answer.data.balance })),
       ).toEqual([0, 1, 2, 3].map((i) => ({ status: 'OK', balance: 9_999 - (10 + i) })));
-      expect(counted(service, before)).toEqual({ batches: 1, fallbacks: 1, statements: 6 });
+      // As above: the first call run alone may meet the undone statement's locks once and go the long way.
+      const again = service.writerCounts().calls - before.calls - 5;
+      expect(again).toBeLessThanOrEqual(1);
+      expect(counted(service, before)).toEqual({ batches: 1, fallbacks: 1, statements: 6 + again });
       const racerBalance = await t.db.query<{ b: string }>(
         `select balance_paise::text as b from ledger_accounts where user_id = $1 and kind = 'player_main'`,
         [racer.userId],
