@@ -77,6 +77,14 @@ const SEED_NEUTRAL_SETTINGS = new Set([
   'OTP_SENDS_PER_IP_PER_HOUR',
 ]);
 
+/**
+ * V8's baseline WebAssembly compiler only, for the products the tests start: a product lives seconds to a
+ * minute, and optimising PGlite's engine on background threads cost it about 1 of its 3 CPU-s to ready
+ * while paying back less in the queries a test file makes (docs/testing.md, 30 November: six files, 4–9 %
+ * less CPU). The product itself runs with V8's defaults.
+ */
+const PRODUCT_NODE_FLAGS = ['--liftoff-only'];
+
 export interface StartOptions {
   env?: Record<string, string>;
   dataDir?: string;
@@ -123,7 +131,7 @@ export async function bootProduct(
   const preload = options.clockOffsetMs
     ? ['--import', pathToFileURL(join(ROOT, 'e2e/support/shift-clock.mjs')).href]
     : [];
-  const child = spawn(process.execPath, [...preload, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, ...preload, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
