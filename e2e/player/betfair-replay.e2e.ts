@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { DEMO, PHONE, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
-import { openPage, storedSession } from './support.js';
+import { DEMO, PHONE, api, launchBrowser, startProduct, type RunningProduct } from '../support/harness.js';
+import { openPage, signedInSession } from './support.js';
 
 let product: RunningProduct;
 let browser: Browser;
@@ -42,8 +42,7 @@ describe('a replayed real match on a phone', () => {
   it('prices move, the score updates ball by ball, fancy lines suspend while a ball is in progress', async () => {
     const event = await replayEvent();
     expect(event.name).toBe('Netherlands v Papua New Guinea (replay of 11 Jul 2022)');
-    const token = await loginToken(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
-    const session = await storedSession(product.baseUrl, token);
+    const session = await signedInSession(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
     const { page, errors } = await openPage(browser, PHONE, session);
     await page.goto(
       `${product.baseUrl}/event?sport=${event.sport.slugName}&league=${event.league.slugName}&event=${event.slugName}`,

@@ -15,7 +15,7 @@ import {
   createVerifiedUser,
   openPage,
   setFlags,
-  storedSession,
+  signedInSession,
   uiLogin,
   waitForPath,
   type TestUser,
@@ -248,8 +248,7 @@ describe('player money screens in a real browser', () => {
   });
 
   it('desktop: a rejected deposit shows rejected with the reason; a duplicate reference keeps the modal open', async () => {
-    const token = await loginToken(product.baseUrl, user.mobileNo, user.password);
-    const session = await storedSession(product.baseUrl, token);
+    const session = await signedInSession(product.baseUrl, user.mobileNo, user.password);
     const { context, page, errors } = await openPage(browser, DESKTOP, session);
     await page.goto(`${product.baseUrl}/deposit`);
     await page.getByTestId('deposit-bank').click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
-import { PHONE_AND_DESKTOP, betToast, openPage, storedSession, uiLogin } from './support.js';
+import { PHONE_AND_DESKTOP, betToast, openPage, signedInSession, uiLogin } from './support.js';
 
 /**
  * Issue 31, the bet slip on a phone (and a desktop). A connection blip keeps the page. While the phone has no network a "Reconnecting…" bar
@@ -15,8 +15,7 @@ let product: RunningProduct;
 let browser: Browser;
 let director: string;
 /** The demo player's browser, signed in before (the login page is signed in through in the last test). */
-const signedIn = async () =>
-  storedSession(product.baseUrl, await loginToken(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password));
+const signedIn = () => signedInSession(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
 
 async function created(path: string, body: unknown): Promise<string> {
   const answer = await api<{ _id: string }>(product.baseUrl, 'POST', path, { token: director, body });

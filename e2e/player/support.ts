@@ -89,6 +89,11 @@ export async function storedSession(baseUrl: string, token: string): Promise<Sto
   return { cookies: [], origins: [{ origin: baseUrl, localStorage }] };
 }
 
+/** storedSession for a player signed in through the API with their number and password. */
+export async function signedInSession(baseUrl: string, mobileNo: string, password: string): Promise<StoredSession> {
+  return storedSession(baseUrl, await loginToken(baseUrl, mobileNo, password));
+}
+
 /** Logs in through the login page with an Indian number. */
 export async function uiLogin(page: Page, baseUrl: string, national: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
