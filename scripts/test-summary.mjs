@@ -1,5 +1,6 @@
 // Prints where the run's time went (per project, then the slowest files, from scripts/timing-reporter.ts)
-// and, last, the plain closing line CI reads ("N passed, N failed") from Vitest's JSON report.
+// and, last, the plain closing line CI reads ("N passed, N failed", alone on its line, nothing before it)
+// from Vitest's JSON report.
 import { existsSync, readFileSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
@@ -9,7 +10,7 @@ if (existsSync(timingsFile)) printTimings(JSON.parse(readFileSync(timingsFile, '
 
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(
-  `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`,
+  `${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`,
 );
 process.exit(report.numFailedTests > 0 || report.numTotalTests === 0 ? 1 : 0);
 
