@@ -4,7 +4,7 @@ import { DEMO, launchBrowser, sharedProduct, type Product } from '../support/har
 import {
   VIEWPORTS,
   createVerifiedUser,
-  openPage,
+  keptPages,
   pathOf,
   setFlags,
   uiLogin,
@@ -19,6 +19,11 @@ describe('player route guards', () => {
   let product: Product;
   let browser: Browser;
   let user: TestUser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   beforeAll(async () => {
     [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
     user = await createVerifiedUser(product.baseUrl);
@@ -30,7 +35,7 @@ describe('player route guards', () => {
 
   describe.each(VIEWPORTS)('%s', (label, viewport) => {
     it('sends a visitor to /login, but lets them open /register and /forgot-password', async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { page } = await visitorPage(viewport);
       for (const path of ['/', '/slots', '/live-casino', '/statements', '/deposit', '/no-access']) {
         await page.goto(`${product.baseUrl}${path}`);
         await waitForPath(page, '/login');
@@ -41,7 +46,6 @@ describe('player route guards', () => {
         expect(pathOf(page)).toBe(path);
       }
       await page.getByRole('link', { name: 'Login' }).first().waitFor();
-      await context.close();
     });
 
     it.each([
@@ -51,7 +55,7 @@ describe('player route guards', () => {
       [{ ...ALL, allowSlots: false, allowHome: false, allowLiveCasino: false }, '/no-access', []],
     ])('after login with %o lands on %s and shows only the permitted navigation', async (flags, landing, nav) => {
       await setFlags(product.baseUrl, user.mobileNo, flags);
-      const { context, page, errors } = await openPage(browser, viewport);
+      const { page, errors } = await visitorPage(viewport);
       await uiLogin(page, product.baseUrl, user.national, user.password);
       await waitForPath(page, landing);
       const bar = label === 'phone' ? page.getByTestId('bottom-nav') : page.getByRole('navigation', { name: 'Main' });
@@ -76,11 +80,10 @@ describe('player route guards', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor();
       }
       expect(errors).toEqual([]);
-      await context.close();
     });
 
     it('expired session: a revoked token on a focus refresh clears userData and goes to /login', async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { page } = await visitorPage(viewport);
       await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
       await page.getByTestId('balance-amount').waitFor();
       const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -97,11 +100,10 @@ describe('player route guards', () => {
       // The player can sign straight back in.
       await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
       await page.getByTestId('balance-amount').waitFor();
-      await context.close();
     });
 
     it('remembers the theme across reloads, dark by default', async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { page } = await visitorPage(viewport);
       await page.goto(`${product.baseUrl}/login`);
       await page.getByRole('heading', { name: 'Login' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
@@ -112,14 +114,13 @@ describe('player route guards', () => {
         await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')]),
       ).toEqual(['light', 'light']);
       await page.getByRole('button', { name: 'Switch to dark theme' }).waitFor();
-      await context.close();
     });
   });
 
   it('hides deposit, withdrawal, bonus, the bonus wallet and referral bonus from a credit player (phone)', async () => {
     const credit = await createVerifiedUser(product.baseUrl);
     await setFlags(product.baseUrl, credit.mobileNo, { ...ALL, role: 6, referralAllow: true });
-    const { context, page } = await openPage(browser, VIEWPORTS[1][1]);
+    const { page } = await visitorPage(VIEWPORTS[1][1]);
     await uiLogin(page, product.baseUrl, credit.national, credit.password);
     await page.getByTestId('balance-amount').waitFor();
     expect(await page.getByRole('link', { name: 'Deposit' }).count()).toBe(0);
@@ -131,11 +132,10 @@ describe('player route guards', () => {
     expect(await menu.getByRole('link', { name: 'Referral Bonus' }).count()).toBe(0);
     await page.goto(`${product.baseUrl}/deposit`);
     await waitForPath(page, '/slots');
-    await context.close();
   });
 
   it('applies the operator brand colour, favicon and site name, and shows the play-money notice', async () => {
-    const { context, page } = await openPage(browser, VIEWPORTS[0][1]);
+    const { page } = await visitorPage(VIEWPORTS[0][1]);
     await page.goto(`${product.baseUrl}/login`);
     await page.getByTestId('play-money-bar').waitFor();
     await page.waitForFunction(() => document.documentElement.style.getPropertyValue('--brand') !== '');
@@ -147,6 +147,5 @@ describe('player route guards', () => {
     expect(branding.brand).toMatch(/^#[0-9a-f]{6}$/i);
     expect(branding.favicon).not.toBe('/favicon.svg');
     expect(branding.title).toBe('Khel');
-    await context.close();
   });
 });
