@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO, freshMobile, launchBrowser, readOtp, sharedProduct, type Product } from '../support/harness.js';
-import { VIEWPORTS, createVerifiedUser, openPage, pathOf, uiLogin, waitForPath, type TestUser } from './support.js';
+import { VIEWPORTS, createVerifiedUser, keptPages, pathOf, uiLogin, waitForPath, type TestUser } from './support.js';
 
 /** The server spaces two OTP sends to one number 10 s apart (the sign-up's, then the reset's). */
 const OTP_SPACING_MS = 10_500;
@@ -12,6 +12,11 @@ describe('player identity journeys', () => {
   let browser: Browser;
   /** Whose password is reset below: signed up first, so its sign-up OTP is old by the time the reset asks for one. */
   let forgetful: { user: TestUser; otpSentAt: number };
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   beforeAll(async () => {
     [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
     forgetful = { user: await createVerifiedUser(product.baseUrl), otpSentAt: Date.now() };
@@ -23,7 +28,7 @@ describe('player identity journeys', () => {
 
   describe.each(VIEWPORTS)('%s', (_label, viewport) => {
     it('signs up, verifies the OTP from the outbox and lands on / logged in with the header balance', async () => {
-      const { context, page, errors } = await openPage(browser, viewport);
+      const { page, errors } = await visitorPage(viewport);
       const { mobileNo, national } = freshMobile();
       await page.goto(`${product.baseUrl}/register`);
       const form = page.getByTestId('sign-up-form');
@@ -61,11 +66,10 @@ describe('player identity journeys', () => {
       expect(JSON.parse(stored.user ?? '{}').mobile_no).toBe(mobileNo);
       expect(stored.session).toBe(0);
       expect(errors).toEqual([]);
-      await context.close();
     });
 
     it('opens Sign Up with the referral code from ?referral_code= on any page', async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { page } = await visitorPage(viewport);
       await page.goto(`${product.baseUrl}/slots?referral_code=FRIEND42`);
       const dialog = page.getByRole('dialog', { name: 'Sign Up' });
       await dialog.waitFor();
@@ -73,12 +77,11 @@ describe('player identity journeys', () => {
       expect(pathOf(page)).toBe('/login');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await context.close();
     });
 
     it('switches to the bonus wallet with a Wallet Changed toast and back', async () => {
       const user = await createVerifiedUser(product.baseUrl);
-      const { context, page } = await openPage(browser, viewport);
+      const { page } = await visitorPage(viewport);
       await uiLogin(page, product.baseUrl, user.national, user.password);
       await page.getByTestId('balance-amount').waitFor();
       await page.getByRole('button', { name: 'Account menu' }).click();
@@ -91,11 +94,10 @@ describe('player identity journeys', () => {
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('radio', { name: /Main Wallet/ }).click();
       await page.getByTestId('header-balance').getByText('Main', { exact: true }).waitFor();
-      await context.close();
     });
 
     it('logs out with a Logged Out toast and no session left', async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { page } = await visitorPage(viewport);
       await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
       await page.getByTestId('balance-amount').waitFor();
       await page.getByRole('button', { name: 'Account menu' }).click();
@@ -106,13 +108,12 @@ describe('player identity journeys', () => {
         null,
         null,
       ]);
-      await context.close();
     });
   });
 
   it('resets a forgotten password with the OTP, then logs in with the new one (phone)', async () => {
     const { user, otpSentAt } = forgetful;
-    const { context, page } = await openPage(browser, VIEWPORTS[1][1]);
+    const { page } = await visitorPage(VIEWPORTS[1][1]);
     await page.goto(`${product.baseUrl}/login`);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
@@ -131,12 +132,11 @@ describe('player identity journeys', () => {
     expect(pathOf(page)).toBe('/login');
     await uiLogin(page, product.baseUrl, user.national, 'Fresh-pass-88');
     await page.getByTestId('balance-amount').waitFor();
-    await context.close();
   });
 
   it('changes the password: toast, new token kept, old sessions revoked (desktop)', async () => {
     const user = await createVerifiedUser(product.baseUrl);
-    const { context, page } = await openPage(browser, VIEWPORTS[0][1]);
+    const { page } = await visitorPage(VIEWPORTS[0][1]);
     await uiLogin(page, product.baseUrl, user.national, user.password);
     await page.getByTestId('balance-amount').waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -159,6 +159,5 @@ describe('player identity journeys', () => {
     await page.reload();
     await page.getByTestId('balance-amount').waitFor();
     expect(pathOf(page)).not.toBe('/login');
-    await context.close();
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '../support/harness.js';
 import {
   createVerifiedUser,
-  openPage,
+  keptPages,
   setFlags,
   signedInSession,
   uiLogin,
@@ -95,6 +95,11 @@ describe('player money screens in a real browser', () => {
   let browser: Browser;
   let user: TestUser;
   let director: string;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
 
   beforeAll(async () => {
     [product, browser] = await Promise.all([sharedProduct(), launchBrowser()]);
@@ -120,7 +125,7 @@ describe('player money screens in a real browser', () => {
   }
 
   it('phone: adds and edits a UPI id and a bank account, with the validation toasts', async () => {
-    const { context, page, errors } = await openPage(browser, PHONE);
+    const { page, errors } = await visitorPage(PHONE);
     await uiLogin(page, product.baseUrl, user.national, user.password);
     await page.getByTestId('balance-amount').waitFor();
     // Reached from the profile menu.
@@ -184,11 +189,10 @@ describe('player money screens in a real browser', () => {
     await section.getByText(/123456789012 · SBIN0001234 · Current/).waitFor();
     expect(await section.getByTestId('payment-account').count()).toBe(2);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('phone: deposits by UPI with a screenshot; the operator approves and the header balance rises', async () => {
-    const { context, page, errors } = await openPage(browser, PHONE);
+    const { page, errors } = await visitorPage(PHONE);
     await uiLogin(page, product.baseUrl, user.national, user.password);
     await page.getByTestId('balance-amount').waitFor();
     // The header shows the balance as the session starts; the landing page replaces the login form a moment
@@ -244,12 +248,11 @@ describe('player money screens in a real browser', () => {
     await page.reload();
     await page.getByTestId('deposit-row').first().getByText('Approved').waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('desktop: a rejected deposit shows rejected with the reason; a duplicate reference keeps the modal open', async () => {
     const session = await signedInSession(product.baseUrl, user.mobileNo, user.password);
-    const { context, page, errors } = await openPage(browser, DESKTOP, session);
+    const { page, errors } = await visitorPage(DESKTOP, session);
     await page.goto(`${product.baseUrl}/deposit`);
     await page.getByTestId('deposit-bank').click();
     let dialog = await modal(page, 'Deposit By Account');
@@ -284,11 +287,10 @@ describe('player money screens in a real browser', () => {
     await row.getByText('Rejected').waitFor();
     expect(await row.getByTestId('deposit-reason').textContent()).toBe('Reason: Payment not received');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('desktop: a withdrawal is held at once, then paid by the operator; the statement shows every line with its running balance', async () => {
-    const { context, page, errors } = await openPage(browser, DESKTOP);
+    const { page, errors } = await visitorPage(DESKTOP);
     await uiLogin(page, product.baseUrl, user.national, user.password);
     await page.getByTestId('balance-amount').waitFor();
     // The header shows the balance as the session starts; the landing page replaces the login form a moment
@@ -346,6 +348,5 @@ describe('player money screens in a real browser', () => {
     await page.getByRole('tab', { name: 'Transactions' }).click();
     await page.getByTestId('statement-line').filter({ hasText: '₹500.00' }).first().waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

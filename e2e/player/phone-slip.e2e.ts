@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
-import { PHONE_AND_DESKTOP, betToast, openPage, signedInSession, uiLogin } from './support.js';
+import { PHONE_AND_DESKTOP, betToast, keptPages, signedInSession, uiLogin } from './support.js';
 
 /**
  * Issue 31, the bet slip on a phone (and a desktop). A connection blip keeps the page. While the phone has no network a "Reconnecting…" bar
@@ -14,6 +14,11 @@ import { PHONE_AND_DESKTOP, betToast, openPage, signedInSession, uiLogin } from 
 let product: RunningProduct;
 let browser: Browser;
 let director: string;
+// One context per screen size: each test starts as a visitor in it (keptPages).
+const visitorPage = keptPages(
+  () => browser,
+  () => product.baseUrl,
+);
 /** The demo player's browser, signed in before (the login page is signed in through in the last test). */
 const signedIn = () => signedInSession(product.baseUrl, DEMO.player.mobileNo, DEMO.player.password);
 
@@ -74,7 +79,7 @@ describe('a connection blip', () => {
     '%s: a 2 s offline blip keeps the page and the slip, refreshes its price, and a reload keeps it too',
     async (label, size) => {
       const match = await bookmakerEvent(label.split(' ')[0] as string);
-      const { context, page, errors } = await openPage(browser, size, await signedIn());
+      const { context, page, errors } = await visitorPage(size, await signedIn());
       await page.goto(`${product.baseUrl}${match.path}`);
       await page.getByTestId('live-indicator').filter({ hasText: 'Live' }).waitFor({ timeout: 15_000 });
       const runner = page.getByTestId('runner').filter({ hasText: 'Blip Lions' });
@@ -122,7 +127,6 @@ describe('a connection blip', () => {
       await runner.getByTestId('bm-back').waitFor();
       expect(await page.getByTestId('bet-slip').count()).toBe(0);
       expect(errors).toEqual([]);
-      await context.close();
     },
   );
 });
@@ -157,7 +161,7 @@ describe('after a bet', () => {
     '%s: the slip closes with a toast, or stays open when the player asks; toasts cover neither the balance, the bottom bar nor the slip',
     async (label, size) => {
       const match = await bookmakerEvent(`toast ${label.split(' ')[0] as string}`);
-      const { context, page, errors } = await openPage(browser, size, await signedIn());
+      const { page, errors } = await visitorPage(size, await signedIn());
       await page.goto(`${product.baseUrl}${match.path}`);
       const runner = page.getByTestId('runner').filter({ hasText: 'Blip Lions' });
       await runner.getByTestId('bm-back').filter({ hasText: '45' }).click();
@@ -191,7 +195,6 @@ describe('after a bet', () => {
       await slip.getByTestId('slip-keep-open').waitFor({ timeout: 15_000 });
       expect(await slip.getByTestId('slip-keep-open').isChecked()).toBe(true);
       expect(errors).toEqual([]);
-      await context.close();
     },
   );
 });
@@ -216,7 +219,7 @@ describe('Cash Out while a market is suspended', () => {
         expect(answer.meta.code, answer.meta.message).toBe(200);
       };
 
-      const { context, page, errors } = await openPage(browser, size, await signedIn());
+      const { page, errors } = await visitorPage(size, await signedIn());
       await page.goto(`${product.baseUrl}${match.path}`);
       const market = page.getByTestId('bookmaker-market');
       const cashOut = market.getByTestId('cash-out-open');
@@ -256,7 +259,6 @@ describe('Cash Out while a market is suspended', () => {
       await cashOut.click();
       await market.getByTestId('cash-out').waitFor({ timeout: 10_000 });
       expect(errors).toEqual([]);
-      await context.close();
     },
   );
 });
@@ -266,7 +268,7 @@ describe('one-click betting', () => {
     '%s: off by default; on, a tap on a price places the chosen stake at once',
     async (label, size) => {
       const match = await bookmakerEvent(`one ${label.split(' ')[0] as string}`);
-      const { context, page, errors } = await openPage(browser, size, await signedIn());
+      const { page, errors } = await visitorPage(size, await signedIn());
       await page.goto(`${product.baseUrl}${match.path}`);
       const control = page.getByTestId('one-click');
       expect(await control.getByTestId('one-click-toggle').isChecked()).toBe(false);
@@ -285,7 +287,6 @@ describe('one-click betting', () => {
       // The bet is the player's, listed on the event page.
       await page.getByTestId('event-bet').filter({ hasText: 'Blip Tigers' }).first().waitFor({ timeout: 15_000 });
       expect(errors).toEqual([]);
-      await context.close();
     },
   );
 });
@@ -305,7 +306,7 @@ describe('My Bets filters', () => {
       });
       expect(placed.meta.code, placed.meta.message).toBe(200);
     }
-    const { context, page, errors } = await openPage(browser, size);
+    const { page, errors } = await visitorPage(size);
     await uiLogin(page, product.baseUrl, DEMO.player.national, DEMO.player.password);
     await page.getByTestId('balance-amount').waitFor();
     await page.getByTestId('profile-menu-button').click();
@@ -324,6 +325,5 @@ describe('My Bets filters', () => {
     await dialog.getByTestId('my-bets-market-type').selectOption('FANCY');
     await dialog.getByTestId('my-bets-empty').waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

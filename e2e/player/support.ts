@@ -30,26 +30,30 @@ export type OpenedPage = Awaited<ReturnType<typeof openPage>>;
 /**
  * A context per screen size for the whole file, its page made a visitor again before each later test: the app
  * left for a JSON answer of the origin (the service worker never serves the app there), its local and session
- * storage and cookies emptied, the page errors seen so far forgotten. The HTTP cache, the compiled scripts and
- * the service worker stay, as on the phone of a player who signed out: the login page then costs about a tenth
- * of its load in a new context (docs/testing.md). Where the first load or a fresh install is the subject, the
- * file opens its own context.
+ * storage and cookies emptied, the network back on, the page errors seen so far forgotten; then, if given, a
+ * stored session put in, as openPage's third argument would. The HTTP cache, the compiled scripts and the service
+ * worker stay, as on the phone of a player who signed out: the login page then costs about a tenth of its load in
+ * a new context (docs/testing.md). Where the first load, a fresh install or the context's clock is the subject,
+ * the file opens its own context.
  */
 export function keptPages(browser: () => Browser, baseUrl: () => string) {
   const kept = new Map<string, OpenedPage>();
-  return async function visitorPage(viewport: Viewport): Promise<OpenedPage> {
+  return async function visitorPage(viewport: Viewport, session?: StoredSession): Promise<OpenedPage> {
     const key = `${viewport.width}x${viewport.height}`;
     const opened = kept.get(key);
     if (opened === undefined) {
-      const fresh = await openPage(browser(), viewport);
+      const fresh = await openPage(browser(), viewport, session);
       kept.set(key, fresh);
       return fresh;
     }
+    await opened.context.setOffline(false);
     await opened.page.goto(`${baseUrl()}/api/health`);
-    await opened.page.evaluate(() => {
+    const items = session?.origins.flatMap((origin) => origin.localStorage) ?? [];
+    await opened.page.evaluate((stored) => {
       localStorage.clear();
       sessionStorage.clear();
-    });
+      for (const { name, value } of stored) localStorage.setItem(name, value);
+    }, items);
     await opened.context.clearCookies();
     opened.errors.length = 0;
     return opened;
