@@ -14,7 +14,7 @@ import { PHONE_AND_DESKTOP, betToast, keptPages, signedInSession, uiLogin } from
 let product: RunningProduct;
 let browser: Browser;
 let director: string;
-// One context per screen size: each test starts as a visitor in it (keptPages).
+// One context per screen size: each test starts afresh in it, signed in where it asks (keptPages).
 const visitorPage = keptPages(
   () => browser,
   () => product.baseUrl,

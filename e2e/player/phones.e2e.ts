@@ -86,8 +86,8 @@ describe('the newcomer fixes in a real browser', () => {
     await page.goto(`${product.baseUrl}/`);
     const tabs = page.getByRole('group', { name: 'Sport' });
     await tabs.getByRole('button', { name: 'All', exact: true }).waitFor();
-    // Make sure the row overflows at this width whatever the demo's number of sports: a style rule, not the
-    // element's own style, since the row can render again once the sports have loaded (a warm page is that fast).
+    // Make sure the row overflows at this width whatever the number of sports (a style rule: it holds for the row
+    // however often it renders).
     await page.addStyleTag({ content: '.sports-tabs { max-width: 160px; }' });
     await page.waitForFunction(() => document.querySelector('.sports-tabs')?.hasAttribute('data-more-end'));
     expect(await tabs.evaluate((element) => getComputedStyle(element).maskImage)).toContain('linear-gradient');
