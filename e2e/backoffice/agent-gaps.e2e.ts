@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { keptPages } from '../support/pages.js';
 import type { RunningProduct } from '../support/harness.js';
 import { DEMO, DESKTOP, PHONE, api, launchBrowser, loginToken, startProduct } from '../support/harness.js';
 import { AGENTS, CASH_PLAYER, bookmakerMarket, logInAsAgent } from './agent-support.js';
@@ -16,6 +17,11 @@ type Offered = { _id: string; type: 'upi' | 'bank'; accountNumber: string }[];
 describe("agents' receiving accounts, screenshots and credit utilisation (issue 12)", () => {
   let product: RunningProduct;
   let browser: Browser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   let director: string;
 
   beforeAll(async () => {
@@ -33,8 +39,7 @@ describe("agents' receiving accounts, screenshots and credit utilisation (issue 
   ] as const) {
     it(`${size}: a cash agent adds its own UPI id, its player is offered it and pays into it, and the agent opens the full screenshot`, async () => {
       const upiId = `agent.${size}${Date.now() % 100_000}@okicici`;
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
+      const { page } = await visitorPage(viewport);
       await logInAsAgent(page, product.baseUrl, AGENTS.cash);
       await page.goto(`${product.baseUrl}/backoffice/receiving-accounts`);
       // The demo cash agent's own accounts (demo data), then one it adds.
@@ -69,7 +74,6 @@ describe("agents' receiving accounts, screenshots and credit utilisation (issue 
       await expect
         .poll(() => full.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
         .toEqual([120, 240]);
-      await context.close();
     });
   }
 
@@ -82,8 +86,7 @@ describe("agents' receiving accounts, screenshots and credit utilisation (issue 
     });
     expect(placed.meta.code, placed.meta.message).toBe(200);
     for (const viewport of [DESKTOP, PHONE]) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
+      const { page } = await visitorPage(viewport);
       await logInAsAgent(page, product.baseUrl, AGENTS.credit);
       await page.goto(`${product.baseUrl}/backoffice/risk`);
       const panel = page.getByRole('region', { name: 'Credit utilisation' });
@@ -94,7 +97,6 @@ describe("agents' receiving accounts, screenshots and credit utilisation (issue 
       expect(text).toContain('₹10,000.00');
       expect(text).toContain('₹400.00');
       expect(text).toContain('4%');
-      await context.close();
     }
   });
 });

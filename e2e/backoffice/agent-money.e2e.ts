@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { keptPages } from '../support/pages.js';
 import type { RunningProduct } from '../support/harness.js';
 import { DEMO, DESKTOP, PHONE, api, freshMobile, launchBrowser, loginToken, startProduct } from '../support/harness.js';
 import { AGENTS, CASH_PLAYER, bookmakerMarket, logInAsAgent } from './agent-support.js';
@@ -7,6 +8,11 @@ import { AGENTS, CASH_PLAYER, bookmakerMarket, logInAsAgent } from './agent-supp
 describe("agents' money in the back office (issue 12)", () => {
   let product: RunningProduct;
   let browser: Browser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   let director: string;
 
   beforeAll(async () => {
@@ -24,8 +30,7 @@ describe("agents' money in the back office (issue 12)", () => {
   });
 
   it('phone: a credit agent creates a credit player, gives credit, sees the lost bet as Ref P&L and exposure, and settles', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    const { page } = await visitorPage(PHONE);
     await logInAsAgent(page, product.baseUrl, AGENTS.credit);
     const player = freshMobile();
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -91,7 +96,6 @@ describe("agents' money in the back office (issue 12)", () => {
       token,
     });
     expect(line.data).toMatchObject({ refPnl: 0, balance: 1000 });
-    await context.close();
   });
 
   it("desktop: a cash agent approves its own player's deposit from its queue, paid in the agent's chips", async () => {
@@ -114,8 +118,7 @@ describe("agents' money in the back office (issue 12)", () => {
     });
     expect(deposit.meta.code, deposit.meta.message).toBe(200);
 
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
+    const { page } = await visitorPage(DESKTOP);
     await logInAsAgent(page, product.baseUrl, AGENTS.cash);
     await page.getByRole('link', { name: /^Deposits/ }).click();
     await page.getByRole('heading', { name: 'Deposits' }).waitFor();
@@ -143,6 +146,5 @@ describe("agents' money in the back office (issue 12)", () => {
       token: director,
     });
     expect(money.data.own).toBe(50_000 - 700);
-    await context.close();
   });
 });

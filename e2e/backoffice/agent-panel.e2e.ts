@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { keptPages } from '../support/pages.js';
 import type { RunningProduct } from '../support/harness.js';
 import { DEMO, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
 
@@ -14,6 +15,11 @@ const LAPTOP = { width: 1366, height: 800 } as const;
 describe('the agent panel: void one bet, party win/loss', () => {
   let product: RunningProduct;
   let browser: Browser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   let token: string;
   let counter = 0;
 
@@ -119,8 +125,7 @@ describe('the agent panel: void one bet, party win/loss', () => {
       expect(result.meta.code, result.meta.message).toBe(200);
       expect(await exposureOf(someone.token)).toBe(-200);
 
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
+      const { page } = await visitorPage(viewport);
       await page.goto(`${product.baseUrl}/backoffice/`);
       await page.getByLabel('Mobile number').fill(DEMO.director.national);
       await page.getByLabel('Password', { exact: true }).fill(DEMO.director.password);
@@ -154,7 +159,6 @@ describe('the agent panel: void one bet, party win/loss', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await table.getByRole('link', { name: `Bets of ${someone.username}` }).click();
       await page.waitForURL(new RegExp(`/users/${someone.id}`));
-      await context.close();
     },
     120_000,
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { keptPages } from '../support/pages.js';
 import type { Product } from '../support/harness.js';
 import {
   DEMO,
@@ -29,6 +30,11 @@ async function logInAsAgent(page: Page, baseUrl: string, agent: { national: stri
 describe('an agent in the back office (issue 12)', () => {
   let product: Product;
   let browser: Browser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   let creditPlayerId: string;
 
   beforeAll(async () => {
@@ -49,8 +55,7 @@ describe('an agent in the back office (issue 12)', () => {
   });
 
   it('phone: a cash agent sees only its downline and its own menu, creates a player, and is refused another agent’s player by URL', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    const { page } = await visitorPage(PHONE);
     await logInAsAgent(page, product.baseUrl, AGENTS.cash);
     const list = page.getByRole('table', { name: 'Downline' });
     await list.getByText('Demo Cash Player', { exact: true }).waitFor();
@@ -77,12 +82,10 @@ describe('an agent in the back office (issue 12)', () => {
     await page.goto(`${product.baseUrl}/backoffice/users/${creditPlayerId}`);
     await page.getByText('This account is not in your downline').waitFor();
     expect(await page.getByText('Demo Credit Player').count()).toBe(0);
-    await context.close();
   });
 
   it('desktop: a credit agent drills down a level with the breadcrumb, and sees that level’s players', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
+    const { page } = await visitorPage(DESKTOP);
     await logInAsAgent(page, product.baseUrl, AGENTS.credit);
     const list = page.getByRole('table', { name: 'Downline' });
     await list.getByText('Demo Credit Player', { exact: true }).waitFor();
@@ -96,6 +99,5 @@ describe('an agent in the back office (issue 12)', () => {
     // Search reaches every level of the agent's own subtree, and nothing outside it.
     await page.getByLabel('Search the downline').fill('Demo Cash');
     await page.getByText('No account in the downline matches').waitFor();
-    await context.close();
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
 import { DEMO, launchBrowser, startProduct } from '../support/harness.js';
-import { PHONE_AND_DESKTOP, openPage, uiLogin } from '../player/support.js';
+import { PHONE_AND_DESKTOP, uiLogin } from '../player/support.js';
+import { keptPages } from '../support/pages.js';
 import { AGENTS, CASH_PLAYER, logInAsAgent } from './agent-support.js';
 
 /**
@@ -13,6 +14,10 @@ import { AGENTS, CASH_PLAYER, logInAsAgent } from './agent-support.js';
 describe('announcements: an agent posts a news line, its players read the ticker', () => {
   let product: RunningProduct;
   let browser: Browser;
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
 
   beforeAll(async () => {
     // No sports feed: nothing here bets, and the server starts sooner on a busy machine.
@@ -27,8 +32,8 @@ describe('announcements: an agent posts a news line, its players read the ticker
     '%s: the agent posts from now to tomorrow, its player reads it, a player of no agent does not',
     async (size, viewport) => {
       const message = `Kabaddi markets open at 8 pm (${size}, ${process.pid})`;
-      const agentContext = await browser.newContext({ viewport });
-      const agentPage = await agentContext.newPage();
+      // The agent, its player and the outsider each take the same page in turn, a visitor again (keptPages).
+      const { page: agentPage } = await visitorPage(viewport);
       await logInAsAgent(agentPage, product.baseUrl, AGENTS.cash);
       await agentPage.goto(`${product.baseUrl}/backoffice/announcements`);
       // The form starts now and ends in a day, in India time: the agent writes the line and posts it.
@@ -38,18 +43,16 @@ describe('announcements: an agent posts a news line, its players read the ticker
       expect(
         await agentPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
-      await agentContext.close();
 
-      const player = await openPage(browser, viewport);
+      const player = await visitorPage(viewport);
       await uiLogin(player.page, product.baseUrl, CASH_PLAYER.mobileNo.slice(2), CASH_PLAYER.password);
       const ticker = player.page.getByRole('complementary', { name: 'Announcements' });
       await ticker.getByText(message).first().waitFor({ timeout: 20_000 });
       expect(await player.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       expect(player.errors).toEqual([]);
-      await player.context.close();
 
       // Outside the agent's downline: the player app asks and is answered without the line.
-      const outsider = await openPage(browser, viewport);
+      const outsider = await visitorPage(viewport);
       const answered = outsider.page.waitForResponse(
         (response) => new URL(response.url()).pathname === '/api/v1/announcements',
         { timeout: 30_000 },
@@ -58,7 +61,6 @@ describe('announcements: an agent posts a news line, its players read the ticker
       const answer = (await (await answered).json()) as { data: { items: { message: string }[] } };
       expect(answer.data.items.map((line) => line.message)).not.toContain(message);
       expect(await outsider.page.getByText(message).count()).toBe(0);
-      await outsider.context.close();
     },
     120_000,
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { keptPages } from '../support/pages.js';
 import type { RunningProduct } from '../support/harness.js';
 import {
   DEMO,
@@ -25,6 +26,11 @@ async function logInAsDirector(page: Page, baseUrl: string): Promise<void> {
 describe('back office in a real browser', () => {
   let product: RunningProduct;
   let browser: Browser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
 
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
@@ -52,8 +58,7 @@ describe('back office in a real browser', () => {
     });
     expect(verify.meta.code, verify.meta.message).toBe(200);
 
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    const { page } = await visitorPage(PHONE);
     await page.goto(`${product.baseUrl}/backoffice/users`);
     // A visitor without a session is sent to the login page first.
     await page.getByRole('button', { name: 'Log in' }).waitFor();
@@ -71,12 +76,10 @@ describe('back office in a real browser', () => {
     await page.getByText('This is not an operator account').waitFor();
     expect(await page.evaluate(() => window.localStorage.getItem('bo_token'))).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/backoffice/login');
-    await context.close();
   });
 
   it('finds the demo player, turns slots off, suspends with a reason and shows both in the audit log', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
+    const { page } = await visitorPage(DESKTOP);
     await logInAsDirector(page, product.baseUrl);
 
     await page.getByLabel('Search').fill(DEMO.player.national);
@@ -123,12 +126,10 @@ describe('back office in a real browser', () => {
     expect(await slotsRow.first().innerText()).toContain('Demo Director');
     const suspensionRow = rows.filter({ hasText: 'Chargeback fraud, e2e' });
     expect(await suspensionRow.first().innerText()).toMatch(/Suspended:\s*off\s*→\s*on/);
-    await context.close();
   });
 
   it('changes the brand colour and the public app settings follow', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
+    const { page } = await visitorPage(DESKTOP);
     await logInAsDirector(page, product.baseUrl);
     await page.getByRole('link', { name: 'Branding' }).click();
     const colour = page.getByLabel('Brand colour', { exact: true });
@@ -152,13 +153,11 @@ describe('back office in a real browser', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue('--brand')))
       .toBe('#1e88e5');
-    await context.close();
   });
 
   it('adds a banner from an uploaded PNG and players get it from /api/v1/advertisement', async () => {
     const before = await api<{ _id: string }[]>(product.baseUrl, 'GET', '/api/v1/advertisement');
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    const { page } = await visitorPage(PHONE);
     await logInAsDirector(page, product.baseUrl);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('link', { name: 'Banners' }).click();
@@ -189,6 +188,5 @@ describe('back office in a real browser', () => {
     const image = await fetch(`${product.baseUrl}${added?.baseImage ?? ''}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toMatch(/^image\//);
-    await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { keptPages, type VisitorPage } from '../support/pages.js';
 import type { RunningProduct } from '../support/harness.js';
 import { DEMO, DESKTOP, PHONE, api, launchBrowser, loginToken, startProduct } from '../support/harness.js';
 
@@ -45,23 +46,27 @@ async function spinHouseSlot(baseUrl: string, playerToken: string, stake: number
 }
 
 async function logIn(
-  browser: Browser,
+  seat: VisitorPage,
   baseUrl: string,
   viewport: { width: number; height: number } = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+): Promise<{ page: Page }> {
+  const { page } = await seat(viewport);
   await page.goto(`${baseUrl}/backoffice/`);
   await page.getByLabel('Mobile number').fill(DEMO.director.national);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.director.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: 'Users' }).waitFor();
-  return { context, page };
+  return { page };
 }
 
 describe('the casino desk in a real browser', () => {
   let product: RunningProduct;
   let browser: Browser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   let playerToken: string;
 
   beforeAll(async () => {
@@ -74,7 +79,7 @@ describe('the casino desk in a real browser', () => {
   });
 
   it('disables a game so players no longer see it, re-enables it, and reconciles a round a player just played', async () => {
-    const { context, page } = await logIn(browser, product.baseUrl);
+    const { page } = await logIn(visitorPage, product.baseUrl);
     await page.getByRole('navigation').getByRole('link', { name: 'Casino' }).click();
     await page.getByRole('heading', { name: 'Casino', level: 1 }).waitFor();
     const row = page.getByRole('row', { name: 'Dragon Tiger', exact: true });
@@ -118,14 +123,13 @@ describe('the casino desk in a real browser', () => {
     expect(await totals.textContent()).toContain('₹20.00');
     expect(await page.getByRole('list', { name: 'Unmatched items' }).count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('view')).toBe('reconciliation');
-    await context.close();
   });
 
   it("Hub88's games: an operator orders and hides them, a fresh import keeps both, and a past day is reconciled with Hub88's report", async () => {
     const hub88Lobby = async () =>
       (await api<LobbyGame[]>(product.baseUrl, 'GET', '/api/v1/casino-games?provider=hub88', { token: playerToken }))
         .data;
-    const { context, page } = await logIn(browser, product.baseUrl);
+    const { page } = await logIn(visitorPage, product.baseUrl);
     await page.goto(`${product.baseUrl}/backoffice/casino`);
     const table = page.getByRole('table', { name: 'Casino games' });
     await table.getByRole('row').nth(1).waitFor();
@@ -184,11 +188,10 @@ describe('the casino desk in a real browser', () => {
       .getByText(`Reconciled with Hub88 — ${yesterday}: 0 of ours, 0 in Hub88's report, 0 matched, no differences`)
       .waitFor();
     await page.getByText('All matched.').waitFor();
-    await context.close();
   });
 
   it('on a phone: rotates the house secret with a one-time reveal, and the house provider keeps playing', async () => {
-    const { context, page } = await logIn(browser, product.baseUrl, PHONE);
+    const { page } = await logIn(visitorPage, product.baseUrl, PHONE);
     await page.goto(`${product.baseUrl}/backoffice/casino?view=providers`);
     const card = page.getByRole('listitem', { name: 'Khel Originals' });
     await card.getByRole('button', { name: 'Rotate the secret of Khel Originals' }).click();
@@ -212,6 +215,5 @@ describe('the casino desk in a real browser', () => {
     expect(spin.stake).toBe(10);
     await page.getByRole('tab', { name: 'Reconciliation' }).click();
     await page.getByText('All matched.').waitFor();
-    await context.close();
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
 import { DEMO, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
+import { keptPages } from '../support/pages.js';
 import { logInAndEnrol, submitLogin } from '../support/second-factor.js';
 
 /** A player signed up through the API: it lands under the director, so its chips come from the house. */
@@ -25,6 +26,10 @@ const balanceOf = async (baseUrl: string, token: string) =>
 describe('house chips above the line wait for a second operator (issue 24)', () => {
   let product: RunningProduct;
   let browser: Browser;
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
 
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
@@ -46,8 +51,7 @@ describe('house chips above the line wait for a second operator (issue 24)', () 
     const before = await balanceOf(product.baseUrl, player.token);
 
     // The director, on a phone, gives ₹20,000 (within the ₹50,000 line) and then ₹40,000 (above it).
-    const first = await browser.newContext({ viewport: PHONE });
-    const page = await first.newPage();
+    const { page } = await visitorPage(PHONE);
     await submitLogin(page, product.baseUrl, DEMO.director.national, DEMO.director.password);
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     await page.goto(`${product.baseUrl}/backoffice/users/${player.id}`);
@@ -79,10 +83,9 @@ describe('house chips above the line wait for a second operator (issue 24)', () 
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Above your limit for today: a second operator must approve it').first().waitFor();
     expect(await balanceOf(product.baseUrl, player.token)).toBe(before + 20_000);
-    await first.close();
 
     // The second operator reviews it in context before approving.
-    const second = await logInAndEnrol(browser, product.baseUrl, support.national, 'House-money-e2e-7');
+    const second = await logInAndEnrol(visitorPage, product.baseUrl, support.national, 'House-money-e2e-7');
     await second.page.getByRole('link', { name: /House money/ }).click();
     const row = second.page.locator('tbody tr', { hasText: 'Chips Receiver' });
     await row.getByText('₹40,000.00').waitFor();
@@ -97,6 +100,5 @@ describe('house chips above the line wait for a second operator (issue 24)', () 
     await second.page.getByText('Approved: the money moved').first().waitFor();
     await row.waitFor({ state: 'detached' });
     await expect.poll(() => balanceOf(product.baseUrl, player.token)).toBe(before + 60_000);
-    await second.context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { keptPages } from '../support/pages.js';
 import type { Product } from '../support/harness.js';
 import { DEMO, PHONE, api, freshMobile, launchBrowser, loginToken, sharedProduct } from '../support/harness.js';
 import { AGENTS, CASH_PLAYER, logInAsAgent } from './agent-support.js';
@@ -16,6 +17,11 @@ const LAPTOP = { width: 1366, height: 800 } as const;
 describe('the agent panel: market locks and the fancy book', () => {
   let product: Product;
   let browser: Browser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   let director: string;
   let agent: string;
   let player: string;
@@ -109,8 +115,7 @@ describe('the agent panel: market locks and the fancy book', () => {
       const market = await fancyLine(line);
       await taken(market, 200);
 
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
+      const { page } = await visitorPage(viewport);
       await logInAsAgent(page, product.baseUrl, AGENTS.cash);
 
       await page.goto(`${product.baseUrl}/backoffice/downline`);
@@ -151,7 +156,6 @@ describe('the agent panel: market locks and the fancy book', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
-      await context.close();
     },
     120_000,
   );

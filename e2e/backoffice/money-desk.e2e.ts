@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
 import {
   DEMO,
@@ -12,6 +12,7 @@ import {
   readOtp,
   startProduct,
 } from '../support/harness.js';
+import { keptPages, type VisitorPage } from '../support/pages.js';
 import { logInAndEnrol } from '../support/second-factor.js';
 import { tinyPng } from './png.js';
 
@@ -83,25 +84,33 @@ async function requestDeposit(
 }
 
 async function logIn(
-  browser: Browser,
+  seat: VisitorPage,
   baseUrl: string,
   national: string,
   password: string,
   viewport: { width: number; height: number } = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+): Promise<{ page: Page }> {
+  const { page } = await seat(viewport);
   await page.goto(`${baseUrl}/backoffice/`);
   await page.getByLabel('Mobile number').fill(national);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: 'Users' }).waitFor();
-  return { context, page };
+  return { page };
 }
 
 describe('the money desk in a real browser', () => {
   let product: RunningProduct;
   let browser: Browser;
+  // A context per screen size for each of the two operators a test may hold at once (keptPages).
+  const operator = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
+  const checker = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
 
   beforeAll(async () => {
     [product, browser] = await Promise.all([
@@ -119,7 +128,7 @@ describe('the money desk in a real browser', () => {
     const before = await balanceOf(product.baseUrl, player.token);
     const { txnRef } = await requestDeposit(product.baseUrl, player, 1500);
 
-    const { context, page } = await logIn(browser, product.baseUrl, DEMO.director.national, DEMO.director.password);
+    const { page } = await logIn(operator, product.baseUrl, DEMO.director.national, DEMO.director.password);
     // The navigation counts what waits.
     await page.getByRole('link', { name: /Deposits.*pending/ }).waitFor();
     await page.getByRole('link', { name: /^Deposits/ }).click();
@@ -145,7 +154,6 @@ describe('the money desk in a real browser', () => {
     await page.getByRole('tab', { name: 'Approved' }).click();
     await page.locator('tbody tr', { hasText: txnRef }).waitFor();
     expect(new URL(page.url()).searchParams.get('status')).toBe('approved');
-    await context.close();
   });
 
   it('shows the full screenshot, rejects from it only with a reason, and the player sees it', async () => {
@@ -153,7 +161,7 @@ describe('the money desk in a real browser', () => {
     const before = await balanceOf(product.baseUrl, player.token);
     const { id, txnRef } = await requestDeposit(product.baseUrl, player, 800, tinyPng(120, 240, [229, 57, 53, 255]));
 
-    const { context, page } = await logIn(browser, product.baseUrl, DEMO.director.national, DEMO.director.password);
+    const { page } = await logIn(operator, product.baseUrl, DEMO.director.national, DEMO.director.password);
     await page.goto(`${product.baseUrl}/backoffice/deposits`);
     const row = page.locator('tbody tr', { hasText: txnRef });
     // The thumbnail comes with the list; the full image is fetched with the bearer header.
@@ -185,7 +193,6 @@ describe('the money desk in a real browser', () => {
       reason: 'No payment with this reference reached the account',
     });
     expect(await balanceOf(product.baseUrl, player.token)).toBe(before);
-    await context.close();
   });
 
   it('marks a withdrawal paid to the payout account shown on a phone', async () => {
@@ -209,13 +216,7 @@ describe('the money desk in a real browser', () => {
     expect(requested.meta.code, requested.meta.message).toBe(200);
     const held = await balanceOf(product.baseUrl, player.token);
 
-    const { context, page } = await logIn(
-      browser,
-      product.baseUrl,
-      DEMO.director.national,
-      DEMO.director.password,
-      PHONE,
-    );
+    const { page } = await logIn(operator, product.baseUrl, DEMO.director.national, DEMO.director.password, PHONE);
     await page.goto(`${product.baseUrl}/backoffice/withdrawals`);
     const row = page.locator('tbody tr', { hasText: '301234567890' });
     await row.waitFor();
@@ -234,7 +235,6 @@ describe('the money desk in a real browser', () => {
     expect(mine.data.find((withdrawal) => withdrawal._id === requested.data._id)?.status).toBe('approved');
     // The held amount stays gone; nothing comes back.
     expect(await balanceOf(product.baseUrl, player.token)).toBe(held);
-    await context.close();
   });
 
   it('needs a second operator for a ₹60,000 deposit', async () => {
@@ -251,7 +251,7 @@ describe('the money desk in a real browser', () => {
     const before = await balanceOf(product.baseUrl, player.token);
     const { txnRef } = await requestDeposit(product.baseUrl, player, 60_000);
 
-    const first = await logIn(browser, product.baseUrl, DEMO.director.national, DEMO.director.password);
+    const first = await logIn(operator, product.baseUrl, DEMO.director.national, DEMO.director.password);
     await first.page.goto(`${product.baseUrl}/backoffice/deposits`);
     const firstRow = first.page.locator('tbody tr', { hasText: txnRef });
     await firstRow.getByRole('button', { name: /^Approve the deposit of ₹60,000.00/ }).click();
@@ -266,7 +266,7 @@ describe('the money desk in a real browser', () => {
     expect(await balanceOf(product.baseUrl, player.token)).toBe(before);
 
     // A new operator sets up the second factor at the first sign-in (only the demo director may skip it).
-    const second = await logInAndEnrol(browser, product.baseUrl, support.national, support.password);
+    const second = await logInAndEnrol(checker, product.baseUrl, support.national, support.password);
     await second.page.goto(`${product.baseUrl}/backoffice/deposits`);
     const secondRow = second.page.locator('tbody tr', { hasText: txnRef });
     await secondRow.getByText('Needs second approval').waitFor();
@@ -293,15 +293,13 @@ describe('the money desk in a real browser', () => {
       .filter({ hasText: 'Big Depositor' })
       .first()
       .waitFor();
-    await first.context.close();
-    await second.context.close();
   });
 
   it("applies a manual adjustment with a reason and it shows in the player's ledger", async () => {
     const player = await createPlayer(product.baseUrl, 'Adjusted Player');
     const before = await balanceOf(product.baseUrl, player.token);
 
-    const { context, page } = await logIn(browser, product.baseUrl, DEMO.director.national, DEMO.director.password);
+    const { page } = await logIn(operator, product.baseUrl, DEMO.director.national, DEMO.director.password);
     await page.goto(`${product.baseUrl}/backoffice/users/${player.id}`);
     const form = page.getByRole('form', { name: 'New adjustment' });
     await form.getByLabel('Amount (₹)').fill('1234.56');
@@ -319,6 +317,5 @@ describe('the money desk in a real browser', () => {
     await line.waitFor();
     expect(await line.innerText()).toContain('₹1,234.56');
     expect(await balanceOf(product.baseUrl, player.token)).toBe(before + 1234.56);
-    await context.close();
   });
 });

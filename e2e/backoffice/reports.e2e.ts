@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { keptPages, type VisitorPage } from '../support/pages.js';
 import type { Product } from '../support/harness.js';
 import {
   DEMO,
@@ -35,23 +36,27 @@ async function placeBet(baseUrl: string, token: string, body: Record<string, unk
 }
 
 async function logIn(
-  browser: Browser,
+  seat: VisitorPage,
   baseUrl: string,
   viewport: { width: number; height: number },
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+): Promise<{ page: Page }> {
+  const { page } = await seat(viewport);
   await page.goto(`${baseUrl}/backoffice/`);
   await page.getByLabel('Mobile number').fill(DEMO.director.national);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.director.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: 'Users' }).waitFor();
-  return { context, page };
+  return { page };
 }
 
 describe('reports and the risk view in a real browser', () => {
   let product: Product;
   let browser: Browser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   let directorToken: string;
   const market = { id: '', name: `Most sixes ${Date.now() % 100_000}`, runners: [] as { _id: string; name: string }[] };
   const player = { id: '', token: '', username: '', name: `Risk Taker ${Date.now() % 100_000}` };
@@ -130,7 +135,7 @@ describe('reports and the risk view in a real browser', () => {
   });
 
   it('on a desktop: the risk view marks the worst outcome and follows a new bet live; every report opens; the player page shows bets and sign-ins', async () => {
-    const { context, page } = await logIn(browser, product.baseUrl, DESKTOP);
+    const { page } = await logIn(visitorPage, product.baseUrl, DESKTOP);
     await page.getByRole('navigation').getByRole('link', { name: 'Risk view' }).click();
     await page.getByRole('heading', { name: 'Risk view', level: 1 }).waitFor();
     const card = page.getByRole('article', { name: market.name });
@@ -192,11 +197,10 @@ describe('reports and the risk view in a real browser', () => {
     const signIns = activity.getByRole('table', { name: 'Sign-in history' });
     await signIns.waitFor();
     expect(await signIns.innerText()).toMatch(/127\.0\.0\.1|::1|::ffff:127\.0\.0\.1/);
-    await context.close();
   }, 60_000);
 
   it('on a phone: the risk view and the bet list fit the screen', async () => {
-    const { context, page } = await logIn(browser, product.baseUrl, PHONE);
+    const { page } = await logIn(visitorPage, product.baseUrl, PHONE);
     await page.goto(`${product.baseUrl}/backoffice/risk`);
     const card = page.getByRole('article', { name: market.name });
     await card
@@ -212,6 +216,5 @@ describe('reports and the risk view in a real browser', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByText('No bets match these filters').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await context.close();
   }, 60_000);
 });

@@ -2,11 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
 import { DEMO, PHONE, api, freshMobile, launchBrowser, loginToken, readOtp, startProduct } from '../support/harness.js';
+import { keptPages } from '../support/pages.js';
 import { enrolOnPage, submitLogin, totpCode } from '../support/second-factor.js';
 
 describe("operators' second factor in a real browser", () => {
   let product: RunningProduct;
   let browser: Browser;
+  // One context per screen size: each test starts as a visitor in it (keptPages).
+  const visitorPage = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   const operator = { ...freshMobile(), password: 'Second-factor-e2e-5', id: '' };
 
   beforeAll(async () => {
@@ -48,8 +54,7 @@ describe("operators' second factor in a real browser", () => {
   });
 
   it('enrols an operator by QR code at the first sign-in, then asks for a code at the next, and takes a recovery code once', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    const { page } = await visitorPage(PHONE);
     await submitLogin(page, product.baseUrl, operator.national, operator.password);
     await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/backoffice/second-factor');
@@ -102,13 +107,12 @@ describe("operators' second factor in a real browser", () => {
       .filter({ hasText: 'Asha Verma' })
       .first()
       .waitFor();
-    await context.close();
 
     // A lost phone: a recovery code signs in once, and only once.
     const [recovery] = recoveryCodes as [string];
     for (const attempt of ['first', 'second'] as const) {
-      const other = await browser.newContext({ viewport: PHONE });
-      const otherPage = await other.newPage();
+      // Another phone: the same page made a visitor again (keptPages).
+      const { page: otherPage } = await visitorPage(PHONE);
       await submitLogin(otherPage, product.baseUrl, operator.national, operator.password);
       await otherPage.getByLabel('Code from your authenticator app').fill(recovery);
       await otherPage.getByRole('button', { name: 'Verify' }).click();
@@ -119,16 +123,13 @@ describe("operators' second factor in a real browser", () => {
         await otherPage.getByText('That code is not right, please try again').waitFor();
         expect(new URL(otherPage.url()).pathname).toBe('/backoffice/second-factor');
       }
-      await other.close();
     }
   });
 
   it('lets the demo director of a fresh play-mode start in with the password alone', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    const { page } = await visitorPage(PHONE);
     await submitLogin(page, product.baseUrl, DEMO.director.national, DEMO.director.password);
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/backoffice/users');
-    await context.close();
   });
 });

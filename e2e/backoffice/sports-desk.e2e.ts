@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { RunningProduct } from '../support/harness.js';
+import { keptPages, type VisitorPage } from '../support/pages.js';
 import { enrolOnPage, totpCode } from '../support/second-factor.js';
 import {
   DEMO,
@@ -124,20 +125,19 @@ async function supportAdmin(baseUrl: string, directorToken: string): Promise<Ope
 }
 
 async function logIn(
-  browser: Browser,
+  seat: VisitorPage,
   baseUrl: string,
   viewport: { width: number; height: number } = DESKTOP,
   operator: Operator = DEMO.director,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+): Promise<{ page: Page }> {
+  const { page } = await seat(viewport);
   await page.goto(`${baseUrl}/backoffice/`);
   await page.getByLabel('Mobile number').fill(operator.national);
   await page.getByLabel('Password', { exact: true }).fill(operator.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   if (operator !== DEMO.director) await passSecondFactor(page, operator);
   await page.getByRole('heading', { name: 'Users' }).waitFor();
-  return { context, page };
+  return { page };
 }
 
 /** The second operator's second factor: set up on the first sign-in, a code from the app after that. */
@@ -171,6 +171,15 @@ const SCENARIO_MS = 180_000;
 describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
   let product: RunningProduct;
   let browser: Browser;
+  // A context per screen size for the director and for the second operator, whom a test may hold at once.
+  const director = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
+  const checkerSeat = keptPages(
+    () => browser,
+    () => product.baseUrl,
+  );
   let directorToken: string;
   let second: Operator;
   const tag = `${process.pid % 1000}${Date.now() % 10000}`;
@@ -218,7 +227,7 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
     });
     expect(fancy.meta.code, fancy.meta.message).toBe(200);
 
-    const { context, page } = await logIn(browser, product.baseUrl);
+    const { page } = await logIn(director, product.baseUrl);
     await page.goto(`${product.baseUrl}/backoffice/sports`);
     await page
       .getByRole('navigation', { name: 'Sports and leagues' })
@@ -272,11 +281,10 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
     await page.locator('h1 .badge', { hasText: 'Settled' }).waitFor();
     await page.getByText('63 runs').waitFor();
     expect((await bookOf(product.baseUrl, directorToken, fancy.data._id)).market.status).toBe('settled');
-    await context.close();
   });
 
   it('creates a sport, league, event and bookmaker market, sets rates, sees a bet in the book, settles it (the winner is paid rate/100 × stake) and corrects the result', async () => {
-    const { context, page } = await logIn(browser, product.baseUrl);
+    const { page } = await logIn(director, product.baseUrl);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sports' }).click();
     await page.getByRole('heading', { name: 'Sports', level: 1 }).waitFor();
 
@@ -398,7 +406,7 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
     expect((await walletOf(product.baseUrl, player.token)).balance).toBeCloseTo(after.balance, 2);
 
     // The second operator confirms it from their own session: the settlement is reversed and the back bet on Patna loses its stake.
-    const checker = await logIn(browser, product.baseUrl, DESKTOP, second);
+    const checker = await logIn(checkerSeat, product.baseUrl, DESKTOP, second);
     await checker.page.goto(page.url());
     const card = checker.page.getByRole('region', { name: 'Waiting for a second operator' });
     await card.getByText('Scorer entered the wrong team').waitFor();
@@ -408,7 +416,6 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
     await confirmDialog.getByRole('button', { name: 'Confirm result' }).click();
     await confirmDialog.waitFor({ state: 'detached' });
     await checker.page.locator('.market-facts', { hasText: 'Bengal Warriors' }).waitFor();
-    await checker.context.close();
     await page.reload();
     await page.locator('.market-facts', { hasText: 'Bengal Warriors' }).waitFor();
     const corrected = await walletOf(product.baseUrl, player.token);
@@ -421,7 +428,6 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
     await page.getByRole('cell', { name: 'Result corrected' }).first().waitFor();
     await page.getByRole('cell', { name: 'Bookmaker rates set' }).first().waitFor();
     await page.getByRole('cell', { name: 'Sport added' }).first().waitFor();
-    await context.close();
   });
 
   it('voids a bookmaker market with a reason and the stake goes back', async () => {
@@ -464,7 +470,7 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
     const during = await walletOf(product.baseUrl, player.token);
     expect(during.balance + during.exposure).toBeCloseTo(before.balance + before.exposure - 100, 2);
 
-    const { context, page } = await logIn(browser, product.baseUrl, PHONE);
+    const { page } = await logIn(director, product.baseUrl, PHONE);
     await page.goto(`${eventUrl}/markets/${tossId}`);
     await page.getByRole('heading', { name: /Toss/, level: 1 }).waitFor();
     await page.getByRole('region', { name: /^Bets/ }).getByText(player.name).waitFor();
@@ -486,7 +492,6 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
     expect(after.exposure).toBe(0);
     const book = await bookOf(product.baseUrl, directorToken, tossId);
     expect(book.bets.map((bet) => bet.status)).toEqual(['voided']);
-    await context.close();
   });
 
   it('a second operator confirms a result the director declared, when the desk asks for it', async () => {
@@ -525,7 +530,7 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
     expect(placed.data?.status).toBe('matched');
 
     // The director switches maker-checker on, on the sports page.
-    const maker = await logIn(browser, product.baseUrl);
+    const maker = await logIn(director, product.baseUrl);
     await maker.page.goto(`${product.baseUrl}/backoffice/sports`);
     const toggle = maker.page.getByRole('switch', { name: 'Results need a second operator' });
     // A click, not check(): the switch turns on once the server has saved it (the toast below).
@@ -549,10 +554,9 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
       .waitFor();
     const waiting = await walletOf(product.baseUrl, player.token);
     expect(waiting.exposure).toBe(-100);
-    await maker.context.close();
 
     // The second operator sees it on the sports page and confirms: settlement runs and the backer is paid 80/100 × ₹100.
-    const checker = await logIn(browser, product.baseUrl, PHONE, second);
+    const checker = await logIn(checkerSeat, product.baseUrl, PHONE, second);
     await checker.page.goto(`${product.baseUrl}/backoffice/sports`);
     const panel = checker.page.getByRole('region', { name: /^Results waiting for a second operator/ });
     const row = panel.locator(`li[data-market-id="${raidsId}"]`);
@@ -566,7 +570,6 @@ describe('the sports desk in a real browser', { timeout: SCENARIO_MS }, () => {
     expect(paid.balance).toBeCloseTo(before.balance + 80, 2);
     expect(paid.exposure).toBe(0);
     expect((await bookOf(product.baseUrl, directorToken, raidsId)).market.status).toBe('settled');
-    await checker.context.close();
     await api(product.baseUrl, 'PUT', '/api/v1/backoffice/sports-desk/settings', {
       token: directorToken,
       body: { resultsNeedConfirmation: false },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { DEMO, PHONE, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
-import { openPage, uiLogin, waitForPath } from '../player/support.js';
+import { uiLogin, waitForPath } from '../player/support.js';
+import { keptPages } from '../support/pages.js';
 
 /**
  * Issue 15 in a real browser at phone size, against the real server: a crash round with a cash-out
@@ -51,8 +52,13 @@ async function gameFrame(page: Page): Promise<Frame> {
   if (!frame) throw new Error('no game frame');
   return frame;
 }
+// One phone for the file: each test signs in on it as a visitor again (keptPages).
+const visitorPage = keptPages(
+  () => browser,
+  () => product.baseUrl,
+);
 async function liveCasinoOnPhone() {
-  const opened = await openPage(browser, PHONE);
+  const opened = await visitorPage(PHONE);
   await uiLogin(opened.page, product.baseUrl, DEMO.player.national, DEMO.player.password);
   await waitForPath(opened.page, '/slots');
   await opened.page.goto(`${product.baseUrl}/live-casino`);
@@ -72,7 +78,7 @@ afterAll(async () => {
 
 describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
   it('crash: a bet, then a cash-out in flight moves the header balance (server-decided)', async () => {
-    const { context, page } = await liveCasinoOnPhone();
+    const { page } = await liveCasinoOnPhone();
     await page.getByRole('button', { name: 'Play Crash by Khel Originals' }).click();
     const frame = await gameFrame(page);
     await frame.getByTestId('crash-multiplier').waitFor({ timeout: 20_000 });
@@ -125,11 +131,10 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
       }
     }
     expect(cashedOut).toBe(true);
-    await context.close();
   });
 
   it('Teen Patti: a bet on Player A is dealt, settled and shown in the casino history', async () => {
-    const { context, page } = await liveCasinoOnPhone();
+    const { page } = await liveCasinoOnPhone();
     await page.getByRole('button', { name: 'Play Teen Patti 20-20 by Khel Originals' }).click();
     const frame = await gameFrame(page);
     await frame.waitForFunction(
@@ -171,11 +176,10 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
       { token },
     );
     expect(bets.data.some((bet) => bet.roundId === `teen-patti:${round}`)).toBe(true);
-    await context.close();
   });
 
   it('favourites: a starred game is still a favourite after a reload', async () => {
-    const { context, page } = await liveCasinoOnPhone();
+    const { page } = await liveCasinoOnPhone();
     expect(await page.getByTestId('casino-filters').getAttribute('open')).toBeNull();
     await page.getByRole('button', { name: 'Add Lucky 7 to favourites' }).first().click();
     await page
@@ -192,6 +196,5 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
     expect(
       await page.getByRole('button', { name: 'Remove Lucky 7 from favourites' }).first().getAttribute('aria-pressed'),
     ).toBe('true');
-    await context.close();
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO, freshMobile, launchBrowser, readOtp, sharedProduct, type Product } from '../support/harness.js';
-import { VIEWPORTS, createVerifiedUser, keptPages, pathOf, uiLogin, waitForPath, type TestUser } from './support.js';
+import { VIEWPORTS, createVerifiedUser, pathOf, uiLogin, waitForPath, type TestUser } from './support.js';
+import { keptPages } from '../support/pages.js';
 
 /** The server spaces two OTP sends to one number 10 s apart (the sign-up's, then the reset's). */
 const OTP_SPACING_MS = 10_500;

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO, PHONE, api, launchBrowser, startProduct, type RunningProduct } from '../support/harness.js';
-import { openPage, signedInSession } from './support.js';
+import { signedInSession } from './support.js';
+import { openPage } from '../support/pages.js';
 
 let product: RunningProduct;
 let browser: Browser;

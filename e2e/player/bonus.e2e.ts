@@ -16,16 +16,8 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import {
-  betToast,
-  closeSheet,
-  createVerifiedUser,
-  openPage,
-  setFlags,
-  uiLogin,
-  waitForPath,
-  type TestUser,
-} from './support.js';
+import { betToast, closeSheet, createVerifiedUser, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /**
  * Bonuses and the referral programme (PRODUCT.md §8) in a real browser, phone and desktop: an operator

@@ -11,7 +11,8 @@ import {
   type RunningProduct,
 } from '../support/harness.js';
 import { indiaDmy, sameIndiaDayFor } from '../support/india-day.js';
-import { createVerifiedUser, openPage, pathOf, setFlags, uiLogin, waitForPath } from './support.js';
+import { createVerifiedUser, pathOf, setFlags, uiLogin, waitForPath } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /**
  * The casino lobbies of the player app in a real browser against the real server: /slots and

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO, launchBrowser, sharedProduct, type Product } from '../support/harness.js';
-import {
-  VIEWPORTS,
-  createVerifiedUser,
-  keptPages,
-  pathOf,
-  setFlags,
-  uiLogin,
-  waitForPath,
-  type TestUser,
-} from './support.js';
+import { VIEWPORTS, createVerifiedUser, pathOf, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
+import { keptPages } from '../support/pages.js';
 
 const ALL = { allowHome: true, allowLiveCasino: true, allowSlots: true, allowStatements: true, allowProfitLoss: true };
 

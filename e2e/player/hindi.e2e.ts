@@ -11,7 +11,8 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, openPage, waitForPath } from './support.js';
+import { betToast, waitForPath } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /** Issue 14, Language: a newcomer switches to Hindi and signs up, deposits and bets in Hindi (ADR 0030). */
 const VIEWPORTS = [

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { PHONE, api, launchBrowser, sharedProduct, type Product } from '../support/harness.js';
 import { indiaDmy, sameIndiaDayFor } from '../support/india-day.js';
-import { createVerifiedUser, openPage, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
+import { createVerifiedUser, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /**
  * Issue 27 on a phone: the demo lobby carries the Hub88 aggregator's games (the built-in simulator's

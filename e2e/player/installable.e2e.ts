@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { DESKTOP, PHONE, ROOT, launchBrowser, startProduct, type RunningProduct } from '../support/harness.js';
-import { openPage } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /**
  * Installable and resilient (ADR 0024): Chromium's own install criteria (manifest and service worker,

@@ -10,7 +10,8 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, createVerifiedUser, openMyBets, openPage, storedSession, type TestUser } from './support.js';
+import { betToast, createVerifiedUser, openMyBets, storedSession, type TestUser } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /**
  * Issue 31: a back at 1.85 that fills at 2.00 during the in-play delay says 2 everywhere the player

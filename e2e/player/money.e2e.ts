@@ -11,15 +11,8 @@ import {
   sharedProduct,
   type Product,
 } from '../support/harness.js';
-import {
-  createVerifiedUser,
-  keptPages,
-  setFlags,
-  signedInSession,
-  uiLogin,
-  waitForPath,
-  type TestUser,
-} from './support.js';
+import { createVerifiedUser, setFlags, signedInSession, uiLogin, waitForPath, type TestUser } from './support.js';
+import { keptPages } from '../support/pages.js';
 
 const ALL = { allowHome: true, allowLiveCasino: true, allowSlots: true, allowStatements: true, allowProfitLoss: true };
 

@@ -5,11 +5,11 @@ import {
   betToast,
   createVerifiedUser,
   openMyBets,
-  openPage,
   PHONE_AND_DESKTOP,
   storedSession,
   type TestUser,
 } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /**
  * Issue 31 (decisions 0067, 0072), on a 390×844 phone and a 1366×800 laptop: an unmatched exchange back

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, sharedProduct, type Product } from '../support/harness.js';
-import { PHONE_AND_DESKTOP, openPage } from './support.js';
+import { PHONE_AND_DESKTOP } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /** Issue 31: a visitor's header fits a 390 px phone on one line ("Sign Up" wrapped there). */
 let product: Product;

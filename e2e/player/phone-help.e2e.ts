@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, PHONE, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
-import { openPage, uiLogin } from './support.js';
+import { uiLogin } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /** Issue 31: the operator's help numbers, set with the branding, on a 390×844 phone. */
 let product: RunningProduct;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, startProduct, type RunningProduct } from '../support/harness.js';
-import { PHONE_AND_DESKTOP, openPage, uiLogin, waitForPath } from './support.js';
+import { PHONE_AND_DESKTOP, uiLogin, waitForPath } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /** Issue 31: the account drawer and every sheet on a phone, and the same at a desktop size. */
 let product: RunningProduct;

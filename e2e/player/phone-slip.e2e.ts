@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
-import { PHONE_AND_DESKTOP, betToast, keptPages, signedInSession, uiLogin } from './support.js';
+import { PHONE_AND_DESKTOP, betToast, signedInSession, uiLogin } from './support.js';
+import { keptPages } from '../support/pages.js';
 
 /**
  * Issue 31, the bet slip on a phone (and a desktop). A connection blip keeps the page. While the phone has no network a "Reconnecting…" bar

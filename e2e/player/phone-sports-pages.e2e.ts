@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO, api, launchBrowser, loginToken, startProduct, type RunningProduct } from '../support/harness.js';
-import { PHONE_AND_DESKTOP, betToast, openPage, uiLogin, waitForPath } from './support.js';
+import { PHONE_AND_DESKTOP, betToast, uiLogin, waitForPath } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /**
  * Issue 31 (decision 0072), on a phone and a desktop: In-Play from Home's tabs, the sports

@@ -11,7 +11,8 @@ import {
   sharedProduct,
   type Product,
 } from '../support/harness.js';
-import { VIEWPORTS, keptPages, uiLogin, waitForPath } from './support.js';
+import { VIEWPORTS, uiLogin, waitForPath } from './support.js';
+import { keptPages } from '../support/pages.js';
 
 /** Issue 14's newcomer fixes as a phone (390×844) and a desktop see them (ADR 0024). */
 describe('the newcomer fixes in a real browser', () => {

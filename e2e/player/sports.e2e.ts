@@ -10,7 +10,8 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, closeSheet, openMyBets, openPage, uiLogin } from './support.js';
+import { betToast, closeSheet, openMyBets, uiLogin } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /** "₹1,00,000.50" / "-₹150.00" / "Exp -₹100.00" → rupees. */
 function rupees(text: string | null): number {

@@ -10,7 +10,8 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, createVerifiedUser, openPage, uiLogin, type TestUser } from './support.js';
+import { betToast, createVerifiedUser, uiLogin, type TestUser } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /**
  * Issue 13 in a real browser: a deposit approved in the back office moves the open player app's

@@ -10,7 +10,8 @@ import {
   sharedProduct,
   type Product,
 } from '../support/harness.js';
-import { betToast, createVerifiedUser, openPage, storedSession, type TestUser } from './support.js';
+import { betToast, createVerifiedUser, storedSession, type TestUser } from './support.js';
+import { openPage } from '../support/pages.js';
 
 /** "+₹1,00,000.50" / "-₹150.00" → rupees. */
 function rupees(text: string | null): number {

@@ -6,7 +6,8 @@ import { ledgerViolations } from '../../apps/server/test/ledger-invariants.js';
 import { openPostgresDatabase } from '../../apps/server/src/db/postgres-database.js';
 import { DEMO, DESKTOP, api, freshMobile, launchBrowser, loginToken, readOtp } from '../support/harness.js';
 import { scratchDatabase } from '../support/scratch-database.js';
-import { betToast, openPage, uiLogin } from '../player/support.js';
+import { betToast, uiLogin } from '../player/support.js';
+import { openPage } from '../support/pages.js';
 
 /**
  * Issue 29: "Two or more server processes behind HAProxy (Debian's package), with WebSockets, tested

@@ -1,6 +1,7 @@
 import { TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DESKTOP } from './harness.js';
+import type { VisitorPage } from './pages.js';
 
 /** What an authenticator app would show for this base32 secret, `stepsAhead` 30-second steps from now. */
 export function totpCode(secret: string, stepsAhead = 0): string {
@@ -34,18 +35,17 @@ export async function enrolOnPage(page: Page): Promise<{ secret: string; recover
   return { secret, recoveryCodes, usedCode };
 }
 
-/** A new operator's first back-office sign-in: password, then setting up the authenticator. */
+/** A new operator's first back-office sign-in, on a page of `seat`: password, then setting up the authenticator. */
 export async function logInAndEnrol(
-  browser: Browser,
+  seat: VisitorPage,
   baseUrl: string,
   national: string,
   password: string,
   viewport: { width: number; height: number } = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; secret: string; recoveryCodes: string[] }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+): Promise<{ page: Page; secret: string; recoveryCodes: string[] }> {
+  const { page } = await seat(viewport);
   await submitLogin(page, baseUrl, national, password);
   const enrolled = await enrolOnPage(page);
   await page.getByRole('heading', { name: 'Users' }).waitFor();
-  return { context, page, ...enrolled };
+  return { page, ...enrolled };
 }
