@@ -54,6 +54,9 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|@tanstack)[\\/]|apps[\\/]web[\\/]src[\\/]lib[\\/](api-client|toast|storage|navigation|boot-data)\.ts$|packages[\\/]web-kit[\\/]src[\\/](create-store|storage|idempotency|api-error|api-transport|toast-stack)\.ts$/,
             },
+            // The kit's helpers that only pages use travel as one chunk: the entry names every shared chunk in
+            // its preload list, and those bytes count against the first load (ADR 0024).
+            { name: 'kit', test: /packages[\\/]web-kit[\\/]src[\\/](use-idempotency-key|write-answer)\.ts$/ },
           ],
         },
       },

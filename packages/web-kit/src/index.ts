@@ -9,6 +9,7 @@ export { useDebouncedValue } from './use-debounced-value';
 export { useMediaQuery } from './use-media-query';
 export { newIdempotencyKey } from './idempotency';
 export { useIdempotencyKey } from './use-idempotency-key';
+export { writeAnswer } from './write-answer';
 export { copyText } from './copy-text';
 export { ApiError, errorMessage, shouldRetry, type ApiIssue } from './api-error';
 export {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import { oddsPreferenceSchema, type OddsPreference, type OddsPreferenceUpdate } from '@khel/contract';
 import { apiRequest, shouldRetry } from './api-client';
 
@@ -30,6 +31,6 @@ export function useSaveOddsPreference() {
       if (envelope.meta.code !== 200 || !envelope.data) throw new Error(envelope.meta.message);
       return envelope.data;
     },
-    onSuccess: (saved) => queryClient.setQueryData(KEY, saved),
+    onSuccess: (saved) => writeAnswer(queryClient, KEY, saved),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { AccountFigures, AccountMoney, ChipsMove, CreditMove, CreditSettlement } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -90,8 +91,8 @@ export function useMoveMoney(userId: string) {
   return useMutation({
     mutationFn: ({ action, idempotencyKey }: { action: MoneyAction; idempotencyKey: string }) =>
       moveMoney(userId, action, idempotencyKey),
-    onSuccess: ({ data, message }) => {
-      queryClient.setQueryData(accountMoneyKey(userId), data);
+    onSuccess: async ({ data, message }) => {
+      await writeAnswer(queryClient, accountMoneyKey(userId), data);
       toast.success(message);
     },
     onSettled: () => {

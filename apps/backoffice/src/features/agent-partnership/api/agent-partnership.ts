@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type {
   AgentRates,
   AgentRatesUpdate,
@@ -39,8 +40,8 @@ export function useSetAgentRates(userId: string) {
     mutationFn: async (body: AgentRatesUpdate) =>
       apiRequest<AgentRates>(`${userPath(userId)}/partnership`, { method: 'PUT', body }),
     meta: { quiet: true },
-    onSuccess: (result) => {
-      client.setQueryData(agentPartnershipKeys.rates(userId), result.data);
+    onSuccess: async (result) => {
+      await writeAnswer(client, agentPartnershipKeys.rates(userId), result.data);
       void client.invalidateQueries({ queryKey: ['audit-log'] });
       toast.success(result.message);
     },
@@ -89,8 +90,8 @@ export function useSetBetLimits(ownerId: string | null) {
   return useMutation({
     mutationFn: async (body: BetLimitsUpdate) => apiRequest<BetLimits>(limitsPath(ownerId), { method: 'PUT', body }),
     meta: { quiet: true },
-    onSuccess: (result) => {
-      client.setQueryData(agentPartnershipKeys.limits(ownerId), result.data);
+    onSuccess: async (result) => {
+      await writeAnswer(client, agentPartnershipKeys.limits(ownerId), result.data);
       void client.invalidateQueries({ queryKey: ['audit-log'] });
       toast.success(result.message);
     },

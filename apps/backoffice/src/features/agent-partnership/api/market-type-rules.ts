@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { MarketLock, MarketTypeRules, MarketTypeRulesUpdate } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -26,8 +27,8 @@ export function useSetMarketTypeRules(ownerId: string) {
     mutationFn: async (body: MarketTypeRulesUpdate) =>
       apiRequest<MarketTypeRules>(rulesPath(ownerId), { method: 'PUT', body }),
     meta: { quiet: true },
-    onSuccess: (result) => {
-      client.setQueryData(marketTypeKeys.rules(ownerId), result.data);
+    onSuccess: async (result) => {
+      await writeAnswer(client, marketTypeKeys.rules(ownerId), result.data);
       void client.invalidateQueries({ queryKey: ['market-type-rules', 'locks'] });
       void client.invalidateQueries({ queryKey: ['audit-log'] });
       toast.success(result.message);

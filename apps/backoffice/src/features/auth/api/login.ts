@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { LoginRequest, Profile } from '@khel/contract';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { profileQueryKey } from '../../../lib/auth/get-user-data';
@@ -46,6 +47,6 @@ export function useLogin() {
     mutationFn: login,
     // The form shows the error beside the fields; a toast would say it twice.
     meta: { quiet: true },
-    onSuccess: (profile) => queryClient.setQueryData(profileQueryKey, profile),
+    onSuccess: (profile) => writeAnswer(queryClient, profileQueryKey, profile),
   });
 }

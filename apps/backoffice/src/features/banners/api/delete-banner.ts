@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { Banner } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -12,8 +13,8 @@ export function useDeleteBanner() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBanner,
-    onSuccess: (_result, id) => {
-      queryClient.setQueryData<Banner[]>(bannersQueryKey, (list) => list?.filter((banner) => banner._id !== id));
+    onSuccess: async (_result, id) => {
+      await writeAnswer<Banner[]>(queryClient, bannersQueryKey, (list) => list?.filter((banner) => banner._id !== id));
       void queryClient.invalidateQueries({ queryKey: bannersQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['audit-log'] });
       toast.success('Banner removed');

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { Banner } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -28,8 +29,8 @@ export function useReorderBanners() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reorderBanners,
-    onSuccess: (banners) => {
-      queryClient.setQueryData(bannersQueryKey, banners);
+    onSuccess: async (banners) => {
+      await writeAnswer(queryClient, bannersQueryKey, banners);
       toast.success('Banner order saved');
     },
     // Refresh whatever happened: a refused (stale) order must show the server's current one.

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { BonusReportRow, ReferralFlag, ReferralSettings } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -29,8 +30,8 @@ export function useSaveReferralSettings() {
   return useMutation({
     mutationFn: saveReferralSettings,
     meta: { quiet: true },
-    onSuccess: ({ settings, message }) => {
-      queryClient.setQueryData(bonusKeys.referralSettings, settings);
+    onSuccess: async ({ settings, message }) => {
+      await writeAnswer(queryClient, bonusKeys.referralSettings, settings);
       toast.success(message || 'Referral settings saved');
     },
     onSettled: () => {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { AppSettings, BrandingUpdateRequest } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { appSettingsQueryKey } from '../../../lib/app-settings';
@@ -14,9 +15,9 @@ export function useUpdateBranding() {
   return useMutation({
     mutationFn: updateBranding,
     // The form shows field problems beside the fields; anything else still reaches the toast.
-    onSuccess: ({ settings, message }) => {
+    onSuccess: async ({ settings, message }) => {
       // The shell repaints with the new colour, name and favicon at once.
-      queryClient.setQueryData(appSettingsQueryKey, settings);
+      await writeAnswer(queryClient, appSettingsQueryKey, settings);
       void queryClient.invalidateQueries({ queryKey: ['audit-log'] });
       toast.success(message || 'Branding saved');
     },

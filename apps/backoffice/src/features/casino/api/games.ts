@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { casinoGameCreateSchema, casinoGameUpdateSchema } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -33,7 +34,7 @@ export async function updateCasinoGame(id: string, body: GameUpdate): Promise<{ 
 function useReplaceGame() {
   const queryClient = useQueryClient();
   return (game: DeskGame) =>
-    queryClient.setQueryData<DeskGame[]>(casinoQueryKeys.games, (list) =>
+    writeAnswer<DeskGame[]>(queryClient, casinoQueryKeys.games, (list) =>
       list === undefined ? list : sortGames(list.map((item) => (item._id === game._id ? game : item))),
     );
 }
@@ -44,8 +45,8 @@ export function useSetGameEnabled() {
   const refresh = useRefreshCasino();
   return useMutation({
     mutationFn: ({ game, enabled }: { game: DeskGame; enabled: boolean }) => updateCasinoGame(game._id, { enabled }),
-    onSuccess: ({ game }) => {
-      replace(game);
+    onSuccess: async ({ game }) => {
+      await replace(game);
       toast.success(game.enabled ? `${game.title} is back in the lobby` : `${game.title} is hidden from players`);
     },
     onSettled: refresh,
@@ -59,8 +60,8 @@ export function useUpdateGame() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: GameUpdate }) => updateCasinoGame(id, body),
     meta: { quiet: true },
-    onSuccess: ({ game, message }) => {
-      replace(game);
+    onSuccess: async ({ game, message }) => {
+      await replace(game);
       toast.success(message || 'Game saved');
     },
     onSettled: refresh,

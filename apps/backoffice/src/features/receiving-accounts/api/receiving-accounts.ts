@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { AdminAccount, PaymentAccountCreate } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -60,8 +61,8 @@ export function useSetReceivingAccountActive(of: AccountsOf = 'site') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) => setReceivingAccountActive(id, active, of),
-    onSuccess: (account) => {
-      queryClient.setQueryData<ReceivingAccount[]>([...receivingAccountsQueryKey, of], (list) =>
+    onSuccess: async (account) => {
+      await writeAnswer<ReceivingAccount[]>(queryClient, [...receivingAccountsQueryKey, of], (list) =>
         list?.map((item) => (item._id === account._id ? { ...item, active: account.active } : item)),
       );
       toast.success(account.active ? 'Players see this account again' : 'Players no longer see this account');

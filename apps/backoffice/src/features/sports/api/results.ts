@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { Market, PendingResult, SportsDeskSettings } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -58,8 +59,8 @@ export function useUpdateDeskSettings() {
       });
       return { data, message };
     },
-    onSuccess: ({ data, message }) => {
-      queryClient.setQueryData(settingsKey, data);
+    onSuccess: async ({ data, message }) => {
+      await writeAnswer(queryClient, settingsKey, data);
       toast.success(message || 'Settings saved');
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['audit-log'] }),

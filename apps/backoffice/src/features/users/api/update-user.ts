@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { BackofficeUser, UserUpdateRequest } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -19,8 +20,8 @@ export function useUpdateUser(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UserUpdateRequest) => updateUser(id, body),
-    onSuccess: ({ user, message }) => {
-      queryClient.setQueryData(usersQueryKeys.detail(id), user);
+    onSuccess: async ({ user, message }) => {
+      await writeAnswer(queryClient, usersQueryKeys.detail(id), user);
       void queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
       // Every change is audited on the server; any audit view on screen must show the new entry.
       void queryClient.invalidateQueries({ queryKey: ['audit-log'] });

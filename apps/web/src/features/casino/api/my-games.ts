@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { CasinoMyGames } from '@khel/contract';
 import { apiRequest, shouldRetry, unwrap } from '../../../lib/api-client';
 
@@ -25,6 +26,6 @@ export function useToggleFavourite() {
           successToast: false,
         }),
       ),
-    onSuccess: (data) => client.setQueryData(myGamesQueryKey, data),
+    onSuccess: (data) => writeAnswer(client, myGamesQueryKey, data),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { DepositLimit, DepositLimitPeriod } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { depositLimitsQueryKey } from './get-deposit-limits';
@@ -15,8 +16,9 @@ export function useSetDepositLimit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setDepositLimit,
-    onSuccess: (envelope) => {
-      if (envelope.meta.code === 200 && envelope.data) queryClient.setQueryData(depositLimitsQueryKey, envelope.data);
+    onSuccess: async (envelope) => {
+      if (envelope.meta.code === 200 && envelope.data)
+        await writeAnswer(queryClient, depositLimitsQueryKey, envelope.data);
     },
   });
 }

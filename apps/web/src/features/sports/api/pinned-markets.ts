@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import type { PinnedMarket } from '@khel/contract';
 import { apiRequest, shouldRetry, unwrap } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth/session';
@@ -18,14 +19,13 @@ export function usePinnedMarkets() {
 }
 
 /**
- * Pin (POST) or unpin (DELETE) one market; the answer is the whole list, which replaces the cache. A read of the
- * list already in flight is cancelled first: answered after the change, it would put the old list back (the pin
- * undone on screen until the next read; seen on a slow machine in phone-sports-pages.e2e.ts).
+ * Pin (POST) or unpin (DELETE) one market; the answer is the whole list, which replaces the cache (writeAnswer: a
+ * read of the list answered before the change would otherwise put the old list back, the pin undone on screen
+ * until the next read; seen on a slow machine in phone-sports-pages.e2e.ts).
  */
 export function useTogglePin() {
   const queryClient = useQueryClient();
   return useMutation({
-    onMutate: () => queryClient.cancelQueries({ queryKey: KEY }),
     mutationFn: async ({ marketId, pinned }: { marketId: string; pinned: boolean }) =>
       unwrap(
         pinned
@@ -36,6 +36,6 @@ export function useTogglePin() {
               successToast: false,
             }),
       ),
-    onSuccess: (list) => queryClient.setQueryData(KEY, list),
+    onSuccess: (list) => writeAnswer(queryClient, KEY, list),
   });
 }

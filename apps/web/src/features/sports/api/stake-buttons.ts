@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { writeAnswer } from '@khel/web-kit';
 import { DEFAULT_STAKE_BUTTONS, stakeButtonsSchema, type StakeButtons, type StakeButtonsUpdate } from '@khel/contract';
 import { apiRequest, shouldRetry } from '../../../lib/api-client';
 
@@ -24,6 +25,6 @@ export function useSaveStakeButtons() {
       if (envelope.meta.code !== 200 || !envelope.data) throw new Error(envelope.meta.message);
       return envelope.data;
     },
-    onSuccess: (saved) => queryClient.setQueryData(KEY, saved),
+    onSuccess: (saved) => writeAnswer(queryClient, KEY, saved),
   });
 }
