@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   DEMO,
   DESKTOP,
@@ -17,7 +17,7 @@ import {
   type RunningProduct,
 } from '../support/harness.js';
 import { betToast, closeSheet, createVerifiedUser, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
-import { openPage } from '../support/pages.js';
+import { keptPages, openPage } from '../support/pages.js';
 
 /**
  * Bonuses and the referral programme (PRODUCT.md §8) in a real browser, phone and desktop: an operator
@@ -94,22 +94,25 @@ async function profileOf(
   return answer.data;
 }
 
-async function backOffice(viewport: {
-  width: number;
-  height: number;
-}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
+// One context per screen size for the operator and the players, who take turns (keptPages); the test that moves
+// the clock forward a week opens its own.
+const visitorPage = keptPages(
+  () => browser,
+  () => product.baseUrl,
+);
+
+async function backOffice(viewport: { width: number; height: number }): Promise<{ page: Page }> {
+  const { page } = await visitorPage(viewport);
   await page.goto(`${product.baseUrl}/backoffice/`);
   await page.getByLabel('Mobile number').fill(DEMO.director.national);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.director.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: 'Users' }).waitFor();
-  return { context, page };
+  return { page };
 }
 
 async function playerPage(user: TestUser, viewport: { width: number; height: number }) {
-  const opened = await openPage(browser, viewport);
+  const opened = await visitorPage(viewport);
   await uiLogin(opened.page, product.baseUrl, user.national, user.password);
   await opened.page.getByTestId('balance-amount').waitFor();
   return opened;
@@ -191,7 +194,7 @@ afterAll(async () => {
 
 describe('bonuses and referrals in a real browser', () => {
   it('desktop: an operator creates a welcome offer in the back office', async () => {
-    const { context, page } = await backOffice(DESKTOP);
+    const { page } = await backOffice(DESKTOP);
     await page.getByRole('link', { name: 'Bonuses' }).click();
     await page.getByRole('heading', { name: 'Bonuses' }).waitFor();
     await page.getByRole('button', { name: 'New offer' }).click();
@@ -206,7 +209,6 @@ describe('bonuses and referrals in a real browser', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('100% up to ₹1,000.00');
     expect(await row.textContent()).toContain('2× at odds ≥ 1.50');
-    await context.close();
   });
 
   it('phone: a new player deposits, is approved, activates the welcome bonus, bets from the bonus wallet, sees progress move and claims', async () => {
@@ -215,7 +217,7 @@ describe('bonuses and referrals in a real browser', () => {
     await approvedDeposit(user, 500);
     const before = await profileOf(user.token);
 
-    const { context, page, errors } = await playerPage(user, PHONE);
+    const { page, errors } = await playerPage(user, PHONE);
     await page.getByRole('link', { name: 'Bonus', exact: true }).click();
     await waitForPath(page, '/bonus');
     const offered = page.getByRole('article', { name: 'E2E Welcome, Offered' });
@@ -264,7 +266,6 @@ describe('bonuses and referrals in a real browser', () => {
     expect(after.balance).toBe(before.balance + 1500);
     expect(after.bonus).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('desktop: an operator grants a manual bonus on the player page; the player activates it, then forfeits it', async () => {
@@ -301,9 +302,8 @@ describe('bonuses and referrals in a real browser', () => {
     await confirm.getByRole('button', { name: 'Grant bonus' }).click();
     await office.page.getByText('Bonus offered to the player').first().waitFor();
     await office.page.getByRole('listitem', { name: 'E2E Goodwill, Offered' }).waitFor();
-    await office.context.close();
 
-    const { context, page, errors } = await playerPage(user, DESKTOP);
+    const { page, errors } = await playerPage(user, DESKTOP);
     await page.goto(`${product.baseUrl}/bonus`);
     await page
       .getByRole('article', { name: 'E2E Goodwill, Offered' })
@@ -320,7 +320,6 @@ describe('bonuses and referrals in a real browser', () => {
     await page.getByRole('article', { name: 'E2E Goodwill, Forfeited' }).waitFor();
     expect((await profileOf(user.token)).bonus).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it("phone: a referred friend's losing week is paid once the week has closed, shows on /referral-bonus and is claimed to the main wallet", async () => {

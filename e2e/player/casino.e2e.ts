@@ -12,7 +12,7 @@ import {
 } from '../support/harness.js';
 import { indiaDmy, sameIndiaDayFor } from '../support/india-day.js';
 import { createVerifiedUser, pathOf, setFlags, uiLogin, waitForPath } from './support.js';
-import { openPage } from '../support/pages.js';
+import { keptPages } from '../support/pages.js';
 
 /**
  * The casino lobbies of the player app in a real browser against the real server: /slots and
@@ -58,8 +58,14 @@ async function gameFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
+// One context per screen size: each test signs in on it as a visitor again (keptPages).
+const visitorPage = keptPages(
+  () => browser,
+  () => product.baseUrl,
+);
+
 async function loggedInAsDemo(viewport: { width: number; height: number }) {
-  const opened = await openPage(browser, viewport);
+  const opened = await visitorPage(viewport);
   await uiLogin(opened.page, product.baseUrl, DEMO.player.national, DEMO.player.password);
   await waitForPath(opened.page, '/slots');
   await opened.page.getByTestId('balance-amount').waitFor();
@@ -78,7 +84,7 @@ afterAll(async () => {
 
 describe('casino lobbies in a real browser', () => {
   it('phone: /slots lists the slot in a 2-slide carousel, the game fills the screen, Back closes it', async () => {
-    const { context, page, errors } = await loggedInAsDemo(PHONE);
+    const { page, errors } = await loggedInAsDemo(PHONE);
     const card = page.getByTestId('game-card').filter({ hasText: 'Royal Bengal' });
     await card.waitFor();
     expect(await page.getByTestId('game-carousel').first().getAttribute('data-per-view')).toBe('2');
@@ -108,12 +114,11 @@ describe('casino lobbies in a real browser', () => {
     await page.getByTestId('game-frame').waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/slots');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('desktop: spins the slot inside the frame and the header balance follows', async () => {
     await sameIndiaDayFor(45_000);
-    const { context, page, errors } = await loggedInAsDemo(DESKTOP);
+    const { page, errors } = await loggedInAsDemo(DESKTOP);
     expect(await page.getByTestId('game-carousel').first().getAttribute('data-per-view')).toBe('5');
     // Royal Bengal is also under "Recently played" by now (issue 15): either tile opens it.
     await page.getByRole('button', { name: 'Play Royal Bengal by Khel Originals' }).first().click();
@@ -155,12 +160,11 @@ describe('casino lobbies in a real browser', () => {
       `Slots / Khel Originals / ${indiaDmy()}`,
     );
     expect(errors).toEqual([]);
-    await context.close();
   }, 120_000);
 
   it('desktop: joins a Dragon Tiger round from /live-casino, bets, sees the result, the history and the statement', async () => {
     await sameIndiaDayFor(90_000);
-    const { context, page, errors } = await loggedInAsDemo(DESKTOP);
+    const { page, errors } = await loggedInAsDemo(DESKTOP);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Live Casino' }).click();
     await waitForPath(page, '/live-casino');
     await page.getByRole('button', { name: 'Play Dragon Tiger by Khel Originals' }).click();
@@ -225,7 +229,6 @@ describe('casino lobbies in a real browser', () => {
     const lines = statement.data.lines.filter((line) => line.description === mine?.description);
     expect(lines.some((line) => line.kind === 'casino_debit' && line.amount === -100)).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
   }, 250_000);
 
   it('a player without allowSlots is sent from /slots to the landing page and cannot launch a slot', async () => {
@@ -237,7 +240,7 @@ describe('casino lobbies in a real browser', () => {
     });
     expect(refused.meta.code).toBe(403);
 
-    const { context, page, errors } = await openPage(browser, PHONE);
+    const { page, errors } = await visitorPage(PHONE);
     await uiLogin(page, product.baseUrl, user.national, user.password);
     // Spec §4: /slots if allowed, else / (allowHome).
     await waitForPath(page, '/');
@@ -273,6 +276,5 @@ describe('casino lobbies in a real browser', () => {
       ].sort(),
     );
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

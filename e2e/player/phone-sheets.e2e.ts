@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, startProduct, type RunningProduct } from '../support/harness.js';
 import { PHONE_AND_DESKTOP, uiLogin, waitForPath } from './support.js';
-import { openPage } from '../support/pages.js';
+import { keptPages } from '../support/pages.js';
 
 /** Issue 31: the account drawer and every sheet on a phone, and the same at a desktop size. */
 let product: RunningProduct;
@@ -15,8 +15,14 @@ afterAll(async () => {
   await product?.stop();
 });
 
+// One context per screen size: each test signs in on it as a visitor again (keptPages).
+const visitorPage = keptPages(
+  () => browser,
+  () => product.baseUrl,
+);
+
 async function signedIn(viewport: { width: number; height: number }) {
-  const opened = await openPage(browser, viewport);
+  const opened = await visitorPage(viewport);
   await uiLogin(opened.page, product.baseUrl, DEMO.player.national, DEMO.player.password);
   await opened.page.getByTestId('balance-amount').waitFor();
   await opened.page.goto(`${product.baseUrl}/`);
@@ -48,7 +54,7 @@ async function reachable(page: Page, selector: string, index: number): Promise<b
 
 describe('the account drawer and sheets', () => {
   it.each(PHONE_AND_DESKTOP)('%s: every row of the account drawer can be tapped, Logout last', async (_label, size) => {
-    const { context, page, errors } = await signedIn(size);
+    const { page, errors } = await signedIn(size);
     await page.getByTestId('profile-menu-button').click();
     const menu = page.getByTestId('profile-menu');
     await menu.waitFor();
@@ -66,13 +72,12 @@ describe('the account drawer and sheets', () => {
     await waitForPath(page, '/login');
     await page.getByText('Logged Out').first().waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it.each(PHONE_AND_DESKTOP)(
     '%s: Back closes an open drawer, dialog or bet slip and stays on the page',
     async (_label, size) => {
-      const { context, page, errors } = await signedIn(size);
+      const { page, errors } = await signedIn(size);
       // The drawer.
       await page.getByTestId('profile-menu-button').click();
       await page.getByTestId('profile-menu').waitFor();
@@ -113,7 +118,6 @@ describe('the account drawer and sheets', () => {
       await page.goBack();
       await waitForPath(page, '/');
       expect(errors).toEqual([]);
-      await context.close();
     },
   );
 });

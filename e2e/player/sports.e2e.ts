@@ -11,7 +11,7 @@ import {
   type RunningProduct,
 } from '../support/harness.js';
 import { betToast, closeSheet, openMyBets, uiLogin } from './support.js';
-import { openPage } from '../support/pages.js';
+import { keptPages } from '../support/pages.js';
 
 /** "₹1,00,000.50" / "-₹150.00" / "Exp -₹100.00" → rupees. */
 function rupees(text: string | null): number {
@@ -71,11 +71,17 @@ async function currentBackRate(runnerIndex: number): Promise<number> {
   return rate;
 }
 
+// One context per screen size: each test signs in on it as a visitor again (keptPages).
+const visitorPage = keptPages(
+  () => browser,
+  () => product.baseUrl,
+);
+
 async function playerPage(viewport: {
   width: number;
   height: number;
 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await openPage(browser, viewport);
+  const opened = await visitorPage(viewport);
   await uiLogin(opened.page, product.baseUrl, DEMO.player.national, DEMO.player.password);
   await opened.page.getByTestId('balance-amount').waitFor();
   return opened;
@@ -161,7 +167,7 @@ afterAll(async () => {
 
 describe('sports exchange in a real browser', () => {
   it('Home lists events with live prices; backing a demo runner matches against house liquidity and moves balance and exposure', async () => {
-    const { context, page, errors } = await playerPage(DESKTOP);
+    const { page, errors } = await playerPage(DESKTOP);
     await page.goto(`${product.baseUrl}/`);
     const row = page
       .getByTestId('event-row')
@@ -196,11 +202,10 @@ describe('sports exchange in a real browser', () => {
     // Header: exposure −100, displayed balance (balance + exposure) 100 lower, pushed over the socket.
     await waitForHeader(page, before.balance - 100, before.exposure - 100);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('a fancy YES bet on a phone, settled by the director, shows in My Bets and Profit And Loss', async () => {
-    const { context, page, errors } = await playerPage(PHONE);
+    const { page, errors } = await playerPage(PHONE);
     await page.goto(`${product.baseUrl}${EVENT_PATH}`);
     const row = page.getByTestId('fancy-market').filter({ hasText: '10 over runs Alpha' });
     await row.getByTestId('fancy-yes').click();
@@ -232,11 +237,10 @@ describe('sports exchange in a real browser', () => {
     await plRow.first().waitFor({ timeout: 30_000 });
     expect(await plRow.first().textContent()).toContain('₹180.00');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('a bookmaker bet at a rate the house has moved is refused with "Odds changed"', async () => {
-    const { context, page } = await playerPage(DESKTOP);
+    const { page } = await playerPage(DESKTOP);
     await page.goto(`${product.baseUrl}${EVENT_PATH}`);
     const bookmaker = page.getByTestId('bookmaker-market');
     const runner = bookmaker.getByTestId('runner').filter({ hasText: 'Alpha Kings' });
@@ -256,7 +260,6 @@ describe('sports exchange in a real browser', () => {
     expect(await slip.getByTestId('slip-odds').textContent()).toBe('rate 40');
     await slip.getByTestId('place-bet').click();
     await betToast(page, 'Bet matched');
-    await context.close();
   });
 
   it('an unmatched lay far from the market is cancelled from My Bets, which groups bets by event with links', async () => {
@@ -277,7 +280,7 @@ describe('sports exchange in a real browser', () => {
       }),
     });
     expect(((await placed.json()) as { meta: { code: number } }).meta.code).toBe(200);
-    const { context, page, errors } = await playerPage(DESKTOP);
+    const { page, errors } = await playerPage(DESKTOP);
     await page.goto(`${product.baseUrl}${EVENT_PATH}`);
     const market = page.getByTestId('exchange-market');
     await market.waitFor();
@@ -342,7 +345,6 @@ describe('sports exchange in a real browser', () => {
     await page.waitForURL((url) => url.search.includes('alpha-kings-v-beta-titans'));
     await page.getByTestId('event-name').filter({ hasText: EVENT_NAME }).waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('shows a suspended market and the Score / Tv panel honestly', async () => {
@@ -351,7 +353,7 @@ describe('sports exchange in a real browser', () => {
       body: { status: 'suspended' },
     });
     expect(suspended.meta.code).toBe(200);
-    const { context, page } = await playerPage(PHONE);
+    const { page } = await playerPage(PHONE);
     await page.goto(`${product.baseUrl}${EVENT_PATH}`);
     const bookmaker = page.getByTestId('bookmaker-market');
     await bookmaker.getByTestId('market-overlay').first().waitFor();
@@ -370,6 +372,5 @@ describe('sports exchange in a real browser', () => {
     await page.getByTestId('tv-empty').waitFor();
     await page.getByRole('button', { name: 'Score' }).click();
     await page.getByTestId('score-panel').waitFor();
-    await context.close();
   });
 });

@@ -11,7 +11,7 @@ import {
   type RunningProduct,
 } from '../support/harness.js';
 import { betToast, createVerifiedUser, uiLogin, type TestUser } from './support.js';
-import { openPage } from '../support/pages.js';
+import { keptPages } from '../support/pages.js';
 
 /**
  * Issue 13 in a real browser: a deposit approved in the back office moves the open player app's
@@ -31,25 +31,35 @@ async function created(path: string, body: unknown): Promise<string> {
   return answer.data._id;
 }
 
+// A context per screen size for the players and one for the operator, who acts while a player's app is open
+// (keptPages): each test starts as a visitor in them.
+const visitorPage = keptPages(
+  () => browser,
+  () => product.baseUrl,
+);
+const operatorPage = keptPages(
+  () => browser,
+  () => product.baseUrl,
+);
+
 async function playerPage(
   user: TestUser,
   viewport: { width: number; height: number },
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await openPage(browser, viewport);
+  const opened = await visitorPage(viewport);
   await uiLogin(opened.page, product.baseUrl, user.national, user.password);
   await opened.page.getByTestId('balance-amount').waitFor();
   return opened;
 }
 
-async function backOffice(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
+async function backOffice(): Promise<{ page: Page }> {
+  const { page } = await operatorPage(DESKTOP);
   await page.goto(`${product.baseUrl}/backoffice/`);
   await page.getByLabel('Mobile number').fill(DEMO.director.national);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.director.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: 'Users' }).waitFor();
-  return { context, page };
+  return { page };
 }
 
 beforeAll(async () => {
@@ -112,7 +122,7 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
   ] as const) {
     it(`${name}: an operator's deposit approval moves the open app's balance within a second, with its toast`, async () => {
       const user = await createVerifiedUser(product.baseUrl);
-      const { context, page, errors } = await playerPage(user, viewport);
+      const { page, errors } = await playerPage(user, viewport);
       const before = await page.getByTestId('balance-amount').textContent();
       expect(before).toBe('₹10,000.00');
       const accounts = await api<{ _id: string; type: 'upi' | 'bank' }[]>(
@@ -141,14 +151,12 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
       await page.getByText('Deposit of ₹1,000.00 approved').first().waitFor({ timeout: 1000 });
       expect(Date.now() - approvedAt).toBeLessThan(1500);
       expect(errors).toEqual([]);
-      await desk.context.close();
-      await context.close();
     });
   }
 
   it('phone: an in-play bookmaker slip closes after the delay with a toast saying the bet was accepted', async () => {
     const user = await createVerifiedUser(product.baseUrl);
-    const { context, page, errors } = await playerPage(user, PHONE);
+    const { page, errors } = await playerPage(user, PHONE);
     await page.goto(`${product.baseUrl}${EVENT_PATH}`);
     const runner = page.getByTestId('bookmaker-market').getByTestId('runner').filter({ hasText: 'Gamma Hawks' });
     await runner.getByTestId('bm-back').filter({ hasText: '45' }).click();
@@ -160,12 +168,11 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
     // The matched bet is listed on the event page.
     await page.getByTestId('event-bet').filter({ hasText: 'Gamma Hawks' }).waitFor({ timeout: 10_000 });
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('desktop: a slip whose rate moved during the delay is cleared and says the bet was refused', async () => {
     const user = await createVerifiedUser(product.baseUrl);
-    const { context, page } = await playerPage(user, DESKTOP);
+    const { page } = await playerPage(user, DESKTOP);
     await page.goto(`${product.baseUrl}${EVENT_PATH}`);
     const runner = page.getByTestId('bookmaker-market').getByTestId('runner').filter({ hasText: 'Delta Owls' });
     await runner.getByTestId('bm-back').filter({ hasText: '55' }).click();
@@ -186,7 +193,6 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
       'Bet lapsed: The price moved during the bet delay',
     );
     expect(await slip.getByTestId('slip-stake').inputValue()).toBe('');
-    await context.close();
   });
 
   for (const [name, viewport] of [
@@ -211,7 +217,7 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
         });
         expect(placed.data.status).toBe('unmatched');
       }
-      const { context, page, errors } = await playerPage(user, viewport);
+      const { page, errors } = await playerPage(user, viewport);
       await page.goto(`${product.baseUrl}${EVENT_PATH}`);
       const list = page.getByTestId('event-bets');
       await list.getByTestId('event-bet').nth(1).waitFor({ timeout: 10_000 });
@@ -233,7 +239,6 @@ describe('trading slip and balances that move themselves (issue 13)', () => {
       await page.getByTestId('event-bets-empty').waitFor({ timeout: 10_000 });
       await page.getByTestId('exposure-amount').filter({ hasText: '₹0.00' }).waitFor({ timeout: 5000 });
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 });
