@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { DATABASE_FREE_FILES } from './apps/server/test/database-free-files.js';
 import server from './apps/server/vitest.config.js';
@@ -13,7 +14,8 @@ export default defineConfig({
     // Three workers for two cores. A file keeps at most one core busy (its worker, or PostgreSQL answering it)
     // and waits between (a browser's page, a bet delay, a socket): with a worker per core the cores were 82-91 %
     // busy through the server and browser files, with three 93 % and the run 8 % shorter (docs/testing.md).
-    maxWorkers: '150%',
+    // (Vitest caps a percentage at the cores, so the count is worked out here.)
+    maxWorkers: Math.ceil(availableParallelism() * 1.5),
     // The closing summary (scripts/test-summary.mjs) reads the JSON report and the timings.
     reporters: ['default', ['json', { outputFile: '.test-report.json' }], './scripts/timing-reporter.ts'],
     projects: [
