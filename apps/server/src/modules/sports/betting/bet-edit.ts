@@ -121,7 +121,8 @@ export function createBetEdit(deps: { books: MarketBooks; wallet: WalletService;
           changes.userIds.add(bet.user_id);
           changes.betIds.add(bet.id);
           changes.betIds.add(answer);
-          await refreshExposures(context.tx, wallet, market, runners, [bet.user_id], changes.positions);
+          // A new price may fill other players' resting offers: their positions take the fills' lines too (EXP-1).
+          await refreshExposures(context.tx, wallet, market, runners, changes.userIds, changes.positions);
           return answer;
         },
         tx,

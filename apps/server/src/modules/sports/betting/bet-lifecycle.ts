@@ -104,7 +104,8 @@ export function createBetLifecycle(deps: {
             await lapse(error.code === 'ODDS_CHANGED' ? 'PRICE_MOVED' : error.code);
           }
         }
-        await refreshExposures(context.tx, wallet, market, context.runners, [bet.user_id], changes.positions);
+        // Reaching the book, the bet may fill other players' resting offers: their positions take the fills' lines too (EXP-1).
+        await refreshExposures(context.tx, wallet, market, context.runners, changes.userIds, changes.positions);
         changes.marketIds.add(market.id);
         const decided = await repo.bet(bet.id);
         return {

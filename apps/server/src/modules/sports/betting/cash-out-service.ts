@@ -228,7 +228,8 @@ export function createCashOutService(deps: {
         fail('ODDS_CHANGED', 'The prices moved before your cash out could be matched in full; nothing was changed');
       ids.push(bet.id);
     }
-    await refreshExposures(context.tx, wallet, context.market, context.runners, [caller.userId], changes.positions);
+    // The legs filled other players' resting offers: their positions take the fills' lines too (EXP-1).
+    await refreshExposures(context.tx, wallet, context.market, context.runners, changes.userIds, changes.positions);
     return ids;
   }
 
