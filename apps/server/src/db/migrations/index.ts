@@ -39,6 +39,7 @@ import announcements from './0044-announcements.js';
 import treeMovesAndSessionCommission from './0045-tree-moves-and-session-commission.js';
 import helpContact from './0047-help-contact.js';
 import pinnedMarkets from './0050-pinned-markets.js';
+import playerMarketBets from './0051-player-market-bets.js';
 
 export interface Migration {
   id: string;
@@ -88,4 +89,5 @@ export const MIGRATIONS: Migration[] = [
   { id: '0045-tree-moves-and-session-commission', sql: treeMovesAndSessionCommission },
   { id: '0047-help-contact', sql: helpContact },
   { id: '0050-pinned-markets', sql: pinnedMarkets },
+  { id: '0051-player-market-bets', sql: playerMarketBets },
 ];

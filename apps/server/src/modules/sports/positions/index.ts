@@ -14,6 +14,13 @@ export {
   remainingPaise,
 } from './exposure.js';
 export type { PositionDeltas } from './exposure.js';
-export { readPositions } from './positions-repository.js';
-export { createPositionsService, fancyBetOf, heldPositionsOf, positionLines, shownOf } from './positions-service.js';
+export { readHeldPlayers, readPositions } from './positions-repository.js';
+export {
+  createPositionsService,
+  fancyBetOf,
+  heldPositionsOf,
+  positionLines,
+  shownOf,
+  shownOfHeld,
+} from './positions-service.js';
 export type { PositionsService, ShownPosition } from './positions-service.js';

@@ -143,7 +143,7 @@ export interface ShownPosition {
   matched: Record<string, number>;
 }
 
-/** The running positions of one player on one exchange market, from that player's live bets and their fills (as readPositions answers them). */
+/** The running positions of one player on one market from that player's live bets and their fills: a house market's lane starts from them (it has no fills), and tests check shownOfHeld against them. */
 export function shownOf(
   market: MarketRow,
   runnerIds: readonly string[],
@@ -156,6 +156,36 @@ export function shownOf(
     shown.set(wallet, {
       live: mine.length,
       matched: matchedByRunner(runnerIds, positionLines(market, mine, fills).matched),
+    });
+  }
+  return shown;
+}
+
+/**
+ * The running positions of one player on one exchange market, from their rows per wallet (decision
+ * 0080): an exposure row's `outcomes` is the matched result per runner of the wallet's live bets,
+ * added to fill by fill (the very lines positionLines draws from the fills), so it is the running
+ * position itself, and the count of live bets says whether it is shown. A bet closed by a cash out
+ * is left out of a shown position but not of the outcomes: a player with a live one (none on an
+ * exchange market, whose cash out hedges with ordinary bets) gets no running position (null), and
+ * their positions are read.
+ */
+export function shownOfHeld(
+  runnerIds: readonly string[],
+  wallets: readonly {
+    wallet: WalletName;
+    live_bets: number;
+    closed_bets: number;
+    outcomes: Readonly<Record<string, number>> | null;
+  }[],
+): Map<WalletName, ShownPosition> | null {
+  if (wallets.some((row) => row.closed_bets > 0)) return null;
+  const shown = new Map<WalletName, ShownPosition>();
+  for (const wallet of ['main', 'bonus'] as WalletName[]) {
+    const row = wallets.find((candidate) => candidate.wallet === wallet);
+    shown.set(wallet, {
+      live: row?.live_bets ?? 0,
+      matched: Object.fromEntries(runnerIds.map((runnerId) => [runnerId, row?.outcomes?.[runnerId] ?? 0])),
     });
   }
   return shown;

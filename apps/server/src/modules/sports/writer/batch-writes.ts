@@ -4,8 +4,8 @@ import { limitRulesFingerprint, limitRulesForBets } from '../../agents/downline-
 import type { FillInsert } from './batch-writes-repository.js';
 import { LIVE, remainingPaise } from '../positions/index.js';
 import { oddsPreferencesOf } from '../odds-preference/index.js';
-import { readPositions } from '../positions/index.js';
-import { shownOf } from '../positions/index.js';
+import { readHeldPlayers } from '../positions/index.js';
+import { shownOf, shownOfHeld } from '../positions/index.js';
 import type { ShownPosition } from '../positions/index.js';
 import type { BetRow, MarketRow } from '../sports-repository.js';
 import { createSportsRepository } from '../sports-repository.js';
@@ -177,19 +177,36 @@ export function createBatchWrites(
       return memo.players.get(userId) as HeldPlayer;
     },
 
-    /** Reads the players the lane does not hold yet, all in two statements (after writing what is staged). */
+    /** Reads the players the lane does not hold yet, all in one statement (after writing what is staged; two on a house market). */
     async readPlayers(userIds: readonly string[]): Promise<void> {
       const missing = [...new Set(userIds)].filter((userId) => !memo.players.has(userId));
       if (missing.length === 0) return;
       if (orphans) await flush();
-      // The players' live bets and their fills: the open ones are held, and the running positions start from them.
-      // A house market has no fills: its bets alone, and the players' odds-change preferences its quotes need.
-      const house = market.row.type !== 'EXCHANGE';
+      if (market.row.type === 'EXCHANGE') {
+        // Their open bets, and per wallet the exposure row whose outcomes are the running position (decision 0080).
+        const { open, wallets } = await readHeldPlayers(tx, marketId, missing);
+        for (const userId of missing) {
+          const mine = wallets.filter((row) => row.user_id === userId);
+          memo.players.set(userId, {
+            positions: new Map(
+              mine.flatMap((row) =>
+                row.exposure_paise === null
+                  ? []
+                  : [[row.wallet, { exposurePaise: row.exposure_paise, outcomes: row.outcomes ?? {} }] as const],
+              ),
+            ),
+            open: new Map(open.filter((bet) => bet.user_id === userId).map((bet) => [bet.id, bet])),
+            live: null,
+            oddsPreference: null,
+            shown: shownOfHeld(market.runnerIds, mine),
+          });
+        }
+        return;
+      }
+      // A house market has no fills: the players' live bets (its running positions start from them), and their odds-change preferences its quotes need.
       const repo = createSportsRepository(tx);
-      const { bets, fills } = house
-        ? { bets: await repo.liveBetsOfUsersInMarkets(missing, [marketId]), fills: [] }
-        : await readPositions(tx, [marketId], missing, [marketId]);
-      const preferences = house ? await oddsPreferencesOf(tx, missing) : null;
+      const bets = await repo.liveBetsOfUsersInMarkets(missing, [marketId]);
+      const preferences = await oddsPreferencesOf(tx, missing);
       const exposures = await repo.marketPositionsOfUsers(missing, marketId);
       for (const userId of missing) {
         const mine = bets.filter((bet) => bet.user_id === userId);
@@ -201,8 +218,8 @@ export function createBatchWrites(
           ),
           open: new Map(mine.filter((bet) => OPEN.has(bet.status)).map((bet) => [bet.id, bet])),
           live: market.row.type === 'FANCY' ? new Map(mine.map((bet) => [bet.id, bet])) : null,
-          oddsPreference: preferences?.get(userId) ?? null,
-          shown: shownOf(market.row, market.runnerIds, mine, fills),
+          oddsPreference: preferences.get(userId) ?? null,
+          shown: shownOf(market.row, market.runnerIds, mine, []),
         });
       }
     },
