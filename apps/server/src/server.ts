@@ -36,6 +36,10 @@ async function main(): Promise<void> {
     process.exit(78); // EX_CONFIG
   }
   const { app, services, startFeed, drain } = await buildApp({ config, db });
+  // Exposure rows checked against their fills, and any stale one repaired, before this process listens,
+  // seeds or starts a feed (decision 0081); each repair is a command of its market's writer, so a process
+  // serving beside this one meanwhile stays right.
+  await services.exposureRepair.repairOpenMarkets(app.log);
   if (config.demoData) await seedDemoData(services);
   // The demo lobby shows the built-in Hub88 simulator's games (decision 0046); a refresh keeps operators' switches.
   if (config.demoData && services.hub88Simulator !== null)

@@ -46,6 +46,7 @@ import { forgetCachedOnBus } from './modules/identity/identity-cache-bus.js';
 import { createBettingService } from './modules/sports/betting/index.js';
 import { createMarketBooks } from './modules/sports/writer/index.js';
 import { createDelayedBets } from './modules/sports/delayed-bets.js';
+import { createExposureRepair } from './modules/sports/exposure-repair.js';
 import { createMarketCommands } from './modules/sports/market-commands.js';
 import { createMarketForwarding } from './modules/sports/routing/index.js';
 import { createMarketLeases } from './modules/sports/routing/index.js';
@@ -364,6 +365,8 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
   const reports = createReportsService({ db, clock, credit: agentFigures });
   const fancyBooks = createFancyBookService({ db, clock, chains: createPartnershipChains({ db, clock }) });
   const betList = createBetListService({ db });
+  // Exposure rows a fill left stale before the counterparty fix, recomputed from the fills at every start (decision 0081).
+  const exposureRepair = createExposureRepair({ db, books, wallet, audit });
   const delayedBets = createDelayedBets({ sports, mayWrite: (marketId) => marketRouter.mayWrite(marketId) });
   const stopTimers = () => delayedBets.stop();
   return {
@@ -393,6 +396,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     sports,
     marketRouter,
     delayedBets,
+    exposureRepair,
     positions,
     cashOut,
     resultDesk,

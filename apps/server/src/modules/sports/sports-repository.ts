@@ -703,15 +703,43 @@ export function createSportsRepository(db: Queryable) {
         )
       ).rows;
     },
+    /** Every player's exposure rows on a market, per wallet (the repair of decision 0081 checks them against the fills). */
     async exposuresOfMarket(
       marketId: string,
-    ): Promise<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }[]> {
+    ): Promise<
+      { user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number; outcomes: Record<string, number> }[]
+    > {
       return (
-        await db.query<{ user_id: string; wallet: 'main' | 'bonus'; exposure_paise: number }>(
-          'select user_id, wallet, exposure_paise from market_exposures where market_id = $1',
+        await db.query<{
+          user_id: string;
+          wallet: 'main' | 'bonus';
+          exposure_paise: number;
+          outcomes: Record<string, number>;
+        }>('select user_id, wallet, exposure_paise, outcomes from market_exposures where market_id = $1', [marketId])
+      ).rows;
+    },
+    /** Every bet on a market still in play (pending, unmatched, matched), by seq. */
+    async liveBetsOfMarket(marketId: string): Promise<BetRow[]> {
+      return (
+        await db.query<BetRow>(
+          `select ${BET_COLUMNS} from bets where market_id = $1 and status in ('pending', 'unmatched', 'matched') order by seq`,
           [marketId],
         )
       ).rows;
+    },
+    /**
+     * The exchange markets neither settled nor voided where money may be reserved: those with an
+     * exposure row or a live bet (a feed's many markets nobody bet on are not read).
+     */
+    async exchangeMarketsHoldingMoney(): Promise<string[]> {
+      return (
+        await db.query<{ id: string }>(
+          `select m.id from markets m where m.type = 'EXCHANGE' and m.status not in ('settled', 'voided')
+             and (exists (select 1 from market_exposures e where e.market_id = m.id)
+               or exists (select 1 from bets b where b.market_id = m.id and b.status in ('pending', 'unmatched', 'matched')))
+           order by m.id`,
+        )
+      ).rows.map((row) => row.id);
     },
 
     // Feed state

@@ -197,8 +197,25 @@ export async function refreshExposures(
         Object.values(outcomes).every((value) => value === 0)
       )
         continue;
-      if (next !== previous) await wallet.addExposure(tx, userId, walletName, next - previous);
-      await repo.setMarketExposure(userId, market.id, walletName, next, outcomes);
+      await writeExposureRow(tx, wallet, { userId, marketId: market.id, wallet: walletName }, previous, next, outcomes);
     }
   }
+}
+
+/**
+ * Writes one player's exposure row on a market and wallet and moves the difference from what the row
+ * held onto their wallet account, whose CHECK refuses it if the available balance would go negative:
+ * how a row and the money it reserves move together outside a group commit (refreshExposures, the
+ * repair of decision 0081). `outcomes` undefined keeps the row's (fancy).
+ */
+export async function writeExposureRow(
+  tx: Queryable,
+  wallet: WalletService,
+  row: { userId: string; marketId: string; wallet: 'main' | 'bonus' },
+  previousPaise: number,
+  nextPaise: number,
+  outcomes: Record<string, number> | undefined,
+): Promise<void> {
+  if (nextPaise !== previousPaise) await wallet.addExposure(tx, row.userId, row.wallet, nextPaise - previousPaise);
+  await createSportsRepository(tx).setMarketExposure(row.userId, row.marketId, row.wallet, nextPaise, outcomes);
 }

@@ -12,8 +12,11 @@ export {
   positionExposure,
   refreshExposures,
   remainingPaise,
+  writeExposureRow,
 } from './exposure.js';
 export type { PositionDeltas } from './exposure.js';
+export { staleExchangeRows } from './exposure-rows.js';
+export type { ExposureRow, StaleRow } from './exposure-rows.js';
 export { readHeldPlayers, readPositions } from './positions-repository.js';
 export {
   createPositionsService,
