@@ -9,7 +9,8 @@ import { api, startProduct } from './support/harness.js';
 describe('the product process', () => {
   let product: RunningProduct;
   beforeAll(async () => {
-    product = await startProduct({ firstInstall: true });
+    // As a first `npm start`: an empty folder, the demo feed on.
+    product = await startProduct({ firstInstall: true, env: { DEMO_FEED: 'true' } });
   });
   afterAll(async () => product.stop());
 

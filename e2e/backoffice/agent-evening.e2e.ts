@@ -33,7 +33,7 @@ describe("the agent panel: the evening's chips with confirmation and step-up", (
   beforeAll(async () => {
     // No sports feed: this file bets on nothing, and the server starts sooner on a busy machine.
     [product, browser] = await Promise.all([
-      startProduct({ env: { DEMO_FEED: 'false' } }),
+      startProduct(),
       // Its own Chromium: the CSV download's path() is only there on a local browser, not the run's shared one.
       chromium.launch(CHROMIUM_OPTIONS),
     ]);

@@ -21,7 +21,7 @@ describe('announcements: an agent posts a news line, its players read the ticker
 
   beforeAll(async () => {
     // No sports feed: nothing here bets, and the server starts sooner on a busy machine.
-    [product, browser] = await Promise.all([startProduct({ env: { DEMO_FEED: 'false' } }), launchBrowser()]);
+    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

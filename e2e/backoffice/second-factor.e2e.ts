@@ -17,7 +17,7 @@ describe("operators' second factor in a real browser", () => {
 
   beforeAll(async () => {
     // No sports feed: this test needs none, and the server starts sooner on a busy machine.
-    product = await startProduct({ env: { DEMO_FEED: 'false' } });
+    product = await startProduct();
     browser = await launchBrowser();
     // A support admin: a player signed up, then given role 2 by the demo director.
     const signUp = await api(product.baseUrl, 'POST', '/api/v1/signUp', {

@@ -14,7 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   product = await startProduct({
-    env: { DEMO_FEED: 'false', DEMO_REPLAY: 'true', FEED_SPEED: '100', FEED_MAX_IDLE_MS: '5' },
+    env: { DEMO_REPLAY: 'true', FEED_SPEED: '100', FEED_MAX_IDLE_MS: '5' },
   });
   browser = await launchBrowser();
 }, 180_000);

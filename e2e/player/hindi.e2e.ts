@@ -31,7 +31,7 @@ describe('Hindi in a real browser', () => {
   let browser: Browser;
   let director: string;
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([startProduct({ env: { DEMO_FEED: 'true' } }), launchBrowser()]);
     director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
   });
   afterAll(async () => {

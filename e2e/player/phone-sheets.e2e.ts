@@ -8,7 +8,7 @@ import { keptPages } from '../support/pages.js';
 let product: RunningProduct;
 let browser: Browser;
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  [product, browser] = await Promise.all([startProduct({ env: { DEMO_FEED: 'true' } }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

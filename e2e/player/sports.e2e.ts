@@ -110,7 +110,7 @@ async function waitForHeader(page: Page, balance: number, exposure: number): Pro
 }
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = await startProduct({ env: { DEMO_FEED: 'true' } });
   browser = await launchBrowser();
   director = await loginToken(product.baseUrl, DEMO.director.mobileNo, DEMO.director.password);
   // Results need a second operator by default (decision 0044): this file's director settles alone.

@@ -50,6 +50,8 @@ describe('money survives SIGKILL', () => {
       DATABASE_URL: url.toString(),
       SECOND_APPROVAL_ABOVE_RUPEES: '1000000',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // The demo feed writes beside the players' operations, so kills land in its writes too.
+      DEMO_FEED: 'true',
     };
     product = await startProduct({ env });
     const random = prng(42);

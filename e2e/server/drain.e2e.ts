@@ -38,7 +38,7 @@ beforeAll(async () => {
     // A drain delay shorter than HAProxy's 2 checks: some new requests reach the process while it
     // refuses, and the load generator must cope with 503 SERVICE_RESTARTING as a client would.
     drainDelayMs: 1000,
-    env: { DEMO_FEED: 'false', MARKET_FORWARD_TIMEOUT_MS: '15000' },
+    env: { MARKET_FORWARD_TIMEOUT_MS: '15000' },
     log: () => undefined,
   });
   db = openPostgresDatabase(cluster.databaseUrl, { max: 3 });

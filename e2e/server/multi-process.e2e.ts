@@ -33,7 +33,6 @@ describe('two server processes share live updates through Redis', () => {
       REDIS_URL,
       LIVE_CHANNEL: `khel:e2e-live:${tag}`,
       MARKET_FORWARD_CHANNEL: `khel:e2e-market:${tag}`,
-      DEMO_FEED: 'false',
     };
     first = await startProduct({ env });
     second = await startProduct({ env });

@@ -83,7 +83,6 @@ describe('a session ended through one process closes its socket on another', () 
       DATABASE_URL: url.toString(),
       REDIS_URL,
       LIVE_CHANNEL: `khel-e2e-${randomBytes(4).toString('hex')}`,
-      DEMO_FEED: 'false',
     };
     first = await startProduct({ env });
     second = await startProduct({ env });

@@ -37,7 +37,6 @@ describe('the market writer survives SIGKILL of one of two processes', () => {
   it('keeps every acknowledged bet once and the book equal to the bets after the owner is killed', async () => {
     const env = {
       DATABASE_URL: url.toString(),
-      DEMO_FEED: 'false',
       RATE_LIMIT_PER_MINUTE: '1000000',
       MARKET_WRITER_SNAPSHOT_EVERY: '25',
     };

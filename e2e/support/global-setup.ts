@@ -51,7 +51,7 @@ async function seededTemplate(runDir: string, run: E2eRun): Promise<string> {
   const dataDir = join(runDir, 'seeded');
   mkdirSync(dataDir);
   // No demo feed: its fixtures are each product's own, made at its boot as before.
-  const product = await bootProduct({ dataDir, env: { DEMO_FEED: 'false' } }, run, 300_000);
+  const product = await bootProduct({ dataDir }, run, 300_000);
   await product.stop(); // a graceful stop: PGlite closes its files whole
   if (product.process.exitCode !== 0) throw new Error(`the seeding product stopped badly:\n${product.output()}`);
   const tarball = join(runDir, 'seeded.tar');

@@ -141,7 +141,10 @@ export async function bootProduct(
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       DATABASE_URL: '',
-      // The recorded real match is replayed only where a test asks for it (DEMO_REPLAY=true).
+      // The demo feed's simulated matches run only where a test asks for them (DEMO_FEED=true: live prices on
+      // Home, the demo fixtures): a product with them burns CPU every second, and so does every page it pushes
+      // prices to (docs/testing.md, 30 November). The recorded real match likewise (DEMO_REPLAY=true).
+      DEMO_FEED: 'false',
       DEMO_REPLAY: 'false',
       // Keys made once for the run: two RSA generations per start were seconds of CPU on a busy machine.
       HUB88_OPERATOR_PRIVATE_KEY: run.hub88Keys.operator,

@@ -25,7 +25,7 @@ export interface SharedPool {
  * the per-address hourly limit (20 by default) is raised to what many files need, each file's own use
  * staying under the default as it did on a product of its own. No file that shares one tests that limit.
  */
-const SHARED_PRODUCT_ENV = { DEMO_FEED: 'false', OTP_SENDS_PER_IP_PER_HOUR: '1000' };
+const SHARED_PRODUCT_ENV = { OTP_SENDS_PER_IP_PER_HOUR: '1000' };
 
 interface Shared {
   id: number;
