@@ -180,6 +180,23 @@ export async function call(
   return { status: raw.statusCode, body, raw };
 }
 
+/** A bet the API must accept (else it throws with the envelope): its id and status. */
+export async function placeBet(
+  app: FastifyInstance,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<{ _id: string; status: string }> {
+  const answer = await call(app, 'POST', '/api/v1/place-bet', { token, body });
+  if (answer.body.meta.code !== 200) throw new Error(`place-bet refused: ${JSON.stringify(answer.body.meta)}`);
+  return answer.body.data as { _id: string; status: string };
+}
+
+/** An offer's remainder taken back through the API, which must accept it (else it throws with the envelope). */
+export async function cancelBet(app: FastifyInstance, token: string, betId: string): Promise<void> {
+  const answer = await call(app, 'POST', '/api/v1/cancel-bet', { token, body: { betId } });
+  if (answer.body.meta.code !== 200) throw new Error(`cancel-bet refused: ${JSON.stringify(answer.body.meta)}`);
+}
+
 let mobileCounter = 0;
 /** A fresh valid Indian mobile number per call. */
 export function nextMobile(): string {

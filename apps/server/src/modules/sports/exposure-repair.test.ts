@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import { buildApp } from '../../app.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { call, createOperator, createTestApp, signUpPlayer } from '../../../test/test-app.js';
+import { call, cancelBet, createOperator, createTestApp, placeBet, signUpPlayer } from '../../../test/test-app.js';
 import { ledgerViolations } from '../../../test/ledger-invariants.js';
 import { positionViolations } from '../../../test/position-invariants.js';
 import { newMarket } from '../../../test/two-processes.js';
@@ -35,21 +35,6 @@ function recordingLog(): RepairLog & { lines: { level: string; details: object; 
     info: (details, message) => lines.push({ level: 'info', details, message }),
     error: (details, message) => lines.push({ level: 'error', details, message }),
   };
-}
-
-async function place(
-  player: Player,
-  body: Record<string, unknown>,
-  app = t.app,
-): Promise<{ _id: string; status: string }> {
-  const answer = await call(app, 'POST', '/api/v1/place-bet', { token: player.token, body });
-  expect(answer.body.meta, JSON.stringify(answer.body.meta)).toMatchObject({ code: 200 });
-  return answer.body.data as { _id: string; status: string };
-}
-
-async function cancel(player: Player, betId: string, app = t.app): Promise<void> {
-  const answer = await call(app, 'POST', '/api/v1/cancel-bet', { token: player.token, body: { betId } });
-  expect(answer.body.meta, JSON.stringify(answer.body.meta)).toMatchObject({ code: 200 });
 }
 
 /** The player's main wallet as the ledger holds it, and the sum of their exposure rows on it. */
@@ -103,7 +88,7 @@ const logSeq = async (marketId: string) =>
 async function staleCounterparty(m: Market): Promise<{ maker: Player; matchedPaise: number }> {
   const maker = await signUpPlayer(t);
   const layer = await signUpPlayer(t);
-  const offer = await place(maker, {
+  const offer = await placeBet(t.app, maker.token, {
     marketId: m.id,
     selectionId: m.runners[0],
     selectionType: 'back',
@@ -112,7 +97,7 @@ async function staleCounterparty(m: Market): Promise<{ maker: Player; matchedPai
   });
   expect(offer.status).toBe('unmatched');
   const before = await rowOf(maker, m.id);
-  const lay = await place(layer, {
+  const lay = await placeBet(t.app, layer.token, {
     marketId: m.id,
     selectionId: m.runners[0],
     selectionType: 'lay',
@@ -129,7 +114,7 @@ async function staleCounterparty(m: Market): Promise<{ maker: Player; matchedPai
     [maker.userId, m.id, JSON.stringify(before?.outcomes ?? {})],
   );
   expect(await positionViolations(t.db, m.id)).not.toEqual([]);
-  await cancel(maker, offer._id);
+  await cancelBet(t.app, maker.token, offer._id);
   const matchedPaise = (
     await t.db.query<{ matched_paise: number }>('select matched_paise from bets where id = $1', [offer._id])
   ).rows[0]?.matched_paise as number;
@@ -143,16 +128,28 @@ describe('the exposure rows repair (decision 0081)', () => {
   it('writes nothing where every row is right', async () => {
     const m = await newMarket(t, director.token);
     const [backer, layer] = [await signUpPlayer(t), await signUpPlayer(t)];
-    const back = await place(backer, {
+    const back = await placeBet(t.app, backer.token, {
       marketId: m.id,
       selectionId: m.runners[0],
       selectionType: 'back',
       odds: 3,
       stake: 500,
     });
-    await place(layer, { marketId: m.id, selectionId: m.runners[0], selectionType: 'lay', odds: 3, stake: 200 });
-    await cancel(backer, back._id);
-    await place(layer, { marketId: m.id, selectionId: m.runners[1], selectionType: 'lay', odds: 1.8, stake: 100 });
+    await placeBet(t.app, layer.token, {
+      marketId: m.id,
+      selectionId: m.runners[0],
+      selectionType: 'lay',
+      odds: 3,
+      stake: 200,
+    });
+    await cancelBet(t.app, backer.token, back._id);
+    await placeBet(t.app, layer.token, {
+      marketId: m.id,
+      selectionId: m.runners[1],
+      selectionType: 'lay',
+      odds: 1.8,
+      stake: 100,
+    });
     expect(await positionViolations(t.db, m.id)).toEqual([]);
     const seq = await logSeq(m.id);
     const audited = (await repairAudits()).length;
@@ -185,11 +182,13 @@ describe('the exposure rows repair (decision 0081)', () => {
     const other = await buildApp({ config: t.config, db: t.db, clock: t.clock });
     await other.app.ready();
     try {
-      const offer = await place(
-        maker,
-        { marketId: m.id, selectionId: m.runners[1], selectionType: 'lay', odds: 1.5, stake: 100 },
-        other.app,
-      );
+      const offer = await placeBet(other.app, maker.token, {
+        marketId: m.id,
+        selectionId: m.runners[1],
+        selectionType: 'lay',
+        odds: 1.5,
+        stake: 100,
+      });
       expect(offer.status).toBe('unmatched');
       const stale = await positionViolations(t.db, m.id);
       expect(stale).not.toEqual([]);
@@ -246,7 +245,7 @@ describe('the exposure rows repair (decision 0081)', () => {
       expect(log.lines[1]?.details).toMatchObject({ repaired: 1, rows: 1, refused: [] });
       // The market's log moved, so the other process's lane reads the maker again: its next command starts from the repaired row.
       expect(await logSeq(m.id)).toBe(seqBefore + 1);
-      await cancel(maker, offer._id, other.app);
+      await cancelBet(other.app, maker.token, offer._id);
       expect(await positionViolations(t.db, m.id)).toEqual([]);
       expect((await walletOf(maker)).exposurePaise).toBe(-matchedPaise);
       expect(await ledgerViolations(t.db)).toEqual([]);
@@ -276,7 +275,7 @@ describe('the exposure rows repair (decision 0081)', () => {
     // The released ₹200 spent: an offer elsewhere reserves all but ₹100 of the maker's available balance.
     const elsewhere = await newMarket(t, director.token);
     const { balancePaise } = await walletOf(maker);
-    const big = await place(maker, {
+    const big = await placeBet(t.app, maker.token, {
       marketId: elsewhere.id,
       selectionId: elsewhere.runners[0],
       selectionType: 'back',
@@ -307,7 +306,7 @@ describe('the exposure rows repair (decision 0081)', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
 
     // Once the money is there again, the next start repairs it.
-    await cancel(maker, big._id);
+    await cancelBet(t.app, maker.token, big._id);
     const next = recordingLog();
     expect(await t.services.exposureRepair.repairOpenMarkets(next)).toMatchObject({
       repaired: 1,

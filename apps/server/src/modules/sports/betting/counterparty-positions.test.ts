@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@khel/contract';
 import type { TestApp } from '../../../../test/test-app.js';
-import { call, createOperator, createTestApp, signUpPlayer } from '../../../../test/test-app.js';
+import { call, cancelBet, createOperator, createTestApp, placeBet, signUpPlayer } from '../../../../test/test-app.js';
 import { ledgerViolations } from '../../../../test/ledger-invariants.js';
 import { positionViolations } from '../../../../test/position-invariants.js';
 import { newMarket } from '../../../../test/two-processes.js';
@@ -24,12 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function place(player: Player, body: Record<string, unknown>): Promise<{ _id: string; status: string }> {
-  const answer = await call(t.app, 'POST', '/api/v1/place-bet', { token: player.token, body });
-  expect(answer.body.meta, JSON.stringify(answer.body.meta)).toMatchObject({ code: 200 });
-  return answer.body.data as { _id: string; status: string };
-}
-
 const exposureOf = async (player: Player) =>
   ((await call(t.app, 'GET', '/api/v1/getUserData', { token: player.token })).body.data as { exposure: number })
     .exposure;
@@ -48,8 +42,20 @@ const CASES: {
     // The pair the cash out hedges is matched before the maker's offer rests (else the lay would take it).
     before: async (m) => {
       const [backer, layer] = [await signUpPlayer(t), await signUpPlayer(t)];
-      await place(backer, { marketId: m.id, selectionId: m.runners[0], selectionType: 'back', odds: 3, stake: 100 });
-      await place(layer, { marketId: m.id, selectionId: m.runners[0], selectionType: 'lay', odds: 3, stake: 100 });
+      await placeBet(t.app, backer.token, {
+        marketId: m.id,
+        selectionId: m.runners[0],
+        selectionType: 'back',
+        odds: 3,
+        stake: 100,
+      });
+      await placeBet(t.app, layer.token, {
+        marketId: m.id,
+        selectionId: m.runners[0],
+        selectionType: 'lay',
+        odds: 3,
+        stake: 100,
+      });
       return backer;
     },
     fill: async (m, backer) => {
@@ -68,7 +74,7 @@ const CASES: {
     name: 'an edited offer',
     delaySeconds: 0,
     fill: async (m, layer) => {
-      const lay = await place(layer, {
+      const lay = await placeBet(t.app, layer.token, {
         marketId: m.id,
         selectionId: m.runners[0],
         selectionType: 'lay',
@@ -87,7 +93,7 @@ const CASES: {
     name: 'a bet whose in-play delay ended',
     delaySeconds: 1,
     fill: async (m, layer) => {
-      const lay = await place(layer, {
+      const lay = await placeBet(t.app, layer.token, {
         marketId: m.id,
         selectionId: m.runners[0],
         selectionType: 'lay',
@@ -111,7 +117,7 @@ describe("a fill outside a group commit moves the resting offer's owner's positi
       });
     const player = before === undefined ? await signUpPlayer(t) : await before(m);
     const maker = await signUpPlayer(t);
-    const offer = await place(maker, {
+    const offer = await placeBet(t.app, maker.token, {
       marketId: m.id,
       selectionId: m.runners[0],
       selectionType: 'back',
@@ -128,11 +134,7 @@ describe("a fill outside a group commit moves the resting offer's owner's positi
     expect(matchedPaise).toBeLessThan(1000_00);
     expect(await positionViolations(t.db, m.id)).toEqual([]);
     // The maker takes back what still rests: what matched still risks its stake.
-    const cancelled = await call(t.app, 'POST', '/api/v1/cancel-bet', {
-      token: maker.token,
-      body: { betId: offer._id },
-    });
-    expect(cancelled.body.meta.code).toBe(200);
+    await cancelBet(t.app, maker.token, offer._id);
     expect(await exposureOf(maker)).toBe(-matchedPaise / 100);
     expect(await positionViolations(t.db, m.id)).toEqual([]);
     expect(await ledgerViolations(t.db)).toEqual([]);
