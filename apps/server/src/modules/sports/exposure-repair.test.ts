@@ -63,6 +63,17 @@ async function rowOf(player: Player, marketId: string) {
   ).rows[0];
 }
 
+const refusalAudits = async () =>
+  (
+    await t.db.query<{
+      target_type: string;
+      target_id: string;
+      actor_id: string | null;
+      details: Record<string, unknown>;
+    }>(
+      "select target_type, target_id, actor_id, details from audit_log where action = 'exposure.repair_refused' order by seq",
+    )
+  ).rows;
 const repairAudits = async () =>
   (
     await t.db.query<{ target_id: string; actor_id: string | null; details: Record<string, unknown> }>(
@@ -304,6 +315,15 @@ describe('the exposure rows repair (decision 0081)', () => {
     expect(await walletOf(maker)).toEqual(wallet);
     expect(await repairAudits()).toHaveLength(audited);
     expect(await ledgerViolations(t.db)).toEqual([]);
+    // The refusal is in the audit log, for the back office: the market, by the system, and why.
+    const refusals = await refusalAudits();
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({
+      target_type: 'market',
+      target_id: m.id,
+      actor_id: null,
+      details: { repair: EXPOSURE_ROWS_REPAIR, code: 'WALLET_INSUFFICIENT_FUNDS' },
+    });
 
     // Once the money is there again, the next start repairs it.
     await cancelBet(t.app, maker.token, big._id);
@@ -320,6 +340,7 @@ describe('the exposure rows repair (decision 0081)', () => {
     expect(await positionViolations(t.db, m.id)).toEqual([]);
     expect((await walletOf(maker)).exposurePaise).toBe(-matchedPaise);
     expect(await repairAudits()).toHaveLength(audited + 1);
+    expect(await refusalAudits()).toHaveLength(1);
     expect(await ledgerViolations(t.db)).toEqual([]);
     const after = recordingLog();
     expect(await t.services.exposureRepair.repairOpenMarkets(after)).toMatchObject({ repaired: 0, refused: [] });

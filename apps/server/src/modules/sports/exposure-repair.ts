@@ -99,11 +99,35 @@ export function createExposureRepair(deps: {
   }
 
   /**
+   * A refused market in the audit log too (actor: the system, target: the market), so the back office's
+   * audit page shows what is left stale without anyone reading the process's log. Once per start that
+   * refuses it; a failure to write it is logged and does not stop the start.
+   */
+  async function auditRefusal(marketId: string, code: string | undefined, error: unknown, log: RepairLog) {
+    try {
+      await audit.record({
+        actorId: null,
+        action: 'exposure.repair_refused',
+        targetType: 'market',
+        targetId: marketId,
+        details: {
+          repair: EXPOSURE_ROWS_REPAIR,
+          code: code ?? null,
+          reason: error instanceof Error ? error.message : String(error),
+        },
+        ip: null,
+      });
+    } catch (auditError) {
+      log.error({ marketId, err: auditError }, 'the refused exposure repair could not be audited');
+    }
+  }
+
+  /**
    * Every exchange market not settled or voided that has exposure rows or live bets, one after
    * another, each in its own transaction; at every start of the server (decision 0081), so a row an
    * older build's process left stale during a rolling deploy is repaired by the next process started.
    * A market whose repair is refused (a wallet that cannot reserve what its matched bets still risk)
-   * is logged and left as it is, for the next start; the others go on. One line per market repaired,
+   * is logged, audited (`exposure.repair_refused`) and left as it is, for the next start; the others go on. One line per market repaired,
    * one for the run.
    */
   async function repairOpenMarkets(
@@ -138,6 +162,7 @@ export function createExposureRepair(deps: {
           { marketId, code, err: error },
           'exposure rows of a market not repaired; tried again at the next start',
         );
+        await auditRefusal(marketId, code, error, log);
       }
     }
     const summary = { markets: marketIds.length, repaired, rows, refused };

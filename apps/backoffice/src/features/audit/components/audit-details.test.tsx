@@ -82,6 +82,8 @@ describe('audit details', () => {
     const lines = [...container.querySelectorAll('li')].map((li) => li.textContent);
     expect(lines).toEqual(['Wallet: main wallet', 'Amount: -₹1,00,250.50', 'Reason: Goodwill']);
     expect(actionLabel('deposit.first_approval')).toBe('Deposit: first approval');
+    // The start-up repair's lines (decision 0081), by the system.
+    expect(actionLabel('exposure.repair_refused')).toBe('Exposure correction refused');
   });
 
   it('names actions and fields it has never seen in readable words', () => {

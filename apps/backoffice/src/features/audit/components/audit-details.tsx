@@ -136,6 +136,8 @@ const ACTION_LABELS: Record<string, string> = {
   'operator.sign_in_second_factor': 'Signed in (second factor)',
   'operator.sign_in_failed': 'Sign-in refused',
   'operator.second_factor_enrolled': 'Two-step sign-in set up',
+  'exposure.repair': 'Exposure corrected from matched bets',
+  'exposure.repair_refused': 'Exposure correction refused',
 };
 
 /** 'deposit.approve' → 'Deposit approve' for actions added later that have no label here yet. */
