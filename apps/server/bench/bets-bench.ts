@@ -7,6 +7,7 @@
 // The fixed-rate row runs BENCH_WARMUP_SECONDS (3) at the same rate first, not counted: its latency is the
 // steady state's. Each row also prints the CPU per accepted bet of the server and of the database's
 // backends. BENCH_LOG_LEVEL=info with BENCH_SERVER_STDOUT=inherit prints the server's access lines.
+// BENCH_KEEP_DATABASE=1 leaves the bench's database and role in place at the end (their names are printed).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -666,9 +667,14 @@ try {
   await monitor.end().catch(() => undefined);
   server.kill('SIGTERM');
   await new Promise((done) => server.once('exit', done));
-  const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${name} with (force)`);
-  await cleanup.query(`drop role if exists ${serverRole}`);
-  await cleanup.end();
+  if (process.env.BENCH_KEEP_DATABASE === '1') {
+    // Kept for a look afterwards (a start of the product on it: the exposure repair's cost, docs/benchmarks.md).
+    console.log(`  database kept: ${name} (role ${serverRole}); drop both when done`);
+  } else {
+    const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.query(`drop role if exists ${serverRole}`);
+    await cleanup.end();
+  }
 }
