@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { DATABASE_FREE_FILES } from './apps/server/test/database-free-files.js';
+import { PGLITE_FILES } from './apps/server/test/pglite-files.js';
 import server from './apps/server/vitest.config.js';
 
 // One test run for the whole product. The server's files that use a database run on the PostgreSQL server
@@ -16,6 +17,7 @@ const databaseFiles = {
   // Each file's statements, to the ledger the statement cover reads (test/record-statements.ts).
   setupFiles: ['./test/record-statements.ts'],
 };
+const pgliteFiles = process.env.KHEL_PGLITE_ALL === '1' ? {} : { include: [...PGLITE_FILES] };
 export default defineConfig({
   test: {
     // Three workers for two cores. A file keeps at most one core busy (its worker, or PostgreSQL answering it)
@@ -41,7 +43,7 @@ export default defineConfig({
       'packages/cricket-feed',
       'packages/web-kit',
       { test: { ...serverTest, name: 'server', include: [...DATABASE_FREE_FILES], globalSetup: [] } },
-      { test: { ...databaseFiles, name: 'server:pglite', env: { TEST_DB: 'pglite' } } },
+      { test: { ...databaseFiles, ...pgliteFiles, name: 'server:pglite', env: { TEST_DB: 'pglite' } } },
       { test: { ...databaseFiles, name: 'server:postgres', env: { TEST_DB: 'postgres' } } },
       'apps/web',
       'apps/backoffice',

@@ -112,8 +112,12 @@ if (unanswered.length > 0) throw new Error(`unanswered: ${unanswered.join('\n')}
 if (write) {
   const text = readFileSync(LIST, 'utf8');
   const next = text.replace(
-    /(\/\/ chosen by .*\(begin\)\n)[\s\S]*?(\s*\/\/ chosen \(end\))/,
-    (_, begin: string, end: string) => `${begin}${list.map((file) => `  '${file}',`).join('\n')}${end}`,
+    /(\/\/ chosen by .*\(begin\)\n)[\s\S]*?( *\/\/ chosen \(end\))/,
+    (_, begin: string, end: string) =>
+      `${begin}${[...list]
+        .sort()
+        .map((file) => `  '${file}',\n`)
+        .join('')}${end}`,
   );
   if (next === text && list.length > 0) throw new Error(`no (begin)…(end) markers in ${LIST}`);
   writeFileSync(LIST, next);

@@ -40,7 +40,13 @@ describe('normaliseStatement', () => {
     );
   });
 
-  it('names the per-file database and role by their kind', () => {
+  it('names the per-file database, roles and scratch tables by their kind', () => {
+    expect(normaliseStatement('create table probe_f5efc362 (n int not null)')).toBe('create table probe_* (n int not null)');
+    expect(normaliseStatement('alter database khel_tpl_0123456789abcdef with is_template true')).toBe(
+      'alter database khel_tpl_* with is_template true',
+    );
+    expect(normaliseStatement('drop role if exists khel_owner_3fa5104b55')).toBe('drop role if exists khel_owner_*');
+    expect(normaliseStatement('select facade_accessed from t_deadbeef')).toBe('select facade_accessed from t_deadbeef');
     expect(normaliseStatement('grant usage on schema public to "khel_server_0a1b2c3d4e5f"')).toBe(
       'grant usage on schema public to "khel_server"',
     );

@@ -49,11 +49,13 @@ const PARAMETER = /\$\d+/g;
 const STRING = /(?:\b[eE])?'(?:[^']|'')*'/g;
 const NUMBER = /(?<![\w$.])\d+(?:\.\d+)?(?![\w.])/g;
 const COMMENT = /--[^\n]*|\/\*[\s\S]*?\*\//g;
-/** Names made per file or per run: the PostgreSQL test database, its login role, the template. */
+/**
+ * Names made per file or per run: a login role of the server's (PGlite's is `khel_server` itself), then any
+ * name ending in 8 or more hex digits, one a digit (the test database, the template, a scratch table or role).
+ */
 const RUN_NAMES: readonly [RegExp, string][] = [
-  [/khel_test_[0-9a-f]{12}/g, 'khel_test_*'],
-  [/khel_tpl_[0-9a-f]{16}/g, 'khel_tpl_*'],
-  [/khel_server_[0-9a-f]{12}/g, 'khel_server'],
+  [/\bkhel_server_[0-9a-f]{8,}\b/g, 'khel_server'],
+  [/\b([a-z][a-z0-9_]*?)_(?=[a-f]*\d)[0-9a-f]{8,}\b/g, '$1_*'],
 ];
 const VALUE = String.raw`(?:\$n|\?|'\?')`;
 /** A parenthesised or bracketed list of values only, of any length: `($1, $2, $3)`, `array[$1]`. */
