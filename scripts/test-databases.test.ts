@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FREE_FILES } from '../apps/server/test/database-free-files.js';
+import { PGLITE_FILES, POSTGRES_ONLY_IN_PART } from '../apps/server/test/pglite-files.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SERVER = join(ROOT, 'apps/server');
@@ -86,5 +87,20 @@ describe('the server test files that run once', () => {
     expect(reachesDriver(realpathSync(join(SERVER, 'src/db/open-database.ts')))).toBe(true);
     expect(reachesDriver(realpathSync(join(SERVER, 'test/test-app.ts')))).toBe(true);
     expect(reachesDriver(realpathSync(join(SERVER, 'src/lib/second-approval.ts')))).toBe(false);
+  });
+});
+
+describe('the server test files that run on PGlite', () => {
+  const databaseFiles = (): string[] => serverTestFiles().filter((path) => !DATABASE_FREE_FILES.includes(path));
+
+  it('are database files, each listed once', () => {
+    const database = new Set(databaseFiles());
+    expect(PGLITE_FILES.filter((path) => !database.has(path))).toEqual([]);
+    expect(new Set(PGLITE_FILES).size).toBe(PGLITE_FILES.length);
+  });
+
+  it('include exactly the files that skip tests on PGlite by design (they read TEST_DB)', () => {
+    const reading = databaseFiles().filter((path) => readFileSync(join(SERVER, path), 'utf8').includes('TEST_DB'));
+    expect([...POSTGRES_ONLY_IN_PART].sort()).toEqual(reading);
   });
 });

@@ -1,5 +1,5 @@
-// Prints where the run's time went (per project, then the slowest files, from scripts/timing-reporter.ts)
-// and, last, the plain closing line CI reads ("N passed, N failed", alone on its line, nothing before it)
+// Prints where the run's time went (per project, then the slowest files, from scripts/timing-reporter.ts),
+// the statement cover's verdict, and, last, the plain closing line CI reads ("N passed, N failed", alone on its line, nothing before it)
 // from Vitest's JSON report.
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -7,12 +7,17 @@ const root = new URL('../', import.meta.url);
 const report = JSON.parse(readFileSync(new URL('.test-report.json', root), 'utf8'));
 const timingsFile = new URL('.test-timings.json', root);
 if (existsSync(timingsFile)) printTimings(JSON.parse(readFileSync(timingsFile, 'utf8')).files);
+// The statement cover of the server's two database projects (scripts/statement-cover-reporter.ts), said again
+// here because Vitest's output above is long; a failure there has already failed the run.
+const coverFile = new URL('.test-statements/check.json', root);
+const cover = existsSync(coverFile) ? JSON.parse(readFileSync(coverFile, 'utf8')) : undefined;
+if (cover?.checked) console.log(`${cover.message}\n`);
 
 const skipped = report.numPendingTests + report.numTodoTests;
 console.log(
   `${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`,
 );
-process.exit(report.numFailedTests > 0 || report.numTotalTests === 0 ? 1 : 0);
+process.exit(report.numFailedTests > 0 || report.numTotalTests === 0 || cover?.ok === false ? 1 : 0);
 
 /** Per project: files, the sum of their times, and its span (first start to last end); then the 15 slowest files. */
 function printTimings(files) {
