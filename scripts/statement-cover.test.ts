@@ -41,7 +41,9 @@ describe('normaliseStatement', () => {
   });
 
   it('names the per-file database, roles and scratch tables by their kind', () => {
-    expect(normaliseStatement('create table probe_f5efc362 (n int not null)')).toBe('create table probe_* (n int not null)');
+    expect(normaliseStatement('create table probe_f5efc362 (n int not null)')).toBe(
+      'create table probe_* (n int not null)',
+    );
     expect(normaliseStatement('alter database khel_tpl_0123456789abcdef with is_template true')).toBe(
       'alter database khel_tpl_* with is_template true',
     );

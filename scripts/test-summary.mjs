@@ -1,6 +1,6 @@
-// Prints where the run's time went (per project, then the slowest files, from scripts/timing-reporter.ts),
-// the statement cover's verdict, and, last, the plain closing line CI reads ("N passed, N failed", alone on its line, nothing before it)
-// from Vitest's JSON report.
+// Prints where the run's time went (per project, then the slowest files, from scripts/timing-reporter.ts), the
+// statement cover's verdict (scripts/statement-cover-reporter.ts) and, last, the plain closing line CI reads
+// ("N passed, N failed", alone on its line, nothing before it) from Vitest's JSON report.
 import { existsSync, readFileSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);

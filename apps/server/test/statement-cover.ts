@@ -82,7 +82,8 @@ export function normaliseStatement(sql: string): string | null {
     .trim()
     .replace(/\s*;$/, '')
     .toLowerCase()
-    // PGlite's owner's DDL (TestDatabase.asOwner) leaves the server's role first; PostgreSQL's has a connection of its own.
+    // On PGlite the owner's DDL (TestDatabase.asOwner) first leaves the server's role; PostgreSQL's owner has a
+    // connection of its own.
     .replace(/^reset role; /, '');
   if (text === '' || IGNORED_STATEMENTS.some(({ pattern }) => pattern.test(text))) return null;
   return text;
