@@ -16,7 +16,16 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, closeSheet, createVerifiedUser, setFlags, uiLogin, waitForPath, type TestUser } from './support.js';
+import {
+  betToast,
+  closeSheet,
+  expectToast,
+  createVerifiedUser,
+  setFlags,
+  uiLogin,
+  waitForPath,
+  type TestUser,
+} from './support.js';
 import { keptPages, openPage } from '../support/pages.js';
 
 /**
@@ -41,10 +50,6 @@ async function created(path: string, body: unknown): Promise<string> {
   const answer = await api<{ _id: string }>(product.baseUrl, 'POST', path, { token: director, body });
   if (answer.meta.code !== 200) throw new Error(`${path}: ${answer.meta.message}`);
   return answer.data._id;
-}
-
-async function expectToast(page: Page, message: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: message }).first().waitFor({ timeout: 10_000 });
 }
 
 /** The player asks for a deposit into the first receiving account; the director approves it. */

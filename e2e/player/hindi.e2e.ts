@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   DEMO,
   PHONE,
@@ -11,7 +11,7 @@ import {
   startProduct,
   type RunningProduct,
 } from '../support/harness.js';
-import { betToast, waitForPath } from './support.js';
+import { betToast, expectToast, waitForPath } from './support.js';
 import { openPage } from '../support/pages.js';
 
 /** Issue 14, Language: a newcomer switches to Hindi and signs up, deposits and bets in Hindi (ADR 0030). */
@@ -19,10 +19,6 @@ const VIEWPORTS = [
   ['phone', PHONE],
   ['desktop', { width: 1366, height: 800 }],
 ] as const;
-
-async function expectToast(page: Page, message: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: message }).first().waitFor({ timeout: 10_000 });
-}
 
 const rupees = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 

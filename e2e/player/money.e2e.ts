@@ -11,7 +11,15 @@ import {
   sharedProduct,
   type Product,
 } from '../support/harness.js';
-import { createVerifiedUser, setFlags, signedInSession, uiLogin, waitForPath, type TestUser } from './support.js';
+import {
+  createVerifiedUser,
+  expectToast,
+  setFlags,
+  signedInSession,
+  uiLogin,
+  waitForPath,
+  type TestUser,
+} from './support.js';
 import { keptPages } from '../support/pages.js';
 
 const ALL = { allowHome: true, allowLiveCasino: true, allowSlots: true, allowStatements: true, allowProfitLoss: true };
@@ -56,10 +64,6 @@ function rupees(text: string | null): number {
   const value = Number((text ?? '').replace(/[₹,+\s]/g, ''));
   if (!Number.isFinite(value)) throw new Error(`not an amount: ${text}`);
   return value;
-}
-
-async function expectToast(page: Page, message: string): Promise<void> {
-  await page.getByTestId('toast').filter({ hasText: message }).first().waitFor({ timeout: 10_000 });
 }
 
 async function balance(page: Page): Promise<number> {

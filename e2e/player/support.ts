@@ -107,6 +107,24 @@ export async function betToast(page: Page, text: string | RegExp, timeout = 20_0
   return content;
 }
 
+/**
+ * Waits for a toast with this message. If none comes, the error names the toasts on screen instead,
+ * so a failure in CI says what the player was told.
+ */
+export async function expectToast(page: Page, message: string, timeout = 10_000): Promise<void> {
+  try {
+    await page.getByTestId('toast').filter({ hasText: message }).first().waitFor({ timeout });
+  } catch (error) {
+    const shown = await page
+      .getByTestId('toast')
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(`no toast "${message}" at ${pathOf(page)}; on screen: ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  }
+}
+
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminAccount } from '@khel/contract';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 
@@ -11,12 +11,19 @@ export async function getReceivingAccounts(amount: number | undefined): Promise<
   return unwrap(envelope).filter((account) => account.active);
 }
 
-export function useReceivingAccounts(amount: number | undefined) {
-  return useQuery({
+/** One query per amount; a submit that finds the first list still loading awaits this same query. */
+export function receivingAccountsQuery(amount: number | undefined) {
+  return queryOptions({
     queryKey: ['receiving-accounts', amount ?? null],
     queryFn: () => getReceivingAccounts(amount),
+    staleTime: 60_000,
+  });
+}
+
+export function useReceivingAccounts(amount: number | undefined) {
+  return useQuery({
+    ...receivingAccountsQuery(amount),
     // Keep the last QR on screen while the one with the new amount loads.
     placeholderData: keepPreviousData,
-    staleTime: 60_000,
   });
 }

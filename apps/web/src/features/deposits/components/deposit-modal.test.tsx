@@ -107,6 +107,33 @@ describe('Deposit By UPI / Deposit By Account (spec §2, §4, §5, §8)', () => 
     expect((within(again).getByLabelText('Reference ID (UTR)') as HTMLInputElement).value).toBe('');
   });
 
+  it('submitted before the receiving accounts arrive, waits for them and sends to the account they bring', async () => {
+    setViewport(true);
+    const { callsTo, fetchMock } = stubFetch(
+      routes({ 'POST /admin-deposit-request': ok(makeDeposit({ amount: 1000 }), MESSAGES.depositSubmitted) }),
+    );
+    const real = fetchMock.getMockImplementation()!;
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/admin-account-details')) await gate;
+      return real(input, init);
+    });
+    renderApp('/deposit');
+    await userEvent.click(await screen.findByRole('button', { name: /^UPI/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit By UPI' });
+    await userEvent.type(within(dialog).getByLabelText('Amount (₹)'), '1000');
+    await userEvent.type(within(dialog).getByLabelText('Reference ID (UTR)'), 'UTR-EARLY');
+    await submit(dialog);
+    expect(await within(dialog).findByRole('button', { name: 'Submitting…' })).toBeTruthy();
+    expect(callsTo('POST', '/admin-deposit-request')).toHaveLength(0);
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [post] = callsTo('POST', '/admin-deposit-request');
+    expect(post?.body).toEqual({ amount: 1000, accountId: UPI_RECEIVING._id, type: 'upi', txnRef: 'UTR-EARLY' });
+    expect(toasts()).toEqual([`success:${MESSAGES.depositSubmitted}`]);
+  });
+
   it('stays open with the fields on a non-200 answer, adding nothing to the client warning', async () => {
     setViewport(true);
     stubFetch(

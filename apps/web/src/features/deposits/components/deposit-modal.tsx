@@ -1,4 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { MIN_DEPOSIT_RUPEES, QUICK_DEPOSIT_AMOUNTS, type DepositCreate } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { PlayMoneyNotice } from '../../../components/play-money-notice';
@@ -11,7 +12,7 @@ import { useIdempotencyKey, useDebouncedValue, useMediaQuery } from '@khel/web-k
 import { DESKTOP_QUERY } from '../../../lib/breakpoints';
 import { toast } from '../../../lib/toast';
 import { useCreateDeposit } from '../api/create-deposit';
-import { useReceivingAccounts } from '../api/get-receiving-accounts';
+import { receivingAccountsQuery, useReceivingAccounts } from '../api/get-receiving-accounts';
 import { ACCEPTED_IMAGE_TYPES, ImageTooLargeError, imageTypeOf, prepareScreenshot } from '../utils/compress-image';
 import { validateDeposit } from '../utils/validate-deposit';
 import { ReceivingAccountDetails } from './receiving-account-details';
@@ -45,6 +46,8 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
   const [screenshot, setScreenshot] = useState<Screenshot | null>(null);
   const [preparing, setPreparing] = useState(false);
   const [chosenId, setChosenId] = useState<string | null>(null);
+  const [awaitingAccount, setAwaitingAccount] = useState(false);
+  const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   const deposit = useCreateDeposit();
 
@@ -54,6 +57,20 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
   const receiving = useReceivingAccounts(qrAmount);
   const accounts = (receiving.data ?? []).filter((account) => account.type === method);
   const account = accounts.find((entry) => entry._id === chosenId) ?? accounts[0];
+
+  /** The account shown, or, when the first list is still on its way, the one it brings. */
+  const accountForSubmit = async () => {
+    if (account || !receiving.isPending) return account;
+    setAwaitingAccount(true);
+    try {
+      const list = await queryClient.fetchQuery(receivingAccountsQuery(qrAmount));
+      return list.find((entry) => entry.type === method);
+    } catch {
+      return undefined; // the API client has toasted why
+    } finally {
+      setAwaitingAccount(false);
+    }
+  };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -83,20 +100,23 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (deposit.isPending || preparing) return;
+    if (deposit.isPending || preparing || awaitingAccount) return;
     const result = validateDeposit({ amount, txnRef, hasScreenshot: screenshot !== null });
     if (!result.ok) {
       toast.warning(t(result.message));
       return;
     }
-    if (!account) {
+    // A quick player can submit before the receiving accounts have loaded: wait for them, never tell
+    // them no account is open when it is only on its way.
+    const target = await accountForSubmit();
+    if (!target) {
       toast.warning(t('No account is open for deposits right now, please try again later'));
       return;
     }
     const reference = txnRef.trim();
     const body: DepositCreate = {
       amount: result.amount,
-      accountId: account._id,
+      accountId: target._id,
       type: method,
       ...(reference !== '' ? { txnRef: reference } : {}),
       ...(screenshot ? { baseImage: screenshot.dataUrl } : {}),
@@ -214,7 +234,7 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
         )}
       </div>
       <p className="field__hint">{t('Give the reference ID, a screenshot, or both.')}</p>
-      <Button type="submit" block loading={deposit.isPending} loadingLabel={t('Submitting…')} disabled={preparing}>
+      <Button type="submit" block loading={deposit.isPending || awaitingAccount} loadingLabel={t('Submitting…')} disabled={preparing}>
         {t('Submit Deposit')}
       </Button>
     </form>
