@@ -9,7 +9,11 @@ import { createCasinoRepository } from './casino-repository.js';
 import { Refusal, walletAnswer } from './casino-wallet-protocol.js';
 import { houseAccountId } from './casino-wallet-reads-repository.js';
 
-/** Providers and games are read at most this often per process; a back-office change clears the cache at once. */
+/**
+ * Providers and games are read at most this often per process, aged by the app's clock like every other
+ * time here (a test's manual clock keeps them while it holds the connection); a back-office change clears
+ * the cache at once.
+ */
 const CACHE_MS = 10_000;
 
 /**
@@ -59,18 +63,18 @@ export function createCasinoWalletSteps(deps: { db: Database; wallet: WalletServ
 
     async provider(code: string): Promise<ProviderRow | null> {
       const cached = providerCache.get(code);
-      if (cached !== undefined && Date.now() - cached.at < CACHE_MS) return cached.row;
+      if (cached !== undefined && clock.now().getTime() - cached.at < CACHE_MS) return cached.row;
       const row = await repository.providerByCode(code);
-      providerCache.set(code, { row, at: Date.now() });
+      providerCache.set(code, { row, at: clock.now().getTime() });
       return row;
     },
 
     async game(providerId: number, code: string): Promise<GameRow | null> {
       const key = `${providerId}:${code}`;
       const cached = gameCache.get(key);
-      if (cached !== undefined && Date.now() - cached.at < CACHE_MS) return cached.row;
+      if (cached !== undefined && clock.now().getTime() - cached.at < CACHE_MS) return cached.row;
       const row = await repository.gameByCode(providerId, code);
-      gameCache.set(key, { row, at: Date.now() });
+      gameCache.set(key, { row, at: clock.now().getTime() });
       return row;
     },
 
