@@ -234,7 +234,13 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
         )}
       </div>
       <p className="field__hint">{t('Give the reference ID, a screenshot, or both.')}</p>
-      <Button type="submit" block loading={deposit.isPending || awaitingAccount} loadingLabel={t('Submitting…')} disabled={preparing}>
+      <Button
+        type="submit"
+        block
+        loading={deposit.isPending || awaitingAccount}
+        loadingLabel={t('Submitting…')}
+        disabled={preparing}
+      >
         {t('Submit Deposit')}
       </Button>
     </form>
