@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminAccount } from '@khel/contract';
 import { apiRequest, unwrap } from '../../../lib/api-client';
 
@@ -11,13 +11,16 @@ export async function getReceivingAccounts(amount: number | undefined): Promise<
   return unwrap(envelope).filter((account) => account.active);
 }
 
-/** One query per amount; a submit that finds the first list still loading awaits this same query. */
+/**
+ * One query per amount; a submit that finds the first list still loading awaits this same query. (A plain
+ * object, not `queryOptions`: that helper would be the first use of it in the first load's framework chunk.)
+ */
 export function receivingAccountsQuery(amount: number | undefined) {
-  return queryOptions({
+  return {
     queryKey: ['receiving-accounts', amount ?? null],
     queryFn: () => getReceivingAccounts(amount),
     staleTime: 60_000,
-  });
+  };
 }
 
 export function useReceivingAccounts(amount: number | undefined) {
