@@ -177,7 +177,11 @@ describe('the casino desk in a real browser', () => {
 
     // The daily reconciliation, run again for yesterday from the Reconciliation view.
     await page.getByRole('tab', { name: 'Reconciliation' }).click();
-    await page.getByLabel('Provider').selectOption({ label: 'Hub88' });
+    // The Reconciliation panel's own Provider (the games' one may still be on screen for a moment).
+    await page
+      .getByRole('tabpanel', { name: 'Reconciliation' })
+      .getByLabel('Provider')
+      .selectOption({ label: 'Hub88' });
     const form = page.getByRole('form', { name: 'Reconcile a day with Hub88' });
     const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
       new Date(Date.now() - 24 * 60 * 60 * 1000),
