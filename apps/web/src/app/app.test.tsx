@@ -100,10 +100,11 @@ describe('header (spec §2)', () => {
     expect(screen.queryByRole('link', { name: 'Deposit' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Bonus' })).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    const menu = screen.getByTestId('profile-menu');
+    const menu = await screen.findByTestId('profile-menu');
+    // The items show once the menu's lazy parts have loaded (all together, so nothing moves).
+    expect(await within(menu).findByRole('link', { name: 'Account Statements' })).toBeTruthy();
     expect(within(menu).queryByRole('group', { name: 'Wallet' })).toBeNull();
     expect(within(menu).queryByRole('link', { name: 'Referral Bonus' })).toBeNull();
-    expect(within(menu).getByRole('link', { name: 'Account Statements' })).toBeTruthy();
   });
 
   it('shows a Login link and no navigation to a visitor, and the play-money notice', async () => {
@@ -130,8 +131,9 @@ describe('header (spec §2)', () => {
     stubFetch(base({ 'GET /getUserData': ok(user) }));
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    const menu = screen.getByTestId('profile-menu');
+    const menu = await screen.findByTestId('profile-menu');
     expect(within(menu).getByText('ID')).toBeTruthy();
+    await within(menu).findByRole('button', { name: 'My Bets' });
     expect(within(menu).getByTestId('menu-username').textContent).toBe('asha01');
     const labels = within(menu)
       .getAllByRole('listitem')

@@ -82,102 +82,99 @@ export function ProfileMenu({ user }: { user: Profile }) {
       {open ? (
         <>
           <div className="profile-menu__scrim" aria-hidden="true" onClick={() => setOpen(false)} />
-          <div id={panelId} className="profile-menu__panel" data-testid="profile-menu">
-            <div className="profile-menu__identity">
-              <span className="badge badge--id">{t('ID')}</span>
-              <strong data-testid="menu-username">{user.username}</strong>
-              <span className="muted profile-menu__name">{user.name}</span>
+          {/* One boundary for the whole panel: it shows complete, once its lazy parts have loaded. With a
+              boundary per part, the wallet switch and the odds control arrived after the list and pushed it
+              down under the pointer: a click aimed at My Bets landed on the wallet switch. */}
+          <Suspense fallback={null}>
+            <div id={panelId} className="profile-menu__panel" data-testid="profile-menu">
+              <div className="profile-menu__identity">
+                <span className="badge badge--id">{t('ID')}</span>
+                <strong data-testid="menu-username">{user.username}</strong>
+                <span className="muted profile-menu__name">{user.name}</span>
+              </div>
+              {canUseBonusWallet(user) && hasPlayAccess(user) ? <WalletSwitch user={user} /> : null}
+              {hasPlayAccess(user) ? <OddsPreferenceControl /> : null}
+              <ul className="profile-menu__list">
+                <li>
+                  <button
+                    type="button"
+                    className="profile-menu__item"
+                    onClick={() => {
+                      close();
+                      setBetsOpen(true);
+                    }}
+                  >
+                    {t('My Bets')}
+                  </button>
+                </li>
+                {canUseReferralBonus(user) ? (
+                  <li>
+                    <Link className="profile-menu__item" replace to="/referral-bonus" onClick={close}>
+                      {t('Referral Bonus')}
+                    </Link>
+                  </li>
+                ) : null}
+                {user.allowStatements ? (
+                  <li>
+                    <Link className="profile-menu__item" replace to="/statements" onClick={close}>
+                      {t('Account Statements')}
+                    </Link>
+                  </li>
+                ) : null}
+                {user.allowProfitLoss ? (
+                  <li>
+                    <Link className="profile-menu__item" replace to="/profit-loss" onClick={close}>
+                      {t('Profit And Loss')}
+                    </Link>
+                  </li>
+                ) : null}
+                {!isCreditPlayer(user) ? (
+                  <li>
+                    <Link className="profile-menu__item" replace to="/payment-accounts" onClick={close}>
+                      {t('Payment Accounts')}
+                    </Link>
+                  </li>
+                ) : null}
+                <li>
+                  <Link className="profile-menu__item" replace to="/responsible-gambling" onClick={close}>
+                    {t('Responsible Gambling')}
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="profile-menu__item"
+                    onClick={() => {
+                      close();
+                      openChangePassword();
+                    }}
+                  >
+                    {t('Change Password')}
+                  </button>
+                </li>
+                <HelpContact as="li" className="profile-menu__help" linkClassName="profile-menu__item" onOpen={close} />
+                <li className="phone-only">
+                  <ThemeToggle withLabel />
+                </li>
+                <li>
+                  <LanguageSwitch className="profile-menu__language" />
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="profile-menu__item profile-menu__item--danger"
+                    onClick={() => {
+                      close();
+                      // The drawer's Back first, then the way to /login (lib/back-close.ts).
+                      void whenHistorySettled().then(logout);
+                    }}
+                  >
+                    {t('Logout')}
+                  </button>
+                </li>
+              </ul>
             </div>
-            {canUseBonusWallet(user) && hasPlayAccess(user) ? (
-              <Suspense fallback={null}>
-                <WalletSwitch user={user} />
-              </Suspense>
-            ) : null}
-            {hasPlayAccess(user) ? (
-              <Suspense fallback={null}>
-                <OddsPreferenceControl />
-              </Suspense>
-            ) : null}
-            <ul className="profile-menu__list">
-              <li>
-                <button
-                  type="button"
-                  className="profile-menu__item"
-                  onClick={() => {
-                    close();
-                    setBetsOpen(true);
-                  }}
-                >
-                  {t('My Bets')}
-                </button>
-              </li>
-              {canUseReferralBonus(user) ? (
-                <li>
-                  <Link className="profile-menu__item" replace to="/referral-bonus" onClick={close}>
-                    {t('Referral Bonus')}
-                  </Link>
-                </li>
-              ) : null}
-              {user.allowStatements ? (
-                <li>
-                  <Link className="profile-menu__item" replace to="/statements" onClick={close}>
-                    {t('Account Statements')}
-                  </Link>
-                </li>
-              ) : null}
-              {user.allowProfitLoss ? (
-                <li>
-                  <Link className="profile-menu__item" replace to="/profit-loss" onClick={close}>
-                    {t('Profit And Loss')}
-                  </Link>
-                </li>
-              ) : null}
-              {!isCreditPlayer(user) ? (
-                <li>
-                  <Link className="profile-menu__item" replace to="/payment-accounts" onClick={close}>
-                    {t('Payment Accounts')}
-                  </Link>
-                </li>
-              ) : null}
-              <li>
-                <Link className="profile-menu__item" replace to="/responsible-gambling" onClick={close}>
-                  {t('Responsible Gambling')}
-                </Link>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  className="profile-menu__item"
-                  onClick={() => {
-                    close();
-                    openChangePassword();
-                  }}
-                >
-                  {t('Change Password')}
-                </button>
-              </li>
-              <HelpContact as="li" className="profile-menu__help" linkClassName="profile-menu__item" onOpen={close} />
-              <li className="phone-only">
-                <ThemeToggle withLabel />
-              </li>
-              <li>
-                <LanguageSwitch className="profile-menu__language" />
-              </li>
-              <li>
-                <button
-                  type="button"
-                  className="profile-menu__item profile-menu__item--danger"
-                  onClick={() => {
-                    close();
-                    // The drawer's Back first, then the way to /login (lib/back-close.ts).
-                    void whenHistorySettled().then(logout);
-                  }}
-                >
-                  {t('Logout')}
-                </button>
-              </li>
-            </ul>
-          </div>
+          </Suspense>
         </>
       ) : null}
       {betsOpen ? (

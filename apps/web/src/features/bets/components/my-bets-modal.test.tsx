@@ -40,7 +40,7 @@ async function openMyBets(routes: Record<string, StubResponse | StubHandler>) {
   });
   renderApp('/');
   await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-  await userEvent.click(screen.getByRole('button', { name: 'My Bets' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'My Bets' }));
   return { ...stub, dialog: await screen.findByRole('dialog', { name: 'My Bets' }) };
 }
 

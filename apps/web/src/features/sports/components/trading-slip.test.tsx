@@ -392,7 +392,7 @@ describe('odds-change preference in the account menu (issue 13)', () => {
         ok({ mode: (body as { mode: string }).mode, ticks: null }, 'Odds preference saved'),
     });
     await userEvent.click(screen.getByTestId('profile-menu-button'));
-    const menu = screen.getByTestId('profile-menu');
+    const menu = await screen.findByTestId('profile-menu');
     // The control loads when the menu first opens (ADR 0024: zod stays off the first load).
     const mode = (await within(menu).findByLabelText('When bookmaker or fancy odds change')) as HTMLSelectElement;
     await waitFor(() => expect(mode.value).toBe('ticks'));
