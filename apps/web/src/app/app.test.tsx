@@ -185,7 +185,7 @@ describe('header (spec §2)', () => {
     );
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    await userEvent.click(screen.getByRole('button', { name: 'My Bets' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'My Bets' }));
     const dialog = await screen.findByRole('dialog', { name: 'My Bets' });
     const toggle = await within(dialog).findByRole('button', { name: /IND-V-AUS/ });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -233,7 +233,7 @@ describe('logout (spec §4)', () => {
     const { callsTo } = stubFetch(base({ 'GET /getUserData': ok(user), 'POST /logout': answer }));
     const app = renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(app.location().pathname).toBe('/login'));
     expect(callsTo('POST', '/logout')[0]?.body).toEqual({ user_id: 'user-1' });
     expect(window.localStorage.getItem('token')).toBeNull();

@@ -44,7 +44,7 @@ describe('the help entry from the operator’s branding (issue 31)', () => {
     const menu = await screen.findByTestId('profile-menu');
     // The settings have arrived (the header shows their site name), so the absence below is real.
     expect(await screen.findByLabelText('Khel Test home')).toBeTruthy();
-    expect(within(menu).getByText('Logout')).toBeTruthy();
+    expect(await within(menu).findByText('Logout')).toBeTruthy();
     expect(screen.queryByTestId('help-contact')).toBeNull();
   });
 });

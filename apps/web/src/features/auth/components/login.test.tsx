@@ -134,7 +134,8 @@ describe('Change Password', () => {
     });
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    // The menu shows once its lazy parts are in (profile-menu.tsx).
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
     const fields = ['Old Password', 'New Password', 'Confirm Password'].map(
       (label) => within(dialog).getByLabelText(label) as HTMLInputElement,
@@ -164,7 +165,8 @@ describe('Change Password', () => {
     });
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    // The menu shows once its lazy parts are in (profile-menu.tsx).
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
     await userEvent.type(within(dialog).getByLabelText('Old Password'), 'bad');
     await userEvent.type(within(dialog).getByLabelText('New Password'), 'new-pass-22');
