@@ -55,27 +55,38 @@ describe('Monsoon Gems free spins on a phone', () => {
       await page.getByRole('button', { name: 'Paytable & paylines' }).click();
       expect(await page.getByTestId('free-spins-rules').textContent()).toContain('award 8, 12, 20 free spins');
 
-      // Spin in the page until a spin triggers the feature (at most 90 s of spinning).
-      const spins = await page.evaluate(async () => {
+      // Spin in the page until a spin triggers the feature (at most 90 s of spinning). A spin that comes to rest
+      // without a new spin id (refused) or has no answer within 10 s is counted, with what the page said, and the
+      // button pressed again: before, the loop waited for a new id forever, past the test's time.
+      const { spins, stalls, notes } = await page.evaluate(async () => {
         const reels = document.querySelector('[data-testid="reels"]') as HTMLElement;
         const button = document.querySelector('[data-testid="spin-button"]') as HTMLButtonElement;
+        const featureOn = () => document.querySelector('[data-testid="free-spins"]:not([hidden])') !== null;
         const started = Date.now();
+        let stalled = 0;
+        const seen: string[] = [];
         for (let n = 1; Date.now() - started < 90_000; n += 1) {
           const before = reels.dataset.spinId;
+          const pressed = Date.now();
           button.click();
           while (reels.dataset.state !== 'idle' || reels.dataset.spinId === before) {
             await new Promise((resolve) => setTimeout(resolve, 20));
-            if (
-              document.querySelector('[data-testid="free-spins"]:not([hidden])') !== null &&
-              reels.dataset.mode === 'free-spins'
-            )
-              return n;
+            if (featureOn() && reels.dataset.mode === 'free-spins') return { spins: n, stalls: stalled, notes: seen };
+            // At rest on the old id: the spin was refused (its toast says why), or no answer came within 10 s.
+            if ((reels.dataset.state === 'idle' && reels.dataset.spinId === before) || Date.now() - pressed > 10_000) {
+              stalled += 1;
+              const toast = document.querySelector('[data-testid="toast"], [role="alert"]')?.textContent ?? '';
+              seen.push(`spin ${n}: ${reels.dataset.state ?? '?'}${toast === '' ? '' : `, ${toast}`}`);
+              break;
+            }
           }
-          if (document.querySelector('[data-testid="free-spins"]:not([hidden])') !== null) return n;
+          if (featureOn()) return { spins: n, stalls: stalled, notes: seen };
         }
-        return 0;
+        return { spins: 0, stalls: stalled, notes: seen };
       });
-      expect(spins, 'no free spins within 90 s of spinning').toBeGreaterThan(0);
+      expect(spins, `no free spins within 90 s of spinning (${stalls} stalled: ${notes.join('; ')})`).toBeGreaterThan(
+        0,
+      );
 
       const panel = page.getByTestId('free-spins');
       await expect.poll(() => panel.isVisible()).toBe(true);
