@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MIN_DEPOSIT_RUPEES, QUICK_DEPOSIT_AMOUNTS, type DepositCreate } from '@khel/contract';
+import { MIN_DEPOSIT_RUPEES, QUICK_DEPOSIT_AMOUNTS, type AdminAccount, type DepositCreate } from '@khel/contract';
 import { formatRupees } from '@khel/money';
 import { PlayMoneyNotice } from '../../../components/play-money-notice';
 import { Button } from '../../../components/ui/button';
@@ -30,6 +30,11 @@ interface Screenshot {
   dataUrl: string;
 }
 
+/** The account the player picked among this method's, else the first. */
+function chosenAccount(accounts: AdminAccount[], chosenId: string | null): AdminAccount | undefined {
+  return accounts.find((entry) => entry._id === chosenId) ?? accounts[0];
+}
+
 /** Waits this long after the last keystroke before asking for a QR with the new amount. */
 const AMOUNT_DEBOUNCE_MS = 500;
 
@@ -56,7 +61,7 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
   const qrAmount = method === 'upi' && typed !== null && typed >= MIN_DEPOSIT_RUPEES ? typed : undefined;
   const receiving = useReceivingAccounts(qrAmount);
   const accounts = (receiving.data ?? []).filter((account) => account.type === method);
-  const account = accounts.find((entry) => entry._id === chosenId) ?? accounts[0];
+  const account = chosenAccount(accounts, chosenId);
 
   /** The account shown, or, when the first list is still on its way, the one it brings. */
   const accountForSubmit = async () => {
@@ -64,7 +69,10 @@ function DepositForm({ method, onDone }: { method: DepositMethod; onDone: () => 
     setAwaitingAccount(true);
     try {
       const list = await queryClient.fetchQuery(receivingAccountsQuery(qrAmount));
-      return list.find((entry) => entry.type === method);
+      return chosenAccount(
+        list.filter((entry) => entry.type === method),
+        chosenId,
+      );
     } catch {
       return undefined; // the API client has toasted why
     } finally {
