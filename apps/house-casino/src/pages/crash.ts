@@ -150,11 +150,12 @@ export function mountCrash(root: HTMLElement, game: string): void {
         setBalance(placed.balance);
         playSound('chip');
       } else {
+        cashingOut.add(bet.betId);
         const out = await api<{ multiplier: number; payout: number; balance: number | null }>(
           'POST',
           `${base}/cash-out`,
           { slot },
-        );
+        ).finally(() => cashingOut.delete(bet.betId));
         if (out.balance !== null) setBalance(out.balance);
         playSound('win');
         toast(`Cashed out at ${times(out.multiplier)}: ${formatRupees(out.payout)}`, 'win');
@@ -282,12 +283,31 @@ export function mountCrash(root: HTMLElement, game: string): void {
     draw();
   }
 
+  /** Bets whose Cash out this page has sent and not yet heard back: its answer brings the balance. */
+  const cashingOut = new Set<string>();
+  /**
+   * The wallet's balance again when a bet of this player was cashed out without an answer of this page to
+   * bring it: the server's auto cash out at the player's multiplier (its payout was credited server-side).
+   */
+  async function rereadBalanceAfterCashOuts(before: CrashState | null, next: CrashState): Promise<void> {
+    const wasCashedOut = new Set(
+      (before?.myBets ?? []).filter((bet) => bet.status === 'cashed_out').map((bet) => bet.betId),
+    );
+    const credited = next.myBets.some(
+      (bet) => bet.status === 'cashed_out' && !wasCashedOut.has(bet.betId) && !cashingOut.has(bet.betId),
+    );
+    if (before === null || !credited) return;
+    setBalance((await api<{ balance: number }>('GET', '/api/v1/house-casino/balance')).balance);
+  }
+
   async function refresh(): Promise<void> {
     try {
       const next = await api<CrashState>('GET', base);
       offsetMs = next.serverNowMs - Date.now();
+      const before = state;
       state = next;
       render();
+      await rereadBalanceAfterCashOuts(before, next);
     } catch (error) {
       status.textContent = error instanceof GameError ? error.message : 'Reconnecting…';
     }
