@@ -147,6 +147,11 @@ const configSchema = z
      */
     SECOND_FACTOR_KEY: z.string().min(32, 'SECOND_FACTOR_KEY needs at least 32 characters').optional(),
     /**
+     * Argon2id's cost for new password hashes: `owasp` (19 MiB, 2 passes), or `minimal` (8 KiB, 1 pass) for the
+     * server's test files only, refused unless NODE_ENV=test (decision 0084).
+     */
+    PASSWORD_HASH_COST: z.enum(['owasp', 'minimal']).default('owasp'),
+    /**
      * Proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDRs (or proxy-addr's
      * `loopback`, `linklocal`, `uniquelocal`). Empty: trust none, the client is the TCP peer.
      */
@@ -294,6 +299,14 @@ const configSchema = z
       const parsed = parseDltTemplates(config.SMS_DLT_TEMPLATES);
       if ('problem' in parsed)
         ctx.addIssue({ code: 'custom', path: ['SMS_DLT_TEMPLATES'], message: `SMS_DLT_TEMPLATES ${parsed.problem}` });
+    }
+    if (config.PASSWORD_HASH_COST === 'minimal' && config.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message:
+          "PASSWORD_HASH_COST=minimal is for the server's tests only (NODE_ENV=test): passwords are hashed at OWASP's cost",
+      });
     }
     // Operators' authenticator secrets are never stored in plain text outside a play-money development install.
     if ((config.NODE_ENV === 'production' || config.MONEY_MODE === 'real') && config.SECOND_FACTOR_KEY === undefined) {

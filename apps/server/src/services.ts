@@ -154,6 +154,7 @@ export function createServices(db: Database, config: Config, clock: Clock, bus: 
     audit,
     clock,
     sessionIdleMs: config.SESSION_IDLE_MINUTES * 60 * 1000,
+    passwordHashCost: config.PASSWORD_HASH_COST,
     sessionAbsoluteMs: config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000,
     moneyMode: config.MONEY_MODE,
     realMoneyJurisdictions: config.realMoneyJurisdictions,

@@ -110,7 +110,14 @@ export interface TestApp {
 /** An app on a fresh test database, or on `database` (a migrated one the caller made, e.g. on a cluster of its own). */
 export async function createTestApp(env: Record<string, string> = {}, database?: TestDatabase): Promise<TestApp> {
   const { db, drop, url, asOwner } = database ?? (await createTestDatabase());
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  // Argon2id at its least cost (decision 0084): the tests' sign-ups and logins, not the hash's strength.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    PASSWORD_HASH_COST: 'minimal',
+    ...env,
+  });
   const clock = new ManualClock(new Date('2026-11-21T06:30:00.000Z'));
   const { app, services, drain, startFeed, liveFeed } = await buildApp({ config, db, clock });
   await app.ready();

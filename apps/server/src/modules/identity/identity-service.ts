@@ -6,6 +6,8 @@ import { createAccountRules } from './account-rules.js';
 import type { IdentityRepository } from './identity-repository.js';
 import type { SessionRevocation } from './identity-types.js';
 import type { OtpService } from './otp-service.js';
+import { createPasswordHasher } from './password-policy.js';
+import type { PasswordHashCost } from './password-policy.js';
 import { createPasswords } from './passwords.js';
 import { createProfiles } from './profile.js';
 import { createSessions } from './sessions.js';
@@ -38,8 +40,11 @@ export function createIdentityService(deps: {
   onUserChanged?: (userId: string) => void;
   /** Failed logins per client address in 15 minutes (an abuse cap; accounts are delayed, never locked). */
   loginFailuresPerIp: number;
+  /** Argon2id's cost for new hashes (config PASSWORD_HASH_COST). */
+  passwordHashCost: PasswordHashCost;
 }) {
   const { repository, clock } = deps;
+  const hasher = createPasswordHasher(deps.passwordHashCost);
   const rules = createAccountRules({
     repository,
     clock,
@@ -59,8 +64,8 @@ export function createIdentityService(deps: {
     deps.onUserChanged?.(userId);
   };
   const profiles = createProfiles({ repository, rules, sessions, wallet: deps.wallet, clock, userChanged });
-  const signUp = createSignUp({ ...deps, rules, sessions, profileOf: profiles.profileOf, userChanged });
-  const passwords = createPasswords({ ...deps, rules, sessions });
+  const signUp = createSignUp({ ...deps, rules, sessions, hasher, profileOf: profiles.profileOf, userChanged });
+  const passwords = createPasswords({ ...deps, rules, sessions, hasher });
   const admin = createUserAdmin({ ...deps, rules, sessions, createAccount: signUp.createAccount, userChanged });
 
   return {

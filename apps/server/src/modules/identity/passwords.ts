@@ -9,7 +9,7 @@ import type { IdentityRepository } from './identity-repository.js';
 import type { Caller, RequestOrigin } from './identity-types.js';
 import { createLoginThrottle, loginKey } from './login-throttle.js';
 import type { OtpService } from './otp-service.js';
-import { hashPassword, verifyPassword } from './password-policy.js';
+import type { PasswordHasher } from './password-policy.js';
 import type { Sessions } from './sessions.js';
 
 /** Passwords and self-exclusion: each ends every session of the account. */
@@ -22,8 +22,9 @@ export function createPasswords(deps: {
   audit: AuditService;
   clock: Clock;
   loginFailuresPerIp: number;
+  hasher: PasswordHasher;
 }) {
-  const { repository, rules, sessions, otp, audit, clock } = deps;
+  const { repository, rules, sessions, otp, audit, clock, hasher } = deps;
   const loginThrottle = createLoginThrottle(deps.throttle, { failuresPerIp: deps.loginFailuresPerIp });
 
   return {
@@ -32,10 +33,10 @@ export function createPasswords(deps: {
       const user = await rules.requireUser(caller.userId);
       const key = loginKey(user.id, user.mobile_no);
       const attempt = await loginThrottle.beforeAttempt(key, origin.ip);
-      if (!(await verifyPassword(user.password_hash, request.old_password))) fail('WRONG_OLD_PASSWORD');
+      if (!(await hasher.verify(user.password_hash, request.old_password))) fail('WRONG_OLD_PASSWORD');
       await attempt.succeeded();
       await rules.assertAcceptablePassword(request.password, user.mobile_no);
-      await repository.setPassword(user.id, await hashPassword(request.password));
+      await repository.setPassword(user.id, await hasher.hash(request.password));
       await sessions.endSessions(user.id, 'password_changed');
       return sessions.openSession(user, origin);
     },
@@ -57,7 +58,7 @@ export function createPasswords(deps: {
       await rules.assertAcceptablePassword(request.password, request.mobile_no);
       await otp.verify(request.mobile_no, 'reset', request.otp);
       const user = (await repository.findByMobile(request.mobile_no)) ?? fail('OTP_INVALID');
-      await repository.setPassword(user.id, await hashPassword(request.password));
+      await repository.setPassword(user.id, await hasher.hash(request.password));
       await sessions.endSessions(user.id, 'password_reset');
     },
 
@@ -71,7 +72,7 @@ export function createPasswords(deps: {
         fail('FORBIDDEN', 'Only a director may change roles or operator accounts');
       await rules.assertAcceptablePassword(password, target.mobile_no);
       // Someone else chose it: a back-office account picks its own at its next sign-in (decision 0050).
-      await repository.setPassword(id, await hashPassword(password), BACKOFFICE_ROLES.includes(target.role as never));
+      await repository.setPassword(id, await hasher.hash(password), BACKOFFICE_ROLES.includes(target.role as never));
       await sessions.endSessions(id, 'password_reset');
       await audit.record({
         actorId: actor.userId,
@@ -89,7 +90,7 @@ export function createPasswords(deps: {
      */
     async selfExclude(caller: Caller, days: number, password: string, ip: string): Promise<string> {
       const user = await rules.requireUser(caller.userId);
-      if (!(await verifyPassword(user.password_hash, password))) fail('WRONG_OLD_PASSWORD', 'Password is incorrect');
+      if (!(await hasher.verify(user.password_hash, password))) fail('WRONG_OLD_PASSWORD', 'Password is incorrect');
       const now = clock.now();
       const requested = new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
       const current = user.self_excluded_until;

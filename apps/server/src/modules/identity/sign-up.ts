@@ -11,7 +11,7 @@ import type { IdentityRepository, UserRow } from './identity-repository.js';
 import type { RequestOrigin } from './identity-types.js';
 import { createLoginThrottle, loginKey } from './login-throttle.js';
 import type { OtpService } from './otp-service.js';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-policy.js';
+import type { PasswordHasher } from './password-policy.js';
 import type { Sessions } from './sessions.js';
 
 /** Accounts come in: sign-up with its OTP, login, the bootstrap director. */
@@ -28,8 +28,9 @@ export function createSignUp(deps: {
   /** The account changed (role, permissions, wallet): every process drops what it cached of it. */
   userChanged: (userId: string) => void;
   loginFailuresPerIp: number;
+  hasher: PasswordHasher;
 }) {
-  const { repository, rules, sessions, otp, wallet, audit, clock } = deps;
+  const { repository, rules, sessions, otp, wallet, audit, clock, hasher } = deps;
   const loginThrottle = createLoginThrottle(deps.throttle, { failuresPerIp: deps.loginFailuresPerIp });
 
   async function uniqueUsername(name: string): Promise<string> {
@@ -63,7 +64,7 @@ export function createSignUp(deps: {
     uplineId?: string | null;
   }): Promise<UserRow> {
     const now = clock.now();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hasher.hash(input.password);
     // The username and referral code are checked free, then inserted: two sign-ups at the same moment can pick
     // the same one (two "Ravi Kumar"s share 9,000 usernames), so a taken key means new candidates, not an error.
     for (let attempt = 1; ; attempt += 1) {
@@ -131,7 +132,7 @@ export function createSignUp(deps: {
         await repository.refreshUnverifiedUser(
           existing.id,
           request.name,
-          await hashPassword(request.password),
+          await hasher.hash(request.password),
           placement.referredBy,
           clock.now(),
           placement,
@@ -171,8 +172,8 @@ export function createSignUp(deps: {
       const attempt = await loginThrottle.beforeAttempt(key, origin.ip);
       const passwordOk =
         user === null
-          ? (await verifyAgainstDecoy(request.password), false)
-          : await verifyPassword(user.password_hash, request.password);
+          ? (await hasher.verifyAgainstDecoy(request.password), false)
+          : await hasher.verify(user.password_hash, request.password);
       if (user === null || !passwordOk) fail('INVALID_CREDENTIALS');
       await attempt.succeeded();
       if (request.audience === 'backoffice' && !BACKOFFICE_ROLES.includes(user.role as never)) {
@@ -195,7 +196,7 @@ export function createSignUp(deps: {
       let directorId: string;
       if (existing !== null) {
         await repository.updateUser(existing.id, { role: ROLES.DIRECTOR });
-        await repository.setPassword(existing.id, await hashPassword(password));
+        await repository.setPassword(existing.id, await hasher.hash(password));
         await repository.markPhoneVerified(existing.id, clock.now());
         deps.userChanged(existing.id);
         directorId = existing.id;
