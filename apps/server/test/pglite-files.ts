@@ -60,6 +60,7 @@ export const PGLITE_FILES: readonly string[] = [
   'src/modules/identity/identity-admin.test.ts',
   'src/modules/identity/identity-hardening.test.ts',
   'src/modules/identity/identity.test.ts',
+  'src/modules/identity/password-cost.test.ts',
   'src/modules/identity/second-factor.test.ts',
   'src/modules/identity/session-cache.test.ts',
   'src/modules/live/live-revocation.test.ts',
