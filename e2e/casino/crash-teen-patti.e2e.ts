@@ -60,6 +60,36 @@ async function gameFrame(page: Page): Promise<Frame> {
   if (!frame) throw new Error('no game frame');
   return frame;
 }
+/**
+ * Bets ₹100 in slot 0 in the next betting window with at least two seconds left (auto cash out at `auto`, if
+ * given); answers the header balance before it, or null when the window closed before the bet reached the
+ * server and the game said so (a loaded machine, CI 2026-11-29): then the next round.
+ */
+async function betInNextWindow(page: Page, frame: Frame, auto?: string): Promise<number | null> {
+  await frame.waitForFunction(
+    () =>
+      document.querySelector('#app')?.getAttribute('data-phase') === 'betting' &&
+      /^([2-9]) s$/.test(document.querySelector('[data-testid="crash-multiplier"]')?.textContent ?? ''),
+    undefined,
+    { timeout: 60_000, polling: 100 },
+  );
+  // No refusal of an earlier attempt still on screen (the game's toasts last 3.5 s).
+  await frame.locator('.toast-error').first().waitFor({ state: 'detached' });
+  const before = await headerBalance(page);
+  await frame.getByTestId('stake-0').fill('100');
+  if (auto !== undefined) await frame.getByTestId('auto-0').fill(auto);
+  await frame.getByTestId('crash-button-0').click();
+  // The bet is taken (the header moves by the stake), or the game says it was refused.
+  const taken = waitForHeaderBalance(page, before - 100).then(() => true);
+  const refused = frame
+    .locator('.toast-error')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .then(() => false);
+  taken.catch(() => undefined);
+  refused.catch(() => undefined);
+  return (await Promise.race([taken, refused])) ? before : null;
+}
 // One phone for the file: each test signs in on it as a visitor again (keptPages).
 const visitorPage = keptPages(
   () => browser,
@@ -94,33 +124,8 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
     expect(await frame.getByTestId('mute').getAttribute('aria-pressed')).toBe('false');
     let cashedOut = false;
     for (let attempt = 0; attempt < 6 && !cashedOut; attempt += 1) {
-      // A betting window with at least two seconds left.
-      await frame.waitForFunction(
-        () =>
-          document.querySelector('#app')?.getAttribute('data-phase') === 'betting' &&
-          /^([2-9]) s$/.test(document.querySelector('[data-testid="crash-multiplier"]')?.textContent ?? ''),
-        undefined,
-        {
-          timeout: 60_000,
-          polling: 100,
-        },
-      );
-      // No refusal of an earlier attempt still on screen (the game's toasts last 3.5 s).
-      await frame.locator('.toast-error').first().waitFor({ state: 'detached' });
-      const before = await headerBalance(page);
-      await frame.getByTestId('stake-0').fill('100');
-      await frame.getByTestId('crash-button-0').click();
-      // The bet is taken (the header moves by the stake), or on a loaded machine the window closed before it
-      // reached the server and the game says so: then the next round (CI, 2026-11-29).
-      const taken = waitForHeaderBalance(page, before - 100).then(() => true);
-      const refused = frame
-        .locator('.toast-error')
-        .first()
-        .waitFor({ timeout: 15_000 })
-        .then(() => false);
-      taken.catch(() => undefined);
-      refused.catch(() => undefined);
-      if (!(await Promise.race([taken, refused]))) continue;
+      const before = await betInNextWindow(page, frame);
+      if (before === null) continue;
       // Take-off: cash out at once. A round that crashes very early shows Lost before any Cash out.
       const button = frame.getByTestId('crash-button-0').filter({ hasText: /Cash out|Cashed out|Lost/ });
       const shown = await button.textContent({ timeout: 30_000 });
@@ -151,28 +156,10 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
     let cashedOut = false;
     // A round may crash below 1.01×: then the next.
     for (let attempt = 0; attempt < 6 && !cashedOut; attempt += 1) {
-      await frame.waitForFunction(
-        () =>
-          document.querySelector('#app')?.getAttribute('data-phase') === 'betting' &&
-          /^([2-9]) s$/.test(document.querySelector('[data-testid="crash-multiplier"]')?.textContent ?? ''),
-        undefined,
-        { timeout: 60_000, polling: 100 },
-      );
-      await frame.locator('.toast-error').first().waitFor({ state: 'detached' });
-      const before = await headerBalance(page);
-      await frame.getByTestId('stake-0').fill('100');
-      await frame.getByTestId('auto-0').fill('1.01');
-      await frame.getByTestId('crash-button-0').click();
-      const taken = waitForHeaderBalance(page, before - 100).then(() => true);
-      const refused = frame
-        .locator('.toast-error')
-        .first()
-        .waitFor({ timeout: 15_000 })
-        .then(() => false);
-      taken.catch(() => undefined);
-      refused.catch(() => undefined);
-      if (!(await Promise.race([taken, refused]))) continue;
-      expect(rupees(await frame.getByTestId('balance').textContent())).toBe(before - 100);
+      const before = await betInNextWindow(page, frame, '1.01');
+      if (before === null) continue;
+      // The bet's own answer brings the game's balance (the header may have moved first, by the wallet's push).
+      await expect.poll(async () => rupees(await frame.getByTestId('balance').textContent())).toBe(before - 100);
       const outcome = await frame
         .getByTestId('crash-button-0')
         .filter({ hasText: /Cashed out|Lost/ })
