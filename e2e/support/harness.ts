@@ -1,13 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
+import { freePort } from '../../apps/server/test/free-port.js';
 import { pgliteTemplateFile } from '../../apps/server/test/template-database.js';
 
 /** Repository root, from e2e/support. */
@@ -21,18 +21,6 @@ export const DEMO = {
   player: { mobileNo: '919999900001', national: '9999900001', password: 'demo-player-1' },
   director: { mobileNo: '919999900000', national: '9999900000', password: 'demo-director-1' },
 } as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 export interface RunningProduct {
   baseUrl: string;

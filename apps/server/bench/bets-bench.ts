@@ -11,13 +11,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { backendCpuMs, backendCpuSpent, cpuMsOf } from './proc-cpu.js';
 import { CONTENTION, contentionLine, withBusyCore } from './busy-core.js';
+import { freePort } from '../test/free-port.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -37,16 +37,6 @@ interface Envelope<T> {
 interface Market {
   id: string;
   runner: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
 }
 
 const name = `khel_bets_bench_${randomBytes(5).toString('hex')}`;

@@ -6,10 +6,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../test/free-port.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -21,16 +21,6 @@ const PLAYERS = 64;
 interface Envelope<T> {
   meta: { code: number; token?: string };
   data: T;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
 }
 
 async function call<T>(

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { appendFileSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.js';
 
 /**
  * A PostgreSQL cluster of a test's own (initdb + pg_ctl in a temporary folder, on a free port), for
@@ -25,18 +25,6 @@ export async function runAsServerUser(
   const withEnv = Object.entries(env).map(([name, value]) => `${name}=${value}`);
   if (!AS_ROOT) return run(command, args, { env: { ...process.env, ...env } });
   return run('runuser', ['-u', 'postgres', '--', 'env', ...withEnv, command, ...args]);
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A temporary folder the server user owns (removed by the caller). */

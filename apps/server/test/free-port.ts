@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/**
+ * A port on 127.0.0.1 that nothing listens on, for a server another process is about to start (a throwaway
+ * PostgreSQL, a product, a bench's peer). Chosen below the kernel's range of ports for outgoing connections
+ * (`ip_local_port_range`, 32768–60999 by default): a port asked of the kernel with `listen(0)` comes from that
+ * range, and between closing the probe and the server's bind any outgoing connection of the busy machine (a
+ * test's pool, Chromium) may take it as its own end. Seen on 30 November: `pitr-restore.test.ts`'s PostgreSQL
+ * failed to start, "could not bind IPv4 address: Address already in use" on 34101.
+ */
+export async function freePort(): Promise<number> {
+  const [low] = localPortRange();
+  const floor = 20_000;
+  const ceiling = Math.max(floor + 1_000, low) - 1;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = floor + Math.floor(Math.random() * (ceiling - floor + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port found between ${floor} and ${ceiling}`);
+}
+
+function localPortRange(): [number, number] {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(low) && Number.isInteger(high)) return [low as number, high as number];
+  } catch {
+    // not Linux: the IANA range
+  }
+  return [49_152, 65_535];
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
