@@ -10,13 +10,14 @@
  * Each statement sent on PostgreSQL in any run must be answered: by a listed file that sent it on PGlite in
  * every run (so the list does not rest on a statement a file sends only sometimes), or by listing every file
  * that sent it on PostgreSQL in any run (then it is theirs to send or not on PGlite, as when every file ran on
- * both). The greedy choice (statement-cover.ts `chooseFiles`) starts from POSTGRES_ONLY_IN_PART and adds the
+ * both). The greedy choice (statement-cover.ts `chooseFiles`) starts from POSTGRES_ONLY_IN_PART and
+ * DATABASE_LAYER_FILES and adds the
  * file that answers the most statements per second of its PGlite time until all are answered, then drops any
  * file the later ones made unneeded. --write puts the files chosen into the list.
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { POSTGRES_ONLY_IN_PART } from '../apps/server/test/pglite-files.js';
+import { DATABASE_LAYER_FILES, POSTGRES_ONLY_IN_PART } from '../apps/server/test/pglite-files.js';
 import type { LedgerFile, TestDatabaseKind } from '../apps/server/test/statement-cover.js';
 import { LEDGER_DIR, chooseFiles } from '../apps/server/test/statement-cover.js';
 import type { StatementRun } from './statement-cover-reporter.js';
@@ -57,7 +58,7 @@ for (const [index, ledger] of ledgers.entries()) {
     throw new Error(`ledger ${index + 1} is not of a run with every database file on both (KHEL_PGLITE_ALL=1)`);
 }
 
-const always = new Set(POSTGRES_ONLY_IN_PART);
+const always = new Set([...POSTGRES_ONLY_IN_PART, ...DATABASE_LAYER_FILES]);
 /** Per statement sent on PostgreSQL in any run, the files that sent it there in any run. */
 const senders = new Map<string, Set<string>>();
 for (const ledger of ledgers)

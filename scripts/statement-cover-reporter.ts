@@ -107,14 +107,14 @@ export default class StatementCoverReporter implements Reporter {
   }
 }
 
-/** A passing run's line: how many statements PostgreSQL saw, and how PGlite answered them. */
+/** A passing run's line: how many of the product's statements PostgreSQL saw, and how PGlite answered them. */
 function coverSummary(postgres: StatementsByFile, pglite: StatementsByFile): string {
   const union = (files: StatementsByFile): Set<string> => new Set([...files.values()].flatMap((set) => [...set]));
   const onPostgres = union(postgres);
   const onPglite = union(pglite);
   const both = [...onPostgres].filter((statement) => onPglite.has(statement)).length;
   return (
-    `statement cover: ${onPostgres.size} statements sent on PostgreSQL (${postgres.size} files), ${both} of them ` +
+    `statement cover: ${onPostgres.size} of the product's statements sent on PostgreSQL (${postgres.size} files), ${both} of them ` +
     `on PGlite too (${pglite.size} files); the other ${onPostgres.size - both} only by files that run on both`
   );
 }

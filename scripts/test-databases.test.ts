@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_FREE_FILES } from '../apps/server/test/database-free-files.js';
-import { PGLITE_FILES, POSTGRES_ONLY_IN_PART } from '../apps/server/test/pglite-files.js';
+import { DATABASE_LAYER_FILES, PGLITE_FILES, POSTGRES_ONLY_IN_PART } from '../apps/server/test/pglite-files.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const SERVER = join(ROOT, 'apps/server');
@@ -102,5 +102,11 @@ describe('the server test files that run on PGlite', () => {
   it('include exactly the files that skip tests on PGlite by design (they read TEST_DB)', () => {
     const reading = databaseFiles().filter((path) => readFileSync(join(SERVER, path), 'utf8').includes('TEST_DB'));
     expect([...POSTGRES_ONLY_IN_PART].sort()).toEqual(reading);
+  });
+
+  it("include every database file of the database layer (src/db/), whose statements are its tests' own", () => {
+    const layer = databaseFiles().filter((path) => path.startsWith('src/db/'));
+    expect(layer.filter((path) => !PGLITE_FILES.includes(path))).toEqual([]);
+    expect(DATABASE_LAYER_FILES.filter((path) => !layer.includes(path))).toEqual([]);
   });
 });

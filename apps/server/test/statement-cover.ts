@@ -17,7 +17,10 @@ export type TestDatabaseKind = 'pglite' | 'postgres';
 export interface LedgerFile {
   database: TestDatabaseKind;
   file: string;
+  /** The product's statements: the ones the cover counts. */
   statements: string[];
+  /** Statements only the file's test code sent (its own queries, the harness's): recorded, not counted. */
+  testStatements?: string[];
 }
 
 /** A ledger file's name for a test file's path: `src/db/database.test.ts` → `src~db~database.test.ts.json`. */
