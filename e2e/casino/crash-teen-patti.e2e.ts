@@ -159,7 +159,9 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
       const before = await betInNextWindow(page, frame, '1.01');
       if (before === null) continue;
       // The bet's own answer brings the game's balance (the header may have moved first, by the wallet's push).
-      await expect.poll(async () => rupees(await frame.getByTestId('balance').textContent())).toBe(before - 100);
+      await expect
+        .poll(async () => rupees(await frame.getByTestId('balance').textContent()), { timeout: 15_000 })
+        .toBe(before - 100);
       const outcome = await frame
         .getByTestId('crash-button-0')
         .filter({ hasText: /Cashed out|Lost/ })
@@ -203,8 +205,13 @@ describe('issue 15: crash, Teen Patti and favourites on a phone', () => {
     );
     expect(await frame.getByTestId('player-a-hand').locator('[data-card]').count()).toBe(3);
     expect(await frame.getByTestId('my-bets').textContent()).toContain(`#${round} player_a`);
-    const inGame = rupees(await frame.getByTestId('balance').textContent());
-    await waitForHeaderBalance(page, inGame);
+    // The round shows settled first, then the game reads its balance (the win credited, if any): it comes to the
+    // server's (CI 1 December: the game's ₹9,955 read at once, before the ₹98 win the server and header held).
+    const settled = await apiBalance();
+    await expect
+      .poll(async () => rupees(await frame.getByTestId('balance').textContent()), { timeout: 15_000 })
+      .toBe(settled);
+    await waitForHeaderBalance(page, settled);
     await page.getByRole('button', { name: 'Close Teen Patti 20-20' }).click();
     await page.getByTestId('game-frame').waitFor({ state: 'detached' });
     const history = page.getByTestId('casino-history');
