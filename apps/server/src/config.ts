@@ -341,10 +341,11 @@ function isTrustedProxyEntry(entry: string): boolean {
 
 export type RawConfig = z.infer<typeof configSchema>;
 
-export interface Config extends Omit<
-  RawConfig,
-  'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED' | 'DEMO_REPLAY' | 'SMS_DLT_TEMPLATES'
-> {
+export interface Config
+  extends Omit<
+    RawConfig,
+    'REAL_MONEY_JURISDICTIONS' | 'DEMO_DATA' | 'DEMO_FEED' | 'DEMO_REPLAY' | 'SMS_DLT_TEMPLATES'
+  > {
   /** SMS_DLT_TEMPLATES parsed, or the demo's templates. */
   smsDltTemplates: readonly DltTemplate[];
   realMoneyJurisdictions: string[];

@@ -12,7 +12,7 @@ import type { SlotConfig, SlotSymbol } from './slot.js';
 export function buildReelStrip(counts: ReadonlyArray<readonly [string, number]>): string[] {
   const remaining = counts.map(([id, n]) => [id, n] as [string, number]);
   const strip: string[] = [];
-  for (let placed = true; placed;) {
+  for (let placed = true; placed; ) {
     placed = false;
     for (const entry of remaining) {
       if (entry[1] > 0) {

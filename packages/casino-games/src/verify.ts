@@ -18,7 +18,8 @@ export const VERIFY_FAILURES = ['MALFORMED_SEEDS', 'HASH_MISMATCH', 'RESULT_MISM
 export type VerifyFailure = (typeof VERIFY_FAILURES)[number];
 
 export type Verification<T> =
-  { valid: true; recomputed: T } | { valid: false; failure: VerifyFailure; recomputed: T | null };
+  | { valid: true; recomputed: T }
+  | { valid: false; failure: VerifyFailure; recomputed: T | null };
 
 /** JSON with object keys sorted, so a result read back from a database (jsonb reorders keys) compares equal. */
 function canonical(value: unknown): string {

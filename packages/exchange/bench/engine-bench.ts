@@ -80,21 +80,22 @@ function workload(operations: number, seed: number, cancelShare = CANCEL_SHARE):
 }
 
 function ourCommands(ops: Op[]): ExchangeCommand[] {
-  return ops.map((op, i): ExchangeCommand =>
-    op.kind === 'place'
-      ? {
-          type: 'place',
-          seq: i + 1,
-          timeMs: i,
-          offerId: op.offerId,
-          ownerId: op.ownerId,
-          runnerId: 'R',
-          side: op.side,
-          priceHundredths: op.priceHundredths,
-          stakePaise: op.stakePaise,
-          persistence: 'keep',
-        }
-      : { type: 'cancel', seq: i + 1, timeMs: i, offerId: op.offerId, ownerId: op.ownerId },
+  return ops.map(
+    (op, i): ExchangeCommand =>
+      op.kind === 'place'
+        ? {
+            type: 'place',
+            seq: i + 1,
+            timeMs: i,
+            offerId: op.offerId,
+            ownerId: op.ownerId,
+            runnerId: 'R',
+            side: op.side,
+            priceHundredths: op.priceHundredths,
+            stakePaise: op.stakePaise,
+            persistence: 'keep',
+          }
+        : { type: 'cancel', seq: i + 1, timeMs: i, offerId: op.offerId, ownerId: op.ownerId },
   );
 }
 

@@ -75,7 +75,8 @@ function withinPreference(worseBy: number, tick: number, preference: OddsChangeP
 
 /** An accepted bookmaker or fancy bet carries the live price it is taken at. */
 export type QuoteAcceptance =
-  { accepted: true; rateHundredths: number; lineRuns: number | null } | { accepted: false; reason: BetRejectReason };
+  | { accepted: true; rateHundredths: number; lineRuns: number | null }
+  | { accepted: false; reason: BetRejectReason };
 
 const ACCEPTED: Acceptance = { accepted: true };
 

@@ -138,7 +138,12 @@ export interface MarketStatusEvent extends EventBase {
 }
 
 export type ExchangeEvent =
-  AcceptedEvent | RejectedEvent | FilledEvent | CancelledEvent | LapsedEvent | MarketStatusEvent;
+  | AcceptedEvent
+  | RejectedEvent
+  | FilledEvent
+  | CancelledEvent
+  | LapsedEvent
+  | MarketStatusEvent;
 
 /** Applies one command. Returns its events in the order they happened. */
 export function applyCommand(market: ExchangeMarket, command: ExchangeCommand): ExchangeEvent[] {

@@ -43,7 +43,9 @@ export interface InningsState {
 export type CricketStatus = 'scheduled' | 'inPlay' | 'inningsBreak' | 'finished';
 
 export type CricketMargin =
-  { kind: 'runs'; runs: number } | { kind: 'wickets'; wickets: number; ballsRemaining: number } | { kind: 'superOver' };
+  | { kind: 'runs'; runs: number }
+  | { kind: 'wickets'; wickets: number; ballsRemaining: number }
+  | { kind: 'superOver' };
 
 export interface CricketResult {
   winner: TeamIndex;

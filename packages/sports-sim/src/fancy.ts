@@ -17,7 +17,8 @@ import type { CricketMatchState, InningsState } from './cricket.js';
  * a wicket (`inn1-fow3`, "Fall of 3rd wkt IND").
  */
 export type FancySession = { id: string; innings: 0 | 1; name: string } & (
-  { kind: 'overs'; overs: number } | { kind: 'fallOfWicket'; wicket: number }
+  | { kind: 'overs'; overs: number }
+  | { kind: 'fallOfWicket'; wicket: number }
 );
 
 function ordinal(n: number): string {
@@ -50,13 +51,15 @@ export const SESSION_OVERS: readonly number[] = [6, 10, 15, 20];
 /** FANCY-2: the over sessions of an innings and the fall of its first wicket. */
 export function sessionsForInnings(state: CricketMatchState, innings: 0 | 1): FancySession[] {
   const team = battingShortName(state, innings);
-  const overs = SESSION_OVERS.map((n): FancySession => ({
-    id: `inn${innings + 1}-${n}ov`,
-    innings,
-    kind: 'overs',
-    overs: n,
-    name: `${n} over runs ${team}`,
-  }));
+  const overs = SESSION_OVERS.map(
+    (n): FancySession => ({
+      id: `inn${innings + 1}-${n}ov`,
+      innings,
+      kind: 'overs',
+      overs: n,
+      name: `${n} over runs ${team}`,
+    }),
+  );
   return [...overs, fallOfWicketSession(state, innings, 1)];
 }
 
@@ -133,7 +136,9 @@ export function fancyLines(projectedRuns: number, gapRuns: number): { noLineRuns
 }
 
 export type FancyResult =
-  { status: 'pending' } | { status: 'settled'; runs: number } | { status: 'void'; reason: 'TARGET_REACHED' };
+  | { status: 'pending' }
+  | { status: 'settled'; runs: number }
+  | { status: 'void'; reason: 'TARGET_REACHED' };
 
 /**
  * FANCY-5 / FANCY-7: a session's result. It settles at the runs on the board at the end of its over

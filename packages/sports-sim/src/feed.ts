@@ -115,7 +115,9 @@ export interface FeedState {
 }
 
 export type SettlementResult =
-  { kind: 'winner'; runnerId: string } | { kind: 'runs'; runs: number } | { kind: 'void'; reason: string };
+  | { kind: 'winner'; runnerId: string }
+  | { kind: 'runs'; runs: number }
+  | { kind: 'void'; reason: string };
 
 export type FeedAction =
   | { type: 'createEvent'; event: EventSpec }

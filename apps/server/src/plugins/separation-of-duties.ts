@@ -6,7 +6,14 @@ import { refuseSelfService } from '../lib/separation-of-duties.js';
 
 /** What a back-office route's `:id` names. */
 export type ActionTarget =
-  'user' | 'deposit' | 'withdrawal' | 'adjustment' | 'result' | 'bonusGrant' | 'houseMoney' | 'treeMove';
+  | 'user'
+  | 'deposit'
+  | 'withdrawal'
+  | 'adjustment'
+  | 'result'
+  | 'bonusGrant'
+  | 'houseMoney'
+  | 'treeMove';
 /** Finds the parties of a target by its id; null when there is no such thing (the route answers NOT_FOUND). */
 export type PartiesOf = (id: string) => Promise<Parties | null>;
 /** True when `userId` is `rootId` or anywhere below it in the agent tree. */

@@ -31,7 +31,7 @@ function agentHeight(rootId: string, members: readonly SubtreeMember[]): number 
   let height = 0;
   for (const member of members) {
     let levels = 0;
-    for (let at: SubtreeMember | undefined = member; at !== undefined;) {
+    for (let at: SubtreeMember | undefined = member; at !== undefined; ) {
       if (isAgentRole(at.role)) levels += 1;
       at = at.id === rootId || at.upline_id === null ? undefined : byId.get(at.upline_id);
     }

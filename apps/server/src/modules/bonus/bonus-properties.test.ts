@@ -221,19 +221,17 @@ async function runScenario(commands: Command[]): Promise<void> {
 }
 
 describe('bonus wagering against a model (seeded)', () => {
-  it(
-    'keeps the bonus wallet, progress and status equal to the model, and the ledger sound',
-    { timeout: 600_000 },
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.array(command, { minLength: 20, maxLength: 40 }), (commands) =>
-          runScenario([{ kind: 'activate', player: 0 }, { kind: 'activate', player: 1 }, ...commands]),
-        ),
-        { seed: 20261125, numRuns: 8, endOnFailure: true },
-      );
-      // The seeded runs must reach the interesting states, or the property proves little.
-      expect(counted.progressChecks).toBeGreaterThan(10);
-      expect(counted.completed).toBeGreaterThan(0);
-    },
-  );
+  it('keeps the bonus wallet, progress and status equal to the model, and the ledger sound', {
+    timeout: 600_000,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 20, maxLength: 40 }), (commands) =>
+        runScenario([{ kind: 'activate', player: 0 }, { kind: 'activate', player: 1 }, ...commands]),
+      ),
+      { seed: 20261125, numRuns: 8, endOnFailure: true },
+    );
+    // The seeded runs must reach the interesting states, or the property proves little.
+    expect(counted.progressChecks).toBeGreaterThan(10);
+    expect(counted.completed).toBeGreaterThan(0);
+  });
 });

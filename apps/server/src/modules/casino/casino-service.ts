@@ -109,8 +109,8 @@ export function createCasinoService(deps: {
   const { db, casinoWallet, audit, clock } = deps;
   let aggregatorLaunch: AggregatorLaunch | null = null;
   let aggregatorDifferences:
-    (() => Promise<{ kind: string; transactionId: string | null; roundId: string | null; detail: string }[]>) | null =
-    null;
+    | (() => Promise<{ kind: string; transactionId: string | null; roundId: string | null; detail: string }[]>)
+    | null = null;
   const repository = createCasinoRepository(db);
   const providerAdmin = createCasinoProviderAdmin({ db, casinoWallet, audit });
 

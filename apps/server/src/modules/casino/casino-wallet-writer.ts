@@ -118,7 +118,7 @@ export function createCasinoWalletWriter(deps: {
   function take(): { items: Pending[]; keys: string[] } {
     const items: Pending[] = [];
     const keys = new Set<string>();
-    for (let index = 0; index < queue.length && items.length < options.maxCalls;) {
+    for (let index = 0; index < queue.length && items.length < options.maxCalls; ) {
       const item = queue[index] as Pending;
       if (item.keys.some((key) => busy.has(key) || keys.has(key))) {
         index += 1;

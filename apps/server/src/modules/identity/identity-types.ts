@@ -29,7 +29,13 @@ export type AuthResult =
 
 /** Why sessions ended (sessions.revoke_reason). */
 export type RevokeReason =
-  'logout' | 'password_changed' | 'password_reset' | 'suspended' | 'self_excluded' | 'expired' | 'second_factor_reset';
+  | 'logout'
+  | 'password_changed'
+  | 'password_reset'
+  | 'suspended'
+  | 'self_excluded'
+  | 'expired'
+  | 'second_factor_reset';
 
 /**
  * Sessions that just ended, for whatever holds them open (the live module closes their WebSockets, in

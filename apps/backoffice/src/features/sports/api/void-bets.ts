@@ -6,7 +6,8 @@ import { useRefreshSports } from './keys';
 
 /** What to void (decision 0055): one bet, or a player's bets on the market, optionally inside a time window. */
 export type VoidTarget =
-  { kind: 'bet'; betId: string } | { kind: 'bulk'; marketId: string; userId: string; from?: string; to?: string };
+  | { kind: 'bet'; betId: string }
+  | { kind: 'bulk'; marketId: string; userId: string; from?: string; to?: string };
 
 /** POST /backoffice/bets/:id/void or /backoffice/bets/void; the api client asks for a step-up code when needed. */
 export function useVoidBets() {

@@ -79,8 +79,7 @@ export function crashRoutes(crash: HouseCrashService): FastifyPluginAsyncZod {
         },
       },
       async (request) => (
-        known(request.params.game),
-        ok(await crash.cashOut(gameToken(request), request.body.slot), 'Cashed out')
+        known(request.params.game), ok(await crash.cashOut(gameToken(request), request.body.slot), 'Cashed out')
       ),
     );
     app.get(

@@ -4,7 +4,12 @@ import type { Queryable } from '../../../db/database.js';
 /** One difference between our wallet transactions and the aggregator's report. */
 export interface Hub88Difference {
   kind:
-    'AGGREGATOR_ONLY' | 'OURS_ONLY' | 'AGGREGATOR_DECLINED' | 'AGGREGATOR_PENDING' | 'AMOUNT_DIFFERS' | 'KIND_DIFFERS';
+    | 'AGGREGATOR_ONLY'
+    | 'OURS_ONLY'
+    | 'AGGREGATOR_DECLINED'
+    | 'AGGREGATOR_PENDING'
+    | 'AMOUNT_DIFFERS'
+    | 'KIND_DIFFERS';
   transactionId: string;
   detail: string;
 }
