@@ -6,9 +6,9 @@ import server from './apps/server/vitest.config.js';
 
 // One test run for the whole product. The server's files that use a database run on the PostgreSQL server
 // (DATABASE_URL or the machine's 127.0.0.1:5432/test), and those of test/pglite-files.ts on the embedded
-// PGlite too, chosen so that every statement sent on PostgreSQL is also sent on PGlite (a full run checks it:
-// scripts/statement-cover-reporter.ts; KHEL_PGLITE_ALL=1 runs every database file on PGlite, to choose the
-// list again). The few that reach no database run once, as `server` (docs/testing.md; scripts/test-databases.test.ts
+// PGlite too, chosen so that every statement of the product's code sent on PostgreSQL is also sent on PGlite
+// (a full run checks it: scripts/statement-cover-reporter.ts; KHEL_PGLITE_ALL=1 runs every database file on
+// PGlite, to choose the list again). The few that reach no database run once, as `server` (docs/testing.md; scripts/test-databases.test.ts
 // keeps both lists true). (Spread, not `extends`: Vitest's merge would join the include lists.)
 const serverTest = { ...server.test, root: './apps/server' };
 const databaseFiles = {
