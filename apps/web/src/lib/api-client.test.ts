@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { business, ok, stubFetch, transport } from '../testing/fetch-stub';
 import { ApiHttpError, apiRequest } from './api-client';
-import { loadSession, sessionStore } from './auth/session';
+import { endSession, loadSession, sessionStore } from './auth/session';
 import { registerNavigate } from './navigation';
 import { desktopToasts } from './toast';
 
@@ -73,6 +73,20 @@ describe('API client (spec §8)', () => {
     loadSession();
     stubFetch({ 'GET /x': transport(401, 'Please log in again') });
     await expect(apiRequest('/x')).rejects.toBeInstanceOf(ApiHttpError);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('an answer that arrives after its session ended (Logout) neither toasts nor expires anything', async () => {
+    stubFetch({
+      'GET /getUserData': transport(401, 'Your session has ended, please log in again'),
+      'GET /balance': business(401, 'Session ended'),
+    });
+    const stale = apiRequest('/getUserData');
+    const staleWarning = apiRequest('/balance');
+    endSession();
+    await expect(stale).rejects.toMatchObject({ status: 401 });
+    expect((await staleWarning).meta.code).toBe(401);
+    expect(toasts()).toEqual([]);
     expect(navigate).not.toHaveBeenCalled();
   });
 });
