@@ -10,9 +10,8 @@ import { createServer } from 'node:net';
  * failed to start, "could not bind IPv4 address: Address already in use" on 34101.
  */
 export async function freePort(): Promise<number> {
-  const [low] = localPortRange();
   const floor = 20_000;
-  const ceiling = Math.max(floor + 1_000, low) - 1;
+  const ceiling = Math.max(floor + 1_000, lowestOutgoingPort()) - 1;
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const port = floor + Math.floor(Math.random() * (ceiling - floor + 1));
     if (await canListen(port)) return port;
@@ -20,14 +19,15 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port found between ${floor} and ${ceiling}`);
 }
 
-function localPortRange(): [number, number] {
+/** The bottom of the kernel's range for outgoing connections (Linux), or of IANA's dynamic ports elsewhere. */
+function lowestOutgoingPort(): number {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    if (Number.isInteger(low) && Number.isInteger(high)) return [low as number, high as number];
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low)) return low;
   } catch {
-    // not Linux: the IANA range
+    // not Linux
   }
-  return [49_152, 65_535];
+  return 49_152;
 }
 
 function canListen(port: number): Promise<boolean> {

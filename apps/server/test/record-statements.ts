@@ -12,8 +12,9 @@
  * product's, so a doubt keeps a file on PGlite rather than drops it.
  *
  * Cheap by design: a statement costs a Set.add of its raw text once its text is known to be the product's,
- * and a call stack's file names until then; each distinct text is normalised once, at the file's end. Files share their worker's process (decision 0073), so the drivers are patched once per
- * process and the set starts empty for each file. Statements of child processes are not seen.
+ * and a call stack's file names until then; each distinct text is normalised once, at the file's end. Files
+ * share their worker's process (decision 0073), so the drivers are patched once per process and the sets start
+ * empty for each file. Statements of child processes are not seen.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
