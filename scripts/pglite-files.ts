@@ -11,9 +11,8 @@
  * every run (so the list does not rest on a statement a file sends only sometimes), or by listing every file
  * that sent it on PostgreSQL in any run (then it is theirs to send or not on PGlite, as when every file ran on
  * both). The greedy choice (statement-cover.ts `chooseFiles`) starts from POSTGRES_ONLY_IN_PART and
- * DATABASE_LAYER_FILES and adds the
- * file that answers the most statements per second of its PGlite time until all are answered, then drops any
- * file the later ones made unneeded. --write puts the files chosen into the list.
+ * DATABASE_LAYER_FILES and adds the file that answers the most statements per second of its PGlite time until all
+ * are answered, then drops any file the later ones made unneeded. --write puts the files chosen into the list.
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

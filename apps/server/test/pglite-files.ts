@@ -2,8 +2,8 @@
  * The server database files that also run on PGlite (Vitest project `server:pglite`); every server database
  * file runs on PostgreSQL (`server:postgres`). The rule (docs/testing.md, "Which server files run on both
  * databases"; decision 0082 and its addendum): every distinct statement the product's code sends on PostgreSQL
- * in the server files is sent on PGlite by at least one file listed here. Every full run checks it (scripts/statement-cover-reporter.ts) and fails
- * naming each statement left uncovered and a file to add. Paths are relative to apps/server;
+ * in the server files is sent on PGlite by at least one file listed here. Every full run checks it
+ * (scripts/statement-cover-reporter.ts) and fails naming each statement left uncovered and a file to add. Paths are relative to apps/server;
  * scripts/test-databases.test.ts checks that each names a database file.
  */
 
