@@ -128,11 +128,12 @@ describe('failure isolation of the group commit', () => {
     expect(failing.broken()).toBe(1);
     // The first call alone, the five others in one statement that raised, then each of them alone.
     // PostgreSQL sends a statement's error before it releases the statement's locks (postgres.c reports,
-    // then aborts), so the first call run alone may still find its account locked by the undone
-    // statement: refused `locked`, it goes the long way, a second call to the writer. Only that first one
-    // can meet the abort; each later call waits for the one before.
+    // then aborts), so a call run alone just after may still find its account locked by the undone
+    // statement: refused `locked`, it goes the long way, one more call to the writer. Usually only the
+    // first meets the abort, but a loaded machine can hold the aborting backend past the next one or two
+    // (a CPU profile of the run did): at most one more call for each call of the undone statement.
     const again = service.writerCounts().calls - before.calls - 6;
-    expect(again).toBeLessThanOrEqual(1);
+    expect(again).toBeLessThanOrEqual(5);
     expect(counted(service, before)).toEqual({ batches: 1, fallbacks: 1, statements: 7 + again });
     // The rounds the undone statement had opened were undone with it: each holds its one stake.
     const rounds = await t.db.query<{ round_id: string; stake_paise: number }>(

@@ -40,8 +40,8 @@ interface Pending {
  * - A shared statement that raises anyway (a racing uncommitted claim of the same id, headroom taken
  *   by an uncommitted payout) is undone whole; each of its calls then runs alone, failing alone: a
  *   set of one raises its own error to its caller. PostgreSQL sends the error before it releases the
- *   undone statement's locks, so the first call run alone may still skip its account (`locked`) and go
- *   the long way: one more call here, never a second posting.
+ *   undone statement's locks, so a call run alone just after may still skip its account (`locked`) and
+ *   go the long way: one more call here, never a second posting.
  * - The balance push of a statement's players runs after its commit and before any of them is
  *   answered (`autoCommitted`, `postManyWithin`).
  */
