@@ -181,7 +181,11 @@ export async function bootProduct(
         // on a busy machine, closing sockets, leases and PGlite) would only tidy what is deleted
         // (e2e/server/drain.e2e.ts tests the graceful stop). One that keeps its folder stops gracefully.
         child.kill(options.dataDir === undefined ? 'SIGKILL' : 'SIGTERM');
-        await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+        // The wait's timer is cleared once the product is gone: left running, it kept the run's main
+        // process (which stops the shared products) alive for 10 s after the last test.
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((done) => (timer = setTimeout(done, 10_000)))]);
+        clearTimeout(timer);
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
