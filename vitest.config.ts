@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { DATABASE_FREE_FILES } from './apps/server/test/database-free-files.js';
@@ -10,6 +11,15 @@ import server from './apps/server/vitest.config.js';
 // (a full run checks it: scripts/statement-cover-reporter.ts; KHEL_PGLITE_ALL=1 runs every database file on
 // PGlite, to choose the list again). The few that reach no database run once, as `server` (docs/testing.md; scripts/test-databases.test.ts
 // keeps both lists true). (Spread, not `extends`: Vitest's merge would join the include lists.)
+// The run's temporary files on the machine's tmpfs (unless TMPDIR says where): every browser file's product
+// unpacks a data folder of about 1,400 files and deletes it, Chromium makes a profile per launch, and on this
+// machine's root file system (ext4 without a journal) creating files soon after many were deleted costs the
+// kernel a scan past the freed inodes: 0.7–1.0 CPU-s per data folder against 0.07 on tmpfs (docs/testing.md,
+// 1 December). Workers, products and Chromium inherit it. The test databases on PostgreSQL: template-database.ts.
+if (process.env.TMPDIR === undefined && existsSync('/dev/shm')) {
+  process.env.TMPDIR = '/dev/shm/khel-tests';
+  mkdirSync(process.env.TMPDIR, { recursive: true });
+}
 const serverTest = { ...server.test, root: './apps/server' };
 const databaseFiles = {
   ...serverTest,
