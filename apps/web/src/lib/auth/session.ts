@@ -92,9 +92,26 @@ export function updateUser(user: Profile): void {
 
 /** How many pushed balances this page has applied (the socket's `balance` messages). */
 let pushedBalances = 0;
+/** How many profiles this page has taken from the answers of its own writes (a wallet switch). */
+let profileWrites = 0;
 
-export function pushedBalanceCount(): number {
-  return pushedBalances;
+/** Where the profile stood when a read left: the pushes and the writes' profiles applied so far. */
+export interface ProfileMark {
+  pushes: number;
+  writes: number;
+}
+
+export function profileMark(): ProfileMark {
+  return { pushes: pushedBalances, writes: profileWrites };
+}
+
+/**
+ * The profile a write of this page answered (PUT /wallet): newer than any read in flight when it came,
+ * which updateUserFromRead then drops.
+ */
+export function updateUserFromWrite(user: Profile): void {
+  profileWrites += 1;
+  updateUser(user);
 }
 
 type Figures = Pick<Profile, 'balance' | 'exposure' | 'bonus' | 'bonusExposure'>;
@@ -108,15 +125,18 @@ export function applyPushedBalance(figures: Figures): void {
 }
 
 /**
- * A profile read (getUserData) whose request left when `pushesWhenSent` pushes had been applied. If a
- * push arrived while it was in flight, the read may have been answered before that push's commit: its
- * balances give way to the pushed ones (a change committed after the push pushes again), the rest of
- * the profile is taken. Without this a slow read overwrote a newer pushed balance and the header kept
- * the old figure until the next change (CI, crash-teen-patti.e2e.ts).
+ * A profile read (getUserData) whose request left at `sent`. If a push arrived while it was in flight, the
+ * read may have been answered before that push's commit: its balances give way to the pushed ones (a
+ * change committed after the push pushes again), the rest of the profile is taken. Without this a slow
+ * read overwrote a newer pushed balance and the header kept the old figure until the next change (CI,
+ * crash-teen-patti.e2e.ts). If a write's answer brought a profile while it was in flight, the read may
+ * predate the write (the wallet it chose) and is dropped whole; the write asks for a new read after it.
+ * Without this a read that left before a wallet switch put the old wallet back for good (CI, auth.e2e.ts).
  */
-export function updateUserFromRead(profile: Profile, pushesWhenSent: number): void {
+export function updateUserFromRead(profile: Profile, sent: ProfileMark): void {
+  if (sent.writes !== profileWrites) return;
   const current = sessionStore.get().user;
-  if (current === null || pushesWhenSent === pushedBalances) {
+  if (current === null || sent.pushes === pushedBalances) {
     updateUser(profile);
     return;
   }

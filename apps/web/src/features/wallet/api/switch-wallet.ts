@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Profile, type WalletId } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionStore, updateUser } from '../../../lib/auth/session';
+import { sessionStore, updateUserFromWrite } from '../../../lib/auth/session';
 
 /** PUT /api/v1/wallet { selectedWallet }: which wallet the player bets and plays from. */
 export async function switchWallet(selectedWallet: WalletId) {
@@ -15,8 +15,8 @@ export async function switchWallet(selectedWallet: WalletId) {
     const { profileSchema } = await import('@khel/contract/identity');
     const fresh = profileSchema.safeParse(envelope.data);
     const user = sessionStore.get().user;
-    if (fresh.success) updateUser(fresh.data);
-    else if (user) updateUser({ ...user, wallet: selectedWallet });
+    if (fresh.success) updateUserFromWrite(fresh.data);
+    else if (user) updateUserFromWrite({ ...user, wallet: selectedWallet });
   }
   return envelope;
 }
