@@ -3,12 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { registerStaticApps } from './static-apps.js';
 import { acceptsEncoding, serveFilesFromMemory } from './static-files.js';
 
+/** The built folders the tests made, removed after them. */
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
 function builtApp(): string {
   const root = mkdtempSync(join(tmpdir(), 'khel-static-'));
+  roots.push(root);
   mkdirSync(join(root, 'assets'));
   mkdirSync(join(root, '.vite'));
   const script = Buffer.from('console.log("khel");'.repeat(100));

@@ -124,16 +124,14 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   // An answer to a session that has ended while it was on its way (the player logged out, or signed in as
   // another) speaks for nobody now: no toast, no expiry. Its 401 or warning would otherwise replace the phone's
   // one "Logged Out" toast (CI, 1 December: the toast never showed after Logout).
-  if (token !== null && currentToken() !== token) {
-    if (failure !== null) throw failure;
-    return answer.body as ApiEnvelope<T>;
-  }
+  const ended = token !== null && currentToken() !== token;
   if (failure !== null) {
-    if (!answer.response.ok)
+    if (!ended && !answer.response.ok)
       throw onHttpFailure(failure, answer.body, token, options.quietStatuses?.includes(answer.response.status));
     throw failure;
   }
   const envelope = answer.body as ApiEnvelope<T>;
+  if (ended) return envelope;
   const { meta } = envelope;
 
   if (meta.code === 200) {

@@ -6,7 +6,7 @@
  * and resumes from its clock; the match settles on Netherlands, every paisa exact. A refused login or
  * session is told to the operator (readiness, metrics), never a 500.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -70,11 +70,15 @@ interface Team {
 let t: TestApp | null = null;
 let stream: FakeStreamServer | null = null;
 let api: FakeBettingApi | null = null;
+/** The folder of the test's CA file, removed after it. */
+let caDir: string | null = null;
 afterEach(async () => {
   await t?.close();
   await stream?.close();
   await api?.close();
   t = stream = api = null;
+  if (caDir !== null) rmSync(caDir, { recursive: true, force: true });
+  caDir = null;
 });
 
 async function start(env: Record<string, string>, faults: { pauseAt?: number[]; dropAt?: number[] } = {}) {
@@ -86,7 +90,8 @@ async function start(env: Record<string, string>, faults: { pauseAt?: number[]; 
     password: 'secret',
     catalogue: [nedPngCatalogue(), ...(catalogue as { result: unknown[] }).result],
   });
-  const caFile = join(mkdtempSync(join(tmpdir(), 'khel-betfair-')), 'ca.pem');
+  caDir = mkdtempSync(join(tmpdir(), 'khel-betfair-'));
+  const caFile = join(caDir, 'ca.pem');
   writeFileSync(caFile, `${stream.ca}\n${api.ca}`);
   t = await createTestApp({
     DEMO_FEED: 'false',

@@ -90,34 +90,18 @@ export function updateUser(user: Profile): void {
   sessionStore.set((state) => ({ ...state, user, loggedIn: true, verified: true }));
 }
 
-/** How many pushed balances this page has applied (the socket's `balance` messages). */
-let pushedBalances = 0;
-/** How many profiles this page has taken from the answers of its own writes (a wallet switch). */
-let profileWrites = 0;
-
-/** Where the profile stood when a read left: the pushes and the writes' profiles applied so far. */
-export interface ProfileMark {
-  pushes: number;
-  writes: number;
-}
-
-export function profileMark(): ProfileMark {
-  return { pushes: pushedBalances, writes: profileWrites };
-}
-
 /**
- * The profile a write of this page answered (PUT /wallet): newer than any read in flight when it came,
- * which updateUserFromRead then drops.
+ * How many changes this page has applied that a profile read in flight may predate: pushed balances (the
+ * socket's `balance` messages) and the profiles its own writes answered (a wallet switch).
  */
-export function updateUserFromWrite(user: Profile): void {
-  profileWrites += 1;
-  updateUser(user);
+let pushedBalances = 0;
+
+export function pushedBalanceCount(): number {
+  return pushedBalances;
 }
 
-type Figures = Pick<Profile, 'balance' | 'exposure' | 'bonus' | 'bonusExposure'>;
-
-/** A pushed balance: the wallets as the commit that moved them left them. */
-export function applyPushedBalance(figures: Figures): void {
+/** A pushed balance (the wallets as the commit that moved them left them), or the profile a write answered. */
+export function applyPushedBalance(figures: Partial<Profile>): void {
   const current = sessionStore.get().user;
   if (current === null) return;
   pushedBalances += 1;
@@ -125,23 +109,21 @@ export function applyPushedBalance(figures: Figures): void {
 }
 
 /**
- * A profile read (getUserData) whose request left at `sent`. If a push arrived while it was in flight, the
- * read may have been answered before that push's commit: its balances give way to the pushed ones (a
- * change committed after the push pushes again), the rest of the profile is taken. Without this a slow
- * read overwrote a newer pushed balance and the header kept the old figure until the next change (CI,
- * crash-teen-patti.e2e.ts). If a write's answer brought a profile while it was in flight, the read may
- * predate the write (the wallet it chose) and is dropped whole; the write asks for a new read after it.
- * Without this a read that left before a wallet switch put the old wallet back for good (CI, auth.e2e.ts).
+ * A profile read (getUserData) whose request left when `pushesWhenSent` changes had been applied. If one
+ * arrived while it was in flight, the read may have been answered before that change's commit: its
+ * balances and its wallet give way to the current ones (a change committed after it pushes again), the
+ * rest of the profile is taken. Without this a slow read overwrote a newer pushed balance and the header
+ * kept the old figure until the next change (CI, crash-teen-patti.e2e.ts), and a read that left before a
+ * wallet switch put the old wallet back for good (CI, 1 December, auth.e2e.ts).
  */
-export function updateUserFromRead(profile: Profile, sent: ProfileMark): void {
-  if (sent.writes !== profileWrites) return;
+export function updateUserFromRead(profile: Profile, pushesWhenSent: number): void {
   const current = sessionStore.get().user;
-  if (current === null || sent.pushes === pushedBalances) {
+  if (current === null || pushesWhenSent === pushedBalances) {
     updateUser(profile);
     return;
   }
-  const { balance, exposure, bonus, bonusExposure } = current;
-  updateUser({ ...profile, balance, exposure, bonus, bonusExposure });
+  const { balance, exposure, bonus, bonusExposure, wallet } = current;
+  updateUser({ ...profile, balance, exposure, bonus, bonusExposure, wallet });
 }
 
 /** change_password revokes every session and answers a new token for this one. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Profile, type WalletId } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { sessionStore, updateUserFromWrite } from '../../../lib/auth/session';
+import { applyPushedBalance } from '../../../lib/auth/session';
 
 /** PUT /api/v1/wallet { selectedWallet }: which wallet the player bets and plays from. */
 export async function switchWallet(selectedWallet: WalletId) {
@@ -13,10 +13,9 @@ export async function switchWallet(selectedWallet: WalletId) {
   if (envelope.meta.code === 200) {
     // Spec §4: on success update the local wallet. Use the server's profile when it sends one.
     const { profileSchema } = await import('@khel/contract/identity');
+    // As a change a profile read in flight may predate: such a read keeps this wallet (session.ts).
     const fresh = profileSchema.safeParse(envelope.data);
-    const user = sessionStore.get().user;
-    if (fresh.success) updateUserFromWrite(fresh.data);
-    else if (user) updateUserFromWrite({ ...user, wallet: selectedWallet });
+    applyPushedBalance(fresh.success ? fresh.data : { wallet: selectedWallet });
   }
   return envelope;
 }
