@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@khel/contract';
 import { apiRequest, shouldRetry, unwrap } from '../api-client';
-import { pushedBalanceCount, sessionStore, updateUserFromRead, useSession } from './session';
+import { profileChangeCount, sessionStore, updateUserFromRead, useSession } from './session';
 
 /** GET /api/v1/getUserData with no-cache headers (spec §7): the profile, balances and permissions. */
 export async function getUserData(): Promise<Profile> {
@@ -23,10 +23,10 @@ export function useUserDataQuery() {
   return useQuery({
     queryKey: userDataQueryKey(token),
     queryFn: async () => {
-      const pushes = pushedBalanceCount();
+      const changes = profileChangeCount();
       const profile = await getUserData();
       // A logout while the request was in flight must not bring the old user back.
-      if (sessionStore.get().token === token && !sessionStore.get().rejected) updateUserFromRead(profile, pushes);
+      if (sessionStore.get().token === token && !sessionStore.get().rejected) updateUserFromRead(profile, changes);
       return profile;
     },
     enabled: token !== null && !rejected,

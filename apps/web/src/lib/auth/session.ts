@@ -94,31 +94,31 @@ export function updateUser(user: Profile): void {
  * How many changes this page has applied that a profile read in flight may predate: pushed balances (the
  * socket's `balance` messages) and the profiles its own writes answered (a wallet switch).
  */
-let pushedBalances = 0;
+let profileChanges = 0;
 
-export function pushedBalanceCount(): number {
-  return pushedBalances;
+export function profileChangeCount(): number {
+  return profileChanges;
 }
 
 /** A pushed balance (the wallets as the commit that moved them left them), or the profile a write answered. */
-export function applyPushedBalance(figures: Partial<Profile>): void {
+export function applyProfileChange(change: Partial<Profile>): void {
   const current = sessionStore.get().user;
   if (current === null) return;
-  pushedBalances += 1;
-  updateUser({ ...current, ...figures });
+  profileChanges += 1;
+  updateUser({ ...current, ...change });
 }
 
 /**
- * A profile read (getUserData) whose request left when `pushesWhenSent` changes had been applied. If one
+ * A profile read (getUserData) whose request left when `changesWhenSent` changes had been applied. If one
  * arrived while it was in flight, the read may have been answered before that change's commit: its
  * balances and its wallet give way to the current ones (a change committed after it pushes again), the
  * rest of the profile is taken. Without this a slow read overwrote a newer pushed balance and the header
  * kept the old figure until the next change (CI, crash-teen-patti.e2e.ts), and a read that left before a
  * wallet switch put the old wallet back for good (CI, 1 December, auth.e2e.ts).
  */
-export function updateUserFromRead(profile: Profile, pushesWhenSent: number): void {
+export function updateUserFromRead(profile: Profile, changesWhenSent: number): void {
   const current = sessionStore.get().user;
-  if (current === null || pushesWhenSent === pushedBalances) {
+  if (current === null || changesWhenSent === profileChanges) {
     updateUser(profile);
     return;
   }

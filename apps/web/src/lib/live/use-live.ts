@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { balanceChangeText, type BalanceChange, type WsServerMessage } from '@khel/contract';
 import { notify } from '../toast';
-import { applyPushedBalance, useSession } from '../auth/session';
+import { applyProfileChange, useSession } from '../auth/session';
 import { useStore } from '@khel/web-kit';
 import { useOnline } from '../pwa/use-online';
 import { liveClient, type LiveStatus, type LiveTopics } from './live-client';
@@ -73,7 +73,7 @@ export function useLiveAccount(): void {
   useEffect(() => {
     const offMessage = liveClient.onMessage((message) => {
       if (message.type === 'balance') {
-        applyPushedBalance({
+        applyProfileChange({
           balance: message.balance,
           exposure: message.exposure,
           bonus: message.bonus,

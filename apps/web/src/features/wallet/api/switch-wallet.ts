@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Profile, type WalletId } from '@khel/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { applyPushedBalance } from '../../../lib/auth/session';
+import { applyProfileChange } from '../../../lib/auth/session';
 
 /** PUT /api/v1/wallet { selectedWallet }: which wallet the player bets and plays from. */
 export async function switchWallet(selectedWallet: WalletId) {
@@ -15,7 +15,7 @@ export async function switchWallet(selectedWallet: WalletId) {
     const { profileSchema } = await import('@khel/contract/identity');
     // As a change a profile read in flight may predate: such a read keeps this wallet (session.ts).
     const fresh = profileSchema.safeParse(envelope.data);
-    applyPushedBalance(fresh.success ? fresh.data : { wallet: selectedWallet });
+    applyProfileChange(fresh.success ? fresh.data : { wallet: selectedWallet });
   }
   return envelope;
 }
