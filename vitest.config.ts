@@ -5,12 +5,6 @@ import { DATABASE_FREE_FILES } from './apps/server/test/database-free-files.js';
 import { PGLITE_FILES } from './apps/server/test/pglite-files.js';
 import server from './apps/server/vitest.config.js';
 
-// One test run for the whole product. The server's files that use a database run on the PostgreSQL server
-// (DATABASE_URL or the machine's 127.0.0.1:5432/test), and those of test/pglite-files.ts on the embedded
-// PGlite too, chosen so that every statement of the product's code sent on PostgreSQL is also sent on PGlite
-// (a full run checks it: scripts/statement-cover-reporter.ts; KHEL_PGLITE_ALL=1 runs every database file on
-// PGlite, to choose the list again). The few that reach no database run once, as `server` (docs/testing.md; scripts/test-databases.test.ts
-// keeps both lists true). (Spread, not `extends`: Vitest's merge would join the include lists.)
 // The run's temporary files on the machine's tmpfs (unless TMPDIR says where): every browser file's product
 // unpacks a data folder of about 1,400 files and deletes it, Chromium makes a profile per launch, and on this
 // machine's root file system (ext4 without a journal) creating files soon after many were deleted costs the
@@ -20,6 +14,13 @@ if (process.env.TMPDIR === undefined && existsSync('/dev/shm')) {
   process.env.TMPDIR = '/dev/shm/khel-tests';
   mkdirSync(process.env.TMPDIR, { recursive: true });
 }
+
+// One test run for the whole product. The server's files that use a database run on the PostgreSQL server
+// (DATABASE_URL or the machine's 127.0.0.1:5432/test), and those of test/pglite-files.ts on the embedded
+// PGlite too, chosen so that every statement of the product's code sent on PostgreSQL is also sent on PGlite
+// (a full run checks it: scripts/statement-cover-reporter.ts; KHEL_PGLITE_ALL=1 runs every database file on
+// PGlite, to choose the list again). The few that reach no database run once, as `server` (docs/testing.md; scripts/test-databases.test.ts
+// keeps both lists true). (Spread, not `extends`: Vitest's merge would join the include lists.)
 const serverTest = { ...server.test, root: './apps/server' };
 const databaseFiles = {
   ...serverTest,

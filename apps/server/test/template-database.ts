@@ -118,6 +118,11 @@ async function isTemplate(admin: pg.Client, name: string): Promise<boolean> {
   return (found.rowCount ?? 0) > 0;
 }
 
+/** A session advisory lock's key (a bigint, as text) from hex digits: the first 15, so it stays positive. */
+function advisoryLockId(hex: string): string {
+  return BigInt(`0x${hex.slice(0, 15)}`).toString();
+}
+
 async function withAdmin<T>(adminUrl: string, fn: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -143,7 +148,7 @@ export function ensurePostgresTemplate(
   const name = `khel_tpl_${key}`;
   return withAdmin(adminUrl, async (admin) => {
     if (await isTemplate(admin, name)) return name;
-    const lock = BigInt(`0x${key.slice(0, 15)}`).toString();
+    const lock = advisoryLockId(key);
     await admin.query('select pg_advisory_lock($1)', [lock]);
     try {
       if (await isTemplate(admin, name)) return name;
@@ -208,7 +213,7 @@ function testTablespace(adminUrl: string): Promise<string | null> {
 async function ensureTestTablespace(admin: pg.Client, host: string): Promise<string | null> {
   if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host) || !existsSync('/dev/shm')) return null;
   // One run at a time decides (the lock is the template builder's kind: a session advisory lock).
-  const lock = BigInt(`0x${createHash('sha256').update(TEST_TABLESPACE).digest('hex').slice(0, 15)}`).toString();
+  const lock = advisoryLockId(createHash('sha256').update(TEST_TABLESPACE).digest('hex'));
   await admin.query('select pg_advisory_lock($1)', [lock]);
   try {
     const existing = await admin.query<{ oid: number; location: string }>(
