@@ -1,6 +1,9 @@
-// Issue 30's contention case: a money path measured quiet, then again with a busy process pinned to one
-// core beside it (`taskset`, util-linux), as another program on a small machine would be. BENCH_CONTENTION=1
-// turns it on in the casino wallet, ledger and bets (realistic flow) benches; each prints the quiet and busy rows and their ratios.
+// Issue 30's contention case: a money path measured quiet, then with a busy process pinned to one core beside it
+// (`taskset`, util-linux), as another program on a small machine would be, then quiet again. BENCH_CONTENTION=1
+// turns it on in the casino wallet, ledger and bets (realistic flow) benches; each prints the three rows and the
+// busy run against the mean of the quiet ones. Quiet, busy, quiet: the first run pays the warm-up (the JIT, the
+// first batches) and every run meets bigger tables than the one before, so a busy run measured only after a quiet
+// one was flattered by the first and handicapped by the second (docs/benchmarks.md, 1 December).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
@@ -19,6 +22,11 @@ export async function withBusyCore<T>(work: () => Promise<T>): Promise<T> {
   } finally {
     busy.kill('SIGKILL');
   }
+}
+
+/** The quiet reference for a busy run measured between two quiet ones: their mean rate and mean p99. */
+export function quietMean(before: { rate: number; p99: number }, after: { rate: number; p99: number }) {
+  return { rate: (before.rate + after.rate) / 2, p99: (before.p99 + after.p99) / 2 };
 }
 
 /** "busy ÷ quiet" for a throughput and a tail, with issue 30's bounds (at least half the throughput, p99 at most 4×). */
