@@ -24,13 +24,14 @@ export async function withBusyCore<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The quiet reference for a busy run measured between two quiet ones: their mean rate and mean p99. */
-export function quietMean(before: { rate: number; p99: number }, after: { rate: number; p99: number }) {
-  return { rate: (before.rate + after.rate) / 2, p99: (before.p99 + after.p99) / 2 };
-}
+type Run = { rate: number; p99: number };
 
-/** "busy ÷ quiet" for a throughput and a tail, with issue 30's bounds (at least half the throughput, p99 at most 4×). */
-export function contentionLine(quiet: { rate: number; p99: number }, busy: { rate: number; p99: number }): string {
+/**
+ * "busy ÷ quiet" for a throughput and a tail, the busy run against the mean of the quiet runs before and after it,
+ * with issue 30's bounds (at least half the throughput, p99 at most 4×).
+ */
+export function contentionLine(before: Run, busy: Run, after: Run): string {
+  const quiet = { rate: (before.rate + after.rate) / 2, p99: (before.p99 + after.p99) / 2 };
   if (quiet.rate <= 0 || quiet.p99 <= 0) return 'busy core ÷ quiet: n/a (nothing measured quiet)';
   const rate = busy.rate / quiet.rate;
   const tail = busy.p99 / quiet.p99;

@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgresDatabase } from '../src/db/postgres-database.js';
 import { ledgerViolations } from '../test/ledger-invariants.js';
-import { CONTENTION, contentionLine, quietMean, withBusyCore } from './busy-core.js';
+import { CONTENTION, contentionLine, withBusyCore } from './busy-core.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = 256;
@@ -172,11 +172,8 @@ try {
   const busy = rows.find((row) => row.name.startsWith('product, a busy core'));
   const again = rows.find((row) => row.name === 'product, quiet again');
   if (product_ !== undefined && busy !== undefined && again !== undefined) {
-    const quiet = quietMean(
-      { rate: product_.pairsPerSecond, p99: product_.p99 },
-      { rate: again.pairsPerSecond, p99: again.p99 },
-    );
-    console.log(`  ${contentionLine(quiet, { rate: busy.pairsPerSecond, p99: busy.p99 })}`);
+    const run = (row: LoadRow) => ({ rate: row.pairsPerSecond, p99: row.p99 });
+    console.log(`  ${contentionLine(run(product_), run(busy), run(again))}`);
   }
   const counts = services.casino.casinoWallet.writerCounts();
   console.log(

@@ -9,7 +9,7 @@ import { systemClock } from '../src/lib/clock.js';
 import type { Database } from '../src/db/database.js';
 import { createWalletService, type WalletService } from '../src/modules/wallet/wallet-service.js';
 import { ledgerViolations } from '../test/ledger-invariants.js';
-import { CONTENTION, contentionLine, quietMean, withBusyCore } from './busy-core.js';
+import { CONTENTION, contentionLine, withBusyCore } from './busy-core.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 2048);
@@ -99,7 +99,7 @@ async function throughput(): Promise<void> {
         const before = quiet.find((q) => q.clients === row.clients);
         const after = again.find((q) => q.clients === row.clients);
         if (before !== undefined && after !== undefined)
-          console.log(`  ${row.clients} clients: ${contentionLine(quietMean(before, after), row)}`);
+          console.log(`  ${row.clients} clients: ${contentionLine(before, row, after)}`);
       }
     }
     const violations = await ledgerViolations(db);
