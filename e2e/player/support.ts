@@ -129,8 +129,17 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+/** Waits for the page to be at `path`; if it does not get there, the error names where it is and the toasts on screen. */
 export async function waitForPath(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  try {
+    await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  } catch (error) {
+    const shown = await page
+      .getByTestId('toast')
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(`not at ${path}: at ${pathOf(page)}; on screen: ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
 
 export const VIEWPORTS = [
